@@ -1,0 +1,153 @@
+/**
+ * The client's configuration: read once, validated before any request is sent.
+ */
+import { InputError, registerSecret } from './errors.js';
+import { OrgName, expectedForms } from './schemas.js';
+import { USER_AGENT } from '../version.js';
+
+export interface ProxySettings {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+}
+
+export interface Logger {
+  debug(message: string): void;
+  warning(message: string): void;
+}
+
+export const silentLogger: Logger = { debug: () => undefined, warning: () => undefined };
+
+export interface ClientOptions {
+  /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */
+  baseUrl: string;
+  org: string;
+  token: string;
+  /** Allow plain `http://` to a host that is not loopback (the token would cross the network in clear). */
+  allowInsecureHttp?: boolean;
+  /** Time limit of one attempt, from sending to the last byte of the answer. */
+  attemptTimeoutMs?: number;
+  /** Time limit of a whole call, retries and waits included. */
+  deadlineMs?: number;
+  /** How many times a failed attempt is retried (so attempts = retries + 1). */
+  retries?: number;
+  /** The first backoff wait; each next one doubles, with jitter. */
+  backoffBaseMs?: number;
+  /** The longest single wait, backoff or `Retry-After`. */
+  maxWaitMs?: number;
+  userAgent?: string;
+  proxy?: ProxySettings;
+  logger?: Logger;
+  /** Source of randomness for jitter, replaceable in tests. */
+  random?: () => number;
+}
+
+export interface ClientConfig {
+  /** Always ends in `/api/v2`, no trailing slash. */
+  apiRoot: URL;
+  org: string;
+  token: string;
+  attemptTimeoutMs: number;
+  deadlineMs: number;
+  retries: number;
+  backoffBaseMs: number;
+  maxWaitMs: number;
+  userAgent: string;
+  proxy: ProxySettings;
+  logger: Logger;
+  random: () => number;
+}
+
+export const DEFAULTS = {
+  attemptTimeoutMs: 60_000,
+  deadlineMs: 300_000,
+  retries: 3,
+  backoffBaseMs: 1_000,
+  maxWaitMs: 60_000,
+} as const;
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
+}
+
+/** Accepts an origin or an origin with `/api/v2`, and returns the API root ending in `/api/v2`. */
+export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input = 'api-url'): URL {
+  const expected = 'an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2';
+  const trimmed = value.trim();
+  if (!trimmed) throw new InputError(input, 'is empty', expected);
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new InputError(input, `'${trimmed}' is not a URL`, expected);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InputError(input, `scheme '${url.protocol}' is not supported`, expected);
+  }
+  if (url.username || url.password) {
+    throw new InputError(input, 'must not carry credentials; pass the token as api-token', expected);
+  }
+  if (url.search || url.hash) {
+    throw new InputError(input, 'must not have a query or fragment', expected);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
+    throw new InputError(
+      input,
+      `plain http to '${url.hostname}' would send the token in clear text`,
+      'an https URL (plain http is allowed only to loopback, unless explicitly allowed)',
+    );
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname = /\/api\/v2$/.test(path) ? path : `${path}/api/v2`;
+  return url;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < min) {
+    throw new InputError(name, `${value} is out of range`, `a number of at least ${min}`);
+  }
+  return value;
+}
+
+export function resolveConfig(options: ClientOptions): ClientConfig {
+  registerSecret(options.token);
+  if (!options.token.trim()) {
+    throw new InputError('api-token', 'is empty', 'the API token of the compliance service');
+  }
+  if (/[\r\n]/.test(options.token)) {
+    throw new InputError('api-token', 'contains a line break', 'the token on a single line');
+  }
+  if (!OrgName.safeParse(options.org).success) {
+    throw new InputError('org', `'${options.org}' is not a valid organization name`, expectedForms.org);
+  }
+  return {
+    apiRoot: normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp),
+    org: options.org,
+    token: options.token.trim(),
+    attemptTimeoutMs: positive('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs),
+    deadlineMs: positive('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs),
+    retries: positive('retries', options.retries, DEFAULTS.retries, 0),
+    backoffBaseMs: positive('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
+    maxWaitMs: positive('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+    userAgent: options.userAgent ?? USER_AGENT,
+    proxy: options.proxy ?? {},
+    logger: options.logger ?? silentLogger,
+    random: options.random ?? Math.random,
+  };
+}
+
+/** Proxy settings as the usual environment variables give them (lowercase wins, as curl and undici do). */
+export function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings {
+  const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+  const settings: ProxySettings = {};
+  const http = pick('http_proxy');
+  const https = pick('https_proxy');
+  const no = pick('no_proxy');
+  if (http) settings.httpProxy = http;
+  if (https) settings.httpsProxy = https;
+  if (no) settings.noProxy = no;
+  return settings;
+}

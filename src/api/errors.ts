@@ -1,0 +1,187 @@
+/**
+ * The one error family of the bundle. Every failure a user can see is one of these, so that messages are built in
+ * one place and the token can be scrubbed in one place.
+ */
+
+/** Secrets registered here are replaced in every message built by this family. */
+const secrets = new Set<string>();
+
+/** Registers a value (the API token) that must never appear in an error message. */
+export function registerSecret(value: string | undefined): void {
+  // Very short values would blank out ordinary words; a real token is never this short.
+  if (value && value.length >= 4) secrets.add(value);
+}
+
+/** Replaces every registered secret in a text with `***`. */
+export function redact(text: string): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('***');
+  return out;
+}
+
+export type ErrorKind = 'api' | 'network' | 'timeout' | 'unexpected-response' | 'input';
+
+export abstract class ComplianceError extends Error {
+  abstract readonly kind: ErrorKind;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(redact(message), options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input caught before any request was sent: names the input, what is wrong, and the expected form. */
+export class InputError extends ComplianceError {
+  readonly kind = 'input';
+
+  readonly input: string;
+  readonly problem: string;
+  readonly expected: string | undefined;
+
+  constructor(input: string, problem: string, expected?: string) {
+    super(`Invalid input '${input}': ${problem}${expected ? `. Expected ${expected}` : ''}.`);
+    this.input = input;
+    this.problem = problem;
+    this.expected = expected;
+  }
+}
+
+export interface ApiErrorDetails {
+  /** e.g. `GET /trails/{org}` */
+  endpoint: string;
+  status: number;
+  /** The server's own message, when it gave one. */
+  serverMessage?: string;
+  /** Field errors keyed by location, e.g. `query.per_page`. */
+  fieldErrors?: Record<string, string>;
+  /** How many attempts were made before giving up (1 when no retry happened). */
+  attempts?: number;
+}
+
+/** The service answered with a status other than 200/201. */
+export class ApiError extends ComplianceError {
+  readonly kind = 'api';
+  readonly endpoint: string;
+  readonly status: number;
+  readonly serverMessage?: string;
+  readonly fieldErrors: Record<string, string>;
+  readonly attempts: number;
+
+  constructor(details: ApiErrorDetails) {
+    super(ApiError.describe(details));
+    this.endpoint = details.endpoint;
+    this.status = details.status;
+    if (details.serverMessage !== undefined) this.serverMessage = redact(details.serverMessage);
+    this.fieldErrors = Object.fromEntries(
+      Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [k, redact(v)]),
+    );
+    this.attempts = details.attempts ?? 1;
+  }
+
+  private static describe(d: ApiErrorDetails): string {
+    const parts = [`${d.endpoint} failed with HTTP ${d.status}${statusText(d.status)}`];
+    if (d.serverMessage) parts.push(`: ${d.serverMessage}`);
+    const fields = Object.entries(d.fieldErrors ?? {});
+    if (fields.length > 0) parts.push(` (${fields.map(([k, v]) => `${k}: ${v}`).join('; ')})`);
+    if (d.attempts && d.attempts > 1) parts.push(` [after ${d.attempts} attempts]`);
+    const hint = hintFor(d.status);
+    if (hint) parts.push(`. ${hint}`);
+    return parts.join('');
+  }
+}
+
+/** The request never got an answer: DNS, refused or reset connection, TLS. */
+export class NetworkError extends ComplianceError {
+  readonly kind = 'network';
+
+  readonly endpoint: string;
+  readonly reason: string;
+  readonly attempts: number;
+
+  constructor(endpoint: string, reason: string, attempts = 1, options?: { cause?: unknown }) {
+    super(
+      `${endpoint} could not reach the service: ${reason}` +
+        `${attempts > 1 ? ` [after ${attempts} attempts]` : ''}. Check api-url and that the service is reachable` +
+        ` from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`,
+      options,
+    );
+    this.endpoint = endpoint;
+    this.reason = reason;
+    this.attempts = attempts;
+  }
+}
+
+/** An attempt or the whole call ran past its time limit. */
+export class TimeoutError extends ComplianceError {
+  readonly kind = 'timeout';
+
+  readonly endpoint: string;
+  readonly limit: 'attempt' | 'deadline';
+  readonly ms: number;
+  readonly attempts: number;
+  /** The last thing the server said before time ran out, if it said anything. */
+  readonly lastServerMessage: string | undefined;
+
+  constructor(
+    endpoint: string,
+    limit: 'attempt' | 'deadline',
+    ms: number,
+    attempts = 1,
+    lastServerMessage?: string,
+  ) {
+    super(
+      `${endpoint} timed out: ${limit === 'attempt' ? 'no answer within' : 'overall deadline of'} ${ms} ms` +
+        `${attempts > 1 ? ` [after ${attempts} attempts]` : ''}` +
+        `${lastServerMessage ? `; last server message: ${lastServerMessage}` : ''}.`,
+    );
+    this.endpoint = endpoint;
+    this.limit = limit;
+    this.ms = ms;
+    this.attempts = attempts;
+    this.lastServerMessage = lastServerMessage;
+  }
+}
+
+/** The service answered 2xx with a body that does not have the documented shape. */
+export class UnexpectedResponseError extends ComplianceError {
+  readonly kind = 'unexpected-response';
+
+  readonly endpoint: string;
+  readonly field: string;
+  readonly problem: string;
+
+  constructor(endpoint: string, field: string, problem: string) {
+    super(`unexpected response from ${endpoint}: ${field ? `${field} ` : ''}${problem}`);
+    this.endpoint = endpoint;
+    this.field = field;
+    this.problem = problem;
+  }
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: ' Bad Request',
+    401: ' Unauthorized',
+    403: ' Forbidden',
+    404: ' Not Found',
+    405: ' Method Not Allowed',
+    409: ' Conflict',
+    413: ' Payload Too Large',
+    415: ' Unsupported Media Type',
+    429: ' Too Many Requests',
+    500: ' Internal Server Error',
+    501: ' Not Implemented',
+    502: ' Bad Gateway',
+    503: ' Service Unavailable',
+    504: ' Gateway Timeout',
+  };
+  return texts[status] ?? '';
+}
+
+function hintFor(status: number): string | undefined {
+  if (status === 401) return 'Check that api-token is a valid token for this service';
+  if (status === 403) return 'Check that the token belongs to the org and may perform this operation';
+  if (status === 404) return 'Check the org and the names in the request';
+  if (status === 429) return 'The service is rate limiting; retry later';
+  return undefined;
+}

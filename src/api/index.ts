@@ -1,0 +1,11 @@
+export * from './client.js';
+export * from './config.js';
+export * from './endpoints.js';
+export * from './errors.js';
+export * from './pagination.js';
+export * from './parse.js';
+export * from './query.js';
+export * from './retry.js';
+export * from './snapshot.js';
+export * from './validate.js';
+export * as schemas from './schemas.js';

@@ -1,0 +1,104 @@
+/**
+ * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
+ * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
+ * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
+ */
+import { z } from 'zod';
+import { UnexpectedResponseError } from './errors.js';
+import { parseResponse } from './parse.js';
+import { Pagination } from './schemas.js';
+
+export interface Page<T> {
+  items: T[];
+  /** Present when the service said there are several pages. */
+  pagination?: Pagination;
+}
+
+export interface AllPages<T> {
+  items: T[];
+  /** The service's total when it gave one, else the number of items read. */
+  total: number;
+  /** True when the cap stopped the read before the end. */
+  truncated: boolean;
+  pagesRead: number;
+}
+
+const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.unknown().optional() });
+
+export function readPage<S extends z.ZodType>(raw: unknown, item: S, endpoint: string): Page<z.output<S>> {
+  if (Array.isArray(raw)) return { items: parseResponse(z.array(item), raw, endpoint) };
+  const envelope = Envelope.safeParse(raw);
+  if (!envelope.success) {
+    throw new UnexpectedResponseError(endpoint, '', 'expected a list or an object with a "data" list');
+  }
+  const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint).data;
+  const pagination = envelope.data.pagination;
+  if (pagination === undefined || pagination === null) return { items };
+  const parsed = Pagination.safeParse(pagination);
+  if (!parsed.success) {
+    throw new UnexpectedResponseError(endpoint, 'pagination', 'is not {total, page, per_page, page_count}');
+  }
+  return { items, pagination: parsed.data };
+}
+
+export interface FetchAllOptions {
+  perPage: number;
+  /** Stop once this many items are read. */
+  maxItems: number;
+  /** How many pages are in flight at once after the first. */
+  concurrency: number;
+}
+
+/** Runs `tasks` with at most `limit` in flight, keeping their order in the result. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+export async function fetchAllPages<T>(
+  fetchPage: (page: number, perPage: number) => Promise<Page<T>>,
+  options: FetchAllOptions,
+): Promise<AllPages<T>> {
+  const { perPage, maxItems } = options;
+  const first = await fetchPage(1, perPage);
+  const items = [...first.items];
+  let pagesRead = 1;
+
+  if (first.pagination && first.pagination.page_count > 1) {
+    const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / perPage));
+    const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+    const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
+    for (const page of pages) items.push(...page.items);
+    pagesRead += pages.length;
+    const total = first.pagination.total;
+    return { items: items.slice(0, maxItems), total, truncated: total > Math.min(items.length, maxItems), pagesRead };
+  }
+
+  // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
+  // read to the end, one page at a time, until a short or empty page (or a page that repeats the first).
+  let full = first.items.length >= perPage;
+  while (full && items.length < maxItems) {
+    const next = await fetchPage(pagesRead + 1, perPage);
+    pagesRead++;
+    if (next.items.length === 0 || repeats(first, next)) {
+      full = false;
+      break;
+    }
+    items.push(...next.items);
+    full = next.items.length >= perPage;
+  }
+  const truncated = items.length > maxItems || (items.length === maxItems && full);
+  return { items: items.slice(0, maxItems), total: items.length, truncated, pagesRead };
+}
+
+function repeats<T>(a: Page<T>, b: Page<T>): boolean {
+  return a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]);
+}

@@ -1,0 +1,108 @@
+/**
+ * Tolerant response parsing.
+ *
+ * The service may add fields, leave out fields this project does not need, or (rarely) send a wrong type in a field
+ * nobody reads. None of that should fail a release pipeline. So a response schema is parsed in a tolerant form: every
+ * field is guarded, and a field that is missing (when required) or of the wrong type is replaced by a property that
+ * throws a clear `UnexpectedResponseError` when it is read. Unread, it costs nothing; read, it names the endpoint and
+ * the field. The root itself must have the right shape: every caller needs it.
+ */
+import { z } from 'zod';
+import { UnexpectedResponseError } from './errors.js';
+
+class InvalidField {
+  readonly problem: string;
+  constructor(problem: string) {
+    this.problem = problem;
+  }
+}
+
+const tolerantCache = new WeakMap<z.ZodType, z.ZodType>();
+
+function describeIssues(issues: readonly { message?: string; path?: PropertyKey[] }[], value: unknown): string {
+  if (value === undefined) return 'is missing';
+  const first = issues[0];
+  if (!first) return 'is invalid';
+  const text = (first.message ?? "is invalid").replace(/^Invalid input:\s*/, '');
+  return first.path && first.path.length > 0 ? `${formatPath(first.path)}: ${text}` : text;
+}
+
+function guard(schema: z.ZodType): z.ZodType {
+  return schema.catch((ctx: z.core.$ZodCatchCtx) => new InvalidField(describeIssues(ctx.issues, ctx.value)) as never);
+}
+
+/** Rebuilds a schema so that each nested field, element and record value is guarded. */
+function tolerant(schema: z.ZodType): z.ZodType {
+  const cached = tolerantCache.get(schema);
+  if (cached) return cached;
+  let out: z.ZodType = schema;
+  if (schema instanceof z.ZodObject) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      shape[key] = guard(tolerant(field));
+    }
+    out = z.looseObject(shape);
+  } else if (schema instanceof z.ZodArray) {
+    out = z.array(guard(tolerant(schema.element as z.ZodType)));
+  } else if (schema instanceof z.ZodRecord) {
+    out = z.record(schema.keyType as z.ZodString, guard(tolerant(schema.valueType as z.ZodType)));
+  } else if (schema instanceof z.ZodOptional) {
+    out = tolerant(schema.unwrap() as z.ZodType).optional();
+  } else if (schema instanceof z.ZodNullable) {
+    out = tolerant(schema.unwrap() as z.ZodType).nullable();
+  } else if (schema instanceof z.ZodPipe) {
+    out = z.pipe(schema.in as z.ZodType, tolerant(schema.out as z.ZodType));
+  }
+  tolerantCache.set(schema, out);
+  return out;
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else text += text ? `.${String(part)}` : String(part);
+  }
+  return text;
+}
+
+/** Replaces each InvalidField sentinel with a non-enumerable getter that throws when read. */
+function arm(value: unknown, endpoint: string, path: PropertyKey[]): void {
+  if (value === null || typeof value !== 'object') return;
+  const container = value as Record<PropertyKey, unknown>;
+  const keys = Array.isArray(value) ? value.keys() : Object.keys(container);
+  for (const key of keys) {
+    const child = container[key];
+    const childPath = [...path, key];
+    if (child instanceof InvalidField) {
+      const field = formatPath(childPath);
+      Object.defineProperty(container, key, {
+        enumerable: false,
+        configurable: true,
+        get() {
+          throw new UnexpectedResponseError(endpoint, field, child.problem);
+        },
+      });
+    } else {
+      arm(child, endpoint, childPath);
+    }
+  }
+}
+
+/**
+ * Parses a response body tolerantly (see the module comment).
+ * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
+ */
+export function parseResponse<S extends z.ZodType>(schema: S, raw: unknown, endpoint: string): z.output<S> {
+  const result = tolerant(schema).safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new UnexpectedResponseError(
+      endpoint,
+      issue ? formatPath(issue.path) : '',
+      issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid',
+    );
+  }
+  arm(result.data, endpoint, []);
+  return result.data as z.output<S>;
+}

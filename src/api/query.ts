@@ -1,0 +1,24 @@
+/**
+ * Query and path encoding as the service expects it.
+ */
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
+/**
+ * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
+ * element that fails the SHA pattern), null and undefined left out.
+ */
+export function encodeQuery(query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    } else {
+      params.append(key, String(value as string | number | boolean));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+

@@ -1,0 +1,476 @@
+/**
+ * Every resource, query and body of API v2 (`shared/spec/api-v2.md`), in one module shared by the client and the
+ * sandbox so the two cannot drift.
+ *
+ * Requests are strict (unknown keys refused, patterns checked). Responses are loose: unknown keys are kept and, when
+ * parsed through `parseResponse`, a missing or wrongly typed field only fails when the caller reads it.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Patterns and names
+
+export const patterns = {
+  sha1: /^[a-f0-9]{40}$/,
+  fingerprint: /^[a-f0-9]{64}$/,
+  flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+  trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
+  envName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_]*$/,
+  templateReferenceName: /^[a-zA-Z0-9\-_]+$/,
+  attestationName: /^[a-zA-Z0-9\-_,]+$/,
+  // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
+  attestationId: /^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{8}$/,
+  annotationKey: /^[A-Za-z0-9_]+$/,
+  customAttestationType: /^custom:[a-zA-Z0-9][a-zA-Z0-9\-_.]*$/,
+  flowTag: /^[^=\s]+=.*$/,
+  // An org is a path segment; it is escaped, but a sane name catches a pasted URL or a stray space early.
+  org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+} as const;
+
+export const BUILT_IN_ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'sonar', 'jira', 'pull_request'] as const;
+
+/** Human-readable forms of the patterns, for "expected ..." in error messages. */
+export const expectedForms = {
+  sha1: '40 lowercase hexadecimal characters (a full git commit SHA)',
+  fingerprint: '64 lowercase hexadecimal characters (a SHA-256 digest)',
+  flowName: 'a name starting with a letter or digit, then letters, digits, ".", "-", "_" or "~"',
+  trailName: 'a name starting with a letter or digit, then letters, digits, "-", "_", "." or "~"',
+  envName: 'a name starting with a letter or digit, then letters, digits, ".", "-" or "_"',
+  templateReferenceName: 'letters, digits, "-" or "_"',
+  attestationName: 'letters, digits, "-", "_" or ","',
+  attestationId: 'an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex)',
+  annotationKey: 'letters, digits or "_"',
+  attestationType: `one of ${BUILT_IN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
+  flowTag: 'key=value',
+  org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
+} as const;
+
+const named = (key: keyof typeof patterns & keyof typeof expectedForms) =>
+  z.string().regex(patterns[key], { error: `must be ${expectedForms[key]}` });
+
+export const Sha1 = named('sha1');
+export const Fingerprint = named('fingerprint');
+export const FlowName = named('flowName');
+export const TrailName = named('trailName');
+export const EnvName = named('envName');
+export const TemplateReferenceName = named('templateReferenceName');
+export const AttestationName = named('attestationName');
+export const AttestationId = named('attestationId');
+export const OrgName = named('org');
+export const FlowTag = named('flowTag');
+export const AttestationType = z.union(
+  [z.enum(BUILT_IN_ATTESTATION_TYPES), z.string().regex(patterns.customAttestationType)],
+  { error: `must be ${expectedForms.attestationType}` },
+);
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+export const Page = z.coerce.number().int().min(1);
+export const PerPage = z.coerce.number().int().min(1).max(MAX_PER_PAGE);
+/** Unix seconds, sent as integers (service-behaviour.md). */
+export const UnixSeconds = z.coerce.number().int().min(0);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared objects (2.1 - 2.3)
+
+export const Pagination = z.looseObject({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  page_count: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** 2.2 as sent in an artifact report: strict, so a typo in a key is caught before sending. */
+export const GitCommitInput = z.strictObject({
+  sha1: Sha1,
+  message: z.string(),
+  author: z.string(),
+  author_username: z.string().optional(),
+  branch: z.string(),
+  timestamp: z.number().int().min(0),
+  url: z.string().optional(),
+  parents: z.array(Sha1).optional(),
+});
+export type GitCommitInput = z.infer<typeof GitCommitInput>;
+
+/** 2.2 as the service returns it (trail and deployment responses carry a subset). */
+export const GitCommit = z.looseObject({
+  sha1: z.string(),
+  message: z.string().optional(),
+  author: z.string().optional(),
+  author_username: z.string().optional(),
+  branch: z.string().optional(),
+  timestamp: z.number().optional(),
+  url: z.string().optional(),
+  parents: z.array(z.string()).optional(),
+});
+export type GitCommit = z.infer<typeof GitCommit>;
+
+export const REPO_PROVIDERS = ['github'] as const;
+
+export const RepoInfoInput = z.strictObject({
+  name: z.string().min(1),
+  url: z.string().min(1),
+  id: z.string().min(1),
+  description: z.string().optional(),
+  provider: z.enum(REPO_PROVIDERS).optional(),
+});
+export type RepoInfoInput = z.infer<typeof RepoInfoInput>;
+
+export const RepoInfo = z.looseObject({
+  name: z.string().optional(),
+  url: z.string().optional(),
+  id: z.string().optional(),
+  description: z.string().optional(),
+  provider: z.string().optional(),
+});
+export type RepoInfo = z.infer<typeof RepoInfo>;
+
+const Obj = z.record(z.string(), z.unknown());
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trails (2.4 - 2.6)
+
+export const AttestationStatus = z.looseObject({
+  attestation_name: z.string(),
+  attestation_type: z.string().optional(),
+  attestation_id: z.string().nullish(),
+  overridden_attestation_id: z.string().nullish(),
+  status: z.string(),
+  is_compliant: z.boolean().nullish(),
+  unexpected: z.boolean().default(false),
+});
+export type AttestationStatus = z.infer<typeof AttestationStatus>;
+
+export const TrailComplianceStatus = z.looseObject({
+  status: z.string().optional(),
+  is_compliant: z.boolean().nullish(),
+  attestations_statuses: z.array(AttestationStatus).optional(),
+  artifacts_statuses: Obj.optional(),
+  evaluated_at: z.number().nullish(),
+  flow_template_id: z.string().nullish(),
+});
+
+const TemplateAttestation = z.looseObject({ name: z.string(), type: z.string() });
+export const TrailTemplate = z.looseObject({
+  trail: z
+    .looseObject({
+      attestations: z.array(TemplateAttestation).optional(),
+      artifacts: z
+        .array(z.looseObject({ name: z.string(), attestations: z.array(TemplateAttestation).optional() }))
+        .optional(),
+    })
+    .optional(),
+  version: z.number().int().optional(),
+  content: z.string().optional(),
+});
+export type TrailTemplate = z.infer<typeof TrailTemplate>;
+
+export const Trail = z.looseObject({
+  name: z.string(),
+  last_modified_at: z.number().optional(),
+  created_at: z.number().optional(),
+  compliance_status: TrailComplianceStatus.optional(),
+  template: TrailTemplate.nullish(),
+  compliance_state: z.string().optional(),
+  is_compliant: z.boolean().nullish(),
+  created_by: z.string().optional(),
+  flow: z.looseObject({ name: z.string(), tags: z.record(z.string(), z.unknown()).optional() }).optional(),
+  html_url: z.string().optional(),
+  description: z.string().nullish(),
+  git_commit_info: GitCommit.nullish(),
+  origin_url: z.string().nullish(),
+  user_data: z.unknown().optional(),
+  repo_ids: z.array(z.string()).optional(),
+  events: z.array(Obj).optional(),
+  external_urls: Obj.nullish(),
+});
+export type Trail = z.infer<typeof Trail>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deployment (2.7)
+
+const DeploymentArtifact = z.looseObject({
+  flow_name: z.string().optional(),
+  trail_name: z.string().nullish(),
+  template_reference_name: z.string().nullish(),
+  git_commit: z.string().nullish(),
+  git_commit_info: GitCommit.nullish(),
+  repo_info: z.looseObject({ name: z.string().optional(), repo_id: z.string().optional() }).nullish(),
+});
+
+export const Deployment = z.looseObject({
+  fingerprint: z.string(),
+  deployed_at: z.number(),
+  artifact_name: z.string().optional(),
+  env_name: z.string().optional(),
+  snapshot_index: z.number().optional(),
+  artifact: DeploymentArtifact.nullish(),
+  replaced_artifact: z
+    .looseObject({
+      fingerprint: z.string().optional(),
+      artifact_name: z.string().optional(),
+      snapshot_index: z.number().optional(),
+      artifact: DeploymentArtifact.nullish(),
+    })
+    .nullish(),
+  diff_url: z.string().nullish(),
+  _links: Obj.optional(),
+});
+export type Deployment = z.infer<typeof Deployment>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Artifacts (4.4 body, 2.8 response)
+
+export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
+export type ArtifactState = (typeof ARTIFACT_STATES)[number];
+
+/** `external_urls` is `{label: {href, fingerprint?}}` or `{label: url}` (service-behaviour.md). */
+export const ExternalUrls = z.record(
+  z.string().min(1),
+  z.union([z.string().min(1), z.strictObject({ href: z.string().min(1), fingerprint: Fingerprint.optional() })]),
+);
+
+export const ReportArtifactBody = z.strictObject({
+  fingerprint: Fingerprint,
+  filename: z.string().min(1, { error: 'must not be empty' }),
+  build_url: z.string().min(1, { error: 'must not be empty' }),
+  commit_url: z.string().min(1, { error: 'must not be empty' }),
+  trail_name: TrailName.nullish(),
+  template_reference_name: TemplateReferenceName.nullish(),
+  description: z.string().nullish(),
+  git_commit: Sha1.nullish(),
+  git_commit_info: GitCommitInput.optional(),
+  repo_info: RepoInfoInput.optional(),
+  commits_list: z.array(GitCommitInput).nullish(),
+  repo_url: z.string().optional(),
+  is_compliant: z.boolean().nullish(),
+  template: z.string().optional(),
+  external_urls: ExternalUrls.optional(),
+  annotations: z
+    .record(z.string().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }), z.unknown())
+    .optional(),
+  user_data: z.unknown().optional(),
+});
+export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
+
+/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
+export const ReportArtifactResult = z.looseObject({ message: z.string().optional() });
+export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
+
+export const Artifact = z.looseObject({
+  id: z.string(),
+  fingerprint: z.string(),
+  filename: z.string(),
+  created_at: z.union([z.string(), z.number()]),
+  last_modified_at: z.union([z.string(), z.number()]),
+  evidence: Obj,
+  flow_name: z.string(),
+  commit_lead_times: Obj,
+  build_lead_times: Obj,
+  trail_name: z.string().nullish(),
+  template_reference_name: z.string().nullish(),
+  git_commit: z.string().nullish(),
+  git_commit_info: GitCommit.nullish(),
+  repo_info: RepoInfo.nullish(),
+  commit_url: z.string().nullish(),
+  build_url: z.string().nullish(),
+  repo_url: z.string().nullish(),
+  html_url: z.string().nullish(),
+  api_url: z.string().nullish(),
+  user_data: z.unknown().optional(),
+  external_urls: Obj.nullish(),
+  annotations: Obj.nullish(),
+  state: z.enum(ARTIFACT_STATES).nullish(),
+  deployments: z.array(z.number().int()).nullish(),
+  template: z.array(z.string()).nullish(),
+  state_info: z.string().nullish(),
+  approvals: z.array(z.number().int()).nullish(),
+  running: z.array(z.unknown()).nullish(),
+  exited: z.array(z.unknown()).nullish(),
+  history: z.array(z.unknown()).nullish(),
+});
+export type Artifact = z.infer<typeof Artifact>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attestations (2.9, 4.1)
+
+export const Attestation = z.looseObject({
+  attestation_id: z.string().optional(),
+  attestation_name: z.string(),
+  attestation_type: z.string(),
+  created_at: z.number(),
+  description: z.string().nullish(),
+  has_audit_package: z.boolean().optional(),
+  html_url: z.string().nullish(),
+  is_compliant: z.boolean().nullish(),
+  origin_url: z.string().nullish(),
+  reported_by: z.string().nullish(),
+  schema_version: z.number().int().optional(),
+  user_data: z.unknown().optional(),
+});
+export type Attestation = z.infer<typeof Attestation>;
+
+/** An element of the list_attestations_for_criteria map: its fields are "not shown"; these are the observed ones. */
+export const CommitAttestation = z.looseObject({
+  attestation_name: z.string(),
+  attestation_type: z.string(),
+  is_compliant: z.boolean().nullish(),
+  created_at: z.number().optional(),
+  html_url: z.string().nullish(),
+  artifact_fingerprint: z.string().nullish(),
+  flow_name: z.string().nullish(),
+  trail_name: z.string().nullish(),
+  git_commit_info: GitCommit.nullish(),
+});
+export type CommitAttestation = z.infer<typeof CommitAttestation>;
+
+export const AttestationsByCommit = z.record(z.string(), z.array(CommitAttestation));
+export type AttestationsByCommit = z.infer<typeof AttestationsByCommit>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Environments (2.10, 2.11, 4.7, 4.8)
+
+export const DiffArtifact = z.looseObject({
+  fingerprint: z.string(),
+  name: z.string(),
+  most_recent_timestamp: z.number().optional(),
+  flow: z.string().nullish(),
+  commit_url: z.string().nullish(),
+  instance_count: z.number().int().optional(),
+  s1_instance_count: z.number().int().optional(),
+  s2_instance_count: z.number().int().optional(),
+  pods: z.array(z.string()).nullish(),
+});
+export type DiffArtifact = z.infer<typeof DiffArtifact>;
+
+export const DiffItem = z.looseObject({
+  artifacts: z.array(DiffArtifact),
+  snapshot_id: z.string().optional(),
+});
+export type DiffItem = z.infer<typeof DiffItem>;
+
+export const EnvDiff = z.looseObject({
+  snappish1: DiffItem,
+  snappish2: DiffItem,
+  changed: DiffItem,
+  'not-changed': DiffItem,
+});
+export type EnvDiff = z.infer<typeof EnvDiff>;
+
+export const K8sOwner = z.looseObject({
+  apiVersion: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  controller: z.boolean().optional(),
+  blockOwnerDeletion: z.boolean().optional(),
+});
+
+export const K8sArtifact = z.strictObject({
+  podName: z.string().min(1),
+  namespace: z.string().min(1),
+  digests: z.record(z.string().min(1), Fingerprint),
+  creationTimestamp: z.number().int().min(0),
+  owners: z.array(K8sOwner).nullable(),
+});
+export type K8sArtifact = z.infer<typeof K8sArtifact>;
+
+export const K8sReportBody = z.strictObject({
+  artifacts: z.array(K8sArtifact),
+  type: z.literal('K8S').optional(),
+});
+export type K8sReportBody = z.infer<typeof K8sReportBody>;
+
+export const K8sReportResult = z.looseObject({
+  message: z.string().optional(),
+  errors: Obj.nullish(),
+});
+export type K8sReportResult = z.infer<typeof K8sReportResult>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Actions (2.12)
+
+export const CHAT_APP_FLAG = 'is_created_from_chat_app';
+/** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
+export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
+
+export const Action = z.preprocess(
+  (raw) => {
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const o = raw as Record<string, unknown>;
+      if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o) return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
+    }
+    return raw;
+  },
+  z.looseObject({
+    name: z.string(),
+    type: z.string(),
+    number: z.number().int(),
+    targets: z.array(Obj),
+    triggers: z.array(z.string()),
+    created_by: z.string(),
+    [CHAT_APP_FLAG]: z.boolean(),
+    last_modified_at: z.number(),
+    is_failing: z.boolean().nullish(),
+    last_success_timestamp: z.number().nullish(),
+    last_failure_timestamp: z.number().nullish(),
+    created_at: z.number().nullish(),
+    flows: z.array(z.string()).nullish(),
+    environments: z.array(z.string()).nullish(),
+  }),
+);
+export type Action = z.infer<typeof Action>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries and path parameters, one per endpoint (strict: an unknown key is a programming error, not a user's)
+
+export const AttestationsForCommitsQuery = z.strictObject({
+  commit_list: z.array(Sha1).min(1, { error: 'needs at least one commit' }),
+  flow_name: FlowName.optional(),
+  attestation_type: AttestationType.optional(),
+  attestation_name: AttestationName.optional(),
+  attestation_id: z.string().optional(),
+});
+export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQuery>;
+
+export const PageQuery = z.strictObject({
+  page: Page.optional(),
+  per_page: PerPage.optional(),
+});
+
+export const ListTrailsQuery = PageQuery.extend({
+  flow: FlowName.optional(),
+  flow_tag: FlowTag.optional(),
+  fingerprint: Fingerprint.optional(),
+});
+export type ListTrailsQuery = z.input<typeof ListTrailsQuery>;
+
+export const FlowAttestationsQuery = PageQuery.extend({
+  from_timestamp: UnixSeconds.optional(),
+  to_timestamp: UnixSeconds.optional(),
+}).refine(
+  (q) => q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp,
+  { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] },
+);
+export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
+
+export const GetArtifactQuery = z.strictObject({
+  trail: TrailName.optional(),
+  attestation_id: AttestationId.optional(),
+});
+export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
+
+export const EnvDiffQuery = z.strictObject({
+  snappish1: z.string().min(1),
+  snappish2: z.string().min(1),
+});
+export type EnvDiffQuery = z.input<typeof EnvDiffQuery>;
+
+/** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
+export const ErrorBody = z.looseObject({
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.unknown()).nullish(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,41 @@
+/**
+ * Request validation: strict, before anything is sent, with errors that name the field, the value's problem and
+ * the expected form.
+ */
+import type { z } from 'zod';
+import { InputError } from './errors.js';
+import { formatPath } from './parse.js';
+
+function show(value: unknown): string {
+  if (value === undefined) return 'missing';
+  const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
+ * (or `location` alone for a single value, e.g. an action input's name).
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new InputError(location, 'is not valid');
+  const field = issue.path.length > 0 ? `${location}.${formatPath(issue.path)}` : location;
+  const bad = valueAt(value, issue.path);
+  const message = issue.message.replace(/^Invalid input:\s*/, '');
+  if (issue.code === 'unrecognized_keys') {
+    throw new InputError(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
+  }
+  if (bad === undefined && issue.code === 'invalid_type') throw new InputError(field, 'is required');
+  throw new InputError(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
+}

@@ -1,0 +1,272 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  ComplianceClient,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelay,
+  type ClientOptions,
+} from '../../src/api/index.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+import { json, startServer, type Handler, type TestServer } from '../helpers/server.js';
+
+let server: TestServer | undefined;
+let client: ComplianceClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = undefined;
+  server = undefined;
+});
+
+async function setup(handler: Handler, options: Partial<ClientOptions> = {}) {
+  server = await startServer(handler);
+  client = new ComplianceClient({
+    baseUrl: server.origin,
+    org: 'acme',
+    token: TEST_TOKEN,
+    backoffBaseMs: 20,
+    random: () => 0.5,
+    ...options,
+  });
+  return { server, client };
+}
+
+describe('retry policy (pure)', () => {
+  it('retries network-like statuses only', () => {
+    for (const s of [409, 429, 500, 502, 503, 504, 599]) expect(isRetryableStatus(s)).toBe(true);
+    for (const s of [200, 201, 400, 401, 403, 404, 405, 413, 415, 501]) expect(isRetryableStatus(s)).toBe(false);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-3', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+
+  it('backs off exponentially with jitter between half and all of the step, capped', () => {
+    const opts = { baseMs: 1000, maxWaitMs: 60_000 };
+    expect(retryDelay(1, { ...opts, random: () => 0 })).toBe(500);
+    expect(retryDelay(1, { ...opts, random: () => 1 })).toBe(1000);
+    expect(retryDelay(3, { ...opts, random: () => 0 })).toBe(2000);
+    expect(retryDelay(3, { ...opts, random: () => 1 })).toBe(4000);
+    expect(retryDelay(12, { ...opts, random: () => 1 })).toBe(60_000);
+    expect(retryDelay(1, { ...opts, random: () => 0, retryAfterMs: 9000 })).toBe(9000);
+    expect(retryDelay(1, { ...opts, random: () => 0, retryAfterMs: 600_000 })).toBe(60_000);
+  });
+});
+
+describe('HTTP transport against a misbehaving loopback server', () => {
+  it('retries 503 then succeeds, with growing waits', async () => {
+    const { server, client } = await setup((_req, res, i) => {
+      if (i < 2) json(res, 503, { message: 'busy' });
+      else json(res, 200, []);
+    });
+    await expect(client.listActions()).resolves.toEqual([]);
+    expect(server.requests).toHaveLength(3);
+    const [a, b, c] = server.requests.map((r) => r.at) as [number, number, number];
+    // random() = 0.5 gives 3/4 of each step: 15 ms, then 30 ms.
+    expect(b - a).toBeGreaterThanOrEqual(14);
+    expect(c - b).toBeGreaterThanOrEqual(29);
+  });
+
+  it('honours Retry-After in seconds on 429', async () => {
+    const { server, client } = await setup((_req, res, i) => {
+      if (i === 0) json(res, 429, { message: 'slow down' }, { 'retry-after': '1' });
+      else json(res, 200, []);
+    });
+    await client.listActions();
+    const [a, b] = server.requests.map((r) => r.at) as [number, number];
+    expect(b - a).toBeGreaterThanOrEqual(990);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const { server, client } = await setup((_req, res, i) => {
+      if (i === 0) json(res, 503, {}, { 'retry-after': new Date(Date.now() + 2000).toUTCString() });
+      else json(res, 200, []);
+    });
+    await client.listActions();
+    const [a, b] = server.requests.map((r) => r.at) as [number, number];
+    // An HTTP date has whole seconds: the wait is between 1 and 2 s.
+    expect(b - a).toBeGreaterThanOrEqual(990);
+  });
+
+  it('caps a long Retry-After at maxWaitMs', async () => {
+    const { server, client } = await setup(
+      (_req, res, i) => {
+        if (i === 0) json(res, 503, {}, { 'retry-after': '3600' });
+        else json(res, 200, []);
+      },
+      { maxWaitMs: 100 },
+    );
+    const started = Date.now();
+    await client.listActions();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry 501 or 4xx, and keeps the server message and field errors', async () => {
+    const { server, client } = await setup((_req, res) =>
+      json(res, 400, {
+        message: 'Input payload validation failed',
+        errors: { 'query.per_page': 'must be at most 100' },
+      }),
+    );
+    const error = await client.listTrails().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const e = error as ApiError;
+    expect(e.status).toBe(400);
+    expect(e.attempts).toBe(1);
+    expect(e.fieldErrors).toEqual({ 'query.per_page': 'must be at most 100' });
+    expect(e.message).toContain('GET /trails/{org} failed with HTTP 400 Bad Request: Input payload validation failed');
+    expect(e.message).toContain('query.per_page: must be at most 100');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not retry 501 Not Implemented', async () => {
+    const { server, client } = await setup((_req, res) => json(res, 501, { message: 'nope' }));
+    await expect(client.listActions()).rejects.toMatchObject({ status: 501, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the last server message when retries run out', async () => {
+    const { server, client } = await setup(
+      (_req, res, i) => json(res, 503, { message: `maintenance window ${i}` }),
+      { retries: 3 },
+    );
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(server.requests).toHaveLength(4);
+    expect(error.attempts).toBe(4);
+    expect(error.serverMessage).toBe('maintenance window 3');
+    expect(error.message).toContain('maintenance window 3');
+    expect(error.message).toContain('after 4 attempts');
+  });
+
+  it('retries 409 lock conflicts', async () => {
+    const { server, client } = await setup((_req, res, i) => {
+      if (i === 0) json(res, 409, { message: 'locked' });
+      else json(res, 201, { message: 'OK' });
+    });
+    await client.reportArtifact('app', {
+      fingerprint: 'a'.repeat(64),
+      filename: 'app.tgz',
+      build_url: 'https://ci/1',
+      commit_url: 'https://git/c/1',
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('retries a reset connection and then reports a network error naming the cause', async () => {
+    const { server, client } = await setup((req, res) => {
+      res.socket?.destroy();
+      void req;
+    });
+    const error = await client.listActions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).attempts).toBe(4);
+    expect((error as Error).message).toMatch(/could not reach the service: .*\[after 4 attempts\]/);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('reports a refused connection as a network error', async () => {
+    const { server, client } = await setup((_req, res) => json(res, 200, []), { retries: 1 });
+    await server.close();
+    const error = await client.listActions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('times out a slow attempt and retries it', async () => {
+    const { server, client } = await setup(
+      (_req, res, i) => {
+        if (i === 0) setTimeout(() => json(res, 200, []), 1500);
+        else json(res, 200, [{ extra: true }].slice(1));
+      },
+      { attemptTimeoutMs: 200 },
+    );
+    await expect(client.listActions()).resolves.toEqual([]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up at the overall deadline with a timeout error', async () => {
+    const { client } = await setup((_req, res) => void setTimeout(() => json(res, 200, []), 3000), {
+      attemptTimeoutMs: 150,
+      deadlineMs: 400,
+      retries: 10,
+    });
+    const started = Date.now();
+    const error = await client.listActions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('stops retrying when the wait would pass the deadline, keeping the server message', async () => {
+    const { server, client } = await setup(
+      (_req, res) => json(res, 503, { message: 'down for upgrade' }, { 'retry-after': '30' }),
+      { deadlineMs: 2000 },
+    );
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.serverMessage).toBe('down for upgrade');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('shows a proxy HTML page as status, snippet and no markup', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+    }, { retries: 0 });
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toContain('HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx');
+  });
+
+  it('accepts a bare JSON string as the server message', async () => {
+    const { client } = await setup((_req, res) => json(res, 404, "Flow named 'x' does not exist"));
+    await expect(client.listActions()).rejects.toThrow(/HTTP 404 Not Found: Flow named 'x' does not exist/);
+  });
+
+  it('treats a 200 that is not JSON as an unexpected response', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('hello');
+    });
+    const error = await client.listActions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toBe('unexpected response from GET /actions/{org}: body is not JSON: hello');
+  });
+
+  it('never puts the token in an error, even when the server echoes it', async () => {
+    const { client } = await setup((req, res) =>
+      json(res, 401, { message: `bad token ${req.headers.authorization ?? ''}` }),
+    );
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toContain('bad token Bearer ***');
+    expect(error.message).not.toContain(TEST_TOKEN);
+    expect(error.serverMessage).not.toContain(TEST_TOKEN);
+    expect(JSON.stringify(error)).not.toContain(TEST_TOKEN);
+    expect(String(error.stack)).not.toContain(TEST_TOKEN);
+  });
+
+  it('lets the process exit as soon as the work is done (no dangling timers or sockets)', () => {
+    const script = fileURLToPath(new URL('../fixtures/exit-promptly.ts', import.meta.url));
+    const started = Date.now();
+    const result = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url)), script], { encoding: 'utf8', timeout: 10_000 });
+    const elapsed = Date.now() - started;
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('done after 2 requests');
+    expect(result.status).toBe(0);
+    // The fixture's own work takes ~0.1 s; keep-alive (10 s) or the attempt timer (60 s) would hold it far longer.
+    expect(elapsed).toBeLessThan(5000);
+  });
+});

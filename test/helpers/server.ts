@@ -1,0 +1,69 @@
+/**
+ * A loopback HTTP server for client tests: records every request and answers with a handler that can misbehave on
+ * purpose (wrong status, Retry-After, reset connections, slow answers, bodies that are not JSON).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
+export type Handler = (
+  req: RecordedRequest,
+  res: ServerResponse,
+  index: number,
+) => void | Promise<void>;
+
+export interface TestServer {
+  origin: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
+      requests.push(recorded);
+      void Promise.resolve(handler(recorded, res, requests.length - 1)).catch((error: unknown) => {
+        res.statusCode = 599;
+        res.end(String(error));
+      });
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
