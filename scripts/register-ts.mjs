@@ -7,7 +7,11 @@ registerHooks({
     try {
       return nextResolve(specifier, context);
     } catch (error) {
-      if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\.{1,2}\//.test(specifier) && specifier.endsWith('.js')) {
+      if (
+        error?.code === 'ERR_MODULE_NOT_FOUND' &&
+        /^\.{1,2}\//.test(specifier) &&
+        specifier.endsWith('.js')
+      ) {
         return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
       }
       throw error;

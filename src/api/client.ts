@@ -37,7 +37,11 @@ export class ComplianceClient {
   }
 
   /** The URL an operation would be sent to, for dry runs and messages. */
-  urlFor(name: EndpointName, params: Record<string, string> = {}, query?: Record<string, QueryValue>): string {
+  urlFor(
+    name: EndpointName,
+    params: Record<string, string> = {},
+    query?: Record<string, QueryValue>,
+  ): string {
     return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
   }
 
@@ -114,7 +118,10 @@ export class ComplianceClient {
   }
 
   /** GET /attestations/{org}/{flow_name}: one page. */
-  async listFlowAttestations(flowName: string, query: s.FlowAttestationsQuery = {}): Promise<Page<s.Attestation>> {
+  async listFlowAttestations(
+    flowName: string,
+    query: s.FlowAttestationsQuery = {},
+  ): Promise<Page<s.Attestation>> {
     const flow = validate(s.FlowName, flowName, 'flow_name');
     const q = validate(s.FlowAttestationsQuery, query, 'query');
     const raw = await this.call('listFlowAttestations', { flow_name: flow }, q);
@@ -130,11 +137,18 @@ export class ComplianceClient {
     const opts = readAllOptions(options);
     validate(s.FlowName, flowName, 'flow_name');
     validate(s.FlowAttestationsQuery, query, 'query');
-    return fetchAllPages((page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }), opts);
+    return fetchAllPages(
+      (page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }),
+      opts,
+    );
   }
 
   /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} */
-  async getArtifact(flowName: string, fingerprint: string, query: s.GetArtifactQuery = {}): Promise<s.Artifact> {
+  async getArtifact(
+    flowName: string,
+    fingerprint: string,
+    query: s.GetArtifactQuery = {},
+  ): Promise<s.Artifact> {
     const flow = validate(s.FlowName, flowName, 'flow_name');
     const fp = validate(s.Fingerprint, fingerprint, 'fingerprint');
     const q = validate(s.GetArtifactQuery, query, 'query');
@@ -161,7 +175,8 @@ export class ComplianceClient {
   /** GET /actions/{org}: a bare array. */
   async listActions(): Promise<s.Action[]> {
     const raw = await this.call('listActions', {});
-    if (!Array.isArray(raw)) throw new UnexpectedResponseError(endpointLabel('listActions'), '', 'expected a list');
+    if (!Array.isArray(raw))
+      throw new UnexpectedResponseError(endpointLabel('listActions'), '', 'expected a list');
     return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'));
   }
 

@@ -74,7 +74,8 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Accepts an origin or an origin with `/api/v2`, and returns the API root ending in `/api/v2`. */
 export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input = 'api-url'): URL {
-  const expected = 'an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2';
+  const expected =
+    'an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2';
   const trimmed = value.trim();
   if (!trimmed) throw new InputError(input, 'is empty', expected);
   let url: URL;

@@ -37,7 +37,10 @@ export const endpoints = {
     params: { org },
     query: s.ListTrailsQuery,
     status: 200,
-    response: z.union([z.array(s.Trail), z.looseObject({ data: z.array(s.Trail), pagination: s.Pagination.optional() })]),
+    response: z.union([
+      z.array(s.Trail),
+      z.looseObject({ data: z.array(s.Trail), pagination: s.Pagination.optional() }),
+    ]),
   },
   getDeployment: {
     method: 'GET',

@@ -131,7 +131,7 @@ export class TimeoutError extends ComplianceError {
   ) {
     super(
       `${endpoint} timed out: ${limit === 'attempt' ? 'no answer within' : 'overall deadline of'} ${ms} ms` +
-        `${attempts > 1 ? ` [after ${attempts} attempts]` : ''}` +
+        (attempts > 1 ? ` [after ${attempts} attempts]` : '') +
         `${lastServerMessage ? `; last server message: ${lastServerMessage}` : ''}.`,
     );
     this.endpoint = endpoint;

@@ -183,7 +183,11 @@ export class HttpTransport {
       if (last.kind === 'response') {
         if (last.status === 200 || last.status === 201) {
           if (last.body instanceof NonJsonBody) {
-            throw new UnexpectedResponseError(req.endpoint, '', `body is not JSON: ${truncate(last.body.text, 200)}`);
+            throw new UnexpectedResponseError(
+              req.endpoint,
+              '',
+              `body is not JSON: ${truncate(last.body.text, 200)}`,
+            );
           }
           return { status: last.status, body: last.body };
         }
@@ -217,7 +221,13 @@ export class HttpTransport {
     }
 
     if (last?.kind === 'attempt-timeout') {
-      throw new TimeoutError(req.endpoint, 'attempt', config.attemptTimeoutMs, maxAttempts, lastServerMessage);
+      throw new TimeoutError(
+        req.endpoint,
+        'attempt',
+        config.attemptTimeoutMs,
+        maxAttempts,
+        lastServerMessage,
+      );
     }
     const error = last?.kind === 'network' ? last.error : undefined;
     throw new NetworkError(req.endpoint, describeNetworkError(error), maxAttempts, { cause: error });
@@ -261,7 +271,8 @@ export class HttpTransport {
     } catch (error) {
       if (controller.signal.aborted) return { kind: 'attempt-timeout' };
       const code = errorCode(error);
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'attempt-timeout' };
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+        return { kind: 'attempt-timeout' };
       return { kind: 'network', error };
     } finally {
       clearTimeout(timer);

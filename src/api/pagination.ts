@@ -50,7 +50,11 @@ export interface FetchAllOptions {
 }
 
 /** Runs `tasks` with at most `limit` in flight, keeping their order in the result. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -79,7 +83,12 @@ export async function fetchAllPages<T>(
     for (const page of pages) items.push(...page.items);
     pagesRead += pages.length;
     const total = first.pagination.total;
-    return { items: items.slice(0, maxItems), total, truncated: total > Math.min(items.length, maxItems), pagesRead };
+    return {
+      items: items.slice(0, maxItems),
+      total,
+      truncated: total > Math.min(items.length, maxItems),
+      pagesRead,
+    };
   }
 
   // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
@@ -100,5 +109,7 @@ export async function fetchAllPages<T>(
 }
 
 function repeats<T>(a: Page<T>, b: Page<T>): boolean {
-  return a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]);
+  return (
+    a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0])
+  );
 }

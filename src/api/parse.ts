@@ -19,16 +19,30 @@ class InvalidField {
 
 const tolerantCache = new WeakMap<z.ZodType, z.ZodType>();
 
-function describeIssues(issues: readonly { message?: string; path?: PropertyKey[] }[], value: unknown): string {
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** A short text for the first problem zod found at a guarded field (the field itself, never deeper). */
+function describeIssue(issue: z.core.$ZodRawIssue | undefined, value: unknown): string {
   if (value === undefined) return 'is missing';
-  const first = issues[0];
-  if (!first) return 'is invalid';
-  const text = (first.message ?? "is invalid").replace(/^Invalid input:\s*/, '');
-  return first.path && first.path.length > 0 ? `${formatPath(first.path)}: ${text}` : text;
+  if (!issue) return 'is invalid';
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}, received ${kindOf(value)}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${JSON.stringify(value)}`;
+    default:
+      return `is invalid (${issue.code})`;
+  }
 }
 
 function guard(schema: z.ZodType): z.ZodType {
-  return schema.catch((ctx: z.core.$ZodCatchCtx) => new InvalidField(describeIssues(ctx.issues, ctx.value)) as never);
+  return schema.catch(
+    (ctx: z.core.$ZodCatchCtx) => new InvalidField(describeIssue(ctx.issues[0], ctx.value)) as never,
+  );
 }
 
 /** Rebuilds a schema so that each nested field, element and record value is guarded. */
@@ -38,14 +52,15 @@ function tolerant(schema: z.ZodType): z.ZodType {
   let out: z.ZodType = schema;
   if (schema instanceof z.ZodObject) {
     const shape: Record<string, z.ZodType> = {};
-    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    for (const [key, field] of Object.entries((schema as z.ZodObject<Record<string, z.ZodType>>).shape)) {
       shape[key] = guard(tolerant(field));
     }
     out = z.looseObject(shape);
   } else if (schema instanceof z.ZodArray) {
     out = z.array(guard(tolerant(schema.element as z.ZodType)));
   } else if (schema instanceof z.ZodRecord) {
-    out = z.record(schema.keyType as z.ZodString, guard(tolerant(schema.valueType as z.ZodType)));
+    const record = schema as z.ZodRecord<z.ZodString, z.ZodType>;
+    out = z.record(record.keyType, guard(tolerant(record.valueType)));
   } else if (schema instanceof z.ZodOptional) {
     out = tolerant(schema.unwrap() as z.ZodType).optional();
   } else if (schema instanceof z.ZodNullable) {

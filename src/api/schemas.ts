@@ -27,7 +27,14 @@ export const patterns = {
   org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
 } as const;
 
-export const BUILT_IN_ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'sonar', 'jira', 'pull_request'] as const;
+export const BUILT_IN_ATTESTATION_TYPES = [
+  'generic',
+  'junit',
+  'snyk',
+  'sonar',
+  'jira',
+  'pull_request',
+] as const;
 
 /** Human-readable forms of the patterns, for "expected ..." in error messages. */
 export const expectedForms = {
@@ -58,10 +65,13 @@ export const AttestationName = named('attestationName');
 export const AttestationId = named('attestationId');
 export const OrgName = named('org');
 export const FlowTag = named('flowTag');
-export const AttestationType = z.union(
-  [z.enum(BUILT_IN_ATTESTATION_TYPES), z.string().regex(patterns.customAttestationType)],
-  { error: `must be ${expectedForms.attestationType}` },
-);
+export const AttestationType = z
+  .string()
+  .refine(
+    (v) =>
+      (BUILT_IN_ATTESTATION_TYPES as readonly string[]).includes(v) || patterns.customAttestationType.test(v),
+    { error: `must be ${expectedForms.attestationType}` },
+  );
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
@@ -229,7 +239,10 @@ export type ArtifactState = (typeof ARTIFACT_STATES)[number];
 /** `external_urls` is `{label: {href, fingerprint?}}` or `{label: url}` (service-behaviour.md). */
 export const ExternalUrls = z.record(
   z.string().min(1),
-  z.union([z.string().min(1), z.strictObject({ href: z.string().min(1), fingerprint: Fingerprint.optional() })]),
+  z.union([
+    z.string().min(1),
+    z.strictObject({ href: z.string().min(1), fingerprint: Fingerprint.optional() }),
+  ]),
 );
 
 export const ReportArtifactBody = z.strictObject({
@@ -249,7 +262,10 @@ export const ReportArtifactBody = z.strictObject({
   template: z.string().optional(),
   external_urls: ExternalUrls.optional(),
   annotations: z
-    .record(z.string().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }), z.unknown())
+    .record(
+      z.string().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }),
+      z.unknown(),
+    )
     .optional(),
   user_data: z.unknown().optional(),
 });
@@ -400,7 +416,8 @@ export const Action = z.preprocess(
   (raw) => {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
       const o = raw as Record<string, unknown>;
-      if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o) return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
+      if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o)
+        return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
     }
     return raw;
   },

@@ -43,13 +43,23 @@ export function parseSnapshotExpression(text: string, input = 'snapshot'): Snaps
     return n;
   };
 
-  if (rest.startsWith('#')) return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
-  if (rest.startsWith('~')) return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
+  if (rest.startsWith('#'))
+    return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
+  if (rest.startsWith('~'))
+    return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
   if (rest.startsWith('@{') && rest.endsWith('}')) {
     const inner = rest.slice(2, -1);
     const at = AT.exec(inner);
     if (at) {
-      const [, y, mo, d, h, mi, s] = at.map(Number) as [number, number, number, number, number, number, number];
+      const [, y, mo, d, h, mi, s] = at.map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
       const valid =
         date.getUTCFullYear() === y &&

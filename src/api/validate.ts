@@ -37,5 +37,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, locatio
     throw new InputError(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
   }
   if (bad === undefined && issue.code === 'invalid_type') throw new InputError(field, 'is required');
-  throw new InputError(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
+  throw new InputError(
+    field,
+    `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`,
+  );
 }

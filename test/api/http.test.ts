@@ -41,7 +41,8 @@ async function setup(handler: Handler, options: Partial<ClientOptions> = {}) {
 describe('retry policy (pure)', () => {
   it('retries network-like statuses only', () => {
     for (const s of [409, 429, 500, 502, 503, 504, 599]) expect(isRetryableStatus(s)).toBe(true);
-    for (const s of [200, 201, 400, 401, 403, 404, 405, 413, 415, 501]) expect(isRetryableStatus(s)).toBe(false);
+    for (const s of [200, 201, 400, 401, 403, 404, 405, 413, 415, 501])
+      expect(isRetryableStatus(s)).toBe(false);
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
@@ -128,7 +129,9 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(e.status).toBe(400);
     expect(e.attempts).toBe(1);
     expect(e.fieldErrors).toEqual({ 'query.per_page': 'must be at most 100' });
-    expect(e.message).toContain('GET /trails/{org} failed with HTTP 400 Bad Request: Input payload validation failed');
+    expect(e.message).toContain(
+      'GET /trails/{org} failed with HTTP 400 Bad Request: Input payload validation failed',
+    );
     expect(e.message).toContain('query.per_page: must be at most 100');
     expect(server.requests).toHaveLength(1);
   });
@@ -168,9 +171,8 @@ describe('HTTP transport against a misbehaving loopback server', () => {
   });
 
   it('retries a reset connection and then reports a network error naming the cause', async () => {
-    const { server, client } = await setup((req, res) => {
+    const { server, client } = await setup((_req, res) => {
       res.socket?.destroy();
-      void req;
     });
     const error = await client.listActions().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
@@ -223,12 +225,17 @@ describe('HTTP transport against a misbehaving loopback server', () => {
   });
 
   it('shows a proxy HTML page as status, snippet and no markup', async () => {
-    const { client } = await setup((_req, res) => {
-      res.writeHead(502, { 'content-type': 'text/html' });
-      res.end('<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
-    }, { retries: 0 });
+    const { client } = await setup(
+      (_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+      },
+      { retries: 0 },
+    );
     const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toContain('HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx');
+    expect(error.message).toContain(
+      'HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx',
+    );
   });
 
   it('accepts a bare JSON string as the server message', async () => {
@@ -243,7 +250,9 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     });
     const error = await client.listActions().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect((error as Error).message).toBe('unexpected response from GET /actions/{org}: body is not JSON: hello');
+    expect((error as Error).message).toBe(
+      'unexpected response from GET /actions/{org}: body is not JSON: hello',
+    );
   });
 
   it('never puts the token in an error, even when the server echoes it', async () => {
@@ -261,7 +270,11 @@ describe('HTTP transport against a misbehaving loopback server', () => {
   it('lets the process exit as soon as the work is done (no dangling timers or sockets)', () => {
     const script = fileURLToPath(new URL('../fixtures/exit-promptly.ts', import.meta.url));
     const started = Date.now();
-    const result = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url)), script], { encoding: 'utf8', timeout: 10_000 });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url)), script],
+      { encoding: 'utf8', timeout: 10_000 },
+    );
     const elapsed = Date.now() - started;
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('done after 2 requests');

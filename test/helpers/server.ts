@@ -13,11 +13,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export type Handler = (
-  req: RecordedRequest,
-  res: ServerResponse,
-  index: number,
-) => void | Promise<void>;
+export type Handler = (req: RecordedRequest, res: ServerResponse, index: number) => void | Promise<void>;
 
 export interface TestServer {
   origin: string;
@@ -63,7 +59,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

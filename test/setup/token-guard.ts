@@ -17,19 +17,20 @@ const consoleOriginals = Object.fromEntries(methods.map((m) => [m, console[m].bi
 >;
 
 function capture(chunk: unknown): void {
-  captured += typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+  captured +=
+    typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
 }
 
 beforeEach(() => {
   captured = '';
-  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: unknown, ...rest: unknown[]) => {
     capture(chunk);
     return (originals.stdout as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+  };
+  process.stderr.write = (chunk: unknown, ...rest: unknown[]) => {
     capture(chunk);
     return (originals.stderr as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stderr.write;
+  };
   for (const m of methods) {
     console[m] = (...args: unknown[]) => {
       capture(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ComplianceClient, InputError, normalizeBaseUrl, proxyFromEnv } from '../../src/api/index.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+
+describe('base URL', () => {
+  it.each([
+    ['https://c.example', 'https://c.example/api/v2'],
+    ['https://c.example/', 'https://c.example/api/v2'],
+    ['https://c.example/api/v2', 'https://c.example/api/v2'],
+    ['https://c.example/api/v2///', 'https://c.example/api/v2'],
+    ['  https://c.example:8443/prefix  ', 'https://c.example:8443/prefix/api/v2'],
+    ['http://localhost:8080', 'http://localhost:8080/api/v2'],
+    ['http://127.0.0.1:9/api/v2', 'http://127.0.0.1:9/api/v2'],
+    ['http://[::1]:9', 'http://[::1]:9/api/v2'],
+    ['http://sandbox.localhost', 'http://sandbox.localhost/api/v2'],
+  ])('normalizes %j', (input, expected) => {
+    expect(normalizeBaseUrl(input).href).toBe(expected);
+  });
+
+  it.each([
+    ['', /'api-url': is empty/],
+    ['c.example', /'c.example' is not a URL/],
+    ['ftp://c.example', /scheme 'ftp:' is not supported/],
+    ['https://user:pw@c.example', /must not carry credentials/],
+    ['https://c.example/?org=x', /must not have a query/],
+    ['http://c.example', /plain http to 'c.example' would send the token in clear text/],
+    ['http://10.0.0.8:8080', /plain http to '10.0.0.8'/],
+  ])('refuses %j', (input, message) => {
+    expect(() => normalizeBaseUrl(input)).toThrow(InputError);
+    expect(() => normalizeBaseUrl(input)).toThrow(message);
+  });
+
+  it('allows plain http to another host only when asked to', () => {
+    expect(normalizeBaseUrl('http://c.internal', true).href).toBe('http://c.internal/api/v2');
+  });
+});
+
+describe('client options', () => {
+  const base = { baseUrl: 'https://c.example', org: 'acme', token: TEST_TOKEN };
+
+  it('refuses an empty token, a multi-line token and a bad org before connecting', () => {
+    expect(() => new ComplianceClient({ ...base, token: '  ' })).toThrow(/'api-token': is empty/);
+    expect(() => new ComplianceClient({ ...base, token: `${TEST_TOKEN}\nx` })).toThrow(
+      /contains a line break/,
+    );
+    expect(() => new ComplianceClient({ ...base, org: 'https://c.example/acme' })).toThrow(
+      /'org': .*not a valid organization/,
+    );
+    expect(() => new ComplianceClient({ ...base, retries: -1 })).toThrow(/'retries': -1 is out of range/);
+  });
+
+  it('never shows the token in a configuration error', () => {
+    const error = (() => {
+      try {
+        new ComplianceClient({ ...base, token: `${TEST_TOKEN}\n` + TEST_TOKEN });
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    expect(error?.message).not.toContain(TEST_TOKEN);
+  });
+
+  it('reads proxies from the usual variables, lowercase first', () => {
+    expect(proxyFromEnv({ HTTPS_PROXY: 'http://p:3128', NO_PROXY: 'localhost' })).toEqual({
+      httpsProxy: 'http://p:3128',
+      noProxy: 'localhost',
+    });
+    expect(proxyFromEnv({ http_proxy: 'http://a', HTTP_PROXY: 'http://b' })).toEqual({
+      httpProxy: 'http://a',
+    });
+    expect(proxyFromEnv({})).toEqual({});
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  ComplianceError,
+  InputError,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+  redact,
+  registerSecret,
+} from '../../src/api/index.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+
+describe('error family', () => {
+  it('builds messages that name the operation, the status, the server message and what to check', () => {
+    const e = new ApiError({ endpoint: 'GET /trails/{org}', status: 401, serverMessage: 'Invalid token' });
+    expect(e.message).toBe(
+      'GET /trails/{org} failed with HTTP 401 Unauthorized: Invalid token. Check that api-token is a valid token for this service',
+    );
+    expect(e).toBeInstanceOf(ComplianceError);
+    expect(e.kind).toBe('api');
+    const nf = new ApiError({ endpoint: 'GET /deployments/{org}/{env_name}/{fingerprint}', status: 404 });
+    expect(nf.message).toContain('HTTP 404 Not Found. Check the org and the names in the request');
+  });
+
+  it('has one kind per failure', () => {
+    expect(new InputError('flow', 'is empty', 'a flow name').message).toBe(
+      "Invalid input 'flow': is empty. Expected a flow name.",
+    );
+    expect(new NetworkError('GET /x', 'connect ECONNREFUSED', 4).kind).toBe('network');
+    expect(new TimeoutError('GET /x', 'attempt', 500, 2).message).toBe(
+      'GET /x timed out: no answer within 500 ms [after 2 attempts].',
+    );
+    expect(new UnexpectedResponseError('GET /x', 'data[0].name', 'is missing').message).toBe(
+      'unexpected response from GET /x: data[0].name is missing',
+    );
+  });
+
+  it('scrubs registered secrets from every message and field', () => {
+    registerSecret(TEST_TOKEN);
+    registerSecret('ab'); // too short to be a token: ignored, so ordinary words survive
+    expect(redact(`x ${TEST_TOKEN} y ${TEST_TOKEN}`)).toBe('x *** y ***');
+    expect(redact('about')).toBe('about');
+    const e = new ApiError({
+      endpoint: 'GET /x',
+      status: 400,
+      serverMessage: `token ${TEST_TOKEN} refused`,
+      fieldErrors: { header: `Bearer ${TEST_TOKEN}` },
+    });
+    expect(JSON.stringify({ m: e.message, s: e.serverMessage, f: e.fieldErrors })).not.toContain(TEST_TOKEN);
+    expect(new InputError(TEST_TOKEN, 'x').message).not.toContain(TEST_TOKEN);
+  });
+});

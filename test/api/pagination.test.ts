@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { fetchAllPages, mapBounded, readPage, type Page } from '../../src/api/index.js';
+
+const Item = z.looseObject({ id: z.number() });
+const E = 'GET /things';
+
+describe('readPage', () => {
+  it('accepts a bare list, an envelope without pagination, and a full envelope', () => {
+    expect(readPage([{ id: 1 }], Item, E)).toEqual({ items: [{ id: 1 }] });
+    expect(readPage({ data: [{ id: 2 }] }, Item, E)).toEqual({ items: [{ id: 2 }] });
+    const full = readPage(
+      { data: [], pagination: { total: 0, page: 1, per_page: 20, page_count: 1 } },
+      Item,
+      E,
+    );
+    expect(full.pagination?.page_count).toBe(1);
+  });
+
+  it('refuses other shapes and a malformed pagination object', () => {
+    expect(() => readPage({ items: [] }, Item, E)).toThrow('expected a list or an object with a "data" list');
+    expect(() => readPage('x', Item, E)).toThrow(/unexpected response from GET \/things/);
+    expect(() => readPage({ data: [], pagination: { page: 'one' } }, Item, E)).toThrow(/pagination is not/);
+  });
+});
+
+function pagedSource(total: number, opts: { withPagination: boolean }) {
+  const calls: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchPage = async (page: number, perPage: number): Promise<Page<{ id: number }>> => {
+    calls.push(page);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((r) => setTimeout(r, 5));
+    inFlight--;
+    const items = Array.from({ length: total }, (_, i) => ({ id: i })).slice(
+      (page - 1) * perPage,
+      page * perPage,
+    );
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    return opts.withPagination && pageCount > 1
+      ? { items, pagination: { total, page, per_page: perPage, page_count: pageCount } }
+      : { items };
+  };
+  return { fetchPage, calls, maxInFlight: () => maxInFlight };
+}
+
+describe('fetchAllPages', () => {
+  it('reads the first page, then the rest concurrently within the bound, in order', async () => {
+    const src = pagedSource(95, { withPagination: true });
+    const all = await fetchAllPages(src.fetchPage, { perPage: 10, maxItems: 1000, concurrency: 3 });
+    expect(all.items.map((i) => i.id)).toEqual(Array.from({ length: 95 }, (_, i) => i));
+    expect(all).toMatchObject({ total: 95, truncated: false, pagesRead: 10 });
+    expect(src.calls[0]).toBe(1);
+    expect(src.maxInFlight()).toBe(3);
+  });
+
+  it('stops at the cap without reading pages past it', async () => {
+    const src = pagedSource(1000, { withPagination: true });
+    const all = await fetchAllPages(src.fetchPage, { perPage: 100, maxItems: 250, concurrency: 4 });
+    expect(all.items).toHaveLength(250);
+    expect(all).toMatchObject({ total: 1000, truncated: true, pagesRead: 3 });
+    expect(src.calls.sort()).toEqual([1, 2, 3]);
+  });
+
+  it('follows full pages one by one when the server leaves out pagination', async () => {
+    const src = pagedSource(25, { withPagination: false });
+    const all = await fetchAllPages(src.fetchPage, { perPage: 10, maxItems: 1000, concurrency: 4 });
+    expect(all.items).toHaveLength(25);
+    expect(all).toMatchObject({ total: 25, truncated: false, pagesRead: 3 });
+  });
+
+  it('stops when a server ignores the page parameter and repeats itself', async () => {
+    const fetchPage = () => Promise.resolve({ items: [{ id: 1 }, { id: 2 }] });
+    const all = await fetchAllPages(fetchPage, { perPage: 2, maxItems: 100, concurrency: 2 });
+    expect(all.items).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(all.pagesRead).toBe(2);
+  });
+
+  it('reads one page for a single short page', async () => {
+    const src = pagedSource(3, { withPagination: true });
+    const all = await fetchAllPages(src.fetchPage, { perPage: 20, maxItems: 100, concurrency: 4 });
+    expect(all).toMatchObject({ total: 3, truncated: false, pagesRead: 1 });
+  });
+});
+
+describe('mapBounded', () => {
+  it('keeps order and handles an empty list', async () => {
+    expect(await mapBounded([3, 1, 2], 2, (n) => new Promise((r) => setTimeout(() => r(n * 10), n)))).toEqual(
+      [30, 10, 20],
+    );
+    expect(await mapBounded([], 4, () => Promise.resolve(1))).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, formatSnapshotExpression, parseSnapshotExpression } from '../../src/api/index.js';
+
+describe('snapshot expressions', () => {
+  it.each([
+    ['prod', { env: 'prod', kind: 'latest' }],
+    ['prod-eu.1', { env: 'prod-eu.1', kind: 'latest' }],
+    ['prod#1', { env: 'prod', kind: 'index', index: 1 }],
+    ['prod#42', { env: 'prod', kind: 'index', index: 42 }],
+    ['prod~0', { env: 'prod', kind: 'behind', behind: 0 }],
+    ['prod~3', { env: 'prod', kind: 'behind', behind: 3 }],
+    ['prod@{2026-11-01T12:30:00}', { env: 'prod', kind: 'at', at: '2026-11-01T12:30:00' }],
+    ['prod@{2.days.ago}', { env: 'prod', kind: 'ago', amount: 2, unit: 'days' }],
+    ['prod@{1.hour.ago}', { env: 'prod', kind: 'ago', amount: 1, unit: 'hours' }],
+    ['prod@{3.weeks.ago}', { env: 'prod', kind: 'ago', amount: 3, unit: 'weeks' }],
+    ['prod@{6.months.ago}', { env: 'prod', kind: 'ago', amount: 6, unit: 'months' }],
+  ])('parses %j', (text, expected) => {
+    const parsed = parseSnapshotExpression(text);
+    expect(parsed).toEqual(expected);
+    expect(formatSnapshotExpression(parsed)).toBe(text.replace('1.hour.', '1.hours.'));
+  });
+
+  it.each([
+    ['', /is empty/],
+    ['#3', /does not start with an environment name/],
+    ['-prod', /environment name '-prod' is not valid/],
+    ['prod eu', /environment name 'prod eu' is not valid/],
+    ['prod#0', /snapshot number must be at least 1/],
+    ['prod#x', /snapshot number must be a whole number/],
+    ['prod#', /snapshot number must be a whole number/],
+    ['prod~-1', /count behind must be a whole number/],
+    ['prod@{2026-02-30T00:00:00}', /is not a real date and time/],
+    ['prod@{yesterday}', /neither a time/],
+    ['prod@{0.days.ago}', /amount must be at least 1/],
+    ['prod@{2.years.ago}', /neither a time/],
+    ['prod3', null],
+  ])('refuses %j', (text, message) => {
+    if (message === null) {
+      // `prod3` is a valid environment name, not the spec's broken `<env><N>` form.
+      expect(parseSnapshotExpression(text)).toEqual({ env: 'prod3', kind: 'latest' });
+      return;
+    }
+    expect(() => parseSnapshotExpression(text, 'snapshot-1')).toThrow(InputError);
+    expect(() => parseSnapshotExpression(text, 'snapshot-1')).toThrow(message);
+    expect(() => parseSnapshotExpression(text, 'snapshot-1')).toThrow(
+      /'snapshot-1'.*Expected <env>, <env>#<N>/,
+    );
+  });
+});
