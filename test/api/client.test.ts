@@ -1,33 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ComplianceClient, InputError, UnexpectedResponseError } from '../../src/api/index.js';
 import { VERSION } from '../../src/version.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
-import { json, startServer, type Handler, type TestServer } from '../helpers/server.js';
+import { json, useClientAgainst } from '../helpers/server.js';
 
 const FP = 'b'.repeat(64);
 const SHA1 = '1'.repeat(40);
 const SHA2 = '2'.repeat(40);
 
-let server: TestServer | undefined;
-let client: ComplianceClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-async function setup(handler: Handler, baseSuffix = '') {
-  server = await startServer(handler);
-  client = new ComplianceClient({
-    baseUrl: `${server.origin}${baseSuffix}`,
-    org: 'acme',
-    token: TEST_TOKEN,
-    backoffBaseMs: 10,
-  });
-  return { server, client };
-}
+const setup = useClientAgainst({ backoffBaseMs: 10 });
 
 describe('requests on the wire', () => {
   it('sends the bearer token, the User-Agent and JSON headers', async () => {
@@ -42,8 +23,14 @@ describe('requests on the wire', () => {
   });
 
   it.each(['', '/', '/api/v2', '/api/v2/'])('accepts the base URL with suffix %j', async (suffix) => {
-    const { server, client } = await setup((_req, res) => json(res, 200, []), suffix);
+    const { server } = await setup((_req, res) => json(res, 200, []));
+    const client = new ComplianceClient({
+      baseUrl: `${server.origin}${suffix}`,
+      org: 'acme',
+      token: TEST_TOKEN,
+    });
     await client.listActions();
+    await client.close();
     expect(server.requests[0]?.url.pathname).toBe('/api/v2/actions/acme');
   });
 

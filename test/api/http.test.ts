@@ -1,42 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
-  ComplianceClient,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
   isRetryableStatus,
   parseRetryAfter,
   retryDelay,
-  type ClientOptions,
 } from '../../src/api/index.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
-import { json, startServer, type Handler, type TestServer } from '../helpers/server.js';
+import { json, useClientAgainst } from '../helpers/server.js';
 
-let server: TestServer | undefined;
-let client: ComplianceClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = undefined;
-  server = undefined;
-});
-
-async function setup(handler: Handler, options: Partial<ClientOptions> = {}) {
-  server = await startServer(handler);
-  client = new ComplianceClient({
-    baseUrl: server.origin,
-    org: 'acme',
-    token: TEST_TOKEN,
-    backoffBaseMs: 20,
-    random: () => 0.5,
-    ...options,
-  });
-  return { server, client };
-}
+const setup = useClientAgainst();
 
 describe('retry policy (pure)', () => {
   it('retries network-like statuses only', () => {

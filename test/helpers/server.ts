@@ -4,6 +4,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
+import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
+import { TEST_TOKEN } from './secrets.js';
 
 export interface RecordedRequest {
   method: string;
@@ -67,4 +70,32 @@ export function json(
 ): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * Registers an afterEach that closes what `setup` opened, and returns `setup(handler, options)`: a loopback server
+ * with the handler and a client pointed at it (fast backoff, steady jitter).
+ */
+export function useClientAgainst(defaults: Partial<ClientOptions> = {}) {
+  const opened: { server: TestServer; client: ComplianceClient }[] = [];
+  afterEach(async () => {
+    for (const { server, client } of opened.splice(0)) {
+      await client.close();
+      await server.close();
+    }
+  });
+  return async (handler: Handler, options: Partial<ClientOptions> = {}) => {
+    const server = await startServer(handler);
+    const client = new ComplianceClient({
+      baseUrl: server.origin,
+      org: 'acme',
+      token: TEST_TOKEN,
+      backoffBaseMs: 20,
+      random: () => 0.5,
+      ...defaults,
+      ...options,
+    });
+    opened.push({ server, client });
+    return { server, client };
+  };
 }
