@@ -1,0 +1,53 @@
+/**
+ * `npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--seed FILE] [--data FILE] [--latency MS]
+ *                     [--fault 503x3[:retry-after=1]] [--fault resetx1] [--fault malformedx1]`
+ *
+ * Starts the sandbox and prints its base URL and the seed's tokens (sandbox tokens are not secrets).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Sandbox } from './server.js';
+
+export const DEMO_SEED = new URL('./seeds/demo.json', import.meta.url);
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8080' },
+    host: { type: 'string', default: '127.0.0.1' },
+    seed: { type: 'string' },
+    data: { type: 'string' },
+    latency: { type: 'string' },
+    fault: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log(
+    readFileSync(new URL(import.meta.url), 'utf8')
+      .split('*/')[0]
+      ?.replace(/^\/\*\*?|^ \* ?/gm, '')
+      .trim(),
+  );
+  process.exit(0);
+}
+
+try {
+  const seed: unknown = JSON.parse(readFileSync(values.seed ?? DEMO_SEED, 'utf8'));
+  const sandbox = new Sandbox({ seed, ...(values.data && { dataFile: values.data }) });
+  if (values.latency) sandbox.faults.latencyMs = Number(values.latency);
+  for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
+  const url = await sandbox.start(Number(values.port), values.host);
+  console.log(`sandbox: listening on ${url}`);
+  for (const [token, org] of Object.entries(sandbox.service.data.tokens)) {
+    console.log(`sandbox: org '${org}' token '${token}'`);
+  }
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

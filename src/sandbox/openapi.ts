@@ -1,0 +1,87 @@
+/**
+ * An OpenAPI 3.1 document generated from `src/api/endpoints.ts`: the same schemas the client and the sandbox use, so
+ * the document cannot drift from either.
+ */
+import { z } from 'zod';
+import { endpoints, type EndpointSpec } from '../api/endpoints.js';
+import { ErrorBody } from '../api/schemas.js';
+import { VERSION } from '../version.js';
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+function parameters(spec: EndpointSpec): Json[] {
+  const list: Json[] = Object.entries(spec.params).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: jsonSchema(schema, 'input'),
+  }));
+  if (spec.query instanceof z.ZodObject) {
+    for (const [name, field] of Object.entries(
+      (spec.query as z.ZodObject<Record<string, z.ZodType>>).shape,
+    )) {
+      const schema = jsonSchema(field, 'input');
+      list.push({
+        name,
+        in: 'query',
+        required: !field.safeParse(undefined).success,
+        schema,
+        ...(schema.type === 'array' && { style: 'form', explode: true }),
+      });
+    }
+  }
+  return list;
+}
+
+let cached: Json | undefined;
+
+export function openApiDocument(): Json {
+  if (cached) return cached;
+  const paths: Record<string, Json> = {};
+  const errorResponse = {
+    description: 'Error',
+    content: { 'application/json': { schema: jsonSchema(ErrorBody, 'output') } },
+  };
+  for (const [operationId, spec] of Object.entries(endpoints) as [string, EndpointSpec][]) {
+    const operation: Json = {
+      operationId,
+      summary: spec.summary,
+      parameters: parameters(spec),
+      responses: {
+        [String(spec.status)]: {
+          description: 'Success',
+          content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } },
+        },
+        '400': errorResponse,
+        '401': errorResponse,
+        '403': errorResponse,
+        '404': errorResponse,
+      },
+    };
+    if (spec.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
+      };
+    }
+    paths[spec.path] = { ...(paths[spec.path] ?? {}), [spec.method.toLowerCase()]: operation };
+  }
+  cached = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Software Delivery Compliance Service API (sandbox)',
+      version: `2 (compliance-actions ${VERSION})`,
+    },
+    servers: [{ url: '/api/v2' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+  return cached;
+}
