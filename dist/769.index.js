@@ -86,10 +86,15 @@ const AttestationType = schemas/* string */.YjP()
     .refine((v) => BUILT_IN_ATTESTATION_TYPES.includes(v) || patterns.customAttestationType.test(v), { error: `must be ${expectedForms.attestationType}` });
 const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 20;
-const Page = coerce/* number */.ai().int().min(1);
-const PerPage = coerce/* number */.ai().int().min(1).max(MAX_PER_PAGE);
-/** Unix seconds, sent as integers (service-behaviour.md). */
-const UnixSeconds = coerce/* number */.ai().int().min(0);
+/** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
+const wholeNumber = () => schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* string */.YjP().regex(/^\d+$/, { error: 'must be a whole number' })]);
+const Page = wholeNumber().pipe(coerce/* number */.ai().int().min(1));
+const PerPage = wholeNumber().pipe(coerce/* number */.ai().int().min(1).max(MAX_PER_PAGE));
+/** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
+const UnixSeconds = wholeNumber().pipe(coerce/* number */.ai()
+    .int()
+    .min(0)
+    .max(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }));
 // ---------------------------------------------------------------------------------------------------------------
 // Shared objects (2.1 - 2.3)
 const Pagination = schemas/* looseObject */._H3({
@@ -463,24 +468,31 @@ function normalizeBaseUrl(value, allowInsecureHttp = false, input = 'api-url') {
         throw new errors/* InputError */.dz(input, `plain http to '${url.hostname}' would send the token in clear text`, 'an https URL (plain http is allowed only to loopback, unless explicitly allowed)');
     }
     const path = url.pathname.replace(/\/+$/, '');
+    if (/\/api(\/|$)/i.test(path) && !/\/api\/v2$/.test(path)) {
+        throw new errors/* InputError */.dz(input, `the path '${url.pathname}' is not the root of API v2 (a pasted endpoint, or another version)`, expected);
+    }
     url.pathname = /\/api\/v2$/.test(path) ? path : `${path}/api/v2`;
     return url;
 }
-function positive(name, value, fallback, min = 1) {
+function bounded(name, value, fallback, min, integer = false) {
     if (value === undefined)
         return fallback;
-    if (!Number.isFinite(value) || value < min) {
-        throw new errors/* InputError */.dz(name, `${value} is out of range`, `a number of at least ${min}`);
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+        throw new errors/* InputError */.dz(name, `${value} is out of range`, `${integer ? 'a whole number' : 'a number'} of at least ${min}`);
     }
     return value;
 }
 function resolveConfig(options) {
+    const token = options.token.trim();
+    // Both forms: a padded token may be echoed either way.
     (0,errors/* registerSecret */.cl)(options.token);
-    if (!options.token.trim()) {
+    (0,errors/* registerSecret */.cl)(token);
+    if (!token)
         throw new errors/* InputError */.dz('api-token', 'is empty', 'the API token of the compliance service');
-    }
-    if (/[\r\n]/.test(options.token)) {
+    if (/[\r\n]/.test(token))
         throw new errors/* InputError */.dz('api-token', 'contains a line break', 'the token on a single line');
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+        throw new errors/* InputError */.dz('api-token', 'contains a space or a character that is not printable ASCII', 'the token exactly as issued');
     }
     if (!OrgName.safeParse(options.org).success) {
         throw new errors/* InputError */.dz('org', `'${options.org}' is not a valid organization name`, expectedForms.org);
@@ -488,12 +500,12 @@ function resolveConfig(options) {
     return {
         apiRoot: normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp),
         org: options.org,
-        token: options.token.trim(),
-        attemptTimeoutMs: positive('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs),
-        deadlineMs: positive('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs),
-        retries: positive('retries', options.retries, DEFAULTS.retries, 0),
-        backoffBaseMs: positive('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
-        maxWaitMs: positive('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+        token,
+        attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
+        deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+        retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
+        backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
+        maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
         userAgent: options.userAgent ?? USER_AGENT,
         proxy: options.proxy ?? {},
         logger: options.logger ?? silentLogger,
@@ -762,7 +774,7 @@ function describeNetworkError(err) {
     const message = err instanceof Error ? err.message : String(err);
     return code && !message.includes(code) ? `${message} (${code})` : message;
 }
-function apiError(endpoint, outcome, attempts) {
+function apiError(endpoint, outcome, attempts, note) {
     const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
     return new errors/* ApiError */.hD({
         endpoint,
@@ -770,9 +782,27 @@ function apiError(endpoint, outcome, attempts) {
         ...(said.message !== undefined && { serverMessage: said.message }),
         ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
         attempts,
+        ...(note !== undefined && { note }),
     });
 }
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        if (signal.aborted) {
+            resolve();
+            return;
+        }
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+    });
+}
+/** undici errors that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
 function createDispatcher(config) {
     const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
     const { httpProxy, httpsProxy, noProxy } = config.proxy;
@@ -790,7 +820,8 @@ function createDispatcher(config) {
 class HttpTransport {
     config;
     dispatcher;
-    closed = false;
+    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+    closing = new AbortController();
     constructor(config, dispatcher) {
         this.config = config;
         this.dispatcher = dispatcher ?? createDispatcher(config);
@@ -814,35 +845,50 @@ class HttpTransport {
             payload = JSON.stringify(req.body);
             headers['content-type'] = 'application/json; charset=utf-8';
         }
-        const startedAt = Date.now();
-        const deadlineAt = startedAt + config.deadlineMs;
+        const deadlineAt = Date.now() + config.deadlineMs;
         const maxAttempts = config.retries + 1;
-        let last;
         let lastServerMessage;
-        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+        let attempt = 0;
+        for (;;) {
+            attempt++;
             const remaining = deadlineAt - Date.now();
             if (remaining <= 0) {
                 throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt - 1, lastServerMessage);
             }
-            const limit = Math.min(config.attemptTimeoutMs, remaining);
             config.logger.debug(`${req.method} ${(0,errors/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
-            last = await this.attempt(req.method, url, headers, payload, limit);
-            if (last.kind === 'response') {
-                if (last.status === 200 || last.status === 201) {
-                    if (last.body instanceof NonJsonBody) {
-                        throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `body is not JSON: ${truncate(last.body.text, 200)}`);
+            const outcome = await this.attempt(req.method, url, headers, payload, Math.min(config.attemptTimeoutMs, remaining));
+            const last = attempt >= maxAttempts;
+            let retryAfterMs;
+            switch (outcome.kind) {
+                case 'closed':
+                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+                case 'response': {
+                    if (outcome.status === 200 || outcome.status === 201)
+                        return { status: outcome.status, body: outcome.body };
+                    const error = apiError(req.endpoint, outcome, attempt);
+                    lastServerMessage = error.serverMessage ?? lastServerMessage;
+                    if (!isRetryableStatus(outcome.status) || last)
+                        throw error;
+                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
+                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
+                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
+                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
                     }
-                    return { status: last.status, body: last.body };
+                    break;
                 }
-                const error = apiError(req.endpoint, last, attempt);
-                lastServerMessage = error.serverMessage ?? lastServerMessage;
-                if (!isRetryableStatus(last.status) || attempt === maxAttempts)
-                    throw error;
+                case 'network':
+                    if (!outcome.retryable || last) {
+                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
+                            cause: outcome.error,
+                        });
+                    }
+                    break;
+                case 'attempt-timeout':
+                    if (last) {
+                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
+                    }
+                    break;
             }
-            else if (attempt === maxAttempts) {
-                break;
-            }
-            const retryAfterMs = last.kind === 'response' ? parseRetryAfter(last.retryAfter) : undefined;
             const wait = retryDelay(attempt, {
                 baseMs: config.backoffBaseMs,
                 maxWaitMs: config.maxWaitMs,
@@ -851,35 +897,32 @@ class HttpTransport {
             });
             if (Date.now() + wait >= deadlineAt) {
                 // Waiting would pass the deadline: give up now, with what the server last said.
-                if (last.kind === 'response')
-                    throw apiError(req.endpoint, last, attempt);
+                if (outcome.kind === 'response')
+                    throw apiError(req.endpoint, outcome, attempt);
                 throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt, lastServerMessage);
             }
-            const why = last.kind === 'response'
-                ? `HTTP ${last.status}`
-                : last.kind === 'network'
-                    ? describeNetworkError(last.error)
+            const why = outcome.kind === 'response'
+                ? `HTTP ${outcome.status}`
+                : outcome.kind === 'network'
+                    ? describeNetworkError(outcome.error)
                     : 'attempt timed out';
             config.logger.debug(`${req.endpoint}: ${(0,errors/* redact */.E$)(why)}; retrying in ${wait} ms`);
-            await sleep(wait);
+            await sleep(wait, this.closing.signal);
         }
-        if (last?.kind === 'attempt-timeout') {
-            throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, maxAttempts, lastServerMessage);
-        }
-        const error = last?.kind === 'network' ? last.error : undefined;
-        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(error), maxAttempts, { cause: error });
     }
     async attempt(method, url, headers, payload, limitMs) {
-        const controller = new AbortController();
+        if (this.closing.signal.aborted)
+            return { kind: 'closed' };
+        const timeout = new AbortController();
         const timer = setTimeout(() => {
-            controller.abort();
+            timeout.abort();
         }, limitMs);
         try {
             const res = await (0,undici/* request */.Em)(url, {
                 method,
                 headers,
                 body: payload ?? null,
-                signal: controller.signal,
+                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
                 dispatcher: this.dispatcher,
                 headersTimeout: limitMs,
                 bodyTimeout: limitMs,
@@ -900,21 +943,27 @@ class HttpTransport {
             };
         }
         catch (error) {
-            if (controller.signal.aborted)
+            if (this.isClosed())
+                return { kind: 'closed' };
+            if (timeout.signal.aborted)
                 return { kind: 'attempt-timeout' };
             const code = errorCode(error);
             if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
                 return { kind: 'attempt-timeout' };
-            return { kind: 'network', error };
+            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
         }
         finally {
             clearTimeout(timer);
         }
     }
+    isClosed() {
+        return this.closing.signal.aborted;
+    }
+    /** Stops waits and requests under way and closes kept-alive sockets. */
     async close() {
-        if (this.closed)
+        if (this.closing.signal.aborted)
             return;
-        this.closed = true;
+        this.closing.abort();
         await this.dispatcher.close();
     }
 }
@@ -1033,14 +1082,24 @@ function arm(value, endpoint, path) {
  * Parses a response body tolerantly (see the module comment).
  * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
  */
-function parseResponse(schema, raw, endpoint) {
-    const result = tolerant(schema).safeParse(raw);
+function parseResponse(schema, raw, endpoint, options = {}) {
+    const result = rootSchema(schema, options.required ?? []).safeParse(raw);
     if (!result.success) {
         const issue = result.error.issues[0];
         throw new errors/* UnexpectedResponseError */.dk(endpoint, issue ? formatPath(issue.path) : '', issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid');
     }
     arm(result.data, endpoint, []);
     return result.data;
+}
+/** The tolerant schema, except that the root fields named in `required` are checked at once. */
+function rootSchema(schema, required) {
+    if (required.length === 0 || !(schema instanceof schemas/* ZodObject */.bvH))
+        return tolerant(schema);
+    const shape = {};
+    for (const [key, field] of Object.entries(schema.shape)) {
+        shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
+    }
+    return schemas/* looseObject */._H3(shape);
 }
 
 ;// CONCATENATED MODULE: ./src/api/pagination.ts
@@ -1071,14 +1130,24 @@ function readPage(raw, item, endpoint) {
     }
     return { items, pagination: parsed.data };
 }
-/** Runs `tasks` with at most `limit` in flight, keeping their order in the result. */
+/**
+ * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
+ * further item is started, and the failure is what the call rejects with.
+ */
 async function mapBounded(items, limit, fn) {
     const results = new Array(items.length);
     let next = 0;
+    let failed = false;
     const worker = async () => {
-        while (next < items.length) {
+        while (!failed && next < items.length) {
             const index = next++;
-            results[index] = await fn(items[index]);
+            try {
+                results[index] = await fn(items[index]);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
         }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
@@ -1089,8 +1158,10 @@ async function fetchAllPages(fetchPage, options) {
     const first = await fetchPage(1, perPage);
     const items = [...first.items];
     let pagesRead = 1;
-    if (first.pagination && first.pagination.page_count > 1) {
-        const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / perPage));
+    if (first.pagination) {
+        // The server's own page size counts: it may serve fewer per page than asked for.
+        const served = Math.max(1, first.pagination.per_page || perPage);
+        const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / served));
         const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
         const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
         for (const page of pages)
@@ -1208,6 +1279,7 @@ function formatSnapshotExpression(expr) {
 ;// CONCATENATED MODULE: ./src/api/validate.ts
 
 
+
 function show(value) {
     if (value === undefined)
         return 'missing';
@@ -1240,6 +1312,13 @@ function validate(schema, value, location) {
     if (issue.code === 'unrecognized_keys') {
         throw new errors/* InputError */.dz(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
     }
+    if (issue.code === 'invalid_key') {
+        const key = String(issue.path.at(-1));
+        const form = location === 'body' && issue.path[0] === 'annotations'
+            ? `. Keys must be ${expectedForms.annotationKey}`
+            : '';
+        throw new errors/* InputError */.dz(field, `the key '${key}' is not valid${form}`);
+    }
     if (bad === undefined && issue.code === 'invalid_type')
         throw new errors/* InputError */.dz(field, 'is required');
     throw new errors/* InputError */.dz(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
@@ -1270,6 +1349,7 @@ class ComplianceClient {
     urlFor(name, params = {}, query) {
         return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
     }
+    /** Sends one operation; a read must answer JSON, a write's answer is taken as it comes (see `writeResult`). */
     async call(name, params, query, body) {
         const spec = endpoints[name];
         const response = await this.http.send({
@@ -1279,6 +1359,9 @@ class ComplianceClient {
             ...(body !== undefined && { body }),
             endpoint: endpointLabel(name),
         });
+        if (response.body instanceof NonJsonBody && spec.method === 'GET') {
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${response.body.text.slice(0, 200)}`);
+        }
         return response.body;
     }
     /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
@@ -1300,8 +1383,11 @@ class ComplianceClient {
         const merged = {};
         for (const commit of commits)
             merged[commit] = [];
-        for (const part of parts)
-            Object.assign(merged, part);
+        for (const part of parts) {
+            // Every key is read, so a value of the wrong type throws here instead of passing as "no attestations".
+            for (const commit of Object.getOwnPropertyNames(part))
+                merged[commit] = part[commit];
+        }
         return merged;
     }
     /** GET /trails/{org}: one page. */
@@ -1327,8 +1413,7 @@ class ComplianceClient {
     async reportArtifact(flowName, body) {
         const flow = validate(FlowName, flowName, 'flow_name');
         const payload = validate(ReportArtifactBody, body, 'body');
-        const raw = await this.call('reportArtifact', { flow_name: flow }, undefined, payload);
-        return parseResponse(ReportArtifactResult, raw ?? {}, endpointLabel('reportArtifact'));
+        return writeResult(await this.call('reportArtifact', { flow_name: flow }, undefined, payload));
     }
     /** GET /attestations/{org}/{flow_name}: one page. */
     async listFlowAttestations(flowName, query = {}) {
@@ -1357,14 +1442,14 @@ class ComplianceClient {
         const snappish1 = formatSnapshotExpression(parseSnapshotExpression(snapshot1, 'snappish1'));
         const snappish2 = formatSnapshotExpression(parseSnapshotExpression(snapshot2, 'snappish2'));
         const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
-        return parseResponse(EnvDiff, raw, endpointLabel('diffEnvironments'));
+        // Every caller needs the four groups: their absence fails now, not on first read.
+        return parseResponse(EnvDiff, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
     }
     /** PUT /environments/{org}/{env_name}/report/K8S */
     async reportK8sEnvironment(envName, body) {
         const env = validate(EnvName, envName, 'env_name');
         const payload = validate(K8sReportBody, body, 'body');
-        const raw = await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload);
-        return parseResponse(K8sReportResult, raw ?? {}, endpointLabel('reportK8sEnvironment'));
+        return writeResult(await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload));
     }
     /** GET /actions/{org}: a bare array. */
     async listActions() {
@@ -1383,6 +1468,24 @@ function readAllOptions(options) {
     const maxItems = validate(schemas/* number */.aig().int().min(1), options.maxItems ?? 1000, 'max-items');
     const concurrency = validate(schemas/* number */.aig().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
     return { perPage, maxItems, concurrency };
+}
+const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
+/**
+ * The answer to a write that the service accepted (200/201). The report is stored whatever the body looks like, so
+ * the body never fails the call: an object is kept, a string becomes the message, anything else is dropped.
+ */
+function writeResult(raw) {
+    if (raw instanceof NonJsonBody)
+        return { message: raw.text.slice(0, 200) };
+    if (isObject(raw)) {
+        const out = { ...raw };
+        if (typeof raw.message !== 'string')
+            delete out.message;
+        return out;
+    }
+    if (typeof raw === 'string')
+        return { message: raw };
+    return {};
 }
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -1407,6 +1510,7 @@ function isObject(value) {
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
  * input, the value's problem and the expected form.
  */
+
 
 
 
@@ -1467,6 +1571,7 @@ function readConnection(inputs) {
         apiToken,
         apiUrl: inputs.required('api-url', 'the service URL, e.g. https://compliance.example.com', 'COMPLIANCE_API_URL'),
         org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
+        proxy: proxyFromEnv(inputs.env),
     };
 }
 
@@ -1485,7 +1590,12 @@ function readInputs(inputs) {
     };
 }
 async function run(inputs) {
-    const client = new ComplianceClient({ baseUrl: inputs.apiUrl, org: inputs.org, token: inputs.apiToken });
+    const client = new ComplianceClient({
+        baseUrl: inputs.apiUrl,
+        org: inputs.org,
+        token: inputs.apiToken,
+        proxy: inputs.proxy,
+    });
     try {
         if (inputs.verify && !inputs.dryRun) {
             await core/* group */.Os('Verify the connection', async () => {

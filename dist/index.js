@@ -28407,6 +28407,16 @@ class ComplianceError extends Error {
         super(redact(message), options);
         this.name = new.target.name;
     }
+    /** Every field, scrubbed again: a secret registered after the error was made is still hidden. */
+    toJSON() {
+        const out = { name: this.name, message: redact(this.message) };
+        for (const [key, value] of Object.entries(this)) {
+            if (key === 'cause')
+                continue;
+            out[key] = value === undefined ? undefined : JSON.parse(redact(JSON.stringify(value)));
+        }
+        return out;
+    }
 }
 /** Bad input caught before any request was sent: names the input, what is wrong, and the expected form. */
 class InputError extends ComplianceError {
@@ -28416,9 +28426,9 @@ class InputError extends ComplianceError {
     expected;
     constructor(input, problem, expected) {
         super(`Invalid input '${input}': ${problem}${expected ? `. Expected ${expected}` : ''}.`);
-        this.input = input;
-        this.problem = problem;
-        this.expected = expected;
+        this.input = redact(input);
+        this.problem = redact(problem);
+        this.expected = expected === undefined ? undefined : redact(expected);
     }
 }
 /** The service answered with a status other than 200/201. */
@@ -28435,7 +28445,7 @@ class ApiError extends ComplianceError {
         this.status = details.status;
         if (details.serverMessage !== undefined)
             this.serverMessage = redact(details.serverMessage);
-        this.fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [k, redact(v)]));
+        this.fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [redact(k), redact(v)]));
         this.attempts = details.attempts ?? 1;
     }
     static describe(d) {
@@ -28447,6 +28457,8 @@ class ApiError extends ComplianceError {
             parts.push(` (${fields.map(([k, v]) => `${k}: ${v}`).join('; ')})`);
         if (d.attempts && d.attempts > 1)
             parts.push(` [after ${d.attempts} attempts]`);
+        if (d.note)
+            parts.push(`; ${d.note}`);
         const hint = hintFor(d.status);
         if (hint)
             parts.push(`. ${hint}`);
@@ -28459,13 +28471,17 @@ class NetworkError extends ComplianceError {
     endpoint;
     reason;
     attempts;
-    constructor(endpoint, reason, attempts = 1, options) {
+    /** What the server said on an earlier attempt, before the network failed. */
+    lastServerMessage;
+    constructor(endpoint, reason, attempts = 1, lastServerMessage, options) {
         super(`${endpoint} could not reach the service: ${reason}` +
-            `${attempts > 1 ? ` [after ${attempts} attempts]` : ''}. Check api-url and that the service is reachable` +
-            ` from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`, options);
+            (attempts > 1 ? ` [after ${attempts} attempts]` : '') +
+            `${lastServerMessage ? `; earlier the service said: ${lastServerMessage}` : ''}. Check api-url and that the` +
+            ` service is reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`, options);
         this.endpoint = endpoint;
-        this.reason = reason;
+        this.reason = redact(reason);
         this.attempts = attempts;
+        this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
     }
 }
 /** An attempt or the whole call ran past its time limit. */
@@ -28485,7 +28501,7 @@ class TimeoutError extends ComplianceError {
         this.limit = limit;
         this.ms = ms;
         this.attempts = attempts;
-        this.lastServerMessage = lastServerMessage;
+        this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
     }
 }
 /** The service answered 2xx with a body that does not have the documented shape. */
@@ -28497,8 +28513,8 @@ class UnexpectedResponseError extends ComplianceError {
     constructor(endpoint, field, problem) {
         super(`unexpected response from ${endpoint}: ${field ? `${field} ` : ''}${problem}`);
         this.endpoint = endpoint;
-        this.field = field;
-        this.problem = problem;
+        this.field = redact(field);
+        this.problem = redact(problem);
     }
 }
 function statusText(status) {

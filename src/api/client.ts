@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
 import { UnexpectedResponseError } from './errors.js';
-import { HttpTransport } from './http.js';
+import { HttpTransport, NonJsonBody } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
 import { parseResponse } from './parse.js';
 import type { QueryValue } from './query.js';
@@ -45,6 +45,7 @@ export class ComplianceClient {
     return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
   }
 
+  /** Sends one operation; a read must answer JSON, a write's answer is taken as it comes (see `writeResult`). */
   private async call(
     name: EndpointName,
     params: Record<string, string>,
@@ -59,6 +60,13 @@ export class ComplianceClient {
       ...(body !== undefined && { body }),
       endpoint: endpointLabel(name),
     });
+    if (response.body instanceof NonJsonBody && spec.method === 'GET') {
+      throw new UnexpectedResponseError(
+        endpointLabel(name),
+        '',
+        `body is not JSON: ${response.body.text.slice(0, 200)}`,
+      );
+    }
     return response.body;
   }
 
@@ -80,7 +88,11 @@ export class ComplianceClient {
     });
     const merged: s.AttestationsByCommit = {};
     for (const commit of commits) merged[commit] = [];
-    for (const part of parts) Object.assign(merged, part);
+    for (const part of parts) {
+      // Every key is read, so a value of the wrong type throws here instead of passing as "no attestations".
+      for (const commit of Object.getOwnPropertyNames(part))
+        merged[commit] = part[commit] as s.CommitAttestation[];
+    }
     return merged;
   }
 
@@ -113,8 +125,7 @@ export class ComplianceClient {
   async reportArtifact(flowName: string, body: s.ReportArtifactBody): Promise<s.ReportArtifactResult> {
     const flow = validate(s.FlowName, flowName, 'flow_name');
     const payload = validate(s.ReportArtifactBody, body, 'body');
-    const raw = await this.call('reportArtifact', { flow_name: flow }, undefined, payload);
-    return parseResponse(s.ReportArtifactResult, raw ?? {}, endpointLabel('reportArtifact'));
+    return writeResult(await this.call('reportArtifact', { flow_name: flow }, undefined, payload));
   }
 
   /** GET /attestations/{org}/{flow_name}: one page. */
@@ -161,15 +172,15 @@ export class ComplianceClient {
     const snappish1 = formatSnapshotExpression(parseSnapshotExpression(snapshot1, 'snappish1'));
     const snappish2 = formatSnapshotExpression(parseSnapshotExpression(snapshot2, 'snappish2'));
     const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
-    return parseResponse(s.EnvDiff, raw, endpointLabel('diffEnvironments'));
+    // Every caller needs the four groups: their absence fails now, not on first read.
+    return parseResponse(s.EnvDiff, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
   }
 
   /** PUT /environments/{org}/{env_name}/report/K8S */
   async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<s.K8sReportResult> {
     const env = validate(s.EnvName, envName, 'env_name');
     const payload = validate(s.K8sReportBody, body, 'body');
-    const raw = await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload);
-    return parseResponse(s.K8sReportResult, raw ?? {}, endpointLabel('reportK8sEnvironment'));
+    return writeResult(await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload));
   }
 
   /** GET /actions/{org}: a bare array. */
@@ -191,6 +202,23 @@ function readAllOptions(options: ReadAllOptions) {
   const maxItems = validate(z.number().int().min(1), options.maxItems ?? 1000, 'max-items');
   const concurrency = validate(z.number().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
   return { perPage, maxItems, concurrency };
+}
+
+const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
+
+/**
+ * The answer to a write that the service accepted (200/201). The report is stored whatever the body looks like, so
+ * the body never fails the call: an object is kept, a string becomes the message, anything else is dropped.
+ */
+function writeResult(raw: unknown): { message?: string; errors?: Record<string, unknown> | null } {
+  if (raw instanceof NonJsonBody) return { message: raw.text.slice(0, 200) };
+  if (isObject(raw)) {
+    const out: { message?: string; errors?: Record<string, unknown> | null } = { ...raw };
+    if (typeof raw.message !== 'string') delete out.message;
+    return out;
+  }
+  if (typeof raw === 'string') return { message: raw };
+  return {};
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

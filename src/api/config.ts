@@ -101,25 +101,49 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
     );
   }
   const path = url.pathname.replace(/\/+$/, '');
+  if (/\/api(\/|$)/i.test(path) && !/\/api\/v2$/.test(path)) {
+    throw new InputError(
+      input,
+      `the path '${url.pathname}' is not the root of API v2 (a pasted endpoint, or another version)`,
+      expected,
+    );
+  }
   url.pathname = /\/api\/v2$/.test(path) ? path : `${path}/api/v2`;
   return url;
 }
 
-function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
+function bounded(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  integer = false,
+): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < min) {
-    throw new InputError(name, `${value} is out of range`, `a number of at least ${min}`);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new InputError(
+      name,
+      `${value} is out of range`,
+      `${integer ? 'a whole number' : 'a number'} of at least ${min}`,
+    );
   }
   return value;
 }
 
 export function resolveConfig(options: ClientOptions): ClientConfig {
+  const token = options.token.trim();
+  // Both forms: a padded token may be echoed either way.
   registerSecret(options.token);
-  if (!options.token.trim()) {
-    throw new InputError('api-token', 'is empty', 'the API token of the compliance service');
-  }
-  if (/[\r\n]/.test(options.token)) {
+  registerSecret(token);
+  if (!token) throw new InputError('api-token', 'is empty', 'the API token of the compliance service');
+  if (/[\r\n]/.test(token))
     throw new InputError('api-token', 'contains a line break', 'the token on a single line');
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new InputError(
+      'api-token',
+      'contains a space or a character that is not printable ASCII',
+      'the token exactly as issued',
+    );
   }
   if (!OrgName.safeParse(options.org).success) {
     throw new InputError('org', `'${options.org}' is not a valid organization name`, expectedForms.org);
@@ -127,12 +151,12 @@ export function resolveConfig(options: ClientOptions): ClientConfig {
   return {
     apiRoot: normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp),
     org: options.org,
-    token: options.token.trim(),
-    attemptTimeoutMs: positive('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs),
-    deadlineMs: positive('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs),
-    retries: positive('retries', options.retries, DEFAULTS.retries, 0),
-    backoffBaseMs: positive('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
-    maxWaitMs: positive('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+    token,
+    attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
+    deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+    retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
+    backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
+    maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
     userAgent: options.userAgent ?? USER_AGENT,
     proxy: options.proxy ?? {},
     logger: options.logger ?? silentLogger,

@@ -28,6 +28,16 @@ export abstract class ComplianceError extends Error {
     super(redact(message), options);
     this.name = new.target.name;
   }
+
+  /** Every field, scrubbed again: a secret registered after the error was made is still hidden. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: redact(this.message) };
+    for (const [key, value] of Object.entries(this)) {
+      if (key === 'cause') continue;
+      out[key] = value === undefined ? undefined : (JSON.parse(redact(JSON.stringify(value))) as unknown);
+    }
+    return out;
+  }
 }
 
 /** Bad input caught before any request was sent: names the input, what is wrong, and the expected form. */
@@ -40,9 +50,9 @@ export class InputError extends ComplianceError {
 
   constructor(input: string, problem: string, expected?: string) {
     super(`Invalid input '${input}': ${problem}${expected ? `. Expected ${expected}` : ''}.`);
-    this.input = input;
-    this.problem = problem;
-    this.expected = expected;
+    this.input = redact(input);
+    this.problem = redact(problem);
+    this.expected = expected === undefined ? undefined : redact(expected);
   }
 }
 
@@ -56,6 +66,8 @@ export interface ApiErrorDetails {
   fieldErrors?: Record<string, string>;
   /** How many attempts were made before giving up (1 when no retry happened). */
   attempts?: number;
+  /** Why the client stopped, when it is not the status alone. */
+  note?: string;
 }
 
 /** The service answered with a status other than 200/201. */
@@ -73,7 +85,7 @@ export class ApiError extends ComplianceError {
     this.status = details.status;
     if (details.serverMessage !== undefined) this.serverMessage = redact(details.serverMessage);
     this.fieldErrors = Object.fromEntries(
-      Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [k, redact(v)]),
+      Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [redact(k), redact(v)]),
     );
     this.attempts = details.attempts ?? 1;
   }
@@ -84,6 +96,7 @@ export class ApiError extends ComplianceError {
     const fields = Object.entries(d.fieldErrors ?? {});
     if (fields.length > 0) parts.push(` (${fields.map(([k, v]) => `${k}: ${v}`).join('; ')})`);
     if (d.attempts && d.attempts > 1) parts.push(` [after ${d.attempts} attempts]`);
+    if (d.note) parts.push(`; ${d.note}`);
     const hint = hintFor(d.status);
     if (hint) parts.push(`. ${hint}`);
     return parts.join('');
@@ -93,21 +106,30 @@ export class ApiError extends ComplianceError {
 /** The request never got an answer: DNS, refused or reset connection, TLS. */
 export class NetworkError extends ComplianceError {
   readonly kind = 'network';
-
   readonly endpoint: string;
   readonly reason: string;
   readonly attempts: number;
+  /** What the server said on an earlier attempt, before the network failed. */
+  readonly lastServerMessage: string | undefined;
 
-  constructor(endpoint: string, reason: string, attempts = 1, options?: { cause?: unknown }) {
+  constructor(
+    endpoint: string,
+    reason: string,
+    attempts = 1,
+    lastServerMessage?: string,
+    options?: { cause?: unknown },
+  ) {
     super(
       `${endpoint} could not reach the service: ${reason}` +
-        `${attempts > 1 ? ` [after ${attempts} attempts]` : ''}. Check api-url and that the service is reachable` +
-        ` from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`,
+        (attempts > 1 ? ` [after ${attempts} attempts]` : '') +
+        `${lastServerMessage ? `; earlier the service said: ${lastServerMessage}` : ''}. Check api-url and that the` +
+        ` service is reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`,
       options,
     );
     this.endpoint = endpoint;
-    this.reason = reason;
+    this.reason = redact(reason);
     this.attempts = attempts;
+    this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
   }
 }
 
@@ -138,7 +160,7 @@ export class TimeoutError extends ComplianceError {
     this.limit = limit;
     this.ms = ms;
     this.attempts = attempts;
-    this.lastServerMessage = lastServerMessage;
+    this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
   }
 }
 
@@ -153,8 +175,8 @@ export class UnexpectedResponseError extends ComplianceError {
   constructor(endpoint: string, field: string, problem: string) {
     super(`unexpected response from ${endpoint}: ${field ? `${field} ` : ''}${problem}`);
     this.endpoint = endpoint;
-    this.field = field;
-    this.problem = problem;
+    this.field = redact(field);
+    this.problem = redact(problem);
   }
 }
 

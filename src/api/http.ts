@@ -4,7 +4,7 @@
  */
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ClientConfig } from './config.js';
-import { ApiError, NetworkError, TimeoutError, UnexpectedResponseError, redact } from './errors.js';
+import { ApiError, NetworkError, TimeoutError, redact } from './errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 
@@ -98,6 +98,7 @@ function apiError(
   endpoint: string,
   outcome: Extract<AttemptOutcome, { kind: 'response' }>,
   attempts: number,
+  note?: string,
 ): ApiError {
   const said = readErrorBody(
     outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body,
@@ -109,10 +110,29 @@ function apiError(
     ...(said.message !== undefined && { serverMessage: said.message }),
     ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
     attempts,
+    ...(note !== undefined && { note }),
   });
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** undici errors that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
 
 export function createDispatcher(config: ClientConfig): Dispatcher {
   const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
@@ -131,13 +151,15 @@ export function createDispatcher(config: ClientConfig): Dispatcher {
 
 type AttemptOutcome =
   | { kind: 'response'; status: number; body: unknown; contentType?: string; retryAfter?: string }
-  | { kind: 'network'; error: unknown }
-  | { kind: 'attempt-timeout' };
+  | { kind: 'network'; error: unknown; retryable: boolean }
+  | { kind: 'attempt-timeout' }
+  | { kind: 'closed' };
 
 export class HttpTransport {
   private readonly config: ClientConfig;
   private readonly dispatcher: Dispatcher;
-  private closed = false;
+  /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+  private readonly closing = new AbortController();
 
   constructor(config: ClientConfig, dispatcher?: Dispatcher) {
     this.config = config;
@@ -165,40 +187,75 @@ export class HttpTransport {
       headers['content-type'] = 'application/json; charset=utf-8';
     }
 
-    const startedAt = Date.now();
-    const deadlineAt = startedAt + config.deadlineMs;
+    const deadlineAt = Date.now() + config.deadlineMs;
     const maxAttempts = config.retries + 1;
-    let last: AttemptOutcome | undefined;
     let lastServerMessage: string | undefined;
+    let attempt = 0;
 
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    for (;;) {
+      attempt++;
       const remaining = deadlineAt - Date.now();
       if (remaining <= 0) {
         throw new TimeoutError(req.endpoint, 'deadline', config.deadlineMs, attempt - 1, lastServerMessage);
       }
-      const limit = Math.min(config.attemptTimeoutMs, remaining);
       config.logger.debug(`${req.method} ${redact(url.href)} (attempt ${attempt}/${maxAttempts})`);
-      last = await this.attempt(req.method, url, headers, payload, limit);
+      const outcome = await this.attempt(
+        req.method,
+        url,
+        headers,
+        payload,
+        Math.min(config.attemptTimeoutMs, remaining),
+      );
+      const last = attempt >= maxAttempts;
 
-      if (last.kind === 'response') {
-        if (last.status === 200 || last.status === 201) {
-          if (last.body instanceof NonJsonBody) {
-            throw new UnexpectedResponseError(
+      let retryAfterMs: number | undefined;
+      switch (outcome.kind) {
+        case 'closed':
+          throw new NetworkError(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+        case 'response': {
+          if (outcome.status === 200 || outcome.status === 201)
+            return { status: outcome.status, body: outcome.body };
+          const error = apiError(req.endpoint, outcome, attempt);
+          lastServerMessage = error.serverMessage ?? lastServerMessage;
+          if (!isRetryableStatus(outcome.status) || last) throw error;
+          retryAfterMs = parseRetryAfter(outcome.retryAfter);
+          if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
+            // The server asks for a longer pause than we may wait: retrying early would only be refused again.
+            throw apiError(
               req.endpoint,
-              '',
-              `body is not JSON: ${truncate(last.body.text, 200)}`,
+              outcome,
+              attempt,
+              `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`,
             );
           }
-          return { status: last.status, body: last.body };
+          break;
         }
-        const error = apiError(req.endpoint, last, attempt);
-        lastServerMessage = error.serverMessage ?? lastServerMessage;
-        if (!isRetryableStatus(last.status) || attempt === maxAttempts) throw error;
-      } else if (attempt === maxAttempts) {
-        break;
+        case 'network':
+          if (!outcome.retryable || last) {
+            throw new NetworkError(
+              req.endpoint,
+              describeNetworkError(outcome.error),
+              attempt,
+              lastServerMessage,
+              {
+                cause: outcome.error,
+              },
+            );
+          }
+          break;
+        case 'attempt-timeout':
+          if (last) {
+            throw new TimeoutError(
+              req.endpoint,
+              'attempt',
+              config.attemptTimeoutMs,
+              attempt,
+              lastServerMessage,
+            );
+          }
+          break;
       }
 
-      const retryAfterMs = last.kind === 'response' ? parseRetryAfter(last.retryAfter) : undefined;
       const wait = retryDelay(attempt, {
         baseMs: config.backoffBaseMs,
         maxWaitMs: config.maxWaitMs,
@@ -207,30 +264,18 @@ export class HttpTransport {
       });
       if (Date.now() + wait >= deadlineAt) {
         // Waiting would pass the deadline: give up now, with what the server last said.
-        if (last.kind === 'response') throw apiError(req.endpoint, last, attempt);
+        if (outcome.kind === 'response') throw apiError(req.endpoint, outcome, attempt);
         throw new TimeoutError(req.endpoint, 'deadline', config.deadlineMs, attempt, lastServerMessage);
       }
       const why =
-        last.kind === 'response'
-          ? `HTTP ${last.status}`
-          : last.kind === 'network'
-            ? describeNetworkError(last.error)
+        outcome.kind === 'response'
+          ? `HTTP ${outcome.status}`
+          : outcome.kind === 'network'
+            ? describeNetworkError(outcome.error)
             : 'attempt timed out';
       config.logger.debug(`${req.endpoint}: ${redact(why)}; retrying in ${wait} ms`);
-      await sleep(wait);
+      await sleep(wait, this.closing.signal);
     }
-
-    if (last?.kind === 'attempt-timeout') {
-      throw new TimeoutError(
-        req.endpoint,
-        'attempt',
-        config.attemptTimeoutMs,
-        maxAttempts,
-        lastServerMessage,
-      );
-    }
-    const error = last?.kind === 'network' ? last.error : undefined;
-    throw new NetworkError(req.endpoint, describeNetworkError(error), maxAttempts, { cause: error });
   }
 
   private async attempt(
@@ -240,16 +285,17 @@ export class HttpTransport {
     payload: string | undefined,
     limitMs: number,
   ): Promise<AttemptOutcome> {
-    const controller = new AbortController();
+    if (this.closing.signal.aborted) return { kind: 'closed' };
+    const timeout = new AbortController();
     const timer = setTimeout(() => {
-      controller.abort();
+      timeout.abort();
     }, limitMs);
     try {
       const res = await request(url, {
         method,
         headers,
         body: payload ?? null,
-        signal: controller.signal,
+        signal: AbortSignal.any([timeout.signal, this.closing.signal]),
         dispatcher: this.dispatcher,
         headersTimeout: limitMs,
         bodyTimeout: limitMs,
@@ -269,19 +315,25 @@ export class HttpTransport {
         ...(retryAfter !== undefined && { retryAfter }),
       };
     } catch (error) {
-      if (controller.signal.aborted) return { kind: 'attempt-timeout' };
+      if (this.isClosed()) return { kind: 'closed' };
+      if (timeout.signal.aborted) return { kind: 'attempt-timeout' };
       const code = errorCode(error);
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return { kind: 'attempt-timeout' };
-      return { kind: 'network', error };
+      return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
     } finally {
       clearTimeout(timer);
     }
   }
 
+  private isClosed(): boolean {
+    return this.closing.signal.aborted;
+  }
+
+  /** Stops waits and requests under way and closes kept-alive sockets. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.closing.signal.aborted) return;
+    this.closing.abort();
     await this.dispatcher.close();
   }
 }

@@ -49,7 +49,10 @@ export interface FetchAllOptions {
   concurrency: number;
 }
 
-/** Runs `tasks` with at most `limit` in flight, keeping their order in the result. */
+/**
+ * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
+ * further item is started, and the failure is what the call rejects with.
+ */
 export async function mapBounded<T, R>(
   items: readonly T[],
   limit: number,
@@ -57,10 +60,16 @@ export async function mapBounded<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const index = next++;
-      results[index] = await fn(items[index] as T);
+      try {
+        results[index] = await fn(items[index] as T);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
@@ -76,8 +85,10 @@ export async function fetchAllPages<T>(
   const items = [...first.items];
   let pagesRead = 1;
 
-  if (first.pagination && first.pagination.page_count > 1) {
-    const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / perPage));
+  if (first.pagination) {
+    // The server's own page size counts: it may serve fewer per page than asked for.
+    const served = Math.max(1, first.pagination.per_page || perPage);
+    const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / served));
     const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
     const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
     for (const page of pages) items.push(...page.items);

@@ -108,8 +108,13 @@ function arm(value: unknown, endpoint: string, path: PropertyKey[]): void {
  * Parses a response body tolerantly (see the module comment).
  * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
  */
-export function parseResponse<S extends z.ZodType>(schema: S, raw: unknown, endpoint: string): z.output<S> {
-  const result = tolerant(schema).safeParse(raw);
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  endpoint: string,
+  options: { required?: readonly string[] } = {},
+): z.output<S> {
+  const result = rootSchema(schema, options.required ?? []).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new UnexpectedResponseError(
@@ -120,4 +125,14 @@ export function parseResponse<S extends z.ZodType>(schema: S, raw: unknown, endp
   }
   arm(result.data, endpoint, []);
   return result.data as z.output<S>;
+}
+
+/** The tolerant schema, except that the root fields named in `required` are checked at once. */
+function rootSchema(schema: z.ZodType, required: readonly string[]): z.ZodType {
+  if (required.length === 0 || !(schema instanceof z.ZodObject)) return tolerant(schema);
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries((schema as z.ZodObject<Record<string, z.ZodType>>).shape)) {
+    shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
+  }
+  return z.looseObject(shape);
 }

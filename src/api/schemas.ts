@@ -75,10 +75,19 @@ export const AttestationType = z
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
-export const Page = z.coerce.number().int().min(1);
-export const PerPage = z.coerce.number().int().min(1).max(MAX_PER_PAGE);
-/** Unix seconds, sent as integers (service-behaviour.md). */
-export const UnixSeconds = z.coerce.number().int().min(0);
+/** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
+const wholeNumber = () =>
+  z.union([z.number(), z.string().regex(/^\d+$/, { error: 'must be a whole number' })]);
+export const Page = wholeNumber().pipe(z.coerce.number<string | number>().int().min(1));
+export const PerPage = wholeNumber().pipe(z.coerce.number<string | number>().int().min(1).max(MAX_PER_PAGE));
+/** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
+export const UnixSeconds = wholeNumber().pipe(
+  z.coerce
+    .number<string | number>()
+    .int()
+    .min(0)
+    .max(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }),
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared objects (2.1 - 2.3)

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { InputError } from './errors.js';
 import { formatPath } from './parse.js';
+import { expectedForms } from './schemas.js';
 
 function show(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -35,6 +36,14 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, locatio
   const message = issue.message.replace(/^Invalid input:\s*/, '');
   if (issue.code === 'unrecognized_keys') {
     throw new InputError(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
+  }
+  if (issue.code === 'invalid_key') {
+    const key = String(issue.path.at(-1));
+    const form =
+      location === 'body' && issue.path[0] === 'annotations'
+        ? `. Keys must be ${expectedForms.annotationKey}`
+        : '';
+    throw new InputError(field, `the key '${key}' is not valid${form}`);
   }
   if (bad === undefined && issue.code === 'invalid_type') throw new InputError(field, 'is required');
   throw new InputError(

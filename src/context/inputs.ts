@@ -5,6 +5,7 @@
  */
 import * as core from '@actions/core';
 import type { z } from 'zod';
+import { proxyFromEnv, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { validate } from '../api/validate.js';
 
@@ -73,6 +74,8 @@ export interface ConnectionInputs {
   apiUrl: string;
   apiToken: string;
   org: string;
+  /** From HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as the runner sets them. */
+  proxy: ProxySettings;
 }
 
 export function readConnection(inputs: InputReader): ConnectionInputs {
@@ -92,5 +95,6 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
       'COMPLIANCE_API_URL',
     ),
     org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
+    proxy: proxyFromEnv(inputs.env),
   };
 }

@@ -323,7 +323,7 @@ export class Sandbox {
   private dispatch(name: EndpointName, p: Record<string, string>, query: unknown, body: unknown): unknown {
     const s = this.service;
     const org = p.org ?? '';
-     
+
     switch (name) {
       case 'listAttestationsForCommits':
         return s.listAttestationsForCommits(org, query as never);
@@ -346,7 +346,6 @@ export class Sandbox {
       case 'listActions':
         return s.listActions(org);
     }
-     
   }
 
   /** Writes the state atomically: a temporary file, flushed, then renamed over the data file. */

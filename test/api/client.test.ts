@@ -133,6 +133,32 @@ describe('the nine operations', () => {
     expect(capped).toMatchObject({ total: 45, truncated: true, pagesRead: 3 });
   });
 
+  it('counts pages by the size the server serves, and trusts page_count', async () => {
+    const all = Array.from({ length: 500 }, (_, i) => ({ name: `t${i}` }));
+    const { server, client } = await setup((req, res) => {
+      const page = Number(req.url.searchParams.get('page'));
+      const per = Math.min(50, Number(req.url.searchParams.get('per_page')));
+      json(res, 200, {
+        data: all.slice((page - 1) * per, page * per),
+        pagination: { total: all.length, page, per_page: per, page_count: Math.ceil(all.length / per) },
+      });
+    });
+    const result = await client.listAllTrails({}, { perPage: 100, maxItems: 1000 });
+    expect(result).toMatchObject({ total: 500, truncated: false, pagesRead: 10 });
+    expect(result.items).toHaveLength(500);
+
+    server.requests.length = 0;
+    const { server: s2, client: c2 } = await setup((_req, res) =>
+      json(res, 200, {
+        data: [{ name: 'a' }, { name: 'b' }],
+        pagination: { total: 2, page: 1, per_page: 2, page_count: 1 },
+      }),
+    );
+    const one = await c2.listAllTrails({}, { perPage: 2 });
+    expect(one.items).toHaveLength(2);
+    expect(s2.requests).toHaveLength(1);
+  });
+
   it('gets a deployment', async () => {
     const { client } = await setup((_req, res) =>
       json(res, 200, {
@@ -395,6 +421,20 @@ describe('validation before any request is sent', () => {
 });
 
 describe('tolerant responses', () => {
+  it('fails a commit lookup whose list has the wrong type instead of reading it as empty', async () => {
+    const { client } = await setup((_req, res) => json(res, 200, { [SHA1]: { attestations: [] } }));
+    await expect(client.listAttestationsForCommits({ commit_list: [SHA1] })).rejects.toThrow(
+      `unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ${SHA1} expected array, received object`,
+    );
+  });
+
+  it('fails a diff without its four groups at once', async () => {
+    const { client } = await setup((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
+    await expect(client.diffEnvironments('prod', 'prod~1')).rejects.toThrow(
+      /unexpected response from GET \/env-diff\/\{org\}: snappish2/,
+    );
+  });
+
   it('keeps unknown fields, accepts missing ones, and fails only when a bad field is read', async () => {
     const { client } = await setup((_req, res) =>
       json(res, 200, {

@@ -25,6 +25,9 @@ describe('base URL', () => {
     ['https://c.example/?org=x', /must not have a query/],
     ['http://c.example', /plain http to 'c.example' would send the token in clear text/],
     ['http://10.0.0.8:8080', /plain http to '10.0.0.8'/],
+    ['https://c.example/api/v1', /is not the root of API v2/],
+    ['https://c.example/API/v2', /is not the root of API v2/],
+    ['https://c.example/api/v2/actions/acme', /is not the root of API v2/],
   ])('refuses %j', (input, message) => {
     expect(() => normalizeBaseUrl(input)).toThrow(InputError);
     expect(() => normalizeBaseUrl(input)).toThrow(message);
@@ -47,6 +50,11 @@ describe('client options', () => {
       /'org': .*not a valid organization/,
     );
     expect(() => new ComplianceClient({ ...base, retries: -1 })).toThrow(/'retries': -1 is out of range/);
+    expect(() => new ComplianceClient({ ...base, retries: 1.5 })).toThrow(
+      /'retries': 1.5 is out of range.*whole number/,
+    );
+    expect(() => new ComplianceClient({ ...base, token: 'tok_ü€_123' })).toThrow(/not printable ASCII/);
+    expect(() => new ComplianceClient({ ...base, token: 'tok with space' })).toThrow(/contains a space/);
   });
 
   it('never shows the token in a configuration error', () => {

@@ -50,4 +50,27 @@ describe('error family', () => {
     expect(JSON.stringify({ m: e.message, s: e.serverMessage, f: e.fieldErrors })).not.toContain(TEST_TOKEN);
     expect(new InputError(TEST_TOKEN, 'x').message).not.toContain(TEST_TOKEN);
   });
+
+  it('scrubs every field of every kind, including JSON.stringify of the error', () => {
+    registerSecret(TEST_TOKEN);
+    const leaky = `Bearer ${TEST_TOKEN}`;
+    const errors = [
+      new InputError(leaky, leaky, leaky),
+      new ApiError({
+        endpoint: 'GET /x',
+        status: 400,
+        serverMessage: leaky,
+        fieldErrors: { [leaky]: leaky },
+        note: leaky,
+      }),
+      new NetworkError('GET /x', leaky, 2, leaky),
+      new TimeoutError('GET /x', 'attempt', 5, 2, leaky),
+      new UnexpectedResponseError('GET /x', leaky, leaky),
+    ];
+    for (const error of errors) {
+      expect(JSON.stringify(error)).not.toContain(TEST_TOKEN);
+      expect(error.message).not.toContain(TEST_TOKEN);
+      expect(JSON.stringify(Object.fromEntries(Object.entries(error)))).not.toContain(TEST_TOKEN);
+    }
+  });
 });

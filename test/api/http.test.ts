@@ -10,7 +10,7 @@ import {
   parseRetryAfter,
   retryDelay,
 } from '../../src/api/index.js';
-import { TEST_TOKEN } from '../helpers/secrets.js';
+import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
 
 const setup = useClientAgainst();
@@ -79,18 +79,65 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(b - a).toBeGreaterThanOrEqual(990);
   });
 
-  it('caps a long Retry-After at maxWaitMs', async () => {
+  it('gives up at once, saying why, when Retry-After is longer than the longest wait', async () => {
     const { server, client } = await setup(
-      (_req, res, i) => {
-        if (i === 0) json(res, 503, {}, { 'retry-after': '3600' });
-        else json(res, 200, []);
-      },
+      (_req, res) => json(res, 429, { message: 'quota exhausted' }, { 'retry-after': '3600' }),
       { maxWaitMs: 100 },
     );
-    const started = Date.now();
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toContain('quota exhausted');
+    expect(error.message).toContain('the service asked to retry after 3600 s');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('shortens nothing: a Retry-After within the cap is waited in full', async () => {
+    const { server, client } = await setup(
+      (_req, res, i) => {
+        if (i === 0) json(res, 503, {}, { 'retry-after': '1' });
+        else json(res, 200, []);
+      },
+      { maxWaitMs: 1500 },
+    );
     await client.listActions();
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(server.requests).toHaveLength(2);
+    const [a, b] = server.requests.map((r) => r.at) as [number, number];
+    expect(b - a).toBeGreaterThanOrEqual(990);
+  });
+
+  it('keeps what the server said when the last attempts fail on the network', async () => {
+    const { client } = await setup((_req, res, i) => {
+      if (i === 0) json(res, 503, { message: 'maintenance until 10:00' });
+      else res.socket?.destroy();
+    });
+    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.lastServerMessage).toBe('maintenance until 10:00');
+    expect(error.message).toContain('earlier the service said: maintenance until 10:00');
+  });
+
+  it('takes any 200/201 answer to a write as success, whatever its body', async () => {
+    const bodies: [string, string][] = [
+      ['application/json', '"OK"'],
+      ['text/plain', 'Created'],
+      ['application/json', '[]'],
+      ['application/json', ''],
+    ];
+    const { server, client } = await setup((_req, res, i) => {
+      const [type, body] = bodies[i] ?? ['application/json', '{}'];
+      res.writeHead(201, { 'content-type': type });
+      res.end(body);
+    });
+    const report = {
+      fingerprint: 'a'.repeat(64),
+      filename: 'app.tgz',
+      build_url: 'https://ci/1',
+      commit_url: 'https://git/c/1',
+    };
+    expect(await client.reportArtifact('app', report)).toEqual({ message: 'OK' });
+    expect(await client.reportArtifact('app', report)).toEqual({ message: 'Created' });
+    expect(await client.reportArtifact('app', report)).toEqual({});
+    expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({});
+    expect(server.requests).toHaveLength(4);
   });
 
   it('does not retry 501 or 4xx, and keeps the server message and field errors', async () => {
@@ -232,6 +279,18 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     );
   });
 
+  it('hides a token passed with surrounding spaces when the server echoes the trimmed form', async () => {
+    const padded = `  ${TEST_TOKEN.replace('test', 'pad')}  `;
+    guardSecret(padded.trim());
+    const { client } = await setup(
+      (req, res) => json(res, 401, { message: `bad token ${(req.headers.authorization ?? '').slice(7)}` }),
+      { token: padded },
+    );
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toContain('bad token ***');
+    expect(JSON.stringify(error)).not.toContain(padded.trim());
+  });
+
   it('never puts the token in an error, even when the server echoes it', async () => {
     const { client } = await setup((req, res) =>
       json(res, 401, { message: `bad token ${req.headers.authorization ?? ''}` }),
@@ -244,19 +303,23 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(String(error.stack)).not.toContain(TEST_TOKEN);
   });
 
-  it('lets the process exit as soon as the work is done (no dangling timers or sockets)', () => {
-    const script = fileURLToPath(new URL('../fixtures/exit-promptly.ts', import.meta.url));
-    const started = Date.now();
-    const result = spawnSync(
-      process.execPath,
-      ['--import', fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url)), script],
-      { encoding: 'utf8', timeout: 10_000 },
-    );
-    const elapsed = Date.now() - started;
-    expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('done after 2 requests');
-    expect(result.status).toBe(0);
-    // The fixture's own work takes ~0.1 s; keep-alive (10 s) or the attempt timer (60 s) would hold it far longer.
-    expect(elapsed).toBeLessThan(5000);
-  });
+  it.each(['success', 'failure'])(
+    'lets the process exit as soon as the work is done (%s; no dangling timers or sockets)',
+    (mode) => {
+      const script = fileURLToPath(new URL('../fixtures/exit-promptly.ts', import.meta.url));
+      const hook = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
+      const started = Date.now();
+      const result = spawnSync(process.execPath, ['--import', hook, script, mode], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      const elapsed = Date.now() - started;
+      expect(result.stderr).toBe('');
+      expect(result.stdout.trim()).toBe(mode === 'success' ? 'done after 2 requests' : 'failed: HTTP 404');
+      expect(result.status).toBe(0);
+      // The fixture's own work takes ~0.1 s; keep-alive (10 s), the attempt timer (60 s) or sibling retries
+      // still waiting on 503s would hold it far longer.
+      expect(elapsed).toBeLessThan(4000);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 import { runAction } from '../helpers/runner.js';
+import { startProxy } from '../helpers/proxy.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -84,5 +85,32 @@ describe('setup (dist bundle, as the runner runs it)', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("::error::Invalid input 'api-url': plain http to 'compliance.example.com'");
+  });
+
+  it('goes through the proxy the runner sets in HTTP_PROXY', async () => {
+    server = await startServer((_req, res) => json(res, 200, []));
+    const proxy = await startProxy();
+    try {
+      const result = await runAction('setup', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+        env: { HTTP_PROXY: proxy.url },
+      });
+      expect(result.code).toBe(0);
+      expect(proxy.seen).toHaveLength(1);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('hides a token given with surrounding spaces, in both forms', async () => {
+    server = await startServer((req, res) => json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }));
+    const result = await runAction('setup', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      env: { INPUT_API_TOKEN: `  ${TEST_TOKEN}  ` },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('the service refused the token');
+    assertNoSecret(result.everything.replace(/::add-mask::.*\n/g, ''), 'the step');
   });
 });

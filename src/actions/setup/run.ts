@@ -19,7 +19,12 @@ export function readInputs(inputs: InputReader): SetupInputs {
 }
 
 export async function run(inputs: SetupInputs): Promise<void> {
-  const client = new ComplianceClient({ baseUrl: inputs.apiUrl, org: inputs.org, token: inputs.apiToken });
+  const client = new ComplianceClient({
+    baseUrl: inputs.apiUrl,
+    org: inputs.org,
+    token: inputs.apiToken,
+    proxy: inputs.proxy,
+  });
   try {
     if (inputs.verify && !inputs.dryRun) {
       await core.group('Verify the connection', async () => {
