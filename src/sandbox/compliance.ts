@@ -69,67 +69,50 @@ function evaluate(
   return { state: nonCompliant ? 'NON-COMPLIANT' : missing ? 'INCOMPLETE' : 'COMPLIANT', statuses };
 }
 
-/** An artifact: its own attestations against its template entry, plus its trail's. */
+/** An artifact's own attestations against its entry in the template (found by template reference name). */
+function evaluateOwn(artifact: StoredArtifact, template: TemplateSpec | undefined, attestations: StoredAttestation[]) {
+  const entry = template?.artifacts.find((a) => a.name === artifact.template_reference_name);
+  const own = attestations.filter((a) => a.flow === artifact.flow && a.artifact_fingerprint === artifact.fingerprint);
+  return evaluate(entry?.attestations ?? [], own, artifact.is_compliant === false);
+}
+
+function trailLevel(flow: string, trail: string, attestations: StoredAttestation[]) {
+  return attestations.filter((a) => a.flow === flow && a.trail === trail && !a.artifact_fingerprint);
+}
+
+function combine(results: Evaluation[]): Evaluation {
+  return {
+    state: results.map((r) => r.state).reduce(worst, 'COMPLIANT'),
+    statuses: results.flatMap((r) => r.statuses),
+  };
+}
+
+/** An artifact: its trail's attestations and its own. */
 export function evaluateArtifact(
   artifact: StoredArtifact,
   trail: StoredTrail | undefined,
   attestations: StoredAttestation[],
 ): Evaluation {
   const template = trail?.template;
-  const entry = template?.artifacts.find((a) => a.name === artifact.template_reference_name);
-  const own = attestations.filter((a) => a.artifact_fingerprint === artifact.fingerprint);
-  const trailLevel = attestations.filter((a) => a.trail === artifact.trail && !a.artifact_fingerprint);
-  const ownResult = evaluate(entry?.attestations ?? [], own, artifact.is_compliant === false);
-  const trailResult = evaluate(template?.attestations ?? [], trailLevel);
-  const statuses = [...trailResult.statuses, ...ownResult.statuses];
-  return { state: worst(ownResult.state, trailResult.state), statuses };
+  const onTrail = trail ? trailLevel(trail.flow, trail.name, attestations) : [];
+  return combine([evaluate(template?.attestations ?? [], onTrail), evaluateOwn(artifact, template, attestations)]);
 }
 
-/** A trail: trail-level attestations and every artifact template entry. */
+/** A trail: its own attestations, and each artifact its template names (missing until reported). */
 export function evaluateTrail(
   trail: StoredTrail,
   artifacts: StoredArtifact[],
   attestations: StoredAttestation[],
 ): Evaluation {
   const template = trail.template ?? { attestations: [], artifacts: [] };
-  const mine = attestations.filter((a) => a.trail === trail.name && a.flow === trail.flow);
-  const results = [
-    evaluate(
-      template.attestations,
-      mine.filter((a) => !a.artifact_fingerprint),
-    ),
-  ];
+  const results = [evaluate(template.attestations, trailLevel(trail.flow, trail.name, attestations))];
   for (const entry of template.artifacts) {
     const artifact = artifacts.find(
-      (a) => a.trail === trail.name && a.template_reference_name === entry.name,
+      (a) => a.flow === trail.flow && a.trail === trail.name && a.template_reference_name === entry.name,
     );
-    if (!artifact) {
-      results.push({
-        state: 'INCOMPLETE',
-        statuses: entry.attestations.map((r) => ({
-          attestation_name: r.name,
-          attestation_type: r.type,
-          attestation_id: null,
-          overridden_attestation_id: null,
-          status: 'MISSING',
-          is_compliant: null,
-          unexpected: false,
-        })),
-      });
-      continue;
-    }
-    results.push(
-      evaluateArtifact(
-        artifact,
-        { ...trail, template: { attestations: [], artifacts: template.artifacts } },
-        mine,
-      ),
-    );
+    results.push(artifact ? evaluateOwn(artifact, template, attestations) : evaluate(entry.attestations, []));
   }
-  return {
-    state: results.map((r) => r.state).reduce(worst, 'COMPLIANT'),
-    statuses: results.flatMap((r) => r.statuses),
-  };
+  return combine(results);
 }
 
 const RANK: Record<ArtifactState, number> = { COMPLIANT: 0, INCOMPLETE: 1, 'NON-COMPLIANT': 2 };

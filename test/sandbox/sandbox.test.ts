@@ -1,0 +1,548 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
+import { demoSeed, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
+
+interface SeedOrg {
+  trails: { name: string; flow: string }[];
+  artifacts: { fingerprint: string; flow: string; trail: string }[];
+  attestations: { id: string; name: string; artifact_fingerprint?: string; trail: string }[];
+}
+const seed = demoSeed() as { orgs: { demo: SeedOrg } };
+const demo = seed.orgs.demo;
+const [GOOD_COMMIT, BAD_COMMIT, WEB_COMMIT] = demo.trails.map((t) => t.name) as [string, string, string];
+const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
+const FP_NEW = 'f'.repeat(64);
+const SHA_NEW = 'e'.repeat(40);
+
+const start = useSandbox();
+const anyText: unknown = expect.any(String);
+const notJson: unknown = expect.stringMatching(/^is not valid JSON/);
+
+async function body(res: Response): Promise<{ message: string; errors: Record<string, string> }> {
+  return (await res.json()) as { message: string; errors: Record<string, string> };
+}
+
+describe('auth and isolation', () => {
+  it('answers 401 without a token or with a wrong one, and 403 for another org', async () => {
+    const sb = await start();
+    const none = await sb.fetch('/actions/demo', { token: null });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await body(none)).toEqual({ message: 'Missing bearer token', errors: {} });
+    expect((await sb.fetch('/actions/demo', { token: 'not-a-token' })).status).toBe(401);
+    const cross = await sb.fetch('/trails/other');
+    expect(cross.status).toBe(403);
+    expect((await body(cross)).message).toBe("The token is not valid for organization 'other'");
+  });
+
+  it("never shows another org's data under the same names", async () => {
+    const sb = await start();
+    const mine = await sb.client().listTrails({ flow: 'backend' });
+    expect(mine.items.map((t) => t.name)).not.toContain('secret-trail');
+    const theirs = await sb.client({ org: 'other', token: OTHER_TOKEN }).listTrails({ flow: 'backend' });
+    expect(theirs.items.map((t) => t.name)).toEqual(['secret-trail']);
+    expect(theirs.items[0]?.flow?.tags).toEqual({ team: 'secret' });
+  });
+});
+
+describe('errors keep the shape {message, errors} and leave the server up', () => {
+  const cases: [
+    string,
+    () => RequestInit & { token?: string | null },
+    string,
+    number,
+    Record<string, unknown>,
+  ][] = [
+    ['per_page over 100', () => ({}), '/trails/demo?per_page=101', 400, { 'query.per_page': anyText }],
+    [
+      'a bad fingerprint in the path',
+      () => ({}),
+      '/deployments/demo/staging/abc',
+      400,
+      { 'path.fingerprint': anyText },
+    ],
+    ['an unknown query parameter', () => ({}), '/actions/demo?x=1', 400, { 'query.x': 'unknown parameter' }],
+    [
+      'a repeated single parameter',
+      () => ({}),
+      '/trails/demo?page=1&page=2',
+      400,
+      { 'query.page': 'is given more than once' },
+    ],
+    [
+      'a commit that is not a SHA',
+      () => ({}),
+      '/attestations/demo/list_attestations_for_criteria?commit_list=abc',
+      400,
+      { 'query.commit_list[0]': anyText },
+    ],
+    [
+      'a bad attestation_id',
+      () => ({}),
+      `/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}?attestation_id=nope`,
+      400,
+      { 'query.attestation_id': anyText },
+    ],
+    [
+      'a body missing its fingerprint',
+      () => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filename: 'f', build_url: 'b', commit_url: 'c' }),
+      }),
+      '/artifacts/demo/backend',
+      400,
+      { 'body.fingerprint': anyText },
+    ],
+    [
+      'an unknown body field',
+      () => ({
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ artifacts: [], extra: 1 }),
+      }),
+      '/environments/demo/staging/report/K8S',
+      400,
+      { 'body.extra': 'unknown field' },
+    ],
+    [
+      'a body that is not JSON',
+      () => ({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"artifacts": [' }),
+      '/environments/demo/staging/report/K8S',
+      400,
+      { body: notJson },
+    ],
+    [
+      'a body that is not declared JSON',
+      () => ({ method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+      '/environments/demo/staging/report/K8S',
+      415,
+      {},
+    ],
+    ['an unknown flow', () => ({}), '/attestations/demo/nope', 404, {}],
+    ['an unknown environment', () => ({}), `/deployments/demo/nope/${FP_API1}`, 404, {}],
+    ['an unknown artifact', () => ({}), `/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}`, 404, {}],
+    ['a fingerprint never deployed', () => ({}), `/deployments/demo/production/${FP_API2}`, 404, {}],
+    ['a wrong method', () => ({ method: 'DELETE' }), '/actions/demo', 405, {}],
+    ['an unknown path', () => ({}), '/nothing/here', 404, {}],
+    [
+      'bad percent-encoding',
+      () => ({}),
+      '/attestations/demo/%E0%A4%A',
+      400,
+      { 'path.flow_name': 'is not valid percent-encoding' },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, init, path, status, errors) => {
+    const sb = await start();
+    const res = await sb.fetch(path, init());
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const got = await body(res);
+    expect(typeof got.message).toBe('string');
+    expect(got.errors).toEqual(errors);
+    expect((await sb.fetch('/actions/demo')).status).toBe(200);
+  });
+
+  it('answers 405 with the allowed methods', async () => {
+    const sb = await start();
+    const res = await sb.fetch('/artifacts/demo/backend', { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const sb = await start({ maxBodyBytes: 1000 });
+    const res = await sb.fetch('/environments/demo/staging/report/K8S', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ artifacts: [], pad: 'x'.repeat(2000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await body(res)).message).toMatch(/too large/);
+    expect((await sb.fetch('/actions/demo')).status).toBe(200);
+  });
+
+  it('survives a malformed request line', async () => {
+    const sb = await start();
+    const { connect } = await import('node:net');
+    const { port } = new URL(sb.url);
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NONSENSE\r\n\r\n'));
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(reply).toMatch(/^HTTP\/1.1 400/);
+    expect((await sb.fetch('/actions/demo')).status).toBe(200);
+  });
+});
+
+describe('reporting artifacts', () => {
+  it('creates, then updates by (flow, fingerprint), linking trail and commit', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const report = {
+      fingerprint: FP_NEW,
+      filename: 'backend:2.0.0',
+      build_url: 'https://ci/run/9',
+      commit_url: `https://git/commit/${SHA_NEW}`,
+      git_commit: SHA_NEW,
+      trail_name: SHA_NEW,
+      template_reference_name: 'backend-image',
+      git_commit_info: {
+        sha1: SHA_NEW,
+        message: 'Next',
+        author: 'Dee <d@x>',
+        branch: 'main',
+        timestamp: 1793800000,
+      },
+    };
+    await expect(client.reportArtifact('backend', report)).resolves.toEqual({ message: 'OK' });
+    const created = await client.getArtifact('backend', FP_NEW);
+    // A new trail was begun with the flow's template: nothing attested yet.
+    expect(created).toMatchObject({
+      filename: 'backend:2.0.0',
+      trail_name: SHA_NEW,
+      git_commit: SHA_NEW,
+      state: 'INCOMPLETE',
+    });
+    expect(created.state_info).toContain('pull-request: missing');
+
+    await client.reportArtifact('backend', {
+      ...report,
+      filename: 'backend:2.0.0-renamed',
+      is_compliant: false,
+    });
+    const updated = await client.getArtifact('backend', FP_NEW);
+    expect(updated.id).toBe(created.id);
+    expect(updated.filename).toBe('backend:2.0.0-renamed');
+    expect(updated.state).toBe('NON-COMPLIANT');
+    const trails = await client.listTrails({ fingerprint: FP_NEW });
+    expect(trails.items.map((t) => t.name)).toEqual([SHA_NEW]);
+    expect(trails.items[0]?.git_commit_info?.sha1).toBe(SHA_NEW);
+  });
+
+  it('derives the state from the template and the attestations', async () => {
+    const sb = await start();
+    const client = sb.client();
+    expect((await client.getArtifact('backend', FP_API1)).state).toBe('COMPLIANT');
+    const bad = await client.getArtifact('backend', FP_API2);
+    expect(bad.state).toBe('NON-COMPLIANT');
+    expect(bad.state_info).toBe('snyk-scan: non-compliant');
+    expect((await client.getArtifact('frontend', FP_WEB)).state).toBe('COMPLIANT');
+  });
+
+  it('refuses an unknown flow with 404 and the service message', async () => {
+    const sb = await start();
+    const error = (await sb
+      .client()
+      .reportArtifact('nope', { fingerprint: FP_NEW, filename: 'f', build_url: 'b', commit_url: 'c' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(404);
+    expect(error.serverMessage).toBe("Flow named 'nope' does not exist for organization 'demo'");
+  });
+
+  it('finds an artifact by trail and by its attestation id', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const own = demo.attestations.find((a) => a.artifact_fingerprint === FP_API1);
+    expect((await client.getArtifact('backend', FP_API1, { trail: GOOD_COMMIT })).fingerprint).toBe(FP_API1);
+    await expect(client.getArtifact('backend', FP_API1, { trail: BAD_COMMIT })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect((await client.getArtifact('backend', FP_API1, { attestation_id: own?.id ?? '' })).id).toBeTruthy();
+    await expect(
+      client.getArtifact('backend', FP_API1, { attestation_id: '00000000-0000-0000-0000-00000000' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+const pod = (name: string, digests: Record<string, string>, t = 1793900000) => ({
+  podName: name,
+  namespace: 'default',
+  digests,
+  creationTimestamp: t,
+  owners: null,
+});
+
+describe('K8S reports, snapshots and deployments', () => {
+  it('makes a snapshot only when the set of running artifacts changes', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const redis = { 'docker.io/library/redis:7.4': 'c'.repeat(64) };
+    const first = await client.reportK8sEnvironment('production', {
+      artifacts: [pod('api-1', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }), pod('redis-0', redis)],
+    });
+    expect(first.message).toBe('Snapshot production#3 created with 2 artifact(s)');
+    const scaled = await client.reportK8sEnvironment('production', {
+      artifacts: [
+        pod('api-1', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }),
+        pod('api-2', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }),
+        pod('redis-0', redis),
+      ],
+    });
+    expect(scaled.message).toBe('No new snapshot: the running artifacts are those of production#3');
+    const diff = await client.diffEnvironments('production#2', 'production');
+    expect(diff.snappish2.snapshot_id).toBe('production#3');
+    expect(diff.snappish2.artifacts.find((a) => a.fingerprint === FP_NEW)?.instance_count).toBe(2);
+  });
+
+  it('derives a deployment with the artifact it replaced', async () => {
+    const sb = await start();
+    const client = sb.client();
+    await client.reportArtifact('backend', {
+      fingerprint: FP_NEW,
+      filename: 'ghcr.io/acme/backend:2.0.0',
+      build_url: 'b',
+      commit_url: 'c',
+      trail_name: SHA_NEW,
+      git_commit: SHA_NEW,
+    });
+    await client.reportK8sEnvironment('production', {
+      artifacts: [
+        pod('api-1', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }),
+        pod('web-1', { 'ghcr.io/acme/web:3.2.0': FP_WEB }),
+      ],
+    });
+    const d = await client.getDeployment('production', FP_NEW);
+    expect(d).toMatchObject({
+      fingerprint: FP_NEW,
+      env_name: 'production',
+      snapshot_index: 3,
+      artifact_name: 'ghcr.io/acme/backend:2.0.0',
+    });
+    expect(d.artifact).toMatchObject({ flow_name: 'backend', trail_name: SHA_NEW, git_commit: SHA_NEW });
+    expect(d.replaced_artifact).toMatchObject({
+      fingerprint: FP_API1,
+      artifact_name: 'ghcr.io/acme/backend:1.4.0',
+      snapshot_index: 2,
+    });
+    expect(d.diff_url).toContain('/environments/production/snapshots/3?compare=2');
+    // The web bundle started at #2 and still runs: its deployment is still #2.
+    expect((await client.getDeployment('production', FP_WEB)).snapshot_index).toBe(2);
+  });
+
+  it('refuses reports to an unknown environment and bad pod entries', async () => {
+    const sb = await start();
+    const client = sb.client();
+    await expect(client.reportK8sEnvironment('mars', { artifacts: [] })).rejects.toMatchObject({
+      status: 404,
+    });
+    const res = await sb.fetch('/environments/demo/staging/report/K8S', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'ECS',
+        artifacts: [
+          { podName: 'p', namespace: 'n', digests: { i: 'sha256:x' }, creationTimestamp: 1, owners: null },
+        ],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await body(res)).errors).sort()).toEqual([
+      'body.artifacts[0].digests.i',
+      'body.type',
+    ]);
+  });
+});
+
+describe('environment diffs', () => {
+  it('puts each artifact in one of four groups', async () => {
+    const sb = await start();
+    const diff = await sb.client().diffEnvironments('staging#1', 'staging');
+    expect(diff.snappish1.snapshot_id).toBe('staging#1');
+    expect(diff.snappish2.snapshot_id).toBe('staging#2');
+    expect(diff.snappish1.artifacts.map((a) => a.fingerprint)).toEqual([FP_API1]);
+    expect(diff.snappish2.artifacts.map((a) => a.fingerprint)).toEqual([FP_API2]);
+    expect(diff.changed.artifacts).toEqual([
+      expect.objectContaining({
+        fingerprint: FP_WEB,
+        s1_instance_count: 1,
+        s2_instance_count: 2,
+        flow: 'backend'.replace('backend', 'frontend'),
+      }),
+    ]);
+    expect(diff['not-changed'].artifacts.map((a) => a.name)).toEqual(['docker.io/library/redis:7.4']);
+  });
+
+  it.each([
+    ['staging~1', 'staging#1'],
+    ['staging#2', 'staging#2'],
+    ['staging@{2026-11-02T09:30:00}', 'staging#1'],
+    ['staging@{2026-11-10T00:00:00}', 'staging#2'],
+  ])('resolves %s to %s', async (expr, id) => {
+    const sb = await start();
+    const diff = await sb.client().diffEnvironments(expr, 'staging');
+    expect(diff.snappish1.snapshot_id).toBe(id);
+  });
+
+  it('resolves N.days.ago against the clock', async () => {
+    const sb = await start({ now: () => Date.parse('2026-11-04T12:00:00Z') / 1000 });
+    const diff = await sb.client().diffEnvironments('staging@{2.days.ago}', 'staging');
+    expect(diff.snappish1.snapshot_id).toBe('staging#1');
+  });
+
+  it.each([
+    ['prod%23x', 400, 'Bad snappish prod#x'],
+    ['staging~5', 400, "Snappish 'staging~5' resolves to staging#-3: Indexes are 1-based"],
+    ['staging@{2020-01-01T00:00:00}', 400, 'Indexes are 1-based'],
+    ['staging%239', 404, 'Snapshot staging#9 does not exist (the latest is staging#2)'],
+    ['mars', 404, "Environment named 'mars' does not exist for organization 'demo'"],
+  ])('refuses %s', async (expr, status, message) => {
+    const sb = await start();
+    const res = await sb.fetch(`/env-diff/demo?snappish1=${expr}&snappish2=staging`);
+    expect(res.status).toBe(status);
+    expect((await body(res)).message).toContain(message);
+  });
+
+  it('refuses an environment without snapshots as 1-based', async () => {
+    const sb = await start();
+    const res = await sb.fetch('/env-diff/other?snappish1=production&snappish2=production', {
+      token: OTHER_TOKEN,
+    });
+    expect(res.status).toBe(400);
+    expect((await body(res)).message).toContain('production#0: Indexes are 1-based');
+  });
+});
+
+describe('lists', () => {
+  it('answers trails as a bare list without page parameters, an envelope with them', async () => {
+    const sb = await start();
+    const bare = (await (await sb.fetch('/trails/demo')).json()) as { name: string }[];
+    expect(Array.isArray(bare)).toBe(true);
+    // Newest first.
+    expect(bare.map((t) => t.name)).toEqual([BAD_COMMIT, WEB_COMMIT, GOOD_COMMIT]);
+    const one = (await (await sb.fetch('/trails/demo?per_page=20')).json()) as Record<string, unknown>;
+    expect(Object.keys(one)).toEqual(['data']);
+    const paged = (await (await sb.fetch('/trails/demo?per_page=2&page=2')).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(paged).toMatchObject({
+      data: [{ name: GOOD_COMMIT }],
+      pagination: { total: 3, page: 2, per_page: 2, page_count: 2 },
+    });
+  });
+
+  it('filters trails by flow, flow tag and fingerprint', async () => {
+    const sb = await start();
+    const client = sb.client();
+    expect((await client.listTrails({ flow: 'frontend' })).items.map((t) => t.name)).toEqual([WEB_COMMIT]);
+    expect((await client.listTrails({ flow_tag: 'team=payments' })).items).toHaveLength(2);
+    expect((await client.listTrails({ flow_tag: 'team=nobody' })).items).toHaveLength(0);
+    expect((await client.listTrails({ fingerprint: FP_API2 })).items.map((t) => t.name)).toEqual([
+      BAD_COMMIT,
+    ]);
+    const t = (await client.listTrails({ flow: 'backend' })).items.find((x) => x.name === BAD_COMMIT);
+    expect(t?.compliance_state).toBe('NON-COMPLIANT');
+    expect(
+      t?.compliance_status?.attestations_statuses?.map((a) => [a.attestation_name, a.status, a.is_compliant]),
+    ).toEqual([
+      ['pull-request', 'COMPLETE', true],
+      ['unit-tests', 'COMPLETE', true],
+      ['snyk-scan', 'COMPLETE', false],
+    ]);
+    const web = (await client.listTrails({ flow: 'frontend' })).items[0];
+    expect(
+      web?.compliance_status?.attestations_statuses?.find((a) => a.attestation_name === 'jira-ticket')
+        ?.unexpected,
+    ).toBe(true);
+  });
+
+  it('reads every trail through pagination', async () => {
+    const sb = await start();
+    const all = await sb.client().listAllTrails({}, { perPage: 1 });
+    expect(all).toMatchObject({ total: 3, truncated: false, pagesRead: 3 });
+  });
+
+  it('windows flow attestations by time and paginates them', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const all = await client.listAllFlowAttestations('backend', {}, { perPage: 2 });
+    expect(all.items).toHaveLength(6);
+    expect(all.pagesRead).toBe(3);
+    const created = all.items.map((a) => a.created_at);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    const dayTwo = await client.listFlowAttestations('backend', {
+      from_timestamp: 1793696400,
+      to_timestamp: 1793700000,
+    });
+    expect(dayTwo.items.map((a) => a.attestation_name).sort()).toEqual([
+      'pull-request',
+      'snyk-scan',
+      'unit-tests',
+    ]);
+  });
+
+  it('maps commits to their attestations, narrowed by filters', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const all = await client.listAttestationsForCommits({ commit_list: [GOOD_COMMIT, BAD_COMMIT, SHA_NEW] });
+    expect(all[GOOD_COMMIT]?.map((a) => a.attestation_name).sort()).toEqual([
+      'pull-request',
+      'snyk-scan',
+      'unit-tests',
+    ]);
+    expect(all[BAD_COMMIT]?.find((a) => a.attestation_name === 'snyk-scan')?.is_compliant).toBe(false);
+    expect(all[SHA_NEW]).toEqual([]);
+    const narrowed = await client.listAttestationsForCommits({
+      commit_list: [GOOD_COMMIT, WEB_COMMIT],
+      attestation_type: 'junit',
+      flow_name: 'frontend',
+    });
+    expect(narrowed[GOOD_COMMIT]).toEqual([]);
+    expect(narrowed[WEB_COMMIT]?.map((a) => a.attestation_name)).toEqual(['unit-tests']);
+  });
+
+  it('answers actions as a bare array with the spec fields', async () => {
+    const sb = await start();
+    const res = await sb.fetch('/actions/demo');
+    const raw = (await res.json()) as unknown[];
+    expect(Array.isArray(raw)).toBe(true);
+    const actions = await sb.client().listActions();
+    expect(actions.map((a) => [a.name, a.is_failing ?? null])).toEqual([
+      ['prod-alerts', false],
+      ['release-webhook', true],
+      ['staging-email', null],
+    ]);
+  });
+});
+
+describe('fault injection', () => {
+  it('fails the next requests with a status and Retry-After, then recovers', async () => {
+    const sb = await start();
+    sb.sandbox.faults.failNext(2, 503, { retryAfter: '0', message: 'maintenance' });
+    const client = sb.client();
+    await expect(client.listActions()).resolves.toHaveLength(3);
+    sb.sandbox.faults.failNext(5, 503, { message: 'maintenance' });
+    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
+    expect(error.serverMessage).toBe('maintenance');
+    expect(error.attempts).toBe(4);
+  });
+
+  it('resets connections and sends malformed bodies', async () => {
+    const sb = await start();
+    sb.sandbox.faults.resetNext(4);
+    await expect(sb.client().listActions()).rejects.toBeInstanceOf(NetworkError);
+    sb.sandbox.faults.malformedNext(1);
+    await expect(sb.client().listActions()).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+
+  it('adds latency', async () => {
+    const sb = await start();
+    sb.sandbox.faults.latencyMs = 300;
+    const client = sb.client({ attemptTimeoutMs: 100, retries: 0 });
+    await expect(client.listActions()).rejects.toThrow(/timed out/);
+  });
+
+  it('reads faults from flags', async () => {
+    const sb = await start();
+    sb.sandbox.faults.addFromFlag('429x1:retry-after=0');
+    const res = await sb.fetch('/actions/demo');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('0');
+    expect(() => sb.sandbox.faults.addFromFlag('oops')).toThrow(/bad fault 'oops'/);
+  });
+});
