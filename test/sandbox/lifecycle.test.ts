@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/endpoints.js';
+import { ComplianceClient } from '../../src/api/index.js';
+import { Sandbox } from '../../src/sandbox/server.js';
+import { ROOT } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+
+const FP = 'd'.repeat(64);
+const start = useSandbox();
+const temps: string[] = [];
+afterEach(() => {
+  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+  temps.push(dir);
+  return dir;
+}
+
+describe('persistence', () => {
+  it('keeps every change across a restart, written atomically', async () => {
+    const dataFile = join(tempDir(), 'state.json');
+    const first = new Sandbox({ seed: demoSeed(), dataFile });
+    const url = await first.start();
+    const client = new ComplianceClient({ baseUrl: url, org: 'demo', token: DEMO_TOKEN });
+    await client.reportArtifact('backend', {
+      fingerprint: FP,
+      filename: 'kept',
+      build_url: 'b',
+      commit_url: 'c',
+    });
+    await client.reportK8sEnvironment('staging', { artifacts: [] });
+    await client.close();
+    await first.close();
+    expect(existsSync(dataFile)).toBe(true);
+    expect(readdirSync(join(dataFile, '..'))).toEqual(['state.json']);
+
+    // The seed is ignored once the data file exists.
+    const second = new Sandbox({ seed: { tokens: {}, orgs: {} }, dataFile });
+    const url2 = await second.start();
+    const again = new ComplianceClient({ baseUrl: url2, org: 'demo', token: DEMO_TOKEN });
+    expect((await again.getArtifact('backend', FP)).filename).toBe('kept');
+    expect((await again.diffEnvironments('staging', 'staging~1')).snappish1.snapshot_id).toBe('staging#3');
+    await again.close();
+    await second.close();
+  });
+
+  it('refuses a seed that does not have the documented shape', () => {
+    expect(() => new Sandbox({ seed: { tokens: { short: 'demo' }, orgs: {} } })).toThrow(
+      /sandbox data is not valid: tokens/,
+    );
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served without auth and describes the nine operations from the shared schemas', async () => {
+    const sb = await start();
+    const res = await sb.fetch('/openapi.json', { token: null });
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    expect(operations.map((o) => o.operationId).sort()).toEqual(Object.keys(endpoints).sort());
+    const trails = doc.paths['/trails/{org}']?.get as {
+      parameters: { name: string; schema: { maximum?: number } }[];
+    };
+    expect(trails.parameters.find((p) => p.name === 'per_page')?.schema).toMatchObject({});
+    const commits = doc.paths['/attestations/{org}/list_attestations_for_criteria']?.get as {
+      parameters: { name: string; style?: string; explode?: boolean; required: boolean }[];
+    };
+    expect(commits.parameters.find((p) => p.name === 'commit_list')).toMatchObject({
+      style: 'form',
+      explode: true,
+      required: true,
+    });
+    const report = doc.paths['/artifacts/{org}/{flow_name}']?.post as {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { required: string[]; properties: Record<string, { pattern?: string }> };
+          };
+        };
+      };
+    };
+    const body = report.requestBody.content['application/json'].schema;
+    expect(body.required.sort()).toEqual(['build_url', 'commit_url', 'filename', 'fingerprint']);
+    expect(body.properties.fingerprint?.pattern).toBe('^[a-f0-9]{64}$');
+  });
+});
+
+describe('npm run sandbox', () => {
+  it('prints the base URL and the tokens, applies fault flags, and stops on SIGTERM', async () => {
+    const seedFile = join(tempDir(), 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(demoSeed()));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        './scripts/register-ts.mjs',
+        'src/sandbox/cli.ts',
+        '--port',
+        '0',
+        '--seed',
+        seedFile,
+        '--fault',
+        '503x1',
+      ],
+      { cwd: ROOT },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 10_000);
+      child.stdout.on('data', () => {
+        const m = /listening on (\S+)/.exec(out);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+    const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
+    expect((await fetch(`${url}/actions/demo`, { headers: auth })).status).toBe(503);
+    expect((await fetch(`${url}/actions/demo`, { headers: auth })).status).toBe(200);
+    expect(out).toContain(`sandbox: org 'demo' token '${DEMO_TOKEN}'`);
+    const exit = new Promise<number | null>((r) => child.on('close', r));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('says what is wrong with a bad flag value and exits 1', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', './scripts/register-ts.mjs', 'src/sandbox/cli.ts', '--port', '0', '--fault', 'oops'],
+      {
+        cwd: ROOT,
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(1);
+    expect(err).toContain("sandbox: bad fault 'oops'");
+  });
+});
