@@ -70,9 +70,15 @@ function evaluate(
 }
 
 /** An artifact's own attestations against its entry in the template (found by template reference name). */
-function evaluateOwn(artifact: StoredArtifact, template: TemplateSpec | undefined, attestations: StoredAttestation[]) {
+function evaluateOwn(
+  artifact: StoredArtifact,
+  template: TemplateSpec | undefined,
+  attestations: StoredAttestation[],
+) {
   const entry = template?.artifacts.find((a) => a.name === artifact.template_reference_name);
-  const own = attestations.filter((a) => a.flow === artifact.flow && a.artifact_fingerprint === artifact.fingerprint);
+  const own = attestations.filter(
+    (a) => a.flow === artifact.flow && a.artifact_fingerprint === artifact.fingerprint,
+  );
   return evaluate(entry?.attestations ?? [], own, artifact.is_compliant === false);
 }
 
@@ -95,7 +101,10 @@ export function evaluateArtifact(
 ): Evaluation {
   const template = trail?.template;
   const onTrail = trail ? trailLevel(trail.flow, trail.name, attestations) : [];
-  return combine([evaluate(template?.attestations ?? [], onTrail), evaluateOwn(artifact, template, attestations)]);
+  return combine([
+    evaluate(template?.attestations ?? [], onTrail),
+    evaluateOwn(artifact, template, attestations),
+  ]);
 }
 
 /** A trail: its own attestations, and each artifact its template names (missing until reported). */
