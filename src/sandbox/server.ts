@@ -149,6 +149,9 @@ export class Sandbox {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A client that goes away mid-request must not take the server down with an unhandled 'error'.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
     try {
       await this.route(req, res);
     } catch (error) {

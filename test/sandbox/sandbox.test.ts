@@ -164,6 +164,26 @@ describe('errors keep the shape {message, errors} and leave the server up', () =
     expect((await sb.fetch('/actions/demo')).status).toBe(200);
   });
 
+  it('survives a client that goes away in the middle of a body', async () => {
+    const sb = await start();
+    const { connect } = await import('node:net');
+    const { port } = new URL(sb.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          'PUT /api/v2/environments/demo/staging/report/K8S HTTP/1.1\r\nHost: x\r\n' +
+            'Authorization: Bearer sandbox-demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"artifacts": [',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await sb.fetch('/actions/demo')).status).toBe(200);
+  });
+
   it('survives a malformed request line', async () => {
     const sb = await start();
     const { connect } = await import('node:net');
