@@ -26,7 +26,8 @@ function parameters(spec: EndpointSpec): Json[] {
     for (const [name, field] of Object.entries(
       (spec.query as z.ZodObject<Record<string, z.ZodType>>).shape,
     )) {
-      const schema = jsonSchema(field, 'input');
+      // The output side carries the bounds (a query value arrives as text either way).
+      const schema = jsonSchema(field, 'output');
       list.push({
         name,
         in: 'query',

@@ -72,7 +72,11 @@ describe('OpenAPI document', () => {
     const trails = doc.paths['/trails/{org}']?.get as {
       parameters: { name: string; schema: { maximum?: number } }[];
     };
-    expect(trails.parameters.find((p) => p.name === 'per_page')?.schema).toMatchObject({});
+    expect(trails.parameters.find((p) => p.name === 'per_page')?.schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
     const commits = doc.paths['/attestations/{org}/list_attestations_for_criteria']?.get as {
       parameters: { name: string; style?: string; explode?: boolean; required: boolean }[];
     };
