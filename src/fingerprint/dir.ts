@@ -1,0 +1,98 @@
+/**
+ * Directory fingerprints, byte-compatible with the official CLI (shared/reference/service-behaviour.md):
+ *
+ * - `<root>/.kosli_ignore`, when present, adds its lines to the exclude patterns (each line up to a `#`, trimmed,
+ *   empty ones skipped); a pattern is a glob under the root (`**` crosses folders, `*` also matches dot-files) and a
+ *   match is left out with everything below it;
+ * - the walk is depth-first, pre-order, each folder's entries in byte order of their names, the root itself skipped,
+ *   symlinked folders not entered;
+ * - for each entry the buffer gets hex(sha256(name)); then, for a file (or a link to one) hex(sha256(contents)), for a
+ *   link to a folder hex(sha256(the link's target text)), for a folder nothing more;
+ * - the fingerprint is hex(sha256(buffer)).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { lstat, readdir, readlink, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fingerprintFile, sha256Hex } from './file.js';
+
+export const IGNORE_FILE = '.kosli_ignore';
+
+/** A glob as a regular expression over `/`-separated paths relative to the root. */
+export function globToRegExp(pattern: string): RegExp {
+  let p = pattern.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  p = p.replace(/\/{2,}/g, '/');
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i] ?? '';
+    if (c === '*') {
+      if (p[i + 1] === '*') {
+        // `**/` matches any number of folders, `**` at the end anything below.
+        const slash = p[i + 2] === '/';
+        out += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else {
+        out += '[^/]*';
+      }
+    } else if (c === '?') {
+      out += '[^/]';
+    } else if (c === '[') {
+      const end = p.indexOf(']', i + 1);
+      if (end === -1) {
+        out += '\\[';
+      } else {
+        const body = p
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
+        out += `[${body}]`;
+        i = end;
+      }
+    } else {
+      out += c.replace(/[.+^${}()|\\]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${out}$`);
+}
+
+/** The patterns of `<root>/.kosli_ignore`: each line up to `#`, trimmed, empty lines skipped. */
+export function readIgnoreFile(root: string): string[] {
+  const file = join(root, IGNORE_FILE);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .map((line) => (line.split('#')[0] ?? '').trim())
+    .filter((line) => line !== '');
+}
+
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+export async function fingerprintDir(root: string, excludes: readonly string[] = []): Promise<string> {
+  const rootStat = await stat(root);
+  if (!rootStat.isDirectory()) throw new Error(`${root} is not a directory`);
+  const patterns = [...excludes, ...readIgnoreFile(root)].filter((p) => p.trim() !== '').map(globToRegExp);
+  const total = createHash('sha256');
+
+  const walk = async (dir: string, rel: string): Promise<void> => {
+    const names = (await readdir(dir)).sort(byBytes);
+    for (const name of names) {
+      const path = join(dir, name);
+      const relPath = rel ? `${rel}/${name}` : name;
+      if (patterns.some((re) => re.test(relPath))) continue;
+      total.update(sha256Hex(name));
+      const link = await lstat(path);
+      if (link.isSymbolicLink()) {
+        const target = await stat(path).catch(() => undefined);
+        if (target?.isDirectory()) total.update(sha256Hex(await readlink(path)));
+        else if (target?.isFile()) total.update(await fingerprintFile(path));
+        // A dangling link adds its name only.
+      } else if (link.isDirectory()) {
+        await walk(path, relPath);
+      } else if (link.isFile()) {
+        total.update(await fingerprintFile(path));
+      }
+    }
+  };
+  await walk(root, '');
+  return total.digest('hex');
+}
