@@ -1,0 +1,104 @@
+/**
+ * The GitHub Actions context, read from an environment map it is given, and the URLs the official CLI derives from
+ * it (service-behaviour.md).
+ */
+import type { GitCommitInput, RepoInfoInput } from '../api/schemas.js';
+import type { Env } from './inputs.js';
+
+export interface GitHubContext {
+  serverUrl: string;
+  repository?: string;
+  repositoryId?: string;
+  runId?: string;
+  sha?: string;
+  refName?: string;
+  headRef?: string;
+  eventName?: string;
+  eventPath?: string;
+  workspace?: string;
+}
+
+export function readGitHubContext(env: Env): GitHubContext {
+  const pick = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const ctx: GitHubContext = {
+    serverUrl: (pick('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, ''),
+  };
+  const fields: [keyof Omit<GitHubContext, 'serverUrl'>, string][] = [
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['repositoryId', 'GITHUB_REPOSITORY_ID'],
+    ['runId', 'GITHUB_RUN_ID'],
+    ['sha', 'GITHUB_SHA'],
+    ['refName', 'GITHUB_REF_NAME'],
+    ['headRef', 'GITHUB_HEAD_REF'],
+    ['eventName', 'GITHUB_EVENT_NAME'],
+    ['eventPath', 'GITHUB_EVENT_PATH'],
+    ['workspace', 'GITHUB_WORKSPACE'],
+  ];
+  for (const [key, name] of fields) {
+    const value = pick(name);
+    if (value !== undefined) ctx[key] = value;
+  }
+  return ctx;
+}
+
+/** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, when both are known. */
+export function buildUrl(ctx: GitHubContext): string | undefined {
+  return ctx.repository && ctx.runId
+    ? `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}`
+    : undefined;
+}
+
+export function commitUrl(ctx: GitHubContext, sha: string): string | undefined {
+  return ctx.repository ? `${ctx.serverUrl}/${ctx.repository}/commit/${sha}` : undefined;
+}
+
+export function repoUrl(ctx: GitHubContext): string | undefined {
+  return ctx.repository ? `${ctx.serverUrl}/${ctx.repository}` : undefined;
+}
+
+/** Left out unless id, name and URL are all known, as the official CLI does. */
+export function repoInfo(ctx: GitHubContext): RepoInfoInput | undefined {
+  const url = repoUrl(ctx);
+  if (!ctx.repository || !ctx.repositoryId || !url) return undefined;
+  return { id: ctx.repositoryId, name: ctx.repository, url, provider: 'github' };
+}
+
+/** The branch of the run: the head branch on pull requests (the checkout is detached there), else the ref name. */
+export function branchOf(ctx: GitHubContext): string | undefined {
+  if (ctx.eventName?.startsWith('pull_request') && ctx.headRef) return ctx.headRef;
+  return ctx.refName ?? undefined;
+}
+
+interface PushCommit {
+  id?: unknown;
+  message?: unknown;
+  timestamp?: unknown;
+  url?: unknown;
+  author?: { name?: unknown; email?: unknown; username?: unknown };
+}
+
+/** The commits a push event carries, newest first, as `commits_list` items. */
+export function commitsFromPushEvent(event: unknown, branch: string | undefined): GitCommitInput[] {
+  const commits = (event as { commits?: unknown } | null)?.commits;
+  if (!Array.isArray(commits)) return [];
+  const out: GitCommitInput[] = [];
+  for (const raw of commits as PushCommit[]) {
+    if (typeof raw.id !== 'string' || !/^[a-f0-9]{40}$/.test(raw.id)) continue;
+    const name = typeof raw.author?.name === 'string' ? raw.author.name : '';
+    const email = typeof raw.author?.email === 'string' ? raw.author.email : '';
+    const when = typeof raw.timestamp === 'string' ? Math.floor(Date.parse(raw.timestamp) / 1000) : NaN;
+    out.push({
+      sha1: raw.id,
+      message: typeof raw.message === 'string' ? raw.message.trim() : '',
+      author: email ? `${name} <${email}>` : name,
+      ...(typeof raw.author?.username === 'string' && { author_username: raw.author.username }),
+      branch: branch ?? '',
+      timestamp: Number.isFinite(when) ? when : 0,
+      ...(typeof raw.url === 'string' && { url: raw.url }),
+    });
+  }
+  return out.reverse();
+}

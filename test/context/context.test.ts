@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCommit } from '../../src/context/git.js';
+import {
+  branchOf,
+  buildUrl,
+  commitUrl,
+  commitsFromPushEvent,
+  readGitHubContext,
+  repoInfo,
+} from '../../src/context/github.js';
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
+});
+
+function repo(): { dir: string; git: (...args: string[]) => string } {
+  const dir = mkdtempSync(join(tmpdir(), 'git-'));
+  temps.push(dir);
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Ann Example',
+    GIT_AUTHOR_EMAIL: 'ann@example.test',
+    GIT_COMMITTER_NAME: 'Ann Example',
+    GIT_COMMITTER_EMAIL: 'ann@example.test',
+    GIT_AUTHOR_DATE: '2026-11-01T10:00:00Z',
+    GIT_COMMITTER_DATE: '2026-11-01T10:00:00Z',
+  };
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  return { dir, git };
+}
+
+describe('readCommit (real git)', () => {
+  it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', async () => {
+    const { dir, git } = repo();
+    writeFileSync(join(dir, 'a'), '1');
+    git('add', 'a');
+    git('commit', '-q', '-m', 'First\n\nBody line\n');
+    writeFileSync(join(dir, 'a'), '2');
+    git('commit', '-q', '-am', '  Second  ');
+    const [head, parent] = [git('rev-parse', 'HEAD'), git('rev-parse', 'HEAD~1')];
+    const info = await readCommit(dir, { urlFor: (sha) => `https://github.com/o/r/commit/${sha}` });
+    expect(info).toEqual({
+      sha1: head,
+      message: 'Second',
+      author: 'Ann Example <ann@example.test>',
+      branch: 'main',
+      timestamp: Date.parse('2026-11-01T10:00:00Z') / 1000,
+      parents: [parent],
+      url: `https://github.com/o/r/commit/${head}`,
+    });
+    expect((await readCommit(dir, { rev: parent }))?.message).toBe('First\n\nBody line');
+  });
+
+  it('gives an empty branch on a detached checkout unless told, and undefined outside a repository', async () => {
+    const { dir, git } = repo();
+    writeFileSync(join(dir, 'a'), '1');
+    git('add', 'a');
+    git('commit', '-q', '-m', 'x');
+    git('checkout', '-q', '--detach');
+    expect((await readCommit(dir))?.branch).toBe('');
+    expect((await readCommit(dir, { branch: 'feature/x' }))?.branch).toBe('feature/x');
+    const empty = mkdtempSync(join(tmpdir(), 'nogit-'));
+    temps.push(empty);
+    expect(await readCommit(empty)).toBeUndefined();
+    expect(await readCommit(dir, { rev: '0'.repeat(40) })).toBeUndefined();
+  });
+});
+
+describe('GitHub context', () => {
+  const env = {
+    GITHUB_SERVER_URL: 'https://github.example/',
+    GITHUB_REPOSITORY: 'acme/shop',
+    GITHUB_REPOSITORY_ID: '812345',
+    GITHUB_RUN_ID: '99',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_REF_NAME: '17/merge',
+    GITHUB_HEAD_REF: 'feature/x',
+    GITHUB_EVENT_NAME: 'pull_request',
+  };
+
+  it('derives the URLs as the official CLI does', () => {
+    const ctx = readGitHubContext(env);
+    expect(buildUrl(ctx)).toBe('https://github.example/acme/shop/actions/runs/99');
+    expect(commitUrl(ctx, 'b'.repeat(40))).toBe(`https://github.example/acme/shop/commit/${'b'.repeat(40)}`);
+    expect(repoInfo(ctx)).toEqual({
+      id: '812345',
+      name: 'acme/shop',
+      url: 'https://github.example/acme/shop',
+      provider: 'github',
+    });
+    expect(repoInfo(readGitHubContext({ ...env, GITHUB_REPOSITORY_ID: '' }))).toBeUndefined();
+    expect(buildUrl(readGitHubContext({}))).toBeUndefined();
+  });
+
+  it('takes the head branch on pull requests and the ref name otherwise', () => {
+    expect(branchOf(readGitHubContext(env))).toBe('feature/x');
+    expect(branchOf(readGitHubContext({ ...env, GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' }))).toBe(
+      'main',
+    );
+  });
+
+  it("reads a push event's commits, newest first, skipping malformed ones", () => {
+    const commits = commitsFromPushEvent(
+      {
+        commits: [
+          {
+            id: '1'.repeat(40),
+            message: 'one\n',
+            timestamp: '2026-11-01T10:00:00Z',
+            url: 'u1',
+            author: { name: 'A', email: 'a@x', username: 'a' },
+          },
+          { id: 'nope', message: 'bad' },
+          {
+            id: '2'.repeat(40),
+            message: 'two',
+            timestamp: '2026-11-01T11:00:00+01:00',
+            author: { name: 'B' },
+          },
+        ],
+      },
+      'main',
+    );
+    expect(commits).toEqual([
+      {
+        sha1: '2'.repeat(40),
+        message: 'two',
+        author: 'B',
+        branch: 'main',
+        timestamp: Date.parse('2026-11-01T10:00:00Z') / 1000,
+      },
+      {
+        sha1: '1'.repeat(40),
+        message: 'one',
+        author: 'A <a@x>',
+        author_username: 'a',
+        branch: 'main',
+        timestamp: Date.parse('2026-11-01T10:00:00Z') / 1000,
+        url: 'u1',
+      },
+    ]);
+    expect(commitsFromPushEvent({}, 'main')).toEqual([]);
+  });
+});
