@@ -1,0 +1,130 @@
+/**
+ * From a pod (as `kubectl get pods -o json` gives it) to an entry of the K8S report (service-behaviour.md):
+ * - only pods whose phase is Running or Failed are reported; Pending, Succeeded and Unknown are left out;
+ * - `digests` come from `status.containerStatuses` only (not init or ephemeral containers): the key is the status's
+ *   `image`, the value the last 64 characters of its `imageID`; two containers of one image collapse into one key;
+ * - `creationTimestamp` in integer Unix seconds; `owners` the pod's `ownerReferences` as they are (or null).
+ * A pod that cannot be mapped is skipped with a reason, never failing the whole report (the official CLI aborts on a
+ * Running pod with an empty imageID).
+ */
+import type { K8sArtifact } from '../api/schemas.js';
+
+export interface SkippedPod {
+  namespace: string;
+  pod: string;
+  reason: string;
+}
+
+export type PodOutcome =
+  | { kind: 'report'; entry: K8sArtifact }
+  | { kind: 'left-out'; phase: string }
+  | { kind: 'skipped'; skipped: SkippedPod };
+
+interface Pod {
+  metadata?: { name?: unknown; namespace?: unknown; creationTimestamp?: unknown; ownerReferences?: unknown };
+  status?: { phase?: unknown; containerStatuses?: unknown };
+}
+
+const REPORTED_PHASES = new Set(['Running', 'Failed']);
+const DIGEST = /[a-f0-9]{64}$/;
+
+export function mapPod(raw: unknown): PodOutcome {
+  const pod = (raw ?? {}) as Pod;
+  const name = typeof pod.metadata?.name === 'string' ? pod.metadata.name : '';
+  const namespace = typeof pod.metadata?.namespace === 'string' ? pod.metadata.namespace : '';
+  const skip = (reason: string): PodOutcome => ({
+    kind: 'skipped',
+    skipped: { namespace: namespace || '?', pod: name || '?', reason },
+  });
+  if (!name || !namespace) return skip('has no metadata.name or metadata.namespace');
+
+  const phase = typeof pod.status?.phase === 'string' ? pod.status.phase : 'Unknown';
+  if (!REPORTED_PHASES.has(phase)) return { kind: 'left-out', phase };
+
+  const created =
+    typeof pod.metadata?.creationTimestamp === 'string' ? Date.parse(pod.metadata.creationTimestamp) : NaN;
+  if (!Number.isFinite(created)) return skip('has no valid metadata.creationTimestamp');
+
+  const statuses = Array.isArray(pod.status?.containerStatuses)
+    ? (pod.status.containerStatuses as unknown[])
+    : [];
+  if (statuses.length === 0) return skip(`is ${phase} but has no containerStatuses`);
+  const digests: Record<string, string> = {};
+  for (const status of statuses) {
+    const s = (status ?? {}) as { name?: unknown; image?: unknown; imageID?: unknown };
+    const container = typeof s.name === 'string' ? s.name : '?';
+    const image = typeof s.image === 'string' ? s.image : '';
+    const imageId = typeof s.imageID === 'string' ? s.imageID : '';
+    if (!image) return skip(`container '${container}' has no image`);
+    const digest = DIGEST.exec(imageId)?.[0];
+    if (!digest) {
+      return skip(
+        imageId
+          ? `container '${container}' has an imageID without a sha256 digest: ${imageId}`
+          : `container '${container}' has no imageID yet (image still being pulled?)`,
+      );
+    }
+    digests[image] = digest;
+  }
+
+  const owners = pod.metadata?.ownerReferences;
+  return {
+    kind: 'report',
+    entry: {
+      podName: name,
+      namespace,
+      digests,
+      creationTimestamp: Math.floor(created / 1000),
+      owners: Array.isArray(owners) ? (owners as K8sArtifact['owners']) : null,
+    },
+  };
+}
+
+export interface NamespaceFilter {
+  include?: string[];
+  includeRegex?: string[];
+  exclude?: string[];
+  excludeRegex?: string[];
+}
+
+/** Include by names or (unanchored) regexes, or exclude by them; include and exclude together are refused earlier. */
+export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) => boolean {
+  const include = new Set(filter.include ?? []);
+  const includeRe = (filter.includeRegex ?? []).map((r) => new RegExp(r));
+  const exclude = new Set(filter.exclude ?? []);
+  const excludeRe = (filter.excludeRegex ?? []).map((r) => new RegExp(r));
+  if (include.size || includeRe.length) {
+    return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
+  }
+  if (exclude.size || excludeRe.length) {
+    return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
+  }
+  return () => true;
+}
+
+export interface PodReport {
+  artifacts: K8sArtifact[];
+  /** Pods read (after namespace filtering). */
+  pods: number;
+  leftOut: number;
+  skipped: SkippedPod[];
+}
+
+/** Maps a stream of pods into the report payload, counting what was left out or skipped. */
+export async function mapPods(
+  pods: AsyncIterable<unknown>,
+  filter: NamespaceFilter = {},
+): Promise<PodReport> {
+  const wanted = namespaceMatcher(filter);
+  const report: PodReport = { artifacts: [], pods: 0, leftOut: 0, skipped: [] };
+  for await (const pod of pods) {
+    const ns = (pod as Pod | null)?.metadata?.namespace;
+    if (typeof ns === 'string' && !wanted(ns)) continue;
+    report.pods++;
+    const outcome = mapPod(pod);
+    if (outcome.kind === 'report') report.artifacts.push(outcome.entry);
+    else if (outcome.kind === 'left-out') report.leftOut++;
+    else report.skipped.push(outcome.skipped);
+  }
+  return report;
+}

@@ -1,0 +1,91 @@
+/**
+ * Streams the elements of the top-level `items` array of a Kubernetes List (`kubectl get pods -o json`), or of a
+ * top-level array, one parsed element at a time. The whole document is never held: at 150,000 pods it is hundreds of
+ * MB, past the longest string a JavaScript engine can hold. Structural characters are ASCII, so scanning bytes of
+ * UTF-8 is exact.
+ */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+
+export class PodStreamError extends Error {}
+
+export async function* streamItems(source: AsyncIterable<Buffer | string>): AsyncGenerator {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let itemsDepth = -1; // depth inside the items array, once found
+  let rootKind: 'object' | 'array' | undefined;
+  let key: number[] | undefined; // bytes of a string at depth 1 (a candidate key)
+  let lastKey = '';
+  let captureStart = -1;
+  let captured: Buffer[] = [];
+  let sawAny = false;
+
+  for await (const piece of source) {
+    const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i] as number;
+      if (inString) {
+        if (key && depth === 1) key.push(c);
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          if (key && depth === 1) {
+            key.pop();
+            lastKey = Buffer.from(key).toString('utf8');
+            key = undefined;
+          }
+        }
+        continue;
+      }
+      if (c === QUOTE) {
+        inString = true;
+        if (depth === 1 && rootKind === 'object') key = [];
+        continue;
+      }
+      if (c === COLON || c <= 0x20 || c === 0x2c) continue;
+      sawAny = true;
+      if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (depth === 0) {
+          rootKind = c === OPEN_ARRAY ? 'array' : 'object';
+          if (rootKind === 'array') itemsDepth = 1;
+        } else if (depth === 1 && rootKind === 'object' && c === OPEN_ARRAY && lastKey === 'items') {
+          itemsDepth = 2;
+        } else if (depth === itemsDepth && captureStart === -1 && captured.length === 0) {
+          captureStart = i;
+        }
+        depth++;
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        depth--;
+        if (depth < 0) throw new PodStreamError('unbalanced JSON');
+        if (depth === itemsDepth && (captureStart !== -1 || captured.length > 0)) {
+          captured.push(chunk.subarray(captureStart === -1 ? 0 : captureStart, i + 1));
+          const text = Buffer.concat(captured).toString('utf8');
+          captured = [];
+          captureStart = -1;
+          yield JSON.parse(text) as unknown;
+        } else if (depth === itemsDepth - 1 && itemsDepth !== -1) {
+          itemsDepth = -2; // the items array is closed; nothing more to read from it
+        }
+      } else if (depth === itemsDepth && captureStart === -1 && captured.length === 0) {
+        throw new PodStreamError('an element of "items" is not an object');
+      }
+    }
+    if (captureStart !== -1) {
+      captured.push(Buffer.from(chunk.subarray(captureStart)));
+      captureStart = -1;
+    } else if (captured.length > 0 && depth > itemsDepth) {
+      captured.push(Buffer.from(chunk));
+    }
+  }
+  if (!sawAny) throw new PodStreamError('the input is empty');
+  if (depth !== 0 || inString) throw new PodStreamError('the JSON ends in the middle');
+  if (itemsDepth === -1)
+    throw new PodStreamError('no "items" list (expected the output of kubectl get pods -o json)');
+}

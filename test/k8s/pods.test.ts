@@ -1,0 +1,146 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { mapPod, mapPods, namespaceMatcher } from '../../src/k8s/pods.js';
+import { streamItems } from '../../src/k8s/stream.js';
+
+const D1 = 'a'.repeat(64);
+const D2 = 'b'.repeat(64);
+
+function pod(
+  name: string,
+  over: { phase?: string; ns?: string; statuses?: unknown[]; owners?: unknown } = {},
+) {
+  return {
+    metadata: {
+      name,
+      namespace: over.ns ?? 'default',
+      creationTimestamp: '2026-11-01T10:00:00Z',
+      ...(over.owners !== undefined && { ownerReferences: over.owners }),
+    },
+    status: {
+      phase: over.phase ?? 'Running',
+      containerStatuses: over.statuses ?? [
+        { name: 'app', image: 'nginx:1.27', imageID: `docker-pullable://nginx@sha256:${D1}` },
+      ],
+      initContainerStatuses: [
+        { name: 'init', image: 'busybox', imageID: `docker-pullable://busybox@sha256:${D2}` },
+      ],
+    },
+  };
+}
+
+describe('mapPod', () => {
+  it('maps a running pod: image → last 64 of imageID, integer seconds, owners as they are', () => {
+    const owners = [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        name: 'web-1',
+        uid: 'u',
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ];
+    expect(mapPod(pod('web-1', { owners }))).toEqual({
+      kind: 'report',
+      entry: {
+        podName: 'web-1',
+        namespace: 'default',
+        digests: { 'nginx:1.27': D1 },
+        creationTimestamp: 1793527200,
+        owners,
+      },
+    });
+  });
+
+  it('collapses two containers of one image and keeps sidecars', () => {
+    const outcome = mapPod(
+      pod('p', {
+        statuses: [
+          { name: 'a', image: 'nginx:1.27', imageID: `sha256:${D1}` },
+          { name: 'b', image: 'nginx:1.27', imageID: `sha256:${D1}` },
+          { name: 'c', image: 'envoy:1', imageID: `docker-pullable://envoy@sha256:${D2}` },
+        ],
+      }),
+    );
+    expect(outcome.kind === 'report' && outcome.entry.digests).toEqual({ 'nginx:1.27': D1, 'envoy:1': D2 });
+  });
+
+  it('leaves out Pending, Succeeded and Unknown pods, and reports Failed ones', () => {
+    for (const phase of ['Pending', 'Succeeded', 'Unknown'])
+      expect(mapPod(pod('p', { phase })).kind).toBe('left-out');
+    expect(mapPod(pod('p', { phase: 'Failed' })).kind).toBe('report');
+  });
+
+  it('skips, with a reason, a running pod whose container has no imageID yet', () => {
+    expect(mapPod(pod('p', { statuses: [{ name: 'app', image: 'nginx', imageID: '' }] }))).toEqual({
+      kind: 'skipped',
+      skipped: {
+        namespace: 'default',
+        pod: 'p',
+        reason: "container 'app' has no imageID yet (image still being pulled?)",
+      },
+    });
+    expect(mapPod({ status: { phase: 'Running' } })).toMatchObject({
+      kind: 'skipped',
+      skipped: { reason: 'has no metadata.name or metadata.namespace' },
+    });
+  });
+});
+
+describe('namespace filters', () => {
+  it('includes by names or unanchored regex, or excludes by them', () => {
+    const inc = namespaceMatcher({ include: ['prod'], includeRegex: ['^team-'] });
+    expect(['prod', 'team-a', 'dev'].map(inc)).toEqual([true, true, false]);
+    const exc = namespaceMatcher({ exclude: ['kube-system'], excludeRegex: ['monitor'] });
+    expect(['kube-system', 'x-monitoring', 'prod'].map(exc)).toEqual([false, false, true]);
+    expect(namespaceMatcher({})('any')).toBe(true);
+  });
+});
+
+describe('streaming a kubectl List', () => {
+  const list = (items: unknown[]) =>
+    JSON.stringify(
+      { apiVersion: 'v1', kind: 'List', items, metadata: { resourceVersion: '', note: 'items [ } {' } },
+      null,
+      1,
+    );
+
+  it.each([1, 7, 64, 100_000])('reads every item whatever the chunk size (%i bytes)', async (size) => {
+    const items = [pod('a'), pod('b "quoted" {brace}', { ns: 'ns-ü' }), pod('c', { phase: 'Pending' })];
+    const text = Buffer.from(list(items));
+    const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+      text.subarray(i * size, (i + 1) * size),
+    );
+    const got: unknown[] = [];
+    for await (const item of streamItems(Readable.from(chunks))) got.push(item);
+    expect(got).toEqual(items);
+  });
+
+  it('maps a stream, counting left-out and skipped pods, filtered by namespace', async () => {
+    const items = [
+      pod('a'),
+      pod('b', { ns: 'kube-system' }),
+      pod('c', { phase: 'Succeeded' }),
+      pod('d', { statuses: [{ name: 'x', image: 'i', imageID: '' }] }),
+    ];
+    const report = await mapPods(streamItems(Readable.from([list(items)])), { exclude: ['kube-system'] });
+    expect(report.pods).toBe(3);
+    expect(report.leftOut).toBe(1);
+    expect(report.artifacts.map((a) => a.podName)).toEqual(['a']);
+    expect(report.skipped.map((s) => s.pod)).toEqual(['d']);
+  });
+
+  it('accepts a bare array and refuses what is not a pod list', async () => {
+    const read = async (text: string) => {
+      const out: unknown[] = [];
+      for await (const x of streamItems(Readable.from([text]))) out.push(x);
+      return out;
+    };
+    expect(await read(JSON.stringify([pod('a')]))).toHaveLength(1);
+    await expect(read('')).rejects.toThrow('the input is empty');
+    await expect(read('{"kind": "Pod", "metadata": {}}')).rejects.toThrow('no "items" list');
+    await expect(read('{"items": [{"a": 1}')).rejects.toThrow('the JSON ends in the middle');
+    await expect(read('{"items": [1, 2]}')).rejects.toThrow('is not an object');
+  });
+});
