@@ -1,0 +1,139 @@
+/**
+ * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
+ * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
+ * silently), ending with a note that says what was left out and where the full data is.
+ */
+import { appendFile } from 'node:fs/promises';
+
+/** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
+export const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
+
+export type Cell =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | { text: string; href?: string | null | undefined }
+  | { code: string };
+
+/** Escapes text for Markdown and HTML alike, on one line. */
+export function escapeText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
+    .replace(/\r?\n/g, '<br>');
+}
+
+/** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
+export function safeUrl(href: string | null | undefined): string | undefined {
+  if (!href) return undefined;
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return url.href.replace(
+    /[()<> ]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
+export function link(text: string, href: string | null | undefined): string {
+  const url = safeUrl(href);
+  return url ? `[${escapeText(text)}](${url})` : escapeText(text);
+}
+
+function cell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if ('code' in value)
+      return `<code>${value.code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+    return link(value.text, value.href);
+  }
+  return escapeText(String(value));
+}
+
+export class SummaryWriter {
+  private readonly blocks: string[] = [];
+  private bytes = 0;
+  private omitted = 0;
+  private readonly limit: number;
+  /** Where the full data is, for the truncation note. */
+  private readonly fullDataHint: string;
+
+  constructor(options: { limit?: number; fullDataHint?: string } = {}) {
+    this.limit = options.limit ?? SUMMARY_LIMIT;
+    this.fullDataHint = options.fullDataHint ?? 'the `result-file` output';
+  }
+
+  get truncated(): boolean {
+    return this.omitted > 0;
+  }
+
+  /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+  private add(markdown: string, weight = 1): boolean {
+    const size = Buffer.byteLength(markdown) + 1;
+    if (this.omitted > 0 || this.bytes + size > this.limit) {
+      this.omitted += weight;
+      return false;
+    }
+    this.blocks.push(markdown);
+    this.bytes += size;
+    return true;
+  }
+
+  heading(text: string, level: 1 | 2 | 3 | 4 = 2): this {
+    this.add(`${'#'.repeat(level)} ${escapeText(text)}\n`);
+    return this;
+  }
+
+  paragraph(text: string): this {
+    this.add(`${escapeText(text)}\n`);
+    return this;
+  }
+
+  /** Markdown built by the caller from escaped parts (`escapeText`, `link`). */
+  markdown(markdown: string): this {
+    this.add(`${markdown}\n`);
+    return this;
+  }
+
+  /** A table; rows past the budget are left out and counted in the note. */
+  table(headers: string[], rows: Cell[][]): this {
+    const head = `| ${headers.map(escapeText).join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`;
+    if (!this.add(head, rows.length)) return this;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] ?? [];
+      if (!this.add(`| ${row.map(cell).join(' | ')} |`)) {
+        this.omitted += rows.length - i - 1;
+        break;
+      }
+    }
+    this.add('', 0);
+    return this;
+  }
+
+  /** A folded block: `summary` is escaped, `body` is the caller's Markdown. */
+  details(summary: string, body: string): this {
+    this.add(`<details><summary>${escapeText(summary)}</summary>\n\n${body}\n\n</details>\n`);
+    return this;
+  }
+
+  toString(): string {
+    const text = this.blocks.join('\n');
+    if (!this.truncated) return `${text}\n`;
+    return `${text}\n\n> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+  }
+
+  /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
+  async write(file: string | undefined): Promise<void> {
+    if (!file) return;
+    await appendFile(file, this.toString());
+  }
+}
