@@ -1513,7 +1513,6 @@ function isObject(value) {
 
 
 
-
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 class InputReader {
@@ -1556,10 +1555,6 @@ class InputReader {
             .split(/[\n,]/)
             .map((item) => item.trim())
             .filter((item) => item !== '');
-    }
-    /** A value checked against a schema, the error naming this input. */
-    parsed(name, schema, value) {
-        return validate(schema, value, name);
     }
 }
 function readConnection(inputs) {

@@ -4,10 +4,8 @@
  * input, the value's problem and the expected form.
  */
 import * as core from '@actions/core';
-import type { z } from 'zod';
 import { proxyFromEnv, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
-import { validate } from '../api/validate.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -61,11 +59,6 @@ export class InputReader {
       .split(/[\n,]/)
       .map((item) => item.trim())
       .filter((item) => item !== '');
-  }
-
-  /** A value checked against a schema, the error naming this input. */
-  parsed<S extends z.ZodType>(name: string, schema: S, value: unknown): z.output<S> {
-    return validate(schema, value, name);
   }
 }
 

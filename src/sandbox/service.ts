@@ -31,12 +31,6 @@ export class HttpProblem extends Error {
 
 type Query<S extends z.ZodType> = z.output<S>;
 
-/** The 8-4-4-4-8 id form of the spec's attestation_id pattern. */
-export function newAttestationId(): string {
-  const hex = randomBytes(14).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 28)}`;
-}
-
 /** `docker.io/library/nginx:1.27@sha256:...` → `docker.io/library/nginx`: what "the same name" means across versions. */
 export function imageRepository(image: string): string {
   const noDigest = image.split('@')[0] ?? image;

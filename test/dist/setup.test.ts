@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 import { runAction } from '../helpers/runner.js';
 import { startProxy } from '../helpers/proxy.js';
@@ -25,7 +25,7 @@ describe('setup (dist bundle, as the runner runs it)', () => {
     });
     expect(result.stdout).toContain(`::add-mask::${TEST_TOKEN}`);
     // The masked token reaches GITHUB_ENV (that is the point), but no log line, output or summary.
-    assertNoSecret(result.stdout.replace(`::add-mask::${TEST_TOKEN}`, ''), 'the log');
+    assertNoSecret(withoutMaskCommands(result.stdout), 'the log');
     assertNoSecret(result.summary, 'the summary');
   });
 
@@ -53,7 +53,7 @@ describe('setup (dist bundle, as the runner runs it)', () => {
     const result = await runAction('setup', { inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("::error::Invalid input 'api-token': the service refused the token (HTTP 401)");
-    assertNoSecret(result.everything.replace(`::add-mask::${TEST_TOKEN}`, ''), 'the step');
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
   it('says the URL is unreachable when nothing listens', async () => {
@@ -106,11 +106,11 @@ describe('setup (dist bundle, as the runner runs it)', () => {
   it('hides a token given with surrounding spaces, in both forms', async () => {
     server = await startServer((req, res) => json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }));
     const result = await runAction('setup', {
-      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
-      env: { INPUT_API_TOKEN: `  ${TEST_TOKEN}  ` },
+      inputs: { 'api-url': server.origin, 'api-token': `  ${TEST_TOKEN}  `, org: 'acme' },
     });
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('the service refused the token');
-    assertNoSecret(result.everything.replace(/::add-mask::.*\n/g, ''), 'the step');
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 });

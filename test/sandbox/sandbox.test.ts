@@ -381,7 +381,7 @@ describe('environment diffs', () => {
         fingerprint: FP_WEB,
         s1_instance_count: 1,
         s2_instance_count: 2,
-        flow: 'backend'.replace('backend', 'frontend'),
+        flow: 'frontend',
       }),
     ]);
     expect(diff['not-changed'].artifacts.map((a) => a.name)).toEqual(['docker.io/library/redis:7.4']);

@@ -3,7 +3,7 @@
  * of their own (child processes, files, summaries) check it with `assertNoSecret`.
  */
 import { afterEach, beforeEach } from 'vitest';
-import { assertNoSecret } from '../helpers/secrets.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 let captured = '';
 const originals = {
@@ -43,5 +43,5 @@ afterEach(() => {
   process.stdout.write = originals.stdout;
   process.stderr.write = originals.stderr;
   for (const m of methods) console[m] = consoleOriginals[m];
-  assertNoSecret(captured, 'the output of this test');
+  assertNoSecret(withoutMaskCommands(captured), 'the output of this test');
 });

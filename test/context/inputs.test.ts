@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/api/index.js';
+import { InputReader, readConnection } from '../../src/context/inputs.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+
+describe('the input reader', () => {
+  it('reads INPUT_* as the runner sets them, trimmed, with a variable to fall back on', () => {
+    const inputs = new InputReader({
+      INPUT_FLOW: '  app  ',
+      'INPUT_DRY-RUN': '',
+      COMPLIANCE_DRY_RUN: 'TRUE',
+    });
+    expect(inputs.raw('flow')).toBe('app');
+    expect(inputs.optional('missing')).toBeUndefined();
+    expect(inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN')).toBe(true);
+    expect(inputs.boolean('verify', true)).toBe(true);
+  });
+
+  it('takes YAML 1.2 booleans only, naming the input and the expected form', () => {
+    const inputs = new InputReader({ INPUT_VERIFY: 'yes' });
+    expect(() => inputs.boolean('verify', true)).toThrow(InputError);
+    expect(() => inputs.boolean('verify', true)).toThrow(
+      "Invalid input 'verify': 'yes' is not a boolean. Expected true or false.",
+    );
+    expect(new InputReader({ INPUT_VERIFY: 'False' }).boolean('verify', true)).toBe(false);
+  });
+
+  it('reads lists one item per line or comma-separated, dropping blanks', () => {
+    const inputs = new InputReader({ INPUT_NAMESPACES: 'prod\n  team-a , team-b\n\n,' });
+    expect(inputs.list('namespaces')).toEqual(['prod', 'team-a', 'team-b']);
+    expect(inputs.list('absent')).toEqual([]);
+  });
+
+  it('names both the input and the variable when a connection setting is missing', () => {
+    expect(() =>
+      readConnection(new InputReader({ 'INPUT_API-TOKEN': TEST_TOKEN, INPUT_ORG: 'acme' })),
+    ).toThrow(
+      "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
+    );
+    const connection = readConnection(
+      new InputReader({
+        COMPLIANCE_API_TOKEN: TEST_TOKEN,
+        COMPLIANCE_API_URL: 'https://c.example',
+        COMPLIANCE_ORG: 'acme',
+        HTTPS_PROXY: 'http://proxy:3128',
+      }),
+    );
+    expect(connection).toMatchObject({
+      apiUrl: 'https://c.example',
+      org: 'acme',
+      proxy: { httpsProxy: 'http://proxy:3128' },
+    });
+  });
+});
