@@ -19,7 +19,7 @@ export function redact(text: string): string {
   return out;
 }
 
-export type ErrorKind = 'api' | 'network' | 'timeout' | 'unexpected-response' | 'input';
+export type ErrorKind = 'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source';
 
 export abstract class ComplianceError extends Error {
   abstract readonly kind: ErrorKind;
@@ -177,6 +177,26 @@ export class UnexpectedResponseError extends ComplianceError {
     this.endpoint = endpoint;
     this.field = redact(field);
     this.problem = redact(problem);
+  }
+}
+
+/**
+ * Something the action had to read from outside the service failed: an artifact to fingerprint (file, directory,
+ * Docker daemon, OCI registry) or the cluster (`kubectl`). Says what, from where, what went wrong and what to check.
+ */
+export class SourceError extends ComplianceError {
+  readonly kind = 'source';
+
+  /** e.g. `kubectl`, `docker`, `registry 127.0.0.1:5000`, `file`. */
+  readonly source: string;
+  readonly problem: string;
+  readonly hint: string | undefined;
+
+  constructor(source: string, problem: string, hint?: string, options?: { cause?: unknown }) {
+    super(`${source}: ${problem}${hint ? `. ${hint}` : ''}${/[.!?]$/.test(hint ?? problem) ? '' : '.'}`, options);
+    this.source = redact(source);
+    this.problem = redact(problem);
+    this.hint = hint === undefined ? undefined : redact(hint);
   }
 }
 
