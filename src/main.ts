@@ -9,6 +9,8 @@ type Entry = () => Promise<{ main: () => Promise<void> }>;
 
 export const ACTIONS: Record<string, Entry> = {
   setup: () => import('./actions/setup/main.js'),
+  'report-artifact': () => import('./actions/report-artifact/main.js'),
+  'report-k8s-env': () => import('./actions/report-k8s-env/main.js'),
 };
 
 export async function runAction(name: string): Promise<void> {

@@ -19,7 +19,8 @@ export function redact(text: string): string {
   return out;
 }
 
-export type ErrorKind = 'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source';
+export type ErrorKind =
+  'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source' | 'undelivered';
 
 export abstract class ComplianceError extends Error {
   abstract readonly kind: ErrorKind;
@@ -193,10 +194,28 @@ export class SourceError extends ComplianceError {
   readonly hint: string | undefined;
 
   constructor(source: string, problem: string, hint?: string, options?: { cause?: unknown }) {
-    super(`${source}: ${problem}${hint ? `. ${hint}` : ''}${/[.!?]$/.test(hint ?? problem) ? '' : '.'}`, options);
+    super(
+      `${source}: ${problem}${hint ? `. ${hint}` : ''}${/[.!?]$/.test(hint ?? problem) ? '' : '.'}`,
+      options,
+    );
     this.source = redact(source);
     this.problem = redact(problem);
     this.hint = hint === undefined ? undefined : redact(hint);
+  }
+}
+
+/** A report that could not be delivered: the cause, and where its payload was kept so nothing is lost. */
+export class UndeliveredError extends ComplianceError {
+  readonly kind = 'undelivered';
+  readonly payloadFile: string;
+
+  constructor(cause: Error, payloadFile: string) {
+    super(
+      `${cause.message.replace(/\.?$/, '.')} The report was not delivered; its payload is kept in ${payloadFile} ` +
+        '(output payload-file): upload it with actions/upload-artifact in an `if: failure()` step to keep it.',
+      { cause },
+    );
+    this.payloadFile = payloadFile;
   }
 }
 

@@ -80,25 +80,44 @@ interface PushCommit {
   author?: { name?: unknown; email?: unknown; username?: unknown };
 }
 
+function fromPushCommit(object: object, branch: string | undefined): GitCommitInput | undefined {
+  const raw = object as PushCommit;
+  if (typeof raw.id !== 'string' || !/^[a-f0-9]{40}$/.test(raw.id)) return undefined;
+  const name = typeof raw.author?.name === 'string' ? raw.author.name : '';
+  const email = typeof raw.author?.email === 'string' ? raw.author.email : '';
+  const when = typeof raw.timestamp === 'string' ? Math.floor(Date.parse(raw.timestamp) / 1000) : NaN;
+  return {
+    sha1: raw.id,
+    message: typeof raw.message === 'string' ? raw.message.trim() : '',
+    author: email ? `${name} <${email}>` : name,
+    ...(typeof raw.author?.username === 'string' && { author_username: raw.author.username }),
+    branch: branch ?? '',
+    timestamp: Number.isFinite(when) ? when : 0,
+    ...(typeof raw.url === 'string' && { url: raw.url }),
+  };
+}
+
 /** The commits a push event carries, newest first, as `commits_list` items. */
 export function commitsFromPushEvent(event: unknown, branch: string | undefined): GitCommitInput[] {
   const commits = (event as { commits?: unknown } | null)?.commits;
   if (!Array.isArray(commits)) return [];
   const out: GitCommitInput[] = [];
-  for (const raw of commits as PushCommit[]) {
-    if (typeof raw.id !== 'string' || !/^[a-f0-9]{40}$/.test(raw.id)) continue;
-    const name = typeof raw.author?.name === 'string' ? raw.author.name : '';
-    const email = typeof raw.author?.email === 'string' ? raw.author.email : '';
-    const when = typeof raw.timestamp === 'string' ? Math.floor(Date.parse(raw.timestamp) / 1000) : NaN;
-    out.push({
-      sha1: raw.id,
-      message: typeof raw.message === 'string' ? raw.message.trim() : '',
-      author: email ? `${name} <${email}>` : name,
-      ...(typeof raw.author?.username === 'string' && { author_username: raw.author.username }),
-      branch: branch ?? '',
-      timestamp: Number.isFinite(when) ? when : 0,
-      ...(typeof raw.url === 'string' && { url: raw.url }),
-    });
+  for (const raw of commits as unknown[]) {
+    // A malformed element is skipped, not a crash: event payloads are not ours to trust.
+    const commit = raw !== null && typeof raw === 'object' ? fromPushCommit(raw, branch) : undefined;
+    if (commit) out.push(commit);
   }
   return out.reverse();
+}
+
+/** `git_commit_info` from a push event's `head_commit`, when it is the commit asked for (no checkout needed). */
+export function commitFromEvent(
+  event: unknown,
+  sha: string,
+  branch: string | undefined,
+): GitCommitInput | undefined {
+  const head = (event as { head_commit?: unknown } | null)?.head_commit;
+  if (head === null || typeof head !== 'object') return undefined;
+  const commit = fromPushCommit(head, branch);
+  return commit?.sha1 === sha ? commit : undefined;
 }

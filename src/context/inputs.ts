@@ -4,8 +4,11 @@
  * input, the value's problem and the expected form.
  */
 import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { proxyFromEnv, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
+import { expectedForms, patterns } from '../api/schemas.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -53,6 +56,97 @@ export class InputReader {
     throw new InputError(name, `'${value}' is not a boolean`, 'true or false');
   }
 
+  /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
+  matching(name: string, form: keyof typeof patterns & keyof typeof expectedForms, fallbackEnv?: string) {
+    const value = this.optional(name, fallbackEnv);
+    if (value !== undefined && !patterns[form].test(value)) {
+      throw new InputError(name, `'${value}' is not valid`, expectedForms[form]);
+    }
+    return value;
+  }
+
+  /** One of a fixed set of values; the fallback when empty. */
+  choice<T extends string>(name: string, options: readonly T[], fallback?: T): T | undefined {
+    const value = this.optional(name);
+    if (value === undefined) return fallback;
+    if (!(options as readonly string[]).includes(value)) {
+      throw new InputError(
+        name,
+        `'${value}' is not one of the accepted values`,
+        `one of ${options.join(', ')}`,
+      );
+    }
+    return value as T;
+  }
+
+  /** A whole number within bounds; the fallback when empty. */
+  integer(name: string, fallback: number, min: number, max: number, fallbackEnv?: string): number {
+    const value = this.optional(name, fallbackEnv);
+    if (value === undefined) return fallback;
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InputError(
+        name,
+        `'${value}' is not a whole number from ${min} to ${max}`,
+        `a number from ${min} to ${max}`,
+      );
+    }
+    return n;
+  }
+
+  /**
+   * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`. Duplicate keys
+   * are refused: the second would silently replace the first.
+   */
+  keyValues(name: string, keyPattern?: { re: RegExp; expected: string }): Record<string, string> {
+    const out: Record<string, string> = {};
+    const lines = this.raw(name).split('\n');
+    lines.forEach((line, index) => {
+      const text = line.trim();
+      if (text === '') return;
+      const at = text.indexOf('=');
+      const key = at > 0 ? text.slice(0, at).trim() : '';
+      const where = `line ${index + 1} ('${text}')`;
+      if (!key) throw new InputError(name, `${where} is not key=value`, 'one key=value pair per line');
+      if (keyPattern && !keyPattern.re.test(key)) {
+        throw new InputError(name, `${where} has the key '${key}'`, `keys of ${keyPattern.expected}`);
+      }
+      if (key in out) throw new InputError(name, `the key '${key}' is given twice`, 'each key once');
+      out[key] = text.slice(at + 1).trim();
+    });
+    return out;
+  }
+
+  /** JSON given inline, or `@path` to a JSON file (relative to `baseDir`); undefined when empty. */
+  json(name: string, baseDir: string): unknown {
+    const value = this.optional(name);
+    if (value === undefined) return undefined;
+    let text = value;
+    let from = 'the value';
+    if (value.startsWith('@')) {
+      const file = resolve(baseDir, value.slice(1).trim());
+      from = `the file ${file}`;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new InputError(
+          name,
+          `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+          'JSON text, or @path to a JSON file',
+        );
+      }
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new InputError(
+        name,
+        `${from} is not JSON (${(error as Error).message})`,
+        'JSON text, or @path to a JSON file',
+      );
+    }
+  }
+
   /** One item per line, commas also accepted; blanks dropped. */
   list(name: string): string[] {
     return this.raw(name)
@@ -69,6 +163,10 @@ export interface ConnectionInputs {
   org: string;
   /** From HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as the runner sets them. */
   proxy: ProxySettings;
+  /** COMPLIANCE_RETRIES: retries of a failed request (default 3). */
+  retries?: number;
+  /** COMPLIANCE_TIMEOUT_SECONDS: the time limit of one call, retries included (default 300). */
+  timeoutSeconds?: number;
 }
 
 export function readConnection(inputs: InputReader): ConnectionInputs {
@@ -89,5 +187,28 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
     ),
     org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
     proxy: proxyFromEnv(inputs.env),
+    ...tuning(inputs),
+  };
+}
+
+/** Job-wide knobs with no input of their own: set once with `env:` at the workflow or job level. */
+function tuning(inputs: InputReader): Pick<ConnectionInputs, 'retries' | 'timeoutSeconds'> {
+  const variable = (name: string, min: number, max: number) => {
+    const value = (inputs.env[name] ?? '').trim();
+    if (value === '') return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InputError(
+        name,
+        `'${value}' is not a whole number from ${min} to ${max}`,
+        `a number from ${min} to ${max}`,
+      );
+    }
+    return Number(value);
+  };
+  const retries = variable('COMPLIANCE_RETRIES', 0, 10);
+  const timeoutSeconds = variable('COMPLIANCE_TIMEOUT_SECONDS', 1, 3600);
+  return {
+    ...(retries !== undefined && { retries }),
+    ...(timeoutSeconds !== undefined && { timeoutSeconds }),
   };
 }

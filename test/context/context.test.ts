@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCommit } from '../../src/context/git.js';
 import {
   branchOf,
@@ -12,28 +10,9 @@ import {
   readGitHubContext,
   repoInfo,
 } from '../../src/context/github.js';
+import { useTempDirs } from '../helpers/git.js';
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
-});
-
-function repo(): { dir: string; git: (...args: string[]) => string } {
-  const dir = mkdtempSync(join(tmpdir(), 'git-'));
-  temps.push(dir);
-  const env = {
-    ...process.env,
-    GIT_AUTHOR_NAME: 'Ann Example',
-    GIT_AUTHOR_EMAIL: 'ann@example.test',
-    GIT_COMMITTER_NAME: 'Ann Example',
-    GIT_COMMITTER_EMAIL: 'ann@example.test',
-    GIT_AUTHOR_DATE: '2026-11-01T10:00:00Z',
-    GIT_COMMITTER_DATE: '2026-11-01T10:00:00Z',
-  };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
-  git('init', '-q', '-b', 'main');
-  return { dir, git };
-}
+const { tempDir, repo } = useTempDirs();
 
 describe('readCommit (real git)', () => {
   it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', async () => {
@@ -65,8 +44,7 @@ describe('readCommit (real git)', () => {
     git('checkout', '-q', '--detach');
     expect((await readCommit(dir))?.branch).toBe('');
     expect((await readCommit(dir, { branch: 'feature/x' }))?.branch).toBe('feature/x');
-    const empty = mkdtempSync(join(tmpdir(), 'nogit-'));
-    temps.push(empty);
+    const empty = tempDir('nogit-');
     expect(await readCommit(empty)).toBeUndefined();
     expect(await readCommit(dir, { rev: '0'.repeat(40) })).toBeUndefined();
   });

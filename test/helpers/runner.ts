@@ -5,7 +5,7 @@
  * see.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,35 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** An event payload written to GITHUB_EVENT_PATH. */
   event?: unknown;
+  /**
+   * GITHUB_* context variables over the defaults of a push to `main` of `acme/app` (run 42), or `false` for a
+   * step outside GitHub Actions (none set).
+   */
+  github?: Record<string, string> | false;
+  /** The step's working folder, also GITHUB_WORKSPACE (default: an empty temp folder). */
   cwd?: string;
 }
+
+/** What a hosted runner sets for a push to main; GITHUB_SHA is left to the test (it must match a real commit). */
+export const DEFAULT_GITHUB: Record<string, string> = {
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_API_URL: 'https://api.github.com',
+  GITHUB_REPOSITORY: 'acme/app',
+  GITHUB_REPOSITORY_ID: '123456',
+  GITHUB_REPOSITORY_OWNER: 'acme',
+  GITHUB_RUN_ID: '42',
+  GITHUB_RUN_NUMBER: '7',
+  GITHUB_RUN_ATTEMPT: '1',
+  GITHUB_WORKFLOW: 'build',
+  GITHUB_JOB: 'build',
+  GITHUB_ACTOR: 'octocat',
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_REF_NAME: 'main',
+  GITHUB_REF_TYPE: 'branch',
+  RUNNER_OS: 'Linux',
+  RUNNER_ARCH: 'X64',
+};
 
 export interface RunResult {
   code: number | null;
@@ -34,8 +61,20 @@ export interface RunResult {
   outputs: Record<string, string>;
   exportedEnv: Record<string, string>;
   summary: string;
-  /** Every file the step could have leaked into, joined: for token checks. */
+  /** Files the step left under RUNNER_TEMP/compliance-actions (result and payload files), by path. */
+  files: Record<string, string>;
+  /** Every log and file the step could have leaked into (not GITHUB_ENV, where setup puts the token on purpose). */
   everything: string;
+}
+
+/** The parsed JSON file an output (`result-file`, `payload-file`) points at. */
+export function outputFile(result: RunResult, output: string): unknown {
+  const path = result.outputs[output];
+  if (!path) throw new Error(`the step set no output '${output}'`);
+  const text = result.files[path];
+  if (text === undefined)
+    throw new Error(`output '${output}' points at ${path}, which the step did not leave`);
+  return JSON.parse(text) as unknown;
 }
 
 export function actionFile(name: string): string {
@@ -87,7 +126,9 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
     GITHUB_EVENT_PATH: files.event,
     RUNNER_TEMP: temp,
     GITHUB_WORKSPACE: options.cwd ?? temp,
+    ...(options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github }),
   };
+  if (options.github === false) delete env.GITHUB_WORKSPACE;
   for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
     const value = options.inputs?.[input] ?? spec.default ?? '';
     env[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
@@ -107,6 +148,11 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
   const outputText = readFileSync(files.output, 'utf8');
   const envText = readFileSync(files.env, 'utf8');
   const summary = readFileSync(files.summary, 'utf8');
+  const left: Record<string, string> = {};
+  const kept = join(temp, 'compliance-actions');
+  if (existsSync(kept)) {
+    for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
+  }
   rmSync(temp, { recursive: true, force: true });
   return {
     code,
@@ -115,6 +161,7 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
     outputs: parseCommandFile(outputText),
     exportedEnv: parseCommandFile(envText),
     summary,
-    everything: [stdout, stderr, outputText, summary].join('\n'),
+    files: left,
+    everything: [stdout, stderr, outputText, summary, ...Object.values(left)].join('\n'),
   };
 }

@@ -1,0 +1,278 @@
+/**
+ * report-k8s-env: reads the pods of a cluster (a saved `kubectl get pods -o json`, or live through `kubectl`), maps
+ * them as the reference says, and reports the environment (PUT /environments/{org}/{env}/report/K8S). A pod that
+ * cannot be mapped is skipped, warned about and counted; a report that cannot be delivered is kept in a file.
+ */
+import * as core from '@actions/core';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InputError, SourceError } from '../../api/index.js';
+import { expectedForms, type K8sReportBody } from '../../api/schemas.js';
+import type { Env, InputReader } from '../../context/inputs.js';
+import { readPodsWithKubectl } from '../../k8s/kubectl.js';
+import { mapPods, type NamespaceFilter, type PodReport, type SkippedPod } from '../../k8s/pods.js';
+import { PodStreamError, streamItems } from '../../k8s/stream.js';
+import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import { deliver, keepPayload, setOutputs, writeResultFile } from '../../runtime/output.js';
+import { SummaryWriter } from '../../summary/writer.js';
+
+const ACTION = 'report-k8s-env';
+/** Annotations past ten per step are dropped by GitHub: the rest are counted and listed in the summary. */
+const MAX_WARNINGS = 10;
+/** A dry run prints the payload when it is this small; a bigger one is only kept in `payload-file`. */
+const PRINT_LIMIT = 64 * 1024;
+
+export type PodSource =
+  { kind: 'file'; path: string } | { kind: 'kubectl'; kubeconfig?: string; context?: string; env: Env };
+
+export interface ReportK8sEnvInputs extends CommonInputs {
+  environment: string;
+  source: PodSource;
+  filter: NamespaceFilter;
+  dryRun: boolean;
+}
+
+export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs {
+  const common = readCommon(inputs, cwd);
+  const environment = inputs.matching('environment', 'envName');
+  if (environment === undefined) throw new InputError('environment', 'is required', expectedForms.envName);
+  const filter: NamespaceFilter = {
+    include: inputs.list('namespaces'),
+    includeRegex: regexes(inputs, 'namespaces-regex'),
+    exclude: inputs.list('exclude-namespaces'),
+    excludeRegex: regexes(inputs, 'exclude-namespaces-regex'),
+  };
+  const including = filter.include?.length || filter.includeRegex?.length;
+  const excluding = filter.exclude?.length || filter.excludeRegex?.length;
+  if (including && excluding) {
+    throw new InputError(
+      filter.exclude?.length ? 'exclude-namespaces' : 'exclude-namespaces-regex',
+      'cannot be combined with namespaces or namespaces-regex',
+      'either namespaces to include, or namespaces to exclude',
+    );
+  }
+  const podsFile = inputs.optional('pods-file');
+  const kubeconfig = inputs.optional('kubeconfig');
+  const context = inputs.optional('kube-context');
+  let source: PodSource;
+  if (podsFile !== undefined) {
+    for (const [name, value] of [
+      ['kubeconfig', kubeconfig],
+      ['kube-context', context],
+    ] as const) {
+      if (value !== undefined) {
+        throw new InputError(
+          name,
+          'only applies to a live read, not with pods-file',
+          `no ${name}, or no pods-file`,
+        );
+      }
+    }
+    source = { kind: 'file', path: resolve(common.runner.workspace, podsFile) };
+  } else {
+    source = {
+      kind: 'kubectl',
+      ...(kubeconfig !== undefined && { kubeconfig: resolve(common.runner.workspace, kubeconfig) }),
+      ...(context !== undefined && { context }),
+      env: inputs.env,
+    };
+  }
+  return {
+    ...common,
+    environment,
+    source,
+    filter,
+    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
+  };
+}
+
+function regexes(inputs: InputReader, name: string): string[] {
+  const list = inputs.list(name);
+  for (const re of list) {
+    try {
+      new RegExp(re);
+    } catch (error) {
+      throw new InputError(
+        name,
+        `'${re}' is not a regular expression (${(error as Error).message})`,
+        'JavaScript regular expressions, one per line',
+      );
+    }
+  }
+  return list;
+}
+
+export interface ArtifactCount {
+  image: string;
+  fingerprint: string;
+  pods: number;
+}
+
+export interface ReportK8sEnvResult {
+  dryRun: boolean;
+  environment: string;
+  url: string;
+  /** Pods read (after namespace filtering). */
+  pods: number;
+  /** Pods in the report (Running or Failed, mapped). */
+  reported: number;
+  /** Pods left out by phase (Pending, Succeeded, Unknown). */
+  leftOut: number;
+  skipped: SkippedPod[];
+  artifacts: ArtifactCount[];
+  message: string;
+  payloadFile?: string;
+}
+
+export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResult> {
+  const report = await core.group(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
+  const artifacts = countArtifacts(report);
+  core.info(
+    `${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by phase, ` +
+      `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`,
+  );
+  warnSkipped(report.skipped);
+  const payload: K8sReportBody = { artifacts: report.artifacts };
+
+  return withClient(inputs.connection, async (client) => {
+    const target = client.urlFor('reportK8sEnvironment', { env_name: inputs.environment });
+    let message: string;
+    let payloadFile: string | undefined;
+    if (inputs.dryRun) {
+      payloadFile = await keepPayload(inputs.runner, ACTION, payload);
+      core.info(`DRY RUN: would PUT ${target}`);
+      const text = JSON.stringify(payload, null, 2);
+      core.info(
+        text.length <= PRINT_LIMIT ? text : `The payload (${text.length} bytes) is kept in ${payloadFile}.`,
+      );
+      message = 'dry run: nothing was sent';
+    } else {
+      const answer = await core.group(`Report environment ${inputs.environment}`, () =>
+        deliver(inputs.runner, ACTION, payload, () =>
+          client.reportK8sEnvironment(inputs.environment, payload),
+        ),
+      );
+      message = typeof answer.message === 'string' ? answer.message : '';
+      core.info(`The service answered: ${message || '(no message)'}`);
+    }
+    const result: ReportK8sEnvResult = {
+      dryRun: inputs.dryRun,
+      environment: inputs.environment,
+      url: target,
+      pods: report.pods,
+      reported: report.artifacts.length,
+      leftOut: report.leftOut,
+      skipped: report.skipped,
+      artifacts,
+      message,
+      ...(payloadFile !== undefined && { payloadFile }),
+    };
+    setOutputs({
+      pods: report.pods,
+      artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
+      skipped: report.skipped.length,
+      message,
+      ...(payloadFile === undefined && { 'payload-file': '' }),
+    });
+    await writeResultFile(inputs.runner, ACTION, result);
+    if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
+    return result;
+  });
+}
+
+function describe(source: PodSource): string {
+  if (source.kind === 'file') return source.path;
+  return `kubectl${source.context ? ` --context ${source.context}` : ''}`;
+}
+
+async function readPods(inputs: ReportK8sEnvInputs): Promise<PodReport> {
+  const { source, filter } = inputs;
+  if (source.kind === 'file') {
+    const info = await stat(source.path).catch(() => undefined);
+    if (!info?.isFile()) {
+      throw new SourceError(
+        'pods-file',
+        `${source.path} is not a readable file`,
+        'Give the output of `kubectl get pods -o json`',
+      );
+    }
+    try {
+      return await mapPods(
+        streamItems(createReadStream(source.path, { highWaterMark: 1024 * 1024 })),
+        filter,
+      );
+    } catch (error) {
+      if (error instanceof PodStreamError) {
+        throw new SourceError(
+          'pods-file',
+          `${source.path} is not the JSON of a pod list: ${error.message}`,
+          'Give the output of `kubectl get pods -o json`',
+        );
+      }
+      throw error;
+    }
+  }
+  // Names only: ask for just those namespaces (works with namespace-scoped RBAC); a regex needs them all.
+  const onlyNames = (filter.include?.length ?? 0) > 0 && (filter.includeRegex?.length ?? 0) === 0;
+  const pods = readPodsWithKubectl({
+    ...(onlyNames && { namespaces: filter.include }),
+    ...(source.kubeconfig !== undefined && { kubeconfig: source.kubeconfig }),
+    ...(source.context !== undefined && { context: source.context }),
+    env: source.env,
+  });
+  return mapPods(pods, filter);
+}
+
+/** One row per (image, fingerprint), with the number of pods running it. */
+export function countArtifacts(report: PodReport): ArtifactCount[] {
+  const counts = new Map<string, ArtifactCount>();
+  for (const entry of report.artifacts) {
+    for (const [image, fingerprint] of Object.entries(entry.digests)) {
+      const key = `${image}\u0000${fingerprint}`;
+      const row = counts.get(key);
+      if (row) row.pods++;
+      else counts.set(key, { image, fingerprint, pods: 1 });
+    }
+  }
+  return [...counts.values()].sort(
+    (a, b) => a.image.localeCompare(b.image) || a.fingerprint.localeCompare(b.fingerprint),
+  );
+}
+
+function warnSkipped(skipped: SkippedPod[]): void {
+  for (const pod of skipped.slice(0, MAX_WARNINGS)) {
+    core.warning(`Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
+  }
+  if (skipped.length > MAX_WARNINGS) {
+    core.warning(
+      `${skipped.length - MAX_WARNINGS} more pod(s) were skipped: see the job summary or result-file.`,
+    );
+  }
+}
+
+function summarize(result: ReportK8sEnvResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  summary.heading(
+    result.dryRun
+      ? `DRY RUN: environment ${result.environment} not reported`
+      : `Environment ${result.environment} reported`,
+    3,
+  );
+  summary.paragraph(
+    `${result.pods} pod(s) read: ${result.reported} reported, ${result.leftOut} left out (not Running or Failed), ` +
+      `${result.skipped.length} skipped. ${result.dryRun ? `Dry run: nothing was sent to ${result.url}.` : `The service answered: ${result.message || '(no message)'}`}`,
+  );
+  summary.table(
+    ['Image', 'Fingerprint', 'Pods'],
+    result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
+  );
+  if (result.skipped.length > 0) {
+    summary.heading(`Skipped pods (${result.skipped.length})`, 4);
+    summary.table(
+      ['Namespace', 'Pod', 'Reason'],
+      result.skipped.map((p) => [p.namespace, p.pod, p.reason]),
+    );
+  }
+  return summary;
+}

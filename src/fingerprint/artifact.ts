@@ -1,0 +1,77 @@
+/**
+ * One artifact, however the user names it: a fingerprint given as is, or a file, directory, local Docker image or
+ * registry image to fingerprint the way the official CLI does, so both give the same identity.
+ */
+import { basename } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { SourceError } from '../api/errors.js';
+import { fingerprintDir } from './dir.js';
+import { fingerprintDocker } from './docker.js';
+import { fingerprintFile } from './file.js';
+import { fingerprintOci } from './oci.js';
+
+export const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'] as const;
+export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
+
+export type ArtifactSpec =
+  | { type: 'fingerprint'; fingerprint: string }
+  | { type: 'file'; path: string }
+  | { type: 'dir'; path: string; excludes: string[] }
+  | { type: 'docker'; image: string; dockerHost?: string }
+  | { type: 'oci'; image: string; username?: string; password?: string };
+
+export interface Fingerprinted {
+  fingerprint: string;
+  /** The name the CLI would report: the basename of a file or directory, or the image reference. */
+  defaultName: string | undefined;
+}
+
+export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerprinted> {
+  switch (spec.type) {
+    case 'fingerprint':
+      return { fingerprint: spec.fingerprint, defaultName: undefined };
+    case 'file':
+      await expectKind(spec.path, 'file');
+      return { fingerprint: await fingerprintFile(spec.path), defaultName: basename(spec.path) };
+    case 'dir':
+      await expectKind(spec.path, 'dir');
+      return {
+        fingerprint: await fingerprintDir(spec.path, spec.excludes),
+        defaultName: basename(spec.path),
+      };
+    case 'docker':
+      return {
+        fingerprint: await fingerprintDocker(
+          spec.image,
+          spec.dockerHost ? { dockerHost: spec.dockerHost } : {},
+        ),
+        defaultName: spec.image,
+      };
+    case 'oci':
+      return {
+        fingerprint: await fingerprintOci(spec.image, {
+          ...(spec.username !== undefined && { username: spec.username }),
+          ...(spec.password !== undefined && { password: spec.password }),
+        }),
+        defaultName: spec.image,
+      };
+  }
+}
+
+/** A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. */
+async function expectKind(path: string, kind: 'file' | 'dir'): Promise<void> {
+  const info = await stat(path).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SourceError(
+      'artifact',
+      code === 'ENOENT' ? `${path} does not exist` : `cannot read ${path} (${code ?? String(error)})`,
+      'Check the artifact input: paths are relative to the workspace',
+    );
+  });
+  if (kind === 'file' && !info.isFile()) {
+    throw new SourceError('artifact', `${path} is not a file`, 'For a directory, set artifact-type: dir');
+  }
+  if (kind === 'dir' && !info.isDirectory()) {
+    throw new SourceError('artifact', `${path} is not a directory`, 'For a file, set artifact-type: file');
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Reads which artifact a step is about: `fingerprint`, or `artifact` with `artifact-type` (and `exclude` for
+ * directories, `registry-username`/`registry-password` for registry images). Shared by every sub-action that takes
+ * an artifact, so they all accept the same inputs the same way.
+ */
+import * as core from '@actions/core';
+import { resolve } from 'node:path';
+import { InputError, registerSecret } from '../api/errors.js';
+import type { InputReader } from '../context/inputs.js';
+import { ARTIFACT_TYPES, type ArtifactSpec } from '../fingerprint/artifact.js';
+
+const EITHER = 'either fingerprint, or artifact with artifact-type';
+
+export function readArtifactSpec(inputs: InputReader, workspace: string): ArtifactSpec {
+  const fingerprint = inputs.matching('fingerprint', 'fingerprint');
+  const artifact = inputs.optional('artifact');
+  const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
+  // Read before any check that could fail, so the password is masked in whatever is printed next.
+  const password = inputs.optional('registry-password');
+  if (password) {
+    core.setSecret(password);
+    registerSecret(password);
+  }
+  const username = inputs.optional('registry-username');
+  const excludes = inputs.list('exclude');
+
+  if (fingerprint !== undefined && artifact !== undefined) {
+    throw new InputError('fingerprint', 'is given together with artifact', EITHER);
+  }
+  if (fingerprint !== undefined) return { type: 'fingerprint', fingerprint };
+  if (artifact === undefined)
+    throw new InputError('artifact', 'is required when fingerprint is not given', EITHER);
+  if (type === undefined) {
+    throw new InputError(
+      'artifact-type',
+      `is required with artifact '${artifact}'`,
+      `one of ${ARTIFACT_TYPES.join(', ')}`,
+    );
+  }
+  if (excludes.length > 0 && type !== 'dir') {
+    throw new InputError(
+      'exclude',
+      `only applies to artifact-type dir, not ${type}`,
+      'no exclude, or artifact-type dir',
+    );
+  }
+  if ((username !== undefined || password !== undefined) && type !== 'oci') {
+    throw new InputError(
+      username !== undefined ? 'registry-username' : 'registry-password',
+      `only applies to artifact-type oci, not ${type}`,
+      'registry credentials with artifact-type oci only',
+    );
+  }
+  if ((username === undefined) !== (password === undefined)) {
+    throw new InputError(
+      username === undefined ? 'registry-username' : 'registry-password',
+      'is missing: registry-username and registry-password go together',
+      'both, or neither for an anonymous pull',
+    );
+  }
+  switch (type) {
+    case 'file':
+      return { type, path: resolve(workspace, artifact) };
+    case 'dir':
+      return { type, path: resolve(workspace, artifact), excludes };
+    case 'docker': {
+      const dockerHost = inputs.env.DOCKER_HOST?.trim();
+      return { type, image: artifact, ...(dockerHost && { dockerHost }) };
+    }
+    case 'oci':
+      return {
+        type,
+        image: artifact,
+        ...(username !== undefined && { username }),
+        ...(password !== undefined && { password }),
+      };
+  }
+}

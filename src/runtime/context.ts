@@ -1,0 +1,84 @@
+/**
+ * What every sub-action reads besides its own inputs: the connection, the `summary` switch, and the runner's
+ * context (temp folder, summary file, workspace, GitHub variables and event payload). Read once from an environment
+ * map by the entry point, so `run(inputs)` never touches `process.env`.
+ */
+import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { ComplianceClient } from '../api/index.js';
+import { readGitHubContext, type GitHubContext } from '../context/github.js';
+import { readConnection, type ConnectionInputs, type Env, type InputReader } from '../context/inputs.js';
+
+export interface RunnerContext {
+  /** RUNNER_TEMP, where result and payload files go; the OS temp folder outside a runner. */
+  temp: string;
+  /** GITHUB_STEP_SUMMARY, when the runner gives one. */
+  summaryFile: string | undefined;
+  /** GITHUB_WORKSPACE, else the current folder: relative paths and `git` start here. */
+  workspace: string;
+  github: GitHubContext;
+  /** The parsed event payload (GITHUB_EVENT_PATH), `{}` when there is none. */
+  event: unknown;
+}
+
+export function readRunner(env: Env, cwd: string): RunnerContext {
+  const github = readGitHubContext(env);
+  let event: unknown = {};
+  if (github.eventPath) {
+    try {
+      event = JSON.parse(readFileSync(github.eventPath, 'utf8')) as unknown;
+    } catch {
+      core.debug(`could not read the event payload at ${github.eventPath}`);
+    }
+  }
+  return {
+    temp: env.RUNNER_TEMP?.trim() || tmpdir(),
+    summaryFile: env.GITHUB_STEP_SUMMARY?.trim() || undefined,
+    workspace: resolve(cwd, env.GITHUB_WORKSPACE?.trim() || '.'),
+    github,
+    event,
+  };
+}
+
+export interface CommonInputs {
+  connection: ConnectionInputs;
+  /** Write a job summary (input `summary`, default true). */
+  summary: boolean;
+  runner: RunnerContext;
+}
+
+/** The connection first: its token is masked before any other input can fail with a message. */
+export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
+  return {
+    connection: readConnection(inputs),
+    summary: inputs.boolean('summary', true),
+    runner: readRunner(inputs.env, cwd),
+  };
+}
+
+export function createClient(connection: ConnectionInputs): ComplianceClient {
+  return new ComplianceClient({
+    baseUrl: connection.apiUrl,
+    org: connection.org,
+    token: connection.apiToken,
+    proxy: connection.proxy,
+    ...(connection.retries !== undefined && { retries: connection.retries }),
+    ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
+    logger: { debug: (m) => core.debug(m), warning: (m) => core.warning(m) },
+  });
+}
+
+/** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */
+export async function withClient<T>(
+  connection: ConnectionInputs,
+  work: (client: ComplianceClient) => Promise<T>,
+): Promise<T> {
+  const client = createClient(connection);
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError, redact, UndeliveredError } from '../api/errors.js';
+import type { RunnerContext } from './context.js';
+
+export type OutputValue = string | number | boolean | undefined;
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+export function setOutputs(outputs: Record<string, OutputValue>): void {
+  for (const [name, value] of Object.entries(outputs))
+    core.setOutput(name, value === undefined ? '' : String(value));
+}
+
+async function writeJsonFile(
+  runner: RunnerContext,
+  basename: string,
+  value: unknown,
+  indent?: number,
+): Promise<string> {
+  const dir = join(runner.temp, 'compliance-actions');
+  await mkdir(dir, { recursive: true });
+  // Unique per step: one job may run the same action several times.
+  const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
+  await writeFile(file, redact(JSON.stringify(value, null, indent)) + '\n');
+  return file;
+}
+
+/** Writes the full result and sets `result-file` to its path. */
+export async function writeResultFile(
+  runner: RunnerContext,
+  action: string,
+  result: unknown,
+): Promise<string> {
+  const file = await writeJsonFile(runner, `${action}-result`, result, 2);
+  core.setOutput('result-file', file);
+  return file;
+}
+
+/**
+ * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
+ * `payload-file` to its path.
+ */
+export async function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
+  const file = await writeJsonFile(runner, `${action}-payload`, payload);
+  core.setOutput('payload-file', file);
+  return file;
+}
+
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
+ * saying where. An input error means nothing was sent and nothing needs keeping.
+ */
+export async function deliver<T>(
+  runner: RunnerContext,
+  action: string,
+  payload: unknown,
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const file = await keepPayload(runner, action, payload);
+    throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), file);
+  }
+}
