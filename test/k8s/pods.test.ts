@@ -2,32 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { mapPod, mapPods, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
-
-const D1 = 'a'.repeat(64);
-const D2 = 'b'.repeat(64);
-
-function pod(
-  name: string,
-  over: { phase?: string; ns?: string; statuses?: unknown[]; owners?: unknown } = {},
-) {
-  return {
-    metadata: {
-      name,
-      namespace: over.ns ?? 'default',
-      creationTimestamp: '2026-11-01T10:00:00Z',
-      ...(over.owners !== undefined && { ownerReferences: over.owners }),
-    },
-    status: {
-      phase: over.phase ?? 'Running',
-      containerStatuses: over.statuses ?? [
-        { name: 'app', image: 'nginx:1.27', imageID: `docker-pullable://nginx@sha256:${D1}` },
-      ],
-      initContainerStatuses: [
-        { name: 'init', image: 'busybox', imageID: `docker-pullable://busybox@sha256:${D2}` },
-      ],
-    },
-  };
-}
+import { D1, D2, pod } from '../helpers/pods.js';
 
 describe('mapPod', () => {
   it('maps a running pod: image → last 64 of imageID, integer seconds, owners as they are', () => {

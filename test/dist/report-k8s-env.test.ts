@@ -1,0 +1,196 @@
+/**
+ * report-k8s-env end to end: the dist bundle run as the runner runs it, against the sandbox over real HTTP, reading
+ * pods from a saved `kubectl get pods -o json`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
+import { D1, D2, pod, podList, running } from '../helpers/pods.js';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const { tempDir } = useTempDirs();
+
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+
+function podsFile(items: unknown[]): { dir: string; file: string } {
+  const dir = tempDir('pods-');
+  writeFileSync(join(dir, 'pods.json'), JSON.stringify(podList(items)));
+  return { dir, file: 'pods.json' };
+}
+
+const cluster = [
+  pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('web-2', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('api-1', { ns: 'shop', statuses: [running('api:2', D2), running('envoy:1', 'c'.repeat(64), 'proxy')] }),
+  pod('job-1', { ns: 'batch', phase: 'Succeeded' }),
+  pod('new-1', { ns: 'shop', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
+  pod('sys-1', { ns: 'kube-system', statuses: [running('coredns:1', 'd'.repeat(64))] }),
+];
+
+describe('report-k8s-env from a pods file', () => {
+  it('reports the mapped pods, skips the one it cannot map (warned, counted, summarized)', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pods: '6', artifacts: '4', skipped: '1', 'payload-file': '' });
+    expect(result.outputs.message).toMatch(/^Snapshot staging#\d+ created with 4 artifact\(s\)$/);
+    expect(result.stdout).toContain(
+      "::warning::Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
+    );
+
+    // The service's latest staging snapshot now runs exactly these fingerprints.
+    const diff = await sandbox.client().diffEnvironments('staging~1', 'staging');
+    const now = [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts];
+    expect(now.map((a) => a.fingerprint).sort()).toEqual([D1, D2, 'c'.repeat(64), 'd'.repeat(64)].sort());
+
+    expect(result.summary).toContain('### Environment staging reported');
+    expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
+    expect(result.summary).toContain(
+      "| shop | new-1 | container 'app' has no imageID yet \\(image still being pulled?\\) |",
+    );
+    const saved = outputFile(result, 'result-file') as { reported: number; leftOut: number; artifacts: unknown[] };
+    expect(saved).toMatchObject({ reported: 4, leftOut: 1 });
+    expect(saved.artifacts).toHaveLength(4);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('gives the service message when nothing changed (no new snapshot)', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const run = () =>
+      runAction('report-k8s-env', {
+        cwd: dir,
+        inputs: { ...connection(sandbox.url), environment: 'production', 'pods-file': file },
+      });
+    const first = await run();
+    expect(first.outputs.message).toMatch(/created/);
+    const second = await run();
+    expect(second.code).toBe(0);
+    expect(second.outputs.message).toMatch(/^No new snapshot/);
+  });
+
+  it('scopes namespaces by name, by regex, or by exclusion', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const scoped = async (inputs: Record<string, string>) => {
+      const result = await runAction('report-k8s-env', {
+        cwd: dir,
+        inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file, 'dry-run': 'true', ...inputs },
+      });
+      expect(result.code).toBe(0);
+      return Number(result.outputs.pods);
+    };
+    expect(await scoped({ namespaces: 'batch\nkube-system' })).toBe(2);
+    expect(await scoped({ 'namespaces-regex': '^sh' })).toBe(4);
+    expect(await scoped({ 'exclude-namespaces': 'kube-system' })).toBe(5);
+    expect(await scoped({ 'exclude-namespaces-regex': 'kube-\nbat' })).toBe(4);
+  });
+
+  it('dry run: sends nothing, keeps the payload, says DRY RUN', async () => {
+    const sandbox = await start();
+    const before = await sandbox.client().diffEnvironments('staging', 'staging');
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file },
+      env: { COMPLIANCE_DRY_RUN: 'true' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`DRY RUN: would PUT ${sandbox.url}/environments/demo/staging/report/K8S`);
+    expect(result.stdout).toContain('"podName": "web-1"');
+    const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
+    expect(payload.artifacts.map((a) => a.podName)).toEqual(['web-1', 'web-2', 'api-1', 'sys-1']);
+    expect(result.summary).toContain('DRY RUN');
+    const after = await sandbox.client().diffEnvironments('staging', 'staging');
+    expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
+  });
+
+  it('keeps the payload and fails saying where when the service is unreachable', async () => {
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    const url = server.origin;
+    await server.close();
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file },
+      env: { COMPLIANCE_RETRIES: '0' },
+    });
+    expect(result.code).toBe(1);
+    const path = result.outputs['payload-file'] ?? '';
+    expect(path).not.toBe('');
+    expect(result.stdout).toContain(`The report was not delivered; its payload is kept in ${path}`);
+    expect((outputFile(result, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('keeps the payload when the environment does not exist (404)', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'nowhere', 'pods-file': file },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::PUT .* failed with HTTP 404 Not Found: .*nowhere/);
+    expect(result.outputs['payload-file']).toBeTruthy();
+  });
+
+  describe('bad input fails before any request, naming the input', () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['a missing environment', { environment: '' }, "Invalid input 'environment': is required"],
+      ['a bad environment name', { environment: 'prod env' }, "Invalid input 'environment': 'prod env' is not valid"],
+      [
+        'include and exclude together',
+        { namespaces: 'a', 'exclude-namespaces': 'b' },
+        "Invalid input 'exclude-namespaces': cannot be combined with namespaces or namespaces-regex",
+      ],
+      ['a bad regex', { 'namespaces-regex': 'team-(' }, "Invalid input 'namespaces-regex': 'team-(' is not a regular expression"],
+      ['kubeconfig with a pods file', { kubeconfig: 'kc' }, "Invalid input 'kubeconfig': only applies to a live read"],
+      ['a missing pods file', { 'pods-file': 'nope.json' }, 'pods-file: '],
+      ['a dry-run that is not a boolean', { 'dry-run': 'maybe' }, "Invalid input 'dry-run': 'maybe' is not a boolean"],
+      ['a missing token', { 'api-token': '' }, "Invalid input 'api-token': is required"],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const { dir, file } = podsFile(cluster);
+        const result = await runAction('report-k8s-env', {
+          cwd: dir,
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file, ...inputs },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(message);
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a pods file that is not a pod list', async () => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const dir = tempDir('pods-');
+        writeFileSync(join(dir, 'pods.json'), '{"items": [{"metadata": ');
+        const result = await runAction('report-k8s-env', {
+          cwd: dir,
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': 'pods.json' },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toMatch(/::error::pods-file: .*pods\.json is not the JSON of a pod list/);
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+});
