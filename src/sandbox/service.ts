@@ -542,6 +542,8 @@ export class SandboxService {
     this.org(orgName);
     const env = this.environment(orgName, envName);
     const running = new Map<string, SnapshotArtifact>();
+    // Pod names per fingerprint as a set: one image (a sidecar) can run in every one of 150,000 pods.
+    const podsOf = new Map<string, Set<string>>();
     for (const pod of body.artifacts) {
       for (const [image, digest] of Object.entries(pod.digests)) {
         const current = running.get(digest) ?? {
@@ -550,7 +552,12 @@ export class SandboxService {
           pods: [],
           most_recent_timestamp: 0,
         };
-        if (!current.pods.includes(pod.podName)) current.pods.push(pod.podName);
+        const names = podsOf.get(digest) ?? new Set<string>();
+        if (!names.has(pod.podName)) {
+          names.add(pod.podName);
+          current.pods.push(pod.podName);
+        }
+        podsOf.set(digest, names);
         current.most_recent_timestamp = Math.max(current.most_recent_timestamp, pod.creationTimestamp);
         running.set(digest, current);
       }

@@ -31,6 +31,8 @@ export interface RunOptions {
   github?: Record<string, string> | false;
   /** The step's working folder, also GITHUB_WORKSPACE (default: an empty temp folder). */
   cwd?: string;
+  /** Called with the step's process id once it started (benchmarks sample its memory). */
+  onSpawn?: (pid: number) => void;
 }
 
 /** What a hosted runner sets for a push to main; GITHUB_SHA is left to the test (it must match a real commit). */
@@ -139,6 +141,7 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
   Object.assign(env, options.env);
 
   const child = spawn(process.execPath, [main], { cwd: options.cwd ?? temp, env });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

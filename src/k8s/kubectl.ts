@@ -1,0 +1,236 @@
+/**
+ * Reads the pods of a cluster live through the `kubectl` binary: `kubectl get pods -o json`, cluster-wide or once
+ * per namespace, its output streamed item by item (a large cluster's list is hundreds of MB, see stream.ts).
+ *
+ * Not @actions/exec: it either buffers the whole output or pushes it to listeners with no way to pause the child,
+ * and we need back-pressure: node:child_process gives a Readable that stops reading when the consumer is behind,
+ * so the pipe fills and kubectl waits instead of the runner holding hundreds of MB.
+ *
+ * kubectl's exit code is the only reliable verdict: on some failures (Forbidden, a refused connection once discovery
+ * is cached) it prints a complete, empty `List` on stdout and exits 1, so a clean parse alone proves nothing.
+ */
+import { spawn } from 'node:child_process';
+import { InputError, SourceError } from '../api/errors.js';
+import { streamItems } from './stream.js';
+
+export interface KubectlOptions {
+  /** Read only these namespaces (one kubectl call each, in order); all namespaces when absent. */
+  namespaces?: string[];
+  /** Path of the kubeconfig file (`--kubeconfig`). */
+  kubeconfig?: string;
+  /** The kubeconfig context to use (`--context`). */
+  context?: string;
+  /** The binary to run; `kubectl` (looked up on the child's PATH) by default. */
+  kubectl?: string;
+  /** Environment of the child, as given by the caller; when absent the child inherits the process environment. */
+  env?: Record<string, string | undefined>;
+  /** kubectl's `--request-timeout` for each request to the API server, e.g. `30s`. */
+  requestTimeout?: string;
+}
+
+/** How much of kubectl's stderr is kept for the error message: the end, where the reason is. */
+const STDERR_TAIL_BYTES = 8 * 1024;
+/** After SIGTERM, how long kubectl gets before SIGKILL. */
+const KILL_GRACE_MS = 2_000;
+/** A namespace name is a DNS-1123 label. */
+const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/**
+ * The arguments of one `kubectl get pods -o json` call. Values are passed as `--flag=value`, so a value starting
+ * with `-` can never be read as another flag.
+ */
+export function kubectlArgs(options: KubectlOptions, namespace?: string): string[] {
+  const args = ['get', 'pods', '--output=json'];
+  if (namespace === undefined) args.push('--all-namespaces');
+  else {
+    if (!NAMESPACE.test(namespace)) {
+      throw new InputError(
+        'namespaces',
+        `'${namespace}' is not a namespace name`,
+        'lowercase letters, digits and -, at most 63 characters',
+      );
+    }
+    args.push(`--namespace=${namespace}`);
+  }
+  if (options.kubeconfig) args.push(`--kubeconfig=${options.kubeconfig}`);
+  if (options.context) args.push(`--context=${options.context}`);
+  if (options.requestTimeout) args.push(`--request-timeout=${options.requestTimeout}`);
+  return args;
+}
+
+/** Yields every pod of the cluster (or of the given namespaces) as kubectl prints it. */
+export async function* readPodsWithKubectl(
+  options: KubectlOptions,
+): AsyncGenerator<unknown, void, undefined> {
+  if (options.namespaces === undefined) {
+    yield* runKubectl(options, kubectlArgs(options), undefined);
+    return;
+  }
+  if (options.namespaces.length === 0) {
+    throw new InputError(
+      'namespaces',
+      'the list is empty',
+      'at least one namespace, or none to read them all',
+    );
+  }
+  const namespaces = [...new Set(options.namespaces)];
+  const argsPerNamespace = namespaces.map((ns) => kubectlArgs(options, ns)); // every name checked before any call
+  for (const [i, args] of argsPerNamespace.entries()) yield* runKubectl(options, args, namespaces[i]);
+}
+
+type Exit = { error: NodeJS.ErrnoException } | { code: number | null; signal: NodeJS.Signals | null };
+
+async function* runKubectl(
+  options: KubectlOptions,
+  args: string[],
+  namespace: string | undefined,
+): AsyncGenerator<unknown, void, undefined> {
+  const binary = options.kubectl ?? 'kubectl';
+  const child = spawn(binary, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+  let stderr = Buffer.alloc(0);
+  let stderrCut = false;
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = Buffer.concat([stderr, chunk]);
+    if (stderr.length > STDERR_TAIL_BYTES) {
+      stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+      stderrCut = true;
+    }
+  });
+  const state = { exited: false };
+  const exit = new Promise<Exit>((resolve) => {
+    // `error` without a pid: it never started (not found, not executable), and no `close` may follow. Other errors
+    // (a failed kill) leave the `close` to come.
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) return;
+      state.exited = true;
+      resolve({ error });
+    });
+    child.on('close', (code, signal) => {
+      state.exited = true;
+      resolve({ code, signal });
+    });
+  });
+  const where = namespace === undefined ? '' : ` (namespace ${namespace})`;
+
+  try {
+    let streamError: unknown;
+    let outputBytes = 0;
+    const stdout = async function* (): AsyncGenerator<Buffer> {
+      for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+        outputBytes += chunk.length;
+        yield chunk;
+      }
+    };
+    try {
+      for await (const pod of streamItems(stdout())) yield pod;
+    } catch (error) {
+      streamError = error; // truncated or foreign output; the exit status says why, so it is reported first
+    }
+    // An empty output is what a failing kubectl prints; only a started one was cut short.
+    const cutShort = streamError !== undefined && outputBytes > 0;
+    const failure = describeExit(
+      await exit,
+      binary,
+      where,
+      tailText(stderr, stderrCut),
+      cutShort,
+      cutShort ? streamError : undefined,
+    );
+    if (failure) throw failure;
+    if (streamError !== undefined) {
+      throw new SourceError(
+        'kubectl',
+        `exited with code 0 but its output${where} is not a complete pod list: ${messageOf(streamError)}`,
+        'Check that the kubectl binary is the real kubectl',
+        { cause: streamError },
+      );
+    }
+  } finally {
+    // Reached early when the consumer stops (or on an error): leave no kubectl behind, and wait until it is gone.
+    if (!state.exited) {
+      child.stdout.destroy();
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      await exit;
+      clearTimeout(force);
+    }
+  }
+}
+
+function describeExit(
+  exit: Exit,
+  binary: string,
+  where: string,
+  stderr: string,
+  cutShort: boolean,
+  cause: unknown,
+): SourceError | undefined {
+  if ('error' in exit) {
+    if (exit.error.code === 'ENOENT') {
+      return new SourceError(
+        'kubectl',
+        `'${binary}' was not found${binary.includes('/') ? '' : ' on PATH'}`,
+        'Install kubectl on the runner (or give its path), or pass pods-file with the output of kubectl get pods -o json',
+        { cause: exit.error },
+      );
+    }
+    return new SourceError(
+      'kubectl',
+      `could not be started ('${binary}'): ${exit.error.message}`,
+      undefined,
+      {
+        cause: exit.error,
+      },
+    );
+  }
+  if (exit.code === 0) return undefined;
+  const how =
+    exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with code ${exit.code}`;
+  return new SourceError(
+    'kubectl',
+    `${how}${cutShort ? ' before finishing its output' : ''}${where}: ${stderr || '(nothing on stderr)'}`,
+    hintFor(stderr),
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** What to check, for the failures kubectl users meet most. */
+function hintFor(stderr: string): string | undefined {
+  if (/context was not found|context "[^"]*" does not exist|no context exists/i.test(stderr)) {
+    return 'Check kube-context: it must name a context of the kubeconfig (kubectl config get-contexts)';
+  }
+  if (/forbidden/i.test(stderr)) {
+    return (
+      'RBAC: the user or service account of the kubeconfig needs get and list on pods, cluster-wide (a ClusterRole)' +
+      ' or in each namespace read (a Role per namespace)'
+    );
+  }
+  if (/unauthorized|must be logged in/i.test(stderr)) {
+    return 'Check the credentials of the kubeconfig user (an expired token, a missing cloud auth plugin)';
+  }
+  if (/executable .* not found|exec plugin/i.test(stderr)) {
+    return 'The kubeconfig runs a credential plugin that is not installed on the runner';
+  }
+  if (
+    /connection.*refused|no configuration has been provided|unable to connect|dial tcp|no such host|i\/o timeout|deadline exceeded|timeout|invalid configuration|no such file or directory|error loading config/i.test(
+      stderr,
+    )
+  ) {
+    return 'Check kubeconfig (or KUBECONFIG) and that the runner can reach the cluster';
+  }
+  return undefined;
+}
+
+function tailText(stderr: Buffer, cut: boolean): string {
+  let text = stderr.toString('utf8');
+  if (cut) {
+    const firstLine = text.indexOf('\n');
+    text = `…${firstLine === -1 ? text : text.slice(firstLine + 1)}`; // start at a whole line
+  }
+  return text.trim();
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

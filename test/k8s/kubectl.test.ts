@@ -1,0 +1,295 @@
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InputError, SourceError } from '../../src/api/errors.js';
+import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
+import { mapPods } from '../../src/k8s/pods.js';
+import { PodStreamError } from '../../src/k8s/stream.js';
+import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
+
+const KUBECTL = '/usr/bin/kubectl';
+const D1 = 'a'.repeat(64);
+const D2 = 'b'.repeat(64);
+
+function pod(
+  name: string,
+  namespace: string,
+  phase = 'Running',
+  imageID = `docker-pullable://nginx@sha256:${D1}`,
+) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, creationTimestamp: '2026-11-01T10:00:00Z', uid: `uid-${namespace}-${name}` },
+    status: { phase, containerStatuses: [{ name: 'app', image: 'nginx:1.27', imageID }] },
+  };
+}
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0).reverse()) await o.close();
+});
+
+async function cluster(pods: unknown[] = [], podsStatus?: number): Promise<FakeKubeApi> {
+  const api = await startKubeApi({ pods, ...(podsStatus !== undefined && { podsStatus }) });
+  opened.push(api);
+  return api;
+}
+
+async function kubeconfig(contexts: Record<string, string>, current?: string): Promise<Kubeconfig> {
+  const kc = await writeKubeconfig(contexts, current);
+  opened.push({ close: () => kc.remove() });
+  return kc;
+}
+
+/** Options for the real kubectl: its own HOME (discovery cache) per test, short timeouts. */
+function optionsFor(kc: Kubeconfig, more: Partial<KubectlOptions> = {}): KubectlOptions {
+  return {
+    kubectl: KUBECTL,
+    kubeconfig: kc.path,
+    env: { PATH: '/usr/bin:/bin', HOME: kc.dir },
+    requestTimeout: '5s',
+    ...more,
+  };
+}
+
+async function readAll(options: KubectlOptions): Promise<unknown[]> {
+  const pods: unknown[] = [];
+  for await (const p of readPodsWithKubectl(options)) pods.push(p);
+  return pods;
+}
+
+async function failure(options: KubectlOptions): Promise<SourceError> {
+  const error: unknown = await readAll(options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+const names = (pods: unknown[]) =>
+  pods.map((p) => {
+    const m = (p as { metadata: { namespace: string; name: string } }).metadata;
+    return `${m.namespace}/${m.name}`;
+  });
+
+/** A stand-in for kubectl: a shell script in the kubeconfig's temporary directory. */
+async function fakeKubectl(kc: Kubeconfig, script: string): Promise<string> {
+  const path = join(kc.dir, 'fake-kubectl');
+  await writeFile(path, `#!/bin/sh\n${script}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+describe('kubectlArgs', () => {
+  it('reads all namespaces or one, with kubeconfig, context and timeout as --flag=value', () => {
+    expect(kubectlArgs({})).toEqual(['get', 'pods', '--output=json', '--all-namespaces']);
+    expect(
+      kubectlArgs(
+        { kubeconfig: '/k/config', context: '-ctx', requestTimeout: '5s', namespaces: ['x'] },
+        'prod',
+      ),
+    ).toEqual([
+      'get',
+      'pods',
+      '--output=json',
+      '--namespace=prod',
+      '--kubeconfig=/k/config',
+      '--context=-ctx',
+      '--request-timeout=5s',
+    ]);
+  });
+
+  it('refuses what is not a namespace name, and an empty list, before running anything', async () => {
+    expect(() => kubectlArgs({}, '--all-namespaces')).toThrow(InputError);
+    expect(() => kubectlArgs({}, 'Prod')).toThrow("'Prod' is not a namespace name");
+    const error = await readAll({ kubectl: '/nonexistent/kubectl', namespaces: ['ok', 'no way'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InputError); // not the missing binary: no call was made
+    await expect(readAll({ kubectl: '/nonexistent/kubectl', namespaces: [] })).rejects.toThrow(InputError);
+  });
+});
+
+describe('readPodsWithKubectl against a fake API server (the real kubectl)', () => {
+  it('reads the pods of all namespaces with one cluster-wide list', async () => {
+    const api = await cluster([pod('a', 'prod'), pod('b', 'dev'), pod('c', 'kube-system')]);
+    const kc = await kubeconfig({ fake: api.origin });
+    expect(names(await readAll(optionsFor(kc)))).toEqual(['prod/a', 'dev/b', 'kube-system/c']);
+    expect(api.podRequests()).toEqual([{ namespace: undefined, limit: '500', continue: null }]);
+  });
+
+  it('reads the given namespaces one after the other, each once', async () => {
+    const api = await cluster([pod('a', 'prod'), pod('b', 'dev'), pod('c', 'kube-system'), pod('d', 'prod')]);
+    const kc = await kubeconfig({ fake: api.origin });
+    const pods = await readAll(optionsFor(kc, { namespaces: ['dev', 'prod', 'dev', 'empty'] }));
+    expect(names(pods)).toEqual(['dev/b', 'prod/a', 'prod/d']);
+    expect(api.podRequests().map((r) => r.namespace)).toEqual(['dev', 'prod', 'empty']);
+  });
+
+  it('gets a list of more than 500 pods whole, in the chunks kubectl asks for', async () => {
+    const pods = Array.from({ length: 1234 }, (_, i) => pod(`p${i}`, `ns-${i % 7}`));
+    const api = await cluster(pods);
+    const kc = await kubeconfig({ fake: api.origin });
+    expect(names(await readAll(optionsFor(kc)))).toEqual(names(pods));
+    expect(api.podRequests()).toEqual([
+      { namespace: undefined, limit: '500', continue: null },
+      { namespace: undefined, limit: '500', continue: '500' },
+      { namespace: undefined, limit: '500', continue: '1000' },
+    ]);
+  });
+
+  it('uses the kube-context given, and names kube-context when it does not exist', async () => {
+    const first = await cluster([pod('a', 'prod')]);
+    const second = await cluster([pod('z', 'other')]);
+    const kc = await kubeconfig({ first: first.origin, second: second.origin });
+    expect(names(await readAll(optionsFor(kc, { context: 'second' })))).toEqual(['other/z']);
+    expect(names(await readAll(optionsFor(kc)))).toEqual(['prod/a']); // the current context otherwise
+
+    const error = await failure(optionsFor(kc, { context: 'third' }));
+    expect(error.message).toMatch(/^kubectl: exited with code 1: .*context was not found.*third/);
+    expect(error.hint).toMatch(/kube-context/);
+    expect(first.podRequests()).toHaveLength(1);
+    expect(second.podRequests()).toHaveLength(1);
+  });
+
+  it('fails on 403 Forbidden with an RBAC hint, though kubectl prints an empty list', async () => {
+    const api = await cluster([pod('a', 'prod')], 403);
+    const kc = await kubeconfig({ fake: api.origin });
+    const all = await failure(optionsFor(kc));
+    expect(all.message).toMatch(/exited with code 1: Error from server \(Forbidden\).*at the cluster scope/);
+    expect(all.hint).toMatch(/RBAC.*get and list on pods/);
+
+    const error = await mapPods(readPodsWithKubectl(optionsFor(kc, { namespaces: ['prod'] }))).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toMatch(/\(namespace prod\).*forbidden.*namespace "prod"/);
+  });
+
+  it('fails when the API server cannot be reached, pointing at kubeconfig and the network', async () => {
+    const api = await cluster();
+    const kc = await kubeconfig({ fake: api.origin });
+    await api.close();
+    const error = await failure(optionsFor(kc));
+    expect(error.message).toMatch(`The connection to the server 127.0.0.1:${api.port} was refused`);
+    expect(error.hint).toMatch(/kubeconfig.*reach the cluster/);
+  });
+
+  it('says kubectl is missing, and what to do instead', async () => {
+    const error = await failure({ kubectl: '/nonexistent/kubectl' });
+    expect(error.message).toMatch(/'\/nonexistent\/kubectl' was not found/);
+    expect(error.hint).toMatch(/Install kubectl.*pods-file/);
+    const onPath = await failure({ env: { PATH: '/nonexistent' } });
+    expect(onPath.message).toMatch(/'kubectl' was not found on PATH/);
+  });
+
+  it('gives the expected report entries through mapPods', async () => {
+    const api = await cluster([
+      pod('web', 'prod'),
+      pod('job', 'prod', 'Succeeded'),
+      pod('pulling', 'prod', 'Running', ''),
+      pod('crashed', 'dev', 'Failed', `containerd://sha256:${D2}`),
+      pod('dns', 'kube-system'),
+    ]);
+    const kc = await kubeconfig({ fake: api.origin });
+    const report = await mapPods(readPodsWithKubectl(optionsFor(kc)), { excludeRegex: ['^kube-'] });
+    expect(report.artifacts).toEqual([
+      {
+        podName: 'web',
+        namespace: 'prod',
+        digests: { 'nginx:1.27': D1 },
+        creationTimestamp: 1793527200,
+        owners: null,
+      },
+      {
+        podName: 'crashed',
+        namespace: 'dev',
+        digests: { 'nginx:1.27': D2 },
+        creationTimestamp: 1793527200,
+        owners: null,
+      },
+    ]);
+    expect(report).toMatchObject({ pods: 4, leftOut: 1, skipped: [{ namespace: 'prod', pod: 'pulling' }] });
+  });
+
+  it('stops kubectl when the consumer stops early', async () => {
+    const api = await cluster(Array.from({ length: 3000 }, (_, i) => pod(`p${i}`, 'prod')));
+    const kc = await kubeconfig({ fake: api.origin });
+    const pidFile = join(kc.dir, 'pid');
+    // exec keeps the pid: this is the real kubectl, blocked on a full pipe once we stop reading.
+    const wrapper = await fakeKubectl(kc, `echo $$ > ${pidFile}\nexec ${KUBECTL} "$@"`);
+    let read = 0;
+    for await (const _ of readPodsWithKubectl(optionsFor(kc, { kubectl: wrapper }))) if (++read === 2) break;
+    expect(read).toBe(2);
+    expect(isRunning(Number(await readFile(pidFile, 'utf8')))).toBe(false);
+  });
+});
+
+describe('readPodsWithKubectl when kubectl misbehaves (a stand-in script)', () => {
+  const item = '{"metadata":{"name":"p","namespace":"n"}}';
+
+  it('kills a kubectl that would otherwise linger after the consumer stopped', async () => {
+    const kc = await kubeconfig({});
+    const pidFile = join(kc.dir, 'pid');
+    const kubectl = await fakeKubectl(
+      kc,
+      `echo $$ > ${pidFile}\nprintf '{"items":[${item},${item},'\nexec sleep 30`,
+    );
+    const started = Date.now();
+    for await (const _ of readPodsWithKubectl({ kubectl })) break;
+    expect(isRunning(Number(await readFile(pidFile, 'utf8')))).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1500); // SIGTERM was enough
+  });
+
+  it('reports a kubectl that dies in the middle of its output, not a shorter list', async () => {
+    const kc = await kubeconfig({});
+    const kubectl = await fakeKubectl(
+      kc,
+      `printf '{"items":[${item},{"metadata":'\necho 'out of memory' >&2\nkill -9 $$`,
+    );
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const p of readPodsWithKubectl({ kubectl })) seen.push(p);
+    })().catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toBe(
+      'kubectl: was killed by SIGKILL before finishing its output: out of memory.',
+    );
+    expect((error as SourceError).cause).toBeInstanceOf(PodStreamError);
+  });
+
+  it('reports output that is not a complete pod list even when the exit code is 0', async () => {
+    const kc = await kubeconfig({});
+    const kubectl = await fakeKubectl(kc, `printf '{"items":[${item},'`);
+    const error = await failure({ kubectl, namespaces: ['prod'] });
+    expect(error.message).toMatch(
+      /^kubectl: exited with code 0 but its output \(namespace prod\) is not a complete pod list: the JSON ends in the middle/,
+    );
+  });
+
+  it('keeps only the end of a long stderr', async () => {
+    const kc = await kubeconfig({});
+    const kubectl = await fakeKubectl(
+      kc,
+      `i=0; while [ $i -lt 400 ]; do echo "noise line $i ........................................" >&2; i=$((i+1)); done\necho 'the real reason' >&2\nexit 3`,
+    );
+    const error = await failure({ kubectl });
+    expect(error.message).toMatch(/^kubectl: exited with code 3: …noise line \d+ \.+\n/);
+    expect(error.message).toMatch(/the real reason\.$/);
+    expect(error.message).not.toMatch('noise line 0 ');
+    expect(error.message.length).toBeLessThan(8 * 1024 + 100);
+  });
+});
