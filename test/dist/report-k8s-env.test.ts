@@ -4,8 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
+import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
 import { D1, D2, pod, podList, running } from '../helpers/pods.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
@@ -192,5 +193,75 @@ describe('report-k8s-env from a pods file', () => {
         await server.close();
       }
     });
+  });
+});
+
+describe('report-k8s-env live through the real kubectl', () => {
+  const opened: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const o of opened.splice(0).reverse()) await o.close();
+  });
+
+  /** A loopback Kubernetes API holding `cluster`, and a kubeconfig with contexts `live` (current) and `other`. */
+  async function liveCluster(podsStatus?: number) {
+    const api = await startKubeApi({ pods: cluster, ...(podsStatus !== undefined && { podsStatus }) });
+    opened.push(api);
+    const kc = await writeKubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' }, 'live');
+    opened.push({ close: () => kc.remove() });
+    // kubectl caches discovery under HOME: one per test.
+    return { api, kc, env: { HOME: kc.dir } };
+  }
+
+  it('reads every namespace with the kubeconfig input and reports', async () => {
+    const sandbox = await start();
+    const { api, kc, env } = await liveCluster();
+    const result = await runAction('report-k8s-env', {
+      inputs: { ...connection(sandbox.url), environment: 'staging', kubeconfig: kc.path },
+      env,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pods: '6', artifacts: '4', skipped: '1' });
+    expect(result.outputs.message).toMatch(/created/);
+    expect(api.podRequests().map((r) => r.namespace)).toEqual([undefined]);
+    expect(result.stdout).toContain('::group::Read pods (kubectl)');
+  });
+
+  it('asks only for the named namespaces, with KUBECONFIG from the environment and a kube-context', async () => {
+    const sandbox = await start();
+    const { api, kc, env } = await liveCluster();
+    const result = await runAction('report-k8s-env', {
+      inputs: { ...connection(sandbox.url), environment: 'staging', namespaces: 'shop\nbatch', 'kube-context': 'live' },
+      env: { ...env, KUBECONFIG: kc.path },
+    });
+    expect(result.code).toBe(0);
+    expect(api.podRequests().map((r) => r.namespace)).toEqual(['shop', 'batch']);
+    expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
+  });
+
+  it('fails before reporting when kubectl is refused (RBAC), naming what to check', async () => {
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    opened.push(server);
+    const { kc, env } = await liveCluster(403);
+    const result = await runAction('report-k8s-env', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', kubeconfig: kc.path },
+      env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::kubectl: .*Forbidden.*RBAC/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('names kube-context when the context does not exist', async () => {
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    opened.push(server);
+    const { kc, env } = await liveCluster();
+    const result = await runAction('report-k8s-env', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', kubeconfig: kc.path, 'kube-context': 'nope' },
+      env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::kubectl: .*context was not found.*kube-context/);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,185 @@
+/**
+ * Docker fingerprints: the repo digest of a local image, read from the Docker daemon through the Engine API
+ * (`GET /images/{name}/json`), as the official CLI does. A repo digest is the manifest digest a registry gave the
+ * image when it was pushed or pulled, so it matches the oci fingerprint of the same reference. An image that was
+ * only built here has none, and that is said plainly rather than falling back to its local image ID (which no
+ * registry and no cluster would report).
+ *
+ * The daemon is reached at `options.dockerHost` (`unix:///path` or `tcp://host:port`, as `DOCKER_HOST` gives it;
+ * the caller reads the environment) or at the default socket `/var/run/docker.sock`.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { InputError, SourceError } from '../api/errors.js';
+import { USER_AGENT } from '../version.js';
+import { parseImageReference, sameRepository, type ImageReference } from './reference.js';
+
+export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
+
+const TIMEOUT_MS = 30_000;
+const SHA256_SUFFIX = /@sha256:([a-f0-9]{64})$/;
+/** Image names and IDs as the Engine API takes them in a path. */
+const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/;
+
+const USE_OCI = 'or use artifact-type oci to read the digest from the registry';
+
+interface Endpoint {
+  /** The origin requests are sent to (for a socket, a placeholder the socket replaces). */
+  origin: string;
+  dispatcher: Dispatcher;
+  /** As the user gave it, for messages. */
+  display: string;
+}
+
+function endpointFor(dockerHost: string): Endpoint {
+  const expected = 'unix:///path/to/docker.sock or tcp://host:port';
+  let url: URL;
+  try {
+    url = new URL(dockerHost);
+  } catch {
+    throw new InputError('docker-host', `'${dockerHost}' is not a URL`, expected);
+  }
+  const options = { keepAliveTimeout: 1_000, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS };
+  if (url.protocol === 'unix:') {
+    const socketPath = decodeURIComponent(url.pathname);
+    if (!socketPath.startsWith('/')) {
+      throw new InputError('docker-host', `'${dockerHost}' names no absolute socket path`, expected);
+    }
+    return {
+      origin: 'http://docker',
+      dispatcher: new Agent({ ...options, connect: { socketPath } }),
+      display: `unix://${socketPath}`,
+    };
+  }
+  if (url.protocol === 'tcp:' || url.protocol === 'http:') {
+    if (!url.hostname || !url.port) {
+      throw new InputError('docker-host', `'${dockerHost}' needs a host and a port`, expected);
+    }
+    return { origin: `http://${url.host}`, dispatcher: new Agent(options), display: dockerHost };
+  }
+  throw new InputError(
+    'docker-host',
+    `the scheme '${url.protocol}' is not supported (TLS and ssh connections to the daemon are not)`,
+    expected,
+  );
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Parses a reference, or undefined for an image ID (`sha256:<hex>`, a short hex ID) or anything unparseable. */
+function tryParse(name: string): ImageReference | undefined {
+  if (/^(sha256:)?[a-f0-9]{12,64}$/.test(name)) return undefined;
+  try {
+    return parseImageReference(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The 64 lowercase hex repo digest of the local image `image` (a name such as `nginx:1.27` or
+ * `ghcr.io/org/app:1.0`, or an image ID).
+ *
+ * Of several repo digests (an image pushed to or pulled from more than one repository), the one of the repository
+ * `image` names is taken; for an image ID, or when none is of that repository, the first.
+ */
+export async function fingerprintDocker(
+  image: string,
+  options: { dockerHost?: string } = {},
+): Promise<string> {
+  const name = image.trim();
+  if (!IMAGE_NAME.test(name) || name.includes('..')) {
+    throw new InputError(
+      'artifact',
+      `'${image}' is not a Docker image name or ID`,
+      'an image such as nginx:1.27, ghcr.io/org/app:1.0 or an image ID',
+    );
+  }
+  const endpoint = endpointFor(options.dockerHost || DEFAULT_DOCKER_HOST);
+  const source = 'docker';
+  try {
+    let status: number;
+    let text: string;
+    try {
+      const res = await request(`${endpoint.origin}/images/${name}/json`, {
+        method: 'GET',
+        headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+        dispatcher: endpoint.dispatcher,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      status = res.statusCode;
+      text = await res.body.text();
+    } catch (error) {
+      const code = errorCode(error);
+      const timedOut =
+        (error as { name?: unknown } | null)?.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT';
+      const hint =
+        code === 'EACCES'
+          ? `The runner's user may not use the Docker socket: add it to the docker group, ${USE_OCI}`
+          : `Check that Docker runs on the runner and that DOCKER_HOST points at it, ${USE_OCI}`;
+      const reason = code ?? (error instanceof Error ? error.message : String(error));
+      throw new SourceError(
+        source,
+        timedOut
+          ? `no answer from the Docker daemon at ${endpoint.display} within ${TIMEOUT_MS / 1000} s`
+          : `cannot reach the Docker daemon at ${endpoint.display} (${reason})`,
+        hint,
+        { cause: error },
+      );
+    }
+    if (status === 404) {
+      throw new SourceError(
+        source,
+        `no image '${name}' in the local Docker daemon`,
+        `Pull or build the image on this runner first (the name must match, tag included), ${USE_OCI}`,
+      );
+    }
+    if (status !== 200) {
+      let said: string | undefined;
+      try {
+        const message = (JSON.parse(text) as { message?: unknown }).message;
+        said = typeof message === 'string' ? message : undefined;
+      } catch {
+        said = text.trim().slice(0, 200) || undefined;
+      }
+      throw new SourceError(
+        source,
+        `inspecting image '${name}' failed with HTTP ${status}${said ? `: ${said}` : ''}`,
+      );
+    }
+    let repoDigests: unknown;
+    try {
+      repoDigests = (JSON.parse(text) as { RepoDigests?: unknown }).RepoDigests;
+    } catch {
+      throw new SourceError(source, `the daemon's answer for image '${name}' is not JSON`);
+    }
+    const digests = (Array.isArray(repoDigests) ? repoDigests : []).filter(
+      (d): d is string => typeof d === 'string' && SHA256_SUFFIX.test(d),
+    );
+    if (digests.length === 0) {
+      throw new SourceError(
+        source,
+        `image '${name}' has no repo digest: it was never pushed to or pulled from a registry (a repo digest is ` +
+          'what the registry calls the image)',
+        `Push it first and fingerprint the pushed image, ${USE_OCI} and the pushed reference`,
+      );
+    }
+    const wanted = tryParse(name);
+    const match =
+      wanted === undefined
+        ? undefined
+        : digests.find((d) => {
+            const ref = tryParse(d);
+            return ref !== undefined && sameRepository(ref, wanted);
+          });
+    const chosen = match ?? digests[0] ?? '';
+    return SHA256_SUFFIX.exec(chosen)?.[1] ?? '';
+  } finally {
+    await endpoint.dispatcher.close();
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * OCI fingerprints: the manifest digest of an image in a registry, as the official CLI reports it. It is the
+ * registry's `Docker-Content-Digest` of the manifest the tag points at (a HEAD request; when a registry leaves the
+ * header out, or answers HEAD oddly, a GET whose body is hashed), asked for with the docker v2 and OCI manifest and
+ * index media types.
+ *
+ * A multi-arch tag points at an index (a manifest list), so its fingerprint is the digest of the index. A cluster's
+ * `imageID` (what the Kubernetes environment report sends) often holds the digest of the one platform manifest the
+ * node pulled from that index instead, so the two differ although they are the same release: a known source of
+ * confusion, worth explaining to users who compare them.
+ *
+ * Registries are reached over https, except loopback ones (`localhost`, `127.x`, `[::1]`), which get plain http
+ * like docker's default insecure registries. Authentication: anonymous; HTTP Basic with a username and password;
+ * and the Bearer token challenge (a 401 with `WWW-Authenticate: Bearer realm=..,service=..,scope=..` sends us to the
+ * realm, with the username and password as Basic credentials when given, for a `token` or `access_token`).
+ */
+import { createHash } from 'node:crypto';
+import { fetch, type Dispatcher, type Response } from 'undici';
+import { isLoopbackHost } from '../api/config.js';
+import { InputError, SourceError, registerSecret } from '../api/errors.js';
+import { USER_AGENT } from '../version.js';
+import { formatReference, parseImageReference, type ImageReference } from './reference.js';
+
+/** The manifest media types asked for, so that the registry answers with the manifest as pushed. */
+export const MANIFEST_MEDIA_TYPES = [
+  'application/vnd.docker.distribution.manifest.v2+json',
+  'application/vnd.docker.distribution.manifest.list.v2+json',
+  'application/vnd.oci.image.manifest.v1+json',
+  'application/vnd.oci.image.index.v1+json',
+] as const;
+
+export const DEFAULT_REGISTRY_TIMEOUT_MS = 30_000;
+
+/** Registries refuse manifests above 4 MiB; a larger answer is not a manifest. */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+const SHA256 = /^sha256:([a-f0-9]{64})$/;
+
+const CREDENTIALS_HINT = 'Check registry-username and registry-password';
+
+export interface OciOptions {
+  username?: string;
+  password?: string;
+  /** e.g. a proxy agent; undici's global dispatcher when left out. */
+  dispatcher?: Dispatcher;
+  /** Time limit of each request, from sending to the last byte of the answer. */
+  timeoutMs?: number;
+}
+
+/**
+ * The 64 lowercase hex manifest digest (without `sha256:`) of the image `reference` in its registry.
+ *
+ * A reference that pins a digest (`repo@sha256:<hex>`) already names its fingerprint; the registry is still asked
+ * for that manifest, so that a digest that was never pushed (a typo, another registry) fails here rather than being
+ * reported as an artifact nobody can pull. As in docker, a digest given with a tag wins over the tag.
+ */
+export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
+  const ref = parseImageReference(reference);
+  const { username, password } = options;
+  registerSecret(password);
+  if ((username ?? '') !== '' && (password ?? '') === '') {
+    throw new InputError('registry-password', 'is empty while registry-username is set', 'both or neither');
+  }
+  if ((password ?? '') !== '' && (username ?? '') === '') {
+    throw new InputError('registry-username', 'is empty while registry-password is set', 'both or neither');
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new InputError('timeoutMs', `${timeoutMs} is out of range`, 'a number of milliseconds above 0');
+  }
+  const session = new RegistrySession(ref, {
+    ...(username && password ? { credentials: { username, password } } : {}),
+    ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
+    timeoutMs,
+  });
+  return session.manifestDigest();
+}
+
+interface SessionOptions {
+  credentials?: { username: string; password: string };
+  dispatcher?: Dispatcher;
+  timeoutMs: number;
+}
+
+/** One challenge of a `WWW-Authenticate` header: its scheme and parameters (the first value of each kept). */
+export function parseChallenge(header: string): { scheme: string; params: Record<string, string> } {
+  const scheme = (/^\s*([A-Za-z][\w-]*)/.exec(header)?.[1] ?? '').toLowerCase();
+  const params: Record<string, string> = {};
+  const re = /([A-Za-z][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^,\s]*))/g;
+  for (const m of header.slice(scheme.length).matchAll(re)) {
+    const key = (m[1] ?? '').toLowerCase();
+    if (!(key in params)) params[key] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
+  }
+  return { scheme, params };
+}
+
+/** What the registry said in its error body (`{"errors":[{"code","message"}]}`), if anything. */
+function registryErrors(body: string): { codes: string[]; text: string | undefined } {
+  try {
+    const parsed = JSON.parse(body) as { errors?: unknown };
+    if (Array.isArray(parsed.errors)) {
+      const errors = parsed.errors as { code?: unknown; message?: unknown }[];
+      const codes = errors.map((e) => (typeof e.code === 'string' ? e.code : '')).filter(Boolean);
+      const text = errors
+        .map((e) => [e.code, e.message].filter((v) => typeof v === 'string' && v !== '').join(': '))
+        .filter(Boolean)
+        .join('; ');
+      return { codes, text: text || undefined };
+    }
+  } catch {
+    // Not JSON: a proxy's page, for instance.
+  }
+  const text = body
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { codes: [], text: text ? text.slice(0, 200) : undefined };
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** The innermost useful message of a fetch failure (`fetch failed` says nothing by itself). */
+function describeNetworkError(err: unknown): string {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4; depth++) {
+    const cause = (e as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    e = cause;
+  }
+  if (e instanceof AggregateError && e.errors.length > 0) e = e.errors[0];
+  const message = e instanceof Error ? e.message : String(e);
+  const code = errorCode(err);
+  if (!message) return code ?? 'unknown error';
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+class RegistrySession {
+  private readonly ref: ImageReference;
+  private readonly options: SessionOptions;
+  private readonly source: string;
+  private readonly origin: string;
+  private readonly manifestUrl: string;
+  /** Set once the registry's challenge has been answered. */
+  private authorization: string | undefined;
+  private challenged = false;
+
+  constructor(ref: ImageReference, options: SessionOptions) {
+    this.ref = ref;
+    this.options = options;
+    this.source = `registry ${ref.registry}`;
+    const hostname = new URL(`http://${ref.apiHost}`).hostname;
+    this.origin = `${isLoopbackHost(hostname) ? 'http' : 'https'}://${ref.apiHost}`;
+    const target = ref.digest ?? ref.tag ?? 'latest';
+    this.manifestUrl = `${this.origin}/v2/${ref.repository}/manifests/${target}`;
+  }
+
+  async manifestDigest(): Promise<string> {
+    const head = await this.request('HEAD', this.manifestUrl);
+    await head.body?.cancel();
+    if (head.ok) {
+      const header = (head.headers.get('docker-content-digest') ?? '').trim().toLowerCase();
+      const hex = SHA256.exec(header)?.[1];
+      if (hex !== undefined) return this.checked(hex, 'its Docker-Content-Digest header');
+    }
+    // No usable header, or HEAD refused (some registries answer HEAD without a body or not at all): a GET, whose
+    // body is the manifest, or whose error body says what went wrong.
+    const get = await this.request('GET', this.manifestUrl);
+    const body = await this.readBody(get);
+    if (!get.ok) throw this.failure(get.status, body.toString('utf8'));
+    if (body.length === 0)
+      throw new SourceError(this.source, `the manifest of ${this.describeRef()} is empty`);
+    return this.checked(createHash('sha256').update(body).digest('hex'), 'the hash of its manifest');
+  }
+
+  /** A pinned digest must be what the registry has under it; anything else is a broken or lying registry. */
+  private checked(hex: string, how: string): string {
+    const pinned = this.ref.digest === undefined ? undefined : SHA256.exec(this.ref.digest)?.[1];
+    if (pinned !== undefined && pinned !== hex) {
+      throw new SourceError(
+        this.source,
+        `asked for ${this.ref.digest ?? ''}, the registry answered with sha256:${hex} (${how})`,
+        'The registry does not serve the content the digest names; check the reference and the registry',
+      );
+    }
+    return hex;
+  }
+
+  private describeRef(): string {
+    return formatReference(this.ref);
+  }
+
+  /** A request with the registry's authentication: the first 401 is answered once, then reused. */
+  private async request(method: 'HEAD' | 'GET', url: string): Promise<Response> {
+    let res = await this.send(method, url, this.authorization);
+    if (res.status === 401 && !this.challenged) {
+      this.challenged = true;
+      await res.body?.cancel();
+      this.authorization = await this.answerChallenge(res.headers.get('www-authenticate'));
+      if (this.authorization !== undefined) res = await this.send(method, url, this.authorization);
+    }
+    return res;
+  }
+
+  private async send(
+    method: 'HEAD' | 'GET',
+    url: string,
+    authorization: string | undefined,
+    accept: string = MANIFEST_MEDIA_TYPES.join(', '),
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept, 'user-agent': USER_AGENT };
+    if (authorization !== undefined) headers.authorization = authorization;
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        ...(this.options.dispatcher !== undefined && { dispatcher: this.options.dispatcher }),
+      });
+    } catch (error) {
+      throw this.networkFailure(url, error);
+    }
+  }
+
+  private async readBody(res: Response): Promise<Buffer> {
+    const length = Number(res.headers.get('content-length') ?? '0');
+    if (length > MAX_MANIFEST_BYTES) {
+      await res.body?.cancel();
+      throw new SourceError(
+        this.source,
+        `the answer for ${this.describeRef()} is ${length} bytes, not a manifest`,
+      );
+    }
+    try {
+      const body = Buffer.from(await res.arrayBuffer());
+      if (body.length > MAX_MANIFEST_BYTES) {
+        throw new SourceError(
+          this.source,
+          `the answer for ${this.describeRef()} is too large for a manifest`,
+        );
+      }
+      return body;
+    } catch (error) {
+      if (error instanceof SourceError) throw error;
+      throw this.networkFailure(res.url || this.manifestUrl, error);
+    }
+  }
+
+  private networkFailure(url: string, error: unknown): SourceError {
+    const where = new URL(url).origin;
+    const name = (error as { name?: unknown } | null)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return new SourceError(
+        this.source,
+        `no answer from ${where} within ${this.options.timeoutMs} ms`,
+        'Check that the registry is up and reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY)',
+        { cause: error },
+      );
+    }
+    return new SourceError(
+      this.source,
+      `cannot reach ${where}: ${describeNetworkError(error)}`,
+      'The registry is unreachable: check the registry host and port in the reference, that the registry is up ' +
+        'and reachable from the runner, and the proxy settings (HTTPS_PROXY, NO_PROXY)',
+      { cause: error },
+    );
+  }
+
+  /** The Authorization header that answers the registry's challenge, or undefined when there is no answer. */
+  private async answerChallenge(header: string | null): Promise<string | undefined> {
+    if (header === null) return undefined;
+    const { scheme, params } = parseChallenge(header);
+    const creds = this.options.credentials;
+    if (scheme === 'basic') {
+      return creds ? basic(creds.username, creds.password) : undefined;
+    }
+    if (scheme !== 'bearer') return undefined;
+    const realmText = params.realm ?? '';
+    let realm: URL;
+    try {
+      realm = new URL(realmText);
+      if (realm.protocol !== 'https:' && realm.protocol !== 'http:') throw new Error('not http');
+    } catch {
+      throw new SourceError(
+        this.source,
+        `the registry's Bearer challenge names no usable token realm ('${realmText}')`,
+        'The registry is misconfigured',
+      );
+    }
+    if (creds && realm.protocol === 'http:' && !isLoopbackHost(realm.hostname)) {
+      throw new SourceError(
+        this.source,
+        `the token realm ${realm.origin}${realm.pathname} is plain http; the registry password is not sent in clear`,
+        'Use a registry whose token service is served over https',
+      );
+    }
+    if (params.service) realm.searchParams.set('service', params.service);
+    realm.searchParams.set('scope', params.scope || `repository:${this.ref.repository}:pull`);
+    if (creds) realm.searchParams.set('account', creds.username);
+    const where = `the token service ${realm.origin}${realm.pathname}`;
+
+    const res = await this.send(
+      'GET',
+      realm.href,
+      creds ? basic(creds.username, creds.password) : undefined,
+      'application/json',
+    );
+    const text = (await this.readBody(res)).toString('utf8');
+    if (res.status === 401 || res.status === 403) {
+      throw new SourceError(
+        this.source,
+        `${where} refused ${creds ? 'the credentials' : 'an anonymous token'} (HTTP ${res.status})`,
+        creds
+          ? `${CREDENTIALS_HINT} (a token needs pull access to ${this.ref.repository})`
+          : `The registry requires credentials: set registry-username and registry-password`,
+      );
+    }
+    if (!res.ok) {
+      const said = registryErrors(text).text;
+      throw new SourceError(
+        this.source,
+        `${where} answered HTTP ${res.status}${said ? `: ${said}` : ''}`,
+        'The registry or its token service is failing; retry later',
+      );
+    }
+    let token: unknown;
+    try {
+      const parsed = JSON.parse(text) as { token?: unknown; access_token?: unknown };
+      token = parsed.token ?? parsed.access_token;
+    } catch {
+      token = undefined;
+    }
+    if (typeof token !== 'string' || token === '') {
+      throw new SourceError(this.source, `${where} answered without a token or access_token`);
+    }
+    return `Bearer ${token}`;
+  }
+
+  private failure(status: number, body: string): SourceError {
+    const { codes, text } = registryErrors(body);
+    const said = text ? `: ${text}` : '';
+    const repo = this.ref.repository;
+    const creds = this.options.credentials !== undefined;
+    switch (status) {
+      case 401:
+        return new SourceError(
+          this.source,
+          creds
+            ? `authentication failed for ${repo} (HTTP 401${said})`
+            : `${repo} needs authentication (HTTP 401${said})`,
+          creds
+            ? `${CREDENTIALS_HINT}: they must be valid for this registry and may pull ${repo}. Docker Hub also ` +
+                'answers 401 for a repository that does not exist'
+            : 'Set registry-username and registry-password for a private repository. Docker Hub also answers 401 ' +
+                'for a repository that does not exist, so check the name too',
+        );
+      case 403:
+        return new SourceError(
+          this.source,
+          `access to ${repo} denied (HTTP 403${said})`,
+          `${CREDENTIALS_HINT}, and that this account may pull ${repo}`,
+        );
+      case 404: {
+        const what = codes.includes('NAME_UNKNOWN')
+          ? `repository ${repo} not found`
+          : this.ref.digest !== undefined
+            ? `manifest ${this.ref.digest} not found in ${repo}`
+            : `tag '${this.ref.tag ?? 'latest'}' not found in ${repo}`;
+        return new SourceError(
+          this.source,
+          `${what} (HTTP 404${said})`,
+          this.ref.digest !== undefined
+            ? 'No manifest with that digest was pushed to this repository: check the digest and the registry'
+            : 'The tag does not exist: it was never pushed, or was deleted. Check the reference (registry, ' +
+                'repository, tag) and push the image before fingerprinting it',
+        );
+      }
+      case 429:
+        return new SourceError(
+          this.source,
+          `rate limited (HTTP 429${said})`,
+          'Retry later, or authenticate with registry-username and registry-password for a higher limit',
+        );
+      default:
+        return new SourceError(
+          this.source,
+          `reading the manifest of ${this.describeRef()} failed with HTTP ${status}${said}`,
+          status >= 500 ? 'The registry is failing; retry later' : undefined,
+        );
+    }
+  }
+}
+
+function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}

@@ -1,0 +1,428 @@
+/**
+ * oci fingerprints against real registries (Debian's docker-registry on loopback), with images built by hand and
+ * pushed by skopeo; the expected digests come from skopeo, not from the code under test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createNetServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError, SourceError } from '../../src/api/errors.js';
+import { fingerprintOci, parseChallenge } from '../../src/fingerprint/oci.js';
+import { formatReference, parseImageReference } from '../../src/fingerprint/reference.js';
+import {
+  buildImageLayout,
+  freePort,
+  pushLayout,
+  skopeoDigests,
+  startRegistry,
+  startTokenServer,
+  type ImageLayout,
+  type TestRegistry,
+  type TokenServer,
+} from '../helpers/registry.js';
+import { guardSecret } from '../helpers/secrets.js';
+
+const USER = { username: 'ci-bot', password: 'Pw-9f3e1c7a-not-in-messages' };
+const CREDS = `${USER.username}:${USER.password}`;
+guardSecret(USER.password);
+
+const hex = (digest: string) => digest.replace(/^sha256:/, '');
+
+/** What `promise` rejects with, which must be an instance of `type` (a resolution fails the test). */
+async function rejection<T extends Error>(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => T,
+): Promise<T> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(type);
+  if (!(caught instanceof type)) throw new Error('unreachable');
+  return caught;
+}
+
+const sourceError = async (promise: Promise<unknown>): Promise<SourceError> => {
+  const error = await rejection(promise, SourceError);
+  return error;
+};
+const inputError = (promise: Promise<unknown>): Promise<InputError> => rejection(promise, InputError);
+
+/** Neither the message nor any field of the error holds the password. */
+function expectNoPassword(error: Error): void {
+  expect(error.message).not.toContain(USER.password);
+  expect(JSON.stringify(error)).not.toContain(USER.password);
+  expect(String((error as { stack?: string }).stack)).not.toContain(USER.password);
+}
+
+/** A loopback pass-through to the plain registry whose answers' headers `edit` changes. */
+async function passThrough(
+  edit: (headers: Record<string, string>) => void,
+): Promise<{ port: number; seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = [];
+  const server: Server = createHttpServer((req, res) => {
+    seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    void (async () => {
+      const upstream = await fetch(`http://${plain.host}${req.url ?? '/'}`, {
+        method: req.method ?? 'GET',
+        headers: { accept: req.headers.accept ?? '*/*' },
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const headers: Record<string, string> = {};
+      upstream.headers.forEach((value, key) => {
+        if (key !== 'content-length') headers[key] = value;
+      });
+      edit(headers);
+      res.writeHead(upstream.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let work: string;
+let plain: TestRegistry;
+let basic: TestRegistry;
+let tokens: TokenServer;
+let bearer: TestRegistry;
+let single: ImageLayout;
+let multi: ImageLayout;
+/** skopeo's view of the pushed tags. */
+const expected = { single: '', multi: '', basic: '', bearer: '' };
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'oci-fp-'));
+  single = buildImageLayout(work, '1.0');
+  multi = buildImageLayout(work, 'latest', {
+    platforms: [
+      { os: 'linux', architecture: 'amd64' },
+      { os: 'linux', architecture: 'arm64' },
+    ],
+  });
+  tokens = await startTokenServer(USER);
+  [plain, basic, bearer] = await Promise.all([
+    startRegistry(),
+    startRegistry({ htpasswd: USER }),
+    startRegistry({ token: tokens.auth }),
+  ]);
+  await Promise.all([
+    pushLayout(single, `${plain.host}/tiny:1.0`),
+    pushLayout(multi, `${plain.host}/multi:latest`),
+    pushLayout(single, `${basic.host}/private/app:1.0`, CREDS),
+    pushLayout(single, `${bearer.host}/private/app:1.0`, CREDS),
+  ]);
+  const [s, m, b, t] = await Promise.all([
+    skopeoDigests(`${plain.host}/tiny:1.0`),
+    skopeoDigests(`${plain.host}/multi:latest`),
+    skopeoDigests(`${basic.host}/private/app:1.0`, CREDS),
+    skopeoDigests(`${bearer.host}/private/app:1.0`, CREDS),
+  ]);
+  for (const d of [s, m, b, t]) expect(d.digest).toBe(d.raw);
+  expected.single = hex(s.digest);
+  expected.multi = hex(m.digest);
+  expected.basic = hex(b.digest);
+  expected.bearer = hex(t.digest);
+  tokens.requests.length = 0;
+}, 60_000);
+
+afterAll(async () => {
+  // Whatever beforeAll got to start, even when it failed half-way.
+  const started = [plain as TestRegistry | undefined, basic, bearer].filter((r) => r !== undefined);
+  await Promise.all([...started.map((r) => r.stop()), (tokens as TokenServer | undefined)?.close()]);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('fingerprintOci against a registry without authentication', () => {
+  it('gives the digest of a single-platform manifest, as skopeo reports it', async () => {
+    const fingerprint = await fingerprintOci(`${plain.host}/tiny:1.0`);
+    expect(fingerprint).toMatch(/^[a-f0-9]{64}$/);
+    expect(fingerprint).toBe(expected.single);
+    // skopeo pushed the manifest bytes as built, so it is also the digest of the manifest written by hand.
+    expect(fingerprint).toBe(hex(single.digest));
+  });
+
+  it('gives the index digest of a multi-arch tag (the tag defaulting to latest), not a platform digest', async () => {
+    const fingerprint = await fingerprintOci(`${plain.host}/multi`);
+    expect(fingerprint).toBe(expected.multi);
+    expect(fingerprint).toBe(hex(multi.digest));
+    expect(multi.platformDigests.map(hex)).not.toContain(fingerprint);
+  });
+
+  it('checks a pinned digest with the registry and returns it; the digest wins over a tag', async () => {
+    const [amd64, arm64] = multi.platformDigests;
+    expect(await fingerprintOci(`${plain.host}/multi@${amd64 ?? ''}`)).toBe(hex(amd64 ?? ''));
+    expect(await fingerprintOci(`${plain.host}/multi:latest@${arm64 ?? ''}`)).toBe(hex(arm64 ?? ''));
+    expect(await fingerprintOci(`${plain.host}/tiny:nope@sha256:${expected.single}`)).toBe(expected.single);
+  });
+
+  it('says a tag that was never pushed does not exist', async () => {
+    const error = await sourceError(fingerprintOci(`${plain.host}/tiny:nope`));
+    expect(error.source).toBe(`registry ${plain.host}`);
+    expect(error.problem).toContain("tag 'nope' not found in tiny");
+    expect(error.problem).toContain('HTTP 404');
+    expect(error.hint).toMatch(/never pushed/);
+  });
+
+  it('says a digest that is not in the repository was not found', async () => {
+    const error = await sourceError(fingerprintOci(`${plain.host}/tiny@sha256:${'0'.repeat(64)}`));
+    expect(error.problem).toContain(`manifest sha256:${'0'.repeat(64)} not found in tiny`);
+  });
+
+  it('falls back to GET and hashes the manifest when HEAD has no Docker-Content-Digest', async () => {
+    // Some registries leave the header out.
+    const proxy = await passThrough((headers) => {
+      delete headers['docker-content-digest'];
+    });
+    try {
+      expect(await fingerprintOci(`127.0.0.1:${proxy.port}/multi:latest`)).toBe(expected.multi);
+      expect(await fingerprintOci(`localhost:${proxy.port}/tiny:1.0`)).toBe(expected.single);
+      expect(proxy.seen.slice(0, 2)).toEqual([
+        'HEAD /v2/multi/manifests/latest',
+        'GET /v2/multi/manifests/latest',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('refuses a registry that answers a pinned digest with another one', async () => {
+    const other = 'e'.repeat(64);
+    const proxy = await passThrough((headers) => {
+      headers['docker-content-digest'] = `sha256:${other}`;
+    });
+    try {
+      const error = await sourceError(
+        fingerprintOci(`127.0.0.1:${proxy.port}/tiny@sha256:${expected.single}`),
+      );
+      expect(error.problem).toContain(`answered with sha256:${other}`);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('fingerprintOci with Basic authentication (htpasswd)', () => {
+  it('answers the Basic challenge with the credentials', async () => {
+    expect(await fingerprintOci(`${basic.host}/private/app:1.0`, USER)).toBe(expected.basic);
+  });
+
+  it('refuses wrong credentials with a hint, and never shows the password', async () => {
+    const wrong = { username: USER.username, password: `${USER.password}-wrong` };
+    guardSecret(wrong.password);
+    const error = await sourceError(fingerprintOci(`${basic.host}/private/app:1.0`, wrong));
+    expect(error.problem).toContain('authentication failed for private/app (HTTP 401');
+    expect(error.hint).toContain('registry-username and registry-password');
+    expectNoPassword(error);
+    expect(error.message).not.toContain(wrong.password);
+  });
+
+  it('tells an anonymous caller the repository needs credentials', async () => {
+    const error = await sourceError(fingerprintOci(`${basic.host}/private/app:1.0`));
+    expect(error.problem).toContain('needs authentication (HTTP 401');
+    expect(error.hint).toContain('registry-username and registry-password');
+  });
+});
+
+describe('fingerprintOci with Bearer token authentication', () => {
+  it('gets a token from the realm with the credentials and retries with it', async () => {
+    tokens.requests.length = 0;
+    expect(await fingerprintOci(`${bearer.host}/private/app:1.0`, USER)).toBe(expected.bearer);
+    expect(tokens.requests).toHaveLength(1);
+    const [asked] = tokens.requests;
+    expect(asked?.query.get('service')).toBe('test-registry');
+    expect(asked?.query.get('scope')).toBe('repository:private/app:pull');
+    expect(asked?.query.get('account')).toBe(USER.username);
+    expect(asked?.authorization).toBe(`Basic ${Buffer.from(CREDS).toString('base64')}`);
+    expect(asked?.query.toString()).not.toContain(encodeURIComponent(USER.password));
+  });
+
+  it('takes the token from access_token too', async () => {
+    tokens.field = 'access_token';
+    try {
+      expect(await fingerprintOci(`${bearer.host}/private/app:1.0`, USER)).toBe(expected.bearer);
+    } finally {
+      tokens.field = 'token';
+    }
+  });
+
+  it('reports credentials the token service refuses, without the password', async () => {
+    const error = await sourceError(
+      fingerprintOci(`${bearer.host}/private/app:1.0`, { ...USER, username: 'someone-else' }),
+    );
+    expect(error.problem).toMatch(/token service http:\/\/127\.0\.0\.1:\d+\/token refused the credentials/);
+    expect(error.hint).toContain('registry-username and registry-password');
+    expectNoPassword(error);
+  });
+
+  it('reports a 401 when an anonymous token grants nothing', async () => {
+    const error = await sourceError(fingerprintOci(`${bearer.host}/private/app:1.0`));
+    expect(error.problem).toContain('private/app needs authentication (HTTP 401');
+  });
+});
+
+describe('fingerprintOci failures before or without an answer', () => {
+  it.each([
+    ['', 'empty'],
+    ['Nginx:latest', 'must be lowercase'],
+    ['ghcr.io/org/app:bad tag', 'white space'],
+    ['ghcr.io/org/app:-x', 'not a valid tag'],
+    ['ghcr.io/org/app@sha256:abc', 'not a sha256 digest'],
+    ['ghcr.io/org/app@latest', 'not a digest'],
+    ['ghcr.io/org/app@md5:0123456789abcdef0123456789abcdef', 'not a sha256 digest'],
+    ['https://ghcr.io/org/app:1.0', 'leave out the scheme'],
+    ['ghcr.io/org//app', 'not a valid repository name'],
+    ['ghcr.io/', 'not a valid repository name'],
+    [`${'a'.repeat(300)}:1`, 'longer than 255'],
+    ['bad_host:5000/app', 'not a valid registry host'],
+  ])('refuses the malformed reference %j (%s)', async (reference, problem) => {
+    const error = await inputError(fingerprintOci(reference));
+    expect(error.input).toBe('artifact');
+    expect(error.problem).toContain(problem);
+    expect(error.expected).toContain('ghcr.io/org/app:1.0');
+  });
+
+  it('refuses a username without a password and the reverse', async () => {
+    const a = await inputError(fingerprintOci(`${plain.host}/tiny:1.0`, { username: 'u' }));
+    expect(a.input).toBe('registry-password');
+    const b = await inputError(fingerprintOci(`${plain.host}/tiny:1.0`, { password: USER.password }));
+    expect(b.input).toBe('registry-username');
+    expectNoPassword(b);
+  });
+
+  it('says an unreachable registry is unreachable', async () => {
+    const port = await freePort();
+    const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, USER));
+    expect(error.source).toBe(`registry 127.0.0.1:${port}`);
+    expect(error.problem).toContain(`cannot reach http://127.0.0.1:${port}`);
+    expect(error.problem).toContain('ECONNREFUSED');
+    expect(error.hint).toContain('unreachable');
+    expectNoPassword(error);
+  });
+
+  it('gives up on a registry that never answers after timeoutMs', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const started = Date.now();
+      const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, { timeoutMs: 300 }));
+      expect(error.problem).toContain('within 300 ms');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('Docker Hub and https registries (undici MockAgent, no network)', () => {
+  it('maps nginx to registry-1.docker.io/library/nginx:latest over https, with a Bearer access_token', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const digest = 'a'.repeat(64);
+    const hub = agent.get('https://registry-1.docker.io');
+    hub
+      .intercept({
+        path: '/v2/library/nginx/manifests/latest',
+        method: 'HEAD',
+        headers: (h) => !('authorization' in h),
+      })
+      .reply(401, '', {
+        headers: {
+          'www-authenticate':
+            'Bearer realm="https://auth.docker.io/token",service="registry.docker.io",' +
+            'scope="repository:library/nginx:pull"',
+        },
+      });
+    agent
+      .get('https://auth.docker.io')
+      .intercept({
+        path: '/token?service=registry.docker.io&scope=repository%3Alibrary%2Fnginx%3Apull',
+        method: 'GET',
+      })
+      .reply(200, { access_token: 'hub-token' });
+    hub
+      .intercept({
+        path: '/v2/library/nginx/manifests/latest',
+        method: 'HEAD',
+        headers: (h) =>
+          h.authorization === 'Bearer hub-token' &&
+          (h.accept ?? '').includes('application/vnd.oci.image.index.v1+json') &&
+          (h.accept ?? '').includes('application/vnd.docker.distribution.manifest.list.v2+json'),
+      })
+      .reply(200, '', { headers: { 'docker-content-digest': `sha256:${digest}` } });
+    try {
+      expect(await fingerprintOci('nginx', { dispatcher: agent })).toBe(digest);
+      agent.assertNoPendingInterceptors();
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('sends no password to a plain-http token realm of a remote registry', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('https://ghcr.io')
+      .intercept({ path: '/v2/org/app/manifests/1.0', method: 'HEAD' })
+      .reply(401, '', { headers: { 'www-authenticate': 'Bearer realm="http://ghcr.io/token"' } });
+    try {
+      const error = await sourceError(fingerprintOci('ghcr.io/org/app:1.0', { ...USER, dispatcher: agent }));
+      expect(error.problem).toContain('plain http');
+      expectNoPassword(error);
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+describe('image references and challenges', () => {
+  it.each([
+    ['nginx', 'docker.io/library/nginx:latest', 'registry-1.docker.io'],
+    ['library/nginx:1.27', 'docker.io/library/nginx:1.27', 'registry-1.docker.io'],
+    ['org/app', 'docker.io/org/app:latest', 'registry-1.docker.io'],
+    ['index.docker.io/org/app:2', 'docker.io/org/app:2', 'registry-1.docker.io'],
+    ['ghcr.io/org/team/app:1.0', 'ghcr.io/org/team/app:1.0', 'ghcr.io'],
+    ['localhost/app', 'localhost/app:latest', 'localhost'],
+    ['localhost:5000/app:dev', 'localhost:5000/app:dev', 'localhost:5000'],
+    ['127.0.0.1:5000/a/b_c.d-e', '127.0.0.1:5000/a/b_c.d-e:latest', '127.0.0.1:5000'],
+    ['[::1]:5000/app', '[::1]:5000/app:latest', '[::1]:5000'],
+    [
+      `app@sha256:${'b'.repeat(64)}`,
+      `docker.io/library/app@sha256:${'b'.repeat(64)}`,
+      'registry-1.docker.io',
+    ],
+  ])('parses %s as %s (API at %s)', (reference, normalized, apiHost) => {
+    const ref = parseImageReference(reference);
+    expect(formatReference(ref)).toBe(normalized);
+    expect(ref.apiHost).toBe(apiHost);
+  });
+
+  it('parses WWW-Authenticate challenges, quoted or not', () => {
+    expect(
+      parseChallenge('Bearer realm="https://a/token",service="reg",scope="repository:x/y:pull,push"'),
+    ).toEqual({
+      scheme: 'bearer',
+      params: { realm: 'https://a/token', service: 'reg', scope: 'repository:x/y:pull,push' },
+    });
+    expect(parseChallenge('Basic realm=registry')).toEqual({
+      scheme: 'basic',
+      params: { realm: 'registry' },
+    });
+  });
+});

@@ -1,0 +1,412 @@
+/**
+ * Real registries for the oci fingerprint tests: Debian's `docker-registry` (the distribution project's registry)
+ * on a free loopback port with filesystem storage in a temp dir, optionally behind htpasswd (Basic) or token
+ * (Bearer) authentication; a token service for the latter; tiny OCI image layouts built by hand (no network); and
+ * `skopeo` to push them and to read digests back independently of the code under test.
+ *
+ * The tools come from scripts/install-test-tools.sh (`npm test` runs it first).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { stringify } from 'yaml';
+
+const run = promisify(execFile);
+
+export const REGISTRY_BINARY = 'docker-registry';
+
+/** A port nothing listens on right now (the kernel's pick, released at once). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface TokenAuth {
+  realm: string;
+  service: string;
+  issuer: string;
+  /** PEM file of the certificate whose key signs the tokens. */
+  rootCertBundle: string;
+}
+
+export interface RegistryOptions {
+  /** Basic authentication against an htpasswd file holding this one user. */
+  htpasswd?: { username: string; password: string };
+  /** Bearer token authentication, tokens issued by a {@link TokenServer}. */
+  token?: TokenAuth;
+}
+
+export interface TestRegistry {
+  /** `127.0.0.1:<port>`, as an image reference's registry part. */
+  host: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      child.off('exit', onExit);
+      resolve(false);
+    }, ms);
+    const onExit = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    child.once('exit', onExit);
+  });
+}
+
+/** Starts a registry and waits until `/v2/` answers (200, or 401 behind authentication). */
+export async function startRegistry(options: RegistryOptions = {}): Promise<TestRegistry> {
+  const dir = mkdtempSync(join(tmpdir(), 'registry-'));
+  const port = await freePort();
+  const config: Record<string, unknown> = {
+    version: 0.1,
+    log: { level: 'error', accesslog: { disabled: true } },
+    storage: { filesystem: { rootdirectory: join(dir, 'data') }, delete: { enabled: true } },
+    http: { addr: `127.0.0.1:${port}`, secret: randomBytes(16).toString('hex') },
+  };
+  if (options.htpasswd) {
+    const { username, password } = options.htpasswd;
+    // bcrypt (the only hash the registry reads), the password on stdin rather than in argv.
+    const hashing = run('htpasswd', ['-niB', username]);
+    hashing.child.stdin?.end(`${password}\n`);
+    const { stdout } = await hashing;
+    writeFileSync(join(dir, 'htpasswd'), `${stdout.trim()}\n`);
+    config.auth = { htpasswd: { realm: 'test-registry', path: join(dir, 'htpasswd') } };
+  }
+  if (options.token) {
+    const { realm, service, issuer, rootCertBundle } = options.token;
+    config.auth = { token: { realm, service, issuer, rootcertbundle: rootCertBundle } };
+  }
+  const configPath = join(dir, 'config.yml');
+  writeFileSync(configPath, stringify(config));
+
+  const child = spawn(REGISTRY_BINARY, ['serve', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 3_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 2_000);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`${REGISTRY_BINARY} exited at start: ${stderr.trim()}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v2/`, { signal: AbortSignal.timeout(1_000) });
+      await res.body?.cancel();
+      if (res.status === 200 || res.status === 401) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${REGISTRY_BINARY} did not answer on port ${port} within 10 s: ${stderr.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { host: `127.0.0.1:${port}`, port, stop };
+}
+
+export interface TokenRequest {
+  query: URLSearchParams;
+  authorization: string | undefined;
+}
+
+export interface TokenServer {
+  auth: TokenAuth;
+  /** Every token request, in order. */
+  requests: TokenRequest[];
+  /** The JSON field the token is sent in (`token` as distribution's docs, `access_token` as OAuth 2). */
+  field: 'token' | 'access_token';
+  close(): Promise<void>;
+}
+
+const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+/**
+ * A token service for a registry with `auth: token`: checks Basic credentials against one user and issues ES256
+ * JWTs (the signing certificate in `x5c`, trusted by the registry through `rootcertbundle`) granting the scopes
+ * asked for. Anonymous requests get a token granting nothing, as Docker Hub's does; wrong credentials get a 401.
+ */
+export async function startTokenServer(user: { username: string; password: string }): Promise<TokenServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'token-'));
+  const keyPath = join(dir, 'key.pem');
+  const certPath = join(dir, 'cert.pem');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyPath,
+    '-out',
+    certPath,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=test-token-issuer',
+  ]);
+  const key = createPrivateKey(readFileSync(keyPath));
+  const certDer = readFileSync(certPath, 'utf8')
+    .replace(/-----(BEGIN|END) CERTIFICATE-----/g, '')
+    .replace(/\s+/g, '');
+  const service = 'test-registry';
+  const issuer = 'test-issuer';
+  const expected = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+  const requests: TokenRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  const state: TokenServer = {
+    auth: { realm: '', service, issuer, rootCertBundle: certPath },
+    requests,
+    field: 'token',
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const authorization = req.headers.authorization;
+    requests.push({ query: url.searchParams, authorization });
+    if (url.pathname !== '/token') {
+      res.writeHead(404).end();
+      return;
+    }
+    if (authorization !== undefined && authorization !== expected) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ details: 'incorrect username or password' }));
+      return;
+    }
+    const granted = authorization === expected;
+    const access = granted
+      ? url.searchParams.getAll('scope').flatMap((scope) => {
+          const [type, ...rest] = scope.split(':');
+          const actions = rest.pop() ?? '';
+          return type ? [{ type, name: rest.join(':'), actions: actions.split(',') }] : [];
+        })
+      : [];
+    const now = Math.floor(Date.now() / 1000);
+    const header = { typ: 'JWT', alg: 'ES256', x5c: [certDer] };
+    const claims = {
+      iss: issuer,
+      sub: granted ? user.username : '',
+      aud: service,
+      exp: now + 300,
+      nbf: now - 10,
+      iat: now,
+      jti: randomBytes(8).toString('hex'),
+      access,
+    };
+    const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
+    const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
+    const token = `${signingInput}.${b64url(signature)}`;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ [state.field]: token, expires_in: 300 }));
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.auth.realm = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`;
+  return state;
+}
+
+// --- OCI image layouts, by hand ---
+
+const MEDIA = {
+  manifest: 'application/vnd.oci.image.manifest.v1+json',
+  index: 'application/vnd.oci.image.index.v1+json',
+  config: 'application/vnd.oci.image.config.v1+json',
+  layer: 'application/vnd.oci.image.layer.v1.tar+gzip',
+} as const;
+
+export interface Descriptor {
+  mediaType: string;
+  digest: string;
+  size: number;
+}
+
+/** A ustar archive holding one regular file (header, contents padded to 512 bytes, two empty blocks). */
+export function tarOf(name: string, content: string): Buffer {
+  const data = Buffer.from(content);
+  const header = Buffer.alloc(512);
+  const field = (value: string, offset: number, length: number) =>
+    header.write(value, offset, length, 'ascii');
+  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
+  field(name, 0, 100);
+  field(octal(0o644, 8), 100, 8);
+  field(octal(0, 8), 108, 8);
+  field(octal(0, 8), 116, 8);
+  field(octal(data.length, 12), 124, 12);
+  field(octal(1_700_000_000, 12), 136, 12);
+  field(' '.repeat(8), 148, 8);
+  field('0', 156, 1);
+  field('ustar\u000000', 257, 8);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  field(`${octal(sum, 7)}\u0000 `, 148, 8);
+  const padding = Buffer.alloc((512 - (data.length % 512)) % 512);
+  return Buffer.concat([header, data, padding, Buffer.alloc(1024)]);
+}
+
+function writeBlob(layout: string, data: Buffer | string, mediaType: string): Descriptor {
+  const bytes = Buffer.from(data);
+  const hex = createHash('sha256').update(bytes).digest('hex');
+  writeFileSync(join(layout, 'blobs', 'sha256', hex), bytes);
+  return { mediaType, digest: `sha256:${hex}`, size: bytes.length };
+}
+
+/** One image (layer, config, manifest) into the layout's blobs; returns the manifest's descriptor. */
+function writeImage(
+  layout: string,
+  content: string,
+  platform: { os: string; architecture: string },
+): Descriptor {
+  const tar = tarOf('hello.txt', content);
+  const layer = writeBlob(layout, gzipSync(tar), MEDIA.layer);
+  const diffId = `sha256:${createHash('sha256').update(tar).digest('hex')}`;
+  const config = writeBlob(
+    layout,
+    JSON.stringify({
+      ...platform,
+      config: {},
+      rootfs: { type: 'layers', diff_ids: [diffId] },
+    }),
+    MEDIA.config,
+  );
+  return writeBlob(
+    layout,
+    JSON.stringify({ schemaVersion: 2, mediaType: MEDIA.manifest, config, layers: [layer] }),
+    MEDIA.manifest,
+  );
+}
+
+export interface ImageLayout {
+  /** The layout's directory, for `oci:<dir>:<tag>`. */
+  dir: string;
+  tag: string;
+  /** Digest of what the tag points at: the manifest, or for a multi-arch image the index. */
+  digest: string;
+  /** For a multi-arch image, the digests of its platform manifests. */
+  platformDigests: string[];
+}
+
+/**
+ * An OCI image layout under `parent` with one tag: a single-platform image, or with `platforms` a multi-arch one
+ * whose tag points at an image index of one manifest per platform.
+ */
+export function buildImageLayout(
+  parent: string,
+  tag: string,
+  options: { content?: string; platforms?: { os: string; architecture: string }[] } = {},
+): ImageLayout {
+  const dir = mkdtempSync(join(parent, 'layout-'));
+  mkdirSync(join(dir, 'blobs', 'sha256'), { recursive: true });
+  writeFileSync(join(dir, 'oci-layout'), JSON.stringify({ imageLayoutVersion: '1.0.0' }));
+  const content = options.content ?? `hello from ${tag}\n`;
+  let top: Descriptor;
+  const platformDigests: string[] = [];
+  if (options.platforms) {
+    const manifests = options.platforms.map((platform) => {
+      const d = writeImage(dir, `${content} for ${platform.os}/${platform.architecture}\n`, platform);
+      platformDigests.push(d.digest);
+      return { ...d, platform };
+    });
+    top = writeBlob(
+      dir,
+      JSON.stringify({ schemaVersion: 2, mediaType: MEDIA.index, manifests }),
+      MEDIA.index,
+    );
+  } else {
+    top = writeImage(dir, content, { os: 'linux', architecture: 'amd64' });
+  }
+  writeFileSync(
+    join(dir, 'index.json'),
+    JSON.stringify({
+      schemaVersion: 2,
+      mediaType: MEDIA.index,
+      manifests: [{ ...top, annotations: { 'org.opencontainers.image.ref.name': tag } }],
+    }),
+  );
+  return { dir, tag, digest: top.digest, platformDigests };
+}
+
+// --- skopeo ---
+
+/** Runs skopeo; its stdout as bytes (a raw manifest must be hashed exactly as sent). */
+async function skopeo(args: string[]): Promise<Buffer> {
+  try {
+    const { stdout } = await run('skopeo', ['--insecure-policy', ...args], {
+      timeout: 30_000,
+      encoding: 'buffer',
+    });
+    return stdout;
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8') ?? '';
+    throw new Error(`skopeo ${args[0] ?? ''} failed: ${stderr.trim() || String(error)}`, { cause: error });
+  }
+}
+
+/** Pushes the layout's tag to `docker://<destination>` (every platform of a multi-arch image). */
+export async function pushLayout(layout: ImageLayout, destination: string, creds?: string): Promise<void> {
+  await skopeo([
+    'copy',
+    '--quiet',
+    '--all',
+    '--dest-tls-verify=false',
+    ...(creds ? ['--dest-creds', creds] : []),
+    `oci:${layout.dir}:${layout.tag}`,
+    `docker://${destination}`,
+  ]);
+}
+
+/**
+ * What skopeo says the pushed reference's digest is, two ways: its `.Digest` (for a multi-arch tag skopeo picks
+ * the linux/amd64 image to inspect, but reports the digest of what the tag points at) and the sha256 of the raw
+ * manifest it reads.
+ */
+export async function skopeoDigests(
+  reference: string,
+  creds?: string,
+): Promise<{ digest: string; raw: string }> {
+  const common = ['--tls-verify=false', ...(creds ? ['--creds', creds] : []), `docker://${reference}`];
+  const [digest, raw] = await Promise.all([
+    skopeo(['inspect', '--format', '{{.Digest}}', ...common]),
+    skopeo(['inspect', '--raw', ...common]),
+  ]);
+  return {
+    digest: digest.toString('utf8').trim(),
+    raw: `sha256:${createHash('sha256').update(raw).digest('hex')}`,
+  };
+}
