@@ -1,0 +1,140 @@
+/**
+ * report-artifact with images, end to end through the dist bundle: `oci` against a real registry on loopback
+ * (Debian's docker-registry, the image pushed by skopeo, the expected digest read back by skopeo), and `docker`
+ * against a fake Engine API on a unix socket (no daemon can run here; see test/fingerprint/docker.test.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildImageLayout,
+  pushLayout,
+  skopeoDigests,
+  startRegistry,
+  type TestRegistry,
+} from '../helpers/registry.js';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, guardSecret, withoutMaskCommands } from '../helpers/secrets.js';
+
+const USER = { username: 'ci-bot', password: 'Reg-7a1c9e-secret-pass' };
+guardSecret(USER.password);
+const SHA = 'e'.repeat(40);
+
+const start = useSandbox();
+let work: string;
+let registry: TestRegistry;
+let expected: string;
+let image: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'report-images-'));
+  registry = await startRegistry({ htpasswd: USER });
+  image = `${registry.host}/shop/api:1.4.0`;
+  await pushLayout(buildImageLayout(work, '1.4.0'), image, `${USER.username}:${USER.password}`);
+  expected = (await skopeoDigests(image, `${USER.username}:${USER.password}`)).digest.replace(/^sha256:/, '');
+});
+
+afterAll(async () => {
+  await registry.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const base = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', flow: 'backend' });
+
+describe('report-artifact with artifact-type oci (real registry)', () => {
+  it('reports the manifest digest the registry gives, under the image reference', async () => {
+    const sandbox = await start();
+    const result = await runAction('report-artifact', {
+      inputs: {
+        ...base(sandbox.url),
+        artifact: image,
+        'artifact-type': 'oci',
+        'registry-username': USER.username,
+        'registry-password': USER.password,
+      },
+      github: { GITHUB_SHA: SHA },
+    });
+    expect(result.code).toBe(0);
+    expect(expected).toMatch(/^[a-f0-9]{64}$/);
+    expect(result.outputs).toMatchObject({ fingerprint: expected, filename: image });
+    expect((await sandbox.client().getArtifact('backend', expected)).filename).toBe(image);
+    expect(result.stdout).toContain(`::add-mask::${USER.password}`);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('fails before any report when the registry refuses the credentials, without showing them', async () => {
+    const sandbox = await start();
+    const wrong = 'Wrong-9d2b-password';
+    guardSecret(wrong);
+    const result = await runAction('report-artifact', {
+      inputs: {
+        ...base(sandbox.url),
+        artifact: image,
+        'artifact-type': 'oci',
+        'registry-username': USER.username,
+        'registry-password': wrong,
+      },
+      github: { GITHUB_SHA: SHA },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::registry 127\.0\.0\.1:\d+: .*registry-username/);
+    expect(result.outputs['result-file']).toBeUndefined();
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('says when the tag was never pushed', async () => {
+    const sandbox = await start();
+    const result = await runAction('report-artifact', {
+      inputs: {
+        ...base(sandbox.url),
+        artifact: `${registry.host}/shop/api:9.9.9`,
+        'artifact-type': 'oci',
+        'registry-username': USER.username,
+        'registry-password': USER.password,
+      },
+      github: { GITHUB_SHA: SHA },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::registry .*not found/i);
+  });
+});
+
+describe('report-artifact with artifact-type docker (Engine API on a unix socket)', () => {
+  it('reports the repo digest of the local image, reading DOCKER_HOST', async () => {
+    const sandbox = await start();
+    const digest = 'f'.repeat(64);
+    const socket = join(work, 'docker.sock');
+    const engine = createServer((req, res) => {
+      const known = decodeURIComponent(req.url ?? '') === '/images/registry.example/app:2/json';
+      res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          known
+            ? { Id: `sha256:${'0'.repeat(64)}`, RepoTags: ['registry.example/app:2'], RepoDigests: [`registry.example/app@sha256:${digest}`] }
+            : { message: `No such image: ${req.url ?? ''}` },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => engine.listen(socket, resolve));
+    try {
+      const run = (artifact: string) =>
+        runAction('report-artifact', {
+          inputs: { ...base(sandbox.url), artifact, 'artifact-type': 'docker' },
+          env: { DOCKER_HOST: `unix://${socket}` },
+          github: { GITHUB_SHA: SHA },
+        });
+      const found = await run('registry.example/app:2');
+      expect(found.code).toBe(0);
+      expect(found.outputs).toMatchObject({ fingerprint: digest, filename: 'registry.example/app:2' });
+      expect((outputFile(found, 'result-file') as { payload: { fingerprint: string } }).payload.fingerprint).toBe(digest);
+      const missing = await run('registry.example/app:3');
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toMatch(/::error::docker.*registry\.example\/app:3/);
+    } finally {
+      await new Promise((resolve) => engine.close(resolve));
+    }
+  });
+});
