@@ -19,10 +19,13 @@ var core = __webpack_require__(3360);
 var api = __webpack_require__(92);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 ;// CONCATENATED MODULE: ./src/actions/setup/run.ts
 /**
  * The setup action: checks the connection once and hands it to the job's later steps as environment variables.
  */
+
 
 
 
@@ -34,29 +37,20 @@ function readInputs(inputs) {
     };
 }
 async function run(inputs) {
-    const client = new api/* ComplianceClient */.tS({
-        baseUrl: inputs.apiUrl,
-        org: inputs.org,
-        token: inputs.apiToken,
-        proxy: inputs.proxy,
-    });
-    try {
-        if (inputs.verify && !inputs.dryRun) {
-            await core/* group */.Os('Verify the connection', async () => {
-                try {
-                    await client.listActions();
-                }
-                catch (error) {
-                    throw explainVerifyFailure(error, inputs);
-                }
-                core/* info */.pq(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
-            });
-        }
+    // URL, org and token are checked even without a verifying read: later steps would fail on them one by one.
+    const config = (0,api/* resolveConfig */.pE)({ baseUrl: inputs.apiUrl, org: inputs.org, token: inputs.apiToken });
+    if (inputs.verify && !inputs.dryRun) {
+        await (0,context/* withClient */.SV)(inputs, (client) => core/* group */.Os('Verify the connection', async () => {
+            try {
+                await client.listActions();
+            }
+            catch (error) {
+                throw explainVerifyFailure(error, inputs);
+            }
+            core/* info */.pq(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
+        }));
     }
-    finally {
-        await client.close();
-    }
-    core/* exportVariable */.dN('COMPLIANCE_API_URL', (0,api/* normalizeBaseUrl */.qT)(inputs.apiUrl).href);
+    core/* exportVariable */.dN('COMPLIANCE_API_URL', config.apiRoot.href);
     core/* exportVariable */.dN('COMPLIANCE_API_TOKEN', inputs.apiToken);
     core/* exportVariable */.dN('COMPLIANCE_ORG', inputs.org);
     core/* exportVariable */.dN('COMPLIANCE_DRY_RUN', String(inputs.dryRun));

@@ -32033,9 +32033,9 @@ var __webpack_exports__ = {};
 
 
 const ACTIONS = {
-    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(517), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(517), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7929)),
-    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(517), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
+    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7929)),
+    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
 };
 async function runAction(name) {
     const load = ACTIONS[name];
