@@ -97,6 +97,18 @@ describe('report-k8s-env from a pods file', () => {
     expect(await scoped({ 'exclude-namespaces-regex': 'kube-\nbat' })).toBe(4);
   });
 
+  it('writes no job summary with summary: false, and still writes the result file', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file, summary: 'false' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.summary).toBe('');
+    expect(outputFile(result, 'result-file')).toMatchObject({ environment: 'staging', pods: 6 });
+  });
+
   it('dry run: sends nothing, keeps the payload, says DRY RUN', async () => {
     const sandbox = await start();
     const before = await sandbox.client().diffEnvironments('staging', 'staging');
@@ -235,7 +247,12 @@ describe('report-k8s-env live through the real kubectl', () => {
       env: { ...env, KUBECONFIG: kc.path },
     });
     expect(result.code).toBe(0);
-    expect(api.podRequests().map((r) => r.namespace)).toEqual(['shop', 'batch']);
+    expect(
+      api
+        .podRequests()
+        .map((r) => r.namespace)
+        .sort(),
+    ).toEqual(['batch', 'shop']);
     expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
   });
 

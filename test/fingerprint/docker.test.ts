@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/api/errors.js';
 import { fingerprintDocker } from '../../src/fingerprint/docker.js';
+import { rejection } from '../helpers/rejection.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -81,22 +82,6 @@ afterAll(async () => {
   await Promise.all([onSocket, onTcp].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** What `promise` rejects with, which must be an instance of `type` (a resolution fails the test). */
-async function rejection<T extends Error>(
-  promise: Promise<unknown>,
-  type: new (...args: never[]) => T,
-): Promise<T> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(type);
-  if (!(caught instanceof type)) throw new Error('unreachable');
-  return caught;
-}
 
 const sourceError = async (promise: Promise<unknown>): Promise<SourceError> => {
   const error = await rejection(promise, SourceError);

@@ -25,28 +25,13 @@ import {
   type TokenServer,
 } from '../helpers/registry.js';
 import { guardSecret } from '../helpers/secrets.js';
+import { rejection } from '../helpers/rejection.js';
 
 const USER = { username: 'ci-bot', password: 'Pw-9f3e1c7a-not-in-messages' };
 const CREDS = `${USER.username}:${USER.password}`;
 guardSecret(USER.password);
 
 const hex = (digest: string) => digest.replace(/^sha256:/, '');
-
-/** What `promise` rejects with, which must be an instance of `type` (a resolution fails the test). */
-async function rejection<T extends Error>(
-  promise: Promise<unknown>,
-  type: new (...args: never[]) => T,
-): Promise<T> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(type);
-  if (!(caught instanceof type)) throw new Error('unreachable');
-  return caught;
-}
 
 const sourceError = async (promise: Promise<unknown>): Promise<SourceError> => {
   const error = await rejection(promise, SourceError);

@@ -130,12 +130,20 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     expect(api.podRequests()).toEqual([{ namespace: undefined, limit: '500', continue: null }]);
   });
 
-  it('reads the given namespaces one after the other, each once', async () => {
+  it('reads the given namespaces, each once', async () => {
     const api = await cluster([pod('a', 'prod'), pod('b', 'dev'), pod('c', 'kube-system'), pod('d', 'prod')]);
     const kc = await kubeconfig({ fake: api.origin });
     const pods = await readAll(optionsFor(kc, { namespaces: ['dev', 'prod', 'dev', 'empty'] }));
-    expect(names(pods)).toEqual(['dev/b', 'prod/a', 'prod/d']);
-    expect(api.podRequests().map((r) => r.namespace)).toEqual(['dev', 'prod', 'empty']);
+    expect(names(pods).sort()).toEqual(['dev/b', 'prod/a', 'prod/d']);
+    expect(
+      api
+        .podRequests()
+        .map((r) => r.namespace)
+        .sort(),
+    ).toEqual(['dev', 'empty', 'prod']);
+    // One at a time, the order is the order given.
+    const inOrder = await readAll(optionsFor(kc, { namespaces: ['prod', 'dev'], concurrency: 1 }));
+    expect(names(inOrder)).toEqual(['prod/a', 'prod/d', 'dev/b']);
   });
 
   it('gets a list of more than 500 pods whole, in the chunks kubectl asks for', async () => {
@@ -251,6 +259,46 @@ describe('readPodsWithKubectl when kubectl misbehaves (a stand-in script)', () =
     for await (const _ of readPodsWithKubectl({ kubectl })) break;
     expect(isRunning(Number(await readFile(pidFile, 'utf8')))).toBe(false);
     expect(Date.now() - started).toBeLessThan(1500); // SIGTERM was enough
+  });
+
+  it('reads four namespaces at once: each stand-in waits until four have started', async () => {
+    const kc = await kubeconfig({});
+    // Read one at a time, the first would wait for the others in vain and fail.
+    const kubectl = await fakeKubectl(
+      kc,
+      [
+        'ns=$(echo "$@" | sed -n "s/.*--namespace=\\([a-z0-9-]*\\).*/\\1/p")',
+        `touch ${kc.dir}/started.$ns`,
+        'i=0',
+        `while [ $(ls ${kc.dir}/started.* | wc -l) -lt 4 ]; do i=$((i+1)); [ $i -gt 100 ] && exit 3; sleep 0.05; done`,
+        `printf '{"items":[{"metadata":{"name":"p","namespace":"%s"}}]}' "$ns"`,
+      ].join('\n'),
+    );
+    const pods = await readAll({ kubectl, namespaces: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    expect(names(pods).sort()).toEqual(['a/p', 'b/p', 'c/p', 'd/p', 'e/p', 'f/p']);
+  });
+
+  it('stops the other namespaces when one fails, leaving no kubectl behind', async () => {
+    const kc = await kubeconfig({});
+    const kubectl = await fakeKubectl(
+      kc,
+      [
+        'case "$*" in',
+        `  *--namespace=bad*) echo 'Error from server (Forbidden): pods is forbidden' >&2; exit 1 ;;`,
+        `  *) echo $$ >> ${kc.dir}/pids; exec sleep 30 ;;`,
+        'esac',
+      ].join('\n'),
+    );
+    const started = Date.now();
+    const error = await readAll({ kubectl, namespaces: ['slow-1', 'slow-2', 'bad'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toContain('(namespace bad)');
+    const pids = (await readFile(join(kc.dir, 'pids'), 'utf8')).trim().split('\n').map(Number);
+    expect(pids).toHaveLength(2);
+    expect(pids.filter(isRunning)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('reports a kubectl that dies in the middle of its output, not a shorter list', async () => {
