@@ -3,7 +3,7 @@
  * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
  */
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import type { ClientConfig } from './config.js';
+import type { ClientConfig, ProxySettings } from './config.js';
 import { ApiError, NetworkError, TimeoutError, redact } from './errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
@@ -134,9 +134,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** undici errors that come from the request itself, not the network: retrying cannot help. */
 const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
 
-export function createDispatcher(config: ClientConfig): Dispatcher {
+/** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
+export function createDispatcher(proxy: ProxySettings): Dispatcher {
   const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
-  const { httpProxy, httpsProxy, noProxy } = config.proxy;
+  const { httpProxy, httpsProxy, noProxy } = proxy;
   if (httpProxy || httpsProxy) {
     // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
     return new EnvHttpProxyAgent({
@@ -163,7 +164,7 @@ export class HttpTransport {
 
   constructor(config: ClientConfig, dispatcher?: Dispatcher) {
     this.config = config;
-    this.dispatcher = dispatcher ?? createDispatcher(config);
+    this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
   }
 
   url(path: string, query?: Record<string, QueryValue>): URL {

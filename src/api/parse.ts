@@ -136,3 +136,16 @@ function rootSchema(schema: z.ZodType, required: readonly string[]): z.ZodType {
   }
   return z.looseObject(shape);
 }
+
+/**
+ * Reads a response field that is only shown (a summary row, a log line), never decided on: one the service sent
+ * malformed reads as undefined instead of throwing, so a step never fails over a field nothing depends on.
+ */
+export function shownField<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UnexpectedResponseError) return undefined;
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@
  * Commit information from the checked-out repository, through the real `git` (via @actions/exec).
  */
 import { getExecOutput } from '@actions/exec';
-import type { GitCommitInput } from '../api/schemas.js';
+import { patterns, type GitCommitInput } from '../api/schemas.js';
 
 async function git(args: string[], cwd: string): Promise<string | undefined> {
   try {
@@ -25,12 +25,20 @@ export async function readCommit(
 ): Promise<GitCommitInput | undefined> {
   const SEP = '\u001f';
   const out = await git(
-    ['log', '-1', `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`, options.rev ?? 'HEAD', '--'],
+    // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
+    [
+      'log',
+      '-1',
+      `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`,
+      '--end-of-options',
+      options.rev ?? 'HEAD',
+      '--',
+    ],
     cwd,
   );
   if (!out) return undefined;
   const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
-  if (!/^[a-f0-9]{40}$/.test(sha1)) return undefined;
+  if (!patterns.sha1.test(sha1)) return undefined;
   let branch = options.branch;
   if (branch === undefined) {
     const head = (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd))?.trim();

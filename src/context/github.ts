@@ -2,20 +2,27 @@
  * The GitHub Actions context, read from an environment map it is given, and the URLs the official CLI derives from
  * it (service-behaviour.md).
  */
-import type { GitCommitInput, RepoInfoInput } from '../api/schemas.js';
+import { patterns, type GitCommitInput, type RepoInfoInput } from '../api/schemas.js';
 import type { Env } from './inputs.js';
 
 export interface GitHubContext {
   serverUrl: string;
+  /** GITHUB_API_URL, default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3). */
+  apiUrl: string;
   repository?: string;
   repositoryId?: string;
   runId?: string;
   sha?: string;
   refName?: string;
+  /** GITHUB_REF_TYPE: `branch` or `tag`. */
+  refType?: string;
   headRef?: string;
   eventName?: string;
   eventPath?: string;
   workspace?: string;
+  /** GITHUB_WORKFLOW: the workflow's name (its file path when it has none). */
+  workflow?: string;
+  runAttempt?: string;
 }
 
 export function readGitHubContext(env: Env): GitHubContext {
@@ -25,17 +32,21 @@ export function readGitHubContext(env: Env): GitHubContext {
   };
   const ctx: GitHubContext = {
     serverUrl: (pick('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, ''),
+    apiUrl: (pick('GITHUB_API_URL') ?? 'https://api.github.com').replace(/\/+$/, ''),
   };
-  const fields: [keyof Omit<GitHubContext, 'serverUrl'>, string][] = [
+  const fields: [keyof Omit<GitHubContext, 'serverUrl' | 'apiUrl'>, string][] = [
     ['repository', 'GITHUB_REPOSITORY'],
     ['repositoryId', 'GITHUB_REPOSITORY_ID'],
     ['runId', 'GITHUB_RUN_ID'],
     ['sha', 'GITHUB_SHA'],
     ['refName', 'GITHUB_REF_NAME'],
+    ['refType', 'GITHUB_REF_TYPE'],
     ['headRef', 'GITHUB_HEAD_REF'],
     ['eventName', 'GITHUB_EVENT_NAME'],
     ['eventPath', 'GITHUB_EVENT_PATH'],
     ['workspace', 'GITHUB_WORKSPACE'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['runAttempt', 'GITHUB_RUN_ATTEMPT'],
   ];
   for (const [key, name] of fields) {
     const value = pick(name);
@@ -69,6 +80,8 @@ export function repoInfo(ctx: GitHubContext): RepoInfoInput | undefined {
 /** The branch of the run: the head branch on pull requests (the checkout is detached there), else the ref name. */
 export function branchOf(ctx: GitHubContext): string | undefined {
   if (ctx.eventName?.startsWith('pull_request') && ctx.headRef) return ctx.headRef;
+  // On a tag push GITHUB_REF_NAME is the tag, not a branch.
+  if (ctx.refType === 'tag') return undefined;
   return ctx.refName ?? undefined;
 }
 
@@ -82,7 +95,7 @@ interface PushCommit {
 
 function fromPushCommit(object: object, branch: string | undefined): GitCommitInput | undefined {
   const raw = object as PushCommit;
-  if (typeof raw.id !== 'string' || !/^[a-f0-9]{40}$/.test(raw.id)) return undefined;
+  if (typeof raw.id !== 'string' || !patterns.sha1.test(raw.id)) return undefined;
   const name = typeof raw.author?.name === 'string' ? raw.author.name : '';
   const email = typeof raw.author?.email === 'string' ? raw.author.email : '';
   const when = typeof raw.timestamp === 'string' ? Math.floor(Date.parse(raw.timestamp) / 1000) : NaN;
@@ -120,4 +133,39 @@ export function commitFromEvent(
   if (head === null || typeof head !== 'object') return undefined;
   const commit = fromPushCommit(head, branch);
   return commit?.sha1 === sha ? commit : undefined;
+}
+
+/** The pull request a `pull_request` or `pull_request_target` run is about, from its event payload. */
+export interface PullRequestRef {
+  /** `owner/name` of the base repository (GITHUB_REPOSITORY). */
+  owner: string;
+  repo: string;
+  number: number;
+  /** The head commit of the pull request (GITHUB_SHA is the merge commit there). */
+  headSha: string | undefined;
+  /** How many commits the event says the pull request has, when it says. */
+  commits: number | undefined;
+}
+
+/** Undefined on other events, or when the payload or GITHUB_REPOSITORY does not name the pull request. */
+export function pullRequestOf(ctx: GitHubContext, event: unknown): PullRequestRef | undefined {
+  if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') return undefined;
+  const [owner, repo, ...rest] = (ctx.repository ?? '').split('/');
+  if (!owner || !repo || rest.length > 0) return undefined;
+  // Event payloads are not ours to trust: every field is checked before use.
+  const payload = event as {
+    number?: unknown;
+    pull_request?: { number?: unknown; commits?: unknown; head?: { sha?: unknown } | null } | null;
+  } | null;
+  const pr = payload?.pull_request;
+  const number = pr?.number ?? payload?.number;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) return undefined;
+  const head = pr?.head?.sha;
+  return {
+    owner,
+    repo,
+    number,
+    headSha: typeof head === 'string' && patterns.sha1.test(head) ? head : undefined,
+    commits: typeof pr?.commits === 'number' ? pr.commits : undefined,
+  };
 }

@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { proxyFromEnv, type ProxySettings } from '../api/config.js';
+import { proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 
@@ -53,7 +53,8 @@ export class InputReader {
     if (value === undefined) return fallback;
     if (TRUE.includes(value)) return true;
     if (FALSE.includes(value)) return false;
-    throw new InputError(name, `'${value}' is not a boolean`, 'true or false');
+    const from = this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
+    throw new InputError(name, `'${value}'${from} is not a boolean`, 'true or false');
   }
 
   /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
@@ -178,7 +179,7 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
   );
   core.setSecret(apiToken);
   registerSecret(apiToken);
-  return {
+  const connection: ConnectionInputs = {
     apiToken,
     apiUrl: inputs.required(
       'api-url',
@@ -189,6 +190,9 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
     proxy: proxyFromEnv(inputs.env),
     ...tuning(inputs),
   };
+  // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
+  resolveConfig({ baseUrl: connection.apiUrl, org: connection.org, token: connection.apiToken });
+  return connection;
 }
 
 /** Job-wide knobs with no input of their own: set once with `env:` at the workflow or job level. */

@@ -4,7 +4,9 @@
  */
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
+import type { ProxySettings } from '../api/config.js';
 import { SourceError } from '../api/errors.js';
+import { createDispatcher } from '../api/http.js';
 import { fingerprintDir } from './dir.js';
 import { fingerprintDocker } from './docker.js';
 import { fingerprintFile } from './file.js';
@@ -18,7 +20,7 @@ export type ArtifactSpec =
   | { type: 'file'; path: string }
   | { type: 'dir'; path: string; excludes: string[] }
   | { type: 'docker'; image: string; dockerHost?: string }
-  | { type: 'oci'; image: string; username?: string; password?: string };
+  | { type: 'oci'; image: string; username?: string; password?: string; proxy?: ProxySettings };
 
 export interface Fingerprinted {
   fingerprint: string;
@@ -47,14 +49,22 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
         ),
         defaultName: spec.image,
       };
-    case 'oci':
-      return {
-        fingerprint: await fingerprintOci(spec.image, {
-          ...(spec.username !== undefined && { username: spec.username }),
-          ...(spec.password !== undefined && { password: spec.password }),
-        }),
-        defaultName: spec.image,
-      };
+    case 'oci': {
+      // Registries are reached through the runner's proxy, as the service is.
+      const dispatcher = spec.proxy ? createDispatcher(spec.proxy) : undefined;
+      try {
+        return {
+          fingerprint: await fingerprintOci(spec.image, {
+            ...(spec.username !== undefined && { username: spec.username }),
+            ...(spec.password !== undefined && { password: spec.password }),
+            ...(dispatcher !== undefined && { dispatcher }),
+          }),
+          defaultName: spec.image,
+        };
+      } finally {
+        await dispatcher?.close();
+      }
+    }
   }
 }
 

@@ -36,13 +36,13 @@ function endpointFor(dockerHost: string): Endpoint {
   try {
     url = new URL(dockerHost);
   } catch {
-    throw new InputError('docker-host', `'${dockerHost}' is not a URL`, expected);
+    throw new InputError('DOCKER_HOST', `'${dockerHost}' is not a URL`, expected);
   }
   const options = { keepAliveTimeout: 1_000, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS };
   if (url.protocol === 'unix:') {
     const socketPath = decodeURIComponent(url.pathname);
     if (!socketPath.startsWith('/')) {
-      throw new InputError('docker-host', `'${dockerHost}' names no absolute socket path`, expected);
+      throw new InputError('DOCKER_HOST', `'${dockerHost}' names no absolute socket path`, expected);
     }
     return {
       origin: 'http://docker',
@@ -52,12 +52,12 @@ function endpointFor(dockerHost: string): Endpoint {
   }
   if (url.protocol === 'tcp:' || url.protocol === 'http:') {
     if (!url.hostname || !url.port) {
-      throw new InputError('docker-host', `'${dockerHost}' needs a host and a port`, expected);
+      throw new InputError('DOCKER_HOST', `'${dockerHost}' needs a host and a port`, expected);
     }
     return { origin: `http://${url.host}`, dispatcher: new Agent(options), display: dockerHost };
   }
   throw new InputError(
-    'docker-host',
+    'DOCKER_HOST',
     `the scheme '${url.protocol}' is not supported (TLS and ssh connections to the daemon are not)`,
     expected,
   );

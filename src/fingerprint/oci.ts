@@ -397,5 +397,8 @@ class RegistrySession {
 }
 
 function basic(username: string, password: string): string {
-  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+  const encoded = Buffer.from(`${username}:${password}`, 'utf8').toString('base64');
+  // A registry error page may echo the header back: its encoded form is as secret as the password.
+  registerSecret(encoded);
+  return `Basic ${encoded}`;
 }

@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { InputError, SourceError } from '../api/errors.js';
+import { NAMESPACE_NAME } from './pods.js';
 import { streamItems } from './stream.js';
 
 export interface KubectlOptions {
@@ -39,8 +40,6 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 const NAMESPACE_CONCURRENCY = 4;
 /** After SIGTERM, how long kubectl gets before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
-/** A namespace name is a DNS-1123 label. */
-const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /**
  * The arguments of one `kubectl get pods -o json` call. Values are passed as `--flag=value`, so a value starting
@@ -50,7 +49,7 @@ export function kubectlArgs(options: KubectlOptions, namespace?: string): string
   const args = ['get', 'pods', '--output=json'];
   if (namespace === undefined) args.push('--all-namespaces');
   else {
-    if (!NAMESPACE.test(namespace)) {
+    if (!NAMESPACE_NAME.test(namespace)) {
       throw new InputError(
         'namespaces',
         `'${namespace}' is not a namespace name`,

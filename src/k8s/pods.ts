@@ -67,7 +67,14 @@ export function mapPod(raw: unknown): PodOutcome {
     digests[image] = digest;
   }
 
+  if (created < 0)
+    return skip(`has a creationTimestamp before 1970: ${String(pod.metadata?.creationTimestamp)}`);
   const owners = pod.metadata?.ownerReferences;
+  // The service needs apiVersion, kind, name and uid of each owner; Kubernetes always gives them, a hand-made or
+  // truncated file may not, and one such pod must not fail the whole report.
+  if (owners !== undefined && owners !== null && !validOwners(owners)) {
+    return skip('has an ownerReference without a string apiVersion, kind, name and uid');
+  }
   return {
     kind: 'report',
     entry: {
@@ -79,6 +86,20 @@ export function mapPod(raw: unknown): PodOutcome {
     },
   };
 }
+
+function validOwners(owners: unknown): boolean {
+  return (
+    Array.isArray(owners) &&
+    owners.every((o: unknown) => {
+      if (o === null || typeof o !== 'object') return false;
+      const r = o as Record<string, unknown>;
+      return ['apiVersion', 'kind', 'name', 'uid'].every((k) => typeof r[k] === 'string' && r[k] !== '');
+    })
+  );
+}
+
+/** A namespace name is a DNS-1123 label. */
+export const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 export interface NamespaceFilter {
   include?: string[];
@@ -106,6 +127,8 @@ export interface PodReport {
   artifacts: K8sArtifact[];
   /** Pods read (after namespace filtering). */
   pods: number;
+  /** The namespaces those pods are in. */
+  namespaces: Set<string>;
   leftOut: number;
   skipped: SkippedPod[];
 }
@@ -116,11 +139,12 @@ export async function mapPods(
   filter: NamespaceFilter = {},
 ): Promise<PodReport> {
   const wanted = namespaceMatcher(filter);
-  const report: PodReport = { artifacts: [], pods: 0, leftOut: 0, skipped: [] };
+  const report: PodReport = { artifacts: [], pods: 0, namespaces: new Set(), leftOut: 0, skipped: [] };
   for await (const pod of pods) {
     const ns = (pod as Pod | null)?.metadata?.namespace;
     if (typeof ns === 'string' && !wanted(ns)) continue;
     report.pods++;
+    if (typeof ns === 'string') report.namespaces.add(ns);
     const outcome = mapPod(pod);
     if (outcome.kind === 'report') report.artifacts.push(outcome.entry);
     else if (outcome.kind === 'left-out') report.leftOut++;

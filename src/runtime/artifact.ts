@@ -5,9 +5,10 @@
  */
 import * as core from '@actions/core';
 import { resolve } from 'node:path';
+import { proxyFromEnv } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import type { InputReader } from '../context/inputs.js';
-import { ARTIFACT_TYPES, type ArtifactSpec } from '../fingerprint/artifact.js';
+import { ARTIFACT_TYPES, fingerprintArtifact, type ArtifactSpec } from '../fingerprint/artifact.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 
@@ -73,6 +74,17 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
         image: artifact,
         ...(username !== undefined && { username }),
         ...(password !== undefined && { password }),
+        proxy: proxyFromEnv(inputs.env),
       };
   }
+}
+
+/** The fingerprint of a spec: a given one as is, else computed in a log group that names what was fingerprinted. */
+export async function resolveFingerprint(spec: ArtifactSpec): Promise<string> {
+  if (spec.type === 'fingerprint') return spec.fingerprint;
+  return core.group('Fingerprint the artifact', async () => {
+    const { fingerprint } = await fingerprintArtifact(spec);
+    core.info(`${spec.type === 'file' || spec.type === 'dir' ? spec.path : spec.image}: ${fingerprint}`);
+    return fingerprint;
+  });
 }

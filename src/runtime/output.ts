@@ -14,7 +14,8 @@ export type OutputValue = string | number | boolean | undefined;
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
 export function setOutputs(outputs: Record<string, OutputValue>): void {
   for (const [name, value] of Object.entries(outputs))
-    core.setOutput(name, value === undefined ? '' : String(value));
+    // Scrubbed: a value can carry the server's text, and a server may echo the token.
+    core.setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 
 async function writeJsonFile(

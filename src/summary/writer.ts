@@ -4,6 +4,7 @@
  * silently), ending with a note that says what was left out and where the full data is.
  */
 import { appendFile } from 'node:fs/promises';
+import { redact } from '../api/errors.js';
 
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 export const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
@@ -15,11 +16,14 @@ export type Cell =
   | null
   | undefined
   | { text: string; href?: string | null | undefined }
-  | { code: string };
+  | { code: string }
+  /** Lines folded under `<details>` in the cell, e.g. the pods of an artifact; each line is escaped. */
+  | { details: string; lines: string[] };
 
 /** Escapes text for Markdown and HTML alike, on one line. */
 export function escapeText(text: string): string {
-  return text
+  // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
+  return redact(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -53,7 +57,9 @@ function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('code' in value)
-      return `<code>${value.code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+      return `<code>${redact(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+    if ('details' in value)
+      return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
     return link(value.text, value.href);
   }
   return escapeText(String(value));
@@ -77,7 +83,8 @@ export class SummaryWriter {
   }
 
   /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
-  private add(markdown: string, weight = 1): boolean {
+  private add(text: string, weight = 1): boolean {
+    const markdown = redact(text);
     const size = Buffer.byteLength(markdown) + 1;
     if (this.omitted > 0 || this.bytes + size > this.limit) {
       this.omitted += weight;

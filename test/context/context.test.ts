@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCommit } from '../../src/context/git.js';
@@ -34,6 +34,15 @@ describe('readCommit (real git)', () => {
       url: `https://github.com/o/r/commit/${head}`,
     });
     expect((await readCommit(dir, { rev: parent }))?.message).toBe('First\n\nBody line');
+  });
+
+  it('never reads a revision as an option', async () => {
+    const { dir, git } = repo();
+    writeFileSync(join(dir, 'a'), '1');
+    git('add', 'a');
+    git('commit', '-q', '-m', 'one');
+    expect(await readCommit(dir, { rev: '--output=stolen.txt' })).toBeUndefined();
+    expect(existsSync(join(dir, 'stolen.txt'))).toBe(false);
   });
 
   it('gives an empty branch on a detached checkout unless told, and undefined outside a repository', async () => {
@@ -81,6 +90,12 @@ describe('GitHub context', () => {
     expect(branchOf(readGitHubContext({ ...env, GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'main' }))).toBe(
       'main',
     );
+    // A tag push: GITHUB_REF_NAME is the tag, not a branch; the checkout (detached) decides.
+    expect(
+      branchOf(
+        readGitHubContext({ GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'v1.2.3', GITHUB_REF_TYPE: 'tag' }),
+      ),
+    ).toBeUndefined();
   });
 
   it("reads a push event's commits, newest first, skipping malformed ones", () => {

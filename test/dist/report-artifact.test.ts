@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTHOR, useTempDirs } from '../helpers/git.js';
 import { outputFile, runAction, type RunOptions } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { assertNoSecret, guardSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
 const start = useSandbox();
@@ -28,6 +28,9 @@ function checkout(): { dir: string; sha: string; parent: string } {
   writeFileSync(join(r.dir, 'app.bin'), 'hello world!');
   return { dir: r.dir, sha: r.git('rev-parse', 'HEAD'), parent: r.git('rev-parse', 'HEAD~1') };
 }
+
+const REGISTRY_PASSWORD = 'Pw-report-artifact-4be1';
+guardSecret(REGISTRY_PASSWORD);
 
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
@@ -245,7 +248,10 @@ describe('report-artifact', () => {
       ['an artifact without a type', { 'artifact-type': '' }, "Invalid input 'artifact-type': is required with artifact 'app.bin'"],
       ['an unknown artifact type', { 'artifact-type': 'zip' }, "Invalid input 'artifact-type': 'zip' is not one of the accepted values. Expected one of file, dir, docker, oci"],
       ['exclude on a file', { exclude: 'x' }, "Invalid input 'exclude': only applies to artifact-type dir, not file"],
-      ['registry credentials on a file', { 'registry-username': 'u', 'registry-password': 'p4ss' }, "Invalid input 'registry-username': only applies to artifact-type oci"],
+      ['registry credentials on a file', { 'registry-username': 'u', 'registry-password': REGISTRY_PASSWORD }, "Invalid input 'registry-username': only applies to artifact-type oci"],
+      ['a git-commit that is an option', { 'git-commit': '--output=stolen.txt' }, "Invalid input 'git-commit': '--output=stolen.txt' is not a revision"],
+      ['an org with a space', { org: 'my org' }, "Invalid input 'org': 'my org' is not a valid organization name"],
+      ['an api-url that is not a URL', { 'api-url': 'compliance.example.com' }, "Invalid input 'api-url'"],
       ['a fingerprint without a name', { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) }, "Invalid input 'name': is required when fingerprint is given"],
       ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
       ['a bad template reference', { 'template-reference-name': 'a b' }, "Invalid input 'template-reference-name'"],
@@ -277,6 +283,44 @@ describe('report-artifact', () => {
         expect(server.requests).toHaveLength(0);
         assertNoSecret(withoutMaskCommands(result.everything), 'the step');
       } finally {
+        await server.close();
+      }
+    });
+
+    it('names the variable when COMPLIANCE_DRY_RUN is not a boolean', async () => {
+      const server = await startServer((_req, res) => json(res, 201, {}));
+      try {
+        const { dir, sha } = checkout();
+        const result = await runAction('report-artifact', {
+          cwd: dir,
+          inputs: { ...base, 'api-url': server.origin },
+          env: { COMPLIANCE_DRY_RUN: 'yes' },
+          github: { GITHUB_SHA: sha },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(
+          "Invalid input 'dry-run': 'yes' (from the variable COMPLIANCE_DRY_RUN) is not a boolean",
+        );
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('checks the connection before reading a registry: a bad org contacts nothing', async () => {
+      const registry = await startServer((_req, res) => json(res, 401, {}));
+      const server = await startServer((_req, res) => json(res, 201, {}));
+      try {
+        const result = await runAction('report-artifact', {
+          inputs: { ...base, 'api-url': server.origin, org: 'acme/x', artifact: `${registry.origin.replace('http://', '')}/app:1`, 'artifact-type': 'oci' },
+          github: { GITHUB_SHA: 'f'.repeat(40) },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain("Invalid input 'org'");
+        expect(registry.requests).toHaveLength(0);
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        await registry.close();
         await server.close();
       }
     });

@@ -109,6 +109,55 @@ describe('report-k8s-env from a pods file', () => {
     expect(outputFile(result, 'result-file')).toMatchObject({ environment: 'staging', pods: 6 });
   });
 
+  it('skips a pod with a malformed owner or a time before 1970, and reports the rest', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile([
+      pod('ok-1', { ns: 'shop', owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }] }),
+      pod('bad-owner', { ns: 'shop', owners: [{ kind: 'ReplicaSet', name: 'rs' }] }),
+      pod('old', { ns: 'shop', created: '1969-12-31T23:59:00Z' }),
+    ]);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ pods: '3', skipped: '2' });
+    expect(result.stdout).toContain('::warning::Skipped pod shop/bad-owner: has an ownerReference without');
+    expect(result.stdout).toContain('::warning::Skipped pod shop/old: has a creationTimestamp before 1970');
+  });
+
+  it('warns about a named namespace that has no pods', async () => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file, namespaces: 'shop\nshopp', 'dry-run': 'true' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
+    expect(result.stdout).not.toContain("Namespace 'shop' has no pods");
+  });
+
+  it('scrubs the token from the service message in outputs and summary, even escaped', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}` }),
+    );
+    try {
+      const { dir, file } = podsFile(cluster);
+      const result = await runAction('report-k8s-env', {
+        cwd: dir,
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs.message).toBe('accepted for Bearer ***');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      // The escaped form would slip past the runner's mask.
+      expect(result.summary).not.toContain(TEST_TOKEN.replace(/_/g, '\\_'));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('dry run: sends nothing, keeps the payload, says DRY RUN', async () => {
     const sandbox = await start();
     const before = await sandbox.client().diffEnvironments('staging', 'staging');
@@ -172,6 +221,9 @@ describe('report-k8s-env from a pods file', () => {
       ['a missing pods file', { 'pods-file': 'nope.json' }, 'pods-file: '],
       ['a dry-run that is not a boolean', { 'dry-run': 'maybe' }, "Invalid input 'dry-run': 'maybe' is not a boolean"],
       ['a missing token', { 'api-token': '' }, "Invalid input 'api-token': is required"],
+      ['a bad org', { org: 'acme corp' }, "Invalid input 'org': 'acme corp' is not a valid organization name"],
+      ['a namespace name with capitals', { namespaces: 'Shop' }, "Invalid input 'namespaces': 'Shop' is not a namespace name"],
+      ['an excluded namespace name with a space', { 'exclude-namespaces': 'kube system' }, "Invalid input 'exclude-namespaces': 'kube system' is not a namespace name"],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
       const server = await startServer((_req, res) => json(res, 200, {}));
@@ -267,6 +319,17 @@ describe('report-k8s-env live through the real kubectl', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::kubectl: .*Forbidden.*RBAC/);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('checks the connection before reading the cluster: a bad org asks kubectl nothing', async () => {
+    const { api, kc, env } = await liveCluster();
+    const result = await runAction('report-k8s-env', {
+      inputs: { 'api-url': 'http://127.0.0.1:9', 'api-token': TEST_TOKEN, org: 'acme corp', environment: 'staging', kubeconfig: kc.path },
+      env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("Invalid input 'org'");
+    expect(api.requests).toHaveLength(0);
   });
 
   it('names kube-context when the context does not exist', async () => {

@@ -148,7 +148,7 @@ describe('fingerprintDocker', () => {
 
   it('refuses an unsupported DOCKER_HOST and a malformed image name before connecting', async () => {
     const host = await inputError(fingerprintDocker('nginx', { dockerHost: 'ssh://user@host' }));
-    expect(host.input).toBe('docker-host');
+    expect(host.input).toBe('DOCKER_HOST');
     for (const image of ['', 'bad name', '../../containers/json', 'x?y']) {
       const error = await inputError(fingerprintDocker(image, { dockerHost: `unix://${socketPath}` }));
       expect(error.input).toBe('artifact');

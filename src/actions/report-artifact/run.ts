@@ -52,7 +52,7 @@ export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInpu
     name: inputs.optional('name'),
     trail: inputs.matching('trail', 'trailName'),
     templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
-    gitCommit: inputs.optional('git-commit'),
+    gitCommit: revision(inputs),
     buildUrl: url(inputs, 'build-url'),
     commitUrl: url(inputs, 'commit-url'),
     repoUrl: url(inputs, 'repo-url'),
@@ -77,6 +77,18 @@ export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInpu
     compliant: inputs.optional('compliant') === undefined ? undefined : inputs.boolean('compliant', false),
     dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
+}
+
+function revision(inputs: InputReader): string | undefined {
+  const value = inputs.optional('git-commit');
+  if (value !== undefined && (value.startsWith('-') || /\s/.test(value))) {
+    throw new InputError(
+      'git-commit',
+      `'${value}' is not a revision`,
+      `${expectedForms.sha1}, a tag or a branch`,
+    );
+  }
+  return value;
 }
 
 function required(value: string | undefined, name: string, expected: string): string {
@@ -192,7 +204,7 @@ async function gatherPayload(
       'the URL of this build',
     );
   }
-  const commit = inputs.commitUrl ?? info.commit?.url ?? commitUrl(github, sha);
+  const commit = commitLink(inputs, sha) ?? info.commit?.url;
   if (commit === undefined) {
     throw new InputError(
       'commit-url',
@@ -201,6 +213,7 @@ async function gatherPayload(
     );
   }
   const repo = repoInfo(github);
+  const repository = inputs.repoUrl ?? repoUrl(github);
   const pushed = commitsFromPushEvent(inputs.runner.event, branch);
   const body: ReportArtifactBody = {
     fingerprint,
@@ -212,7 +225,7 @@ async function gatherPayload(
     ...(info.commit && { git_commit_info: info.commit }),
     ...(repo && { repo_info: repo }),
     ...(pushed.length > 0 && { commits_list: pushed }),
-    ...((inputs.repoUrl ?? repoUrl(github)) !== undefined && { repo_url: inputs.repoUrl ?? repoUrl(github) }),
+    ...(repository !== undefined && { repo_url: repository }),
     ...(inputs.templateReferenceName !== undefined && {
       template_reference_name: inputs.templateReferenceName,
     }),
@@ -223,6 +236,11 @@ async function gatherPayload(
     ...(inputs.userData !== undefined && { user_data: inputs.userData }),
   };
   return body;
+}
+
+/** The `commit-url` input, else the commit on GitHub. */
+function commitLink(inputs: ReportArtifactInputs, sha: string): string | undefined {
+  return inputs.commitUrl ?? commitUrl(inputs.runner.github, sha);
 }
 
 interface CommitInfo {
@@ -238,7 +256,7 @@ async function commitInfo(inputs: ReportArtifactInputs, branch: string | undefin
   const fromGit = await readCommit(workspace, {
     rev,
     ...(branch !== undefined && { branch }),
-    urlFor: (sha) => inputs.commitUrl ?? commitUrl(github, sha),
+    urlFor: (sha) => commitLink(inputs, sha),
   });
   if (fromGit) {
     core.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);

@@ -7,11 +7,17 @@ import * as core from '@actions/core';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, SourceError } from '../../api/index.js';
-import { expectedForms, type K8sReportBody } from '../../api/schemas.js';
+import { InputError, redact, SourceError, validate } from '../../api/index.js';
+import { expectedForms, K8sReportBody } from '../../api/schemas.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readPodsWithKubectl } from '../../k8s/kubectl.js';
-import { mapPods, type NamespaceFilter, type PodReport, type SkippedPod } from '../../k8s/pods.js';
+import {
+  mapPods,
+  NAMESPACE_NAME,
+  type NamespaceFilter,
+  type PodReport,
+  type SkippedPod,
+} from '../../k8s/pods.js';
 import { PodStreamError, streamItems } from '../../k8s/stream.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { deliver, keepPayload, setOutputs, writeResultFile } from '../../runtime/output.js';
@@ -20,8 +26,9 @@ import { SummaryWriter } from '../../summary/writer.js';
 const ACTION = 'report-k8s-env';
 /** Annotations past ten per step are dropped by GitHub: the rest are counted and listed in the summary. */
 const MAX_WARNINGS = 10;
-/** A dry run prints the payload when it is this small; a bigger one is only kept in `payload-file`. */
-const PRINT_LIMIT = 64 * 1024;
+/** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
+const PRINT_LIMIT = 50;
+const KUBECTL_REQUEST_TIMEOUT = '60s';
 
 export type PodSource =
   { kind: 'file'; path: string } | { kind: 'kubectl'; kubeconfig?: string; context?: string; env: Env };
@@ -38,9 +45,9 @@ export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs
   const environment = inputs.matching('environment', 'envName');
   if (environment === undefined) throw new InputError('environment', 'is required', expectedForms.envName);
   const filter: NamespaceFilter = {
-    include: inputs.list('namespaces'),
+    include: namespaceNames(inputs, 'namespaces'),
     includeRegex: regexes(inputs, 'namespaces-regex'),
-    exclude: inputs.list('exclude-namespaces'),
+    exclude: namespaceNames(inputs, 'exclude-namespaces'),
     excludeRegex: regexes(inputs, 'exclude-namespaces-regex'),
   };
   const including = filter.include?.length || filter.includeRegex?.length;
@@ -75,7 +82,7 @@ export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs
       kind: 'kubectl',
       ...(kubeconfig !== undefined && { kubeconfig: resolve(common.runner.workspace, kubeconfig) }),
       ...(context !== undefined && { context }),
-      env: inputs.env,
+      env: kubectlEnv(inputs.env),
     };
   }
   return {
@@ -85,6 +92,28 @@ export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs
     filter,
     dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
+}
+
+/** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
+function namespaceNames(inputs: InputReader, name: string): string[] {
+  const list = inputs.list(name);
+  for (const ns of list) {
+    if (!NAMESPACE_NAME.test(ns)) {
+      throw new InputError(
+        name,
+        `'${ns}' is not a namespace name`,
+        'lowercase letters, digits and -, at most 63 characters',
+      );
+    }
+  }
+  return list;
+}
+
+/** kubectl and the credential plugins it runs get the environment, less the inputs and the service token. */
+function kubectlEnv(env: Env): Env {
+  return Object.fromEntries(
+    Object.entries(env).filter(([key]) => !key.startsWith('INPUT_') && key !== 'COMPLIANCE_API_TOKEN'),
+  );
 }
 
 function regexes(inputs: InputReader, name: string): string[] {
@@ -133,7 +162,9 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
       `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`,
   );
   warnSkipped(report.skipped);
-  const payload: K8sReportBody = { artifacts: report.artifacts };
+  // Checked here, dry run or not: the mapping is meant to give only valid entries, and a slip must show.
+  const payload = validate(K8sReportBody, { artifacts: report.artifacts }, 'body');
+  warnEmptyNamespaces(inputs.filter, report);
 
   return withClient(inputs.connection, async (client) => {
     const target = client.urlFor('reportK8sEnvironment', { env_name: inputs.environment });
@@ -142,9 +173,10 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
     if (inputs.dryRun) {
       payloadFile = await keepPayload(inputs.runner, ACTION, payload);
       core.info(`DRY RUN: would PUT ${target}`);
-      const text = JSON.stringify(payload, null, 2);
       core.info(
-        text.length <= PRINT_LIMIT ? text : `The payload (${text.length} bytes) is kept in ${payloadFile}.`,
+        payload.artifacts.length <= PRINT_LIMIT
+          ? JSON.stringify(payload, null, 2)
+          : `The payload (${payload.artifacts.length} pods) is kept in ${payloadFile}.`,
       );
       message = 'dry run: nothing was sent';
     } else {
@@ -153,7 +185,8 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
           client.reportK8sEnvironment(inputs.environment, payload),
         ),
       );
-      message = typeof answer.message === 'string' ? answer.message : '';
+      // The server's text goes to logs, outputs and the summary: scrubbed once, here.
+      message = typeof answer.message === 'string' ? redact(answer.message) : '';
       core.info(`The service answered: ${message || '(no message)'}`);
     }
     const result: ReportK8sEnvResult = {
@@ -220,6 +253,8 @@ async function readPods(inputs: ReportK8sEnvInputs): Promise<PodReport> {
     ...(source.kubeconfig !== undefined && { kubeconfig: source.kubeconfig }),
     ...(source.context !== undefined && { context: source.context }),
     env: source.env,
+    // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
+    requestTimeout: KUBECTL_REQUEST_TIMEOUT,
   });
   return mapPods(pods, filter);
 }
@@ -238,6 +273,13 @@ export function countArtifacts(report: PodReport): ArtifactCount[] {
   return [...counts.values()].sort(
     (a, b) => a.image.localeCompare(b.image) || a.fingerprint.localeCompare(b.fingerprint),
   );
+}
+
+/** A named namespace without pods is most often a typo or a missing permission: say so, never silently. */
+function warnEmptyNamespaces(filter: NamespaceFilter, report: PodReport): void {
+  for (const ns of filter.include ?? []) {
+    if (!report.namespaces.has(ns)) core.warning(`Namespace '${ns}' has no pods (or does not exist).`);
+  }
 }
 
 function warnSkipped(skipped: SkippedPod[]): void {

@@ -2,7 +2,7 @@
  * The setup action: checks the connection once and hands it to the job's later steps as environment variables.
  */
 import * as core from '@actions/core';
-import { ApiError, InputError, NetworkError, resolveConfig } from '../../api/index.js';
+import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
 import { readConnection, type ConnectionInputs, type InputReader } from '../../context/inputs.js';
 import { withClient } from '../../runtime/context.js';
 
@@ -20,8 +20,6 @@ export function readInputs(inputs: InputReader): SetupInputs {
 }
 
 export async function run(inputs: SetupInputs): Promise<void> {
-  // URL, org and token are checked even without a verifying read: later steps would fail on them one by one.
-  const config = resolveConfig({ baseUrl: inputs.apiUrl, org: inputs.org, token: inputs.apiToken });
   if (inputs.verify && !inputs.dryRun) {
     await withClient(inputs, (client) =>
       core.group('Verify the connection', async () => {
@@ -34,7 +32,7 @@ export async function run(inputs: SetupInputs): Promise<void> {
       }),
     );
   }
-  core.exportVariable('COMPLIANCE_API_URL', config.apiRoot.href);
+  core.exportVariable('COMPLIANCE_API_URL', normalizeBaseUrl(inputs.apiUrl).href);
   core.exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
   core.exportVariable('COMPLIANCE_ORG', inputs.org);
   core.exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));

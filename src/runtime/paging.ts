@@ -1,0 +1,83 @@
+/**
+ * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
+ * unless `page` is given) up to `max-items`, read concurrently by the client.
+ */
+import { InputError } from '../api/errors.js';
+import type { ReadAllOptions } from '../api/client.js';
+import type { AllPages, Page } from '../api/pagination.js';
+import { MAX_PER_PAGE } from '../api/schemas.js';
+import type { InputReader } from '../context/inputs.js';
+
+export const DEFAULT_MAX_ITEMS = 1000;
+/** A bound that keeps a mistyped number from holding a runner's memory hostage. */
+export const MAX_ITEMS_LIMIT = 100_000;
+const MAX_PAGE = 1_000_000;
+
+export type Paging =
+  | { all: true; perPage: number; maxItems: number }
+  /** `perPage` undefined: the service's default (20). */
+  | { all: false; page: number; perPage: number | undefined };
+
+export function readPaging(inputs: InputReader): Paging {
+  const pageGiven = inputs.optional('page') !== undefined;
+  const page = inputs.integer('page', 1, 1, MAX_PAGE);
+  const perPageGiven = inputs.optional('per-page') !== undefined;
+  const perPage = inputs.integer('per-page', MAX_PER_PAGE, 1, MAX_PER_PAGE);
+  const maxItems = inputs.integer('max-items', DEFAULT_MAX_ITEMS, 1, MAX_ITEMS_LIMIT);
+  const all = inputs.boolean('all', !pageGiven);
+  if (all && pageGiven) {
+    throw new InputError(
+      'page',
+      'selects one page, but all is true',
+      'page with all: false (or without all), or no page to read every page',
+    );
+  }
+  return all ? { all, perPage, maxItems } : { all, page, perPage: perPageGiven ? perPage : undefined };
+}
+
+export interface ListRead<T> {
+  items: T[];
+  /** The service's total when it gave one, else the number of items read. */
+  total: number;
+  /** True when more items exist than were read (max-items, or a single page of several). */
+  truncated: boolean;
+  pagesRead: number;
+  /** For a single page: which page, and how many the service has (when it said). */
+  page?: number;
+  pageCount?: number;
+}
+
+/** Reads as `paging` says, through the client's one-page and every-page methods. */
+export async function readList<T>(
+  paging: Paging,
+  onePage: (page: number, perPage: number | undefined) => Promise<Page<T>>,
+  allPages: (options: ReadAllOptions) => Promise<AllPages<T>>,
+): Promise<ListRead<T>> {
+  if (paging.all) {
+    const read = await allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
+    return { items: read.items, total: read.total, truncated: read.truncated, pagesRead: read.pagesRead };
+  }
+  const read = await onePage(paging.page, paging.perPage);
+  const pagination = read.pagination;
+  return {
+    items: read.items,
+    total: pagination?.total ?? read.items.length,
+    truncated: pagination !== undefined && pagination.page_count > 1,
+    pagesRead: 1,
+    page: paging.page,
+    ...(pagination !== undefined && { pageCount: pagination.page_count }),
+  };
+}
+
+/** One line for the log and the summary: how much of the list was read. */
+export function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): string {
+  const count = `${read.items.length} ${noun}`;
+  if (!paging.all) {
+    const of = read.pageCount !== undefined ? ` of ${read.pageCount}` : '';
+    return `${count} on page ${read.page ?? paging.page}${of}${read.pageCount !== undefined ? ` (${read.total} in all)` : ''}.`;
+  }
+  if (read.truncated) {
+    return `${count} of ${read.total}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
+  }
+  return `${count}, read in ${read.pagesRead} page(s).`;
+}
