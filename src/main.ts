@@ -11,6 +11,12 @@ export const ACTIONS: Record<string, Entry> = {
   setup: () => import('./actions/setup/main.js'),
   'report-artifact': () => import('./actions/report-artifact/main.js'),
   'report-k8s-env': () => import('./actions/report-k8s-env/main.js'),
+  'get-artifact': () => import('./actions/get-artifact/main.js'),
+  'get-deployment': () => import('./actions/get-deployment/main.js'),
+  'list-actions': () => import('./actions/list-actions/main.js'),
+  'diff-envs': () => import('./actions/diff-envs/main.js'),
+  'list-trails': () => import('./actions/list-trails/main.js'),
+  'list-attestations': () => import('./actions/list-attestations/main.js'),
 };
 
 export async function runAction(name: string): Promise<void> {

@@ -113,7 +113,11 @@ describe('report-artifact with artifact-type docker (Engine API on a unix socket
       res.end(
         JSON.stringify(
           known
-            ? { Id: `sha256:${'0'.repeat(64)}`, RepoTags: ['registry.example/app:2'], RepoDigests: [`registry.example/app@sha256:${digest}`] }
+            ? {
+                Id: `sha256:${'0'.repeat(64)}`,
+                RepoTags: ['registry.example/app:2'],
+                RepoDigests: [`registry.example/app@sha256:${digest}`],
+              }
             : { message: `No such image: ${req.url ?? ''}` },
         ),
       );
@@ -129,7 +133,9 @@ describe('report-artifact with artifact-type docker (Engine API on a unix socket
       const found = await run('registry.example/app:2');
       expect(found.code).toBe(0);
       expect(found.outputs).toMatchObject({ fingerprint: digest, filename: 'registry.example/app:2' });
-      expect((outputFile(found, 'result-file') as { payload: { fingerprint: string } }).payload.fingerprint).toBe(digest);
+      expect(
+        (outputFile(found, 'result-file') as { payload: { fingerprint: string } }).payload.fingerprint,
+      ).toBe(digest);
       const missing = await run('registry.example/app:3');
       expect(missing.code).toBe(1);
       expect(missing.stdout).toMatch(/::error::docker.*registry\.example\/app:3/);

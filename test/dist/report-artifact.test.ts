@@ -16,7 +16,8 @@ const start = useSandbox();
 const { tempDir, repo } = useTempDirs();
 
 /** Independent of our code: the sha256sum binary. */
-const sha256sum = (path: string) => execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
+const sha256sum = (path: string) =>
+  execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
 
 function checkout(): { dir: string; sha: string; parent: string } {
   const r = repo();
@@ -54,7 +55,12 @@ describe('report-artifact', () => {
       event: {
         commits: [
           { id: parent, message: 'First', timestamp: AUTHOR.date, author: { name: 'Ann', email: 'a@x' } },
-          { id: sha, message: 'Add the build', timestamp: AUTHOR.date, author: { name: 'Ann', email: 'a@x' } },
+          {
+            id: sha,
+            message: 'Add the build',
+            timestamp: AUTHOR.date,
+            author: { name: 'Ann', email: 'a@x' },
+          },
         ],
       },
     });
@@ -110,7 +116,13 @@ describe('report-artifact', () => {
     const run = (extra: Record<string, string>) =>
       runAction('report-artifact', {
         cwd: dir,
-        inputs: { ...connection(sandbox.url), flow: 'frontend', artifact: 'site', 'artifact-type': 'dir', ...extra },
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'frontend',
+          artifact: 'site',
+          'artifact-type': 'dir',
+          ...extra,
+        },
         github: { GITHUB_SHA: sha },
       });
     const all = await run({});
@@ -119,7 +131,9 @@ describe('report-artifact', () => {
     expect(all.outputs.filename).toBe('site');
     const excluded = await run({ exclude: 'folder2', name: 'web-bundle' });
     expect(excluded.code).toBe(0);
-    expect(excluded.outputs.fingerprint).toBe('773fd3300860454a2b065c5912c03008adb11e6a6dcf7c1c64c094ceab8f430a');
+    expect(excluded.outputs.fingerprint).toBe(
+      '773fd3300860454a2b065c5912c03008adb11e6a6dcf7c1c64c094ceab8f430a',
+    );
     expect(excluded.outputs.filename).toBe('web-bundle');
   });
 
@@ -129,7 +143,13 @@ describe('report-artifact', () => {
     const fingerprint = 'a'.repeat(64);
     const result = await runAction('report-artifact', {
       cwd: dir,
-      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint, name: 'backend:1.2.3', trail: 'release-1.2.3' },
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'backend',
+        fingerprint,
+        name: 'backend:1.2.3',
+        trail: 'release-1.2.3',
+      },
       github: { GITHUB_SHA: sha },
     });
     expect(result.code).toBe(0);
@@ -145,11 +165,18 @@ describe('report-artifact', () => {
     const result = await runAction('report-artifact', {
       cwd: dir,
       inputs: { ...connection(sandbox.url), flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
-      github: { GITHUB_SHA: sha, GITHUB_EVENT_NAME: 'pull_request', GITHUB_HEAD_REF: 'feature/login', GITHUB_REF_NAME: '7/merge' },
+      github: {
+        GITHUB_SHA: sha,
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_HEAD_REF: 'feature/login',
+        GITHUB_REF_NAME: '7/merge',
+      },
       event: { pull_request: { number: 7 } },
     });
     expect(result.code).toBe(0);
-    const saved = outputFile(result, 'result-file') as { payload: { git_commit_info: { branch: string }; commits_list?: unknown } };
+    const saved = outputFile(result, 'result-file') as {
+      payload: { git_commit_info: { branch: string }; commits_list?: unknown };
+    };
     expect(saved.payload.git_commit_info.branch).toBe('feature/login');
     expect(saved.payload.commits_list).toBeUndefined();
   });
@@ -220,7 +247,9 @@ describe('report-artifact', () => {
       expect(result.stdout).toContain(`DRY RUN: would POST ${sandbox.url}/artifacts/demo/backend`);
       expect(result.stdout).toContain(`"fingerprint": "${fingerprint}"`);
       expect(result.summary).toContain('DRY RUN');
-      await expect(sandbox.client().getArtifact('backend', fingerprint)).rejects.toMatchObject({ status: 404 });
+      await expect(sandbox.client().getArtifact('backend', fingerprint)).rejects.toMatchObject({
+        status: 404,
+      });
     });
 
     it('the input wins over COMPLIANCE_DRY_RUN', async () => {
@@ -228,7 +257,13 @@ describe('report-artifact', () => {
       const { dir, sha } = checkout();
       const result = await runAction('report-artifact', {
         cwd: dir,
-        inputs: { ...connection(sandbox.url), flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file', 'dry-run': 'false' },
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+          'dry-run': 'false',
+        },
         env: { COMPLIANCE_DRY_RUN: 'true' },
         github: { GITHUB_SHA: sha },
       });
@@ -238,35 +273,130 @@ describe('report-artifact', () => {
   });
 
   describe('bad input fails before any request, naming the input and the expected form', () => {
-    const base = { 'api-url': '', 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' };
+    const base = {
+      'api-url': '',
+      'api-token': TEST_TOKEN,
+      org: 'acme',
+      flow: 'backend',
+      artifact: 'app.bin',
+      'artifact-type': 'file',
+    };
     const cases: [string, Record<string, string>, string][] = [
       ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
       ['a bad flow name', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
-      ['a bad fingerprint', { artifact: '', fingerprint: 'ABC' }, "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase"],
-      ['fingerprint and artifact', { fingerprint: 'a'.repeat(64) }, "Invalid input 'fingerprint': is given together with artifact"],
-      ['neither fingerprint nor artifact', { artifact: '' }, "Invalid input 'artifact': is required when fingerprint is not given"],
-      ['an artifact without a type', { 'artifact-type': '' }, "Invalid input 'artifact-type': is required with artifact 'app.bin'"],
-      ['an unknown artifact type', { 'artifact-type': 'zip' }, "Invalid input 'artifact-type': 'zip' is not one of the accepted values. Expected one of file, dir, docker, oci"],
-      ['exclude on a file', { exclude: 'x' }, "Invalid input 'exclude': only applies to artifact-type dir, not file"],
-      ['registry credentials on a file', { 'registry-username': 'u', 'registry-password': REGISTRY_PASSWORD }, "Invalid input 'registry-username': only applies to artifact-type oci"],
-      ['a git-commit that is an option', { 'git-commit': '--output=stolen.txt' }, "Invalid input 'git-commit': '--output=stolen.txt' is not a revision"],
-      ['an org with a space', { org: 'my org' }, "Invalid input 'org': 'my org' is not a valid organization name"],
+      [
+        'a bad fingerprint',
+        { artifact: '', fingerprint: 'ABC' },
+        "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase",
+      ],
+      [
+        'fingerprint and artifact',
+        { fingerprint: 'a'.repeat(64) },
+        "Invalid input 'fingerprint': is given together with artifact",
+      ],
+      [
+        'neither fingerprint nor artifact',
+        { artifact: '' },
+        "Invalid input 'artifact': is required when fingerprint is not given",
+      ],
+      [
+        'an artifact without a type',
+        { 'artifact-type': '' },
+        "Invalid input 'artifact-type': is required with artifact 'app.bin'",
+      ],
+      [
+        'an unknown artifact type',
+        { 'artifact-type': 'zip' },
+        "Invalid input 'artifact-type': 'zip' is not one of the accepted values. Expected one of file, dir, docker, oci",
+      ],
+      [
+        'exclude on a file',
+        { exclude: 'x' },
+        "Invalid input 'exclude': only applies to artifact-type dir, not file",
+      ],
+      [
+        'registry credentials on a file',
+        { 'registry-username': 'u', 'registry-password': REGISTRY_PASSWORD },
+        "Invalid input 'registry-username': only applies to artifact-type oci",
+      ],
+      [
+        'a git-commit that is an option',
+        { 'git-commit': '--output=stolen.txt' },
+        "Invalid input 'git-commit': '--output=stolen.txt' is not a revision",
+      ],
+      [
+        'an org with a space',
+        { org: 'my org' },
+        "Invalid input 'org': 'my org' is not a valid organization name",
+      ],
       ['an api-url that is not a URL', { 'api-url': 'compliance.example.com' }, "Invalid input 'api-url'"],
-      ['a fingerprint without a name', { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) }, "Invalid input 'name': is required when fingerprint is given"],
+      [
+        'a fingerprint without a name',
+        { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) },
+        "Invalid input 'name': is required when fingerprint is given",
+      ],
       ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
-      ['a bad template reference', { 'template-reference-name': 'a b' }, "Invalid input 'template-reference-name'"],
-      ['an annotation without =', { annotations: 'team' }, "Invalid input 'annotations': line 1 ('team') is not key=value"],
-      ['an annotation key with a dash', { annotations: 'a=1\nmy-key=2' }, "Invalid input 'annotations': line 2 ('my-key=2') has the key 'my-key'"],
-      ['a duplicate annotation', { annotations: 'a=1\na=2' }, "Invalid input 'annotations': the key 'a' is given twice"],
-      ['an external URL that is not a URL', { 'external-urls': 'docs=ftp://x' }, "Invalid input 'external-urls': the URL of 'docs' is not an http(s) URL"],
-      ['user data that is not JSON', { 'user-data': '{nope' }, "Invalid input 'user-data': the value is not JSON"],
-      ['a user-data file that is missing', { 'user-data': '@missing.json' }, "Invalid input 'user-data': cannot read"],
-      ['compliant that is not a boolean', { compliant: 'yes' }, "Invalid input 'compliant': 'yes' is not a boolean"],
-      ['a build URL that is not a URL', { 'build-url': 'not a url' }, "Invalid input 'build-url': 'not a url' is not an http(s) URL"],
-      ['a missing org', { org: '' }, "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG"],
+      [
+        'a bad template reference',
+        { 'template-reference-name': 'a b' },
+        "Invalid input 'template-reference-name'",
+      ],
+      [
+        'an annotation without =',
+        { annotations: 'team' },
+        "Invalid input 'annotations': line 1 ('team') is not key=value",
+      ],
+      [
+        'an annotation key with a dash',
+        { annotations: 'a=1\nmy-key=2' },
+        "Invalid input 'annotations': line 2 ('my-key=2') has the key 'my-key'",
+      ],
+      [
+        'a duplicate annotation',
+        { annotations: 'a=1\na=2' },
+        "Invalid input 'annotations': the key 'a' is given twice",
+      ],
+      [
+        'an external URL that is not a URL',
+        { 'external-urls': 'docs=ftp://x' },
+        "Invalid input 'external-urls': the URL of 'docs' is not an http(s) URL",
+      ],
+      [
+        'user data that is not JSON',
+        { 'user-data': '{nope' },
+        "Invalid input 'user-data': the value is not JSON",
+      ],
+      [
+        'a user-data file that is missing',
+        { 'user-data': '@missing.json' },
+        "Invalid input 'user-data': cannot read",
+      ],
+      [
+        'compliant that is not a boolean',
+        { compliant: 'yes' },
+        "Invalid input 'compliant': 'yes' is not a boolean",
+      ],
+      [
+        'a build URL that is not a URL',
+        { 'build-url': 'not a url' },
+        "Invalid input 'build-url': 'not a url' is not an http(s) URL",
+      ],
+      [
+        'a missing org',
+        { org: '' },
+        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+      ],
       ['a missing file', { artifact: 'nope.bin' }, 'nope.bin does not exist'],
-      ['a directory given as a file', { artifact: '.' }, 'is not a file. For a directory, set artifact-type: dir'],
-      ['a git-commit git cannot resolve', { 'git-commit': 'v9.9.9' }, "Invalid input 'git-commit': cannot resolve 'v9.9.9'"],
+      [
+        'a directory given as a file',
+        { artifact: '.' },
+        'is not a file. For a directory, set artifact-type: dir',
+      ],
+      [
+        'a git-commit git cannot resolve',
+        { 'git-commit': 'v9.9.9' },
+        "Invalid input 'git-commit': cannot resolve 'v9.9.9'",
+      ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
       const server = await startServer((_req, res) => json(res, 201, {}));
@@ -312,7 +442,13 @@ describe('report-artifact', () => {
       const server = await startServer((_req, res) => json(res, 201, {}));
       try {
         const result = await runAction('report-artifact', {
-          inputs: { ...base, 'api-url': server.origin, org: 'acme/x', artifact: `${registry.origin.replace('http://', '')}/app:1`, 'artifact-type': 'oci' },
+          inputs: {
+            ...base,
+            'api-url': server.origin,
+            org: 'acme/x',
+            artifact: `${registry.origin.replace('http://', '')}/app:1`,
+            'artifact-type': 'oci',
+          },
           github: { GITHUB_SHA: 'f'.repeat(40) },
         });
         expect(result.code).toBe(1);
@@ -338,11 +474,18 @@ describe('report-artifact', () => {
         expect(result.stdout).toContain("Invalid input 'build-url': is required outside GitHub Actions");
         const withUrls = await runAction('report-artifact', {
           ...options,
-          inputs: { ...base, 'api-url': server.origin, 'build-url': 'https://ci.example.test/1', 'commit-url': 'https://git.example.test/c' },
+          inputs: {
+            ...base,
+            'api-url': server.origin,
+            'build-url': 'https://ci.example.test/1',
+            'commit-url': 'https://git.example.test/c',
+          },
         });
         expect(withUrls.code).toBe(0);
         expect(server.requests).toHaveLength(1);
-        expect(JSON.parse(server.requests[0]?.body ?? '{}')).toMatchObject({ build_url: 'https://ci.example.test/1' });
+        expect(JSON.parse(server.requests[0]?.body ?? '{}')).toMatchObject({
+          build_url: 'https://ci.example.test/1',
+        });
       } finally {
         await server.close();
       }
@@ -357,14 +500,26 @@ describe('report-artifact', () => {
       const { dir, sha } = checkout();
       const result = await runAction('report-artifact', {
         cwd: dir,
-        inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
+        inputs: {
+          'api-url': url,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+        },
         env: { COMPLIANCE_RETRIES: '0' },
         github: { GITHUB_SHA: sha },
       });
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/::error::.*could not reach the service.*The report was not delivered; its payload is kept in /);
+      expect(result.stdout).toMatch(
+        /::error::.*could not reach the service.*The report was not delivered; its payload is kept in /,
+      );
       const kept = outputFile(result, 'payload-file') as Record<string, unknown>;
-      expect(kept).toMatchObject({ fingerprint: '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9', git_commit: sha });
+      expect(kept).toMatchObject({
+        fingerprint: '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9',
+        git_commit: sha,
+      });
       expect(result.stdout).toContain(result.outputs['payload-file'] ?? 'no payload-file');
       assertNoSecret(withoutMaskCommands(result.everything), 'the step');
     });
@@ -390,22 +545,38 @@ describe('report-artifact', () => {
       const { dir, sha } = checkout();
       const result = await runAction('report-artifact', {
         cwd: dir,
-        inputs: { ...connection(sandbox.url), flow: 'no-such-flow', artifact: 'app.bin', 'artifact-type': 'file' },
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'no-such-flow',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+        },
         github: { GITHUB_SHA: sha },
       });
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/::error::POST \/artifacts\/\{org\}\/\{flow_name\} failed with HTTP 404 Not Found: .*no-such-flow/);
+      expect(result.stdout).toMatch(
+        /::error::POST \/artifacts\/\{org\}\/\{flow_name\} failed with HTTP 404 Not Found: .*no-such-flow/,
+      );
       expect(outputFile(result, 'payload-file')).toMatchObject({ git_commit: sha });
     });
   });
 
   it('never shows the token, even when the server echoes it', async () => {
-    const server = await startServer((req, res) => json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }));
+    const server = await startServer((req, res) =>
+      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
+    );
     try {
       const { dir, sha } = checkout();
       const result = await runAction('report-artifact', {
         cwd: dir,
-        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+        },
         github: { GITHUB_SHA: sha },
       });
       expect(result.code).toBe(1);

@@ -59,7 +59,11 @@ describe('report-k8s-env from a pods file', () => {
     expect(result.summary).toContain(
       "| shop | new-1 | container 'app' has no imageID yet \\(image still being pulled?\\) |",
     );
-    const saved = outputFile(result, 'result-file') as { reported: number; leftOut: number; artifacts: unknown[] };
+    const saved = outputFile(result, 'result-file') as {
+      reported: number;
+      leftOut: number;
+      artifacts: unknown[];
+    };
     expect(saved).toMatchObject({ reported: 4, leftOut: 1 });
     expect(saved.artifacts).toHaveLength(4);
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
@@ -86,7 +90,13 @@ describe('report-k8s-env from a pods file', () => {
     const scoped = async (inputs: Record<string, string>) => {
       const result = await runAction('report-k8s-env', {
         cwd: dir,
-        inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file, 'dry-run': 'true', ...inputs },
+        inputs: {
+          ...connection(sandbox.url),
+          environment: 'staging',
+          'pods-file': file,
+          'dry-run': 'true',
+          ...inputs,
+        },
       });
       expect(result.code).toBe(0);
       return Number(result.outputs.pods);
@@ -112,7 +122,10 @@ describe('report-k8s-env from a pods file', () => {
   it('skips a pod with a malformed owner or a time before 1970, and reports the rest', async () => {
     const sandbox = await start();
     const { dir, file } = podsFile([
-      pod('ok-1', { ns: 'shop', owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }] }),
+      pod('ok-1', {
+        ns: 'shop',
+        owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }],
+      }),
       pod('bad-owner', { ns: 'shop', owners: [{ kind: 'ReplicaSet', name: 'rs' }] }),
       pod('old', { ns: 'shop', created: '1969-12-31T23:59:00Z' }),
     ]);
@@ -131,7 +144,13 @@ describe('report-k8s-env from a pods file', () => {
     const { dir, file } = podsFile(cluster);
     const result = await runAction('report-k8s-env', {
       cwd: dir,
-      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': file, namespaces: 'shop\nshopp', 'dry-run': 'true' },
+      inputs: {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        'pods-file': file,
+        namespaces: 'shop\nshopp',
+        'dry-run': 'true',
+      },
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
@@ -146,7 +165,13 @@ describe('report-k8s-env from a pods file', () => {
       const { dir, file } = podsFile(cluster);
       const result = await runAction('report-k8s-env', {
         cwd: dir,
-        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file },
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          environment: 'staging',
+          'pods-file': file,
+        },
       });
       expect(result.code).toBe(0);
       expect(result.outputs.message).toBe('accepted for Bearer ***');
@@ -184,7 +209,13 @@ describe('report-k8s-env from a pods file', () => {
     const { dir, file } = podsFile(cluster);
     const result = await runAction('report-k8s-env', {
       cwd: dir,
-      inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file },
+      inputs: {
+        'api-url': url,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        environment: 'staging',
+        'pods-file': file,
+      },
       env: { COMPLIANCE_RETRIES: '0' },
     });
     expect(result.code).toBe(1);
@@ -210,20 +241,48 @@ describe('report-k8s-env from a pods file', () => {
   describe('bad input fails before any request, naming the input', () => {
     const cases: [string, Record<string, string>, string][] = [
       ['a missing environment', { environment: '' }, "Invalid input 'environment': is required"],
-      ['a bad environment name', { environment: 'prod env' }, "Invalid input 'environment': 'prod env' is not valid"],
+      [
+        'a bad environment name',
+        { environment: 'prod env' },
+        "Invalid input 'environment': 'prod env' is not valid",
+      ],
       [
         'include and exclude together',
         { namespaces: 'a', 'exclude-namespaces': 'b' },
         "Invalid input 'exclude-namespaces': cannot be combined with namespaces or namespaces-regex",
       ],
-      ['a bad regex', { 'namespaces-regex': 'team-(' }, "Invalid input 'namespaces-regex': 'team-(' is not a regular expression"],
-      ['kubeconfig with a pods file', { kubeconfig: 'kc' }, "Invalid input 'kubeconfig': only applies to a live read"],
+      [
+        'a bad regex',
+        { 'namespaces-regex': 'team-(' },
+        "Invalid input 'namespaces-regex': 'team-(' is not a regular expression",
+      ],
+      [
+        'kubeconfig with a pods file',
+        { kubeconfig: 'kc' },
+        "Invalid input 'kubeconfig': only applies to a live read",
+      ],
       ['a missing pods file', { 'pods-file': 'nope.json' }, 'pods-file: '],
-      ['a dry-run that is not a boolean', { 'dry-run': 'maybe' }, "Invalid input 'dry-run': 'maybe' is not a boolean"],
+      [
+        'a dry-run that is not a boolean',
+        { 'dry-run': 'maybe' },
+        "Invalid input 'dry-run': 'maybe' is not a boolean",
+      ],
       ['a missing token', { 'api-token': '' }, "Invalid input 'api-token': is required"],
-      ['a bad org', { org: 'acme corp' }, "Invalid input 'org': 'acme corp' is not a valid organization name"],
-      ['a namespace name with capitals', { namespaces: 'Shop' }, "Invalid input 'namespaces': 'Shop' is not a namespace name"],
-      ['an excluded namespace name with a space', { 'exclude-namespaces': 'kube system' }, "Invalid input 'exclude-namespaces': 'kube system' is not a namespace name"],
+      [
+        'a bad org',
+        { org: 'acme corp' },
+        "Invalid input 'org': 'acme corp' is not a valid organization name",
+      ],
+      [
+        'a namespace name with capitals',
+        { namespaces: 'Shop' },
+        "Invalid input 'namespaces': 'Shop' is not a namespace name",
+      ],
+      [
+        'an excluded namespace name with a space',
+        { 'exclude-namespaces': 'kube system' },
+        "Invalid input 'exclude-namespaces': 'kube system' is not a namespace name",
+      ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
       const server = await startServer((_req, res) => json(res, 200, {}));
@@ -231,7 +290,14 @@ describe('report-k8s-env from a pods file', () => {
         const { dir, file } = podsFile(cluster);
         const result = await runAction('report-k8s-env', {
           cwd: dir,
-          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': file, ...inputs },
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'staging',
+            'pods-file': file,
+            ...inputs,
+          },
         });
         expect(result.code).toBe(1);
         expect(result.stdout).toContain(message);
@@ -248,7 +314,13 @@ describe('report-k8s-env from a pods file', () => {
         writeFileSync(join(dir, 'pods.json'), '{"items": [{"metadata": ');
         const result = await runAction('report-k8s-env', {
           cwd: dir,
-          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', 'pods-file': 'pods.json' },
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'staging',
+            'pods-file': 'pods.json',
+          },
         });
         expect(result.code).toBe(1);
         expect(result.stdout).toMatch(/::error::pods-file: .*pods\.json is not the JSON of a pod list/);
@@ -295,7 +367,12 @@ describe('report-k8s-env live through the real kubectl', () => {
     const sandbox = await start();
     const { api, kc, env } = await liveCluster();
     const result = await runAction('report-k8s-env', {
-      inputs: { ...connection(sandbox.url), environment: 'staging', namespaces: 'shop\nbatch', 'kube-context': 'live' },
+      inputs: {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        namespaces: 'shop\nbatch',
+        'kube-context': 'live',
+      },
       env: { ...env, KUBECONFIG: kc.path },
     });
     expect(result.code).toBe(0);
@@ -313,7 +390,13 @@ describe('report-k8s-env live through the real kubectl', () => {
     opened.push(server);
     const { kc, env } = await liveCluster(403);
     const result = await runAction('report-k8s-env', {
-      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', kubeconfig: kc.path },
+      inputs: {
+        'api-url': server.origin,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        environment: 'staging',
+        kubeconfig: kc.path,
+      },
       env,
     });
     expect(result.code).toBe(1);
@@ -324,7 +407,13 @@ describe('report-k8s-env live through the real kubectl', () => {
   it('checks the connection before reading the cluster: a bad org asks kubectl nothing', async () => {
     const { api, kc, env } = await liveCluster();
     const result = await runAction('report-k8s-env', {
-      inputs: { 'api-url': 'http://127.0.0.1:9', 'api-token': TEST_TOKEN, org: 'acme corp', environment: 'staging', kubeconfig: kc.path },
+      inputs: {
+        'api-url': 'http://127.0.0.1:9',
+        'api-token': TEST_TOKEN,
+        org: 'acme corp',
+        environment: 'staging',
+        kubeconfig: kc.path,
+      },
       env,
     });
     expect(result.code).toBe(1);
@@ -337,7 +426,14 @@ describe('report-k8s-env live through the real kubectl', () => {
     opened.push(server);
     const { kc, env } = await liveCluster();
     const result = await runAction('report-k8s-env', {
-      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', kubeconfig: kc.path, 'kube-context': 'nope' },
+      inputs: {
+        'api-url': server.origin,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        environment: 'staging',
+        kubeconfig: kc.path,
+        'kube-context': 'nope',
+      },
       env,
     });
     expect(result.code).toBe(1);

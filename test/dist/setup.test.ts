@@ -13,7 +13,9 @@ afterEach(async () => {
 describe('setup (dist bundle, as the runner runs it)', () => {
   it('verifies the connection and exports it for later steps', async () => {
     server = await startServer((_req, res) => json(res, 200, []));
-    const result = await runAction('setup', { inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' } });
+    const result = await runAction('setup', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(1);
@@ -40,7 +42,9 @@ describe('setup (dist bundle, as the runner runs it)', () => {
 
   it('names the input and the variable when one is missing, before any request', async () => {
     server = await startServer((_req, res) => json(res, 200, []));
-    const result = await runAction('setup', { inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN } });
+    const result = await runAction('setup', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN },
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       "::error::Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
@@ -49,10 +53,16 @@ describe('setup (dist bundle, as the runner runs it)', () => {
   });
 
   it('says the token is wrong on 401, without showing it', async () => {
-    server = await startServer((req, res) => json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }));
-    const result = await runAction('setup', { inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' } });
+    server = await startServer((req, res) =>
+      json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }),
+    );
+    const result = await runAction('setup', {
+      inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+    });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("::error::Invalid input 'api-token': the service refused the token (HTTP 401)");
+    expect(result.stdout).toContain(
+      "::error::Invalid input 'api-token': the service refused the token (HTTP 401)",
+    );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
@@ -65,7 +75,9 @@ describe('setup (dist bundle, as the runner runs it)', () => {
       inputs: { 'api-url': origin, 'api-token': TEST_TOKEN, org: 'acme' },
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/::error::Invalid input 'api-url': could not reach http:\/\/127\.0\.0\.1:\d+/);
+    expect(result.stdout).toMatch(
+      /::error::Invalid input 'api-url': could not reach http:\/\/127\.0\.0\.1:\d+/,
+    );
   }, 30_000);
 
   it('skips the read in dry run and says so', async () => {
@@ -84,7 +96,9 @@ describe('setup (dist bundle, as the runner runs it)', () => {
       inputs: { 'api-url': 'http://compliance.example.com', 'api-token': TEST_TOKEN, org: 'acme' },
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("::error::Invalid input 'api-url': plain http to 'compliance.example.com'");
+    expect(result.stdout).toContain(
+      "::error::Invalid input 'api-url': plain http to 'compliance.example.com'",
+    );
   });
 
   it('goes through the proxy the runner sets in HTTP_PROXY', async () => {
@@ -104,7 +118,9 @@ describe('setup (dist bundle, as the runner runs it)', () => {
   });
 
   it('hides a token given with surrounding spaces, in both forms', async () => {
-    server = await startServer((req, res) => json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }));
+    server = await startServer((req, res) =>
+      json(res, 401, { message: `bad ${req.headers.authorization ?? ''}` }),
+    );
     const result = await runAction('setup', {
       inputs: { 'api-url': server.origin, 'api-token': `  ${TEST_TOKEN}  `, org: 'acme' },
     });

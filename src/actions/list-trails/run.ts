@@ -1,0 +1,143 @@
+/**
+ * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
+ * one page, or every page up to a cap. Counts the non-compliant ones.
+ */
+import * as core from '@actions/core';
+import type { Trail } from '../../api/schemas.js';
+import type { InputReader } from '../../context/inputs.js';
+import { formatTime } from '../../context/time.js';
+import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
+import { SummaryWriter, type Cell } from '../../summary/writer.js';
+
+const ACTION = 'list-trails';
+
+export interface ListTrailsInputs extends CommonInputs {
+  flow: string | undefined;
+  flowTag: string | undefined;
+  fingerprint: string | undefined;
+  paging: Paging;
+}
+
+export function readInputs(inputs: InputReader, cwd: string): ListTrailsInputs {
+  return {
+    ...readCommon(inputs, cwd),
+    flow: inputs.matching('flow', 'flowName'),
+    flowTag: inputs.matching('flow-tag', 'flowTag'),
+    fingerprint: inputs.matching('fingerprint', 'fingerprint'),
+    paging: readPaging(inputs),
+  };
+}
+
+export interface ListTrailsResult {
+  url: string;
+  filters: { flow?: string; flow_tag?: string; fingerprint?: string };
+  paging: Paging;
+  count: number;
+  nonCompliant: number;
+  total: number;
+  truncated: boolean;
+  pagesRead: number;
+  trails: Trail[];
+}
+
+export async function run(inputs: ListTrailsInputs): Promise<ListTrailsResult> {
+  const filters = {
+    ...(inputs.flow !== undefined && { flow: inputs.flow }),
+    ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),
+    ...(inputs.fingerprint !== undefined && { fingerprint: inputs.fingerprint }),
+  };
+  return withClient(inputs.connection, async (client) => {
+    const url = client.urlFor('listTrails', {}, filters);
+    const read = await core.group(`List trails (${url})`, async () => {
+      const list = await readList(
+        inputs.paging,
+        (page, perPage) =>
+          client.listTrails({ ...filters, page, ...(perPage !== undefined && { per_page: perPage }) }),
+        (options) => client.listAllTrails(filters, options),
+      );
+      core.info(describeRead(list, inputs.paging, 'trail(s)'));
+      return list;
+    });
+    if (inputs.paging.all && read.truncated) core.warning(describeRead(read, inputs.paging, 'trail(s)'));
+    const nonCompliant = read.items.filter(isNonCompliant).length;
+    core.info(`${nonCompliant} non-compliant.`);
+
+    const result: ListTrailsResult = {
+      url,
+      filters,
+      paging: inputs.paging,
+      count: read.items.length,
+      nonCompliant,
+      total: read.total,
+      truncated: read.truncated,
+      pagesRead: read.pagesRead,
+      trails: read.items,
+    };
+    setOutputs({ count: result.count, 'non-compliant': nonCompliant });
+    await writeResultFile(inputs.runner, ACTION, result);
+    if (inputs.summary) await summarize(result, read, inputs.paging).write(inputs.runner.summaryFile);
+    return result;
+  });
+}
+
+/** The trail's state: `compliance_state`, else `compliance_status.status`. */
+function stateOf(trail: Trail): string | undefined {
+  return trail.compliance_state ?? trail.compliance_status?.status;
+}
+
+/** NON-COMPLIANT by its state; a trail without a state counts only when it says `is_compliant: false`. */
+export function isNonCompliant(trail: Trail): boolean {
+  const state = stateOf(trail);
+  return state !== undefined ? state === 'NON-COMPLIANT' : trail.is_compliant === false;
+}
+
+const MARKS: Record<string, string> = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⏳' };
+
+/** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
+function problems(trail: Trail): string {
+  const statuses = trail.compliance_status?.attestations_statuses ?? [];
+  return statuses
+    .filter((s) => s.status === 'MISSING' || s.is_compliant === false)
+    .map((s) => `${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`)
+    .join(', ');
+}
+
+function commitCell(trail: Trail): Cell {
+  const commit = trail.git_commit_info;
+  if (!commit) return '';
+  const subject = commit.message?.split('\n')[0] ?? '';
+  return { text: `${commit.sha1.slice(0, 7)}${subject ? ` ${subject}` : ''}`, href: commit.url };
+}
+
+function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
+  const summary = new SummaryWriter();
+  summary.heading(`Trails: ${result.count} listed, ${result.nonCompliant} non-compliant`, 3);
+  const inputNames: Record<string, string> = {
+    flow: 'flow',
+    flow_tag: 'flow-tag',
+    fingerprint: 'fingerprint',
+  };
+  const filters = Object.entries(result.filters).map(([k, v]) => `${inputNames[k] ?? k} ${v}`);
+  summary.paragraph(
+    `${filters.length > 0 ? `Filtered by ${filters.join(', ')}. ` : ''}${describeRead(read, paging, 'trail(s)')}`,
+  );
+  if (result.trails.length === 0) return summary.paragraph('No trails match.');
+  summary.table(
+    ['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'],
+    result.trails.map((t) => {
+      const state = stateOf(t);
+      return [
+        { text: t.name, href: t.html_url },
+        t.flow?.name,
+        state ? `${MARKS[state] ?? ''} ${state}`.trim() : '',
+        commitCell(t),
+        problems(t),
+        t.created_at !== undefined ? formatTime(t.created_at) : '',
+        t.created_by,
+      ];
+    }),
+  );
+  return summary;
+}

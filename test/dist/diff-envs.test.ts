@@ -1,0 +1,513 @@
+/**
+ * diff-envs end to end: the dist bundle run as the runner runs it, against the sandbox over real HTTP. Large
+ * snapshots are built through the API (K8S reports), as a cluster would build them.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { K8sArtifact } from '../../src/api/schemas.js';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+
+/** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
+const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+
+interface Saved {
+  snapshot1: { expression: string; id: string };
+  snapshot2: { expression: string; id: string };
+  changed: boolean;
+  counts: { onlyIn1: number; onlyIn2: number; scaled: number; unchanged: number };
+  onlyIn1: { name: string; fingerprint: string; pods?: string[] }[];
+  onlyIn2: { name: string; fingerprint: string }[];
+  scaled: { name: string; s1_instance_count: number; s2_instance_count: number }[];
+  unchanged: { name: string }[];
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One K8S pod entry running `image` with the fingerprint derived from `key`. */
+const pod = (name: string, image: string, key: string): K8sArtifact => ({
+  podName: name,
+  namespace: 'apps',
+  digests: { [image]: digest(key) },
+  creationTimestamp: 1_800_000_000,
+  owners: null,
+});
+
+describe('diff-envs', () => {
+  it('compares two snapshots: outputs, result file, log and summary', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      changed: 'true',
+      'only-in-1': '1',
+      'only-in-2': '1',
+      scaled: '1',
+      unchanged: '1',
+      'snapshot-1-id': 'staging#1',
+      'snapshot-2-id': 'staging#2',
+    });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved.snapshot1).toEqual({ expression: 'staging~1', id: 'staging#1' });
+    expect(saved.onlyIn1.map((a) => a.name)).toEqual(['ghcr.io/acme/backend:1.4.0']);
+    expect(saved.onlyIn2.map((a) => a.name)).toEqual(['ghcr.io/acme/backend:1.5.0']);
+    expect(saved.scaled).toMatchObject([
+      { name: 'ghcr.io/acme/web:3.2.0', s1_instance_count: 1, s2_instance_count: 2 },
+    ]);
+    expect(saved.unchanged.map((a) => a.name)).toEqual(['docker.io/library/redis:7.4']);
+
+    expect(result.stdout).toContain('::group::Compare staging~1 with staging');
+    expect(result.stdout).toContain('staging~1 is staging#1; staging is staging#2.');
+    expect(result.stdout).toContain('::group::Only present in staging#1 (1)');
+    expect(result.stdout).toContain(`ghcr.io/acme/backend:1.4.0  ${BACKEND_14.slice(0, 12)}  1 instance(s)`);
+    expect(result.stdout).toContain('::group::staging#1 -> staging#2 scaling (1)');
+
+    const s = result.summary;
+    expect(s).toContain('### Environment diff: staging\\#1 → staging\\#2');
+    expect(s).toContain(
+      'staging\\~1 is staging\\#1, staging is staging\\#2. 1 artifact\\(s\\) only in staging\\#1, 1 only in staging\\#2, 1 scaled, 1 unchanged.',
+    );
+    expect(s).toContain('#### Only in staging\\#1 \\(1\\)');
+    expect(s).toContain('| Name | Fingerprint | Flow | Commit | Instances | Pods |');
+    expect(s).toMatch(
+      new RegExp(
+        `\\| ghcr.io/acme/backend:1.4.0 \\| <code>${BACKEND_14.slice(0, 12)}</code> \\| backend \\| \\[3dfdaa9\\]\\(https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28\\) \\| 1 \\| <details><summary>1 pod\\\\\\(s\\\\\\)</summary>[^<|]+</details> \\|`,
+      ),
+    );
+    expect(s).toContain('#### Scaled staging\\#1 → staging\\#2 \\(1\\)');
+    expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
+    expect(s).toMatch(
+      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\\\(s\\\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+    );
+    // Unchanged artifacts are counted, not listed, unless asked for.
+    expect(s).not.toContain('#### Unchanged');
+    expect(s).toContain('1 unchanged artifact\\(s\\) not listed: set show-unchanged to true to list them.');
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('lists the unchanged artifacts with show-unchanged', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'staging#1',
+        'snapshot-2': 'staging#2',
+        'show-unchanged': 'true',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(result.summary).toContain('#### Unchanged \\(1\\)');
+    expect(result.summary).toMatch(
+      /\| docker.io\/library\/redis:7.4 \| <code>\w{12}<\/code> \| {2}\| {2}\| 1 \| <details>/,
+    );
+    expect(result.summary).not.toContain('not listed');
+    // Expressions that are already ids are not repeated.
+    expect(result.summary).not.toContain('staging\\#1 is staging\\#1');
+  });
+
+  it('says there is no difference, and fail-on-diff passes', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'production',
+        'snapshot-2': 'production#2',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      changed: 'false',
+      'only-in-1': '0',
+      'only-in-2': '0',
+      scaled: '0',
+      unchanged: '3',
+      'snapshot-1-id': 'production#2',
+      'snapshot-2-id': 'production#2',
+    });
+    expect(result.stdout).not.toContain('::error::');
+    expect(result.summary).toContain(
+      'production is production\\#2, production\\#2 is production\\#2. No differences: both snapshots run the same 3 artifact\\(s\\) with the same instance counts.',
+    );
+  });
+
+  it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'production',
+        'snapshot-2': 'staging',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::production#2 and staging#2 differ (fail-on-diff): 1 artifact(s) only in production#2, 1 only in staging#2, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+    );
+    expect(result.outputs).toMatchObject({
+      changed: 'true',
+      'only-in-1': '1',
+      'only-in-2': '1',
+      scaled: '2',
+    });
+    expect(outputFile(result, 'result-file')).toMatchObject({ changed: true });
+    expect(result.summary).toContain('### Environment diff: production\\#2 → staging\\#2');
+  });
+
+  it('fail-on-diff counts scaling alone as drift', async () => {
+    const sandbox = await start();
+    const client = sandbox.client();
+    const image = 'ghcr.io/acme/api:1';
+    await client.reportK8sEnvironment('staging', { artifacts: [pod('api-1', image, 'api')] });
+    await client.reportK8sEnvironment('staging', {
+      artifacts: [pod('api-1', image, 'api'), pod('api-2', image, 'api')],
+    });
+    // Only the instance count moved: no new snapshot, the latest one now has two pods.
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'staging#3',
+        'snapshot-2': 'staging#3',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.outputs.changed).toBe('false');
+    expect(result.code).toBe(0);
+    await client.reportK8sEnvironment('production', { artifacts: [pod('api-1', image, 'api')] });
+    const drift = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'production',
+        'snapshot-2': 'staging',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(drift.outputs).toMatchObject({
+      changed: 'true',
+      'only-in-1': '0',
+      'only-in-2': '0',
+      scaled: '1',
+      unchanged: '0',
+    });
+    expect(drift.code).toBe(1);
+    expect(drift.stdout).toContain(
+      '::error::production#3 and staging#3 differ (fail-on-diff): 0 artifact(s) only in production#3, 0 only in staging#3, 1 scaled',
+    );
+  });
+
+  it('keeps a 5,000-artifact diff summary under 1 MiB, with a note, and every artifact in the result file', async () => {
+    const sandbox = await start();
+    const client = sandbox.client();
+    const image = (i: number) => `registry.example.test/platform/service-${i}:1.${i % 7}.${i % 13}`;
+    const podName = (i: number, n: number) => `service-${i}-7d9f8c6b5d-${n}x${(i * 7919) % 100000}`;
+    // Snapshot A: services 0..4999, one pod each. Snapshot B: 1000..5999, with 1000..1999 scaled to two pods.
+    const before: K8sArtifact[] = [];
+    for (let i = 0; i < 5000; i++) before.push(pod(podName(i, 1), image(i), `svc-${i}`));
+    const after: K8sArtifact[] = [];
+    for (let i = 1000; i < 6000; i++) {
+      after.push(pod(podName(i, 1), image(i), `svc-${i}`));
+      if (i < 2000) after.push(pod(podName(i, 2), image(i), `svc-${i}`));
+    }
+    // Markup in an image name must come out escaped.
+    after.push(pod('evil-1', '<img src=x onerror=alert(1)>|evil', 'evil'));
+    expect((await client.reportK8sEnvironment('staging', { artifacts: before })).message).toMatch(
+      /staging#3 created/,
+    );
+    expect((await client.reportK8sEnvironment('staging', { artifacts: after })).message).toMatch(
+      /staging#4 created/,
+    );
+
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'staging~1',
+        'snapshot-2': 'staging',
+        'show-unchanged': 'true',
+      },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      changed: 'true',
+      'only-in-1': '1000',
+      'only-in-2': '1001',
+      scaled: '1000',
+      unchanged: '3000',
+      'snapshot-1-id': 'staging#3',
+      'snapshot-2-id': 'staging#4',
+    });
+    const bytes = Buffer.byteLength(result.summary);
+    expect(bytes).toBeLessThan(1024 * 1024);
+    expect(bytes).toBeGreaterThan(1000 * 1024);
+    expect(result.summary).toMatch(
+      /This summary was cut to stay under GitHub's 1 MiB limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the `result-file` output\./,
+    );
+    // The counts come first, so they survive the cut.
+    expect(result.summary).toContain(
+      '1000 artifact\\(s\\) only in staging\\#3, 1001 only in staging\\#4, 1000 scaled, 3000 unchanged.',
+    );
+    expect(result.summary).not.toContain('<img');
+    expect(result.summary).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;\\|evil');
+    // The log lists the first 50 of a group and counts the rest.
+    expect(result.stdout).toContain('... and 950 more (see result-file)');
+
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved.counts).toEqual({ onlyIn1: 1000, onlyIn2: 1001, scaled: 1000, unchanged: 3000 });
+    expect(saved.onlyIn1).toHaveLength(1000);
+    expect(saved.unchanged).toHaveLength(3000);
+    expect(saved.scaled.every((a) => a.s1_instance_count === 1 && a.s2_instance_count === 2)).toBe(true);
+  }, 60_000);
+
+  it('folds at most 20 pods per artifact in the summary', async () => {
+    const sandbox = await start();
+    const client = sandbox.client();
+    const pods = Array.from({ length: 45 }, (_, i) => pod(`sidecar-${i}`, 'envoy:1.30', 'envoy'));
+    await client.reportK8sEnvironment('staging', { artifacts: pods });
+    const result = await runAction('diff-envs', {
+      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.summary).toContain(
+      `<details><summary>45 pod\\(s\\)</summary>${Array.from({ length: 20 }, (_, i) => `sidecar-${i}`).join('<br>')}<br>... and 25 more</details>`,
+    );
+  });
+
+  describe('the service cannot resolve a snapshot', () => {
+    it('an unknown environment (404)', async () => {
+      const sandbox = await start();
+      const result = await runAction('diff-envs', {
+        inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'nowhere' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "::error::GET /env-diff/{org} failed with HTTP 404 Not Found: Environment named 'nowhere' does not exist for organization 'demo'. Check the org and the names in the request",
+      );
+      expect(result.outputs).toEqual({});
+    });
+
+    it('a snapshot past the latest (404)', async () => {
+      const sandbox = await start();
+      const result = await runAction('diff-envs', {
+        inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging#99', 'snapshot-2': 'staging' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::GET /env-diff/{org} failed with HTTP 404 Not Found: Snapshot staging#99 does not exist (the latest is staging#2)',
+      );
+    });
+
+    it('an environment without snapshots (400)', async () => {
+      const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
+      seed.orgs.demo.environments.push({ name: 'empty' });
+      const sandbox = await start({ seed });
+      const result = await runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'empty',
+          'snapshot-2': 'staging',
+          'fail-on-diff': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "::error::GET /env-diff/{org} failed with HTTP 400 Bad Request: Snappish 'empty' resolves to empty#0: Indexes are 1-based",
+      );
+      // "Could not check" sets no `changed`: a drift check cannot mistake it for "no drift".
+      expect(result.outputs.changed).toBeUndefined();
+    });
+  });
+
+  describe('bad input fails before any request, naming the input and the expected form', () => {
+    const forms = 'Expected <env>, <env>#<N> (N from 1), <env>~<N>';
+    const cases: [string, Record<string, string>, string][] = [
+      ['a missing snapshot-1', { 'snapshot-1': '' }, `Invalid input 'snapshot-1': is required. ${forms}`],
+      ['a missing snapshot-2', { 'snapshot-2': '' }, `Invalid input 'snapshot-2': is required. ${forms}`],
+      [
+        'snapshot #0',
+        { 'snapshot-1': 'staging#0' },
+        "Invalid input 'snapshot-1': 'staging#0': the snapshot number must be at least 1",
+      ],
+      [
+        'a snapshot number that is not a number',
+        { 'snapshot-2': 'staging#two' },
+        "Invalid input 'snapshot-2': 'staging#two': the snapshot number must be a whole number",
+      ],
+      [
+        'a count behind that is not a number',
+        { 'snapshot-1': 'staging~x' },
+        "Invalid input 'snapshot-1': 'staging~x': the count behind must be a whole number",
+      ],
+      [
+        'a bad environment name',
+        { 'snapshot-1': 'my env' },
+        "Invalid input 'snapshot-1': environment name 'my env' is not valid",
+      ],
+      [
+        'no environment name',
+        { 'snapshot-2': '#3' },
+        "Invalid input 'snapshot-2': '#3' does not start with an environment name",
+      ],
+      [
+        'a time that does not exist',
+        { 'snapshot-1': 'staging@{2026-02-30T00:00:00}' },
+        "Invalid input 'snapshot-1': 'staging@{2026-02-30T00:00:00}': 2026-02-30T00:00:00 is not a real date and time",
+      ],
+      [
+        'an unknown unit',
+        { 'snapshot-2': 'staging@{3.years.ago}' },
+        "Invalid input 'snapshot-2': 'staging@{3.years.ago}': '3.years.ago' is neither a time",
+      ],
+      [
+        'an unknown suffix',
+        { 'snapshot-1': 'staging@latest' },
+        "Invalid input 'snapshot-1': 'staging@latest' has an unknown suffix '@latest'",
+      ],
+      [
+        'show-unchanged that is not a boolean',
+        { 'show-unchanged': 'yes' },
+        "Invalid input 'show-unchanged': 'yes' is not a boolean. Expected true or false",
+      ],
+      [
+        'fail-on-diff that is not a boolean',
+        { 'fail-on-diff': 'on' },
+        "Invalid input 'fail-on-diff': 'on' is not a boolean. Expected true or false",
+      ],
+      [
+        'a missing org',
+        { org: '' },
+        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+      ],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const result = await runAction('diff-envs', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'snapshot-1': 'staging~1',
+            'snapshot-2': 'staging',
+            ...inputs,
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain('::error::');
+        expect(result.stdout).toContain(message);
+        expect(server.requests).toHaveLength(0);
+        assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  it('sends both expressions in canonical form', async () => {
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        snappish1: { snapshot_id: 'prod#7', artifacts: [] },
+        snappish2: { snapshot_id: 'prod#9', artifacts: [] },
+        changed: { artifacts: [] },
+        'not-changed': { artifacts: [] },
+      }),
+    );
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': ' prod@{2.day.ago} ',
+          'snapshot-2': 'prod@{2026-11-01T12:00:00}',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.url.pathname).toBe('/api/v2/env-diff/acme');
+      expect(Object.fromEntries(server.requests[0]?.url.searchParams ?? [])).toEqual({
+        snappish1: 'prod@{2.days.ago}',
+        snappish2: 'prod@{2026-11-01T12:00:00}',
+      });
+      expect(result.outputs).toMatchObject({
+        changed: 'false',
+        'snapshot-1-id': 'prod#7',
+        'snapshot-2-id': 'prod#9',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails clearly on a diff without its groups', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'a',
+          'snapshot-2': 'b',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('::error::unexpected response from GET /env-diff/{org}: snappish2');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says the service is unreachable', async () => {
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    const url = server.origin;
+    await server.close();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        'api-url': url,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        'snapshot-1': 'staging~1',
+        'snapshot-2': 'staging',
+      },
+      env: { COMPLIANCE_RETRIES: '0' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::GET \/env-diff\/\{org\} could not reach the service: .*Check api-url/,
+    );
+    expect(result.outputs).toEqual({});
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
+    );
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'staging~1',
+          'snapshot-2': 'staging',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(1);
+      expect(result.stdout).toContain('token Bearer *** is not valid');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,553 @@
+/**
+ * get-artifact end to end: the dist bundle run as the runner runs it, against the sandbox (or a loopback server that
+ * answers what the sandbox would not) over real HTTP.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
+
+/** Demo seed: backend 1.4.0, COMPLIANT; backend 1.5.0, NON-COMPLIANT (its snyk-scan failed). */
+const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+const NON_COMPLIANT_FP = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+/** sha256 of `hello world!` (the reference's file vector). */
+const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
+const UI = 'https://sandbox.compliance.invalid/demo';
+
+const { tempDir } = useTempDirs();
+/** A workspace holding app.bin (`hello world!`). */
+function workspace(): string {
+  const dir = tempDir('get-artifact-');
+  writeFileSync(join(dir, 'app.bin'), 'hello world!');
+  return dir;
+}
+
+interface Saved {
+  found: boolean;
+  state: string | null;
+  compliant: boolean;
+  problems: { name: string; problem: string }[];
+  attestations: { name: string; status?: string; compliant?: boolean | null }[];
+  failure?: string;
+  artifact?: { filename: string; fingerprint: string };
+}
+
+describe('get-artifact', () => {
+  it('reads a compliant artifact: state, link, attestations, result file', async () => {
+    const sandbox = await start();
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      state: 'COMPLIANT',
+      compliant: 'true',
+      'html-url': `${UI}/flows/backend/artifacts/${COMPLIANT_FP}`,
+    });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved).toMatchObject({ found: true, state: 'COMPLIANT', compliant: true, problems: [] });
+    expect(saved.artifact?.filename).toBe('ghcr.io/acme/backend:1.4.0');
+    expect(saved.attestations.map((a) => [a.name, a.status, a.compliant])).toEqual([
+      ['pull-request', 'COMPLETE', true],
+      ['unit-tests', 'COMPLETE', true],
+      ['snyk-scan', 'COMPLETE', true],
+    ]);
+
+    expect(result.summary).toContain('### ✅ Artifact ghcr.io/acme/backend:1.4.0: COMPLIANT');
+    expect(result.summary).toContain(
+      `[Open in the compliance service](${UI}/flows/backend/artifacts/${COMPLIANT_FP})`,
+    );
+    expect(result.summary).toContain(`| Fingerprint | <code>${COMPLIANT_FP}</code> |`);
+    expect(result.summary).toContain(
+      '| Commit | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) |',
+    );
+    expect(result.summary).toContain('| snyk-scan | COMPLETE | ✅ yes |');
+    expect(result.summary).not.toContain('assert-compliant');
+    expect(result.stdout).toContain('::group::Read the artifact from flow backend');
+    noLeak(result.everything);
+  });
+
+  describe('assert-compliant', () => {
+    it('passes for a COMPLIANT artifact', async () => {
+      const sandbox = await start();
+      const result = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs.compliant).toBe('true');
+      expect(result.stdout).not.toContain('::error::');
+      expect(result.summary).toContain('assert-compliant: passed.');
+    });
+
+    it('trips on a NON-COMPLIANT artifact, naming the non-compliant attestation', async () => {
+      const sandbox = await start();
+      const result = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          fingerprint: NON_COMPLIANT_FP,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `::error::assert-compliant: Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend'` +
+          ` is NON-COMPLIANT: non-compliant: snyk-scan. See ${UI}/flows/backend/artifacts/${NON_COMPLIANT_FP}`,
+      );
+      // The outputs and the result are there for a later `if: failure()` step.
+      expect(result.outputs).toMatchObject({ state: 'NON-COMPLIANT', compliant: 'false' });
+      const saved = outputFile(result, 'result-file') as Saved;
+      expect(saved.problems).toEqual([{ name: 'snyk-scan', problem: 'non-compliant' }]);
+      expect(saved.failure).toContain('non-compliant: snyk-scan');
+      expect(result.summary).toContain('### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT');
+      expect(result.summary).toContain('| snyk-scan | COMPLETE | ❌ no |');
+      expect(result.summary).toContain('assert-compliant: failed.');
+    });
+
+    it('without it, a NON-COMPLIANT artifact is only reported', async () => {
+      const sandbox = await start();
+      const result = await runAction('get-artifact', {
+        inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: NON_COMPLIANT_FP },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ state: 'NON-COMPLIANT', compliant: 'false' });
+    });
+
+    it('trips on an INCOMPLETE artifact, naming the missing attestations (artifact fingerprinted from a file)', async () => {
+      const sandbox = await start();
+      // A new trail of the backend flow: its template requires pull-request, unit-tests and snyk-scan, none reported.
+      await sandbox.client().reportArtifact('backend', {
+        fingerprint: FILE_FP,
+        filename: 'app.bin',
+        build_url: 'https://ci.example.test/1',
+        commit_url: 'https://git.example.test/c',
+        trail_name: 'release-2',
+        template_reference_name: 'backend-image',
+      });
+      const result = await runAction('get-artifact', {
+        cwd: workspace(),
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+          trail: 'release-2',
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('::group::Fingerprint the artifact');
+      expect(result.stdout).toContain(
+        `::error::assert-compliant: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE:` +
+          ' missing: pull-request, unit-tests, snyk-scan.',
+      );
+      expect(result.outputs).toMatchObject({ state: 'INCOMPLETE', compliant: 'false' });
+      expect(result.summary).toContain('### ⚠️ Artifact app.bin: INCOMPLETE');
+      expect(result.summary).toContain('| unit-tests | MISSING | — |');
+    });
+
+    it('cannot check when the service is unreachable: fails, saying so', async () => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      const url = server.origin;
+      await server.close();
+      const result = await runAction('get-artifact', {
+        inputs: {
+          'api-url': url,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          'assert-compliant': 'true',
+        },
+        env: { COMPLIANCE_RETRIES: '0' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /::error::GET \/artifacts\/\{org\}\/\{flow_name\}\/fingerprint\/\{fingerprint\} could not reach the service: /,
+      );
+      expect(result.outputs.compliant).toBeUndefined();
+      noLeak(result.everything);
+    });
+
+    it('cannot check when the service keeps failing: retried, then the server message', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });
+      const result = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          'assert-compliant': 'true',
+        },
+        env: { COMPLIANCE_RETRIES: '1' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('HTTP 503');
+      expect(result.stdout).toContain('maintenance window');
+      expect(result.outputs.compliant).toBeUndefined();
+    });
+
+    it("names the problems from the list form of the evidence, or the service's state_info when it names none", async () => {
+      const fingerprint = 'b'.repeat(64);
+      const answers = [
+        {
+          state: 'NON-COMPLIANT',
+          evidence: {
+            attestations_statuses: [
+              { attestation_name: 'sonar', status: 'COMPLETE', is_compliant: false },
+              { attestation_name: 'jira', status: 'MISSING', is_compliant: null },
+              { attestation_name: 'junit', status: 'COMPLETE', is_compliant: true },
+            ],
+          },
+        },
+        // `evidence` (required) left out: the gate still explains with the service's own words.
+        { state: 'INCOMPLETE', state_info: 'waiting for approval' },
+      ];
+      const server = await startServer((req, res, index) =>
+        json(res, 200, {
+          id: 'a1',
+          fingerprint,
+          filename: 'svc.tar',
+          created_at: '2026-11-01T10:00:00Z',
+          last_modified_at: '2026-11-01T10:00:00Z',
+          flow_name: 'backend',
+          commit_lead_times: {},
+          build_lead_times: {},
+          html_url: `https://ui.example.test/${req.url.pathname}`,
+          ...answers[index],
+        }),
+      );
+      try {
+        const run = () =>
+          runAction('get-artifact', {
+            inputs: {
+              'api-url': server.origin,
+              'api-token': TEST_TOKEN,
+              org: 'acme',
+              flow: 'backend',
+              fingerprint,
+              'assert-compliant': 'true',
+            },
+          });
+        const first = await run();
+        expect(first.code).toBe(1);
+        expect(first.stdout).toContain(
+          'is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/',
+        );
+        const second = await run();
+        expect(second.code).toBe(1);
+        expect(second.stdout).toContain("Artifact 'svc.tar' (bbbb");
+        expect(second.stdout).toContain('is INCOMPLETE: waiting for approval.');
+        expect(second.summary).toContain('| State info | waiting for approval |');
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  it('sends trail and attestation-id as the query, and escapes what the service sends', async () => {
+    const fingerprint = 'c'.repeat(64);
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        id: 'a1',
+        fingerprint,
+        filename: '<img src=x onerror=alert(1)>',
+        created_at: 1793610200,
+        last_modified_at: 1793610200,
+        evidence: { '<b>review</b>': { status: 'COMPLETE', is_compliant: true } },
+        flow_name: 'backend',
+        commit_lead_times: {},
+        build_lead_times: {},
+        html_url: 'javascript:alert(1)',
+        build_url: 'https://ci.example.test/run/1',
+        state: 'COMPLIANT',
+        state_info: '**all good** | <script>',
+      }),
+    );
+    try {
+      const result = await runAction('get-artifact', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint,
+          trail: 'release-1.2',
+          'attestation-id': 'd873ffb9-b5ba-6373-0af8-32f9592c',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      const url = server.requests[0]?.url;
+      expect(url?.pathname).toBe(`/api/v2/artifacts/acme/backend/fingerprint/${fingerprint}`);
+      expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+        trail: 'release-1.2',
+        attestation_id: 'd873ffb9-b5ba-6373-0af8-32f9592c',
+      });
+      expect(result.summary).not.toMatch(/<img|<script|<b>|javascript:alert\(1\)\)/);
+      expect(result.summary).toContain('Artifact &lt;img src=x onerror=alert\\(1\\)&gt;: COMPLIANT');
+      expect(result.summary).toContain('| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |');
+      expect(result.summary).toContain('| Build | [build](https://ci.example.test/run/1) |');
+      expect(result.summary).toContain('| Reported | 2026-11-02T09:03:20Z |');
+      expect(result.summary).not.toContain('Open in the compliance service');
+      noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('finds the artifact of a given trail and attestation id in the sandbox', async () => {
+    const sandbox = await start();
+    const result = await runAction('get-artifact', {
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'backend',
+        fingerprint: COMPLIANT_FP,
+        trail: '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
+        'attestation-id': 'd873ffb9-b5ba-6373-0af8-32f9592c',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.state).toBe('COMPLIANT');
+  });
+
+  describe('not found (404) fails, saying what was looked for and what the service said', () => {
+    it('an unknown fingerprint', async () => {
+      const sandbox = await start();
+      const fingerprint = 'f'.repeat(64);
+      const result = await runAction('get-artifact', {
+        inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint, 'assert-compliant': 'true' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `::error::No artifact with fingerprint ${fingerprint} in flow 'backend' of org 'demo' (the service answered` +
+          ` HTTP 404: Artifact with fingerprint '${fingerprint}' does not exist in flow 'backend').`,
+      );
+      expect(result.outputs).toMatchObject({ state: '', compliant: 'false', 'html-url': '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({ found: false, compliant: false });
+      expect(result.summary).toContain('### ❌ Artifact not found');
+    });
+
+    it('an unknown flow', async () => {
+      const sandbox = await start();
+      const result = await runAction('get-artifact', {
+        inputs: { ...connection(sandbox.url), flow: 'nope', fingerprint: COMPLIANT_FP },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain("Flow named 'nope' does not exist for organization 'demo'");
+    });
+
+    it('a trail or attestation id the artifact does not have', async () => {
+      const sandbox = await start();
+      const result = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          'attestation-id': 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `in flow 'backend', attestation id aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa of org 'demo'`,
+      );
+      expect(result.stdout).toContain(
+        "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
+      );
+    });
+  });
+
+  it('writes no summary with summary: false, and still writes the result file', async () => {
+    const sandbox = await start();
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP, summary: 'false' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.summary).toBe('');
+    expect(outputFile(result, 'result-file')).toMatchObject({ state: 'COMPLIANT' });
+  });
+
+  describe('bad input fails before any request, naming the input and the expected form', () => {
+    const base = { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP };
+    const cases: [string, Record<string, string>, string][] = [
+      ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+      ['a bad flow name', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
+      [
+        'a bad fingerprint',
+        { fingerprint: 'ABC' },
+        "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase",
+      ],
+      [
+        'fingerprint and artifact',
+        { artifact: 'app.bin', 'artifact-type': 'file' },
+        "Invalid input 'fingerprint': is given together with artifact",
+      ],
+      [
+        'neither fingerprint nor artifact',
+        { fingerprint: '' },
+        "Invalid input 'artifact': is required when fingerprint is not given",
+      ],
+      [
+        'an artifact without a type',
+        { fingerprint: '', artifact: 'app.bin' },
+        "Invalid input 'artifact-type': is required with artifact 'app.bin'",
+      ],
+      [
+        'an unknown artifact type',
+        { fingerprint: '', artifact: 'app.bin', 'artifact-type': 'zip' },
+        "Invalid input 'artifact-type': 'zip' is not one of the accepted values. Expected one of file, dir, docker, oci",
+      ],
+      [
+        'exclude on a file',
+        { fingerprint: '', artifact: 'app.bin', 'artifact-type': 'file', exclude: 'x' },
+        "Invalid input 'exclude': only applies to artifact-type dir, not file",
+      ],
+      [
+        'registry credentials on a file',
+        {
+          fingerprint: '',
+          artifact: 'app.bin',
+          'artifact-type': 'file',
+          'registry-username': 'u',
+          'registry-password': 'p4ss',
+        },
+        "Invalid input 'registry-username': only applies to artifact-type oci",
+      ],
+      ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
+      [
+        'a bad attestation id',
+        { 'attestation-id': 'D873FFB9' },
+        "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx",
+      ],
+      [
+        'assert-compliant that is not a boolean',
+        { 'assert-compliant': 'yes' },
+        "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
+      ],
+      [
+        'summary that is not a boolean',
+        { summary: 'nope' },
+        "Invalid input 'summary': 'nope' is not a boolean",
+      ],
+      [
+        'a missing org',
+        { org: '' },
+        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+      ],
+      [
+        'a missing token',
+        { 'api-token': '' },
+        "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
+      ],
+      [
+        'plain http to another host',
+        { 'api-url': 'http://compliance.example.test' },
+        "Invalid input 'api-url': plain http to 'compliance.example.test' would send the token in clear text",
+      ],
+      [
+        'a missing file',
+        { fingerprint: '', artifact: 'nope.bin', 'artifact-type': 'file' },
+        'nope.bin does not exist',
+      ],
+      [
+        'a directory given as a file',
+        { fingerprint: '', artifact: '.', 'artifact-type': 'file' },
+        'is not a file. For a directory, set artifact-type: dir',
+      ],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const result = await runAction('get-artifact', {
+          cwd: workspace(),
+          inputs: { ...base, 'api-url': server.origin, ...inputs },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain('::error::');
+        expect(result.stdout).toContain(message);
+        expect(server.requests).toHaveLength(0);
+        noLeak(result.everything);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  it('never shows the token when a 200 answer echoes it in the names and state_info the gate quotes', async () => {
+    const fingerprint = 'e'.repeat(64);
+    const server = await startServer((req, res) =>
+      json(res, 200, {
+        id: 'a1',
+        fingerprint,
+        filename: `image of ${req.headers.authorization ?? ''}`,
+        created_at: 1793610200,
+        last_modified_at: 1793610200,
+        evidence: {
+          [`scan ${req.headers.authorization ?? ''}`]: { status: 'COMPLETE', is_compliant: false },
+        },
+        flow_name: 'backend',
+        commit_lead_times: {},
+        build_lead_times: {},
+        html_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
+        state: 'NON-COMPLIANT',
+        state_info: `failed for ${req.headers.authorization ?? ''}`,
+      }),
+    );
+    try {
+      const result = await runAction('get-artifact', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain("::error::assert-compliant: Artifact 'image of Bearer ***'");
+      expect(result.stdout).toContain('non-compliant: scan Bearer ***');
+      noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
+    );
+    try {
+      const result = await runAction('get-artifact', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(1);
+      expect(result.stdout).toContain('bad request from Bearer ***');
+      noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * list-actions end to end: the dist bundle run as the runner runs it, against the sandbox (or a loopback server that
+ * answers what the sandbox would not) over real HTTP.
+ */
+import { describe, expect, it } from 'vitest';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
+
+interface Saved {
+  count: number;
+  failing: string[];
+  actions: { name: string; is_created_from_chat_app?: boolean; targets: unknown[] }[];
+}
+
+describe('list-actions', () => {
+  it('lists the actions with their failing ones, warns about those, and summarizes every column', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-actions', { inputs: connection(sandbox.url) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs.count).toBe('3');
+    expect(JSON.parse(result.outputs.failing ?? '')).toEqual(['release-webhook']);
+    expect(result.stdout).toContain(
+      "::warning::Action 'release-webhook' (last failure 2026-11-03T09:07:30Z) fails to send notifications.",
+    );
+    expect(result.stdout).toContain('::group::List the actions of demo');
+
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved.count).toBe(3);
+    expect(saved.failing).toEqual(['release-webhook']);
+    expect(saved.actions.map((a) => a.name)).toEqual(['prod-alerts', 'release-webhook', 'staging-email']);
+    // The full targets are kept in the file.
+    expect(saved.actions[1]?.targets).toEqual([{ type: 'WEBHOOK', url: 'https://hooks.acme.test/release' }]);
+
+    const rows = result.summary.split('\n');
+    expect(result.summary).toContain('### Notification actions: 3, failing: 1');
+    expect(rows).toContain(
+      '| Name | Type | Triggers | Targets | Flows or environments | Failing | Last success | Last failure |',
+    );
+    expect(rows).toContain(
+      '| prod-alerts | ENV | ON\\_STARTED\\_ARTIFACT, ON\\_EXITED\\_ARTIFACT, ON\\_NON\\_COMPLIANT\\_ENV | ' +
+        'SLACK \\#prod-deploys | environments: production | no | 2026-11-02T11:30:00Z | — |',
+    );
+    expect(rows).toContain(
+      '| release-webhook | FLOW | ON\\_ATTESTATION, ON\\_RELEASE | WEBHOOK \\(hooks.acme.test\\) | ' +
+        'flows: backend, frontend | ❌ yes | 2026-11-02T08:09:59Z | 2026-11-03T09:07:30Z |',
+    );
+    expect(rows).toContain(
+      '| staging-email | ENV | ON\\_SCALED\\_ARTIFACT | EMAIL qa@acme.test | environments: staging | unknown | — | — |',
+    );
+    // A webhook URL may carry a secret in its path: only the host is shown.
+    expect(result.summary).not.toContain('hooks.acme.test/release');
+    noLeak(result.everything);
+  });
+
+  it('fail-if-failing trips naming the failing actions, with the outputs and summary still written', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-actions', {
+      inputs: { ...connection(sandbox.url), 'fail-if-failing': 'true' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::fail-if-failing: 1 of 3 action(s) fail to send notifications: ' +
+        "'release-webhook' (last failure 2026-11-03T09:07:30Z).",
+    );
+    expect(result.stdout).not.toContain('::warning::');
+    expect(result.outputs.count).toBe('3');
+    expect(result.outputs.failing).toBe('["release-webhook"]');
+    expect(result.summary).toContain('failing: 1 ❌');
+    expect(outputFile(result, 'result-file')).toMatchObject({ failing: ['release-webhook'] });
+  });
+
+  it('fail-if-failing passes when nothing fails (an org without actions)', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-actions', {
+      inputs: { 'api-url': sandbox.url, 'api-token': OTHER_TOKEN, org: 'other', 'fail-if-failing': 'true' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '0', failing: '[]' });
+    expect(result.summary).toContain('The org has no actions.');
+    noLeak(result.everything);
+  });
+
+  it('takes the connection from COMPLIANCE_* variables, and writes no summary with summary: false', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-actions', {
+      inputs: { summary: 'false' },
+      env: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_API_TOKEN: DEMO_TOKEN, COMPLIANCE_ORG: 'demo' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.count).toBe('3');
+    expect(result.summary).toBe('');
+    expect((outputFile(result, 'result-file') as Saved).count).toBe(3);
+  });
+
+  it("reads the live service's name of the chat-app flag, and escapes what the service sends", async () => {
+    const server = await startServer((_req, res) =>
+      json(res, 200, [
+        {
+          name: '<img src=x onerror=alert(1)> | [x](javascript:alert(1))',
+          type: 'FLOW',
+          number: 7,
+          targets: [{ type: 'WEBHOOK', url: 'https://hooks.chat.example/services/T0/B0/s3cretPart' }],
+          triggers: ['ON_RELEASE'],
+          created_by: 'mallory',
+          is_created_from_slack: true,
+          last_modified_at: 1793600000.5,
+          is_failing: true,
+          last_failure_timestamp: 1793600100.9,
+        },
+      ]),
+    );
+    try {
+      const result = await runAction('list-actions', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.method).toBe('GET');
+      expect(server.requests[0]?.url.pathname).toBe('/api/v2/actions/acme');
+      expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+      const saved = outputFile(result, 'result-file') as Saved;
+      expect(saved.actions[0]?.is_created_from_chat_app).toBe(true);
+      expect(result.summary).not.toContain('<img');
+      expect(result.summary).not.toContain('](javascript:');
+      expect(result.summary).toContain(
+        '&lt;img src=x onerror=alert\\(1\\)&gt; \\| \\[x\\]\\(javascript:alert\\(1\\)\\)',
+      );
+      expect(result.summary).toContain('WEBHOOK \\(hooks.chat.example\\)');
+      expect(result.summary).not.toContain('s3cretPart');
+      noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('warns about ten failing actions at most (GitHub drops the rest), then counts; the gate names twenty', async () => {
+    const action = (n: number) => ({
+      name: `hook-${n}`,
+      type: 'FLOW',
+      number: n,
+      targets: [],
+      triggers: [],
+      created_by: 'ann',
+      is_created_from_chat_app: false,
+      last_modified_at: 1793600000,
+      is_failing: true,
+    });
+    const server = await startServer((_req, res) =>
+      json(
+        res,
+        200,
+        Array.from({ length: 25 }, (_, i) => action(i + 1)),
+      ),
+    );
+    try {
+      const inputs = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' };
+      const warned = await runAction('list-actions', { inputs });
+      expect(warned.code).toBe(0);
+      expect(warned.stdout.match(/^::warning::/gm)).toHaveLength(11);
+      expect(warned.stdout).toContain("::warning::Action 'hook-10' fails to send notifications.");
+      expect(warned.stdout).toContain('::warning::15 more action(s) are failing: see the job summary.');
+      expect(JSON.parse(warned.outputs.failing ?? '')).toHaveLength(25);
+      expect(warned.summary).toContain('| hook-25 |');
+
+      const gated = await runAction('list-actions', { inputs: { ...inputs, 'fail-if-failing': 'true' } });
+      expect(gated.code).toBe(1);
+      expect(gated.stdout.match(/^::error::/gm)).toHaveLength(1);
+      expect(gated.stdout).toContain("'hook-20' and 5 more (see the job summary).");
+      expect(gated.stdout).not.toContain("'hook-21'");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails clearly on an answer that is not a list of actions', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { data: [] }));
+    try {
+      const result = await runAction('list-actions', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::unexpected response from GET /actions/{org}: expected a list',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('bad input fails before any request, naming the input and the expected form', () => {
+    const cases: [string, Record<string, string>, string][] = [
+      [
+        'fail-if-failing that is not a boolean',
+        { 'fail-if-failing': 'yes' },
+        "Invalid input 'fail-if-failing': 'yes' is not a boolean. Expected true or false.",
+      ],
+      [
+        'summary that is not a boolean',
+        { summary: 'maybe' },
+        "Invalid input 'summary': 'maybe' is not a boolean",
+      ],
+      [
+        'a missing org',
+        { org: '' },
+        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+      ],
+      [
+        'a missing token',
+        { 'api-token': '' },
+        "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
+      ],
+      [
+        'a missing URL',
+        { 'api-url': '' },
+        "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
+      ],
+      [
+        'plain http to another host',
+        { 'api-url': 'http://compliance.example.test' },
+        "Invalid input 'api-url': plain http to 'compliance.example.test' would send the token in clear text",
+      ],
+      ['an org that is not a name', { org: 'acme corp' }, "Invalid input 'org'"],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const server = await startServer((_req, res) => json(res, 200, []));
+      try {
+        const result = await runAction('list-actions', {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', ...inputs },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain('::error::');
+        expect(result.stdout).toContain(message);
+        expect(server.requests).toHaveLength(0);
+        noLeak(result.everything);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  describe('a list that cannot be read fails the step, saying why', () => {
+    it('when the service is unreachable', async () => {
+      const server = await startServer((_req, res) => json(res, 200, []));
+      const url = server.origin;
+      await server.close();
+      const result = await runAction('list-actions', {
+        inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', 'fail-if-failing': 'true' },
+        env: { COMPLIANCE_RETRIES: '0' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/::error::GET \/actions\/\{org\} could not reach the service: /);
+      expect(result.outputs.count).toBeUndefined();
+      noLeak(result.everything);
+    });
+
+    it('when the service keeps failing: retried, then the server message', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });
+      const result = await runAction('list-actions', {
+        inputs: connection(sandbox.url),
+        env: { COMPLIANCE_RETRIES: '1' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('HTTP 503');
+      expect(result.stdout).toContain('maintenance window');
+      expect(result.stdout).toContain('[after 2 attempts]');
+    });
+
+    it('when the token is refused (401), naming what to check', async () => {
+      const sandbox = await start();
+      const result = await runAction('list-actions', {
+        inputs: { ...connection(sandbox.url), 'api-token': TEST_TOKEN },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /::error::GET \/actions\/\{org\} failed with HTTP 401 Unauthorized.*api-token/,
+      );
+      noLeak(result.everything);
+    });
+  });
+
+  it('never shows the token when a 200 answer echoes it in the action names it warns or fails with', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 200, [
+        {
+          name: `hook ${req.headers.authorization ?? ''}`,
+          type: 'FLOW',
+          number: 1,
+          targets: [{ type: 'EMAIL', address: `${req.headers.authorization ?? ''}@example.test` }],
+          triggers: [],
+          created_by: 'x',
+          is_created_from_chat_app: false,
+          last_modified_at: 1,
+          is_failing: true,
+        },
+      ]),
+    );
+    try {
+      const inputs = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' };
+      const warned = await runAction('list-actions', { inputs });
+      expect(warned.code).toBe(0);
+      expect(warned.stdout).toContain("::warning::Action 'hook Bearer ***' fails to send notifications.");
+      noLeak(warned.everything);
+      const gated = await runAction('list-actions', { inputs: { ...inputs, 'fail-if-failing': 'true' } });
+      expect(gated.code).toBe(1);
+      expect(gated.stdout).toContain("'hook Bearer ***'");
+      noLeak(gated.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
+    );
+    try {
+      const result = await runAction('list-actions', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(1);
+      expect(result.stdout).toContain('bad request from Bearer ***');
+      noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+});

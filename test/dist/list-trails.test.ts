@@ -1,0 +1,353 @@
+/**
+ * list-trails end to end: the dist bundle run as the runner runs it, against the sandbox over real HTTP.
+ */
+import { describe, expect, it } from 'vitest';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+
+const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const NON_COMPLIANT_TRAIL = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
+
+interface Saved {
+  count: number;
+  nonCompliant: number;
+  total: number;
+  truncated: boolean;
+  pagesRead: number;
+  trails: { name: string }[];
+}
+
+/** The demo seed plus `n` trails of flow `release`, newest first by number; every tenth one non-compliant. */
+function seedWithTrails(n: number): unknown {
+  const seed = demoSeed() as {
+    orgs: { demo: { flows: unknown[]; trails: unknown[]; attestations: unknown[] } };
+  };
+  const demo = seed.orgs.demo;
+  demo.flows.push({ name: 'release', tags: { team: 'release' } });
+  for (let i = 0; i < n; i++) {
+    const name = `release-${String(i).padStart(4, '0')}`;
+    demo.trails.push({
+      name,
+      flow: 'release',
+      created_at: 1_800_000_000 + i,
+      last_modified_at: 1_800_000_000 + i,
+    });
+    demo.attestations.push({
+      id: `00000000-0000-0000-0000-${String(i).padStart(8, '0')}`,
+      flow: 'release',
+      trail: name,
+      name: 'smoke-test',
+      type: 'generic',
+      is_compliant: i % 10 !== 0,
+      created_at: 1_800_000_000 + i,
+    });
+  }
+  return seed;
+}
+
+/** Trail names the service would list, newest first. */
+const releaseNames = (n: number) =>
+  Array.from({ length: n }, (_, i) => `release-${String(n - 1 - i).padStart(4, '0')}`);
+
+describe('list-trails', () => {
+  it('lists every trail of the org, counts the non-compliant ones, and summarizes them', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-trails', { inputs: connection(sandbox.url) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '3', 'non-compliant': '1' });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved).toMatchObject({ count: 3, nonCompliant: 1, total: 3, truncated: false, pagesRead: 1 });
+    // Newest first, as the service lists them.
+    expect(saved.trails.map((t) => t.name)).toEqual([NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL]);
+
+    expect(result.stdout).toContain('::group::List trails (');
+    expect(result.summary).toContain('### Trails: 3 listed, 1 non-compliant');
+    expect(result.summary).toContain(
+      '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
+    );
+    expect(result.summary).toContain(
+      `| [${NON_COMPLIANT_TRAIL}](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | snyk-scan \\(non-compliant\\) | 2026-11-03T09:00:00Z | bob |`,
+    );
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it.each([
+    ['flow', { flow: 'frontend' }, [FRONTEND_TRAIL], 0],
+    ['flow-tag', { 'flow-tag': 'team=payments' }, [NON_COMPLIANT_TRAIL, COMPLIANT_TRAIL], 1],
+    [
+      'fingerprint',
+      { fingerprint: '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d' },
+      [COMPLIANT_TRAIL],
+      0,
+    ],
+  ])('narrows by %s', async (_label, filter, names, nonCompliant) => {
+    const sandbox = await start();
+    const result = await runAction('list-trails', { inputs: { ...connection(sandbox.url), ...filter } });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      count: String(names.length),
+      'non-compliant': String(nonCompliant),
+    });
+    expect((outputFile(result, 'result-file') as Saved).trails.map((t) => t.name)).toEqual(names);
+    expect(result.summary).toContain(`Filtered by ${Object.keys(filter)[0] ?? ''} `);
+  });
+
+  it('says so when nothing matches', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), 'flow-tag': 'team=nobody' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '0', 'non-compliant': '0' });
+    expect(result.summary).toContain('No trails match.');
+  });
+
+  it('reads every page (all, the default), in order and without repeats', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '250', 'non-compliant': '25' });
+    const saved = outputFile(result, 'result-file') as Saved;
+    // 100 per page by default when reading every page: three pages.
+    expect(saved).toMatchObject({ total: 250, truncated: false, pagesRead: 3 });
+    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250));
+    expect(result.summary).toContain('250 trail\\(s\\), read in 3 page\\(s\\).');
+  });
+
+  it('reads every page with a given per-page', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release', 'per-page': '30' },
+    });
+    expect(result.code).toBe(0);
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved).toMatchObject({ count: 250, pagesRead: 9 });
+    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250));
+  });
+
+  it('stops at max-items, with a warning that says how many there are', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release', 'max-items': '120' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '120', 'non-compliant': '12' });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved).toMatchObject({ total: 250, truncated: true, pagesRead: 2 });
+    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250).slice(0, 120));
+    expect(result.stdout).toContain(
+      '::warning::120 trail(s) of 250: max-items (120) stopped the read; raise it to read more.',
+    );
+    expect(result.summary).toContain('120 trail\\(s\\) of 250: max-items \\(120\\) stopped the read');
+  });
+
+  it('reads one page with page and per-page', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release', page: '3', 'per-page': '10' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '10', 'non-compliant': '1' });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect(saved).toMatchObject({ total: 250, truncated: true, pagesRead: 1 });
+    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250).slice(20, 30));
+    expect(result.summary).toContain('10 trail\\(s\\) on page 3 of 25 \\(250 in all\\).');
+  });
+
+  it('reads one page of the service default size with all: false', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release', all: 'false' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.count).toBe('20');
+    expect((outputFile(result, 'result-file') as Saved).trails.map((t) => t.name)).toEqual(
+      releaseNames(250).slice(0, 20),
+    );
+  });
+
+  it('sends exactly the query asked for', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { data: [] }));
+    try {
+      const result = await runAction('list-trails', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'app',
+          'flow-tag': 'team=a b',
+          page: '2',
+          'per-page': '5',
+          summary: 'false',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      const url = server.requests[0]?.url;
+      expect(url?.pathname).toBe('/api/v2/trails/acme');
+      expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+        flow: 'app',
+        flow_tag: 'team=a b',
+        page: '2',
+        per_page: '5',
+      });
+      expect(result.summary).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails on an unknown flow with the service message (404)', async () => {
+    const sandbox = await start();
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'no-such-flow' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "::error::GET /trails/{org} failed with HTTP 404 Not Found: Flow named 'no-such-flow' does not exist for organization 'demo'. Check the org and the names in the request",
+    );
+    expect(result.outputs.count).toBeUndefined();
+  });
+
+  describe('bad input fails before any request, naming the input and the expected form', () => {
+    const cases: [string, Record<string, string>, string][] = [
+      [
+        'a bad flow',
+        { flow: 'my flow' },
+        "Invalid input 'flow': 'my flow' is not valid. Expected a name starting",
+      ],
+      [
+        'a flow tag without =',
+        { 'flow-tag': 'team' },
+        "Invalid input 'flow-tag': 'team' is not valid. Expected key=value",
+      ],
+      [
+        'a bad fingerprint',
+        { fingerprint: 'ABC' },
+        "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase",
+      ],
+      [
+        'all that is not a boolean',
+        { all: 'yes' },
+        "Invalid input 'all': 'yes' is not a boolean. Expected true or false",
+      ],
+      ['page 0', { page: '0' }, "Invalid input 'page': '0' is not a whole number from 1 to 1000000"],
+      ['a page that is not a number', { page: 'two' }, "Invalid input 'page': 'two' is not a whole number"],
+      [
+        'per-page over 100',
+        { 'per-page': '101' },
+        "Invalid input 'per-page': '101' is not a whole number from 1 to 100",
+      ],
+      [
+        'per-page 0',
+        { 'per-page': '0' },
+        "Invalid input 'per-page': '0' is not a whole number from 1 to 100",
+      ],
+      [
+        'max-items 0',
+        { 'max-items': '0' },
+        "Invalid input 'max-items': '0' is not a whole number from 1 to 100000",
+      ],
+      [
+        'max-items too large',
+        { 'max-items': '1000000' },
+        "Invalid input 'max-items': '1000000' is not a whole number",
+      ],
+      [
+        'page with all: true',
+        { page: '2', all: 'true' },
+        "Invalid input 'page': selects one page, but all is true",
+      ],
+      [
+        'summary that is not a boolean',
+        { summary: 'maybe' },
+        "Invalid input 'summary': 'maybe' is not a boolean",
+      ],
+      [
+        'a missing org',
+        { org: '' },
+        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+      ],
+      [
+        'a bad org',
+        { org: 'acme corp' },
+        "Invalid input 'org': 'acme corp' is not a valid organization name",
+      ],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const server = await startServer((_req, res) => json(res, 200, { data: [] }));
+      try {
+        const result = await runAction('list-trails', {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', ...inputs },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain('::error::');
+        expect(result.stdout).toContain(message);
+        expect(server.requests).toHaveLength(0);
+        assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a missing token names the input and the variable', async () => {
+      const result = await runAction('list-trails', {
+        inputs: { 'api-url': 'http://127.0.0.1:9', org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "::error::Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
+      );
+    });
+
+    it('an http URL off loopback is refused', async () => {
+      const result = await runAction('list-trails', {
+        inputs: { 'api-url': 'http://compliance.example.test', 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain("::error::Invalid input 'api-url'");
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    });
+  });
+
+  it('says the service is unreachable', async () => {
+    const server = await startServer((_req, res) => json(res, 200, []));
+    const url = server.origin;
+    await server.close();
+    const result = await runAction('list-trails', {
+      inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme' },
+      env: { COMPLIANCE_RETRIES: '0' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::GET \/trails\/\{org\} could not reach the service: .*Check api-url/,
+    );
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
+    );
+    try {
+      const result = await runAction('list-trails', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(1);
+      expect(result.stdout).toContain('bad request from Bearer ***');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+});
