@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(7448);
-// EXTERNAL MODULE: ./src/api/index.ts + 6 modules
-var api = __webpack_require__(2316);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(5672);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(373);
 // EXTERNAL MODULE: ./src/runtime/context.ts

@@ -21,8 +21,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/api/index.ts + 6 modules
-var api = __webpack_require__(2316);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(5672);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8945);
 // EXTERNAL MODULE: external "node:child_process"
@@ -788,10 +788,11 @@ async function deliver(runner, action, payload, send) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CS: () => (/* binding */ SummaryWriter),
+/* harmony export */   Pl: () => (/* binding */ safeUrl),
 /* harmony export */   X1: () => (/* binding */ escapeText),
 /* harmony export */   nf: () => (/* binding */ link)
 /* harmony export */ });
-/* unused harmony exports SUMMARY_LIMIT, safeUrl */
+/* unused harmony export SUMMARY_LIMIT */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2958);

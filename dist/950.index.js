@@ -474,7 +474,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 2316:
+/***/ 5672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -487,10 +487,11 @@ __webpack_require__.d(__webpack_exports__, {
   c8: () => (/* reexport */ errors/* SourceError */.c8),
   qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
   E$: () => (/* reexport */ errors/* redact */.E$),
+  "in": () => (/* reexport */ shownField),
   tf: () => (/* reexport */ validate)
 });
 
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, shownField, silentLogger
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, silentLogger
 
 // EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(6305);
@@ -751,7 +752,7 @@ function shownField(read) {
         return read();
     }
     catch (error) {
-        if (error instanceof UnexpectedResponseError)
+        if (error instanceof errors/* UnexpectedResponseError */.dk)
             return undefined;
         throw error;
     }
@@ -850,87 +851,8 @@ function repeats(a, b) {
     return (a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]));
 }
 
-;// CONCATENATED MODULE: ./src/api/snapshot.ts
-/**
- * Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
- * `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
- */
-
-
-const SNAPSHOT_UNITS = (/* unused pure expression or super */ null && (['hours', 'days', 'weeks', 'months']));
-const SNAPSHOT_FORMS = '<env>, <env>#<N> (N from 1), <env>~<N>, <env>@{YYYY-MM-DDTHH:MM:SS} or <env>@{<N>.<hours|days|weeks|months>.ago}';
-const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
-const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
-function parseSnapshotExpression(text, input = 'snapshot') {
-    const value = text.trim();
-    const fail = (problem) => {
-        throw new errors/* InputError */.dz(input, problem, SNAPSHOT_FORMS);
-    };
-    if (!value)
-        fail('is empty');
-    const cut = value.search(/[#~@]/);
-    const env = cut === -1 ? value : value.slice(0, cut);
-    const rest = cut === -1 ? '' : value.slice(cut);
-    if (!env)
-        fail(`'${value}' does not start with an environment name`);
-    if (!api_schemas/* patterns */.qp.envName.test(env)) {
-        fail(`environment name '${env}' is not valid (expected ${api_schemas/* expectedForms */.uc.envName})`);
-    }
-    if (rest === '')
-        return { env, kind: 'latest' };
-    const number = (digits, min, what) => {
-        if (!/^\d+$/.test(digits))
-            fail(`'${value}': ${what} must be a whole number`);
-        const n = Number(digits);
-        if (!Number.isSafeInteger(n) || n < min)
-            fail(`'${value}': ${what} must be at least ${min}`);
-        return n;
-    };
-    if (rest.startsWith('#'))
-        return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
-    if (rest.startsWith('~'))
-        return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
-    if (rest.startsWith('@{') && rest.endsWith('}')) {
-        const inner = rest.slice(2, -1);
-        const at = AT.exec(inner);
-        if (at) {
-            const [, y, mo, d, h, mi, s] = at.map(Number);
-            const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-            const valid = date.getUTCFullYear() === y &&
-                date.getUTCMonth() === mo - 1 &&
-                date.getUTCDate() === d &&
-                date.getUTCHours() === h &&
-                date.getUTCMinutes() === mi &&
-                date.getUTCSeconds() === s;
-            if (!valid)
-                fail(`'${value}': ${inner} is not a real date and time`);
-            return { env, kind: 'at', at: inner };
-        }
-        const ago = AGO.exec(inner);
-        if (ago) {
-            const amount = number(ago[1] ?? '', 1, 'the amount');
-            return { env, kind: 'ago', amount, unit: `${ago[2] ?? ''}s` };
-        }
-        fail(`'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`);
-    }
-    return fail(`'${value}' has an unknown suffix '${rest}'`);
-}
-/** The canonical text of an expression, as sent to the service. */
-function formatSnapshotExpression(expr) {
-    switch (expr.kind) {
-        case 'latest':
-            return expr.env;
-        case 'index':
-            return `${expr.env}#${expr.index}`;
-        case 'behind':
-            return `${expr.env}~${expr.behind}`;
-        case 'at':
-            return `${expr.env}@{${expr.at}}`;
-        case 'ago':
-            return `${expr.env}@{${expr.amount}.${expr.unit}.ago}`;
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/snapshot.ts
+var snapshot = __webpack_require__(493);
 ;// CONCATENATED MODULE: ./src/api/validate.ts
 
 
@@ -1094,8 +1016,8 @@ class ComplianceClient {
     }
     /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
     async diffEnvironments(snapshot1, snapshot2) {
-        const snappish1 = formatSnapshotExpression(parseSnapshotExpression(snapshot1, 'snappish1'));
-        const snappish2 = formatSnapshotExpression(parseSnapshotExpression(snapshot2, 'snappish2'));
+        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1'));
+        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2'));
         const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
         // Every caller needs the four groups: their absence fails now, not on first read.
         return parseResponse(api_schemas/* EnvDiff */.V$, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
@@ -1594,6 +1516,100 @@ const ErrorBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 
 /***/ }),
 
+/***/ 493:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vs: () => (/* binding */ SNAPSHOT_FORMS),
+/* harmony export */   gS: () => (/* binding */ parseSnapshotExpression),
+/* harmony export */   kx: () => (/* binding */ formatSnapshotExpression)
+/* harmony export */ });
+/* unused harmony export SNAPSHOT_UNITS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2958);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8945);
+/**
+ * Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
+ * `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
+ */
+
+
+const SNAPSHOT_UNITS = (/* unused pure expression or super */ null && (['hours', 'days', 'weeks', 'months']));
+const SNAPSHOT_FORMS = '<env>, <env>#<N> (N from 1), <env>~<N>, <env>@{YYYY-MM-DDTHH:MM:SS} or <env>@{<N>.<hours|days|weeks|months>.ago}';
+const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
+function parseSnapshotExpression(text, input = 'snapshot') {
+    const value = text.trim();
+    const fail = (problem) => {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, SNAPSHOT_FORMS);
+    };
+    if (!value)
+        fail('is empty');
+    const cut = value.search(/[#~@]/);
+    const env = cut === -1 ? value : value.slice(0, cut);
+    const rest = cut === -1 ? '' : value.slice(cut);
+    if (!env)
+        fail(`'${value}' does not start with an environment name`);
+    if (!_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .patterns */ .qp.envName.test(env)) {
+        fail(`environment name '${env}' is not valid (expected ${_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .expectedForms */ .uc.envName})`);
+    }
+    if (rest === '')
+        return { env, kind: 'latest' };
+    const number = (digits, min, what) => {
+        if (!/^\d+$/.test(digits))
+            fail(`'${value}': ${what} must be a whole number`);
+        const n = Number(digits);
+        if (!Number.isSafeInteger(n) || n < min)
+            fail(`'${value}': ${what} must be at least ${min}`);
+        return n;
+    };
+    if (rest.startsWith('#'))
+        return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
+    if (rest.startsWith('~'))
+        return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
+    if (rest.startsWith('@{') && rest.endsWith('}')) {
+        const inner = rest.slice(2, -1);
+        const at = AT.exec(inner);
+        if (at) {
+            const [, y, mo, d, h, mi, s] = at.map(Number);
+            const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+            const valid = date.getUTCFullYear() === y &&
+                date.getUTCMonth() === mo - 1 &&
+                date.getUTCDate() === d &&
+                date.getUTCHours() === h &&
+                date.getUTCMinutes() === mi &&
+                date.getUTCSeconds() === s;
+            if (!valid)
+                fail(`'${value}': ${inner} is not a real date and time`);
+            return { env, kind: 'at', at: inner };
+        }
+        const ago = AGO.exec(inner);
+        if (ago) {
+            const amount = number(ago[1] ?? '', 1, 'the amount');
+            return { env, kind: 'ago', amount, unit: `${ago[2] ?? ''}s` };
+        }
+        fail(`'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`);
+    }
+    return fail(`'${value}' has an unknown suffix '${rest}'`);
+}
+/** The canonical text of an expression, as sent to the service. */
+function formatSnapshotExpression(expr) {
+    switch (expr.kind) {
+        case 'latest':
+            return expr.env;
+        case 'index':
+            return `${expr.env}#${expr.index}`;
+        case 'behind':
+            return `${expr.env}~${expr.behind}`;
+        case 'at':
+            return `${expr.env}@{${expr.at}}`;
+        case 'ago':
+            return `${expr.env}@{${expr.amount}.${expr.unit}.ago}`;
+    }
+}
+
+
+/***/ }),
+
 /***/ 6711:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1939,7 +1955,7 @@ function tuning(inputs) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2316);
+/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5672);
 /* harmony import */ var _context_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6711);
 /* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(373);
 /**

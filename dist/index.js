@@ -28860,6 +28860,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
   dN: () => (/* binding */ exportVariable),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
@@ -28867,10 +28868,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
+  Oh: () => (/* binding */ startGroup),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, getBooleanInput, getIDToken, getInput, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, error, getBooleanInput, getIDToken, getInput, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, summary, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -32034,8 +32036,14 @@ var __webpack_exports__ = {};
 
 const ACTIONS = {
     setup: () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(422)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5422)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(499)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6499)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(839), __nccwpck_require__.e(392)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6392)),
     'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4476)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(839), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5744)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(839), __nccwpck_require__.e(313)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2313)),
+    'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(220)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5839)),
+    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(241)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3241)),
+    'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2954)),
+    'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(338), __nccwpck_require__.e(950), __nccwpck_require__.e(331)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3331)),
 };
 async function runAction(name) {
     const load = ACTIONS[name];
