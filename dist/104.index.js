@@ -1,0 +1,367 @@
+export const id = 104;
+export const ids = [104];
+export const modules = {
+
+/***/ 3104:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
+// EXTERNAL MODULE: ./src/context/time.ts
+var time = __webpack_require__(838);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts
+var artifact = __webpack_require__(1688);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/output.ts
+var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+;// CONCATENATED MODULE: ./src/actions/get-artifact/run.ts
+/**
+ * get-artifact: reads one artifact of a flow by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), the
+ * fingerprint given as is or computed the way report-artifact computes it, and gives its compliance state. With
+ * `assert-compliant` it is a gate: the step fails unless the state is COMPLIANT, naming what is missing or
+ * non-compliant.
+ */
+
+
+
+
+
+
+
+
+const ACTION = 'get-artifact';
+/** How many attestation names a failure message lists before "and N more". */
+const MAX_NAMED = 20;
+function readInputs(inputs, cwd) {
+    const common = (0,context/* readCommon */.Cy)(inputs, cwd);
+    const flow = inputs.matching('flow', 'flowName');
+    if (flow === undefined)
+        throw new api/* InputError */.dz('flow', 'is required', schemas/* expectedForms */.uc.flowName);
+    return {
+        ...common,
+        flow,
+        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        trail: inputs.matching('trail', 'trailName'),
+        attestationId: inputs.matching('attestation-id', 'attestationId'),
+        assertCompliant: inputs.boolean('assert-compliant', false),
+    };
+}
+async function run(inputs) {
+    const fingerprint = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    const query = {
+        ...(inputs.trail !== undefined && { trail: inputs.trail }),
+        ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
+    };
+    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+        const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
+        const base = {
+            flow: inputs.flow,
+            fingerprint,
+            ...(inputs.trail !== undefined && { trail: inputs.trail }),
+            ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
+            url,
+            assertCompliant: inputs.assertCompliant,
+        };
+        const artifact = await core/* group */.Os(`Read the artifact from flow ${inputs.flow}`, async () => {
+            try {
+                const answer = await client.getArtifact(inputs.flow, fingerprint, query);
+                core/* info */.pq((0,api/* redact */.E$)(`${(0,api/* shownField */["in"])(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`));
+                return answer;
+            }
+            catch (error) {
+                if (error instanceof api/* ApiError */.hD && error.status === 404)
+                    return error;
+                throw error;
+            }
+        });
+        let result;
+        if (artifact instanceof api/* ApiError */.hD) {
+            result = {
+                ...base,
+                found: false,
+                state: null,
+                compliant: false,
+                htmlUrl: null,
+                stateInfo: null,
+                attestations: [],
+                problems: [],
+                failure: notFound(inputs, fingerprint, artifact),
+            };
+        }
+        else {
+            const state = artifact.state ?? null;
+            const attestations = attestationsOf(artifact);
+            const problems = attestations.flatMap((a) => a.status === 'MISSING'
+                ? [{ name: a.name, problem: 'missing' }]
+                : a.compliant === false
+                    ? [{ name: a.name, problem: 'non-compliant' }]
+                    : []);
+            result = {
+                ...base,
+                found: true,
+                state,
+                compliant: state === 'COMPLIANT',
+                htmlUrl: artifact.html_url ?? null,
+                stateInfo: (0,api/* shownField */["in"])(() => artifact.state_info) ?? null,
+                attestations,
+                problems,
+                artifact,
+            };
+            if (inputs.assertCompliant && !result.compliant)
+                result.failure = tripped(result, artifact);
+        }
+        (0,output/* setOutputs */.n0)({
+            state: result.state ?? '',
+            compliant: result.compliant,
+            'html-url': result.htmlUrl ?? '',
+        });
+        await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
+        if (inputs.summary)
+            await summarize(result).write(inputs.runner.summaryFile);
+        // Server text (names, state_info) goes to the log: scrubbed like every other message.
+        if (result.failure !== undefined)
+            core/* setFailed */.C1((0,api/* redact */.E$)(result.failure));
+        else if (inputs.assertCompliant)
+            core/* info */.pq(`assert-compliant: the artifact is COMPLIANT.`);
+        return result;
+    });
+}
+function notFound(inputs, fingerprint, error) {
+    const where = [
+        `flow '${inputs.flow}'`,
+        ...(inputs.trail !== undefined ? [`trail '${inputs.trail}'`] : []),
+        ...(inputs.attestationId !== undefined ? [`attestation id ${inputs.attestationId}`] : []),
+    ].join(', ');
+    return (`No artifact with fingerprint ${fingerprint} in ${where} of org '${inputs.connection.org}'` +
+        ` (the service answered HTTP 404${error.serverMessage ? `: ${error.serverMessage}` : ''}).` +
+        ' Check that the artifact was reported to this flow, and the fingerprint (or artifact and artifact-type).');
+}
+/** The gate's failure: the state, and the attestations to blame (or the service's own words when it names none). */
+function tripped(result, artifact) {
+    const name = (0,api/* shownField */["in"])(() => artifact.filename);
+    const subject = `Artifact ${name ? `'${name}' ` : ''}(${result.fingerprint}) in flow '${result.flow}'`;
+    const state = result.state ? `is ${result.state}` : 'has no compliance state';
+    const groups = ['non-compliant', 'missing']
+        .map((kind) => {
+        const names = result.problems.filter((p) => p.problem === kind).map((p) => p.name);
+        return names.length > 0 ? `${kind}: ${nameList(names)}` : '';
+    })
+        .filter((text) => text !== '');
+    const why = groups.length > 0
+        ? groups.join('; ')
+        : (result.stateInfo ?? 'the service did not say which attestations are missing or non-compliant');
+    const see = (0,writer/* safeUrl */.Pl)(result.htmlUrl) ? ` See ${result.htmlUrl}` : '';
+    return `assert-compliant: ${subject} ${state}: ${why}.${see}`;
+}
+function nameList(names) {
+    const shown = names.slice(0, MAX_NAMED).join(', ');
+    return names.length > MAX_NAMED ? `${shown} and ${names.length - MAX_NAMED} more` : shown;
+}
+/**
+ * The attestations of the artifact's `evidence`, whose inner shape the spec does not show. Read: a map of
+ * attestation name to `{status, is_compliant}` (as the sandbox answers), and lists of attestation status items
+ * (`{attestation_name, status, is_compliant}`, the trail's compliance status shape) under any key.
+ */
+function attestationsOf(artifact) {
+    const evidence = (0,api/* shownField */["in"])(() => artifact.evidence);
+    if (!isRecord(evidence))
+        return [];
+    const out = [];
+    const add = (value, fallbackName) => {
+        if (!isRecord(value))
+            return;
+        const status = typeof value.status === 'string' ? value.status : undefined;
+        const compliant = typeof value.is_compliant === 'boolean' || value.is_compliant === null ? value.is_compliant : undefined;
+        const name = typeof value.attestation_name === 'string' ? value.attestation_name : fallbackName;
+        if (name === undefined || (status === undefined && compliant === undefined))
+            return;
+        out.push({ name, status, compliant });
+    };
+    for (const [key, value] of Object.entries(evidence)) {
+        if (Array.isArray(value))
+            for (const item of value)
+                add(item, undefined);
+        else
+            add(value, key);
+    }
+    return out;
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function run_time(value) {
+    if (typeof value === 'number')
+        return (0,time/* formatTime */.fU)(value);
+    return value ?? undefined;
+}
+const MARK = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⚠️' };
+function summarize(result) {
+    const summary = new writer/* SummaryWriter */.CS();
+    const artifact = result.artifact;
+    if (!artifact) {
+        summary.heading('❌ Artifact not found', 3);
+        summary.paragraph(result.failure ?? '');
+        return summary;
+    }
+    const name = (0,api/* shownField */["in"])(() => artifact.filename) ?? result.fingerprint;
+    summary.heading(`${result.state ? MARK[result.state] : '❔'} Artifact ${name}: ${result.state ?? 'no compliance state'}`, 3);
+    if ((0,writer/* safeUrl */.Pl)(result.htmlUrl))
+        summary.markdown((0,writer/* link */.nf)('Open in the compliance service', result.htmlUrl));
+    const commit = (0,api/* shownField */["in"])(() => artifact.git_commit) ?? undefined;
+    const info = (0,api/* shownField */["in"])(() => artifact.git_commit_info) ?? undefined;
+    const message = (0,api/* shownField */["in"])(() => info?.message)?.split('\n')[0];
+    const repo = (0,api/* shownField */["in"])(() => artifact.repo_url) ?? undefined;
+    const build = (0,api/* shownField */["in"])(() => artifact.build_url) ?? undefined;
+    const rows = [
+        ['Flow', result.flow],
+        ['Name', { text: name, href: result.htmlUrl }],
+        ['Fingerprint', { code: result.fingerprint }],
+        ['State', result.state ?? 'none'],
+        ['Trail', (0,api/* shownField */["in"])(() => artifact.trail_name)],
+        ['Template reference', (0,api/* shownField */["in"])(() => artifact.template_reference_name)],
+        [
+            'Commit',
+            commit
+                ? {
+                    text: `${commit.slice(0, 7)}${message ? ` ${message}` : ''}`,
+                    href: (0,api/* shownField */["in"])(() => artifact.commit_url),
+                }
+                : undefined,
+        ],
+        ['Build', build ? { text: 'build', href: build } : undefined],
+        ['Repository', repo ? { text: repo, href: repo } : undefined],
+        ['Reported', run_time((0,api/* shownField */["in"])(() => artifact.created_at))],
+        ['State info', result.stateInfo],
+    ];
+    summary.table(['Field', 'Value'], rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]));
+    if (result.attestations.length > 0) {
+        summary.heading('Attestations', 4);
+        summary.table(['Attestation', 'Status', 'Compliant'], result.attestations.map((a) => [
+            a.name,
+            a.status ?? '',
+            a.compliant === true ? '✅ yes' : a.compliant === false ? '❌ no' : '—',
+        ]));
+    }
+    if (result.assertCompliant) {
+        summary.paragraph(result.failure === undefined
+            ? 'assert-compliant: passed.'
+            : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`);
+    }
+    return summary;
+}
+
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var inputs = __webpack_require__(5042);
+;// CONCATENATED MODULE: ./src/actions/get-artifact/main.ts
+
+
+const main = async () => {
+    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+};
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,515 @@
+export const id = 131;
+export const ids = [131];
+export const modules = {
+
+/***/ 1131:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/context/time.ts
+var time = __webpack_require__(838);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/output.ts
+var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/runtime/paging.ts
+var runtime_paging = __webpack_require__(3358);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+;// CONCATENATED MODULE: ./src/actions/list-trails/run.ts
+/**
+ * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
+ * one page, or every page up to a cap. Counts the non-compliant ones.
+ */
+
+
+
+
+
+
+const ACTION = 'list-trails';
+function readInputs(inputs, cwd) {
+    return {
+        ...(0,context/* readCommon */.Cy)(inputs, cwd),
+        flow: inputs.matching('flow', 'flowName'),
+        flowTag: inputs.matching('flow-tag', 'flowTag'),
+        fingerprint: inputs.matching('fingerprint', 'fingerprint'),
+        paging: (0,runtime_paging/* readPaging */.p_)(inputs),
+    };
+}
+async function run(inputs) {
+    const filters = {
+        ...(inputs.flow !== undefined && { flow: inputs.flow }),
+        ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),
+        ...(inputs.fingerprint !== undefined && { fingerprint: inputs.fingerprint }),
+    };
+    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+        const url = client.urlFor('listTrails', {}, filters);
+        const read = await core/* group */.Os(`List trails (${url})`, async () => {
+            const list = await (0,runtime_paging/* readList */.LD)(inputs.paging, (page, perPage) => client.listTrails({ ...filters, page, ...(perPage !== undefined && { per_page: perPage }) }), (options) => client.listAllTrails(filters, options));
+            core/* info */.pq((0,runtime_paging/* describeRead */.gD)(list, inputs.paging, 'trail(s)'));
+            return list;
+        });
+        if (inputs.paging.all && read.truncated)
+            core/* warning */.$e((0,runtime_paging/* describeRead */.gD)(read, inputs.paging, 'trail(s)'));
+        const nonCompliant = read.items.filter(isNonCompliant).length;
+        core/* info */.pq(`${nonCompliant} non-compliant.`);
+        const result = {
+            url,
+            filters,
+            paging: inputs.paging,
+            count: read.items.length,
+            nonCompliant,
+            total: read.total,
+            truncated: read.truncated,
+            pagesRead: read.pagesRead,
+            trails: read.items,
+        };
+        (0,output/* setOutputs */.n0)({ count: result.count, 'non-compliant': nonCompliant });
+        await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
+        if (inputs.summary)
+            await summarize(result, read, inputs.paging).write(inputs.runner.summaryFile);
+        return result;
+    });
+}
+/** The trail's state: `compliance_state`, else `compliance_status.status`. */
+function stateOf(trail) {
+    return trail.compliance_state ?? trail.compliance_status?.status;
+}
+/** NON-COMPLIANT by its state; a trail without a state counts only when it says `is_compliant: false`. */
+function isNonCompliant(trail) {
+    const state = stateOf(trail);
+    return state !== undefined ? state === 'NON-COMPLIANT' : trail.is_compliant === false;
+}
+const MARKS = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⏳' };
+/** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
+function problems(trail) {
+    const statuses = trail.compliance_status?.attestations_statuses ?? [];
+    return statuses
+        .filter((s) => s.status === 'MISSING' || s.is_compliant === false)
+        .map((s) => `${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`)
+        .join(', ');
+}
+function commitCell(trail) {
+    const commit = trail.git_commit_info;
+    if (!commit)
+        return '';
+    const subject = commit.message?.split('\n')[0] ?? '';
+    return { text: `${commit.sha1.slice(0, 7)}${subject ? ` ${subject}` : ''}`, href: commit.url };
+}
+function summarize(result, read, paging) {
+    const summary = new writer/* SummaryWriter */.CS();
+    summary.heading(`Trails: ${result.count} listed, ${result.nonCompliant} non-compliant`, 3);
+    const inputNames = {
+        flow: 'flow',
+        flow_tag: 'flow-tag',
+        fingerprint: 'fingerprint',
+    };
+    const filters = Object.entries(result.filters).map(([k, v]) => `${inputNames[k] ?? k} ${v}`);
+    summary.paragraph(`${filters.length > 0 ? `Filtered by ${filters.join(', ')}. ` : ''}${(0,runtime_paging/* describeRead */.gD)(read, paging, 'trail(s)')}`);
+    if (result.trails.length === 0)
+        return summary.paragraph('No trails match.');
+    summary.table(['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'], result.trails.map((t) => {
+        const state = stateOf(t);
+        return [
+            { text: t.name, href: t.html_url },
+            t.flow?.name,
+            state ? `${MARKS[state] ?? ''} ${state}`.trim() : '',
+            commitCell(t),
+            problems(t),
+            t.created_at !== undefined ? (0,time/* formatTime */.fU)(t.created_at) : '',
+            t.created_by,
+        ];
+    }));
+    return summary;
+}
+
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var inputs = __webpack_require__(5042);
+;// CONCATENATED MODULE: ./src/actions/list-trails/main.ts
+
+
+const main = async () => {
+    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+};
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 1579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G7: () => (/* binding */ keepPayload),
+/* harmony export */   cK: () => (/* binding */ deliver),
+/* harmony export */   n0: () => (/* binding */ setOutputs),
+/* harmony export */   tH: () => (/* binding */ writeResultFile)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+
+
+
+
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        // Scrubbed: a value can carry the server's text, and a server may echo the token.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+}
+async function writeJsonFile(runner, basename, value, indent) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    // Unique per step: one job may run the same action several times.
+    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    return file;
+}
+/** Writes the full result and sets `result-file` to its path. */
+async function writeResultFile(runner, action, result) {
+    const file = await writeJsonFile(runner, `${action}-result`, result, 2);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('result-file', file);
+    return file;
+}
+/**
+ * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
+ * `payload-file` to its path.
+ */
+async function keepPayload(runner, action, payload) {
+    const file = await writeJsonFile(runner, `${action}-payload`, payload);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('payload-file', file);
+    return file;
+}
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
+ * saying where. An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(runner, action, payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz)
+            throw error;
+        const file = await keepPayload(runner, action, payload);
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), file);
+    }
+}
+
+
+/***/ }),
+
+/***/ 3358:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LD: () => (/* binding */ readList),
+/* harmony export */   gD: () => (/* binding */ describeRead),
+/* harmony export */   p_: () => (/* binding */ readPaging)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_MAX_ITEMS, MAX_ITEMS_LIMIT */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
+/**
+ * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
+ * unless `page` is given) up to `max-items`, read concurrently by the client.
+ */
+
+
+const DEFAULT_MAX_ITEMS = 1000;
+/** A bound that keeps a mistyped number from holding a runner's memory hostage. */
+const MAX_ITEMS_LIMIT = 100_000;
+const MAX_PAGE = 1_000_000;
+function readPaging(inputs) {
+    const pageGiven = inputs.optional('page') !== undefined;
+    const page = inputs.integer('page', 1, 1, MAX_PAGE);
+    const perPageGiven = inputs.optional('per-page') !== undefined;
+    const perPage = inputs.integer('per-page', _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PER_PAGE */ .Vg, 1, _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PER_PAGE */ .Vg);
+    const maxItems = inputs.integer('max-items', DEFAULT_MAX_ITEMS, 1, MAX_ITEMS_LIMIT);
+    const all = inputs.boolean('all', !pageGiven);
+    if (all && pageGiven) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('page', 'selects one page, but all is true', 'page with all: false (or without all), or no page to read every page');
+    }
+    return all ? { all, perPage, maxItems } : { all, page, perPage: perPageGiven ? perPage : undefined };
+}
+/** Reads as `paging` says, through the client's one-page and every-page methods. */
+async function readList(paging, onePage, allPages) {
+    if (paging.all) {
+        const read = await allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
+        return { items: read.items, total: read.total, truncated: read.truncated, pagesRead: read.pagesRead };
+    }
+    const read = await onePage(paging.page, paging.perPage);
+    const pagination = read.pagination;
+    return {
+        items: read.items,
+        total: pagination?.total ?? read.items.length,
+        truncated: pagination !== undefined && pagination.page_count > 1,
+        pagesRead: 1,
+        page: paging.page,
+        ...(pagination !== undefined && { pageCount: pagination.page_count }),
+    };
+}
+/** One line for the log and the summary: how much of the list was read. */
+function describeRead(read, paging, noun) {
+    const count = `${read.items.length} ${noun}`;
+    if (!paging.all) {
+        const of = read.pageCount !== undefined ? ` of ${read.pageCount}` : '';
+        return `${count} on page ${read.page ?? paging.page}${of}${read.pageCount !== undefined ? ` (${read.total} in all)` : ''}.`;
+    }
+    if (read.truncated) {
+        return `${count} of ${read.total}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
+    }
+    return `${count}, read in ${read.pagesRead} page(s).`;
+}
+
+
+/***/ }),
+
+/***/ 6093:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CS: () => (/* binding */ SummaryWriter),
+/* harmony export */   Pl: () => (/* binding */ safeUrl),
+/* harmony export */   X1: () => (/* binding */ escapeText),
+/* harmony export */   nf: () => (/* binding */ link)
+/* harmony export */ });
+/* unused harmony export SUMMARY_LIMIT */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/**
+ * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
+ * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
+ * silently), ending with a note that says what was left out and where the full data is.
+ */
+
+
+/** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
+const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
+/** Escapes text for Markdown and HTML alike, on one line. */
+function escapeText(text) {
+    // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
+    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
+        .replace(/\r?\n/g, '<br>');
+}
+/** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
+function safeUrl(href) {
+    if (!href)
+        return undefined;
+    let url;
+    try {
+        url = new URL(href);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    return url.href.replace(/[()<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+function link(text, href) {
+    const url = safeUrl(href);
+    return url ? `[${escapeText(text)}](${url})` : escapeText(text);
+}
+function cell(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'object') {
+        if ('code' in value)
+            return `<code>${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+        if ('details' in value)
+            return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
+        return link(value.text, value.href);
+    }
+    return escapeText(String(value));
+}
+class SummaryWriter {
+    blocks = [];
+    bytes = 0;
+    omitted = 0;
+    limit;
+    /** Where the full data is, for the truncation note. */
+    fullDataHint;
+    constructor(options = {}) {
+        this.limit = options.limit ?? SUMMARY_LIMIT;
+        this.fullDataHint = options.fullDataHint ?? 'the `result-file` output';
+    }
+    get truncated() {
+        return this.omitted > 0;
+    }
+    /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+    add(text, weight = 1) {
+        const markdown = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text);
+        const size = Buffer.byteLength(markdown) + 1;
+        if (this.omitted > 0 || this.bytes + size > this.limit) {
+            this.omitted += weight;
+            return false;
+        }
+        this.blocks.push(markdown);
+        this.bytes += size;
+        return true;
+    }
+    heading(text, level = 2) {
+        this.add(`${'#'.repeat(level)} ${escapeText(text)}\n`);
+        return this;
+    }
+    paragraph(text) {
+        this.add(`${escapeText(text)}\n`);
+        return this;
+    }
+    /** Markdown built by the caller from escaped parts (`escapeText`, `link`). */
+    markdown(markdown) {
+        this.add(`${markdown}\n`);
+        return this;
+    }
+    /** A table; rows past the budget are left out and counted in the note. */
+    table(headers, rows) {
+        const head = `| ${headers.map(escapeText).join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`;
+        if (!this.add(head, rows.length))
+            return this;
+        for (let i = 0; i < rows.length; i++) {
+            const row = rows[i] ?? [];
+            if (!this.add(`| ${row.map(cell).join(' | ')} |`)) {
+                this.omitted += rows.length - i - 1;
+                break;
+            }
+        }
+        this.add('', 0);
+        return this;
+    }
+    /** A folded block: `summary` is escaped, `body` is the caller's Markdown. */
+    details(summary, body) {
+        this.add(`<details><summary>${escapeText(summary)}</summary>\n\n${body}\n\n</details>\n`);
+        return this;
+    }
+    toString() {
+        const text = this.blocks.join('\n');
+        if (!this.truncated)
+            return `${text}\n`;
+        return `${text}\n\n> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+    }
+    /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
+    async write(file) {
+        if (!file)
+            return;
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.appendFile)(file, this.toString());
+    }
+}
+
+
+/***/ })
+
+};

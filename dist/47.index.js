@@ -1,0 +1,2039 @@
+export const id = 47;
+export const ids = [47];
+export const modules = {
+
+/***/ 1392:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   kE: () => (/* binding */ proxyFromEnv),
+/* harmony export */   pE: () => (/* binding */ resolveConfig),
+/* harmony export */   qT: () => (/* binding */ normalizeBaseUrl)
+/* harmony export */ });
+/* unused harmony exports silentLogger, DEFAULTS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
+/**
+ * The client's configuration: read once, validated before any request is sent.
+ */
+
+
+
+const silentLogger = { debug: () => undefined, warning: () => undefined };
+const DEFAULTS = {
+    attemptTimeoutMs: 60_000,
+    deadlineMs: 300_000,
+    retries: 3,
+    backoffBaseMs: 1_000,
+    maxWaitMs: 60_000,
+};
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+function isLoopbackHost(hostname) {
+    return LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
+}
+/** Accepts an origin or an origin with `/api/v2`, and returns the API root ending in `/api/v2`. */
+function normalizeBaseUrl(value, allowInsecureHttp = false, input = 'api-url') {
+    const expected = 'an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2';
+    const trimmed = value.trim();
+    if (!trimmed)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, 'is empty', expected);
+    let url;
+    try {
+        url = new URL(trimmed);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${trimmed}' is not a URL`, expected);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `scheme '${url.protocol}' is not supported`, expected);
+    }
+    if (url.username || url.password) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, 'must not carry credentials; pass the token as api-token', expected);
+    }
+    if (url.search || url.hash) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, 'must not have a query or fragment', expected);
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `plain http to '${url.hostname}' would send the token in clear text`, 'an https URL (plain http is allowed only to loopback, unless explicitly allowed)');
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+    if (/\/api(\/|$)/i.test(path) && !/\/api\/v2$/.test(path)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `the path '${url.pathname}' is not the root of API v2 (a pasted endpoint, or another version)`, expected);
+    }
+    url.pathname = /\/api\/v2$/.test(path) ? path : `${path}/api/v2`;
+    return url;
+}
+function bounded(name, value, fallback, min, integer = false) {
+    if (value === undefined)
+        return fallback;
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `${value} is out of range`, `${integer ? 'a whole number' : 'a number'} of at least ${min}`);
+    }
+    return value;
+}
+function resolveConfig(options) {
+    const token = options.token.trim();
+    // Both forms: a padded token may be echoed either way.
+    (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .registerSecret */ .cl)(options.token);
+    (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .registerSecret */ .cl)(token);
+    if (!token)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('api-token', 'is empty', 'the API token of the compliance service');
+    if (/[\r\n]/.test(token))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('api-token', 'contains a line break', 'the token on a single line');
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('api-token', 'contains a space or a character that is not printable ASCII', 'the token exactly as issued');
+    }
+    if (!_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .OrgName */ .Q6.safeParse(options.org).success) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('org', `'${options.org}' is not a valid organization name`, _schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .expectedForms */ .uc.org);
+    }
+    return {
+        apiRoot: normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp),
+        org: options.org,
+        token,
+        attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
+        deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+        retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
+        backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
+        maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+        userAgent: options.userAgent ?? _version_js__WEBPACK_IMPORTED_MODULE_2__/* .USER_AGENT */ ._,
+        proxy: options.proxy ?? {},
+        logger: options.logger ?? silentLogger,
+        random: options.random ?? Math.random,
+    };
+}
+/** Proxy settings as the usual environment variables give them (lowercase wins, as curl and undici do). */
+function proxyFromEnv(env) {
+    const pick = (name) => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+    const settings = {};
+    const http = pick('http_proxy');
+    const https = pick('https_proxy');
+    const no = pick('no_proxy');
+    if (http)
+        settings.httpProxy = http;
+    if (https)
+        settings.httpsProxy = https;
+    if (no)
+        settings.noProxy = no;
+    return settings;
+}
+
+
+/***/ }),
+
+/***/ 6443:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G5: () => (/* binding */ HttpTransport),
+  gG: () => (/* binding */ NonJsonBody),
+  SM: () => (/* binding */ createDispatcher)
+});
+
+// UNUSED EXPORTS: readErrorBody
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+;// CONCATENATED MODULE: ./src/api/query.ts
+/**
+ * Query and path encoding as the service expects it.
+ */
+/**
+ * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
+ * element that fails the SHA pattern), null and undefined left out.
+ */
+function encodeQuery(query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value === undefined || value === null)
+            continue;
+        if (Array.isArray(value)) {
+            for (const item of value)
+                params.append(key, String(item));
+        }
+        else {
+            params.append(key, String(value));
+        }
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+/**
+ * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
+ */
+/** Network errors, 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
+function isRetryableStatus(status) {
+    return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+/**
+ * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `now`, or undefined when
+ * the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now = Date.now()) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (!text || /^[+-]?\d/.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Exponential backoff with "equal jitter": the n-th retry (1-based) waits between half and all of base * 2^(n-1),
+ * so concurrent clients spread out but none retries at once. A server's `Retry-After` wins over the backoff. Every
+ * wait is capped at maxWaitMs.
+ */
+function retryDelay(retry, opts) {
+    if (opts.retryAfterMs !== undefined)
+        return Math.min(opts.retryAfterMs, opts.maxWaitMs);
+    const exp = opts.baseMs * 2 ** (retry - 1);
+    const jittered = exp / 2 + opts.random() * (exp / 2);
+    return Math.min(Math.round(jittered), opts.maxWaitMs);
+}
+
+;// CONCATENATED MODULE: ./src/api/http.ts
+/**
+ * HTTP over undici: keep-alive, proxies, per-attempt timeout, overall deadline, retries with backoff and jitter.
+ * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
+ */
+
+
+
+
+/** What the server said in an error body, in whichever of its shapes it came. */
+function readErrorBody(body, contentType) {
+    if (body === undefined || body === null)
+        return {};
+    if (typeof body === 'string') {
+        if (contentType?.includes('json'))
+            return { message: body };
+        const text = body
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        if (!text)
+            return {};
+        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${truncate(text, 200)}` };
+    }
+    if (typeof body === 'object' && !Array.isArray(body)) {
+        const o = body;
+        const out = {};
+        if (typeof o.message === 'string')
+            out.message = o.message;
+        if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
+            out.fieldErrors = Object.fromEntries(Object.entries(o.errors).map(([k, v]) => [
+                k,
+                typeof v === 'string' ? v : JSON.stringify(v),
+            ]));
+        }
+        if (!out.message && !out.fieldErrors)
+            out.message = truncate(JSON.stringify(body), 200);
+        return out;
+    }
+    return { message: truncate(JSON.stringify(body), 200) };
+}
+function truncate(text, max) {
+    return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+function parseBody(text, contentType) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
+        return contentType?.includes('json') ? text : new NonJsonBody(text);
+    }
+}
+/** A body that is not JSON, kept for the error message. */
+class NonJsonBody {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+}
+function errorCode(err) {
+    const code = err?.code;
+    if (typeof code === 'string')
+        return code;
+    const causeCode = err?.cause?.code;
+    return typeof causeCode === 'string' ? causeCode : undefined;
+}
+function describeNetworkError(err) {
+    const code = errorCode(err);
+    const message = err instanceof Error ? err.message : String(err);
+    return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+function apiError(endpoint, outcome, attempts, note) {
+    const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
+    return new errors/* ApiError */.hD({
+        endpoint,
+        status: outcome.status,
+        ...(said.message !== undefined && { serverMessage: said.message }),
+        ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
+        attempts,
+        ...(note !== undefined && { note }),
+    });
+}
+/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        if (signal.aborted) {
+            resolve();
+            return;
+        }
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+    });
+}
+/** undici errors that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
+/** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
+function createDispatcher(proxy) {
+    const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
+    const { httpProxy, httpsProxy, noProxy } = proxy;
+    if (httpProxy || httpsProxy) {
+        // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
+        return new undici/* EnvHttpProxyAgent */.J2({
+            ...agentOptions,
+            httpProxy: httpProxy ?? '',
+            httpsProxy: httpsProxy ?? '',
+            noProxy: noProxy ?? '',
+        });
+    }
+    return new undici/* Agent */.g6(agentOptions);
+}
+class HttpTransport {
+    config;
+    dispatcher;
+    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+    closing = new AbortController();
+    constructor(config, dispatcher) {
+        this.config = config;
+        this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
+    }
+    url(path, query) {
+        const url = new URL(this.config.apiRoot.href);
+        url.pathname = `${url.pathname}${path}`;
+        url.search = query ? encodeQuery(query) : '';
+        return url;
+    }
+    async send(req) {
+        const { config } = this;
+        const url = this.url(req.path, req.query);
+        const headers = {
+            authorization: `Bearer ${config.token}`,
+            accept: 'application/json',
+            'user-agent': config.userAgent,
+        };
+        let payload;
+        if (req.body !== undefined) {
+            payload = JSON.stringify(req.body);
+            headers['content-type'] = 'application/json; charset=utf-8';
+        }
+        const deadlineAt = Date.now() + config.deadlineMs;
+        const maxAttempts = config.retries + 1;
+        let lastServerMessage;
+        let attempt = 0;
+        for (;;) {
+            attempt++;
+            const remaining = deadlineAt - Date.now();
+            if (remaining <= 0) {
+                throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt - 1, lastServerMessage);
+            }
+            config.logger.debug(`${req.method} ${(0,errors/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
+            const outcome = await this.attempt(req.method, url, headers, payload, Math.min(config.attemptTimeoutMs, remaining));
+            const last = attempt >= maxAttempts;
+            let retryAfterMs;
+            switch (outcome.kind) {
+                case 'closed':
+                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+                case 'response': {
+                    if (outcome.status === 200 || outcome.status === 201)
+                        return { status: outcome.status, body: outcome.body };
+                    const error = apiError(req.endpoint, outcome, attempt);
+                    lastServerMessage = error.serverMessage ?? lastServerMessage;
+                    if (!isRetryableStatus(outcome.status) || last)
+                        throw error;
+                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
+                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
+                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
+                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
+                    }
+                    break;
+                }
+                case 'network':
+                    if (!outcome.retryable || last) {
+                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
+                            cause: outcome.error,
+                        });
+                    }
+                    break;
+                case 'attempt-timeout':
+                    if (last) {
+                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
+                    }
+                    break;
+            }
+            const wait = retryDelay(attempt, {
+                baseMs: config.backoffBaseMs,
+                maxWaitMs: config.maxWaitMs,
+                random: config.random,
+                ...(retryAfterMs !== undefined && { retryAfterMs }),
+            });
+            if (Date.now() + wait >= deadlineAt) {
+                // Waiting would pass the deadline: give up now, with what the server last said.
+                if (outcome.kind === 'response')
+                    throw apiError(req.endpoint, outcome, attempt);
+                throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt, lastServerMessage);
+            }
+            const why = outcome.kind === 'response'
+                ? `HTTP ${outcome.status}`
+                : outcome.kind === 'network'
+                    ? describeNetworkError(outcome.error)
+                    : 'attempt timed out';
+            config.logger.debug(`${req.endpoint}: ${(0,errors/* redact */.E$)(why)}; retrying in ${wait} ms`);
+            await sleep(wait, this.closing.signal);
+        }
+    }
+    async attempt(method, url, headers, payload, limitMs) {
+        if (this.closing.signal.aborted)
+            return { kind: 'closed' };
+        const timeout = new AbortController();
+        const timer = setTimeout(() => {
+            timeout.abort();
+        }, limitMs);
+        try {
+            const res = await (0,undici/* request */.Em)(url, {
+                method,
+                headers,
+                body: payload ?? null,
+                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
+                dispatcher: this.dispatcher,
+                headersTimeout: limitMs,
+                bodyTimeout: limitMs,
+            });
+            const text = await res.body.text();
+            const header = (name) => {
+                const v = res.headers[name];
+                return Array.isArray(v) ? v[0] : v;
+            };
+            const contentType = header('content-type');
+            const retryAfter = header('retry-after');
+            return {
+                kind: 'response',
+                status: res.statusCode,
+                body: parseBody(text, contentType),
+                ...(contentType !== undefined && { contentType }),
+                ...(retryAfter !== undefined && { retryAfter }),
+            };
+        }
+        catch (error) {
+            if (this.isClosed())
+                return { kind: 'closed' };
+            if (timeout.signal.aborted)
+                return { kind: 'attempt-timeout' };
+            const code = errorCode(error);
+            if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+                return { kind: 'attempt-timeout' };
+            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    isClosed() {
+        return this.closing.signal.aborted;
+    }
+    /** Stops waits and requests under way and closes kept-alive sockets. */
+    async close() {
+        if (this.closing.signal.aborted)
+            return;
+        this.closing.abort();
+        await this.dispatcher.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 4602:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  hD: () => (/* reexport */ errors/* ApiError */.hD),
+  tS: () => (/* reexport */ ComplianceClient),
+  dz: () => (/* reexport */ errors/* InputError */.dz),
+  Dr: () => (/* reexport */ errors/* NetworkError */.Dr),
+  c8: () => (/* reexport */ errors/* SourceError */.c8),
+  qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
+  E$: () => (/* reexport */ errors/* redact */.E$),
+  "in": () => (/* reexport */ shownField),
+  tf: () => (/* reexport */ validate)
+});
+
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, silentLogger
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./src/api/config.ts
+var config = __webpack_require__(1392);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
+;// CONCATENATED MODULE: ./src/api/endpoints.ts
+/**
+ * The nine operations of API v2: method, path template and schemas, in one table that the client, the sandbox and
+ * the OpenAPI document all read.
+ */
+
+
+const org = api_schemas/* OrgName */.Q6;
+const endpoints = {
+    listAttestationsForCommits: {
+        method: 'GET',
+        path: '/attestations/{org}/list_attestations_for_criteria',
+        summary: 'List attestations matching criteria',
+        params: { org },
+        query: api_schemas/* AttestationsForCommitsQuery */.Ft,
+        status: 200,
+        response: api_schemas/* AttestationsByCommit */.u5,
+    },
+    listTrails: {
+        method: 'GET',
+        path: '/trails/{org}',
+        summary: 'List trails for an organization',
+        params: { org },
+        query: api_schemas/* ListTrailsQuery */.Q9,
+        status: 200,
+        response: schemas/* union */.KCZ([
+            schemas/* array */.YOg(api_schemas/* Trail */.om),
+            schemas/* looseObject */._H3({ data: schemas/* array */.YOg(api_schemas/* Trail */.om), pagination: api_schemas/* Pagination */.dK.optional() }),
+        ]),
+    },
+    getDeployment: {
+        method: 'GET',
+        path: '/deployments/{org}/{env_name}/{fingerprint}',
+        summary: 'Get a deployment',
+        params: { org, env_name: api_schemas/* EnvName */.xH, fingerprint: api_schemas/* Fingerprint */.$A },
+        status: 200,
+        response: api_schemas/* Deployment */.Sn,
+    },
+    reportArtifact: {
+        method: 'POST',
+        path: '/artifacts/{org}/{flow_name}',
+        summary: 'Report an artifact',
+        params: { org, flow_name: api_schemas/* FlowName */.iV },
+        body: api_schemas/* ReportArtifactBody */.Fi,
+        status: 201,
+        response: api_schemas/* ReportArtifactResult */.sN,
+    },
+    listFlowAttestations: {
+        method: 'GET',
+        path: '/attestations/{org}/{flow_name}',
+        summary: 'List flow attestations',
+        params: { org, flow_name: api_schemas/* FlowName */.iV },
+        query: api_schemas/* FlowAttestationsQuery */._B,
+        status: 200,
+        response: schemas/* looseObject */._H3({ data: schemas/* array */.YOg(api_schemas/* Attestation */.Tn), pagination: api_schemas/* Pagination */.dK.optional() }),
+    },
+    getArtifact: {
+        method: 'GET',
+        path: '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
+        summary: 'Get artifact by fingerprint',
+        params: { org, flow_name: api_schemas/* FlowName */.iV, fingerprint: api_schemas/* Fingerprint */.$A },
+        query: api_schemas/* GetArtifactQuery */.BR,
+        status: 200,
+        response: api_schemas/* Artifact */.FV,
+    },
+    diffEnvironments: {
+        method: 'GET',
+        path: '/env-diff/{org}',
+        summary: 'Get environment diff',
+        params: { org },
+        query: api_schemas/* EnvDiffQuery */.Z4,
+        status: 200,
+        response: api_schemas/* EnvDiff */.V$,
+    },
+    reportK8sEnvironment: {
+        method: 'PUT',
+        path: '/environments/{org}/{env_name}/report/K8S',
+        summary: 'Report a K8S environment',
+        params: { org, env_name: api_schemas/* EnvName */.xH },
+        body: api_schemas/* K8sReportBody */.FE,
+        status: 200,
+        response: api_schemas/* K8sReportResult */.oR,
+    },
+    listActions: {
+        method: 'GET',
+        path: '/actions/{org}',
+        summary: 'List actions',
+        params: { org },
+        status: 200,
+        response: schemas/* array */.YOg(api_schemas/* Action */.rc),
+    },
+};
+/** `GET /trails/{org}`: how messages name an operation. */
+function endpointLabel(name) {
+    const e = endpoints[name];
+    return `${e.method} ${e.path}`;
+}
+/** Fills a path template, percent-escaping each parameter. */
+function fillPath(template, params) {
+    return template.replace(/\{(\w+)\}/g, (_, key) => {
+        const value = params[key];
+        if (value === undefined)
+            throw new Error(`missing path parameter ${key}`);
+        return encodeURIComponent(value);
+    });
+}
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/http.ts + 2 modules
+var http = __webpack_require__(6443);
+;// CONCATENATED MODULE: ./src/api/parse.ts
+/**
+ * Tolerant response parsing.
+ *
+ * The service may add fields, leave out fields this project does not need, or (rarely) send a wrong type in a field
+ * nobody reads. None of that should fail a release pipeline. So a response schema is parsed in a tolerant form: every
+ * field is guarded, and a field that is missing (when required) or of the wrong type is replaced by a property that
+ * throws a clear `UnexpectedResponseError` when it is read. Unread, it costs nothing; read, it names the endpoint and
+ * the field. The root itself must have the right shape: every caller needs it.
+ */
+
+
+class InvalidField {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const tolerantCache = new WeakMap();
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    return typeof value;
+}
+/** A short text for the first problem zod found at a guarded field (the field itself, never deeper). */
+function describeIssue(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    if (!issue)
+        return 'is invalid';
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${String(issue.expected)}, received ${kindOf(value)}`;
+        case 'invalid_value':
+            return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${JSON.stringify(value)}`;
+        default:
+            return `is invalid (${issue.code})`;
+    }
+}
+function guard(schema) {
+    return schema.catch((ctx) => new InvalidField(describeIssue(ctx.issues[0], ctx.value)));
+}
+/** Rebuilds a schema so that each nested field, element and record value is guarded. */
+function tolerant(schema) {
+    const cached = tolerantCache.get(schema);
+    if (cached)
+        return cached;
+    let out = schema;
+    if (schema instanceof schemas/* ZodObject */.bvH) {
+        const shape = {};
+        for (const [key, field] of Object.entries(schema.shape)) {
+            shape[key] = guard(tolerant(field));
+        }
+        out = schemas/* looseObject */._H3(shape);
+    }
+    else if (schema instanceof schemas/* ZodArray */.naA) {
+        out = schemas/* array */.YOg(guard(tolerant(schema.element)));
+    }
+    else if (schema instanceof schemas/* ZodRecord */.b8S) {
+        const record = schema;
+        out = schemas/* record */.g1P(record.keyType, guard(tolerant(record.valueType)));
+    }
+    else if (schema instanceof schemas/* ZodOptional */.IiU) {
+        out = tolerant(schema.unwrap()).optional();
+    }
+    else if (schema instanceof schemas/* ZodNullable */.l1C) {
+        out = tolerant(schema.unwrap()).nullable();
+    }
+    else if (schema instanceof schemas/* ZodPipe */.utH) {
+        out = schemas/* pipe */.FsL(schema.in, tolerant(schema.out));
+    }
+    tolerantCache.set(schema, out);
+    return out;
+}
+function formatPath(path) {
+    let text = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            text += `[${part}]`;
+        else
+            text += text ? `.${String(part)}` : String(part);
+    }
+    return text;
+}
+/** Replaces each InvalidField sentinel with a non-enumerable getter that throws when read. */
+function arm(value, endpoint, path) {
+    if (value === null || typeof value !== 'object')
+        return;
+    const container = value;
+    const keys = Array.isArray(value) ? value.keys() : Object.keys(container);
+    for (const key of keys) {
+        const child = container[key];
+        const childPath = [...path, key];
+        if (child instanceof InvalidField) {
+            const field = formatPath(childPath);
+            Object.defineProperty(container, key, {
+                enumerable: false,
+                configurable: true,
+                get() {
+                    throw new errors/* UnexpectedResponseError */.dk(endpoint, field, child.problem);
+                },
+            });
+        }
+        else {
+            arm(child, endpoint, childPath);
+        }
+    }
+}
+/**
+ * Parses a response body tolerantly (see the module comment).
+ * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
+ */
+function parseResponse(schema, raw, endpoint, options = {}) {
+    const result = rootSchema(schema, options.required ?? []).safeParse(raw);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, issue ? formatPath(issue.path) : '', issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid');
+    }
+    arm(result.data, endpoint, []);
+    return result.data;
+}
+/** The tolerant schema, except that the root fields named in `required` are checked at once. */
+function rootSchema(schema, required) {
+    if (required.length === 0 || !(schema instanceof schemas/* ZodObject */.bvH))
+        return tolerant(schema);
+    const shape = {};
+    for (const [key, field] of Object.entries(schema.shape)) {
+        shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
+    }
+    return schemas/* looseObject */._H3(shape);
+}
+/**
+ * Reads a response field that is only shown (a summary row, a log line), never decided on: one the service sent
+ * malformed reads as undefined instead of throwing, so a step never fails over a field nothing depends on.
+ */
+function shownField(read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        if (error instanceof errors/* UnexpectedResponseError */.dk)
+            return undefined;
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/pagination.ts
+/**
+ * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
+ * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
+ * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
+ */
+
+
+
+
+const Envelope = schemas/* looseObject */._H3({ data: schemas/* array */.YOg(schemas/* unknown */.L5J()), pagination: schemas/* unknown */.L5J().optional() });
+function readPage(raw, item, endpoint) {
+    if (Array.isArray(raw))
+        return { items: parseResponse(schemas/* array */.YOg(item), raw, endpoint) };
+    const envelope = Envelope.safeParse(raw);
+    if (!envelope.success) {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, '', 'expected a list or an object with a "data" list');
+    }
+    const items = parseResponse(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
+    const pagination = envelope.data.pagination;
+    if (pagination === undefined || pagination === null)
+        return { items };
+    const parsed = api_schemas/* Pagination */.dK.safeParse(pagination);
+    if (!parsed.success) {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, 'pagination', 'is not {total, page, per_page, page_count}');
+    }
+    return { items, pagination: parsed.data };
+}
+/**
+ * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
+ * further item is started, and the failure is what the call rejects with.
+ */
+async function mapBounded(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index]);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+async function fetchAllPages(fetchPage, options) {
+    const { perPage, maxItems } = options;
+    const first = await fetchPage(1, perPage);
+    const items = [...first.items];
+    let pagesRead = 1;
+    if (first.pagination) {
+        // The server's own page size counts: it may serve fewer per page than asked for.
+        const served = Math.max(1, first.pagination.per_page || perPage);
+        const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / served));
+        const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+        const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
+        for (const page of pages)
+            items.push(...page.items);
+        pagesRead += pages.length;
+        const total = first.pagination.total;
+        return {
+            items: items.slice(0, maxItems),
+            total,
+            truncated: total > Math.min(items.length, maxItems),
+            pagesRead,
+        };
+    }
+    // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
+    // read to the end, one page at a time, until a short or empty page (or a page that repeats the first).
+    let full = first.items.length >= perPage;
+    while (full && items.length < maxItems) {
+        const next = await fetchPage(pagesRead + 1, perPage);
+        pagesRead++;
+        if (next.items.length === 0 || repeats(first, next)) {
+            full = false;
+            break;
+        }
+        items.push(...next.items);
+        full = next.items.length >= perPage;
+    }
+    const truncated = items.length > maxItems || (items.length === maxItems && full);
+    return { items: items.slice(0, maxItems), total: items.length, truncated, pagesRead };
+}
+function repeats(a, b) {
+    return (a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]));
+}
+
+// EXTERNAL MODULE: ./src/api/snapshot.ts
+var snapshot = __webpack_require__(3218);
+;// CONCATENATED MODULE: ./src/api/validate.ts
+
+
+
+function show(value) {
+    if (value === undefined)
+        return 'missing';
+    const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+function valueAt(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (current === null || typeof current !== 'object')
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+/**
+ * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
+ * (or `location` alone for a single value, e.g. an action input's name).
+ */
+function validate(schema, value, location) {
+    const result = schema.safeParse(value);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    if (!issue)
+        throw new errors/* InputError */.dz(location, 'is not valid');
+    const field = issue.path.length > 0 ? `${location}.${formatPath(issue.path)}` : location;
+    const bad = valueAt(value, issue.path);
+    const message = issue.message.replace(/^Invalid input:\s*/, '');
+    if (issue.code === 'unrecognized_keys') {
+        throw new errors/* InputError */.dz(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
+    }
+    if (issue.code === 'invalid_key') {
+        const key = String(issue.path.at(-1));
+        const form = location === 'body' && issue.path[0] === 'annotations'
+            ? `. Keys must be ${api_schemas/* expectedForms */.uc.annotationKey}`
+            : '';
+        throw new errors/* InputError */.dz(field, `the key '${key}' is not valid${form}`);
+    }
+    if (bad === undefined && issue.code === 'invalid_type')
+        throw new errors/* InputError */.dz(field, 'is required');
+    throw new errors/* InputError */.dz(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+
+
+
+/** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
+const COMMITS_PER_REQUEST = 100;
+class ComplianceClient {
+    config;
+    http;
+    /** Throws an InputError for a bad URL, org or token before any connection is made. */
+    constructor(options, dispatcher) {
+        this.config = (0,config/* resolveConfig */.pE)(options);
+        this.http = new http/* HttpTransport */.G5(this.config, dispatcher);
+    }
+    /** The URL an operation would be sent to, for dry runs and messages. */
+    urlFor(name, params = {}, query) {
+        return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
+    }
+    /** Sends one operation; a read must answer JSON, a write's answer is taken as it comes (see `writeResult`). */
+    async call(name, params, query, body) {
+        const spec = endpoints[name];
+        const response = await this.http.send({
+            method: spec.method,
+            path: fillPath(spec.path, { org: this.config.org, ...params }),
+            ...(query !== undefined && { query }),
+            ...(body !== undefined && { body }),
+            endpoint: endpointLabel(name),
+        });
+        if (response.body instanceof http/* NonJsonBody */.gG && spec.method === 'GET') {
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${response.body.text.slice(0, 200)}`);
+        }
+        return response.body;
+    }
+    /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
+    async listAttestationsForCommits(query) {
+        const q = validate(api_schemas/* AttestationsForCommitsQuery */.Ft, query, 'query');
+        const commits = [...new Set(q.commit_list)];
+        const chunks = [];
+        for (let i = 0; i < commits.length; i += COMMITS_PER_REQUEST) {
+            chunks.push(commits.slice(i, i + COMMITS_PER_REQUEST));
+        }
+        const label = endpointLabel('listAttestationsForCommits');
+        const parts = await mapBounded(chunks, 4, async (chunk) => {
+            const raw = await this.call('listAttestationsForCommits', {}, { ...q, commit_list: chunk });
+            // One observed variant wraps the map as {"attestations": {...}}.
+            // A SHA can never be the key "attestations", so the two shapes cannot be confused.
+            const map = isObject(raw) && isObject(raw.attestations) ? raw.attestations : raw;
+            return parseResponse(api_schemas/* AttestationsByCommit */.u5, map, label);
+        });
+        const merged = {};
+        for (const commit of commits)
+            merged[commit] = [];
+        for (const part of parts) {
+            // Every key is read, so a value of the wrong type throws here instead of passing as "no attestations".
+            for (const commit of Object.getOwnPropertyNames(part))
+                merged[commit] = part[commit];
+        }
+        return merged;
+    }
+    /** GET /trails/{org}: one page. */
+    async listTrails(query = {}) {
+        const q = validate(api_schemas/* ListTrailsQuery */.Q9, query, 'query');
+        const raw = await this.call('listTrails', {}, q);
+        return readPage(raw, api_schemas/* Trail */.om, endpointLabel('listTrails'));
+    }
+    /** GET /trails/{org}: every page, up to a cap. */
+    async listAllTrails(query = {}, options = {}) {
+        const opts = readAllOptions(options);
+        validate(api_schemas/* ListTrailsQuery */.Q9, query, 'query');
+        return fetchAllPages((page, per_page) => this.listTrails({ ...query, page, per_page }), opts);
+    }
+    /** GET /deployments/{org}/{env_name}/{fingerprint} */
+    async getDeployment(envName, fingerprint) {
+        const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
+        const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
+        const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
+        return parseResponse(api_schemas/* Deployment */.Sn, raw, endpointLabel('getDeployment'));
+    }
+    /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
+    async reportArtifact(flowName, body) {
+        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
+        const payload = validate(api_schemas/* ReportArtifactBody */.Fi, body, 'body');
+        return writeResult(await this.call('reportArtifact', { flow_name: flow }, undefined, payload));
+    }
+    /** GET /attestations/{org}/{flow_name}: one page. */
+    async listFlowAttestations(flowName, query = {}) {
+        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
+        const q = validate(api_schemas/* FlowAttestationsQuery */._B, query, 'query');
+        const raw = await this.call('listFlowAttestations', { flow_name: flow }, q);
+        return readPage(raw, api_schemas/* Attestation */.Tn, endpointLabel('listFlowAttestations'));
+    }
+    /** GET /attestations/{org}/{flow_name}: every page, up to a cap. */
+    async listAllFlowAttestations(flowName, query = {}, options = {}) {
+        const opts = readAllOptions(options);
+        validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
+        validate(api_schemas/* FlowAttestationsQuery */._B, query, 'query');
+        return fetchAllPages((page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }), opts);
+    }
+    /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} */
+    async getArtifact(flowName, fingerprint, query = {}) {
+        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
+        const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
+        const q = validate(api_schemas/* GetArtifactQuery */.BR, query, 'query');
+        const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
+        return parseResponse(api_schemas/* Artifact */.FV, raw, endpointLabel('getArtifact'));
+    }
+    /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
+    async diffEnvironments(snapshot1, snapshot2) {
+        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1'));
+        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2'));
+        const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
+        // Every caller needs the four groups: their absence fails now, not on first read.
+        return parseResponse(api_schemas/* EnvDiff */.V$, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
+    }
+    /** PUT /environments/{org}/{env_name}/report/K8S */
+    async reportK8sEnvironment(envName, body) {
+        const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
+        const payload = validate(api_schemas/* K8sReportBody */.FE, body, 'body');
+        return writeResult(await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload));
+    }
+    /** GET /actions/{org}: a bare array. */
+    async listActions() {
+        const raw = await this.call('listActions', {});
+        if (!Array.isArray(raw))
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel('listActions'), '', 'expected a list');
+        return parseResponse(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'));
+    }
+    /** Closes kept-alive connections so the process can exit at once. */
+    async close() {
+        await this.http.close();
+    }
+}
+function readAllOptions(options) {
+    const perPage = validate(api_schemas/* PerPage */.FT, options.perPage ?? api_schemas/* MAX_PER_PAGE */.Vg, 'per_page');
+    const maxItems = validate(schemas/* number */.aig().int().min(1), options.maxItems ?? 1000, 'max-items');
+    const concurrency = validate(schemas/* number */.aig().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
+    return { perPage, maxItems, concurrency };
+}
+const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
+/**
+ * The answer to a write that the service accepted (200/201). The report is stored whatever the body looks like, so
+ * the body never fails the call: an object is kept, a string becomes the message, anything else is dropped.
+ */
+function writeResult(raw) {
+    if (raw instanceof http/* NonJsonBody */.gG)
+        return { message: raw.text.slice(0, 200) };
+    if (isObject(raw)) {
+        const out = { ...raw };
+        if (typeof raw.message !== 'string')
+            delete out.message;
+        return out;
+    }
+    if (typeof raw === 'string')
+        return { message: raw };
+    return {};
+}
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/api/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/***/ }),
+
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $A: () => (/* binding */ Fingerprint),
+/* harmony export */   BR: () => (/* binding */ GetArtifactQuery),
+/* harmony export */   FE: () => (/* binding */ K8sReportBody),
+/* harmony export */   FT: () => (/* binding */ PerPage),
+/* harmony export */   FV: () => (/* binding */ Artifact),
+/* harmony export */   Fi: () => (/* binding */ ReportArtifactBody),
+/* harmony export */   Ft: () => (/* binding */ AttestationsForCommitsQuery),
+/* harmony export */   Q6: () => (/* binding */ OrgName),
+/* harmony export */   Q9: () => (/* binding */ ListTrailsQuery),
+/* harmony export */   Sn: () => (/* binding */ Deployment),
+/* harmony export */   Tn: () => (/* binding */ Attestation),
+/* harmony export */   V$: () => (/* binding */ EnvDiff),
+/* harmony export */   Vg: () => (/* binding */ MAX_PER_PAGE),
+/* harmony export */   Z4: () => (/* binding */ EnvDiffQuery),
+/* harmony export */   _B: () => (/* binding */ FlowAttestationsQuery),
+/* harmony export */   dK: () => (/* binding */ Pagination),
+/* harmony export */   iV: () => (/* binding */ FlowName),
+/* harmony export */   oR: () => (/* binding */ K8sReportResult),
+/* harmony export */   om: () => (/* binding */ Trail),
+/* harmony export */   qp: () => (/* binding */ patterns),
+/* harmony export */   rc: () => (/* binding */ Action),
+/* harmony export */   sN: () => (/* binding */ ReportArtifactResult),
+/* harmony export */   u5: () => (/* binding */ AttestationsByCommit),
+/* harmony export */   uc: () => (/* binding */ expectedForms),
+/* harmony export */   xH: () => (/* binding */ EnvName)
+/* harmony export */ });
+/* unused harmony exports BUILT_IN_ATTESTATION_TYPES, Sha1, TrailName, TemplateReferenceName, AttestationName, AttestationId, FlowTag, AttestationType, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, ErrorBody */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9567);
+/**
+ * Every resource, query and body of API v2 (`shared/spec/api-v2.md`), in one module shared by the client and the
+ * sandbox so the two cannot drift.
+ *
+ * Requests are strict (unknown keys refused, patterns checked). Responses are loose: unknown keys are kept and, when
+ * parsed through `parseResponse`, a missing or wrongly typed field only fails when the caller reads it.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Patterns and names
+const patterns = {
+    sha1: /^[a-f0-9]{40}$/,
+    fingerprint: /^[a-f0-9]{64}$/,
+    flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+    trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
+    envName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_]*$/,
+    templateReferenceName: /^[a-zA-Z0-9\-_]+$/,
+    attestationName: /^[a-zA-Z0-9\-_,]+$/,
+    // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
+    attestationId: /^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{8}$/,
+    annotationKey: /^[A-Za-z0-9_]+$/,
+    customAttestationType: /^custom:[a-zA-Z0-9][a-zA-Z0-9\-_.]*$/,
+    flowTag: /^[^=\s]+=.*$/,
+    // An org is a path segment; it is escaped, but a sane name catches a pasted URL or a stray space early.
+    org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+};
+const BUILT_IN_ATTESTATION_TYPES = [
+    'generic',
+    'junit',
+    'snyk',
+    'sonar',
+    'jira',
+    'pull_request',
+];
+/** Human-readable forms of the patterns, for "expected ..." in error messages. */
+const expectedForms = {
+    sha1: '40 lowercase hexadecimal characters (a full git commit SHA)',
+    fingerprint: '64 lowercase hexadecimal characters (a SHA-256 digest)',
+    flowName: 'a name starting with a letter or digit, then letters, digits, ".", "-", "_" or "~"',
+    trailName: 'a name starting with a letter or digit, then letters, digits, "-", "_", "." or "~"',
+    envName: 'a name starting with a letter or digit, then letters, digits, ".", "-" or "_"',
+    templateReferenceName: 'letters, digits, "-" or "_"',
+    attestationName: 'letters, digits, "-", "_" or ","',
+    attestationId: 'an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex)',
+    annotationKey: 'letters, digits or "_"',
+    attestationType: `one of ${BUILT_IN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
+    flowTag: 'key=value',
+    org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
+};
+const named = (key) => zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns[key], { error: `must be ${expectedForms[key]}` });
+const Sha1 = named('sha1');
+const Fingerprint = named('fingerprint');
+const FlowName = named('flowName');
+const TrailName = named('trailName');
+const EnvName = named('envName');
+const TemplateReferenceName = named('templateReferenceName');
+const AttestationName = named('attestationName');
+const AttestationId = named('attestationId');
+const OrgName = named('org');
+const FlowTag = named('flowTag');
+const AttestationType = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .refine((v) => BUILT_IN_ATTESTATION_TYPES.includes(v) || patterns.customAttestationType.test(v), { error: `must be ${expectedForms.attestationType}` });
+const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 20;
+/** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
+const wholeNumber = () => zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^\d+$/, { error: 'must be a whole number' })]);
+const Page = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai().int().min(1));
+const PerPage = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai().int().min(1).max(MAX_PER_PAGE));
+/** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
+const UnixSeconds = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai()
+    .int()
+    .min(0)
+    .max(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }));
+// ---------------------------------------------------------------------------------------------------------------
+// Shared objects (2.1 - 2.3)
+const Pagination = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+    page: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+    per_page: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+    page_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+});
+/** 2.2 as sent in an artifact report: strict, so a typo in a key is caught before sending. */
+const GitCommitInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    sha1: Sha1,
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    author: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    author_username: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Sha1).optional(),
+});
+/** 2.2 as the service returns it (trail and deployment responses carry a subset). */
+const GitCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    sha1: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    author: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    author_username: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+});
+const REPO_PROVIDERS = ['github'];
+const RepoInfoInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    provider: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(REPO_PROVIDERS).optional(),
+});
+const RepoInfo = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    provider: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
+const Obj = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
+// ---------------------------------------------------------------------------------------------------------------
+// Trails (2.4 - 2.6)
+const AttestationStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    overridden_attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    unexpected: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().default(false),
+});
+const TrailComplianceStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    attestations_statuses: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(AttestationStatus).optional(),
+    artifacts_statuses: Obj.optional(),
+    evaluated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    flow_template_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+});
+const TemplateAttestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
+const TrailTemplate = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    trail: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        attestations: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TemplateAttestation).optional(),
+        artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), attestations: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TemplateAttestation).optional() }))
+            .optional(),
+    })
+        .optional(),
+    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    content: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
+const Trail = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    compliance_status: TrailComplianceStatus.optional(),
+    template: TrailTemplate.nullish(),
+    compliance_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    created_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    flow: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tags: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional() }).optional(),
+    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit_info: GitCommit.nullish(),
+    origin_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    repo_ids: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    events: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Obj).optional(),
+    external_urls: Obj.nullish(),
+});
+// ---------------------------------------------------------------------------------------------------------------
+// Deployment (2.7)
+const DeploymentArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    template_reference_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit_info: GitCommit.nullish(),
+    repo_info: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), repo_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() }).nullish(),
+});
+const Deployment = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    deployed_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    env_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    artifact: DeploymentArtifact.nullish(),
+    replaced_artifact: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+        artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+        snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+        artifact: DeploymentArtifact.nullish(),
+    })
+        .nullish(),
+    diff_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    _links: Obj.optional(),
+});
+// ---------------------------------------------------------------------------------------------------------------
+// Artifacts (4.4 body, 2.8 response)
+const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'];
+/** `external_urls` is `{label: {href, fingerprint?}}` or `{label: url}` (service-behaviour.md). */
+const ExternalUrls = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ href: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), fingerprint: Fingerprint.optional() }),
+]));
+const ReportArtifactBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    fingerprint: Fingerprint,
+    filename: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
+    build_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
+    commit_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
+    trail_name: TrailName.nullish(),
+    template_reference_name: TemplateReferenceName.nullish(),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit: Sha1.nullish(),
+    git_commit_info: GitCommitInput.optional(),
+    repo_info: RepoInfoInput.optional(),
+    commits_list: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(GitCommitInput).nullish(),
+    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    template: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    external_urls: ExternalUrls.optional(),
+    annotations: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())
+        .optional(),
+    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+});
+/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
+const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() });
+const Artifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    filename: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]),
+    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]),
+    evidence: Obj,
+    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    commit_lead_times: Obj,
+    build_lead_times: Obj,
+    trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    template_reference_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit_info: GitCommit.nullish(),
+    repo_info: RepoInfo.nullish(),
+    commit_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    build_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    api_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+    external_urls: Obj.nullish(),
+    annotations: Obj.nullish(),
+    state: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ARTIFACT_STATES).nullish(),
+    deployments: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()).nullish(),
+    template: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
+    state_info: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    approvals: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()).nullish(),
+    running: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
+    exited: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
+    history: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
+});
+// ---------------------------------------------------------------------------------------------------------------
+// Attestations (2.9, 4.1)
+const Attestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    has_audit_package: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    origin_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    reported_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    schema_version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
+});
+/** An element of the list_attestations_for_criteria map: its fields are "not shown"; these are the observed ones. */
+const CommitAttestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    artifact_fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    git_commit_info: GitCommit.nullish(),
+});
+const AttestationsByCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CommitAttestation));
+// ---------------------------------------------------------------------------------------------------------------
+// Environments (2.10, 2.11, 4.7, 4.8)
+const DiffArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    most_recent_timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    flow: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    commit_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    s1_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    s2_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    pods: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
+});
+const DiffItem = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiffArtifact),
+    snapshot_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
+const EnvDiff = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    snappish1: DiffItem,
+    snappish2: DiffItem,
+    changed: DiffItem,
+    'not-changed': DiffItem,
+});
+const K8sOwner = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    apiVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    uid: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    controller: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    blockOwnerDeletion: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+});
+const K8sArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    podName: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    namespace: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    digests: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), Fingerprint),
+    creationTimestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0),
+    owners: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(K8sOwner).nullable(),
+});
+const K8sReportBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(K8sArtifact),
+    type: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('K8S').optional(),
+});
+const K8sReportResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    errors: Obj.nullish(),
+});
+// ---------------------------------------------------------------------------------------------------------------
+// Actions (2.12)
+const CHAT_APP_FLAG = 'is_created_from_chat_app';
+/** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
+const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
+const Action = zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY((raw) => {
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+        const o = raw;
+        if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o)
+            return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
+    }
+    return raw;
+}, zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    number: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
+    targets: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Obj),
+    triggers: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    created_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    [CHAT_APP_FLAG]: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    is_failing: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
+    last_success_timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    last_failure_timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    flows: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
+    environments: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
+}));
+// ---------------------------------------------------------------------------------------------------------------
+// Queries and path parameters, one per endpoint (strict: an unknown key is a programming error, not a user's)
+const AttestationsForCommitsQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    commit_list: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Sha1).min(1, { error: 'needs at least one commit' }),
+    flow_name: FlowName.optional(),
+    attestation_type: AttestationType.optional(),
+    attestation_name: AttestationName.optional(),
+    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
+const PageQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    page: Page.optional(),
+    per_page: PerPage.optional(),
+});
+const ListTrailsQuery = PageQuery.extend({
+    flow: FlowName.optional(),
+    flow_tag: FlowTag.optional(),
+    fingerprint: Fingerprint.optional(),
+});
+const FlowAttestationsQuery = PageQuery.extend({
+    from_timestamp: UnixSeconds.optional(),
+    to_timestamp: UnixSeconds.optional(),
+}).refine((q) => q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp, { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] });
+const GetArtifactQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    trail: TrailName.optional(),
+    attestation_id: AttestationId.optional(),
+});
+const EnvDiffQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    snappish1: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    snappish2: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+});
+/** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
+const ErrorBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    errors: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
+});
+
+
+/***/ }),
+
+/***/ 3218:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vs: () => (/* binding */ SNAPSHOT_FORMS),
+/* harmony export */   gS: () => (/* binding */ parseSnapshotExpression),
+/* harmony export */   kx: () => (/* binding */ formatSnapshotExpression)
+/* harmony export */ });
+/* unused harmony export SNAPSHOT_UNITS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
+/**
+ * Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
+ * `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
+ */
+
+
+const SNAPSHOT_UNITS = (/* unused pure expression or super */ null && (['hours', 'days', 'weeks', 'months']));
+const SNAPSHOT_FORMS = '<env>, <env>#<N> (N from 1), <env>~<N>, <env>@{YYYY-MM-DDTHH:MM:SS} or <env>@{<N>.<hours|days|weeks|months>.ago}';
+const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
+function parseSnapshotExpression(text, input = 'snapshot') {
+    const value = text.trim();
+    const fail = (problem) => {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, SNAPSHOT_FORMS);
+    };
+    if (!value)
+        fail('is empty');
+    const cut = value.search(/[#~@]/);
+    const env = cut === -1 ? value : value.slice(0, cut);
+    const rest = cut === -1 ? '' : value.slice(cut);
+    if (!env)
+        fail(`'${value}' does not start with an environment name`);
+    if (!_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .patterns */ .qp.envName.test(env)) {
+        fail(`environment name '${env}' is not valid (expected ${_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .expectedForms */ .uc.envName})`);
+    }
+    if (rest === '')
+        return { env, kind: 'latest' };
+    const number = (digits, min, what) => {
+        if (!/^\d+$/.test(digits))
+            fail(`'${value}': ${what} must be a whole number`);
+        const n = Number(digits);
+        if (!Number.isSafeInteger(n) || n < min)
+            fail(`'${value}': ${what} must be at least ${min}`);
+        return n;
+    };
+    if (rest.startsWith('#'))
+        return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
+    if (rest.startsWith('~'))
+        return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
+    if (rest.startsWith('@{') && rest.endsWith('}')) {
+        const inner = rest.slice(2, -1);
+        const at = AT.exec(inner);
+        if (at) {
+            const [, y, mo, d, h, mi, s] = at.map(Number);
+            const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+            const valid = date.getUTCFullYear() === y &&
+                date.getUTCMonth() === mo - 1 &&
+                date.getUTCDate() === d &&
+                date.getUTCHours() === h &&
+                date.getUTCMinutes() === mi &&
+                date.getUTCSeconds() === s;
+            if (!valid)
+                fail(`'${value}': ${inner} is not a real date and time`);
+            return { env, kind: 'at', at: inner };
+        }
+        const ago = AGO.exec(inner);
+        if (ago) {
+            const amount = number(ago[1] ?? '', 1, 'the amount');
+            return { env, kind: 'ago', amount, unit: `${ago[2] ?? ''}s` };
+        }
+        fail(`'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`);
+    }
+    return fail(`'${value}' has an unknown suffix '${rest}'`);
+}
+/** The canonical text of an expression, as sent to the service. */
+function formatSnapshotExpression(expr) {
+    switch (expr.kind) {
+        case 'latest':
+            return expr.env;
+        case 'index':
+            return `${expr.env}#${expr.index}`;
+        case 'behind':
+            return `${expr.env}~${expr.behind}`;
+        case 'at':
+            return `${expr.env}@{${expr.at}}`;
+        case 'ago':
+            return `${expr.env}@{${expr.amount}.${expr.unit}.ago}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7212:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ commitUrl),
+/* harmony export */   L7: () => (/* binding */ readGitHubContext),
+/* harmony export */   Lt: () => (/* binding */ repoInfo),
+/* harmony export */   W0: () => (/* binding */ branchOf),
+/* harmony export */   c$: () => (/* binding */ buildUrl),
+/* harmony export */   tN: () => (/* binding */ commitsFromPushEvent),
+/* harmony export */   uO: () => (/* binding */ commitFromEvent),
+/* harmony export */   wk: () => (/* binding */ repoUrl)
+/* harmony export */ });
+/* unused harmony export pullRequestOf */
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8164);
+/**
+ * The GitHub Actions context, read from an environment map it is given, and the URLs the official CLI derives from
+ * it (service-behaviour.md).
+ */
+
+function readGitHubContext(env) {
+    const pick = (name) => {
+        const v = env[name]?.trim();
+        return v ? v : undefined;
+    };
+    const ctx = {
+        serverUrl: (pick('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, ''),
+        apiUrl: (pick('GITHUB_API_URL') ?? 'https://api.github.com').replace(/\/+$/, ''),
+    };
+    const fields = [
+        ['repository', 'GITHUB_REPOSITORY'],
+        ['repositoryId', 'GITHUB_REPOSITORY_ID'],
+        ['runId', 'GITHUB_RUN_ID'],
+        ['sha', 'GITHUB_SHA'],
+        ['refName', 'GITHUB_REF_NAME'],
+        ['refType', 'GITHUB_REF_TYPE'],
+        ['headRef', 'GITHUB_HEAD_REF'],
+        ['eventName', 'GITHUB_EVENT_NAME'],
+        ['eventPath', 'GITHUB_EVENT_PATH'],
+        ['workspace', 'GITHUB_WORKSPACE'],
+        ['workflow', 'GITHUB_WORKFLOW'],
+        ['runAttempt', 'GITHUB_RUN_ATTEMPT'],
+    ];
+    for (const [key, name] of fields) {
+        const value = pick(name);
+        if (value !== undefined)
+            ctx[key] = value;
+    }
+    return ctx;
+}
+/** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, when both are known. */
+function buildUrl(ctx) {
+    return ctx.repository && ctx.runId
+        ? `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}`
+        : undefined;
+}
+function commitUrl(ctx, sha) {
+    return ctx.repository ? `${ctx.serverUrl}/${ctx.repository}/commit/${sha}` : undefined;
+}
+function repoUrl(ctx) {
+    return ctx.repository ? `${ctx.serverUrl}/${ctx.repository}` : undefined;
+}
+/** Left out unless id, name and URL are all known, as the official CLI does. */
+function repoInfo(ctx) {
+    const url = repoUrl(ctx);
+    if (!ctx.repository || !ctx.repositoryId || !url)
+        return undefined;
+    return { id: ctx.repositoryId, name: ctx.repository, url, provider: 'github' };
+}
+/** The branch of the run: the head branch on pull requests (the checkout is detached there), else the ref name. */
+function branchOf(ctx) {
+    if (ctx.eventName?.startsWith('pull_request') && ctx.headRef)
+        return ctx.headRef;
+    // On a tag push GITHUB_REF_NAME is the tag, not a branch.
+    if (ctx.refType === 'tag')
+        return undefined;
+    return ctx.refName ?? undefined;
+}
+function fromPushCommit(object, branch) {
+    const raw = object;
+    if (typeof raw.id !== 'string' || !_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .patterns */ .qp.sha1.test(raw.id))
+        return undefined;
+    const name = typeof raw.author?.name === 'string' ? raw.author.name : '';
+    const email = typeof raw.author?.email === 'string' ? raw.author.email : '';
+    const when = typeof raw.timestamp === 'string' ? Math.floor(Date.parse(raw.timestamp) / 1000) : NaN;
+    return {
+        sha1: raw.id,
+        message: typeof raw.message === 'string' ? raw.message.trim() : '',
+        author: email ? `${name} <${email}>` : name,
+        ...(typeof raw.author?.username === 'string' && { author_username: raw.author.username }),
+        branch: branch ?? '',
+        timestamp: Number.isFinite(when) ? when : 0,
+        ...(typeof raw.url === 'string' && { url: raw.url }),
+    };
+}
+/** The commits a push event carries, newest first, as `commits_list` items. */
+function commitsFromPushEvent(event, branch) {
+    const commits = event?.commits;
+    if (!Array.isArray(commits))
+        return [];
+    const out = [];
+    for (const raw of commits) {
+        // A malformed element is skipped, not a crash: event payloads are not ours to trust.
+        const commit = raw !== null && typeof raw === 'object' ? fromPushCommit(raw, branch) : undefined;
+        if (commit)
+            out.push(commit);
+    }
+    return out.reverse();
+}
+/** `git_commit_info` from a push event's `head_commit`, when it is the commit asked for (no checkout needed). */
+function commitFromEvent(event, sha, branch) {
+    const head = event?.head_commit;
+    if (head === null || typeof head !== 'object')
+        return undefined;
+    const commit = fromPushCommit(head, branch);
+    return commit?.sha1 === sha ? commit : undefined;
+}
+/** Undefined on other events, or when the payload or GITHUB_REPOSITORY does not name the pull request. */
+function pullRequestOf(ctx, event) {
+    if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target')
+        return undefined;
+    const [owner, repo, ...rest] = (ctx.repository ?? '').split('/');
+    if (!owner || !repo || rest.length > 0)
+        return undefined;
+    // Event payloads are not ours to trust: every field is checked before use.
+    const payload = event;
+    const pr = payload?.pull_request;
+    const number = pr?.number ?? payload?.number;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1)
+        return undefined;
+    const head = pr?.head?.sha;
+    return {
+        owner,
+        repo,
+        number,
+        headSha: typeof head === 'string' && patterns.sha1.test(head) ? head : undefined,
+        commits: typeof pr?.commits === 'number' ? pr.commits : undefined,
+    };
+}
+
+
+/***/ }),
+
+/***/ 5042:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ readConnection),
+/* harmony export */   i: () => (/* binding */ InputReader)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1392);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
+/**
+ * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
+ * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
+ * input, the value's problem and the expected form.
+ */
+
+
+
+
+
+
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+class InputReader {
+    env;
+    constructor(env) {
+        this.env = env;
+    }
+    /** The raw value as the runner passes it (`INPUT_<NAME>`), trimmed; '' when absent. */
+    raw(name) {
+        return (this.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+    }
+    /** The input, else the environment variable that stands in for it, else undefined. */
+    optional(name, fallbackEnv) {
+        const value = this.raw(name) || (fallbackEnv ? (this.env[fallbackEnv] ?? '').trim() : '');
+        return value === '' ? undefined : value;
+    }
+    required(name, expected, fallbackEnv) {
+        const value = this.optional(name, fallbackEnv);
+        if (value === undefined) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, fallbackEnv
+                ? `is required: set the input '${name}' or the environment variable ${fallbackEnv}`
+                : 'is required', expected);
+        }
+        return value;
+    }
+    /** YAML 1.2 core booleans, as `core.getBooleanInput` takes them; the fallback when empty. */
+    boolean(name, fallback, fallbackEnv) {
+        const value = this.optional(name, fallbackEnv);
+        if (value === undefined)
+            return fallback;
+        if (TRUE.includes(value))
+            return true;
+        if (FALSE.includes(value))
+            return false;
+        const from = this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${from} is not a boolean`, 'true or false');
+    }
+    /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
+    matching(name, form, fallbackEnv) {
+        const value = this.optional(name, fallbackEnv);
+        if (value !== undefined && !_api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .patterns */ .qp[form].test(value)) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not valid`, _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .expectedForms */ .uc[form]);
+        }
+        return value;
+    }
+    /** One of a fixed set of values; the fallback when empty. */
+    choice(name, options, fallback) {
+        const value = this.optional(name);
+        if (value === undefined)
+            return fallback;
+        if (!options.includes(value)) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not one of the accepted values`, `one of ${options.join(', ')}`);
+        }
+        return value;
+    }
+    /** A whole number within bounds; the fallback when empty. */
+    integer(name, fallback, min, max, fallbackEnv) {
+        const value = this.optional(name, fallbackEnv);
+        if (value === undefined)
+            return fallback;
+        const n = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!Number.isSafeInteger(n) || n < min || n > max) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
+        }
+        return n;
+    }
+    /**
+     * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`. Duplicate keys
+     * are refused: the second would silently replace the first.
+     */
+    keyValues(name, keyPattern) {
+        const out = {};
+        const lines = this.raw(name).split('\n');
+        lines.forEach((line, index) => {
+            const text = line.trim();
+            if (text === '')
+                return;
+            const at = text.indexOf('=');
+            const key = at > 0 ? text.slice(0, at).trim() : '';
+            const where = `line ${index + 1} ('${text}')`;
+            if (!key)
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where} is not key=value`, 'one key=value pair per line');
+            if (keyPattern && !keyPattern.re.test(key)) {
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where} has the key '${key}'`, `keys of ${keyPattern.expected}`);
+            }
+            if (key in out)
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `the key '${key}' is given twice`, 'each key once');
+            out[key] = text.slice(at + 1).trim();
+        });
+        return out;
+    }
+    /** JSON given inline, or `@path` to a JSON file (relative to `baseDir`); undefined when empty. */
+    json(name, baseDir) {
+        const value = this.optional(name);
+        if (value === undefined)
+            return undefined;
+        let text = value;
+        let from = 'the value';
+        if (value.startsWith('@')) {
+            const file = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(baseDir, value.slice(1).trim());
+            from = `the file ${file}`;
+            try {
+                text = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(file, 'utf8');
+            }
+            catch (error) {
+                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `cannot read ${file}: ${error.code ?? String(error)}`, 'JSON text, or @path to a JSON file');
+            }
+        }
+        try {
+            return JSON.parse(text);
+        }
+        catch (error) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from} is not JSON (${error.message})`, 'JSON text, or @path to a JSON file');
+        }
+    }
+    /** One item per line, commas also accepted; blanks dropped. */
+    list(name) {
+        return this.raw(name)
+            .split(/[\n,]/)
+            .map((item) => item.trim())
+            .filter((item) => item !== '');
+    }
+}
+function readConnection(inputs) {
+    // The token first, masked before anything else can be printed or thrown.
+    const apiToken = inputs.required('api-token', 'the API token of the compliance service', 'COMPLIANCE_API_TOKEN');
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(apiToken);
+    (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .cl)(apiToken);
+    const connection = {
+        apiToken,
+        apiUrl: inputs.required('api-url', 'the service URL, e.g. https://compliance.example.com', 'COMPLIANCE_API_URL'),
+        org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
+        proxy: (0,_api_config_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFromEnv */ .kE)(inputs.env),
+        ...tuning(inputs),
+    };
+    // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
+    (0,_api_config_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveConfig */ .pE)({ baseUrl: connection.apiUrl, org: connection.org, token: connection.apiToken });
+    return connection;
+}
+/** Job-wide knobs with no input of their own: set once with `env:` at the workflow or job level. */
+function tuning(inputs) {
+    const variable = (name, min, max) => {
+        const value = (inputs.env[name] ?? '').trim();
+        if (value === '')
+            return undefined;
+        if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
+        }
+        return Number(value);
+    };
+    const retries = variable('COMPLIANCE_RETRIES', 0, 10);
+    const timeoutSeconds = variable('COMPLIANCE_TIMEOUT_SECONDS', 1, 3600);
+    return {
+        ...(retries !== undefined && { retries }),
+        ...(timeoutSeconds !== undefined && { timeoutSeconds }),
+    };
+}
+
+
+/***/ }),
+
+/***/ 47:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cy: () => (/* binding */ readCommon),
+/* harmony export */   SV: () => (/* binding */ withClient)
+/* harmony export */ });
+/* unused harmony exports readRunner, createClient */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4602);
+/* harmony import */ var _context_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7212);
+/* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5042);
+/**
+ * What every sub-action reads besides its own inputs: the connection, the `summary` switch, and the runner's
+ * context (temp folder, summary file, workspace, GitHub variables and event payload). Read once from an environment
+ * map by the entry point, so `run(inputs)` never touches `process.env`.
+ */
+
+
+
+
+
+
+
+function readRunner(env, cwd) {
+    const github = (0,_context_github_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubContext */ .L7)(env);
+    let event = {};
+    if (github.eventPath) {
+        try {
+            event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(github.eventPath, 'utf8'));
+        }
+        catch {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`could not read the event payload at ${github.eventPath}`);
+        }
+    }
+    return {
+        temp: env.RUNNER_TEMP?.trim() || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(),
+        summaryFile: env.GITHUB_STEP_SUMMARY?.trim() || undefined,
+        workspace: (0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(cwd, env.GITHUB_WORKSPACE?.trim() || '.'),
+        github,
+        event,
+    };
+}
+/** The connection first: its token is masked before any other input can fail with a message. */
+function readCommon(inputs, cwd) {
+    return {
+        connection: (0,_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readConnection */ .d)(inputs),
+        summary: inputs.boolean('summary', true),
+        runner: readRunner(inputs.env, cwd),
+    };
+}
+function createClient(connection) {
+    return new _api_index_js__WEBPACK_IMPORTED_MODULE_4__/* .ComplianceClient */ .tS({
+        baseUrl: connection.apiUrl,
+        org: connection.org,
+        token: connection.apiToken,
+        proxy: connection.proxy,
+        ...(connection.retries !== undefined && { retries: connection.retries }),
+        ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
+        logger: { debug: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(m), warning: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(m) },
+    });
+}
+/** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */
+async function withClient(connection, work) {
+    const client = createClient(connection);
+    try {
+        return await work(client);
+    }
+    finally {
+        await client.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */ });
+/* unused harmony export VERSION */
+/** The bundle's version, sent in the User-Agent. A test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+const USER_AGENT = `compliance-actions/${VERSION}`;
+
+
+/***/ })
+
+};

@@ -1,0 +1,82 @@
+export const id = 48;
+export const ids = [48];
+export const modules = {
+
+/***/ 8048:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var context_inputs = __webpack_require__(5042);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
+;// CONCATENATED MODULE: ./src/actions/setup/run.ts
+/**
+ * The setup action: checks the connection once and hands it to the job's later steps as environment variables.
+ */
+
+
+
+
+function readInputs(inputs) {
+    return {
+        ...(0,context_inputs/* readConnection */.d)(inputs),
+        dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
+        verify: inputs.boolean('verify', true),
+    };
+}
+async function run(inputs) {
+    if (inputs.verify && !inputs.dryRun) {
+        await (0,context/* withClient */.SV)(inputs, (client) => core/* group */.Os('Verify the connection', async () => {
+            try {
+                await client.listActions();
+            }
+            catch (error) {
+                throw explainVerifyFailure(error, inputs);
+            }
+            core/* info */.pq(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
+        }));
+    }
+    core/* exportVariable */.dN('COMPLIANCE_API_URL', (0,api/* normalizeBaseUrl */.qT)(inputs.apiUrl).href);
+    core/* exportVariable */.dN('COMPLIANCE_API_TOKEN', inputs.apiToken);
+    core/* exportVariable */.dN('COMPLIANCE_ORG', inputs.org);
+    core/* exportVariable */.dN('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+    if (inputs.dryRun)
+        core/* notice */.lm('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
+}
+/** Says which of the three settings is most likely wrong. */
+function explainVerifyFailure(error, inputs) {
+    if (error instanceof api/* ApiError */.hD) {
+        if (error.status === 401 || error.status === 403) {
+            return new api/* InputError */.dz('api-token', `the service refused the token (HTTP ${error.status})`, 'a valid API token for this org');
+        }
+        if (error.status === 404) {
+            return new api/* InputError */.dz('org', `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`, 'an existing organization and the service URL');
+        }
+    }
+    if (error instanceof api/* NetworkError */.Dr) {
+        return new api/* InputError */.dz('api-url', `could not reach ${inputs.apiUrl}: ${error.reason}`, 'a reachable service URL');
+    }
+    return error;
+}
+
+;// CONCATENATED MODULE: ./src/actions/setup/main.ts
+
+
+const main = () => run(readInputs(new context_inputs/* InputReader */.i(process.env)));
+
+
+/***/ })
+
+};

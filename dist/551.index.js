@@ -1,0 +1,466 @@
+export const id = 551;
+export const ids = [551];
+export const modules = {
+
+/***/ 2551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/context/time.ts
+var time = __webpack_require__(838);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/output.ts
+var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+;// CONCATENATED MODULE: ./src/actions/list-actions/run.ts
+/**
+ * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
+ * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions.
+ */
+
+
+
+
+
+
+const ACTION = 'list-actions';
+/** GitHub shows at most ten warnings per step: the rest are counted (and all are in the summary). */
+const MAX_WARNINGS = 10;
+/** How many failing actions a failure message names before "and N more". */
+const MAX_NAMED = 20;
+function readInputs(inputs, cwd) {
+    return {
+        ...(0,context/* readCommon */.Cy)(inputs, cwd),
+        failIfFailing: inputs.boolean('fail-if-failing', false),
+    };
+}
+async function run(inputs) {
+    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+        const url = client.urlFor('listActions');
+        const actions = await core/* group */.Os(`List the actions of ${inputs.connection.org}`, async () => {
+            const list = await client.listActions();
+            core/* info */.pq(`${list.length} action(s).`);
+            return list;
+        });
+        const failingActions = actions.filter((a) => a.is_failing === true);
+        const failing = failingActions.map((a) => a.name);
+        const result = {
+            url,
+            count: actions.length,
+            failing,
+            failIfFailing: inputs.failIfFailing,
+            actions,
+        };
+        if (failing.length > 0 && inputs.failIfFailing) {
+            result.failure =
+                `fail-if-failing: ${failing.length} of ${actions.length} action(s) fail to send notifications: ` +
+                    failingActions.slice(0, MAX_NAMED).map(describeFailure).join('; ') +
+                    `${failing.length > MAX_NAMED ? ` and ${failing.length - MAX_NAMED} more (see the job summary)` : ''}.`;
+        }
+        (0,output/* setOutputs */.n0)({ count: result.count, failing: JSON.stringify(failing) });
+        await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
+        if (inputs.summary)
+            await summarize(result).write(inputs.runner.summaryFile);
+        if (result.failure !== undefined) {
+            // Action names come from the server: scrubbed like every other message.
+            core/* setFailed */.C1((0,api/* redact */.E$)(result.failure));
+        }
+        else {
+            for (const action of failingActions.slice(0, MAX_WARNINGS)) {
+                core/* warning */.$e((0,api/* redact */.E$)(`Action ${describeFailure(action)} fails to send notifications.`));
+            }
+            if (failingActions.length > MAX_WARNINGS) {
+                core/* warning */.$e(`${failingActions.length - MAX_WARNINGS} more action(s) are failing: see the job summary.`);
+            }
+        }
+        return result;
+    });
+}
+function describeFailure(action) {
+    const last = (0,api/* shownField */["in"])(() => action.last_failure_timestamp);
+    return `'${action.name}'${typeof last === 'number' ? ` (last failure ${(0,time/* formatTime */.fU)(last)})` : ''}`;
+}
+function run_time(value) {
+    return typeof value === 'number' ? (0,time/* formatTime */.fU)(value) : '—';
+}
+/**
+ * A target in a few words: its type and where it sends. A webhook URL often carries a secret in its path (a chat
+ * webhook does), so only its host is shown; the full targets are in the result file.
+ */
+function describeTarget(target) {
+    const type = typeof target.type === 'string' ? target.type : 'target';
+    const where = ['channel', 'address', 'email', 'name'].map((key) => target[key]).find(isText);
+    if (where !== undefined)
+        return `${type} ${where}`;
+    const url = isText(target.url) && URL.canParse(target.url) ? new URL(target.url).host : undefined;
+    return url ? `${type} (${url})` : type;
+}
+function isText(value) {
+    return typeof value === 'string' && value !== '';
+}
+function summarize(result) {
+    const summary = new writer/* SummaryWriter */.CS();
+    summary.heading(`Notification actions: ${result.count}, failing: ${result.failing.length}${result.failure ? ' ❌' : ''}`, 3);
+    if (result.count === 0) {
+        summary.paragraph('The org has no actions.');
+        return summary;
+    }
+    summary.table([
+        'Name',
+        'Type',
+        'Triggers',
+        'Targets',
+        'Flows or environments',
+        'Failing',
+        'Last success',
+        'Last failure',
+    ], result.actions.map((a) => {
+        const targets = (0,api/* shownField */["in"])(() => a.targets) ?? [];
+        const flows = (0,api/* shownField */["in"])(() => a.flows) ?? [];
+        const environments = (0,api/* shownField */["in"])(() => a.environments) ?? [];
+        const scope = [
+            ...(flows.length > 0 ? [`flows: ${flows.join(', ')}`] : []),
+            ...(environments.length > 0 ? [`environments: ${environments.join(', ')}`] : []),
+        ];
+        const failing = (0,api/* shownField */["in"])(() => a.is_failing);
+        return [
+            a.name,
+            (0,api/* shownField */["in"])(() => a.type),
+            ((0,api/* shownField */["in"])(() => a.triggers) ?? []).join(', '),
+            targets.map(describeTarget).join(', '),
+            scope.join('; '),
+            failing === true ? '❌ yes' : failing === false ? 'no' : 'unknown',
+            run_time((0,api/* shownField */["in"])(() => a.last_success_timestamp)),
+            run_time((0,api/* shownField */["in"])(() => a.last_failure_timestamp)),
+        ];
+    }));
+    return summary;
+}
+
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var inputs = __webpack_require__(5042);
+;// CONCATENATED MODULE: ./src/actions/list-actions/main.ts
+
+
+const main = async () => {
+    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+};
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 1579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G7: () => (/* binding */ keepPayload),
+/* harmony export */   cK: () => (/* binding */ deliver),
+/* harmony export */   n0: () => (/* binding */ setOutputs),
+/* harmony export */   tH: () => (/* binding */ writeResultFile)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+
+
+
+
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        // Scrubbed: a value can carry the server's text, and a server may echo the token.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+}
+async function writeJsonFile(runner, basename, value, indent) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    // Unique per step: one job may run the same action several times.
+    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    return file;
+}
+/** Writes the full result and sets `result-file` to its path. */
+async function writeResultFile(runner, action, result) {
+    const file = await writeJsonFile(runner, `${action}-result`, result, 2);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('result-file', file);
+    return file;
+}
+/**
+ * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
+ * `payload-file` to its path.
+ */
+async function keepPayload(runner, action, payload) {
+    const file = await writeJsonFile(runner, `${action}-payload`, payload);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('payload-file', file);
+    return file;
+}
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
+ * saying where. An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(runner, action, payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz)
+            throw error;
+        const file = await keepPayload(runner, action, payload);
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), file);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6093:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CS: () => (/* binding */ SummaryWriter),
+/* harmony export */   Pl: () => (/* binding */ safeUrl),
+/* harmony export */   X1: () => (/* binding */ escapeText),
+/* harmony export */   nf: () => (/* binding */ link)
+/* harmony export */ });
+/* unused harmony export SUMMARY_LIMIT */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/**
+ * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
+ * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
+ * silently), ending with a note that says what was left out and where the full data is.
+ */
+
+
+/** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
+const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
+/** Escapes text for Markdown and HTML alike, on one line. */
+function escapeText(text) {
+    // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
+    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
+        .replace(/\r?\n/g, '<br>');
+}
+/** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
+function safeUrl(href) {
+    if (!href)
+        return undefined;
+    let url;
+    try {
+        url = new URL(href);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    return url.href.replace(/[()<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+function link(text, href) {
+    const url = safeUrl(href);
+    return url ? `[${escapeText(text)}](${url})` : escapeText(text);
+}
+function cell(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'object') {
+        if ('code' in value)
+            return `<code>${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+        if ('details' in value)
+            return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
+        return link(value.text, value.href);
+    }
+    return escapeText(String(value));
+}
+class SummaryWriter {
+    blocks = [];
+    bytes = 0;
+    omitted = 0;
+    limit;
+    /** Where the full data is, for the truncation note. */
+    fullDataHint;
+    constructor(options = {}) {
+        this.limit = options.limit ?? SUMMARY_LIMIT;
+        this.fullDataHint = options.fullDataHint ?? 'the `result-file` output';
+    }
+    get truncated() {
+        return this.omitted > 0;
+    }
+    /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+    add(text, weight = 1) {
+        const markdown = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text);
+        const size = Buffer.byteLength(markdown) + 1;
+        if (this.omitted > 0 || this.bytes + size > this.limit) {
+            this.omitted += weight;
+            return false;
+        }
+        this.blocks.push(markdown);
+        this.bytes += size;
+        return true;
+    }
+    heading(text, level = 2) {
+        this.add(`${'#'.repeat(level)} ${escapeText(text)}\n`);
+        return this;
+    }
+    paragraph(text) {
+        this.add(`${escapeText(text)}\n`);
+        return this;
+    }
+    /** Markdown built by the caller from escaped parts (`escapeText`, `link`). */
+    markdown(markdown) {
+        this.add(`${markdown}\n`);
+        return this;
+    }
+    /** A table; rows past the budget are left out and counted in the note. */
+    table(headers, rows) {
+        const head = `| ${headers.map(escapeText).join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`;
+        if (!this.add(head, rows.length))
+            return this;
+        for (let i = 0; i < rows.length; i++) {
+            const row = rows[i] ?? [];
+            if (!this.add(`| ${row.map(cell).join(' | ')} |`)) {
+                this.omitted += rows.length - i - 1;
+                break;
+            }
+        }
+        this.add('', 0);
+        return this;
+    }
+    /** A folded block: `summary` is escaped, `body` is the caller's Markdown. */
+    details(summary, body) {
+        this.add(`<details><summary>${escapeText(summary)}</summary>\n\n${body}\n\n</details>\n`);
+        return this;
+    }
+    toString() {
+        const text = this.blocks.join('\n');
+        if (!this.truncated)
+            return `${text}\n`;
+        return `${text}\n\n> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+    }
+    /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
+    async write(file) {
+        if (!file)
+            return;
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.appendFile)(file, this.toString());
+    }
+}
+
+
+/***/ })
+
+};
