@@ -1099,6 +1099,7 @@ function isObject(value) {
 /* harmony export */   Q9: () => (/* binding */ ListTrailsQuery),
 /* harmony export */   Sn: () => (/* binding */ Deployment),
 /* harmony export */   Tn: () => (/* binding */ Attestation),
+/* harmony export */   Ur: () => (/* binding */ BUILT_IN_ATTESTATION_TYPES),
 /* harmony export */   V$: () => (/* binding */ EnvDiff),
 /* harmony export */   Vg: () => (/* binding */ MAX_PER_PAGE),
 /* harmony export */   Z4: () => (/* binding */ EnvDiffQuery),
@@ -1114,7 +1115,7 @@ function isObject(value) {
 /* harmony export */   uc: () => (/* binding */ expectedForms),
 /* harmony export */   xH: () => (/* binding */ EnvName)
 /* harmony export */ });
-/* unused harmony exports BUILT_IN_ATTESTATION_TYPES, Sha1, TrailName, TemplateReferenceName, AttestationName, AttestationId, FlowTag, AttestationType, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, ErrorBody */
+/* unused harmony exports Sha1, TrailName, TemplateReferenceName, AttestationName, AttestationId, FlowTag, AttestationType, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, ErrorBody */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9567);
 /**
@@ -1618,12 +1619,12 @@ function formatSnapshotExpression(expr) {
 /* harmony export */   L7: () => (/* binding */ readGitHubContext),
 /* harmony export */   Lt: () => (/* binding */ repoInfo),
 /* harmony export */   W0: () => (/* binding */ branchOf),
+/* harmony export */   _n: () => (/* binding */ pullRequestOf),
 /* harmony export */   c$: () => (/* binding */ buildUrl),
 /* harmony export */   tN: () => (/* binding */ commitsFromPushEvent),
 /* harmony export */   uO: () => (/* binding */ commitFromEvent),
 /* harmony export */   wk: () => (/* binding */ repoUrl)
 /* harmony export */ });
-/* unused harmony export pullRequestOf */
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8164);
 /**
  * The GitHub Actions context, read from an environment map it is given, and the URLs the official CLI derives from
@@ -1745,7 +1746,7 @@ function pullRequestOf(ctx, event) {
         owner,
         repo,
         number,
-        headSha: typeof head === 'string' && patterns.sha1.test(head) ? head : undefined,
+        headSha: typeof head === 'string' && _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .patterns */ .qp.sha1.test(head) ? head : undefined,
         commits: typeof pr?.commits === 'number' ? pr.commits : undefined,
     };
 }

@@ -11,6 +11,7 @@ export const ACTIONS: Record<string, Entry> = {
   setup: () => import('./actions/setup/main.js'),
   'report-artifact': () => import('./actions/report-artifact/main.js'),
   'report-k8s-env': () => import('./actions/report-k8s-env/main.js'),
+  'check-attestations-for-commit': () => import('./actions/check-attestations-for-commit/main.js'),
   'get-artifact': () => import('./actions/get-artifact/main.js'),
   'get-deployment': () => import('./actions/get-deployment/main.js'),
   'list-actions': () => import('./actions/list-actions/main.js'),

@@ -31,6 +31,11 @@ export interface RunOptions {
   github?: Record<string, string> | false;
   /** The step's working folder, also GITHUB_WORKSPACE (default: an empty temp folder). */
   cwd?: string;
+  /**
+   * The value of the `${{ github.token }}` expression in action.yml defaults (the runner always has one); '' when
+   * not given.
+   */
+  githubToken?: string;
   /** Called with the step's process id once it started (benchmarks sample its memory). */
   onSpawn?: (pid: number) => void;
 }
@@ -132,7 +137,10 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
   };
   if (options.github === false) delete env.GITHUB_WORKSPACE;
   for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
-    const value = options.inputs?.[input] ?? spec.default ?? '';
+    // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
+    const value =
+      options.inputs?.[input] ??
+      (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, options.githubToken ?? '');
     env[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   for (const input of Object.keys(options.inputs ?? {})) {

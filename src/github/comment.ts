@@ -1,0 +1,168 @@
+/**
+ * The sticky pull-request comment: one per key (a workflow and an action), found again by a hidden marker and
+ * updated in place, kept under GitHub's 65,536-character limit, stating when it ran and linking the run. Where the
+ * token may not write (a pull request from a fork, a job without `pull-requests: write`) it warns and leaves the job
+ * summary as the only report: a comment never fails a step.
+ */
+import * as core from '@actions/core';
+import { redact } from '../api/errors.js';
+import {
+  describeGitHubError,
+  githubStatus,
+  octokitFrom,
+  requestOptions,
+  type OctokitSource,
+} from './octokit.js';
+
+/** GitHub refuses a comment body longer than this many characters. */
+export const COMMENT_LIMIT = 65_536;
+
+export interface StickyCommentOptions {
+  owner: string;
+  repo: string;
+  /** The pull request (or issue) number. */
+  issueNumber: number;
+  /** What makes the comment one of a kind, e.g. `<workflow>/<action>`; any text. */
+  key: string;
+  /** The comment's Markdown (the caller escapes what it took from users or servers). */
+  body: string;
+  /** The run that wrote the comment, linked in its footer. */
+  runUrl?: string | undefined;
+  /** The time stated in the footer (default now). */
+  now?: Date;
+  /** Characters allowed (default 65,536); for tests. */
+  limit?: number;
+  timeoutMs?: number;
+}
+
+export type StickyCommentResult =
+  | { status: 'created' | 'updated'; id: number; url: string; truncated: boolean; length: number }
+  /** Not written: `reason` says why; a warning has been logged. */
+  | { status: 'skipped'; reason: string; httpStatus?: number };
+
+/** The hidden first line that finds the comment again. */
+export function stickyMarker(key: string): string {
+  // Encoded, so no key can close the HTML comment or match another key's marker.
+  return `<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`;
+}
+
+/** `2026-11-02 07:00:00 UTC` */
+function utc(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function footer(now: Date, runUrl: string | undefined): string {
+  const where = runUrl && /^https?:\/\//.test(runUrl) ? ` in [this workflow run](${runUrl})` : '';
+  return `\n\n---\n<sub>Ran at ${utc(now)}${where}.</sub>\n`;
+}
+
+function truncationNote(lines: number, runUrl: string | undefined): string {
+  const where = runUrl && /^https?:\/\//.test(runUrl) ? `the [job summary](${runUrl})` : 'the job summary';
+  return (
+    `\n\n> [!NOTE]\n> This comment was cut to stay under GitHub's 65,536-character ` +
+    `limit: ${lines} more line(s) are not shown. The full result is in ${where}.`
+  );
+}
+
+/** Closes the `<details>` blocks a cut left open, so the rest of the comment still renders. */
+function closeOpenDetails(text: string): string {
+  const opened = (text.match(/<details[\s>]/g) ?? []).length;
+  const closed = (text.match(/<\/details>/g) ?? []).length;
+  return opened > closed ? `${text}\n${'</details>\n'.repeat(opened - closed)}` : text;
+}
+
+/**
+ * The full comment body: marker, content (cut at a line boundary with a note when it would pass the limit), and a
+ * footer with the time and the run.
+ */
+export function renderStickyBody(
+  options: Pick<StickyCommentOptions, 'key' | 'body' | 'runUrl' | 'now' | 'limit'>,
+): {
+  text: string;
+  truncated: boolean;
+} {
+  const limit = options.limit ?? COMMENT_LIMIT;
+  const head = `${stickyMarker(options.key)}\n`;
+  const tail = footer(options.now ?? new Date(), options.runUrl);
+  // Scrubbed: a body quotes the server's text, and a server may echo a token.
+  const content = redact(options.body).trimEnd();
+  if (head.length + content.length + tail.length <= limit) {
+    return { text: head + content + tail, truncated: false };
+  }
+  const totalLines = content.split('\n').length;
+  // Room for the note (with the largest count it can show) and the closing tags a cut may need.
+  const reserve = truncationNote(totalLines, options.runUrl).length + 16 * '</details>\n'.length + 2;
+  const budget = limit - head.length - tail.length - reserve;
+  if (budget <= 0) throw new Error(`the comment limit (${limit}) leaves no room for the body`);
+  let cut = content.lastIndexOf('\n', budget);
+  if (cut <= 0) {
+    // One very long line: cut inside it, never between the two halves of a surrogate pair.
+    cut = budget;
+    const code = content.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  }
+  const kept = content.slice(0, cut);
+  const shownLines = kept.split('\n').length;
+  const closed = closeOpenDetails(kept);
+  const text = head + closed + truncationNote(totalLines - shownLines, options.runUrl) + tail;
+  return { text, truncated: true };
+}
+
+const FORBIDDEN_HINT =
+  'The token cannot write to this pull request (a pull request from a fork, or a job without the ' +
+  "'pull-requests: write' permission); the result is in the job summary only.";
+
+/**
+ * Creates the comment of `key` on the pull request, or updates it in place when it exists. Never throws for a
+ * GitHub failure: it logs a warning and returns `skipped`.
+ */
+export async function upsertStickyComment(
+  options: OctokitSource & StickyCommentOptions,
+): Promise<StickyCommentResult> {
+  const { owner, repo, issueNumber } = options;
+  const { text, truncated } = renderStickyBody(options);
+  const marker = stickyMarker(options.key);
+  try {
+    const octokit = await octokitFrom(options);
+    let existing: number | undefined;
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+      owner,
+      repo,
+      issue_number: issueNumber,
+      per_page: 100,
+      request: requestOptions(options.timeoutMs),
+    })) {
+      existing = page.data.find((comment) => comment.body?.includes(marker))?.id;
+      if (existing !== undefined) break;
+    }
+    if (existing !== undefined) {
+      const { data } = await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: existing,
+        body: text,
+        request: requestOptions(options.timeoutMs),
+      });
+      core.info(redact(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`));
+      return { status: 'updated', id: data.id, url: data.html_url, truncated, length: text.length };
+    }
+    const { data } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issueNumber,
+      body: text,
+      request: requestOptions(options.timeoutMs),
+    });
+    core.info(redact(`Commented on pull request #${issueNumber}: ${data.html_url}`));
+    return { status: 'created', id: data.id, url: data.html_url, truncated, length: text.length };
+  } catch (error) {
+    const httpStatus = githubStatus(error);
+    const reason = describeGitHubError(error);
+    const hint =
+      httpStatus === 403 || httpStatus === 404
+        ? FORBIDDEN_HINT
+        : 'The result is in the job summary; the comment is left as it was.';
+    core.warning(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
+    return { status: 'skipped', reason, ...(httpStatus !== undefined && { httpStatus }) };
+  }
+}

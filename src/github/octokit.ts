@@ -1,0 +1,65 @@
+/**
+ * The GitHub REST client (Octokit through @actions/github), loaded with a dynamic import only when a step talks to
+ * GitHub: the other actions of the bundle never parse it.
+ */
+import * as core from '@actions/core';
+import type { getOctokit } from '@actions/github';
+import { redact, registerSecret } from '../api/errors.js';
+import { USER_AGENT } from '../version.js';
+
+export type Octokit = ReturnType<typeof getOctokit>;
+
+/** A token (the workflow's `github.token` or a PAT) and the REST API base URL (GITHUB_API_URL). */
+export interface GitHubConnection {
+  token: string;
+  apiUrl: string;
+}
+
+/** Either a client made by the caller, or what it takes to make one. */
+export type OctokitSource = { octokit: Octokit } | GitHubConnection;
+
+/** How long one GitHub call (all its pages) may take. */
+export const GITHUB_TIMEOUT_MS = 60_000;
+
+export async function createOctokit({ token, apiUrl }: GitHubConnection): Promise<Octokit> {
+  // Scrubbed from every message of the error family, whatever GitHub echoes back.
+  registerSecret(token);
+  const { getOctokit } = await import('@actions/github');
+  return getOctokit(token, {
+    baseUrl: apiUrl.replace(/\/+$/, ''),
+    userAgent: USER_AGENT,
+    // Octokit writes warnings to the console by default; keep stdout clean and every line scrubbed.
+    log: {
+      debug: (message: string) => core.debug(redact(message)),
+      info: (message: string) => core.debug(redact(message)),
+      warn: (message: string) => core.debug(redact(message)),
+      error: (message: string) => core.debug(redact(message)),
+    },
+  });
+}
+
+export async function octokitFrom(source: OctokitSource): Promise<Octokit> {
+  return 'octokit' in source ? source.octokit : createOctokit(source);
+}
+
+/** Per-call request options: a time limit (an unref'd timer, so it never holds the process). */
+export function requestOptions(timeoutMs = GITHUB_TIMEOUT_MS): { signal: AbortSignal } {
+  return { signal: AbortSignal.timeout(timeoutMs) };
+}
+
+/** The HTTP status of a failed GitHub call (Octokit's RequestError), if it got one. */
+export function githubStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  // Octokit reports a request that never got an answer as status 500 with no response.
+  const response = (error as { response?: unknown } | null)?.response;
+  return typeof status === 'number' && response !== undefined ? status : undefined;
+}
+
+/** One line for a log: `HTTP 403: Resource not accessible by integration`, or the network failure; scrubbed. */
+export function describeGitHubError(error: unknown): string {
+  const status = githubStatus(error);
+  const raw = error instanceof Error ? error.message : String(error);
+  // Octokit appends " - <documentation_url>"; the message alone reads better in a log line.
+  const message = raw.replace(/ - https:\/\/docs\.github\.com\S*$/, '').trim();
+  return redact(status !== undefined ? `HTTP ${status}: ${message}` : `no answer: ${message}`);
+}

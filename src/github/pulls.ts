@@ -1,0 +1,65 @@
+/**
+ * The commits of a pull request, through the REST API's list (GET /repos/{owner}/{repo}/pulls/{n}/commits), oldest
+ * first, 100 per page. GitHub lists at most 250 commits of a pull request.
+ */
+import { octokitFrom, requestOptions, type OctokitSource } from './octokit.js';
+
+/** GitHub's own cap on the commits the pull-request list returns. */
+export const MAX_PULL_REQUEST_COMMITS = 250;
+
+export interface PullRequestCommit {
+  sha: string;
+  /** The full commit message. */
+  message: string;
+  /** The commit's page on GitHub. */
+  url: string | undefined;
+}
+
+export interface PullRequestCommits {
+  commits: PullRequestCommit[];
+  /** True when the list stopped at `max` while GitHub had more to give. */
+  truncated: boolean;
+}
+
+export interface ListPullRequestCommitsOptions {
+  owner: string;
+  repo: string;
+  pullNumber: number;
+  /** At most this many commits (default 250). */
+  max?: number;
+  timeoutMs?: number;
+}
+
+export async function listPullRequestCommits(
+  options: OctokitSource & ListPullRequestCommitsOptions,
+): Promise<PullRequestCommits> {
+  const octokit = await octokitFrom(options);
+  const max = options.max ?? MAX_PULL_REQUEST_COMMITS;
+  const commits: PullRequestCommit[] = [];
+  let truncated = false;
+  await octokit.paginate(
+    octokit.rest.pulls.listCommits,
+    {
+      owner: options.owner,
+      repo: options.repo,
+      pull_number: options.pullNumber,
+      per_page: 100,
+      request: requestOptions(options.timeoutMs),
+    },
+    (response, done) => {
+      for (const item of response.data) {
+        if (commits.length >= max) {
+          truncated = true;
+          break;
+        }
+        commits.push({ sha: item.sha, message: item.commit.message, url: item.html_url });
+      }
+      if (commits.length >= max) {
+        truncated ||= /rel="next"/.test(response.headers.link ?? '');
+        done();
+      }
+      return [];
+    },
+  );
+  return { commits, truncated };
+}

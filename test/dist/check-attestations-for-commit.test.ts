@@ -1,0 +1,849 @@
+/**
+ * check-attestations-for-commit end to end: the dist bundle run as the runner runs it, against the sandbox over real
+ * HTTP, with a fake GitHub REST API on loopback for the pull request's commits and the sticky comment.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { outputFile, runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const github = useFakeGitHub();
+
+const ACTION = 'check-attestations-for-commit';
+/** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
+const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+/** Demo seed: backend trail whose snyk-scan is non-compliant. */
+const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+/** Known to no one. */
+const UNKNOWN = 'e'.repeat(40);
+const UI = 'https://sandbox.compliance.invalid';
+
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const sha = (i: number) => createHash('sha1').update(`commit-${i}`).digest('hex');
+
+interface Result {
+  outcome: string;
+  compliant: boolean;
+  from: string;
+  commits: { sha: string; title?: string; url?: string }[];
+  missing: { commit: string; name: string | null }[];
+  nonCompliant: { commit: string; name: string | null }[];
+  comment?: { status: string; id?: number; length?: number; truncated?: boolean };
+  error?: { kind: string; message: string };
+  note?: string;
+}
+
+const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;
+const errors = (r: RunResult) => r.stdout.match(/^::error.*$/gm) ?? [];
+const warnings = (r: RunResult) => r.stdout.match(/^::warning.*$/gm) ?? [];
+
+function clean(result: RunResult): void {
+  assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+}
+
+/** A pull_request run of PR #7 whose GitHub API is the fake. */
+function onPullRequest(
+  api: FakeGitHub,
+  head: string,
+  extra: Partial<RunOptions> = {},
+  commits?: number,
+): RunOptions {
+  return {
+    githubToken: GITHUB_TOKEN,
+    github: {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_API_URL: api.url,
+      GITHUB_SHA: 'f'.repeat(40),
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_REF_NAME: '7/merge',
+      GITHUB_HEAD_REF: 'feature/retries',
+    },
+    event: { number: 7, pull_request: { number: 7, head: { sha: head }, ...(commits && { commits }) } },
+    ...extra,
+  };
+}
+
+/** The demo seed plus `count` commits that each have a compliant unit-tests attestation (but the ones listed). */
+function seedWithCommits(count: number, nonCompliant: number[] = []): unknown {
+  const seed = demoSeed() as { orgs: { demo: { attestations: unknown[] } } };
+  for (let i = 0; i < count; i++) {
+    seed.orgs.demo.attestations.push({
+      id: `${sha(i).slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
+      flow: 'backend',
+      trail: COMPLIANT,
+      name: 'unit-tests',
+      type: 'junit',
+      git_commit: sha(i),
+      is_compliant: !nonCompliant.includes(i),
+      created_at: 1793700000 + i,
+    });
+  }
+  return seed;
+}
+
+describe('check-attestations-for-commit', () => {
+  describe('a gate that passes', () => {
+    it('on a push: GITHUB_SHA, every attestation found compliant', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: connection(sandbox.url),
+        github: { GITHUB_SHA: COMPLIANT },
+        githubToken: GITHUB_TOKEN,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        compliant: 'true',
+        outcome: 'compliant',
+        missing: '[]',
+        'non-compliant': '[]',
+      });
+      expect(errors(result)).toEqual([]);
+      const saved = resultOf(result);
+      expect(saved.from).toBe('github-sha');
+      expect(saved.commits).toEqual([
+        {
+          sha: COMPLIANT,
+          title: 'Add payment retries',
+          url: `https://github.com/acme/app/commit/${COMPLIANT}`,
+        },
+      ]);
+      // The matrix: the commit (short SHA and title, linked) by every attestation found, each marked and linked.
+      expect(result.summary).toContain('### ✅ Compliance gate passed');
+      expect(result.summary).toContain('| Commit | Result | pull-request | snyk-scan | unit-tests |');
+      expect(result.summary).toContain(
+        `| [3dfdaa9 Add payment retries](https://github.com/acme/app/commit/${COMPLIANT}) | ✅ compliant | [✅ compliant](${UI}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
+      );
+      expect(result.stdout).toContain('::group::Read the attestations');
+      clean(result);
+    });
+
+    it('with required names narrowed to a flow', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: COMPLIANT,
+          flow: 'backend',
+          required: 'pull-request\nunit-tests\n\nsnyk-scan\n',
+        },
+        github: { GITHUB_SHA: NON_COMPLIANT },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs.outcome).toBe('compliant');
+      expect(resultOf(result).from).toBe('input');
+      expect(result.summary).toContain('| Commit | Result | pull-request | unit-tests | snyk-scan |');
+      expect(result.summary).toContain(
+        'Required: pull-request, unit-tests, snyk-scan. Narrowed to flow backend.',
+      );
+      clean(result);
+    });
+  });
+
+  describe('a gate that trips', () => {
+    it('fails on non-compliant and missing attestations, one annotation naming commit and attestation each', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: `${COMPLIANT}, ${NON_COMPLIANT.toUpperCase()}\n${UNKNOWN}`,
+          required: 'pull-request\nsnyk-scan\nsecurity-review',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.compliant).toBe('false');
+      expect(result.outputs.outcome).toBe('non-compliant');
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: NON_COMPLIANT, name: 'snyk-scan' },
+      ]);
+      expect(JSON.parse(result.outputs.missing ?? '')).toEqual([
+        { commit: COMPLIANT, name: 'security-review' },
+        { commit: NON_COMPLIANT, name: 'security-review' },
+        { commit: UNKNOWN, name: 'pull-request' },
+        { commit: UNKNOWN, name: 'snyk-scan' },
+        { commit: UNKNOWN, name: 'security-review' },
+      ]);
+      const annotations = errors(result);
+      expect(annotations).toHaveLength(7);
+      expect(annotations[0]).toMatch(
+        new RegExp(
+          `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
+        ),
+      );
+      expect(annotations[1]).toBe(
+        `::error title=Compliance gate::Commit ${COMPLIANT}: the required attestation 'security-review' is missing.`,
+      );
+      expect(annotations[6]).toBe(
+        '::error::Compliance gate tripped: 5 missing and 1 non-compliant attestation(s) in 3 commit(s).',
+      );
+      expect(result.summary).toContain('### ❌ Compliance gate tripped');
+      expect(result.summary).toContain('| Commit | Result | pull-request | snyk-scan | security-review |');
+      expect(result.summary).toMatch(
+        new RegExp(
+          `\\| \\[888f905 Bump openssl\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${UI}/[^)]+\\) \\| \\[⚠️ missing\\]`,
+        ),
+      );
+      clean(result);
+    });
+
+    it('without required: every commit needs an attestation, every one found compliant', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: `${NON_COMPLIANT}\n${UNKNOWN}` },
+      });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: NON_COMPLIANT, name: 'snyk-scan' },
+      ]);
+      expect(JSON.parse(result.outputs.missing ?? '')).toEqual([{ commit: UNKNOWN, name: null }]);
+      expect(result.stdout).toContain(`::error title=Compliance gate::Commit ${UNKNOWN} has no attestation.`);
+      expect(result.summary).toContain(
+        `| [eeeeeee](https://github.com/acme/app/commit/${UNKNOWN}) | ⚠️ missing | — | — | — |`,
+      );
+      clean(result);
+    });
+
+    it('annotates at most ten times, the failure included, and counts the rest', async () => {
+      const sandbox = await start();
+      const commits = Array.from({ length: 30 }, (_, i) => sha(i));
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: commits.join('\n'), required: 'sbom\nprovenance' },
+      });
+      expect(result.code).toBe(1);
+      const annotations = errors(result);
+      expect(annotations).toHaveLength(10);
+      for (const a of annotations.slice(0, 9))
+        expect(a).toMatch(/Commit [a-f0-9]{40}: the required attestation '(sbom|provenance)' is missing/);
+      expect(annotations[9]).toBe(
+        '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestation(s) in 30 commit(s) (51 more in the job summary).',
+      );
+      expect(JSON.parse(result.outputs.missing ?? '')).toHaveLength(60);
+      // Every commit is in the summary matrix.
+      for (const c of commits) expect(result.summary).toContain(`[${c.slice(0, 7)}]`);
+      clean(result);
+    });
+
+    it('with fail-on-non-compliant false: passes with warnings, the outputs tell', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: [NON_COMPLIANT, ...Array.from({ length: 20 }, (_, i) => sha(i))].join(','),
+          'fail-on-non-compliant': 'false',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'non-compliant' });
+      expect(errors(result)).toEqual([]);
+      const w = warnings(result);
+      expect(w).toHaveLength(10);
+      expect(w[0]).toContain(`Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`);
+      expect(w[9]).toContain(
+        'Compliance gate tripped, not failing (fail-on-non-compliant is false): 20 missing and 1',
+      );
+      expect(result.summary).toContain('tripped \\(not failing the step\\)');
+      clean(result);
+    });
+  });
+
+  describe('several attestations of one name', () => {
+    it('the newest of each flow, trail and artifact counts: a re-run fixes, another flow can still fail', async () => {
+      const seed = demoSeed() as { orgs: { demo: { attestations: Record<string, unknown>[] } } };
+      const at = (id: string, extra: Record<string, unknown>) => ({
+        id: `${id}-0000-4000-8000-00000000`,
+        type: 'snyk',
+        is_compliant: true,
+        ...extra,
+      });
+      seed.orgs.demo.attestations.push(
+        // A re-run of the failed scan of the same artifact, later: it passes.
+        at('aaaaaaa1', {
+          flow: 'backend',
+          trail: NON_COMPLIANT,
+          name: 'snyk-scan',
+          artifact_fingerprint: '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f',
+          created_at: 1793697000,
+        }),
+        // The compliant commit, attested in another flow as well, and failing there.
+        at('aaaaaaa2', {
+          flow: 'frontend',
+          trail: '48d4add1472687902145455ca3c48dd619426eb9',
+          name: 'snyk-scan',
+          git_commit: COMPLIANT,
+          is_compliant: false,
+          created_at: 1793700000,
+        }),
+      );
+      const sandbox = await start({ seed });
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: `${NON_COMPLIANT}\n${COMPLIANT}`,
+          required: 'snyk-scan',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: COMPLIANT, name: 'snyk-scan' },
+      ]);
+      expect(result.stdout).toContain(
+        `Commit ${COMPLIANT}: the attestation 'snyk-scan' is non-compliant (flow frontend: ${UI}/demo/flows/frontend/`,
+      );
+      // Narrowed to the backend flow, both pass.
+      const backend = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: `${NON_COMPLIANT}\n${COMPLIANT}`,
+          required: 'snyk-scan',
+          flow: 'backend',
+        },
+      });
+      expect(backend.code).toBe(0);
+    });
+
+    it('an attestation without a verdict is not compliant (fail closed); the wrapped answer is read too', async () => {
+      const server = await startServer((_req, res) =>
+        json(res, 200, {
+          attestations: {
+            [COMPLIANT]: [
+              { attestation_name: 'sbom', attestation_type: 'generic', is_compliant: null, created_at: 1.5 },
+              { attestation_name: 'tests', attestation_type: 'junit', is_compliant: true, created_at: 2.5 },
+            ],
+          },
+        }),
+      );
+      try {
+        const result = await runAction(ACTION, {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
+        });
+        expect(result.code).toBe(1);
+        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+          { commit: COMPLIANT, name: 'sbom' },
+        ]);
+        expect(result.stdout).toContain(`${COMPLIANT}: sbom (no verdict), tests (compliant)`);
+        clean(result);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('an answer of the wrong shape is "could not check", not a pass', async () => {
+      const server = await startServer((_req, res) =>
+        json(res, 200, { [COMPLIANT]: [{ attestation_type: 'junit' }] }),
+      );
+      try {
+        const result = await runAction(ACTION, {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
+        });
+        expect(result.code).toBe(1);
+        expect(result.outputs.outcome).toBe('error');
+        expect(result.stdout).toContain(
+          'unexpected response from GET /attestations/{org}/list_attestations_for_criteria',
+        );
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  describe('narrowing filters', () => {
+    it('are sent to the service with the commits', async () => {
+      const server = await startServer((req, res) =>
+        json(res, 200, Object.fromEntries(req.url.searchParams.getAll('commit_list').map((c) => [c, []]))),
+      );
+      try {
+        const result = await runAction(ACTION, {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            commits: `${COMPLIANT}\n${UNKNOWN}`,
+            flow: 'backend',
+            'attestation-type': 'custom:code-review',
+            'attestation-name': 'code-review',
+            required: 'code-review',
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(server.requests).toHaveLength(1);
+        const url = server.requests[0]?.url;
+        expect(url?.pathname).toBe('/api/v2/attestations/acme/list_attestations_for_criteria');
+        expect(url?.searchParams.getAll('commit_list')).toEqual([COMPLIANT, UNKNOWN]);
+        expect(url?.searchParams.get('flow_name')).toBe('backend');
+        expect(url?.searchParams.get('attestation_type')).toBe('custom:code-review');
+        expect(url?.searchParams.get('attestation_name')).toBe('code-review');
+        expect(result.summary).toContain(
+          'Narrowed to flow backend, type custom:code-review, name code-review.',
+        );
+        clean(result);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('narrow what counts: a type filter leaves the non-compliant scan out', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, 'attestation-type': 'junit' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs.outcome).toBe('compliant');
+      expect(result.summary).toContain('| Commit | Result | unit-tests |');
+    });
+  });
+
+  describe('a gate that cannot check fails, told apart by outcome', () => {
+    it('when the service is unreachable', async () => {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      const url = server.origin;
+      await server.close();
+      const result = await runAction(ACTION, {
+        inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
+        env: { COMPLIANCE_RETRIES: '0' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
+      expect(result.stdout).toMatch(
+        /::error::GET \/attestations\/\{org\}\/list_attestations_for_criteria could not reach the service/,
+      );
+      expect(errors(result)).toHaveLength(1);
+      expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
+      expect(resultOf(result).error).toMatchObject({ kind: 'network' });
+      clean(result);
+    });
+
+    it('when the service refuses the token (401), even with fail-on-non-compliant false', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          'api-token': TEST_TOKEN,
+          commits: COMPLIANT,
+          'fail-on-non-compliant': 'false',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(result.stdout).toContain('HTTP 401');
+      clean(result);
+    });
+
+    it('when the service keeps failing: retried, then outcome error with its message', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: COMPLIANT },
+        env: { COMPLIANCE_RETRIES: '1' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(result.stdout).toContain('maintenance window');
+      expect(result.summary).toContain('Could not check: GET /attestations/');
+    });
+  });
+
+  describe('bad input fails before any request, naming the input and the expected form', () => {
+    const cases: [string, Record<string, string>, string][] = [
+      [
+        'a commit that is not a SHA',
+        { commits: `${COMPLIANT}\nmain` },
+        "Invalid input 'commits': 'main' is not a commit SHA. Expected 40 lowercase",
+      ],
+      ['a short SHA', { commits: 'abc1234' }, "Invalid input 'commits': 'abc1234' is not a commit SHA"],
+      [
+        'a bad flow',
+        { flow: 'my flow' },
+        "Invalid input 'flow': 'my flow' is not valid. Expected a name starting",
+      ],
+      [
+        'an unknown attestation type',
+        { 'attestation-type': 'zip' },
+        "Invalid input 'attestation-type': 'zip' is not valid. Expected one of generic, junit, snyk, sonar, jira, pull_request, or custom:<name>",
+      ],
+      [
+        'a bad attestation name',
+        { 'attestation-name': 'code review' },
+        "Invalid input 'attestation-name': 'code review' is not valid",
+      ],
+      [
+        'a bad required name',
+        { required: 'unit-tests\nsnyk scan' },
+        "Invalid input 'required': line 2 ('snyk scan') is not an attestation name",
+      ],
+      [
+        'a required name the name filter excludes',
+        { 'attestation-name': 'unit-tests', required: 'unit-tests\nsnyk-scan' },
+        "Invalid input 'required': 'snyk-scan' can never be found: attestation-name narrows the search to 'unit-tests'",
+      ],
+      [
+        'fail-on-non-compliant not a boolean',
+        { 'fail-on-non-compliant': 'maybe' },
+        "Invalid input 'fail-on-non-compliant': 'maybe' is not a boolean",
+      ],
+      [
+        'comment-on-pr not a boolean',
+        { 'comment-on-pr': 'yes' },
+        "Invalid input 'comment-on-pr': 'yes' is not a boolean",
+      ],
+      [
+        'comment-on-pr without a github-token',
+        { 'comment-on-pr': 'true', 'github-token': '' },
+        "Invalid input 'github-token': is required with comment-on-pr: true",
+      ],
+      ['summary not a boolean', { summary: 'no' }, "Invalid input 'summary': 'no' is not a boolean"],
+      [
+        'a missing api-token',
+        { 'api-token': '' },
+        "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
+      ],
+      ['a missing org', { org: '' }, "Invalid input 'org': is required"],
+      [
+        'plain http to a remote service',
+        { 'api-url': 'http://compliance.example.com' },
+        "Invalid input 'api-url': plain http to 'compliance.example.com' would send the token in clear text",
+      ],
+    ];
+    it.each(cases)('%s', async (_label, inputs, message) => {
+      const service = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
+        const result = await runAction(ACTION, {
+          ...onPullRequest(api, COMPLIANT),
+          inputs: {
+            'api-url': service.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'comment-on-pr': 'true',
+            ...inputs,
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain('::error::');
+        expect(result.stdout).toContain(message);
+        expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
+        expect(service.requests).toHaveLength(0);
+        expect(api.requests).toHaveLength(0);
+        clean(result);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('outside GitHub Actions, asks for commits', async () => {
+      const service = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const result = await runAction(ACTION, {
+          github: false,
+          inputs: { 'api-url': service.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(
+          "Invalid input 'commits': is required outside GitHub Actions (no GITHUB_SHA)",
+        );
+        expect(service.requests).toHaveLength(0);
+      } finally {
+        await service.close();
+      }
+    });
+  });
+
+  describe('on a pull request', () => {
+    it('checks every commit of a 250-commit pull request, read page by page, and comments under 65,536 characters', async () => {
+      const sandbox = await start({ seed: seedWithCommits(250, [199]) });
+      const commits = Array.from({ length: 250 }, (_, i) => ({
+        sha: sha(i),
+        message: `Step ${i} of the migration: ${'a long subject that makes the table wide '.repeat(2)}\n\nbody`,
+      }));
+      const api = await github({ pulls: { 7: commits } });
+      const result = await runAction(ACTION, {
+        ...onPullRequest(api, sha(249), {}, 250),
+        inputs: { ...connection(sandbox.url), required: 'unit-tests', 'comment-on-pr': 'true' },
+      });
+      expect(result.code).toBe(1);
+      const pages = api.requestsTo('/repos/acme/app/pulls/7/commits');
+      expect(pages.map((r) => r.url.searchParams.get('page') ?? '1')).toEqual(['1', '2', '3']);
+      expect(pages.every((r) => r.url.searchParams.get('per_page') === '100')).toBe(true);
+      const saved = resultOf(result);
+      expect(saved.from).toBe('pull-request');
+      expect(saved.commits.map((c) => c.sha)).toEqual(commits.map((c) => c.sha));
+      expect(saved.commits[0]?.title).toMatch(/^Step 0 of the migration: a long subject .*…$/);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: sha(199), name: 'unit-tests' },
+      ]);
+      expect(result.outputs.missing).toBe('[]');
+      expect(result.stdout).toContain(`::group::Commits to check`);
+      expect(result.stdout).toContain('250 commit(s) of pull request #7:');
+      // The summary holds every row.
+      expect(result.summary.match(/^\| \[[a-f0-9]{7} Step /gm)).toHaveLength(250);
+
+      // One comment, cut at a line to fit, the tripping commit first.
+      const posted = api.comments.get(7) ?? [];
+      expect(posted).toHaveLength(1);
+      const body = posted[0]?.body ?? '';
+      expect(body.length).toBeLessThanOrEqual(65_536);
+      expect(body).toContain("This comment was cut to stay under GitHub's 65,536-character limit");
+      expect(body).toContain('[job summary](https://github.com/acme/app/actions/runs/42)');
+      const firstRow = body.split('\n').find((line) => line.startsWith('| ['));
+      expect(firstRow).toContain(`[${sha(199).slice(0, 7)} Step 199`);
+      expect(saved.comment).toMatchObject({ status: 'created', truncated: true });
+      clean(result);
+    });
+
+    it('beyond the 250 commits GitHub lists, adds the head commit and warns', async () => {
+      const sandbox = await start({ seed: seedWithCommits(300) });
+      const commits = Array.from({ length: 300 }, (_, i) => ({ sha: sha(i), message: `c${i}` }));
+      const api = await github({ pulls: { 7: commits } });
+      const result = await runAction(ACTION, {
+        ...onPullRequest(api, sha(299), {}, 300),
+        inputs: { ...connection(sandbox.url), required: 'unit-tests' },
+      });
+      expect(result.code).toBe(0);
+      const saved = resultOf(result);
+      expect(saved.commits).toHaveLength(251);
+      expect(saved.commits.at(-1)?.sha).toBe(sha(299));
+      expect(warnings(result)).toEqual([
+        expect.stringContaining(
+          'Pull request #7 has 300 commits; GitHub lists only the first 250, so those and the head commit are checked.',
+        ),
+      ]);
+    });
+
+    it('when the commits cannot be read, checks the head commit alone with a warning', async () => {
+      const sandbox = await start();
+      const api = await github({
+        failCommits: { status: 403, message: 'Resource not accessible by integration' },
+      });
+      const result = await runAction(ACTION, {
+        ...onPullRequest(api, COMPLIANT),
+        inputs: connection(sandbox.url),
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs.outcome).toBe('compliant');
+      expect(warnings(result)).toEqual([
+        `::warning::Could not read the commits of pull request #7 (HTTP 403: Resource not accessible by integration): checking its head commit ${COMPLIANT} alone. Give the job the 'pull-requests: read' permission, or list the commits in the 'commits' input.`,
+      ]);
+      const saved = resultOf(result);
+      expect(saved.from).toBe('pull-request-head');
+      expect(saved.commits.map((c) => c.sha)).toEqual([COMPLIANT]);
+      expect(result.summary).toContain('1 commit\\(s\\) of pull request \\#7 \\(its head only\\).');
+      expect(api.requestsTo('/repos/acme/app/pulls/7/commits')[0]?.headers.authorization).toBe(
+        `token ${GITHUB_TOKEN}`,
+      );
+      clean(result);
+    });
+
+    it('when GitHub is unreachable, or there is no github-token, the head commit too', async () => {
+      const sandbox = await start();
+      const api = await github();
+      const gone = api.url;
+      await api.server.close();
+      const unreachable = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        github: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: gone, GITHUB_SHA: 'f'.repeat(40) },
+        inputs: { ...connection(sandbox.url), required: 'unit-tests' },
+      });
+      expect(unreachable.code).toBe(0);
+      expect(warnings(unreachable)[0]).toMatch(
+        /Could not read the commits of pull request #7 \(no answer: .*\): checking its head commit 888f905/,
+      );
+      const noToken = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        githubToken: '',
+        inputs: { ...connection(sandbox.url), required: 'unit-tests' },
+      });
+      expect(noToken.code).toBe(0);
+      expect(warnings(noToken)[0]).toContain(
+        'Could not read the commits of pull request #7 (no github-token)',
+      );
+    });
+
+    it('never shows the GitHub token, even when GitHub echoes it', async () => {
+      const sandbox = await start();
+      const api = await github({ failCommits: { status: 500, message: `bad token ${GITHUB_TOKEN}` } });
+      const result = await runAction(ACTION, {
+        ...onPullRequest(api, COMPLIANT),
+        inputs: connection(sandbox.url),
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`::add-mask::${GITHUB_TOKEN}`);
+      expect(result.stdout).toContain('(HTTP 500: bad token ***)');
+      clean(result);
+    });
+  });
+
+  it('never shows a token the service echoes in names, URLs and messages: logs, annotations, outputs, summary, comment', async () => {
+    const echo = `x-${TEST_TOKEN}`;
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        [COMPLIANT]: [
+          {
+            attestation_name: echo,
+            attestation_type: 'generic',
+            is_compliant: false,
+            created_at: 1,
+            flow_name: echo,
+            html_url: `https://x.test/${TEST_TOKEN}`,
+            git_commit_info: { sha1: COMPLIANT, message: `msg ${TEST_TOKEN}` },
+          },
+        ],
+      }),
+    );
+    try {
+      const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: `pr ${TEST_TOKEN}` }] } });
+      for (const required of ['', echo]) {
+        const result = await runAction(ACTION, {
+          ...onPullRequest(api, COMPLIANT),
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'comment-on-pr': 'true',
+            ...(required && {
+              required: 'x-tok_test_5f0c2e9a7b1d4c3e8f6a',
+              'attestation-name': 'x-tok_test_5f0c2e9a7b1d4c3e8f6a',
+            }),
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(
+          "the attestation 'x-***' is non-compliant (flow x-***: https://x.test/***)",
+        );
+        clean(result);
+      }
+      const body = api.comments.get(7)?.[0]?.body ?? '';
+      expect(body).toContain('x-\\*\\*\\*');
+      assertNoSecret(body, 'the comment');
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('the sticky comment', () => {
+    it('is created, then updated in place, once per workflow and action', async () => {
+      const sandbox = await start();
+      const human = { id: 5, body: 'Looks good to me', user: { login: 'ann', type: 'User' } };
+      const api = await github({
+        pulls: {
+          7: [
+            { sha: COMPLIANT, message: 'Add payment retries' },
+            { sha: NON_COMPLIANT, message: 'Bump openssl' },
+          ],
+        },
+        comments: { 7: [human] },
+      });
+      const first = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true', 'attestation-type': 'junit' },
+      });
+      expect(first.code).toBe(0);
+      const created = api.comments.get(7)?.[1];
+      expect(created?.body).toMatch(
+        /^<!-- compliance-actions:sticky build%2Fcheck-attestations-for-commit -->\n### ✅ Compliance gate passed/,
+      );
+      expect(created?.body).toMatch(
+        /<sub>Ran at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
+      );
+      expect(resultOf(first).comment).toMatchObject({ status: 'created', id: created?.id });
+
+      const second = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+      });
+      expect(second.code).toBe(1);
+      const after = api.comments.get(7) ?? [];
+      expect(after).toHaveLength(2);
+      expect(after[0]).toEqual(human);
+      expect(after[1]?.id).toBe(created?.id);
+      expect(after[1]?.body).toContain('### ❌ Compliance gate tripped');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
+      expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'POST')).toHaveLength(1);
+      expect(resultOf(second).comment).toMatchObject({ status: 'updated', id: created?.id });
+
+      // Another workflow keeps its own comment.
+      const other = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        env: { GITHUB_WORKFLOW: 'nightly' },
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+      });
+      expect(other.code).toBe(1);
+      expect(api.comments.get(7)).toHaveLength(3);
+      expect(api.comments.get(7)?.[2]?.body).toContain(
+        '<!-- compliance-actions:sticky nightly%2Fcheck-attestations-for-commit -->',
+      );
+      for (const r of [first, second, other]) clean(r);
+    });
+
+    it('states could not check when the service is down', async () => {
+      const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      const url = server.origin;
+      await server.close();
+      const result = await runAction(ACTION, {
+        ...onPullRequest(api, COMPLIANT),
+        env: { COMPLIANCE_RETRIES: '0' },
+        inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', 'comment-on-pr': 'true' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(api.comments.get(7)?.[0]?.body).toContain('Compliance gate could not check');
+      clean(result);
+    });
+
+    it('when forbidden (a fork), warns and the step ends as the gate says', async () => {
+      const sandbox = await start();
+      const api = await github({
+        pulls: { 7: [{ sha: COMPLIANT, message: 'Add payment retries' }] },
+        forbidComments: true,
+      });
+      const passing = await runAction(ACTION, {
+        ...onPullRequest(api, COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+      });
+      expect(passing.code).toBe(0);
+      expect(passing.outputs.outcome).toBe('compliant');
+      expect(warnings(passing)).toEqual([
+        "::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request (a pull request from a fork, or a job without the 'pull-requests: write' permission); the result is in the job summary only.",
+      ]);
+      expect(passing.summary).toContain('### ✅ Compliance gate passed');
+      expect(resultOf(passing).comment).toMatchObject({ status: 'skipped' });
+
+      const tripped = await runAction(ACTION, {
+        ...onPullRequest(api, COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true', required: 'security-review' },
+      });
+      expect(tripped.code).toBe(1);
+      expect(tripped.outputs.outcome).toBe('non-compliant');
+      expect(warnings(tripped)).toHaveLength(1);
+      expect(errors(tripped)).toHaveLength(2);
+      expect(api.comments.get(7) ?? []).toHaveLength(0);
+      for (const r of [passing, tripped]) clean(r);
+    });
+
+    it('is not attempted outside a pull request', async () => {
+      const sandbox = await start();
+      const api = await github();
+      const result = await runAction(ACTION, {
+        githubToken: GITHUB_TOKEN,
+        github: { GITHUB_SHA: COMPLIANT, GITHUB_API_URL: api.url },
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('comment-on-pr: this run is not for a pull request; no comment.');
+      expect(api.requests).toHaveLength(0);
+    });
+  });
+
+  it('summary: false writes no summary, the outputs and result file still', async () => {
+    const sandbox = await start();
+    const result = await runAction(ACTION, {
+      inputs: { ...connection(sandbox.url), commits: COMPLIANT, summary: 'false' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.summary).toBe('');
+    expect(resultOf(result).outcome).toBe('compliant');
+  });
+});

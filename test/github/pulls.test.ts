@@ -1,0 +1,144 @@
+/**
+ * A pull request's commits through the fake GitHub API: pages of 100, GitHub's 250 cap, a caller's cap, failures.
+ */
+import { describe, expect, it } from 'vitest';
+import { listPullRequestCommits } from '../../src/github/pulls.js';
+import { describeGitHubError, githubStatus } from '../../src/github/octokit.js';
+import { pullRequestOf, readGitHubContext } from '../../src/context/github.js';
+import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
+
+const github = useFakeGitHub();
+const sha = (i: number) => i.toString(16).padStart(40, '0');
+const commits = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ sha: sha(i), message: `Commit ${i}\n\nbody` }));
+
+describe('listPullRequestCommits', () => {
+  it('reads every page, 100 at a time, oldest first', async () => {
+    const api = await github({ pulls: { 7: commits(250) } });
+    const result = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: `${api.url}/`,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 7,
+    });
+    expect(result.truncated).toBe(false);
+    expect(result.commits).toHaveLength(250);
+    expect(result.commits[0]).toEqual({
+      sha: sha(0),
+      message: 'Commit 0\n\nbody',
+      url: `https://github.com/acme/app/commit/${sha(0)}`,
+    });
+    expect(result.commits.at(-1)?.sha).toBe(sha(249));
+    const pages = api.requestsTo('/repos/acme/app/pulls/7/commits');
+    expect(pages.map((r) => r.url.search)).toEqual([
+      '?per_page=100',
+      '?per_page=100&page=2',
+      '?per_page=100&page=3',
+    ]);
+  });
+
+  it('stops at the cap GitHub sets (250), whatever the pull request holds', async () => {
+    const api = await github({ pulls: { 7: commits(400) } });
+    const result = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: api.url,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 7,
+    });
+    expect(result.commits).toHaveLength(250);
+  });
+
+  it("stops at the caller's cap, saying so, without reading further pages", async () => {
+    const api = await github({ pulls: { 7: commits(250) } });
+    const result = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: api.url,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 7,
+      max: 120,
+    });
+    expect(result).toMatchObject({ truncated: true });
+    expect(result.commits).toHaveLength(120);
+    expect(api.requestsTo('/repos/acme/app/pulls/7/commits')).toHaveLength(2);
+    const exact = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: api.url,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 7,
+      max: 250,
+    });
+    expect(exact.truncated).toBe(false);
+  });
+
+  it('throws what GitHub said, with its status', async () => {
+    const api = await github({
+      failCommits: { status: 403, message: 'Resource not accessible by integration' },
+    });
+    const error: unknown = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: api.url,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 7,
+    }).catch((e: unknown) => e);
+    expect(githubStatus(error)).toBe(403);
+    expect(describeGitHubError(error)).toBe('HTTP 403: Resource not accessible by integration');
+    const other = await github({ pulls: { 7: commits(1) } });
+    const missing: unknown = await listPullRequestCommits({
+      token: GITHUB_TOKEN,
+      apiUrl: other.url,
+      owner: 'acme',
+      repo: 'app',
+      pullNumber: 8,
+    }).catch((e: unknown) => e);
+    expect(describeGitHubError(missing)).toBe('HTTP 404: Not Found');
+  });
+});
+
+describe('pullRequestOf', () => {
+  const env = { GITHUB_REPOSITORY: 'acme/app', GITHUB_EVENT_NAME: 'pull_request' };
+  const head = 'a'.repeat(40);
+
+  it('reads the number, head and commit count of a pull_request or pull_request_target event', () => {
+    const event = { number: 7, pull_request: { number: 7, commits: 3, head: { sha: head } } };
+    expect(pullRequestOf(readGitHubContext(env), event)).toEqual({
+      owner: 'acme',
+      repo: 'app',
+      number: 7,
+      headSha: head,
+      commits: 3,
+    });
+    expect(
+      pullRequestOf(readGitHubContext({ ...env, GITHUB_EVENT_NAME: 'pull_request_target' }), { number: 9 }),
+    ).toEqual({
+      owner: 'acme',
+      repo: 'app',
+      number: 9,
+      headSha: undefined,
+      commits: undefined,
+    });
+  });
+
+  it('is undefined on other events and for payloads that do not name a pull request', () => {
+    const event = { pull_request: { number: 7 } };
+    expect(pullRequestOf(readGitHubContext({ ...env, GITHUB_EVENT_NAME: 'push' }), event)).toBeUndefined();
+    expect(pullRequestOf(readGitHubContext({ ...env, GITHUB_REPOSITORY: '' }), event)).toBeUndefined();
+    expect(pullRequestOf(readGitHubContext(env), {})).toBeUndefined();
+    expect(pullRequestOf(readGitHubContext(env), null)).toBeUndefined();
+    expect(pullRequestOf(readGitHubContext(env), { pull_request: { number: '7' } })).toBeUndefined();
+    expect(
+      pullRequestOf(readGitHubContext(env), { pull_request: { number: 7, head: { sha: 'main' } } })?.headSha,
+    ).toBeUndefined();
+  });
+
+  it('reads GITHUB_API_URL, default api.github.com', () => {
+    expect(readGitHubContext({}).apiUrl).toBe('https://api.github.com');
+    expect(readGitHubContext({ GITHUB_API_URL: 'https://ghe.example/api/v3/' }).apiUrl).toBe(
+      'https://ghe.example/api/v3',
+    );
+  });
+});
