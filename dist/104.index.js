@@ -21,8 +21,8 @@ var api = __webpack_require__(4602);
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts
-var artifact = __webpack_require__(1688);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/output.ts
@@ -62,7 +62,7 @@ function readInputs(inputs, cwd) {
     };
 }
 async function run(inputs) {
-    const fingerprint = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    const { fingerprint } = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
     const query = {
         ...(inputs.trail !== undefined && { trail: inputs.trail }),
         ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),

@@ -21,8 +21,8 @@ var api = __webpack_require__(4602);
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts
-var artifact = __webpack_require__(1688);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/output.ts
@@ -58,7 +58,7 @@ function readInputs(inputs, cwd) {
     };
 }
 async function run(inputs) {
-    const fingerprint = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    const { fingerprint } = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint });
         const answer = await core/* group */.Os(`Read the deployment to ${inputs.environment}`, async () => {

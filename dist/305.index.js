@@ -78,10 +78,8 @@ async function readCommit(cwd, options = {}) {
 
 // EXTERNAL MODULE: ./src/context/github.ts
 var context_github = __webpack_require__(7212);
-// EXTERNAL MODULE: ./src/fingerprint/artifact.ts + 5 modules
-var artifact = __webpack_require__(5534);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts
-var runtime_artifact = __webpack_require__(1688);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var runtime_artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/output.ts
@@ -102,15 +100,20 @@ var writer = __webpack_require__(6093);
 
 
 
-
 const ACTION = 'report-artifact';
 function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
+    const flow = required(inputs.matching('flow', 'flowName'), 'flow', schemas/* expectedForms */.uc.flowName);
+    const artifact = (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace);
+    const name = inputs.optional('name');
+    if (artifact.type === 'fingerprint' && name === undefined) {
+        throw new api/* InputError */.dz('name', 'is required when fingerprint is given', 'the artifact name to report');
+    }
     return {
         ...common,
-        flow: required(inputs.matching('flow', 'flowName'), 'flow', schemas/* expectedForms */.uc.flowName),
-        artifact: (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
-        name: inputs.optional('name'),
+        flow,
+        artifact,
+        name,
         trail: inputs.matching('trail', 'trailName'),
         templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
         gitCommit: revision(inputs),
@@ -156,15 +159,9 @@ function url(inputs, name) {
     return value;
 }
 async function run(inputs) {
-    const { fingerprint, defaultName } = await core/* group */.Os('Fingerprint the artifact', async () => {
-        const result = await (0,artifact/* fingerprintArtifact */.d)(inputs.artifact);
-        core/* info */.pq(`${describe(inputs.artifact)}: ${result.fingerprint}`);
-        return result;
-    });
-    const filename = inputs.name ?? defaultName;
-    if (filename === undefined) {
-        throw new api/* InputError */.dz('name', 'is required when fingerprint is given', 'the artifact name to report');
-    }
+    const { fingerprint, defaultName } = await (0,runtime_artifact/* resolveFingerprint */.J)(inputs.artifact);
+    // readInputs requires `name` with a given fingerprint, the one case without a default name.
+    const filename = inputs.name ?? defaultName ?? '';
     const payload = await core/* group */.Os('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
     // Everything is checked before any request: a bad combination fails here, naming the field.
     (0,api/* validate */.tf)(schemas/* ReportArtifactBody */.Fi, payload, 'body');
@@ -201,19 +198,6 @@ async function run(inputs) {
             await summarize(result).write(inputs.runner.summaryFile);
         return result;
     });
-}
-function describe(spec) {
-    switch (spec.type) {
-        case 'fingerprint':
-            return 'Given fingerprint';
-        case 'file':
-        case 'dir':
-            return `${spec.type === 'file' ? 'File' : 'Directory'} ${spec.path}`;
-        case 'docker':
-            return `Docker image ${spec.image}`;
-        case 'oci':
-            return `Registry image ${spec.image}`;
-    }
 }
 async function gatherPayload(inputs, fingerprint, filename) {
     const { github } = inputs.runner;

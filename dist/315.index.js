@@ -572,14 +572,15 @@ async function run(inputs) {
     core/* info */.pq(`${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by phase, ` +
         `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`);
     warnSkipped(report.skipped);
-    // Checked here, dry run or not: the mapping is meant to give only valid entries, and a slip must show.
-    const payload = (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, { artifacts: report.artifacts }, 'body');
+    const payload = { artifacts: report.artifacts };
     warnEmptyNamespaces(inputs.filter, report);
     return (0,runtime_context/* withClient */.SV)(inputs.connection, async (client) => {
         const target = client.urlFor('reportK8sEnvironment', { env_name: inputs.environment });
         let message;
         let payloadFile;
         if (inputs.dryRun) {
+            // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
+            (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
             payloadFile = await (0,output/* keepPayload */.G7)(inputs.runner, ACTION, payload);
             core/* info */.pq(`DRY RUN: would PUT ${target}`);
             core/* info */.pq(payload.artifacts.length <= PRINT_LIMIT

@@ -264,15 +264,8 @@ class NonJsonBody {
         this.text = text;
     }
 }
-function errorCode(err) {
-    const code = err?.code;
-    if (typeof code === 'string')
-        return code;
-    const causeCode = err?.cause?.code;
-    return typeof causeCode === 'string' ? causeCode : undefined;
-}
 function describeNetworkError(err) {
-    const code = errorCode(err);
+    const code = (0,errors/* errorCode */.CA)(err);
     const message = err instanceof Error ? err.message : String(err);
     return code && !message.includes(code) ? `${message} (${code})` : message;
 }
@@ -450,7 +443,7 @@ class HttpTransport {
                 return { kind: 'closed' };
             if (timeout.signal.aborted)
                 return { kind: 'attempt-timeout' };
-            const code = errorCode(error);
+            const code = (0,errors/* errorCode */.CA)(error);
             if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
                 return { kind: 'attempt-timeout' };
             return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
@@ -491,7 +484,7 @@ __webpack_require__.d(__webpack_exports__, {
   tf: () => (/* reexport */ validate)
 });
 
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, silentLogger
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, silentLogger
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);

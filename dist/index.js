@@ -28373,6 +28373,7 @@ exports.debug = debug; // for test
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   MU: () => (/* binding */ TimeoutError),
@@ -28402,6 +28403,15 @@ function redact(text) {
     for (const secret of secrets)
         out = out.split(secret).join('***');
     return out;
+}
+/** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
+function errorCode(error) {
+    for (let e = error, depth = 0; e && depth < 4; e = e.cause, depth++) {
+        const code = e.code;
+        if (typeof code === 'string')
+            return code;
+    }
+    return undefined;
 }
 class ComplianceError extends Error {
     constructor(message, options) {
@@ -32036,11 +32046,11 @@ var __webpack_exports__ = {};
 
 const ACTIONS = {
     setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(394), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
     'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
     'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3633)),
-    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(394), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
-    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(394), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
     'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
     'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
     'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),

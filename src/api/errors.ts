@@ -19,6 +19,15 @@ export function redact(text: string): string {
   return out;
 }
 
+/** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
+export function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 export type ErrorKind =
   'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source' | 'undelivered';
 

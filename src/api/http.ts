@@ -4,7 +4,7 @@
  */
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ClientConfig, ProxySettings } from './config.js';
-import { ApiError, NetworkError, TimeoutError, redact } from './errors.js';
+import { ApiError, errorCode, NetworkError, TimeoutError, redact } from './errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 
@@ -79,13 +79,6 @@ export class NonJsonBody {
   constructor(text: string) {
     this.text = text;
   }
-}
-
-function errorCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
-  if (typeof code === 'string') return code;
-  const causeCode = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof causeCode === 'string' ? causeCode : undefined;
 }
 
 function describeNetworkError(err: unknown): string {

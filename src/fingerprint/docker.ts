@@ -9,7 +9,7 @@
  * the caller reads the environment) or at the default socket `/var/run/docker.sock`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { InputError, SourceError } from '../api/errors.js';
+import { errorCode, InputError, SourceError } from '../api/errors.js';
 import { USER_AGENT } from '../version.js';
 import { parseImageReference, sameRepository, type ImageReference } from './reference.js';
 
@@ -61,14 +61,6 @@ function endpointFor(dockerHost: string): Endpoint {
     `the scheme '${url.protocol}' is not supported (TLS and ssh connections to the daemon are not)`,
     expected,
   );
-}
-
-function errorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /** Parses a reference, or undefined for an image ID (`sha256:<hex>`, a short hex ID) or anything unparseable. */

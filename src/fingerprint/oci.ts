@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { isLoopbackHost } from '../api/config.js';
-import { InputError, SourceError, registerSecret } from '../api/errors.js';
+import { errorCode, InputError, registerSecret, SourceError } from '../api/errors.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';
 
@@ -115,14 +115,6 @@ function registryErrors(body: string): { codes: string[]; text: string | undefin
     .replace(/\s+/g, ' ')
     .trim();
   return { codes: [], text: text ? text.slice(0, 200) : undefined };
-}
-
-function errorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /** The innermost useful message of a fetch failure (`fetch failed` says nothing by itself). */

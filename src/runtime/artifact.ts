@@ -8,7 +8,12 @@ import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import type { InputReader } from '../context/inputs.js';
-import { ARTIFACT_TYPES, fingerprintArtifact, type ArtifactSpec } from '../fingerprint/artifact.js';
+import {
+  ARTIFACT_TYPES,
+  fingerprintArtifact,
+  type ArtifactSpec,
+  type Fingerprinted,
+} from '../fingerprint/artifact.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 
@@ -80,11 +85,13 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
 }
 
 /** The fingerprint of a spec: a given one as is, else computed in a log group that names what was fingerprinted. */
-export async function resolveFingerprint(spec: ArtifactSpec): Promise<string> {
-  if (spec.type === 'fingerprint') return spec.fingerprint;
+export async function resolveFingerprint(spec: ArtifactSpec): Promise<Fingerprinted> {
+  if (spec.type === 'fingerprint') return fingerprintArtifact(spec);
   return core.group('Fingerprint the artifact', async () => {
-    const { fingerprint } = await fingerprintArtifact(spec);
-    core.info(`${spec.type === 'file' || spec.type === 'dir' ? spec.path : spec.image}: ${fingerprint}`);
-    return fingerprint;
+    const result = await fingerprintArtifact(spec);
+    core.info(
+      `${spec.type === 'file' || spec.type === 'dir' ? spec.path : spec.image}: ${result.fingerprint}`,
+    );
+    return result;
   });
 }

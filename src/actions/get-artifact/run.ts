@@ -79,7 +79,7 @@ export interface GetArtifactResult {
 }
 
 export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult> {
-  const fingerprint = await resolveFingerprint(inputs.artifact);
+  const { fingerprint } = await resolveFingerprint(inputs.artifact);
   const query = {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),

@@ -56,7 +56,7 @@ export interface GetDeploymentResult {
 }
 
 export async function run(inputs: GetDeploymentInputs): Promise<GetDeploymentResult> {
-  const fingerprint = await resolveFingerprint(inputs.artifact);
+  const { fingerprint } = await resolveFingerprint(inputs.artifact);
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint });
     const answer = await core.group(`Read the deployment to ${inputs.environment}`, async () => {

@@ -16,8 +16,8 @@ import {
   repoUrl,
 } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';
-import { fingerprintArtifact, type ArtifactSpec } from '../../fingerprint/artifact.js';
-import { readArtifactSpec } from '../../runtime/artifact.js';
+import type { ArtifactSpec } from '../../fingerprint/artifact.js';
+import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { deliver, setOutputs, writeResultFile } from '../../runtime/output.js';
 import { escapeText, link, SummaryWriter } from '../../summary/writer.js';
@@ -45,11 +45,17 @@ export interface ReportArtifactInputs extends CommonInputs {
 
 export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInputs {
   const common = readCommon(inputs, cwd);
+  const flow = required(inputs.matching('flow', 'flowName'), 'flow', expectedForms.flowName);
+  const artifact = readArtifactSpec(inputs, common.runner.workspace);
+  const name = inputs.optional('name');
+  if (artifact.type === 'fingerprint' && name === undefined) {
+    throw new InputError('name', 'is required when fingerprint is given', 'the artifact name to report');
+  }
   return {
     ...common,
-    flow: required(inputs.matching('flow', 'flowName'), 'flow', expectedForms.flowName),
-    artifact: readArtifactSpec(inputs, common.runner.workspace),
-    name: inputs.optional('name'),
+    flow,
+    artifact,
+    name,
     trail: inputs.matching('trail', 'trailName'),
     templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
     gitCommit: revision(inputs),
@@ -122,15 +128,9 @@ export interface ReportArtifactResult {
 }
 
 export async function run(inputs: ReportArtifactInputs): Promise<ReportArtifactResult> {
-  const { fingerprint, defaultName } = await core.group('Fingerprint the artifact', async () => {
-    const result = await fingerprintArtifact(inputs.artifact);
-    core.info(`${describe(inputs.artifact)}: ${result.fingerprint}`);
-    return result;
-  });
-  const filename = inputs.name ?? defaultName;
-  if (filename === undefined) {
-    throw new InputError('name', 'is required when fingerprint is given', 'the artifact name to report');
-  }
+  const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);
+  // readInputs requires `name` with a given fingerprint, the one case without a default name.
+  const filename = inputs.name ?? defaultName ?? '';
 
   const payload = await core.group('Read the git context', () =>
     gatherPayload(inputs, fingerprint, filename),
@@ -171,20 +171,6 @@ export async function run(inputs: ReportArtifactInputs): Promise<ReportArtifactR
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     return result;
   });
-}
-
-function describe(spec: ArtifactSpec): string {
-  switch (spec.type) {
-    case 'fingerprint':
-      return 'Given fingerprint';
-    case 'file':
-    case 'dir':
-      return `${spec.type === 'file' ? 'File' : 'Directory'} ${spec.path}`;
-    case 'docker':
-      return `Docker image ${spec.image}`;
-    case 'oci':
-      return `Registry image ${spec.image}`;
-  }
 }
 
 async function gatherPayload(
