@@ -855,9 +855,12 @@ class SummaryWriter {
     limit;
     /** Where the full data is, for the truncation note. */
     fullDataHint;
+    /** What was cut and why, for the truncation note. */
+    cutReason;
     constructor(options = {}) {
         this.limit = options.limit ?? SUMMARY_LIMIT;
         this.fullDataHint = options.fullDataHint ?? 'the `result-file` output';
+        this.cutReason = options.cutReason ?? "This summary was cut to stay under GitHub's 1 MiB limit";
     }
     get truncated() {
         return this.omitted > 0;
@@ -911,7 +914,7 @@ class SummaryWriter {
         const text = this.blocks.join('\n');
         if (!this.truncated)
             return `${text}\n`;
-        return `${text}\n\n> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+        return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
     }
     /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
     async write(file) {

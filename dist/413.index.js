@@ -26348,7 +26348,7 @@ const {
   kByteParser,
   kReceivedClose,
   kResponse
-} = __webpack_require__(2679)
+} = __webpack_require__(5060)
 const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __webpack_require__(2148)
 const { channels } = __webpack_require__(4567)
 const { CloseEvent } = __webpack_require__(9617)
@@ -27346,7 +27346,7 @@ module.exports = { PerMessageDeflate }
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
 const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(4411)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(2679)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(5060)
 const { channels } = __webpack_require__(4567)
 const {
   isValidStatusCode,
@@ -27983,7 +27983,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2679:
+/***/ 5060:
 /***/ ((module) => {
 
 
@@ -28007,7 +28007,7 @@ module.exports = {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(2679)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(5060)
 const { states, opcodes } = __webpack_require__(4411)
 const { ErrorEvent, createFastMessageEvent } = __webpack_require__(9617)
 const { isUtf8 } = __webpack_require__(4573)
@@ -28348,7 +28348,7 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __webpack_require__(2679)
+} = __webpack_require__(5060)
 const {
   isConnecting,
   isEstablished,

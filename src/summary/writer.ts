@@ -72,10 +72,13 @@ export class SummaryWriter {
   private readonly limit: number;
   /** Where the full data is, for the truncation note. */
   private readonly fullDataHint: string;
+  /** What was cut and why, for the truncation note. */
+  private readonly cutReason: string;
 
-  constructor(options: { limit?: number; fullDataHint?: string } = {}) {
+  constructor(options: { limit?: number; fullDataHint?: string; cutReason?: string } = {}) {
     this.limit = options.limit ?? SUMMARY_LIMIT;
     this.fullDataHint = options.fullDataHint ?? 'the `result-file` output';
+    this.cutReason = options.cutReason ?? "This summary was cut to stay under GitHub's 1 MiB limit";
   }
 
   get truncated(): boolean {
@@ -135,7 +138,7 @@ export class SummaryWriter {
   toString(): string {
     const text = this.blocks.join('\n');
     if (!this.truncated) return `${text}\n`;
-    return `${text}\n\n> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+    return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
   }
 
   /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */

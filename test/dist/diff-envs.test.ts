@@ -5,12 +5,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { K8sArtifact } from '../../src/api/schemas.js';
-import { outputFile, runAction } from '../helpers/runner.js';
+import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { outputFile, runAction, type RunOptions } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
 const start = useSandbox();
+const github = useFakeGitHub();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
@@ -25,7 +27,15 @@ interface Saved {
   onlyIn2: { name: string; fingerprint: string }[];
   scaled: { name: string; s1_instance_count: number; s2_instance_count: number }[];
   unchanged: { name: string }[];
+  comment?: { status: string; id?: number; truncated?: boolean; length?: number };
 }
+
+/** A run for pull request #7 of acme/app, with GitHub's API at the fake. */
+const onPullRequest = (api: FakeGitHub): RunOptions => ({
+  githubToken: GITHUB_TOKEN,
+  github: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: api.url, GITHUB_REF: 'refs/pull/7/merge' },
+  event: { number: 7, pull_request: { number: 7, head: { sha: 'a'.repeat(40) } } },
+});
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -382,6 +392,16 @@ describe('diff-envs', () => {
         "Invalid input 'fail-on-diff': 'on' is not a boolean. Expected true or false",
       ],
       [
+        'comment-on-pr not a boolean',
+        { 'comment-on-pr': 'yes' },
+        "Invalid input 'comment-on-pr': 'yes' is not a boolean. Expected true or false",
+      ],
+      [
+        'comment-on-pr without a github-token',
+        { 'comment-on-pr': 'true', 'github-token': '' },
+        "Invalid input 'github-token': is required with comment-on-pr: true. Expected a token that may write pull-request comments",
+      ],
+      [
         'a missing org',
         { org: '' },
         "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
@@ -509,5 +529,114 @@ describe('diff-envs', () => {
     } finally {
       await server.close();
     }
+  });
+
+  describe('comment-on-pr', () => {
+    const promotion = { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging', 'comment-on-pr': 'true' };
+
+    it('keeps one comment per workflow and pair of snapshots, updated in place, before fail-on-diff trips', async () => {
+      const sandbox = await start();
+      const api = await github();
+      const first = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'fail-on-diff': 'true' },
+      });
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
+      const [created] = api.comments.get(7) ?? [];
+      expect(created?.body).toMatch(
+        /^<!-- compliance-actions:sticky build%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging\\#1 → staging\\#2\n/,
+      );
+      expect(created?.body).toContain('#### Only in staging\\#1 \\(1\\)');
+      expect(created?.body).toMatch(
+        /<sub>Ran at .+ UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
+      );
+      expect((outputFile(first, 'result-file') as Saved).comment).toMatchObject({
+        status: 'created',
+        id: created?.id,
+      });
+
+      const again = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'show-unchanged': 'true' },
+      });
+      expect(again.code).toBe(0);
+      expect(api.comments.get(7)).toHaveLength(1);
+      expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged \\(1\\)');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
+
+      // Another pair of snapshots in the same workflow (a drift check beside a promotion check) keeps its own.
+      const drift = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'snapshot-1': 'production' },
+      });
+      expect(drift.code).toBe(0);
+      expect(api.comments.get(7)).toHaveLength(2);
+      expect(api.comments.get(7)?.[1]?.body).toContain('sticky build%2Fdiff-envs%2Fproduction..staging -->');
+      for (const r of [first, again, drift]) {
+        expect(r.stderr).toBe('');
+        assertNoSecret(withoutMaskCommands(r.everything), 'the step');
+      }
+    });
+
+    it('cuts a large diff to fit the comment, saying where the rest is', async () => {
+      const sandbox = await start();
+      const client = sandbox.client();
+      const many = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, k) =>
+          pod(
+            `svc-${from + k}-pod`,
+            `registry.example.test/platform/service-${from + k}:1.0`,
+            `svc-${from + k}`,
+          ),
+        );
+      await client.reportK8sEnvironment('staging', { artifacts: many(0, 800) });
+      await client.reportK8sEnvironment('staging', { artifacts: many(400, 1200) });
+      const api = await github();
+      const result = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion },
+      });
+      expect(result.code).toBe(0);
+      const body = api.comments.get(7)?.[0]?.body ?? '';
+      expect(body.length).toBeLessThan(65_536);
+      expect(body.length).toBeGreaterThan(60_000);
+      expect(body).toContain('400 artifact\\(s\\) only in staging\\#3, 400 only in staging\\#4');
+      expect(body).toMatch(
+        /This comment was cut to stay under GitHub's 65,536-character limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the run's job summary and the `result-file` output\./,
+      );
+      // The job summary has room for all of it.
+      expect(result.summary).not.toContain('was cut');
+      expect(result.summary).toContain('service-1199:1.0');
+    }, 60_000);
+
+    it('warns when the token may not comment (a fork), and the step ends as the diff says', async () => {
+      const sandbox = await start();
+      const api = await github({ forbidComments: true });
+      const result = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        '::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request',
+      );
+      expect(result.outputs.changed).toBe('true');
+      expect(result.summary).toContain('### Environment diff');
+      expect((outputFile(result, 'result-file') as Saved).comment).toMatchObject({ status: 'skipped' });
+    });
+
+    it('outside a pull request, says so and comments nowhere', async () => {
+      const sandbox = await start();
+      const api = await github();
+      const result = await runAction('diff-envs', {
+        githubToken: GITHUB_TOKEN,
+        github: { GITHUB_API_URL: api.url },
+        inputs: { ...connection(sandbox.url), ...promotion },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('comment-on-pr: this run is not for a pull request; no comment.');
+      expect(api.requests).toHaveLength(0);
+    });
   });
 });

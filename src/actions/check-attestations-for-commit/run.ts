@@ -5,7 +5,7 @@
  * `outcome: error`, so the two are told apart.
  */
 import * as core from '@actions/core';
-import { ComplianceError, InputError, redact, registerSecret } from '../../api/errors.js';
+import { ComplianceError, InputError, redact } from '../../api/errors.js';
 import {
   BUILT_IN_ATTESTATION_TYPES,
   expectedForms,
@@ -14,19 +14,19 @@ import {
   type AttestationsForCommitsQuery,
   type CommitAttestation,
 } from '../../api/schemas.js';
-import {
-  buildUrl,
-  commitFromEvent,
-  commitUrl,
-  pullRequestOf,
-  type PullRequestRef,
-} from '../../context/github.js';
+import { commitFromEvent, commitUrl, type PullRequestRef } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';
-import { upsertStickyComment, type StickyCommentResult } from '../../github/comment.js';
+import type { StickyCommentResult } from '../../github/comment.js';
 import { describeGitHubError } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import {
+  commentOnPullRequest,
+  readGitHubToken,
+  readPrComment,
+  type PrCommentInputs,
+} from '../../runtime/pr-comment.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'check-attestations-for-commit';
@@ -39,7 +39,8 @@ export type CommitSource =
   | { kind: 'pull-request'; pullRequest: PullRequestRef }
   | { kind: 'github-sha'; sha: string };
 
-export interface CheckAttestationsInputs extends CommonInputs {
+/** `githubToken` also reads the pull request's commits. */
+export interface CheckAttestationsInputs extends CommonInputs, PrCommentInputs {
   source: CommitSource;
   flow: string | undefined;
   attestationType: string | undefined;
@@ -47,24 +48,15 @@ export interface CheckAttestationsInputs extends CommonInputs {
   /** Attestation names every commit needs; empty: at least one attestation, all compliant. */
   required: string[];
   failOnNonCompliant: boolean;
-  commentOnPr: boolean;
-  /** The token for the pull request's commits and the comment (`github-token`); undefined when empty. */
-  githubToken: string | undefined;
-  /** The pull request of this run, if it is one (for the comment). */
-  pullRequest: PullRequestRef | undefined;
 }
 
 export function readInputs(inputs: InputReader, cwd: string): CheckAttestationsInputs {
   // Both tokens are masked before any other input is read.
-  const githubToken = inputs.optional('github-token');
-  if (githubToken !== undefined) {
-    core.setSecret(githubToken);
-    registerSecret(githubToken);
-  }
+  const githubToken = readGitHubToken(inputs);
   const common = readCommon(inputs, cwd);
-  const { github, event } = common.runner;
-  const pullRequest = pullRequestOf(github, event);
-
+  const { github } = common.runner;
+  const comment = readPrComment(inputs, common, githubToken);
+  const { pullRequest } = comment;
   const commits: string[] = [];
   for (const item of inputs.list('commits')) {
     const sha = item.toLowerCase();
@@ -114,14 +106,6 @@ export function readInputs(inputs: InputReader, cwd: string): CheckAttestationsI
       'only the name given in attestation-name, or no attestation-name',
     );
   }
-  const commentOnPr = inputs.boolean('comment-on-pr', false);
-  if (commentOnPr && githubToken === undefined) {
-    throw new InputError(
-      'github-token',
-      'is required with comment-on-pr: true',
-      "a token that may write pull-request comments (default: the workflow's github.token)",
-    );
-  }
   return {
     ...common,
     source,
@@ -130,9 +114,7 @@ export function readInputs(inputs: InputReader, cwd: string): CheckAttestationsI
     attestationName,
     required,
     failOnNonCompliant: inputs.boolean('fail-on-non-compliant', true),
-    commentOnPr,
-    githubToken,
-    pullRequest,
+    ...comment,
   };
 }
 
@@ -374,7 +356,10 @@ export async function run(inputs: CheckAttestationsInputs): Promise<CheckAttesta
   });
   if (inputs.summary) await report(inputs, result, false).write(inputs.runner.summaryFile);
   // Bad input sends nothing more; a service that could not be asked is worth telling the pull request.
-  if (!(failure instanceof InputError)) result.comment = await comment(inputs, result);
+  if (!(failure instanceof InputError))
+    result.comment = await commentOnPullRequest(inputs, ACTION, () =>
+      report(inputs, result, true).toString(),
+    );
   if (result.comment?.status === 'skipped') warnings++;
   await writeResultFile(inputs.runner, ACTION, result);
 
@@ -617,29 +602,4 @@ function report(
       (result.required.length > 0 ? '' : ', — not found on this commit'),
   );
   return summary;
-}
-
-async function comment(
-  inputs: CheckAttestationsInputs,
-  result: CheckAttestationsResult,
-): Promise<StickyCommentResult | undefined> {
-  if (!inputs.commentOnPr || inputs.githubToken === undefined) return undefined;
-  const pr = inputs.pullRequest;
-  if (!pr) {
-    core.info('comment-on-pr: this run is not for a pull request; no comment.');
-    return undefined;
-  }
-  const { github } = inputs.runner;
-  return core.group(`Comment on pull request #${pr.number}`, () =>
-    upsertStickyComment({
-      token: inputs.githubToken ?? '',
-      apiUrl: github.apiUrl,
-      owner: pr.owner,
-      repo: pr.repo,
-      issueNumber: pr.number,
-      key: `${github.workflow ?? 'workflow'}/${ACTION}`,
-      body: report(inputs, result, true).toString(),
-      runUrl: buildUrl(github),
-    }),
-  );
 }

@@ -13,7 +13,15 @@ import {
 } from '../../api/snapshot.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import type { StickyCommentResult } from '../../github/comment.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import {
+  COMMENT_WRITER_OPTIONS,
+  commentOnPullRequest,
+  readGitHubToken,
+  readPrComment,
+  type PrCommentInputs,
+} from '../../runtime/pr-comment.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'diff-envs';
@@ -22,7 +30,7 @@ const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
 const PODS_SHOWN = 20;
 
-export interface DiffEnvsInputs extends CommonInputs {
+export interface DiffEnvsInputs extends CommonInputs, PrCommentInputs {
   snapshot1: SnapshotExpression;
   snapshot2: SnapshotExpression;
   showUnchanged: boolean;
@@ -30,6 +38,7 @@ export interface DiffEnvsInputs extends CommonInputs {
 }
 
 export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
+  const githubToken = readGitHubToken(inputs);
   const common = readCommon(inputs, cwd);
   const snapshot = (name: string) => {
     const value = inputs.optional(name);
@@ -42,6 +51,7 @@ export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
     snapshot2: snapshot('snapshot-2'),
     showUnchanged: inputs.boolean('show-unchanged', false),
     failOnDiff: inputs.boolean('fail-on-diff', false),
+    ...readPrComment(inputs, common, githubToken),
   };
 }
 
@@ -63,6 +73,8 @@ export interface DiffEnvsResult {
   onlyIn2: DiffArtifact[];
   scaled: DiffArtifact[];
   unchanged: DiffArtifact[];
+  /** The pull-request comment, when `comment-on-pr` asked for one. */
+  comment?: StickyCommentResult | undefined;
 }
 
 export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
@@ -86,10 +98,13 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
       'snapshot-1-id': result.snapshot1.id,
       'snapshot-2-id': result.snapshot2.id,
     });
-    await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.summary) await summarize(result, inputs.showUnchanged).write(inputs.runner.summaryFile);
-    // The shared PR-comment module plugs in here (input `comment-on-pr`, not built yet): it would post
-    // `summarize(result, inputs.showUnchanged, { limit: <the comment budget> }).toString()`, before the gate below.
+    // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
+    const comment = await commentOnPullRequest(inputs, `${ACTION}/${one}..${two}`, () =>
+      summarize(result, inputs.showUnchanged, COMMENT_WRITER_OPTIONS).toString(),
+    );
+    if (comment !== undefined) result.comment = comment;
+    await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.failOnDiff && result.changed) {
       core.setFailed(
         `${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
@@ -180,13 +195,13 @@ function podsCell(a: DiffArtifact): Cell {
 }
 
 /**
- * The summary: counts first, then one table per group; unchanged artifacts only with `show-unchanged`. `limit` (bytes)
- * is the job summary's by default; a PR comment would pass its own.
+ * The summary: counts first, then one table per group; unchanged artifacts only with `show-unchanged`. The writer's
+ * budget is the job summary's by default; the PR comment passes its own.
  */
 export function summarize(
   result: DiffEnvsResult,
   showUnchanged: boolean,
-  options: { limit?: number } = {},
+  options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const summary = new SummaryWriter(options);

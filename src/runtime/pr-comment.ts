@@ -1,0 +1,90 @@
+/**
+ * `comment-on-pr` and `github-token`, read the same way by every sub-action that can comment, and the one call that
+ * posts the sticky comment. A comment never fails a step: outside a pull request it is skipped with a note, and a
+ * GitHub failure is a warning (src/github/comment.ts).
+ */
+import * as core from '@actions/core';
+import { InputError, registerSecret } from '../api/errors.js';
+import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
+import type { InputReader } from '../context/inputs.js';
+import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
+import type { CommonInputs } from './context.js';
+
+/** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
+export const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;
+
+/** SummaryWriter options for a comment body: its budget, and a cut note that says so. */
+export const COMMENT_WRITER_OPTIONS = {
+  limit: COMMENT_BODY_LIMIT,
+  cutReason: "This comment was cut to stay under GitHub's 65,536-character limit",
+  fullDataHint: "the run's job summary and the `result-file` output",
+};
+
+export interface PrCommentInputs {
+  commentOnPr: boolean;
+  /** `github-token`; undefined when empty. */
+  githubToken: string | undefined;
+  /** The pull request of this run, if it is one. */
+  pullRequest: PullRequestRef | undefined;
+}
+
+/**
+ * `github-token`, masked. Read before any other input, so no later input error can print it.
+ */
+export function readGitHubToken(inputs: InputReader): string | undefined {
+  const token = inputs.optional('github-token');
+  if (token !== undefined) {
+    core.setSecret(token);
+    registerSecret(token);
+  }
+  return token;
+}
+
+/** `comment-on-pr` with the token it needs, and the pull request it would go to. */
+export function readPrComment(
+  inputs: InputReader,
+  common: CommonInputs,
+  githubToken: string | undefined,
+): PrCommentInputs {
+  const commentOnPr = inputs.boolean('comment-on-pr', false);
+  if (commentOnPr && githubToken === undefined) {
+    throw new InputError(
+      'github-token',
+      'is required with comment-on-pr: true',
+      "a token that may write pull-request comments (default: the workflow's github.token)",
+    );
+  }
+  const { github, event } = common.runner;
+  return { commentOnPr, githubToken, pullRequest: pullRequestOf(github, event) };
+}
+
+/**
+ * Posts or updates the comment of `key` (a workflow, an action, and what tells two steps of it apart) when
+ * `comment-on-pr` asks for it and this run is for a pull request; undefined when no comment was asked or possible.
+ */
+export async function commentOnPullRequest(
+  inputs: CommonInputs & PrCommentInputs,
+  key: string,
+  body: () => string,
+): Promise<StickyCommentResult | undefined> {
+  if (!inputs.commentOnPr || inputs.githubToken === undefined) return undefined;
+  const pr = inputs.pullRequest;
+  if (!pr) {
+    core.info('comment-on-pr: this run is not for a pull request; no comment.');
+    return undefined;
+  }
+  const { github } = inputs.runner;
+  const token = inputs.githubToken;
+  return core.group(`Comment on pull request #${pr.number}`, () =>
+    upsertStickyComment({
+      token,
+      apiUrl: github.apiUrl,
+      owner: pr.owner,
+      repo: pr.repo,
+      issueNumber: pr.number,
+      key: `${github.workflow ?? 'workflow'}/${key}`,
+      body: body(),
+      runUrl: buildUrl(github),
+    }),
+  );
+}
