@@ -5,8 +5,9 @@
 import { readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoSeed } from '../src/sandbox/seeds/index.js';
 import { Sandbox } from '../src/sandbox/server.js';
-import { runAction } from '../test/helpers/runner.js';
+import { runAction } from './lib/runner.js';
 import { writePodsFile } from './lib/pods-fixture.js';
 
 const count = Number(process.argv[2] ?? 150_000);
@@ -64,9 +65,7 @@ async function step(url: string, pods: number, environment: string) {
 }
 
 const sandbox = new Sandbox({
-  seed: JSON.parse(
-    readFileSync(new URL('../src/sandbox/seeds/demo.json', import.meta.url), 'utf8'),
-  ) as unknown,
+  seed: demoSeed(),
   maxBodyBytes: 1024 * 1024 * 1024,
 });
 try {

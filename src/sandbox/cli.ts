@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { demoSeed } from './seeds/index.js';
 import { Sandbox } from './server.js';
-
-export const DEMO_SEED = new URL('./seeds/demo.json', import.meta.url);
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +32,7 @@ if (values.help) {
 }
 
 try {
-  const seed: unknown = JSON.parse(readFileSync(values.seed ?? DEMO_SEED, 'utf8'));
+  const seed: unknown = values.seed ? JSON.parse(readFileSync(values.seed, 'utf8')) : demoSeed();
   const sandbox = new Sandbox({ seed, ...(values.data && { dataFile: values.data }) });
   if (values.latency) sandbox.faults.latencyMs = Number(values.latency);
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);

@@ -2,7 +2,7 @@
  * Starts the sandbox in-process on an ephemeral loopback port, seeded with the demo seed (or a given one), and
  * closes it after each test.
  */
-import { readFileSync } from 'node:fs';
+import { demoSeed } from '../../src/sandbox/seeds/index.js';
 import { afterEach } from 'vitest';
 import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
 import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
@@ -13,9 +13,7 @@ export const OTHER_TOKEN = 'sandbox-other-token';
 guardSecret(DEMO_TOKEN);
 guardSecret(OTHER_TOKEN);
 
-export function demoSeed(): unknown {
-  return JSON.parse(readFileSync(new URL('../../src/sandbox/seeds/demo.json', import.meta.url), 'utf8'));
-}
+export { demoSeed };
 
 export interface Running {
   sandbox: Sandbox;

@@ -1,0 +1,293 @@
+// `npm start`: the whole bundle working on a fresh machine, with no account anywhere. Starts the sandbox with the demo
+// seed on a free loopback port and drives a realistic pipeline through the shipped dist/ bundles exactly as the
+// runner would (INPUT_* from action.yml, GITHUB_OUTPUT/ENV/STEP_SUMMARY files, setup's exported environment passed
+// to every later step). Prints each step's outcome and outputs; writes every job summary into one Markdown file and
+// one HTML page. Any step that fails, or ends otherwise than expected, fails the demo.
+// Usage: npm start [-- --out <folder>] [-- --fault <sandbox fault, as npm run sandbox takes it>]
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { demoSeed } from '../src/sandbox/seeds/index.js';
+import { Sandbox } from '../src/sandbox/server.js';
+import { renderSummariesPage } from './lib/summary-page.js';
+import { ROOT, runAction, type RunOptions, type RunResult } from './lib/runner.js';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(ROOT, 'demo-output') },
+    fault: { type: 'string', multiple: true },
+  },
+});
+const out = resolve(values.out);
+
+/** The demo seed's commits: every attestation of the first is compliant; the second has a failed snyk-scan. */
+const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+
+interface Step {
+  title: string;
+  action: string;
+  options: () => RunOptions;
+  /** What must hold of the outputs beyond a clean exit; returns a problem, or undefined. */
+  expect?: (outputs: Record<string, string>) => string | undefined;
+}
+
+interface Ran {
+  step: Step;
+  result: RunResult;
+  ms: number;
+  problem: string | undefined;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+  }).trim();
+
+/** A workspace as actions/checkout leaves it: a git repository with one commit, and the build's outputs. */
+function makeWorkspace(dir: string): { sha: string; tarball: string; site: string } {
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Demo Developer');
+  git(dir, 'config', 'user.email', 'dev@example.test');
+  writeFileSync(join(dir, 'main.go'), 'package main\n\nfunc main() { println("payments 1.6.0") }\n');
+  git(dir, 'add', '.');
+  git(dir, 'commit', '-q', '-m', 'Add payment retries\n\nRetries a declined payment once.');
+  const sha = git(dir, 'rev-parse', 'HEAD');
+  // The build: the backend image saved as a tarball, and the frontend's static site.
+  mkdirSync(join(dir, 'dist/site/assets'), { recursive: true });
+  writeFileSync(join(dir, 'dist/backend-1.6.0.tar'), `backend image layers built from ${sha}\n`.repeat(4096));
+  writeFileSync(join(dir, 'dist/site/index.html'), '<!doctype html><title>Shop</title><h1>Shop</h1>\n');
+  writeFileSync(join(dir, 'dist/site/assets/app.js'), 'console.log("shop 3.3.0");\n');
+  return { sha, tarball: 'dist/backend-1.6.0.tar', site: 'dist/site' };
+}
+
+/** `kubectl get pods -o json` of a cluster running `images` (image → [fingerprint, replicas]). */
+function podsFile(path: string, images: Record<string, [string, number]>): string {
+  const items = Object.entries(images).flatMap(([image, [fingerprint, replicas]], i) =>
+    Array.from({ length: replicas }, (_, n) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: `${image.split('/').pop()?.split(':')[0] ?? 'app'}-${i}${n}-demo`,
+        namespace: 'shop',
+        creationTimestamp: new Date(Date.now() - (i + 1) * 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        ownerReferences: [{ kind: 'ReplicaSet', name: `rs-${i}`, uid: `uid-${i}`, apiVersion: 'apps/v1' }],
+      },
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          {
+            name: 'app',
+            image,
+            imageID: `docker-pullable://${image.split(':')[0] ?? image}@sha256:${fingerprint}`,
+          },
+        ],
+      },
+    })),
+  );
+  writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
+  return path;
+}
+
+const equals =
+  (expected: Record<string, string>) =>
+  (outputs: Record<string, string>): string | undefined => {
+    for (const [name, value] of Object.entries(expected)) {
+      if (outputs[name] !== value) return `output ${name} is '${outputs[name] ?? ''}', expected '${value}'`;
+    }
+    return undefined;
+  };
+
+async function main(): Promise<number> {
+  const sandbox = new Sandbox({ seed: demoSeed() });
+  for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
+  const url = await sandbox.start(0, '127.0.0.1');
+  const workspace = mkdtempSync(join(tmpdir(), 'compliance-demo-'));
+  const ran: Ran[] = [];
+  try {
+    console.log(`Sandbox on ${url} (org 'demo', token 'sandbox-demo-token': sandbox tokens are not secrets)`);
+    const build = makeWorkspace(workspace);
+    const tarballFp = sha256(readFileSync(join(workspace, build.tarball)));
+    const migrateFp = sha256('ghcr.io/acme/backend-migrate:1.6.0');
+    const web = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
+    const redis = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
+    const rollout = podsFile(join(workspace, 'pods-rollout.json'), {
+      'ghcr.io/acme/backend:1.6.0': [tarballFp, 2],
+      'ghcr.io/acme/web:3.2.0': [web, 2],
+      'docker.io/library/redis:7.4': [redis, 1],
+    });
+    const later = podsFile(join(workspace, 'pods-later.json'), {
+      'ghcr.io/acme/backend:1.6.0': [tarballFp, 3],
+      'ghcr.io/acme/backend-migrate:1.6.0': [migrateFp, 1],
+      'ghcr.io/acme/web:3.2.0': [web, 2],
+      'docker.io/library/redis:7.4': [redis, 1],
+    });
+
+    // The environment setup exports, as the runner carries GITHUB_ENV into later steps.
+    let exported: Record<string, string> = {};
+    const job = (inputs: Record<string, string>, extra: RunOptions = {}): RunOptions => ({
+      cwd: workspace,
+      github: { GITHUB_SHA: build.sha },
+      env: exported,
+      inputs,
+      ...extra,
+    });
+    const steps: Step[] = [
+      {
+        title: 'Set up the connection',
+        action: 'setup',
+        options: () => ({
+          ...job({ 'api-url': url, 'api-token': 'sandbox-demo-token', org: 'demo' }),
+          env: {},
+        }),
+      },
+      {
+        title: 'Report the backend image tarball (a file)',
+        action: 'report-artifact',
+        options: () =>
+          job({
+            flow: 'backend',
+            artifact: build.tarball,
+            'artifact-type': 'file',
+            name: 'ghcr.io/acme/backend:1.6.0',
+            annotations: 'team=payments',
+          }),
+        expect: equals({ fingerprint: tarballFp, 'git-commit': build.sha }),
+      },
+      {
+        title: 'Report the frontend site (a directory)',
+        action: 'report-artifact',
+        options: () =>
+          job({ flow: 'frontend', artifact: build.site, 'artifact-type': 'dir', name: 'shop-site' }),
+      },
+      {
+        title: 'Report staging after the rollout',
+        action: 'report-k8s-env',
+        options: () => job({ environment: 'staging', 'pods-file': rollout }),
+        expect: equals({ pods: '5', artifacts: '3', skipped: '0' }),
+      },
+      {
+        title: 'Report staging later (scaled, and a migration job)',
+        action: 'report-k8s-env',
+        options: () => job({ environment: 'staging', 'pods-file': later }),
+        expect: equals({ pods: '7', artifacts: '4' }),
+      },
+      {
+        title: 'Diff the two staging snapshots',
+        action: 'diff-envs',
+        options: () => job({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
+        expect: equals({ changed: 'true', 'only-in-2': '1', scaled: '1', 'snapshot-2-id': 'staging#4' }),
+      },
+      {
+        title: 'What a promotion from staging to production would change',
+        action: 'diff-envs',
+        options: () => job({ 'snapshot-1': 'production', 'snapshot-2': 'staging' }),
+        expect: equals({ changed: 'true' }),
+      },
+      {
+        title: 'Get the deployment of the new backend to staging',
+        action: 'get-deployment',
+        options: () => job({ environment: 'staging', fingerprint: tarballFp }),
+        expect: equals({ found: 'true', 'snapshot-index': '3' }),
+      },
+      {
+        title: 'Gate a compliant commit',
+        action: 'check-attestations-for-commit',
+        options: () => job({ commits: COMPLIANT_COMMIT, required: 'unit-tests\nsnyk-scan' }),
+        expect: equals({ compliant: 'true', outcome: 'compliant' }),
+      },
+      {
+        title: 'Gate a non-compliant commit (reporting, not failing)',
+        action: 'check-attestations-for-commit',
+        options: () =>
+          job({
+            commits: NON_COMPLIANT_COMMIT,
+            required: 'unit-tests\nsnyk-scan',
+            'fail-on-non-compliant': 'false',
+          }),
+        expect: equals({ compliant: 'false', outcome: 'non-compliant' }),
+      },
+      {
+        title: 'Get the new backend artifact',
+        action: 'get-artifact',
+        options: () => job({ flow: 'backend', fingerprint: tarballFp }),
+      },
+      { title: 'List the trails of backend', action: 'list-trails', options: () => job({ flow: 'backend' }) },
+      {
+        title: 'List the attestations of backend',
+        action: 'list-attestations',
+        options: () => job({ flow: 'backend' }),
+      },
+      { title: 'List the notification actions', action: 'list-actions', options: () => job({}) },
+    ];
+
+    for (const [i, step] of steps.entries()) {
+      const started = performance.now();
+      const result = await runAction(step.action, step.options());
+      const ms = performance.now() - started;
+      const problem =
+        result.code !== 0
+          ? `exited with ${String(result.code)}: ${errorsOf(result) || result.stderr.trim()}`
+          : step.expect?.(result.outputs);
+      ran.push({ step, result, ms, problem });
+      print(i + 1, steps.length, { step, result, ms, problem });
+      if (step.action === 'setup') exported = result.exportedEnv;
+      // A failed step fails the job: later steps would not run on a runner either.
+      if (problem !== undefined) break;
+    }
+    writeReport(ran, url);
+    const failed = ran.find((r) => r.problem !== undefined);
+    if (failed || ran.length !== steps.length) {
+      console.error(`\nDemo failed at "${failed?.step.title ?? '?'}": ${failed?.problem ?? 'stopped early'}`);
+      return 1;
+    }
+    console.log(`\nAll ${steps.length} steps passed. Job summaries: ${join(out, 'summaries.html')}`);
+    return 0;
+  } finally {
+    await sandbox.close();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+function errorsOf(result: RunResult): string {
+  return result.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::error'))
+    .map((line) => line.replace(/^::error[^:]*::/, ''))
+    .join('; ');
+}
+
+function print(n: number, total: number, { step, result, ms, problem }: Ran): void {
+  const mark = problem === undefined ? '✔' : '✘';
+  console.log(`\n${mark} [${n}/${total}] ${step.title} (${step.action}, ${(ms / 1000).toFixed(1)} s)`);
+  for (const [name, value] of Object.entries(result.outputs)) {
+    if (name === 'result-file' || name === 'payload-file') continue;
+    const shown = value.length > 100 ? `${value.slice(0, 97)}...` : value;
+    console.log(`    ${name}: ${shown.replace(/\n/g, ' ')}`);
+  }
+  for (const line of result.stdout.split('\n')) {
+    if (/^::(warning|error)/.test(line)) console.log(`    ${line.replace(/^::(\w+)[^:]*::/, '$1: ')}`);
+  }
+  if (problem !== undefined) console.log(`    problem: ${problem}`);
+}
+
+function writeReport(ran: Ran[], url: string): void {
+  mkdirSync(out, { recursive: true });
+  const sections = ran.map(
+    ({ step, result, problem }, i) =>
+      `## ${i + 1}. ${step.title}\n\n<sub>\`${step.action}\` — ${problem === undefined ? 'passed' : `failed: ${problem}`}</sub>\n\n` +
+      (result.summary.trim() || '_No job summary._'),
+  );
+  const markdown = `# compliance-actions demo\n\nEvery step ran its dist/ bundle against the sandbox at ${url}.\n\n${sections.join('\n\n')}\n`;
+  writeFileSync(join(out, 'summaries.md'), markdown);
+  writeFileSync(join(out, 'summaries.html'), renderSummariesPage('compliance-actions demo', markdown));
+  console.log(`\nWrote ${join(out, 'summaries.md')} and summaries.html`);
+}
+
+process.exitCode = await main();

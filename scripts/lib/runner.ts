@@ -1,0 +1,178 @@
+/**
+ * Runs an action the way the GitHub runner does: reads its action.yml, builds `INPUT_*` from the given inputs and
+ * the declared defaults, gives it `GITHUB_OUTPUT`, `GITHUB_ENV`, `GITHUB_STEP_SUMMARY` and `RUNNER_TEMP` files, and
+ * runs the `dist/` bundle named by `runs.main` under the same Node (24) as the tests. Returns what the runner would
+ * see.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface ActionYml {
+  inputs?: Record<string, { default?: string; required?: boolean }>;
+  runs: { using: string; main: string };
+}
+
+export interface RunOptions {
+  inputs?: Record<string, string>;
+  /** Extra environment (COMPLIANCE_*, GITHUB_* overrides). */
+  env?: Record<string, string>;
+  /** An event payload written to GITHUB_EVENT_PATH. */
+  event?: unknown;
+  /**
+   * GITHUB_* context variables over the defaults of a push to `main` of `acme/app` (run 42), or `false` for a
+   * step outside GitHub Actions (none set).
+   */
+  github?: Record<string, string> | false;
+  /** The step's working folder, also GITHUB_WORKSPACE (default: an empty temp folder). */
+  cwd?: string;
+  /**
+   * The value of the `${{ github.token }}` expression in action.yml defaults (the runner always has one); '' when
+   * not given.
+   */
+  githubToken?: string;
+  /** Called with the step's process id once it started (benchmarks sample its memory). */
+  onSpawn?: (pid: number) => void;
+}
+
+/** What a hosted runner sets for a push to main; GITHUB_SHA is left to the test (it must match a real commit). */
+export const DEFAULT_GITHUB: Record<string, string> = {
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_API_URL: 'https://api.github.com',
+  GITHUB_REPOSITORY: 'acme/app',
+  GITHUB_REPOSITORY_ID: '123456',
+  GITHUB_REPOSITORY_OWNER: 'acme',
+  GITHUB_RUN_ID: '42',
+  GITHUB_RUN_NUMBER: '7',
+  GITHUB_RUN_ATTEMPT: '1',
+  GITHUB_WORKFLOW: 'build',
+  GITHUB_JOB: 'build',
+  GITHUB_ACTOR: 'octocat',
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_REF_NAME: 'main',
+  GITHUB_REF_TYPE: 'branch',
+  RUNNER_OS: 'Linux',
+  RUNNER_ARCH: 'X64',
+};
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  exportedEnv: Record<string, string>;
+  summary: string;
+  /** Files the step left under RUNNER_TEMP/compliance-actions (result and payload files), by path. */
+  files: Record<string, string>;
+  /** Every log and file the step could have leaked into (not GITHUB_ENV, where setup puts the token on purpose). */
+  everything: string;
+}
+
+/** The parsed JSON file an output (`result-file`, `payload-file`) points at. */
+export function outputFile(result: RunResult, output: string): unknown {
+  const path = result.outputs[output];
+  if (!path) throw new Error(`the step set no output '${output}'`);
+  const text = result.files[path];
+  if (text === undefined)
+    throw new Error(`output '${output}' points at ${path}, which the step did not leave`);
+  return JSON.parse(text) as unknown;
+}
+
+export function actionFile(name: string): string {
+  return name === 'setup' ? join(ROOT, 'action.yml') : join(ROOT, 'actions', name, 'action.yml');
+}
+
+/** Parses the `name<<DELIM ... DELIM` and `name=value` forms of GITHUB_OUTPUT and GITHUB_ENV. */
+export function parseCommandFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, key = '', delimiter] = heredoc;
+      const value: string[] = [];
+      while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '');
+      out[key] = value.join('\n');
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=');
+      out[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return out;
+}
+
+export async function runAction(name: string, options: RunOptions = {}): Promise<RunResult> {
+  const file = actionFile(name);
+  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
+  const main = resolve(dirname(file), yml.runs.main);
+  const temp = mkdtempSync(join(tmpdir(), `runner-${name}-`));
+  const files = {
+    output: join(temp, 'output'),
+    env: join(temp, 'env'),
+    summary: join(temp, 'summary'),
+    event: join(temp, 'event.json'),
+  };
+  for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
+  writeFileSync(files.event, JSON.stringify(options.event ?? {}));
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? temp,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_ENV: files.env,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_EVENT_PATH: files.event,
+    RUNNER_TEMP: temp,
+    GITHUB_WORKSPACE: options.cwd ?? temp,
+    ...(options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github }),
+  };
+  if (options.github === false) delete env.GITHUB_WORKSPACE;
+  for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
+    // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
+    const value =
+      options.inputs?.[input] ??
+      (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, options.githubToken ?? '');
+    env[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  for (const input of Object.keys(options.inputs ?? {})) {
+    if (!(input in (yml.inputs ?? {}))) throw new Error(`${name} has no input '${input}'`);
+  }
+  Object.assign(env, options.env);
+
+  const child = spawn(process.execPath, [main], { cwd: options.cwd ?? temp, env });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+
+  const outputText = readFileSync(files.output, 'utf8');
+  const envText = readFileSync(files.env, 'utf8');
+  const summary = readFileSync(files.summary, 'utf8');
+  const left: Record<string, string> = {};
+  const kept = join(temp, 'compliance-actions');
+  if (existsSync(kept)) {
+    for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
+  }
+  rmSync(temp, { recursive: true, force: true });
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseCommandFile(outputText),
+    exportedEnv: parseCommandFile(envText),
+    summary,
+    files: left,
+    everything: [stdout, stderr, outputText, summary, ...Object.values(left)].join('\n'),
+  };
+}

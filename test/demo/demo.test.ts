@@ -1,0 +1,78 @@
+/**
+ * `npm start` as a new user runs it: the demo script under Node 24, the sandbox on a free port, every step through
+ * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/runner.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function demo(...args: string[]): Promise<{ code: number | null; stdout: string; out: string }> {
+  const out = mkdtempSync(join(tmpdir(), 'demo-test-'));
+  dirs.push(out);
+  const child = spawn(
+    process.execPath,
+    ['--import', './scripts/register-ts.mjs', 'scripts/demo.ts', '--out', out, ...args],
+    { cwd: ROOT },
+  );
+  let stdout = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  return { code, stdout, out };
+}
+
+describe('npm start (the demo)', () => {
+  it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
+    const { code, stdout, out } = await demo();
+    expect(stdout).toContain('All 14 steps passed.');
+    expect(code).toBe(0);
+    const steps = stdout.match(/^✔ \[\d+\/14\] .+$/gm) ?? [];
+    expect(steps).toHaveLength(14);
+    for (const action of [
+      'setup',
+      'report-artifact',
+      'report-k8s-env',
+      'diff-envs',
+      'get-deployment',
+      'check-attestations-for-commit',
+      'get-artifact',
+      'list-trails',
+      'list-attestations',
+      'list-actions',
+    ]) {
+      expect(stdout).toContain(`(${action}, `);
+    }
+    // Outputs are printed; the non-compliant gate reports without failing.
+    expect(stdout).toMatch(/message: Snapshot staging#4 created with 4 artifact\(s\)/);
+    expect(stdout).toContain('outcome: non-compliant');
+
+    const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
+    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(14);
+    expect(markdown).toContain('### Environment diff: staging\\#3 → staging\\#4');
+    expect(markdown).toContain('### ✅ Compliance gate passed');
+    const html = readFileSync(join(out, 'summaries.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<h3>Environment diff: staging#3 → staging#4</h3>');
+    expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>/);
+    expect(html).toContain('<details><summary>');
+    expect(html).not.toContain('| --- |');
+  }, 60_000);
+
+  it('fails when a step fails, naming it, and still writes what ran', async () => {
+    // The service refuses the token once: setup's check fails, and the job stops there as a runner's would.
+    const { code, stdout, out } = await demo('--fault', '401x1');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^✘ \[1\/14\] Set up the connection/m);
+    expect(stdout).toContain('Demo failed at "Set up the connection": exited with 1');
+    expect(stdout).not.toContain('[2/14]');
+    expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain('failed: exited with 1');
+  }, 60_000);
+});
