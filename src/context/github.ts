@@ -22,6 +22,8 @@ export interface GitHubContext {
   workspace?: string;
   /** GITHUB_WORKFLOW: the workflow's name (its file path when it has none). */
   workflow?: string;
+  /** GITHUB_JOB: the job's id in the workflow (the same for every leg of a matrix). */
+  job?: string;
   runAttempt?: string;
 }
 
@@ -46,6 +48,7 @@ export function readGitHubContext(env: Env): GitHubContext {
     ['eventPath', 'GITHUB_EVENT_PATH'],
     ['workspace', 'GITHUB_WORKSPACE'],
     ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
     ['runAttempt', 'GITHUB_RUN_ATTEMPT'],
   ];
   for (const [key, name] of fields) {

@@ -11,6 +11,7 @@ import {
   githubStatus,
   octokitFrom,
   requestOptions,
+  type Octokit,
   type OctokitSource,
 } from './octokit.js';
 
@@ -108,6 +109,16 @@ export function renderStickyBody(
   return { text, truncated: true };
 }
 
+/** The login the token acts as; undefined for an installation token (the workflow's), which may not ask. */
+async function viewerLogin(octokit: Octokit, timeoutMs: number | undefined): Promise<string | undefined> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated({ request: requestOptions(timeoutMs) });
+    return data.login;
+  } catch {
+    return undefined;
+  }
+}
+
 const FORBIDDEN_HINT =
   'The token cannot write to this pull request (a pull request from a fork, or a job without the ' +
   "'pull-requests: write' permission); the result is in the job summary only.";
@@ -124,7 +135,9 @@ export async function upsertStickyComment(
   const marker = stickyMarker(options.key);
   try {
     const octokit = await octokitFrom(options);
-    let existing: number | undefined;
+    // Anyone can paste the marker into a comment: only one written by a bot (the workflow token's
+    // github-actions[bot], or an app) or by the token's own user is ours to update.
+    const marked: { id: number; user: { login: string; type: string } | null }[] = [];
     for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
       owner,
       repo,
@@ -132,8 +145,16 @@ export async function upsertStickyComment(
       per_page: 100,
       request: requestOptions(options.timeoutMs),
     })) {
-      existing = page.data.find((comment) => comment.body?.includes(marker))?.id;
-      if (existing !== undefined) break;
+      for (const c of page.data) if (c.body?.includes(marker)) marked.push({ id: c.id, user: c.user });
+    }
+    let existing = marked.find((c) => c.user?.type === 'Bot')?.id;
+    if (existing === undefined && marked.length > 0) {
+      const viewer = await viewerLogin(octokit, options.timeoutMs);
+      existing = marked.find((c) => viewer !== undefined && c.user?.login === viewer)?.id;
+      if (existing === undefined) {
+        const by = [...new Set(marked.map((c) => c.user?.login ?? 'unknown'))].join(', ');
+        core.info(redact(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`));
+      }
     }
     if (existing !== undefined) {
       const { data } = await octokit.rest.issues.updateComment({

@@ -59,8 +59,9 @@ export function readPrComment(
 }
 
 /**
- * Posts or updates the comment of `key` (a workflow, an action, and what tells two steps of it apart) when
- * `comment-on-pr` asks for it and this run is for a pull request; undefined when no comment was asked or possible.
+ * Posts or updates the comment of `key` (an action, and what tells two steps of it in one job apart), kept once per
+ * workflow and job, when `comment-on-pr` asks for it and this run is for a pull request; undefined when no comment
+ * was asked or possible.
  */
 export async function commentOnPullRequest(
   inputs: CommonInputs & PrCommentInputs,
@@ -82,7 +83,7 @@ export async function commentOnPullRequest(
       owner: pr.owner,
       repo: pr.repo,
       issueNumber: pr.number,
-      key: `${github.workflow ?? 'workflow'}/${key}`,
+      key: `${github.workflow ?? 'workflow'}/${github.job ?? 'job'}/${key}`,
       body: body(),
       runUrl: buildUrl(github),
     }),

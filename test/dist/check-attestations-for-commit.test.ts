@@ -331,6 +331,46 @@ describe('check-attestations-for-commit', () => {
       }
     });
 
+    it('in the live shape (no flow or trail named), a newer pass never hides an older failure', async () => {
+      // service-behaviour.md: the live elements carry no flow_name or trail_name.
+      const server = await startServer((_req, res) =>
+        json(res, 200, {
+          [COMPLIANT]: [
+            {
+              attestation_name: 'snyk-scan',
+              attestation_type: 'snyk',
+              is_compliant: false,
+              created_at: 1000,
+            },
+            { attestation_name: 'snyk-scan', attestation_type: 'snyk', is_compliant: true, created_at: 2000 },
+            { attestation_name: 'unit-tests', attestation_type: 'junit', is_compliant: true },
+            { attestation_name: 'unit-tests', attestation_type: 'junit', is_compliant: false },
+          ],
+        }),
+      );
+      try {
+        for (const required of ['', 'snyk-scan\nunit-tests']) {
+          const result = await runAction(ACTION, {
+            inputs: {
+              'api-url': server.origin,
+              'api-token': TEST_TOKEN,
+              org: 'acme',
+              commits: COMPLIANT,
+              required,
+            },
+          });
+          expect(result.code).toBe(1);
+          expect(result.outputs.outcome).toBe('non-compliant');
+          expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+            { commit: COMPLIANT, name: 'snyk-scan' },
+            { commit: COMPLIANT, name: 'unit-tests' },
+          ]);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+
     it('an answer of the wrong shape is "could not check", not a pass', async () => {
       const server = await startServer((_req, res) =>
         json(res, 200, { [COMPLIANT]: [{ attestation_type: 'junit' }] }),
@@ -551,6 +591,36 @@ describe('check-attestations-for-commit', () => {
     });
   });
 
+  it('on a pull_request event whose payload does not name the pull request, asks for commits (not the merge commit)', async () => {
+    const service = await startServer((_req, res) => json(res, 200, {}));
+    try {
+      const result = await runAction(ACTION, {
+        github: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_SHA: 'f'.repeat(40),
+          GITHUB_REF: 'refs/pull/7/merge',
+        },
+        event: {},
+        inputs: { 'api-url': service.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "::error::Invalid input 'commits': is required: this pull_request event's payload does not name the pull request",
+      );
+      expect(service.requests).toHaveLength(0);
+      // Could not check, in the outputs and in result-file too.
+      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error', missing: '[]' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        compliant: false,
+        error: { kind: 'input' },
+      });
+      clean(result);
+    } finally {
+      await service.close();
+    }
+  });
+
   describe('on a pull request', () => {
     it('checks every commit of a 250-commit pull request, read page by page, and comments under 65,536 characters', async () => {
       const sandbox = await start({ seed: seedWithCommits(250, [199]) });
@@ -586,10 +656,12 @@ describe('check-attestations-for-commit', () => {
       const body = posted[0]?.body ?? '';
       expect(body.length).toBeLessThanOrEqual(65_536);
       expect(body).toContain("This comment was cut to stay under GitHub's 65,536-character limit");
-      expect(body).toContain('[job summary](https://github.com/acme/app/actions/runs/42)');
+      expect(body).toContain("The full result is in the run's job summary and the `result-file` output.");
+      expect(body.length).toBeGreaterThan(60_000);
       const firstRow = body.split('\n').find((line) => line.startsWith('| ['));
       expect(firstRow).toContain(`[${sha(199).slice(0, 7)} Step 199`);
-      expect(saved.comment).toMatchObject({ status: 'created', truncated: true });
+      // Built to fit, so the comment module had nothing left to cut.
+      expect(saved.comment).toMatchObject({ status: 'created', truncated: false });
       clean(result);
     });
 
@@ -742,7 +814,7 @@ describe('check-attestations-for-commit', () => {
       expect(first.code).toBe(0);
       const created = api.comments.get(7)?.[1];
       expect(created?.body).toMatch(
-        /^<!-- compliance-actions:sticky build%2Fcheck-attestations-for-commit -->\n### ✅ Compliance gate passed/,
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fcheck-attestations-for-commit -->\n### ✅ Compliance gate passed/,
       );
       expect(created?.body).toMatch(
         /<sub>Ran at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
@@ -772,7 +844,7 @@ describe('check-attestations-for-commit', () => {
       expect(other.code).toBe(1);
       expect(api.comments.get(7)).toHaveLength(3);
       expect(api.comments.get(7)?.[2]?.body).toContain(
-        '<!-- compliance-actions:sticky nightly%2Fcheck-attestations-for-commit -->',
+        '<!-- compliance-actions:sticky nightly%2Fbuild%2Fcheck-attestations-for-commit -->',
       );
       for (const r of [first, second, other]) clean(r);
     });
@@ -821,6 +893,73 @@ describe('check-attestations-for-commit', () => {
       expect(errors(tripped)).toHaveLength(2);
       expect(api.comments.get(7) ?? []).toHaveLength(0);
       for (const r of [passing, tripped]) clean(r);
+    });
+
+    it('keeps one comment per gate of a job (a flow each), and never updates a comment someone else wrote', async () => {
+      const sandbox = await start();
+      // The pull request's author pasted the marker, ready to edit the result later.
+      const planted = {
+        id: 5,
+        body: '<!-- compliance-actions:sticky build%2Fbuild%2Fcheck-attestations-for-commit%2Fbackend -->\n✅ passed',
+        user: { login: 'mallory', type: 'User' },
+      };
+      const api = await github({
+        pulls: { 7: [{ sha: NON_COMPLIANT, message: 'Bump openssl' }] },
+        comments: { 7: [planted] },
+      });
+      const backend = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true', flow: 'backend' },
+      });
+      expect(backend.code).toBe(1);
+      expect(backend.stdout).toContain("Left alone 1 comment(s) with this step's marker written by mallory.");
+      const frontend = await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: {
+          ...connection(sandbox.url),
+          'comment-on-pr': 'true',
+          flow: 'frontend',
+          'fail-on-non-compliant': 'false',
+        },
+      });
+      expect(frontend.code).toBe(0);
+      const all = api.comments.get(7) ?? [];
+      expect(all).toHaveLength(3);
+      expect(all[0]).toEqual(planted);
+      expect(all[1]?.body).toMatch(
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fcheck-attestations-for-commit%2Fbackend -->\n### ❌ Compliance gate tripped/,
+      );
+      expect(all[2]?.body).toContain('sticky build%2Fbuild%2Fcheck-attestations-for-commit%2Ffrontend -->');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(0);
+
+      // A re-run updates its own comment only.
+      await runAction(ACTION, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true', flow: 'backend' },
+      });
+      expect(api.comments.get(7)).toHaveLength(3);
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH').map((r) => r.url.pathname)).toEqual([
+        `/repos/acme/app/issues/comments/${all[1]?.id ?? 0}`,
+      ]);
+      for (const r of [backend, frontend]) clean(r);
+    });
+
+    it("with a personal token, updates the comment that token's user wrote", async () => {
+      const sandbox = await start();
+      const api = await github({
+        pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] },
+        viewer: 'release-bot-user',
+      });
+      for (let i = 0; i < 2; i++) {
+        const result = await runAction(ACTION, {
+          ...onPullRequest(api, COMPLIANT),
+          inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+        });
+        expect(result.code).toBe(0);
+      }
+      expect(api.comments.get(7)).toHaveLength(1);
+      expect(api.comments.get(7)?.[0]?.user.login).toBe('release-bot-user');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
     });
 
     it('is not attempted outside a pull request', async () => {

@@ -545,7 +545,7 @@ describe('diff-envs', () => {
       expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
       const [created] = api.comments.get(7) ?? [];
       expect(created?.body).toMatch(
-        /^<!-- compliance-actions:sticky build%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging\\#1 → staging\\#2\n/,
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging\\#1 → staging\\#2\n/,
       );
       expect(created?.body).toContain('#### Only in staging\\#1 \\(1\\)');
       expect(created?.body).toMatch(
@@ -572,7 +572,9 @@ describe('diff-envs', () => {
       });
       expect(drift.code).toBe(0);
       expect(api.comments.get(7)).toHaveLength(2);
-      expect(api.comments.get(7)?.[1]?.body).toContain('sticky build%2Fdiff-envs%2Fproduction..staging -->');
+      expect(api.comments.get(7)?.[1]?.body).toContain(
+        'sticky build%2Fbuild%2Fdiff-envs%2Fproduction..staging -->',
+      );
       for (const r of [first, again, drift]) {
         expect(r.stderr).toBe('');
         assertNoSecret(withoutMaskCommands(r.everything), 'the step');

@@ -116,7 +116,7 @@ describe('upsertStickyComment', () => {
     const many: FakeComment[] = Array.from({ length: 230 }, (_, i) => ({
       id: 10 + i,
       body: i === 180 ? `${stickyMarker('build/gate')}\nold` : `comment ${i}`,
-      user: { login: 'ann', type: 'User' },
+      user: i === 180 ? { login: 'github-actions[bot]', type: 'Bot' } : { login: 'ann', type: 'User' },
     }));
     const api = await github({ comments: { 7: many } });
     const octokit = await createOctokit({ token: GITHUB_TOKEN, apiUrl: api.url });
@@ -129,8 +129,8 @@ describe('upsertStickyComment', () => {
       body: 'new',
     });
     expect(result).toMatchObject({ status: 'updated', id: 190 });
-    // Pages 1 and 2 read, page 3 not needed.
-    expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'GET')).toHaveLength(2);
+    // Every page is read: a comment with the marker on a later page may be someone else's.
+    expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'GET')).toHaveLength(3);
     expect(api.comments.get(7)?.[180]?.body).toContain('\nnew\n');
   });
 

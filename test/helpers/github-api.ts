@@ -29,6 +29,11 @@ export interface FakeGitHubOptions {
   forbidComments?: boolean;
   /** Comments already on the pull requests. */
   comments?: Record<number, FakeComment[]>;
+  /**
+   * The user the token acts as (a personal access token): GET /user answers it, and comments are written as that
+   * user. Unset: an installation token, as the workflow's is: GET /user is refused, comments are github-actions[bot]'s.
+   */
+  viewer?: string;
 }
 
 export interface FakeGitHub {
@@ -98,6 +103,11 @@ export function useFakeGitHub() {
       }
       const path = req.url.pathname;
       const base = `/repos/${repository}`;
+      if (path === '/user' && req.method === 'GET') {
+        if (options.viewer) json(res, 200, { login: options.viewer, type: 'User' });
+        else forbidden(res);
+        return;
+      }
       let m = new RegExp(`^${base}/pulls/(\\d+)/commits$`).exec(path);
       if (m && req.method === 'GET') {
         if (options.failCommits) {
@@ -132,7 +142,9 @@ export function useFakeGitHub() {
           const created: FakeComment = {
             id: nextId++,
             body,
-            user: { login: 'github-actions[bot]', type: 'Bot' },
+            user: options.viewer
+              ? { login: options.viewer, type: 'User' }
+              : { login: 'github-actions[bot]', type: 'Bot' },
           };
           comments.set(number, [...list, created]);
           json(res, 201, commentJson(created));

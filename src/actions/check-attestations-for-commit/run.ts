@@ -19,9 +19,10 @@ import type { InputReader } from '../../context/inputs.js';
 import type { StickyCommentResult } from '../../github/comment.js';
 import { describeGitHubError } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
-import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import {
+  COMMENT_WRITER_OPTIONS,
   commentOnPullRequest,
   readGitHubToken,
   readPrComment,
@@ -72,7 +73,15 @@ export function readInputs(inputs: InputReader, cwd: string): CheckAttestationsI
   let source: CommitSource;
   if (commits.length > 0) source = { kind: 'input', commits };
   else if (pullRequest) source = { kind: 'pull-request', pullRequest };
-  else if (github.sha !== undefined && patterns.sha1.test(github.sha))
+  else if (github.eventName === 'pull_request' || github.eventName === 'pull_request_target') {
+    // GITHUB_SHA is the merge commit here, which nobody attested: checking it would blame the wrong commit.
+    throw new InputError(
+      'commits',
+      `is required: this ${github.eventName} event's payload does not name the pull request (GITHUB_EVENT_PATH), ` +
+        'so its commits cannot be read and GITHUB_SHA is a merge commit no pipeline attested',
+      `${expectedForms.sha1}, one per line or comma-separated, e.g. \${{ github.event.pull_request.head.sha }}`,
+    );
+  } else if (github.sha !== undefined && patterns.sha1.test(github.sha))
     source = { kind: 'github-sha', sha: github.sha };
   else {
     throw new InputError(
@@ -140,8 +149,19 @@ function readRequired(inputs: InputReader): string[] {
 }
 
 /** Sets the outputs of a gate that could not check. The entry point calls it when reading the inputs fails. */
-export function setCouldNotCheck(): void {
+/** For a gate that could not even read its inputs: the outputs and result file of `outcome: error`. */
+export async function setCouldNotCheck(runner: RunnerContext, error: unknown): Promise<void> {
   setOutputs({ compliant: 'false', outcome: 'error', missing: '[]', 'non-compliant': '[]' });
+  await writeResultFile(runner, ACTION, {
+    outcome: 'error',
+    compliant: false,
+    missing: [],
+    nonCompliant: [],
+    error: {
+      kind: error instanceof ComplianceError ? error.kind : 'unexpected',
+      message: redact(error instanceof Error ? error.message : String(error)),
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -181,7 +201,7 @@ const STATE_RANK: Record<CellState, number> = { compliant: 0, missing: 1, 'non-c
 
 /**
  * Decides every commit. Several attestations of one name (re-runs, several flows or artifacts): the newest of each
- * flow, trail and artifact counts, and every one of those must be compliant. `is_compliant` other than true (false,
+ * flow, trail and artifact counts (see newestByName), and every one of those must be compliant. `is_compliant` other than true (false,
  * or no verdict) is non-compliant: a gate fails closed.
  */
 export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
@@ -225,17 +245,31 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
   };
 }
 
+/**
+ * The attestations that count, by name. A later attestation supersedes an earlier one only where both say where
+ * they were made (flow and trail, and the artifact when one is named) and the later is strictly newer: without
+ * `flow_name` and `trail_name` (the live service may leave them out) or without a time, each one counts, so an old
+ * failure is never hidden by a newer pass from somewhere else.
+ */
 function newestByName(attestations: CommitAttestation[]): Map<string, CommitAttestation[]> {
-  const groups = new Map<string, Map<string, CommitAttestation>>();
+  const groups = new Map<string, Map<string, CommitAttestation[]>>();
+  let unplaced = 0;
   for (const a of attestations) {
     const name = a.attestation_name;
-    const key = [a.flow_name ?? '', a.trail_name ?? '', a.artifact_fingerprint ?? ''].join('\u0000');
-    const byKey = groups.get(name) ?? new Map<string, CommitAttestation>();
+    const placed = a.flow_name && a.trail_name;
+    const key = placed
+      ? [a.flow_name, a.trail_name, a.artifact_fingerprint ?? ''].join('\u0000')
+      : `\u0001${unplaced++}`;
+    const byKey = groups.get(name) ?? new Map<string, CommitAttestation[]>();
     groups.set(name, byKey);
-    const kept = byKey.get(key);
-    if (!kept || (a.created_at ?? 0) > (kept.created_at ?? 0)) byKey.set(key, a);
+    const kept = byKey.get(key) ?? [];
+    const time = a.created_at;
+    if (kept.length === 0) byKey.set(key, [a]);
+    else if (time == null || kept.some((k) => k.created_at == null || k.created_at === time)) kept.push(a);
+    else if (kept.every((k) => (k.created_at ?? 0) < time)) byKey.set(key, [a]);
+    // else: older than what is kept, superseded.
   }
-  return new Map([...groups].map(([name, byKey]) => [name, [...byKey.values()]]));
+  return new Map([...groups].map(([name, byKey]) => [name, [...byKey.values()].flat()]));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -357,8 +391,11 @@ export async function run(inputs: CheckAttestationsInputs): Promise<CheckAttesta
   if (inputs.summary) await report(inputs, result, false).write(inputs.runner.summaryFile);
   // Bad input sends nothing more; a service that could not be asked is worth telling the pull request.
   if (!(failure instanceof InputError))
-    result.comment = await commentOnPullRequest(inputs, ACTION, () =>
-      report(inputs, result, true).toString(),
+    // One comment per gate: two gates of one job (a flow each) keep their own.
+    result.comment = await commentOnPullRequest(
+      inputs,
+      inputs.flow === undefined ? ACTION : `${ACTION}/${inputs.flow}`,
+      () => report(inputs, result, true, COMMENT_WRITER_OPTIONS).toString(),
     );
   if (result.comment?.status === 'skipped') warnings++;
   await writeResultFile(inputs.runner, ACTION, result);
@@ -540,8 +577,9 @@ function report(
   inputs: CheckAttestationsInputs,
   result: CheckAttestationsResult,
   problemsFirst: boolean,
+  writerOptions: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
-  const summary = new SummaryWriter();
+  const summary = new SummaryWriter(writerOptions);
   const title =
     result.outcome === 'compliant'
       ? '✅ Compliance gate passed'
