@@ -15,18 +15,20 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
-// EXTERNAL MODULE: ./src/context/time.ts
-var time = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
 var artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/outcome.ts
+var outcome = __webpack_require__(9708);
 // EXTERNAL MODULE: ./src/runtime/output.ts
 var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/run.ts
@@ -34,8 +36,10 @@ var writer = __webpack_require__(6093);
  * get-artifact: reads one artifact of a flow by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), the
  * fingerprint given as is or computed the way report-artifact computes it, and gives its compliance state. With
  * `assert-compliant` it is a gate: the step fails unless the state is COMPLIANT, naming what is missing or
- * non-compliant.
+ * non-compliant. `outcome` tells a later step which of compliant, non-compliant, not-found or error (could not check)
+ * it was; a 404 fails the step too, after the outputs are set.
  */
+
 
 
 
@@ -61,14 +65,37 @@ function readInputs(inputs, cwd) {
         assertCompliant: inputs.boolean('assert-compliant', false),
     };
 }
+/** What a later step reads when the step could not check: never a compliant artifact, and never "not found". */
+const COULD_NOT_CHECK = { compliant: false, found: '', state: '', 'html-url': '' };
+/** Sets the outputs and writes the result file of a step that could not check; the caller fails the step. */
+async function couldNotCheck(runner, known, error, heading) {
+    const result = { compliant: false, found: null, ...known };
+    await (0,outcome/* recordCouldNotCheck */.Ms)(runner, ACTION, COULD_NOT_CHECK, result, error, heading);
+}
 async function run(inputs) {
+    // What is known so far, for the result file of a step that could not check.
+    const known = { flow: inputs.flow, assertCompliant: inputs.assertCompliant };
+    try {
+        return await check(inputs, known);
+    }
+    catch (error) {
+        const heading = `Could not check the artifact in flow ${inputs.flow}`;
+        await couldNotCheck(inputs.runner, known, error, inputs.summary ? heading : undefined);
+        throw error;
+    }
+}
+/** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
+const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
+async function check(inputs, known) {
     const { fingerprint } = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    known.fingerprint = fingerprint;
     const query = {
         ...(inputs.trail !== undefined && { trail: inputs.trail }),
         ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
     };
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
+        known.url = url;
         const base = {
             flow: inputs.flow,
             fingerprint,
@@ -84,7 +111,10 @@ async function run(inputs) {
                 return answer;
             }
             catch (error) {
-                if (error instanceof api/* ApiError */.hD && error.status === 404)
+                // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
+                if (error instanceof api/* ApiError */.hD &&
+                    error.status === 404 &&
+                    (0,outcome/* notFoundAbout */.nO)(error, ABOUT_ARTIFACT) === 'subject')
                     return error;
                 throw error;
             }
@@ -93,6 +123,7 @@ async function run(inputs) {
         if (artifact instanceof api/* ApiError */.hD) {
             result = {
                 ...base,
+                outcome: 'not-found',
                 found: false,
                 state: null,
                 compliant: false,
@@ -113,10 +144,11 @@ async function run(inputs) {
                     : []);
             result = {
                 ...base,
+                outcome: state === 'COMPLIANT' ? 'compliant' : 'non-compliant',
                 found: true,
                 state,
                 compliant: state === 'COMPLIANT',
-                htmlUrl: artifact.html_url ?? null,
+                htmlUrl: (0,api/* shownField */["in"])(() => artifact.html_url) ?? null,
                 stateInfo: (0,api/* shownField */["in"])(() => artifact.state_info) ?? null,
                 attestations,
                 problems,
@@ -126,6 +158,8 @@ async function run(inputs) {
                 result.failure = tripped(result, artifact);
         }
         (0,output/* setOutputs */.n0)({
+            outcome: result.outcome,
+            found: result.found,
             state: result.state ?? '',
             compliant: result.compliant,
             'html-url': result.htmlUrl ?? '',
@@ -179,11 +213,11 @@ function nameList(names) {
  */
 function attestationsOf(artifact) {
     const evidence = (0,api/* shownField */["in"])(() => artifact.evidence);
-    if (!isRecord(evidence))
+    if (!(0,api/* isRecord */.u4)(evidence))
         return [];
     const out = [];
     const add = (value, fallbackName) => {
-        if (!isRecord(value))
+        if (!(0,api/* isRecord */.u4)(value))
             return;
         const status = typeof value.status === 'string' ? value.status : undefined;
         const compliant = typeof value.is_compliant === 'boolean' || value.is_compliant === null ? value.is_compliant : undefined;
@@ -201,15 +235,6 @@ function attestationsOf(artifact) {
     }
     return out;
 }
-function isRecord(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function run_time(value) {
-    if (typeof value === 'number')
-        return (0,time/* formatTime */.fU)(value);
-    return value ?? undefined;
-}
-const MARK = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⚠️' };
 function summarize(result) {
     const summary = new writer/* SummaryWriter */.CS();
     const artifact = result.artifact;
@@ -219,12 +244,10 @@ function summarize(result) {
         return summary;
     }
     const name = (0,api/* shownField */["in"])(() => artifact.filename) ?? result.fingerprint;
-    summary.heading(`${result.state ? MARK[result.state] : '❔'} Artifact ${name}: ${result.state ?? 'no compliance state'}`, 3);
+    summary.heading(`${result.state ? cells/* STATE_MARK */.G$[result.state] : cells/* UNKNOWN_MARK */.P0} Artifact ${name}: ${result.state ?? 'no compliance state'}`, 3);
     if ((0,writer/* safeUrl */.Pl)(result.htmlUrl))
         summary.markdown((0,writer/* link */.nf)('Open in the compliance service', result.htmlUrl));
-    const commit = (0,api/* shownField */["in"])(() => artifact.git_commit) ?? undefined;
     const info = (0,api/* shownField */["in"])(() => artifact.git_commit_info) ?? undefined;
-    const message = (0,api/* shownField */["in"])(() => info?.message)?.split('\n')[0];
     const repo = (0,api/* shownField */["in"])(() => artifact.repo_url) ?? undefined;
     const build = (0,api/* shownField */["in"])(() => artifact.build_url) ?? undefined;
     const rows = [
@@ -236,26 +259,21 @@ function summarize(result) {
         ['Template reference', (0,api/* shownField */["in"])(() => artifact.template_reference_name)],
         [
             'Commit',
-            commit
-                ? {
-                    text: `${commit.slice(0, 7)}${message ? ` ${message}` : ''}`,
-                    href: (0,api/* shownField */["in"])(() => artifact.commit_url),
-                }
-                : undefined,
+            (0,cells/* commitCell */.Ou)({
+                sha: (0,api/* shownField */["in"])(() => artifact.git_commit) ?? (0,api/* shownField */["in"])(() => info?.sha1),
+                message: (0,api/* shownField */["in"])(() => info?.message),
+                url: (0,api/* shownField */["in"])(() => artifact.commit_url) ?? (0,api/* shownField */["in"])(() => info?.url),
+            }),
         ],
         ['Build', build ? { text: 'build', href: build } : undefined],
         ['Repository', repo ? { text: repo, href: repo } : undefined],
-        ['Reported', run_time((0,api/* shownField */["in"])(() => artifact.created_at))],
+        ['Reported', (0,cells/* timeCell */.s5)((0,api/* shownField */["in"])(() => artifact.created_at))],
         ['State info', result.stateInfo],
     ];
     summary.table(['Field', 'Value'], rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]));
     if (result.attestations.length > 0) {
         summary.heading('Attestations', 4);
-        summary.table(['Attestation', 'Status', 'Compliant'], result.attestations.map((a) => [
-            a.name,
-            a.status ?? '',
-            a.compliant === true ? '✅ yes' : a.compliant === false ? '❌ no' : '—',
-        ]));
+        summary.table(['Attestation', 'Status', 'Compliant'], result.attestations.map((a) => [a.name, a.status ?? '', (0,cells/* compliantCell */.gC)(a.compliant)]));
     }
     if (result.assertCompliant) {
         summary.paragraph(result.failure === undefined
@@ -266,12 +284,14 @@ function summarize(result) {
 }
 
 // EXTERNAL MODULE: ./src/context/inputs.ts
-var inputs = __webpack_require__(5042);
+var context_inputs = __webpack_require__(5042);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/main.ts
 
 
+
 const main = async () => {
-    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i(process.env), process.cwd()), (runner, error) => couldNotCheck(runner, {}, error));
+    await run(inputs);
 };
 
 
@@ -359,6 +379,155 @@ function parseTime(value, input, nowSeconds) {
 /** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
 function formatTime(seconds) {
     return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 9708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ms: () => (/* binding */ recordCouldNotCheck),
+/* harmony export */   U5: () => (/* binding */ readInputsOrRecord),
+/* harmony export */   nO: () => (/* binding */ notFoundAbout)
+/* harmony export */ });
+/* unused harmony export stepError */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1579);
+/**
+ * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
+ * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
+ * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
+ */
+
+
+
+
+function stepError(error) {
+    return {
+        kind: error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
+        message: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+    };
+}
+/**
+ * Sets the outputs of a step that could not check (`outcome: error` among them), writes its result file with the
+ * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
+ */
+async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
+    (0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .setOutputs */ .n0)({ ...outputs, outcome: 'error' });
+    const why = stepError(error);
+    try {
+        await (0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .writeResultFile */ .tH)(runner, action, { ...result, outcome: 'error', error: why });
+        if (heading !== undefined) {
+            await new _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .SummaryWriter */ .CS().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
+        }
+    }
+    catch {
+        // The step fails with the original error either way; a full disk must not hide it.
+    }
+}
+/**
+ * The entry point's read of a step's inputs: bad input could not check either, so its outputs say `outcome: error`
+ * and its result file keeps the error (`record`) before the step fails.
+ */
+async function readInputsOrRecord(env, cwd, read, record) {
+    try {
+        return read();
+    }
+    catch (error) {
+        await record((0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .readRunner */ .fY)(env, cwd), error);
+        throw error;
+    }
+}
+/** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
+const SCOPE_MISSING = /\b(organi[sz]ation|org|flow|environment|env)\b(?:\s+named)?\s+(?:'[^']*'|"[^"]*"|\S+)\s+(?:does not|doesn't) exist/i;
+/** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
+const NO_SUCH_PATH = /^not found: \//i;
+/**
+ * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
+ * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
+ * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
+ * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
+ * - `unknown`: no message, or one about something else: not read as "not there".
+ */
+function notFoundAbout(error, subject) {
+    const message = error.serverMessage?.trim() ?? '';
+    if (SCOPE_MISSING.test(message) || NO_SUCH_PATH.test(message))
+        return 'scope';
+    return subject.test(message) ? 'subject' : 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* unused harmony export firstLine */
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 

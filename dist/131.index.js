@@ -15,14 +15,16 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
-// EXTERNAL MODULE: ./src/context/time.ts
-var time = __webpack_require__(838);
+// EXTERNAL MODULE: ./src/api/parse.ts
+var parse = __webpack_require__(8247);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/output.ts
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/list-trails/run.ts
@@ -30,6 +32,7 @@ var writer = __webpack_require__(6093);
  * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
  * one page, or every page up to a cap. Counts the non-compliant ones.
  */
+
 
 
 
@@ -83,28 +86,25 @@ async function run(inputs) {
 }
 /** The trail's state: `compliance_state`, else `compliance_status.status`. */
 function stateOf(trail) {
-    return trail.compliance_state ?? trail.compliance_status?.status;
+    return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
 }
 /** NON-COMPLIANT by its state; a trail without a state counts only when it says `is_compliant: false`. */
 function isNonCompliant(trail) {
     const state = stateOf(trail);
     return state !== undefined ? state === 'NON-COMPLIANT' : trail.is_compliant === false;
 }
-const MARKS = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⏳' };
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail) {
-    const statuses = trail.compliance_status?.attestations_statuses ?? [];
+    const statuses = (0,parse/* shownItems */.ul)((0,parse/* shownField */["in"])(() => trail.compliance_status?.attestations_statuses));
     return statuses
-        .filter((s) => s.status === 'MISSING' || s.is_compliant === false)
-        .map((s) => `${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`)
+        .flatMap((s) => {
+        const status = (0,parse/* shownField */["in"])(() => s.status);
+        const name = (0,parse/* shownField */["in"])(() => s.attestation_name);
+        if (name === undefined || (status !== 'MISSING' && (0,parse/* shownField */["in"])(() => s.is_compliant) !== false))
+            return [];
+        return [`${name} (${status === 'MISSING' ? 'missing' : 'non-compliant'})`];
+    })
         .join(', ');
-}
-function commitCell(trail) {
-    const commit = trail.git_commit_info;
-    if (!commit)
-        return '';
-    const subject = commit.message?.split('\n')[0] ?? '';
-    return { text: `${commit.sha1.slice(0, 7)}${subject ? ` ${subject}` : ''}`, href: commit.url };
 }
 function summarize(result, read, paging) {
     const summary = new writer/* SummaryWriter */.CS();
@@ -118,16 +118,24 @@ function summarize(result, read, paging) {
     summary.paragraph(`${filters.length > 0 ? `Filtered by ${filters.join(', ')}. ` : ''}${(0,runtime_paging/* describeRead */.gD)(read, paging, 'trail(s)')}`);
     if (result.trails.length === 0)
         return summary.paragraph('No trails match.');
-    summary.table(['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'], result.trails.map((t) => {
-        const state = stateOf(t);
+    summary.table(['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'], 
+    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    result.trails.map((t) => {
+        const commit = (0,parse/* shownField */["in"])(() => t.git_commit_info);
         return [
-            { text: t.name, href: t.html_url },
-            t.flow?.name,
-            state ? `${MARKS[state] ?? ''} ${state}`.trim() : '',
-            commitCell(t),
+            { text: (0,parse/* shownField */["in"])(() => t.name) ?? '?', href: (0,parse/* shownField */["in"])(() => t.html_url) },
+            (0,parse/* shownField */["in"])(() => t.flow?.name),
+            (0,cells/* stateCell */._j)((0,parse/* shownField */["in"])(() => stateOf(t))),
+            commit
+                ? (0,cells/* commitCell */.Ou)({
+                    sha: (0,parse/* shownField */["in"])(() => commit.sha1),
+                    message: (0,parse/* shownField */["in"])(() => commit.message),
+                    url: (0,parse/* shownField */["in"])(() => commit.url),
+                })
+                : '',
             problems(t),
-            t.created_at !== undefined ? (0,time/* formatTime */.fU)(t.created_at) : '',
-            t.created_by,
+            (0,cells/* timeCell */.s5)((0,parse/* shownField */["in"])(() => t.created_at)),
+            (0,parse/* shownField */["in"])(() => t.created_by),
         ];
     }));
     return summary;
@@ -264,12 +272,40 @@ function setOutputs(outputs) {
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */
@@ -350,7 +386,8 @@ async function readList(paging, onePage, allPages) {
     return {
         items: read.items,
         total: pagination?.total ?? read.items.length,
-        truncated: pagination !== undefined && pagination.page_count > 1,
+        // Only the pages after this one: the last page of several is not cut.
+        truncated: pagination !== undefined && paging.page < pagination.page_count,
         pagesRead: 1,
         page: paging.page,
         ...(pagination !== undefined && { pageCount: pagination.page_count }),
@@ -367,6 +404,76 @@ function describeRead(read, paging, noun) {
         return `${count} of ${read.total}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
     }
     return `${count}, read in ${read.pagesRead} page(s).`;
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* unused harmony export firstLine */
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 

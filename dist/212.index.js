@@ -802,8 +802,22 @@ function readArtifactSpec(inputs, workspace) {
     if (fingerprint !== undefined && artifact !== undefined) {
         throw new errors/* InputError */.dz('fingerprint', 'is given together with artifact', EITHER);
     }
-    if (fingerprint !== undefined)
+    if (fingerprint !== undefined) {
+        // Inputs that only shape fingerprinting would be ignored silently: a sign the step is not what was meant.
+        const ignored = type !== undefined
+            ? 'artifact-type'
+            : excludes.length > 0
+                ? 'exclude'
+                : username !== undefined
+                    ? 'registry-username'
+                    : password !== undefined
+                        ? 'registry-password'
+                        : undefined;
+        if (ignored !== undefined) {
+            throw new errors/* InputError */.dz(ignored, 'is given together with fingerprint, which is used as is (nothing is fingerprinted)', `fingerprint alone, or artifact with ${ignored === 'artifact-type' ? 'artifact-type' : `artifact-type and ${ignored}`}`);
+        }
         return { type: 'fingerprint', fingerprint };
+    }
     if (artifact === undefined)
         throw new errors/* InputError */.dz('artifact', 'is required when fingerprint is not given', EITHER);
     if (type === undefined) {
@@ -883,12 +897,40 @@ function setOutputs(outputs) {
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */

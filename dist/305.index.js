@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules

@@ -21,8 +21,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: external "node:child_process"
@@ -742,12 +742,40 @@ function setOutputs(outputs) {
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */

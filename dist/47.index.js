@@ -467,7 +467,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 4602:
+/***/ 1974:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -478,13 +478,14 @@ __webpack_require__.d(__webpack_exports__, {
   dz: () => (/* reexport */ errors/* InputError */.dz),
   Dr: () => (/* reexport */ errors/* NetworkError */.Dr),
   c8: () => (/* reexport */ errors/* SourceError */.c8),
+  u4: () => (/* reexport */ parse/* isRecord */.u4),
   qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
   E$: () => (/* reexport */ errors/* redact */.E$),
-  "in": () => (/* reexport */ shownField),
+  "in": () => (/* reexport */ parse/* shownField */["in"]),
   tf: () => (/* reexport */ validate)
 });
 
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, silentLogger
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, shownItems, silentLogger
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
@@ -603,154 +604,8 @@ function fillPath(template, params) {
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/http.ts + 2 modules
 var http = __webpack_require__(6443);
-;// CONCATENATED MODULE: ./src/api/parse.ts
-/**
- * Tolerant response parsing.
- *
- * The service may add fields, leave out fields this project does not need, or (rarely) send a wrong type in a field
- * nobody reads. None of that should fail a release pipeline. So a response schema is parsed in a tolerant form: every
- * field is guarded, and a field that is missing (when required) or of the wrong type is replaced by a property that
- * throws a clear `UnexpectedResponseError` when it is read. Unread, it costs nothing; read, it names the endpoint and
- * the field. The root itself must have the right shape: every caller needs it.
- */
-
-
-class InvalidField {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
-}
-const tolerantCache = new WeakMap();
-function kindOf(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'array';
-    return typeof value;
-}
-/** A short text for the first problem zod found at a guarded field (the field itself, never deeper). */
-function describeIssue(issue, value) {
-    if (value === undefined)
-        return 'is missing';
-    if (!issue)
-        return 'is invalid';
-    switch (issue.code) {
-        case 'invalid_type':
-            return `expected ${String(issue.expected)}, received ${kindOf(value)}`;
-        case 'invalid_value':
-            return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${JSON.stringify(value)}`;
-        default:
-            return `is invalid (${issue.code})`;
-    }
-}
-function guard(schema) {
-    return schema.catch((ctx) => new InvalidField(describeIssue(ctx.issues[0], ctx.value)));
-}
-/** Rebuilds a schema so that each nested field, element and record value is guarded. */
-function tolerant(schema) {
-    const cached = tolerantCache.get(schema);
-    if (cached)
-        return cached;
-    let out = schema;
-    if (schema instanceof schemas/* ZodObject */.bvH) {
-        const shape = {};
-        for (const [key, field] of Object.entries(schema.shape)) {
-            shape[key] = guard(tolerant(field));
-        }
-        out = schemas/* looseObject */._H3(shape);
-    }
-    else if (schema instanceof schemas/* ZodArray */.naA) {
-        out = schemas/* array */.YOg(guard(tolerant(schema.element)));
-    }
-    else if (schema instanceof schemas/* ZodRecord */.b8S) {
-        const record = schema;
-        out = schemas/* record */.g1P(record.keyType, guard(tolerant(record.valueType)));
-    }
-    else if (schema instanceof schemas/* ZodOptional */.IiU) {
-        out = tolerant(schema.unwrap()).optional();
-    }
-    else if (schema instanceof schemas/* ZodNullable */.l1C) {
-        out = tolerant(schema.unwrap()).nullable();
-    }
-    else if (schema instanceof schemas/* ZodPipe */.utH) {
-        out = schemas/* pipe */.FsL(schema.in, tolerant(schema.out));
-    }
-    tolerantCache.set(schema, out);
-    return out;
-}
-function formatPath(path) {
-    let text = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            text += `[${part}]`;
-        else
-            text += text ? `.${String(part)}` : String(part);
-    }
-    return text;
-}
-/** Replaces each InvalidField sentinel with a non-enumerable getter that throws when read. */
-function arm(value, endpoint, path) {
-    if (value === null || typeof value !== 'object')
-        return;
-    const container = value;
-    const keys = Array.isArray(value) ? value.keys() : Object.keys(container);
-    for (const key of keys) {
-        const child = container[key];
-        const childPath = [...path, key];
-        if (child instanceof InvalidField) {
-            const field = formatPath(childPath);
-            Object.defineProperty(container, key, {
-                enumerable: false,
-                configurable: true,
-                get() {
-                    throw new errors/* UnexpectedResponseError */.dk(endpoint, field, child.problem);
-                },
-            });
-        }
-        else {
-            arm(child, endpoint, childPath);
-        }
-    }
-}
-/**
- * Parses a response body tolerantly (see the module comment).
- * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
- */
-function parseResponse(schema, raw, endpoint, options = {}) {
-    const result = rootSchema(schema, options.required ?? []).safeParse(raw);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        throw new errors/* UnexpectedResponseError */.dk(endpoint, issue ? formatPath(issue.path) : '', issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid');
-    }
-    arm(result.data, endpoint, []);
-    return result.data;
-}
-/** The tolerant schema, except that the root fields named in `required` are checked at once. */
-function rootSchema(schema, required) {
-    if (required.length === 0 || !(schema instanceof schemas/* ZodObject */.bvH))
-        return tolerant(schema);
-    const shape = {};
-    for (const [key, field] of Object.entries(schema.shape)) {
-        shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
-    }
-    return schemas/* looseObject */._H3(shape);
-}
-/**
- * Reads a response field that is only shown (a summary row, a log line), never decided on: one the service sent
- * malformed reads as undefined instead of throwing, so a step never fails over a field nothing depends on.
- */
-function shownField(read) {
-    try {
-        return read();
-    }
-    catch (error) {
-        if (error instanceof errors/* UnexpectedResponseError */.dk)
-            return undefined;
-        throw error;
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/parse.ts
+var parse = __webpack_require__(8247);
 ;// CONCATENATED MODULE: ./src/api/pagination.ts
 /**
  * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
@@ -764,12 +619,12 @@ function shownField(read) {
 const Envelope = schemas/* looseObject */._H3({ data: schemas/* array */.YOg(schemas/* unknown */.L5J()), pagination: schemas/* unknown */.L5J().optional() });
 function readPage(raw, item, endpoint) {
     if (Array.isArray(raw))
-        return { items: parseResponse(schemas/* array */.YOg(item), raw, endpoint) };
+        return { items: (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(item), raw, endpoint) };
     const envelope = Envelope.safeParse(raw);
     if (!envelope.success) {
         throw new errors/* UnexpectedResponseError */.dk(endpoint, '', 'expected a list or an object with a "data" list');
     }
-    const items = parseResponse(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
+    const items = (0,parse/* parseResponse */.xp)(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
     const pagination = envelope.data.pagination;
     if (pagination === undefined || pagination === null)
         return { items };
@@ -876,7 +731,7 @@ function validate(schema, value, location) {
     const issue = result.error.issues[0];
     if (!issue)
         throw new errors/* InputError */.dz(location, 'is not valid');
-    const field = issue.path.length > 0 ? `${location}.${formatPath(issue.path)}` : location;
+    const field = issue.path.length > 0 ? `${location}.${(0,parse/* formatPath */.jV)(issue.path)}` : location;
     const bad = valueAt(value, issue.path);
     const message = issue.message.replace(/^Invalid input:\s*/, '');
     if (issue.code === 'unrecognized_keys') {
@@ -947,8 +802,8 @@ class ComplianceClient {
             const raw = await this.call('listAttestationsForCommits', {}, { ...q, commit_list: chunk });
             // One observed variant wraps the map as {"attestations": {...}}.
             // A SHA can never be the key "attestations", so the two shapes cannot be confused.
-            const map = isObject(raw) && isObject(raw.attestations) ? raw.attestations : raw;
-            return parseResponse(api_schemas/* AttestationsByCommit */.u5, map, label);
+            const map = (0,parse/* isRecord */.u4)(raw) && (0,parse/* isRecord */.u4)(raw.attestations) ? raw.attestations : raw;
+            return (0,parse/* parseResponse */.xp)(api_schemas/* AttestationsByCommit */.u5, map, label);
         });
         const merged = {};
         for (const commit of commits)
@@ -977,7 +832,7 @@ class ComplianceClient {
         const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
         const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
         const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
-        return parseResponse(api_schemas/* Deployment */.Sn, raw, endpointLabel('getDeployment'));
+        return (0,parse/* parseResponse */.xp)(api_schemas/* Deployment */.Sn, raw, endpointLabel('getDeployment'));
     }
     /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
     async reportArtifact(flowName, body) {
@@ -1005,7 +860,7 @@ class ComplianceClient {
         const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
         const q = validate(api_schemas/* GetArtifactQuery */.BR, query, 'query');
         const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
-        return parseResponse(api_schemas/* Artifact */.FV, raw, endpointLabel('getArtifact'));
+        return (0,parse/* parseResponse */.xp)(api_schemas/* Artifact */.FV, raw, endpointLabel('getArtifact'));
     }
     /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
     async diffEnvironments(snapshot1, snapshot2) {
@@ -1013,7 +868,7 @@ class ComplianceClient {
         const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2'));
         const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
         // Every caller needs the four groups: their absence fails now, not on first read.
-        return parseResponse(api_schemas/* EnvDiff */.V$, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
+        return (0,parse/* parseResponse */.xp)(api_schemas/* EnvDiff */.V$, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
     }
     /** PUT /environments/{org}/{env_name}/report/K8S */
     async reportK8sEnvironment(envName, body) {
@@ -1026,7 +881,7 @@ class ComplianceClient {
         const raw = await this.call('listActions', {});
         if (!Array.isArray(raw))
             throw new errors/* UnexpectedResponseError */.dk(endpointLabel('listActions'), '', 'expected a list');
-        return parseResponse(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'));
+        return (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'));
     }
     /** Closes kept-alive connections so the process can exit at once. */
     async close() {
@@ -1047,7 +902,7 @@ const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
 function writeResult(raw) {
     if (raw instanceof http/* NonJsonBody */.gG)
         return { message: raw.text.slice(0, 200) };
-    if (isObject(raw)) {
+    if ((0,parse/* isRecord */.u4)(raw)) {
         const out = { ...raw };
         if (typeof raw.message !== 'string')
             delete out.message;
@@ -1056,9 +911,6 @@ function writeResult(raw) {
     if (typeof raw === 'string')
         return { message: raw };
     return {};
-}
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 ;// CONCATENATED MODULE: ./src/api/index.ts
@@ -1073,6 +925,184 @@ function isObject(value) {
 
 
 
+
+
+/***/ }),
+
+/***/ 8247:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   "in": () => (/* binding */ shownField),
+/* harmony export */   jV: () => (/* binding */ formatPath),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   ul: () => (/* binding */ shownItems),
+/* harmony export */   xp: () => (/* binding */ parseResponse)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * Tolerant response parsing.
+ *
+ * The service may add fields, leave out fields this project does not need, or (rarely) send a wrong type in a field
+ * nobody reads. None of that should fail a release pipeline. So a response schema is parsed in a tolerant form: every
+ * field is guarded, and a field that is missing (when required) or of the wrong type is replaced by a property that
+ * throws a clear `UnexpectedResponseError` when it is read. Unread, it costs nothing; read, it names the endpoint and
+ * the field. The root itself must have the right shape: every caller needs it.
+ */
+
+
+class InvalidField {
+    problem;
+    constructor(problem) {
+        this.problem = problem;
+    }
+}
+const tolerantCache = new WeakMap();
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    return typeof value;
+}
+/** A short text for the first problem zod found at a guarded field (the field itself, never deeper). */
+function describeIssue(issue, value) {
+    if (value === undefined)
+        return 'is missing';
+    if (!issue)
+        return 'is invalid';
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${String(issue.expected)}, received ${kindOf(value)}`;
+        case 'invalid_value':
+            return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${JSON.stringify(value)}`;
+        default:
+            return `is invalid (${issue.code})`;
+    }
+}
+function guard(schema) {
+    return schema.catch((ctx) => new InvalidField(describeIssue(ctx.issues[0], ctx.value)));
+}
+/** Rebuilds a schema so that each nested field, element and record value is guarded. */
+function tolerant(schema) {
+    const cached = tolerantCache.get(schema);
+    if (cached)
+        return cached;
+    let out = schema;
+    if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodObject */ .bvH) {
+        const shape = {};
+        for (const [key, field] of Object.entries(schema.shape)) {
+            shape[key] = guard(tolerant(field));
+        }
+        out = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3(shape);
+    }
+    else if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodArray */ .naA) {
+        out = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(guard(tolerant(schema.element)));
+    }
+    else if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodRecord */ .b8S) {
+        const record = schema;
+        out = zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(record.keyType, guard(tolerant(record.valueType)));
+    }
+    else if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodOptional */ .IiU) {
+        out = tolerant(schema.unwrap()).optional();
+    }
+    else if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodNullable */ .l1C) {
+        out = tolerant(schema.unwrap()).nullable();
+    }
+    else if (schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodPipe */ .utH) {
+        out = zod__WEBPACK_IMPORTED_MODULE_1__/* .pipe */ .FsL(schema.in, tolerant(schema.out));
+    }
+    tolerantCache.set(schema, out);
+    return out;
+}
+function formatPath(path) {
+    let text = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            text += `[${part}]`;
+        else
+            text += text ? `.${String(part)}` : String(part);
+    }
+    return text;
+}
+/** Replaces each InvalidField sentinel with a non-enumerable getter that throws when read. */
+function arm(value, endpoint, path) {
+    if (value === null || typeof value !== 'object')
+        return;
+    const container = value;
+    const keys = Array.isArray(value) ? value.keys() : Object.keys(container);
+    for (const key of keys) {
+        const child = container[key];
+        const childPath = [...path, key];
+        if (child instanceof InvalidField) {
+            const field = formatPath(childPath);
+            Object.defineProperty(container, key, {
+                enumerable: false,
+                configurable: true,
+                get() {
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(endpoint, field, child.problem);
+                },
+            });
+        }
+        else {
+            arm(child, endpoint, childPath);
+        }
+    }
+}
+/**
+ * Parses a response body tolerantly (see the module comment).
+ * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
+ */
+function parseResponse(schema, raw, endpoint, options = {}) {
+    const result = rootSchema(schema, options.required ?? []).safeParse(raw);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(endpoint, issue ? formatPath(issue.path) : '', issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid');
+    }
+    arm(result.data, endpoint, []);
+    return result.data;
+}
+/** The tolerant schema, except that the root fields named in `required` are checked at once. */
+function rootSchema(schema, required) {
+    if (required.length === 0 || !(schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodObject */ .bvH))
+        return tolerant(schema);
+    const shape = {};
+    for (const [key, field] of Object.entries(schema.shape)) {
+        shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
+    }
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3(shape);
+}
+/**
+ * Reads a response field that is only shown (a summary row, a log line), never decided on: one the service sent
+ * malformed reads as undefined instead of throwing, so a step never fails over a field nothing depends on.
+ */
+function shownField(read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk)
+            return undefined;
+        throw error;
+    }
+}
+/** A JSON object (not null, not an array): the shape every "not shown" part of a response is checked for. */
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The elements of a shown list that read without error (a malformed element throws when read, see `arm`). */
+function shownItems(list) {
+    if (!list)
+        return [];
+    const out = [];
+    for (let i = 0; i < list.length; i++) {
+        const item = shownField(() => list[i]);
+        if (item !== undefined)
+            out.push(item);
+    }
+    return out;
+}
 
 
 /***/ }),
@@ -1203,16 +1233,19 @@ const GitCommitInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej(
     url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Sha1).optional(),
 });
-/** 2.2 as the service returns it (trail and deployment responses carry a subset). */
+/**
+ * 2.2 as the service returns it (trail and deployment responses carry a subset). Fields only shown are nullish
+ * throughout the responses: the live service sends null for what it does not know, and a summary must not fail on it.
+ */
 const GitCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     sha1: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    author: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    author_username: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    author: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    author_username: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
 });
 const REPO_PROVIDERS = ['github'];
 const RepoInfoInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
@@ -1223,18 +1256,18 @@ const RepoInfoInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     provider: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(REPO_PROVIDERS).optional(),
 });
 const RepoInfo = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    provider: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    provider: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
 });
 const Obj = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
 // ---------------------------------------------------------------------------------------------------------------
 // Trails (2.4 - 2.6)
 const AttestationStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     overridden_attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
@@ -1242,10 +1275,10 @@ const AttestationStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H
     unexpected: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().default(false),
 });
 const TrailComplianceStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    attestations_statuses: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(AttestationStatus).optional(),
-    artifacts_statuses: Obj.optional(),
+    attestations_statuses: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(AttestationStatus).nullish(),
+    artifacts_statuses: Obj.nullish(),
     evaluated_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
     flow_template_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
 });
@@ -1262,15 +1295,15 @@ const TrailTemplate = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 });
 const Trail = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
-    compliance_status: TrailComplianceStatus.optional(),
+    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
+    compliance_status: TrailComplianceStatus.nullish(),
     template: TrailTemplate.nullish(),
-    compliance_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    compliance_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    created_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    flow: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tags: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional() }).optional(),
-    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    created_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    flow: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tags: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish() }).nullish(),
+    html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     git_commit_info: GitCommit.nullish(),
     origin_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
@@ -1282,29 +1315,29 @@ const Trail = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 // ---------------------------------------------------------------------------------------------------------------
 // Deployment (2.7)
 const DeploymentArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     template_reference_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     git_commit: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     git_commit_info: GitCommit.nullish(),
-    repo_info: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), repo_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() }).nullish(),
+    repo_info: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(), repo_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish() }).nullish(),
 });
 const Deployment = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     deployed_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    env_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    env_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+    snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
     artifact: DeploymentArtifact.nullish(),
     replaced_artifact: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-        artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-        snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+        fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+        artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+        snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
         artifact: DeploymentArtifact.nullish(),
     })
         .nullish(),
     diff_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    _links: Obj.optional(),
+    _links: Obj.nullish(),
 });
 // ---------------------------------------------------------------------------------------------------------------
 // Artifacts (4.4 body, 2.8 response)
@@ -1335,7 +1368,7 @@ const ReportArtifactBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .
     user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
 });
 /** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
-const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() });
+const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish() });
 const Artifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
@@ -1371,17 +1404,17 @@ const Artifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 // ---------------------------------------------------------------------------------------------------------------
 // Attestations (2.9, 4.1)
 const Attestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
     description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    has_audit_package: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    has_audit_package: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
     html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
     origin_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     reported_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    schema_version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    schema_version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish(),
     user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
 });
 /** An element of the list_attestations_for_criteria map: its fields are "not shown"; these are the observed ones. */
@@ -1389,7 +1422,7 @@ const CommitAttestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H
     attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
     html_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     artifact_fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
@@ -1402,17 +1435,17 @@ const AttestationsByCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(
 const DiffArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    most_recent_timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().optional(),
+    most_recent_timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
     flow: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     commit_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
-    s1_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
-    s2_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+    instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish(),
+    s1_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish(),
+    s2_instance_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nullish(),
     pods: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).nullish(),
 });
 const DiffItem = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiffArtifact),
-    snapshot_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    snapshot_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
 });
 const EnvDiff = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     snappish1: DiffItem,
@@ -1440,7 +1473,7 @@ const K8sReportBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('K8S').optional(),
 });
 const K8sReportResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
     errors: Obj.nullish(),
 });
 // ---------------------------------------------------------------------------------------------------------------
@@ -1645,6 +1678,7 @@ function readGitHubContext(env) {
         ['eventPath', 'GITHUB_EVENT_PATH'],
         ['workspace', 'GITHUB_WORKSPACE'],
         ['workflow', 'GITHUB_WORKFLOW'],
+        ['job', 'GITHUB_JOB'],
         ['runAttempt', 'GITHUB_RUN_ATTEMPT'],
     ];
     for (const [key, name] of fields) {
@@ -1939,9 +1973,10 @@ function tuning(inputs) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cy: () => (/* binding */ readCommon),
-/* harmony export */   SV: () => (/* binding */ withClient)
+/* harmony export */   SV: () => (/* binding */ withClient),
+/* harmony export */   fY: () => (/* binding */ readRunner)
 /* harmony export */ });
-/* unused harmony exports readRunner, createClient */
+/* unused harmony export createClient */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
@@ -1949,7 +1984,7 @@ function tuning(inputs) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4602);
+/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1974);
 /* harmony import */ var _context_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7212);
 /* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5042);
 /**

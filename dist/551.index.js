@@ -15,21 +15,28 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/outcome.ts
+var outcome = __webpack_require__(9708);
 // EXTERNAL MODULE: ./src/runtime/output.ts
 var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/list-actions/run.ts
 /**
  * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
- * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions.
+ * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
+ * step healthy, failing or error (could not check).
  */
+
+
 
 
 
@@ -47,9 +54,26 @@ function readInputs(inputs, cwd) {
         failIfFailing: inputs.boolean('fail-if-failing', false),
     };
 }
+/** Sets the outputs and writes the result file of a step that could not check; the caller fails the step. */
+async function couldNotCheck(runner, known, error, heading) {
+    // `failing` stays a JSON list so a later fromJSON() reads it; `outcome` says it is not an answer.
+    await (0,outcome/* recordCouldNotCheck */.Ms)(runner, ACTION, { count: '', failing: '[]' }, known, error, heading);
+}
 async function run(inputs) {
+    const known = { failIfFailing: inputs.failIfFailing };
+    try {
+        return await check(inputs, known);
+    }
+    catch (error) {
+        const heading = `Could not list the actions of ${inputs.connection.org}`;
+        await couldNotCheck(inputs.runner, known, error, inputs.summary ? heading : undefined);
+        throw error;
+    }
+}
+async function check(inputs, known) {
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('listActions');
+        known.url = url;
         const actions = await core/* group */.Os(`List the actions of ${inputs.connection.org}`, async () => {
             const list = await client.listActions();
             core/* info */.pq(`${list.length} action(s).`);
@@ -58,6 +82,7 @@ async function run(inputs) {
         const failingActions = actions.filter((a) => a.is_failing === true);
         const failing = failingActions.map((a) => a.name);
         const result = {
+            outcome: failing.length > 0 ? 'failing' : 'healthy',
             url,
             count: actions.length,
             failing,
@@ -70,7 +95,7 @@ async function run(inputs) {
                     failingActions.slice(0, MAX_NAMED).map(describeFailure).join('; ') +
                     `${failing.length > MAX_NAMED ? ` and ${failing.length - MAX_NAMED} more (see the job summary)` : ''}.`;
         }
-        (0,output/* setOutputs */.n0)({ count: result.count, failing: JSON.stringify(failing) });
+        (0,output/* setOutputs */.n0)({ outcome: result.outcome, count: result.count, failing: JSON.stringify(failing) });
         await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
         if (inputs.summary)
             await summarize(result).write(inputs.runner.summaryFile);
@@ -92,9 +117,6 @@ async function run(inputs) {
 function describeFailure(action) {
     const last = (0,api/* shownField */["in"])(() => action.last_failure_timestamp);
     return `'${action.name}'${typeof last === 'number' ? ` (last failure ${(0,time/* formatTime */.fU)(last)})` : ''}`;
-}
-function run_time(value) {
-    return typeof value === 'number' ? (0,time/* formatTime */.fU)(value) : '—';
 }
 /**
  * A target in a few words: its type and where it sends. A webhook URL often carries a secret in its path (a chat
@@ -143,20 +165,22 @@ function summarize(result) {
             targets.map(describeTarget).join(', '),
             scope.join('; '),
             failing === true ? '❌ yes' : failing === false ? 'no' : 'unknown',
-            run_time((0,api/* shownField */["in"])(() => a.last_success_timestamp)),
-            run_time((0,api/* shownField */["in"])(() => a.last_failure_timestamp)),
+            (0,cells/* timeCell */.s5)((0,api/* shownField */["in"])(() => a.last_success_timestamp)) ?? '—',
+            (0,cells/* timeCell */.s5)((0,api/* shownField */["in"])(() => a.last_failure_timestamp)) ?? '—',
         ];
     }));
     return summary;
 }
 
 // EXTERNAL MODULE: ./src/context/inputs.ts
-var inputs = __webpack_require__(5042);
+var context_inputs = __webpack_require__(5042);
 ;// CONCATENATED MODULE: ./src/actions/list-actions/main.ts
 
 
+
 const main = async () => {
-    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i(process.env), process.cwd()), (runner, error) => couldNotCheck(runner, {}, error));
+    await run(inputs);
 };
 
 
@@ -249,6 +273,85 @@ function formatTime(seconds) {
 
 /***/ }),
 
+/***/ 9708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ms: () => (/* binding */ recordCouldNotCheck),
+/* harmony export */   U5: () => (/* binding */ readInputsOrRecord),
+/* harmony export */   nO: () => (/* binding */ notFoundAbout)
+/* harmony export */ });
+/* unused harmony export stepError */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1579);
+/**
+ * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
+ * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
+ * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
+ */
+
+
+
+
+function stepError(error) {
+    return {
+        kind: error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
+        message: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+    };
+}
+/**
+ * Sets the outputs of a step that could not check (`outcome: error` among them), writes its result file with the
+ * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
+ */
+async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
+    (0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .setOutputs */ .n0)({ ...outputs, outcome: 'error' });
+    const why = stepError(error);
+    try {
+        await (0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .writeResultFile */ .tH)(runner, action, { ...result, outcome: 'error', error: why });
+        if (heading !== undefined) {
+            await new _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .SummaryWriter */ .CS().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
+        }
+    }
+    catch {
+        // The step fails with the original error either way; a full disk must not hide it.
+    }
+}
+/**
+ * The entry point's read of a step's inputs: bad input could not check either, so its outputs say `outcome: error`
+ * and its result file keeps the error (`record`) before the step fails.
+ */
+async function readInputsOrRecord(env, cwd, read, record) {
+    try {
+        return read();
+    }
+    catch (error) {
+        await record((0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .readRunner */ .fY)(env, cwd), error);
+        throw error;
+    }
+}
+/** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
+const SCOPE_MISSING = /\b(organi[sz]ation|org|flow|environment|env)\b(?:\s+named)?\s+(?:'[^']*'|"[^"]*"|\S+)\s+(?:does not|doesn't) exist/i;
+/** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
+const NO_SUCH_PATH = /^not found: \//i;
+/**
+ * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
+ * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
+ * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
+ * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
+ * - `unknown`: no message, or one about something else: not read as "not there".
+ */
+function notFoundAbout(error, subject) {
+    const message = error.serverMessage?.trim() ?? '';
+    if (SCOPE_MISSING.test(message) || NO_SUCH_PATH.test(message))
+        return 'scope';
+    return subject.test(message) ? 'subject' : 'unknown';
+}
+
+
+/***/ }),
+
 /***/ 1579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -281,12 +384,40 @@ function setOutputs(outputs) {
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */
@@ -318,6 +449,76 @@ async function deliver(runner, action, payload, send) {
         const file = await keepPayload(runner, action, payload);
         throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), file);
     }
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* unused harmony export firstLine */
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 

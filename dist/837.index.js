@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/parse.ts
+var parse = __webpack_require__(8247);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/time.ts
@@ -27,6 +29,8 @@ var context = __webpack_require__(47);
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/list-attestations/run.ts
@@ -34,6 +38,8 @@ var writer = __webpack_require__(6093);
  * list-attestations: lists the attestations of a flow (GET /attestations/{org}/{flow}), optionally between two
  * times: one page, or every page up to a cap. Counts the non-compliant ones.
  */
+
+
 
 
 
@@ -101,13 +107,6 @@ async function run(inputs) {
         return result;
     });
 }
-function compliance(value) {
-    if (value === true)
-        return '✅ yes';
-    if (value === false)
-        return '❌ no';
-    return '';
-}
 function summarize(result, read, paging) {
     const summary = new writer/* SummaryWriter */.CS();
     summary.heading(`Attestations of ${result.flow}: ${result.count} listed, ${result.nonCompliant} non-compliant`, 3);
@@ -118,13 +117,15 @@ function summarize(result, read, paging) {
     summary.paragraph(`${window.length > 0 ? `Created ${window.join(' ')}. ` : ''}${(0,runtime_paging/* describeRead */.gD)(read, paging, 'attestation(s)')}`);
     if (result.attestations.length === 0)
         return summary.paragraph('No attestations match.');
-    summary.table(['Name', 'Type', 'Compliant', 'Created', 'Reported by', 'Description'], result.attestations.map((a) => [
-        { text: a.attestation_name, href: a.html_url },
-        a.attestation_type,
-        compliance(a.is_compliant),
-        (0,context_time/* formatTime */.fU)(a.created_at),
-        a.reported_by,
-        a.description,
+    summary.table(['Name', 'Type', 'Compliant', 'Created', 'Reported by', 'Description'], 
+    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    result.attestations.map((a) => [
+        { text: (0,parse/* shownField */["in"])(() => a.attestation_name) ?? '?', href: (0,parse/* shownField */["in"])(() => a.html_url) },
+        (0,parse/* shownField */["in"])(() => a.attestation_type),
+        (0,cells/* compliantCell */.gC)((0,parse/* shownField */["in"])(() => a.is_compliant), ''),
+        (0,cells/* timeCell */.s5)((0,parse/* shownField */["in"])(() => a.created_at)),
+        (0,parse/* shownField */["in"])(() => a.reported_by),
+        (0,parse/* shownField */["in"])(() => a.description),
     ]));
     return summary;
 }
@@ -260,12 +261,40 @@ function setOutputs(outputs) {
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */
@@ -346,7 +375,8 @@ async function readList(paging, onePage, allPages) {
     return {
         items: read.items,
         total: pagination?.total ?? read.items.length,
-        truncated: pagination !== undefined && pagination.page_count > 1,
+        // Only the pages after this one: the last page of several is not cut.
+        truncated: pagination !== undefined && paging.page < pagination.page_count,
         pagesRead: 1,
         page: paging.page,
         ...(pagination !== undefined && { pageCount: pagination.page_count }),
@@ -363,6 +393,76 @@ function describeRead(read, paging, noun) {
         return `${count} of ${read.total}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
     }
     return `${count}, read in ${read.pagesRead} page(s).`;
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* unused harmony export firstLine */
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 

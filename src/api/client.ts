@@ -8,7 +8,7 @@ import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoin
 import { UnexpectedResponseError } from './errors.js';
 import { HttpTransport, NonJsonBody } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
-import { parseResponse } from './parse.js';
+import { isRecord, parseResponse } from './parse.js';
 import type { QueryValue } from './query.js';
 import * as s from './schemas.js';
 import { formatSnapshotExpression, parseSnapshotExpression } from './snapshot.js';
@@ -83,7 +83,7 @@ export class ComplianceClient {
       const raw = await this.call('listAttestationsForCommits', {}, { ...q, commit_list: chunk });
       // One observed variant wraps the map as {"attestations": {...}}.
       // A SHA can never be the key "attestations", so the two shapes cannot be confused.
-      const map = isObject(raw) && isObject(raw.attestations) ? raw.attestations : raw;
+      const map = isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw;
       return parseResponse(s.AttestationsByCommit, map, label);
     });
     const merged: s.AttestationsByCommit = {};
@@ -212,15 +212,11 @@ const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
  */
 function writeResult(raw: unknown): { message?: string; errors?: Record<string, unknown> | null } {
   if (raw instanceof NonJsonBody) return { message: raw.text.slice(0, 200) };
-  if (isObject(raw)) {
+  if (isRecord(raw)) {
     const out: { message?: string; errors?: Record<string, unknown> | null } = { ...raw };
     if (typeof raw.message !== 'string') delete out.message;
     return out;
   }
   if (typeof raw === 'string') return { message: raw };
   return {};
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

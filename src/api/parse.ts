@@ -149,3 +149,19 @@ export function shownField<T>(read: () => T): T | undefined {
     throw error;
   }
 }
+
+/** A JSON object (not null, not an array): the shape every "not shown" part of a response is checked for. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The elements of a shown list that read without error (a malformed element throws when read, see `arm`). */
+export function shownItems<T>(list: readonly T[] | null | undefined): T[] {
+  if (!list) return [];
+  const out: T[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item = shownField(() => list[i]);
+    if (item !== undefined) out.push(item);
+  }
+  return out;
+}

@@ -113,16 +113,19 @@ export const GitCommitInput = z.strictObject({
 });
 export type GitCommitInput = z.infer<typeof GitCommitInput>;
 
-/** 2.2 as the service returns it (trail and deployment responses carry a subset). */
+/**
+ * 2.2 as the service returns it (trail and deployment responses carry a subset). Fields only shown are nullish
+ * throughout the responses: the live service sends null for what it does not know, and a summary must not fail on it.
+ */
 export const GitCommit = z.looseObject({
   sha1: z.string(),
-  message: z.string().optional(),
-  author: z.string().optional(),
-  author_username: z.string().optional(),
-  branch: z.string().optional(),
-  timestamp: z.number().optional(),
-  url: z.string().optional(),
-  parents: z.array(z.string()).optional(),
+  message: z.string().nullish(),
+  author: z.string().nullish(),
+  author_username: z.string().nullish(),
+  branch: z.string().nullish(),
+  timestamp: z.number().nullish(),
+  url: z.string().nullish(),
+  parents: z.array(z.string()).nullish(),
 });
 export type GitCommit = z.infer<typeof GitCommit>;
 
@@ -138,11 +141,11 @@ export const RepoInfoInput = z.strictObject({
 export type RepoInfoInput = z.infer<typeof RepoInfoInput>;
 
 export const RepoInfo = z.looseObject({
-  name: z.string().optional(),
-  url: z.string().optional(),
-  id: z.string().optional(),
-  description: z.string().optional(),
-  provider: z.string().optional(),
+  name: z.string().nullish(),
+  url: z.string().nullish(),
+  id: z.string().nullish(),
+  description: z.string().nullish(),
+  provider: z.string().nullish(),
 });
 export type RepoInfo = z.infer<typeof RepoInfo>;
 
@@ -153,7 +156,7 @@ const Obj = z.record(z.string(), z.unknown());
 
 export const AttestationStatus = z.looseObject({
   attestation_name: z.string(),
-  attestation_type: z.string().optional(),
+  attestation_type: z.string().nullish(),
   attestation_id: z.string().nullish(),
   overridden_attestation_id: z.string().nullish(),
   status: z.string(),
@@ -163,10 +166,10 @@ export const AttestationStatus = z.looseObject({
 export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
 export const TrailComplianceStatus = z.looseObject({
-  status: z.string().optional(),
+  status: z.string().nullish(),
   is_compliant: z.boolean().nullish(),
-  attestations_statuses: z.array(AttestationStatus).optional(),
-  artifacts_statuses: Obj.optional(),
+  attestations_statuses: z.array(AttestationStatus).nullish(),
+  artifacts_statuses: Obj.nullish(),
   evaluated_at: z.number().nullish(),
   flow_template_id: z.string().nullish(),
 });
@@ -188,15 +191,15 @@ export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
 export const Trail = z.looseObject({
   name: z.string(),
-  last_modified_at: z.number().optional(),
-  created_at: z.number().optional(),
-  compliance_status: TrailComplianceStatus.optional(),
+  last_modified_at: z.number().nullish(),
+  created_at: z.number().nullish(),
+  compliance_status: TrailComplianceStatus.nullish(),
   template: TrailTemplate.nullish(),
-  compliance_state: z.string().optional(),
+  compliance_state: z.string().nullish(),
   is_compliant: z.boolean().nullish(),
-  created_by: z.string().optional(),
-  flow: z.looseObject({ name: z.string(), tags: z.record(z.string(), z.unknown()).optional() }).optional(),
-  html_url: z.string().optional(),
+  created_by: z.string().nullish(),
+  flow: z.looseObject({ name: z.string(), tags: z.record(z.string(), z.unknown()).nullish() }).nullish(),
+  html_url: z.string().nullish(),
   description: z.string().nullish(),
   git_commit_info: GitCommit.nullish(),
   origin_url: z.string().nullish(),
@@ -211,31 +214,31 @@ export type Trail = z.infer<typeof Trail>;
 // Deployment (2.7)
 
 const DeploymentArtifact = z.looseObject({
-  flow_name: z.string().optional(),
+  flow_name: z.string().nullish(),
   trail_name: z.string().nullish(),
   template_reference_name: z.string().nullish(),
   git_commit: z.string().nullish(),
   git_commit_info: GitCommit.nullish(),
-  repo_info: z.looseObject({ name: z.string().optional(), repo_id: z.string().optional() }).nullish(),
+  repo_info: z.looseObject({ name: z.string().nullish(), repo_id: z.string().nullish() }).nullish(),
 });
 
 export const Deployment = z.looseObject({
   fingerprint: z.string(),
   deployed_at: z.number(),
-  artifact_name: z.string().optional(),
-  env_name: z.string().optional(),
-  snapshot_index: z.number().optional(),
+  artifact_name: z.string().nullish(),
+  env_name: z.string().nullish(),
+  snapshot_index: z.number().nullish(),
   artifact: DeploymentArtifact.nullish(),
   replaced_artifact: z
     .looseObject({
-      fingerprint: z.string().optional(),
-      artifact_name: z.string().optional(),
-      snapshot_index: z.number().optional(),
+      fingerprint: z.string().nullish(),
+      artifact_name: z.string().nullish(),
+      snapshot_index: z.number().nullish(),
       artifact: DeploymentArtifact.nullish(),
     })
     .nullish(),
   diff_url: z.string().nullish(),
-  _links: Obj.optional(),
+  _links: Obj.nullish(),
 });
 export type Deployment = z.infer<typeof Deployment>;
 
@@ -281,7 +284,7 @@ export const ReportArtifactBody = z.strictObject({
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
 /** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
-export const ReportArtifactResult = z.looseObject({ message: z.string().optional() });
+export const ReportArtifactResult = z.looseObject({ message: z.string().nullish() });
 export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
 
 export const Artifact = z.looseObject({
@@ -322,17 +325,17 @@ export type Artifact = z.infer<typeof Artifact>;
 // Attestations (2.9, 4.1)
 
 export const Attestation = z.looseObject({
-  attestation_id: z.string().optional(),
+  attestation_id: z.string().nullish(),
   attestation_name: z.string(),
   attestation_type: z.string(),
   created_at: z.number(),
   description: z.string().nullish(),
-  has_audit_package: z.boolean().optional(),
+  has_audit_package: z.boolean().nullish(),
   html_url: z.string().nullish(),
   is_compliant: z.boolean().nullish(),
   origin_url: z.string().nullish(),
   reported_by: z.string().nullish(),
-  schema_version: z.number().int().optional(),
+  schema_version: z.number().int().nullish(),
   user_data: z.unknown().optional(),
 });
 export type Attestation = z.infer<typeof Attestation>;
@@ -342,7 +345,7 @@ export const CommitAttestation = z.looseObject({
   attestation_name: z.string(),
   attestation_type: z.string(),
   is_compliant: z.boolean().nullish(),
-  created_at: z.number().optional(),
+  created_at: z.number().nullish(),
   html_url: z.string().nullish(),
   artifact_fingerprint: z.string().nullish(),
   flow_name: z.string().nullish(),
@@ -360,19 +363,19 @@ export type AttestationsByCommit = z.infer<typeof AttestationsByCommit>;
 export const DiffArtifact = z.looseObject({
   fingerprint: z.string(),
   name: z.string(),
-  most_recent_timestamp: z.number().optional(),
+  most_recent_timestamp: z.number().nullish(),
   flow: z.string().nullish(),
   commit_url: z.string().nullish(),
-  instance_count: z.number().int().optional(),
-  s1_instance_count: z.number().int().optional(),
-  s2_instance_count: z.number().int().optional(),
+  instance_count: z.number().int().nullish(),
+  s1_instance_count: z.number().int().nullish(),
+  s2_instance_count: z.number().int().nullish(),
   pods: z.array(z.string()).nullish(),
 });
 export type DiffArtifact = z.infer<typeof DiffArtifact>;
 
 export const DiffItem = z.looseObject({
   artifacts: z.array(DiffArtifact),
-  snapshot_id: z.string().optional(),
+  snapshot_id: z.string().nullish(),
 });
 export type DiffItem = z.infer<typeof DiffItem>;
 
@@ -409,7 +412,7 @@ export const K8sReportBody = z.strictObject({
 export type K8sReportBody = z.infer<typeof K8sReportBody>;
 
 export const K8sReportResult = z.looseObject({
-  message: z.string().optional(),
+  message: z.string().nullish(),
   errors: Obj.nullish(),
 });
 export type K8sReportResult = z.infer<typeof K8sReportResult>;

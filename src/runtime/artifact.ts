@@ -33,7 +33,27 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
   if (fingerprint !== undefined && artifact !== undefined) {
     throw new InputError('fingerprint', 'is given together with artifact', EITHER);
   }
-  if (fingerprint !== undefined) return { type: 'fingerprint', fingerprint };
+  if (fingerprint !== undefined) {
+    // Inputs that only shape fingerprinting would be ignored silently: a sign the step is not what was meant.
+    const ignored =
+      type !== undefined
+        ? 'artifact-type'
+        : excludes.length > 0
+          ? 'exclude'
+          : username !== undefined
+            ? 'registry-username'
+            : password !== undefined
+              ? 'registry-password'
+              : undefined;
+    if (ignored !== undefined) {
+      throw new InputError(
+        ignored,
+        'is given together with fingerprint, which is used as is (nothing is fingerprinted)',
+        `fingerprint alone, or artifact with ${ignored === 'artifact-type' ? 'artifact-type' : `artifact-type and ${ignored}`}`,
+      );
+    }
+    return { type: 'fingerprint', fingerprint };
+  }
   if (artifact === undefined)
     throw new InputError('artifact', 'is required when fingerprint is not given', EITHER);
   if (type === undefined) {

@@ -18,6 +18,31 @@ export function setOutputs(outputs: Record<string, OutputValue>): void {
     core.setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  // JSON calls toJSON itself (errors, dates).
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  if (Array.isArray(value)) {
+    const list: unknown[] = value;
+    return Array.from({ length: list.length }, (_, i) => {
+      try {
+        return writable(list[i]);
+      } catch {
+        return null;
+      }
+    });
+  }
+  // No prototype: a key `__proto__` from the server stays a key.
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = writable((value as Record<string, unknown>)[key]);
+  return out;
+}
+
 async function writeJsonFile(
   runner: RunnerContext,
   basename: string,
@@ -28,7 +53,7 @@ async function writeJsonFile(
   await mkdir(dir, { recursive: true });
   // Unique per step: one job may run the same action several times.
   const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
-  await writeFile(file, redact(JSON.stringify(value, null, indent)) + '\n');
+  await writeFile(file, redact(JSON.stringify(writable(value), null, indent)) + '\n');
   return file;
 }
 

@@ -39,7 +39,7 @@ export interface ListRead<T> {
   items: T[];
   /** The service's total when it gave one, else the number of items read. */
   total: number;
-  /** True when more items exist than were read (max-items, or a single page of several). */
+  /** True when more items exist than were read: max-items stopped the read, or pages follow the one read. */
   truncated: boolean;
   pagesRead: number;
   /** For a single page: which page, and how many the service has (when it said). */
@@ -62,7 +62,8 @@ export async function readList<T>(
   return {
     items: read.items,
     total: pagination?.total ?? read.items.length,
-    truncated: pagination !== undefined && pagination.page_count > 1,
+    // Only the pages after this one: the last page of several is not cut.
+    truncated: pagination !== undefined && paging.page < pagination.page_count,
     pagesRead: 1,
     page: paging.page,
     ...(pagination !== undefined && { pageCount: pagination.page_count }),

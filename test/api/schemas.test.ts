@@ -100,3 +100,35 @@ describe('response schemas', () => {
     expect((action as Record<string, unknown>).is_created_from_slack).toBe(false);
   });
 });
+
+describe('display-only response fields', () => {
+  it('accept null (the live service sends null for what it does not know), required ones do not', () => {
+    const trails = parseResponse(
+      s.Trail.array(),
+      [
+        {
+          name: 't',
+          html_url: null,
+          created_by: null,
+          compliance_state: null,
+          flow: null,
+          git_commit_info: { sha1: 'a'.repeat(40), message: null, url: null },
+        },
+      ],
+      'GET /trails/{org}',
+    );
+    const trail = trails[0];
+    expect(trail?.html_url).toBeNull();
+    expect(trail?.created_by).toBeNull();
+    expect(trail?.compliance_state).toBeNull();
+    expect(trail?.flow).toBeNull();
+    expect(trail?.git_commit_info?.message).toBeNull();
+    const diff = parseResponse(
+      s.DiffItem,
+      { snapshot_id: null, artifacts: [{ fingerprint: 'f', name: null }] },
+      'GET /env-diff/{org}',
+    );
+    expect(diff.snapshot_id).toBeNull();
+    expect(() => diff.artifacts[0]?.name).toThrow('artifacts[0].name expected string, received null');
+  });
+});

@@ -467,6 +467,103 @@ describe('diff-envs', () => {
     }
   });
 
+  it('carries on when snapshot ids and display-only fields are null or malformed', async () => {
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        snappish1: {
+          snapshot_id: null,
+          artifacts: [
+            {
+              fingerprint: 'a'.repeat(64),
+              name: null,
+              flow: null,
+              commit_url: null,
+              instance_count: null,
+              s1_instance_count: null,
+              most_recent_timestamp: null,
+              pods: ['web-1', 7],
+            },
+          ],
+        },
+        snappish2: { snapshot_id: 12, artifacts: [] },
+        changed: { artifacts: [] },
+        'not-changed': { artifacts: [] },
+      }),
+    );
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'prod~1',
+          'snapshot-2': 'prod',
+          'fail-on-diff': 'true',
+        },
+      });
+      // Fails for the drift it was asked to catch, not over a field it only shows.
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::prod~1 and prod differ (fail-on-diff): 1 artifact(s) only in prod~1',
+      );
+      expect(result.stdout).not.toContain('unexpected response');
+      expect(result.outputs).toMatchObject({
+        changed: 'true',
+        'only-in-1': '1',
+        'snapshot-1-id': 'prod~1',
+        'snapshot-2-id': 'prod',
+      });
+      expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
+      expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
+      const saved = outputFile(result, 'result-file') as Saved;
+      expect(saved.onlyIn1[0]?.pods).toEqual(['web-1', null]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token when a 200 answer echoes it in names and snapshot ids', async () => {
+    const server = await startServer((req, res) => {
+      const echo = req.headers.authorization ?? '';
+      const artifact = (n: number) => ({
+        fingerprint: String(n).repeat(64),
+        name: `image of ${echo}`,
+        flow: `flow ${echo}`,
+        commit_url: `https://git.example.test/${echo}/commit/${'c'.repeat(40)}`,
+        instance_count: 1,
+        s1_instance_count: 1,
+        s2_instance_count: 2,
+        pods: [`pod of ${echo}`],
+      });
+      json(res, 200, {
+        snappish1: { snapshot_id: `prod#1 ${echo}`, artifacts: [artifact(1)] },
+        snappish2: { snapshot_id: `prod#2 ${echo}`, artifacts: [artifact(2)] },
+        changed: { artifacts: [artifact(3)] },
+        'not-changed': { artifacts: [artifact(4)] },
+      });
+    });
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'prod~1',
+          'snapshot-2': 'prod',
+          'show-unchanged': 'true',
+          'fail-on-diff': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('image of Bearer ***');
+      expect(result.stdout).toContain('::error::prod#1 Bearer *** and prod#2 Bearer *** differ');
+      expect(result.outputs['snapshot-1-id']).toBe('prod#1 Bearer ***');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('fails clearly on a diff without its groups', async () => {
     const server = await startServer((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
     try {

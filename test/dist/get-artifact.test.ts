@@ -49,12 +49,20 @@ describe('get-artifact', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
+      outcome: 'compliant',
+      found: 'true',
       state: 'COMPLIANT',
       compliant: 'true',
       'html-url': `${UI}/flows/backend/artifacts/${COMPLIANT_FP}`,
     });
     const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ found: true, state: 'COMPLIANT', compliant: true, problems: [] });
+    expect(saved).toMatchObject({
+      outcome: 'compliant',
+      found: true,
+      state: 'COMPLIANT',
+      compliant: true,
+      problems: [],
+    });
     expect(saved.artifact?.filename).toBe('ghcr.io/acme/backend:1.4.0');
     expect(saved.attestations.map((a) => [a.name, a.status, a.compliant])).toEqual([
       ['pull-request', 'COMPLETE', true],
@@ -109,7 +117,12 @@ describe('get-artifact', () => {
           ` is NON-COMPLIANT: non-compliant: snyk-scan. See ${UI}/flows/backend/artifacts/${NON_COMPLIANT_FP}`,
       );
       // The outputs and the result are there for a later `if: failure()` step.
-      expect(result.outputs).toMatchObject({ state: 'NON-COMPLIANT', compliant: 'false' });
+      expect(result.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        found: 'true',
+        state: 'NON-COMPLIANT',
+        compliant: 'false',
+      });
       const saved = outputFile(result, 'result-file') as Saved;
       expect(saved.problems).toEqual([{ name: 'snyk-scan', problem: 'non-compliant' }]);
       expect(saved.failure).toContain('non-compliant: snyk-scan');
@@ -155,7 +168,11 @@ describe('get-artifact', () => {
         `::error::assert-compliant: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE:` +
           ' missing: pull-request, unit-tests, snyk-scan.',
       );
-      expect(result.outputs).toMatchObject({ state: 'INCOMPLETE', compliant: 'false' });
+      expect(result.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        state: 'INCOMPLETE',
+        compliant: 'false',
+      });
       expect(result.summary).toContain('### ⚠️ Artifact app.bin: INCOMPLETE');
       expect(result.summary).toContain('| unit-tests | MISSING | — |');
     });
@@ -179,7 +196,27 @@ describe('get-artifact', () => {
       expect(result.stdout).toMatch(
         /::error::GET \/artifacts\/\{org\}\/\{flow_name\}\/fingerprint\/\{fingerprint\} could not reach the service: /,
       );
-      expect(result.outputs.compliant).toBeUndefined();
+      // Told apart from "not found" and "non-compliant" by outcome, for a later step after continue-on-error.
+      expect(result.outputs).toMatchObject({
+        outcome: 'error',
+        compliant: 'false',
+        found: '',
+        state: '',
+        'html-url': '',
+      });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        compliant: false,
+        found: null,
+        flow: 'backend',
+        fingerprint: COMPLIANT_FP,
+        assertCompliant: true,
+        error: {
+          kind: 'network',
+          message: expect.stringContaining('could not reach the service') as unknown,
+        },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not check the artifact in flow backend');
       noLeak(result.everything);
     });
 
@@ -198,7 +235,50 @@ describe('get-artifact', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('HTTP 503');
       expect(result.stdout).toContain('maintenance window');
-      expect(result.outputs.compliant).toBeUndefined();
+      expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        error: { kind: 'api', message: expect.stringContaining('maintenance window') as unknown },
+      });
+    });
+
+    it('cannot check when the token is refused (401) or the answer is malformed', async () => {
+      const sandbox = await start();
+      const refused = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          'api-token': TEST_TOKEN,
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+        },
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('HTTP 401');
+      expect(refused.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
+      expect(outputFile(refused, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
+      noLeak(refused.everything);
+
+      const server = await startServer((_req, res) => json(res, 200, ['not', 'an', 'artifact']));
+      try {
+        const malformed = await runAction('get-artifact', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            flow: 'backend',
+            fingerprint: COMPLIANT_FP,
+          },
+        });
+        expect(malformed.code).toBe(1);
+        expect(malformed.stdout).toContain('::error::unexpected response from GET /artifacts/');
+        expect(malformed.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
+        expect(outputFile(malformed, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'unexpected-response' },
+        });
+      } finally {
+        await server.close();
+      }
     });
 
     it("names the problems from the list form of the evidence, or the service's state_info when it names none", async () => {
@@ -337,18 +417,55 @@ describe('get-artifact', () => {
         `::error::No artifact with fingerprint ${fingerprint} in flow 'backend' of org 'demo' (the service answered` +
           ` HTTP 404: Artifact with fingerprint '${fingerprint}' does not exist in flow 'backend').`,
       );
-      expect(result.outputs).toMatchObject({ state: '', compliant: 'false', 'html-url': '' });
-      expect(outputFile(result, 'result-file')).toMatchObject({ found: false, compliant: false });
+      // Outputs first: a later step after continue-on-error reads "not found", not "could not check".
+      expect(result.outputs).toMatchObject({
+        outcome: 'not-found',
+        found: 'false',
+        state: '',
+        compliant: 'false',
+        'html-url': '',
+      });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'not-found',
+        found: false,
+        compliant: false,
+      });
       expect(result.summary).toContain('### ❌ Artifact not found');
     });
 
-    it('an unknown flow', async () => {
+    it('an unknown flow could not be checked: outcome error, not not-found', async () => {
       const sandbox = await start();
       const result = await runAction('get-artifact', {
         inputs: { ...connection(sandbox.url), flow: 'nope', fingerprint: COMPLIANT_FP },
       });
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain("Flow named 'nope' does not exist for organization 'demo'");
+      expect(result.stdout).toContain(
+        "::error::GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} failed with HTTP 404 Not Found: Flow named 'nope' does not exist for organization 'demo'",
+      );
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '', compliant: 'false' });
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
+    });
+
+    it('an org that does not exist could not be checked either', async () => {
+      const server = await startServer((_req, res) =>
+        json(res, 404, { message: "Organization 'acme' does not exist" }),
+      );
+      try {
+        const result = await runAction('get-artifact', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            flow: 'backend',
+            fingerprint: COMPLIANT_FP,
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain("Organization 'acme' does not exist");
+        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+      } finally {
+        await server.close();
+      }
     });
 
     it('a trail or attestation id the artifact does not have', async () => {
@@ -368,7 +485,50 @@ describe('get-artifact', () => {
       expect(result.stdout).toContain(
         "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
       );
+      expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
     });
+  });
+
+  it('shows an answer whose display-only fields are null, and sets every output', async () => {
+    const fingerprint = 'a'.repeat(64);
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        id: 'a1',
+        fingerprint,
+        filename: 'svc.tar',
+        created_at: 1793610200,
+        last_modified_at: 1793610200,
+        evidence: {},
+        flow_name: 'backend',
+        commit_lead_times: {},
+        build_lead_times: {},
+        state: 'COMPLIANT',
+        html_url: null,
+        git_commit: 'e'.repeat(40),
+        git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null, branch: null, timestamp: null },
+        repo_info: { name: null, url: null, id: null },
+        commit_url: null,
+        trail_name: null,
+        state_info: null,
+      }),
+    );
+    try {
+      const result = await runAction('get-artifact', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ outcome: 'compliant', state: 'COMPLIANT', 'html-url': '' });
+      expect(result.summary).toContain('| Commit | eeeeeee |');
+    } finally {
+      await server.close();
+    }
   });
 
   it('writes no summary with summary: false, and still writes the result file', async () => {
@@ -427,6 +587,27 @@ describe('get-artifact', () => {
         },
         "Invalid input 'registry-username': only applies to artifact-type oci",
       ],
+      [
+        'fingerprint with artifact-type',
+        { 'artifact-type': 'dir' },
+        "Invalid input 'artifact-type': is given together with fingerprint, which is used as is (nothing is" +
+          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type.',
+      ],
+      [
+        'fingerprint with exclude',
+        { exclude: 'node_modules' },
+        "Invalid input 'exclude': is given together with fingerprint",
+      ],
+      [
+        'fingerprint with registry credentials',
+        { 'registry-username': 'bot', 'registry-password': 'p4ssw0rd' },
+        "Invalid input 'registry-username': is given together with fingerprint",
+      ],
+      [
+        'fingerprint with a registry password alone',
+        { 'registry-password': 'p4ssw0rd' },
+        "Invalid input 'registry-password': is given together with fingerprint",
+      ],
       ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
       [
         'a bad attestation id',
@@ -480,7 +661,13 @@ describe('get-artifact', () => {
         expect(result.stdout).toContain('::error::');
         expect(result.stdout).toContain(message);
         expect(server.requests).toHaveLength(0);
+        expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { message: expect.stringContaining(message) as unknown },
+        });
         noLeak(result.everything);
+        expect(withoutMaskCommands(result.everything)).not.toContain('p4ssw0rd');
       } finally {
         await server.close();
       }

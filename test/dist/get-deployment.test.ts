@@ -41,6 +41,7 @@ describe('get-deployment', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
+      outcome: 'found',
       found: 'true',
       // Snapshot staging#2 was taken at 1793697400 (Unix seconds).
       'deployed-at': '2026-11-03T09:16:40Z',
@@ -140,9 +141,19 @@ describe('get-deployment', () => {
           ` answered HTTP 404: Artifact with fingerprint '${BACKEND_150}' was not deployed to environment` +
           ` 'production' in organization 'demo'. Set fail-if-missing: false to carry on when it is not deployed.`,
       );
-      expect(result.outputs).toMatchObject({ found: 'false', 'deployed-at': '', 'snapshot-index': '' });
+      expect(result.outputs).toMatchObject({
+        outcome: 'not-found',
+        found: 'false',
+        'deployed-at': '',
+        'snapshot-index': '',
+      });
       expect(result.summary).toContain('### Not deployed to production');
-      expect(outputFile(result, 'result-file')).toMatchObject({ found: false, deployedAt: null });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'not-found',
+        found: false,
+        deployedAt: null,
+        serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
+      });
     });
 
     it('with fail-if-missing: false, sets found=false and carries on', async () => {
@@ -157,21 +168,28 @@ describe('get-deployment', () => {
       });
       expect(result.code).toBe(0);
       expect(result.stdout).not.toContain('::error::');
-      expect(result.stdout).toContain(`Artifact ${BACKEND_150} was not deployed to environment 'production'`);
-      expect(result.stdout).toContain('fail-if-missing is false: carrying on with found=false.');
-      expect(Object.fromEntries(OUTPUTS.map((name) => [name, result.outputs[name]]))).toEqual({
-        found: 'false',
-        'deployed-at': '',
-        'snapshot-index': '',
-        'artifact-name': '',
-        'replaced-fingerprint': '',
-        'diff-url': '',
-      });
+      // A warning quoting the service, so a 404 read wrongly as "not deployed" would still be seen.
+      expect(result.stdout).toContain(
+        `::warning::Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service` +
+          ` answered HTTP 404: Artifact with fingerprint '${BACKEND_150}' was not deployed to environment` +
+          ` 'production' in organization 'demo'. fail-if-missing is false: carrying on with found=false.`,
+      );
+      expect(Object.fromEntries(['outcome', ...OUTPUTS].map((name) => [name, result.outputs[name]]))).toEqual(
+        {
+          outcome: 'not-found',
+          found: 'false',
+          'deployed-at': '',
+          'snapshot-index': '',
+          'artifact-name': '',
+          'replaced-fingerprint': '',
+          'diff-url': '',
+        },
+      );
       expect(result.outputs['result-file']).toBeTruthy();
       expect(result.summary).toContain('### Not deployed to production');
     });
 
-    it("an environment that does not exist: not deployed there, with the service's words", async () => {
+    it('an environment that does not exist is not "not deployed": it fails even with fail-if-missing: false', async () => {
       const sandbox = await start();
       const result = await runAction('get-deployment', {
         inputs: {
@@ -181,9 +199,89 @@ describe('get-deployment', () => {
           'fail-if-missing': 'false',
         },
       });
-      expect(result.code).toBe(0);
-      expect(result.outputs.found).toBe('false');
-      expect(result.stdout).toContain("Environment named 'nowhere' does not exist for organization 'demo'");
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::GET /deployments/{org}/{env_name}/{fingerprint} failed with HTTP 404 Not Found: Environment' +
+          " named 'nowhere' does not exist for organization 'demo'; not read as \"not deployed\" (found=false):" +
+          ' the answer is about the org or environment, not the artifact. Check the org and the names in the request',
+      );
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        environment: 'nowhere',
+        fingerprint: BACKEND_150,
+        error: { kind: 'api', message: expect.stringContaining("Environment named 'nowhere'") as unknown },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
+    });
+
+    const answers: [string, number, unknown, string][] = [
+      [
+        'an org that does not exist',
+        404,
+        { message: "Organization 'acme' does not exist" },
+        'HTTP 404 Not Found: Organization \'acme\' does not exist; not read as "not deployed"',
+      ],
+      [
+        'a 404 that does not say what is missing (a proxy page)',
+        404,
+        '<html>Not Found</html>',
+        'not read as "not deployed" (found=false): the answer does not say the artifact was not deployed',
+      ],
+    ];
+    it.each(answers)('%s fails even with fail-if-missing: false', async (_label, status, body, message) => {
+      const server = await startServer((_req, res) => {
+        if (typeof body !== 'string') return json(res, status, body);
+        res.writeHead(status, { 'content-type': 'text/html' });
+        res.end(body);
+      });
+      try {
+        const result = await runAction('get-deployment', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'prod',
+            fingerprint: BACKEND_150,
+            'fail-if-missing': 'false',
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(message);
+        expect(result.stdout).not.toContain('carrying on with found=false');
+        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('a 404 in other words about the deployment reads as not deployed, with a warning quoting it', async () => {
+      const server = await startServer((_req, res) =>
+        json(res, 404, { message: 'No deployment of this fingerprint in environment prod' }),
+      );
+      try {
+        const result = await runAction('get-deployment', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'prod',
+            fingerprint: BACKEND_150,
+            'fail-if-missing': 'false',
+          },
+        });
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(
+          '::warning::Artifact ' +
+            BACKEND_150 +
+            " was not deployed to environment 'prod' (org 'acme'): the service" +
+            ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
+        );
+        expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
+      } finally {
+        await server.close();
+      }
     });
   });
 
@@ -228,6 +326,55 @@ describe('get-deployment', () => {
       expect(result.summary).toContain('| Commit | eeeeeee |');
       expect(result.summary).not.toContain('| Diff |');
       noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('carries on when a field it only passes on or shows is null or malformed', async () => {
+    const fingerprint = 'd'.repeat(64);
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        fingerprint,
+        deployed_at: 1793697400,
+        artifact_name: null,
+        env_name: null,
+        snapshot_index: 'nine',
+        artifact: {
+          flow_name: null,
+          trail_name: null,
+          git_commit: null,
+          git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null },
+          repo_info: { name: null, repo_id: null },
+        },
+        replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
+        diff_url: 42,
+        _links: null,
+      }),
+    );
+    try {
+      const result = await runAction('get-deployment', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          environment: 'prod',
+          fingerprint,
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('::error::');
+      expect(result.outputs).toMatchObject({
+        outcome: 'found',
+        found: 'true',
+        'deployed-at': '2026-11-03T09:16:40Z',
+        'snapshot-index': '',
+        'artifact-name': '',
+        'replaced-fingerprint': '',
+        'diff-url': '',
+      });
+      expect(result.summary).toContain(`### ${fingerprint} deployed to prod`);
+      expect(result.summary).toContain('| Commit | eeeeeee |');
     } finally {
       await server.close();
     }
@@ -319,6 +466,24 @@ describe('get-deployment', () => {
         "Invalid input 'registry-username': is missing: registry-username and registry-password go together",
       ],
       [
+        'fingerprint with artifact-type',
+        { 'artifact-type': 'file' },
+        "Invalid input 'artifact-type': is given together with fingerprint, which is used as is (nothing is" +
+          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type.',
+      ],
+      [
+        'fingerprint with exclude',
+        { exclude: 'node_modules' },
+        "Invalid input 'exclude': is given together with fingerprint, which is used as is (nothing is" +
+          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type and exclude.',
+      ],
+      [
+        'fingerprint with registry credentials',
+        { 'registry-username': 'bot', 'registry-password': 'p4ssw0rd' },
+        "Invalid input 'registry-username': is given together with fingerprint, which is used as is (nothing is" +
+          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type and registry-username.',
+      ],
+      [
         'fail-if-missing that is not a boolean',
         { 'fail-if-missing': 'no' },
         "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
@@ -360,6 +525,11 @@ describe('get-deployment', () => {
         expect(result.stdout).toContain('::error::');
         expect(result.stdout).toContain(message);
         expect(server.requests).toHaveLength(0);
+        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { message: expect.stringContaining(message) as unknown },
+        });
         noLeak(result.everything);
         expect(withoutMaskCommands(result.everything)).not.toContain('p4ssw0rd');
       } finally {
@@ -388,7 +558,18 @@ describe('get-deployment', () => {
       expect(result.stdout).toMatch(
         /::error::GET \/deployments\/\{org\}\/\{env_name\}\/\{fingerprint\} could not reach the service: /,
       );
-      expect(result.outputs.found).toBeUndefined();
+      // Told apart from "not deployed" by outcome, for a later step after continue-on-error.
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        fingerprint: BACKEND_150,
+        failIfMissing: false,
+        error: {
+          kind: 'network',
+          message: expect.stringContaining('could not reach the service') as unknown,
+        },
+      });
       noLeak(result.everything);
     });
 
@@ -408,6 +589,8 @@ describe('get-deployment', () => {
       expect(result.stdout).toContain('HTTP 502');
       expect(result.stdout).toContain('bad gateway upstream');
       expect(result.stdout).toContain('[after 2 attempts]');
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
     });
   });
 

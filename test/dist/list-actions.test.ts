@@ -25,6 +25,7 @@ describe('list-actions', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.outputs.count).toBe('3');
+    expect(result.outputs.outcome).toBe('failing');
     expect(JSON.parse(result.outputs.failing ?? '')).toEqual(['release-webhook']);
     expect(result.stdout).toContain(
       "::warning::Action 'release-webhook' (last failure 2026-11-03T09:07:30Z) fails to send notifications.",
@@ -82,7 +83,7 @@ describe('list-actions', () => {
       inputs: { 'api-url': sandbox.url, 'api-token': OTHER_TOKEN, org: 'other', 'fail-if-failing': 'true' },
     });
     expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: '0', failing: '[]' });
+    expect(result.outputs).toMatchObject({ outcome: 'healthy', count: '0', failing: '[]' });
     expect(result.summary).toContain('The org has no actions.');
     noLeak(result.everything);
   });
@@ -245,7 +246,7 @@ describe('list-actions', () => {
     });
   });
 
-  describe('a list that cannot be read fails the step, saying why', () => {
+  describe('a list that cannot be read fails the step, saying why, with outcome error and the error in result-file', () => {
     it('when the service is unreachable', async () => {
       const server = await startServer((_req, res) => json(res, 200, []));
       const url = server.origin;
@@ -256,7 +257,17 @@ describe('list-actions', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/::error::GET \/actions\/\{org\} could not reach the service: /);
-      expect(result.outputs.count).toBeUndefined();
+      // Told apart from "none failing" by outcome, for a later step after continue-on-error.
+      expect(result.outputs).toMatchObject({ outcome: 'error', count: '', failing: '[]' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        failIfFailing: true,
+        error: {
+          kind: 'network',
+          message: expect.stringContaining('could not reach the service') as unknown,
+        },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not list the actions of acme');
       noLeak(result.everything);
     });
 
@@ -271,6 +282,11 @@ describe('list-actions', () => {
       expect(result.stdout).toContain('HTTP 503');
       expect(result.stdout).toContain('maintenance window');
       expect(result.stdout).toContain('[after 2 attempts]');
+      expect(result.outputs.outcome).toBe('error');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        error: { kind: 'api', message: expect.stringContaining('maintenance window') as unknown },
+      });
     });
 
     it('when the token is refused (401), naming what to check', async () => {
@@ -282,7 +298,49 @@ describe('list-actions', () => {
       expect(result.stdout).toMatch(
         /::error::GET \/actions\/\{org\} failed with HTTP 401 Unauthorized.*api-token/,
       );
+      expect(result.outputs.outcome).toBe('error');
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
       noLeak(result.everything);
+    });
+
+    it('when the answer is malformed', async () => {
+      const server = await startServer((_req, res) => json(res, 200, { actions: 'none' }));
+      try {
+        const result = await runAction('list-actions', {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+        });
+        expect(result.code).toBe(1);
+        expect(result.outputs.outcome).toBe('error');
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'unexpected-response' },
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('when an input is bad: outcome error and the error in result-file too, before any request', async () => {
+      const server = await startServer((_req, res) => json(res, 200, []));
+      try {
+        const result = await runAction('list-actions', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'fail-if-failing': 'yes',
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(server.requests).toHaveLength(0);
+        expect(result.outputs.outcome).toBe('error');
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'input', message: expect.stringContaining("'fail-if-failing'") as unknown },
+        });
+      } finally {
+        await server.close();
+      }
     });
   });
 

@@ -200,6 +200,16 @@ describe('list-attestations', () => {
     expect(result.summary).toContain('25 attestation\\(s\\) on page 2 of 10 \\(250 in all\\).');
   });
 
+  it('the last page of several is not truncated', async () => {
+    const sandbox = await start({ seed: seedWithAttestations(250) });
+    const result = await runAction('list-attestations', {
+      inputs: { ...connection(sandbox.url), flow: 'release', page: '10', 'per-page': '25' },
+    });
+    expect(result.code).toBe(0);
+    expect(outputFile(result, 'result-file')).toMatchObject({ total: 250, truncated: false, pagesRead: 1 });
+    expect(result.summary).toContain('25 attestation\\(s\\) on page 10 of 10 \\(250 in all\\).');
+  });
+
   it('says so when nothing is in the window', async () => {
     const sandbox = await start();
     const result = await runAction('list-attestations', {
@@ -331,6 +341,67 @@ describe('list-attestations', () => {
       );
       expect(server.requests.map((r) => r.url.searchParams.get('page'))).toContain('2');
       expect(result.outputs).toEqual({});
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token when a 200 answer echoes it in the names it lists', async () => {
+    const server = await startServer((req, res) => {
+      const echo = req.headers.authorization ?? '';
+      json(res, 200, {
+        data: [
+          {
+            attestation_name: `tests of ${echo}`,
+            attestation_type: `custom:${echo}`,
+            created_at: 1793610200,
+            is_compliant: false,
+            html_url: `https://ui.example.test/${echo}`,
+            reported_by: echo,
+            description: `run by ${echo}`,
+          },
+        ],
+      });
+    });
+    try {
+      const result = await runAction('list-attestations', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', flow: 'app' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ count: '1', 'non-compliant': '1' });
+      expect(result.summary).toContain('tests of Bearer \\*\\*\\*');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('lists attestations whose display-only fields are null or malformed', async () => {
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        data: [
+          {
+            attestation_name: 'tests',
+            attestation_type: 'junit',
+            created_at: 'yesterday',
+            is_compliant: null,
+            html_url: null,
+            reported_by: 5,
+            description: null,
+            attestation_id: null,
+            schema_version: null,
+          },
+        ],
+      }),
+    );
+    try {
+      const result = await runAction('list-attestations', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', flow: 'app' },
+      });
+      expect(result.stdout).not.toContain('::error::');
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ count: '1', 'non-compliant': '0' });
+      expect(result.summary).toContain('| tests | junit |  |  |  |  |');
     } finally {
       await server.close();
     }

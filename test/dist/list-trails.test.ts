@@ -163,6 +163,17 @@ describe('list-trails', () => {
     expect(result.summary).toContain('10 trail\\(s\\) on page 3 of 25 \\(250 in all\\).');
   });
 
+  it('the last page of several is not truncated', async () => {
+    const sandbox = await start({ seed: seedWithTrails(250) });
+    const result = await runAction('list-trails', {
+      inputs: { ...connection(sandbox.url), flow: 'release', page: '25', 'per-page': '10' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.count).toBe('10');
+    expect(outputFile(result, 'result-file')).toMatchObject({ total: 250, truncated: false, pagesRead: 1 });
+    expect(result.summary).toContain('10 trail\\(s\\) on page 25 of 25 \\(250 in all\\).');
+  });
+
   it('reads one page of the service default size with all: false', async () => {
     const sandbox = await start({ seed: seedWithTrails(250) });
     const result = await runAction('list-trails', {
@@ -332,6 +343,87 @@ describe('list-trails', () => {
       /::error::GET \/trails\/\{org\} could not reach the service: .*Check api-url/,
     );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('lists trails whose display-only fields are null or malformed, setting every output and the summary', async () => {
+    const trails = [
+      {
+        name: 'null-fields',
+        html_url: null,
+        created_by: null,
+        created_at: null,
+        compliance_state: null,
+        compliance_status: { status: 'NON-COMPLIANT', attestations_statuses: null },
+        flow: null,
+        git_commit_info: { sha1: 'a'.repeat(40), message: null, url: null, author: null },
+      },
+      {
+        name: 'malformed-fields',
+        html_url: 42,
+        created_by: ['x'],
+        created_at: 'yesterday',
+        compliance_state: 'INCOMPLETE',
+        compliance_status: {
+          attestations_statuses: [
+            { attestation_name: 'unit-tests', status: 'MISSING', is_compliant: null },
+            'not a status',
+          ],
+        },
+        flow: { name: 7 },
+        git_commit_info: { sha1: 'b'.repeat(40), message: 3 },
+      },
+    ];
+    const server = await startServer((_req, res) => json(res, 200, trails));
+    try {
+      const result = await runAction('list-trails', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.stdout).not.toContain('::error::');
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ count: '2', 'non-compliant': '1' });
+      expect(result.summary).toContain('| null-fields |  | ❌ NON-COMPLIANT | aaaaaaa |  |  |  |');
+      expect(result.summary).toContain(
+        '| malformed-fields |  | ⚠️ INCOMPLETE | bbbbbbb | unit-tests \\(missing\\) |  |  |',
+      );
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        count: 2,
+        trails: [{ name: 'null-fields' }, {}],
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token when a 200 answer echoes it in the names it lists', async () => {
+    const server = await startServer((req, res) => {
+      const echo = req.headers.authorization ?? '';
+      json(res, 200, [
+        {
+          name: `trail of ${echo}`,
+          html_url: `https://ui.example.test/${echo}`,
+          created_by: echo,
+          compliance_state: 'NON-COMPLIANT',
+          flow: { name: `flow ${echo}` },
+          git_commit_info: { sha1: 'a'.repeat(40), message: `fix for ${echo}` },
+          compliance_status: {
+            attestations_statuses: [
+              { attestation_name: `scan ${echo}`, status: 'COMPLETE', is_compliant: false },
+            ],
+          },
+        },
+      ]);
+    });
+    try {
+      const result = await runAction('list-trails', {
+        inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs['non-compliant']).toBe('1');
+      expect(result.summary).toContain('trail of Bearer \\*\\*\\*');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
   });
 
   it('never shows the token, even when the server echoes it', async () => {

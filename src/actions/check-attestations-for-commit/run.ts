@@ -20,6 +20,7 @@ import type { StickyCommentResult } from '../../github/comment.js';
 import { describeGitHubError } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
 import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
+import { recordCouldNotCheck } from '../../runtime/outcome.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import {
   COMMENT_WRITER_OPTIONS,
@@ -151,17 +152,13 @@ function readRequired(inputs: InputReader): string[] {
 /** Sets the outputs of a gate that could not check. The entry point calls it when reading the inputs fails. */
 /** For a gate that could not even read its inputs: the outputs and result file of `outcome: error`. */
 export async function setCouldNotCheck(runner: RunnerContext, error: unknown): Promise<void> {
-  setOutputs({ compliant: 'false', outcome: 'error', missing: '[]', 'non-compliant': '[]' });
-  await writeResultFile(runner, ACTION, {
-    outcome: 'error',
-    compliant: false,
-    missing: [],
-    nonCompliant: [],
-    error: {
-      kind: error instanceof ComplianceError ? error.kind : 'unexpected',
-      message: redact(error instanceof Error ? error.message : String(error)),
-    },
-  });
+  await recordCouldNotCheck(
+    runner,
+    ACTION,
+    { compliant: 'false', missing: '[]', 'non-compliant': '[]' },
+    { compliant: false, missing: [], nonCompliant: [] },
+    error,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

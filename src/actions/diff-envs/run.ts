@@ -3,7 +3,8 @@
  * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
  */
 import * as core from '@actions/core';
-import { InputError } from '../../api/errors.js';
+import { InputError, redact } from '../../api/errors.js';
+import { shownField, shownItems } from '../../api/parse.js';
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import {
   formatSnapshotExpression,
@@ -22,6 +23,7 @@ import {
   readPrComment,
   type PrCommentInputs,
 } from '../../runtime/pr-comment.js';
+import { commitCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'diff-envs';
@@ -87,8 +89,6 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
       return client.diffEnvironments(one, two);
     });
     const result = toResult(url, one, two, diff);
-    log(result);
-
     setOutputs({
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,
@@ -98,6 +98,7 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
       'snapshot-1-id': result.snapshot1.id,
       'snapshot-2-id': result.snapshot2.id,
     });
+    log(result);
     if (inputs.summary) await summarize(result, inputs.showUnchanged).write(inputs.runner.summaryFile);
     // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
     const comment = await commentOnPullRequest(inputs, `${ACTION}/${one}..${two}`, () =>
@@ -106,9 +107,12 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
     if (comment !== undefined) result.comment = comment;
     await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.failOnDiff && result.changed) {
+      // Snapshot ids come from the server: scrubbed like every other message.
       core.setFailed(
-        `${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
-          'See the job summary or result-file for the artifacts.',
+        redact(
+          `${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
+            'See the job summary or result-file for the artifacts.',
+        ),
       );
     }
     return result;
@@ -122,8 +126,9 @@ function toResult(url: string, one: string, two: string, diff: EnvDiff): DiffEnv
   const unchanged = diff['not-changed'].artifacts;
   return {
     url,
-    snapshot1: { expression: one, id: diff.snappish1.snapshot_id ?? one },
-    snapshot2: { expression: two, id: diff.snappish2.snapshot_id ?? two },
+    // Only shown: a snapshot_id the service sent null or malformed falls back to the expression as sent.
+    snapshot1: { expression: one, id: shownField(() => diff.snappish1.snapshot_id) || one },
+    snapshot2: { expression: two, id: shownField(() => diff.snappish2.snapshot_id) || two },
     changed: onlyIn1.length + onlyIn2.length + scaled.length > 0,
     counts: {
       onlyIn1: onlyIn1.length,
@@ -148,17 +153,29 @@ function counts(result: DiffEnvsResult): string {
 
 /** Instances in the first and second snapshot: the group's count, else the entry's `instance_count`. */
 function instances(a: DiffArtifact, side: 1 | 2): number | undefined {
-  return (side === 1 ? a.s1_instance_count : a.s2_instance_count) ?? a.instance_count;
+  const count = shownField(() => (side === 1 ? a.s1_instance_count : a.s2_instance_count));
+  return count ?? shownField(() => a.instance_count) ?? undefined;
+}
+
+/** Name and fingerprint are only shown: one the service sent malformed reads as `?`, never fails the step. */
+function nameOf(a: DiffArtifact): string {
+  return shownField(() => a.name) ?? '?';
+}
+
+function shortFingerprint(a: DiffArtifact): string {
+  return shownField(() => a.fingerprint)?.slice(0, 12) ?? '?';
 }
 
 function scaling(a: DiffArtifact): string {
   return `${instances(a, 1) ?? '?'} → ${instances(a, 2) ?? '?'}`;
 }
 
+/** Names and snapshot ids come from the server: every line is scrubbed, a server may echo the token. */
 function log(result: DiffEnvsResult): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  core.info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
-  core.info(`${counts(result)}.`);
+  const info = (text: string) => core.info(redact(text));
+  info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
+  info(`${counts(result)}.`);
   const groups: [string, DiffArtifact[], (a: DiffArtifact) => string][] = [
     [`Only present in ${s1.id}`, result.onlyIn1, (a) => `${instances(a, 1) ?? '?'} instance(s)`],
     [`Only present in ${s2.id}`, result.onlyIn2, (a) => `${instances(a, 2) ?? '?'} instance(s)`],
@@ -166,25 +183,15 @@ function log(result: DiffEnvsResult): void {
   ];
   for (const [title, artifacts, detail] of groups) {
     if (artifacts.length === 0) continue;
-    core.startGroup(`${title} (${artifacts.length})`);
-    for (const a of artifacts.slice(0, LOG_LINES)) {
-      core.info(`${a.name}  ${a.fingerprint.slice(0, 12)}  ${detail(a)}`);
-    }
-    if (artifacts.length > LOG_LINES)
-      core.info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
+    core.startGroup(redact(`${title} (${artifacts.length})`));
+    for (const a of artifacts.slice(0, LOG_LINES)) info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
+    if (artifacts.length > LOG_LINES) info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
     core.endGroup();
   }
 }
 
-/** The short SHA of a commit URL that ends in one (`.../commit/<sha>`), else 'commit'. */
-function commitCell(url: string | null | undefined): Cell {
-  if (!url) return '';
-  const sha = /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
-  return { text: sha ? sha.slice(0, 7) : 'commit', href: url };
-}
-
 function podsCell(a: DiffArtifact): Cell {
-  const pods = a.pods ?? [];
+  const pods = shownItems(shownField(() => a.pods));
   if (pods.length === 0) return '';
   const shown = pods.slice(0, PODS_SHOWN);
   const more = pods.length - shown.length;
@@ -216,10 +223,10 @@ export function summarize(
       : `${resolved}No differences: both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
   );
   const row = (a: DiffArtifact, count: string | number | undefined): Cell[] => [
-    a.name,
-    { code: a.fingerprint.slice(0, 12) },
-    a.flow,
-    commitCell(a.commit_url),
+    nameOf(a),
+    { code: shortFingerprint(a) },
+    shownField(() => a.flow),
+    commitCell({ url: shownField(() => a.commit_url) }),
     count,
     podsCell(a),
   ];
@@ -240,7 +247,12 @@ export function summarize(
   group(`Only in ${s2.id}`, 'Instances', result.onlyIn2, (a) => instances(a, 2));
   group(`Scaled ${s1.id} → ${s2.id}`, 'Scaling', result.scaled, scaling);
   if (showUnchanged) {
-    group('Unchanged', 'Instances', result.unchanged, (a) => a.instance_count ?? instances(a, 2));
+    group(
+      'Unchanged',
+      'Instances',
+      result.unchanged,
+      (a) => shownField(() => a.instance_count) ?? instances(a, 2),
+    );
   } else if (result.changed && result.counts.unchanged > 0) {
     summary.paragraph(
       `${result.counts.unchanged} unchanged artifact(s) not listed: set show-unchanged to true to list them.`,

@@ -2,17 +2,19 @@
  * get-artifact: reads one artifact of a flow by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), the
  * fingerprint given as is or computed the way report-artifact computes it, and gives its compliance state. With
  * `assert-compliant` it is a gate: the step fails unless the state is COMPLIANT, naming what is missing or
- * non-compliant.
+ * non-compliant. `outcome` tells a later step which of compliant, non-compliant, not-found or error (could not check)
+ * it was; a 404 fails the step too, after the outputs are set.
  */
 import * as core from '@actions/core';
-import { ApiError, InputError, redact, shownField } from '../../api/index.js';
+import { ApiError, InputError, isRecord, redact, shownField } from '../../api/index.js';
 import { expectedForms, type Artifact, type ArtifactState } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
-import { formatTime } from '../../context/time.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
-import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
+import { notFoundAbout, recordCouldNotCheck } from '../../runtime/outcome.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { commitCell, compliantCell, STATE_MARK, timeCell, UNKNOWN_MARK } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'get-artifact';
@@ -56,7 +58,11 @@ export interface AttestationProblem {
   problem: 'missing' | 'non-compliant';
 }
 
+/** `error`: it could not check (unreachable, 5xx, 401, a malformed answer, an org or flow that does not exist). */
+export type GetArtifactOutcome = 'compliant' | 'non-compliant' | 'not-found' | 'error';
+
 export interface GetArtifactResult {
+  outcome: Exclude<GetArtifactOutcome, 'error'>;
   flow: string;
   fingerprint: string;
   trail?: string;
@@ -78,14 +84,45 @@ export interface GetArtifactResult {
   artifact?: Artifact;
 }
 
+/** What a later step reads when the step could not check: never a compliant artifact, and never "not found". */
+const COULD_NOT_CHECK = { compliant: false, found: '', state: '', 'html-url': '' };
+
+/** Sets the outputs and writes the result file of a step that could not check; the caller fails the step. */
+export async function couldNotCheck(
+  runner: RunnerContext,
+  known: Record<string, unknown>,
+  error: unknown,
+  heading?: string,
+): Promise<void> {
+  const result = { compliant: false, found: null, ...known };
+  await recordCouldNotCheck(runner, ACTION, COULD_NOT_CHECK, result, error, heading);
+}
+
 export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult> {
+  // What is known so far, for the result file of a step that could not check.
+  const known: Record<string, unknown> = { flow: inputs.flow, assertCompliant: inputs.assertCompliant };
+  try {
+    return await check(inputs, known);
+  } catch (error) {
+    const heading = `Could not check the artifact in flow ${inputs.flow}`;
+    await couldNotCheck(inputs.runner, known, error, inputs.summary ? heading : undefined);
+    throw error;
+  }
+}
+
+/** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
+const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
+
+async function check(inputs: GetArtifactInputs, known: Record<string, unknown>): Promise<GetArtifactResult> {
   const { fingerprint } = await resolveFingerprint(inputs.artifact);
+  known.fingerprint = fingerprint;
   const query = {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
   };
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
+    known.url = url;
     const base = {
       flow: inputs.flow,
       fingerprint,
@@ -104,7 +141,13 @@ export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult>
         );
         return answer;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return error;
+        // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
+        if (
+          error instanceof ApiError &&
+          error.status === 404 &&
+          notFoundAbout(error, ABOUT_ARTIFACT) === 'subject'
+        )
+          return error;
         throw error;
       }
     });
@@ -113,6 +156,7 @@ export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult>
     if (artifact instanceof ApiError) {
       result = {
         ...base,
+        outcome: 'not-found',
         found: false,
         state: null,
         compliant: false,
@@ -134,10 +178,11 @@ export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult>
       );
       result = {
         ...base,
+        outcome: state === 'COMPLIANT' ? 'compliant' : 'non-compliant',
         found: true,
         state,
         compliant: state === 'COMPLIANT',
-        htmlUrl: artifact.html_url ?? null,
+        htmlUrl: shownField(() => artifact.html_url) ?? null,
         stateInfo: shownField(() => artifact.state_info) ?? null,
         attestations,
         problems,
@@ -147,6 +192,8 @@ export async function run(inputs: GetArtifactInputs): Promise<GetArtifactResult>
     }
 
     setOutputs({
+      outcome: result.outcome,
+      found: result.found,
       state: result.state ?? '',
       compliant: result.compliant,
       'html-url': result.htmlUrl ?? '',
@@ -222,17 +269,6 @@ export function attestationsOf(artifact: Artifact): AttestationCheck[] {
   return out;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function time(value: string | number | null | undefined): string | undefined {
-  if (typeof value === 'number') return formatTime(value);
-  return value ?? undefined;
-}
-
-const MARK: Record<ArtifactState, string> = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⚠️' };
-
 function summarize(result: GetArtifactResult): SummaryWriter {
   const summary = new SummaryWriter();
   const artifact = result.artifact;
@@ -243,13 +279,11 @@ function summarize(result: GetArtifactResult): SummaryWriter {
   }
   const name = shownField(() => artifact.filename) ?? result.fingerprint;
   summary.heading(
-    `${result.state ? MARK[result.state] : '❔'} Artifact ${name}: ${result.state ?? 'no compliance state'}`,
+    `${result.state ? STATE_MARK[result.state] : UNKNOWN_MARK} Artifact ${name}: ${result.state ?? 'no compliance state'}`,
     3,
   );
   if (safeUrl(result.htmlUrl)) summary.markdown(link('Open in the compliance service', result.htmlUrl));
-  const commit = shownField(() => artifact.git_commit) ?? undefined;
   const info = shownField(() => artifact.git_commit_info) ?? undefined;
-  const message = shownField(() => info?.message)?.split('\n')[0];
   const repo = shownField(() => artifact.repo_url) ?? undefined;
   const build = shownField(() => artifact.build_url) ?? undefined;
   const rows: [string, Cell][] = [
@@ -261,16 +295,15 @@ function summarize(result: GetArtifactResult): SummaryWriter {
     ['Template reference', shownField(() => artifact.template_reference_name)],
     [
       'Commit',
-      commit
-        ? {
-            text: `${commit.slice(0, 7)}${message ? ` ${message}` : ''}`,
-            href: shownField(() => artifact.commit_url),
-          }
-        : undefined,
+      commitCell({
+        sha: shownField(() => artifact.git_commit) ?? shownField(() => info?.sha1),
+        message: shownField(() => info?.message),
+        url: shownField(() => artifact.commit_url) ?? shownField(() => info?.url),
+      }),
     ],
     ['Build', build ? { text: 'build', href: build } : undefined],
     ['Repository', repo ? { text: repo, href: repo } : undefined],
-    ['Reported', time(shownField(() => artifact.created_at))],
+    ['Reported', timeCell(shownField(() => artifact.created_at))],
     ['State info', result.stateInfo],
   ];
   summary.table(
@@ -281,11 +314,7 @@ function summarize(result: GetArtifactResult): SummaryWriter {
     summary.heading('Attestations', 4);
     summary.table(
       ['Attestation', 'Status', 'Compliant'],
-      result.attestations.map((a) => [
-        a.name,
-        a.status ?? '',
-        a.compliant === true ? '✅ yes' : a.compliant === false ? '❌ no' : '—',
-      ]),
+      result.attestations.map((a) => [a.name, a.status ?? '', compliantCell(a.compliant)]),
     );
   }
   if (result.assertCompliant) {

@@ -1,14 +1,17 @@
 /**
  * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
- * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions.
+ * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
+ * step healthy, failing or error (could not check).
  */
 import * as core from '@actions/core';
 import { redact, shownField } from '../../api/index.js';
 import type { Action } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime } from '../../context/time.js';
-import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
+import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
+import { recordCouldNotCheck } from '../../runtime/outcome.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { timeCell } from '../../summary/cells.js';
 import { SummaryWriter } from '../../summary/writer.js';
 
 const ACTION = 'list-actions';
@@ -29,7 +32,12 @@ export function readInputs(inputs: InputReader, cwd: string): ListActionsInputs 
   };
 }
 
+/** `error`: it could not check (unreachable, 5xx, 401, a malformed answer). */
+export type ListActionsOutcome = 'healthy' | 'failing' | 'error';
+
 export interface ListActionsResult {
+  /** `failing` when any action fails to send, whatever fail-if-failing says. */
+  outcome: Exclude<ListActionsOutcome, 'error'>;
   /** The API URL that was read. */
   url: string;
   count: number;
@@ -41,9 +49,32 @@ export interface ListActionsResult {
   actions: Action[];
 }
 
+/** Sets the outputs and writes the result file of a step that could not check; the caller fails the step. */
+export async function couldNotCheck(
+  runner: RunnerContext,
+  known: Record<string, unknown>,
+  error: unknown,
+  heading?: string,
+): Promise<void> {
+  // `failing` stays a JSON list so a later fromJSON() reads it; `outcome` says it is not an answer.
+  await recordCouldNotCheck(runner, ACTION, { count: '', failing: '[]' }, known, error, heading);
+}
+
 export async function run(inputs: ListActionsInputs): Promise<ListActionsResult> {
+  const known: Record<string, unknown> = { failIfFailing: inputs.failIfFailing };
+  try {
+    return await check(inputs, known);
+  } catch (error) {
+    const heading = `Could not list the actions of ${inputs.connection.org}`;
+    await couldNotCheck(inputs.runner, known, error, inputs.summary ? heading : undefined);
+    throw error;
+  }
+}
+
+async function check(inputs: ListActionsInputs, known: Record<string, unknown>): Promise<ListActionsResult> {
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listActions');
+    known.url = url;
     const actions = await core.group(`List the actions of ${inputs.connection.org}`, async () => {
       const list = await client.listActions();
       core.info(`${list.length} action(s).`);
@@ -52,6 +83,7 @@ export async function run(inputs: ListActionsInputs): Promise<ListActionsResult>
     const failingActions = actions.filter((a) => a.is_failing === true);
     const failing = failingActions.map((a) => a.name);
     const result: ListActionsResult = {
+      outcome: failing.length > 0 ? 'failing' : 'healthy',
       url,
       count: actions.length,
       failing,
@@ -65,7 +97,7 @@ export async function run(inputs: ListActionsInputs): Promise<ListActionsResult>
         `${failing.length > MAX_NAMED ? ` and ${failing.length - MAX_NAMED} more (see the job summary)` : ''}.`;
     }
 
-    setOutputs({ count: result.count, failing: JSON.stringify(failing) });
+    setOutputs({ outcome: result.outcome, count: result.count, failing: JSON.stringify(failing) });
     await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     if (result.failure !== undefined) {
@@ -88,10 +120,6 @@ export async function run(inputs: ListActionsInputs): Promise<ListActionsResult>
 function describeFailure(action: Action): string {
   const last = shownField(() => action.last_failure_timestamp);
   return `'${action.name}'${typeof last === 'number' ? ` (last failure ${formatTime(last)})` : ''}`;
-}
-
-function time(value: number | null | undefined): string {
-  return typeof value === 'number' ? formatTime(value) : '—';
 }
 
 /**
@@ -147,8 +175,8 @@ function summarize(result: ListActionsResult): SummaryWriter {
         targets.map(describeTarget).join(', '),
         scope.join('; '),
         failing === true ? '❌ yes' : failing === false ? 'no' : 'unknown',
-        time(shownField(() => a.last_success_timestamp)),
-        time(shownField(() => a.last_failure_timestamp)),
+        timeCell(shownField(() => a.last_success_timestamp)) ?? '—',
+        timeCell(shownField(() => a.last_failure_timestamp)) ?? '—',
       ];
     }),
   );

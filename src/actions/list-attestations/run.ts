@@ -4,13 +4,15 @@
  */
 import * as core from '@actions/core';
 import { InputError } from '../../api/errors.js';
+import { shownField } from '../../api/parse.js';
 import { expectedForms, type Attestation } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime, parseTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
-import { SummaryWriter } from '../../summary/writer.js';
+import { compliantCell, timeCell } from '../../summary/cells.js';
+import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'list-attestations';
 
@@ -109,12 +111,6 @@ export async function run(inputs: ListAttestationsInputs): Promise<ListAttestati
   });
 }
 
-function compliance(value: boolean | null | undefined): string {
-  if (value === true) return '✅ yes';
-  if (value === false) return '❌ no';
-  return '';
-}
-
 function summarize(
   result: ListAttestationsResult,
   read: ListRead<Attestation>,
@@ -135,13 +131,17 @@ function summarize(
   if (result.attestations.length === 0) return summary.paragraph('No attestations match.');
   summary.table(
     ['Name', 'Type', 'Compliant', 'Created', 'Reported by', 'Description'],
-    result.attestations.map((a) => [
-      { text: a.attestation_name, href: a.html_url },
-      a.attestation_type,
-      compliance(a.is_compliant),
-      formatTime(a.created_at),
-      a.reported_by,
-      a.description,
+    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    result.attestations.map((a): Cell[] => [
+      { text: shownField(() => a.attestation_name) ?? '?', href: shownField(() => a.html_url) },
+      shownField(() => a.attestation_type),
+      compliantCell(
+        shownField(() => a.is_compliant),
+        '',
+      ),
+      timeCell(shownField(() => a.created_at)),
+      shownField(() => a.reported_by),
+      shownField(() => a.description),
     ]),
   );
   return summary;

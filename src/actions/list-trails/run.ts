@@ -3,12 +3,13 @@
  * one page, or every page up to a cap. Counts the non-compliant ones.
  */
 import * as core from '@actions/core';
+import { shownField, shownItems } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
-import { formatTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
+import { commitCell, stateCell, timeCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'list-trails';
@@ -84,7 +85,7 @@ export async function run(inputs: ListTrailsInputs): Promise<ListTrailsResult> {
 
 /** The trail's state: `compliance_state`, else `compliance_status.status`. */
 function stateOf(trail: Trail): string | undefined {
-  return trail.compliance_state ?? trail.compliance_status?.status;
+  return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
 }
 
 /** NON-COMPLIANT by its state; a trail without a state counts only when it says `is_compliant: false`. */
@@ -93,22 +94,18 @@ export function isNonCompliant(trail: Trail): boolean {
   return state !== undefined ? state === 'NON-COMPLIANT' : trail.is_compliant === false;
 }
 
-const MARKS: Record<string, string> = { COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⏳' };
-
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail: Trail): string {
-  const statuses = trail.compliance_status?.attestations_statuses ?? [];
+  const statuses = shownItems(shownField(() => trail.compliance_status?.attestations_statuses));
   return statuses
-    .filter((s) => s.status === 'MISSING' || s.is_compliant === false)
-    .map((s) => `${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`)
+    .flatMap((s) => {
+      const status = shownField(() => s.status);
+      const name = shownField(() => s.attestation_name);
+      if (name === undefined || (status !== 'MISSING' && shownField(() => s.is_compliant) !== false))
+        return [];
+      return [`${name} (${status === 'MISSING' ? 'missing' : 'non-compliant'})`];
+    })
     .join(', ');
-}
-
-function commitCell(trail: Trail): Cell {
-  const commit = trail.git_commit_info;
-  if (!commit) return '';
-  const subject = commit.message?.split('\n')[0] ?? '';
-  return { text: `${commit.sha1.slice(0, 7)}${subject ? ` ${subject}` : ''}`, href: commit.url };
 }
 
 function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
@@ -126,16 +123,23 @@ function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Pagi
   if (result.trails.length === 0) return summary.paragraph('No trails match.');
   summary.table(
     ['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'],
-    result.trails.map((t) => {
-      const state = stateOf(t);
+    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    result.trails.map((t): Cell[] => {
+      const commit = shownField(() => t.git_commit_info);
       return [
-        { text: t.name, href: t.html_url },
-        t.flow?.name,
-        state ? `${MARKS[state] ?? ''} ${state}`.trim() : '',
-        commitCell(t),
+        { text: shownField(() => t.name) ?? '?', href: shownField(() => t.html_url) },
+        shownField(() => t.flow?.name),
+        stateCell(shownField(() => stateOf(t))),
+        commit
+          ? commitCell({
+              sha: shownField(() => commit.sha1),
+              message: shownField(() => commit.message),
+              url: shownField(() => commit.url),
+            })
+          : '',
         problems(t),
-        t.created_at !== undefined ? formatTime(t.created_at) : '',
-        t.created_by,
+        timeCell(shownField(() => t.created_at)),
+        shownField(() => t.created_by),
       ];
     }),
   );

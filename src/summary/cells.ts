@@ -1,0 +1,63 @@
+/**
+ * Cells and marks the summaries share, so a commit, a time or a compliance state reads the same in every action.
+ */
+import type { ArtifactState } from '../api/schemas.js';
+import { formatTime } from '../context/time.js';
+import type { Cell } from './writer.js';
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+export const STATE_MARK: Record<ArtifactState, string> = {
+  COMPLIANT: '✅',
+  'NON-COMPLIANT': '❌',
+  // Same mark as a missing attestation: INCOMPLETE means some are missing.
+  INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+export const UNKNOWN_MARK = '❔';
+
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+export function stateCell(state: string | null | undefined): string {
+  if (!state) return '';
+  const mark = (STATE_MARK as Record<string, string | undefined>)[state];
+  return mark ? `${mark} ${state}` : state;
+}
+
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+export function compliantCell(value: boolean | null | undefined, unknown = '—'): string {
+  if (value === true) return '✅ yes';
+  if (value === false) return '❌ no';
+  return unknown;
+}
+
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+export function firstLine(message: string | null | undefined): string | undefined {
+  const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+  if (!line) return undefined;
+  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+export function commitCell(commit: {
+  sha?: string | null | undefined;
+  message?: string | null | undefined;
+  url?: string | null | undefined;
+}): Cell {
+  const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+  const sha =
+    typeof commit.sha === 'string' && commit.sha !== ''
+      ? commit.sha
+      : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+  if (!sha && !url) return '';
+  const subject = firstLine(commit.message);
+  const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+  return url ? { text, href: url } : text;
+}
+
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+export function timeCell(value: string | number | null | undefined): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? formatTime(value) : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

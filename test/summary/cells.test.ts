@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  commitCell,
+  compliantCell,
+  firstLine,
+  STATE_MARK,
+  stateCell,
+  timeCell,
+} from '../../src/summary/cells.js';
+
+describe('summary cells', () => {
+  it('shows a commit as a short SHA and the first line of its message, linked', () => {
+    const sha = 'abcdef1234567890abcdef1234567890abcdef12';
+    expect(commitCell({ sha, message: '  Fix it\n\nbody', url: 'https://git.example/c' })).toEqual({
+      text: 'abcdef1 Fix it',
+      href: 'https://git.example/c',
+    });
+    expect(commitCell({ sha, message: null, url: null })).toBe('abcdef1');
+    // From the URL alone (diff-envs has only a commit URL).
+    expect(commitCell({ url: `https://git.example/r/commit/${sha}` })).toEqual({
+      text: 'abcdef1',
+      href: `https://git.example/r/commit/${sha}`,
+    });
+    expect(commitCell({ url: 'https://git.example/r/x' })).toEqual({
+      text: 'commit',
+      href: 'https://git.example/r/x',
+    });
+    expect(commitCell({})).toBe('');
+  });
+
+  it('cuts a long subject line', () => {
+    expect(firstLine('x'.repeat(100))).toBe(`${'x'.repeat(71)}…`);
+    expect(firstLine('   ')).toBeUndefined();
+    expect(firstLine(null)).toBeUndefined();
+  });
+
+  it('has one mark per state, INCOMPLETE included', () => {
+    expect(STATE_MARK).toEqual({ COMPLIANT: '✅', 'NON-COMPLIANT': '❌', INCOMPLETE: '⚠️' });
+    expect(stateCell('INCOMPLETE')).toBe('⚠️ INCOMPLETE');
+    expect(stateCell('ARCHIVED')).toBe('ARCHIVED');
+    expect(stateCell(null)).toBe('');
+  });
+
+  it('shows times and compliance', () => {
+    expect(timeCell(1793610200)).toBe('2026-11-02T09:03:20Z');
+    expect(timeCell('2026-11-01T10:00:00Z')).toBe('2026-11-01T10:00:00Z');
+    expect(timeCell(null)).toBeUndefined();
+    expect(compliantCell(true)).toBe('✅ yes');
+    expect(compliantCell(false)).toBe('❌ no');
+    expect(compliantCell(null)).toBe('—');
+    expect(compliantCell(undefined, '')).toBe('');
+  });
+});
