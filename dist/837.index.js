@@ -405,11 +405,11 @@ function describeRead(read, paging, noun) {
 /* harmony export */   G$: () => (/* binding */ STATE_MARK),
 /* harmony export */   Ou: () => (/* binding */ commitCell),
 /* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   _j: () => (/* binding */ stateCell),
 /* harmony export */   gC: () => (/* binding */ compliantCell),
 /* harmony export */   s5: () => (/* binding */ timeCell)
 /* harmony export */ });
-/* unused harmony export firstLine */
 /* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
 
 /** One mark per compliance state (artifact `state`, trail `compliance_state`). */

@@ -67,6 +67,8 @@ var outcome = __webpack_require__(9708);
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/pr-comment.ts + 1 modules
 var pr_comment = __webpack_require__(2679);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/check-attestations-for-commit/run.ts
@@ -76,6 +78,7 @@ var writer = __webpack_require__(6093);
  * compliant, non-compliant or missing. A tripped gate fails the step; a gate that could not check fails too, with
  * `outcome: error`, so the two are told apart.
  */
+
 
 
 
@@ -372,7 +375,7 @@ async function readCommits(inputs) {
     }
     if (listed.commits.length === 0)
         return headOnly('GitHub listed none');
-    const commits = listed.commits.map((c) => known(c.sha, firstLine(c.message), c.url));
+    const commits = listed.commits.map((c) => known(c.sha, (0,cells/* firstLine */.TM)(c.message), c.url));
     let note;
     const total = pr.commits ?? 0;
     const listedCount = commits.length;
@@ -401,15 +404,9 @@ function describeSource(read) {
             return '(GITHUB_SHA)';
     }
 }
-function firstLine(message) {
-    const line = message?.trim().split('\n')[0]?.trim();
-    if (!line)
-        return undefined;
-    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
-}
 /** A push event carries the head commit's message. */
 function eventMessage(event, sha) {
-    return firstLine((0,github/* commitFromEvent */.uO)(event, sha, undefined)?.message);
+    return (0,cells/* firstLine */.TM)((0,github/* commitFromEvent */.uO)(event, sha, undefined)?.message);
 }
 /** Messages the service knows, for commits GitHub did not describe. */
 function fillTitles(commits, found) {
@@ -418,7 +415,7 @@ function fillTitles(commits, found) {
             continue;
         for (const a of found[commit.sha] ?? []) {
             const info = a.git_commit_info;
-            const title = firstLine(info?.message);
+            const title = (0,cells/* firstLine */.TM)(info?.message);
             if (title !== undefined) {
                 commit.title = title;
                 commit.url ??= info?.url ?? undefined;

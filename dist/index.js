@@ -32048,11 +32048,11 @@ const ACTIONS = {
     setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
     'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
     'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
-    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(489), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
+    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
     'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
     'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
     'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
-    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(489), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
+    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
     'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),
     'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4837)),
 };

@@ -29,6 +29,7 @@ import {
   readPrComment,
   type PrCommentInputs,
 } from '../../runtime/pr-comment.js';
+import { firstLine } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 const ACTION = 'check-attestations-for-commit';
@@ -470,12 +471,6 @@ function describeSource(read: CommitsRead): string {
     case 'github-sha':
       return '(GITHUB_SHA)';
   }
-}
-
-function firstLine(message: string | null | undefined): string | undefined {
-  const line = message?.trim().split('\n')[0]?.trim();
-  if (!line) return undefined;
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
 }
 
 /** A push event carries the head commit's message. */
