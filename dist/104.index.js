@@ -17,8 +17,6 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
 var artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
@@ -47,15 +45,12 @@ var writer = __webpack_require__(6093);
 
 
 
-
 const ACTION = 'get-artifact';
 /** How many attestation names a failure message lists before "and N more". */
 const MAX_NAMED = 20;
 function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
-    const flow = inputs.matching('flow', 'flowName');
-    if (flow === undefined)
-        throw new api/* InputError */.dz('flow', 'is required', schemas/* expectedForms */.uc.flowName);
+    const flow = inputs.requiredMatching('flow', 'flowName');
     return {
         ...common,
         flow,

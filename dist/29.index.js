@@ -17,8 +17,6 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
@@ -50,13 +48,10 @@ var writer = __webpack_require__(6093);
 
 
 
-
 const ACTION = 'get-deployment';
 function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
-    const environment = inputs.matching('environment', 'envName');
-    if (environment === undefined)
-        throw new api/* InputError */.dz('environment', 'is required', schemas/* expectedForms */.uc.envName);
+    const environment = inputs.requiredMatching('environment', 'envName');
     return {
         ...common,
         environment,

@@ -103,7 +103,7 @@ var writer = __webpack_require__(6093);
 const ACTION = 'report-artifact';
 function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
-    const flow = required(inputs.matching('flow', 'flowName'), 'flow', schemas/* expectedForms */.uc.flowName);
+    const flow = inputs.requiredMatching('flow', 'flowName');
     const artifact = (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace);
     const name = inputs.optional('name');
     if (artifact.type === 'fingerprint' && name === undefined) {
@@ -141,11 +141,6 @@ function revision(inputs) {
     if (value !== undefined && (value.startsWith('-') || /\s/.test(value))) {
         throw new api/* InputError */.dz('git-commit', `'${value}' is not a revision`, `${schemas/* expectedForms */.uc.sha1}, a tag or a branch`);
     }
-    return value;
-}
-function required(value, name, expected) {
-    if (value === undefined)
-        throw new api/* InputError */.dz(name, 'is required', expected);
     return value;
 }
 function isHttpUrl(value) {

@@ -495,9 +495,7 @@ const PRINT_LIMIT = 50;
 const KUBECTL_REQUEST_TIMEOUT = '60s';
 function readInputs(inputs, cwd) {
     const common = (0,runtime_context/* readCommon */.Cy)(inputs, cwd);
-    const environment = inputs.matching('environment', 'envName');
-    if (environment === undefined)
-        throw new api/* InputError */.dz('environment', 'is required', schemas/* expectedForms */.uc.envName);
+    const environment = inputs.requiredMatching('environment', 'envName');
     const filter = {
         include: namespaceNames(inputs, 'namespaces'),
         includeRegex: regexes(inputs, 'namespaces-regex'),

@@ -1852,6 +1852,13 @@ class InputReader {
         }
         return value;
     }
+    /** A required value that must match one of the API's name patterns. */
+    requiredMatching(name, form) {
+        const value = this.matching(name, form);
+        if (value === undefined)
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, 'is required', _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .expectedForms */ .uc[form]);
+        return value;
+    }
     /** One of a fixed set of values; the fallback when empty. */
     choice(name, options, fallback) {
         const value = this.optional(name);

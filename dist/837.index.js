@@ -19,8 +19,6 @@ var core = __webpack_require__(3360);
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/parse.ts
 var parse = __webpack_require__(8247);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/time.ts
 var context_time = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/runtime/context.ts
@@ -47,14 +45,11 @@ var writer = __webpack_require__(6093);
 
 
 
-
 const ACTION = 'list-attestations';
 /** `now` (Unix seconds) anchors relative times such as `7d`. */
 function readInputs(inputs, cwd, now = Date.now() / 1000) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
-    const flow = inputs.matching('flow', 'flowName');
-    if (flow === undefined)
-        throw new errors/* InputError */.dz('flow', 'is required', schemas/* expectedForms */.uc.flowName);
+    const flow = inputs.requiredMatching('flow', 'flowName');
     const time = (name) => {
         const value = inputs.optional(name);
         return value === undefined ? undefined : (0,context_time/* parseTime */.pe)(value, name, now);

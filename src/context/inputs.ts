@@ -66,6 +66,13 @@ export class InputReader {
     return value;
   }
 
+  /** A required value that must match one of the API's name patterns. */
+  requiredMatching(name: string, form: keyof typeof patterns & keyof typeof expectedForms): string {
+    const value = this.matching(name, form);
+    if (value === undefined) throw new InputError(name, 'is required', expectedForms[form]);
+    return value;
+  }
+
   /** One of a fixed set of values; the fallback when empty. */
   choice<T extends string>(name: string, options: readonly T[], fallback?: T): T | undefined {
     const value = this.optional(name);

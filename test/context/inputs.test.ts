@@ -25,6 +25,16 @@ describe('the input reader', () => {
     expect(new InputReader({ INPUT_VERIFY: 'False' }).boolean('verify', true)).toBe(false);
   });
 
+  it('checks a required API name: missing and malformed are both refused, naming the form', () => {
+    expect(new InputReader({ INPUT_FLOW: 'backend' }).requiredMatching('flow', 'flowName')).toBe('backend');
+    expect(() => new InputReader({}).requiredMatching('flow', 'flowName')).toThrow(
+      /^Invalid input 'flow': is required\. Expected /,
+    );
+    expect(() =>
+      new InputReader({ INPUT_FLOW: 'no spaces allowed' }).requiredMatching('flow', 'flowName'),
+    ).toThrow(/^Invalid input 'flow': 'no spaces allowed' is not valid\. Expected /);
+  });
+
   it('reads lists one item per line or comma-separated, dropping blanks', () => {
     const inputs = new InputReader({ INPUT_NAMESPACES: 'prod\n  team-a , team-b\n\n,' });
     expect(inputs.list('namespaces')).toEqual(['prod', 'team-a', 'team-b']);

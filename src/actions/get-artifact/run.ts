@@ -6,8 +6,8 @@
  * it was; a 404 fails the step too, after the outputs are set.
  */
 import * as core from '@actions/core';
-import { ApiError, InputError, isRecord, redact, shownField } from '../../api/index.js';
-import { expectedForms, type Artifact, type ArtifactState } from '../../api/schemas.js';
+import { ApiError, isRecord, redact, shownField } from '../../api/index.js';
+import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
@@ -32,8 +32,7 @@ export interface GetArtifactInputs extends CommonInputs {
 
 export function readInputs(inputs: InputReader, cwd: string): GetArtifactInputs {
   const common = readCommon(inputs, cwd);
-  const flow = inputs.matching('flow', 'flowName');
-  if (flow === undefined) throw new InputError('flow', 'is required', expectedForms.flowName);
+  const flow = inputs.requiredMatching('flow', 'flowName');
   return {
     ...common,
     flow,

@@ -6,8 +6,8 @@
  * step found, not-found or error (could not check).
  */
 import * as core from '@actions/core';
-import { ApiError, InputError, redact, shownField } from '../../api/index.js';
-import { expectedForms, type Deployment } from '../../api/schemas.js';
+import { ApiError, redact, shownField } from '../../api/index.js';
+import type { Deployment } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime } from '../../context/time.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
@@ -29,8 +29,7 @@ export interface GetDeploymentInputs extends CommonInputs {
 
 export function readInputs(inputs: InputReader, cwd: string): GetDeploymentInputs {
   const common = readCommon(inputs, cwd);
-  const environment = inputs.matching('environment', 'envName');
-  if (environment === undefined) throw new InputError('environment', 'is required', expectedForms.envName);
+  const environment = inputs.requiredMatching('environment', 'envName');
   return {
     ...common,
     environment,

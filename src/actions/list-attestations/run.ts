@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { InputError } from '../../api/errors.js';
 import { shownField } from '../../api/parse.js';
-import { expectedForms, type Attestation } from '../../api/schemas.js';
+import type { Attestation } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime, parseTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
@@ -31,8 +31,7 @@ export function readInputs(
   now: number = Date.now() / 1000,
 ): ListAttestationsInputs {
   const common = readCommon(inputs, cwd);
-  const flow = inputs.matching('flow', 'flowName');
-  if (flow === undefined) throw new InputError('flow', 'is required', expectedForms.flowName);
+  const flow = inputs.requiredMatching('flow', 'flowName');
   const time = (name: string) => {
     const value = inputs.optional(name);
     return value === undefined ? undefined : parseTime(value, name, now);

@@ -45,7 +45,7 @@ export interface ReportArtifactInputs extends CommonInputs {
 
 export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInputs {
   const common = readCommon(inputs, cwd);
-  const flow = required(inputs.matching('flow', 'flowName'), 'flow', expectedForms.flowName);
+  const flow = inputs.requiredMatching('flow', 'flowName');
   const artifact = readArtifactSpec(inputs, common.runner.workspace);
   const name = inputs.optional('name');
   if (artifact.type === 'fingerprint' && name === undefined) {
@@ -94,11 +94,6 @@ function revision(inputs: InputReader): string | undefined {
       `${expectedForms.sha1}, a tag or a branch`,
     );
   }
-  return value;
-}
-
-function required(value: string | undefined, name: string, expected: string): string {
-  if (value === undefined) throw new InputError(name, 'is required', expected);
   return value;
 }
 

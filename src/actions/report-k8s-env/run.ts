@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError, redact, SourceError, validate } from '../../api/index.js';
-import { expectedForms, K8sReportBody } from '../../api/schemas.js';
+import { K8sReportBody } from '../../api/schemas.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readPodsWithKubectl } from '../../k8s/kubectl.js';
 import {
@@ -42,8 +42,7 @@ export interface ReportK8sEnvInputs extends CommonInputs {
 
 export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs {
   const common = readCommon(inputs, cwd);
-  const environment = inputs.matching('environment', 'envName');
-  if (environment === undefined) throw new InputError('environment', 'is required', expectedForms.envName);
+  const environment = inputs.requiredMatching('environment', 'envName');
   const filter: NamespaceFilter = {
     include: namespaceNames(inputs, 'namespaces'),
     includeRegex: regexes(inputs, 'namespaces-regex'),
