@@ -20,6 +20,43 @@ export default tseslint.config(
     },
   },
   {
+    // The trust boundary (docs/security.md): the bundle prints only through the log writer, which puts untrusted text
+    // on one line that cannot be a workflow command. The sandbox is a server, not a step, and logs on its own.
+    files: ['src/**/*.ts'],
+    ignores: ['src/trust/log.ts', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@actions/core',
+              importNames: [
+                'info',
+                'warning',
+                'error',
+                'notice',
+                'debug',
+                'group',
+                'startGroup',
+                'endGroup',
+                'setFailed',
+                'setCommandEcho',
+              ],
+              message: "Print through 'log' from src/trust/log.ts, the one writer that makes untrusted text safe.",
+            },
+          ],
+        },
+      ],
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: "Print through 'log' from src/trust/log.ts." },
+        { object: 'process', property: 'stderr', message: "Print through 'log' from src/trust/log.ts." },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },

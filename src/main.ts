@@ -2,7 +2,7 @@
  * The one bundle behind every sub-action. Each `dist/<name>/index.js` stub calls `runAction('<name>')`; an action's
  * code is loaded only when that action runs, so a step parses only what it needs.
  */
-import * as core from '@actions/core';
+import { log } from './trust/log.js';
 import { ComplianceError, redact } from './api/errors.js';
 
 type Entry = () => Promise<{ main: () => Promise<void> }>;
@@ -23,7 +23,7 @@ export const ACTIONS: Record<string, Entry> = {
 export async function runAction(name: string): Promise<void> {
   const load = ACTIONS[name];
   if (!load) {
-    core.setFailed(`compliance-actions: no action named '${name}'`);
+    log.fail(`compliance-actions: no action named '${name}'`);
     return;
   }
   try {
@@ -32,8 +32,7 @@ export async function runAction(name: string): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // ComplianceError messages are already scrubbed; anything else is scrubbed here.
-    core.setFailed(error instanceof ComplianceError ? message : redact(message));
-    if (!(error instanceof ComplianceError) && error instanceof Error && error.stack)
-      core.debug(redact(error.stack));
+    log.fail(error instanceof ComplianceError ? message : redact(message));
+    if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
   }
 }

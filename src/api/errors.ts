@@ -3,21 +3,10 @@
  * one place and the token can be scrubbed in one place.
  */
 
-/** Secrets registered here are replaced in every message built by this family. */
-const secrets = new Set<string>();
+import { redact } from '../trust/redact.js';
 
-/** Registers a value (the API token) that must never appear in an error message. */
-export function registerSecret(value: string | undefined): void {
-  // Very short values would blank out ordinary words; a real token is never this short.
-  if (value && value.length >= 4) secrets.add(value);
-}
-
-/** Replaces every registered secret in a text with `***`. */
-export function redact(text: string): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join('***');
-  return out;
-}
+// The redactor lives in src/trust; these names stay importable from the API layer that every module already uses.
+export { redact, registerSecret } from '../trust/redact.js';
 
 /** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
 export function errorCode(error: unknown): string | undefined {

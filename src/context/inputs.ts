@@ -3,12 +3,13 @@
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
  * input, the value's problem and the expected form.
  */
-import * as core from '@actions/core';
+import { setSecret } from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
+import { jsonSyntaxProblem } from '../trust/text.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -147,9 +148,10 @@ export class InputReader {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
+      // Named, never quoted: the text may be a file's contents.
       throw new InputError(
         name,
-        `${from} is not JSON (${(error as Error).message})`,
+        `${from}: ${jsonSyntaxProblem(error, text)}`,
         'JSON text, or @path to a JSON file',
       );
     }
@@ -184,7 +186,7 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
     'the API token of the compliance service',
     'COMPLIANCE_API_TOKEN',
   );
-  core.setSecret(apiToken);
+  setSecret(apiToken);
   registerSecret(apiToken);
   const connection: ConnectionInputs = {
     apiToken,

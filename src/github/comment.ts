@@ -4,8 +4,9 @@
  * token may not write (a pull request from a fork, a job without `pull-requests: write`) it warns and leaves the job
  * summary as the only report: a comment never fails a step.
  */
-import * as core from '@actions/core';
+import { log } from '../trust/log.js';
 import { redact } from '../api/errors.js';
+import { noMention } from '../trust/text.js';
 import {
   describeGitHubError,
   githubStatus,
@@ -85,8 +86,8 @@ export function renderStickyBody(
   const limit = options.limit ?? COMMENT_LIMIT;
   const head = `${stickyMarker(options.key)}\n`;
   const tail = footer(options.now ?? new Date(), options.runUrl);
-  // Scrubbed: a body quotes the server's text, and a server may echo a token.
-  const content = redact(options.body).trimEnd();
+  // Scrubbed: a body quotes the server's text, and a server may echo a token; no mention survives either.
+  const content = noMention(redact(options.body)).trimEnd();
   if (head.length + content.length + tail.length <= limit) {
     return { text: head + content + tail, truncated: false };
   }
@@ -153,7 +154,7 @@ export async function upsertStickyComment(
       existing = marked.find((c) => viewer !== undefined && c.user?.login === viewer)?.id;
       if (existing === undefined) {
         const by = [...new Set(marked.map((c) => c.user?.login ?? 'unknown'))].join(', ');
-        core.info(redact(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`));
+        log.info(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`);
       }
     }
     if (existing !== undefined) {
@@ -164,7 +165,7 @@ export async function upsertStickyComment(
         body: text,
         request: requestOptions(options.timeoutMs),
       });
-      core.info(redact(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`));
+      log.info(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`);
       return { status: 'updated', id: data.id, url: data.html_url, truncated, length: text.length };
     }
     const { data } = await octokit.rest.issues.createComment({
@@ -174,7 +175,7 @@ export async function upsertStickyComment(
       body: text,
       request: requestOptions(options.timeoutMs),
     });
-    core.info(redact(`Commented on pull request #${issueNumber}: ${data.html_url}`));
+    log.info(`Commented on pull request #${issueNumber}: ${data.html_url}`);
     return { status: 'created', id: data.id, url: data.html_url, truncated, length: text.length };
   } catch (error) {
     const httpStatus = githubStatus(error);
@@ -183,7 +184,7 @@ export async function upsertStickyComment(
       httpStatus === 403 || httpStatus === 404
         ? FORBIDDEN_HINT
         : 'The result is in the job summary; the comment is left as it was.';
-    core.warning(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
+    log.warning(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
     return { status: 'skipped', reason, ...(httpStatus !== undefined && { httpStatus }) };
   }
 }

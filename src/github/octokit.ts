@@ -2,7 +2,7 @@
  * The GitHub REST client (Octokit through @actions/github), loaded with a dynamic import only when a step talks to
  * GitHub: the other actions of the bundle never parse it.
  */
-import * as core from '@actions/core';
+import { log } from '../trust/log.js';
 import type { getOctokit } from '@actions/github';
 import { redact, registerSecret } from '../api/errors.js';
 import { USER_AGENT } from '../version.js';
@@ -30,10 +30,10 @@ export async function createOctokit({ token, apiUrl }: GitHubConnection): Promis
     userAgent: USER_AGENT,
     // Octokit writes warnings to the console by default; keep stdout clean and every line scrubbed.
     log: {
-      debug: (message: string) => core.debug(redact(message)),
-      info: (message: string) => core.debug(redact(message)),
-      warn: (message: string) => core.debug(redact(message)),
-      error: (message: string) => core.debug(redact(message)),
+      debug: (message: string) => log.debug(message),
+      info: (message: string) => log.debug(message),
+      warn: (message: string) => log.debug(message),
+      error: (message: string) => log.debug(message),
     },
   });
 }

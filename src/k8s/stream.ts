@@ -4,6 +4,8 @@
  * MB, past the longest string a JavaScript engine can hold. Structural characters are ASCII, so scanning bytes of
  * UTF-8 is exact.
  */
+import { jsonSyntaxProblem } from '../trust/text.js';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -69,7 +71,7 @@ export async function* streamItems(source: AsyncIterable<Buffer | string>): Asyn
           const text = Buffer.concat(captured).toString('utf8');
           captured = [];
           captureStart = -1;
-          yield JSON.parse(text) as unknown;
+          yield parseItem(text);
         } else if (depth === itemsDepth - 1 && itemsDepth !== -1) {
           itemsDepth = -2; // the items array is closed; nothing more to read from it
         }
@@ -88,4 +90,13 @@ export async function* streamItems(source: AsyncIterable<Buffer | string>): Asyn
   if (depth !== 0 || inString) throw new PodStreamError('the JSON ends in the middle');
   if (itemsDepth === -1)
     throw new PodStreamError('no "items" list (expected the output of kubectl get pods -o json)');
+}
+
+/** One element of `items`; a malformed one is named by what is wrong, never quoted (it is the file's or cluster's text). */
+function parseItem(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new PodStreamError(`an element of "items": ${jsonSyntaxProblem(error, text)}`);
+  }
 }

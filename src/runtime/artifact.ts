@@ -3,7 +3,8 @@
  * directories, `registry-username`/`registry-password` for registry images). Shared by every sub-action that takes
  * an artifact, so they all accept the same inputs the same way.
  */
-import * as core from '@actions/core';
+import { setSecret } from '@actions/core';
+import { log } from '../trust/log.js';
 import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
@@ -24,7 +25,7 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
   // Read before any check that could fail, so the password is masked in whatever is printed next.
   const password = inputs.optional('registry-password');
   if (password) {
-    core.setSecret(password);
+    setSecret(password);
     registerSecret(password);
   }
   const username = inputs.optional('registry-username');
@@ -107,9 +108,9 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
 /** The fingerprint of a spec: a given one as is, else computed in a log group that names what was fingerprinted. */
 export async function resolveFingerprint(spec: ArtifactSpec): Promise<Fingerprinted> {
   if (spec.type === 'fingerprint') return fingerprintArtifact(spec);
-  return core.group('Fingerprint the artifact', async () => {
+  return log.group('Fingerprint the artifact', async () => {
     const result = await fingerprintArtifact(spec);
-    core.info(
+    log.info(
       `${spec.type === 'file' || spec.type === 'dir' ? spec.path : spec.image}: ${result.fingerprint}`,
     );
     return result;

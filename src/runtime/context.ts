@@ -3,7 +3,7 @@
  * context (temp folder, summary file, workspace, GitHub variables and event payload). Read once from an environment
  * map by the entry point, so `run(inputs)` never touches `process.env`.
  */
-import * as core from '@actions/core';
+import { log } from '../trust/log.js';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -30,7 +30,7 @@ export function readRunner(env: Env, cwd: string): RunnerContext {
     try {
       event = JSON.parse(readFileSync(github.eventPath, 'utf8')) as unknown;
     } catch {
-      core.debug(`could not read the event payload at ${github.eventPath}`);
+      log.debug(`could not read the event payload at ${github.eventPath}`);
     }
   }
   return {
@@ -66,7 +66,7 @@ export function createClient(connection: ConnectionInputs): ComplianceClient {
     proxy: connection.proxy,
     ...(connection.retries !== undefined && { retries: connection.retries }),
     ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
-    logger: { debug: (m) => core.debug(m), warning: (m) => core.warning(m) },
+    logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
   });
 }
 

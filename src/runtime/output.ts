@@ -2,7 +2,7 @@
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
  */
-import * as core from '@actions/core';
+import { setOutput } from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export type OutputValue = string | number | boolean | undefined;
 export function setOutputs(outputs: Record<string, OutputValue>): void {
   for (const [name, value] of Object.entries(outputs))
     // Scrubbed: a value can carry the server's text, and a server may echo the token.
-    core.setOutput(name, value === undefined ? '' : redact(String(value)));
+    setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 
 /**
@@ -64,7 +64,7 @@ export async function writeResultFile(
   result: unknown,
 ): Promise<string> {
   const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-  core.setOutput('result-file', file);
+  setOutput('result-file', file);
   return file;
 }
 
@@ -74,7 +74,7 @@ export async function writeResultFile(
  */
 export async function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
   const file = await writeJsonFile(runner, `${action}-payload`, payload);
-  core.setOutput('payload-file', file);
+  setOutput('payload-file', file);
   return file;
 }
 

@@ -3,7 +3,8 @@
  * posts the sticky comment. A comment never fails a step: outside a pull request it is skipped with a note, and a
  * GitHub failure is a warning (src/github/comment.ts).
  */
-import * as core from '@actions/core';
+import { setSecret } from '@actions/core';
+import { log } from '../trust/log.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
 import type { InputReader } from '../context/inputs.js';
@@ -34,7 +35,7 @@ export interface PrCommentInputs {
 export function readGitHubToken(inputs: InputReader): string | undefined {
   const token = inputs.optional('github-token');
   if (token !== undefined) {
-    core.setSecret(token);
+    setSecret(token);
     registerSecret(token);
   }
   return token;
@@ -71,12 +72,12 @@ export async function commentOnPullRequest(
   if (!inputs.commentOnPr || inputs.githubToken === undefined) return undefined;
   const pr = inputs.pullRequest;
   if (!pr) {
-    core.info('comment-on-pr: this run is not for a pull request; no comment.');
+    log.info('comment-on-pr: this run is not for a pull request; no comment.');
     return undefined;
   }
   const { github } = inputs.runner;
   const token = inputs.githubToken;
-  return core.group(`Comment on pull request #${pr.number}`, () =>
+  return log.group(`Comment on pull request #${pr.number}`, () =>
     upsertStickyComment({
       token,
       apiUrl: github.apiUrl,

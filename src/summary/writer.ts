@@ -4,7 +4,8 @@
  * silently), ending with a note that says what was left out and where the full data is.
  */
 import { appendFile } from 'node:fs/promises';
-import { redact } from '../api/errors.js';
+import { redact } from '../trust/redact.js';
+import { LINE_BREAK_MARK, noMention, oneLine } from '../trust/text.js';
 
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 export const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
@@ -20,16 +21,20 @@ export type Cell =
   /** Lines folded under `<details>` in the cell, e.g. the pods of an artifact; each line is escaped. */
   | { details: string; lines: string[] };
 
-/** Escapes text for Markdown and HTML alike, on one line. */
+/**
+ * Escapes text for Markdown and HTML alike, on one line (each kind of line break becomes `<br>`), with no mention left
+ * in it.
+ */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-  return redact(text)
+  return noMention(oneLine(redact(text)))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
-    .replace(/\r?\n/g, '<br>');
+    .split(LINE_BREAK_MARK)
+    .join('<br>');
 }
 
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
@@ -42,8 +47,11 @@ export function safeUrl(href: string | null | undefined): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention.
+  url.username = '';
+  url.password = '';
   return url.href.replace(
-    /[()<> ]/g,
+    /[()<> @]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
 }
@@ -57,7 +65,7 @@ function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('code' in value)
-      return `<code>${redact(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+      return `<code>${oneLine(redact(value.code)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
     if ('details' in value)
       return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
     return link(value.text, value.href);
@@ -85,9 +93,12 @@ export class SummaryWriter {
     return this.omitted > 0;
   }
 
-  /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+  /**
+   * Adds the caller's Markdown, scrubbed and with no mention left (escaped parts already have none; this is the guard
+   * for the rest); returns false (and counts it) when it would pass the budget.
+   */
   private add(text: string, weight = 1): boolean {
-    const markdown = redact(text);
+    const markdown = noMention(redact(text));
     const size = Buffer.byteLength(markdown) + 1;
     if (this.omitted > 0 || this.bytes + size > this.limit) {
       this.omitted += weight;

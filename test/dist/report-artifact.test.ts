@@ -364,7 +364,7 @@ describe('report-artifact', () => {
       [
         'user data that is not JSON',
         { 'user-data': '{nope' },
-        "Invalid input 'user-data': the value is not JSON",
+        "Invalid input 'user-data': the value: it is not valid JSON",
       ],
       [
         'a user-data file that is missing',

@@ -4,7 +4,7 @@
  * compliant, non-compliant or missing. A tripped gate fails the step; a gate that could not check fails too, with
  * `outcome: error`, so the two are told apart.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { ComplianceError, InputError, redact } from '../../api/errors.js';
 import {
   BUILT_IN_ATTESTATION_TYPES,
@@ -336,11 +336,11 @@ export async function run(inputs: CheckAttestationsInputs): Promise<CheckAttesta
   try {
     // The client first: a bad api-url or org fails here, before any request to GitHub or the service.
     await withClient(inputs.connection, async (client) => {
-      const read = await core.group('Commits to check', async () => {
+      const read = await log.group('Commits to check', async () => {
         const r = await readCommits(inputs);
         if (r.note !== undefined) warnings++;
-        core.info(`${r.commits.length} commit(s) ${describeSource(r)}:`);
-        for (const c of r.commits) core.info(redact(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`));
+        log.info(`${r.commits.length} commit(s) ${describeSource(r)}:`);
+        for (const c of r.commits) log.info(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`);
         return r;
       });
       Object.assign(result, {
@@ -349,7 +349,7 @@ export async function run(inputs: CheckAttestationsInputs): Promise<CheckAttesta
         pullRequest: read.pullRequest ?? result.pullRequest,
         note: read.note,
       });
-      const found = await core.group('Read the attestations', async () => {
+      const found = await log.group('Read the attestations', async () => {
         const map = await client.listAttestationsForCommits({
           commit_list: read.commits.map((c) => c.sha),
           ...query,
@@ -357,7 +357,7 @@ export async function run(inputs: CheckAttestationsInputs): Promise<CheckAttesta
         for (const c of read.commits) {
           const list = map[c.sha] ?? [];
           const names = list.map((a) => `${a.attestation_name} (${verdict(a)})`);
-          core.info(redact(`${c.sha}: ${names.length === 0 ? 'no attestations' : names.join(', ')}`));
+          log.info(`${c.sha}: ${names.length === 0 ? 'no attestations' : names.join(', ')}`);
         }
         return map;
       });
@@ -426,7 +426,7 @@ async function readCommits(inputs: CheckAttestationsInputs): Promise<CommitsRead
     const note =
       `Could not read the commits of pull request #${pr.number} (${reason}): checking its head commit ${head} alone. ` +
       "Give the job the 'pull-requests: read' permission, or list the commits in the 'commits' input.";
-    core.warning(note);
+    log.warning(note);
     return { commits: [known(head)], from: 'pull-request-head', pullRequest: pr.number, note };
   };
   if (inputs.githubToken === undefined) return headOnly('no github-token');
@@ -455,7 +455,7 @@ async function readCommits(inputs: CheckAttestationsInputs): Promise<CommitsRead
       `Pull request #${pr.number} has ${total > listedCount ? total : `more than ${listedCount}`} commits; GitHub ` +
       `lists only the first ${listedCount}, so those${headMissing ? ' and the head commit' : ''} are ` +
       "checked. List every commit in the 'commits' input to check them all.";
-    core.warning(note);
+    log.warning(note);
   }
   return { commits, from: 'pull-request', pullRequest: pr.number, ...(note !== undefined && { note }) };
 }
@@ -542,7 +542,7 @@ function annotate(result: CheckAttestationsResult, warningsUsed: number): void {
     ...result.missing.map((item) => describeItem(item, 'missing', result)),
   ];
   if (problems.length === 0) {
-    core.info(`Compliance gate passed: ${result.commits.length} commit(s) checked.`);
+    log.info(`Compliance gate passed: ${result.commits.length} commit(s) checked.`);
     return;
   }
   const failing = result.failOnNonCompliant;
@@ -550,17 +550,17 @@ function annotate(result: CheckAttestationsResult, warningsUsed: number): void {
   const shown = problems.slice(0, room);
   for (const text of shown) {
     // Scrubbed: names and URLs come from the service, which may echo the token.
-    if (failing) core.error(redact(text), { title: 'Compliance gate' });
-    else core.warning(redact(text), { title: 'Compliance gate' });
+    if (failing) log.error(text, { title: 'Compliance gate' });
+    else log.warning(text, { title: 'Compliance gate' });
   }
   const counts =
     `${result.missing.length} missing and ${result.nonCompliant.length} non-compliant attestation(s) ` +
     `in ${result.commits.length} commit(s)`;
   const more =
     problems.length > shown.length ? ` (${problems.length - shown.length} more in the job summary)` : '';
-  if (failing) core.setFailed(`Compliance gate tripped: ${counts}${more}.`);
+  if (failing) log.fail(`Compliance gate tripped: ${counts}${more}.`);
   else
-    core.warning(`Compliance gate tripped, not failing (fail-on-non-compliant is false): ${counts}${more}.`);
+    log.warning(`Compliance gate tripped, not failing (fail-on-non-compliant is false): ${counts}${more}.`);
 }
 
 const MARK: Record<CellState, string> = { compliant: '✅', 'non-compliant': '❌', missing: '⚠️' };

@@ -2,7 +2,7 @@
  * diff-envs: compares two environment snapshots (GET /env-diff/{org}): what runs only in the first, only in the
  * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { InputError, redact } from '../../api/errors.js';
 import { shownField, shownItems } from '../../api/parse.js';
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
@@ -84,8 +84,8 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
   const two = formatSnapshotExpression(inputs.snapshot2);
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('diffEnvironments', {}, { snappish1: one, snappish2: two });
-    const diff = await core.group(`Compare ${one} with ${two}`, async () => {
-      core.info(`GET ${url}`);
+    const diff = await log.group(`Compare ${one} with ${two}`, async () => {
+      log.info(`GET ${url}`);
       return client.diffEnvironments(one, two);
     });
     const result = toResult(url, one, two, diff);
@@ -98,7 +98,7 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
       'snapshot-1-id': result.snapshot1.id,
       'snapshot-2-id': result.snapshot2.id,
     });
-    log(result);
+    logDiff(result);
     if (inputs.summary) await summarize(result, inputs.showUnchanged).write(inputs.runner.summaryFile);
     // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
     const comment = await commentOnPullRequest(inputs, `${ACTION}/${one}..${two}`, () =>
@@ -108,7 +108,7 @@ export async function run(inputs: DiffEnvsInputs): Promise<DiffEnvsResult> {
     await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.failOnDiff && result.changed) {
       // Snapshot ids come from the server: scrubbed like every other message.
-      core.setFailed(
+      log.fail(
         redact(
           `${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
             'See the job summary or result-file for the artifacts.',
@@ -171,9 +171,9 @@ function scaling(a: DiffArtifact): string {
 }
 
 /** Names and snapshot ids come from the server: every line is scrubbed, a server may echo the token. */
-function log(result: DiffEnvsResult): void {
+function logDiff(result: DiffEnvsResult): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  const info = (text: string) => core.info(redact(text));
+  const info = (text: string) => log.info(text);
   info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
   info(`${counts(result)}.`);
   const groups: [string, DiffArtifact[], (a: DiffArtifact) => string][] = [
@@ -183,10 +183,10 @@ function log(result: DiffEnvsResult): void {
   ];
   for (const [title, artifacts, detail] of groups) {
     if (artifacts.length === 0) continue;
-    core.startGroup(redact(`${title} (${artifacts.length})`));
+    log.startGroup(redact(`${title} (${artifacts.length})`));
     for (const a of artifacts.slice(0, LOG_LINES)) info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
     if (artifacts.length > LOG_LINES) info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
-    core.endGroup();
+    log.endGroup();
   }
 }
 

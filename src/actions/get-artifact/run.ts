@@ -5,7 +5,7 @@
  * non-compliant. `outcome` tells a later step which of compliant, non-compliant, not-found or error (could not check)
  * it was; a 404 fails the step too, after the outputs are set.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { ApiError, isRecord, redact, shownField } from '../../api/index.js';
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -130,10 +130,10 @@ async function check(inputs: GetArtifactInputs, known: Record<string, unknown>):
       url,
       assertCompliant: inputs.assertCompliant,
     };
-    const artifact = await core.group(`Read the artifact from flow ${inputs.flow}`, async () => {
+    const artifact = await log.group(`Read the artifact from flow ${inputs.flow}`, async () => {
       try {
         const answer = await client.getArtifact(inputs.flow, fingerprint, query);
-        core.info(
+        log.info(
           redact(
             `${shownField(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`,
           ),
@@ -200,8 +200,8 @@ async function check(inputs: GetArtifactInputs, known: Record<string, unknown>):
     await writeResultFile(inputs.runner, ACTION, result);
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     // Server text (names, state_info) goes to the log: scrubbed like every other message.
-    if (result.failure !== undefined) core.setFailed(redact(result.failure));
-    else if (inputs.assertCompliant) core.info(`assert-compliant: the artifact is COMPLIANT.`);
+    if (result.failure !== undefined) log.fail(result.failure);
+    else if (inputs.assertCompliant) log.info(`assert-compliant: the artifact is COMPLIANT.`);
     return result;
   });
 }

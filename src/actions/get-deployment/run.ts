@@ -5,7 +5,7 @@
  * false`, carries on with `found=false`; a 404 about the org or environment fails either way. `outcome` tells a later
  * step found, not-found or error (could not check).
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { ApiError, redact, shownField } from '../../api/index.js';
 import type { Deployment } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -129,7 +129,7 @@ async function check(
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint });
     known.url = url;
-    const answer = await core.group(`Read the deployment to ${inputs.environment}`, async () => {
+    const answer = await log.group(`Read the deployment to ${inputs.environment}`, async () => {
       try {
         return await client.getDeployment(inputs.environment, fingerprint);
       } catch (error) {
@@ -169,7 +169,7 @@ async function check(
         diffUrl: shownField(() => answer.diff_url) ?? null,
         deployment: answer,
       };
-      core.info(
+      log.info(
         redact(
           `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt}` +
             `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
@@ -190,12 +190,10 @@ async function check(
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     if (result.message !== undefined) {
       if (inputs.failIfMissing) {
-        core.setFailed(
-          redact(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`),
-        );
+        log.fail(redact(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`));
       } else {
         // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
-        core.warning(redact(`${result.message} fail-if-missing is false: carrying on with found=false.`));
+        log.warning(`${result.message} fail-if-missing is false: carrying on with found=false.`);
       }
     }
     return result;

@@ -3,8 +3,8 @@
  * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
  * step healthy, failing or error (could not check).
  */
-import * as core from '@actions/core';
-import { redact, shownField } from '../../api/index.js';
+import { log } from '../../trust/log.js';
+import { shownField } from '../../api/index.js';
 import type { Action } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime } from '../../context/time.js';
@@ -75,9 +75,9 @@ async function check(inputs: ListActionsInputs, known: Record<string, unknown>):
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listActions');
     known.url = url;
-    const actions = await core.group(`List the actions of ${inputs.connection.org}`, async () => {
+    const actions = await log.group(`List the actions of ${inputs.connection.org}`, async () => {
       const list = await client.listActions();
-      core.info(`${list.length} action(s).`);
+      log.info(`${list.length} action(s).`);
       return list;
     });
     const failingActions = actions.filter((a) => a.is_failing === true);
@@ -102,13 +102,13 @@ async function check(inputs: ListActionsInputs, known: Record<string, unknown>):
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     if (result.failure !== undefined) {
       // Action names come from the server: scrubbed like every other message.
-      core.setFailed(redact(result.failure));
+      log.fail(result.failure);
     } else {
       for (const action of failingActions.slice(0, MAX_WARNINGS)) {
-        core.warning(redact(`Action ${describeFailure(action)} fails to send notifications.`));
+        log.warning(`Action ${describeFailure(action)} fails to send notifications.`);
       }
       if (failingActions.length > MAX_WARNINGS) {
-        core.warning(
+        log.warning(
           `${failingActions.length - MAX_WARNINGS} more action(s) are failing: see the job summary.`,
         );
       }

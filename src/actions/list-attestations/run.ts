@@ -2,7 +2,7 @@
  * list-attestations: lists the attestations of a flow (GET /attestations/{org}/{flow}), optionally between two
  * times: one page, or every page up to a cap. Counts the non-compliant ones.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { InputError } from '../../api/errors.js';
 import { shownField } from '../../api/parse.js';
 import type { Attestation } from '../../api/schemas.js';
@@ -70,7 +70,7 @@ export async function run(inputs: ListAttestationsInputs): Promise<ListAttestati
   };
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listFlowAttestations', { flow_name: inputs.flow }, window);
-    const read = await core.group(`List the attestations of ${inputs.flow} (${url})`, async () => {
+    const read = await log.group(`List the attestations of ${inputs.flow} (${url})`, async () => {
       const list = await readList(
         inputs.paging,
         (page, perPage) =>
@@ -81,14 +81,14 @@ export async function run(inputs: ListAttestationsInputs): Promise<ListAttestati
           }),
         (options) => client.listAllFlowAttestations(inputs.flow, window, options),
       );
-      core.info(describeRead(list, inputs.paging, 'attestation(s)'));
+      log.info(describeRead(list, inputs.paging, 'attestation(s)'));
       return list;
     });
     if (inputs.paging.all && read.truncated) {
-      core.warning(describeRead(read, inputs.paging, 'attestation(s)'));
+      log.warning(describeRead(read, inputs.paging, 'attestation(s)'));
     }
     const nonCompliant = read.items.filter((a) => a.is_compliant === false).length;
-    core.info(`${nonCompliant} non-compliant.`);
+    log.info(`${nonCompliant} non-compliant.`);
 
     const result: ListAttestationsResult = {
       url,

@@ -2,7 +2,7 @@
  * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
  * one page, or every page up to a cap. Counts the non-compliant ones.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { shownField, shownItems } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -51,19 +51,19 @@ export async function run(inputs: ListTrailsInputs): Promise<ListTrailsResult> {
   };
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listTrails', {}, filters);
-    const read = await core.group(`List trails (${url})`, async () => {
+    const read = await log.group(`List trails (${url})`, async () => {
       const list = await readList(
         inputs.paging,
         (page, perPage) =>
           client.listTrails({ ...filters, page, ...(perPage !== undefined && { per_page: perPage }) }),
         (options) => client.listAllTrails(filters, options),
       );
-      core.info(describeRead(list, inputs.paging, 'trail(s)'));
+      log.info(describeRead(list, inputs.paging, 'trail(s)'));
       return list;
     });
-    if (inputs.paging.all && read.truncated) core.warning(describeRead(read, inputs.paging, 'trail(s)'));
+    if (inputs.paging.all && read.truncated) log.warning(describeRead(read, inputs.paging, 'trail(s)'));
     const nonCompliant = read.items.filter(isNonCompliant).length;
-    core.info(`${nonCompliant} non-compliant.`);
+    log.info(`${nonCompliant} non-compliant.`);
 
     const result: ListTrailsResult = {
       url,

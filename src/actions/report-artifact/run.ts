@@ -2,7 +2,7 @@
  * report-artifact: fingerprints an artifact (or takes a given fingerprint), gathers the git and GitHub context the
  * way the official CLI does, and reports it to a flow (POST /artifacts/{org}/{flow}).
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { InputError, validate } from '../../api/index.js';
 import { expectedForms, patterns, ReportArtifactBody, type GitCommitInput } from '../../api/schemas.js';
 import { readCommit } from '../../context/git.js';
@@ -127,9 +127,7 @@ export async function run(inputs: ReportArtifactInputs): Promise<ReportArtifactR
   // readInputs requires `name` with a given fingerprint, the one case without a default name.
   const filename = inputs.name ?? defaultName ?? '';
 
-  const payload = await core.group('Read the git context', () =>
-    gatherPayload(inputs, fingerprint, filename),
-  );
+  const payload = await log.group('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
   // Everything is checked before any request: a bad combination fails here, naming the field.
   validate(ReportArtifactBody, payload, 'body');
   const trail = payload.trail_name ?? '';
@@ -139,14 +137,14 @@ export async function run(inputs: ReportArtifactInputs): Promise<ReportArtifactR
     const target = client.urlFor('reportArtifact', { flow_name: inputs.flow });
     let response: unknown;
     if (inputs.dryRun) {
-      core.info(`DRY RUN: would POST ${target}`);
-      core.info(JSON.stringify(payload, null, 2));
+      log.info(`DRY RUN: would POST ${target}`);
+      log.info(JSON.stringify(payload, null, 2));
     } else {
-      response = await core.group(`Report to ${inputs.flow}`, async () => {
+      response = await log.group(`Report to ${inputs.flow}`, async () => {
         const answer = await deliver(inputs.runner, ACTION, payload, () =>
           client.reportArtifact(inputs.flow, payload),
         );
-        core.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
+        log.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
         return answer;
       });
     }
@@ -240,7 +238,7 @@ async function commitInfo(inputs: ReportArtifactInputs, branch: string | undefin
     urlFor: (sha) => commitLink(inputs, sha),
   });
   if (fromGit) {
-    core.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
+    log.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
     return { sha1: fromGit.sha1, commit: fromGit };
   }
   if (!patterns.sha1.test(rev)) {
@@ -252,10 +250,10 @@ async function commitInfo(inputs: ReportArtifactInputs, branch: string | undefin
   }
   const fromEvent = commitFromEvent(event, rev, branch);
   if (fromEvent) {
-    core.info(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
+    log.info(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
     return { sha1: rev, commit: fromEvent };
   }
-  core.warning(
+  log.warning(
     `No commit information for ${rev}: ${workspace} is not a checkout of it and the event does not carry it. ` +
       'The artifact is reported with the SHA only; run actions/checkout before this step for the full record.',
   );

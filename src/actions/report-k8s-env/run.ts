@@ -3,7 +3,7 @@
  * them as the reference says, and reports the environment (PUT /environments/{org}/{env}/report/K8S). A pod that
  * cannot be mapped is skipped, warned about and counted; a report that cannot be delivered is kept in a file.
  */
-import * as core from '@actions/core';
+import { log } from '../../trust/log.js';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -154,9 +154,9 @@ export interface ReportK8sEnvResult {
 }
 
 export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResult> {
-  const report = await core.group(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
+  const report = await log.group(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
   const artifacts = countArtifacts(report);
-  core.info(
+  log.info(
     `${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by phase, ` +
       `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`,
   );
@@ -172,22 +172,22 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
       // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
       validate(K8sReportBody, payload, 'body');
       payloadFile = await keepPayload(inputs.runner, ACTION, payload);
-      core.info(`DRY RUN: would PUT ${target}`);
-      core.info(
+      log.info(`DRY RUN: would PUT ${target}`);
+      log.info(
         payload.artifacts.length <= PRINT_LIMIT
           ? JSON.stringify(payload, null, 2)
           : `The payload (${payload.artifacts.length} pods) is kept in ${payloadFile}.`,
       );
       message = 'dry run: nothing was sent';
     } else {
-      const answer = await core.group(`Report environment ${inputs.environment}`, () =>
+      const answer = await log.group(`Report environment ${inputs.environment}`, () =>
         deliver(inputs.runner, ACTION, payload, () =>
           client.reportK8sEnvironment(inputs.environment, payload),
         ),
       );
       // The server's text goes to logs, outputs and the summary: scrubbed once, here.
       message = typeof answer.message === 'string' ? redact(answer.message) : '';
-      core.info(`The service answered: ${message || '(no message)'}`);
+      log.info(`The service answered: ${message || '(no message)'}`);
     }
     const result: ReportK8sEnvResult = {
       dryRun: inputs.dryRun,
@@ -278,16 +278,16 @@ export function countArtifacts(report: PodReport): ArtifactCount[] {
 /** A named namespace without pods is most often a typo or a missing permission: say so, never silently. */
 function warnEmptyNamespaces(filter: NamespaceFilter, report: PodReport): void {
   for (const ns of filter.include ?? []) {
-    if (!report.namespaces.has(ns)) core.warning(`Namespace '${ns}' has no pods (or does not exist).`);
+    if (!report.namespaces.has(ns)) log.warning(`Namespace '${ns}' has no pods (or does not exist).`);
   }
 }
 
 function warnSkipped(skipped: SkippedPod[]): void {
   for (const pod of skipped.slice(0, MAX_WARNINGS)) {
-    core.warning(`Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
+    log.warning(`Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
   }
   if (skipped.length > MAX_WARNINGS) {
-    core.warning(
+    log.warning(
       `${skipped.length - MAX_WARNINGS} more pod(s) were skipped: see the job summary or result-file.`,
     );
   }

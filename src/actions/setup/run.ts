@@ -1,7 +1,8 @@
 /**
  * The setup action: checks the connection once and hands it to the job's later steps as environment variables.
  */
-import * as core from '@actions/core';
+import { exportVariable } from '@actions/core';
+import { log } from '../../trust/log.js';
 import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
 import { readConnection, type ConnectionInputs, type InputReader } from '../../context/inputs.js';
 import { withClient } from '../../runtime/context.js';
@@ -22,21 +23,21 @@ export function readInputs(inputs: InputReader): SetupInputs {
 export async function run(inputs: SetupInputs): Promise<void> {
   if (inputs.verify && !inputs.dryRun) {
     await withClient(inputs, (client) =>
-      core.group('Verify the connection', async () => {
+      log.group('Verify the connection', async () => {
         try {
           await client.listActions();
         } catch (error) {
           throw explainVerifyFailure(error, inputs);
         }
-        core.info(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
+        log.info(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
       }),
     );
   }
-  core.exportVariable('COMPLIANCE_API_URL', normalizeBaseUrl(inputs.apiUrl).href);
-  core.exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
-  core.exportVariable('COMPLIANCE_ORG', inputs.org);
-  core.exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
-  if (inputs.dryRun) core.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
+  exportVariable('COMPLIANCE_API_URL', normalizeBaseUrl(inputs.apiUrl).href);
+  exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
+  exportVariable('COMPLIANCE_ORG', inputs.org);
+  exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+  if (inputs.dryRun) log.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
 }
 
 /** Says which of the three settings is most likely wrong. */

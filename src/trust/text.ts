@@ -1,0 +1,52 @@
+/**
+ * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
+ * acting on the runner when logged, and from notifying people when shown on GitHub.
+ */
+
+/** Every kind of line break something downstream may split a line on. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Other control characters (a terminal escape could repaint the log); the tab stays. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
+/** Shown where a line break was. */
+export const LINE_BREAK_MARK = ' ⏎ ';
+/** Keeps two characters apart without showing anything. */
+const ZWSP = '\u200b';
+
+/** The text on one line: each line break shown as ⏎, other control characters as �. */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAK, LINE_BREAK_MARK).replace(CONTROL, '\ufffd');
+}
+
+/**
+ * One line that the runner cannot read as a workflow command: `::` at its start (after blanks, as the runner trims
+ * them) and the legacy `##[` form anywhere are broken up by a zero-width space.
+ */
+export function noCommand(text: string): string {
+  return oneLine(text)
+    .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+    .replace(/##\[/g, `#${ZWSP}#[`);
+}
+
+/** `@user` and `@org/team` stay readable but are no longer mentions: a zero-width space follows the `@`. */
+export function noMention(text: string): string {
+  return text.replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
+}
+
+/**
+ * Where a JSON text fails to parse, without quoting it (the engine's own message quotes the text, and a file's
+ * contents are not the error's to show).
+ */
+export function jsonSyntaxProblem(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : '';
+  const position = /position (\d+)/.exec(message);
+  if (!position) {
+    if (text.trim() === '') return 'it is empty';
+    return /end of JSON/i.test(message) ? 'it is not valid JSON (it ends too early)' : 'it is not valid JSON';
+  }
+  const offset = Number(position[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `it is not valid JSON (line ${line}, column ${column})`;
+}
