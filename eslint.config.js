@@ -43,7 +43,8 @@ export default tseslint.config(
                 'setFailed',
                 'setCommandEcho',
               ],
-              message: "Print through 'log' from src/trust/log.ts, the one writer that makes untrusted text safe.",
+              message:
+                "Print through 'log' from src/trust/log.ts, the one writer that makes untrusted text safe.",
             },
           ],
         },

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
@@ -99,10 +99,10 @@ async function check(inputs, known) {
             url,
             assertCompliant: inputs.assertCompliant,
         };
-        const artifact = await core/* group */.Os(`Read the artifact from flow ${inputs.flow}`, async () => {
+        const artifact = await log/* log */.R.group(`Read the artifact from flow ${inputs.flow}`, async () => {
             try {
                 const answer = await client.getArtifact(inputs.flow, fingerprint, query);
-                core/* info */.pq((0,api/* redact */.E$)(`${(0,api/* shownField */["in"])(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`));
+                log/* log */.R.info((0,api/* redact */.E$)(`${(0,api/* shownField */["in"])(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`));
                 return answer;
             }
             catch (error) {
@@ -164,9 +164,9 @@ async function check(inputs, known) {
             await summarize(result).write(inputs.runner.summaryFile);
         // Server text (names, state_info) goes to the log: scrubbed like every other message.
         if (result.failure !== undefined)
-            core/* setFailed */.C1((0,api/* redact */.E$)(result.failure));
+            log/* log */.R.fail(result.failure);
         else if (inputs.assertCompliant)
-            core/* info */.pq(`assert-compliant: the artifact is COMPLIANT.`);
+            log/* log */.R.info(`assert-compliant: the artifact is COMPLIANT.`);
         return result;
     });
 }

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/parse.ts
 var parse = __webpack_require__(8247);
 // EXTERNAL MODULE: ./src/runtime/context.ts
@@ -57,15 +57,15 @@ async function run(inputs) {
     };
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('listTrails', {}, filters);
-        const read = await core/* group */.Os(`List trails (${url})`, async () => {
+        const read = await log/* log */.R.group(`List trails (${url})`, async () => {
             const list = await (0,runtime_paging/* readList */.LD)(inputs.paging, (page, perPage) => client.listTrails({ ...filters, page, ...(perPage !== undefined && { per_page: perPage }) }), (options) => client.listAllTrails(filters, options));
-            core/* info */.pq((0,runtime_paging/* describeRead */.gD)(list, inputs.paging, 'trail(s)'));
+            log/* log */.R.info((0,runtime_paging/* describeRead */.gD)(list, inputs.paging, 'trail(s)'));
             return list;
         });
         if (inputs.paging.all && read.truncated)
-            core/* warning */.$e((0,runtime_paging/* describeRead */.gD)(read, inputs.paging, 'trail(s)'));
+            log/* log */.R.warning((0,runtime_paging/* describeRead */.gD)(read, inputs.paging, 'trail(s)'));
         const nonCompliant = read.items.filter(isNonCompliant).length;
-        core/* info */.pq(`${nonCompliant} non-compliant.`);
+        log/* log */.R.info(`${nonCompliant} non-compliant.`);
         const result = {
             url,
             filters,
@@ -270,7 +270,7 @@ function formatTime(seconds) {
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -311,7 +311,7 @@ async function writeJsonFile(runner, basename, value, indent) {
 /** Writes the full result and sets `result-file` to its path. */
 async function writeResultFile(runner, action, result) {
     const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('result-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
     return file;
 }
 /**
@@ -320,7 +320,7 @@ async function writeResultFile(runner, action, result) {
  */
 async function keepPayload(runner, action, payload) {
     const file = await writeJsonFile(runner, `${action}-payload`, payload);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('payload-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('payload-file', file);
     return file;
 }
 /**
@@ -491,7 +491,8 @@ function timeCell(value) {
 /* unused harmony export SUMMARY_LIMIT */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
 /**
  * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
  * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
@@ -499,18 +500,23 @@ function timeCell(value) {
  */
 
 
+
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
-/** Escapes text for Markdown and HTML alike, on one line. */
+/**
+ * Escapes text for Markdown and HTML alike, on one line (each kind of line break becomes `<br>`), with no mention left
+ * in it.
+ */
 function escapeText(text) {
     // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+    return (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)))
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
         .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
-        .replace(/\r?\n/g, '<br>');
+        .split(_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .LINE_BREAK_MARK */ .DD)
+        .join('<br>');
 }
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
 function safeUrl(href) {
@@ -518,14 +524,18 @@ function safeUrl(href) {
         return undefined;
     let url;
     try {
-        url = new URL(href);
+        // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
+        url = new URL((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(href));
     }
     catch {
         return undefined;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return undefined;
-    return url.href.replace(/[()<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention.
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/[()<> @]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 function link(text, href) {
     const url = safeUrl(href);
@@ -536,7 +546,7 @@ function cell(value) {
         return '';
     if (typeof value === 'object') {
         if ('code' in value)
-            return `<code>${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+            return `<code>${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
         if ('details' in value)
             return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
         return link(value.text, value.href);
@@ -560,9 +570,12 @@ class SummaryWriter {
     get truncated() {
         return this.omitted > 0;
     }
-    /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+    /**
+     * Adds the caller's Markdown, scrubbed and with no mention left (escaped parts already have none; this is the guard
+     * for the rest); returns false (and counts it) when it would pass the budget.
+     */
     add(text, weight = 1) {
-        const markdown = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text);
+        const markdown = (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
         const size = Buffer.byteLength(markdown) + 1;
         if (this.omitted > 0 || this.bytes + size > this.limit) {
             this.omitted += weight;

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/context/time.ts
@@ -113,7 +113,7 @@ async function check(inputs, known) {
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint });
         known.url = url;
-        const answer = await core/* group */.Os(`Read the deployment to ${inputs.environment}`, async () => {
+        const answer = await log/* log */.R.group(`Read the deployment to ${inputs.environment}`, async () => {
             try {
                 return await client.getDeployment(inputs.environment, fingerprint);
             }
@@ -154,7 +154,7 @@ async function check(inputs, known) {
                 diffUrl: (0,api/* shownField */["in"])(() => answer.diff_url) ?? null,
                 deployment: answer,
             };
-            core/* info */.pq((0,api/* redact */.E$)(`${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt}` +
+            log/* log */.R.info((0,api/* redact */.E$)(`${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt}` +
                 `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`));
         }
         (0,output/* setOutputs */.n0)({
@@ -171,11 +171,11 @@ async function check(inputs, known) {
             await summarize(result).write(inputs.runner.summaryFile);
         if (result.message !== undefined) {
             if (inputs.failIfMissing) {
-                core/* setFailed */.C1((0,api/* redact */.E$)(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`));
+                log/* log */.R.fail((0,api/* redact */.E$)(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`));
             }
             else {
                 // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
-                core/* warning */.$e((0,api/* redact */.E$)(`${result.message} fail-if-missing is false: carrying on with found=false.`));
+                log/* log */.R.warning(`${result.message} fail-if-missing is false: carrying on with found=false.`);
             }
         }
         return result;

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/parse.ts
@@ -73,8 +73,8 @@ async function run(inputs) {
     const two = (0,api_snapshot/* formatSnapshotExpression */.kx)(inputs.snapshot2);
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const url = client.urlFor('diffEnvironments', {}, { snappish1: one, snappish2: two });
-        const diff = await core/* group */.Os(`Compare ${one} with ${two}`, async () => {
-            core/* info */.pq(`GET ${url}`);
+        const diff = await log/* log */.R.group(`Compare ${one} with ${two}`, async () => {
+            log/* log */.R.info(`GET ${url}`);
             return client.diffEnvironments(one, two);
         });
         const result = toResult(url, one, two, diff);
@@ -87,7 +87,7 @@ async function run(inputs) {
             'snapshot-1-id': result.snapshot1.id,
             'snapshot-2-id': result.snapshot2.id,
         });
-        log(result);
+        logDiff(result);
         if (inputs.summary)
             await summarize(result, inputs.showUnchanged).write(inputs.runner.summaryFile);
         // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
@@ -97,7 +97,7 @@ async function run(inputs) {
         await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
         if (inputs.failOnDiff && result.changed) {
             // Snapshot ids come from the server: scrubbed like every other message.
-            core/* setFailed */.C1((0,errors/* redact */.E$)(`${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
+            log/* log */.R.fail((0,errors/* redact */.E$)(`${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
                 'See the job summary or result-file for the artifacts.'));
         }
         return result;
@@ -147,9 +147,9 @@ function scaling(a) {
     return `${instances(a, 1) ?? '?'} → ${instances(a, 2) ?? '?'}`;
 }
 /** Names and snapshot ids come from the server: every line is scrubbed, a server may echo the token. */
-function log(result) {
+function logDiff(result) {
     const { snapshot1: s1, snapshot2: s2 } = result;
-    const info = (text) => core/* info */.pq((0,errors/* redact */.E$)(text));
+    const info = (text) => log/* log */.R.info(text);
     info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
     info(`${counts(result)}.`);
     const groups = [
@@ -160,12 +160,12 @@ function log(result) {
     for (const [title, artifacts, detail] of groups) {
         if (artifacts.length === 0)
             continue;
-        core/* startGroup */.Oh((0,errors/* redact */.E$)(`${title} (${artifacts.length})`));
+        log/* log */.R.startGroup((0,errors/* redact */.E$)(`${title} (${artifacts.length})`));
         for (const a of artifacts.slice(0, LOG_LINES))
             info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
         if (artifacts.length > LOG_LINES)
             info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
-        core/* endGroup */.N4();
+        log/* log */.R.endGroup();
     }
 }
 function podsCell(a) {

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/api/schemas.ts
@@ -157,7 +157,7 @@ async function run(inputs) {
     const { fingerprint, defaultName } = await (0,runtime_artifact/* resolveFingerprint */.J)(inputs.artifact);
     // readInputs requires `name` with a given fingerprint, the one case without a default name.
     const filename = inputs.name ?? defaultName ?? '';
-    const payload = await core/* group */.Os('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
+    const payload = await log/* log */.R.group('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
     // Everything is checked before any request: a bad combination fails here, naming the field.
     (0,api/* validate */.tf)(schemas/* ReportArtifactBody */.Fi, payload, 'body');
     const trail = payload.trail_name ?? '';
@@ -166,13 +166,13 @@ async function run(inputs) {
         const target = client.urlFor('reportArtifact', { flow_name: inputs.flow });
         let response;
         if (inputs.dryRun) {
-            core/* info */.pq(`DRY RUN: would POST ${target}`);
-            core/* info */.pq(JSON.stringify(payload, null, 2));
+            log/* log */.R.info(`DRY RUN: would POST ${target}`);
+            log/* log */.R.info(JSON.stringify(payload, null, 2));
         }
         else {
-            response = await core/* group */.Os(`Report to ${inputs.flow}`, async () => {
+            response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {
                 const answer = await (0,output/* deliver */.cK)(inputs.runner, ACTION, payload, () => client.reportArtifact(inputs.flow, payload));
-                core/* info */.pq(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
+                log/* log */.R.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
                 return answer;
             });
         }
@@ -246,7 +246,7 @@ async function commitInfo(inputs, branch) {
         urlFor: (sha) => commitLink(inputs, sha),
     });
     if (fromGit) {
-        core/* info */.pq(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
+        log/* log */.R.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
         return { sha1: fromGit.sha1, commit: fromGit };
     }
     if (!schemas/* patterns */.qp.sha1.test(rev)) {
@@ -254,10 +254,10 @@ async function commitInfo(inputs, branch) {
     }
     const fromEvent = (0,context_github/* commitFromEvent */.uO)(event, rev, branch);
     if (fromEvent) {
-        core/* info */.pq(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
+        log/* log */.R.info(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
         return { sha1: rev, commit: fromEvent };
     }
-    core/* warning */.$e(`No commit information for ${rev}: ${workspace} is not a checkout of it and the event does not carry it. ` +
+    log/* log */.R.warning(`No commit information for ${rev}: ${workspace} is not a checkout of it and the event does not carry it. ` +
         'The artifact is reported with the SHA only; run actions/checkout before this step for the full record.');
     return { sha1: rev, commit: undefined };
 }

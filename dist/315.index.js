@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -135,6 +135,8 @@ async function mapPods(pods, filter = {}) {
     return report;
 }
 
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
 ;// CONCATENATED MODULE: ./src/k8s/stream.ts
 /**
  * Streams the elements of the top-level `items` array of a Kubernetes List (`kubectl get pods -o json`), or of a
@@ -142,6 +144,7 @@ async function mapPods(pods, filter = {}) {
  * MB, past the longest string a JavaScript engine can hold. Structural characters are ASCII, so scanning bytes of
  * UTF-8 is exact.
  */
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -215,7 +218,7 @@ async function* streamItems(source) {
                     const text = Buffer.concat(captured).toString('utf8');
                     captured = [];
                     captureStart = -1;
-                    yield JSON.parse(text);
+                    yield parseItem(text);
                 }
                 else if (depth === itemsDepth - 1 && itemsDepth !== -1) {
                     itemsDepth = -2; // the items array is closed; nothing more to read from it
@@ -239,6 +242,15 @@ async function* streamItems(source) {
         throw new PodStreamError('the JSON ends in the middle');
     if (itemsDepth === -1)
         throw new PodStreamError('no "items" list (expected the output of kubectl get pods -o json)');
+}
+/** One element of `items`; a malformed one is named by what is wrong, never quoted (it is the file's or cluster's text). */
+function parseItem(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new PodStreamError(`an element of "items": ${(0,trust_text/* jsonSyntaxProblem */.F1)(error, text)}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/k8s/kubectl.ts
@@ -565,9 +577,9 @@ function regexes(inputs, name) {
     return list;
 }
 async function run(inputs) {
-    const report = await core/* group */.Os(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
+    const report = await log/* log */.R.group(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
     const artifacts = countArtifacts(report);
-    core/* info */.pq(`${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by phase, ` +
+    log/* log */.R.info(`${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by phase, ` +
         `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`);
     warnSkipped(report.skipped);
     const payload = { artifacts: report.artifacts };
@@ -580,17 +592,17 @@ async function run(inputs) {
             // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
             (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
             payloadFile = await (0,output/* keepPayload */.G7)(inputs.runner, ACTION, payload);
-            core/* info */.pq(`DRY RUN: would PUT ${target}`);
-            core/* info */.pq(payload.artifacts.length <= PRINT_LIMIT
+            log/* log */.R.info(`DRY RUN: would PUT ${target}`);
+            log/* log */.R.info(payload.artifacts.length <= PRINT_LIMIT
                 ? JSON.stringify(payload, null, 2)
                 : `The payload (${payload.artifacts.length} pods) is kept in ${payloadFile}.`);
             message = 'dry run: nothing was sent';
         }
         else {
-            const answer = await core/* group */.Os(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(inputs.runner, ACTION, payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
+            const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(inputs.runner, ACTION, payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
             // The server's text goes to logs, outputs and the summary: scrubbed once, here.
             message = typeof answer.message === 'string' ? (0,api/* redact */.E$)(answer.message) : '';
-            core/* info */.pq(`The service answered: ${message || '(no message)'}`);
+            log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
         }
         const result = {
             dryRun: inputs.dryRun,
@@ -670,15 +682,15 @@ function countArtifacts(report) {
 function warnEmptyNamespaces(filter, report) {
     for (const ns of filter.include ?? []) {
         if (!report.namespaces.has(ns))
-            core/* warning */.$e(`Namespace '${ns}' has no pods (or does not exist).`);
+            log/* log */.R.warning(`Namespace '${ns}' has no pods (or does not exist).`);
     }
 }
 function warnSkipped(skipped) {
     for (const pod of skipped.slice(0, MAX_WARNINGS)) {
-        core/* warning */.$e(`Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
+        log/* log */.R.warning(`Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
     }
     if (skipped.length > MAX_WARNINGS) {
-        core/* warning */.$e(`${skipped.length - MAX_WARNINGS} more pod(s) were skipped: see the job summary or result-file.`);
+        log/* log */.R.warning(`${skipped.length - MAX_WARNINGS} more pod(s) were skipped: see the job summary or result-file.`);
     }
 }
 function summarize(result) {
@@ -738,7 +750,7 @@ const main = async () => {
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -779,7 +791,7 @@ async function writeJsonFile(runner, basename, value, indent) {
 /** Writes the full result and sets `result-file` to its path. */
 async function writeResultFile(runner, action, result) {
     const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('result-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
     return file;
 }
 /**
@@ -788,7 +800,7 @@ async function writeResultFile(runner, action, result) {
  */
 async function keepPayload(runner, action, payload) {
     const file = await writeJsonFile(runner, `${action}-payload`, payload);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('payload-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('payload-file', file);
     return file;
 }
 /**
@@ -822,7 +834,8 @@ async function deliver(runner, action, payload, send) {
 /* unused harmony export SUMMARY_LIMIT */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
 /**
  * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
  * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
@@ -830,18 +843,23 @@ async function deliver(runner, action, payload, send) {
  */
 
 
+
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
-/** Escapes text for Markdown and HTML alike, on one line. */
+/**
+ * Escapes text for Markdown and HTML alike, on one line (each kind of line break becomes `<br>`), with no mention left
+ * in it.
+ */
 function escapeText(text) {
     // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+    return (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)))
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
         .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
-        .replace(/\r?\n/g, '<br>');
+        .split(_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .LINE_BREAK_MARK */ .DD)
+        .join('<br>');
 }
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
 function safeUrl(href) {
@@ -849,14 +867,18 @@ function safeUrl(href) {
         return undefined;
     let url;
     try {
-        url = new URL(href);
+        // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
+        url = new URL((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(href));
     }
     catch {
         return undefined;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return undefined;
-    return url.href.replace(/[()<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention.
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/[()<> @]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 function link(text, href) {
     const url = safeUrl(href);
@@ -867,7 +889,7 @@ function cell(value) {
         return '';
     if (typeof value === 'object') {
         if ('code' in value)
-            return `<code>${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+            return `<code>${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
         if ('details' in value)
             return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
         return link(value.text, value.href);
@@ -891,9 +913,12 @@ class SummaryWriter {
     get truncated() {
         return this.omitted > 0;
     }
-    /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+    /**
+     * Adds the caller's Markdown, scrubbed and with no mention left (escaped parts already have none; this is the guard
+     * for the rest); returns false (and counts it) when it would pass the budget.
+     */
     add(text, weight = 1) {
-        const markdown = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text);
+        const markdown = (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
         const size = Buffer.byteLength(markdown) + 1;
         if (this.omitted > 0 || this.bytes + size > this.limit) {
             this.omitted += weight;

@@ -1796,11 +1796,13 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1392);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6623);
 /**
  * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
  * input, the value's problem and the expected form.
  */
+
 
 
 
@@ -1926,7 +1928,8 @@ class InputReader {
             return JSON.parse(text);
         }
         catch (error) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from} is not JSON (${error.message})`, 'JSON text, or @path to a JSON file');
+            // Named, never quoted: the text may be a file's contents.
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from}: ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_6__/* .jsonSyntaxProblem */ .F1)(error, text)}`, 'JSON text, or @path to a JSON file');
         }
     }
     /** One item per line, commas also accepted; blanks dropped. */
@@ -1940,7 +1943,7 @@ class InputReader {
 function readConnection(inputs) {
     // The token first, masked before anything else can be printed or thrown.
     const apiToken = inputs.required('api-token', 'the API token of the compliance service', 'COMPLIANCE_API_TOKEN');
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(apiToken);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq)(apiToken);
     (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .cl)(apiToken);
     const connection = {
         apiToken,
@@ -1984,7 +1987,7 @@ function tuning(inputs) {
 /* harmony export */   fY: () => (/* binding */ readRunner)
 /* harmony export */ });
 /* unused harmony export createClient */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1488);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
@@ -2014,7 +2017,7 @@ function readRunner(env, cwd) {
             event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(github.eventPath, 'utf8'));
         }
         catch {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`could not read the event payload at ${github.eventPath}`);
+            _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(`could not read the event payload at ${github.eventPath}`);
         }
     }
     return {
@@ -2041,7 +2044,7 @@ function createClient(connection) {
         proxy: connection.proxy,
         ...(connection.retries !== undefined && { retries: connection.retries }),
         ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
-        logger: { debug: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(m), warning: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(m) },
+        logger: { debug: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(m), warning: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.warning(m) },
     });
 }
 /** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */

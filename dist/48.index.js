@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/index.ts + 4 modules
 var api = __webpack_require__(1974);
 // EXTERNAL MODULE: ./src/context/inputs.ts
@@ -29,6 +31,7 @@ var context = __webpack_require__(47);
 
 
 
+
 function readInputs(inputs) {
     return {
         ...(0,context_inputs/* readConnection */.d)(inputs),
@@ -38,22 +41,22 @@ function readInputs(inputs) {
 }
 async function run(inputs) {
     if (inputs.verify && !inputs.dryRun) {
-        await (0,context/* withClient */.SV)(inputs, (client) => core/* group */.Os('Verify the connection', async () => {
+        await (0,context/* withClient */.SV)(inputs, (client) => log/* log */.R.group('Verify the connection', async () => {
             try {
                 await client.listActions();
             }
             catch (error) {
                 throw explainVerifyFailure(error, inputs);
             }
-            core/* info */.pq(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
+            log/* log */.R.info(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
         }));
     }
-    core/* exportVariable */.dN('COMPLIANCE_API_URL', (0,api/* normalizeBaseUrl */.qT)(inputs.apiUrl).href);
-    core/* exportVariable */.dN('COMPLIANCE_API_TOKEN', inputs.apiToken);
-    core/* exportVariable */.dN('COMPLIANCE_ORG', inputs.org);
-    core/* exportVariable */.dN('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+    (0,core/* exportVariable */.dN)('COMPLIANCE_API_URL', (0,api/* normalizeBaseUrl */.qT)(inputs.apiUrl).href);
+    (0,core/* exportVariable */.dN)('COMPLIANCE_API_TOKEN', inputs.apiToken);
+    (0,core/* exportVariable */.dN)('COMPLIANCE_ORG', inputs.org);
+    (0,core/* exportVariable */.dN)('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
     if (inputs.dryRun)
-        core/* notice */.lm('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
+        log/* log */.R.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
 }
 /** Says which of the three settings is most likely wrong. */
 function explainVerifyFailure(error, inputs) {

@@ -41701,7 +41701,7 @@ module.exports = {
 
 
 const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(8625)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(1006)
 const { makeRequest } = __webpack_require__(9967)
 const { fetching } = __webpack_require__(4398)
 const { Headers, getHeadersList } = __webpack_require__(660)
@@ -42680,7 +42680,7 @@ module.exports = {
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(8625)
+const { isValidClientWindowBits } = __webpack_require__(1006)
 const { MessageSizeExceededError } = __webpack_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
@@ -42802,7 +42802,7 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(8625)
+} = __webpack_require__(1006)
 const { failWebsocketConnection } = __webpack_require__(6897)
 const { WebsocketFrameSend } = __webpack_require__(3264)
 const { PerMessageDeflate } = __webpack_require__(9469)
@@ -43445,7 +43445,7 @@ module.exports = { SendQueue }
 
 
 const { webidl } = __webpack_require__(7879)
-const { validateCloseCodeAndReason } = __webpack_require__(8625)
+const { validateCloseCodeAndReason } = __webpack_require__(1006)
 const { kConstruct } = __webpack_require__(8824)
 const { kEnumerableProperty } = __webpack_require__(3440)
 
@@ -43562,7 +43562,7 @@ const { addAbortListener } = __webpack_require__(8474)
 const { environmentSettingsObject, readableStreamClose } = __webpack_require__(3168)
 const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
 const { webidl } = __webpack_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(1006)
 const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
 const { channels } = __webpack_require__(2414)
 const { WebsocketFrameSend } = __webpack_require__(3264)
@@ -44071,7 +44071,7 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1006:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -44445,7 +44445,7 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __webpack_require__(8625)
+} = __webpack_require__(1006)
 const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
 const { ByteParser } = __webpack_require__(1652)
 const { kEnumerableProperty } = __webpack_require__(3440)

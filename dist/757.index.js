@@ -99,7 +99,7 @@ function formatTime(seconds) {
 /* harmony export */   yD: () => (/* binding */ octokitFrom)
 /* harmony export */ });
 /* unused harmony exports GITHUB_TIMEOUT_MS, createOctokit */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1488);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
 /**
@@ -120,10 +120,10 @@ async function createOctokit({ token, apiUrl }) {
         userAgent: _version_js__WEBPACK_IMPORTED_MODULE_2__/* .USER_AGENT */ ._,
         // Octokit writes warnings to the console by default; keep stdout clean and every line scrubbed.
         log: {
-            debug: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message)),
-            info: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message)),
-            warn: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message)),
-            error: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message)),
+            debug: (message) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(message),
+            info: (message) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(message),
+            warn: (message) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(message),
+            error: (message) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(message),
         },
     });
 }
@@ -183,7 +183,7 @@ function describeGitHubError(error) {
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -224,7 +224,7 @@ async function writeJsonFile(runner, basename, value, indent) {
 /** Writes the full result and sets `result-file` to its path. */
 async function writeResultFile(runner, action, result) {
     const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('result-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
     return file;
 }
 /**
@@ -233,7 +233,7 @@ async function writeResultFile(runner, action, result) {
  */
 async function keepPayload(runner, action, payload) {
     const file = await writeJsonFile(runner, `${action}-payload`, payload);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('payload-file', file);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('payload-file', file);
     return file;
 }
 /**
@@ -271,10 +271,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/context/github.ts
 var context_github = __webpack_require__(7212);
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
 // EXTERNAL MODULE: ./src/github/octokit.ts
 var github_octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/github/comment.ts
@@ -287,12 +291,13 @@ var github_octokit = __webpack_require__(6702);
 
 
 
+
 /** GitHub refuses a comment body longer than this many characters. */
 const COMMENT_LIMIT = 65_536;
 /** The hidden first line that finds the comment again. */
 function stickyMarker(key) {
-    // Encoded, so no key can close the HTML comment or match another key's marker.
-    return `<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`;
+    // Encoded, so no key can close the HTML comment or match another key's marker; scrubbed like the rest.
+    return (0,errors/* redact */.E$)(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
 }
 /** `2026-11-02 07:00:00 UTC` */
 function utc(date) {
@@ -321,8 +326,8 @@ function renderStickyBody(options) {
     const limit = options.limit ?? COMMENT_LIMIT;
     const head = `${stickyMarker(options.key)}\n`;
     const tail = footer(options.now ?? new Date(), options.runUrl);
-    // Scrubbed: a body quotes the server's text, and a server may echo a token.
-    const content = (0,errors/* redact */.E$)(options.body).trimEnd();
+    // Scrubbed: a body quotes the server's text, and a server may echo a token; no mention survives either.
+    const content = (0,trust_text/* noMention */.ov)((0,errors/* redact */.E$)(options.body)).trimEnd();
     if (head.length + content.length + tail.length <= limit) {
         return { text: head + content + tail, truncated: false };
     }
@@ -388,7 +393,7 @@ async function upsertStickyComment(options) {
             existing = marked.find((c) => viewer !== undefined && c.user?.login === viewer)?.id;
             if (existing === undefined) {
                 const by = [...new Set(marked.map((c) => c.user?.login ?? 'unknown'))].join(', ');
-                core/* info */.pq((0,errors/* redact */.E$)(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`));
+                log/* log */.R.info(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`);
             }
         }
         if (existing !== undefined) {
@@ -399,7 +404,7 @@ async function upsertStickyComment(options) {
                 body: text,
                 request: (0,github_octokit/* requestOptions */.ag)(options.timeoutMs),
             });
-            core/* info */.pq((0,errors/* redact */.E$)(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`));
+            log/* log */.R.info(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`);
             return { status: 'updated', id: data.id, url: data.html_url, truncated, length: text.length };
         }
         const { data } = await octokit.rest.issues.createComment({
@@ -409,7 +414,7 @@ async function upsertStickyComment(options) {
             body: text,
             request: (0,github_octokit/* requestOptions */.ag)(options.timeoutMs),
         });
-        core/* info */.pq((0,errors/* redact */.E$)(`Commented on pull request #${issueNumber}: ${data.html_url}`));
+        log/* log */.R.info(`Commented on pull request #${issueNumber}: ${data.html_url}`);
         return { status: 'created', id: data.id, url: data.html_url, truncated, length: text.length };
     }
     catch (error) {
@@ -418,7 +423,7 @@ async function upsertStickyComment(options) {
         const hint = httpStatus === 403 || httpStatus === 404
             ? FORBIDDEN_HINT
             : 'The result is in the job summary; the comment is left as it was.';
-        core/* warning */.$e(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
+        log/* log */.R.warning(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
         return { status: 'skipped', reason, ...(httpStatus !== undefined && { httpStatus }) };
     }
 }
@@ -429,6 +434,7 @@ async function upsertStickyComment(options) {
  * posts the sticky comment. A comment never fails a step: outside a pull request it is skipped with a note, and a
  * GitHub failure is a warning (src/github/comment.ts).
  */
+
 
 
 
@@ -447,7 +453,7 @@ const COMMENT_WRITER_OPTIONS = {
 function readGitHubToken(inputs) {
     const token = inputs.optional('github-token');
     if (token !== undefined) {
-        core/* setSecret */.Pq(token);
+        (0,core/* setSecret */.Pq)(token);
         (0,errors/* registerSecret */.cl)(token);
     }
     return token;
@@ -471,12 +477,12 @@ async function commentOnPullRequest(inputs, key, body) {
         return undefined;
     const pr = inputs.pullRequest;
     if (!pr) {
-        core/* info */.pq('comment-on-pr: this run is not for a pull request; no comment.');
+        log/* log */.R.info('comment-on-pr: this run is not for a pull request; no comment.');
         return undefined;
     }
     const { github } = inputs.runner;
     const token = inputs.githubToken;
-    return core/* group */.Os(`Comment on pull request #${pr.number}`, () => upsertStickyComment({
+    return log/* log */.R.group(`Comment on pull request #${pr.number}`, () => upsertStickyComment({
         token,
         apiUrl: github.apiUrl,
         owner: pr.owner,
@@ -573,7 +579,8 @@ function timeCell(value) {
 /* unused harmony export SUMMARY_LIMIT */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
 /**
  * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
  * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
@@ -581,18 +588,23 @@ function timeCell(value) {
  */
 
 
+
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
-/** Escapes text for Markdown and HTML alike, on one line. */
+/**
+ * Escapes text for Markdown and HTML alike, on one line (each kind of line break becomes `<br>`), with no mention left
+ * in it.
+ */
 function escapeText(text) {
     // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+    return (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)))
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
         .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
-        .replace(/\r?\n/g, '<br>');
+        .split(_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .LINE_BREAK_MARK */ .DD)
+        .join('<br>');
 }
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
 function safeUrl(href) {
@@ -600,14 +612,18 @@ function safeUrl(href) {
         return undefined;
     let url;
     try {
-        url = new URL(href);
+        // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
+        url = new URL((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(href));
     }
     catch {
         return undefined;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return undefined;
-    return url.href.replace(/[()<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention.
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/[()<> @]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 function link(text, href) {
     const url = safeUrl(href);
@@ -618,7 +634,7 @@ function cell(value) {
         return '';
     if (typeof value === 'object') {
         if ('code' in value)
-            return `<code>${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+            return `<code>${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(value.code)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
         if ('details' in value)
             return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
         return link(value.text, value.href);
@@ -642,9 +658,12 @@ class SummaryWriter {
     get truncated() {
         return this.omitted > 0;
     }
-    /** Adds trusted Markdown; returns false (and counts it) when it would pass the budget. */
+    /**
+     * Adds the caller's Markdown, scrubbed and with no mention left (escaped parts already have none; this is the guard
+     * for the rest); returns false (and counts it) when it would pass the budget.
+     */
     add(text, weight = 1) {
-        const markdown = (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text);
+        const markdown = (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noMention */ .ov)((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
         const size = Buffer.byteLength(markdown) + 1;
         if (this.omitted > 0 || this.bytes + size > this.limit) {
             this.omitted += weight;

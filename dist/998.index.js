@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/schemas.ts
@@ -274,13 +274,13 @@ async function run(inputs) {
     try {
         // The client first: a bad api-url or org fails here, before any request to GitHub or the service.
         await (0,context/* withClient */.SV)(inputs.connection, async (client) => {
-            const read = await core/* group */.Os('Commits to check', async () => {
+            const read = await log/* log */.R.group('Commits to check', async () => {
                 const r = await readCommits(inputs);
                 if (r.note !== undefined)
                     warnings++;
-                core/* info */.pq(`${r.commits.length} commit(s) ${describeSource(r)}:`);
+                log/* log */.R.info(`${r.commits.length} commit(s) ${describeSource(r)}:`);
                 for (const c of r.commits)
-                    core/* info */.pq((0,errors/* redact */.E$)(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`));
+                    log/* log */.R.info(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`);
                 return r;
             });
             Object.assign(result, {
@@ -289,7 +289,7 @@ async function run(inputs) {
                 pullRequest: read.pullRequest ?? result.pullRequest,
                 note: read.note,
             });
-            const found = await core/* group */.Os('Read the attestations', async () => {
+            const found = await log/* log */.R.group('Read the attestations', async () => {
                 const map = await client.listAttestationsForCommits({
                     commit_list: read.commits.map((c) => c.sha),
                     ...query,
@@ -297,7 +297,7 @@ async function run(inputs) {
                 for (const c of read.commits) {
                     const list = map[c.sha] ?? [];
                     const names = list.map((a) => `${a.attestation_name} (${verdict(a)})`);
-                    core/* info */.pq((0,errors/* redact */.E$)(`${c.sha}: ${names.length === 0 ? 'no attestations' : names.join(', ')}`));
+                    log/* log */.R.info(`${c.sha}: ${names.length === 0 ? 'no attestations' : names.join(', ')}`);
                 }
                 return map;
             });
@@ -355,7 +355,7 @@ async function readCommits(inputs) {
         }
         const note = `Could not read the commits of pull request #${pr.number} (${reason}): checking its head commit ${head} alone. ` +
             "Give the job the 'pull-requests: read' permission, or list the commits in the 'commits' input.";
-        core/* warning */.$e(note);
+        log/* log */.R.warning(note);
         return { commits: [known(head)], from: 'pull-request-head', pullRequest: pr.number, note };
     };
     if (inputs.githubToken === undefined)
@@ -388,7 +388,7 @@ async function readCommits(inputs) {
             `Pull request #${pr.number} has ${total > listedCount ? total : `more than ${listedCount}`} commits; GitHub ` +
                 `lists only the first ${listedCount}, so those${headMissing ? ' and the head commit' : ''} are ` +
                 "checked. List every commit in the 'commits' input to check them all.";
-        core/* warning */.$e(note);
+        log/* log */.R.warning(note);
     }
     return { commits, from: 'pull-request', pullRequest: pr.number, ...(note !== undefined && { note }) };
 }
@@ -466,7 +466,7 @@ function annotate(result, warningsUsed) {
         ...result.missing.map((item) => describeItem(item, 'missing', result)),
     ];
     if (problems.length === 0) {
-        core/* info */.pq(`Compliance gate passed: ${result.commits.length} commit(s) checked.`);
+        log/* log */.R.info(`Compliance gate passed: ${result.commits.length} commit(s) checked.`);
         return;
     }
     const failing = result.failOnNonCompliant;
@@ -475,17 +475,17 @@ function annotate(result, warningsUsed) {
     for (const text of shown) {
         // Scrubbed: names and URLs come from the service, which may echo the token.
         if (failing)
-            core/* error */.z3((0,errors/* redact */.E$)(text), { title: 'Compliance gate' });
+            log/* log */.R.error(text, { title: 'Compliance gate' });
         else
-            core/* warning */.$e((0,errors/* redact */.E$)(text), { title: 'Compliance gate' });
+            log/* log */.R.warning(text, { title: 'Compliance gate' });
     }
     const counts = `${result.missing.length} missing and ${result.nonCompliant.length} non-compliant attestation(s) ` +
         `in ${result.commits.length} commit(s)`;
     const more = problems.length > shown.length ? ` (${problems.length - shown.length} more in the job summary)` : '';
     if (failing)
-        core/* setFailed */.C1(`Compliance gate tripped: ${counts}${more}.`);
+        log/* log */.R.fail(`Compliance gate tripped: ${counts}${more}.`);
     else
-        core/* warning */.$e(`Compliance gate tripped, not failing (fail-on-non-compliant is false): ${counts}${more}.`);
+        log/* log */.R.warning(`Compliance gate tripped, not failing (fail-on-non-compliant is false): ${counts}${more}.`);
 }
 const MARK = { compliant: '✅', 'non-compliant': '❌', missing: '⚠️' };
 function report(inputs, result, problemsFirst, writerOptions = {}) {

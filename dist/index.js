@@ -28375,35 +28375,24 @@ exports.debug = debug; // for test
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   E$: () => (/* reexport safe */ _trust_redact_js__WEBPACK_IMPORTED_MODULE_0__.E$),
 /* harmony export */   MU: () => (/* binding */ TimeoutError),
 /* harmony export */   c7: () => (/* binding */ ComplianceError),
 /* harmony export */   c8: () => (/* binding */ SourceError),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   cl: () => (/* reexport safe */ _trust_redact_js__WEBPACK_IMPORTED_MODULE_0__.cl),
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
 /* harmony export */   uE: () => (/* binding */ UndeliveredError)
 /* harmony export */ });
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8625);
 /**
  * The one error family of the bundle. Every failure a user can see is one of these, so that messages are built in
  * one place and the token can be scrubbed in one place.
  */
-/** Secrets registered here are replaced in every message built by this family. */
-const secrets = new Set();
-/** Registers a value (the API token) that must never appear in an error message. */
-function registerSecret(value) {
-    // Very short values would blank out ordinary words; a real token is never this short.
-    if (value && value.length >= 4)
-        secrets.add(value);
-}
-/** Replaces every registered secret in a text with `***`. */
-function redact(text) {
-    let out = text;
-    for (const secret of secrets)
-        out = out.split(secret).join('***');
-    return out;
-}
+
+// The redactor lives in src/trust; these names stay importable from the API layer that every module already uses.
+
 /** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
 function errorCode(error) {
     for (let e = error, depth = 0; e && depth < 4; e = e.cause, depth++) {
@@ -28415,16 +28404,16 @@ function errorCode(error) {
 }
 class ComplianceError extends Error {
     constructor(message, options) {
-        super(redact(message), options);
+        super((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(message), options);
         this.name = new.target.name;
     }
     /** Every field, scrubbed again: a secret registered after the error was made is still hidden. */
     toJSON() {
-        const out = { name: this.name, message: redact(this.message) };
+        const out = { name: this.name, message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(this.message) };
         for (const [key, value] of Object.entries(this)) {
             if (key === 'cause')
                 continue;
-            out[key] = value === undefined ? undefined : JSON.parse(redact(JSON.stringify(value)));
+            out[key] = value === undefined ? undefined : JSON.parse((0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(JSON.stringify(value)));
         }
         return out;
     }
@@ -28437,9 +28426,9 @@ class InputError extends ComplianceError {
     expected;
     constructor(input, problem, expected) {
         super(`Invalid input '${input}': ${problem}${expected ? `. Expected ${expected}` : ''}.`);
-        this.input = redact(input);
-        this.problem = redact(problem);
-        this.expected = expected === undefined ? undefined : redact(expected);
+        this.input = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(input);
+        this.problem = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(problem);
+        this.expected = expected === undefined ? undefined : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(expected);
     }
 }
 /** The service answered with a status other than 200/201. */
@@ -28455,8 +28444,8 @@ class ApiError extends ComplianceError {
         this.endpoint = details.endpoint;
         this.status = details.status;
         if (details.serverMessage !== undefined)
-            this.serverMessage = redact(details.serverMessage);
-        this.fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [redact(k), redact(v)]));
+            this.serverMessage = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(details.serverMessage);
+        this.fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors ?? {}).map(([k, v]) => [(0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(k), (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v)]));
         this.attempts = details.attempts ?? 1;
     }
     static describe(d) {
@@ -28490,9 +28479,9 @@ class NetworkError extends ComplianceError {
             `${lastServerMessage ? `; earlier the service said: ${lastServerMessage}` : ''}. Check api-url and that the` +
             ` service is reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY).`, options);
         this.endpoint = endpoint;
-        this.reason = redact(reason);
+        this.reason = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(reason);
         this.attempts = attempts;
-        this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
+        this.lastServerMessage = lastServerMessage === undefined ? undefined : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(lastServerMessage);
     }
 }
 /** An attempt or the whole call ran past its time limit. */
@@ -28512,7 +28501,7 @@ class TimeoutError extends ComplianceError {
         this.limit = limit;
         this.ms = ms;
         this.attempts = attempts;
-        this.lastServerMessage = lastServerMessage === undefined ? undefined : redact(lastServerMessage);
+        this.lastServerMessage = lastServerMessage === undefined ? undefined : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(lastServerMessage);
     }
 }
 /** The service answered 2xx with a body that does not have the documented shape. */
@@ -28524,8 +28513,8 @@ class UnexpectedResponseError extends ComplianceError {
     constructor(endpoint, field, problem) {
         super(`unexpected response from ${endpoint}: ${field ? `${field} ` : ''}${problem}`);
         this.endpoint = endpoint;
-        this.field = redact(field);
-        this.problem = redact(problem);
+        this.field = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(field);
+        this.problem = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(problem);
     }
 }
 /**
@@ -28540,9 +28529,9 @@ class SourceError extends ComplianceError {
     hint;
     constructor(source, problem, hint, options) {
         super(`${source}: ${problem}${hint ? `. ${hint}` : ''}${/[.!?]$/.test(hint ?? problem) ? '' : '.'}`, options);
-        this.source = redact(source);
-        this.problem = redact(problem);
-        this.hint = hint === undefined ? undefined : redact(hint);
+        this.source = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(source);
+        this.problem = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(problem);
+        this.hint = hint === undefined ? undefined : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(hint);
     }
 }
 /** A report that could not be delivered: the cause, and where its payload was kept so nothing is lost. */
@@ -28584,6 +28573,219 @@ function hintFor(status) {
     if (status === 429)
         return 'The service is rate limiting; retry later';
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 1488:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ log)
+/* harmony export */ });
+/* unused harmony export safeLine */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8625);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6623);
+/**
+ * The log writer: the only path from text to the step's log. Every message is scrubbed of secrets and put on one line
+ * that the runner cannot read as a workflow command (see `noCommand`), so a name from the service, a commit subject
+ * or a cluster object can neither run `::add-mask::`, `::stop-commands::` and the like, nor fake a line of the log.
+ * Lint (eslint.config.js) keeps the rest of `src/` from printing any other way.
+ */
+
+
+
+/** A log line as the writer prints it: scrubbed, on one line, never a workflow command. */
+function safeLine(text) {
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .noCommand */ .hh)((0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
+}
+function properties(props) {
+    if (!props)
+        return undefined;
+    return {
+        ...props,
+        ...(props.title !== undefined && { title: safeLine(props.title) }),
+        ...(props.file !== undefined && { file: safeLine(props.file) }),
+    };
+}
+const log = {
+    debug(text) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(safeLine(text));
+    },
+    info(text) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLine(text));
+    },
+    notice(text, props) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(safeLine(text), properties(props));
+    },
+    warning(text, props) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(safeLine(text), properties(props));
+    },
+    error(text, props) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(safeLine(text), properties(props));
+    },
+    /** Runs `work` inside a collapsible group of the log. */
+    group(title, work) {
+        return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(safeLine(title), work);
+    },
+    startGroup(title) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(safeLine(title));
+    },
+    endGroup() {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4();
+    },
+    /** Marks the step failed with this message (as an error annotation). */
+    fail(text) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(safeLine(text));
+    },
+};
+
+
+/***/ }),
+
+/***/ 8625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
+/* harmony export */ });
+/* unused harmony export secretForms */
+/**
+ * The redactor: the one place that knows the secrets of a step (the API token, registry passwords) and scrubs them
+ * from any text before it leaves the process. A service or a proxy may echo a secret back in another form, so each
+ * secret is also looked for URL-encoded, base64-encoded (at any byte offset, standard and URL-safe alphabets) and
+ * JSON-escaped. Credentials written into a URL (`https://user:pass@host`) are scrubbed wherever they appear.
+ */
+/** Every form of every registered secret, longest first, so a longer form is replaced before its parts. */
+let forms = [];
+const registered = new Set();
+/** Very short values would blank out ordinary words; a real token is never this short. */
+const MIN_SECRET = 4;
+/**
+ * The base64 text of `secret` as it appears inside a longer encoded text: for each of the three byte offsets the
+ * secret may start at, only the characters that depend on the secret's bytes alone (the edges mix in its neighbours).
+ */
+function base64Forms(secret) {
+    const out = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), secret]).toString('base64');
+        const start = Math.ceil((offset * 4) / 3);
+        const end = Math.floor(((offset + secret.length) * 4) / 3);
+        const core = encoded.slice(start, end);
+        out.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return out;
+}
+const URI_SAFE = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+/** The forms a secret may be echoed back in. */
+function secretForms(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    // A lone surrogate cannot be URL-encoded; such a secret can only come back as it is.
+    const encodable = URI_SAFE.test(secret);
+    const uri = encodable ? encodeURIComponent(secret) : secret;
+    const all = [
+        secret,
+        uri,
+        uri.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        // RFC 3986 escapes more than encodeURIComponent does.
+        uri.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+        // application/x-www-form-urlencoded, as a proxy writes a form back.
+        new URLSearchParams({ q: encodable ? secret : '' }).toString().slice(2),
+        json,
+        json.replace(/\//g, '\\/'),
+        // Encoders that escape HTML-significant characters in JSON (Go's encoding/json, for one).
+        json.replace(/[<>&'=]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+        ...base64Forms(Buffer.from(secret, 'utf8')),
+    ];
+    return [...new Set(all)].filter((form) => form.length >= MIN_SECRET);
+}
+/** Registers a value that must never appear in anything the step writes (the API token, a registry password). */
+function registerSecret(value) {
+    if (!value || value.length < MIN_SECRET || registered.has(value))
+        return;
+    registered.add(value);
+    forms = [...new Set([...forms, ...secretForms(value)])].sort((a, b) => b.length - a.length);
+}
+/**
+ * `https://user:password@` in any text: the userinfo of a URL of the schemes a service, a proxy or a registry is given
+ * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest).
+ */
+const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s/?#@'"<>]+@/gi;
+/** Replaces every form of every registered secret, and URL credentials, with `***`. */
+function redact(text) {
+    let out = text.replace(URL_CREDENTIALS, '$1***@');
+    for (const form of forms)
+        if (out.includes(form))
+            out = out.split(form).join('***');
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 6623:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DD: () => (/* binding */ LINE_BREAK_MARK),
+/* harmony export */   F1: () => (/* binding */ jsonSyntaxProblem),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   hh: () => (/* binding */ noCommand),
+/* harmony export */   ov: () => (/* binding */ noMention)
+/* harmony export */ });
+/**
+ * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
+ * acting on the runner when logged, and from notifying people when shown on GitHub.
+ */
+/** Every kind of line break something downstream may split a line on. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Other control characters (a terminal escape could repaint the log); the tab stays. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
+/** Shown where a line break was. */
+const LINE_BREAK_MARK = ' ⏎ ';
+/** Keeps two characters apart without showing anything. */
+const ZWSP = '\u200b';
+/** The text on one line: each line break shown as ⏎, other control characters as �. */
+function oneLine(text) {
+    return text.replace(LINE_BREAK, LINE_BREAK_MARK).replace(CONTROL, '\ufffd');
+}
+/**
+ * One line that the runner cannot read as a workflow command: `::` at its start (after blanks, as the runner trims
+ * them) and the legacy `##[` form anywhere are broken up by a zero-width space.
+ */
+function noCommand(text) {
+    return oneLine(text)
+        .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
+        .replace(/##\[/g, `#${ZWSP}#[`);
+}
+/**
+ * `@user` and `@org/team` stay readable but are no longer mentions: a zero-width space follows the `@`. An `@` after an ASCII
+ * letter, digit or `_` (`qa@example.com`) is never a mention on GitHub and is left as it is.
+ */
+function noMention(text) {
+    return text.replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
+}
+/**
+ * Where a JSON text fails to parse, without quoting it (the engine's own message quotes the text, and a file's
+ * contents are not the error's to show).
+ */
+function jsonSyntaxProblem(error, text) {
+    const message = error instanceof Error ? error.message : '';
+    const position = /position (\d+)/.exec(message);
+    if (!position) {
+        if (text.trim() === '')
+            return 'it is empty';
+        return /end of JSON/i.test(message) ? 'it is not valid JSON (it ends too early)' : 'it is not valid JSON';
+    }
+    const offset = Number(position[1]);
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    return `it is not valid JSON (line ${line}, column ${column})`;
 }
 
 
@@ -32036,7 +32238,7 @@ var __webpack_exports__ = {};
 /* harmony export */   C: () => (/* binding */ runAction),
 /* harmony export */   k: () => (/* binding */ ACTIONS)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1488);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3249);
 /**
  * The one bundle behind every sub-action. Each `dist/<name>/index.js` stub calls `runAction('<name>')`; an action's
@@ -32059,7 +32261,7 @@ const ACTIONS = {
 async function runAction(name) {
     const load = ACTIONS[name];
     if (!load) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`compliance-actions: no action named '${name}'`);
+        _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.fail(`compliance-actions: no action named '${name}'`);
         return;
     }
     try {
@@ -32069,9 +32271,9 @@ async function runAction(name) {
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // ComplianceError messages are already scrubbed; anything else is scrubbed here.
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? message : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
+        _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.fail(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? message : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
         if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7) && error instanceof Error && error.stack)
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(error.stack));
+            _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(error.stack);
     }
 }
 

@@ -44,8 +44,8 @@ export type StickyCommentResult =
 
 /** The hidden first line that finds the comment again. */
 export function stickyMarker(key: string): string {
-  // Encoded, so no key can close the HTML comment or match another key's marker.
-  return `<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`;
+  // Encoded, so no key can close the HTML comment or match another key's marker; scrubbed like the rest.
+  return redact(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
 }
 
 /** `2026-11-02 07:00:00 UTC` */

@@ -1,11 +1,14 @@
 /**
- * `npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--seed FILE] [--data FILE] [--latency MS]
+ * `npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--seed FILE | --hostile] [--data FILE] [--latency MS]
  *                     [--fault 503x3[:retry-after=1]] [--fault resetx1] [--fault malformedx1]`
+ *
+ * --hostile serves the demo's story with workflow commands, line breaks, mentions and HTML in every free text.
  *
  * Starts the sandbox and prints its base URL and the seed's tokens (sandbox tokens are not secrets).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { hostileSeed } from './seeds/hostile.js';
 import { demoSeed } from './seeds/index.js';
 import { Sandbox } from './server.js';
 
@@ -14,6 +17,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8080' },
     host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string' },
+    hostile: { type: 'boolean' },
     data: { type: 'string' },
     latency: { type: 'string' },
     fault: { type: 'string', multiple: true },
@@ -32,7 +36,11 @@ if (values.help) {
 }
 
 try {
-  const seed: unknown = values.seed ? JSON.parse(readFileSync(values.seed, 'utf8')) : demoSeed();
+  const seed: unknown = values.seed
+    ? JSON.parse(readFileSync(values.seed, 'utf8'))
+    : values.hostile
+      ? hostileSeed()
+      : demoSeed();
   const sandbox = new Sandbox({ seed, ...(values.data && { dataFile: values.data }) });
   if (values.latency) sandbox.faults.latencyMs = Number(values.latency);
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);

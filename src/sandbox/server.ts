@@ -145,7 +145,8 @@ export class Sandbox {
   }
 
   private problem(res: ServerResponse, problem: HttpProblem, headers: Record<string, string> = {}): void {
-    this.send(res, problem.status, { message: problem.message, errors: problem.errors ?? {} }, headers);
+    const message = problem.message + (this.service.data.hostile_text ?? '');
+    this.send(res, problem.status, { message, errors: problem.errors ?? {} }, headers);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -334,8 +335,10 @@ export class Sandbox {
         return s.listTrails(org, query as never);
       case 'getDeployment':
         return s.getDeployment(org, p.env_name ?? '', p.fingerprint ?? '');
-      case 'reportArtifact':
-        return s.reportArtifact(org, p.flow_name ?? '', body as never);
+      case 'reportArtifact': {
+        const { message } = s.reportArtifact(org, p.flow_name ?? '', body as never);
+        return { message: message + (s.data.hostile_text ?? '') };
+      }
       case 'listFlowAttestations':
         return s.listFlowAttestations(org, p.flow_name ?? '', query as never);
       case 'getArtifact':
@@ -344,7 +347,7 @@ export class Sandbox {
         return s.envDiff(org, query as never);
       case 'reportK8sEnvironment': {
         const { message, errors } = s.reportK8s(org, p.env_name ?? '', body as never);
-        return { message, errors };
+        return { message: message + (s.data.hostile_text ?? ''), errors };
       }
       case 'listActions':
         return s.listActions(org);

@@ -146,5 +146,10 @@ export const SandboxData = z.strictObject({
   orgs: z.record(OrgName, StoredOrg),
   /** The public base URL used in `html_url` links. */
   ui_url: z.string().default('https://sandbox.compliance.invalid'),
+  /**
+   * Appended to every message the sandbox writes (report answers and errors): a hostile service, for testing that a
+   * client never lets the service's text act on the runner (the `--hostile` seed).
+   */
+  hostile_text: z.string().optional(),
 });
 export type SandboxData = z.infer<typeof SandboxData>;

@@ -42,7 +42,8 @@ export function safeUrl(href: string | null | undefined): string | undefined {
   if (!href) return undefined;
   let url: URL;
   try {
-    url = new URL(href);
+    // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
+    url = new URL(redact(href));
   } catch {
     return undefined;
   }

@@ -28,17 +28,22 @@ function base64Forms(secret: Buffer): string[] {
   return out;
 }
 
+const URI_SAFE = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
 /** The forms a secret may be echoed back in. */
 export function secretForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
-  const uri = encodeURIComponent(secret);
+  // A lone surrogate cannot be URL-encoded; such a secret can only come back as it is.
+  const encodable = URI_SAFE.test(secret);
+  const uri = encodable ? encodeURIComponent(secret) : secret;
   const all = [
     secret,
     uri,
     uri.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    // RFC 3986 escapes more than encodeURIComponent does, and form encoding writes a space as '+'.
+    // RFC 3986 escapes more than encodeURIComponent does.
     uri.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    uri.replace(/%20/g, '+'),
+    // application/x-www-form-urlencoded, as a proxy writes a form back.
+    new URLSearchParams({ q: encodable ? secret : '' }).toString().slice(2),
     json,
     json.replace(/\//g, '\\/'),
     // Encoders that escape HTML-significant characters in JSON (Go's encoding/json, for one).

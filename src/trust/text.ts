@@ -28,9 +28,12 @@ export function noCommand(text: string): string {
     .replace(/##\[/g, `#${ZWSP}#[`);
 }
 
-/** `@user` and `@org/team` stay readable but are no longer mentions: a zero-width space follows the `@`. */
+/**
+ * `@user` and `@org/team` stay readable but are no longer mentions: a zero-width space follows the `@`. An `@` after an ASCII
+ * letter, digit or `_` (`qa@example.com`) is never a mention on GitHub and is left as it is.
+ */
 export function noMention(text: string): string {
-  return text.replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
+  return text.replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
 }
 
 /**

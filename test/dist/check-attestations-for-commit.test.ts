@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
-import { outputFile, runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
+import { GITHUB_TOKEN, onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
+import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
@@ -43,28 +43,6 @@ const warnings = (r: RunResult) => r.stdout.match(/^::warning.*$/gm) ?? [];
 
 function clean(result: RunResult): void {
   assertNoSecret(withoutMaskCommands(result.everything), 'the step');
-}
-
-/** A pull_request run of PR #7 whose GitHub API is the fake. */
-function onPullRequest(
-  api: FakeGitHub,
-  head: string,
-  extra: Partial<RunOptions> = {},
-  commits?: number,
-): RunOptions {
-  return {
-    githubToken: GITHUB_TOKEN,
-    github: {
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_API_URL: api.url,
-      GITHUB_SHA: 'f'.repeat(40),
-      GITHUB_REF: 'refs/pull/7/merge',
-      GITHUB_REF_NAME: '7/merge',
-      GITHUB_HEAD_REF: 'feature/retries',
-    },
-    event: { number: 7, pull_request: { number: 7, head: { sha: head }, ...(commits && { commits }) } },
-    ...extra,
-  };
 }
 
 /** The demo seed plus `count` commits that each have a compliant unit-tests attestation (but the ones listed). */

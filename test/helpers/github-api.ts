@@ -5,6 +5,7 @@
  * "Resource not accessible by integration", a failing commits list).
  */
 import { afterEach } from 'vitest';
+import type { RunOptions } from './runner.js';
 import { guardSecret } from './secrets.js';
 import { json, startServer, type RecordedRequest, type TestServer } from './server.js';
 
@@ -181,5 +182,27 @@ export function useFakeGitHub() {
       requestsTo: (prefix, method) =>
         server.requests.filter((r) => r.url.pathname.startsWith(prefix) && (!method || r.method === method)),
     };
+  };
+}
+
+/** A pull_request run of PR #7 whose GitHub API is the fake. */
+export function onPullRequest(
+  api: FakeGitHub,
+  head: string,
+  extra: Partial<RunOptions> = {},
+  commits?: number,
+): RunOptions {
+  return {
+    githubToken: GITHUB_TOKEN,
+    github: {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_API_URL: api.url,
+      GITHUB_SHA: 'f'.repeat(40),
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_REF_NAME: '7/merge',
+      GITHUB_HEAD_REF: 'feature/retries',
+    },
+    event: { number: 7, pull_request: { number: 7, head: { sha: head }, ...(commits && { commits }) } },
+    ...extra,
   };
 }

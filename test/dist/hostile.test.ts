@@ -1,0 +1,232 @@
+/**
+ * Every sub-action, as shipped, against a hostile service (the sandbox's hostile seed: workflow commands, line breaks
+ * of every kind, mentions and HTML in every free text it serves) and hostile pull-request and cluster text. Nothing it
+ * reads may act on the runner, notify anyone or render as HTML; outputs keep the service's values exactly.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HOSTILE_TEXT, hostileSeed } from '../../src/sandbox/seeds/hostile.js';
+import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
+import { useTempDirs } from '../helpers/git.js';
+import { pod, podList, running } from '../helpers/pods.js';
+import { runAction, type RunResult } from '../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+
+const start = useSandbox();
+const fakeGitHub = useFakeGitHub();
+const { tempDir } = useTempDirs();
+
+const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+/** What a pull request or a cluster says, in the same spirit as the hostile service. */
+const PR_TEXT = 'Add retries\r::warning::pr-hostile\r::stop-commands::pr-stop @octocat';
+
+/** Commands the bundle itself issues; anything else at the start of a line would be the service's doing. */
+const OWN_COMMAND = /^::(group|endgroup|debug|notice|warning|error|add-mask)( [^:]*)?::/;
+/** A mention as GitHub reads one. */
+const MENTION = /(?<![A-Za-z0-9_])@[A-Za-z0-9]/;
+
+async function hostileSandbox() {
+  return start({ seed: hostileSeed() });
+}
+
+function connection(url: string): Record<string, string> {
+  return { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' };
+}
+
+/** Shown, but inert: the step read hostile text and none of it acted on the runner or on people. */
+function assertInert(result: RunResult, markdown: string[] = []): void {
+  expect(result.stderr).toBe('');
+  // The runner splits lines on \n and \r, log viewers on the rest: none may come from the service.
+  expect(result.stdout).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
+  for (const line of result.stdout.split('\n')) {
+    const text = line.trimStart();
+    expect(text).not.toContain('##[');
+    if (text.startsWith('::')) {
+      expect(text).toMatch(OWN_COMMAND);
+      expect(text).not.toMatch(/^::add-mask::(hostile|pr-)/);
+    }
+  }
+  for (const md of [result.summary, ...markdown]) {
+    expect(md).not.toMatch(MENTION);
+    expect(md).not.toMatch(/<img|<!-- hostile|\]\(javascript:/i);
+  }
+  assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+}
+
+/** The hostile text reached the step (the test would prove nothing otherwise), shown neutralised. */
+function assertShown(result: RunResult, marker = 'hostile-warning'): void {
+  expect(`${result.stdout}\n${result.summary}`).toContain(marker);
+}
+
+describe('against a hostile service', () => {
+  it('setup: the service refusing the check with a hostile message', async () => {
+    const sandbox = await hostileSandbox();
+    sandbox.sandbox.faults.failNext(1, 400);
+    const result = await runAction('setup', { inputs: connection(sandbox.url) });
+    expect(result.code).toBe(1);
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('report-artifact: a hostile answer to the report', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('report-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
+      github: { GITHUB_SHA: COMPLIANT_COMMIT },
+    });
+    expect(result.code).toBe(0);
+    assertInert(result);
+  });
+
+  it('report-k8s-env: hostile pod and image names, and a hostile answer', async () => {
+    const sandbox = await hostileSandbox();
+    const dir = tempDir('pods-');
+    const hostileName = `web\n::warning::pod-hostile\u2028::add-mask::pod-hostile @octocat`;
+    writeFileSync(
+      join(dir, 'pods.json'),
+      JSON.stringify(
+        podList([
+          pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
+          // Unmappable: skipped with a warning that names it.
+          pod(hostileName, { ns: 'shop', statuses: [{ name: 'app', image: 'x', imageID: '' }] }),
+        ]),
+      ),
+    );
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' },
+    });
+    expect(result.code).toBe(0);
+    assertInert(result);
+    assertShown(result, 'pod-hostile');
+    // The output keeps the service's answer exactly.
+    expect(result.outputs.message).toMatch(/^Snapshot staging#\d+ created with 1 artifact\(s\)/);
+    expect(result.outputs.message?.endsWith(HOSTILE_TEXT)).toBe(true);
+  });
+
+  it('check-attestations-for-commit: hostile commit messages on a pull request, and a comment', async () => {
+    const sandbox = await hostileSandbox();
+    const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
+    const options = onPullRequest(api, COMPLIANT_COMMIT, {
+      inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+    });
+    const result = await runAction('check-attestations-for-commit', options);
+    expect(result.outputs.outcome).toBe('compliant');
+    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
+    expect(comments).toHaveLength(1);
+    assertInert(result, comments);
+    assertShown(result, 'pr-hostile');
+  });
+
+  it('get-artifact: a hostile artifact', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP },
+    });
+    expect(result.outputs.outcome).toBe('compliant');
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('get-deployment: a hostile deployment, its name kept exactly in the output', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('get-deployment', {
+      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
+    });
+    expect(result.outputs.outcome).toBe('found');
+    expect(result.outputs['artifact-name']).toBe(`ghcr.io/acme/backend:1.5.0${HOSTILE_TEXT}`);
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('list-actions: hostile action names, kept exactly in the output', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('list-actions', { inputs: connection(sandbox.url) });
+    expect(result.outputs.outcome).toBe('failing');
+    expect(JSON.parse(result.outputs.failing ?? '[]')).toEqual([`release-webhook${HOSTILE_TEXT}`]);
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('diff-envs: hostile image and pod names, and a comment', async () => {
+    const sandbox = await hostileSandbox();
+    const api = await fakeGitHub();
+    const result = await runAction(
+      'diff-envs',
+      onPullRequest(api, COMPLIANT_COMMIT, {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'staging~1',
+          'snapshot-2': 'staging',
+          'comment-on-pr': 'true',
+        },
+      }),
+    );
+    expect(result.outputs.changed).toBe('true');
+    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
+    expect(comments).toHaveLength(1);
+    assertInert(result, comments);
+    assertShown(result);
+  });
+
+  it('list-trails: hostile trail text', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('list-trails', { inputs: connection(sandbox.url) });
+    expect(result.code).toBe(0);
+    assertInert(result);
+  });
+
+  it('list-attestations: hostile attestation text', async () => {
+    const sandbox = await hostileSandbox();
+    const result = await runAction('list-attestations', {
+      inputs: { ...connection(sandbox.url), flow: 'backend' },
+    });
+    expect(result.code).toBe(0);
+    assertInert(result);
+  });
+});
+
+describe('secrets and files in inputs', () => {
+  it('never quotes the credentials of a URL input, even one that cannot be parsed', async () => {
+    const result = await runAction('list-actions', {
+      inputs: {
+        'api-url': 'https://ci-user:hunter2-pass@compliance.test:99999',
+        'api-token': DEMO_TOKEN,
+        org: 'demo',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("::error::Invalid input 'api-url'");
+    expect(result.everything).not.toContain('hunter2-pass');
+    expect(result.everything).not.toContain('ci-user');
+  });
+
+  it('names a file that is not JSON without quoting what it holds', async () => {
+    const sandbox = await start();
+    const dir = tempDir('data-');
+    writeFileSync(join(dir, 'data.json'), 'internal-notes: do not publish\n{');
+    const result = await runAction('report-artifact', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'backend',
+        fingerprint: 'f'.repeat(64),
+        name: 'app.bin',
+        'user-data': '@data.json',
+      },
+      github: { GITHUB_SHA: COMPLIANT_COMMIT },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::Invalid input 'user-data': the file \S*data\.json: it is not valid JSON/,
+    );
+    expect(result.everything).not.toContain('internal-notes');
+    expect(
+      sandbox.sandbox.service.data.orgs.demo?.artifacts.some((a) => a.fingerprint === 'f'.repeat(64)),
+    ).toBe(false);
+  });
+});

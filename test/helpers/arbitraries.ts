@@ -1,0 +1,20 @@
+/**
+ * fast-check arbitraries shared by the property tests of the trust boundary (test/trust).
+ */
+import fc from 'fast-check';
+
+/** A token as issued: printable ASCII, long enough to be a real one. */
+export const tokenLike = fc.string({
+  unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  minLength: 8,
+});
+
+/** A secret spelled out in each form a service or proxy may echo it back in, after some text. */
+export function echoed(text: string, secret: string, separator = ' '): string {
+  return [
+    `${text}${secret}`,
+    encodeURIComponent(secret),
+    Buffer.from(secret).toString('base64'),
+    JSON.stringify(secret),
+  ].join(separator);
+}

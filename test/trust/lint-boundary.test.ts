@@ -1,0 +1,41 @@
+/**
+ * The rule that keeps the trust boundary: code of the bundle prints only through the log writer (src/trust/log.ts).
+ * Runs the project's own ESLint configuration on probes placed where sub-action and runtime code lives.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/runner.js';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) =>
+      ['no-restricted-imports', 'no-console', 'no-restricted-properties'].includes(m.ruleId ?? ''),
+    )
+    .map((m) => m.ruleId ?? '');
+}
+
+describe('the log boundary', () => {
+  const places = ['src/actions/get-artifact/run.ts', 'src/runtime/output.ts', 'src/github/comment.ts'];
+
+  for (const place of places) {
+    it(`refuses printing around the log writer in ${place}`, async () => {
+      expect(await problems("import * as core from '@actions/core';\ncore.info('x');\n", place)).toEqual([
+        'no-restricted-imports',
+      ]);
+      expect(await problems("import { warning } from '@actions/core';\nwarning('x');\n", place)).toEqual([
+        'no-restricted-imports',
+      ]);
+      expect(await problems("console.log('x');\n", place)).toEqual(['no-console']);
+      expect(await problems("process.stdout.write('x');\n", place)).toEqual(['no-restricted-properties']);
+    });
+  }
+
+  it('lets the bundle set outputs and secrets, and print through the writer', async () => {
+    const code =
+      "import { setOutput } from '@actions/core';\nimport { log } from '../../trust/log.js';\nsetOutput('a', 'b');\nlog.info('x');\n";
+    expect(await problems(code, 'src/actions/get-artifact/run.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The log writer over arbitrary Unicode: whatever text it is given, each call prints exactly one line, that line is a
+ * workflow command only when the writer meant it (`::warning::` for a warning, never for info), and no secret
+ * survives in it.
+ */
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { log } from '../../src/trust/log.js';
+import { registerSecret } from '../../src/trust/redact.js';
+import { echoed, tokenLike } from '../helpers/arbitraries.js';
+import { leaks } from '../helpers/secrets.js';
+
+/** Every line break a runner, a terminal or a log viewer may split on. */
+const BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+let printed: string[] = [];
+beforeEach(() => {
+  printed = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    printed.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** What one call printed, as the runner reads it: lines, without the final line ending. */
+function linesOf(output: string): string[] {
+  return output.replace(/\r?\n$/, '').split(BREAKS);
+}
+
+/** Text built to be hostile: commands, breaks of every kind, the legacy `##[` form, around arbitrary Unicode. */
+const hostile = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(
+        '\n',
+        '\r',
+        '\r\n',
+        '\u0085',
+        '\u2028',
+        '\u2029',
+        '::',
+        '::add-mask::',
+        '::stop-commands::pwned',
+        '::set-output name=x::',
+        '::warning::',
+        '  ::error::',
+        '##[add-mask]',
+        '##[set-output name=x;]y',
+        '\u001b[31m',
+      ),
+    ),
+  )
+  .map((parts) => parts.join(''));
+
+const kinds = {
+  info: { call: (t: string) => log.info(t), command: undefined },
+  debug: { call: (t: string) => log.debug(t), command: '::debug::' },
+  notice: { call: (t: string) => log.notice(t, { title: t }), command: '::notice ' },
+  warning: { call: (t: string) => log.warning(t, { title: t }), command: '::warning ' },
+  error: { call: (t: string) => log.error(t), command: '::error::' },
+  startGroup: { call: (t: string) => log.startGroup(t), command: '::group::' },
+} as const;
+
+describe('log', () => {
+  for (const [kind, { call, command }] of Object.entries(kinds)) {
+    it(`${kind}: one line, a command only when meant, whatever the text`, () => {
+      fc.assert(
+        fc.property(hostile, (text) => {
+          printed = [];
+          call(text);
+          const lines = linesOf(printed.join(''));
+          expect(lines).toHaveLength(1);
+          const line = lines[0] ?? '';
+          if (command === undefined) expect(line.trimStart().startsWith('::')).toBe(false);
+          else expect(line.startsWith(command) || line.startsWith(command.trim())).toBe(true);
+          // The legacy form of a command is read anywhere in a line.
+          expect(line).not.toContain('##[');
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('leaves no secret in any form, even when the text spells it out', () => {
+    fc.assert(
+      fc.property(tokenLike, hostile, (secret, text) => {
+        registerSecret(secret);
+        printed = [];
+        const echoedText = echoed(text, secret);
+        log.info(echoedText);
+        log.warning(echoedText, { title: secret });
+        expect(leaks(printed.join(''), secret)).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('shows where a line break was and keeps the text readable', () => {
+    log.info('build 1.2\n::add-mask::x\r\nnext');
+    expect(printed.join('')).toBe('build 1.2 ⏎ ::add-mask::x ⏎ next\n');
+    printed = [];
+    log.info('::stop-commands::token');
+    expect(printed.join('')).not.toMatch(/^::/);
+    expect(printed.join('')).toContain('stop-commands::token');
+  });
+});
