@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
+import { compilePattern, PatternError, REGEX_FORM, type Pattern } from './pattern.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -161,6 +162,29 @@ export class InputReader {
       .split(/[\n,]/)
       .map((item) => item.trim())
       .filter((item) => item !== '');
+  }
+
+  /**
+   * Regular expressions, one per line (a comma may be part of one), compiled by RE2 so matching runs in linear time
+   * (see pattern.ts); a pattern RE2 cannot run is refused here, naming the construct.
+   */
+  regexList(name: string): Pattern[] {
+    return this.raw(name)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .map((source) => {
+        try {
+          return compilePattern(source);
+        } catch (error) {
+          if (!(error instanceof PatternError)) throw error;
+          throw new InputError(
+            name,
+            `'${source}' is not a usable regular expression: ${error.problem}`,
+            REGEX_FORM,
+          );
+        }
+      });
   }
 }
 
