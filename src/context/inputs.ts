@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
-import { compilePattern, PatternError, REGEX_FORM, type Pattern } from './pattern.js';
+import { compiledOr, compilePattern, REGEX_FORM, type Pattern } from './pattern.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -173,18 +173,13 @@ export class InputReader {
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '')
-      .map((source) => {
-        try {
-          return compilePattern(source);
-        } catch (error) {
-          if (!(error instanceof PatternError)) throw error;
-          throw new InputError(
-            name,
-            `'${source}' is not a usable regular expression: ${error.problem}`,
-            REGEX_FORM,
-          );
-        }
-      });
+      .map((source) =>
+        compiledOr(
+          () => compilePattern(source),
+          (problem) =>
+            new InputError(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM),
+        ),
+      );
   }
 }
 

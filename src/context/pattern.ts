@@ -66,3 +66,13 @@ export function compilePattern(source: string): Pattern {
   }
   return { source, test: (text) => re.test(text) };
 }
+
+/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
+export function compiledOr<T>(compile: () => T, fail: (problem: string) => Error): T {
+  try {
+    return compile();
+  } catch (error) {
+    if (error instanceof PatternError) throw fail(error.problem);
+    throw error;
+  }
+}
