@@ -3,7 +3,12 @@
  */
 import * as core from '@actions/core';
 import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
-import { readConnection, type ConnectionInputs, type InputReader } from '../../context/inputs.js';
+import {
+  readConnection,
+  TIMEOUT_VARIABLE,
+  type ConnectionInputs,
+  type InputReader,
+} from '../../context/inputs.js';
 import { withClient } from '../../runtime/context.js';
 
 export interface SetupInputs extends ConnectionInputs {
@@ -36,6 +41,7 @@ export async function run(inputs: SetupInputs): Promise<void> {
   core.exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
   core.exportVariable('COMPLIANCE_ORG', inputs.org);
   core.exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+  core.exportVariable(TIMEOUT_VARIABLE, String(inputs.timeoutSeconds));
   if (inputs.dryRun) core.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
 }
 
