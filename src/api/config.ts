@@ -25,10 +25,15 @@ export interface ClientOptions {
   token: string;
   /** Allow plain `http://` to a host that is not loopback (the token would cross the network in clear). */
   allowInsecureHttp?: boolean;
-  /** Time limit of one attempt, from sending to the last byte of the answer. */
+  /** Time limit of one attempt, from sending to the last byte of the answer (never more than what is left). */
   attemptTimeoutMs?: number;
-  /** Time limit of a whole call, retries and waits included. */
+  /**
+   * The time budget of every call this client makes, together, retries and waits included: one deadline, fixed when
+   * the client is created (a step's client: the step's calls to the service).
+   */
   deadlineMs?: number;
+  /** What sets the budget, named when it runs out, e.g. `timeout-seconds; variable COMPLIANCE_TIMEOUT_SECONDS`. */
+  deadlineSetting?: string;
   /** How many times a failed attempt is retried (so attempts = retries + 1). */
   retries?: number;
   /** The first backoff wait; each next one doubles, with jitter. */
@@ -49,6 +54,7 @@ export interface ClientConfig {
   token: string;
   attemptTimeoutMs: number;
   deadlineMs: number;
+  deadlineSetting: string | undefined;
   retries: number;
   backoffBaseMs: number;
   maxWaitMs: number;
@@ -58,9 +64,10 @@ export interface ClientConfig {
   random: () => number;
 }
 
+/** A hung service holds a step for 120 s at most; an attempt gets 30 s, so that retries fit in the budget. */
 export const DEFAULTS = {
-  attemptTimeoutMs: 60_000,
-  deadlineMs: 300_000,
+  attemptTimeoutMs: 30_000,
+  deadlineMs: 120_000,
   retries: 3,
   backoffBaseMs: 1_000,
   maxWaitMs: 60_000,
@@ -154,6 +161,7 @@ export function resolveConfig(options: ClientOptions): ClientConfig {
     token,
     attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
     deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+    deadlineSetting: options.deadlineSetting,
     retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
     backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
     maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),

@@ -143,15 +143,22 @@ export class TimeoutError extends ComplianceError {
   /** The last thing the server said before time ran out, if it said anything. */
   readonly lastServerMessage: string | undefined;
 
+  /**
+   * `setting` names what set a deadline (an input and its variable), for the message: the way to give more time.
+   */
   constructor(
     endpoint: string,
     limit: 'attempt' | 'deadline',
     ms: number,
     attempts = 1,
     lastServerMessage?: string,
+    setting?: string,
   ) {
     super(
-      `${endpoint} timed out: ${limit === 'attempt' ? 'no answer within' : 'overall deadline of'} ${ms} ms` +
+      (limit === 'attempt'
+        ? `${endpoint} timed out: no answer within ${ms} ms`
+        : `${endpoint} gave up: the time budget of ${ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`} for the ` +
+          `calls to the service ran out${setting ? ` (${setting})` : ''}`) +
         (attempts > 1 ? ` [after ${attempts} attempts]` : '') +
         `${lastServerMessage ? `; last server message: ${lastServerMessage}` : ''}.`,
     );

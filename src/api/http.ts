@@ -154,10 +154,13 @@ export class HttpTransport {
   private readonly dispatcher: Dispatcher;
   /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
   private readonly closing = new AbortController();
+  /** One deadline for every call: the budget is the client's (a step's), not each call's. */
+  private readonly deadlineAt: number;
 
   constructor(config: ClientConfig, dispatcher?: Dispatcher) {
     this.config = config;
     this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
+    this.deadlineAt = Date.now() + config.deadlineMs;
   }
 
   url(path: string, query?: Record<string, QueryValue>): URL {
@@ -181,25 +184,28 @@ export class HttpTransport {
       headers['content-type'] = 'application/json; charset=utf-8';
     }
 
-    const deadlineAt = Date.now() + config.deadlineMs;
+    const { deadlineAt } = this;
     const maxAttempts = config.retries + 1;
     let lastServerMessage: string | undefined;
     let attempt = 0;
+    const outOfTime = (attempts: number) =>
+      new TimeoutError(
+        req.endpoint,
+        'deadline',
+        config.deadlineMs,
+        attempts,
+        lastServerMessage,
+        config.deadlineSetting,
+      );
 
     for (;;) {
       attempt++;
       const remaining = deadlineAt - Date.now();
-      if (remaining <= 0) {
-        throw new TimeoutError(req.endpoint, 'deadline', config.deadlineMs, attempt - 1, lastServerMessage);
-      }
+      if (remaining <= 0) throw outOfTime(attempt - 1);
       config.logger.debug(`${req.method} ${redact(url.href)} (attempt ${attempt}/${maxAttempts})`);
-      const outcome = await this.attempt(
-        req.method,
-        url,
-        headers,
-        payload,
-        Math.min(config.attemptTimeoutMs, remaining),
-      );
+      // An attempt never outlives the budget: cut short, its timeout is the budget's.
+      const limit = Math.min(config.attemptTimeoutMs, remaining);
+      const outcome = await this.attempt(req.method, url, headers, payload, limit);
       const last = attempt >= maxAttempts;
 
       let retryAfterMs: number | undefined;
@@ -238,6 +244,7 @@ export class HttpTransport {
           }
           break;
         case 'attempt-timeout':
+          if (limit < config.attemptTimeoutMs) throw outOfTime(attempt);
           if (last) {
             throw new TimeoutError(
               req.endpoint,
@@ -259,7 +266,7 @@ export class HttpTransport {
       if (Date.now() + wait >= deadlineAt) {
         // Waiting would pass the deadline: give up now, with what the server last said.
         if (outcome.kind === 'response') throw apiError(req.endpoint, outcome, attempt);
-        throw new TimeoutError(req.endpoint, 'deadline', config.deadlineMs, attempt, lastServerMessage);
+        throw outOfTime(attempt);
       }
       const why =
         outcome.kind === 'response'

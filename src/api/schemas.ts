@@ -10,12 +10,25 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------------------------------
 // Patterns and names
 
+// Snapshot expressions (snapshot.ts), as one pattern: exactly what the parser takes, so the OpenAPI document, the
+// sandbox and the client agree. Numbers have at most 15 significant digits (all safe integers); a time is a real
+// calendar date (leap years included) and time of day.
+const ENV_NAME = '[a-zA-Z0-9][a-zA-Z0-9.\\-_]*';
+const MONTH_DAY =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[048]|[2468][048]|[13579][26])00)';
+const TIME_OF_DAY = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
+const AT_TIME = `(?:\\d{4}-${MONTH_DAY}|${LEAP_YEAR}-02-29)T${TIME_OF_DAY}`;
+const AGO = '0*[1-9]\\d{0,14}\\.(?:hour|day|week|month)s?\\.ago';
+const SNAPSHOT_SUFFIX = `(?:#0*[1-9]\\d{0,14}|~0*\\d{1,15}|@\\{(?:${AT_TIME}|${AGO})\\})`;
+
 export const patterns = {
   sha1: /^[a-f0-9]{40}$/,
   fingerprint: /^[a-f0-9]{64}$/,
   flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
   trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
-  envName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_]*$/,
+  envName: new RegExp(`^${ENV_NAME}$`),
+  snapshotExpression: new RegExp(`^${ENV_NAME}${SNAPSHOT_SUFFIX}?$`),
   templateReferenceName: /^[a-zA-Z0-9\-_]+$/,
   attestationName: /^[a-zA-Z0-9\-_,]+$/,
   // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
@@ -65,13 +78,15 @@ export const AttestationName = named('attestationName');
 export const AttestationId = named('attestationId');
 export const OrgName = named('org');
 export const FlowTag = named('flowTag');
-export const AttestationType = z
-  .string()
-  .refine(
-    (v) =>
-      (BUILT_IN_ATTESTATION_TYPES as readonly string[]).includes(v) || patterns.customAttestationType.test(v),
-    { error: `must be ${expectedForms.attestationType}` },
-  );
+/** An enum and a pattern, not a predicate: the OpenAPI document then says exactly which values the server takes. */
+const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
+export const AttestationType = z.union(
+  [
+    z.enum(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
+    z.string().regex(patterns.customAttestationType, attestationTypeError),
+  ],
+  attestationTypeError,
+);
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
@@ -491,9 +506,14 @@ export const GetArtifactQuery = z.strictObject({
 });
 export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
 
+/** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
+export const SnapshotExpressionText = z
+  .string()
+  .regex(patterns.snapshotExpression, { error: 'must be a snapshot expression' });
+
 export const EnvDiffQuery = z.strictObject({
-  snappish1: z.string().min(1),
-  snappish2: z.string().min(1),
+  snappish1: SnapshotExpressionText,
+  snappish2: SnapshotExpressionText,
 });
 export type EnvDiffQuery = z.input<typeof EnvDiffQuery>;
 

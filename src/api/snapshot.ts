@@ -18,67 +18,55 @@ export type SnapshotExpression =
 export const SNAPSHOT_FORMS =
   '<env>, <env>#<N> (N from 1), <env>~<N>, <env>@{YYYY-MM-DDTHH:MM:SS} or <env>@{<N>.<hours|days|weeks|months>.ago}';
 
-const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
 
+/**
+ * Takes exactly what `patterns.snapshotExpression` matches (the OpenAPI document publishes that pattern), after
+ * trimming; anything else is an InputError saying what is wrong with it.
+ */
 export function parseSnapshotExpression(text: string, input = 'snapshot'): SnapshotExpression {
   const value = text.trim();
-  const fail = (problem: string): never => {
-    throw new InputError(input, problem, SNAPSHOT_FORMS);
-  };
-  if (!value) fail('is empty');
+  if (!patterns.snapshotExpression.test(value))
+    throw new InputError(input, problemWith(value), SNAPSHOT_FORMS);
   const cut = value.search(/[#~@]/);
   const env = cut === -1 ? value : value.slice(0, cut);
   const rest = cut === -1 ? '' : value.slice(cut);
-  if (!env) fail(`'${value}' does not start with an environment name`);
-  if (!patterns.envName.test(env)) {
-    fail(`environment name '${env}' is not valid (expected ${expectedForms.envName})`);
-  }
   if (rest === '') return { env, kind: 'latest' };
+  if (rest.startsWith('#')) return { env, kind: 'index', index: Number(rest.slice(1)) };
+  if (rest.startsWith('~')) return { env, kind: 'behind', behind: Number(rest.slice(1)) };
+  const inner = rest.slice(2, -1);
+  const ago = AGO.exec(inner);
+  if (ago) return { env, kind: 'ago', amount: Number(ago[1]), unit: `${ago[2] ?? ''}s` as SnapshotUnit };
+  return { env, kind: 'at', at: inner };
+}
 
-  const number = (digits: string, min: number, what: string): number => {
-    if (!/^\d+$/.test(digits)) fail(`'${value}': ${what} must be a whole number`);
-    const n = Number(digits);
-    if (!Number.isSafeInteger(n) || n < min) fail(`'${value}': ${what} must be at least ${min}`);
-    return n;
+/** Why a text the pattern refused is not a snapshot expression, for the message. */
+function problemWith(value: string): string {
+  if (!value) return 'is empty';
+  const cut = value.search(/[#~@]/);
+  const env = cut === -1 ? value : value.slice(0, cut);
+  const rest = cut === -1 ? '' : value.slice(cut);
+  if (!env) return `'${value}' does not start with an environment name`;
+  if (!patterns.envName.test(env)) {
+    return `environment name '${env}' is not valid (expected ${expectedForms.envName})`;
+  }
+  const number = (digits: string, min: number, what: string): string => {
+    if (!/^\d+$/.test(digits)) return `'${value}': ${what} must be a whole number`;
+    if (Number(digits) < min) return `'${value}': ${what} must be at least ${min}`;
+    return `'${value}': ${what} must have at most 15 digits`;
   };
-
-  if (rest.startsWith('#'))
-    return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
-  if (rest.startsWith('~'))
-    return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
+  if (rest.startsWith('#')) return number(rest.slice(1), 1, 'the snapshot number');
+  if (rest.startsWith('~')) return number(rest.slice(1), 0, 'the count behind');
   if (rest.startsWith('@{') && rest.endsWith('}')) {
     const inner = rest.slice(2, -1);
-    const at = AT.exec(inner);
-    if (at) {
-      const [, y, mo, d, h, mi, s] = at.map(Number) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
-      const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-      const valid =
-        date.getUTCFullYear() === y &&
-        date.getUTCMonth() === mo - 1 &&
-        date.getUTCDate() === d &&
-        date.getUTCHours() === h &&
-        date.getUTCMinutes() === mi &&
-        date.getUTCSeconds() === s;
-      if (!valid) fail(`'${value}': ${inner} is not a real date and time`);
-      return { env, kind: 'at', at: inner };
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(inner)) {
+      return `'${value}': ${inner} is not a real date and time`;
     }
     const ago = AGO.exec(inner);
-    if (ago) {
-      const amount = number(ago[1] ?? '', 1, 'the amount');
-      return { env, kind: 'ago', amount, unit: `${ago[2] ?? ''}s` as SnapshotUnit };
-    }
-    fail(`'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`);
+    if (ago) return number(ago[1] ?? '', 1, 'the amount');
+    return `'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`;
   }
-  return fail(`'${value}' has an unknown suffix '${rest}'`);
+  return `'${value}' has an unknown suffix '${rest}'`;
 }
 
 /** The canonical text of an expression, as sent to the service. */

@@ -6,10 +6,11 @@
 import { setSecret } from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
+import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
+import { compiledOr, compilePattern, REGEX_FORM, type Pattern } from './pattern.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -54,8 +55,16 @@ export class InputReader {
     if (value === undefined) return fallback;
     if (TRUE.includes(value)) return true;
     if (FALSE.includes(value)) return false;
-    const from = this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
-    throw new InputError(name, `'${value}'${from} is not a boolean`, 'true or false');
+    throw new InputError(
+      name,
+      `'${value}'${this.fromVariable(name, fallbackEnv)} is not a boolean`,
+      'true or false',
+    );
+  }
+
+  /** ` (from the variable X)` when a bad value came from the variable, not the input: the place to fix it. */
+  private fromVariable(name: string, fallbackEnv: string | undefined): string {
+    return this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
   }
 
   /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
@@ -96,7 +105,7 @@ export class InputReader {
     if (!Number.isSafeInteger(n) || n < min || n > max) {
       throw new InputError(
         name,
-        `'${value}' is not a whole number from ${min} to ${max}`,
+        `'${value}'${this.fromVariable(name, fallbackEnv)} is not a whole number from ${min} to ${max}`,
         `a number from ${min} to ${max}`,
       );
     }
@@ -164,6 +173,24 @@ export class InputReader {
       .map((item) => item.trim())
       .filter((item) => item !== '');
   }
+
+  /**
+   * Regular expressions, one per line (a comma may be part of one), compiled by RE2 so matching runs in linear time
+   * (see pattern.ts); a pattern RE2 cannot run is refused here, naming the construct.
+   */
+  regexList(name: string): Pattern[] {
+    return this.raw(name)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .map((source) =>
+        compiledOr(
+          () => compilePattern(source),
+          (problem) =>
+            new InputError(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM),
+        ),
+      );
+  }
 }
 
 /** The connection every sub-action needs: each input falls back to its `COMPLIANCE_*` variable. */
@@ -175,9 +202,12 @@ export interface ConnectionInputs {
   proxy: ProxySettings;
   /** COMPLIANCE_RETRIES: retries of a failed request (default 3). */
   retries?: number;
-  /** COMPLIANCE_TIMEOUT_SECONDS: the time limit of one call, retries included (default 300). */
-  timeoutSeconds?: number;
+  /** Input `timeout-seconds`, else COMPLIANCE_TIMEOUT_SECONDS: the budget of all the step's calls (default 120). */
+  timeoutSeconds: number;
 }
+
+export const TIMEOUT_INPUT = 'timeout-seconds';
+export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
 export function readConnection(inputs: InputReader): ConnectionInputs {
   // The token first, masked before anything else can be printed or thrown.
@@ -197,31 +227,24 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
     ),
     org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
     proxy: proxyFromEnv(inputs.env),
-    ...tuning(inputs),
+    timeoutSeconds: inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE),
+    ...retries(inputs),
   };
   // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
   resolveConfig({ baseUrl: connection.apiUrl, org: connection.org, token: connection.apiToken });
   return connection;
 }
 
-/** Job-wide knobs with no input of their own: set once with `env:` at the workflow or job level. */
-function tuning(inputs: InputReader): Pick<ConnectionInputs, 'retries' | 'timeoutSeconds'> {
-  const variable = (name: string, min: number, max: number) => {
-    const value = (inputs.env[name] ?? '').trim();
-    if (value === '') return undefined;
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new InputError(
-        name,
-        `'${value}' is not a whole number from ${min} to ${max}`,
-        `a number from ${min} to ${max}`,
-      );
-    }
-    return Number(value);
-  };
-  const retries = variable('COMPLIANCE_RETRIES', 0, 10);
-  const timeoutSeconds = variable('COMPLIANCE_TIMEOUT_SECONDS', 1, 3600);
-  return {
-    ...(retries !== undefined && { retries }),
-    ...(timeoutSeconds !== undefined && { timeoutSeconds }),
-  };
+/** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */
+function retries(inputs: InputReader): Pick<ConnectionInputs, 'retries'> {
+  const value = (inputs.env.COMPLIANCE_RETRIES ?? '').trim();
+  if (value === '') return {};
+  if (!/^\d+$/.test(value) || Number(value) > 10) {
+    throw new InputError(
+      'COMPLIANCE_RETRIES',
+      `'${value}' is not a whole number from 0 to 10`,
+      'a number from 0 to 10',
+    );
+  }
+  return { retries: Number(value) };
 }

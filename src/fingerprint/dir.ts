@@ -14,13 +14,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SourceError } from '../api/errors.js';
+import { compiledOr, compilePattern, type Pattern } from '../context/pattern.js';
 import { fingerprintFile, sha256Hex } from './file.js';
 
 export const IGNORE_FILE = '.kosli_ignore';
 
-/** A glob as a regular expression over `/`-separated paths relative to the root. */
-export function globToRegExp(pattern: string): RegExp {
-  let p = pattern.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+/** JavaScript's `.` (anything but a line terminator), which the fingerprints were first computed with. */
+const ANY = '[^\\n\\r\\x{2028}\\x{2029}]';
+
+/**
+ * A glob as a pattern over `/`-separated paths relative to the root, compiled by RE2 (see context/pattern.ts): an
+ * exclude such as `*a*a*a*a*a*b` is polynomial in a backtracking engine, linear here. Throws PatternError for a
+ * class RE2 refuses (`[z-a]`), as RegExp refused it.
+ */
+export function globPattern(glob: string): Pattern {
+  let p = glob.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
   p = p.replace(/\/{2,}/g, '/');
   let out = '';
   for (let i = 0; i < p.length; i++) {
@@ -29,7 +38,7 @@ export function globToRegExp(pattern: string): RegExp {
       if (p[i + 1] === '*') {
         // `**/` matches any number of folders, `**` at the end anything below.
         const slash = p[i + 2] === '/';
-        out += slash ? '(?:.*/)?' : '.*';
+        out += slash ? `(?:${ANY}*/)?` : `${ANY}*`;
         i += slash ? 2 : 1;
       } else {
         out += '[^/]*';
@@ -41,18 +50,19 @@ export function globToRegExp(pattern: string): RegExp {
       if (end === -1) {
         out += '\\[';
       } else {
+        // As RegExp read it: `[]` matches nothing, `[!]` any one character, `[` inside is a plain character.
         const body = p
           .slice(i + 1, end)
           .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\');
-        out += `[${body}]`;
+          .replace(/\[/g, '\\[');
+        out += body === '' ? '[^\\x{0}-\\x{10FFFF}]' : body === '^' ? '[\\x{0}-\\x{10FFFF}]' : `[${body}]`;
         i = end;
       }
     } else {
       out += c.replace(/[.+^${}()|\\]/g, '\\$&');
     }
   }
-  return new RegExp(`^${out}$`);
+  return compilePattern(`^${out}$`);
 }
 
 /** The patterns of `<root>/.kosli_ignore`: each line up to `#`, trimmed, empty lines skipped. */
@@ -70,7 +80,15 @@ const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.
 export async function fingerprintDir(root: string, excludes: readonly string[] = []): Promise<string> {
   const rootStat = await stat(root);
   if (!rootStat.isDirectory()) throw new Error(`${root} is not a directory`);
-  const patterns = [...excludes, ...readIgnoreFile(root)].filter((p) => p.trim() !== '').map(globToRegExp);
+  const patterns = [
+    ...excludes.filter((p) => p.trim() !== '').map(globPattern),
+    ...readIgnoreFile(root).map((line) =>
+      compiledOr(
+        () => globPattern(line),
+        (problem) => new SourceError(join(root, IGNORE_FILE), `'${line}' is not a glob: ${problem}`),
+      ),
+    ),
+  ];
   const total = createHash('sha256');
 
   const walk = async (dir: string, rel: string): Promise<void> => {

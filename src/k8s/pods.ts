@@ -8,6 +8,7 @@
  * Running pod with an empty imageID).
  */
 import type { K8sArtifact } from '../api/schemas.js';
+import type { Pattern } from '../context/pattern.js';
 
 export interface SkippedPod {
   namespace: string;
@@ -103,17 +104,18 @@ export const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 export interface NamespaceFilter {
   include?: string[];
-  includeRegex?: string[];
+  /** Compiled by `compilePattern` (linear time): a namespace name cannot make them hang. */
+  includeRegex?: Pattern[];
   exclude?: string[];
-  excludeRegex?: string[];
+  excludeRegex?: Pattern[];
 }
 
 /** Include by names or (unanchored) regexes, or exclude by them; include and exclude together are refused earlier. */
 export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) => boolean {
   const include = new Set(filter.include ?? []);
-  const includeRe = (filter.includeRegex ?? []).map((r) => new RegExp(r));
+  const includeRe = filter.includeRegex ?? [];
   const exclude = new Set(filter.exclude ?? []);
-  const excludeRe = (filter.excludeRegex ?? []).map((r) => new RegExp(r));
+  const excludeRe = filter.excludeRegex ?? [];
   if (include.size || includeRe.length) {
     return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
   }

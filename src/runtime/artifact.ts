@@ -9,14 +9,17 @@ import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError, registerSecret } from '../api/errors.js';
 import type { InputReader } from '../context/inputs.js';
+import { compiledOr } from '../context/pattern.js';
 import {
   ARTIFACT_TYPES,
   fingerprintArtifact,
   type ArtifactSpec,
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
+import { globPattern } from '../fingerprint/dir.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
+const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 
 export function readArtifactSpec(inputs: InputReader, workspace: string): ArtifactSpec {
   const fingerprint = inputs.matching('fingerprint', 'fingerprint');
@@ -89,6 +92,12 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
     case 'file':
       return { type, path: resolve(workspace, artifact) };
     case 'dir':
+      for (const glob of excludes) {
+        compiledOr(
+          () => globPattern(glob),
+          (problem) => new InputError('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM),
+        );
+      }
       return { type, path: resolve(workspace, artifact), excludes };
     case 'docker': {
       const dockerHost = inputs.env.DOCKER_HOST?.trim();

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { ComplianceClient } from '../api/index.js';
 import { readGitHubContext, type GitHubContext } from '../context/github.js';
-import { readConnection, type ConnectionInputs, type Env, type InputReader } from '../context/inputs.js';
+import {
+  readConnection,
+  TIMEOUT_INPUT,
+  TIMEOUT_VARIABLE,
+  type ConnectionInputs,
+  type Env,
+  type InputReader,
+} from '../context/inputs.js';
 
 export interface RunnerContext {
   /** RUNNER_TEMP, where result and payload files go; the OS temp folder outside a runner. */
@@ -65,7 +72,8 @@ export function createClient(connection: ConnectionInputs): ComplianceClient {
     token: connection.apiToken,
     proxy: connection.proxy,
     ...(connection.retries !== undefined && { retries: connection.retries }),
-    ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
+    deadlineMs: connection.timeoutSeconds * 1000,
+    deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
     logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
   });
 }

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '../api/endpoints.js';
 import { formatPath } from '../api/parse.js';
+import { SnapshotExpressionText } from '../api/schemas.js';
 import { Faults } from './faults.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem, SandboxService } from './service.js';
@@ -294,6 +295,14 @@ export class Sandbox {
       for (const key of Object.keys(raw)) errors[`query.${key}`] = 'unknown parameter';
     }
     if (Object.keys(errors).length) throw new HttpProblem(400, 'Input payload validation failed', errors);
+    if (route.name === 'diffEnvironments') {
+      // The live service names a bad snapshot expression in its message, not as a field (service-behaviour.md).
+      for (const value of [raw.snappish1, raw.snappish2]) {
+        if (typeof value === 'string' && !SnapshotExpressionText.safeParse(value).success) {
+          throw new HttpProblem(400, `Bad snappish ${value}`);
+        }
+      }
+    }
     return route.spec.query ? validation('query', route.spec.query, raw) : {};
   }
 

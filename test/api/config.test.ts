@@ -57,6 +57,13 @@ describe('client options', () => {
     expect(() => new ComplianceClient({ ...base, token: 'tok with space' })).toThrow(/contains a space/);
   });
 
+  it('gives all calls 120 s by default, an attempt a quarter of that, so retries fit in the budget', () => {
+    const { config } = new ComplianceClient(base);
+    expect(config.deadlineMs).toBe(120_000);
+    expect(config.attemptTimeoutMs).toBe(30_000);
+    expect(config.attemptTimeoutMs * (config.retries + 1)).toBeLessThanOrEqual(config.deadlineMs);
+  });
+
   it('never shows the token in a configuration error', () => {
     const error = (() => {
       try {

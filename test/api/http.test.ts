@@ -237,6 +237,25 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
+  it('shares one budget among all the calls of a client: once it is spent, a call sends nothing', async () => {
+    const { server, client } = await setup(() => undefined, {
+      attemptTimeoutMs: 10_000,
+      deadlineMs: 300,
+      deadlineSetting: 'timeout-seconds',
+    });
+    const first = (await client.listActions().catch((e: unknown) => e)) as TimeoutError;
+    expect(first).toBeInstanceOf(TimeoutError);
+    expect(first.limit).toBe('deadline');
+    expect(first.message).toBe(
+      'GET /actions/{org} gave up: the time budget of 300 ms for the calls to the service ran out (timeout-seconds).',
+    );
+    expect(server.requests).toHaveLength(1);
+    const second = (await client.listActions().catch((e: unknown) => e)) as TimeoutError;
+    expect(second).toBeInstanceOf(TimeoutError);
+    expect(second.attempts).toBe(0);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('stops retrying when the wait would pass the deadline, keeping the server message', async () => {
     const { server, client } = await setup(
       (_req, res) => json(res, 503, { message: 'down for upgrade' }, { 'retry-after': '30' }),

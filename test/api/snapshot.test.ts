@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, formatSnapshotExpression, parseSnapshotExpression } from '../../src/api/index.js';
+import { patterns, SnapshotExpressionText } from '../../src/api/schemas.js';
 
 describe('snapshot expressions', () => {
   it.each([
@@ -45,5 +46,33 @@ describe('snapshot expressions', () => {
     expect(() => parseSnapshotExpression(text, 'snapshot-1')).toThrow(
       /'snapshot-1'.*Expected <env>, <env>#<N>/,
     );
+  });
+
+  it('takes exactly what the published pattern takes: real dates, leading zeros, at most 15 digits', () => {
+    const takes = (text: string) => patterns.snapshotExpression.test(text);
+    for (const text of [
+      'prod@{2024-02-29T23:59:59}',
+      'prod@{2000-02-29T00:00:00}',
+      'prod@{0050-01-31T00:00:00}',
+    ]) {
+      expect(takes(text)).toBe(true);
+      expect(parseSnapshotExpression(text)).toMatchObject({ kind: 'at' });
+    }
+    expect(parseSnapshotExpression('prod#007')).toEqual({ env: 'prod', kind: 'index', index: 7 });
+    expect(parseSnapshotExpression('prod~999999999999999')).toMatchObject({ behind: 999_999_999_999_999 });
+    for (const [text, message] of [
+      ['prod@{2023-02-29T00:00:00}', /is not a real date and time/],
+      ['prod@{1900-02-29T00:00:00}', /is not a real date and time/],
+      ['prod@{2024-04-31T00:00:00}', /is not a real date and time/],
+      ['prod@{2024-01-01T24:00:00}', /is not a real date and time/],
+      ['prod#1000000000000000', /snapshot number must have at most 15 digits/],
+      ['prod@{0.hours.ago}', /amount must be at least 1/],
+    ] as const) {
+      expect(takes(text)).toBe(false);
+      expect(() => parseSnapshotExpression(text)).toThrow(message);
+    }
+    // A user's spaces are trimmed; on the wire (the query schema) they are refused.
+    expect(parseSnapshotExpression(' prod~1 ')).toEqual({ env: 'prod', kind: 'behind', behind: 1 });
+    expect(SnapshotExpressionText.safeParse(' prod~1 ').success).toBe(false);
   });
 });

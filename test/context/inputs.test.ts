@@ -61,4 +61,20 @@ describe('the input reader', () => {
       proxy: { httpsProxy: 'http://proxy:3128' },
     });
   });
+
+  it('reads the time budget from timeout-seconds, else COMPLIANCE_TIMEOUT_SECONDS, else 120', () => {
+    const base = { 'INPUT_API-TOKEN': TEST_TOKEN, 'INPUT_API-URL': 'https://c.example', INPUT_ORG: 'acme' };
+    const budget = (env: Record<string, string>) =>
+      readConnection(new InputReader({ ...base, ...env })).timeoutSeconds;
+    expect(budget({})).toBe(120);
+    expect(budget({ COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(45);
+    expect(budget({ 'INPUT_TIMEOUT-SECONDS': '2', COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(2);
+    expect(() => budget({ 'INPUT_TIMEOUT-SECONDS': '0' })).toThrow(
+      "Invalid input 'timeout-seconds': '0' is not a whole number from 1 to 3600. Expected a number from 1 to 3600.",
+    );
+    expect(() => budget({ COMPLIANCE_TIMEOUT_SECONDS: '1.5' })).toThrow(
+      "Invalid input 'timeout-seconds': '1.5' (from the variable COMPLIANCE_TIMEOUT_SECONDS) is not a whole number",
+    );
+    expect(() => budget({ 'INPUT_TIMEOUT-SECONDS': '3601' })).toThrow(InputError);
+  });
 });

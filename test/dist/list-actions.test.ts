@@ -271,6 +271,28 @@ describe('list-actions', () => {
       noLeak(result.everything);
     });
 
+    it('when the service accepts and never answers: gives up within timeout-seconds, naming it', async () => {
+      const server = await startServer(() => undefined);
+      try {
+        const result = await runAction('list-actions', {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', 'timeout-seconds': '2' },
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(
+          '::error::GET /actions/{org} gave up: the time budget of 2 s for the calls to the service ran out ' +
+            '(timeout-seconds; variable COMPLIANCE_TIMEOUT_SECONDS)',
+        );
+        expect(server.requests.length).toBeGreaterThan(0);
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'timeout' },
+        });
+        noLeak(result.everything);
+      } finally {
+        await server.close();
+      }
+    });
+
     it('when the service keeps failing: retried, then the server message', async () => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });

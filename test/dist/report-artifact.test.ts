@@ -135,6 +135,17 @@ describe('report-artifact', () => {
       '773fd3300860454a2b065c5912c03008adb11e6a6dcf7c1c64c094ceab8f430a',
     );
     expect(excluded.outputs.filename).toBe('web-bundle');
+
+    // Twelve stars against a 200-character name: about 200^11 steps for a backtracking RegExp; the step would hang.
+    mkdirSync(join(dir, 'long'));
+    writeFileSync(join(dir, 'long', 'a'.repeat(200)), 'x');
+    writeFileSync(join(dir, 'long', 'ab.txt'), 'y');
+    const [whole, notMatching] = await Promise.all([
+      run({ artifact: 'long', 'dry-run': 'true' }),
+      run({ artifact: 'long', 'dry-run': 'true', exclude: `${'*a'.repeat(11)}*b` }),
+    ]);
+    expect(notMatching.code).toBe(0);
+    expect(notMatching.outputs.fingerprint).toBe(whole.outputs.fingerprint);
   });
 
   it('reports a given fingerprint under a given name, to a given trail', async () => {
@@ -313,6 +324,11 @@ describe('report-artifact', () => {
         'exclude on a file',
         { exclude: 'x' },
         "Invalid input 'exclude': only applies to artifact-type dir, not file",
+      ],
+      [
+        'an exclude glob with a reversed range',
+        { 'artifact-type': 'dir', exclude: 'logs\n[z-a]' },
+        "Invalid input 'exclude': '[z-a]' is not a glob: invalid character class range: z-a. Expected globs",
       ],
       [
         'registry credentials on a file',

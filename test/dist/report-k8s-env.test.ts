@@ -84,27 +84,40 @@ describe('report-k8s-env from a pods file', () => {
     expect(second.outputs.message).toMatch(/^No new snapshot/);
   });
 
+  /** A dry run over a pods file with extra inputs: the step's result and the pods its payload holds. */
+  async function dryRun(url: string, items: unknown[], inputs: Record<string, string>) {
+    const { dir, file } = podsFile(items);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(url), environment: 'staging', 'pods-file': file, 'dry-run': 'true', ...inputs },
+    });
+    expect(result.code).toBe(0);
+    const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
+    return { pods: Number(result.outputs.pods), reported: payload.artifacts.map((a) => a.podName) };
+  }
+
   it('scopes namespaces by name, by regex, or by exclusion', async () => {
     const sandbox = await start();
-    const { dir, file } = podsFile(cluster);
-    const scoped = async (inputs: Record<string, string>) => {
-      const result = await runAction('report-k8s-env', {
-        cwd: dir,
-        inputs: {
-          ...connection(sandbox.url),
-          environment: 'staging',
-          'pods-file': file,
-          'dry-run': 'true',
-          ...inputs,
-        },
-      });
-      expect(result.code).toBe(0);
-      return Number(result.outputs.pods);
-    };
+    const scoped = async (inputs: Record<string, string>) =>
+      (await dryRun(sandbox.url, cluster, inputs)).pods;
     expect(await scoped({ namespaces: 'batch\nkube-system' })).toBe(2);
     expect(await scoped({ 'namespaces-regex': '^sh' })).toBe(4);
     expect(await scoped({ 'exclude-namespaces': 'kube-system' })).toBe(5);
     expect(await scoped({ 'exclude-namespaces-regex': 'kube-\nbat' })).toBe(4);
+  });
+
+  it('selects by a regex that is exponential for a backtracking engine, promptly and correctly', async () => {
+    // `^(a+)+$` against 42 a's and a '!' takes 2^42 steps in a backtracking engine: the step would hang.
+    const sandbox = await start();
+    const pods = [
+      pod('evil-1', { ns: `${'a'.repeat(42)}!` }),
+      pod('plain-1', { ns: 'aaa' }),
+      pod('other-1', { ns: 'shop' }),
+    ];
+    expect(await dryRun(sandbox.url, pods, { 'namespaces-regex': '^(a+)+$' })).toEqual({
+      pods: 1,
+      reported: ['plain-1'],
+    });
   });
 
   it('writes no job summary with summary: false, and still writes the result file', async () => {
@@ -254,7 +267,17 @@ describe('report-k8s-env from a pods file', () => {
       [
         'a bad regex',
         { 'namespaces-regex': 'team-(' },
-        "Invalid input 'namespaces-regex': 'team-(' is not a regular expression",
+        "Invalid input 'namespaces-regex': 'team-(' is not a usable regular expression: missing closing )",
+      ],
+      [
+        'a lookahead',
+        { 'namespaces-regex': '^team-(?=x)' },
+        "Invalid input 'namespaces-regex': '^team-(?=x)' is not a usable regular expression: lookahead (?= is not supported",
+      ],
+      [
+        'a backreference',
+        { 'exclude-namespaces-regex': '^(a)\\1$' },
+        "Invalid input 'exclude-namespaces-regex': '^(a)\\1$' is not a usable regular expression: backreference \\1 is not supported",
       ],
       [
         'kubeconfig with a pods file',
@@ -385,10 +408,11 @@ describe('report-k8s-env live through the real kubectl', () => {
     expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
   });
 
-  it('fails before reporting when kubectl is refused (RBAC), naming what to check', async () => {
+  /** A live read against a recording stand-in for the service, which a failing step must not have reached. */
+  async function failingLiveRead(inputs: Record<string, string>, podsStatus?: number) {
     const server = await startServer((_req, res) => json(res, 200, {}));
     opened.push(server);
-    const { kc, env } = await liveCluster(403);
+    const { api, kc, env } = await liveCluster(podsStatus);
     const result = await runAction('report-k8s-env', {
       inputs: {
         'api-url': server.origin,
@@ -396,12 +420,18 @@ describe('report-k8s-env live through the real kubectl', () => {
         org: 'acme',
         environment: 'staging',
         kubeconfig: kc.path,
+        ...inputs,
       },
       env,
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/::error::kubectl: .*Forbidden.*RBAC/);
     expect(server.requests).toHaveLength(0);
+    return { result, api };
+  }
+
+  it('fails before reporting when kubectl is refused (RBAC), naming what to check', async () => {
+    const { result } = await failingLiveRead({}, 403);
+    expect(result.stdout).toMatch(/::error::kubectl: .*Forbidden.*RBAC/);
   });
 
   it('checks the connection before reading the cluster: a bad org asks kubectl nothing', async () => {
@@ -421,23 +451,16 @@ describe('report-k8s-env live through the real kubectl', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('refuses a regex RE2 cannot run before asking kubectl anything', async () => {
+    const { result, api } = await failingLiveRead({ 'namespaces-regex': '(?<=team-)a' });
+    expect(result.stdout).toContain(
+      "Invalid input 'namespaces-regex': '(?<=team-)a' is not a usable regular expression: lookbehind (?<= is not supported",
+    );
+    expect(api.requests).toHaveLength(0);
+  });
+
   it('names kube-context when the context does not exist', async () => {
-    const server = await startServer((_req, res) => json(res, 200, {}));
-    opened.push(server);
-    const { kc, env } = await liveCluster();
-    const result = await runAction('report-k8s-env', {
-      inputs: {
-        'api-url': server.origin,
-        'api-token': TEST_TOKEN,
-        org: 'acme',
-        environment: 'staging',
-        kubeconfig: kc.path,
-        'kube-context': 'nope',
-      },
-      env,
-    });
-    expect(result.code).toBe(1);
+    const { result } = await failingLiveRead({ 'kube-context': 'nope' });
     expect(result.stdout).toMatch(/::error::kubectl: .*context was not found.*kube-context/);
-    expect(server.requests).toHaveLength(0);
   });
 });

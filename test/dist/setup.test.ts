@@ -24,6 +24,7 @@ describe('setup (dist bundle, as the runner runs it)', () => {
       COMPLIANCE_API_URL: `${server.origin}/api/v2`,
       COMPLIANCE_ORG: 'acme',
       COMPLIANCE_DRY_RUN: 'false',
+      COMPLIANCE_TIMEOUT_SECONDS: '120',
     });
     expect(result.stdout).toContain(`::add-mask::${TEST_TOKEN}`);
     // The masked token reaches GITHUB_ENV (that is the point), but no log line, output or summary.
@@ -34,9 +35,29 @@ describe('setup (dist bundle, as the runner runs it)', () => {
   it('reads the connection from COMPLIANCE_* variables', async () => {
     server = await startServer((_req, res) => json(res, 200, []));
     const result = await runAction('setup', {
-      env: { COMPLIANCE_API_URL: server.origin, COMPLIANCE_API_TOKEN: TEST_TOKEN, COMPLIANCE_ORG: 'acme' },
+      env: {
+        COMPLIANCE_API_URL: server.origin,
+        COMPLIANCE_API_TOKEN: TEST_TOKEN,
+        COMPLIANCE_ORG: 'acme',
+        COMPLIANCE_TIMEOUT_SECONDS: '300',
+      },
     });
     expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(result.exportedEnv.COMPLIANCE_TIMEOUT_SECONDS).toBe('300');
+  });
+
+  it('hands a timeout-seconds input to the later steps, and refuses one that is not whole seconds', async () => {
+    server = await startServer((_req, res) => json(res, 200, []));
+    const inputs = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' };
+    const given = await runAction('setup', { inputs: { ...inputs, 'timeout-seconds': '45' } });
+    expect(given.code).toBe(0);
+    expect(given.exportedEnv.COMPLIANCE_TIMEOUT_SECONDS).toBe('45');
+    const bad = await runAction('setup', { inputs: { ...inputs, 'timeout-seconds': '2m' } });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      "::error::Invalid input 'timeout-seconds': '2m' is not a whole number from 1 to 3600",
+    );
     expect(server.requests).toHaveLength(1);
   });
 

@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fingerprintDir, globToRegExp } from '../../src/fingerprint/dir.js';
+import fc from 'fast-check';
+import { SourceError } from '../../src/api/errors.js';
+import { PatternError } from '../../src/context/pattern.js';
+import { fingerprintDir, globPattern } from '../../src/fingerprint/dir.js';
 import { fingerprintFile } from '../../src/fingerprint/file.js';
 
 const EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -97,12 +100,57 @@ describe('directory walk details', () => {
   });
 
   it('matches globs the way the exclude rules need', () => {
-    expect(globToRegExp('*.log').test('.hidden.log')).toBe(true);
-    expect(globToRegExp('*.log').test('dir/x.log')).toBe(false);
-    expect(globToRegExp('**/*.log').test('x.log')).toBe(true);
-    expect(globToRegExp('**/*.log').test('a/b/x.log')).toBe(true);
-    expect(globToRegExp('./build/').test('build')).toBe(true);
-    expect(globToRegExp('file?.[ab]').test('file1.b')).toBe(true);
+    expect(globPattern('*.log').test('.hidden.log')).toBe(true);
+    expect(globPattern('*.log').test('dir/x.log')).toBe(false);
+    expect(globPattern('**/*.log').test('x.log')).toBe(true);
+    expect(globPattern('**/*.log').test('a/b/x.log')).toBe(true);
+    expect(globPattern('./build/').test('build')).toBe(true);
+    expect(globPattern('file?.[ab]').test('file1.b')).toBe(true);
+  });
+
+  it('matches exactly as the former RegExp translation did (paths of one-unit characters)', () => {
+    // The translation as it was before globs moved to RE2, kept here as the oracle.
+    const former = (glob: string): RegExp => {
+      const p = glob
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/^\.\//, '')
+        .replace(/\/+$/, '')
+        .replace(/\/{2,}/g, '/');
+      const parts = p.match(/\*\*\/|\*\*|\*|\?|\[[^\]]*\]|[^]/g) ?? [];
+      const fixed: Record<string, string> = { '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' };
+      const map = (t: string) =>
+        fixed[t] ??
+        (t.length > 1 ? `[${t.slice(1, -1).replace(/^!/, '^')}]` : t.replace(/[.+^${}()|\\[]/g, '\\$&'));
+      return new RegExp(`^${parts.map(map).join('')}$`);
+    };
+    const tokens = '* ** **/ ? a b / . ! ] - ^ [ [] [!] [ab] [!a] [a-b] [[] [^/] [b-a] [.-/]'.split(' ');
+    const token = fc.constantFrom(...tokens);
+    const glob = fc.array(token, { maxLength: 5 }).map((tokens) => tokens.join(''));
+    const char = fc.constantFrom('a', 'b', '.', '/', '-', '!', '[', ']', '\n', '\r', '\u2028', 'é');
+    fc.assert(
+      fc.property(glob, fc.string({ unit: char, maxLength: 6 }), (glob, path) => {
+        let expected: RegExp;
+        try {
+          expected = former(glob);
+        } catch {
+          // RegExp refused the glob: so does RE2.
+          expect(() => globPattern(glob)).toThrow(PatternError);
+          return;
+        }
+        expect(globPattern(glob).test(path)).toBe(expected.test(path));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a bad line of .kosli_ignore, naming the file and the line', async () => {
+    const root = tree({ 'a.txt': 'a', '.kosli_ignore': 'logs\n[z-a].txt\n' });
+    const error = await fingerprintDir(root).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as Error).message).toBe(
+      `${join(root, '.kosli_ignore')}: '[z-a].txt' is not a glob: invalid character class range: z-a.`,
+    );
   });
 
   it('hashes a large file exactly as sha256sum does', async () => {

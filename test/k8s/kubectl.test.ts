@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/api/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
+import { compilePattern } from '../../src/context/pattern.js';
 import { mapPods } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
@@ -212,7 +213,9 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
       pod('dns', 'kube-system'),
     ]);
     const kc = await kubeconfig({ fake: api.origin });
-    const report = await mapPods(readPodsWithKubectl(optionsFor(kc)), { excludeRegex: ['^kube-'] });
+    const report = await mapPods(readPodsWithKubectl(optionsFor(kc)), {
+      excludeRegex: [compilePattern('^kube-')],
+    });
     expect(report.artifacts).toEqual([
       {
         podName: 'web',

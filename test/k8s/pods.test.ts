@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { compilePattern } from '../../src/context/pattern.js';
 import { mapPod, mapPods, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
 import { D1, D2, pod } from '../helpers/pods.js';
@@ -65,9 +66,9 @@ describe('mapPod', () => {
 
 describe('namespace filters', () => {
   it('includes by names or unanchored regex, or excludes by them', () => {
-    const inc = namespaceMatcher({ include: ['prod'], includeRegex: ['^team-'] });
+    const inc = namespaceMatcher({ include: ['prod'], includeRegex: [compilePattern('^team-')] });
     expect(['prod', 'team-a', 'dev'].map(inc)).toEqual([true, true, false]);
-    const exc = namespaceMatcher({ exclude: ['kube-system'], excludeRegex: ['monitor'] });
+    const exc = namespaceMatcher({ exclude: ['kube-system'], excludeRegex: [compilePattern('monitor')] });
     expect(['kube-system', 'x-monitoring', 'prod'].map(exc)).toEqual([false, false, true]);
     expect(namespaceMatcher({})('any')).toBe(true);
   });

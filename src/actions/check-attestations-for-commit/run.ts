@@ -7,7 +7,7 @@
 import { log } from '../../trust/log.js';
 import { ComplianceError, InputError, redact } from '../../api/errors.js';
 import {
-  BUILT_IN_ATTESTATION_TYPES,
+  AttestationType,
   expectedForms,
   patterns,
   type AttestationsByCommit,
@@ -96,11 +96,7 @@ export function readInputs(inputs: InputReader, cwd: string): CheckAttestationsI
   }
 
   const attestationType = inputs.optional('attestation-type');
-  if (
-    attestationType !== undefined &&
-    !(BUILT_IN_ATTESTATION_TYPES as readonly string[]).includes(attestationType) &&
-    !patterns.customAttestationType.test(attestationType)
-  ) {
+  if (attestationType !== undefined && !AttestationType.safeParse(attestationType).success) {
     throw new InputError(
       'attestation-type',
       `'${attestationType}' is not valid`,

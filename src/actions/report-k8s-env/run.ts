@@ -45,9 +45,9 @@ export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs
   const environment = inputs.requiredMatching('environment', 'envName');
   const filter: NamespaceFilter = {
     include: namespaceNames(inputs, 'namespaces'),
-    includeRegex: regexes(inputs, 'namespaces-regex'),
+    includeRegex: inputs.regexList('namespaces-regex'),
     exclude: namespaceNames(inputs, 'exclude-namespaces'),
-    excludeRegex: regexes(inputs, 'exclude-namespaces-regex'),
+    excludeRegex: inputs.regexList('exclude-namespaces-regex'),
   };
   const including = filter.include?.length || filter.includeRegex?.length;
   const excluding = filter.exclude?.length || filter.excludeRegex?.length;
@@ -113,22 +113,6 @@ function kubectlEnv(env: Env): Env {
   return Object.fromEntries(
     Object.entries(env).filter(([key]) => !key.startsWith('INPUT_') && key !== 'COMPLIANCE_API_TOKEN'),
   );
-}
-
-function regexes(inputs: InputReader, name: string): string[] {
-  const list = inputs.list(name);
-  for (const re of list) {
-    try {
-      new RegExp(re);
-    } catch (error) {
-      throw new InputError(
-        name,
-        `'${re}' is not a regular expression (${(error as Error).message})`,
-        'JavaScript regular expressions, one per line',
-      );
-    }
-  }
-  return list;
 }
 
 export interface ArtifactCount {

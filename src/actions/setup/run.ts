@@ -4,7 +4,12 @@
 import { exportVariable } from '@actions/core';
 import { log } from '../../trust/log.js';
 import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
-import { readConnection, type ConnectionInputs, type InputReader } from '../../context/inputs.js';
+import {
+  readConnection,
+  TIMEOUT_VARIABLE,
+  type ConnectionInputs,
+  type InputReader,
+} from '../../context/inputs.js';
 import { withClient } from '../../runtime/context.js';
 
 export interface SetupInputs extends ConnectionInputs {
@@ -37,6 +42,7 @@ export async function run(inputs: SetupInputs): Promise<void> {
   exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
   exportVariable('COMPLIANCE_ORG', inputs.org);
   exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+  exportVariable(TIMEOUT_VARIABLE, String(inputs.timeoutSeconds));
   if (inputs.dryRun) log.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
 }
 

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/api/index.js';
+import { InputReader } from '../../src/context/inputs.js';
+import { compilePattern, PatternError } from '../../src/context/pattern.js';
+
+describe('user patterns', () => {
+  it('match unanchored, as RegExp.test does', () => {
+    expect(compilePattern('team').test('my-team-a')).toBe(true);
+    expect(compilePattern('^team-').test('my-team-a')).toBe(false);
+    expect(compilePattern('^(prod|stage)-[a-z]+$').test('stage-eu')).toBe(true);
+  });
+
+  it('run a pattern that is exponential for a backtracking engine, with the right answer', () => {
+    // ^(a+)+$ against 'aaa…a!' takes 2^n steps in V8's RegExp; RE2 answers at once.
+    const evil = compilePattern('^(a+)+$');
+    expect(evil.test(`${'a'.repeat(42)}!`)).toBe(false);
+    expect(evil.test('a'.repeat(42))).toBe(true);
+    expect(compilePattern('(x+x+)+y').test('x'.repeat(5000))).toBe(false);
+  });
+
+  it.each([
+    ['(?=x)', 'lookahead (?='],
+    ['a(?!b)', 'negative lookahead (?!'],
+    ['(?<=x)a', 'lookbehind (?<='],
+    ['(?<!x)a', 'negative lookbehind (?<!'],
+    ['(a)\\1', 'backreference \\1'],
+    ['(?<n>a)\\k<n>', 'named backreference \\k'],
+    ['a++', 'possessive quantifier ++'],
+    ['a{2}+', 'possessive quantifier {2}+'],
+    ['(?>a)', 'atomic group (?>'],
+  ])('refuses %s, naming the construct', (source, construct) => {
+    const error = (() => {
+      try {
+        compilePattern(source);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(PatternError);
+    expect((error as PatternError).problem).toBe(
+      `${construct} is not supported (matching must take linear time)`,
+    );
+  });
+
+  it('refuses an invalid pattern with what RE2 found', () => {
+    expect(() => compilePattern('team-(')).toThrow("'team-(': missing closing ): team-(");
+    expect(() => compilePattern('[z-a]')).toThrow('invalid character class range: z-a');
+  });
+});
+
+describe('InputReader.regexList', () => {
+  it('reads one pattern per line, a comma being part of a pattern', () => {
+    const inputs = new InputReader({ 'INPUT_NAMESPACES-REGEX': ' ^team-\n\n^a{1,3}$ ' });
+    const list = inputs.regexList('namespaces-regex');
+    expect(list.map((p) => p.source)).toEqual(['^team-', '^a{1,3}$']);
+    expect(list[1]?.test('aa')).toBe(true);
+    expect(new InputReader({}).regexList('namespaces-regex')).toEqual([]);
+  });
+
+  it('refuses a pattern RE2 cannot run as bad input, naming the input, the construct and the form', () => {
+    const inputs = new InputReader({ 'INPUT_EXCLUDE-NAMESPACES-REGEX': 'kube-\n^(a)\\1$' });
+    expect(() => inputs.regexList('exclude-namespaces-regex')).toThrow(InputError);
+    expect(() => inputs.regexList('exclude-namespaces-regex')).toThrow(
+      "Invalid input 'exclude-namespaces-regex': '^(a)\\1$' is not a usable regular expression: backreference \\1 " +
+        'is not supported (matching must take linear time). Expected regular expressions in RE2 syntax',
+    );
+  });
+});
