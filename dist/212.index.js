@@ -22,6 +22,8 @@ var external_node_path_ = __webpack_require__(6760);
 var config = __webpack_require__(1392);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/context/pattern.ts
+var pattern = __webpack_require__(405);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/api/http.ts + 2 modules
@@ -66,10 +68,18 @@ function sha256Hex(data) {
 
 
 
+
+
 const IGNORE_FILE = '.kosli_ignore';
-/** A glob as a regular expression over `/`-separated paths relative to the root. */
-function globToRegExp(pattern) {
-    let p = pattern.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+/** JavaScript's `.` (anything but a line terminator), which the fingerprints were first computed with. */
+const ANY = '[^\\n\\r\\x{2028}\\x{2029}]';
+/**
+ * A glob as a pattern over `/`-separated paths relative to the root, compiled by RE2 (see context/pattern.ts): an
+ * exclude such as `*a*a*a*a*a*b` is polynomial in a backtracking engine, linear here. Throws PatternError for a
+ * class RE2 refuses (`[z-a]`), as RegExp refused it.
+ */
+function globPattern(glob) {
+    let p = glob.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
     p = p.replace(/\/{2,}/g, '/');
     let out = '';
     for (let i = 0; i < p.length; i++) {
@@ -78,7 +88,7 @@ function globToRegExp(pattern) {
             if (p[i + 1] === '*') {
                 // `**/` matches any number of folders, `**` at the end anything below.
                 const slash = p[i + 2] === '/';
-                out += slash ? '(?:.*/)?' : '.*';
+                out += slash ? `(?:${ANY}*/)?` : `${ANY}*`;
                 i += slash ? 2 : 1;
             }
             else {
@@ -94,11 +104,12 @@ function globToRegExp(pattern) {
                 out += '\\[';
             }
             else {
+                // As RegExp read it: `[]` matches nothing, `[!]` any one character, `[` inside is a plain character.
                 const body = p
                     .slice(i + 1, end)
                     .replace(/^!/, '^')
-                    .replace(/\\/g, '\\\\');
-                out += `[${body}]`;
+                    .replace(/\[/g, '\\[');
+                out += body === '' ? '[^\\x{0}-\\x{10FFFF}]' : body === '^' ? '[\\x{0}-\\x{10FFFF}]' : `[${body}]`;
                 i = end;
             }
         }
@@ -106,7 +117,7 @@ function globToRegExp(pattern) {
             out += c.replace(/[.+^${}()|\\]/g, '\\$&');
         }
     }
-    return new RegExp(`^${out}$`);
+    return (0,pattern/* compilePattern */.Eb)(`^${out}$`);
 }
 /** The patterns of `<root>/.kosli_ignore`: each line up to `#`, trimmed, empty lines skipped. */
 function readIgnoreFile(root) {
@@ -123,7 +134,10 @@ async function fingerprintDir(root, excludes = []) {
     const rootStat = await (0,promises_.stat)(root);
     if (!rootStat.isDirectory())
         throw new Error(`${root} is not a directory`);
-    const patterns = [...excludes, ...readIgnoreFile(root)].filter((p) => p.trim() !== '').map(globToRegExp);
+    const patterns = [
+        ...excludes.filter((p) => p.trim() !== '').map(globPattern),
+        ...readIgnoreFile(root).map((line) => (0,pattern/* compiledOr */.Ts)(() => globPattern(line), (problem) => new errors/* SourceError */.c8((0,external_node_path_.join)(root, IGNORE_FILE), `'${line}' is not a glob: ${problem}`))),
+    ];
     const total = (0,external_node_crypto_.createHash)('sha256');
     const walk = async (dir, rel) => {
         const names = (await (0,promises_.readdir)(dir)).sort(byBytes);
@@ -789,7 +803,10 @@ async function expectKind(path, kind) {
 
 
 
+
+
 const EITHER = 'either fingerprint, or artifact with artifact-type';
+const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 function readArtifactSpec(inputs, workspace) {
     const fingerprint = inputs.matching('fingerprint', 'fingerprint');
     const artifact = inputs.optional('artifact');
@@ -839,6 +856,9 @@ function readArtifactSpec(inputs, workspace) {
         case 'file':
             return { type, path: (0,external_node_path_.resolve)(workspace, artifact) };
         case 'dir':
+            for (const glob of excludes) {
+                (0,pattern/* compiledOr */.Ts)(() => globPattern(glob), (problem) => new errors/* InputError */.dz('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM));
+            }
             return { type, path: (0,external_node_path_.resolve)(workspace, artifact), excludes };
         case 'docker': {
             const dockerHost = inputs.env.DOCKER_HOST?.trim();

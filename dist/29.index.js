@@ -242,7 +242,7 @@ var context_inputs = __webpack_require__(5042);
 
 
 const main = async () => {
-    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i(process.env), process.cwd()), (runner, error) => couldNotCheck(runner, {}, error));
+    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i_(process.env), process.cwd()), (runner, error) => couldNotCheck(runner, {}, error));
     await run(inputs);
 };
 

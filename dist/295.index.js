@@ -225,7 +225,7 @@ var inputs = __webpack_require__(5042);
 
 
 const main = async () => {
-    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+    await run(readInputs(new inputs/* InputReader */.i_(process.env), process.cwd()));
 };
 
 

@@ -102,9 +102,9 @@ const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /** Include by names or (unanchored) regexes, or exclude by them; include and exclude together are refused earlier. */
 function namespaceMatcher(filter) {
     const include = new Set(filter.include ?? []);
-    const includeRe = (filter.includeRegex ?? []).map((r) => new RegExp(r));
+    const includeRe = filter.includeRegex ?? [];
     const exclude = new Set(filter.exclude ?? []);
-    const excludeRe = (filter.excludeRegex ?? []).map((r) => new RegExp(r));
+    const excludeRe = filter.excludeRegex ?? [];
     if (include.size || includeRe.length) {
         return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
     }
@@ -510,9 +510,9 @@ function readInputs(inputs, cwd) {
     const environment = inputs.requiredMatching('environment', 'envName');
     const filter = {
         include: namespaceNames(inputs, 'namespaces'),
-        includeRegex: regexes(inputs, 'namespaces-regex'),
+        includeRegex: inputs.regexList('namespaces-regex'),
         exclude: namespaceNames(inputs, 'exclude-namespaces'),
-        excludeRegex: regexes(inputs, 'exclude-namespaces-regex'),
+        excludeRegex: inputs.regexList('exclude-namespaces-regex'),
     };
     const including = filter.include?.length || filter.includeRegex?.length;
     const excluding = filter.exclude?.length || filter.excludeRegex?.length;
@@ -563,18 +563,6 @@ function namespaceNames(inputs, name) {
 /** kubectl and the credential plugins it runs get the environment, less the inputs and the service token. */
 function kubectlEnv(env) {
     return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('INPUT_') && key !== 'COMPLIANCE_API_TOKEN'));
-}
-function regexes(inputs, name) {
-    const list = inputs.list(name);
-    for (const re of list) {
-        try {
-            new RegExp(re);
-        }
-        catch (error) {
-            throw new api/* InputError */.dz(name, `'${re}' is not a regular expression (${error.message})`, 'JavaScript regular expressions, one per line');
-        }
-    }
-    return list;
 }
 async function run(inputs) {
     const report = await log/* log */.R.group(`Read pods (${describe(inputs.source)})`, () => readPods(inputs));
@@ -714,7 +702,7 @@ var inputs = __webpack_require__(5042);
 
 
 const main = async () => {
-    await run(readInputs(new inputs/* InputReader */.i(process.env), process.cwd()));
+    await run(readInputs(new inputs/* InputReader */.i_(process.env), process.cwd()));
 };
 
 

@@ -9,9 +9,10 @@ export const modules = {
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   kE: () => (/* binding */ proxyFromEnv),
 /* harmony export */   pE: () => (/* binding */ resolveConfig),
-/* harmony export */   qT: () => (/* binding */ normalizeBaseUrl)
+/* harmony export */   qT: () => (/* binding */ normalizeBaseUrl),
+/* harmony export */   zY: () => (/* binding */ DEFAULTS)
 /* harmony export */ });
-/* unused harmony exports silentLogger, DEFAULTS */
+/* unused harmony export silentLogger */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
 /* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
@@ -22,9 +23,10 @@ export const modules = {
 
 
 const silentLogger = { debug: () => undefined, warning: () => undefined };
+/** A hung service holds a step for 120 s at most; an attempt gets 30 s, so that retries fit in the budget. */
 const DEFAULTS = {
-    attemptTimeoutMs: 60_000,
-    deadlineMs: 300_000,
+    attemptTimeoutMs: 30_000,
+    deadlineMs: 120_000,
     retries: 3,
     backoffBaseMs: 1_000,
     maxWaitMs: 60_000,
@@ -94,6 +96,7 @@ function resolveConfig(options) {
         token,
         attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
         deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+        deadlineSetting: options.deadlineSetting,
         retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
         backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
         maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
@@ -318,9 +321,12 @@ class HttpTransport {
     dispatcher;
     /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
     closing = new AbortController();
+    /** One deadline for every call: the budget is the client's (a step's), not each call's. */
+    deadlineAt;
     constructor(config, dispatcher) {
         this.config = config;
         this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
+        this.deadlineAt = Date.now() + config.deadlineMs;
     }
     url(path, query) {
         const url = new URL(this.config.apiRoot.href);
@@ -341,18 +347,20 @@ class HttpTransport {
             payload = JSON.stringify(req.body);
             headers['content-type'] = 'application/json; charset=utf-8';
         }
-        const deadlineAt = Date.now() + config.deadlineMs;
+        const { deadlineAt } = this;
         const maxAttempts = config.retries + 1;
         let lastServerMessage;
         let attempt = 0;
+        const outOfTime = (attempts) => new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempts, lastServerMessage, config.deadlineSetting);
         for (;;) {
             attempt++;
             const remaining = deadlineAt - Date.now();
-            if (remaining <= 0) {
-                throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt - 1, lastServerMessage);
-            }
+            if (remaining <= 0)
+                throw outOfTime(attempt - 1);
             config.logger.debug(`${req.method} ${(0,errors/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
-            const outcome = await this.attempt(req.method, url, headers, payload, Math.min(config.attemptTimeoutMs, remaining));
+            // An attempt never outlives the budget: cut short, its timeout is the budget's.
+            const limit = Math.min(config.attemptTimeoutMs, remaining);
+            const outcome = await this.attempt(req.method, url, headers, payload, limit);
             const last = attempt >= maxAttempts;
             let retryAfterMs;
             switch (outcome.kind) {
@@ -380,6 +388,8 @@ class HttpTransport {
                     }
                     break;
                 case 'attempt-timeout':
+                    if (limit < config.attemptTimeoutMs)
+                        throw outOfTime(attempt);
                     if (last) {
                         throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
                     }
@@ -395,7 +405,7 @@ class HttpTransport {
                 // Waiting would pass the deadline: give up now, with what the server last said.
                 if (outcome.kind === 'response')
                     throw apiError(req.endpoint, outcome, attempt);
-                throw new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempt, lastServerMessage);
+                throw outOfTime(attempt);
             }
             const why = outcome.kind === 'response'
                 ? `HTTP ${outcome.status}`
@@ -1112,6 +1122,7 @@ function shownItems(list) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $A: () => (/* binding */ Fingerprint),
+/* harmony export */   $T: () => (/* binding */ AttestationType),
 /* harmony export */   BR: () => (/* binding */ GetArtifactQuery),
 /* harmony export */   FE: () => (/* binding */ K8sReportBody),
 /* harmony export */   FT: () => (/* binding */ PerPage),
@@ -1122,7 +1133,6 @@ function shownItems(list) {
 /* harmony export */   Q9: () => (/* binding */ ListTrailsQuery),
 /* harmony export */   Sn: () => (/* binding */ Deployment),
 /* harmony export */   Tn: () => (/* binding */ Attestation),
-/* harmony export */   Ur: () => (/* binding */ BUILT_IN_ATTESTATION_TYPES),
 /* harmony export */   V$: () => (/* binding */ EnvDiff),
 /* harmony export */   Vg: () => (/* binding */ MAX_PER_PAGE),
 /* harmony export */   Z4: () => (/* binding */ EnvDiffQuery),
@@ -1138,7 +1148,7 @@ function shownItems(list) {
 /* harmony export */   uc: () => (/* binding */ expectedForms),
 /* harmony export */   xH: () => (/* binding */ EnvName)
 /* harmony export */ });
-/* unused harmony exports Sha1, TrailName, TemplateReferenceName, AttestationName, AttestationId, FlowTag, AttestationType, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, ErrorBody */
+/* unused harmony exports BUILT_IN_ATTESTATION_TYPES, Sha1, TrailName, TemplateReferenceName, AttestationName, AttestationId, FlowTag, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, SnapshotExpressionText, ErrorBody */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9567);
 /**
@@ -1151,12 +1161,23 @@ function shownItems(list) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Patterns and names
+// Snapshot expressions (snapshot.ts), as one pattern: exactly what the parser takes, so the OpenAPI document, the
+// sandbox and the client agree. Numbers have at most 15 significant digits (all safe integers); a time is a real
+// calendar date (leap years included) and time of day.
+const ENV_NAME = '[a-zA-Z0-9][a-zA-Z0-9.\\-_]*';
+const MONTH_DAY = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[048]|[2468][048]|[13579][26])00)';
+const TIME_OF_DAY = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
+const AT_TIME = `(?:\\d{4}-${MONTH_DAY}|${LEAP_YEAR}-02-29)T${TIME_OF_DAY}`;
+const AGO = '0*[1-9]\\d{0,14}\\.(?:hour|day|week|month)s?\\.ago';
+const SNAPSHOT_SUFFIX = `(?:#0*[1-9]\\d{0,14}|~0*\\d{1,15}|@\\{(?:${AT_TIME}|${AGO})\\})`;
 const patterns = {
     sha1: /^[a-f0-9]{40}$/,
     fingerprint: /^[a-f0-9]{64}$/,
     flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
     trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
-    envName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_]*$/,
+    envName: new RegExp(`^${ENV_NAME}$`),
+    snapshotExpression: new RegExp(`^${ENV_NAME}${SNAPSHOT_SUFFIX}?$`),
     templateReferenceName: /^[a-zA-Z0-9\-_]+$/,
     attestationName: /^[a-zA-Z0-9\-_,]+$/,
     // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
@@ -1201,8 +1222,12 @@ const AttestationName = named('attestationName');
 const AttestationId = named('attestationId');
 const OrgName = named('org');
 const FlowTag = named('flowTag');
-const AttestationType = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
-    .refine((v) => BUILT_IN_ATTESTATION_TYPES.includes(v) || patterns.customAttestationType.test(v), { error: `must be ${expectedForms.attestationType}` });
+/** An enum and a pattern, not a predicate: the OpenAPI document then says exactly which values the server takes. */
+const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
+const AttestationType = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+    zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns.customAttestationType, attestationTypeError),
+], attestationTypeError);
 const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 20;
 /** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
@@ -1530,9 +1555,12 @@ const GetArtifactQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .re
     trail: TrailName.optional(),
     attestation_id: AttestationId.optional(),
 });
+/** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
+const SnapshotExpressionText = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .regex(patterns.snapshotExpression, { error: 'must be a snapshot expression' });
 const EnvDiffQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    snappish1: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    snappish2: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    snappish1: SnapshotExpressionText,
+    snappish2: SnapshotExpressionText,
 });
 /** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
 const ErrorBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
@@ -1562,61 +1590,64 @@ const ErrorBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
 
 const SNAPSHOT_UNITS = (/* unused pure expression or super */ null && (['hours', 'days', 'weeks', 'months']));
 const SNAPSHOT_FORMS = '<env>, <env>#<N> (N from 1), <env>~<N>, <env>@{YYYY-MM-DDTHH:MM:SS} or <env>@{<N>.<hours|days|weeks|months>.ago}';
-const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
+/**
+ * Takes exactly what `patterns.snapshotExpression` matches (the OpenAPI document publishes that pattern), after
+ * trimming; anything else is an InputError saying what is wrong with it.
+ */
 function parseSnapshotExpression(text, input = 'snapshot') {
     const value = text.trim();
-    const fail = (problem) => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, SNAPSHOT_FORMS);
-    };
+    if (!_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .patterns */ .qp.snapshotExpression.test(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problemWith(value), SNAPSHOT_FORMS);
+    const cut = value.search(/[#~@]/);
+    const env = cut === -1 ? value : value.slice(0, cut);
+    const rest = cut === -1 ? '' : value.slice(cut);
+    if (rest === '')
+        return { env, kind: 'latest' };
+    if (rest.startsWith('#'))
+        return { env, kind: 'index', index: Number(rest.slice(1)) };
+    if (rest.startsWith('~'))
+        return { env, kind: 'behind', behind: Number(rest.slice(1)) };
+    const inner = rest.slice(2, -1);
+    const ago = AGO.exec(inner);
+    if (ago)
+        return { env, kind: 'ago', amount: Number(ago[1]), unit: `${ago[2] ?? ''}s` };
+    return { env, kind: 'at', at: inner };
+}
+/** Why a text the pattern refused is not a snapshot expression, for the message. */
+function problemWith(value) {
     if (!value)
-        fail('is empty');
+        return 'is empty';
     const cut = value.search(/[#~@]/);
     const env = cut === -1 ? value : value.slice(0, cut);
     const rest = cut === -1 ? '' : value.slice(cut);
     if (!env)
-        fail(`'${value}' does not start with an environment name`);
+        return `'${value}' does not start with an environment name`;
     if (!_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .patterns */ .qp.envName.test(env)) {
-        fail(`environment name '${env}' is not valid (expected ${_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .expectedForms */ .uc.envName})`);
+        return `environment name '${env}' is not valid (expected ${_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .expectedForms */ .uc.envName})`;
     }
-    if (rest === '')
-        return { env, kind: 'latest' };
     const number = (digits, min, what) => {
         if (!/^\d+$/.test(digits))
-            fail(`'${value}': ${what} must be a whole number`);
-        const n = Number(digits);
-        if (!Number.isSafeInteger(n) || n < min)
-            fail(`'${value}': ${what} must be at least ${min}`);
-        return n;
+            return `'${value}': ${what} must be a whole number`;
+        if (Number(digits) < min)
+            return `'${value}': ${what} must be at least ${min}`;
+        return `'${value}': ${what} must have at most 15 digits`;
     };
     if (rest.startsWith('#'))
-        return { env, kind: 'index', index: number(rest.slice(1), 1, 'the snapshot number') };
+        return number(rest.slice(1), 1, 'the snapshot number');
     if (rest.startsWith('~'))
-        return { env, kind: 'behind', behind: number(rest.slice(1), 0, 'the count behind') };
+        return number(rest.slice(1), 0, 'the count behind');
     if (rest.startsWith('@{') && rest.endsWith('}')) {
         const inner = rest.slice(2, -1);
-        const at = AT.exec(inner);
-        if (at) {
-            const [, y, mo, d, h, mi, s] = at.map(Number);
-            const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-            const valid = date.getUTCFullYear() === y &&
-                date.getUTCMonth() === mo - 1 &&
-                date.getUTCDate() === d &&
-                date.getUTCHours() === h &&
-                date.getUTCMinutes() === mi &&
-                date.getUTCSeconds() === s;
-            if (!valid)
-                fail(`'${value}': ${inner} is not a real date and time`);
-            return { env, kind: 'at', at: inner };
+        if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(inner)) {
+            return `'${value}': ${inner} is not a real date and time`;
         }
         const ago = AGO.exec(inner);
-        if (ago) {
-            const amount = number(ago[1] ?? '', 1, 'the amount');
-            return { env, kind: 'ago', amount, unit: `${ago[2] ?? ''}s` };
-        }
-        fail(`'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`);
+        if (ago)
+            return number(ago[1] ?? '', 1, 'the amount');
+        return `'${value}': '${inner}' is neither a time YYYY-MM-DDTHH:MM:SS nor N.<unit>.ago`;
     }
-    return fail(`'${value}' has an unknown suffix '${rest}'`);
+    return `'${value}' has an unknown suffix '${rest}'`;
 }
 /** The canonical text of an expression, as sent to the service. */
 function formatSnapshotExpression(expr) {
@@ -1785,8 +1816,10 @@ function pullRequestOf(ctx, event) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ readConnection),
-/* harmony export */   i: () => (/* binding */ InputReader)
+/* harmony export */   bT: () => (/* binding */ TIMEOUT_VARIABLE),
+/* harmony export */   dC: () => (/* binding */ readConnection),
+/* harmony export */   hh: () => (/* binding */ TIMEOUT_INPUT),
+/* harmony export */   i_: () => (/* binding */ InputReader)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
@@ -1796,12 +1829,14 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1392);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
-/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6623);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6623);
+/* harmony import */ var _pattern_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(405);
 /**
  * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
  * input, the value's problem and the expected form.
  */
+
 
 
 
@@ -1843,8 +1878,11 @@ class InputReader {
             return true;
         if (FALSE.includes(value))
             return false;
-        const from = this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${from} is not a boolean`, 'true or false');
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not a boolean`, 'true or false');
+    }
+    /** ` (from the variable X)` when a bad value came from the variable, not the input: the place to fix it. */
+    fromVariable(name, fallbackEnv) {
+        return this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
     }
     /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
     matching(name, form, fallbackEnv) {
@@ -1878,7 +1916,7 @@ class InputReader {
             return fallback;
         const n = /^\d+$/.test(value) ? Number(value) : NaN;
         if (!Number.isSafeInteger(n) || n < min || n > max) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
         }
         return n;
     }
@@ -1929,7 +1967,7 @@ class InputReader {
         }
         catch (error) {
             // Named, never quoted: the text may be a file's contents.
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from}: ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_6__/* .jsonSyntaxProblem */ .F1)(error, text)}`, 'JSON text, or @path to a JSON file');
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from}: ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_7__/* .jsonSyntaxProblem */ .F1)(error, text)}`, 'JSON text, or @path to a JSON file');
         }
     }
     /** One item per line, commas also accepted; blanks dropped. */
@@ -1939,7 +1977,20 @@ class InputReader {
             .map((item) => item.trim())
             .filter((item) => item !== '');
     }
+    /**
+     * Regular expressions, one per line (a comma may be part of one), compiled by RE2 so matching runs in linear time
+     * (see pattern.ts); a pattern RE2 cannot run is refused here, naming the construct.
+     */
+    regexList(name) {
+        return this.raw(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line !== '')
+            .map((source) => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .compiledOr */ .Ts)(() => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .compilePattern */ .Eb)(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, _pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .REGEX_FORM */ .Li)));
+    }
 }
+const TIMEOUT_INPUT = 'timeout-seconds';
+const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 function readConnection(inputs) {
     // The token first, masked before anything else can be printed or thrown.
     const apiToken = inputs.required('api-token', 'the API token of the compliance service', 'COMPLIANCE_API_TOKEN');
@@ -1950,29 +2001,104 @@ function readConnection(inputs) {
         apiUrl: inputs.required('api-url', 'the service URL, e.g. https://compliance.example.com', 'COMPLIANCE_API_URL'),
         org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
         proxy: (0,_api_config_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFromEnv */ .kE)(inputs.env),
-        ...tuning(inputs),
+        timeoutSeconds: inputs.integer(TIMEOUT_INPUT, _api_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULTS */ .zY.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE),
+        ...retries(inputs),
     };
     // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
     (0,_api_config_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveConfig */ .pE)({ baseUrl: connection.apiUrl, org: connection.org, token: connection.apiToken });
     return connection;
 }
-/** Job-wide knobs with no input of their own: set once with `env:` at the workflow or job level. */
-function tuning(inputs) {
-    const variable = (name, min, max) => {
-        const value = (inputs.env[name] ?? '').trim();
-        if (value === '')
-            return undefined;
-        if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}' is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
+/** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */
+function retries(inputs) {
+    const value = (inputs.env.COMPLIANCE_RETRIES ?? '').trim();
+    if (value === '')
+        return {};
+    if (!/^\d+$/.test(value) || Number(value) > 10) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz('COMPLIANCE_RETRIES', `'${value}' is not a whole number from 0 to 10`, 'a number from 0 to 10');
+    }
+    return { retries: Number(value) };
+}
+
+
+/***/ }),
+
+/***/ 405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   Li: () => (/* binding */ REGEX_FORM),
+/* harmony export */   Ts: () => (/* binding */ compiledOr)
+/* harmony export */ });
+/* unused harmony export PatternError */
+/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2856);
+/**
+ * The one way a pattern given from outside (an input, an ignore file) becomes something that matches: compiled by
+ * RE2 (re2js), whose matching takes time linear in the text whatever the pattern, so no pattern can hang a step the
+ * way `^(a+)+$` hangs a backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic
+ * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
+ */
+
+/** What `expected` says for a list of user regexes. */
+const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
+/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
+class PatternError extends Error {
+    source;
+    problem;
+    constructor(source, problem) {
+        super(`'${source}': ${problem}`);
+        this.name = 'PatternError';
+        this.source = source;
+        this.problem = problem;
+    }
+}
+/** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
+const UNSUPPORTED = [
+    [/^\(\?=/, 'lookahead'],
+    [/^\(\?!/, 'negative lookahead'],
+    [/^\(\?<=/, 'lookbehind'],
+    [/^\(\?<!/, 'negative lookbehind'],
+    [/^\(\?>/, 'atomic group'],
+    [/^\\[1-9]/, 'backreference'],
+    [/^\\k/, 'named backreference'],
+    [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
+];
+function describe(error) {
+    const text = error.input ?? '';
+    for (const [shape, construct] of UNSUPPORTED) {
+        if (shape.test(text)) {
+            // RE2 reports a whole lookbehind group; the opening is enough to point at it.
+            const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
+            return `${construct} ${shown} is not supported (matching must take linear time)`;
         }
-        return Number(value);
-    };
-    const retries = variable('COMPLIANCE_RETRIES', 0, 10);
-    const timeoutSeconds = variable('COMPLIANCE_TIMEOUT_SECONDS', 1, 3600);
-    return {
-        ...(retries !== undefined && { retries }),
-        ...(timeoutSeconds !== undefined && { timeoutSeconds }),
-    };
+    }
+    return text ? `${error.error}: ${text}` : error.error;
+}
+/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
+function compilePattern(source) {
+    let re;
+    try {
+        re = re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JS */ .L3.compile(source);
+    }
+    catch (error) {
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JSSyntaxException */ .pB)
+            throw new PatternError(source, describe(error));
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JSException */ .o_)
+            throw new PatternError(source, error.message);
+        throw error;
+    }
+    return { source, test: (text) => re.test(text) };
+}
+/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
+function compiledOr(compile, fail) {
+    try {
+        return compile();
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw fail(error.problem);
+        throw error;
+    }
 }
 
 
@@ -2031,7 +2157,7 @@ function readRunner(env, cwd) {
 /** The connection first: its token is masked before any other input can fail with a message. */
 function readCommon(inputs, cwd) {
     return {
-        connection: (0,_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readConnection */ .d)(inputs),
+        connection: (0,_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readConnection */ .dC)(inputs),
         summary: inputs.boolean('summary', true),
         runner: readRunner(inputs.env, cwd),
     };
@@ -2043,7 +2169,8 @@ function createClient(connection) {
         token: connection.apiToken,
         proxy: connection.proxy,
         ...(connection.retries !== undefined && { retries: connection.retries }),
-        ...(connection.timeoutSeconds !== undefined && { deadlineMs: connection.timeoutSeconds * 1000 }),
+        deadlineMs: connection.timeoutSeconds * 1000,
+        deadlineSetting: `${_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .TIMEOUT_INPUT */ .hh}; variable ${_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .TIMEOUT_VARIABLE */ .bT}`,
         logger: { debug: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(m), warning: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.warning(m) },
     });
 }

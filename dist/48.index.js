@@ -34,7 +34,7 @@ var context = __webpack_require__(47);
 
 function readInputs(inputs) {
     return {
-        ...(0,context_inputs/* readConnection */.d)(inputs),
+        ...(0,context_inputs/* readConnection */.dC)(inputs),
         dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
         verify: inputs.boolean('verify', true),
     };
@@ -55,6 +55,7 @@ async function run(inputs) {
     (0,core/* exportVariable */.dN)('COMPLIANCE_API_TOKEN', inputs.apiToken);
     (0,core/* exportVariable */.dN)('COMPLIANCE_ORG', inputs.org);
     (0,core/* exportVariable */.dN)('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
+    (0,core/* exportVariable */.dN)(context_inputs/* TIMEOUT_VARIABLE */.bT, String(inputs.timeoutSeconds));
     if (inputs.dryRun)
         log/* log */.R.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
 }
@@ -77,7 +78,7 @@ function explainVerifyFailure(error, inputs) {
 ;// CONCATENATED MODULE: ./src/actions/setup/main.ts
 
 
-const main = () => run(readInputs(new context_inputs/* InputReader */.i(process.env)));
+const main = () => run(readInputs(new context_inputs/* InputReader */.i_(process.env)));
 
 
 /***/ })

@@ -127,9 +127,7 @@ function readInputs(inputs, cwd) {
             : `is required: GITHUB_SHA ('${github.sha}') is not a commit SHA`, `${schemas/* expectedForms */.uc.sha1}, one per line or comma-separated`);
     }
     const attestationType = inputs.optional('attestation-type');
-    if (attestationType !== undefined &&
-        !schemas/* BUILT_IN_ATTESTATION_TYPES */.Ur.includes(attestationType) &&
-        !schemas/* patterns */.qp.customAttestationType.test(attestationType)) {
+    if (attestationType !== undefined && !schemas/* AttestationType */.$T.safeParse(attestationType).success) {
         throw new errors/* InputError */.dz('attestation-type', `'${attestationType}' is not valid`, schemas/* expectedForms */.uc.attestationType);
     }
     const attestationName = inputs.matching('attestation-name', 'attestationName');
@@ -550,7 +548,7 @@ var context_inputs = __webpack_require__(5042);
 
 
 const main = async () => {
-    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i(process.env), process.cwd()), setCouldNotCheck);
+    const inputs = await (0,outcome/* readInputsOrRecord */.U5)(process.env, process.cwd(), () => readInputs(new context_inputs/* InputReader */.i_(process.env), process.cwd()), setCouldNotCheck);
     await run(inputs);
 };
 

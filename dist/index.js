@@ -28493,8 +28493,14 @@ class TimeoutError extends ComplianceError {
     attempts;
     /** The last thing the server said before time ran out, if it said anything. */
     lastServerMessage;
-    constructor(endpoint, limit, ms, attempts = 1, lastServerMessage) {
-        super(`${endpoint} timed out: ${limit === 'attempt' ? 'no answer within' : 'overall deadline of'} ${ms} ms` +
+    /**
+     * `setting` names what set a deadline (an input and its variable), for the message: the way to give more time.
+     */
+    constructor(endpoint, limit, ms, attempts = 1, lastServerMessage, setting) {
+        super((limit === 'attempt'
+            ? `${endpoint} timed out: no answer within ${ms} ms`
+            : `${endpoint} gave up: the time budget of ${ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`} for the ` +
+                `calls to the service ran out${setting ? ` (${setting})` : ''}`) +
             (attempts > 1 ? ` [after ${attempts} attempts]` : '') +
             `${lastServerMessage ? `; last server message: ${lastServerMessage}` : ''}.`);
         this.endpoint = endpoint;
@@ -32247,16 +32253,16 @@ var __webpack_exports__ = {};
 
 
 const ACTIONS = {
-    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
-    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
-    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
-    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
-    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
-    'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
-    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
-    'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),
-    'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4837)),
+    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
+    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
+    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
+    'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
+    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
+    'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),
+    'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4837)),
 };
 async function runAction(name) {
     const load = ACTIONS[name];

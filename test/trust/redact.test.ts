@@ -25,6 +25,24 @@ const echoes: Record<string, (whole: string) => string> = {
 
 describe('redact', () => {
   // First: the properties below register random secrets.
+  it('scrubs the credentials of any URL, a proxy or a pasted api-url', () => {
+    expect(redact("'https://user:pa55@host:99999' is not a URL")).toBe(
+      "'https://***@host:99999' is not a URL",
+    );
+    expect(redact('via http://proxy-user:hunter2@proxy.local:3128')).toBe('via http://***@proxy.local:3128');
+    // An image digest is not a credential.
+    expect(redact('docker-pullable://nginx@sha256:abc')).toBe('docker-pullable://nginx@sha256:abc');
+    fc.assert(
+      fc.property(
+        fc.webUrl({ withQueryParameters: true }),
+        fc.stringMatching(/^[^\s/?#@'"<>]+$/),
+        (url, userinfo) => {
+          const withCredentials = url.replace('://', () => `://${userinfo}@`);
+          expect(redact(`failed: ${withCredentials}`)).toBe(`failed: ${url.replace('://', '://***@')}`);
+        },
+      ),
+    );
+  });
   it('leaves text without a secret as it is', () => {
     fc.assert(
       fc.property(text, (value) => {
@@ -46,23 +64,4 @@ describe('redact', () => {
       );
     });
   }
-
-  it('scrubs the credentials of any URL, a proxy or a pasted api-url', () => {
-    expect(redact("'https://user:pa55@host:99999' is not a URL")).toBe(
-      "'https://***@host:99999' is not a URL",
-    );
-    expect(redact('via http://proxy-user:hunter2@proxy.local:3128')).toBe('via http://***@proxy.local:3128');
-    // An image digest is not a credential.
-    expect(redact('docker-pullable://nginx@sha256:abc')).toBe('docker-pullable://nginx@sha256:abc');
-    fc.assert(
-      fc.property(
-        fc.webUrl({ withQueryParameters: true }),
-        fc.stringMatching(/^[^\s/?#@'"<>]+$/),
-        (url, userinfo) => {
-          const withCredentials = url.replace('://', `://${userinfo}@`);
-          expect(redact(`failed: ${withCredentials}`)).not.toContain(`${userinfo}@`);
-        },
-      ),
-    );
-  });
 });
