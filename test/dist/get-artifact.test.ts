@@ -294,8 +294,8 @@ describe('get-artifact', () => {
             ],
           },
         },
-        // `evidence` (required) left out: the gate still explains with the service's own words.
-        { state: 'INCOMPLETE', state_info: 'waiting for approval' },
+        // Evidence that names no attestation: the gate still explains with the service's own words.
+        { state: 'INCOMPLETE', state_info: 'waiting for approval', evidence: {} },
       ];
       const server = await startServer((req, res, index) =>
         json(res, 200, {

@@ -399,7 +399,7 @@ describe('report-artifact', () => {
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir, sha } = checkout();
         const result = await runAction('report-artifact', {
@@ -418,7 +418,7 @@ describe('report-artifact', () => {
     });
 
     it('names the variable when COMPLIANCE_DRY_RUN is not a boolean', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir, sha } = checkout();
         const result = await runAction('report-artifact', {
@@ -439,7 +439,7 @@ describe('report-artifact', () => {
 
     it('checks the connection before reading a registry: a bad org contacts nothing', async () => {
       const registry = await startServer((_req, res) => json(res, 401, {}));
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const result = await runAction('report-artifact', {
           inputs: {
@@ -462,7 +462,7 @@ describe('report-artifact', () => {
     });
 
     it('outside GitHub Actions, asks for build-url when git knows the commit', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir } = checkout();
         const options: RunOptions = {
@@ -494,7 +494,7 @@ describe('report-artifact', () => {
 
   describe('a report that cannot be delivered is kept', () => {
     it('when the service is unreachable', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       const url = server.origin;
       await server.close();
       const { dir, sha } = checkout();

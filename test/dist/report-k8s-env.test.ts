@@ -159,7 +159,7 @@ describe('report-k8s-env from a pods file', () => {
 
   it('scrubs the token from the service message in outputs and summary, even escaped', async () => {
     const server = await startServer((req, res) =>
-      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}` }),
+      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}`, errors: {} }),
     );
     try {
       const { dir, file } = podsFile(cluster);
