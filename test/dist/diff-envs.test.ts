@@ -567,6 +567,23 @@ describe('diff-envs', () => {
     }
   });
 
+  it("fails on an answer about another environment's snapshots", async () => {
+    const sandbox = await start();
+    const production = await sandbox.client().diffEnvironments('production~1', 'production');
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: production, path: /^\/env-diff\// });
+    const result = await runAction('diff-envs', {
+      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
+        'snapshot of staging as asked: the answer is about something else',
+    );
+    // Nothing read from it is set: no step can take it for a diff of staging.
+    expect(result.outputs.changed).toBeUndefined();
+    expect(result.outputs['snapshot-1-id']).toBeUndefined();
+  });
+
   it('fails clearly on a diff without its groups', async () => {
     const server = await startServer((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
     try {
