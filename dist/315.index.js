@@ -589,7 +589,7 @@ async function run(inputs) {
         else {
             const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(inputs.runner, ACTION, payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
             // The server's text goes to logs, outputs and the summary: scrubbed once, here.
-            message = typeof answer.message === 'string' ? (0,api/* redact */.E$)(answer.message) : '';
+            message = (0,api/* redact */.E$)(answer.message);
             log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
         }
         const result = {

@@ -367,8 +367,10 @@ class HttpTransport {
                 case 'closed':
                     throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
                 case 'response': {
-                    if (outcome.status === 200 || outcome.status === 201)
-                        return { status: outcome.status, body: outcome.body };
+                    if (outcome.status === 200 || outcome.status === 201) {
+                        const { status, body, text, contentType } = outcome;
+                        return { status, body, text, ...(contentType !== undefined && { contentType }) };
+                    }
                     const error = apiError(req.endpoint, outcome, attempt);
                     lastServerMessage = error.serverMessage ?? lastServerMessage;
                     if (!isRetryableStatus(outcome.status) || last)
@@ -444,6 +446,7 @@ class HttpTransport {
                 kind: 'response',
                 status: res.statusCode,
                 body: parseBody(text, contentType),
+                text,
                 ...(contentType !== undefined && { contentType }),
                 ...(retryAfter !== undefined && { retryAfter }),
             };
@@ -612,6 +615,8 @@ function fillPath(template, params) {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
 // EXTERNAL MODULE: ./src/api/http.ts + 2 modules
 var http = __webpack_require__(6443);
 // EXTERNAL MODULE: ./src/api/parse.ts
@@ -627,14 +632,20 @@ var parse = __webpack_require__(8247);
 
 
 const Envelope = schemas/* looseObject */._H3({ data: schemas/* array */.YOg(schemas/* unknown */.L5J()), pagination: schemas/* unknown */.L5J().optional() });
+/**
+ * One page, in any of the three shapes. Each item must have the item's shape at its root (an object, for the
+ * resources of the spec): a list of something else is not a page of them. Its fields are read tolerantly.
+ */
 function readPage(raw, item, endpoint) {
     if (Array.isArray(raw))
-        return { items: (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(item), raw, endpoint) };
+        return { items: (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(item), raw, endpoint, { required: ['[]'] }) };
     const envelope = Envelope.safeParse(raw);
     if (!envelope.success) {
         throw new errors/* UnexpectedResponseError */.dk(endpoint, '', 'expected a list or an object with a "data" list');
     }
-    const items = (0,parse/* parseResponse */.xp)(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
+    const items = (0,parse/* parseResponse */.xp)(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint, {
+        required: ['data[]'],
+    }).data;
     const pagination = envelope.data.pagination;
     if (pagination === undefined || pagination === null)
         return { items };
@@ -770,6 +781,7 @@ function validate(schema, value, location) {
 
 
 
+
 /** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
 const COMMITS_PER_REQUEST = 100;
 class ComplianceClient {
@@ -784,20 +796,40 @@ class ComplianceClient {
     urlFor(name, params = {}, query) {
         return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
     }
-    /** Sends one operation; a read must answer JSON, a write's answer is taken as it comes (see `writeResult`). */
-    async call(name, params, query, body) {
+    /** Sends one operation and returns the answer as it came (200 or 201: anything else throws). */
+    async send(name, params, query, body) {
         const spec = endpoints[name];
-        const response = await this.http.send({
+        return this.http.send({
             method: spec.method,
             path: fillPath(spec.path, { org: this.config.org, ...params }),
             ...(query !== undefined && { query }),
             ...(body !== undefined && { body }),
             endpoint: endpointLabel(name),
         });
-        if (response.body instanceof http/* NonJsonBody */.gG && spec.method === 'GET') {
+    }
+    /** Reads one operation: its answer must be JSON. */
+    async call(name, params, query) {
+        const response = await this.send(name, params, query);
+        if (response.body instanceof http/* NonJsonBody */.gG) {
             throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${response.body.text.slice(0, 200)}`);
         }
         return response.body;
+    }
+    /**
+     * Sends a report: delivered only when the service answers in the documented form (see `DELIVERED`). Anything else
+     * (a proxy's login page, an empty body, JSON of another shape) throws, saying what came back.
+     */
+    async write(name, params, body, documented) {
+        const response = await this.send(name, params, undefined, body);
+        const answer = isJsonType(response.contentType) ? documented.safeParse(response.body) : undefined;
+        if (answer?.success)
+            return answer.data;
+        const type = response.contentType === undefined
+            ? 'no content type'
+            : `content type ${(0,trust_text/* quoteText */.ol)(response.contentType)}`;
+        const start = response.text.trim() === '' ? 'an empty body' : `first line ${(0,trust_text/* quoteText */.ol)(response.text)}`;
+        throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `HTTP ${response.status}, ${type}, ${start}: not the documented answer (${DELIVERED[name]}), ` +
+            'so the report is not taken as delivered');
     }
     /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
     async listAttestationsForCommits(query) {
@@ -813,7 +845,11 @@ class ComplianceClient {
             // One observed variant wraps the map as {"attestations": {...}}.
             // A SHA can never be the key "attestations", so the two shapes cannot be confused.
             const map = (0,parse/* isRecord */.u4)(raw) && (0,parse/* isRecord */.u4)(raw.attestations) ? raw.attestations : raw;
-            return (0,parse/* parseResponse */.xp)(api_schemas/* AttestationsByCommit */.u5, map, label);
+            const part = (0,parse/* parseResponse */.xp)(api_schemas/* AttestationsByCommit */.u5, map, label, {
+                required: COMMIT_ATTESTATION_DECIDES,
+            });
+            checkAttestationsAbout(label, part, chunk, q);
+            return part;
         });
         const merged = {};
         for (const commit of commits)
@@ -842,13 +878,20 @@ class ComplianceClient {
         const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
         const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
         const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
-        return (0,parse/* parseResponse */.xp)(api_schemas/* Deployment */.Sn, raw, endpointLabel('getDeployment'));
+        const label = endpointLabel('getDeployment');
+        // The fingerprint and the time decide found; the environment, where named, must be the one asked.
+        const answer = (0,parse/* parseResponse */.xp)(api_schemas/* Deployment */.Sn, raw, label, {
+            required: ['fingerprint', 'deployed_at', 'env_name'],
+        });
+        sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
+        sameAsAsked(label, 'env_name', answer.env_name, env);
+        return answer;
     }
     /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
     async reportArtifact(flowName, body) {
         const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
         const payload = validate(api_schemas/* ReportArtifactBody */.Fi, body, 'body');
-        return writeResult(await this.call('reportArtifact', { flow_name: flow }, undefined, payload));
+        return this.write('reportArtifact', { flow_name: flow }, payload, api_schemas/* ReportArtifactResult */.sN);
     }
     /** GET /attestations/{org}/{flow_name}: one page. */
     async listFlowAttestations(flowName, query = {}) {
@@ -870,28 +913,50 @@ class ComplianceClient {
         const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
         const q = validate(api_schemas/* GetArtifactQuery */.BR, query, 'query');
         const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
-        return (0,parse/* parseResponse */.xp)(api_schemas/* Artifact */.FV, raw, endpointLabel('getArtifact'));
+        const label = endpointLabel('getArtifact');
+        // The fields the spec marks required, the state the outcome rests on, and the trail when one was asked.
+        const artifact = (0,parse/* parseResponse */.xp)(api_schemas/* Artifact */.FV, raw, label, {
+            required: [...api_schemas/* ARTIFACT_REQUIRED */.Xj, 'state', ...(q.trail !== undefined ? ['trail_name'] : [])],
+        });
+        sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
+        sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+        if (q.trail !== undefined)
+            sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
+        return artifact;
     }
     /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
     async diffEnvironments(snapshot1, snapshot2) {
-        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1'));
-        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)((0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2'));
+        const one = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1');
+        const two = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2');
+        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)(one);
+        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)(two);
         const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
-        // Every caller needs the four groups: their absence fails now, not on first read.
-        return (0,parse/* parseResponse */.xp)(api_schemas/* EnvDiff */.V$, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
+        const label = endpointLabel('diffEnvironments');
+        // Every caller needs the four groups and the artifacts in each (compared by fingerprint): checked now.
+        const diff = (0,parse/* parseResponse */.xp)(api_schemas/* EnvDiff */.V$, raw, label, {
+            required: ENV_DIFF_GROUPS.flatMap((g) => [`${g}.artifacts[].fingerprint`, `${g}.snapshot_id`]),
+        });
+        // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
+        checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
+        checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
+        checkSnapshot(label, 'changed', diff.changed.snapshot_id, [one, two]);
+        checkSnapshot(label, 'not-changed', diff['not-changed'].snapshot_id, [one, two]);
+        return diff;
     }
     /** PUT /environments/{org}/{env_name}/report/K8S */
     async reportK8sEnvironment(envName, body) {
         const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
         const payload = validate(api_schemas/* K8sReportBody */.FE, body, 'body');
-        return writeResult(await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload));
+        return this.write('reportK8sEnvironment', { env_name: env }, payload, api_schemas/* K8sReportResult */.oR);
     }
     /** GET /actions/{org}: a bare array. */
     async listActions() {
         const raw = await this.call('listActions', {});
         if (!Array.isArray(raw))
             throw new errors/* UnexpectedResponseError */.dk(endpointLabel('listActions'), '', 'expected a list');
-        return (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'));
+        return (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'), {
+            required: [...api_schemas/* ACTION_REQUIRED */.tm, 'is_failing'].map((field) => `[].${field}`),
+        });
     }
     /** Closes kept-alive connections so the process can exit at once. */
     async close() {
@@ -905,22 +970,67 @@ function readAllOptions(options) {
     return { perPage, maxItems, concurrency };
 }
 const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
+/** The fields of an attestation for a commit that the gate decides on: checked when the answer comes. */
+const COMMIT_ATTESTATION_DECIDES = [
+    'attestation_name',
+    'is_compliant',
+    'created_at',
+    'flow_name',
+    'trail_name',
+    'artifact_fingerprint',
+].map((field) => `*[].${field}`);
 /**
- * The answer to a write that the service accepted (200/201). The report is stored whatever the body looks like, so
- * the body never fails the call: an object is kept, a string becomes the message, anything else is dropped.
+ * The documented answer of each report: only it means "delivered". The artifact report's 201 body is not shown in
+ * the spec; the live service answers `{"message": "OK"}`-like. The K8S report's is `{message, errors}` (spec 4.8).
  */
-function writeResult(raw) {
-    if (raw instanceof http/* NonJsonBody */.gG)
-        return { message: raw.text.slice(0, 200) };
-    if ((0,parse/* isRecord */.u4)(raw)) {
-        const out = { ...raw };
-        if (typeof raw.message !== 'string')
-            delete out.message;
-        return out;
+const DELIVERED = {
+    reportArtifact: 'a JSON object with a string "message"',
+    reportK8sEnvironment: 'a JSON object with a string "message" and an object "errors"',
+};
+/** `application/json`, `application/problem+json`, with or without parameters. */
+function isJsonType(contentType) {
+    return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+}
+/** An answer that names something else than what was asked is about something else: it cannot be read as one. */
+function sameAsAsked(endpoint, field, named, asked) {
+    if (named === undefined || named === null || named === asked)
+        return;
+    throw new errors/* UnexpectedResponseError */.dk(endpoint, field, `is ${(0,trust_text/* quoteValue */.cl)(named)}, not ${(0,trust_text/* quoteValue */.cl)(asked)} as asked: the answer is about something else`);
+}
+/**
+ * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be a snapshot of an environment
+ * asked, and the very snapshot when the expression named one (`env#N`).
+ */
+function checkSnapshot(endpoint, group, id, asked) {
+    if (id === undefined || id === null || id === '')
+        return;
+    const match = /^(.+)#(\d+)$/.exec(id);
+    const about = (e) => match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
+    if (asked.some(about))
+        return;
+    const wanted = asked.map((e) => e.kind === 'index' ? (0,snapshot/* formatSnapshotExpression */.kx)(e) : `a snapshot of ${e.env}`);
+    throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, `is ${(0,trust_text/* quoteValue */.cl)(id)}, not ${[...new Set(wanted)].join(' or ')} as asked: the answer is about something else`);
+}
+/**
+ * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
+ * commit is another, and none of another flow or name than a filter asked for.
+ */
+function checkAttestationsAbout(endpoint, map, asked, query) {
+    for (const commit of Object.getOwnPropertyNames(map)) {
+        if (!asked.includes(commit)) {
+            throw new errors/* UnexpectedResponseError */.dk(endpoint, '', `names commit ${(0,trust_text/* quoteValue */.cl)(commit)}, which was not asked: the answer is about something else`);
+        }
+        const list = map[commit] ?? [];
+        list.forEach((a, i) => {
+            const at = `${commit}[${i}]`;
+            // Only shown elsewhere: a commit info sent malformed names no commit.
+            sameAsAsked(endpoint, `${at}.git_commit_info.sha1`, (0,parse/* shownField */["in"])(() => a.git_commit_info?.sha1), commit);
+            if (query.flow_name !== undefined)
+                sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
+            if (query.attestation_name !== undefined)
+                sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+        });
     }
-    if (typeof raw === 'string')
-        return { message: raw };
-    return {};
 }
 
 ;// CONCATENATED MODULE: ./src/api/index.ts
@@ -1063,25 +1173,38 @@ function arm(value, endpoint, path) {
 /**
  * Parses a response body tolerantly (see the module comment).
  * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
+ * @param options.required fields checked at once, not on first read: the ones the spec marks required and the ones
+ *   an outcome rests on. A path of keys separated by `.`, where `[]` is every element of a list and `*` every value
+ *   of a map: `fingerprint`, `snappish1.artifacts[].fingerprint`, `[].name`, `*[].is_compliant`. A field that is
+ *   missing where its schema allows it (nullish) passes; one missing where it does not, or of the wrong type, throws.
  */
 function parseResponse(schema, raw, endpoint, options = {}) {
-    const result = rootSchema(schema, options.required ?? []).safeParse(raw);
+    const result = tolerant(schema).safeParse(raw);
     if (!result.success) {
         const issue = result.error.issues[0];
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(endpoint, issue ? formatPath(issue.path) : '', issue ? issue.message.replace(/^Invalid input:\s*/, '') : 'is not valid');
     }
     arm(result.data, endpoint, []);
+    for (const path of options.required ?? [])
+        readPath(result.data, path.match(/\[\]|\*|[^.[\]*]+/g) ?? []);
     return result.data;
 }
-/** The tolerant schema, except that the root fields named in `required` are checked at once. */
-function rootSchema(schema, required) {
-    if (required.length === 0 || !(schema instanceof zod__WEBPACK_IMPORTED_MODULE_1__/* .ZodObject */ .bvH))
-        return tolerant(schema);
-    const shape = {};
-    for (const [key, field] of Object.entries(schema.shape)) {
-        shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
-    }
-    return zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3(shape);
+/** Reads every field a path reaches, so that one sent missing or malformed throws now (see `arm`). */
+function readPath(value, path) {
+    const [head, ...rest] = path;
+    if (head === undefined || value === null || typeof value !== 'object')
+        return;
+    const container = value;
+    // Own names, not keys: a malformed value is a getter left out of the enumerable keys.
+    const keys = head === '[]'
+        ? Array.isArray(value)
+            ? Array.from({ length: value.length }, (_, i) => String(i))
+            : []
+        : head === '*'
+            ? Object.getOwnPropertyNames(container)
+            : [head];
+    for (const key of keys)
+        readPath(container[key], rest);
 }
 /**
  * Reads a response field that is only shown (a summary row, a log line), never decided on: one the service sent
@@ -1135,6 +1258,7 @@ function shownItems(list) {
 /* harmony export */   Tn: () => (/* binding */ Attestation),
 /* harmony export */   V$: () => (/* binding */ EnvDiff),
 /* harmony export */   Vg: () => (/* binding */ MAX_PER_PAGE),
+/* harmony export */   Xj: () => (/* binding */ ARTIFACT_REQUIRED),
 /* harmony export */   Z4: () => (/* binding */ EnvDiffQuery),
 /* harmony export */   _B: () => (/* binding */ FlowAttestationsQuery),
 /* harmony export */   dK: () => (/* binding */ Pagination),
@@ -1144,6 +1268,7 @@ function shownItems(list) {
 /* harmony export */   qp: () => (/* binding */ patterns),
 /* harmony export */   rc: () => (/* binding */ Action),
 /* harmony export */   sN: () => (/* binding */ ReportArtifactResult),
+/* harmony export */   tm: () => (/* binding */ ACTION_REQUIRED),
 /* harmony export */   u5: () => (/* binding */ AttestationsByCommit),
 /* harmony export */   uc: () => (/* binding */ expectedForms),
 /* harmony export */   xH: () => (/* binding */ EnvName)
@@ -1392,8 +1517,20 @@ const ReportArtifactBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .
         .optional(),
     user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
 });
-/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
-const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish() });
+/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
+const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
+/** The fields spec 2.8 marks required in an artifact: checked when the answer comes, not on first read. */
+const ARTIFACT_REQUIRED = [
+    'id',
+    'fingerprint',
+    'filename',
+    'created_at',
+    'last_modified_at',
+    'evidence',
+    'flow_name',
+    'commit_lead_times',
+    'build_lead_times',
+];
 const Artifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
@@ -1498,14 +1635,25 @@ const K8sReportBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('K8S').optional(),
 });
 const K8sReportResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    errors: Obj.nullish(),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    errors: Obj,
 });
 // ---------------------------------------------------------------------------------------------------------------
 // Actions (2.12)
 const CHAT_APP_FLAG = 'is_created_from_chat_app';
 /** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
 const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
+/** The fields spec 2.12 marks required in an action: checked when the answer comes, not on first read. */
+const ACTION_REQUIRED = [
+    'name',
+    'type',
+    'number',
+    'targets',
+    'triggers',
+    'created_by',
+    CHAT_APP_FLAG,
+    'last_modified_at',
+];
 const Action = zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY((raw) => {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
         const o = raw;
@@ -1829,8 +1977,8 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1392);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
-/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6623);
-/* harmony import */ var _pattern_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(405);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6623);
+/* harmony import */ var _pattern_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(405);
 /**
  * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
@@ -1967,7 +2115,7 @@ class InputReader {
         }
         catch (error) {
             // Named, never quoted: the text may be a file's contents.
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from}: ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_7__/* .jsonSyntaxProblem */ .F1)(error, text)}`, 'JSON text, or @path to a JSON file');
+            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${from}: ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_6__/* .jsonSyntaxProblem */ .F1)(error, text)}`, 'JSON text, or @path to a JSON file');
         }
     }
     /** One item per line, commas also accepted; blanks dropped. */
@@ -1986,7 +2134,7 @@ class InputReader {
             .split('\n')
             .map((line) => line.trim())
             .filter((line) => line !== '')
-            .map((source) => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .compiledOr */ .Ts)(() => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .compilePattern */ .Eb)(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, _pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .REGEX_FORM */ .Li)));
+            .map((source) => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .compiledOr */ .Ts)(() => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .compilePattern */ .Eb)(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, _pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .REGEX_FORM */ .Li)));
     }
 }
 const TIMEOUT_INPUT = 'timeout-seconds';

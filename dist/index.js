@@ -28739,13 +28739,17 @@ function redact(text) {
 /* harmony export */   DD: () => (/* binding */ LINE_BREAK_MARK),
 /* harmony export */   F1: () => (/* binding */ jsonSyntaxProblem),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   cl: () => (/* binding */ quoteValue),
 /* harmony export */   hh: () => (/* binding */ noCommand),
+/* harmony export */   ol: () => (/* binding */ quoteText),
 /* harmony export */   ov: () => (/* binding */ noMention)
 /* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8625);
 /**
  * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
  * acting on the runner when logged, and from notifying people when shown on GitHub.
  */
+
 /** Every kind of line break something downstream may split a line on. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /** Other control characters (a terminal escape could repaint the log); the tab stays. */
@@ -28792,6 +28796,26 @@ function jsonSyntaxProblem(error, text) {
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
     return `it is not valid JSON (line ${line}, column ${column})`;
+}
+/**
+ * A text from the service made safe to put in a one-line message: its first non-blank line, cut at `max`
+ * characters, in double quotes, with quotes, backslashes, control characters, line and paragraph separators and
+ * invisible formatting characters (bidirectional overrides, zero-width spaces) escaped as `\uXXXX`, registered
+ * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
+ */
+function quoteText(text, max = 100) {
+    const line = text.split(/\r\n|[\r\n\u2028\u2029]/).find((l) => l.trim() !== '') ?? '';
+    // Scrubbed before it is cut or escaped: a token cut in half, or escaped, would no longer be found.
+    const chars = Array.from((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line.trim()));
+    const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+    return JSON.stringify(cut).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
+        const code = c.codePointAt(0) ?? 0;
+        return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+/** A value from a JSON answer for a one-line message: a string quoted as `quoteText` does, anything else as JSON. */
+function quoteValue(value, max = 100) {
+    return quoteText(typeof value === 'string' ? value : JSON.stringify(value), max);
 }
 
 

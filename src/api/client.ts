@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
 import { UnexpectedResponseError } from './errors.js';
-import { HttpTransport, NonJsonBody } from './http.js';
+import { quoteText, quoteValue } from '../trust/text.js';
+import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
-import { isRecord, parseResponse } from './parse.js';
+import { isRecord, parseResponse, shownField } from './parse.js';
 import type { QueryValue } from './query.js';
 import * as s from './schemas.js';
-import { formatSnapshotExpression, parseSnapshotExpression } from './snapshot.js';
+import { formatSnapshotExpression, parseSnapshotExpression, type SnapshotExpression } from './snapshot.js';
 import { validate } from './validate.js';
 
 /** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
@@ -45,22 +46,31 @@ export class ComplianceClient {
     return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
   }
 
-  /** Sends one operation; a read must answer JSON, a write's answer is taken as it comes (see `writeResult`). */
-  private async call(
+  /** Sends one operation and returns the answer as it came (200 or 201: anything else throws). */
+  private async send(
     name: EndpointName,
     params: Record<string, string>,
     query?: Record<string, QueryValue>,
     body?: unknown,
-  ): Promise<unknown> {
+  ): Promise<HttpResponse> {
     const spec = endpoints[name];
-    const response = await this.http.send({
+    return this.http.send({
       method: spec.method,
       path: fillPath(spec.path, { org: this.config.org, ...params }),
       ...(query !== undefined && { query }),
       ...(body !== undefined && { body }),
       endpoint: endpointLabel(name),
     });
-    if (response.body instanceof NonJsonBody && spec.method === 'GET') {
+  }
+
+  /** Reads one operation: its answer must be JSON. */
+  private async call(
+    name: EndpointName,
+    params: Record<string, string>,
+    query?: Record<string, QueryValue>,
+  ): Promise<unknown> {
+    const response = await this.send(name, params, query);
+    if (response.body instanceof NonJsonBody) {
       throw new UnexpectedResponseError(
         endpointLabel(name),
         '',
@@ -68,6 +78,32 @@ export class ComplianceClient {
       );
     }
     return response.body;
+  }
+
+  /**
+   * Sends a report: delivered only when the service answers in the documented form (see `DELIVERED`). Anything else
+   * (a proxy's login page, an empty body, JSON of another shape) throws, saying what came back.
+   */
+  private async write<S extends z.ZodType>(
+    name: keyof typeof DELIVERED,
+    params: Record<string, string>,
+    body: unknown,
+    documented: S,
+  ): Promise<z.output<S>> {
+    const response = await this.send(name, params, undefined, body);
+    const answer = isJsonType(response.contentType) ? documented.safeParse(response.body) : undefined;
+    if (answer?.success) return answer.data;
+    const type =
+      response.contentType === undefined
+        ? 'no content type'
+        : `content type ${quoteText(response.contentType)}`;
+    const start = response.text.trim() === '' ? 'an empty body' : `first line ${quoteText(response.text)}`;
+    throw new UnexpectedResponseError(
+      endpointLabel(name),
+      '',
+      `HTTP ${response.status}, ${type}, ${start}: not the documented answer (${DELIVERED[name]}), ` +
+        'so the report is not taken as delivered',
+    );
   }
 
   /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
@@ -84,7 +120,11 @@ export class ComplianceClient {
       // One observed variant wraps the map as {"attestations": {...}}.
       // A SHA can never be the key "attestations", so the two shapes cannot be confused.
       const map = isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw;
-      return parseResponse(s.AttestationsByCommit, map, label);
+      const part = parseResponse(s.AttestationsByCommit, map, label, {
+        required: COMMIT_ATTESTATION_DECIDES,
+      });
+      checkAttestationsAbout(label, part, chunk, q);
+      return part;
     });
     const merged: s.AttestationsByCommit = {};
     for (const commit of commits) merged[commit] = [];
@@ -118,14 +158,21 @@ export class ComplianceClient {
     const env = validate(s.EnvName, envName, 'env_name');
     const fp = validate(s.Fingerprint, fingerprint, 'fingerprint');
     const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
-    return parseResponse(s.Deployment, raw, endpointLabel('getDeployment'));
+    const label = endpointLabel('getDeployment');
+    // The fingerprint and the time decide found; the environment, where named, must be the one asked.
+    const answer = parseResponse(s.Deployment, raw, label, {
+      required: ['fingerprint', 'deployed_at', 'env_name'],
+    });
+    sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
+    sameAsAsked(label, 'env_name', answer.env_name, env);
+    return answer;
   }
 
   /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
   async reportArtifact(flowName: string, body: s.ReportArtifactBody): Promise<s.ReportArtifactResult> {
     const flow = validate(s.FlowName, flowName, 'flow_name');
     const payload = validate(s.ReportArtifactBody, body, 'body');
-    return writeResult(await this.call('reportArtifact', { flow_name: flow }, undefined, payload));
+    return this.write('reportArtifact', { flow_name: flow }, payload, s.ReportArtifactResult);
   }
 
   /** GET /attestations/{org}/{flow_name}: one page. */
@@ -164,23 +211,42 @@ export class ComplianceClient {
     const fp = validate(s.Fingerprint, fingerprint, 'fingerprint');
     const q = validate(s.GetArtifactQuery, query, 'query');
     const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
-    return parseResponse(s.Artifact, raw, endpointLabel('getArtifact'));
+    const label = endpointLabel('getArtifact');
+    // The fields the spec marks required, the state the outcome rests on, and the trail when one was asked.
+    const artifact = parseResponse(s.Artifact, raw, label, {
+      required: [...s.ARTIFACT_REQUIRED, 'state', ...(q.trail !== undefined ? ['trail_name'] : [])],
+    });
+    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
+    sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+    if (q.trail !== undefined) sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
+    return artifact;
   }
 
   /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
   async diffEnvironments(snapshot1: string, snapshot2: string): Promise<s.EnvDiff> {
-    const snappish1 = formatSnapshotExpression(parseSnapshotExpression(snapshot1, 'snappish1'));
-    const snappish2 = formatSnapshotExpression(parseSnapshotExpression(snapshot2, 'snappish2'));
+    const one = parseSnapshotExpression(snapshot1, 'snappish1');
+    const two = parseSnapshotExpression(snapshot2, 'snappish2');
+    const snappish1 = formatSnapshotExpression(one);
+    const snappish2 = formatSnapshotExpression(two);
     const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
-    // Every caller needs the four groups: their absence fails now, not on first read.
-    return parseResponse(s.EnvDiff, raw, endpointLabel('diffEnvironments'), { required: ENV_DIFF_GROUPS });
+    const label = endpointLabel('diffEnvironments');
+    // Every caller needs the four groups and the artifacts in each (compared by fingerprint): checked now.
+    const diff = parseResponse(s.EnvDiff, raw, label, {
+      required: ENV_DIFF_GROUPS.flatMap((g) => [`${g}.artifacts[].fingerprint`, `${g}.snapshot_id`]),
+    });
+    // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
+    checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
+    checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
+    checkSnapshot(label, 'changed', diff.changed.snapshot_id, [one, two]);
+    checkSnapshot(label, 'not-changed', diff['not-changed'].snapshot_id, [one, two]);
+    return diff;
   }
 
   /** PUT /environments/{org}/{env_name}/report/K8S */
   async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<s.K8sReportResult> {
     const env = validate(s.EnvName, envName, 'env_name');
     const payload = validate(s.K8sReportBody, body, 'body');
-    return writeResult(await this.call('reportK8sEnvironment', { env_name: env }, undefined, payload));
+    return this.write('reportK8sEnvironment', { env_name: env }, payload, s.K8sReportResult);
   }
 
   /** GET /actions/{org}: a bare array. */
@@ -188,7 +254,9 @@ export class ComplianceClient {
     const raw = await this.call('listActions', {});
     if (!Array.isArray(raw))
       throw new UnexpectedResponseError(endpointLabel('listActions'), '', 'expected a list');
-    return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'));
+    return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'), {
+      required: [...s.ACTION_REQUIRED, 'is_failing'].map((field) => `[].${field}`),
+    });
   }
 
   /** Closes kept-alive connections so the process can exit at once. */
@@ -204,19 +272,99 @@ function readAllOptions(options: ReadAllOptions) {
   return { perPage, maxItems, concurrency };
 }
 
-const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'];
+const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'] as const;
+
+/** The fields of an attestation for a commit that the gate decides on: checked when the answer comes. */
+const COMMIT_ATTESTATION_DECIDES = [
+  'attestation_name',
+  'is_compliant',
+  'created_at',
+  'flow_name',
+  'trail_name',
+  'artifact_fingerprint',
+].map((field) => `*[].${field}`);
 
 /**
- * The answer to a write that the service accepted (200/201). The report is stored whatever the body looks like, so
- * the body never fails the call: an object is kept, a string becomes the message, anything else is dropped.
+ * The documented answer of each report: only it means "delivered". The artifact report's 201 body is not shown in
+ * the spec; the live service answers `{"message": "OK"}`-like. The K8S report's is `{message, errors}` (spec 4.8).
  */
-function writeResult(raw: unknown): { message?: string; errors?: Record<string, unknown> | null } {
-  if (raw instanceof NonJsonBody) return { message: raw.text.slice(0, 200) };
-  if (isRecord(raw)) {
-    const out: { message?: string; errors?: Record<string, unknown> | null } = { ...raw };
-    if (typeof raw.message !== 'string') delete out.message;
-    return out;
+const DELIVERED = {
+  reportArtifact: 'a JSON object with a string "message"',
+  reportK8sEnvironment: 'a JSON object with a string "message" and an object "errors"',
+} as const;
+
+/** `application/json`, `application/problem+json`, with or without parameters. */
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+}
+
+/** An answer that names something else than what was asked is about something else: it cannot be read as one. */
+function sameAsAsked(endpoint: string, field: string, named: unknown, asked: string): void {
+  if (named === undefined || named === null || named === asked) return;
+  throw new UnexpectedResponseError(
+    endpoint,
+    field,
+    `is ${quoteValue(named)}, not ${quoteValue(asked)} as asked: the answer is about something else`,
+  );
+}
+
+/**
+ * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be a snapshot of an environment
+ * asked, and the very snapshot when the expression named one (`env#N`).
+ */
+function checkSnapshot(
+  endpoint: string,
+  group: string,
+  id: string | null | undefined,
+  asked: SnapshotExpression[],
+): void {
+  if (id === undefined || id === null || id === '') return;
+  const match = /^(.+)#(\d+)$/.exec(id);
+  const about = (e: SnapshotExpression) =>
+    match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
+  if (asked.some(about)) return;
+  const wanted = asked.map((e) =>
+    e.kind === 'index' ? formatSnapshotExpression(e) : `a snapshot of ${e.env}`,
+  );
+  throw new UnexpectedResponseError(
+    endpoint,
+    `${group}.snapshot_id`,
+    `is ${quoteValue(id)}, not ${[...new Set(wanted)].join(' or ')} as asked: the answer is about something else`,
+  );
+}
+
+/**
+ * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
+ * commit is another, and none of another flow or name than a filter asked for.
+ */
+function checkAttestationsAbout(
+  endpoint: string,
+  map: s.AttestationsByCommit,
+  asked: readonly string[],
+  query: { flow_name?: string | undefined; attestation_name?: string | undefined },
+): void {
+  for (const commit of Object.getOwnPropertyNames(map)) {
+    if (!asked.includes(commit)) {
+      throw new UnexpectedResponseError(
+        endpoint,
+        '',
+        `names commit ${quoteValue(commit)}, which was not asked: the answer is about something else`,
+      );
+    }
+    const list = map[commit] ?? [];
+    list.forEach((a, i) => {
+      const at = `${commit}[${i}]`;
+      // Only shown elsewhere: a commit info sent malformed names no commit.
+      sameAsAsked(
+        endpoint,
+        `${at}.git_commit_info.sha1`,
+        shownField(() => a.git_commit_info?.sha1),
+        commit,
+      );
+      if (query.flow_name !== undefined)
+        sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
+      if (query.attestation_name !== undefined)
+        sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+    });
   }
-  if (typeof raw === 'string') return { message: raw };
-  return {};
 }

@@ -22,8 +22,12 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  /** Parsed JSON, or undefined for an empty body. */
+  /** Parsed JSON, undefined for an empty body, or a NonJsonBody. */
   body: unknown;
+  /** The body as it came, for a message about an answer that is not the documented one. */
+  text: string;
+  /** The Content-Type header, when there is one. */
+  contentType?: string;
 }
 
 /** What the server said in an error body, in whichever of its shapes it came. */
@@ -144,7 +148,14 @@ export function createDispatcher(proxy: ProxySettings): Dispatcher {
 }
 
 type AttemptOutcome =
-  | { kind: 'response'; status: number; body: unknown; contentType?: string; retryAfter?: string }
+  | {
+      kind: 'response';
+      status: number;
+      body: unknown;
+      text: string;
+      contentType?: string;
+      retryAfter?: string;
+    }
   | { kind: 'network'; error: unknown; retryable: boolean }
   | { kind: 'attempt-timeout' }
   | { kind: 'closed' };
@@ -213,8 +224,10 @@ export class HttpTransport {
         case 'closed':
           throw new NetworkError(req.endpoint, 'the client was closed', attempt, lastServerMessage);
         case 'response': {
-          if (outcome.status === 200 || outcome.status === 201)
-            return { status: outcome.status, body: outcome.body };
+          if (outcome.status === 200 || outcome.status === 201) {
+            const { status, body, text, contentType } = outcome;
+            return { status, body, text, ...(contentType !== undefined && { contentType }) };
+          }
           const error = apiError(req.endpoint, outcome, attempt);
           lastServerMessage = error.serverMessage ?? lastServerMessage;
           if (!isRetryableStatus(outcome.status) || last) throw error;
@@ -312,6 +325,7 @@ export class HttpTransport {
         kind: 'response',
         status: res.statusCode,
         body: parseBody(text, contentType),
+        text,
         ...(contentType !== undefined && { contentType }),
         ...(retryAfter !== undefined && { retryAfter }),
       };

@@ -107,6 +107,10 @@ function arm(value: unknown, endpoint: string, path: PropertyKey[]): void {
 /**
  * Parses a response body tolerantly (see the module comment).
  * @param endpoint the operation, e.g. `GET /trails/{org}`, for error messages
+ * @param options.required fields checked at once, not on first read: the ones the spec marks required and the ones
+ *   an outcome rests on. A path of keys separated by `.`, where `[]` is every element of a list and `*` every value
+ *   of a map: `fingerprint`, `snappish1.artifacts[].fingerprint`, `[].name`, `*[].is_compliant`. A field that is
+ *   missing where its schema allows it (nullish) passes; one missing where it does not, or of the wrong type, throws.
  */
 export function parseResponse<S extends z.ZodType>(
   schema: S,
@@ -114,7 +118,7 @@ export function parseResponse<S extends z.ZodType>(
   endpoint: string,
   options: { required?: readonly string[] } = {},
 ): z.output<S> {
-  const result = rootSchema(schema, options.required ?? []).safeParse(raw);
+  const result = tolerant(schema).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new UnexpectedResponseError(
@@ -124,17 +128,25 @@ export function parseResponse<S extends z.ZodType>(
     );
   }
   arm(result.data, endpoint, []);
+  for (const path of options.required ?? []) readPath(result.data, path.match(/\[\]|\*|[^.[\]*]+/g) ?? []);
   return result.data as z.output<S>;
 }
 
-/** The tolerant schema, except that the root fields named in `required` are checked at once. */
-function rootSchema(schema: z.ZodType, required: readonly string[]): z.ZodType {
-  if (required.length === 0 || !(schema instanceof z.ZodObject)) return tolerant(schema);
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries((schema as z.ZodObject<Record<string, z.ZodType>>).shape)) {
-    shape[key] = required.includes(key) ? tolerant(field) : guard(tolerant(field));
-  }
-  return z.looseObject(shape);
+/** Reads every field a path reaches, so that one sent missing or malformed throws now (see `arm`). */
+function readPath(value: unknown, path: readonly string[]): void {
+  const [head, ...rest] = path;
+  if (head === undefined || value === null || typeof value !== 'object') return;
+  const container = value as Record<string, unknown>;
+  // Own names, not keys: a malformed value is a getter left out of the enumerable keys.
+  const keys =
+    head === '[]'
+      ? Array.isArray(value)
+        ? Array.from({ length: value.length }, (_, i) => String(i))
+        : []
+      : head === '*'
+        ? Object.getOwnPropertyNames(container)
+        : [head];
+  for (const key of keys) readPath(container[key], rest);
 }
 
 /**

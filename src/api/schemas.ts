@@ -298,9 +298,22 @@ export const ReportArtifactBody = z.strictObject({
 });
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
-/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like. */
-export const ReportArtifactResult = z.looseObject({ message: z.string().nullish() });
+/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
+export const ReportArtifactResult = z.looseObject({ message: z.string() });
 export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
+
+/** The fields spec 2.8 marks required in an artifact: checked when the answer comes, not on first read. */
+export const ARTIFACT_REQUIRED = [
+  'id',
+  'fingerprint',
+  'filename',
+  'created_at',
+  'last_modified_at',
+  'evidence',
+  'flow_name',
+  'commit_lead_times',
+  'build_lead_times',
+] as const;
 
 export const Artifact = z.looseObject({
   id: z.string(),
@@ -427,8 +440,8 @@ export const K8sReportBody = z.strictObject({
 export type K8sReportBody = z.infer<typeof K8sReportBody>;
 
 export const K8sReportResult = z.looseObject({
-  message: z.string().nullish(),
-  errors: Obj.nullish(),
+  message: z.string(),
+  errors: Obj,
 });
 export type K8sReportResult = z.infer<typeof K8sReportResult>;
 
@@ -438,6 +451,18 @@ export type K8sReportResult = z.infer<typeof K8sReportResult>;
 export const CHAT_APP_FLAG = 'is_created_from_chat_app';
 /** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
 export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
+
+/** The fields spec 2.12 marks required in an action: checked when the answer comes, not on first read. */
+export const ACTION_REQUIRED = [
+  'name',
+  'type',
+  'number',
+  'targets',
+  'triggers',
+  'created_by',
+  CHAT_APP_FLAG,
+  'last_modified_at',
+] as const;
 
 export const Action = z.preprocess(
   (raw) => {

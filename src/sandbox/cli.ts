@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--seed FILE | --hostile] [--data FILE] [--latency MS]
- *                     [--fault 503x3[:retry-after=1]] [--fault resetx1] [--fault malformedx1]`
+ *                     [--fault 503x3[:retry-after=1]] [--fault resetx1] [--fault malformedx1]
+ *                     [--fault respond200x1[:type=text/html][:path=REGEX][:body=TEXT]]`
  *
  * --hostile serves the demo's story with workflow commands, line breaks, mentions and HTML in every free text.
  *

@@ -1,8 +1,18 @@
 /**
  * Fault injection: make the sandbox misbehave on purpose, so that clients can be tested against slow answers,
- * failing statuses (with or without Retry-After), reset connections and malformed bodies.
+ * failing statuses (with or without Retry-After), reset connections, malformed bodies, and answers of any status,
+ * content type and body (a proxy's login page, an empty body, JSON of the wrong shape or about something else).
  */
-export type FaultKind = 'status' | 'reset' | 'malformed';
+export type FaultKind = 'status' | 'reset' | 'malformed' | 'respond';
+
+/** An answer sent as given, for `respondNext`. */
+export interface CannedAnswer {
+  status: number;
+  /** The Content-Type header; left out when not given and the body is a string. */
+  contentType?: string;
+  /** A string is sent as is; anything else as JSON (with `application/json` unless `contentType` says otherwise). */
+  body?: unknown;
+}
 
 export interface Fault {
   kind: FaultKind;
@@ -10,6 +20,8 @@ export interface Fault {
   status?: number;
   retryAfter?: string;
   message?: string;
+  /** For `respond`. */
+  answer?: CannedAnswer;
   /** Only requests whose path (below /api/v2) matches. */
   path?: RegExp;
   remaining: number;
@@ -39,6 +51,15 @@ export class Faults {
     this.queue.push({ kind: 'malformed', remaining: count, ...options });
   }
 
+  /**
+   * The next `count` requests (whose path matches `path`, when given) get `answer` whatever they asked: status,
+   * content type and body as given, nothing checked.
+   */
+  respondNext(count: number, answer: CannedAnswer & { path?: RegExp }): void {
+    const { path, ...canned } = answer;
+    this.queue.push({ kind: 'respond', answer: canned, remaining: count, ...(path && { path }) });
+  }
+
   clear(): void {
     this.queue = [];
     this.latencyMs = 0;
@@ -55,13 +76,29 @@ export class Faults {
 
   /**
    * Reads a fault given on the command line: `503x3` (three 503s), `429x2:retry-after=1`, `reset x2` as `resetx2`,
-   * `malformedx1`.
+   * `malformedx1`, and `respond200x1:type=text/html:path=^/artifacts/:body=<html>...` (status, then optional
+   * `type=` and `path=`, then `body=` taking the rest of the text).
    */
   addFromFlag(spec: string): void {
+    const respond = /^respond(\d{3})x(\d+)((?::(?:type|path)=[^:]*)*)(?::body=([\s\S]*))?$/.exec(spec.trim());
+    if (respond) {
+      const [, status = '', count = '', options = '', body] = respond;
+      const option = (name: string) => new RegExp(`:${name}=([^:]*)`).exec(options)?.[1];
+      const contentType = option('type');
+      const path = option('path');
+      this.respondNext(Number(count), {
+        status: Number(status),
+        body: body ?? '',
+        ...(contentType !== undefined && { contentType }),
+        ...(path !== undefined && { path: new RegExp(path) }),
+      });
+      return;
+    }
     const match = /^(\d{3}|reset|malformed)x(\d+)(?::retry-after=(.+))?$/.exec(spec.trim());
     if (!match) {
       throw new Error(
-        `bad fault '${spec}': expected <status>x<count>[:retry-after=<s>], resetx<count> or malformedx<count>`,
+        `bad fault '${spec}': expected <status>x<count>[:retry-after=<s>], resetx<count>, malformedx<count> ` +
+          'or respond<status>x<count>[:type=<content type>][:path=<regex>][:body=<text>]',
       );
     }
     const [, what = '', count = '1', retryAfter] = match;

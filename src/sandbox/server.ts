@@ -189,6 +189,16 @@ export class Sandbox {
       res.end('{"data": [{"name": ');
       return;
     }
+    if (fault?.kind === 'respond' && fault.answer) {
+      const { status, contentType, body } = fault.answer;
+      const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+      const type =
+        contentType ?? (typeof body === 'string' || body === undefined ? undefined : 'application/json');
+      req.resume();
+      res.writeHead(status, type === undefined ? {} : { 'content-type': type });
+      res.end(text);
+      return;
+    }
     if (fault?.kind === 'status') {
       this.problem(
         res,

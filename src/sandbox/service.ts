@@ -112,6 +112,9 @@ export class SandboxService {
       if (q.attestation_type && a.type !== q.attestation_type) continue;
       if (q.attestation_name && a.name !== q.attestation_name) continue;
       const trail = org.trails.find((t) => t.name === a.trail && t.flow === a.flow);
+      // About the attestation's own commit: the trail's commit info only when it is that commit.
+      const ownCommit =
+        trail?.git_commit_info?.sha1 === commit ? commitSubset(trail.git_commit_info) : undefined;
       result[commit]?.push({
         attestation_id: a.id,
         attestation_name: a.name,
@@ -122,7 +125,7 @@ export class SandboxService {
         artifact_fingerprint: a.artifact_fingerprint ?? null,
         flow_name: a.flow,
         trail_name: a.trail,
-        git_commit_info: commitSubset(trail?.git_commit_info) ?? { sha1: commit },
+        git_commit_info: ownCommit ?? { sha1: commit },
         user_data: a.user_data,
       });
     }

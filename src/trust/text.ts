@@ -2,6 +2,7 @@
  * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
  * acting on the runner when logged, and from notifying people when shown on GitHub.
  */
+import { redact } from './redact.js';
 
 /** Every kind of line break something downstream may split a line on. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
@@ -52,4 +53,26 @@ export function jsonSyntaxProblem(error: unknown, text: string): string {
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
   return `it is not valid JSON (line ${line}, column ${column})`;
+}
+
+/**
+ * A text from the service made safe to put in a one-line message: its first non-blank line, cut at `max`
+ * characters, in double quotes, with quotes, backslashes, control characters, line and paragraph separators and
+ * invisible formatting characters (bidirectional overrides, zero-width spaces) escaped as `\uXXXX`, registered
+ * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
+ */
+export function quoteText(text: string, max = 100): string {
+  const line = text.split(/\r\n|[\r\n\u2028\u2029]/).find((l) => l.trim() !== '') ?? '';
+  // Scrubbed before it is cut or escaped: a token cut in half, or escaped, would no longer be found.
+  const chars = Array.from(redact(line.trim()));
+  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+  return JSON.stringify(cut).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** A value from a JSON answer for a one-line message: a string quoted as `quoteText` does, anything else as JSON. */
+export function quoteValue(value: unknown, max = 100): string {
+  return quoteText(typeof value === 'string' ? value : JSON.stringify(value), max);
 }

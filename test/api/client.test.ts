@@ -176,7 +176,7 @@ describe('the nine operations', () => {
     expect(d.replaced_artifact?.fingerprint).toBe('c'.repeat(64));
   });
 
-  it('reports an artifact with a JSON body and accepts a 201 with or without a body', async () => {
+  it('reports an artifact with a JSON body: a 201 with a message is delivered, an empty one is not', async () => {
     const { server, client } = await setup((_req, res, i) => {
       if (i === 0) json(res, 201, { message: 'OK' });
       else {
@@ -196,7 +196,9 @@ describe('the nine operations', () => {
       external_urls: { sbom: 'https://x/sbom', scan: { href: 'https://x/scan', fingerprint: FP } },
     };
     await expect(client.reportArtifact('app', body)).resolves.toEqual({ message: 'OK' });
-    await expect(client.reportArtifact('app', body)).resolves.toEqual({});
+    await expect(client.reportArtifact('app', body)).rejects.toThrow(
+      'HTTP 201, no content type, an empty body: not the documented answer',
+    );
     const req = server.requests[0];
     expect(req?.method).toBe('POST');
     expect(req?.url.pathname).toBe('/api/v2/artifacts/acme/app');

@@ -9,6 +9,7 @@ import {
   redact,
   registerSecret,
 } from '../../src/api/index.js';
+import { quoteText, quoteValue } from '../../src/trust/text.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 describe('error family', () => {
@@ -34,6 +35,18 @@ describe('error family', () => {
     expect(new UnexpectedResponseError('GET /x', 'data[0].name', 'is missing').message).toBe(
       'unexpected response from GET /x: data[0].name is missing',
     );
+  });
+
+  it('quotes text from the service on one line: first non-blank line, escaped, cut', () => {
+    expect(quoteText('\n \n<!DOCTYPE html>\n<html>')).toBe('"<!DOCTYPE html>"');
+    expect(quoteText('a\u2029b')).toBe('"a"');
+    expect(quoteText('say "hi"\t\\ \u007f\u0085 \u200f\u{e0041}')).toBe(
+      '"say \\"hi\\"\\t\\\\ \\u007f\\u0085 \\u200f\\u{e0041}"',
+    );
+    expect(quoteText('é'.repeat(5), 3)).toBe('"ééé…"');
+    expect(quoteText('   ')).toBe('""');
+    expect(quoteValue(12)).toBe('"12"');
+    expect(quoteValue({ a: 'b' })).toBe('"{\\"a\\":\\"b\\"}"');
   });
 
   it('scrubs registered secrets from every message and field', () => {

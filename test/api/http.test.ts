@@ -115,16 +115,21 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(error.message).toContain('earlier the service said: maintenance until 10:00');
   });
 
-  it('takes any 200/201 answer to a write as success, whatever its body', async () => {
-    const bodies: [string, string][] = [
+  it('takes a 200/201 answer to a write as delivered only in the documented form, saying what came back', async () => {
+    const bodies: [string | undefined, string][] = [
+      ['application/json; charset=utf-8', '{"message": "OK", "id": 7}'],
       ['application/json', '"OK"'],
       ['text/plain', 'Created'],
       ['application/json', '[]'],
       ['application/json', ''],
+      [undefined, ''],
+      ['text/html', '{"message": "OK"}'],
+      ['application/json', '{"message": "OK"}'],
+      ['application/json', '{"message": "OK", "errors": {}}'],
     ];
     const { server, client } = await setup((_req, res, i) => {
       const [type, body] = bodies[i] ?? ['application/json', '{}'];
-      res.writeHead(201, { 'content-type': type });
+      res.writeHead(i === 0 ? 201 : 200, type === undefined ? {} : { 'content-type': type });
       res.end(body);
     });
     const report = {
@@ -133,11 +138,41 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       build_url: 'https://ci/1',
       commit_url: 'https://git/c/1',
     };
-    expect(await client.reportArtifact('app', report)).toEqual({ message: 'OK' });
-    expect(await client.reportArtifact('app', report)).toEqual({ message: 'Created' });
-    expect(await client.reportArtifact('app', report)).toEqual({});
-    expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({});
-    expect(server.requests).toHaveLength(4);
+    const refused = (call: Promise<unknown>) =>
+      call.then(
+        () => 'delivered',
+        (e: unknown) => (e as Error).message,
+      );
+    expect(await client.reportArtifact('app', report)).toEqual({ message: 'OK', id: 7 });
+    const artifact = 'unexpected response from POST /artifacts/{org}/{flow_name}: HTTP 200, ';
+    const form =
+      'not the documented answer (a JSON object with a string "message"), so the report is not taken as delivered';
+    expect(await refused(client.reportArtifact('app', report))).toBe(
+      `${artifact}content type "application/json", first line "\\"OK\\"": ${form}`,
+    );
+    expect(await refused(client.reportArtifact('app', report))).toBe(
+      `${artifact}content type "text/plain", first line "Created": ${form}`,
+    );
+    expect(await refused(client.reportArtifact('app', report))).toBe(
+      `${artifact}content type "application/json", first line "[]": ${form}`,
+    );
+    expect(await refused(client.reportArtifact('app', report))).toBe(
+      `${artifact}content type "application/json", an empty body: ${form}`,
+    );
+    expect(await refused(client.reportArtifact('app', report))).toBe(
+      `${artifact}no content type, an empty body: ${form}`,
+    );
+    // The right JSON under another media type is not the documented answer either.
+    expect(await refused(client.reportArtifact('app', report))).toContain('content type "text/html"');
+    // A K8S report needs its errors object too.
+    expect(await refused(client.reportK8sEnvironment('prod', { artifacts: [] }))).toContain(
+      'not the documented answer (a JSON object with a string "message" and an object "errors")',
+    );
+    expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({
+      message: 'OK',
+      errors: {},
+    });
+    expect(server.requests).toHaveLength(9);
   });
 
   it('does not retry 501 or 4xx, and keeps the server message and field errors', async () => {

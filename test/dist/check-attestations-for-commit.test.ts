@@ -450,6 +450,41 @@ describe('check-attestations-for-commit', () => {
       clean(result);
     });
 
+    it('when the answer is about other commits: never compliant, even with fail-on-non-compliant false', async () => {
+      const sandbox = await start();
+      // The compliant commit's own (compliant) attestations, given for the non-compliant one.
+      const theirs = await sandbox.client().listAttestationsForCommits({ commit_list: [COMPLIANT] });
+      const passing = theirs[COMPLIANT] ?? [];
+      expect(passing.length).toBeGreaterThan(0);
+      expect(passing.every((a) => a.is_compliant === true)).toBe(true);
+      const gate = () =>
+        runAction(ACTION, {
+          inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, 'fail-on-non-compliant': 'false' },
+        });
+      const endpoint =
+        '::error::unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ';
+
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: theirs });
+      const otherKey = await gate();
+      expect(otherKey.code).toBe(1);
+      expect(otherKey.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
+      expect(otherKey.stdout).toContain(
+        `${endpoint}names commit "${COMPLIANT}", which was not asked: the answer is about something else`,
+      );
+      expect(resultOf(otherKey).error).toMatchObject({ kind: 'unexpected-response' });
+
+      // Filed under the commit asked, but each attestation names the other commit as its own.
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: { [NON_COMPLIANT]: passing } });
+      const misfiled = await gate();
+      expect(misfiled.code).toBe(1);
+      expect(misfiled.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
+      expect(misfiled.stdout).toContain(
+        `${endpoint}${NON_COMPLIANT}[0].git_commit_info.sha1 is "${COMPLIANT}", not "${NON_COMPLIANT}" as asked`,
+      );
+      expect(misfiled.summary).toContain('### ⚠️ Compliance gate could not check');
+      clean(misfiled);
+    });
+
     it('when the service keeps failing: retried, then outcome error with its message', async () => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });

@@ -14,6 +14,19 @@ import { json, startServer } from '../helpers/server.js';
 const start = useSandbox();
 const github = useFakeGitHub();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+/** A drift check of prod~1 against prod, asked of a loopback server that answers what the sandbox would not. */
+const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
+  runAction('diff-envs', {
+    inputs: {
+      'api-url': origin,
+      'api-token': TEST_TOKEN,
+      org: 'acme',
+      'snapshot-1': 'prod~1',
+      'snapshot-2': 'prod',
+      'fail-on-diff': 'true',
+      ...inputs,
+    },
+  });
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -467,7 +480,7 @@ describe('diff-envs', () => {
     }
   });
 
-  it('carries on when snapshot ids and display-only fields are null or malformed', async () => {
+  it('carries on when snapshot ids are null and display-only fields are null or malformed', async () => {
     const server = await startServer((_req, res) =>
       json(res, 200, {
         snappish1: {
@@ -485,22 +498,13 @@ describe('diff-envs', () => {
             },
           ],
         },
-        snappish2: { snapshot_id: 12, artifacts: [] },
+        snappish2: { artifacts: [] },
         changed: { artifacts: [] },
         'not-changed': { artifacts: [] },
       }),
     );
     try {
-      const result = await runAction('diff-envs', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'snapshot-1': 'prod~1',
-          'snapshot-2': 'prod',
-          'fail-on-diff': 'true',
-        },
-      });
+      const result = await driftCheckAt(server.origin);
       // Fails for the drift it was asked to catch, not over a field it only shows.
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
@@ -523,7 +527,7 @@ describe('diff-envs', () => {
   });
 
   it('never shows the token when a 200 answer echoes it in names and snapshot ids', async () => {
-    const server = await startServer((req, res) => {
+    const server = await startServer((req, res, index) => {
       const echo = req.headers.authorization ?? '';
       const artifact = (n: number) => ({
         fingerprint: String(n).repeat(64),
@@ -535,33 +539,49 @@ describe('diff-envs', () => {
         s2_instance_count: 2,
         pods: [`pod of ${echo}`],
       });
+      // The second answer echoes it in the snapshot ids too: not ids of prod, so refused, the token scrubbed.
+      const id = (n: number) => (index === 0 ? `prod#${n}` : `prod#${n} ${echo}`);
       json(res, 200, {
-        snappish1: { snapshot_id: `prod#1 ${echo}`, artifacts: [artifact(1)] },
-        snappish2: { snapshot_id: `prod#2 ${echo}`, artifacts: [artifact(2)] },
+        snappish1: { snapshot_id: id(1), artifacts: [artifact(1)] },
+        snappish2: { snapshot_id: id(2), artifacts: [artifact(2)] },
         changed: { artifacts: [artifact(3)] },
         'not-changed': { artifacts: [artifact(4)] },
       });
     });
     try {
-      const result = await runAction('diff-envs', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'snapshot-1': 'prod~1',
-          'snapshot-2': 'prod',
-          'show-unchanged': 'true',
-          'fail-on-diff': 'true',
-        },
-      });
+      const run = () => driftCheckAt(server.origin, { 'show-unchanged': 'true' });
+      const result = await run();
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('image of Bearer ***');
-      expect(result.stdout).toContain('::error::prod#1 Bearer *** and prod#2 Bearer *** differ');
-      expect(result.outputs['snapshot-1-id']).toBe('prod#1 Bearer ***');
+      expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
       assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      const refused = await run();
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain(
+        '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
+          'not a snapshot of prod as asked',
+      );
+      assertNoSecret(withoutMaskCommands(refused.everything), 'the step');
     } finally {
       await server.close();
     }
+  });
+
+  it("fails on an answer about another environment's snapshots", async () => {
+    const sandbox = await start();
+    const production = await sandbox.client().diffEnvironments('production~1', 'production');
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: production, path: /^\/env-diff\// });
+    const result = await runAction('diff-envs', {
+      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
+        'snapshot of staging as asked: the answer is about something else',
+    );
+    // Nothing read from it is set: no step can take it for a diff of staging.
+    expect(result.outputs.changed).toBeUndefined();
+    expect(result.outputs['snapshot-1-id']).toBeUndefined();
   });
 
   it('fails clearly on a diff without its groups', async () => {

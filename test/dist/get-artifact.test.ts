@@ -14,6 +14,11 @@ import { json, startServer } from '../helpers/server.js';
 const start = useSandbox();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
+/** get-artifact as a gate on an artifact of the backend flow. */
+const assertCompliant = (url: string, fingerprint: string) =>
+  runAction('get-artifact', {
+    inputs: { ...connection(url), flow: 'backend', fingerprint, 'assert-compliant': 'true' },
+  });
 
 /** Demo seed: backend 1.4.0, COMPLIANT; backend 1.5.0, NON-COMPLIANT (its snyk-scan failed). */
 const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -87,14 +92,7 @@ describe('get-artifact', () => {
   describe('assert-compliant', () => {
     it('passes for a COMPLIANT artifact', async () => {
       const sandbox = await start();
-      const result = await runAction('get-artifact', {
-        inputs: {
-          ...connection(sandbox.url),
-          flow: 'backend',
-          fingerprint: COMPLIANT_FP,
-          'assert-compliant': 'true',
-        },
-      });
+      const result = await assertCompliant(sandbox.url, COMPLIANT_FP);
       expect(result.code).toBe(0);
       expect(result.outputs.compliant).toBe('true');
       expect(result.stdout).not.toContain('::error::');
@@ -103,14 +101,7 @@ describe('get-artifact', () => {
 
     it('trips on a NON-COMPLIANT artifact, naming the non-compliant attestation', async () => {
       const sandbox = await start();
-      const result = await runAction('get-artifact', {
-        inputs: {
-          ...connection(sandbox.url),
-          flow: 'backend',
-          fingerprint: NON_COMPLIANT_FP,
-          'assert-compliant': 'true',
-        },
-      });
+      const result = await assertCompliant(sandbox.url, NON_COMPLIANT_FP);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
         `::error::assert-compliant: Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend'` +
@@ -281,6 +272,47 @@ describe('get-artifact', () => {
       }
     });
 
+    it('cannot check when a COMPLIANT answer is about another fingerprint: never passes the gate', async () => {
+      const sandbox = await start();
+      const compliant = await sandbox.client().getArtifact('backend', COMPLIANT_FP);
+      expect(compliant.state).toBe('COMPLIANT');
+      // Asked about the NON-COMPLIANT artifact, answered with the COMPLIANT one.
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: compliant, path: /\/fingerprint\// });
+      const result = await assertCompliant(sandbox.url, NON_COMPLIANT_FP);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}: fingerprint ' +
+          `is "${COMPLIANT_FP}", not "${NON_COMPLIANT_FP}" as asked: the answer is about something else`,
+      );
+      expect(result.stdout).not.toContain('assert-compliant: the artifact is COMPLIANT');
+      expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '', state: '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        compliant: false,
+        fingerprint: NON_COMPLIANT_FP,
+        error: { kind: 'unexpected-response' },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not check the artifact in flow backend');
+    });
+
+    it('cannot check when the answer lacks what an artifact holds ({"unexpected": true})', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: { unexpected: true } });
+      const result = await runAction('get-artifact', {
+        inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}: id is missing',
+      );
+      expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '', state: '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        error: { kind: 'unexpected-response' },
+      });
+    });
+
     it("names the problems from the list form of the evidence, or the service's state_info when it names none", async () => {
       const fingerprint = 'b'.repeat(64);
       const answers = [
@@ -294,8 +326,8 @@ describe('get-artifact', () => {
             ],
           },
         },
-        // `evidence` (required) left out: the gate still explains with the service's own words.
-        { state: 'INCOMPLETE', state_info: 'waiting for approval' },
+        // Evidence that names no attestation: the gate still explains with the service's own words.
+        { state: 'INCOMPLETE', state_info: 'waiting for approval', evidence: {} },
       ];
       const server = await startServer((req, res, index) =>
         json(res, 200, {

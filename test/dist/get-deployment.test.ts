@@ -380,6 +380,34 @@ describe('get-deployment', () => {
     }
   });
 
+  it('cannot check when the answer is about another fingerprint or environment, whatever fail-if-missing says', async () => {
+    const sandbox = await start();
+    const real = await sandbox.client().getDeployment('production', BACKEND_140);
+    const ask = (fingerprint: string, environment: string) =>
+      runAction('get-deployment', {
+        inputs: { ...connection(sandbox.url), environment, fingerprint, 'fail-if-missing': 'false' },
+      });
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
+    const otherArtifact = await ask(BACKEND_150, 'production');
+    expect(otherArtifact.code).toBe(1);
+    expect(otherArtifact.stdout).toContain(
+      '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
+        `"${BACKEND_140}", not "${BACKEND_150}" as asked: the answer is about something else`,
+    );
+    expect(otherArtifact.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
+    expect(outputFile(otherArtifact, 'result-file')).toMatchObject({
+      outcome: 'error',
+      fingerprint: BACKEND_150,
+      error: { kind: 'unexpected-response' },
+    });
+
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
+    const otherEnvironment = await ask(BACKEND_140, 'staging');
+    expect(otherEnvironment.code).toBe(1);
+    expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
+    expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
+  });
+
   it('fails clearly when the answer has no deployed_at', async () => {
     const fingerprint = 'd'.repeat(64);
     const server = await startServer((_req, res) => json(res, 200, { fingerprint, env_name: 'prod' }));

@@ -34,6 +34,8 @@ const REGISTRY_PASSWORD = 'Pw-report-artifact-4be1';
 guardSecret(REGISTRY_PASSWORD);
 
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+/** The fingerprint of app.bin (`hello world!`) in each checkout. */
+const APP_BIN_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
 
 describe('report-artifact', () => {
   it('fingerprints a file and reports it with the git and GitHub context', async () => {
@@ -415,7 +417,7 @@ describe('report-artifact', () => {
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir, sha } = checkout();
         const result = await runAction('report-artifact', {
@@ -434,7 +436,7 @@ describe('report-artifact', () => {
     });
 
     it('names the variable when COMPLIANCE_DRY_RUN is not a boolean', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir, sha } = checkout();
         const result = await runAction('report-artifact', {
@@ -455,7 +457,7 @@ describe('report-artifact', () => {
 
     it('checks the connection before reading a registry: a bad org contacts nothing', async () => {
       const registry = await startServer((_req, res) => json(res, 401, {}));
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const result = await runAction('report-artifact', {
           inputs: {
@@ -478,7 +480,7 @@ describe('report-artifact', () => {
     });
 
     it('outside GitHub Actions, asks for build-url when git knows the commit', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       try {
         const { dir } = checkout();
         const options: RunOptions = {
@@ -510,7 +512,7 @@ describe('report-artifact', () => {
 
   describe('a report that cannot be delivered is kept', () => {
     it('when the service is unreachable', async () => {
-      const server = await startServer((_req, res) => json(res, 201, {}));
+      const server = await startServer((_req, res) => json(res, 201, { message: 'OK' }));
       const url = server.origin;
       await server.close();
       const { dir, sha } = checkout();
@@ -532,10 +534,7 @@ describe('report-artifact', () => {
         /::error::.*could not reach the service.*The report was not delivered; its payload is kept in /,
       );
       const kept = outputFile(result, 'payload-file') as Record<string, unknown>;
-      expect(kept).toMatchObject({
-        fingerprint: '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9',
-        git_commit: sha,
-      });
+      expect(kept).toMatchObject({ fingerprint: APP_BIN_FP, git_commit: sha });
       expect(result.stdout).toContain(result.outputs['payload-file'] ?? 'no payload-file');
       assertNoSecret(withoutMaskCommands(result.everything), 'the step');
     });
@@ -554,6 +553,43 @@ describe('report-artifact', () => {
       expect(result.stdout).toContain('HTTP 503');
       expect(result.stdout).toContain('[after 2 attempts]');
       expect(result.outputs['payload-file']).toBeTruthy();
+    });
+
+    it.each([
+      [
+        'a login page with 200',
+        {
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!DOCTYPE html>\n<title>Sign in</title>',
+        },
+        'HTTP 200, content type "text/html; charset=utf-8", first line "<!DOCTYPE html>"',
+      ],
+      ['an empty 201', { status: 201, body: '' }, 'HTTP 201, no content type, an empty body'],
+      [
+        'JSON of the wrong shape',
+        { status: 201, body: { accepted: true } },
+        'HTTP 201, content type "application/json", first line "{\\"accepted\\":true}"',
+      ],
+    ])('when the service answers %s: not taken as delivered', async (_name, answer, what) => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.respondNext(1, { ...answer, path: /^\/artifacts\// });
+      const { dir, sha } = checkout();
+      const result = await runAction('report-artifact', {
+        cwd: dir,
+        inputs: { ...connection(sandbox.url), flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
+        github: { GITHUB_SHA: sha },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `::error::unexpected response from POST /artifacts/{org}/{flow_name}: ${what}: not the documented answer ` +
+          '(a JSON object with a string "message"), so the report is not taken as delivered. The report was not ' +
+          'delivered; its payload is kept in ',
+      );
+      const kept = outputFile(result, 'payload-file') as Record<string, unknown>;
+      expect(kept).toMatchObject({ fingerprint: APP_BIN_FP, git_commit: sha });
+      expect(result.outputs['result-file']).toBeUndefined();
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
     });
 
     it('when the flow does not exist (404 with the server message)', async () => {

@@ -172,7 +172,7 @@ describe('report-k8s-env from a pods file', () => {
 
   it('scrubs the token from the service message in outputs and summary, even escaped', async () => {
     const server = await startServer((req, res) =>
-      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}` }),
+      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}`, errors: {} }),
     );
     try {
       const { dir, file } = podsFile(cluster);
@@ -236,6 +236,41 @@ describe('report-k8s-env from a pods file', () => {
     expect(path).not.toBe('');
     expect(result.stdout).toContain(`The report was not delivered; its payload is kept in ${path}`);
     expect((outputFile(result, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it.each([
+    [
+      'a login page with 200',
+      { status: 200, contentType: 'text/html', body: `\n<html><body>Sign in (${DEMO_TOKEN})</body></html>` },
+      `HTTP 200, content type "text/html", first line "<html><body>Sign in (***)</body></html>"`,
+    ],
+    [
+      'an empty 200',
+      { status: 200, contentType: 'application/json', body: '' },
+      'HTTP 200, content type "application/json", an empty body',
+    ],
+    [
+      'JSON of the wrong shape',
+      { status: 200, body: { message: 'OK', errors: ['none'] } },
+      'HTTP 200, content type "application/json", first line "{\\"message\\":\\"OK\\",\\"errors\\":[\\"none\\"]}"',
+    ],
+  ])('keeps the payload when the service answers %s: not taken as delivered', async (_name, answer, what) => {
+    const sandbox = await start();
+    const { dir, file } = podsFile(cluster);
+    const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': file };
+    const dryRun = await runAction('report-k8s-env', { cwd: dir, inputs: { ...inputs, 'dry-run': 'true' } });
+    sandbox.sandbox.faults.respondNext(1, { ...answer, path: /\/report\/K8S$/ });
+    const result = await runAction('report-k8s-env', { cwd: dir, inputs });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      `::error::unexpected response from PUT /environments/{org}/{env_name}/report/K8S: ${what}: not the ` +
+        'documented answer (a JSON object with a string "message" and an object "errors"), so the report is not ' +
+        `taken as delivered. The report was not delivered; its payload is kept in ${result.outputs['payload-file'] ?? '?'}`,
+    );
+    // The very payload a dry run keeps: nothing of the report is lost.
+    expect(outputFile(result, 'payload-file')).toEqual(outputFile(dryRun, 'payload-file'));
+    expect(result.outputs.message).toBeUndefined();
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 

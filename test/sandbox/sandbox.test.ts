@@ -550,6 +550,48 @@ describe('fault injection', () => {
     await expect(sb.client().listActions()).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 
+  it('answers any status, content type and body, only on matching paths, then recovers', async () => {
+    const sb = await start();
+    sb.sandbox.faults.respondNext(1, {
+      status: 200,
+      contentType: 'text/html',
+      body: '<html>Sign in</html>',
+      path: /^\/artifacts\//,
+    });
+    sb.sandbox.faults.respondNext(1, { status: 201, body: '' });
+    // The path does not match: the next fault in line answers instead.
+    const empty = await sb.fetch('/actions/demo');
+    expect(empty.status).toBe(201);
+    expect(empty.headers.get('content-type')).toBeNull();
+    expect(await empty.text()).toBe('');
+    const page = await sb.fetch(`/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}`, { token: null });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html');
+    expect(await page.text()).toBe('<html>Sign in</html>');
+    sb.sandbox.faults.respondNext(1, { status: 200, body: { unexpected: true } });
+    const shaped = await sb.fetch('/actions/demo');
+    expect(shaped.headers.get('content-type')).toBe('application/json');
+    expect(await shaped.json()).toEqual({ unexpected: true });
+    // Spent: the sandbox answers for itself again.
+    expect(await (await sb.fetch('/actions/demo')).json()).toHaveLength(3);
+  });
+
+  it('reads an answer fault from a flag', async () => {
+    const sb = await start();
+    sb.sandbox.faults.addFromFlag(
+      'respond200x1:type=text/html; charset=utf-8:path=^/actions/:body=<p>a:b</p>',
+    );
+    const res = await sb.fetch('/actions/demo');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toBe('<p>a:b</p>');
+    sb.sandbox.faults.addFromFlag('respond201x1');
+    const empty = await sb.fetch('/actions/demo');
+    expect(empty.status).toBe(201);
+    expect(await empty.text()).toBe('');
+    expect(() => sb.sandbox.faults.addFromFlag('respondx1')).toThrow(/respond<status>x<count>/);
+  });
+
   it('adds latency', async () => {
     const sb = await start();
     sb.sandbox.faults.latencyMs = 300;

@@ -170,7 +170,7 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
         ),
       );
       // The server's text goes to logs, outputs and the summary: scrubbed once, here.
-      message = typeof answer.message === 'string' ? redact(answer.message) : '';
+      message = redact(answer.message);
       log.info(`The service answered: ${message || '(no message)'}`);
     }
     const result: ReportK8sEnvResult = {

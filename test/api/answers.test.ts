@@ -1,0 +1,288 @@
+/**
+ * Trust nothing it reads (issue 12), at the client: an answer must be about the question, a 2xx answer must hold what
+ * the spec says it holds, and a report is delivered only when the service says so in the documented form. Each case
+ * is the sandbox over real HTTP, made to answer something hostile with `faults.respondNext`; the "about something
+ * else" answers are the sandbox's own real answers to another question.
+ */
+import { describe, expect, it } from 'vitest';
+import { UnexpectedResponseError } from '../../src/api/index.js';
+import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
+
+interface SeedOrg {
+  trails: { name: string }[];
+  artifacts: { fingerprint: string }[];
+}
+const demo = (demoSeed() as { orgs: { demo: SeedOrg } }).orgs.demo;
+const [GOOD_COMMIT, BAD_COMMIT, WEB_COMMIT] = demo.trails.map((t) => t.name) as [string, string, string];
+const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
+
+const start = useSandbox();
+
+/** What the sandbox itself answers to `path`: a real answer, to be served for another question. */
+async function realAnswer(sb: Running, path: string): Promise<Record<string, unknown>> {
+  const res = await sb.fetch(path);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function failure(call: Promise<unknown>): Promise<UnexpectedResponseError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UnexpectedResponseError);
+  return error as UnexpectedResponseError;
+}
+
+/** The message of the error `call` fails with when the sandbox answers `body` (200, JSON) once. */
+async function refused(sb: Running, body: unknown, call: () => Promise<unknown>): Promise<string> {
+  sb.sandbox.faults.respondNext(1, { status: 200, body });
+  return (await failure(call())).message;
+}
+
+describe('an answer must be about the question', () => {
+  it('get artifact: another fingerprint, another flow or another trail is refused, naming both', async () => {
+    const sb = await start();
+    const other = await realAnswer(sb, `/artifacts/demo/backend/fingerprint/${FP_API1}`);
+    expect(other.state).toBe('COMPLIANT');
+    const client = sb.client();
+
+    expect(await refused(sb, other, () => client.getArtifact('backend', FP_API2))).toBe(
+      'unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}: ' +
+        `fingerprint is "${FP_API1}", not "${FP_API2}" as asked: the answer is about something else`,
+    );
+    const otherFlow = { ...other, flow_name: 'frontend' };
+    expect(await refused(sb, otherFlow, () => client.getArtifact('backend', FP_API1))).toContain(
+      'flow_name is "frontend", not "backend" as asked',
+    );
+    const otherTrail = () => client.getArtifact('backend', FP_API1, { trail: BAD_COMMIT });
+    expect(await refused(sb, other, otherTrail)).toContain(
+      `trail_name is "${GOOD_COMMIT}", not "${BAD_COMMIT}" as asked`,
+    );
+
+    // The same answer to its own question is read.
+    sb.sandbox.faults.respondNext(1, { status: 200, body: other });
+    expect((await client.getArtifact('backend', FP_API1, { trail: GOOD_COMMIT })).state).toBe('COMPLIANT');
+  });
+
+  it('get deployment: another fingerprint or another environment is refused', async () => {
+    const sb = await start();
+    const real = await realAnswer(sb, `/deployments/demo/production/${FP_WEB}`);
+    const client = sb.client();
+    expect(await refused(sb, real, () => client.getDeployment('production', FP_API1))).toContain(
+      `fingerprint is "${FP_WEB}", not "${FP_API1}" as asked`,
+    );
+    expect(await refused(sb, real, () => client.getDeployment('staging', FP_WEB))).toContain(
+      'env_name is "production", not "staging" as asked',
+    );
+    sb.sandbox.faults.respondNext(1, { status: 200, body: real });
+    expect((await client.getDeployment('production', FP_WEB)).fingerprint).toBe(FP_WEB);
+  });
+
+  it("env diff: another environment's snapshots, or another snapshot than the one named, are refused", async () => {
+    const sb = await start();
+    const production = await realAnswer(sb, '/env-diff/demo?snappish1=production%231&snappish2=production');
+    const client = sb.client();
+    const diff = (one: string) => () => client.diffEnvironments(one, 'production');
+
+    expect(await refused(sb, production, () => client.diffEnvironments('staging#1', 'staging'))).toBe(
+      'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not staging#1 as ' +
+        'asked: the answer is about something else',
+    );
+    // The right environment, but not the snapshot the expression named.
+    expect(await refused(sb, production, diff('production#2'))).toContain(
+      'snappish1.snapshot_id is "production#1", not production#2 as asked',
+    );
+    // A shared group about a third environment.
+    const changed = { ...(production.changed as Record<string, unknown>), snapshot_id: 'staging#2' };
+    expect(await refused(sb, { ...production, changed }, diff('production#1'))).toContain(
+      'changed.snapshot_id is "staging#2", not production#1 or a snapshot of production as asked',
+    );
+
+    sb.sandbox.faults.respondNext(1, { status: 200, body: production });
+    expect((await diff('production~1')()).snappish1.snapshot_id).toBe('production#1');
+  });
+
+  it('attestations for commits: a commit not asked, or an attestation of another commit, is refused', async () => {
+    const sb = await start();
+    const real = await realAnswer(
+      sb,
+      `/attestations/demo/list_attestations_for_criteria?commit_list=${GOOD_COMMIT}&commit_list=${BAD_COMMIT}`,
+    );
+    const good = real[GOOD_COMMIT] as Record<string, unknown>[];
+    expect(good.length).toBeGreaterThan(0);
+    const client = sb.client();
+    const forCommit = (commit: string, flow?: string) => () =>
+      client.listAttestationsForCommits({
+        commit_list: [commit],
+        ...(flow !== undefined && { flow_name: flow }),
+      });
+
+    // All about other commits: nothing asked is in it.
+    expect(await refused(sb, real, forCommit(WEB_COMMIT))).toMatch(
+      /names commit "(3dfdaa9|888f905)\w+", which was not asked: the answer is about something else/,
+    );
+    // Filed under the commit asked, but the attestations say they are about another one.
+    expect(await refused(sb, { [WEB_COMMIT]: good }, forCommit(WEB_COMMIT))).toContain(
+      `${WEB_COMMIT}[0].git_commit_info.sha1 is "${GOOD_COMMIT}", not "${WEB_COMMIT}" as asked`,
+    );
+    // Of another flow than the filter asked for.
+    expect(await refused(sb, { [GOOD_COMMIT]: good }, forCommit(GOOD_COMMIT, 'frontend'))).toContain(
+      `${GOOD_COMMIT}[0].flow_name is "backend", not "frontend" as asked`,
+    );
+
+    sb.sandbox.faults.respondNext(1, { status: 200, body: { attestations: { [GOOD_COMMIT]: good } } });
+    expect((await forCommit(GOOD_COMMIT)())[GOOD_COMMIT]).toHaveLength(good.length);
+  });
+});
+
+describe('a 2xx answer must hold what the spec says it holds', () => {
+  it('get artifact: an answer without the required fields, or with a state outside the spec, fails at once', async () => {
+    const sb = await start();
+    const client = sb.client();
+    expect(await refused(sb, { unexpected: true }, () => client.getArtifact('backend', FP_API1))).toBe(
+      'unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}: id is missing',
+    );
+    const real = await realAnswer(sb, `/artifacts/demo/backend/fingerprint/${FP_API1}`);
+    const { evidence: _evidence, ...withoutEvidence } = real;
+    expect(await refused(sb, withoutEvidence, () => client.getArtifact('backend', FP_API1))).toContain(
+      ': evidence is missing',
+    );
+    expect(
+      await refused(sb, { ...real, state: 'GREEN' }, () => client.getArtifact('backend', FP_API1)),
+    ).toContain(': state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received "GREEN"');
+  });
+
+  it('get deployment: an answer without its fingerprint or time fails at once', async () => {
+    const sb = await start();
+    const client = sb.client();
+    expect(
+      await refused(sb, { fingerprint: FP_WEB }, () => client.getDeployment('production', FP_WEB)),
+    ).toContain(': deployed_at is missing');
+  });
+
+  it('env diff: a group without its artifacts, or an artifact without a fingerprint, fails at once', async () => {
+    const sb = await start();
+    const real = await realAnswer(sb, '/env-diff/demo?snappish1=production%231&snappish2=production');
+    const client = sb.client();
+    expect(
+      await refused(sb, { ...real, changed: { snapshot_id: 'production#2' } }, () =>
+        client.diffEnvironments('production#1', 'production'),
+      ),
+    ).toContain(': changed.artifacts is missing');
+    expect(
+      await refused(
+        sb,
+        { ...real, snappish2: { snapshot_id: 'production#2', artifacts: [{ name: 'web' }] } },
+        () => client.diffEnvironments('production#1', 'production'),
+      ),
+    ).toContain(': snappish2.artifacts[0].fingerprint is missing');
+  });
+
+  it('attestations for commits: a verdict of the wrong type fails at once, not when the gate reads it', async () => {
+    const sb = await start();
+    const client = sb.client();
+    expect(
+      await refused(
+        sb,
+        {
+          [GOOD_COMMIT]: [{ attestation_name: 'tests', attestation_type: 'junit', is_compliant: 'yes' }],
+        },
+        () => client.listAttestationsForCommits({ commit_list: [GOOD_COMMIT] }),
+      ),
+    ).toContain(`: ${GOOD_COMMIT}[0].is_compliant expected boolean, received string`);
+  });
+
+  it('actions: an element without a required field fails at once; trails: an element that is no object', async () => {
+    const sb = await start();
+    const actions = (await (await sb.fetch('/actions/demo')).json()) as Record<string, unknown>[];
+    const client = sb.client();
+    const { created_by: _createdBy, ...withoutCreator } = actions[0] ?? {};
+    expect(await refused(sb, [withoutCreator, ...actions.slice(1)], () => client.listActions())).toBe(
+      'unexpected response from GET /actions/{org}: [0].created_by is missing',
+    );
+    expect(await refused(sb, [{ ...actions[0], is_failing: 'no' }], () => client.listActions())).toContain(
+      '[0].is_failing expected boolean',
+    );
+    expect(await refused(sb, { data: ['trail-1'] }, () => client.listTrails({ page: 1 }))).toContain(
+      ': data[0] expected object',
+    );
+  });
+});
+
+describe('a report is delivered only when the service says so in the documented form', () => {
+  const report = {
+    fingerprint: FP_API1,
+    filename: 'app.tgz',
+    build_url: 'https://ci.example/run/1',
+    commit_url: 'https://git.example/c/1',
+  };
+  const LOGIN = `<!DOCTYPE html>\n<html><body>Sign in to continue (token ${DEMO_TOKEN})</body></html>`;
+
+  it('an HTML login page with 200, an empty 201 and wrong-shaped JSON are not delivered; the message says what came', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const undelivered = async (answer: { status: number; contentType?: string; body: unknown }) => {
+      sb.sandbox.faults.respondNext(1, answer);
+      return (await failure(client.reportArtifact('backend', report))).message;
+    };
+    const login = await undelivered({ status: 200, contentType: 'text/html; charset=utf-8', body: LOGIN });
+    expect(login).toBe(
+      'unexpected response from POST /artifacts/{org}/{flow_name}: HTTP 200, content type ' +
+        '"text/html; charset=utf-8", first line "<!DOCTYPE html>": not the documented answer (a JSON object with ' +
+        'a string "message"), so the report is not taken as delivered',
+    );
+    expect(await undelivered({ status: 201, body: '' })).toContain(
+      'HTTP 201, no content type, an empty body:',
+    );
+    expect(await undelivered({ status: 201, contentType: 'application/json', body: '' })).toContain(
+      'HTTP 201, content type "application/json", an empty body:',
+    );
+    expect(await undelivered({ status: 201, body: { status: 'queued' } })).toContain(
+      'HTTP 201, content type "application/json", first line "{\\"status\\":\\"queued\\"}": not the documented',
+    );
+    // The sandbox's own answer is delivered.
+    await expect(client.reportArtifact('backend', report)).resolves.toEqual({ message: 'OK' });
+  });
+
+  it('the first line is escaped: one line, control and invisible characters neutralised, cut, no token', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const hostile = `  \r\n\u202eNOT\u0007 ${DEMO_TOKEN} \u200b::error::x ${'y'.repeat(200)}\u2028second line`;
+    sb.sandbox.faults.respondNext(1, { status: 200, contentType: 'text/plain;\tx=1', body: hostile });
+    const message = (await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message;
+    expect(message).toContain('content type "text/plain;\\tx=1"');
+    expect(message).toContain('first line "\\u202eNOT\\u0007 *** \\u200b::error::x yyy');
+    expect(message).not.toContain(DEMO_TOKEN);
+    expect(message).not.toMatch(/[\p{Cc}\u200b\u2028\u202e]/u);
+    expect(message).not.toContain('second line');
+    expect(message).toContain(`${'y'.repeat(40)}…"`);
+
+    // A token across the cut is scrubbed before the cut: not even its first half is shown.
+    sb.sandbox.faults.respondNext(1, { status: 200, body: `${'x'.repeat(95)}${DEMO_TOKEN}` });
+    const cut = (await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message;
+    expect(cut).toContain(`first line "${'x'.repeat(95)}***"`);
+    expect(cut).not.toContain(DEMO_TOKEN.slice(0, 5));
+  });
+
+  it('K8S report: an HTML page, an empty body and JSON without errors are not delivered', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const undelivered = async (answer: { status: number; contentType?: string; body: unknown }) => {
+      sb.sandbox.faults.respondNext(1, answer);
+      return (await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message;
+    };
+    const form = 'not the documented answer (a JSON object with a string "message" and an object "errors")';
+    expect(await undelivered({ status: 200, contentType: 'text/html', body: LOGIN })).toBe(
+      'unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
+        `"text/html", first line "<!DOCTYPE html>": ${form}, so the report is not taken as delivered`,
+    );
+    expect(await undelivered({ status: 200, body: '' })).toContain(
+      'HTTP 200, no content type, an empty body',
+    );
+    expect(await undelivered({ status: 200, body: { message: 'OK' } })).toContain(form);
+    expect(await undelivered({ status: 200, body: { message: 'OK', errors: null } })).toContain(form);
+    const delivered = await client.reportK8sEnvironment('staging', { artifacts: [] });
+    expect(delivered.errors).toEqual({});
+  });
+});
