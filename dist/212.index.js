@@ -170,6 +170,8 @@ async function fingerprintDir(root, excludes = []) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/fingerprint/reference.ts
@@ -287,6 +289,7 @@ function sameRepository(a, b) {
 
 
 
+
 const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
 const TIMEOUT_MS = 30_000;
 const SHA256_SUFFIX = /@sha256:([a-f0-9]{64})$/;
@@ -381,7 +384,7 @@ async function fingerprintDocker(image, options = {}) {
                 said = typeof message === 'string' ? message : undefined;
             }
             catch {
-                said = text.trim().slice(0, 200) || undefined;
+                said = (0,trust_text/* cutText */.IN)(text.trim(), 200) || undefined;
             }
             throw new errors/* SourceError */.c8(source, `inspecting image '${name}' failed with HTTP ${status}${said ? `: ${said}` : ''}`);
         }
@@ -429,6 +432,7 @@ async function fingerprintDocker(image, options = {}) {
  * and the Bearer token challenge (a 401 with `WWW-Authenticate: Bearer realm=..,service=..,scope=..` sends us to the
  * realm, with the username and password as Basic credentials when given, for a `token` or `access_token`).
  */
+
 
 
 
@@ -508,7 +512,7 @@ function registryErrors(body) {
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
-    return { codes: [], text: text ? text.slice(0, 200) : undefined };
+    return { codes: [], text: text ? (0,trust_text/* cutText */.IN)(text, 200) : undefined };
 }
 /** The innermost useful message of a fetch failure (`fetch failed` says nothing by itself). */
 function describeNetworkError(err) {

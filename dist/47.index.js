@@ -46,7 +46,9 @@ function normalizeBaseUrl(value, allowInsecureHttp = false, input = 'api-url') {
         url = new URL(trimmed);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${trimmed}' is not a URL`, expected);
+        // Quoted only when it cannot hold credentials: `user:pass@` in a value that does not parse is not found reliably.
+        const shown = trimmed.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${trimmed}'`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `${shown} is not a URL`, expected);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `scheme '${url.protocol}' is not supported`, expected);
@@ -167,6 +169,8 @@ function encodeQuery(query) {
     return text ? `?${text}` : '';
 }
 
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 /**
  * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
@@ -214,6 +218,7 @@ function retryDelay(retry, opts) {
 
 
 
+
 /** What the server said in an error body, in whichever of its shapes it came. */
 function readErrorBody(body, contentType) {
     if (body === undefined || body === null)
@@ -227,7 +232,7 @@ function readErrorBody(body, contentType) {
             .trim();
         if (!text)
             return {};
-        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${truncate(text, 200)}` };
+        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${(0,trust_text/* cutText */.IN)(text, 200)}` };
     }
     if (typeof body === 'object' && !Array.isArray(body)) {
         const o = body;
@@ -241,13 +246,10 @@ function readErrorBody(body, contentType) {
             ]));
         }
         if (!out.message && !out.fieldErrors)
-            out.message = truncate(JSON.stringify(body), 200);
+            out.message = (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200);
         return out;
     }
-    return { message: truncate(JSON.stringify(body), 200) };
-}
-function truncate(text, max) {
-    return text.length > max ? `${text.slice(0, max)}…` : text;
+    return { message: (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200) };
 }
 function parseBody(text, contentType) {
     if (text.trim() === '')
@@ -811,7 +813,7 @@ class ComplianceClient {
     async call(name, params, query) {
         const response = await this.send(name, params, query);
         if (response.body instanceof http/* NonJsonBody */.gG) {
-            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${response.body.text.slice(0, 200)}`);
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${(0,trust_text/* cutText */.IN)(response.body.text, 200)}`);
         }
         return response.body;
     }
@@ -998,12 +1000,14 @@ function sameAsAsked(endpoint, field, named, asked) {
     throw new errors/* UnexpectedResponseError */.dk(endpoint, field, `is ${(0,trust_text/* quoteValue */.cl)(named)}, not ${(0,trust_text/* quoteValue */.cl)(asked)} as asked: the answer is about something else`);
 }
 /**
- * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be a snapshot of an environment
- * asked, and the very snapshot when the expression named one (`env#N`).
+ * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be given, be a snapshot of an
+ * environment asked, and the very snapshot when the expression named one (`env#N`).
  */
 function checkSnapshot(endpoint, group, id, asked) {
-    if (id === undefined || id === null || id === '')
-        return;
+    // Without it the answer cannot be shown to be about the snapshots asked: a gate on it would trust blindly.
+    if (id === undefined || id === null || id === '') {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, 'is missing: the answer names no snapshot');
+    }
     const match = /^(.+)#(\d+)$/.exec(id);
     const about = (e) => match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
     if (asked.some(about))
@@ -1013,7 +1017,7 @@ function checkSnapshot(endpoint, group, id, asked) {
 }
 /**
  * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
- * commit is another, and none of another flow or name than a filter asked for.
+ * commit is another, and none of another flow, name or type than a filter asked for.
  */
 function checkAttestationsAbout(endpoint, map, asked, query) {
     for (const commit of Object.getOwnPropertyNames(map)) {
@@ -1029,6 +1033,9 @@ function checkAttestationsAbout(endpoint, map, asked, query) {
                 sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
             if (query.attestation_name !== undefined)
                 sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+            // A gate narrowed to a type must not pass on another type a service that ignores the filter sends.
+            if (query.attestation_type !== undefined)
+                sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
         });
     }
 }
@@ -1480,7 +1487,8 @@ const Deployment = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
     snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
     artifact: DeploymentArtifact.nullish(),
     replaced_artifact: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
+        // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
+        fingerprint: Fingerprint.nullish(),
         artifact_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
         snapshot_index: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
         artifact: DeploymentArtifact.nullish(),

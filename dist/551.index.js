@@ -89,6 +89,19 @@ async function check(inputs, known) {
             failIfFailing: inputs.failIfFailing,
             actions,
         };
+        // A gate cannot pass on a status the service does not give: "unknown" is could-not-check, not healthy.
+        const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean');
+        if (failing.length === 0 && unknown.length > 0 && inputs.failIfFailing) {
+            result.outcome = 'error';
+            result.failure =
+                `fail-if-failing: could not check: the service does not say whether ${unknown.length} of ${actions.length} ` +
+                    `action(s) fail to send notifications: ` +
+                    unknown
+                        .slice(0, MAX_NAMED)
+                        .map((a) => `'${a.name}'`)
+                        .join(', ') +
+                    `${unknown.length > MAX_NAMED ? ` and ${unknown.length - MAX_NAMED} more` : ''}.`;
+        }
         if (failing.length > 0 && inputs.failIfFailing) {
             result.failure =
                 `fail-if-failing: ${failing.length} of ${actions.length} action(s) fail to send notifications: ` +
@@ -467,6 +480,10 @@ async function deliver(runner, action, payload, send) {
 /* harmony export */   s5: () => (/* binding */ timeCell)
 /* harmony export */ });
 /* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
+
+
 
 /** One mark per compliance state (artifact `state`, trail `compliance_state`). */
 const STATE_MARK = {
@@ -497,7 +514,8 @@ function firstLine(message) {
     const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
     if (!line)
         return undefined;
-    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+    // Scrubbed before it is cut (cutText): half a token would no longer be found.
+    return Array.from(line).length > 72 ? (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(line, 71) : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line);
 }
 /**
  * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a

@@ -28717,9 +28717,10 @@ function registerSecret(value) {
 }
 /**
  * `https://user:password@` in any text: the userinfo of a URL of the schemes a service, a proxy or a registry is given
- * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest).
+ * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest). Up to the last `@` of the URL: a password
+ * may hold `@`, `/`, `?` or `#` (a path with an `@` in it is scrubbed too; better too much than a password).
  */
-const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s/?#@'"<>]+@/gi;
+const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s'"<>]*@/gi;
 /** Replaces every form of every registered secret, and URL credentials, with `***`. */
 function redact(text) {
     let out = text.replace(URL_CREDENTIALS, '$1***@');
@@ -28738,6 +28739,7 @@ function redact(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DD: () => (/* binding */ LINE_BREAK_MARK),
 /* harmony export */   F1: () => (/* binding */ jsonSyntaxProblem),
+/* harmony export */   IN: () => (/* binding */ cutText),
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   cl: () => (/* binding */ quoteValue),
 /* harmony export */   hh: () => (/* binding */ noCommand),
@@ -28816,6 +28818,14 @@ function quoteText(text, max = 100) {
 /** A value from a JSON answer for a one-line message: a string quoted as `quoteText` does, anything else as JSON. */
 function quoteValue(value, max = 100) {
     return quoteText(typeof value === 'string' ? value : JSON.stringify(value), max);
+}
+/**
+ * Untrusted text cut to `max` characters for a message or a cell, scrubbed first: a secret cut in half would no longer
+ * be found by the redactor, and its first half would show.
+ */
+function cutText(text, max) {
+    const chars = Array.from((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text));
+    return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
 }
 
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
 import { UnexpectedResponseError } from './errors.js';
-import { quoteText, quoteValue } from '../trust/text.js';
+import { cutText, quoteText, quoteValue } from '../trust/text.js';
 import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
 import { isRecord, parseResponse, shownField } from './parse.js';
@@ -74,7 +74,7 @@ export class ComplianceClient {
       throw new UnexpectedResponseError(
         endpointLabel(name),
         '',
-        `body is not JSON: ${response.body.text.slice(0, 200)}`,
+        `body is not JSON: ${cutText(response.body.text, 200)}`,
       );
     }
     return response.body;
@@ -309,8 +309,8 @@ function sameAsAsked(endpoint: string, field: string, named: unknown, asked: str
 }
 
 /**
- * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be a snapshot of an environment
- * asked, and the very snapshot when the expression named one (`env#N`).
+ * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be given, be a snapshot of an
+ * environment asked, and the very snapshot when the expression named one (`env#N`).
  */
 function checkSnapshot(
   endpoint: string,
@@ -318,7 +318,14 @@ function checkSnapshot(
   id: string | null | undefined,
   asked: SnapshotExpression[],
 ): void {
-  if (id === undefined || id === null || id === '') return;
+  // Without it the answer cannot be shown to be about the snapshots asked: a gate on it would trust blindly.
+  if (id === undefined || id === null || id === '') {
+    throw new UnexpectedResponseError(
+      endpoint,
+      `${group}.snapshot_id`,
+      'is missing: the answer names no snapshot',
+    );
+  }
   const match = /^(.+)#(\d+)$/.exec(id);
   const about = (e: SnapshotExpression) =>
     match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
@@ -335,13 +342,17 @@ function checkSnapshot(
 
 /**
  * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
- * commit is another, and none of another flow or name than a filter asked for.
+ * commit is another, and none of another flow, name or type than a filter asked for.
  */
 function checkAttestationsAbout(
   endpoint: string,
   map: s.AttestationsByCommit,
   asked: readonly string[],
-  query: { flow_name?: string | undefined; attestation_name?: string | undefined },
+  query: {
+    flow_name?: string | undefined;
+    attestation_name?: string | undefined;
+    attestation_type?: string | undefined;
+  },
 ): void {
   for (const commit of Object.getOwnPropertyNames(map)) {
     if (!asked.includes(commit)) {
@@ -365,6 +376,9 @@ function checkAttestationsAbout(
         sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
       if (query.attestation_name !== undefined)
         sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+      // A gate narrowed to a type must not pass on another type a service that ignores the filter sends.
+      if (query.attestation_type !== undefined)
+        sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
     });
   }
 }

@@ -89,7 +89,9 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
   try {
     url = new URL(trimmed);
   } catch {
-    throw new InputError(input, `'${trimmed}' is not a URL`, expected);
+    // Quoted only when it cannot hold credentials: `user:pass@` in a value that does not parse is not found reliably.
+    const shown = trimmed.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${trimmed}'`;
+    throw new InputError(input, `${shown} is not a URL`, expected);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InputError(input, `scheme '${url.protocol}' is not supported`, expected);

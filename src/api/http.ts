@@ -6,6 +6,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ClientConfig, ProxySettings } from './config.js';
 import { ApiError, errorCode, NetworkError, TimeoutError, redact } from './errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
+import { cutText } from '../trust/text.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -43,7 +44,7 @@ export function readErrorBody(
       .replace(/\s+/g, ' ')
       .trim();
     if (!text) return {};
-    return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${truncate(text, 200)}` };
+    return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${cutText(text, 200)}` };
   }
   if (typeof body === 'object' && !Array.isArray(body)) {
     const o = body as Record<string, unknown>;
@@ -57,14 +58,10 @@ export function readErrorBody(
         ]),
       );
     }
-    if (!out.message && !out.fieldErrors) out.message = truncate(JSON.stringify(body), 200);
+    if (!out.message && !out.fieldErrors) out.message = cutText(JSON.stringify(body), 200);
     return out;
   }
-  return { message: truncate(JSON.stringify(body), 200) };
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return { message: cutText(JSON.stringify(body), 200) };
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

@@ -246,7 +246,8 @@ export const Deployment = z.looseObject({
   artifact: DeploymentArtifact.nullish(),
   replaced_artifact: z
     .looseObject({
-      fingerprint: z.string().nullish(),
+      // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
+      fingerprint: Fingerprint.nullish(),
       artifact_name: z.string().nullish(),
       snapshot_index: z.number().nullish(),
       artifact: DeploymentArtifact.nullish(),

@@ -10,6 +10,7 @@
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { errorCode, InputError, SourceError } from '../api/errors.js';
+import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { parseImageReference, sameRepository, type ImageReference } from './reference.js';
 
@@ -137,7 +138,7 @@ export async function fingerprintDocker(
         const message = (JSON.parse(text) as { message?: unknown }).message;
         said = typeof message === 'string' ? message : undefined;
       } catch {
-        said = text.trim().slice(0, 200) || undefined;
+        said = cutText(text.trim(), 200) || undefined;
       }
       throw new SourceError(
         source,

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { isLoopbackHost } from '../api/config.js';
 import { errorCode, InputError, registerSecret, SourceError } from '../api/errors.js';
+import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';
 
@@ -114,7 +115,7 @@ function registryErrors(body: string): { codes: string[]; text: string | undefin
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return { codes: [], text: text ? text.slice(0, 200) : undefined };
+  return { codes: [], text: text ? cutText(text, 200) : undefined };
 }
 
 /** The innermost useful message of a fetch failure (`fetch failed` says nothing by itself). */

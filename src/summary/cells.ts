@@ -4,6 +4,8 @@
 import type { ArtifactState } from '../api/schemas.js';
 import { formatTime } from '../context/time.js';
 import type { Cell } from './writer.js';
+import { redact } from '../trust/redact.js';
+import { cutText } from '../trust/text.js';
 
 /** One mark per compliance state (artifact `state`, trail `compliance_state`). */
 export const STATE_MARK: Record<ArtifactState, string> = {
@@ -33,7 +35,8 @@ export function compliantCell(value: boolean | null | undefined, unknown = '—'
 export function firstLine(message: string | null | undefined): string | undefined {
   const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
   if (!line) return undefined;
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+  // Scrubbed before it is cut (cutText): half a token would no longer be found.
+  return Array.from(line).length > 72 ? cutText(line, 71) : redact(line);
 }
 
 /**

@@ -62,9 +62,10 @@ export function registerSecret(value: string | undefined): void {
 
 /**
  * `https://user:password@` in any text: the userinfo of a URL of the schemes a service, a proxy or a registry is given
- * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest).
+ * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest). Up to the last `@` of the URL: a password
+ * may hold `@`, `/`, `?` or `#` (a path with an `@` in it is scrubbed too; better too much than a password).
  */
-const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s/?#@'"<>]+@/gi;
+const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s'"<>]*@/gi;
 
 /** Replaces every form of every registered secret, and URL credentials, with `***`. */
 export function redact(text: string): string {

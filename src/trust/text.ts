@@ -76,3 +76,12 @@ export function quoteText(text: string, max = 100): string {
 export function quoteValue(value: unknown, max = 100): string {
   return quoteText(typeof value === 'string' ? value : JSON.stringify(value), max);
 }
+
+/**
+ * Untrusted text cut to `max` characters for a message or a cell, scrubbed first: a secret cut in half would no longer
+ * be found by the redactor, and its first half would show.
+ */
+export function cutText(text: string, max: number): string {
+  const chars = Array.from(redact(text));
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+}

@@ -112,10 +112,11 @@ describe('an answer must be about the question', () => {
     const good = real[GOOD_COMMIT] as Record<string, unknown>[];
     expect(good.length).toBeGreaterThan(0);
     const client = sb.client();
-    const forCommit = (commit: string, flow?: string) => () =>
+    const forCommit = (commit: string, flow?: string, type?: string) => () =>
       client.listAttestationsForCommits({
         commit_list: [commit],
         ...(flow !== undefined && { flow_name: flow }),
+        ...(type !== undefined && { attestation_type: type }),
       });
 
     // All about other commits: nothing asked is in it.
@@ -130,6 +131,12 @@ describe('an answer must be about the question', () => {
     expect(await refused(sb, { [GOOD_COMMIT]: good }, forCommit(GOOD_COMMIT, 'frontend'))).toContain(
       `${GOOD_COMMIT}[0].flow_name is "backend", not "frontend" as asked`,
     );
+    // Of another type than the filter asked for: a service that ignores the filter cannot pass a narrowed gate.
+    const type = String(good[0]?.attestation_type);
+    const otherType = type === 'junit' ? 'snyk' : 'junit';
+    expect(
+      await refused(sb, { [GOOD_COMMIT]: good }, forCommit(GOOD_COMMIT, undefined, otherType)),
+    ).toContain(`${GOOD_COMMIT}[0].attestation_type is "${type}", not "${otherType}" as asked`);
 
     sb.sandbox.faults.respondNext(1, { status: 200, body: { attestations: { [GOOD_COMMIT]: good } } });
     expect((await forCommit(GOOD_COMMIT)())[GOOD_COMMIT]).toHaveLength(good.length);

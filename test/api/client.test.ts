@@ -53,7 +53,12 @@ describe('the nine operations', () => {
     const { server, client } = await setup((_req, res) =>
       json(res, 200, {
         [SHA1]: [
-          { attestation_name: 'unit-tests', attestation_type: 'junit', is_compliant: true, created_at: 1.5 },
+          {
+            attestation_name: 'unit-tests',
+            attestation_type: 'custom:coverage',
+            is_compliant: true,
+            created_at: 1.5,
+          },
         ],
       }),
     );
@@ -261,9 +266,10 @@ describe('the nine operations', () => {
         snappish1: group('prod#3'),
         snappish2: group('staging#9'),
         changed: {
+          snapshot_id: 'staging#9',
           artifacts: [{ fingerprint: FP, name: 'web', s1_instance_count: 1, s2_instance_count: 3 }],
         },
-        'not-changed': group(''),
+        'not-changed': group('staging#9'),
       }),
     );
     const diff = await client.diffEnvironments('prod~1', 'staging@{2.days.ago}');

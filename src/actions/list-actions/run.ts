@@ -36,8 +36,11 @@ export function readInputs(inputs: InputReader, cwd: string): ListActionsInputs 
 export type ListActionsOutcome = 'healthy' | 'failing' | 'error';
 
 export interface ListActionsResult {
-  /** `failing` when any action fails to send, whatever fail-if-failing says. */
-  outcome: Exclude<ListActionsOutcome, 'error'>;
+  /**
+   * `failing` when any action fails to send, whatever fail-if-failing says; `error` under fail-if-failing when none is
+   * known to fail but the service does not say for some.
+   */
+  outcome: ListActionsOutcome;
   /** The API URL that was read. */
   url: string;
   count: number;
@@ -90,6 +93,19 @@ async function check(inputs: ListActionsInputs, known: Record<string, unknown>):
       failIfFailing: inputs.failIfFailing,
       actions,
     };
+    // A gate cannot pass on a status the service does not give: "unknown" is could-not-check, not healthy.
+    const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean');
+    if (failing.length === 0 && unknown.length > 0 && inputs.failIfFailing) {
+      result.outcome = 'error';
+      result.failure =
+        `fail-if-failing: could not check: the service does not say whether ${unknown.length} of ${actions.length} ` +
+        `action(s) fail to send notifications: ` +
+        unknown
+          .slice(0, MAX_NAMED)
+          .map((a) => `'${a.name}'`)
+          .join(', ') +
+        `${unknown.length > MAX_NAMED ? ` and ${unknown.length - MAX_NAMED} more` : ''}.`;
+    }
     if (failing.length > 0 && inputs.failIfFailing) {
       result.failure =
         `fail-if-failing: ${failing.length} of ${actions.length} action(s) fail to send notifications: ` +
