@@ -449,8 +449,8 @@ describe('diff-envs', () => {
       json(res, 200, {
         snappish1: { snapshot_id: 'prod#7', artifacts: [] },
         snappish2: { snapshot_id: 'prod#9', artifacts: [] },
-        changed: { artifacts: [] },
-        'not-changed': { artifacts: [] },
+        changed: { snapshot_id: 'prod#9', artifacts: [] },
+        'not-changed': { snapshot_id: 'prod#9', artifacts: [] },
       }),
     );
     try {
@@ -480,11 +480,11 @@ describe('diff-envs', () => {
     }
   });
 
-  it('carries on when snapshot ids are null and display-only fields are null or malformed', async () => {
+  it('carries on when display-only fields are null or malformed (a missing snapshot id is could-not-check: test/dist/hostile.test.ts)', async () => {
     const server = await startServer((_req, res) =>
       json(res, 200, {
         snappish1: {
-          snapshot_id: null,
+          snapshot_id: 'prod#1',
           artifacts: [
             {
               fingerprint: 'a'.repeat(64),
@@ -498,9 +498,9 @@ describe('diff-envs', () => {
             },
           ],
         },
-        snappish2: { artifacts: [] },
-        changed: { artifacts: [] },
-        'not-changed': { artifacts: [] },
+        snappish2: { snapshot_id: 'prod#2', artifacts: [] },
+        changed: { snapshot_id: 'prod#2', artifacts: [] },
+        'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
       }),
     );
     try {
@@ -508,14 +508,14 @@ describe('diff-envs', () => {
       // Fails for the drift it was asked to catch, not over a field it only shows.
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
-        '::error::prod~1 and prod differ (fail-on-diff): 1 artifact(s) only in prod~1',
+        '::error::prod#1 and prod#2 differ (fail-on-diff): 1 artifact(s) only in prod#1',
       );
       expect(result.stdout).not.toContain('unexpected response');
       expect(result.outputs).toMatchObject({
         changed: 'true',
         'only-in-1': '1',
-        'snapshot-1-id': 'prod~1',
-        'snapshot-2-id': 'prod',
+        'snapshot-1-id': 'prod#1',
+        'snapshot-2-id': 'prod#2',
       });
       expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
       expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
@@ -544,8 +544,8 @@ describe('diff-envs', () => {
       json(res, 200, {
         snappish1: { snapshot_id: id(1), artifacts: [artifact(1)] },
         snappish2: { snapshot_id: id(2), artifacts: [artifact(2)] },
-        changed: { artifacts: [artifact(3)] },
-        'not-changed': { artifacts: [artifact(4)] },
+        changed: { snapshot_id: id(2), artifacts: [artifact(3)] },
+        'not-changed': { snapshot_id: id(2), artifacts: [artifact(4)] },
       });
     });
     try {
