@@ -30,6 +30,8 @@ const DEFAULTS = {
     retries: 3,
     backoffBaseMs: 1_000,
     maxWaitMs: 60_000,
+    // Far above any documented answer (a 100-item page, a diff of thousands of artifacts).
+    maxResponseBytes: 64 * 1024 * 1024,
 };
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 function isLoopbackHost(hostname) {
@@ -102,6 +104,7 @@ function resolveConfig(options) {
         retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
         backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
         maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+        maxResponseBytes: bounded('maxResponseBytes', options.maxResponseBytes, DEFAULTS.maxResponseBytes, 1, true),
         userAgent: options.userAgent ?? _version_js__WEBPACK_IMPORTED_MODULE_2__/* .USER_AGENT */ ._,
         proxy: options.proxy ?? {},
         logger: options.logger ?? silentLogger,
@@ -261,6 +264,21 @@ function parseBody(text, contentType) {
         // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
         return contentType?.includes('json') ? text : new NonJsonBody(text);
     }
+}
+/** The body as text, or undefined once it passes `limit` bytes (the rest is not read: the socket is dropped). */
+async function readLimited(body, limit) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        size += bytes.length;
+        if (size > limit) {
+            body.destroy();
+            return undefined;
+        }
+        chunks.push(bytes);
+    }
+    return Buffer.concat(chunks).toString('utf8');
 }
 /** A body that is not JSON, kept for the error message. */
 class NonJsonBody {
@@ -437,7 +455,14 @@ class HttpTransport {
                 headersTimeout: limitMs,
                 bodyTimeout: limitMs,
             });
-            const text = await res.body.text();
+            const text = await readLimited(res.body, this.config.maxResponseBytes);
+            if (text === undefined) {
+                return {
+                    kind: 'network',
+                    error: new Error(`the answer is larger than ${this.config.maxResponseBytes} bytes; not read`),
+                    retryable: false,
+                };
+            }
             const header = (name) => {
                 const v = res.headers[name];
                 return Array.isArray(v) ? v[0] : v;

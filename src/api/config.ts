@@ -40,6 +40,8 @@ export interface ClientOptions {
   backoffBaseMs?: number;
   /** The longest single wait, backoff or `Retry-After`. */
   maxWaitMs?: number;
+  /** The largest answer read, in bytes: a service must not exhaust the runner's memory. */
+  maxResponseBytes?: number;
   userAgent?: string;
   proxy?: ProxySettings;
   logger?: Logger;
@@ -58,6 +60,7 @@ export interface ClientConfig {
   retries: number;
   backoffBaseMs: number;
   maxWaitMs: number;
+  maxResponseBytes: number;
   userAgent: string;
   proxy: ProxySettings;
   logger: Logger;
@@ -71,6 +74,8 @@ export const DEFAULTS = {
   retries: 3,
   backoffBaseMs: 1_000,
   maxWaitMs: 60_000,
+  // Far above any documented answer (a 100-item page, a diff of thousands of artifacts).
+  maxResponseBytes: 64 * 1024 * 1024,
 } as const;
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -167,6 +172,13 @@ export function resolveConfig(options: ClientOptions): ClientConfig {
     retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
     backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
     maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
+    maxResponseBytes: bounded(
+      'maxResponseBytes',
+      options.maxResponseBytes,
+      DEFAULTS.maxResponseBytes,
+      1,
+      true,
+    ),
     userAgent: options.userAgent ?? USER_AGENT,
     proxy: options.proxy ?? {},
     logger: options.logger ?? silentLogger,

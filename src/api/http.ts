@@ -74,6 +74,25 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   }
 }
 
+/** The body as text, or undefined once it passes `limit` bytes (the rest is not read: the socket is dropped). */
+async function readLimited(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > limit) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** A body that is not JSON, kept for the error message. */
 export class NonJsonBody {
   readonly text: string;
@@ -311,7 +330,14 @@ export class HttpTransport {
         headersTimeout: limitMs,
         bodyTimeout: limitMs,
       });
-      const text = await res.body.text();
+      const text = await readLimited(res.body, this.config.maxResponseBytes);
+      if (text === undefined) {
+        return {
+          kind: 'network',
+          error: new Error(`the answer is larger than ${this.config.maxResponseBytes} bytes; not read`),
+          retryable: false,
+        };
+      }
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;

@@ -321,6 +321,22 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     await expect(client.listActions()).rejects.toThrow(/HTTP 404 Not Found: Flow named 'x' does not exist/);
   });
 
+  it('stops reading an answer larger than the limit, without retrying, and reads one within it', async () => {
+    const big = JSON.stringify(['x'.repeat(2 * 1024 * 1024)]);
+    const { client, server } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(server.requests.length === 1 ? big : '[]');
+      },
+      { maxResponseBytes: 1024 * 1024 },
+    );
+    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('the answer is larger than 1048576 bytes; not read');
+    expect(server.requests).toHaveLength(1);
+    expect(await client.listActions()).toEqual([]);
+  });
+
   it('treats a 200 that is not JSON as an unexpected response', async () => {
     const { client } = await setup((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
