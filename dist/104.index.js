@@ -29,6 +29,8 @@ var output = __webpack_require__(1579);
 var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/run.ts
 /**
  * get-artifact: reads one artifact of a flow by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), the
@@ -37,6 +39,7 @@ var writer = __webpack_require__(6093);
  * non-compliant. `outcome` tells a later step which of compliant, non-compliant, not-found or error (could not check)
  * it was; a 404 fails the step too, after the outputs are set.
  */
+
 
 
 
@@ -102,7 +105,7 @@ async function check(inputs, known) {
         const artifact = await log/* log */.R.group(`Read the artifact from flow ${inputs.flow}`, async () => {
             try {
                 const answer = await client.getArtifact(inputs.flow, fingerprint, query);
-                log/* log */.R.info((0,api/* redact */.E$)(`${(0,api/* shownField */["in"])(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`));
+                log/* log */.R.info((0,redact/* redact */.E$)(`${(0,api/* shownField */["in"])(() => answer.filename) ?? 'Artifact'} (${fingerprint}): ${answer.state ?? 'no state'}`));
                 return answer;
             }
             catch (error) {
@@ -392,6 +395,7 @@ function formatTime(seconds) {
 /* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47);
 /* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1579);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
 /**
  * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
  * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
@@ -401,10 +405,11 @@ function formatTime(seconds) {
 
 
 
+
 function stepError(error) {
     return {
         kind: error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
-        message: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
     };
 }
 /**

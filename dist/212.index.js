@@ -2,6 +2,103 @@ export const id = 212;
 export const ids = [212];
 export const modules = {
 
+/***/ 405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   GO: () => (/* binding */ readRegexList),
+/* harmony export */   Ts: () => (/* binding */ compiledOr)
+/* harmony export */ });
+/* unused harmony exports REGEX_FORM, PatternError */
+/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2856);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * The one way a pattern given from outside (an input, an ignore file) becomes something that matches: compiled by
+ * RE2 (re2js), whose matching takes time linear in the text whatever the pattern, so no pattern can hang a step the
+ * way `^(a+)+$` hangs a backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic
+ * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
+ */
+
+
+/** What `expected` says for a list of user regexes. */
+const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
+/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
+class PatternError extends Error {
+    source;
+    problem;
+    constructor(source, problem) {
+        super(`'${source}': ${problem}`);
+        this.name = 'PatternError';
+        this.source = source;
+        this.problem = problem;
+    }
+}
+/** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
+const UNSUPPORTED = [
+    [/^\(\?=/, 'lookahead'],
+    [/^\(\?!/, 'negative lookahead'],
+    [/^\(\?<=/, 'lookbehind'],
+    [/^\(\?<!/, 'negative lookbehind'],
+    [/^\(\?>/, 'atomic group'],
+    [/^\\[1-9]/, 'backreference'],
+    [/^\\k/, 'named backreference'],
+    [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
+];
+function describe(error) {
+    const text = error.input ?? '';
+    for (const [shape, construct] of UNSUPPORTED) {
+        if (shape.test(text)) {
+            // RE2 reports a whole lookbehind group; the opening is enough to point at it.
+            const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
+            return `${construct} ${shown} is not supported (matching must take linear time)`;
+        }
+    }
+    return text ? `${error.error}: ${text}` : error.error;
+}
+/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
+function compilePattern(source) {
+    let re;
+    try {
+        re = re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.compile(source);
+    }
+    catch (error) {
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSSyntaxException */ .pB)
+            throw new PatternError(source, describe(error));
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSException */ .o_)
+            throw new PatternError(source, error.message);
+        throw error;
+    }
+    return { source, test: (text) => re.test(text) };
+}
+/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
+function compiledOr(compile, fail) {
+    try {
+        return compile();
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw fail(error.problem);
+        throw error;
+    }
+}
+/**
+ * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
+ * is refused before anything is read, naming the input and the construct. Not an InputReader method, so that only
+ * the actions that take patterns load the engine.
+ */
+function readRegexList(inputs, name) {
+    return inputs
+        .raw(name)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .map((source) => compiledOr(() => compilePattern(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
+}
+
+
+/***/ }),
+
 /***/ 6922:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -415,6 +512,8 @@ async function fingerprintDocker(image, options = {}) {
     }
 }
 
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/fingerprint/oci.ts
 /**
  * OCI fingerprints: the manifest digest of an image in a registry, as the official CLI reports it. It is the
@@ -432,6 +531,7 @@ async function fingerprintDocker(image, options = {}) {
  * and the Bearer token challenge (a 401 with `WWW-Authenticate: Bearer realm=..,service=..,scope=..` sends us to the
  * realm, with the username and password as Basic credentials when given, for a `token` or `access_token`).
  */
+
 
 
 
@@ -461,7 +561,7 @@ const CREDENTIALS_HINT = 'Check registry-username and registry-password';
 async function fingerprintOci(reference, options = {}) {
     const ref = parseImageReference(reference);
     const { username, password } = options;
-    (0,errors/* registerSecret */.cl)(password);
+    (0,redact/* registerSecret */.cl)(password);
     if ((username ?? '') !== '' && (password ?? '') === '') {
         throw new errors/* InputError */.dz('registry-password', 'is empty while registry-username is set', 'both or neither');
     }
@@ -726,7 +826,7 @@ class RegistrySession {
 function basic(username, password) {
     const encoded = Buffer.from(`${username}:${password}`, 'utf8').toString('base64');
     // A registry error page may echo the header back: its encoded form is as secret as the password.
-    (0,errors/* registerSecret */.cl)(encoded);
+    (0,redact/* registerSecret */.cl)(encoded);
     return `Basic ${encoded}`;
 }
 
@@ -809,6 +909,7 @@ async function expectKind(path, kind) {
 
 
 
+
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 function readArtifactSpec(inputs, workspace) {
@@ -819,7 +920,7 @@ function readArtifactSpec(inputs, workspace) {
     const password = inputs.optional('registry-password');
     if (password) {
         (0,core/* setSecret */.Pq)(password);
-        (0,errors/* registerSecret */.cl)(password);
+        (0,redact/* registerSecret */.cl)(password);
     }
     const username = inputs.optional('registry-username');
     const excludes = inputs.list('exclude');
@@ -909,6 +1010,7 @@ async function resolveFingerprint(spec) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
 /**
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
@@ -918,11 +1020,12 @@ async function resolveFingerprint(spec) {
 
 
 
+
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -957,7 +1060,7 @@ async function writeJsonFile(runner, basename, value, indent) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */

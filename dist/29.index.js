@@ -31,6 +31,8 @@ var output = __webpack_require__(1579);
 var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/actions/get-deployment/run.ts
 /**
  * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced
@@ -39,6 +41,7 @@ var writer = __webpack_require__(6093);
  * false`, carries on with `found=false`; a 404 about the org or environment fails either way. `outcome` tells a later
  * step found, not-found or error (could not check).
  */
+
 
 
 
@@ -154,7 +157,7 @@ async function check(inputs, known) {
                 diffUrl: (0,api/* shownField */["in"])(() => answer.diff_url) ?? null,
                 deployment: answer,
             };
-            log/* log */.R.info((0,api/* redact */.E$)(`${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt}` +
+            log/* log */.R.info((0,redact/* redact */.E$)(`${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt}` +
                 `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`));
         }
         (0,output/* setOutputs */.n0)({
@@ -171,7 +174,7 @@ async function check(inputs, known) {
             await summarize(result).write(inputs.runner.summaryFile);
         if (result.message !== undefined) {
             if (inputs.failIfMissing) {
-                log/* log */.R.fail((0,api/* redact */.E$)(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`));
+                log/* log */.R.fail(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`);
             }
             else {
                 // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
@@ -349,6 +352,7 @@ function formatTime(seconds) {
 /* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47);
 /* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1579);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
 /**
  * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
  * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
@@ -358,10 +362,11 @@ function formatTime(seconds) {
 
 
 
+
 function stepError(error) {
     return {
         kind: error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
-        message: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
     };
 }
 /**

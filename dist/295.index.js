@@ -31,11 +31,14 @@ var pr_comment = __webpack_require__(2679);
 var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/actions/diff-envs/run.ts
 /**
  * diff-envs: compares two environment snapshots (GET /env-diff/{org}): what runs only in the first, only in the
  * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
  */
+
 
 
 
@@ -97,7 +100,7 @@ async function run(inputs) {
         await (0,output/* writeResultFile */.tH)(inputs.runner, ACTION, result);
         if (inputs.failOnDiff && result.changed) {
             // Snapshot ids come from the server: scrubbed like every other message.
-            log/* log */.R.fail((0,errors/* redact */.E$)(`${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
+            log/* log */.R.fail((0,redact/* redact */.E$)(`${result.snapshot1.id} and ${result.snapshot2.id} differ (fail-on-diff): ${counts(result)}. ` +
                 'See the job summary or result-file for the artifacts.'));
         }
         return result;
@@ -160,7 +163,7 @@ function logDiff(result) {
     for (const [title, artifacts, detail] of groups) {
         if (artifacts.length === 0)
             continue;
-        log/* log */.R.startGroup((0,errors/* redact */.E$)(`${title} (${artifacts.length})`));
+        log/* log */.R.startGroup(`${title} (${artifacts.length})`);
         for (const a of artifacts.slice(0, LOG_LINES))
             info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
         if (artifacts.length > LOG_LINES)

@@ -167,7 +167,7 @@ async function run(inputs) {
         let response;
         if (inputs.dryRun) {
             log/* log */.R.info(`DRY RUN: would POST ${target}`);
-            log/* log */.R.info(JSON.stringify(payload, null, 2));
+            log/* log */.R.block(JSON.stringify(payload, null, 2));
         }
         else {
             response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {

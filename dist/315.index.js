@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
+// EXTERNAL MODULE: ./src/context/pattern.ts
+var pattern = __webpack_require__(405);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -481,12 +483,16 @@ var runtime_context = __webpack_require__(47);
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/actions/report-k8s-env/run.ts
 /**
  * report-k8s-env: reads the pods of a cluster (a saved `kubectl get pods -o json`, or live through `kubectl`), maps
  * them as the reference says, and reports the environment (PUT /environments/{org}/{env}/report/K8S). A pod that
  * cannot be mapped is skipped, warned about and counted; a report that cannot be delivered is kept in a file.
  */
+
+
 
 
 
@@ -510,9 +516,9 @@ function readInputs(inputs, cwd) {
     const environment = inputs.requiredMatching('environment', 'envName');
     const filter = {
         include: namespaceNames(inputs, 'namespaces'),
-        includeRegex: inputs.regexList('namespaces-regex'),
+        includeRegex: (0,pattern/* readRegexList */.GO)(inputs, 'namespaces-regex'),
         exclude: namespaceNames(inputs, 'exclude-namespaces'),
-        excludeRegex: inputs.regexList('exclude-namespaces-regex'),
+        excludeRegex: (0,pattern/* readRegexList */.GO)(inputs, 'exclude-namespaces-regex'),
     };
     const including = filter.include?.length || filter.includeRegex?.length;
     const excluding = filter.exclude?.length || filter.excludeRegex?.length;
@@ -581,7 +587,7 @@ async function run(inputs) {
             (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
             payloadFile = await (0,output/* keepPayload */.G7)(inputs.runner, ACTION, payload);
             log/* log */.R.info(`DRY RUN: would PUT ${target}`);
-            log/* log */.R.info(payload.artifacts.length <= PRINT_LIMIT
+            log/* log */.R.block(payload.artifacts.length <= PRINT_LIMIT
                 ? JSON.stringify(payload, null, 2)
                 : `The payload (${payload.artifacts.length} pods) is kept in ${payloadFile}.`);
             message = 'dry run: nothing was sent';
@@ -589,7 +595,7 @@ async function run(inputs) {
         else {
             const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(inputs.runner, ACTION, payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
             // The server's text goes to logs, outputs and the summary: scrubbed once, here.
-            message = (0,api/* redact */.E$)(answer.message);
+            message = (0,redact/* redact */.E$)(answer.message);
             log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
         }
         const result = {
@@ -708,6 +714,103 @@ const main = async () => {
 
 /***/ }),
 
+/***/ 405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ compilePattern),
+/* harmony export */   GO: () => (/* binding */ readRegexList),
+/* harmony export */   Ts: () => (/* binding */ compiledOr)
+/* harmony export */ });
+/* unused harmony exports REGEX_FORM, PatternError */
+/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2856);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/**
+ * The one way a pattern given from outside (an input, an ignore file) becomes something that matches: compiled by
+ * RE2 (re2js), whose matching takes time linear in the text whatever the pattern, so no pattern can hang a step the
+ * way `^(a+)+$` hangs a backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic
+ * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
+ */
+
+
+/** What `expected` says for a list of user regexes. */
+const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
+/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
+class PatternError extends Error {
+    source;
+    problem;
+    constructor(source, problem) {
+        super(`'${source}': ${problem}`);
+        this.name = 'PatternError';
+        this.source = source;
+        this.problem = problem;
+    }
+}
+/** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
+const UNSUPPORTED = [
+    [/^\(\?=/, 'lookahead'],
+    [/^\(\?!/, 'negative lookahead'],
+    [/^\(\?<=/, 'lookbehind'],
+    [/^\(\?<!/, 'negative lookbehind'],
+    [/^\(\?>/, 'atomic group'],
+    [/^\\[1-9]/, 'backreference'],
+    [/^\\k/, 'named backreference'],
+    [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
+];
+function describe(error) {
+    const text = error.input ?? '';
+    for (const [shape, construct] of UNSUPPORTED) {
+        if (shape.test(text)) {
+            // RE2 reports a whole lookbehind group; the opening is enough to point at it.
+            const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
+            return `${construct} ${shown} is not supported (matching must take linear time)`;
+        }
+    }
+    return text ? `${error.error}: ${text}` : error.error;
+}
+/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
+function compilePattern(source) {
+    let re;
+    try {
+        re = re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.compile(source);
+    }
+    catch (error) {
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSSyntaxException */ .pB)
+            throw new PatternError(source, describe(error));
+        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSException */ .o_)
+            throw new PatternError(source, error.message);
+        throw error;
+    }
+    return { source, test: (text) => re.test(text) };
+}
+/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
+function compiledOr(compile, fail) {
+    try {
+        return compile();
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw fail(error.problem);
+        throw error;
+    }
+}
+/**
+ * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
+ * is refused before anything is read, naming the input and the construct. Not an InputReader method, so that only
+ * the actions that take patterns load the engine.
+ */
+function readRegexList(inputs, name) {
+    return inputs
+        .raw(name)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .map((source) => compiledOr(() => compilePattern(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
+}
+
+
+/***/ }),
+
 /***/ 1579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -725,6 +828,7 @@ const main = async () => {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
 /**
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
@@ -734,11 +838,12 @@ const main = async () => {
 
 
 
+
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -773,7 +878,7 @@ async function writeJsonFile(runner, basename, value, indent) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */

@@ -15,10 +15,12 @@ export const modules = {
 /* unused harmony export silentLogger */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
 /* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(311);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8625);
 /**
  * The client's configuration: read once, validated before any request is sent.
  */
+
 
 
 
@@ -82,8 +84,8 @@ function bounded(name, value, fallback, min, integer = false) {
 function resolveConfig(options) {
     const token = options.token.trim();
     // Both forms: a padded token may be echoed either way.
-    (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .registerSecret */ .cl)(options.token);
-    (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .registerSecret */ .cl)(token);
+    (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(options.token);
+    (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(token);
     if (!token)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('api-token', 'is empty', 'the API token of the compliance service');
     if (/[\r\n]/.test(token))
@@ -105,7 +107,7 @@ function resolveConfig(options) {
         backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
         maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
         maxResponseBytes: bounded('maxResponseBytes', options.maxResponseBytes, DEFAULTS.maxResponseBytes, 1, true),
-        userAgent: options.userAgent ?? _version_js__WEBPACK_IMPORTED_MODULE_2__/* .USER_AGENT */ ._,
+        userAgent: options.userAgent ?? _version_js__WEBPACK_IMPORTED_MODULE_3__/* .USER_AGENT */ ._,
         proxy: options.proxy ?? {},
         logger: options.logger ?? silentLogger,
         random: options.random ?? Math.random,
@@ -212,11 +214,14 @@ function retryDelay(retry, opts) {
     return Math.min(Math.round(jittered), opts.maxWaitMs);
 }
 
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/api/http.ts
 /**
  * HTTP over undici: keep-alive, proxies, per-attempt timeout, overall deadline, retries with backoff and jitter.
  * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
  */
+
 
 
 
@@ -377,7 +382,7 @@ class HttpTransport {
             const remaining = deadlineAt - Date.now();
             if (remaining <= 0)
                 throw outOfTime(attempt - 1);
-            config.logger.debug(`${req.method} ${(0,errors/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
+            config.logger.debug(`${req.method} ${(0,redact/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
             // An attempt never outlives the budget: cut short, its timeout is the budget's.
             const limit = Math.min(config.attemptTimeoutMs, remaining);
             const outcome = await this.attempt(req.method, url, headers, payload, limit);
@@ -386,6 +391,8 @@ class HttpTransport {
             switch (outcome.kind) {
                 case 'closed':
                     throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+                case 'too-large':
+                    throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `the answer is larger than ${config.maxResponseBytes} bytes; not read`);
                 case 'response': {
                     if (outcome.status === 200 || outcome.status === 201) {
                         const { status, body, text, contentType } = outcome;
@@ -434,7 +441,7 @@ class HttpTransport {
                 : outcome.kind === 'network'
                     ? describeNetworkError(outcome.error)
                     : 'attempt timed out';
-            config.logger.debug(`${req.endpoint}: ${(0,errors/* redact */.E$)(why)}; retrying in ${wait} ms`);
+            config.logger.debug(`${req.endpoint}: ${(0,redact/* redact */.E$)(why)}; retrying in ${wait} ms`);
             await sleep(wait, this.closing.signal);
         }
     }
@@ -456,13 +463,8 @@ class HttpTransport {
                 bodyTimeout: limitMs,
             });
             const text = await readLimited(res.body, this.config.maxResponseBytes);
-            if (text === undefined) {
-                return {
-                    kind: 'network',
-                    error: new Error(`the answer is larger than ${this.config.maxResponseBytes} bytes; not read`),
-                    retryable: false,
-                };
-            }
+            if (text === undefined)
+                return { kind: 'too-large' };
             const header = (name) => {
                 const v = res.headers[name];
                 return Array.isArray(v) ? v[0] : v;
@@ -520,12 +522,11 @@ __webpack_require__.d(__webpack_exports__, {
   c8: () => (/* reexport */ errors/* SourceError */.c8),
   u4: () => (/* reexport */ parse/* isRecord */.u4),
   qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
-  E$: () => (/* reexport */ errors/* redact */.E$),
   "in": () => (/* reexport */ parse/* shownField */["in"]),
   tf: () => (/* reexport */ validate)
 });
 
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, registerSecret, resolveConfig, retryDelay, schemas, shownItems, silentLogger
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, resolveConfig, retryDelay, schemas, shownItems, silentLogger
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
@@ -2011,7 +2012,7 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
 /* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6623);
-/* harmony import */ var _pattern_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(405);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8625);
 /**
  * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
@@ -2095,11 +2096,12 @@ class InputReader {
         const value = this.optional(name, fallbackEnv);
         if (value === undefined)
             return fallback;
-        const n = /^\d+$/.test(value) ? Number(value) : NaN;
-        if (!Number.isSafeInteger(n) || n < min || n > max) {
-            throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
-        }
-        return n;
+        return wholeNumber(name, value, min, max, this.fromVariable(name, fallbackEnv));
+    }
+    /** A whole number within bounds from an environment variable that has no input (a job-wide knob); undefined when unset. */
+    variableInteger(variable, min, max) {
+        const value = (this.env[variable] ?? '').trim();
+        return value === '' ? undefined : wholeNumber(variable, value, min, max, '');
     }
     /**
      * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`. Duplicate keys
@@ -2158,17 +2160,6 @@ class InputReader {
             .map((item) => item.trim())
             .filter((item) => item !== '');
     }
-    /**
-     * Regular expressions, one per line (a comma may be part of one), compiled by RE2 so matching runs in linear time
-     * (see pattern.ts); a pattern RE2 cannot run is refused here, naming the construct.
-     */
-    regexList(name) {
-        return this.raw(name)
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line !== '')
-            .map((source) => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .compiledOr */ .Ts)(() => (0,_pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .compilePattern */ .Eb)(source), (problem) => new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, _pattern_js__WEBPACK_IMPORTED_MODULE_7__/* .REGEX_FORM */ .Li)));
-    }
 }
 const TIMEOUT_INPUT = 'timeout-seconds';
 const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
@@ -2176,7 +2167,7 @@ function readConnection(inputs) {
     // The token first, masked before anything else can be printed or thrown.
     const apiToken = inputs.required('api-token', 'the API token of the compliance service', 'COMPLIANCE_API_TOKEN');
     (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq)(apiToken);
-    (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .cl)(apiToken);
+    (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_7__/* .registerSecret */ .cl)(apiToken);
     const connection = {
         apiToken,
         apiUrl: inputs.required('api-url', 'the service URL, e.g. https://compliance.example.com', 'COMPLIANCE_API_URL'),
@@ -2191,95 +2182,16 @@ function readConnection(inputs) {
 }
 /** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */
 function retries(inputs) {
-    const value = (inputs.env.COMPLIANCE_RETRIES ?? '').trim();
-    if (value === '')
-        return {};
-    if (!/^\d+$/.test(value) || Number(value) > 10) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz('COMPLIANCE_RETRIES', `'${value}' is not a whole number from 0 to 10`, 'a number from 0 to 10');
-    }
-    return { retries: Number(value) };
+    const value = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
+    return value === undefined ? {} : { retries: value };
 }
-
-
-/***/ }),
-
-/***/ 405:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ compilePattern),
-/* harmony export */   Li: () => (/* binding */ REGEX_FORM),
-/* harmony export */   Ts: () => (/* binding */ compiledOr)
-/* harmony export */ });
-/* unused harmony export PatternError */
-/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2856);
-/**
- * The one way a pattern given from outside (an input, an ignore file) becomes something that matches: compiled by
- * RE2 (re2js), whose matching takes time linear in the text whatever the pattern, so no pattern can hang a step the
- * way `^(a+)+$` hangs a backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic
- * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
- */
-
-/** What `expected` says for a list of user regexes. */
-const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
-/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
-class PatternError extends Error {
-    source;
-    problem;
-    constructor(source, problem) {
-        super(`'${source}': ${problem}`);
-        this.name = 'PatternError';
-        this.source = source;
-        this.problem = problem;
+/** `value` as a whole number from `min` to `max`, else an InputError naming `name` (and `from`, where it came from). */
+function wholeNumber(name, value, min, max, from) {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${from} is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
     }
-}
-/** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
-const UNSUPPORTED = [
-    [/^\(\?=/, 'lookahead'],
-    [/^\(\?!/, 'negative lookahead'],
-    [/^\(\?<=/, 'lookbehind'],
-    [/^\(\?<!/, 'negative lookbehind'],
-    [/^\(\?>/, 'atomic group'],
-    [/^\\[1-9]/, 'backreference'],
-    [/^\\k/, 'named backreference'],
-    [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
-];
-function describe(error) {
-    const text = error.input ?? '';
-    for (const [shape, construct] of UNSUPPORTED) {
-        if (shape.test(text)) {
-            // RE2 reports a whole lookbehind group; the opening is enough to point at it.
-            const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
-            return `${construct} ${shown} is not supported (matching must take linear time)`;
-        }
-    }
-    return text ? `${error.error}: ${text}` : error.error;
-}
-/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
-function compilePattern(source) {
-    let re;
-    try {
-        re = re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JS */ .L3.compile(source);
-    }
-    catch (error) {
-        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JSSyntaxException */ .pB)
-            throw new PatternError(source, describe(error));
-        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JSException */ .o_)
-            throw new PatternError(source, error.message);
-        throw error;
-    }
-    return { source, test: (text) => re.test(text) };
-}
-/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
-function compiledOr(compile, fail) {
-    try {
-        return compile();
-    }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw fail(error.problem);
-        throw error;
-    }
+    return n;
 }
 
 

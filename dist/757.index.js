@@ -100,8 +100,8 @@ function formatTime(seconds) {
 /* harmony export */ });
 /* unused harmony exports GITHUB_TIMEOUT_MS, createOctokit */
 /* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1488);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
 /**
  * The GitHub REST client (Octokit through @actions/github), loaded with a dynamic import only when a step talks to
  * GitHub: the other actions of the bundle never parse it.
@@ -113,7 +113,7 @@ function formatTime(seconds) {
 const GITHUB_TIMEOUT_MS = 60_000;
 async function createOctokit({ token, apiUrl }) {
     // Scrubbed from every message of the error family, whatever GitHub echoes back.
-    (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(token);
+    (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(token);
     const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     return getOctokit(token, {
         baseUrl: apiUrl.replace(/\/+$/, ''),
@@ -147,7 +147,7 @@ function describeGitHubError(error) {
     const raw = error instanceof Error ? error.message : String(error);
     // Octokit appends " - <documentation_url>"; the message alone reads better in a log line.
     const message = raw.replace(/ - https:\/\/docs\.github\.com\S*$/, '').trim();
-    return (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(status !== undefined ? `HTTP ${status}: ${message}` : `no answer: ${message}`);
+    return (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(status !== undefined ? `HTTP ${status}: ${message}` : `no answer: ${message}`);
 }
 
 
@@ -170,6 +170,7 @@ function describeGitHubError(error) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
 /**
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
@@ -179,11 +180,12 @@ function describeGitHubError(error) {
 
 
 
+
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(String(value)));
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -218,7 +220,7 @@ async function writeJsonFile(runner, basename, value, indent) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
     const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */
@@ -281,6 +283,8 @@ var context_github = __webpack_require__(7212);
 var trust_text = __webpack_require__(6623);
 // EXTERNAL MODULE: ./src/github/octokit.ts
 var github_octokit = __webpack_require__(6702);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/github/comment.ts
 /**
  * The sticky pull-request comment: one per key (a workflow and an action), found again by a hidden marker and
@@ -297,7 +301,7 @@ const COMMENT_LIMIT = 65_536;
 /** The hidden first line that finds the comment again. */
 function stickyMarker(key) {
     // Encoded, so no key can close the HTML comment or match another key's marker; scrubbed like the rest.
-    return (0,errors/* redact */.E$)(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
+    return (0,redact/* redact */.E$)(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
 }
 /** `2026-11-02 07:00:00 UTC` */
 function utc(date) {
@@ -327,7 +331,7 @@ function renderStickyBody(options) {
     const head = `${stickyMarker(options.key)}\n`;
     const tail = footer(options.now ?? new Date(), options.runUrl);
     // Scrubbed: a body quotes the server's text, and a server may echo a token; no mention survives either.
-    const content = (0,trust_text/* noMention */.ov)((0,errors/* redact */.E$)(options.body)).trimEnd();
+    const content = (0,trust_text/* noMention */.ov)((0,redact/* redact */.E$)(options.body)).trimEnd();
     if (head.length + content.length + tail.length <= limit) {
         return { text: head + content + tail, truncated: false };
     }
@@ -439,6 +443,7 @@ async function upsertStickyComment(options) {
 
 
 
+
 /** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
 const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;
 /** SummaryWriter options for a comment body: its budget, and a cut note that says so. */
@@ -454,7 +459,7 @@ function readGitHubToken(inputs) {
     const token = inputs.optional('github-token');
     if (token !== undefined) {
         (0,core/* setSecret */.Pq)(token);
-        (0,errors/* registerSecret */.cl)(token);
+        (0,redact/* registerSecret */.cl)(token);
     }
     return token;
 }

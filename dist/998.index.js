@@ -71,6 +71,8 @@ var pr_comment = __webpack_require__(2679);
 var cells = __webpack_require__(5989);
 // EXTERNAL MODULE: ./src/summary/writer.ts
 var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
 ;// CONCATENATED MODULE: ./src/actions/check-attestations-for-commit/run.ts
 /**
  * check-attestations-for-commit: the pull-request gate. Reads the attestations of a set of commits
@@ -78,6 +80,7 @@ var writer = __webpack_require__(6093);
  * compliant, non-compliant or missing. A tripped gate fails the step; a gate that could not check fails too, with
  * `outcome: error`, so the two are told apart.
  */
+
 
 
 
@@ -311,7 +314,7 @@ async function run(inputs) {
         failure = error instanceof Error ? error : new Error(String(error));
         result.error = {
             kind: error instanceof errors/* ComplianceError */.c7 ? error.kind : 'unexpected',
-            message: (0,errors/* redact */.E$)(error instanceof Error ? error.message : String(error)),
+            message: (0,redact/* redact */.E$)(error instanceof Error ? error.message : String(error)),
         };
     }
     (0,output/* setOutputs */.n0)({
@@ -568,6 +571,7 @@ const main = async () => {
 /* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47);
 /* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1579);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
 /**
  * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
  * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
@@ -577,10 +581,11 @@ const main = async () => {
 
 
 
+
 function stepError(error) {
     return {
         kind: error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
-        message: (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
     };
 }
 /**

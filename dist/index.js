@@ -28375,11 +28375,9 @@ exports.debug = debug; // for test
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   E$: () => (/* reexport safe */ _trust_redact_js__WEBPACK_IMPORTED_MODULE_0__.E$),
 /* harmony export */   MU: () => (/* binding */ TimeoutError),
 /* harmony export */   c7: () => (/* binding */ ComplianceError),
 /* harmony export */   c8: () => (/* binding */ SourceError),
-/* harmony export */   cl: () => (/* reexport safe */ _trust_redact_js__WEBPACK_IMPORTED_MODULE_0__.cl),
 /* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
@@ -28390,8 +28388,6 @@ exports.debug = debug; // for test
  * The one error family of the bundle. Every failure a user can see is one of these, so that messages are built in
  * one place and the token can be scrubbed in one place.
  */
-
-// The redactor lives in src/trust; these names stay importable from the API layer that every module already uses.
 
 /** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
 function errorCode(error) {
@@ -28632,6 +28628,14 @@ const log = {
     error(text, props) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(safeLine(text), properties(props));
     },
+    /**
+     * Text the action laid out over several lines (a dry run's payload), printed line by line, each line made safe as
+     * `info` makes one: a line break inside a value still shows as ⏎.
+     */
+    block(text) {
+        for (const line of text.split('\n'))
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLine(line));
+    },
     /** Runs `work` inside a collapsible group of the log. */
     group(title, work) {
         return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(safeLine(title), work);
@@ -28806,11 +28810,9 @@ function jsonSyntaxProblem(error, text) {
  * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
  */
 function quoteText(text, max = 100) {
-    const line = text.split(/\r\n|[\r\n\u2028\u2029]/).find((l) => l.trim() !== '') ?? '';
-    // Scrubbed before it is cut or escaped: a token cut in half, or escaped, would no longer be found.
-    const chars = Array.from((0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(line.trim()));
-    const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
-    return JSON.stringify(cut).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
+    const line = text.split(LINE_BREAK).find((l) => l.trim() !== '') ?? '';
+    // Scrubbed (by cutText) before it is escaped: an escaped token would no longer be found.
+    return JSON.stringify(cutText(line.trim(), max)).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
         const code = c.codePointAt(0) ?? 0;
         return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
     });
@@ -32280,23 +32282,25 @@ var __webpack_exports__ = {};
 /* harmony export */ });
 /* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1488);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3249);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8625);
 /**
  * The one bundle behind every sub-action. Each `dist/<name>/index.js` stub calls `runAction('<name>')`; an action's
  * code is loaded only when that action runs, so a step parses only what it needs.
  */
 
 
+
 const ACTIONS = {
-    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
-    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
-    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
-    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
-    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
-    'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
-    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
-    'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),
-    'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(331), __nccwpck_require__.e(47), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4837)),
+    setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(48)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8048)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(305)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7305)),
+    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(47), __nccwpck_require__.e(315)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3315)),
+    'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(998)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3998)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(104)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3104)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(47), __nccwpck_require__.e(212), __nccwpck_require__.e(29)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4029)),
+    'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(551)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2551)),
+    'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(757), __nccwpck_require__.e(295)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4295)),
+    'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(131)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1131)),
+    'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(47), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4837)),
 };
 async function runAction(name) {
     const load = ACTIONS[name];
@@ -32311,7 +32315,7 @@ async function runAction(name) {
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // ComplianceError messages are already scrubbed; anything else is scrubbed here.
-        _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.fail(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? message : (0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
+        _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.fail(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? message : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(message));
         if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7) && error instanceof Error && error.stack)
             _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(error.stack);
     }

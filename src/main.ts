@@ -3,7 +3,8 @@
  * code is loaded only when that action runs, so a step parses only what it needs.
  */
 import { log } from './trust/log.js';
-import { ComplianceError, redact } from './api/errors.js';
+import { ComplianceError } from './api/errors.js';
+import { redact } from './trust/redact.js';
 
 type Entry = () => Promise<{ main: () => Promise<void> }>;
 

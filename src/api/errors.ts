@@ -5,9 +5,6 @@
 
 import { redact } from '../trust/redact.js';
 
-// The redactor lives in src/trust; these names stay importable from the API layer that every module already uses.
-export { redact, registerSecret } from '../trust/redact.js';
-
 /** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
 export function errorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -4,10 +4,11 @@
  */
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ClientConfig, ProxySettings } from './config.js';
-import { ApiError, errorCode, NetworkError, TimeoutError, redact } from './errors.js';
+import { ApiError, errorCode, NetworkError, TimeoutError, UnexpectedResponseError } from './errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { cutText } from '../trust/text.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
+import { redact } from '../trust/redact.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -174,6 +175,8 @@ type AttemptOutcome =
     }
   | { kind: 'network'; error: unknown; retryable: boolean }
   | { kind: 'attempt-timeout' }
+  /** Past `maxResponseBytes`: the service answered, but not with anything a client should hold. */
+  | { kind: 'too-large' }
   | { kind: 'closed' };
 
 export class HttpTransport {
@@ -239,6 +242,12 @@ export class HttpTransport {
       switch (outcome.kind) {
         case 'closed':
           throw new NetworkError(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+        case 'too-large':
+          throw new UnexpectedResponseError(
+            req.endpoint,
+            '',
+            `the answer is larger than ${config.maxResponseBytes} bytes; not read`,
+          );
         case 'response': {
           if (outcome.status === 200 || outcome.status === 201) {
             const { status, body, text, contentType } = outcome;
@@ -331,13 +340,7 @@ export class HttpTransport {
         bodyTimeout: limitMs,
       });
       const text = await readLimited(res.body, this.config.maxResponseBytes);
-      if (text === undefined) {
-        return {
-          kind: 'network',
-          error: new Error(`the answer is larger than ${this.config.maxResponseBytes} bytes; not read`),
-          retryable: false,
-        };
-      }
+      if (text === undefined) return { kind: 'too-large' };
       const header = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v[0] : v;

@@ -7,10 +7,10 @@ import { setSecret } from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
-import { InputError, registerSecret } from '../api/errors.js';
+import { InputError } from '../api/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
-import { compiledOr, compilePattern, REGEX_FORM, type Pattern } from './pattern.js';
+import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -101,15 +101,13 @@ export class InputReader {
   integer(name: string, fallback: number, min: number, max: number, fallbackEnv?: string): number {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return fallback;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InputError(
-        name,
-        `'${value}'${this.fromVariable(name, fallbackEnv)} is not a whole number from ${min} to ${max}`,
-        `a number from ${min} to ${max}`,
-      );
-    }
-    return n;
+    return wholeNumber(name, value, min, max, this.fromVariable(name, fallbackEnv));
+  }
+
+  /** A whole number within bounds from an environment variable that has no input (a job-wide knob); undefined when unset. */
+  variableInteger(variable: string, min: number, max: number): number | undefined {
+    const value = (this.env[variable] ?? '').trim();
+    return value === '' ? undefined : wholeNumber(variable, value, min, max, '');
   }
 
   /**
@@ -173,24 +171,6 @@ export class InputReader {
       .map((item) => item.trim())
       .filter((item) => item !== '');
   }
-
-  /**
-   * Regular expressions, one per line (a comma may be part of one), compiled by RE2 so matching runs in linear time
-   * (see pattern.ts); a pattern RE2 cannot run is refused here, naming the construct.
-   */
-  regexList(name: string): Pattern[] {
-    return this.raw(name)
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-      .map((source) =>
-        compiledOr(
-          () => compilePattern(source),
-          (problem) =>
-            new InputError(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM),
-        ),
-      );
-  }
 }
 
 /** The connection every sub-action needs: each input falls back to its `COMPLIANCE_*` variable. */
@@ -237,14 +217,19 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
 
 /** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */
 function retries(inputs: InputReader): Pick<ConnectionInputs, 'retries'> {
-  const value = (inputs.env.COMPLIANCE_RETRIES ?? '').trim();
-  if (value === '') return {};
-  if (!/^\d+$/.test(value) || Number(value) > 10) {
+  const value = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
+  return value === undefined ? {} : { retries: value };
+}
+
+/** `value` as a whole number from `min` to `max`, else an InputError naming `name` (and `from`, where it came from). */
+function wholeNumber(name: string, value: string, min: number, max: number, from: string): number {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
     throw new InputError(
-      'COMPLIANCE_RETRIES',
-      `'${value}' is not a whole number from 0 to 10`,
-      'a number from 0 to 10',
+      name,
+      `'${value}'${from} is not a whole number from ${min} to ${max}`,
+      `a number from ${min} to ${max}`,
     );
   }
-  return { retries: Number(value) };
+  return n;
 }

@@ -5,6 +5,8 @@
  * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
+import { InputError } from '../api/errors.js';
+import type { InputReader } from './inputs.js';
 
 /** What `expected` says for a list of user regexes. */
 export const REGEX_FORM =
@@ -75,4 +77,24 @@ export function compiledOr<T>(compile: () => T, fail: (problem: string) => Error
     if (error instanceof PatternError) throw fail(error.problem);
     throw error;
   }
+}
+
+/**
+ * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
+ * is refused before anything is read, naming the input and the construct. Not an InputReader method, so that only
+ * the actions that take patterns load the engine.
+ */
+export function readRegexList(inputs: InputReader, name: string): Pattern[] {
+  return inputs
+    .raw(name)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((source) =>
+      compiledOr(
+        () => compilePattern(source),
+        (problem) =>
+          new InputError(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM),
+      ),
+    );
 }

@@ -17,10 +17,11 @@
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { isLoopbackHost } from '../api/config.js';
-import { errorCode, InputError, registerSecret, SourceError } from '../api/errors.js';
+import { errorCode, InputError, SourceError } from '../api/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';
+import { registerSecret } from '../trust/redact.js';
 
 /** The manifest media types asked for, so that the registry answers with the manifest as pushed. */
 export const MANIFEST_MEDIA_TYPES = [

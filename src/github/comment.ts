@@ -5,7 +5,6 @@
  * summary as the only report: a comment never fails a step.
  */
 import { log } from '../trust/log.js';
-import { redact } from '../api/errors.js';
 import { noMention } from '../trust/text.js';
 import {
   describeGitHubError,
@@ -15,6 +14,7 @@ import {
   type Octokit,
   type OctokitSource,
 } from './octokit.js';
+import { redact } from '../trust/redact.js';
 
 /** GitHub refuses a comment body longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;

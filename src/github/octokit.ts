@@ -4,8 +4,8 @@
  */
 import { log } from '../trust/log.js';
 import type { getOctokit } from '@actions/github';
-import { redact, registerSecret } from '../api/errors.js';
 import { USER_AGENT } from '../version.js';
+import { redact, registerSecret } from '../trust/redact.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 

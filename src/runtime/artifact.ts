@@ -7,7 +7,7 @@ import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
 import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
-import { InputError, registerSecret } from '../api/errors.js';
+import { InputError } from '../api/errors.js';
 import type { InputReader } from '../context/inputs.js';
 import { compiledOr } from '../context/pattern.js';
 import {
@@ -17,6 +17,7 @@ import {
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
 import { globPattern } from '../fingerprint/dir.js';
+import { registerSecret } from '../trust/redact.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';

@@ -6,8 +6,9 @@ import { setOutput } from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, redact, UndeliveredError } from '../api/errors.js';
+import { InputError, UndeliveredError } from '../api/errors.js';
 import type { RunnerContext } from './context.js';
+import { redact } from '../trust/redact.js';
 
 export type OutputValue = string | number | boolean | undefined;
 

@@ -5,11 +5,12 @@
  */
 import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
-import { InputError, registerSecret } from '../api/errors.js';
+import { InputError } from '../api/errors.js';
 import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
 import type { InputReader } from '../context/inputs.js';
 import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
 import type { CommonInputs } from './context.js';
+import { registerSecret } from '../trust/redact.js';
 
 /** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
 export const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;

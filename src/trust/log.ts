@@ -45,6 +45,13 @@ export const log = {
   error(text: string, props?: AnnotationProperties): void {
     core.error(safeLine(text), properties(props));
   },
+  /**
+   * Text the action laid out over several lines (a dry run's payload), printed line by line, each line made safe as
+   * `info` makes one: a line break inside a value still shows as ⏎.
+   */
+  block(text: string): void {
+    for (const line of text.split('\n')) core.info(safeLine(line));
+  },
   /** Runs `work` inside a collapsible group of the log. */
   group<T>(title: string, work: () => Promise<T>): Promise<T> {
     return core.group(safeLine(title), work);

@@ -62,11 +62,9 @@ export function jsonSyntaxProblem(error: unknown, text: string): string {
  * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
  */
 export function quoteText(text: string, max = 100): string {
-  const line = text.split(/\r\n|[\r\n\u2028\u2029]/).find((l) => l.trim() !== '') ?? '';
-  // Scrubbed before it is cut or escaped: a token cut in half, or escaped, would no longer be found.
-  const chars = Array.from(redact(line.trim()));
-  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
-  return JSON.stringify(cut).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
+  const line = text.split(LINE_BREAK).find((l) => l.trim() !== '') ?? '';
+  // Scrubbed (by cutText) before it is escaped: an escaped token would no longer be found.
+  return JSON.stringify(cutText(line.trim(), max)).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
     const code = c.codePointAt(0) ?? 0;
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });

@@ -6,11 +6,10 @@ import {
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
-  redact,
-  registerSecret,
 } from '../../src/api/index.js';
 import { quoteText, quoteValue } from '../../src/trust/text.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
+import { redact, registerSecret } from '../../src/trust/redact.js';
 
 describe('error family', () => {
   it('builds messages that name the operation, the status, the server message and what to check', () => {
@@ -40,9 +39,11 @@ describe('error family', () => {
   it('quotes text from the service on one line: first non-blank line, escaped, cut', () => {
     expect(quoteText('\n \n<!DOCTYPE html>\n<html>')).toBe('"<!DOCTYPE html>"');
     expect(quoteText('a\u2029b')).toBe('"a"');
-    expect(quoteText('say "hi"\t\\ \u007f\u0085 \u200f\u{e0041}')).toBe(
-      '"say \\"hi\\"\\t\\\\ \\u007f\\u0085 \\u200f\\u{e0041}"',
+    expect(quoteText('say "hi"\t\\ \u007f \u200f\u{e0041}')).toBe(
+      '"say \\"hi\\"\\t\\\\ \\u007f \\u200f\\u{e0041}"',
     );
+    // U+0085 (NEL) ends a line like any other line break.
+    expect(quoteText('first\u0085second')).toBe('"first"');
     expect(quoteText('é'.repeat(5), 3)).toBe('"ééé…"');
     expect(quoteText('   ')).toBe('""');
     expect(quoteValue(12)).toBe('"12"');

@@ -330,9 +330,11 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       },
       { maxResponseBytes: 1024 * 1024 },
     );
-    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toContain('the answer is larger than 1048576 bytes; not read');
+    const error = (await client.listActions().catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toBe(
+      'unexpected response from GET /actions/{org}: the answer is larger than 1048576 bytes; not read',
+    );
     expect(server.requests).toHaveLength(1);
     expect(await client.listActions()).toEqual([]);
   });

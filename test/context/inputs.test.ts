@@ -77,4 +77,24 @@ describe('the input reader', () => {
     );
     expect(() => budget({ 'INPUT_TIMEOUT-SECONDS': '3601' })).toThrow(InputError);
   });
+
+  it('reads COMPLIANCE_RETRIES as a whole number from 0 to 10, naming the variable when it is not', () => {
+    const connection = (retries: string) =>
+      readConnection(
+        new InputReader({
+          'INPUT_API-URL': 'https://compliance.example.com',
+          'INPUT_API-TOKEN': TEST_TOKEN,
+          INPUT_ORG: 'acme',
+          COMPLIANCE_RETRIES: retries,
+        }),
+      );
+    expect(connection('').retries).toBeUndefined();
+    expect(connection(' 0 ').retries).toBe(0);
+    expect(connection('10').retries).toBe(10);
+    for (const bad of ['11', '-1', 'x', '2.5']) {
+      expect(() => connection(bad)).toThrow(
+        `Invalid input 'COMPLIANCE_RETRIES': '${bad}' is not a whole number from 0 to 10. Expected a number from 0 to 10.`,
+      );
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/api/index.js';
 import { InputReader } from '../../src/context/inputs.js';
-import { compilePattern, PatternError } from '../../src/context/pattern.js';
+import { compilePattern, PatternError, readRegexList } from '../../src/context/pattern.js';
 
 describe('user patterns', () => {
   it('match unanchored, as RegExp.test does', () => {
@@ -49,19 +49,19 @@ describe('user patterns', () => {
   });
 });
 
-describe('InputReader.regexList', () => {
+describe('readRegexList', () => {
   it('reads one pattern per line, a comma being part of a pattern', () => {
     const inputs = new InputReader({ 'INPUT_NAMESPACES-REGEX': ' ^team-\n\n^a{1,3}$ ' });
-    const list = inputs.regexList('namespaces-regex');
+    const list = readRegexList(inputs, 'namespaces-regex');
     expect(list.map((p) => p.source)).toEqual(['^team-', '^a{1,3}$']);
     expect(list[1]?.test('aa')).toBe(true);
-    expect(new InputReader({}).regexList('namespaces-regex')).toEqual([]);
+    expect(readRegexList(new InputReader({}), 'namespaces-regex')).toEqual([]);
   });
 
   it('refuses a pattern RE2 cannot run as bad input, naming the input, the construct and the form', () => {
     const inputs = new InputReader({ 'INPUT_EXCLUDE-NAMESPACES-REGEX': 'kube-\n^(a)\\1$' });
-    expect(() => inputs.regexList('exclude-namespaces-regex')).toThrow(InputError);
-    expect(() => inputs.regexList('exclude-namespaces-regex')).toThrow(
+    expect(() => readRegexList(inputs, 'exclude-namespaces-regex')).toThrow(InputError);
+    expect(() => readRegexList(inputs, 'exclude-namespaces-regex')).toThrow(
       "Invalid input 'exclude-namespaces-regex': '^(a)\\1$' is not a usable regular expression: backreference \\1 " +
         'is not supported (matching must take linear time). Expected regular expressions in RE2 syntax',
     );

@@ -258,7 +258,9 @@ describe('report-artifact', () => {
       const fingerprint = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
       expect(result.outputs.fingerprint).toBe(fingerprint);
       expect(result.stdout).toContain(`DRY RUN: would POST ${sandbox.url}/artifacts/demo/backend`);
-      expect(result.stdout).toContain(`"fingerprint": "${fingerprint}"`);
+      // The payload as laid out, one line of the log per line of JSON (not folded onto one line with ⏎ marks).
+      expect(result.stdout.split('\n')).toContain(`  "fingerprint": "${fingerprint}",`);
+      expect(result.stdout).not.toContain('⏎');
       expect(result.summary).toContain('DRY RUN');
       await expect(sandbox.client().getArtifact('backend', fingerprint)).rejects.toMatchObject({
         status: 404,

@@ -18,3 +18,10 @@ export function echoed(text: string, secret: string, separator = ' '): string {
     JSON.stringify(secret),
   ].join(separator);
 }
+
+/** Arbitrary Unicode with hostile pieces (commands, line breaks, mentions...) mixed in, as untrusted text may be. */
+export function hostileText(pieces: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...pieces)))
+    .map((parts) => parts.join(''));
+}

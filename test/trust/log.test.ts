@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { log } from '../../src/trust/log.js';
 import { registerSecret } from '../../src/trust/redact.js';
-import { echoed, tokenLike } from '../helpers/arbitraries.js';
+import { echoed, hostileText, tokenLike } from '../helpers/arbitraries.js';
 import { leaks } from '../helpers/secrets.js';
 
 /** Every line break a runner, a terminal or a log viewer may split on. */
@@ -31,30 +31,23 @@ function linesOf(output: string): string[] {
 }
 
 /** Text built to be hostile: commands, breaks of every kind, the legacy `##[` form, around arbitrary Unicode. */
-const hostile = fc
-  .array(
-    fc.oneof(
-      fc.string({ unit: 'binary' }),
-      fc.constantFrom(
-        '\n',
-        '\r',
-        '\r\n',
-        '\u0085',
-        '\u2028',
-        '\u2029',
-        '::',
-        '::add-mask::',
-        '::stop-commands::pwned',
-        '::set-output name=x::',
-        '::warning::',
-        '  ::error::',
-        '##[add-mask]',
-        '##[set-output name=x;]y',
-        '\u001b[31m',
-      ),
-    ),
-  )
-  .map((parts) => parts.join(''));
+const hostile = hostileText([
+  '\n',
+  '\r',
+  '\r\n',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '::',
+  '::add-mask::',
+  '::stop-commands::pwned',
+  '::set-output name=x::',
+  '::warning::',
+  '  ::error::',
+  '##[add-mask]',
+  '##[set-output name=x;]y',
+  '\u001b[31m',
+]);
 
 const kinds = {
   info: { call: (t: string) => log.info(t), command: undefined },
@@ -93,6 +86,24 @@ describe('log', () => {
       );
     });
   }
+
+  it('block: one log line per line of the text, none of them a command', () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), (parts) => {
+        printed = [];
+        const text = parts.join('\n');
+        log.block(text);
+        const lines = linesOf(printed.join(''));
+        // A line per `\n` the text holds; any other break inside a line is shown, not obeyed.
+        expect(lines).toHaveLength(text.split('\n').length);
+        for (const line of lines) {
+          expect(line.trimStart().startsWith('::')).toBe(false);
+          expect(line).not.toContain('##[');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   it('leaves no secret in any form, even when the text spells it out', () => {
     fc.assert(

@@ -5,7 +5,7 @@
  * `outcome: error`, so the two are told apart.
  */
 import { log } from '../../trust/log.js';
-import { ComplianceError, InputError, redact } from '../../api/errors.js';
+import { ComplianceError, InputError } from '../../api/errors.js';
 import {
   AttestationType,
   expectedForms,
@@ -31,6 +31,7 @@ import {
 } from '../../runtime/pr-comment.js';
 import { firstLine } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { redact } from '../../trust/redact.js';
 
 const ACTION = 'check-attestations-for-commit';
 /** GitHub shows 10 error and 10 warning annotations per step and drops the rest silently. */

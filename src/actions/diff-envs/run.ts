@@ -3,7 +3,7 @@
  * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
  */
 import { log } from '../../trust/log.js';
-import { InputError, redact } from '../../api/errors.js';
+import { InputError } from '../../api/errors.js';
 import { shownField, shownItems } from '../../api/parse.js';
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import {
@@ -25,6 +25,7 @@ import {
 } from '../../runtime/pr-comment.js';
 import { commitCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { redact } from '../../trust/redact.js';
 
 const ACTION = 'diff-envs';
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
@@ -183,7 +184,7 @@ function logDiff(result: DiffEnvsResult): void {
   ];
   for (const [title, artifacts, detail] of groups) {
     if (artifacts.length === 0) continue;
-    log.startGroup(redact(`${title} (${artifacts.length})`));
+    log.startGroup(`${title} (${artifacts.length})`);
     for (const a of artifacts.slice(0, LOG_LINES)) info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
     if (artifacts.length > LOG_LINES) info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
     log.endGroup();

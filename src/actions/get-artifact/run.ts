@@ -6,7 +6,7 @@
  * it was; a 404 fails the step too, after the outputs are set.
  */
 import { log } from '../../trust/log.js';
-import { ApiError, isRecord, redact, shownField } from '../../api/index.js';
+import { ApiError, isRecord, shownField } from '../../api/index.js';
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
@@ -16,6 +16,7 @@ import { notFoundAbout, recordCouldNotCheck } from '../../runtime/outcome.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import { commitCell, compliantCell, STATE_MARK, timeCell, UNKNOWN_MARK } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { redact } from '../../trust/redact.js';
 
 const ACTION = 'get-artifact';
 /** How many attestation names a failure message lists before "and N more". */

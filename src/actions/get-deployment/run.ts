@@ -6,7 +6,7 @@
  * step found, not-found or error (could not check).
  */
 import { log } from '../../trust/log.js';
-import { ApiError, redact, shownField } from '../../api/index.js';
+import { ApiError, shownField } from '../../api/index.js';
 import type { Deployment } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime } from '../../context/time.js';
@@ -17,6 +17,7 @@ import { notFoundAbout, recordCouldNotCheck } from '../../runtime/outcome.js';
 import { setOutputs, writeResultFile } from '../../runtime/output.js';
 import { commitCell } from '../../summary/cells.js';
 import { safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { redact } from '../../trust/redact.js';
 
 const ACTION = 'get-deployment';
 
@@ -190,7 +191,7 @@ async function check(
     if (inputs.summary) await summarize(result).write(inputs.runner.summaryFile);
     if (result.message !== undefined) {
       if (inputs.failIfMissing) {
-        log.fail(redact(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`));
+        log.fail(`${result.message} Set fail-if-missing: false to carry on when it is not deployed.`);
       } else {
         // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
         log.warning(`${result.message} fail-if-missing is false: carrying on with found=false.`);

@@ -138,7 +138,7 @@ export async function run(inputs: ReportArtifactInputs): Promise<ReportArtifactR
     let response: unknown;
     if (inputs.dryRun) {
       log.info(`DRY RUN: would POST ${target}`);
-      log.info(JSON.stringify(payload, null, 2));
+      log.block(JSON.stringify(payload, null, 2));
     } else {
       response = await log.group(`Report to ${inputs.flow}`, async () => {
         const answer = await deliver(inputs.runner, ACTION, payload, () =>

@@ -4,10 +4,11 @@
  * cannot be mapped is skipped, warned about and counted; a report that cannot be delivered is kept in a file.
  */
 import { log } from '../../trust/log.js';
+import { readRegexList } from '../../context/pattern.js';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, redact, SourceError, validate } from '../../api/index.js';
+import { InputError, SourceError, validate } from '../../api/index.js';
 import { K8sReportBody } from '../../api/schemas.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readPodsWithKubectl } from '../../k8s/kubectl.js';
@@ -22,6 +23,7 @@ import { PodStreamError, streamItems } from '../../k8s/stream.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { deliver, keepPayload, setOutputs, writeResultFile } from '../../runtime/output.js';
 import { SummaryWriter } from '../../summary/writer.js';
+import { redact } from '../../trust/redact.js';
 
 const ACTION = 'report-k8s-env';
 /** Annotations past ten per step are dropped by GitHub: the rest are counted and listed in the summary. */
@@ -45,9 +47,9 @@ export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs
   const environment = inputs.requiredMatching('environment', 'envName');
   const filter: NamespaceFilter = {
     include: namespaceNames(inputs, 'namespaces'),
-    includeRegex: inputs.regexList('namespaces-regex'),
+    includeRegex: readRegexList(inputs, 'namespaces-regex'),
     exclude: namespaceNames(inputs, 'exclude-namespaces'),
-    excludeRegex: inputs.regexList('exclude-namespaces-regex'),
+    excludeRegex: readRegexList(inputs, 'exclude-namespaces-regex'),
   };
   const including = filter.include?.length || filter.includeRegex?.length;
   const excluding = filter.exclude?.length || filter.excludeRegex?.length;
@@ -157,7 +159,7 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<ReportK8sEnvResul
       validate(K8sReportBody, payload, 'body');
       payloadFile = await keepPayload(inputs.runner, ACTION, payload);
       log.info(`DRY RUN: would PUT ${target}`);
-      log.info(
+      log.block(
         payload.artifacts.length <= PRINT_LIMIT
           ? JSON.stringify(payload, null, 2)
           : `The payload (${payload.artifacts.length} pods) is kept in ${payloadFile}.`,
