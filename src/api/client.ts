@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
-import { UnexpectedResponseError } from './errors.js';
+import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText, quoteValue } from '../trust/text.js';
 import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';

@@ -1,7 +1,7 @@
 /**
  * The client's configuration: read once, validated before any request is sent.
  */
-import { InputError } from './errors.js';
+import { InputError } from '../errors/errors.js';
 import { OrgName, expectedForms } from './schemas.js';
 import { USER_AGENT } from '../version.js';
 import { registerSecret } from '../trust/redact.js';

@@ -4,7 +4,13 @@
  */
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ClientConfig, ProxySettings } from './config.js';
-import { ApiError, errorCode, NetworkError, TimeoutError, UnexpectedResponseError } from './errors.js';
+import {
+  ApiError,
+  errorCode,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from '../errors/errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { cutText } from '../trust/text.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';

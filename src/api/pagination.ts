@@ -4,7 +4,7 @@
  * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
  */
 import { z } from 'zod';
-import { UnexpectedResponseError } from './errors.js';
+import { UnexpectedResponseError } from '../errors/errors.js';
 import { parseResponse } from './parse.js';
 import { Pagination } from './schemas.js';
 

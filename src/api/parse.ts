@@ -8,7 +8,7 @@
  * the field. The root itself must have the right shape: every caller needs it.
  */
 import { z } from 'zod';
-import { UnexpectedResponseError } from './errors.js';
+import { UnexpectedResponseError } from '../errors/errors.js';
 
 class InvalidField {
   readonly problem: string;

@@ -2,7 +2,7 @@
  * Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
  * `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
  */
-import { InputError } from './errors.js';
+import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from './schemas.js';
 
 export const SNAPSHOT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;

@@ -3,7 +3,7 @@
  * the expected form.
  */
 import type { z } from 'zod';
-import { InputError } from './errors.js';
+import { InputError } from '../errors/errors.js';
 import { formatPath } from './parse.js';
 import { expectedForms } from './schemas.js';
 

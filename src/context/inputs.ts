@@ -7,7 +7,8 @@ import { setSecret } from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
-import { InputError } from '../api/errors.js';
+import type { z } from 'zod';
+import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
 import { registerSecret } from '../trust/redact.js';
@@ -171,6 +172,86 @@ export class InputReader {
       .map((item) => item.trim())
       .filter((item) => item !== '');
   }
+
+  /**
+   * A secret (a token): masked in the runner's log and registered with the redactor in the same call, before any
+   * other input can fail with a message; undefined when empty.
+   */
+  secret(name: string, fallbackEnv?: string): string | undefined {
+    const value = this.optional(name, fallbackEnv);
+    if (value !== undefined) {
+      setSecret(value);
+      registerSecret(value);
+    }
+    return value;
+  }
+
+  /** A required secret (see `secret`). */
+  requiredSecret(name: string, expected: string, fallbackEnv?: string): string {
+    const value = this.secret(name, fallbackEnv);
+    if (value === undefined) this.required(name, expected, fallbackEnv);
+    return value ?? '';
+  }
+
+  /** An absolute http(s) URL; undefined when empty. */
+  url(name: string, fallbackEnv?: string): string | undefined {
+    const value = this.optional(name, fallbackEnv);
+    if (value === undefined) return undefined;
+    const parsed = URL.canParse(value) ? new URL(value) : undefined;
+    if (parsed?.protocol !== 'https:' && parsed?.protocol !== 'http:') {
+      throw new InputError(
+        name,
+        `'${value}'${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`,
+        'an absolute URL such as https://example.com/path',
+      );
+    }
+    return value;
+  }
+
+  /**
+   * A value checked against a schema (an API type such as an attestation type); undefined when empty. The schema's
+   * own message is not shown: `expected` says the form in the user's terms.
+   */
+  checked<T>(name: string, schema: z.ZodType<T>, expected: string, fallbackEnv?: string): T | undefined {
+    const value = this.optional(name, fallbackEnv);
+    if (value === undefined) return undefined;
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw new InputError(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not valid`, expected);
+    }
+    return result.data;
+  }
+
+  /**
+   * A list (`list`, or one per line with `lines: true`, for items that may hold a comma), each item checked against
+   * a schema; duplicates dropped, order kept.
+   */
+  checkedList<T>(
+    name: string,
+    schema: z.ZodType<T>,
+    expected: string,
+    options: { lines?: boolean } = {},
+  ): T[] {
+    const items = options.lines
+      ? this.raw(name)
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+      : this.list(name);
+    const out: T[] = [];
+    items.forEach((item, index) => {
+      const result = schema.safeParse(item);
+      if (!result.success) {
+        throw new InputError(
+          name,
+          `${options.lines ? `line ${index + 1} ` : ''}('${item}') is not valid`,
+          `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`,
+        );
+      }
+      if (!out.includes(result.data)) out.push(result.data);
+    });
+    return out;
+  }
 }
 
 /** The connection every sub-action needs: each input falls back to its `COMPLIANCE_*` variable. */
@@ -191,13 +272,11 @@ export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
 export function readConnection(inputs: InputReader): ConnectionInputs {
   // The token first, masked before anything else can be printed or thrown.
-  const apiToken = inputs.required(
+  const apiToken = inputs.requiredSecret(
     'api-token',
     'the API token of the compliance service',
     'COMPLIANCE_API_TOKEN',
   );
-  setSecret(apiToken);
-  registerSecret(apiToken);
   const connection: ConnectionInputs = {
     apiToken,
     apiUrl: inputs.required(

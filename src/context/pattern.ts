@@ -5,7 +5,7 @@
  * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
 
 /** What `expected` says for a list of user regexes. */

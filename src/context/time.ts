@@ -2,7 +2,7 @@
  * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
  * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
  */
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 
 export const TIME_FORMS =
   'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +

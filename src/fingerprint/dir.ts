@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SourceError } from '../api/errors.js';
+import { SourceError } from '../errors/errors.js';
 import { compiledOr, compilePattern, type Pattern } from '../context/pattern.js';
 import { fingerprintFile, sha256Hex } from './file.js';
 

@@ -9,7 +9,7 @@
  * the caller reads the environment) or at the default socket `/var/run/docker.sock`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { errorCode, InputError, SourceError } from '../api/errors.js';
+import { errorCode, InputError, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { parseImageReference, sameRepository, type ImageReference } from './reference.js';

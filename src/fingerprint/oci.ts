@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { isLoopbackHost } from '../api/config.js';
-import { errorCode, InputError, SourceError } from '../api/errors.js';
+import { errorCode, InputError, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';

@@ -7,7 +7,7 @@
  * - `name:tag`, `name@sha256:<hex>` and `name:tag@sha256:<hex>` (where, as in docker, the digest wins);
  * - the tag defaults to `latest` when there is no digest.
  */
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 
 export const DOCKER_HUB = 'docker.io';
 /** Where the registry API of Docker Hub is served (`docker.io` itself only redirects to the web site). */

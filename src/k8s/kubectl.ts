@@ -10,7 +10,7 @@
  * is cached) it prints a complete, empty `List` on stdout and exits 1, so a clean parse alone proves nothing.
  */
 import { spawn } from 'node:child_process';
-import { InputError, SourceError } from '../api/errors.js';
+import { InputError, SourceError } from '../errors/errors.js';
 import { NAMESPACE_NAME } from './pods.js';
 import { streamItems } from './stream.js';
 

@@ -7,7 +7,7 @@ import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
 import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 import type { InputReader } from '../context/inputs.js';
 import { compiledOr } from '../context/pattern.js';
 import {

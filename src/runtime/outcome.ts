@@ -3,11 +3,11 @@
  * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
  * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
  */
-import { ApiError, ComplianceError } from '../api/errors.js';
+import { ApiError, ComplianceError } from '../errors/errors.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { readRunner, type RunnerContext } from './context.js';
 import type { Env } from '../context/inputs.js';
-import { setOutputs, writeResultFile, type OutputValue } from './output.js';
+import { setOutputs, writeResultFile, type OutputValue } from './legacy-output.js';
 import { redact } from '../trust/redact.js';
 
 /** Why a step could not check, as its result file keeps it (the same shape check-attestations-for-commit writes). */

@@ -6,7 +6,7 @@ import { setOutput } from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, UndeliveredError } from '../api/errors.js';
+import { InputError, UndeliveredError } from '../errors/errors.js';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
 
@@ -19,31 +19,6 @@ export function setOutputs(outputs: Record<string, OutputValue>): void {
     setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 
-/**
- * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
- * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
- * such an element is written as null instead of failing the step.
- */
-function writable(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  // JSON calls toJSON itself (errors, dates).
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
-  if (Array.isArray(value)) {
-    const list: unknown[] = value;
-    return Array.from({ length: list.length }, (_, i) => {
-      try {
-        return writable(list[i]);
-      } catch {
-        return null;
-      }
-    });
-  }
-  // No prototype: a key `__proto__` from the server stays a key.
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(value)) out[key] = writable((value as Record<string, unknown>)[key]);
-  return out;
-}
-
 async function writeJsonFile(
   runner: RunnerContext,
   basename: string,
@@ -54,46 +29,29 @@ async function writeJsonFile(
   await mkdir(dir, { recursive: true });
   // Unique per step: one job may run the same action several times.
   const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
-  await writeFile(file, redact(JSON.stringify(writable(value), null, indent)) + '\n');
+  await writeFile(file, redact(JSON.stringify(value, null, indent)) + '\n');
   return file;
 }
 
-/** Writes the full result and sets `result-file` to its path. */
-export async function writeResultFile(
-  runner: RunnerContext,
-  action: string,
-  result: unknown,
-): Promise<string> {
-  const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-  setOutput('result-file', file);
-  return file;
+/** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
+export function writeResultFile(runner: RunnerContext, action: string, result: unknown): Promise<string> {
+  return writeJsonFile(runner, `${action}-result`, result, 2);
 }
 
-/**
- * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
- * `payload-file` to its path.
- */
-export async function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
-  const file = await writeJsonFile(runner, `${action}-payload`, payload);
-  setOutput('payload-file', file);
-  return file;
+/** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
+export function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
+  return writeJsonFile(runner, `${action}-payload`, payload);
 }
 
 /**
- * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
- * saying where. An input error means nothing was sent and nothing needs keeping.
+ * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
+ * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
  */
-export async function deliver<T>(
-  runner: RunnerContext,
-  action: string,
-  payload: unknown,
-  send: () => Promise<T>,
-): Promise<T> {
+export async function deliver<T>(payload: unknown, send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const file = await keepPayload(runner, action, payload);
-    throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), file);
+    throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
   }
 }

@@ -2,7 +2,7 @@
  * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
  * unless `page` is given) up to `max-items`, read concurrently by the client.
  */
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 import type { ReadAllOptions } from '../api/client.js';
 import type { AllPages, Page } from '../api/pagination.js';
 import { MAX_PER_PAGE } from '../api/schemas.js';

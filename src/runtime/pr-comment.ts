@@ -5,11 +5,11 @@
  */
 import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
 import type { InputReader } from '../context/inputs.js';
 import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
-import type { CommonInputs } from './context.js';
+import type { CommonInputs, RunnerContext } from './context.js';
 import { registerSecret } from '../trust/redact.js';
 
 /** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
@@ -66,7 +66,7 @@ export function readPrComment(
  * was asked or possible.
  */
 export async function commentOnPullRequest(
-  inputs: CommonInputs & PrCommentInputs,
+  inputs: PrCommentInputs & { runner: RunnerContext },
   key: string,
   body: () => string,
 ): Promise<StickyCommentResult | undefined> {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { InputError } from '../api/errors.js';
+import { InputError } from '../errors/errors.js';
 import type * as s from '../api/schemas.js';
 import { parseSnapshotExpression, type SnapshotExpression } from '../api/snapshot.js';
 import { evaluateArtifact, evaluateTrail } from './compliance.js';

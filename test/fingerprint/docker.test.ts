@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError, SourceError } from '../../src/api/errors.js';
+import { InputError, SourceError } from '../../src/errors/errors.js';
 import { fingerprintDocker } from '../../src/fingerprint/docker.js';
 import { rejection } from '../helpers/rejection.js';
 

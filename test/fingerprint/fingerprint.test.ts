@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SourceError } from '../../src/api/errors.js';
+import { SourceError } from '../../src/errors/errors.js';
 import { PatternError } from '../../src/context/pattern.js';
 import { fingerprintDir, globPattern } from '../../src/fingerprint/dir.js';
 import { fingerprintFile } from '../../src/fingerprint/file.js';

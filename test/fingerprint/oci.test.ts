@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError, SourceError } from '../../src/api/errors.js';
+import { InputError, SourceError } from '../../src/errors/errors.js';
 import { fingerprintOci, parseChallenge } from '../../src/fingerprint/oci.js';
 import { formatReference, parseImageReference } from '../../src/fingerprint/reference.js';
 import {

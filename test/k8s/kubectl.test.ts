@@ -1,7 +1,7 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InputError, SourceError } from '../../src/api/errors.js';
+import { InputError, SourceError } from '../../src/errors/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
 import { compilePattern } from '../../src/context/pattern.js';
 import { mapPods } from '../../src/k8s/pods.js';

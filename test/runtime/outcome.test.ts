@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, InputError, NetworkError } from '../../src/api/errors.js';
+import { ApiError, InputError, NetworkError } from '../../src/errors/errors.js';
 import { notFoundAbout, stepError } from '../../src/runtime/outcome.js';
 
 const notFound = (serverMessage?: string) =>

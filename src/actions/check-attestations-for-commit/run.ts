@@ -5,7 +5,7 @@
  * `outcome: error`, so the two are told apart.
  */
 import { log } from '../../trust/log.js';
-import { ComplianceError, InputError } from '../../api/errors.js';
+import { ComplianceError, InputError } from '../../errors/errors.js';
 import {
   AttestationType,
   expectedForms,
@@ -21,7 +21,7 @@ import { describeGitHubError } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
 import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
 import { recordCouldNotCheck } from '../../runtime/outcome.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import {
   COMMENT_WRITER_OPTIONS,
   commentOnPullRequest,

@@ -3,7 +3,7 @@
  * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
  */
 import { log } from '../../trust/log.js';
-import { InputError } from '../../api/errors.js';
+import { InputError } from '../../errors/errors.js';
 import { shownField, shownItems } from '../../api/parse.js';
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import {
@@ -15,7 +15,7 @@ import {
 import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import type { StickyCommentResult } from '../../github/comment.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import {
   COMMENT_WRITER_OPTIONS,
   commentOnPullRequest,

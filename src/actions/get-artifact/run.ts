@@ -13,7 +13,7 @@ import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
 import { notFoundAbout, recordCouldNotCheck } from '../../runtime/outcome.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { commitCell, compliantCell, STATE_MARK, timeCell, UNKNOWN_MARK } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { redact } from '../../trust/redact.js';

@@ -14,7 +14,7 @@ import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
 import { notFoundAbout, recordCouldNotCheck } from '../../runtime/outcome.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { commitCell } from '../../summary/cells.js';
 import { safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { redact } from '../../trust/redact.js';

@@ -10,7 +10,7 @@ import type { InputReader } from '../../context/inputs.js';
 import { formatTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs, type RunnerContext } from '../../runtime/context.js';
 import { recordCouldNotCheck } from '../../runtime/outcome.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { timeCell } from '../../summary/cells.js';
 import { SummaryWriter } from '../../summary/writer.js';
 

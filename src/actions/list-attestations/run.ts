@@ -3,13 +3,13 @@
  * times: one page, or every page up to a cap. Counts the non-compliant ones.
  */
 import { log } from '../../trust/log.js';
-import { InputError } from '../../api/errors.js';
+import { InputError } from '../../errors/errors.js';
 import { shownField } from '../../api/parse.js';
 import type { Attestation } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { formatTime, parseTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
 import { compliantCell, timeCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';

@@ -7,12 +7,10 @@ import { shownField, shownItems } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { setOutputs, writeResultFile } from '../../runtime/output.js';
+import type { StepResult } from '../../runtime/step.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
 import { commitCell, stateCell, timeCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-
-const ACTION = 'list-trails';
 
 export interface ListTrailsInputs extends CommonInputs {
   flow: string | undefined;
@@ -31,6 +29,15 @@ export function readInputs(inputs: InputReader, cwd: string): ListTrailsInputs {
   };
 }
 
+/** The query's filters, as the API names them. */
+export function filtersOf(inputs: ListTrailsInputs): ListTrailsResult['filters'] {
+  return {
+    ...(inputs.flow !== undefined && { flow: inputs.flow }),
+    ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),
+    ...(inputs.fingerprint !== undefined && { fingerprint: inputs.fingerprint }),
+  };
+}
+
 export interface ListTrailsResult {
   url: string;
   filters: { flow?: string; flow_tag?: string; fingerprint?: string };
@@ -43,12 +50,8 @@ export interface ListTrailsResult {
   trails: Trail[];
 }
 
-export async function run(inputs: ListTrailsInputs): Promise<ListTrailsResult> {
-  const filters = {
-    ...(inputs.flow !== undefined && { flow: inputs.flow }),
-    ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),
-    ...(inputs.fingerprint !== undefined && { fingerprint: inputs.fingerprint }),
-  };
+export async function run(inputs: ListTrailsInputs): Promise<StepResult> {
+  const filters = filtersOf(inputs);
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listTrails', {}, filters);
     const read = await log.group(`List trails (${url})`, async () => {
@@ -76,10 +79,12 @@ export async function run(inputs: ListTrailsInputs): Promise<ListTrailsResult> {
       pagesRead: read.pagesRead,
       trails: read.items,
     };
-    setOutputs({ count: result.count, 'non-compliant': nonCompliant });
-    await writeResultFile(inputs.runner, ACTION, result);
-    if (inputs.summary) await summarize(result, read, inputs.paging).write(inputs.runner.summaryFile);
-    return result;
+    return {
+      outcome: 'listed',
+      outputs: { count: result.count, 'non-compliant': nonCompliant },
+      result: { ...result },
+      summary: summarize(result, read, inputs.paging),
+    };
   });
 }
 

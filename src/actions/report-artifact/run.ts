@@ -19,7 +19,7 @@ import type { InputReader } from '../../context/inputs.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { deliver, setOutputs, writeResultFile } from '../../runtime/output.js';
+import { deliver, setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { escapeText, link, SummaryWriter } from '../../summary/writer.js';
 
 const ACTION = 'report-artifact';

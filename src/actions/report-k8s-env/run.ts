@@ -21,7 +21,7 @@ import {
 } from '../../k8s/pods.js';
 import { PodStreamError, streamItems } from '../../k8s/stream.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { deliver, keepPayload, setOutputs, writeResultFile } from '../../runtime/output.js';
+import { deliver, keepPayload, setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
 import { SummaryWriter } from '../../summary/writer.js';
 import { redact } from '../../trust/redact.js';
 

@@ -206,18 +206,18 @@ export class SourceError extends ComplianceError {
   }
 }
 
-/** A report that could not be delivered: the cause, and where its payload was kept so nothing is lost. */
+/**
+ * A report that could not be delivered: the cause, and the payload, which the step finisher keeps in a file (output
+ * `payload-file`) so nothing is lost.
+ */
 export class UndeliveredError extends ComplianceError {
   readonly kind = 'undelivered';
-  readonly payloadFile: string;
+  readonly payload: unknown;
 
-  constructor(cause: Error, payloadFile: string) {
-    super(
-      `${cause.message.replace(/\.?$/, '.')} The report was not delivered; its payload is kept in ${payloadFile} ` +
-        '(output payload-file): upload it with actions/upload-artifact in an `if: failure()` step to keep it.',
-      { cause },
-    );
-    this.payloadFile = payloadFile;
+  constructor(cause: Error, payload: unknown) {
+    super(`${cause.message.replace(/\.?$/, '.')} The report was not delivered.`, { cause });
+    // Not enumerable: toJSON (a result file) must not carry the whole payload a second time.
+    Object.defineProperty(this, 'payload', { value: payload, enumerable: false });
   }
 }
 

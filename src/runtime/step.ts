@@ -1,0 +1,237 @@
+/**
+ * The one step lifecycle. Every sub-action is an `ActionDefinition`: `read` turns the runner's inputs into a typed
+ * object (throwing an InputError before any request), `run(inputs)` does the work and returns a `StepResult` without
+ * writing anything to the runner. `runStep` owns the error path, and `finish` writes what a step leaves behind,
+ * always in this order: exported variables and outputs, the result file, the job summary, the PR comment, the
+ * annotations, then the failure. An error anywhere (a bad input, no token, an unreachable service, an unexpected
+ * answer, a bug) becomes `outcome=error`, a result file and a summary that says what could not be done and why.
+ */
+import { exportVariable, setOutput } from '@actions/core';
+import { ComplianceError, UndeliveredError } from '../errors/errors.js';
+import { InputReader, type Env } from '../context/inputs.js';
+import { SummaryWriter } from '../summary/writer.js';
+import { log } from '../trust/log.js';
+import { redact } from '../trust/redact.js';
+import { readRunner, type RunnerContext } from './context.js';
+import { keepPayload, setOutputs, writeResultFile, type OutputValue } from './output.js';
+import { commentOnPullRequest, type PrCommentInputs } from './pr-comment.js';
+
+/** GitHub shows at most ten annotations of each level per step; the failure itself is one of the errors. */
+export const MAX_ANNOTATIONS = 10;
+
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  message: string;
+  title?: string;
+}
+
+/** A sticky pull-request comment: `key` tells two steps of one action in a job apart; the body is built on demand. */
+export interface CommentRequest {
+  key: string;
+  body: () => string;
+}
+
+/** What a step did, as data: the finisher writes it. */
+export interface StepResult {
+  /** The action's documented outcome; `error` when it could not do its job. */
+  outcome: string;
+  /** Outputs besides `outcome`, `result-file` and `payload-file`, which the finisher sets. */
+  outputs: Record<string, OutputValue>;
+  /** The full result, written as JSON to the file named by the `result-file` output (with `outcome`). */
+  result: Record<string, unknown>;
+  summary?: SummaryWriter;
+  comment?: CommentRequest;
+  annotations?: Annotation[];
+  /** Fails the step with this message, after everything else is written. */
+  failure?: string;
+  /** A report that was not sent: kept under RUNNER_TEMP, its path set as `payload-file`. */
+  payload?: unknown;
+  /** Environment variables for the job's later steps (setup). */
+  exports?: Record<string, string>;
+}
+
+/** The part of every action's inputs the finisher needs. */
+export interface FinishInputs {
+  runner: RunnerContext;
+  /** Write a job summary (input `summary`). */
+  summary: boolean;
+  /** Set by actions that can comment on the pull request. */
+  prComment?: PrCommentInputs;
+}
+
+export interface ActionDefinition<I extends FinishInputs> {
+  name: string;
+  /** Reads and checks every input; throws an InputError naming the input before anything is sent. */
+  read(reader: InputReader, cwd: string): I;
+  run(inputs: I): Promise<StepResult>;
+  /** What the step could not do, for the summary of a failed step: `Could not check the deployment to prod`. */
+  couldNot(inputs: I | undefined): string;
+  /** What is known from the inputs, kept in the result file of a step that could not finish. */
+  describe?(inputs: I): Record<string, unknown>;
+  /** False for setup, which has no outcome and no result file. */
+  resultFile?: boolean;
+}
+
+export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): ActionDefinition<I> {
+  return definition;
+}
+
+/** Why a step could not finish, as its result file keeps it. */
+export interface StepError {
+  kind: string;
+  message: string;
+}
+
+export function stepError(error: unknown): StepError {
+  return {
+    kind: error instanceof ComplianceError ? error.kind : 'unexpected',
+    // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
+    message: redact(error instanceof Error ? error.message : String(error)),
+  };
+}
+
+/** What to do about each kind of error, under the summary of a step that could not finish. */
+const NEXT_STEP: Record<string, string> = {
+  input: 'Fix the input named above; nothing was sent to the service.',
+  network: 'The service could not be reached: check `api-url`, the network and any proxy settings.',
+  timeout: 'The service did not answer in time: check its status, or raise `timeout-seconds`.',
+  api: 'The service refused the request: see its answer above.',
+  'unexpected-response':
+    'The answer was not in the documented form, so it was not used: nothing was decided from it.',
+  source: 'The artifact or cluster could not be read: see the message above.',
+  undelivered: 'The report was not delivered: see `payload-file` for what would have been sent.',
+  unexpected: 'This is a bug in compliance-actions; the debug log has the stack.',
+};
+
+/** The result of a step that could not finish: `outcome=error`, why, and what the inputs said. */
+export function errorStep<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  inputs: I | undefined,
+  error: unknown,
+): StepResult {
+  const why = stepError(error);
+  let known: Record<string, unknown> = {};
+  try {
+    if (inputs !== undefined && definition.describe) known = definition.describe(inputs);
+  } catch {
+    // What the inputs said is a courtesy; the error is the point.
+  }
+  const summary = new SummaryWriter()
+    .heading(`⚠️ ${definition.couldNot(inputs)}`, 3)
+    .paragraph(why.message)
+    .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
+  return {
+    outcome: 'error',
+    outputs: {},
+    result: { ...known, error: why },
+    summary,
+    failure: why.message,
+    ...(error instanceof UndeliveredError && { payload: error.payload }),
+  };
+}
+
+/** A failed step's finish needs a runner and a summary switch even when the inputs could not be read. */
+function fallbackInputs(env: Env, cwd: string): FinishInputs {
+  const reader = new InputReader(env);
+  return { runner: readRunner(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
+}
+
+/** Runs one step from start to finish: read, run, and write everything, whatever fails. */
+export async function runStep<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  env: Env,
+  cwd: string,
+): Promise<void> {
+  let inputs: I | undefined;
+  let step: StepResult;
+  try {
+    inputs = definition.read(new InputReader(env), cwd);
+    step = await definition.run(inputs);
+  } catch (error) {
+    if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
+    step = errorStep(definition, inputs, error);
+  }
+  await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+}
+
+/** Writes a step's result in the one order (see the module comment). A write that fails never hides the failure. */
+export async function finish<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  inputs: FinishInputs,
+  step: StepResult,
+): Promise<void> {
+  const withResult = definition.resultFile !== false;
+  const problems: string[] = [];
+  const attempt = async (what: string, work: () => unknown): Promise<void> => {
+    try {
+      await work();
+    } catch (error) {
+      problems.push(`could not write the ${what}: ${stepError(error).message}`);
+    }
+  };
+
+  let payloadFile: string | undefined;
+  if (step.payload !== undefined) {
+    await attempt('payload file', async () => {
+      payloadFile = await keepPayload(inputs.runner, definition.name, step.payload);
+    });
+  }
+
+  for (const [name, value] of Object.entries(step.exports ?? {})) exportVariable(name, value);
+  setOutputs({
+    ...step.outputs,
+    ...(withResult && { outcome: step.outcome }),
+    ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
+  });
+
+  if (withResult) {
+    await attempt('result file', async () => {
+      const file = await writeResultFile(inputs.runner, definition.name, {
+        outcome: step.outcome,
+        ...step.result,
+        ...(payloadFile !== undefined && { payloadFile }),
+      });
+      setOutput('result-file', file);
+    });
+  }
+
+  if (step.summary && inputs.summary) {
+    const summary = step.summary;
+    await attempt('job summary', () => summary.write(inputs.runner.summaryFile));
+  }
+
+  if (step.comment && inputs.prComment) {
+    const { key, body } = step.comment;
+    const settings = inputs.prComment;
+    // A comment never fails a step: github/comment.ts turns GitHub's refusals into warnings.
+    await attempt('pull-request comment', () =>
+      commentOnPullRequest({ ...settings, runner: inputs.runner }, key, body),
+    );
+  }
+
+  annotate(step, problems);
+
+  if (step.failure !== undefined) {
+    const kept =
+      payloadFile !== undefined && step.outcome === 'error'
+        ? ` Its payload is kept in ${payloadFile} (output payload-file): upload it with actions/upload-artifact in` +
+          ' an `if: failure()` step to keep it.'
+        : '';
+    log.fail(`${step.failure}${kept}`);
+  }
+}
+
+/** At most ten annotations of a level, the failure counted among the errors; the rest are in the summary. */
+function annotate(step: StepResult, problems: string[]): void {
+  const annotations: Annotation[] = [
+    ...(step.annotations ?? []),
+    ...problems.map((message): Annotation => ({ level: 'warning', message })),
+  ];
+  for (const level of ['error', 'warning', 'notice'] as const) {
+    const room = MAX_ANNOTATIONS - (level === 'error' && step.failure !== undefined ? 1 : 0);
+    const ofLevel = annotations.filter((a) => a.level === level);
+    for (const { message, title } of ofLevel.slice(0, room)) {
+      log[level](message, title === undefined ? undefined : { title });
+    }
+  }
+}
