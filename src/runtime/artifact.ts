@@ -3,7 +3,6 @@
  * directories, `registry-username`/`registry-password` for registry images). Shared by every sub-action that takes
  * an artifact, so they all accept the same inputs the same way.
  */
-import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
 import { resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
@@ -17,7 +16,6 @@ import {
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
 import { globPattern } from '../fingerprint/dir.js';
-import { registerSecret } from '../trust/redact.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
@@ -27,11 +25,7 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
   const artifact = inputs.optional('artifact');
   const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
   // Read before any check that could fail, so the password is masked in whatever is printed next.
-  const password = inputs.optional('registry-password');
-  if (password) {
-    setSecret(password);
-    registerSecret(password);
-  }
+  const password = inputs.secret('registry-password');
   const username = inputs.optional('registry-username');
   const excludes = inputs.list('exclude');
 

@@ -68,6 +68,11 @@ export interface ActionDefinition<I extends FinishInputs> {
   couldNot(inputs: I | undefined): string;
   /** What is known from the inputs, kept in the result file of a step that could not finish. */
   describe?(inputs: I): Record<string, unknown>;
+  /**
+   * Outputs of a step that could not finish, besides `outcome=error`: what a later step reads must not pass for an
+   * answer (`compliant: false`, a JSON list `[]` that `fromJSON` still reads).
+   */
+  errorOutputs?: Record<string, OutputValue>;
   /** False for setup, which has no outcome and no result file. */
   resultFile?: boolean;
 }
@@ -122,7 +127,7 @@ export function errorStep<I extends FinishInputs>(
     .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
   return {
     outcome: 'error',
-    outputs: {},
+    outputs: { ...definition.errorOutputs },
     result: { ...known, error: why },
     summary,
     failure: why.message,

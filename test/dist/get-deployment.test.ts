@@ -2,25 +2,19 @@
  * get-deployment end to end: the dist bundle run as the runner runs it, against the sandbox (or a loopback server
  * that answers what the sandbox would not) over real HTTP.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDirs } from '../helpers/git.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
 const start = useSandbox();
-const { tempDir } = useTempDirs();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 
 /** Demo seed: backend 1.4.0 ran in staging from snapshot 1; 1.5.0 replaced it in snapshot 2 (never in production). */
 const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
-/** sha256 of `hello world!` (the reference's file vector). */
-const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
 const UI = 'https://sandbox.compliance.invalid/demo';
 
 const OUTPUTS = [
@@ -91,42 +85,6 @@ describe('get-deployment', () => {
     });
     expect(result.summary).toContain('| Replaced | nothing |');
     expect(result.summary).not.toContain('| Diff |');
-  });
-
-  it('fingerprints the artifact as report-artifact does (a file reported running through K8S)', async () => {
-    const sandbox = await start({ now: () => 1800000000.25 });
-    await sandbox.client().reportK8sEnvironment('production', {
-      artifacts: [
-        {
-          podName: 'app-1',
-          namespace: 'prod',
-          digests: { 'registry.example.test/app:2.0': FILE_FP },
-          creationTimestamp: 1799999990,
-          owners: null,
-        },
-      ],
-    });
-    const dir = tempDir('get-deployment-');
-    writeFileSync(join(dir, 'app.bin'), 'hello world!');
-    const result = await runAction('get-deployment', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        environment: 'production',
-        artifact: 'app.bin',
-        'artifact-type': 'file',
-      },
-    });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`::group::Fingerprint the artifact`);
-    expect(result.stdout).toContain(`${join(dir, 'app.bin')}: ${FILE_FP}`);
-    expect(result.outputs).toMatchObject({
-      found: 'true',
-      // Fractions of a second are dropped.
-      'deployed-at': '2027-01-15T08:00:00Z',
-      'snapshot-index': '3',
-      'artifact-name': 'registry.example.test/app:2.0',
-    });
   });
 
   describe('not deployed (404)', () => {
@@ -430,21 +388,6 @@ describe('get-deployment', () => {
     }
   });
 
-  it('writes no summary with summary: false, and still writes the result file', async () => {
-    const sandbox = await start();
-    const result = await runAction('get-deployment', {
-      inputs: {
-        ...connection(sandbox.url),
-        environment: 'staging',
-        fingerprint: BACKEND_150,
-        summary: 'false',
-      },
-    });
-    expect(result.code).toBe(0);
-    expect(result.summary).toBe('');
-    expect(outputFile(result, 'result-file')).toMatchObject({ found: true, snapshotIndex: 2 });
-  });
-
   describe('bad input fails before any request, naming the input and the expected form', () => {
     const base = { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150 };
     const cases: [string, Record<string, string>, string][] = [
@@ -459,107 +402,27 @@ describe('get-deployment', () => {
         "Invalid input 'environment': 'prod env' is not valid. Expected a name starting with a letter or digit",
       ],
       [
-        'a bad fingerprint',
-        { fingerprint: 'sha256:abc' },
-        "Invalid input 'fingerprint': 'sha256:abc' is not valid. Expected 64 lowercase",
-      ],
-      [
-        'fingerprint and artifact',
-        { artifact: 'app.bin', 'artifact-type': 'file' },
-        "Invalid input 'fingerprint': is given together with artifact",
-      ],
-      [
-        'neither fingerprint nor artifact',
-        { fingerprint: '' },
-        "Invalid input 'artifact': is required when fingerprint is not given",
-      ],
-      [
-        'an artifact without a type',
-        { fingerprint: '', artifact: 'app.bin' },
-        "Invalid input 'artifact-type': is required with artifact 'app.bin'",
-      ],
-      [
-        'an unknown artifact type',
-        { fingerprint: '', artifact: 'app.bin', 'artifact-type': 'jar' },
-        "Invalid input 'artifact-type': 'jar' is not one of the accepted values",
-      ],
-      [
-        'a registry password without a user name',
-        {
-          fingerprint: '',
-          artifact: 'ghcr.io/acme/app:1',
-          'artifact-type': 'oci',
-          'registry-password': 'p4ssw0rd',
-        },
-        "Invalid input 'registry-username': is missing: registry-username and registry-password go together",
-      ],
-      [
-        'fingerprint with artifact-type',
-        { 'artifact-type': 'file' },
-        "Invalid input 'artifact-type': is given together with fingerprint, which is used as is (nothing is" +
-          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type.',
-      ],
-      [
-        'fingerprint with exclude',
-        { exclude: 'node_modules' },
-        "Invalid input 'exclude': is given together with fingerprint, which is used as is (nothing is" +
-          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type and exclude.',
-      ],
-      [
-        'fingerprint with registry credentials',
-        { 'registry-username': 'bot', 'registry-password': 'p4ssw0rd' },
-        "Invalid input 'registry-username': is given together with fingerprint, which is used as is (nothing is" +
-          ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type and registry-username.',
-      ],
-      [
         'fail-if-missing that is not a boolean',
         { 'fail-if-missing': 'no' },
         "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
-      ],
-      [
-        'summary that is not a boolean',
-        { summary: 'nope' },
-        "Invalid input 'summary': 'nope' is not a boolean",
-      ],
-      [
-        'a missing org',
-        { org: '' },
-        "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
-      ],
-      [
-        'a missing URL',
-        { 'api-url': '' },
-        "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
-      ],
-      [
-        'a pasted endpoint as the URL',
-        { 'api-url': 'https://compliance.example.test/api/v2/deployments/acme' },
-        "Invalid input 'api-url': the path '/api/v2/deployments/acme' is not the root of API v2",
-      ],
-      [
-        'a missing file',
-        { fingerprint: '', artifact: 'nope.bin', 'artifact-type': 'file' },
-        'nope.bin does not exist',
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
       const server = await startServer((_req, res) => json(res, 200, {}));
       try {
         const result = await runAction('get-deployment', {
-          cwd: tempDir('get-deployment-'),
           inputs: { ...base, 'api-url': server.origin, ...inputs },
         });
         expect(result.code).toBe(1);
-        expect(result.stdout).toContain('::error::');
-        expect(result.stdout).toContain(message);
+        expect(result.stdout).toContain(`::error::${message}`);
         expect(server.requests).toHaveLength(0);
-        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+        expect(result.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
         expect(outputFile(result, 'result-file')).toMatchObject({
           outcome: 'error',
-          error: { message: expect.stringContaining(message) as unknown },
+          error: { kind: 'input', message: expect.stringContaining(message) as unknown },
         });
+        expect(result.summary).toContain('### ⚠️ Could not check the deployment');
         noLeak(result.everything);
-        expect(withoutMaskCommands(result.everything)).not.toContain('p4ssw0rd');
       } finally {
         await server.close();
       }
@@ -600,26 +463,6 @@ describe('get-deployment', () => {
       });
       noLeak(result.everything);
     });
-
-    it('when the service keeps failing: retried, then the server message', async () => {
-      const sandbox = await start();
-      sandbox.sandbox.faults.failNext(5, 502, { message: 'bad gateway upstream' });
-      const result = await runAction('get-deployment', {
-        inputs: {
-          ...connection(sandbox.url),
-          environment: 'staging',
-          fingerprint: BACKEND_150,
-          'fail-if-missing': 'false',
-        },
-        env: { COMPLIANCE_RETRIES: '1' },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain('HTTP 502');
-      expect(result.stdout).toContain('bad gateway upstream');
-      expect(result.stdout).toContain('[after 2 attempts]');
-      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
-    });
   });
 
   it('never shows the token when a 200 answer echoes it in the names it logs', async () => {
@@ -645,29 +488,6 @@ describe('get-deployment', () => {
       });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
-      noLeak(result.everything);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('never shows the token, even when the server echoes it', async () => {
-    const server = await startServer((req, res) =>
-      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
-    );
-    try {
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'staging',
-          fingerprint: BACKEND_150,
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(server.requests).toHaveLength(1);
-      expect(result.stdout).toContain('bad request from Bearer ***');
       noLeak(result.everything);
     } finally {
       await server.close();

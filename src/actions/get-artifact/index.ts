@@ -1,2 +1,13 @@
-// TEMPORARY (issue 13 transition): the old entry, until this action is an ActionDefinition.
-export { main } from './main.js';
+import { defineAction } from '../../runtime/step.js';
+import { readInputs } from './read.js';
+import { describe, ERROR_OUTPUTS, run } from './run.js';
+
+export const action = defineAction({
+  name: 'get-artifact',
+  read: readInputs,
+  run,
+  couldNot: (inputs) =>
+    inputs ? `Could not check the artifact in flow ${inputs.flow}` : 'Could not check the artifact',
+  describe,
+  errorOutputs: ERROR_OUTPUTS,
+});

@@ -1,2 +1,12 @@
-// TEMPORARY (issue 13 transition): the old entry, until this action is an ActionDefinition.
-export { main } from './main.js';
+import { defineAction } from '../../runtime/step.js';
+import { describe, ERROR_OUTPUTS, readInputs, run } from './run.js';
+
+export const action = defineAction({
+  name: 'get-deployment',
+  read: readInputs,
+  run,
+  couldNot: (inputs) =>
+    inputs ? `Could not check the deployment to ${inputs.environment}` : 'Could not check the deployment',
+  describe,
+  errorOutputs: ERROR_OUTPUTS,
+});

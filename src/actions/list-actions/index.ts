@@ -1,2 +1,12 @@
-// TEMPORARY (issue 13 transition): the old entry, until this action is an ActionDefinition.
-export { main } from './main.js';
+import { defineAction } from '../../runtime/step.js';
+import { ERROR_OUTPUTS, readInputs, run } from './run.js';
+
+export const action = defineAction({
+  name: 'list-actions',
+  read: readInputs,
+  run,
+  couldNot: (inputs) =>
+    inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions',
+  describe: (inputs) => ({ failIfFailing: inputs.failIfFailing }),
+  errorOutputs: ERROR_OUTPUTS,
+});

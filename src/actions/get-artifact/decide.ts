@@ -1,0 +1,137 @@
+/**
+ * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
+ * tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
+ * evidence must not contradict it (a required attestation missing, one non-compliant, or one without a verdict).
+ */
+import { isRecord } from '../../api/index.js';
+import type { Artifact, ArtifactState } from '../../api/schemas.js';
+
+/** One attestation of the artifact's compliance status (its `evidence`), as far as the service shows it. */
+export interface AttestationCheck {
+  name: string;
+  /** `MISSING` or `COMPLETE` where the service says. */
+  status: string | undefined;
+  /** true or false once reported; null or undefined when there is no verdict. */
+  compliant: boolean | null | undefined;
+  /** `attestation_id`, where the service gives one. */
+  id?: string;
+  /** `created_at` (Unix seconds), where the service gives one. */
+  createdAt?: number;
+  /** `overridden_attestation_id`: the earlier report of the same name this one replaces, where the service says. */
+  overrides?: string;
+  /** Replaced by a later report of the same name: shown, not counted. */
+  superseded?: true;
+}
+
+export interface AttestationProblem {
+  name: string;
+  problem: 'missing' | 'non-compliant';
+}
+
+export type Decided = 'compliant' | 'non-compliant' | 'not-found';
+
+export interface Verdict {
+  outcome: Decided;
+  found: boolean;
+  state: ArtifactState | null;
+  compliant: boolean;
+  /** Every attestation read from the evidence (superseded ones marked), then the required ones it lacks. */
+  attestations: AttestationCheck[];
+  /** What keeps the artifact from being compliant: missing and non-compliant attestations that count. */
+  problems: AttestationProblem[];
+}
+
+/** The parts of the answer the decision reads. */
+export type ArtifactFacts = Pick<Artifact, 'state' | 'evidence' | 'template'>;
+
+/** The decision; `artifact` undefined when the service answered 404 for it. */
+export function decide(artifact: ArtifactFacts | undefined): Verdict {
+  if (artifact === undefined) {
+    return {
+      outcome: 'not-found',
+      found: false,
+      state: null,
+      compliant: false,
+      attestations: [],
+      problems: [],
+    };
+  }
+  const state = artifact.state ?? null;
+  const read = supersede(attestationsOf(artifact.evidence));
+  const required = (artifact.template ?? []).filter(
+    (name, index, all) => all.indexOf(name) === index && !read.some((a) => a.name === name),
+  );
+  const attestations = [
+    ...read,
+    ...required.map((name): AttestationCheck => ({ name, status: 'MISSING', compliant: null })),
+  ];
+  const problems = attestations.flatMap((a): AttestationProblem[] => {
+    if (a.superseded) return [];
+    if (a.status === 'MISSING') return [{ name: a.name, problem: 'missing' }];
+    // No verdict (null, or none given) is no pass: the gate fails closed.
+    return a.compliant === true ? [] : [{ name: a.name, problem: 'non-compliant' }];
+  });
+  const compliant = state === 'COMPLIANT' && problems.length === 0;
+  return {
+    outcome: compliant ? 'compliant' : 'non-compliant',
+    found: true,
+    state,
+    compliant,
+    attestations,
+    problems,
+  };
+}
+
+/**
+ * The attestations of the evidence, whose inner shape the spec does not show. Read: a map of attestation name to
+ * `{status, is_compliant}` (as the sandbox answers), and lists of attestation status items (`{attestation_name,
+ * status, is_compliant}`, the trail's compliance status shape) under any key. An item that says neither its status
+ * nor its verdict tells nothing and is left out.
+ */
+export function attestationsOf(evidence: unknown): AttestationCheck[] {
+  if (!isRecord(evidence)) return [];
+  const out: AttestationCheck[] = [];
+  const add = (value: unknown, fallbackName: string | undefined) => {
+    if (!isRecord(value)) return;
+    const status = typeof value.status === 'string' ? value.status : undefined;
+    const compliant =
+      typeof value.is_compliant === 'boolean' || value.is_compliant === null ? value.is_compliant : undefined;
+    const name = typeof value.attestation_name === 'string' ? value.attestation_name : fallbackName;
+    if (name === undefined || (status === undefined && compliant === undefined)) return;
+    out.push({
+      name,
+      status,
+      compliant,
+      ...(typeof value.attestation_id === 'string' && { id: value.attestation_id }),
+      ...(typeof value.created_at === 'number' && { createdAt: value.created_at }),
+      ...(typeof value.overridden_attestation_id === 'string' && {
+        overrides: value.overridden_attestation_id,
+      }),
+    });
+  };
+  for (const [key, value] of Object.entries(evidence)) {
+    if (Array.isArray(value)) for (const item of value) add(item, undefined);
+    else add(value, key);
+  }
+  return out;
+}
+
+/**
+ * Marks the attestations a later report of the same name replaces: one the service says was overridden (its id is
+ * another's `overridden_attestation_id`), and one strictly older than the newest of its name when both give a time.
+ * One without a time is never superseded by time: an old failure is never hidden by a guess.
+ */
+export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
+  const overridden = new Set(
+    checks.flatMap((c) => (c.overrides !== undefined ? [`${c.name}\u0000${c.overrides}`] : [])),
+  );
+  const newest = new Map<string, number>();
+  for (const c of checks) {
+    if (c.createdAt !== undefined) newest.set(c.name, Math.max(newest.get(c.name) ?? -Infinity, c.createdAt));
+  }
+  return checks.map((check) => {
+    const byId = check.id !== undefined && overridden.has(`${check.name}\u0000${check.id}`);
+    const byTime = check.createdAt !== undefined && check.createdAt < (newest.get(check.name) ?? -Infinity);
+    return byId || byTime ? { ...check, superseded: true } : check;
+  });
+}

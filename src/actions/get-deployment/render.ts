@@ -1,0 +1,66 @@
+/**
+ * get-deployment, rendering: the job summary. Text from the service is escaped by the summary writer; links are
+ * http(s) only.
+ */
+import type { Deployment } from '../../api/schemas.js';
+import { commitCell } from '../../summary/cells.js';
+import { safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import type { GetDeploymentResult } from './run.js';
+
+/** `_links.<name>.href` when it is an http(s) URL (the spec does not show what `_links` holds). */
+function linkOf(deployment: Deployment, name: string): string | undefined {
+  const entry = deployment._links?.[name];
+  const href =
+    entry && typeof entry === 'object' && 'href' in entry && typeof entry.href === 'string'
+      ? entry.href
+      : undefined;
+  return safeUrl(href) ? href : undefined;
+}
+
+export function summarize(result: GetDeploymentResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  const deployment = result.deployment;
+  if (!deployment) {
+    summary.heading(`Not deployed to ${result.environment}`, 3);
+    summary.paragraph(result.message ?? '');
+    return summary;
+  }
+  const name = result.artifactName ?? result.fingerprint;
+  summary.heading(`${name} deployed to ${result.environment}`, 3);
+  const artifact = deployment.artifact ?? undefined;
+  const replacedName = deployment.replaced_artifact?.artifact_name;
+  const rows: [string, Cell][] = [
+    ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
+    ['Artifact', name],
+    ['Fingerprint', { code: result.fingerprint }],
+    ['Deployed at', result.deployedAt],
+    ['Snapshot', result.snapshotIndex !== null ? `#${result.snapshotIndex}` : undefined],
+    ['Flow', artifact?.flow_name],
+    ['Trail', artifact?.trail_name],
+    [
+      'Commit',
+      commitCell({
+        sha: artifact?.git_commit ?? artifact?.git_commit_info?.sha1,
+        message: artifact?.git_commit_info?.message,
+        url: artifact?.git_commit_info?.url,
+      }),
+    ],
+    [
+      'Replaced',
+      result.replacedFingerprint
+        ? `${replacedName ? `${replacedName} ` : ''}(${result.replacedFingerprint.slice(0, 12)})`
+        : 'nothing',
+    ],
+    [
+      'Diff',
+      safeUrl(result.diffUrl)
+        ? { text: 'compare with the snapshot before', href: result.diffUrl }
+        : undefined,
+    ],
+  ];
+  summary.table(
+    ['Field', 'Value'],
+    rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]),
+  );
+  return summary;
+}

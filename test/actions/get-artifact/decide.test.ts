@@ -1,0 +1,346 @@
+/**
+ * get-artifact's decision, in-process: is the artifact compliant, from its state, its evidence (both shapes), the
+ * attestations its template requires, supersession, and a verdict that is missing (null), which fails closed.
+ */
+import { describe, expect, it, test } from 'vitest';
+import {
+  attestationsOf,
+  decide,
+  supersede,
+  type ArtifactFacts,
+  type AttestationCheck,
+  type AttestationProblem,
+} from '../../../src/actions/get-artifact/decide.js';
+
+const pass = { status: 'COMPLETE', is_compliant: true };
+const fail = { status: 'COMPLETE', is_compliant: false };
+const missing = { status: 'MISSING', is_compliant: null };
+/** A list-form item: `attestations_statuses: [...]`, the trail's compliance status shape. */
+const item = (name: string, fields: Record<string, unknown>) => ({ attestation_name: name, ...fields });
+
+interface Row {
+  label: string;
+  facts: ArtifactFacts;
+  outcome: 'compliant' | 'non-compliant';
+  problems: AttestationProblem[];
+}
+
+const rows: Row[] = [
+  // The state
+  {
+    label: 'COMPLIANT, every attestation compliant',
+    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': pass } },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'COMPLIANT, no evidence and no template',
+    facts: { state: 'COMPLIANT', evidence: {} },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'NON-COMPLIANT: a non-compliant attestation',
+    facts: { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': fail } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
+  },
+  {
+    label: 'INCOMPLETE: a missing attestation',
+    facts: { state: 'INCOMPLETE', evidence: { 'unit-tests': pass, 'pull-request': missing } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'pull-request', problem: 'missing' }],
+  },
+  {
+    label: 'NON-COMPLIANT with nothing to blame: the state decides',
+    facts: { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass } },
+    outcome: 'non-compliant',
+    problems: [],
+  },
+  {
+    label: 'no state (null) fails closed, whatever the evidence',
+    facts: { state: null, evidence: { 'unit-tests': pass } },
+    outcome: 'non-compliant',
+    problems: [],
+  },
+  {
+    label: 'no state (absent) fails closed',
+    facts: { evidence: {} },
+    outcome: 'non-compliant',
+    problems: [],
+  },
+  // A verdict that is not there
+  {
+    label: 'COMPLIANT, but a complete attestation with is_compliant null: no verdict fails closed',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: { 'unit-tests': pass, sonar: { status: 'COMPLETE', is_compliant: null } },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'sonar', problem: 'non-compliant' }],
+  },
+  {
+    label: 'COMPLIANT, but a complete attestation without is_compliant',
+    facts: { state: 'COMPLIANT', evidence: { sonar: { status: 'COMPLETE' } } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'sonar', problem: 'non-compliant' }],
+  },
+  {
+    label: 'a verdict without a status counts as given',
+    facts: { state: 'COMPLIANT', evidence: { sonar: { is_compliant: true } } },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'COMPLIANT, but the evidence shows one missing',
+    facts: { state: 'COMPLIANT', evidence: { jira: missing } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'jira', problem: 'missing' }],
+  },
+  {
+    label: 'MISSING is missing, whatever verdict it carries',
+    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: true } } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'jira', problem: 'missing' }],
+  },
+  // Required attestations (the artifact's template)
+  {
+    label: 'COMPLIANT, but the template requires one the evidence lacks',
+    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass }, template: ['unit-tests', 'pull-request'] },
+    outcome: 'non-compliant',
+    problems: [{ name: 'pull-request', problem: 'missing' }],
+  },
+  {
+    label: 'a template name given twice is missing once',
+    facts: { state: 'INCOMPLETE', evidence: {}, template: ['jira', 'jira'] },
+    outcome: 'non-compliant',
+    problems: [{ name: 'jira', problem: 'missing' }],
+  },
+  {
+    label: 'every required one reported and compliant',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: { 'unit-tests': pass, jira: pass },
+      template: ['unit-tests', 'jira'],
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'a template of null requires nothing',
+    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass }, template: null },
+    outcome: 'compliant',
+    problems: [],
+  },
+  // The list form
+  {
+    label: 'the list form: non-compliant, missing and compliant items',
+    facts: {
+      state: 'NON-COMPLIANT',
+      evidence: {
+        attestations_statuses: [item('sonar', fail), item('jira', missing), item('junit', pass)],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [
+      { name: 'sonar', problem: 'non-compliant' },
+      { name: 'jira', problem: 'missing' },
+    ],
+  },
+  {
+    label: 'a required name found in the list form is not missing',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: { attestations_statuses: [item('junit', pass)] },
+      template: ['junit'],
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  // Supersession
+  {
+    label: 'a newer pass supersedes an older failure of the same name',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('unit-tests', { ...fail, created_at: 100 }),
+          item('unit-tests', { ...pass, created_at: 200 }),
+        ],
+      },
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'a newer failure supersedes an older pass',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('unit-tests', { ...pass, created_at: 200 }),
+          item('unit-tests', { ...fail, created_at: 300 }),
+        ],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
+  },
+  {
+    label: 'two reports of the same time both count',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('unit-tests', { ...fail, created_at: 100 }),
+          item('unit-tests', { ...pass, created_at: 100 }),
+        ],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
+  },
+  {
+    label: 'a failure without a time is never superseded by a newer pass',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: { list: [item('unit-tests', fail), item('unit-tests', { ...pass, created_at: 200 })] },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
+  },
+  {
+    label: 'a newer pass of another name supersedes nothing',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [item('unit-tests', { ...fail, created_at: 100 }), item('sonar', { ...pass, created_at: 200 })],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
+  },
+  {
+    label: 'a report the service says is overridden (overridden_attestation_id) does not count',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('unit-tests', { ...fail, attestation_id: 'a1' }),
+          item('unit-tests', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
+        ],
+      },
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'an override names an attestation of its own name only',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('unit-tests', { ...fail, attestation_id: 'a1' }),
+          item('sonar', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
+        ],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
+  },
+];
+
+describe('decide', () => {
+  test.for(rows)('$label', ({ facts, outcome, problems }) => {
+    const verdict = decide(facts);
+    expect(verdict.outcome).toBe(outcome);
+    expect(verdict.compliant).toBe(outcome === 'compliant');
+    expect(verdict.found).toBe(true);
+    expect(verdict.state).toBe(facts.state ?? null);
+    expect(verdict.problems).toEqual(problems);
+  });
+
+  it('not found (a 404 about the artifact): never compliant, nothing to blame', () => {
+    expect(decide(undefined)).toEqual({
+      outcome: 'not-found',
+      found: false,
+      state: null,
+      compliant: false,
+      attestations: [],
+      problems: [],
+    });
+  });
+
+  it('lists every attestation read, superseded ones marked, then the required ones the evidence lacks', () => {
+    const verdict = decide({
+      state: 'INCOMPLETE',
+      evidence: {
+        list: [
+          item('unit-tests', { ...fail, created_at: 100 }),
+          item('unit-tests', { ...pass, created_at: 200 }),
+        ],
+      },
+      template: ['unit-tests', 'jira'],
+    });
+    expect(verdict.attestations).toEqual<AttestationCheck[]>([
+      { name: 'unit-tests', status: 'COMPLETE', compliant: false, createdAt: 100, superseded: true },
+      { name: 'unit-tests', status: 'COMPLETE', compliant: true, createdAt: 200 },
+      { name: 'jira', status: 'MISSING', compliant: null },
+    ]);
+  });
+});
+
+describe('attestationsOf (the evidence, whose shape the spec does not show)', () => {
+  const cases: [string, unknown, [string, string | undefined, boolean | null | undefined][]][] = [
+    ['not an object', ['x'], []],
+    ['null', null, []],
+    [
+      'the map form, in order',
+      { a: pass, b: missing },
+      [
+        ['a', 'COMPLETE', true],
+        ['b', 'MISSING', null],
+      ],
+    ],
+    [
+      'attestation_name wins over the key',
+      { key: { ...pass, attestation_name: 'real' } },
+      [['real', 'COMPLETE', true]],
+    ],
+    ['an entry with neither status nor verdict tells nothing', { a: { url: 'x' } }, []],
+    ['values that are not objects are skipped', { a: 'COMPLETE', b: 3, c: [1, 'x'] }, []],
+    ['a list item without a name is skipped', { list: [{ status: 'COMPLETE', is_compliant: true }] }, []],
+    [
+      'a verdict that is not a boolean or null is no verdict',
+      { a: { status: 'COMPLETE', is_compliant: 'yes' } },
+      [['a', 'COMPLETE', undefined]],
+    ],
+  ];
+  test.for(cases)('%s', ([, evidence, expected]) => {
+    expect(attestationsOf(evidence).map((a) => [a.name, a.status, a.compliant])).toEqual(expected);
+  });
+
+  it('keeps the id, time and override the service gives, for supersession and the result file', () => {
+    expect(
+      attestationsOf({
+        list: [
+          item('x', { ...pass, attestation_id: 'a2', created_at: 5.5, overridden_attestation_id: 'a1' }),
+        ],
+      }),
+    ).toEqual([
+      { name: 'x', status: 'COMPLETE', compliant: true, id: 'a2', createdAt: 5.5, overrides: 'a1' },
+    ]);
+  });
+});
+
+describe('supersede', () => {
+  it('marks only what a later report of the same name replaces, and leaves the rest as it was', () => {
+    const checks: AttestationCheck[] = [
+      { name: 'a', status: 'COMPLETE', compliant: false, createdAt: 1 },
+      { name: 'a', status: 'COMPLETE', compliant: true, createdAt: 2 },
+      { name: 'b', status: 'COMPLETE', compliant: false, createdAt: 1 },
+    ];
+    expect(supersede(checks).map((c) => c.superseded ?? false)).toEqual([true, false, false]);
+    expect(checks[0]?.superseded).toBeUndefined();
+  });
+});

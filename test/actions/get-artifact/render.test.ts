@@ -1,0 +1,190 @@
+/**
+ * get-artifact's rendering, in-process: what the gate's failure says for each kind of verdict, the not-found
+ * message, and the summary's heading and attestation table.
+ */
+import { describe, expect, it, test } from 'vitest';
+import { ApiError } from '../../../src/errors/errors.js';
+import type { Artifact } from '../../../src/api/schemas.js';
+import { decide } from '../../../src/actions/get-artifact/decide.js';
+import type { GetArtifactInputs } from '../../../src/actions/get-artifact/read.js';
+import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
+import type { GetArtifactResult } from '../../../src/actions/get-artifact/run.js';
+
+const FP = 'a'.repeat(64);
+
+function artifactOf(fields: Partial<Artifact>): Artifact {
+  return {
+    id: 'a1',
+    fingerprint: FP,
+    filename: 'svc.tar',
+    created_at: 1793610200,
+    last_modified_at: 1793610200,
+    evidence: {},
+    flow_name: 'backend',
+    commit_lead_times: {},
+    build_lead_times: {},
+    ...fields,
+  };
+}
+
+/** The result run.ts makes of an answer, gate on. */
+function resultOf(fields: Partial<Artifact>): GetArtifactResult {
+  const artifact = artifactOf(fields);
+  const verdict = decide(artifact);
+  const result: GetArtifactResult = {
+    flow: 'backend',
+    fingerprint: FP,
+    url: 'https://compliance.example.test/api/v2/artifacts/acme/backend/fingerprint/' + FP,
+    found: true,
+    state: verdict.state,
+    compliant: verdict.compliant,
+    htmlUrl: artifact.html_url ?? null,
+    stateInfo: artifact.state_info ?? null,
+    attestations: verdict.attestations,
+    problems: verdict.problems,
+    assertCompliant: true,
+    artifact,
+  };
+  if (!result.compliant) result.failure = trippedMessage(result);
+  return result;
+}
+
+const pass = { status: 'COMPLETE', is_compliant: true };
+const fail = { status: 'COMPLETE', is_compliant: false };
+const missing = { status: 'MISSING', is_compliant: null };
+
+describe('the gate tripped', () => {
+  const cases: [string, Partial<Artifact>, string][] = [
+    [
+      'non-compliant first, then missing, with the link',
+      {
+        state: 'NON-COMPLIANT',
+        evidence: { sonar: fail, jira: missing, junit: pass },
+        html_url: 'https://ui.example.test/a',
+      },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: non-compliant: sonar;` +
+        ' missing: jira. See https://ui.example.test/a',
+    ],
+    [
+      "the service's state_info when the evidence names nothing",
+      { state: 'INCOMPLETE', state_info: 'waiting for approval' },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is INCOMPLETE: waiting for approval.`,
+    ],
+    [
+      'says so when neither names anything',
+      { state: 'NON-COMPLIANT' },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: the service did not say` +
+        ' which attestations are missing or non-compliant.',
+    ],
+    [
+      'no state',
+      { evidence: { junit: pass } },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' has no compliance state: the service did not` +
+        ' say which attestations are missing or non-compliant.',
+    ],
+    [
+      'a COMPLIANT state the evidence contradicts (no verdict)',
+      { state: 'COMPLIANT', evidence: { sonar: { status: 'COMPLETE', is_compliant: null } } },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is COMPLIANT by its state, not by its` +
+        ' evidence: non-compliant: sonar.',
+    ],
+    [
+      'a link that is not http(s) is not offered',
+      { state: 'NON-COMPLIANT', evidence: { sonar: fail }, html_url: 'javascript:alert(1)' },
+      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: non-compliant: sonar.`,
+    ],
+  ];
+  test.for(cases)('%s', ([, fields, message]) => {
+    expect(trippedMessage(resultOf(fields))).toBe(message);
+  });
+
+  it('names twenty attestations, then counts the rest', () => {
+    const evidence = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`check-${i + 1}`, fail]));
+    const message = trippedMessage(resultOf({ state: 'NON-COMPLIANT', evidence }));
+    expect(message).toContain('check-20 and 3 more.');
+    expect(message).not.toContain('check-21');
+  });
+});
+
+describe('not found', () => {
+  const inputs = {
+    flow: 'backend',
+    trail: 'release-2',
+    attestationId: 'd873ffb9-b5ba-6373-0af8-32f9592c',
+    connection: { org: 'acme' },
+  } as GetArtifactInputs;
+  const error = (serverMessage?: string) =>
+    new ApiError({
+      endpoint: 'GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
+      status: 404,
+      attempts: 1,
+      ...(serverMessage !== undefined && { serverMessage }),
+    });
+
+  it('says where it looked and what the service said', () => {
+    expect(notFoundMessage(inputs, FP, error('Artifact does not exist'))).toBe(
+      `No artifact with fingerprint ${FP} in flow 'backend', trail 'release-2', attestation id` +
+        ` d873ffb9-b5ba-6373-0af8-32f9592c of org 'acme' (the service answered HTTP 404: Artifact does not exist).` +
+        ' Check that the artifact was reported to this flow, and the fingerprint (or artifact and artifact-type).',
+    );
+  });
+
+  it('without a message from the service, and without trail or attestation id', () => {
+    const plain = { ...inputs, trail: undefined, attestationId: undefined };
+    expect(notFoundMessage(plain, FP, error())).toContain(
+      `in flow 'backend' of org 'acme' (the service answered HTTP 404).`,
+    );
+  });
+});
+
+describe('the summary', () => {
+  const headings: [string, Partial<Artifact>, string][] = [
+    ['compliant', { state: 'COMPLIANT', evidence: { junit: pass } }, '### ✅ Artifact svc.tar: COMPLIANT'],
+    ['non-compliant', { state: 'NON-COMPLIANT' }, '### ❌ Artifact svc.tar: NON-COMPLIANT'],
+    ['incomplete', { state: 'INCOMPLETE' }, '### ⚠️ Artifact svc.tar: INCOMPLETE'],
+    ['no state', {}, '### ❔ Artifact svc.tar: no compliance state'],
+    [
+      'a COMPLIANT state the evidence contradicts',
+      { state: 'COMPLIANT', evidence: { jira: missing } },
+      '### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence',
+    ],
+  ];
+  test.for(headings)('heading: %s', ([, fields, heading]) => {
+    expect(summarize(resultOf(fields)).toString()).toContain(`${heading}\n`);
+  });
+
+  it('marks a superseded attestation, and shows a required one the evidence lacks as missing', () => {
+    const text = summarize(
+      resultOf({
+        state: 'INCOMPLETE',
+        evidence: {
+          list: [
+            { attestation_name: 'junit', ...fail, created_at: 1 },
+            { attestation_name: 'junit', ...pass, created_at: 2 },
+          ],
+        },
+        template: ['junit', 'jira'],
+      }),
+    ).toString();
+    expect(text).toContain('| junit | COMPLETE, superseded | ❌ no |');
+    expect(text).toContain('| junit | COMPLETE | ✅ yes |');
+    expect(text).toContain('| jira | MISSING | — |');
+    expect(text).toContain('assert-compliant: failed. Artifact');
+  });
+
+  it('says the gate passed, and says nothing of a gate that is off', () => {
+    const passed = resultOf({ state: 'COMPLIANT' });
+    expect(summarize(passed).toString()).toContain('assert-compliant: passed.');
+    expect(summarize({ ...passed, assertCompliant: false }).toString()).not.toContain('assert-compliant');
+  });
+
+  it('not found: the message, and no table', () => {
+    const { artifact: _artifact, ...notFound } = resultOf({});
+    const text = summarize({
+      ...notFound,
+      found: false,
+      failure: 'No artifact with fingerprint x.',
+    }).toString();
+    expect(text).toBe('### ❌ Artifact not found\n\nNo artifact with fingerprint x.\n\n');
+  });
+});
