@@ -297,8 +297,8 @@ describe('get-artifact', () => {
     const answers = [
       // A complete attestation without a verdict.
       { evidence: { sonar: { status: 'COMPLETE', is_compliant: null } } },
-      // An attestation the template requires, not in the evidence.
-      { evidence: { junit: { status: 'COMPLETE', is_compliant: true } }, template: ['junit', 'jira'] },
+      // An attestation the evidence marks missing.
+      { evidence: { junit: { status: 'COMPLETE', is_compliant: true }, jira: { status: 'MISSING' } } },
       // A re-run that passed after a failure.
       {
         evidence: {

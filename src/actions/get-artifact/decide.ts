@@ -1,7 +1,7 @@
 /**
  * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
  * tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
- * evidence must not contradict it (a required attestation missing, one non-compliant, or one without a verdict).
+ * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
  */
 import { isRecord } from '../../api/index.js';
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
@@ -35,14 +35,14 @@ export interface Verdict {
   found: boolean;
   state: ArtifactState | null;
   compliant: boolean;
-  /** Every attestation read from the evidence (superseded ones marked), then the required ones it lacks. */
+  /** Every attestation read from the evidence (superseded ones marked). */
   attestations: AttestationCheck[];
   /** What keeps the artifact from being compliant: missing and non-compliant attestations that count. */
   problems: AttestationProblem[];
 }
 
 /** The parts of the answer the decision reads. */
-export type ArtifactFacts = Pick<Artifact, 'state' | 'evidence' | 'template'>;
+export type ArtifactFacts = Pick<Artifact, 'state' | 'evidence'>;
 
 /** The decision; `artifact` undefined when the service answered 404 for it. */
 export function decide(artifact: ArtifactFacts | undefined): Verdict {
@@ -57,14 +57,8 @@ export function decide(artifact: ArtifactFacts | undefined): Verdict {
     };
   }
   const state = artifact.state ?? null;
-  const read = supersede(attestationsOf(artifact.evidence));
-  const required = (artifact.template ?? []).filter(
-    (name, index, all) => all.indexOf(name) === index && !read.some((a) => a.name === name),
-  );
-  const attestations = [
-    ...read,
-    ...required.map((name): AttestationCheck => ({ name, status: 'MISSING', compliant: null })),
-  ];
+  // The evidence only: what `template` lists is not documented (spec 2.8 says `string[]`), so it is not guessed at.
+  const attestations = supersede(attestationsOf(artifact.evidence));
   const problems = attestations.flatMap((a): AttestationProblem[] => {
     if (a.superseded) return [];
     if (a.status === 'MISSING') return [{ name: a.name, problem: 'missing' }];

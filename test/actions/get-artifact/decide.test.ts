@@ -103,32 +103,14 @@ const rows: Row[] = [
     outcome: 'non-compliant',
     problems: [{ name: 'jira', problem: 'missing' }],
   },
-  // Required attestations (the artifact's template)
+  // The artifact's template is not read: what it lists is not documented (spec 2.8: string[])
   {
-    label: 'COMPLIANT, but the template requires one the evidence lacks',
-    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass }, template: ['unit-tests', 'pull-request'] },
-    outcome: 'non-compliant',
-    problems: [{ name: 'pull-request', problem: 'missing' }],
-  },
-  {
-    label: 'a template name given twice is missing once',
-    facts: { state: 'INCOMPLETE', evidence: {}, template: ['jira', 'jira'] },
-    outcome: 'non-compliant',
-    problems: [{ name: 'jira', problem: 'missing' }],
-  },
-  {
-    label: 'every required one reported and compliant',
+    label: 'a name only the template lists is no problem',
     facts: {
       state: 'COMPLIANT',
-      evidence: { 'unit-tests': pass, jira: pass },
-      template: ['unit-tests', 'jira'],
-    },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'a template of null requires nothing',
-    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass }, template: null },
+      evidence: { 'unit-tests': pass },
+      template: ['unit-tests', 'pull-request'],
+    } as ArtifactFacts,
     outcome: 'compliant',
     problems: [],
   },
@@ -146,16 +128,6 @@ const rows: Row[] = [
       { name: 'sonar', problem: 'non-compliant' },
       { name: 'jira', problem: 'missing' },
     ],
-  },
-  {
-    label: 'a required name found in the list form is not missing',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: { attestations_statuses: [item('junit', pass)] },
-      template: ['junit'],
-    },
-    outcome: 'compliant',
-    problems: [],
   },
   // Supersession
   {
@@ -271,7 +243,7 @@ describe('decide', () => {
     });
   });
 
-  it('lists every attestation read, superseded ones marked, then the required ones the evidence lacks', () => {
+  it('lists every attestation read, superseded ones marked', () => {
     const verdict = decide({
       state: 'INCOMPLETE',
       evidence: {
@@ -280,12 +252,10 @@ describe('decide', () => {
           item('unit-tests', { ...pass, created_at: 200 }),
         ],
       },
-      template: ['unit-tests', 'jira'],
     });
     expect(verdict.attestations).toEqual<AttestationCheck[]>([
       { name: 'unit-tests', status: 'COMPLETE', compliant: false, createdAt: 100, superseded: true },
       { name: 'unit-tests', status: 'COMPLETE', compliant: true, createdAt: 200 },
-      { name: 'jira', status: 'MISSING', compliant: null },
     ]);
   });
 });
