@@ -7,13 +7,19 @@ import { setSecret } from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
 import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
+
+/** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
+export const HttpUrl = z.string().refine((value) => {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+  return protocol === 'https:' || protocol === 'http:';
+});
 
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -112,10 +118,14 @@ export class InputReader {
   }
 
   /**
-   * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`. Duplicate keys
-   * are refused: the second would silently replace the first.
+   * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`, values against
+   * `valueSchema` when given. Duplicate keys are refused: the second would silently replace the first.
    */
-  keyValues(name: string, keyPattern?: { re: RegExp; expected: string }): Record<string, string> {
+  keyValues(
+    name: string,
+    keyPattern?: { re: RegExp; expected: string },
+    valueSchema?: { schema: z.ZodType<string>; expected: string },
+  ): Record<string, string> {
     const out: Record<string, string> = {};
     const lines = this.raw(name).split('\n');
     lines.forEach((line, index) => {
@@ -129,7 +139,11 @@ export class InputReader {
         throw new InputError(name, `${where} has the key '${key}'`, `keys of ${keyPattern.expected}`);
       }
       if (key in out) throw new InputError(name, `the key '${key}' is given twice`, 'each key once');
-      out[key] = text.slice(at + 1).trim();
+      const value = text.slice(at + 1).trim();
+      if (valueSchema && !valueSchema.schema.safeParse(value).success) {
+        throw new InputError(name, `${where} has the value '${value}'`, `values of ${valueSchema.expected}`);
+      }
+      out[key] = value;
     });
     return out;
   }
@@ -197,8 +211,7 @@ export class InputReader {
   url(name: string, fallbackEnv?: string): string | undefined {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return undefined;
-    const parsed = URL.canParse(value) ? new URL(value) : undefined;
-    if (parsed?.protocol !== 'https:' && parsed?.protocol !== 'http:') {
+    if (!HttpUrl.safeParse(value).success) {
       throw new InputError(
         name,
         `'${value}'${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`,

@@ -1,2 +1,101 @@
-// TEMPORARY (issue 13 transition): the old entry, until this action is an ActionDefinition.
-export { main } from './main.js';
+/**
+ * report-artifact: fingerprints an artifact (or takes a given fingerprint), gathers the git and GitHub context the
+ * way the official CLI does, and reports it to a flow (POST /artifacts/{org}/{flow}). A dry run sends nothing and
+ * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
+ */
+import { log } from '../../trust/log.js';
+import { UndeliveredError } from '../../errors/errors.js';
+import { validate } from '../../api/index.js';
+import { ReportArtifactBody } from '../../api/schemas.js';
+import { resolveFingerprint } from '../../runtime/artifact.js';
+import { withClient } from '../../runtime/context.js';
+import { deliver } from '../../runtime/output.js';
+import { defineAction, errorStep, type Annotation, type StepResult } from '../../runtime/step.js';
+import { SummaryWriter } from '../../summary/writer.js';
+import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
+import { gatherPayload } from './payload.js';
+import { details, summarize, type ReportArtifactResult } from './summary.js';
+
+export const action = defineAction({
+  name: 'report-artifact',
+  read: readInputs,
+  run,
+  couldNot: (inputs) =>
+    inputs ? `Could not report the artifact to flow ${inputs.flow}` : 'Could not report the artifact',
+  describe: describeInputs,
+});
+
+async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
+  const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);
+  // readInputs requires `name` with a given fingerprint, the one case without a default name.
+  const filename = inputs.name ?? defaultName ?? '';
+
+  const { body: payload, annotations } = await log.group('Read the git context', () =>
+    gatherPayload(inputs, fingerprint, filename),
+  );
+  // Everything is checked before any request: a bad combination fails here, naming the field.
+  validate(ReportArtifactBody, payload, 'body');
+  const trail = payload.trail_name ?? '';
+  const gitCommit = payload.git_commit ?? '';
+
+  return withClient(inputs.connection, async (client) => {
+    const result: ReportArtifactResult = {
+      dryRun: inputs.dryRun,
+      flow: inputs.flow,
+      url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
+      fingerprint,
+      filename,
+      trail,
+      gitCommit,
+      payload,
+    };
+    const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
+    if (inputs.dryRun) {
+      log.info(`DRY RUN: would POST ${result.url}`);
+      log.block(JSON.stringify(payload, null, 2));
+      return {
+        outcome: 'dry-run',
+        outputs,
+        result: { ...result },
+        summary: summarize(result),
+        annotations,
+        payload,
+      };
+    }
+    let response: unknown;
+    try {
+      response = await log.group(`Report to ${inputs.flow}`, async () => {
+        const answer = await deliver(payload, () => client.reportArtifact(inputs.flow, payload));
+        log.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
+        return answer;
+      });
+    } catch (error) {
+      if (error instanceof UndeliveredError) return undelivered(inputs, result, error, annotations);
+      throw error;
+    }
+    const reported = { ...result, response };
+    return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
+  });
+}
+
+/**
+ * The error result of a report the service did not take, keeping what was gathered: the result file holds the report
+ * with the error, the summary shows it under the reason, the warnings stay, and the finisher keeps the payload.
+ */
+function undelivered(
+  inputs: ReportArtifactInputs,
+  result: ReportArtifactResult,
+  error: UndeliveredError,
+  annotations: Annotation[],
+): StepResult {
+  const failed = errorStep(action, inputs, error);
+  // What the inputs said, then what was gathered, then why it failed.
+  const { error: why, ...known } = failed.result;
+  const summary = (failed.summary ?? new SummaryWriter()).heading('The report that was not delivered', 4);
+  return {
+    ...failed,
+    result: { ...known, ...result, error: why },
+    summary: details(summary, result),
+    annotations,
+  };
+}

@@ -1,7 +1,7 @@
 /**
- * The setup action: checks the connection once and hands it to the job's later steps as environment variables.
+ * The setup action: checks the connection once and hands it to the job's later steps as environment variables
+ * (the finisher exports them).
  */
-import { exportVariable } from '@actions/core';
 import { log } from '../../trust/log.js';
 import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
 import {
@@ -10,22 +10,26 @@ import {
   type ConnectionInputs,
   type InputReader,
 } from '../../context/inputs.js';
-import { withClient } from '../../runtime/context.js';
+import { readRunner, withClient } from '../../runtime/context.js';
+import type { FinishInputs, StepResult } from '../../runtime/step.js';
 
-export interface SetupInputs extends ConnectionInputs {
+export interface SetupInputs extends ConnectionInputs, FinishInputs {
   dryRun: boolean;
   verify: boolean;
 }
 
-export function readInputs(inputs: InputReader): SetupInputs {
+export function readInputs(inputs: InputReader, cwd: string): SetupInputs {
   return {
     ...readConnection(inputs),
     dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
     verify: inputs.boolean('verify', true),
+    runner: readRunner(inputs.env, cwd),
+    // Setup has no summary input and writes none when it works; a step that fails still says why there.
+    summary: true,
   };
 }
 
-export async function run(inputs: SetupInputs): Promise<void> {
+export async function run(inputs: SetupInputs): Promise<StepResult> {
   if (inputs.verify && !inputs.dryRun) {
     await withClient(inputs, (client) =>
       log.group('Verify the connection', async () => {
@@ -38,16 +42,31 @@ export async function run(inputs: SetupInputs): Promise<void> {
       }),
     );
   }
-  exportVariable('COMPLIANCE_API_URL', normalizeBaseUrl(inputs.apiUrl).href);
-  exportVariable('COMPLIANCE_API_TOKEN', inputs.apiToken);
-  exportVariable('COMPLIANCE_ORG', inputs.org);
-  exportVariable('COMPLIANCE_DRY_RUN', String(inputs.dryRun));
-  exportVariable(TIMEOUT_VARIABLE, String(inputs.timeoutSeconds));
-  if (inputs.dryRun) log.notice('Compliance reporting is in DRY RUN for this job: nothing will be sent.');
+  return {
+    // Not an output: setup has no outcome and no result file (resultFile: false).
+    outcome: 'ready',
+    outputs: {},
+    result: {},
+    exports: {
+      COMPLIANCE_API_URL: normalizeBaseUrl(inputs.apiUrl).href,
+      COMPLIANCE_API_TOKEN: inputs.apiToken,
+      COMPLIANCE_ORG: inputs.org,
+      COMPLIANCE_DRY_RUN: String(inputs.dryRun),
+      [TIMEOUT_VARIABLE]: String(inputs.timeoutSeconds),
+    },
+    ...(inputs.dryRun && {
+      annotations: [
+        {
+          level: 'notice' as const,
+          message: 'Compliance reporting is in DRY RUN for this job: nothing will be sent.',
+        },
+      ],
+    }),
+  };
 }
 
 /** Says which of the three settings is most likely wrong. */
-function explainVerifyFailure(error: unknown, inputs: SetupInputs): unknown {
+export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, 'org' | 'apiUrl'>): unknown {
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 403) {
       return new InputError(

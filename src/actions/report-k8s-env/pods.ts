@@ -1,0 +1,67 @@
+/** Reads the pods (a saved `kubectl get pods -o json`, or live through kubectl) and counts the artifacts they run. */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { SourceError } from '../../errors/errors.js';
+import { readPodsWithKubectl } from '../../k8s/kubectl.js';
+import { mapPods, type NamespaceFilter, type PodReport } from '../../k8s/pods.js';
+import { PodStreamError, streamItems } from '../../k8s/stream.js';
+import type { PodSource } from './inputs.js';
+
+const KUBECTL_REQUEST_TIMEOUT = '60s';
+const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
+
+export async function readPods(source: PodSource, filter: NamespaceFilter): Promise<PodReport> {
+  if (source.kind === 'file') {
+    const info = await stat(source.path).catch(() => undefined);
+    if (!info?.isFile())
+      throw new SourceError('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
+    try {
+      return await mapPods(
+        streamItems(createReadStream(source.path, { highWaterMark: 1024 * 1024 })),
+        filter,
+      );
+    } catch (error) {
+      if (error instanceof PodStreamError) {
+        throw new SourceError(
+          'pods-file',
+          `${source.path} is not the JSON of a pod list: ${error.message}`,
+          POD_LIST_HINT,
+        );
+      }
+      throw error;
+    }
+  }
+  // Names only: ask for just those namespaces (works with namespace-scoped RBAC); a regex needs them all.
+  const onlyNames = (filter.include?.length ?? 0) > 0 && (filter.includeRegex?.length ?? 0) === 0;
+  const pods = readPodsWithKubectl({
+    ...(onlyNames && { namespaces: filter.include }),
+    ...(source.kubeconfig !== undefined && { kubeconfig: source.kubeconfig }),
+    ...(source.context !== undefined && { context: source.context }),
+    env: source.env,
+    // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
+    requestTimeout: KUBECTL_REQUEST_TIMEOUT,
+  });
+  return mapPods(pods, filter);
+}
+
+export interface ArtifactCount {
+  image: string;
+  fingerprint: string;
+  pods: number;
+}
+
+/** One row per (image, fingerprint), with the number of pods running it. */
+export function countArtifacts(report: PodReport): ArtifactCount[] {
+  const counts = new Map<string, ArtifactCount>();
+  for (const entry of report.artifacts) {
+    for (const [image, fingerprint] of Object.entries(entry.digests)) {
+      const key = `${image}\u0000${fingerprint}`;
+      const row = counts.get(key);
+      if (row) row.pods++;
+      else counts.set(key, { image, fingerprint, pods: 1 });
+    }
+  }
+  return [...counts.values()].sort(
+    (a, b) => a.image.localeCompare(b.image) || a.fingerprint.localeCompare(b.fingerprint),
+  );
+}

@@ -1,0 +1,83 @@
+/** What report-k8s-env says about a report: the job summary and the warnings about pods it left out. */
+import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
+import { MAX_ANNOTATIONS, type Annotation } from '../../runtime/step.js';
+import { SummaryWriter } from '../../summary/writer.js';
+import type { ArtifactCount } from './pods.js';
+
+export interface ReportK8sEnvResult {
+  dryRun: boolean;
+  environment: string;
+  url: string;
+  /** Pods read (after namespace filtering). */
+  pods: number;
+  /** Pods in the report (Running or Failed, mapped). */
+  reported: number;
+  /** Pods left out by phase (Pending, Succeeded, Unknown). */
+  leftOut: number;
+  skipped: SkippedPod[];
+  artifacts: ArtifactCount[];
+  /** The service's answer (scrubbed); says why there is none in a dry run; absent when it was not delivered. */
+  message?: string;
+}
+
+/**
+ * A named namespace without pods (most often a typo or a missing permission), then the skipped pods: at most as many
+ * warnings as GitHub shows, the last one counting the rest, which the summary and the result file list.
+ */
+export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
+  const empty = (filter.include ?? [])
+    .filter((ns) => !report.namespaces.has(ns))
+    .map((ns): Annotation => ({
+      level: 'warning',
+      message: `Namespace '${ns}' has no pods (or does not exist).`,
+    }));
+  const room = Math.max(MAX_ANNOTATIONS - empty.length, 1);
+  const shown = report.skipped.length > room ? room - 1 : report.skipped.length;
+  const skipped = report.skipped.slice(0, shown).map((pod): Annotation => ({
+    level: 'warning',
+    message: `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`,
+  }));
+  if (report.skipped.length > shown) {
+    skipped.push({
+      level: 'warning',
+      message: `${report.skipped.length - shown} more pod(s) were skipped: see the job summary or result-file.`,
+    });
+  }
+  return [...empty, ...skipped];
+}
+
+export function summarize(result: ReportK8sEnvResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  summary.heading(
+    result.dryRun
+      ? `DRY RUN: environment ${result.environment} not reported`
+      : `Environment ${result.environment} reported`,
+    3,
+  );
+  return details(summary, result);
+}
+
+/** The counts, the artifacts and the skipped pods, added to `summary`. */
+export function details(summary: SummaryWriter, result: ReportK8sEnvResult): SummaryWriter {
+  const answer = result.dryRun
+    ? `Dry run: nothing was sent to ${result.url}.`
+    : result.message !== undefined
+      ? `The service answered: ${result.message || '(no message)'}`
+      : '';
+  summary.paragraph(
+    `${result.pods} pod(s) read: ${result.reported} reported, ${result.leftOut} left out (not Running or Failed), ` +
+      `${result.skipped.length} skipped.${answer ? ` ${answer}` : ''}`,
+  );
+  summary.table(
+    ['Image', 'Fingerprint', 'Pods'],
+    result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
+  );
+  if (result.skipped.length > 0) {
+    summary.heading(`Skipped pods (${result.skipped.length})`, 4);
+    summary.table(
+      ['Namespace', 'Pod', 'Reason'],
+      result.skipped.map((p) => [p.namespace, p.pod, p.reason]),
+    );
+  }
+  return summary;
+}

@@ -1,0 +1,158 @@
+/** report-artifact's inputs, read in-process: what each becomes, and each refusal naming the input and the form. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeInputs, readInputs } from '../../../src/actions/report-artifact/inputs.js';
+import { InputReader, type Env } from '../../../src/context/inputs.js';
+import { InputError } from '../../../src/errors/errors.js';
+import { useTempDirs } from '../../helpers/git.js';
+import { guardSecret, TEST_TOKEN } from '../../helpers/secrets.js';
+
+const { tempDir } = useTempDirs();
+
+const REGISTRY_PASSWORD = 'Pw-report-artifact-4be1';
+guardSecret(REGISTRY_PASSWORD);
+
+/** The inputs of a step that reports app.bin to flow backend, with `extra` over them. */
+function env(extra: Record<string, string> = {}): Env {
+  const base: Record<string, string> = {
+    'api-url': 'https://compliance.example.test',
+    'api-token': TEST_TOKEN,
+    org: 'acme',
+    flow: 'backend',
+    artifact: 'app.bin',
+    'artifact-type': 'file',
+  };
+  return Object.fromEntries(
+    Object.entries({ ...base, ...extra }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+  );
+}
+
+const read = (extra: Record<string, string> = {}, cwd = '/work', more: Env = {}) =>
+  readInputs(new InputReader({ ...env(extra), ...more }), cwd);
+
+describe('report-artifact inputs', () => {
+  it('reads what the report says about the artifact', () => {
+    const dir = tempDir('inputs-');
+    writeFileSync(join(dir, 'data.json'), '{"size": 12}');
+    const inputs = read(
+      {
+        trail: 'release-1',
+        'template-reference-name': 'backend-bin',
+        'git-commit': 'v1.2.3',
+        'build-url': 'https://ci.example.test/1',
+        'commit-url': 'http://git.example.test/c/1',
+        'repo-url': 'https://git.example.test/app',
+        description: 'The backend',
+        annotations: 'team=payments\nticket = ABC-1',
+        'external-urls': 'docs=https://docs.example.test/a=b\nrunbook = http://wiki.example.test/run',
+        'user-data': '@data.json',
+        compliant: 'false',
+      },
+      dir,
+      { GITHUB_WORKSPACE: dir },
+    );
+    expect(inputs).toMatchObject({
+      flow: 'backend',
+      artifact: { type: 'file', path: join(dir, 'app.bin') },
+      trail: 'release-1',
+      templateReferenceName: 'backend-bin',
+      gitCommit: 'v1.2.3',
+      buildUrl: 'https://ci.example.test/1',
+      commitUrl: 'http://git.example.test/c/1',
+      repoUrl: 'https://git.example.test/app',
+      description: 'The backend',
+      annotations: { team: 'payments', ticket: 'ABC-1' },
+      externalUrls: { docs: 'https://docs.example.test/a=b', runbook: 'http://wiki.example.test/run' },
+      userData: { size: 12 },
+      compliant: false,
+      dryRun: false,
+    });
+    expect(read().compliant).toBeUndefined();
+    expect(read().externalUrls).toEqual({});
+  });
+
+  it('takes dry-run from COMPLIANCE_DRY_RUN, the input winning over it', () => {
+    expect(read({}, '/work', { COMPLIANCE_DRY_RUN: 'true' }).dryRun).toBe(true);
+    expect(read({ 'dry-run': 'false' }, '/work', { COMPLIANCE_DRY_RUN: 'true' }).dryRun).toBe(false);
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'a fingerprint without a name',
+      { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) },
+      "Invalid input 'name': is required when fingerprint is given",
+    ],
+    ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    [
+      'a git-commit that is an option',
+      { 'git-commit': '--output=stolen.txt' },
+      "Invalid input 'git-commit': '--output=stolen.txt' is not valid. Expected 40 lowercase hexadecimal",
+    ],
+    ['a git-commit of two words', { 'git-commit': 'main HEAD' }, "Invalid input 'git-commit': 'main HEAD'"],
+    ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
+    [
+      'a bad template reference',
+      { 'template-reference-name': 'a b' },
+      "Invalid input 'template-reference-name': 'a b' is not valid",
+    ],
+    [
+      'an annotation key with a dash',
+      { annotations: 'a=1\nmy-key=2' },
+      "Invalid input 'annotations': line 2 ('my-key=2') has the key 'my-key'",
+    ],
+    [
+      'an external URL that is not http(s)',
+      { 'external-urls': 'docs=https://ok.example.test\nftp=ftp://x' },
+      "Invalid input 'external-urls': line 2 ('ftp=ftp://x') has the value 'ftp://x'. Expected values of an absolute http(s) URL",
+    ],
+    [
+      'an external URL that is relative',
+      { 'external-urls': 'docs=/docs' },
+      "Invalid input 'external-urls': line 1 ('docs=/docs') has the value '/docs'",
+    ],
+    [
+      'a build URL that is not a URL',
+      { 'build-url': 'not a url' },
+      "Invalid input 'build-url': 'not a url' is not an http(s) URL",
+    ],
+    [
+      'a commit URL with another scheme',
+      { 'commit-url': 'javascript:alert(1)' },
+      "Invalid input 'commit-url': 'javascript:alert(1)' is not an http(s) URL",
+    ],
+    ['a repo URL that is relative', { 'repo-url': 'acme/app' }, "Invalid input 'repo-url': 'acme/app'"],
+    [
+      'user data that is not JSON',
+      { 'user-data': '{nope' },
+      "Invalid input 'user-data': the value: it is not valid JSON",
+    ],
+    [
+      'compliant that is not a boolean',
+      { compliant: 'yes' },
+      "Invalid input 'compliant': 'yes' is not a boolean",
+    ],
+  ])('refuses %s', (_label, extra, message) => {
+    expect(() => read(extra)).toThrow(InputError);
+    expect(() => read(extra)).toThrow(message);
+  });
+
+  it('describes the inputs for the result file of a failed step, never with registry credentials', () => {
+    const inputs = read({
+      artifact: 'registry.example.test/app:1',
+      'artifact-type': 'oci',
+      'registry-username': 'ci-bot',
+      'registry-password': REGISTRY_PASSWORD,
+      name: 'app',
+    });
+    const described = describeInputs(inputs);
+    expect(described).toEqual({
+      dryRun: false,
+      flow: 'backend',
+      artifact: { type: 'oci', image: 'registry.example.test/app:1' },
+      filename: 'app',
+    });
+    expect(JSON.stringify(described)).not.toContain(REGISTRY_PASSWORD);
+    expect(JSON.stringify(described)).not.toContain('ci-bot');
+  });
+});

@@ -1,0 +1,107 @@
+/** report-artifact's run in-process against the sandbox: the step result it hands to the finisher on each path. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { action } from '../../../src/actions/report-artifact/index.js';
+import { InputReader } from '../../../src/context/inputs.js';
+import { useTempDirs } from '../../helpers/git.js';
+import { DEFAULT_GITHUB } from '../../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+
+const start = useSandbox();
+const { tempDir, repo } = useTempDirs();
+
+const FP = 'f'.repeat(64);
+const SHA = 'd'.repeat(40);
+
+/** The inputs of a step in `dir` reporting fingerprint FP as app.bin to flow backend of the sandbox at `url`. */
+function inputs(url: string, dir: string, extra: Record<string, string> = {}) {
+  const given: Record<string, string> = {
+    'api-url': url,
+    'api-token': DEMO_TOKEN,
+    org: 'demo',
+    flow: 'backend',
+    fingerprint: FP,
+    name: 'app.bin',
+    ...extra,
+  };
+  return action.read(
+    new InputReader({
+      ...DEFAULT_GITHUB,
+      GITHUB_SHA: SHA,
+      GITHUB_WORKSPACE: dir,
+      COMPLIANCE_RETRIES: '0',
+      ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    }),
+    dir,
+  );
+}
+
+const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>
+  sandbox.sandbox.service.data.orgs.demo?.artifacts.some((a) => a.fingerprint === FP);
+
+describe('report-artifact run', () => {
+  it('reported: the outputs, the result with the answer, and the warning about a commit known by its SHA only', async () => {
+    const sandbox = await start();
+    const step = await action.run(inputs(sandbox.url, tempDir('work-')));
+    expect(step.outcome).toBe('reported');
+    expect(step.outputs).toEqual({ fingerprint: FP, filename: 'app.bin', trail: SHA, 'git-commit': SHA });
+    expect(step.result).toMatchObject({ dryRun: false, fingerprint: FP, response: { message: 'OK' } });
+    expect(step.payload).toBeUndefined();
+    expect(step.failure).toBeUndefined();
+    expect(step.annotations).toEqual([
+      { level: 'warning', message: expect.stringMatching(/^No commit information for d{40}:/) as unknown },
+    ]);
+    expect(step.summary?.toString()).toContain('### Artifact reported');
+    expect(stored(sandbox)).toBe(true);
+  });
+
+  it('dry run: sends nothing and hands the payload to the finisher to keep', async () => {
+    const sandbox = await start();
+    const step = await action.run(inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
+    expect(step.outcome).toBe('dry-run');
+    expect(step.payload).toMatchObject({ fingerprint: FP, filename: 'app.bin', git_commit: SHA });
+    expect(step.result).toMatchObject({ dryRun: true, payload: step.payload });
+    expect(step.result).not.toHaveProperty('response');
+    expect(step.summary?.toString()).toContain('### DRY RUN: artifact not reported');
+    expect(stored(sandbox)).toBe(false);
+  });
+
+  it('not delivered: outcome error keeping the payload, the report, the warning, and a summary that shows it', async () => {
+    const sandbox = await start();
+    sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
+    const step = await action.run(inputs(sandbox.url, tempDir('work-')));
+    expect(step.outcome).toBe('error');
+    expect(step.outputs).toEqual({});
+    expect(step.payload).toMatchObject({ fingerprint: FP, git_commit: SHA });
+    expect(step.failure).toMatch(
+      /HTTP 503 Service Unavailable: maintenance window\. The report was not delivered\.$/,
+    );
+    expect(step.result).toMatchObject({
+      flow: 'backend',
+      artifact: { type: 'fingerprint', fingerprint: FP },
+      fingerprint: FP,
+      payload: step.payload,
+      error: { kind: 'undelivered', message: step.failure },
+    });
+    expect(Object.keys(step.result).at(-1)).toBe('error');
+    expect(step.annotations).toHaveLength(1);
+    const summary = step.summary?.toString() ?? '';
+    expect(summary).toContain('### ⚠️ Could not report the artifact to flow backend');
+    expect(summary).toContain('#### The report that was not delivered');
+    expect(summary).toContain(`<code>${FP}</code>`);
+    expect(stored(sandbox)).toBe(false);
+  });
+
+  it('refuses a git-commit git cannot resolve, before anything is sent', async () => {
+    const sandbox = await start();
+    const r = repo();
+    writeFileSync(join(r.dir, 'README'), 'one');
+    r.git('add', '.');
+    r.git('commit', '-q', '-m', 'First');
+    await expect(action.run(inputs(sandbox.url, r.dir, { 'git-commit': 'v9.9.9' }))).rejects.toThrow(
+      "Invalid input 'git-commit': cannot resolve 'v9.9.9'",
+    );
+    expect(stored(sandbox)).toBe(false);
+  });
+});

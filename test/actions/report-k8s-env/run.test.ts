@@ -1,0 +1,162 @@
+/** report-k8s-env in-process: reading a pods file, the warnings, and the step result on each path. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { action } from '../../../src/actions/report-k8s-env/index.js';
+import { countArtifacts, readPods } from '../../../src/actions/report-k8s-env/pods.js';
+import { warnings } from '../../../src/actions/report-k8s-env/summary.js';
+import { InputReader } from '../../../src/context/inputs.js';
+import { SourceError } from '../../../src/errors/errors.js';
+import type { PodReport } from '../../../src/k8s/pods.js';
+import { MAX_ANNOTATIONS } from '../../../src/runtime/step.js';
+import { useTempDirs } from '../../helpers/git.js';
+import { D1, D2, pod, podList, running } from '../../helpers/pods.js';
+import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+
+const start = useSandbox();
+const { tempDir } = useTempDirs();
+
+function podsFile(items: unknown[]): string {
+  const file = join(tempDir('pods-'), 'pods.json');
+  writeFileSync(file, JSON.stringify(podList(items)));
+  return file;
+}
+
+const cluster = [
+  pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('web-2', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('api-1', { ns: 'shop', statuses: [running('api:2', D2)] }),
+  pod('job-1', { ns: 'batch', phase: 'Succeeded' }),
+  pod('new-1', { ns: 'shop', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
+];
+
+function inputs(url: string, file: string, extra: Record<string, string> = {}) {
+  const given: Record<string, string> = {
+    'api-url': url,
+    'api-token': DEMO_TOKEN,
+    org: 'demo',
+    environment: 'staging',
+    'pods-file': file,
+    ...extra,
+  };
+  return action.read(
+    new InputReader({
+      COMPLIANCE_RETRIES: '0',
+      ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    }),
+    '/',
+  );
+}
+
+describe('reading a pods file', () => {
+  it('skips a pod with a malformed owner or a time before 1970, and reports the rest', async () => {
+    const file = podsFile([
+      pod('ok-1', {
+        ns: 'shop',
+        owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }],
+      }),
+      pod('bad-owner', { ns: 'shop', owners: [{ kind: 'ReplicaSet', name: 'rs' }] }),
+      pod('old', { ns: 'shop', created: '1969-12-31T23:59:00Z' }),
+    ]);
+    const report = await readPods({ kind: 'file', path: file }, {});
+    expect(report.pods).toBe(3);
+    expect(report.artifacts.map((a) => a.podName)).toEqual(['ok-1']);
+    expect(report.skipped.map((s) => `${s.pod}: ${s.reason}`)).toEqual([
+      expect.stringMatching(/^bad-owner: has an ownerReference without/) as unknown,
+      expect.stringMatching(/^old: has a creationTimestamp before 1970/) as unknown,
+    ]);
+  });
+
+  it('says a missing file or one that is not a pod list is not usable, naming pods-file', async () => {
+    const missing = readPods({ kind: 'file', path: '/nonexistent/pods.json' }, {});
+    await expect(missing).rejects.toThrow(SourceError);
+    await expect(missing).rejects.toThrow('pods-file: /nonexistent/pods.json is not a readable file');
+    const file = join(tempDir('pods-'), 'pods.json');
+    writeFileSync(file, '{"items": [{"metadata": ');
+    await expect(readPods({ kind: 'file', path: file }, {})).rejects.toThrow(/is not the JSON of a pod list/);
+  });
+
+  it('counts each image and fingerprint once, with its pods, in order', async () => {
+    const report = await readPods({ kind: 'file', path: podsFile(cluster) }, {});
+    expect(countArtifacts(report)).toEqual([
+      { image: 'api:2', fingerprint: D2, pods: 1 },
+      { image: 'nginx:1.27', fingerprint: D1, pods: 2 },
+    ]);
+  });
+});
+
+describe('warnings', () => {
+  const report = (skipped: number, namespaces: string[] = []): PodReport => ({
+    artifacts: [],
+    pods: skipped,
+    namespaces: new Set(namespaces),
+    leftOut: 0,
+    skipped: Array.from({ length: skipped }, (_, i) => ({
+      namespace: 'shop',
+      pod: `p-${i}`,
+      reason: 'no imageID',
+    })),
+  });
+
+  it('names an empty named namespace first, then every skipped pod when they fit', () => {
+    expect(warnings({ include: ['shop', 'shopp'] }, report(2, ['shop'])).map((a) => a.message)).toEqual([
+      "Namespace 'shopp' has no pods (or does not exist).",
+      'Skipped pod shop/p-0: no imageID',
+      'Skipped pod shop/p-1: no imageID',
+    ]);
+  });
+
+  it('stays within what GitHub shows, the last warning counting the pods not named', () => {
+    const many = warnings({ include: ['a', 'b'] }, report(25));
+    expect(many).toHaveLength(MAX_ANNOTATIONS);
+    expect(many.every((a) => a.level === 'warning')).toBe(true);
+    expect(many.at(-1)?.message).toBe('18 more pod(s) were skipped: see the job summary or result-file.');
+    expect(warnings({}, report(MAX_ANNOTATIONS))).toHaveLength(MAX_ANNOTATIONS);
+    expect(warnings({}, report(MAX_ANNOTATIONS)).at(-1)?.message).toMatch(/^Skipped pod/);
+  });
+});
+
+describe('report-k8s-env run', () => {
+  it('dry run: sends nothing, hands the payload to the finisher, and keeps the warning', async () => {
+    const sandbox = await start();
+    const before = await sandbox.client().diffEnvironments('staging', 'staging');
+    const step = await action.run(inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
+    expect(step.outcome).toBe('dry-run');
+    expect(step.outputs).toEqual({ pods: 5, artifacts: 2, skipped: 1, message: 'dry run: nothing was sent' });
+    expect((step.payload as { artifacts: { podName: string }[] }).artifacts.map((a) => a.podName)).toEqual([
+      'web-1',
+      'web-2',
+      'api-1',
+    ]);
+    expect(step.annotations?.map((a) => a.message)).toEqual([
+      "Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
+    ]);
+    expect(step.summary?.toString()).toContain('### DRY RUN: environment staging not reported');
+    const after = await sandbox.client().diffEnvironments('staging', 'staging');
+    expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
+  });
+
+  it('not delivered: outcome error keeping the payload, the counts, the warnings and the summary details', async () => {
+    const sandbox = await start();
+    sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
+    const step = await action.run(inputs(sandbox.url, podsFile(cluster)));
+    expect(step.outcome).toBe('error');
+    expect(step.outputs).toEqual({});
+    expect((step.payload as { artifacts: unknown[] }).artifacts).toHaveLength(3);
+    expect(step.failure).toMatch(/maintenance window\. The report was not delivered\.$/);
+    expect(step.result).toMatchObject({
+      environment: 'staging',
+      pods: 5,
+      reported: 3,
+      leftOut: 1,
+      skipped: [{ pod: 'new-1' }],
+      error: { kind: 'undelivered' },
+    });
+    expect(step.result).not.toHaveProperty('message');
+    expect(step.annotations).toHaveLength(1);
+    const summary = step.summary?.toString() ?? '';
+    expect(summary).toContain('### ⚠️ Could not report environment staging');
+    expect(summary).toContain('#### The report that was not delivered');
+    expect(summary).toContain('#### Skipped pods \\(1\\)');
+  });
+});
