@@ -653,11 +653,10 @@ function formatTime(seconds) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G7: () => (/* binding */ keepPayload),
-/* harmony export */   cK: () => (/* binding */ deliver),
 /* harmony export */   n0: () => (/* binding */ setOutputs),
 /* harmony export */   tH: () => (/* binding */ writeResultFile)
 /* harmony export */ });
+/* unused harmony exports keepPayload, deliver */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
@@ -732,7 +731,7 @@ async function writeResultFile(runner, action, result) {
  */
 async function keepPayload(runner, action, payload) {
     const file = await writeJsonFile(runner, `${action}-payload`, payload);
-    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('payload-file', file);
+    setOutput('payload-file', file);
     return file;
 }
 /**
@@ -744,10 +743,10 @@ async function deliver(runner, action, payload, send) {
         return await send();
     }
     catch (error) {
-        if (error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz)
+        if (error instanceof InputError)
             throw error;
         await keepPayload(runner, action, payload);
-        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), payload);
+        throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
     }
 }
 

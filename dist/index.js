@@ -74099,14 +74099,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   tS: () => (/* reexport */ ComplianceClient),
   dz: () => (/* reexport */ errors/* InputError */.dz),
   Dr: () => (/* reexport */ errors/* NetworkError */.Dr),
-  c8: () => (/* reexport */ errors/* SourceError */.c8),
   u4: () => (/* reexport */ parse/* isRecord */.u4),
   qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
-  "in": () => (/* reexport */ parse/* shownField */["in"]),
   tf: () => (/* reexport */ validate)
 });
 
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, resolveConfig, retryDelay, schemas, shownItems, silentLogger
+// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, SourceError, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, resolveConfig, retryDelay, schemas, shownField, shownItems, silentLogger
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
@@ -75607,7 +75605,8 @@ function pullRequestOf(ctx, event) {
 /* harmony export */   bT: () => (/* binding */ TIMEOUT_VARIABLE),
 /* harmony export */   dC: () => (/* binding */ readConnection),
 /* harmony export */   hh: () => (/* binding */ TIMEOUT_INPUT),
-/* harmony export */   i_: () => (/* binding */ InputReader)
+/* harmony export */   i_: () => (/* binding */ InputReader),
+/* harmony export */   oA: () => (/* binding */ HttpUrl)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -75615,6 +75614,7 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1392);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2857);
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2600);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9073);
 /* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6623);
@@ -75632,6 +75632,12 @@ function pullRequestOf(ctx, event) {
 
 
 
+
+/** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
+const HttpUrl = zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().refine((value) => {
+    const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+    return protocol === 'https:' || protocol === 'http:';
+});
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 class InputReader {
@@ -75710,10 +75716,10 @@ class InputReader {
         return value === '' ? undefined : wholeNumber(variable, value, min, max, '');
     }
     /**
-     * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`. Duplicate keys
-     * are refused: the second would silently replace the first.
+     * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`, values against
+     * `valueSchema` when given. Duplicate keys are refused: the second would silently replace the first.
      */
-    keyValues(name, keyPattern) {
+    keyValues(name, keyPattern, valueSchema) {
         const out = {};
         const lines = this.raw(name).split('\n');
         lines.forEach((line, index) => {
@@ -75730,7 +75736,11 @@ class InputReader {
             }
             if (key in out)
                 throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `the key '${key}' is given twice`, 'each key once');
-            out[key] = text.slice(at + 1).trim();
+            const value = text.slice(at + 1).trim();
+            if (valueSchema && !valueSchema.schema.safeParse(value).success) {
+                throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where} has the value '${value}'`, `values of ${valueSchema.expected}`);
+            }
+            out[key] = value;
         });
         return out;
     }
@@ -75790,8 +75800,7 @@ class InputReader {
         const value = this.optional(name, fallbackEnv);
         if (value === undefined)
             return undefined;
-        const parsed = URL.canParse(value) ? new URL(value) : undefined;
-        if (parsed?.protocol !== 'https:' && parsed?.protocol !== 'http:') {
+        if (!HttpUrl.safeParse(value).success) {
             throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`, 'an absolute URL such as https://example.com/path');
         }
         return value;
@@ -76238,6 +76247,74 @@ async function withClient(connection, work) {
 
 /***/ }),
 
+/***/ 1579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G7: () => (/* binding */ keepPayload),
+/* harmony export */   cK: () => (/* binding */ deliver),
+/* harmony export */   n0: () => (/* binding */ setOutputs),
+/* harmony export */   tH: () => (/* binding */ writeResultFile)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2600);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8625);
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+
+
+
+
+
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        // Scrubbed: a value can carry the server's text, and a server may echo the token.
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
+}
+async function writeJsonFile(runner, basename, value, indent) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    // Unique per step: one job may run the same action several times.
+    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(value, null, indent)) + '\n');
+    return file;
+}
+/** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
+function writeResultFile(runner, action, result) {
+    return writeJsonFile(runner, `${action}-result`, result, 2);
+}
+/** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
+function keepPayload(runner, action, payload) {
+    return writeJsonFile(runner, `${action}-payload`, payload);
+}
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
+ * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz)
+            throw error;
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), payload);
+    }
+}
+
+
+/***/ }),
+
 /***/ 2679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -76483,89 +76560,25 @@ async function commentOnPullRequest(inputs, key, body) {
 
 /***/ }),
 
-/***/ 7402:
+/***/ 6788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  QP: () => (/* binding */ defineAction),
-  eg: () => (/* binding */ runStep)
-});
-
-// UNUSED EXPORTS: MAX_ANNOTATIONS, errorStep, finish, stepError
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __nccwpck_require__(3360);
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __nccwpck_require__(2600);
-// EXTERNAL MODULE: ./src/context/inputs.ts
-var context_inputs = __nccwpck_require__(5042);
-// EXTERNAL MODULE: ./src/summary/writer.ts
-var writer = __nccwpck_require__(6093);
-// EXTERNAL MODULE: ./src/trust/log.ts
-var log = __nccwpck_require__(1488);
-// EXTERNAL MODULE: ./src/trust/redact.ts
-var redact = __nccwpck_require__(8625);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __nccwpck_require__(1410);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/runtime/output.ts
-/**
- * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
- * report could not be delivered, its payload (`payload-file`), so nothing is lost.
- */
-
-
-
-
-
-
-/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,core/* setOutput */.uH)(name, value === undefined ? '' : (0,redact/* redact */.E$)(String(value)));
-}
-async function writeJsonFile(runner, basename, value, indent) {
-    const dir = (0,external_node_path_.join)(runner.temp, 'compliance-actions');
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    // Unique per step: one job may run the same action several times.
-    const file = (0,external_node_path_.join)(dir, `${basename}-${Date.now()}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}.json`);
-    await (0,promises_.writeFile)(file, (0,redact/* redact */.E$)(JSON.stringify(value, null, indent)) + '\n');
-    return file;
-}
-/** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
-function writeResultFile(runner, action, result) {
-    return writeJsonFile(runner, `${action}-result`, result, 2);
-}
-/** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
-function keepPayload(runner, action, payload) {
-    return writeJsonFile(runner, `${action}-payload`, payload);
-}
-/**
- * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
- * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
- */
-async function deliver(payload, send) {
-    try {
-        return await send();
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            throw error;
-        throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
-    }
-}
-
-// EXTERNAL MODULE: ./src/runtime/pr-comment.ts + 1 modules
-var pr_comment = __nccwpck_require__(2679);
-;// CONCATENATED MODULE: ./src/runtime/step.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KE: () => (/* binding */ MAX_ANNOTATIONS),
+/* harmony export */   Lc: () => (/* binding */ errorStep),
+/* harmony export */   QP: () => (/* binding */ defineAction),
+/* harmony export */   eg: () => (/* binding */ runStep)
+/* harmony export */ });
+/* unused harmony exports stepError, finish */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2600);
+/* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5042);
+/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6093);
+/* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1488);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8625);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1410);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1579);
+/* harmony import */ var _pr_comment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2679);
 /**
  * The one step lifecycle. Every sub-action is an `ActionDefinition`: `read` turns the runner's inputs into a typed
  * object (throwing an InputError before any request), `run(inputs)` does the work and returns a `StepResult` without
@@ -76590,9 +76603,9 @@ function defineAction(definition) {
 }
 function stepError(error) {
     return {
-        kind: error instanceof errors/* ComplianceError */.c7 ? error.kind : 'unexpected',
+        kind: error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
         // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
-        message: (0,redact/* redact */.E$)(error instanceof Error ? error.message : String(error)),
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
     };
 }
 /** What to do about each kind of error, under the summary of a step that could not finish. */
@@ -76617,35 +76630,35 @@ function errorStep(definition, inputs, error) {
     catch {
         // What the inputs said is a courtesy; the error is the point.
     }
-    const summary = new writer/* SummaryWriter */.CS()
+    const summary = new _summary_writer_js__WEBPACK_IMPORTED_MODULE_3__/* .SummaryWriter */ .CS()
         .heading(`⚠️ ${definition.couldNot(inputs)}`, 3)
         .paragraph(why.message)
         .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
     return {
         outcome: 'error',
-        outputs: {},
+        outputs: { ...definition.errorOutputs },
         result: { ...known, error: why },
         summary,
         failure: why.message,
-        ...(error instanceof errors/* UndeliveredError */.uE && { payload: error.payload }),
+        ...(error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UndeliveredError */ .uE && { payload: error.payload }),
     };
 }
 /** A failed step's finish needs a runner and a summary switch even when the inputs could not be read. */
 function fallbackInputs(env, cwd) {
-    const reader = new context_inputs/* InputReader */.i_(env);
-    return { runner: (0,context/* readRunner */.fY)(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
+    const reader = new _context_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .InputReader */ .i_(env);
+    return { runner: (0,_context_js__WEBPACK_IMPORTED_MODULE_6__/* .readRunner */ .fY)(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
 }
 /** Runs one step from start to finish: read, run, and write everything, whatever fails. */
 async function runStep(definition, env, cwd) {
     let inputs;
     let step;
     try {
-        inputs = definition.read(new context_inputs/* InputReader */.i_(env), cwd);
+        inputs = definition.read(new _context_inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .InputReader */ .i_(env), cwd);
         step = await definition.run(inputs);
     }
     catch (error) {
-        if (!(error instanceof errors/* ComplianceError */.c7) && error instanceof Error && error.stack)
-            log/* log */.R.debug(error.stack);
+        if (!(error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7) && error instanceof Error && error.stack)
+            _trust_log_js__WEBPACK_IMPORTED_MODULE_4__/* .log */ .R.debug(error.stack);
         step = errorStep(definition, inputs, error);
     }
     await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
@@ -76665,24 +76678,24 @@ async function finish(definition, inputs, step) {
     let payloadFile;
     if (step.payload !== undefined) {
         await attempt('payload file', async () => {
-            payloadFile = await keepPayload(inputs.runner, definition.name, step.payload);
+            payloadFile = await (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .keepPayload */ .G7)(inputs.runner, definition.name, step.payload);
         });
     }
     for (const [name, value] of Object.entries(step.exports ?? {}))
-        (0,core/* exportVariable */.dN)(name, value);
-    setOutputs({
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .exportVariable */ .dN)(name, value);
+    (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .setOutputs */ .n0)({
         ...step.outputs,
         ...(withResult && { outcome: step.outcome }),
         ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
     });
     if (withResult) {
         await attempt('result file', async () => {
-            const file = await writeResultFile(inputs.runner, definition.name, {
+            const file = await (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .writeResultFile */ .tH)(inputs.runner, definition.name, {
                 outcome: step.outcome,
                 ...step.result,
                 ...(payloadFile !== undefined && { payloadFile }),
             });
-            (0,core/* setOutput */.uH)('result-file', file);
+            (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
         });
     }
     if (step.summary && inputs.summary) {
@@ -76693,7 +76706,7 @@ async function finish(definition, inputs, step) {
         const { key, body } = step.comment;
         const settings = inputs.prComment;
         // A comment never fails a step: github/comment.ts turns GitHub's refusals into warnings.
-        await attempt('pull-request comment', () => (0,pr_comment/* commentOnPullRequest */.rh)({ ...settings, runner: inputs.runner }, key, body));
+        await attempt('pull-request comment', () => (0,_pr_comment_js__WEBPACK_IMPORTED_MODULE_8__/* .commentOnPullRequest */ .rh)({ ...settings, runner: inputs.runner }, key, body));
     }
     annotate(step, problems);
     if (step.failure !== undefined) {
@@ -76701,7 +76714,7 @@ async function finish(definition, inputs, step) {
             ? ` Its payload is kept in ${payloadFile} (output payload-file): upload it with actions/upload-artifact in` +
                 ' an `if: failure()` step to keep it.'
             : '';
-        log/* log */.R.fail(`${step.failure}${kept}`);
+        _trust_log_js__WEBPACK_IMPORTED_MODULE_4__/* .log */ .R.fail(`${step.failure}${kept}`);
     }
 }
 /** At most ten annotations of a level, the failure counted among the errors; the rest are in the summary. */
@@ -76714,7 +76727,7 @@ function annotate(step, problems) {
         const room = MAX_ANNOTATIONS - (level === 'error' && step.failure !== undefined ? 1 : 0);
         const ofLevel = annotations.filter((a) => a.level === level);
         for (const { message, title } of ofLevel.slice(0, room)) {
-            log/* log */.R[level](message, title === undefined ? undefined : { title });
+            _trust_log_js__WEBPACK_IMPORTED_MODULE_4__/* .log */ .R[level](message, title === undefined ? undefined : { title });
         }
     }
 }
@@ -90388,20 +90401,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 // Generated by scripts/build.mjs from the actions/ folders, the one list of actions: do not edit.
 // Each action is its own chunk, loaded only when that action runs.
 const ACTIONS = {
-    setup: () => __nccwpck_require__.e(/* import() */ 341).then(__nccwpck_require__.bind(__nccwpck_require__, 9341)),
+    setup: () => __nccwpck_require__.e(/* import() */ 704).then(__nccwpck_require__.bind(__nccwpck_require__, 2704)),
     'check-attestations-for-commit': () => __nccwpck_require__.e(/* import() */ 1).then(__nccwpck_require__.bind(__nccwpck_require__, 7001)),
     'diff-envs': () => __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236)),
-    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(968), __nccwpck_require__.e(989)]).then(__nccwpck_require__.bind(__nccwpck_require__, 989)),
-    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(968), __nccwpck_require__.e(466)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2466)),
-    'list-actions': () => __nccwpck_require__.e(/* import() */ 28).then(__nccwpck_require__.bind(__nccwpck_require__, 6028)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 251)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4507)),
+    'list-actions': () => __nccwpck_require__.e(/* import() */ 789).then(__nccwpck_require__.bind(__nccwpck_require__, 7789)),
     'list-attestations': () => __nccwpck_require__.e(/* import() */ 586).then(__nccwpck_require__.bind(__nccwpck_require__, 4586)),
     'list-trails': () => __nccwpck_require__.e(/* import() */ 253).then(__nccwpck_require__.bind(__nccwpck_require__, 4253)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(968), __nccwpck_require__.e(298)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6298)),
-    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(457)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2457)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9744)),
+    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9255)),
 };
 
-// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
-var step = __nccwpck_require__(7402);
+// EXTERNAL MODULE: ./src/runtime/step.ts
+var step = __nccwpck_require__(6788);
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
  * The one bundle behind every sub-action. Each `dist/<name>/index.js` stub calls `runAction('<name>')`; an action's

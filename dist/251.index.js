@@ -1,0 +1,717 @@
+export const id = 251;
+export const ids = [251];
+export const modules = {
+
+/***/ 251:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  action: () => (/* binding */ action)
+});
+
+// EXTERNAL MODULE: ./src/runtime/step.ts
+var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
+var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/outcome.ts
+var outcome = __webpack_require__(9708);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
+;// CONCATENATED MODULE: ./src/actions/get-artifact/read.ts
+/**
+ * get-artifact, reading: the step's inputs, and the artifact as the service has it (GET
+ * /artifacts/{org}/{flow}/fingerprint/{fp}), the fingerprint given as is or computed the way report-artifact computes
+ * it. A 404 about the artifact is an answer ("not found"); a 404 about the org or flow, like any other failure,
+ * throws: the step could not check.
+ */
+
+
+
+
+
+function readInputs(inputs, cwd) {
+    const common = (0,context/* readCommon */.Cy)(inputs, cwd);
+    return {
+        ...common,
+        flow: inputs.requiredMatching('flow', 'flowName'),
+        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        trail: inputs.matching('trail', 'trailName'),
+        attestationId: inputs.matching('attestation-id', 'attestationId'),
+        assertCompliant: inputs.boolean('assert-compliant', false),
+    };
+}
+/** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
+const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
+async function readArtifact(inputs) {
+    const { fingerprint } = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    const query = {
+        ...(inputs.trail !== undefined && { trail: inputs.trail }),
+        ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
+    };
+    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+        const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
+        return log/* log */.R.group(`Read the artifact from flow ${inputs.flow}`, async () => {
+            try {
+                const artifact = await client.getArtifact(inputs.flow, fingerprint, query);
+                log/* log */.R.info(`${artifact.filename} (${fingerprint}): ${artifact.state ?? 'no state'}`);
+                return { fingerprint, url, artifact, notFound: undefined };
+            }
+            catch (error) {
+                // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
+                if (error instanceof errors/* ApiError */.hD &&
+                    error.status === 404 &&
+                    (0,outcome/* notFoundAbout */.nO)(error, ABOUT_ARTIFACT) === 'subject') {
+                    log/* log */.R.info(`No artifact with fingerprint ${fingerprint}.`);
+                    return { fingerprint, url, artifact: undefined, notFound: error };
+                }
+                throw error;
+            }
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
+;// CONCATENATED MODULE: ./src/actions/get-artifact/decide.ts
+/**
+ * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
+ * tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
+ * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
+ */
+
+/** The decision; `artifact` undefined when the service answered 404 for it. */
+function decide(artifact) {
+    if (artifact === undefined) {
+        return {
+            outcome: 'not-found',
+            found: false,
+            state: null,
+            compliant: false,
+            attestations: [],
+            problems: [],
+        };
+    }
+    const state = artifact.state ?? null;
+    // The evidence only: what `template` lists is not documented (spec 2.8 says `string[]`), so it is not guessed at.
+    const attestations = supersede(attestationsOf(artifact.evidence));
+    const problems = attestations.flatMap((a) => {
+        if (a.superseded)
+            return [];
+        if (a.status === 'MISSING')
+            return [{ name: a.name, problem: 'missing' }];
+        // No verdict (null, or none given) is no pass: the gate fails closed.
+        return a.compliant === true ? [] : [{ name: a.name, problem: 'non-compliant' }];
+    });
+    const compliant = state === 'COMPLIANT' && problems.length === 0;
+    return {
+        outcome: compliant ? 'compliant' : 'non-compliant',
+        found: true,
+        state,
+        compliant,
+        attestations,
+        problems,
+    };
+}
+/**
+ * The attestations of the evidence, whose inner shape the spec does not show. Read: a map of attestation name to
+ * `{status, is_compliant}` (as the sandbox answers), and lists of attestation status items (`{attestation_name,
+ * status, is_compliant}`, the trail's compliance status shape) under any key. An item that says neither its status
+ * nor its verdict tells nothing and is left out.
+ */
+function attestationsOf(evidence) {
+    if (!(0,api/* isRecord */.u4)(evidence))
+        return [];
+    const out = [];
+    const add = (value, fallbackName) => {
+        if (!(0,api/* isRecord */.u4)(value))
+            return;
+        const status = typeof value.status === 'string' ? value.status : undefined;
+        const compliant = typeof value.is_compliant === 'boolean' || value.is_compliant === null ? value.is_compliant : undefined;
+        const name = typeof value.attestation_name === 'string' ? value.attestation_name : fallbackName;
+        if (name === undefined || (status === undefined && compliant === undefined))
+            return;
+        out.push({
+            name,
+            status,
+            compliant,
+            ...(typeof value.attestation_id === 'string' && { id: value.attestation_id }),
+            ...(typeof value.created_at === 'number' && { createdAt: value.created_at }),
+            ...(typeof value.overridden_attestation_id === 'string' && {
+                overrides: value.overridden_attestation_id,
+            }),
+        });
+    };
+    for (const [key, value] of Object.entries(evidence)) {
+        if (Array.isArray(value))
+            for (const item of value)
+                add(item, undefined);
+        else
+            add(value, key);
+    }
+    return out;
+}
+/**
+ * Marks the attestations a later report of the same name replaces: one the service says was overridden (its id is
+ * another's `overridden_attestation_id`), and one strictly older than the newest of its name when both give a time.
+ * One without a time is never superseded by time: an old failure is never hidden by a guess.
+ */
+function supersede(checks) {
+    const overridden = new Set(checks.flatMap((c) => (c.overrides !== undefined ? [`${c.name}\u0000${c.overrides}`] : [])));
+    const newest = new Map();
+    for (const c of checks) {
+        if (c.createdAt !== undefined)
+            newest.set(c.name, Math.max(newest.get(c.name) ?? -Infinity, c.createdAt));
+    }
+    return checks.map((check) => {
+        const byId = check.id !== undefined && overridden.has(`${check.name}\u0000${check.id}`);
+        const byTime = check.createdAt !== undefined && check.createdAt < (newest.get(check.name) ?? -Infinity);
+        return byId || byTime ? { ...check, superseded: true } : check;
+    });
+}
+
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+;// CONCATENATED MODULE: ./src/actions/get-artifact/render.ts
+
+
+/** How many attestation names a failure message lists before "and N more". */
+const MAX_NAMED = 20;
+function notFoundMessage(inputs, fingerprint, error) {
+    const where = [
+        `flow '${inputs.flow}'`,
+        ...(inputs.trail !== undefined ? [`trail '${inputs.trail}'`] : []),
+        ...(inputs.attestationId !== undefined ? [`attestation id ${inputs.attestationId}`] : []),
+    ].join(', ');
+    return (`No artifact with fingerprint ${fingerprint} in ${where} of org '${inputs.connection.org}'` +
+        ` (the service answered HTTP 404${error.serverMessage ? `: ${error.serverMessage}` : ''}).` +
+        ' Check that the artifact was reported to this flow, and the fingerprint (or artifact and artifact-type).');
+}
+/** The state in words: a COMPLIANT state the evidence contradicts says so. */
+function stateText(result) {
+    if (result.state === null)
+        return 'has no compliance state';
+    return result.state === 'COMPLIANT' && !result.compliant
+        ? 'is COMPLIANT by its state, not by its evidence'
+        : `is ${result.state}`;
+}
+/** The gate's failure: the state, and the attestations to blame (or the service's own words when it names none). */
+function trippedMessage(result) {
+    const name = result.artifact?.filename;
+    const subject = `Artifact ${name ? `'${name}' ` : ''}(${result.fingerprint}) in flow '${result.flow}'`;
+    const groups = ['non-compliant', 'missing']
+        .map((kind) => {
+        const names = result.problems.filter((p) => p.problem === kind).map((p) => p.name);
+        return names.length > 0 ? `${kind}: ${nameList(names)}` : '';
+    })
+        .filter((text) => text !== '');
+    const why = groups.length > 0
+        ? groups.join('; ')
+        : (result.stateInfo ?? 'the service did not say which attestations are missing or non-compliant');
+    const see = (0,writer/* safeUrl */.Pl)(result.htmlUrl) ? ` See ${result.htmlUrl}` : '';
+    return `assert-compliant: ${subject} ${stateText(result)}: ${why}.${see}`;
+}
+function nameList(names) {
+    const shown = names.slice(0, MAX_NAMED).join(', ');
+    return names.length > MAX_NAMED ? `${shown} and ${names.length - MAX_NAMED} more` : shown;
+}
+function heading(result, name) {
+    const mark = result.compliant
+        ? cells/* STATE_MARK */.G$.COMPLIANT
+        : result.state === null
+            ? cells/* UNKNOWN_MARK */.P0
+            : result.state === 'COMPLIANT'
+                ? cells/* STATE_MARK */.G$['NON-COMPLIANT']
+                : cells/* STATE_MARK */.G$[result.state];
+    const state = result.state === null
+        ? 'no compliance state'
+        : result.state === 'COMPLIANT' && !result.compliant
+            ? 'COMPLIANT by its state, not by its evidence'
+            : result.state;
+    return `${mark} Artifact ${name}: ${state}`;
+}
+function statusText(a) {
+    const status = a.status ?? '';
+    return a.superseded ? `${status}${status ? ', ' : ''}superseded` : status;
+}
+function summarize(result) {
+    const summary = new writer/* SummaryWriter */.CS();
+    const artifact = result.artifact;
+    if (!artifact) {
+        summary.heading('❌ Artifact not found', 3);
+        summary.paragraph(result.failure ?? '');
+        return summary;
+    }
+    const name = artifact.filename || result.fingerprint;
+    summary.heading(heading(result, name), 3);
+    if ((0,writer/* safeUrl */.Pl)(result.htmlUrl))
+        summary.markdown((0,writer/* link */.nf)('Open in the compliance service', result.htmlUrl));
+    const info = artifact.git_commit_info ?? undefined;
+    const repo = artifact.repo_url ?? undefined;
+    const build = artifact.build_url ?? undefined;
+    const rows = [
+        ['Flow', result.flow],
+        ['Name', { text: name, href: result.htmlUrl }],
+        ['Fingerprint', { code: result.fingerprint }],
+        ['State', result.state ?? 'none'],
+        ['Trail', artifact.trail_name],
+        ['Template reference', artifact.template_reference_name],
+        [
+            'Commit',
+            (0,cells/* commitCell */.Ou)({
+                sha: artifact.git_commit ?? info?.sha1,
+                message: info?.message,
+                url: artifact.commit_url ?? info?.url,
+            }),
+        ],
+        ['Build', build ? { text: 'build', href: build } : undefined],
+        ['Repository', repo ? { text: repo, href: repo } : undefined],
+        ['Reported', (0,cells/* timeCell */.s5)(artifact.created_at)],
+        ['State info', result.stateInfo],
+    ];
+    summary.table(['Field', 'Value'], rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]));
+    if (result.attestations.length > 0) {
+        summary.heading('Attestations', 4);
+        summary.table(['Attestation', 'Status', 'Compliant'], result.attestations.map((a) => [a.name, statusText(a), (0,cells/* compliantCell */.gC)(a.compliant)]));
+    }
+    if (result.assertCompliant) {
+        summary.paragraph(result.failure === undefined
+            ? 'assert-compliant: passed.'
+            : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`);
+    }
+    return summary;
+}
+
+;// CONCATENATED MODULE: ./src/actions/get-artifact/run.ts
+
+
+
+
+/** What the inputs say, for the result file of a step that could not check: never compliant, never "not found". */
+function describe(inputs) {
+    return {
+        flow: inputs.flow,
+        ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
+        ...(inputs.trail !== undefined && { trail: inputs.trail }),
+        ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
+        assertCompliant: inputs.assertCompliant,
+        found: null,
+        compliant: false,
+    };
+}
+/** The outputs of a step that could not check: `compliant` false, the rest empty. */
+const ERROR_OUTPUTS = { compliant: false, found: '', state: '', 'html-url': '' };
+async function run(inputs) {
+    const read = await readArtifact(inputs);
+    const verdict = decide(read.artifact);
+    const { artifact } = read;
+    const result = {
+        flow: inputs.flow,
+        fingerprint: read.fingerprint,
+        ...(inputs.trail !== undefined && { trail: inputs.trail }),
+        ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
+        url: read.url,
+        found: verdict.found,
+        state: verdict.state,
+        compliant: verdict.compliant,
+        htmlUrl: artifact?.html_url ?? null,
+        stateInfo: artifact?.state_info ?? null,
+        attestations: verdict.attestations,
+        problems: verdict.problems,
+        assertCompliant: inputs.assertCompliant,
+        ...(artifact && { artifact }),
+    };
+    if (read.notFound)
+        result.failure = notFoundMessage(inputs, read.fingerprint, read.notFound);
+    else if (inputs.assertCompliant && !result.compliant)
+        result.failure = trippedMessage(result);
+    else if (inputs.assertCompliant)
+        log/* log */.R.info('assert-compliant: the artifact is COMPLIANT.');
+    const outcome = verdict.outcome;
+    return {
+        outcome,
+        outputs: {
+            found: result.found,
+            state: result.state ?? '',
+            compliant: result.compliant,
+            'html-url': result.htmlUrl ?? '',
+        },
+        result: { ...result },
+        summary: summarize(result),
+        ...(result.failure !== undefined && { failure: result.failure }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/actions/get-artifact/index.ts
+
+
+
+const action = (0,step/* defineAction */.QP)({
+    name: 'get-artifact',
+    read: readInputs,
+    run: run,
+    couldNot: (inputs) => inputs ? `Could not check the artifact in flow ${inputs.flow}` : 'Could not check the artifact',
+    describe: describe,
+    errorOutputs: ERROR_OUTPUTS,
+});
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 7595:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n0: () => (/* binding */ setOutputs),
+/* harmony export */   tH: () => (/* binding */ writeResultFile)
+/* harmony export */ });
+/* unused harmony exports keepPayload, deliver */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2600);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
+// TEMPORARY (issue 13 transition): the old writers, until every action returns a StepResult. Deleted at the end.
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+
+
+
+
+
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        // Scrubbed: a value can carry the server's text, and a server may echo the token.
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
+}
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
+async function writeJsonFile(runner, basename, value, indent) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    // Unique per step: one job may run the same action several times.
+    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    return file;
+}
+/** Writes the full result and sets `result-file` to its path. */
+async function writeResultFile(runner, action, result) {
+    const file = await writeJsonFile(runner, `${action}-result`, result, 2);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
+    return file;
+}
+/**
+ * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
+ * `payload-file` to its path.
+ */
+async function keepPayload(runner, action, payload) {
+    const file = await writeJsonFile(runner, `${action}-payload`, payload);
+    setOutput('payload-file', file);
+    return file;
+}
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
+ * saying where. An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(runner, action, payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        await keepPayload(runner, action, payload);
+        throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
+    }
+}
+
+
+/***/ }),
+
+/***/ 9708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ms: () => (/* binding */ recordCouldNotCheck),
+/* harmony export */   U5: () => (/* binding */ readInputsOrRecord),
+/* harmony export */   nO: () => (/* binding */ notFoundAbout)
+/* harmony export */ });
+/* unused harmony export stepError */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1410);
+/* harmony import */ var _legacy_output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7595);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
+/**
+ * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
+ * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
+ * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
+ */
+
+
+
+
+
+function stepError(error) {
+    return {
+        kind: error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+    };
+}
+/**
+ * Sets the outputs of a step that could not check (`outcome: error` among them), writes its result file with the
+ * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
+ */
+async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
+    (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .setOutputs */ .n0)({ ...outputs, outcome: 'error' });
+    const why = stepError(error);
+    try {
+        await (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .writeResultFile */ .tH)(runner, action, { ...result, outcome: 'error', error: why });
+        if (heading !== undefined) {
+            await new _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .SummaryWriter */ .CS().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
+        }
+    }
+    catch {
+        // The step fails with the original error either way; a full disk must not hide it.
+    }
+}
+/**
+ * The entry point's read of a step's inputs: bad input could not check either, so its outputs say `outcome: error`
+ * and its result file keeps the error (`record`) before the step fails.
+ */
+async function readInputsOrRecord(env, cwd, read, record) {
+    try {
+        return read();
+    }
+    catch (error) {
+        await record((0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .readRunner */ .fY)(env, cwd), error);
+        throw error;
+    }
+}
+/** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
+const SCOPE_MISSING = /\b(organi[sz]ation|org|flow|environment|env)\b(?:\s+named)?\s+(?:'[^']*'|"[^"]*"|\S+)\s+(?:does not|doesn't) exist/i;
+/** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
+const NO_SUCH_PATH = /^not found: \//i;
+/**
+ * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
+ * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
+ * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
+ * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
+ * - `unknown`: no message, or one about something else: not read as "not there".
+ */
+function notFoundAbout(error, subject) {
+    const message = error.serverMessage?.trim() ?? '';
+    if (SCOPE_MISSING.test(message) || NO_SUCH_PATH.test(message))
+        return 'scope';
+    return subject.test(message) ? 'subject' : 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
+
+
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    // Scrubbed before it is cut (cutText): half a token would no longer be found.
+    return Array.from(line).length > 72 ? (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(line, 71) : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line);
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+
+/***/ })
+
+};

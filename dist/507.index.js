@@ -1,0 +1,592 @@
+export const id = 507;
+export const ids = [507];
+export const modules = {
+
+/***/ 4507:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  action: () => (/* binding */ action)
+});
+
+// EXTERNAL MODULE: ./src/runtime/step.ts
+var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/context/time.ts
+var time = __webpack_require__(838);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
+var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/outcome.ts
+var outcome = __webpack_require__(9708);
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
+// EXTERNAL MODULE: ./src/summary/cells.ts
+var cells = __webpack_require__(5989);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+;// CONCATENATED MODULE: ./src/actions/get-deployment/render.ts
+
+
+/** `_links.<name>.href` when it is an http(s) URL (the spec does not show what `_links` holds). */
+function linkOf(deployment, name) {
+    const entry = deployment._links?.[name];
+    const href = entry && typeof entry === 'object' && 'href' in entry && typeof entry.href === 'string'
+        ? entry.href
+        : undefined;
+    return (0,writer/* safeUrl */.Pl)(href) ? href : undefined;
+}
+function summarize(result) {
+    const summary = new writer/* SummaryWriter */.CS();
+    const deployment = result.deployment;
+    if (!deployment) {
+        summary.heading(`Not deployed to ${result.environment}`, 3);
+        summary.paragraph(result.message ?? '');
+        return summary;
+    }
+    const name = result.artifactName ?? result.fingerprint;
+    summary.heading(`${name} deployed to ${result.environment}`, 3);
+    const artifact = deployment.artifact ?? undefined;
+    const replacedName = deployment.replaced_artifact?.artifact_name;
+    const rows = [
+        ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
+        ['Artifact', name],
+        ['Fingerprint', { code: result.fingerprint }],
+        ['Deployed at', result.deployedAt],
+        ['Snapshot', result.snapshotIndex !== null ? `#${result.snapshotIndex}` : undefined],
+        ['Flow', artifact?.flow_name],
+        ['Trail', artifact?.trail_name],
+        [
+            'Commit',
+            (0,cells/* commitCell */.Ou)({
+                sha: artifact?.git_commit ?? artifact?.git_commit_info?.sha1,
+                message: artifact?.git_commit_info?.message,
+                url: artifact?.git_commit_info?.url,
+            }),
+        ],
+        [
+            'Replaced',
+            result.replacedFingerprint
+                ? `${replacedName ? `${replacedName} ` : ''}(${result.replacedFingerprint.slice(0, 12)})`
+                : 'nothing',
+        ],
+        [
+            'Diff',
+            (0,writer/* safeUrl */.Pl)(result.diffUrl)
+                ? { text: 'compare with the snapshot before', href: result.diffUrl }
+                : undefined,
+        ],
+    ];
+    summary.table(['Field', 'Value'], rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]));
+    return summary;
+}
+
+;// CONCATENATED MODULE: ./src/actions/get-deployment/run.ts
+/**
+ * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced
+ * (GET /deployments/{org}/{env}/{fp}). The fingerprint is given as is or computed the way report-artifact computes
+ * it. A 404 that says the artifact was not deployed there fails the step saying so, or, with `fail-if-missing:
+ * false`, carries on with `found=false` and a warning; a 404 about the org or environment could not check either
+ * way. `outcome` tells a later step found, not-found or error (could not check: the entry wrapper's path).
+ */
+
+
+
+
+
+
+
+function readInputs(inputs, cwd) {
+    const common = (0,context/* readCommon */.Cy)(inputs, cwd);
+    return {
+        ...common,
+        environment: inputs.requiredMatching('environment', 'envName'),
+        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        failIfMissing: inputs.boolean('fail-if-missing', true),
+    };
+}
+/** What the inputs say, for the result file of a step that could not check: never "found" nor "not found". */
+function describe(inputs) {
+    return {
+        environment: inputs.environment,
+        ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
+        failIfMissing: inputs.failIfMissing,
+        found: null,
+    };
+}
+/** The outputs of a step that could not check: all empty, so none reads as an answer. */
+const ERROR_OUTPUTS = {
+    found: '',
+    'deployed-at': '',
+    'snapshot-index': '',
+    'artifact-name': '',
+    'replaced-fingerprint': '',
+    'diff-url': '',
+};
+/** A 404 that names the artifact or its deployment, as opposed to the org or environment. */
+const ABOUT_DEPLOYMENT = /\b(artifact|fingerprint|deploy)/i;
+/**
+ * The 404 of a deployment, or an error for one that does not say the artifact was not deployed: an org or
+ * environment that does not exist (a typo) must not read as "not deployed", whatever fail-if-missing says.
+ */
+function notDeployed(error) {
+    const about = (0,outcome/* notFoundAbout */.nO)(error, ABOUT_DEPLOYMENT);
+    if (about === 'subject')
+        return error;
+    throw new errors/* ApiError */.hD({
+        endpoint: error.endpoint,
+        status: error.status,
+        ...(error.serverMessage !== undefined && { serverMessage: error.serverMessage }),
+        attempts: error.attempts,
+        note: 'not read as "not deployed" (found=false): ' +
+            (about === 'scope'
+                ? 'the answer is about the org or environment, not the artifact'
+                : 'the answer does not say the artifact was not deployed'),
+    });
+}
+async function run(inputs) {
+    const { fingerprint } = await (0,artifact/* resolveFingerprint */.J)(inputs.artifact);
+    const { url, answer } = await (0,context/* withClient */.SV)(inputs.connection, async (client) => ({
+        url: client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint }),
+        answer: await log/* log */.R.group(`Read the deployment to ${inputs.environment}`, async () => {
+            try {
+                return await client.getDeployment(inputs.environment, fingerprint);
+            }
+            catch (error) {
+                if (error instanceof errors/* ApiError */.hD && error.status === 404)
+                    return notDeployed(error);
+                throw error;
+            }
+        }),
+    }));
+    const base = { environment: inputs.environment, fingerprint, url, failIfMissing: inputs.failIfMissing };
+    const result = answer instanceof errors/* ApiError */.hD ? notFound(inputs, base, answer) : found(base, answer);
+    const step = {
+        outcome: result.found ? 'found' : 'not-found',
+        outputs: {
+            found: result.found,
+            'deployed-at': result.deployedAt ?? '',
+            'snapshot-index': result.snapshotIndex ?? '',
+            'artifact-name': result.artifactName ?? '',
+            'replaced-fingerprint': result.replacedFingerprint ?? '',
+            'diff-url': result.diffUrl ?? '',
+        },
+        result: { ...result },
+        summary: summarize(result),
+    };
+    if (result.message === undefined) {
+        log/* log */.R.info(`${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt ?? ''}` +
+            `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`);
+    }
+    else if (inputs.failIfMissing) {
+        step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
+    }
+    else {
+        // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
+        step.annotations = [
+            {
+                level: 'warning',
+                message: `${result.message} fail-if-missing is false: carrying on with found=false.`,
+            },
+        ];
+    }
+    return step;
+}
+function notFound(inputs, base, error) {
+    return {
+        ...base,
+        found: false,
+        deployedAt: null,
+        snapshotIndex: null,
+        artifactName: null,
+        replacedFingerprint: null,
+        diffUrl: null,
+        message: `Artifact ${base.fingerprint} was not deployed to environment '${inputs.environment}'` +
+            ` (org '${inputs.connection.org}'): the service answered HTTP 404` +
+            `${error.serverMessage ? `: ${error.serverMessage.replace(/\.$/, '')}` : ''}.`,
+        ...(error.serverMessage !== undefined && { serverMessage: error.serverMessage }),
+    };
+}
+/** deployed_at is the answer; the rest is only passed on or shown: one the service leaves out is left empty. */
+function found(base, answer) {
+    return {
+        ...base,
+        found: true,
+        deployedAt: (0,time/* formatTime */.fU)(answer.deployed_at),
+        snapshotIndex: answer.snapshot_index ?? null,
+        artifactName: answer.artifact_name ?? null,
+        replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,
+        diffUrl: answer.diff_url ?? null,
+        deployment: answer,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/actions/get-deployment/index.ts
+
+
+const action = (0,step/* defineAction */.QP)({
+    name: 'get-deployment',
+    read: readInputs,
+    run: run,
+    couldNot: (inputs) => inputs ? `Could not check the deployment to ${inputs.environment}` : 'Could not check the deployment',
+    describe: describe,
+    errorOutputs: ERROR_OUTPUTS,
+});
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 7595:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n0: () => (/* binding */ setOutputs),
+/* harmony export */   tH: () => (/* binding */ writeResultFile)
+/* harmony export */ });
+/* unused harmony exports keepPayload, deliver */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2600);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
+// TEMPORARY (issue 13 transition): the old writers, until every action returns a StepResult. Deleted at the end.
+/**
+ * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
+ * report could not be delivered, its payload (`payload-file`), so nothing is lost.
+ */
+
+
+
+
+
+
+/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        // Scrubbed: a value can carry the server's text, and a server may echo the token.
+        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
+}
+/**
+ * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
+ * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
+ * such an element is written as null instead of failing the step.
+ */
+function writable(value) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // JSON calls toJSON itself (errors, dates).
+    if (typeof value.toJSON === 'function')
+        return value;
+    if (Array.isArray(value)) {
+        const list = value;
+        return Array.from({ length: list.length }, (_, i) => {
+            try {
+                return writable(list[i]);
+            }
+            catch {
+                return null;
+            }
+        });
+    }
+    // No prototype: a key `__proto__` from the server stays a key.
+    const out = Object.create(null);
+    for (const key of Object.keys(value))
+        out[key] = writable(value[key]);
+    return out;
+}
+async function writeJsonFile(runner, basename, value, indent) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    // Unique per step: one job may run the same action several times.
+    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    return file;
+}
+/** Writes the full result and sets `result-file` to its path. */
+async function writeResultFile(runner, action, result) {
+    const file = await writeJsonFile(runner, `${action}-result`, result, 2);
+    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
+    return file;
+}
+/**
+ * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
+ * `payload-file` to its path.
+ */
+async function keepPayload(runner, action, payload) {
+    const file = await writeJsonFile(runner, `${action}-payload`, payload);
+    setOutput('payload-file', file);
+    return file;
+}
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
+ * saying where. An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(runner, action, payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        await keepPayload(runner, action, payload);
+        throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
+    }
+}
+
+
+/***/ }),
+
+/***/ 9708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ms: () => (/* binding */ recordCouldNotCheck),
+/* harmony export */   U5: () => (/* binding */ readInputsOrRecord),
+/* harmony export */   nO: () => (/* binding */ notFoundAbout)
+/* harmony export */ });
+/* unused harmony export stepError */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1410);
+/* harmony import */ var _legacy_output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7595);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
+/**
+ * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
+ * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
+ * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
+ */
+
+
+
+
+
+function stepError(error) {
+    return {
+        kind: error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
+        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+    };
+}
+/**
+ * Sets the outputs of a step that could not check (`outcome: error` among them), writes its result file with the
+ * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
+ */
+async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
+    (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .setOutputs */ .n0)({ ...outputs, outcome: 'error' });
+    const why = stepError(error);
+    try {
+        await (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .writeResultFile */ .tH)(runner, action, { ...result, outcome: 'error', error: why });
+        if (heading !== undefined) {
+            await new _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .SummaryWriter */ .CS().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
+        }
+    }
+    catch {
+        // The step fails with the original error either way; a full disk must not hide it.
+    }
+}
+/**
+ * The entry point's read of a step's inputs: bad input could not check either, so its outputs say `outcome: error`
+ * and its result file keeps the error (`record`) before the step fails.
+ */
+async function readInputsOrRecord(env, cwd, read, record) {
+    try {
+        return read();
+    }
+    catch (error) {
+        await record((0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .readRunner */ .fY)(env, cwd), error);
+        throw error;
+    }
+}
+/** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
+const SCOPE_MISSING = /\b(organi[sz]ation|org|flow|environment|env)\b(?:\s+named)?\s+(?:'[^']*'|"[^"]*"|\S+)\s+(?:does not|doesn't) exist/i;
+/** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
+const NO_SUCH_PATH = /^not found: \//i;
+/**
+ * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
+ * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
+ * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
+ * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
+ * - `unknown`: no message, or one about something else: not read as "not there".
+ */
+function notFoundAbout(error, subject) {
+    const message = error.serverMessage?.trim() ?? '';
+    if (SCOPE_MISSING.test(message) || NO_SUCH_PATH.test(message))
+        return 'scope';
+    return subject.test(message) ? 'subject' : 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G$: () => (/* binding */ STATE_MARK),
+/* harmony export */   Ou: () => (/* binding */ commitCell),
+/* harmony export */   P0: () => (/* binding */ UNKNOWN_MARK),
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   _j: () => (/* binding */ stateCell),
+/* harmony export */   gC: () => (/* binding */ compliantCell),
+/* harmony export */   s5: () => (/* binding */ timeCell)
+/* harmony export */ });
+/* harmony import */ var _context_time_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(838);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
+
+
+
+/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
+const STATE_MARK = {
+    COMPLIANT: '✅',
+    'NON-COMPLIANT': '❌',
+    // Same mark as a missing attestation: INCOMPLETE means some are missing.
+    INCOMPLETE: '⚠️',
+};
+/** A state the service did not give, or one this project does not know. */
+const UNKNOWN_MARK = '❔';
+/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
+function stateCell(state) {
+    if (!state)
+        return '';
+    const mark = STATE_MARK[state];
+    return mark ? `${mark} ${state}` : state;
+}
+/** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */
+function compliantCell(value, unknown = '—') {
+    if (value === true)
+        return '✅ yes';
+    if (value === false)
+        return '❌ no';
+    return unknown;
+}
+/** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
+function firstLine(message) {
+    const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;
+    if (!line)
+        return undefined;
+    // Scrubbed before it is cut (cutText): half a token would no longer be found.
+    return Array.from(line).length > 72 ? (0,_trust_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(line, 71) : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(line);
+}
+/**
+ * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
+ * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
+ */
+function commitCell(commit) {
+    const url = typeof commit.url === 'string' && commit.url !== '' ? commit.url : undefined;
+    const sha = typeof commit.sha === 'string' && commit.sha !== ''
+        ? commit.sha
+        : url && /\/commit\/([0-9a-f]{7,40})\/?$/i.exec(url)?.[1];
+    if (!sha && !url)
+        return '';
+    const subject = firstLine(commit.message);
+    const text = sha ? `${sha.slice(0, 7)}${subject ? ` ${subject}` : ''}` : 'commit';
+    return url ? { text, href: url } : text;
+}
+/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+function timeCell(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? (0,_context_time_js__WEBPACK_IMPORTED_MODULE_0__/* .formatTime */ .fU)(value) : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,367 @@
+export const id = 744;
+export const ids = [744];
+export const modules = {
+
+/***/ 9744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  action: () => (/* binding */ action)
+});
+
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
+var api = __webpack_require__(1974);
+// EXTERNAL MODULE: ./src/api/schemas.ts + 1 modules
+var schemas = __webpack_require__(9073);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
+var runtime_artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
+var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/output.ts
+var output = __webpack_require__(1579);
+// EXTERNAL MODULE: ./src/runtime/step.ts
+var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var context_inputs = __webpack_require__(5042);
+;// CONCATENATED MODULE: ./src/actions/report-artifact/inputs.ts
+/** report-artifact's inputs: the artifact, where to report it, and what to say about it. */
+
+
+
+
+
+
+/** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
+const Revision = classic_schemas/* string */.YjP().regex(/^[^-\s]\S*$/);
+function readInputs(inputs, cwd) {
+    const common = (0,context/* readCommon */.Cy)(inputs, cwd);
+    const flow = inputs.requiredMatching('flow', 'flowName');
+    const artifact = (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace);
+    const name = inputs.optional('name');
+    if (artifact.type === 'fingerprint' && name === undefined) {
+        throw new errors/* InputError */.dz('name', 'is required when fingerprint is given', 'the artifact name to report');
+    }
+    return {
+        ...common,
+        flow,
+        artifact,
+        name,
+        trail: inputs.matching('trail', 'trailName'),
+        templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
+        gitCommit: inputs.checked('git-commit', Revision, `${schemas/* expectedForms */.uc.sha1}, a tag or a branch (a revision, not an option)`),
+        buildUrl: inputs.url('build-url'),
+        commitUrl: inputs.url('commit-url'),
+        repoUrl: inputs.url('repo-url'),
+        description: inputs.optional('description'),
+        annotations: inputs.keyValues('annotations', {
+            re: schemas/* patterns */.qp.annotationKey,
+            expected: schemas/* expectedForms */.uc.annotationKey,
+        }),
+        externalUrls: inputs.keyValues('external-urls', undefined, {
+            schema: context_inputs/* HttpUrl */.oA,
+            expected: 'an absolute http(s) URL (label=https://...)',
+        }),
+        userData: inputs.json('user-data', common.runner.workspace),
+        compliant: inputs.optional('compliant') === undefined ? undefined : inputs.boolean('compliant', false),
+        dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
+    };
+}
+/** What the inputs say, for the result file of a step that could not finish: never a credential. */
+function describeInputs(inputs) {
+    const { artifact } = inputs;
+    return {
+        dryRun: inputs.dryRun,
+        flow: inputs.flow,
+        artifact: artifact.type === 'fingerprint'
+            ? { type: artifact.type, fingerprint: artifact.fingerprint }
+            : artifact.type === 'file' || artifact.type === 'dir'
+                ? { type: artifact.type, path: artifact.path }
+                : { type: artifact.type, image: artifact.image },
+        ...(inputs.name !== undefined && { filename: inputs.name }),
+        ...(inputs.trail !== undefined && { trail: inputs.trail }),
+        ...(inputs.gitCommit !== undefined && { gitCommit: inputs.gitCommit }),
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(2876);
+;// CONCATENATED MODULE: ./src/context/git.ts
+/**
+ * Commit information from the checked-out repository, through the real `git` (via @actions/exec).
+ */
+
+
+async function git(args, cwd) {
+    try {
+        const result = await (0,exec/* getExecOutput */.H)('git', args, { cwd, silent: true, ignoreReturnCode: true });
+        return result.exitCode === 0 ? result.stdout : undefined;
+    }
+    catch {
+        // No git on the runner, or cwd is gone: the caller falls back to the event payload.
+        return undefined;
+    }
+}
+/**
+ * `git_commit_info` for a commit (default HEAD): sha1, trimmed message, `Name <email>`, the given branch (or the
+ * checked-out branch), integer Unix seconds, parents, and the URL when `urlFor` gives one. Undefined outside a
+ * repository or for an unknown commit.
+ */
+async function readCommit(cwd, options = {}) {
+    const SEP = '\u001f';
+    const out = await git(
+    // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
+    [
+        'log',
+        '-1',
+        `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`,
+        '--end-of-options',
+        options.rev ?? 'HEAD',
+        '--',
+    ], cwd);
+    if (!out)
+        return undefined;
+    const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
+    if (!schemas/* patterns */.qp.sha1.test(sha1))
+        return undefined;
+    let branch = options.branch;
+    if (branch === undefined) {
+        const head = (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd))?.trim();
+        branch = head && head !== 'HEAD' ? head : '';
+    }
+    const url = options.urlFor?.(sha1);
+    return {
+        sha1,
+        message: message.join(SEP).trim(),
+        author: email ? `${name} <${email}>` : name,
+        branch,
+        timestamp: Number(seconds),
+        parents: parents.trim() ? parents.trim().split(' ') : [],
+        ...(url && { url }),
+    };
+}
+
+// EXTERNAL MODULE: ./src/context/github.ts
+var context_github = __webpack_require__(7212);
+;// CONCATENATED MODULE: ./src/actions/report-artifact/payload.ts
+/**
+ * The report of an artifact, gathered the way the official CLI does: the commit from the checked-out repository (else
+ * the push event), the build and commit URLs, the repository, the pushed commits and the inputs' extras.
+ */
+
+
+
+
+
+async function gatherPayload(inputs, fingerprint, filename) {
+    const { github } = inputs.runner;
+    const branch = (0,context_github/* branchOf */.W0)(github);
+    const info = await commitInfo(inputs, branch);
+    const sha = info.sha1;
+    const build = inputs.buildUrl ?? (0,context_github/* buildUrl */.c$)(github);
+    if (build === undefined) {
+        throw new errors/* InputError */.dz('build-url', 'is required outside GitHub Actions (no GITHUB_REPOSITORY and GITHUB_RUN_ID)', 'the URL of this build');
+    }
+    const commit = commitLink(inputs, sha) ?? info.commit?.url;
+    if (commit === undefined) {
+        throw new errors/* InputError */.dz('commit-url', 'is required outside GitHub Actions (no GITHUB_REPOSITORY)', 'the URL of the commit');
+    }
+    const repo = (0,context_github/* repoInfo */.Lt)(github);
+    const repository = inputs.repoUrl ?? (0,context_github/* repoUrl */.wk)(github);
+    const pushed = (0,context_github/* commitsFromPushEvent */.tN)(inputs.runner.event, branch);
+    const body = {
+        fingerprint,
+        filename,
+        build_url: build,
+        commit_url: commit,
+        trail_name: inputs.trail ?? sha,
+        git_commit: sha,
+        ...(info.commit && { git_commit_info: info.commit }),
+        ...(repo && { repo_info: repo }),
+        ...(pushed.length > 0 && { commits_list: pushed }),
+        ...(repository !== undefined && { repo_url: repository }),
+        ...(inputs.templateReferenceName !== undefined && {
+            template_reference_name: inputs.templateReferenceName,
+        }),
+        ...(inputs.description !== undefined && { description: inputs.description }),
+        ...(inputs.compliant !== undefined && { is_compliant: inputs.compliant }),
+        ...(Object.keys(inputs.annotations).length > 0 && { annotations: inputs.annotations }),
+        ...(Object.keys(inputs.externalUrls).length > 0 && { external_urls: inputs.externalUrls }),
+        ...(inputs.userData !== undefined && { user_data: inputs.userData }),
+    };
+    return { body, annotations: info.warning === undefined ? [] : [info.warning] };
+}
+/** The `commit-url` input, else the commit on GitHub. */
+function commitLink(inputs, sha) {
+    return inputs.commitUrl ?? (0,context_github/* commitUrl */.Bg)(inputs.runner.github, sha);
+}
+/** From the checked-out repository, else the push event's head commit, else the SHA alone (with a warning). */
+async function commitInfo(inputs, branch) {
+    const { github, workspace, event } = inputs.runner;
+    const rev = inputs.gitCommit ?? github.sha ?? 'HEAD';
+    const fromGit = await readCommit(workspace, {
+        rev,
+        ...(branch !== undefined && { branch }),
+        urlFor: (sha) => commitLink(inputs, sha),
+    });
+    if (fromGit) {
+        log/* log */.R.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
+        return { sha1: fromGit.sha1, commit: fromGit };
+    }
+    if (!schemas/* patterns */.qp.sha1.test(rev)) {
+        throw new errors/* InputError */.dz('git-commit', `cannot resolve '${rev}': ${workspace} is not a git repository with that commit`, `${schemas/* expectedForms */.uc.sha1}, or a checkout (actions/checkout) before this step`);
+    }
+    const fromEvent = (0,context_github/* commitFromEvent */.uO)(event, rev, branch);
+    if (fromEvent) {
+        log/* log */.R.info(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
+        return { sha1: rev, commit: fromEvent };
+    }
+    log/* log */.R.info(`Commit ${rev} (the SHA only: no checkout in ${workspace}, and not in the event payload)`);
+    const message = `No commit information for ${rev}: ${workspace} is not a checkout of it and the event does not carry it. ` +
+        'The artifact is reported with the SHA only; run actions/checkout before this step for the full record.';
+    return { sha1: rev, commit: undefined, warning: { level: 'warning', message } };
+}
+
+;// CONCATENATED MODULE: ./src/actions/report-artifact/summary.ts
+
+function summarize(result) {
+    const summary = new writer/* SummaryWriter */.CS();
+    summary.heading(result.dryRun ? 'DRY RUN: artifact not reported' : 'Artifact reported', 3);
+    if (result.dryRun) {
+        summary.paragraph(`Dry run: nothing was sent. The report would have gone to ${result.url}.`);
+    }
+    return details(summary, result);
+}
+/** The report's fields, annotations and links, added to `summary`. */
+function details(summary, result) {
+    const p = result.payload;
+    summary.table(['Field', 'Value'], [
+        ['Flow', result.flow],
+        ['Name', result.filename],
+        ['Fingerprint', { code: result.fingerprint }],
+        ['Trail', result.trail],
+        ['Commit', { text: result.gitCommit.slice(0, 7), href: p.commit_url }],
+        ['Build', { text: 'run', href: p.build_url }],
+        ...(p.description ? [['Description', p.description]] : []),
+        ...(p.is_compliant !== undefined && p.is_compliant !== null
+            ? [['Compliant', String(p.is_compliant)]]
+            : []),
+    ]);
+    const annotations = Object.entries(p.annotations ?? {});
+    const urls = Object.entries(p.external_urls ?? {});
+    if (annotations.length > 0 || urls.length > 0) {
+        summary.markdown([
+            ...annotations.map(([k, v]) => `- ${(0,writer/* escapeText */.X1)(k)}: ${(0,writer/* escapeText */.X1)(String(v))}`),
+            ...urls.map(([k, v]) => `- ${(0,writer/* link */.nf)(k, typeof v === 'string' ? v : v.href)}`),
+        ].join('\n'));
+    }
+    return summary;
+}
+
+;// CONCATENATED MODULE: ./src/actions/report-artifact/index.ts
+/**
+ * report-artifact: fingerprints an artifact (or takes a given fingerprint), gathers the git and GitHub context the
+ * way the official CLI does, and reports it to a flow (POST /artifacts/{org}/{flow}). A dry run sends nothing and
+ * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const action = (0,step/* defineAction */.QP)({
+    name: 'report-artifact',
+    read: readInputs,
+    run,
+    couldNot: (inputs) => inputs ? `Could not report the artifact to flow ${inputs.flow}` : 'Could not report the artifact',
+    describe: describeInputs,
+});
+async function run(inputs) {
+    const { fingerprint, defaultName } = await (0,runtime_artifact/* resolveFingerprint */.J)(inputs.artifact);
+    // readInputs requires `name` with a given fingerprint, the one case without a default name.
+    const filename = inputs.name ?? defaultName ?? '';
+    const { body: payload, annotations } = await log/* log */.R.group('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
+    // Everything is checked before any request: a bad combination fails here, naming the field.
+    (0,api/* validate */.tf)(schemas/* ReportArtifactBody */.Fi, payload, 'body');
+    const trail = payload.trail_name ?? '';
+    const gitCommit = payload.git_commit ?? '';
+    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+        const result = {
+            dryRun: inputs.dryRun,
+            flow: inputs.flow,
+            url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
+            fingerprint,
+            filename,
+            trail,
+            gitCommit,
+            payload,
+        };
+        const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
+        if (inputs.dryRun) {
+            log/* log */.R.info(`DRY RUN: would POST ${result.url}`);
+            log/* log */.R.block(JSON.stringify(payload, null, 2));
+            return {
+                outcome: 'dry-run',
+                outputs,
+                result: { ...result },
+                summary: summarize(result),
+                annotations,
+                payload,
+            };
+        }
+        let response;
+        try {
+            response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {
+                const answer = await (0,output/* deliver */.cK)(payload, () => client.reportArtifact(inputs.flow, payload));
+                log/* log */.R.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
+                return answer;
+            });
+        }
+        catch (error) {
+            if (error instanceof errors/* UndeliveredError */.uE)
+                return undelivered(inputs, result, error, annotations);
+            throw error;
+        }
+        const reported = { ...result, response };
+        return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
+    });
+}
+/**
+ * The error result of a report the service did not take, keeping what was gathered: the result file holds the report
+ * with the error, the summary shows it under the reason, the warnings stay, and the finisher keeps the payload.
+ */
+function undelivered(inputs, result, error, annotations) {
+    const failed = (0,step/* errorStep */.Lc)(action, inputs, error);
+    // What the inputs said, then what was gathered, then why it failed.
+    const { error: why, ...known } = failed.result;
+    const summary = (failed.summary ?? new writer/* SummaryWriter */.CS()).heading('The report that was not delivered', 4);
+    return {
+        ...failed,
+        result: { ...known, ...result, error: why },
+        summary: details(summary, result),
+        annotations,
+    };
+}
+
+
+/***/ })
+
+};
