@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
+import { formatTime, parseTime } from './time.js';
 import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
@@ -233,6 +234,31 @@ export class InputReader {
       throw new InputError(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not valid`, expected);
     }
     return result.data;
+  }
+
+  /**
+   * Two optional times (context/time.ts: ISO 8601, Unix seconds, or a time ago from `nowSeconds`) as Unix seconds,
+   * the first at or before the second.
+   */
+  timeWindow(
+    fromName: string,
+    toName: string,
+    nowSeconds: number,
+  ): { from: number | undefined; to: number | undefined } {
+    const time = (name: string) => {
+      const value = this.optional(name);
+      return value === undefined ? undefined : parseTime(value, name, nowSeconds);
+    };
+    const from = time(fromName);
+    const to = time(toName);
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new InputError(
+        fromName,
+        `'${this.raw(fromName)}' (${formatTime(from)}) is later than ${toName} '${this.raw(toName)}' (${formatTime(to)})`,
+        `${fromName} at or before ${toName}`,
+      );
+    }
+    return { from, to };
   }
 
   /**

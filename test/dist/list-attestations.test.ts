@@ -11,6 +11,7 @@ const start = useSandbox();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
 interface Saved {
+  outcome: string;
   flow: string;
   from?: number;
   to?: number;
@@ -77,9 +78,16 @@ describe('list-attestations', () => {
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: '6', 'non-compliant': '1' });
+    expect(result.outputs).toMatchObject({ outcome: 'listed', count: '6', 'non-compliant': '1' });
     const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ flow: 'backend', count: 6, nonCompliant: 1, total: 6, truncated: false });
+    expect(saved).toMatchObject({
+      outcome: 'listed',
+      flow: 'backend',
+      count: 6,
+      nonCompliant: 1,
+      total: 6,
+      truncated: false,
+    });
     // Newest first, as the service lists them.
     expect(saved.attestations.map((a) => a.attestation_name)).toEqual([
       'snyk-scan',
@@ -139,19 +147,6 @@ describe('list-attestations', () => {
     expect(from).toBeGreaterThanOrEqual(before - 7 * 86_400);
     expect(from).toBeLessThanOrEqual(after - 7 * 86_400);
     expect(to - from).toBe(7 * 86_400 - 12 * 3600);
-    expect(await sentQuery({ page: '4', 'per-page': '7' })).toEqual({ page: '4', per_page: '7' });
-  });
-
-  it('reads every page (all, the default), in order and without repeats', async () => {
-    const sandbox = await start({ seed: seedWithAttestations(250) });
-    const result = await runAction('list-attestations', {
-      inputs: { ...connection(sandbox.url), flow: 'release' },
-    });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: '250', 'non-compliant': '25' });
-    const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ total: 250, truncated: false, pagesRead: 3 });
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(checkNames(250));
   });
 
   it('reads every page inside a time window', async () => {
@@ -168,7 +163,8 @@ describe('list-attestations', () => {
     expect(result.code).toBe(0);
     const saved = outputFile(result, 'result-file') as Saved;
     // created_at is n + 0.5: from 1800000050 takes check-0050, to 1800000199 stops at check-0198.
-    expect(saved).toMatchObject({ count: 149, total: 149, pagesRead: 4 });
+    expect(result.outputs).toMatchObject({ count: '149', 'non-compliant': '15' });
+    expect(saved).toMatchObject({ count: 149, total: 149, truncated: false, pagesRead: 4 });
     expect(saved.attestations.map((a) => a.attestation_name)).toEqual(checkNames(199).slice(0, 149));
   });
 
@@ -187,122 +183,57 @@ describe('list-attestations', () => {
     );
   });
 
-  it('reads one page with page and per-page', async () => {
-    const sandbox = await start({ seed: seedWithAttestations(250) });
-    const result = await runAction('list-attestations', {
-      inputs: { ...connection(sandbox.url), flow: 'release', page: '2', 'per-page': '25' },
-    });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: '25' });
-    const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ total: 250, truncated: true, pagesRead: 1 });
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(checkNames(250).slice(25, 50));
-    expect(result.summary).toContain('25 attestation\\(s\\) on page 2 of 10 \\(250 in all\\).');
-  });
-
-  it('the last page of several is not truncated', async () => {
-    const sandbox = await start({ seed: seedWithAttestations(250) });
-    const result = await runAction('list-attestations', {
-      inputs: { ...connection(sandbox.url), flow: 'release', page: '10', 'per-page': '25' },
-    });
-    expect(result.code).toBe(0);
-    expect(outputFile(result, 'result-file')).toMatchObject({ total: 250, truncated: false, pagesRead: 1 });
-    expect(result.summary).toContain('25 attestation\\(s\\) on page 10 of 10 \\(250 in all\\).');
-  });
-
-  it('says so when nothing is in the window', async () => {
-    const sandbox = await start();
-    const result = await runAction('list-attestations', {
-      inputs: { ...connection(sandbox.url), flow: 'backend', from: '2030-01-01' },
-    });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: '0', 'non-compliant': '0' });
-    expect(result.summary).toContain('No attestations match.');
-  });
-
   it('fails on an unknown flow with the service message (404)', async () => {
     const sandbox = await start();
     const result = await runAction('list-attestations', {
       inputs: { ...connection(sandbox.url), flow: 'no-such-flow' },
     });
+    const message =
+      "GET /attestations/{org}/{flow_name} failed with HTTP 404 Not Found: Flow named 'no-such-flow' does not exist for organization 'demo'. Check the org and the names in the request";
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(
-      "::error::GET /attestations/{org}/{flow_name} failed with HTTP 404 Not Found: Flow named 'no-such-flow' does not exist for organization 'demo'. Check the org and the names in the request",
-    );
+    expect(result.stdout).toContain(`::error::${message}`);
+    expect(result.outputs.outcome).toBe('error');
     expect(result.outputs.count).toBeUndefined();
+    // The query as asked stays in the result file, with why it could not be answered.
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      outcome: 'error',
+      flow: 'no-such-flow',
+      paging: { all: true, perPage: 100, maxItems: 1000 },
+      error: { kind: 'api', message: expect.stringContaining(message) as string },
+    });
+    expect(result.summary).toContain('### ⚠️ Could not list the attestations of no-such-flow');
+    expect(result.summary).toContain('The service refused the request: see its answer above.');
   });
 
-  describe('bad input fails before any request, naming the input and the expected form', () => {
-    const cases: [string, Record<string, string>, string][] = [
-      ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
-      ['a bad flow', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
-      [
-        'a from that is not a time',
-        { from: 'yesterday' },
-        "Invalid input 'from': 'yesterday' is not a time. Expected an ISO 8601 date or time",
-      ],
-      ['a to that is not a time', { to: '7 days' }, "Invalid input 'to': '7 days' is not a time"],
-      [
-        'a date that does not exist',
-        { from: '2026-02-30' },
-        "Invalid input 'from': '2026-02-30' is not a real date and time",
-      ],
-      [
-        'milliseconds',
-        { to: '1793534400000' },
-        "Invalid input 'to': '1793534400000' is too large for Unix seconds (milliseconds? divide by 1000)",
-      ],
-      ['an unknown unit', { from: '3y' }, "Invalid input 'from': '3y' is not a time"],
-      [
-        'from after to',
-        { from: '2026-11-03', to: '2026-11-02' },
-        "Invalid input 'from': '2026-11-03' (2026-11-03T00:00:00Z) is later than to '2026-11-02' (2026-11-02T00:00:00Z). Expected from at or before to.",
-      ],
-      ['a relative from after a relative to', { from: '1h', to: '2h' }, "Invalid input 'from': '1h' ("],
-      [
-        'page with all: true',
-        { page: '2', all: 'true' },
-        "Invalid input 'page': selects one page, but all is true",
-      ],
-      ['page 0', { page: '0' }, "Invalid input 'page': '0' is not a whole number from 1 to 1000000"],
-      [
-        'per-page over 100',
-        { 'per-page': '500' },
-        "Invalid input 'per-page': '500' is not a whole number from 1 to 100",
-      ],
-      [
-        'max-items 0',
-        { 'max-items': '0' },
-        "Invalid input 'max-items': '0' is not a whole number from 1 to 100000",
-      ],
-      ['all that is not a boolean', { all: 'maybe' }, "Invalid input 'all': 'maybe' is not a boolean"],
-      [
-        'a missing api-url',
-        { 'api-url': '' },
-        "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
-      ],
-    ];
-    it.each(cases)('%s', async (_label, inputs, message) => {
-      const server = await startServer((_req, res) => json(res, 200, { data: [] }));
-      try {
-        const result = await runAction('list-attestations', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            flow: 'backend',
-            ...inputs,
-          },
-        });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toContain('::error::');
-        expect(result.stdout).toContain(message);
-        expect(server.requests).toHaveLength(0);
-        assertNoSecret(withoutMaskCommands(result.everything), 'the step');
-      } finally {
-        await server.close();
-      }
-    });
+  it('from after to is outcome error before any request, with a result file and a summary that say why', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { data: [] }));
+    try {
+      const result = await runAction('list-attestations', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          from: '2026-11-03',
+          to: '2026-11-02',
+        },
+      });
+      const message =
+        "Invalid input 'from': '2026-11-03' (2026-11-03T00:00:00Z) is later than to '2026-11-02' (2026-11-02T00:00:00Z). Expected from at or before to.";
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`::error::${message}`);
+      expect(server.requests).toHaveLength(0);
+      expect(result.outputs.outcome).toBe('error');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        error: { kind: 'input', message },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not list the attestations');
+      expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
   });
 
   it('says the service is unreachable', async () => {
@@ -317,10 +248,12 @@ describe('list-attestations', () => {
     expect(result.stdout).toMatch(
       /::error::GET \/attestations\/\{org\}\/\{flow_name\} could not reach the service: .*Check api-url/,
     );
+    expect(result.outputs.outcome).toBe('error');
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'network' } });
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
-  it('fails, with no outputs, when a later page fails', async () => {
+  it('fails with outcome error and no counts when a later page fails', async () => {
     const item = (i: number) => ({ attestation_name: `a${i}`, attestation_type: 'generic', created_at: i });
     const server = await startServer((req, res) =>
       req.url.searchParams.get('page') === '1'
@@ -340,7 +273,12 @@ describe('list-attestations', () => {
         '::error::GET /attestations/{org}/{flow_name} failed with HTTP 500 Internal Server Error: database on fire',
       );
       expect(server.requests.map((r) => r.url.searchParams.get('page'))).toContain('2');
-      expect(result.outputs).toEqual({});
+      // No count of a part of the list: only the outcome and where the error is kept.
+      expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file']);
+      expect(result.outputs.outcome).toBe('error');
+      const saved = outputFile(result, 'result-file') as Record<string, unknown>;
+      expect(saved).toMatchObject({ outcome: 'error', flow: 'backend', error: { kind: 'api' } });
+      expect(saved.attestations).toBeUndefined();
     } finally {
       await server.close();
     }

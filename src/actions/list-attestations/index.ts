@@ -1,2 +1,11 @@
-// TEMPORARY (issue 13 transition): the old entry, until this action is an ActionDefinition.
-export { main } from './main.js';
+import { defineAction } from '../../runtime/step.js';
+import { queryOf, readInputs, run } from './run.js';
+
+export const action = defineAction({
+  name: 'list-attestations',
+  read: readInputs,
+  run,
+  couldNot: (inputs) =>
+    inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations',
+  describe: queryOf,
+});

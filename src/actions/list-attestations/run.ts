@@ -3,18 +3,14 @@
  * times: one page, or every page up to a cap. Counts the non-compliant ones.
  */
 import { log } from '../../trust/log.js';
-import { InputError } from '../../errors/errors.js';
-import { shownField } from '../../api/parse.js';
 import type { Attestation } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
-import { formatTime, parseTime } from '../../context/time.js';
+import { formatTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { setOutputs, writeResultFile } from '../../runtime/legacy-output.js';
+import type { Annotation, StepResult } from '../../runtime/step.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
 import { compliantCell, timeCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-
-const ACTION = 'list-attestations';
 
 export interface ListAttestationsInputs extends CommonInputs {
   flow: string;
@@ -32,20 +28,20 @@ export function readInputs(
 ): ListAttestationsInputs {
   const common = readCommon(inputs, cwd);
   const flow = inputs.requiredMatching('flow', 'flowName');
-  const time = (name: string) => {
-    const value = inputs.optional(name);
-    return value === undefined ? undefined : parseTime(value, name, now);
-  };
-  const from = time('from');
-  const to = time('to');
-  if (from !== undefined && to !== undefined && from > to) {
-    throw new InputError(
-      'from',
-      `'${inputs.raw('from')}' (${formatTime(from)}) is later than to '${inputs.raw('to')}' (${formatTime(to)})`,
-      'from at or before to',
-    );
-  }
+  const { from, to } = inputs.timeWindow('from', 'to', now);
   return { ...common, flow, from, to, paging: readPaging(inputs) };
+}
+
+/** The query as asked: in the result file, also of a step that could not list. */
+export function queryOf(
+  inputs: ListAttestationsInputs,
+): Pick<ListAttestationsResult, 'flow' | 'from' | 'to' | 'paging'> {
+  return {
+    flow: inputs.flow,
+    ...(inputs.from !== undefined && { from: inputs.from }),
+    ...(inputs.to !== undefined && { to: inputs.to }),
+    paging: inputs.paging,
+  };
 }
 
 export interface ListAttestationsResult {
@@ -63,7 +59,12 @@ export interface ListAttestationsResult {
   attestations: Attestation[];
 }
 
-export async function run(inputs: ListAttestationsInputs): Promise<ListAttestationsResult> {
+/** Only `is_compliant: false` counts: an attestation that does not say is not called non-compliant. */
+export function countNonCompliant(attestations: readonly Attestation[]): number {
+  return attestations.filter((a) => a.is_compliant === false).length;
+}
+
+export async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
   const window = {
     ...(inputs.from !== undefined && { from_timestamp: inputs.from }),
     ...(inputs.to !== undefined && { to_timestamp: inputs.to }),
@@ -84,18 +85,12 @@ export async function run(inputs: ListAttestationsInputs): Promise<ListAttestati
       log.info(describeRead(list, inputs.paging, 'attestation(s)'));
       return list;
     });
-    if (inputs.paging.all && read.truncated) {
-      log.warning(describeRead(read, inputs.paging, 'attestation(s)'));
-    }
-    const nonCompliant = read.items.filter((a) => a.is_compliant === false).length;
+    const nonCompliant = countNonCompliant(read.items);
     log.info(`${nonCompliant} non-compliant.`);
 
     const result: ListAttestationsResult = {
       url,
-      flow: inputs.flow,
-      ...(inputs.from !== undefined && { from: inputs.from }),
-      ...(inputs.to !== undefined && { to: inputs.to }),
-      paging: inputs.paging,
+      ...queryOf(inputs),
       count: read.items.length,
       nonCompliant,
       total: read.total,
@@ -103,14 +98,22 @@ export async function run(inputs: ListAttestationsInputs): Promise<ListAttestati
       pagesRead: read.pagesRead,
       attestations: read.items,
     };
-    setOutputs({ count: result.count, 'non-compliant': nonCompliant });
-    await writeResultFile(inputs.runner, ACTION, result);
-    if (inputs.summary) await summarize(result, read, inputs.paging).write(inputs.runner.summaryFile);
-    return result;
+    // A read cut by max-items is worth a warning: the counts are of part of the list.
+    const annotations: Annotation[] =
+      inputs.paging.all && read.truncated
+        ? [{ level: 'warning', message: describeRead(read, inputs.paging, 'attestation(s)') }]
+        : [];
+    return {
+      outcome: 'listed',
+      outputs: { count: result.count, 'non-compliant': nonCompliant },
+      result: { ...result },
+      summary: summarize(result, read, inputs.paging),
+      annotations,
+    };
   });
 }
 
-function summarize(
+export function summarize(
   result: ListAttestationsResult,
   read: ListRead<Attestation>,
   paging: Paging,
@@ -130,18 +133,20 @@ function summarize(
   if (result.attestations.length === 0) return summary.paragraph('No attestations match.');
   summary.table(
     ['Name', 'Type', 'Compliant', 'Created', 'Reported by', 'Description'],
-    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    // Every field is only shown here: one the service left out leaves its cell empty, never fails the step.
     result.attestations.map((a): Cell[] => [
-      { text: shownField(() => a.attestation_name) ?? '?', href: shownField(() => a.html_url) },
-      shownField(() => a.attestation_type),
-      compliantCell(
-        shownField(() => a.is_compliant),
-        '',
-      ),
-      timeCell(shownField(() => a.created_at)),
-      shownField(() => a.reported_by),
-      shownField(() => a.description),
+      { text: shown(a.attestation_name), href: a.html_url },
+      a.attestation_type,
+      compliantCell(a.is_compliant, ''),
+      timeCell(a.created_at),
+      a.reported_by,
+      a.description,
     ]),
   );
   return summary;
+}
+
+/** A name the service left out reads as `?`. */
+function shown(text: string | null | undefined): string {
+  return text ?? '?';
 }

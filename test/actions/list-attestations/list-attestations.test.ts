@@ -1,0 +1,150 @@
+/**
+ * list-attestations in-process: reading its inputs (the time window), counting, and the summary. The bundle run
+ * against the service is test/dist/list-attestations.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/errors/errors.js';
+import type { Attestation } from '../../../src/api/schemas.js';
+import { InputReader } from '../../../src/context/inputs.js';
+import { action } from '../../../src/actions/list-attestations/index.js';
+import {
+  countNonCompliant,
+  readInputs,
+  summarize,
+  type ListAttestationsResult,
+} from '../../../src/actions/list-attestations/run.js';
+import type { Paging } from '../../../src/runtime/paging.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+
+const NOW = Date.parse('2026-11-04T12:00:00Z') / 1000;
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+const read = (inputs: Record<string, string>) =>
+  readInputs(
+    new InputReader({
+      'INPUT_API-URL': 'https://compliance.example.test',
+      'INPUT_API-TOKEN': TEST_TOKEN,
+      INPUT_ORG: 'acme',
+      INPUT_FLOW: 'backend',
+      ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    }),
+    '/tmp',
+    NOW,
+  );
+
+const attestation = (name: string, isCompliant: boolean | null | undefined): Attestation => ({
+  attestation_name: name,
+  attestation_type: 'junit',
+  created_at: at('2026-11-02T09:00:00Z'),
+  ...(isCompliant !== undefined && { is_compliant: isCompliant }),
+});
+
+const ALL: Paging = { all: true, perPage: 100, maxItems: 1000 };
+
+function resultOf(attestations: Attestation[], window: { from?: number; to?: number } = {}) {
+  const result: ListAttestationsResult = {
+    url: 'https://compliance.example.test/api/v2/attestations/acme/backend',
+    flow: 'backend',
+    ...window,
+    paging: ALL,
+    count: attestations.length,
+    nonCompliant: countNonCompliant(attestations),
+    total: attestations.length,
+    truncated: false,
+    pagesRead: 1,
+    attestations,
+  };
+  const list = { items: attestations, total: attestations.length, truncated: false, pagesRead: 1 };
+  return summarize(result, list, ALL).toString();
+}
+
+describe('list-attestations inputs', () => {
+  it('reads the flow, and the window as Unix seconds: ISO 8601, seconds, or a time ago from now', () => {
+    const inputs = read({ from: '7d', to: '2026-11-03T12:30:00+01:00' });
+    expect(inputs).toMatchObject({ flow: 'backend', from: NOW - 7 * 86_400, to: at('2026-11-03T11:30:00Z') });
+    expect(inputs.paging).toEqual(ALL);
+    expect(read({ from: '1793610000' })).toMatchObject({ from: 1793610000, to: undefined });
+    expect(read({})).toMatchObject({ from: undefined, to: undefined });
+  });
+
+  it.each([
+    [{ flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    [{ flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
+    [{ from: 'yesterday' }, "Invalid input 'from': 'yesterday' is not a time"],
+    [{ to: '1793534400000' }, "Invalid input 'to': '1793534400000' is too large for Unix seconds"],
+    [
+      { from: '2026-11-03', to: '2026-11-02' },
+      "Invalid input 'from': '2026-11-03' (2026-11-03T00:00:00Z) is later than to '2026-11-02' " +
+        '(2026-11-02T00:00:00Z). Expected from at or before to.',
+    ],
+    // An hour ago is later than two hours ago.
+    [
+      { from: '1h', to: '2h' },
+      "Invalid input 'from': '1h' (2026-11-04T11:00:00Z) is later than to '2h' (2026-11-04T10:00:00Z)",
+    ],
+  ])('refuses %j, naming the input', (inputs, message) => {
+    expect(() => read(inputs)).toThrow(InputError);
+    expect(() => read(inputs)).toThrow(message);
+  });
+
+  it('takes a window of one instant: from equal to to', () => {
+    expect(read({ from: '2026-11-02', to: '1793577600' })).toMatchObject({
+      from: 1793577600,
+      to: 1793577600,
+    });
+  });
+
+  it('names the flow in what it could not do, and keeps the query for the result file', () => {
+    const inputs = read({ from: '2026-11-01', page: '2' });
+    expect(action.couldNot(inputs)).toBe('Could not list the attestations of backend');
+    expect(action.couldNot(undefined)).toBe('Could not list the attestations');
+    expect(action.describe?.(inputs)).toEqual({
+      flow: 'backend',
+      from: at('2026-11-01T00:00:00Z'),
+      paging: { all: false, page: 2, perPage: undefined },
+    });
+  });
+});
+
+describe('list-attestations counting and summary', () => {
+  it('counts only is_compliant: false as non-compliant, not an attestation that does not say', () => {
+    expect(
+      countNonCompliant([
+        attestation('a', false),
+        attestation('b', true),
+        attestation('c', null),
+        attestation('d', undefined),
+        attestation('e', false),
+      ]),
+    ).toBe(2);
+  });
+
+  it('gives the window and one row per attestation', () => {
+    const summary = resultOf(
+      [
+        { ...attestation('unit-tests', true), html_url: 'https://ui.example.test/a/1', reported_by: 'ci' },
+        { ...attestation('snyk-scan', false), description: '3 high' },
+      ],
+      { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-03T00:00:00Z') },
+    );
+    expect(summary).toContain('### Attestations of backend: 2 listed, 1 non-compliant');
+    expect(summary).toContain('Created from 2026-11-01T00:00:00Z to 2026-11-03T00:00:00Z. ');
+    expect(summary).toContain(
+      '| [unit-tests](https://ui.example.test/a/1) | junit | ✅ yes | 2026-11-02T09:00:00Z | ci |  |',
+    );
+    expect(summary).toContain('| snyk-scan | junit | ❌ no | 2026-11-02T09:00:00Z |  | 3 high |');
+  });
+
+  it('leaves the compliant cell empty when the service does not say', () => {
+    expect(resultOf([attestation('tests', null)])).toContain(
+      '| tests | junit |  | 2026-11-02T09:00:00Z |  |  |',
+    );
+  });
+
+  it('says so when nothing matches, without a table', () => {
+    const summary = resultOf([], { from: at('2030-01-01T00:00:00Z') });
+    expect(summary).toContain('Created from 2030-01-01T00:00:00Z. ');
+    expect(summary).toContain('No attestations match.');
+    expect(summary).not.toContain('| Name |');
+  });
+});
