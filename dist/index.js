@@ -75614,11 +75614,12 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1392);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2857);
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2600);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9073);
 /* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6623);
-/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8625);
+/* harmony import */ var _time_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(838);
+/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8625);
 /**
  * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
@@ -75633,8 +75634,9 @@ function pullRequestOf(ctx, event) {
 
 
 
+
 /** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
-const HttpUrl = zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().refine((value) => {
+const HttpUrl = zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().refine((value) => {
     const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
     return protocol === 'https:' || protocol === 'http:';
 });
@@ -75784,7 +75786,7 @@ class InputReader {
         const value = this.optional(name, fallbackEnv);
         if (value !== undefined) {
             (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq)(value);
-            (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_7__/* .registerSecret */ .cl)(value);
+            (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .registerSecret */ .cl)(value);
         }
         return value;
     }
@@ -75818,6 +75820,22 @@ class InputReader {
             throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not valid`, expected);
         }
         return result.data;
+    }
+    /**
+     * Two optional times (context/time.ts: ISO 8601, Unix seconds, or a time ago from `nowSeconds`) as Unix seconds,
+     * the first at or before the second.
+     */
+    timeWindow(fromName, toName, nowSeconds) {
+        const time = (name) => {
+            const value = this.optional(name);
+            return value === undefined ? undefined : (0,_time_js__WEBPACK_IMPORTED_MODULE_7__/* .parseTime */ .pe)(value, name, nowSeconds);
+        };
+        const from = time(fromName);
+        const to = time(toName);
+        if (from !== undefined && to !== undefined && from > to) {
+            throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(fromName, `'${this.raw(fromName)}' (${(0,_time_js__WEBPACK_IMPORTED_MODULE_7__/* .formatTime */ .fU)(from)}) is later than ${toName} '${this.raw(toName)}' (${(0,_time_js__WEBPACK_IMPORTED_MODULE_7__/* .formatTime */ .fU)(to)})`, `${fromName} at or before ${toName}`);
+        }
+        return { from, to };
     }
     /**
      * A list (`list`, or one per line with `lines: true`, for items that may hold a comma), each item checked against
@@ -75871,6 +75889,93 @@ function wholeNumber(name, value, min, max, from) {
         throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${from} is not a whole number from ${min} to ${max}`, `a number from ${min} to ${max}`);
     }
     return n;
+}
+
+
+/***/ }),
+
+/***/ 838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fU: () => (/* binding */ formatTime),
+/* harmony export */   pe: () => (/* binding */ parseTime)
+/* harmony export */ });
+/* unused harmony export TIME_FORMS */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2600);
+/**
+ * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
+ * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
+ */
+
+const TIME_FORMS = 'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
+    '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
+/** Seconds per unit of a relative time: m is minutes (months are not a fixed length). */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Past this, a number is milliseconds given by mistake (the bound the API's UnixSeconds schema uses). */
+const MAX_SECONDS = 99_999_999_999;
+const RELATIVE = /^(\d+)\s*([smhdw])$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
+ * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
+ */
+function parseTime(value, input, nowSeconds) {
+    const text = value.trim();
+    const fail = (problem) => {
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem, TIME_FORMS);
+    };
+    if (text === '')
+        fail('is empty');
+    if (/^\d+$/.test(text)) {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n) || n > MAX_SECONDS) {
+            fail(`'${text}' is too large for Unix seconds (milliseconds? divide by 1000)`);
+        }
+        return n;
+    }
+    const relative = RELATIVE.exec(text);
+    if (relative) {
+        const amount = Number(relative[1]);
+        const unit = relative[2];
+        const at = Math.floor(nowSeconds) - amount * UNIT_SECONDS[unit];
+        if (!Number.isSafeInteger(amount) || at < 0)
+            fail(`'${text}' ago is before 1970`);
+        return at;
+    }
+    const iso = ISO.exec(text);
+    if (!iso)
+        return fail(`'${text}' is not a time`);
+    const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
+    const parts = [y, mo, d, h, mi, s].map(Number);
+    const [year, month, day, hour, minute, second] = parts;
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
+    const real = utc.getUTCFullYear() === year &&
+        utc.getUTCMonth() === month - 1 &&
+        utc.getUTCDate() === day &&
+        utc.getUTCHours() === hour &&
+        utc.getUTCMinutes() === minute &&
+        utc.getUTCSeconds() === second;
+    if (!real)
+        fail(`'${text}' is not a real date and time`);
+    let seconds = utc.getTime() / 1000;
+    if (zone && zone.toUpperCase() !== 'Z') {
+        const sign = zone.startsWith('-') ? -1 : 1;
+        const digits = zone.slice(1).replace(':', '');
+        const offsetHours = Number(digits.slice(0, 2));
+        const offsetMinutes = Number(digits.slice(2));
+        if (offsetHours > 23 || offsetMinutes > 59)
+            fail(`'${text}' has an offset that does not exist`);
+        seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    if (seconds < 0)
+        fail(`'${text}' is before 1970`);
+    return seconds;
+}
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
+function formatTime(seconds) {
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 
@@ -90403,11 +90508,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 const ACTIONS = {
     setup: () => __nccwpck_require__.e(/* import() */ 704).then(__nccwpck_require__.bind(__nccwpck_require__, 2704)),
     'check-attestations-for-commit': () => __nccwpck_require__.e(/* import() */ 1).then(__nccwpck_require__.bind(__nccwpck_require__, 7001)),
-    'diff-envs': () => __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236)),
+    'diff-envs': () => __nccwpck_require__.e(/* import() */ 869).then(__nccwpck_require__.bind(__nccwpck_require__, 7869)),
     'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 251)),
     'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4507)),
     'list-actions': () => __nccwpck_require__.e(/* import() */ 789).then(__nccwpck_require__.bind(__nccwpck_require__, 7789)),
-    'list-attestations': () => __nccwpck_require__.e(/* import() */ 586).then(__nccwpck_require__.bind(__nccwpck_require__, 4586)),
+    'list-attestations': () => __nccwpck_require__.e(/* import() */ 771).then(__nccwpck_require__.bind(__nccwpck_require__, 1771)),
     'list-trails': () => __nccwpck_require__.e(/* import() */ 253).then(__nccwpck_require__.bind(__nccwpck_require__, 4253)),
     'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9744)),
     'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9255)),
