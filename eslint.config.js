@@ -58,6 +58,47 @@ export default tseslint.config(
     },
   },
   {
+    // The step lifecycle (docs/architecture.md): an action's run(inputs) returns a StepResult; only the finisher in
+    // src/runtime/step.ts writes to the runner (outputs, files, summary, comment, variables, failure).
+    files: ['src/actions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@actions/core',
+              message:
+                'Return it in the StepResult: the finisher (src/runtime/step.ts) writes to the runner.',
+            },
+          ],
+          patterns: [
+            {
+              regex: 'runtime/(output|pr-comment)\\.js$',
+              importNames: ['setOutputs', 'writeResultFile', 'keepPayload', 'commentOnPullRequest'],
+              message:
+                'Return it in the StepResult: the finisher (src/runtime/step.ts) writes to the runner.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one place a step fails: the finisher.
+    files: ['src/**/*.ts'],
+    ignores: ['src/runtime/step.ts', 'src/trust/log.ts', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='log'][property.name='fail']",
+          message: 'A step fails in one place: return `failure` in the StepResult (src/runtime/step.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },

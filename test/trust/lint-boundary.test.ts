@@ -12,7 +12,9 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((m) =>
-      ['no-restricted-imports', 'no-console', 'no-restricted-properties'].includes(m.ruleId ?? ''),
+      ['no-restricted-imports', 'no-console', 'no-restricted-properties', 'no-restricted-syntax'].includes(
+        m.ruleId ?? '',
+      ),
     )
     .map((m) => m.ruleId ?? '');
 }
@@ -33,9 +35,33 @@ describe('the log boundary', () => {
     });
   }
 
-  it('lets the bundle set outputs and secrets, and print through the writer', async () => {
+  it('lets the runtime set outputs and secrets, and print through the writer', async () => {
     const code =
-      "import { setOutput } from '@actions/core';\nimport { log } from '../../trust/log.js';\nsetOutput('a', 'b');\nlog.info('x');\n";
-    expect(await problems(code, 'src/actions/get-artifact/run.ts')).toEqual([]);
+      "import { setOutput } from '@actions/core';\nimport { log } from '../trust/log.js';\nsetOutput('a', 'b');\nlog.info('x');\n";
+    expect(await problems(code, 'src/runtime/output.ts')).toEqual([]);
+  });
+});
+
+describe('the step lifecycle boundary', () => {
+  it('refuses an action writing to the runner itself: it returns a StepResult', async () => {
+    const place = 'src/actions/get-artifact/run.ts';
+    expect(
+      await problems("import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n", place),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await problems("import { setOutputs } from '../../runtime/output.js';\nsetOutputs({});\n", place),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await problems(
+        "import { commentOnPullRequest } from '../../runtime/pr-comment.js';\nexport const c = commentOnPullRequest;\n",
+        place,
+      ),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets only the finisher fail a step', async () => {
+    const code = "import { log } from '../trust/log.js';\nlog.fail('x');\n";
+    expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-syntax']);
+    expect(await problems(code, 'src/runtime/step.ts')).toEqual([]);
   });
 });
