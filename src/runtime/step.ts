@@ -68,13 +68,21 @@ export interface ActionDefinition<I extends FinishInputs> {
   couldNot(inputs: I | undefined): string;
   /** What is known from the inputs, kept in the result file of a step that could not finish. */
   describe?(inputs: I): Record<string, unknown>;
-  /**
-   * Outputs of a step that could not finish, besides `outcome=error`: what a later step reads must not pass for an
-   * answer (`compliant: false`, a JSON list `[]` that `fromJSON` still reads).
-   */
-  errorOutputs?: Record<string, OutputValue>;
   /** False for setup, which has no outcome and no result file. */
   resultFile?: boolean;
+  /** What a step that could not finish still says besides `outcome: error` (see ErrorExtras). */
+  onError?: ErrorExtras<I>;
+}
+
+/**
+ * For actions whose users test more than `outcome` after `continue-on-error`: outputs known without the inputs
+ * (`compliant: false`, JSON lists `[]`) and the same in the result file; and the key of the pull-request comment to
+ * update, so an earlier run's comment ("passed") does not stand. No comment after bad input: nothing is sent then.
+ */
+export interface ErrorExtras<I> {
+  outputs?: Record<string, OutputValue>;
+  result?: Record<string, unknown>;
+  commentKey?(inputs: I): string;
 }
 
 export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): ActionDefinition<I> {
@@ -115,9 +123,12 @@ export function errorStep<I extends FinishInputs>(
   error: unknown,
 ): StepResult {
   const why = stepError(error);
+  const extras = definition.onError;
   let known: Record<string, unknown> = {};
+  let key: string | undefined;
   try {
     if (inputs !== undefined && definition.describe) known = definition.describe(inputs);
+    if (inputs !== undefined && why.kind !== 'input') key = extras?.commentKey?.(inputs);
   } catch {
     // What the inputs said is a courtesy; the error is the point.
   }
@@ -127,9 +138,10 @@ export function errorStep<I extends FinishInputs>(
     .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
   return {
     outcome: 'error',
-    outputs: { ...definition.errorOutputs },
-    result: { ...known, error: why },
+    outputs: extras?.outputs ?? {},
+    result: { ...extras?.result, ...known, error: why },
     summary,
+    ...(key !== undefined && { comment: { key, body: () => summary.toString() } }),
     failure: why.message,
     ...(error instanceof UndeliveredError && { payload: error.payload }),
   };

@@ -9,6 +9,7 @@ import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
+import { escapeText } from '../../src/summary/writer.js';
 
 const start = useSandbox();
 const github = useFakeGitHub();
@@ -32,7 +33,6 @@ interface Result {
   commits: { sha: string; title?: string; url?: string }[];
   missing: { commit: string; name: string | null }[];
   nonCompliant: { commit: string; name: string | null }[];
-  comment?: { status: string; id?: number; length?: number; truncated?: boolean };
   error?: { kind: string; message: string };
   note?: string;
 }
@@ -43,6 +43,26 @@ const warnings = (r: RunResult) => r.stdout.match(/^::warning.*$/gm) ?? [];
 
 function clean(result: RunResult): void {
   assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+}
+
+/**
+ * A gate that could not check: it fails, never compliant, with outcome error, a result file keeping why, and a job
+ * summary that says so and why (`why` as the log shows it).
+ */
+function couldNotCheck(result: RunResult, kind: string, why: string): void {
+  expect(result.code).toBe(1);
+  expect(result.outputs).toMatchObject({
+    compliant: 'false',
+    outcome: 'error',
+    missing: '[]',
+    'non-compliant': '[]',
+  });
+  expect(resultOf(result)).toMatchObject({ outcome: 'error', compliant: false, error: { kind } });
+  expect(resultOf(result).error?.message).toContain(why);
+  expect(result.stdout).toContain(`::error::${why}`);
+  expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
+  expect(result.summary).toContain(escapeText(why));
+  clean(result);
 }
 
 /** The demo seed plus `count` commits that each have a compliant unit-tests attestation (but the ones listed). */
@@ -283,72 +303,6 @@ describe('check-attestations-for-commit', () => {
       expect(backend.code).toBe(0);
     });
 
-    it('an attestation without a verdict is not compliant (fail closed); the wrapped answer is read too', async () => {
-      const server = await startServer((_req, res) =>
-        json(res, 200, {
-          attestations: {
-            [COMPLIANT]: [
-              { attestation_name: 'sbom', attestation_type: 'generic', is_compliant: null, created_at: 1.5 },
-              { attestation_name: 'tests', attestation_type: 'junit', is_compliant: true, created_at: 2.5 },
-            ],
-          },
-        }),
-      );
-      try {
-        const result = await runAction(ACTION, {
-          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
-        });
-        expect(result.code).toBe(1);
-        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-          { commit: COMPLIANT, name: 'sbom' },
-        ]);
-        expect(result.stdout).toContain(`${COMPLIANT}: sbom (no verdict), tests (compliant)`);
-        clean(result);
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('in the live shape (no flow or trail named), a newer pass never hides an older failure', async () => {
-      // service-behaviour.md: the live elements carry no flow_name or trail_name.
-      const server = await startServer((_req, res) =>
-        json(res, 200, {
-          [COMPLIANT]: [
-            {
-              attestation_name: 'snyk-scan',
-              attestation_type: 'snyk',
-              is_compliant: false,
-              created_at: 1000,
-            },
-            { attestation_name: 'snyk-scan', attestation_type: 'snyk', is_compliant: true, created_at: 2000 },
-            { attestation_name: 'unit-tests', attestation_type: 'junit', is_compliant: true },
-            { attestation_name: 'unit-tests', attestation_type: 'junit', is_compliant: false },
-          ],
-        }),
-      );
-      try {
-        for (const required of ['', 'snyk-scan\nunit-tests']) {
-          const result = await runAction(ACTION, {
-            inputs: {
-              'api-url': server.origin,
-              'api-token': TEST_TOKEN,
-              org: 'acme',
-              commits: COMPLIANT,
-              required,
-            },
-          });
-          expect(result.code).toBe(1);
-          expect(result.outputs.outcome).toBe('non-compliant');
-          expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-            { commit: COMPLIANT, name: 'snyk-scan' },
-            { commit: COMPLIANT, name: 'unit-tests' },
-          ]);
-        }
-      } finally {
-        await server.close();
-      }
-    });
-
     it('an answer of the wrong shape is "could not check", not a pass', async () => {
       const server = await startServer((_req, res) =>
         json(res, 200, { [COMPLIANT]: [{ attestation_type: 'junit' }] }),
@@ -357,11 +311,12 @@ describe('check-attestations-for-commit', () => {
         const result = await runAction(ACTION, {
           inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
         });
-        expect(result.code).toBe(1);
-        expect(result.outputs.outcome).toBe('error');
-        expect(result.stdout).toContain(
+        couldNotCheck(
+          result,
+          'unexpected-response',
           'unexpected response from GET /attestations/{org}/list_attestations_for_criteria',
         );
+        expect(result.summary).toContain('The answer was not in the documented form');
       } finally {
         await server.close();
       }
@@ -402,19 +357,26 @@ describe('check-attestations-for-commit', () => {
         await server.close();
       }
     });
-
-    it('narrow what counts: a type filter leaves the non-compliant scan out', async () => {
-      const sandbox = await start();
-      const result = await runAction(ACTION, {
-        inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, 'attestation-type': 'junit' },
-      });
-      expect(result.code).toBe(0);
-      expect(result.outputs.outcome).toBe('compliant');
-      expect(result.summary).toContain('| Commit | Result | unit-tests |');
-    });
   });
 
   describe('a gate that cannot check fails, told apart by outcome', () => {
+    it('without an API token: a summary that says which input, not an empty one', async () => {
+      const service = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const result = await runAction(ACTION, {
+          inputs: { 'api-url': service.origin, org: 'acme', commits: COMPLIANT },
+        });
+        couldNotCheck(
+          result,
+          'input',
+          "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
+        );
+        expect(service.requests).toHaveLength(0);
+      } finally {
+        await service.close();
+      }
+    });
+
     it('when the service is unreachable', async () => {
       const server = await startServer((_req, res) => json(res, 200, {}));
       const url = server.origin;
@@ -423,15 +385,14 @@ describe('check-attestations-for-commit', () => {
         inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', commits: COMPLIANT },
         env: { COMPLIANCE_RETRIES: '0' },
       });
-      expect(result.code).toBe(1);
-      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
-      expect(result.stdout).toMatch(
-        /::error::GET \/attestations\/\{org\}\/list_attestations_for_criteria could not reach the service/,
+      couldNotCheck(
+        result,
+        'network',
+        'GET /attestations/{org}/list_attestations_for_criteria could not reach the service',
       );
       expect(errors(result)).toHaveLength(1);
-      expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
-      expect(resultOf(result).error).toMatchObject({ kind: 'network' });
-      clean(result);
+      // What the inputs said is kept with the error.
+      expect(resultOf(result)).toMatchObject({ from: 'input', commits: [{ sha: COMPLIANT }], required: [] });
     });
 
     it('when the service refuses the token (401), even with fail-on-non-compliant false', async () => {
@@ -444,10 +405,8 @@ describe('check-attestations-for-commit', () => {
           'fail-on-non-compliant': 'false',
         },
       });
-      expect(result.code).toBe(1);
-      expect(result.outputs.outcome).toBe('error');
+      couldNotCheck(result, 'api', 'GET /attestations/{org}/list_attestations_for_criteria');
       expect(result.stdout).toContain('HTTP 401');
-      clean(result);
     });
 
     it('when the answer is about other commits: never compliant, even with fail-on-non-compliant false', async () => {
@@ -461,41 +420,24 @@ describe('check-attestations-for-commit', () => {
         runAction(ACTION, {
           inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, 'fail-on-non-compliant': 'false' },
         });
-      const endpoint =
-        '::error::unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ';
+      const endpoint = 'unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ';
 
       sandbox.sandbox.faults.respondNext(1, { status: 200, body: theirs });
       const otherKey = await gate();
-      expect(otherKey.code).toBe(1);
-      expect(otherKey.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
-      expect(otherKey.stdout).toContain(
+      couldNotCheck(
+        otherKey,
+        'unexpected-response',
         `${endpoint}names commit "${COMPLIANT}", which was not asked: the answer is about something else`,
       );
-      expect(resultOf(otherKey).error).toMatchObject({ kind: 'unexpected-response' });
 
       // Filed under the commit asked, but each attestation names the other commit as its own.
       sandbox.sandbox.faults.respondNext(1, { status: 200, body: { [NON_COMPLIANT]: passing } });
       const misfiled = await gate();
-      expect(misfiled.code).toBe(1);
-      expect(misfiled.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
-      expect(misfiled.stdout).toContain(
+      couldNotCheck(
+        misfiled,
+        'unexpected-response',
         `${endpoint}${NON_COMPLIANT}[0].git_commit_info.sha1 is "${COMPLIANT}", not "${NON_COMPLIANT}" as asked`,
       );
-      expect(misfiled.summary).toContain('### ⚠️ Compliance gate could not check');
-      clean(misfiled);
-    });
-
-    it('when the service keeps failing: retried, then outcome error with its message', async () => {
-      const sandbox = await start();
-      sandbox.sandbox.faults.failNext(5, 503, { message: 'maintenance window' });
-      const result = await runAction(ACTION, {
-        inputs: { ...connection(sandbox.url), commits: COMPLIANT },
-        env: { COMPLIANCE_RETRIES: '1' },
-      });
-      expect(result.code).toBe(1);
-      expect(result.outputs.outcome).toBe('error');
-      expect(result.stdout).toContain('maintenance window');
-      expect(result.summary).toContain('Could not check: GET /attestations/');
     });
   });
 
@@ -504,13 +446,7 @@ describe('check-attestations-for-commit', () => {
       [
         'a commit that is not a SHA',
         { commits: `${COMPLIANT}\nmain` },
-        "Invalid input 'commits': 'main' is not a commit SHA. Expected 40 lowercase",
-      ],
-      ['a short SHA', { commits: 'abc1234' }, "Invalid input 'commits': 'abc1234' is not a commit SHA"],
-      [
-        'a bad flow',
-        { flow: 'my flow' },
-        "Invalid input 'flow': 'my flow' is not valid. Expected a name starting",
+        "Invalid input 'commits': ('main') is not valid. Expected 40 lowercase hexadecimal characters (a full git commit SHA), one per line or comma-separated.",
       ],
       [
         'an unknown attestation type',
@@ -518,46 +454,9 @@ describe('check-attestations-for-commit', () => {
         "Invalid input 'attestation-type': 'zip' is not valid. Expected one of generic, junit, snyk, sonar, jira, pull_request, or custom:<name>",
       ],
       [
-        'a bad attestation name',
-        { 'attestation-name': 'code review' },
-        "Invalid input 'attestation-name': 'code review' is not valid",
-      ],
-      [
         'a bad required name',
         { required: 'unit-tests\nsnyk scan' },
-        "Invalid input 'required': line 2 ('snyk scan') is not an attestation name",
-      ],
-      [
-        'a required name the name filter excludes',
-        { 'attestation-name': 'unit-tests', required: 'unit-tests\nsnyk-scan' },
-        "Invalid input 'required': 'snyk-scan' can never be found: attestation-name narrows the search to 'unit-tests'",
-      ],
-      [
-        'fail-on-non-compliant not a boolean',
-        { 'fail-on-non-compliant': 'maybe' },
-        "Invalid input 'fail-on-non-compliant': 'maybe' is not a boolean",
-      ],
-      [
-        'comment-on-pr not a boolean',
-        { 'comment-on-pr': 'yes' },
-        "Invalid input 'comment-on-pr': 'yes' is not a boolean",
-      ],
-      [
-        'comment-on-pr without a github-token',
-        { 'comment-on-pr': 'true', 'github-token': '' },
-        "Invalid input 'github-token': is required with comment-on-pr: true",
-      ],
-      ['summary not a boolean', { summary: 'no' }, "Invalid input 'summary': 'no' is not a boolean"],
-      [
-        'a missing api-token',
-        { 'api-token': '' },
-        "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN",
-      ],
-      ['a missing org', { org: '' }, "Invalid input 'org': is required"],
-      [
-        'plain http to a remote service',
-        { 'api-url': 'http://compliance.example.com' },
-        "Invalid input 'api-url': plain http to 'compliance.example.com' would send the token in clear text",
+        'Invalid input \'required\': line 2 (\'snyk scan\') is not valid. Expected letters, digits, "-", "_" or ",", one per line.',
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
@@ -574,30 +473,11 @@ describe('check-attestations-for-commit', () => {
             ...inputs,
           },
         });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toContain('::error::');
-        expect(result.stdout).toContain(message);
-        expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error' });
+        couldNotCheck(result, 'input', message);
+        expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
+        // Nothing asked of the service or GitHub, and no comment on bad input.
         expect(service.requests).toHaveLength(0);
         expect(api.requests).toHaveLength(0);
-        clean(result);
-      } finally {
-        await service.close();
-      }
-    });
-
-    it('outside GitHub Actions, asks for commits', async () => {
-      const service = await startServer((_req, res) => json(res, 200, {}));
-      try {
-        const result = await runAction(ACTION, {
-          github: false,
-          inputs: { 'api-url': service.origin, 'api-token': TEST_TOKEN, org: 'acme' },
-        });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toContain(
-          "Invalid input 'commits': is required outside GitHub Actions (no GITHUB_SHA)",
-        );
-        expect(service.requests).toHaveLength(0);
       } finally {
         await service.close();
       }
@@ -616,19 +496,12 @@ describe('check-attestations-for-commit', () => {
         event: {},
         inputs: { 'api-url': service.origin, 'api-token': TEST_TOKEN, org: 'acme' },
       });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        "::error::Invalid input 'commits': is required: this pull_request event's payload does not name the pull request",
+      couldNotCheck(
+        result,
+        'input',
+        "Invalid input 'commits': is required: this pull_request event's payload does not name the pull request",
       );
       expect(service.requests).toHaveLength(0);
-      // Could not check, in the outputs and in result-file too.
-      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'error', missing: '[]' });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        compliant: false,
-        error: { kind: 'input' },
-      });
-      clean(result);
     } finally {
       await service.close();
     }
@@ -673,8 +546,8 @@ describe('check-attestations-for-commit', () => {
       expect(body.length).toBeGreaterThan(60_000);
       const firstRow = body.split('\n').find((line) => line.startsWith('| ['));
       expect(firstRow).toContain(`[${sha(199).slice(0, 7)} Step 199`);
-      // Built to fit, so the comment module had nothing left to cut.
-      expect(saved.comment).toMatchObject({ status: 'created', truncated: false });
+      // Built to fit, so the comment module had nothing left to cut: one cut note, the writer's.
+      expect(body.match(/This comment was cut/g)).toHaveLength(1);
       clean(result);
     });
 
@@ -832,7 +705,6 @@ describe('check-attestations-for-commit', () => {
       expect(created?.body).toMatch(
         /<sub>Ran at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
-      expect(resultOf(first).comment).toMatchObject({ status: 'created', id: created?.id });
 
       const second = await runAction(ACTION, {
         ...onPullRequest(api, NON_COMPLIANT),
@@ -846,7 +718,6 @@ describe('check-attestations-for-commit', () => {
       expect(after[1]?.body).toContain('### ❌ Compliance gate tripped');
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
       expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'POST')).toHaveLength(1);
-      expect(resultOf(second).comment).toMatchObject({ status: 'updated', id: created?.id });
 
       // Another workflow keeps its own comment.
       const other = await runAction(ACTION, {
@@ -862,19 +733,28 @@ describe('check-attestations-for-commit', () => {
       for (const r of [first, second, other]) clean(r);
     });
 
-    it('states could not check when the service is down', async () => {
+    it('states could not check when the service is down, so an earlier "passed" does not stand', async () => {
+      const sandbox = await start();
       const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
+      const inputs = { ...connection(sandbox.url), 'comment-on-pr': 'true' };
+      const passed = await runAction(ACTION, { ...onPullRequest(api, COMPLIANT), inputs });
+      expect(passed.code).toBe(0);
+      expect(api.comments.get(7)?.[0]?.body).toContain('### ✅ Compliance gate passed');
+
       const server = await startServer((_req, res) => json(res, 200, {}));
-      const url = server.origin;
+      const gone = server.origin;
       await server.close();
       const result = await runAction(ACTION, {
         ...onPullRequest(api, COMPLIANT),
         env: { COMPLIANCE_RETRIES: '0' },
-        inputs: { 'api-url': url, 'api-token': TEST_TOKEN, org: 'acme', 'comment-on-pr': 'true' },
+        inputs: { ...inputs, 'api-url': gone, 'api-token': TEST_TOKEN },
       });
-      expect(result.code).toBe(1);
       expect(result.outputs.outcome).toBe('error');
-      expect(api.comments.get(7)?.[0]?.body).toContain('Compliance gate could not check');
+      const comments = api.comments.get(7) ?? [];
+      expect(comments).toHaveLength(1);
+      expect(comments[0]?.body).toContain('### ⚠️ Compliance gate could not check');
+      expect(comments[0]?.body).toContain('could not reach the service');
+      expect(comments[0]?.body).not.toContain('passed');
       clean(result);
     });
 
@@ -894,7 +774,7 @@ describe('check-attestations-for-commit', () => {
         "::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request (a pull request from a fork, or a job without the 'pull-requests: write' permission); the result is in the job summary only.",
       ]);
       expect(passing.summary).toContain('### ✅ Compliance gate passed');
-      expect(resultOf(passing).comment).toMatchObject({ status: 'skipped' });
+      expect(api.comments.get(7) ?? []).toHaveLength(0);
 
       const tripped = await runAction(ACTION, {
         ...onPullRequest(api, COMPLIANT),
@@ -974,28 +854,5 @@ describe('check-attestations-for-commit', () => {
       expect(api.comments.get(7)?.[0]?.user.login).toBe('release-bot-user');
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
     });
-
-    it('is not attempted outside a pull request', async () => {
-      const sandbox = await start();
-      const api = await github();
-      const result = await runAction(ACTION, {
-        githubToken: GITHUB_TOKEN,
-        github: { GITHUB_SHA: COMPLIANT, GITHUB_API_URL: api.url },
-        inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
-      });
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('comment-on-pr: this run is not for a pull request; no comment.');
-      expect(api.requests).toHaveLength(0);
-    });
-  });
-
-  it('summary: false writes no summary, the outputs and result file still', async () => {
-    const sandbox = await start();
-    const result = await runAction(ACTION, {
-      inputs: { ...connection(sandbox.url), commits: COMPLIANT, summary: 'false' },
-    });
-    expect(result.code).toBe(0);
-    expect(result.summary).toBe('');
-    expect(resultOf(result).outcome).toBe('compliant');
   });
 });

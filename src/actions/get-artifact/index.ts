@@ -9,5 +9,5 @@ export const action = defineAction({
   couldNot: (inputs) =>
     inputs ? `Could not check the artifact in flow ${inputs.flow}` : 'Could not check the artifact',
   describe,
-  errorOutputs: ERROR_OUTPUTS,
+  onError: { outputs: ERROR_OUTPUTS },
 });

@@ -8,5 +8,5 @@ export const action = defineAction({
   couldNot: (inputs) =>
     inputs ? `Could not check the deployment to ${inputs.environment}` : 'Could not check the deployment',
   describe,
-  errorOutputs: ERROR_OUTPUTS,
+  onError: { outputs: ERROR_OUTPUTS },
 });

@@ -8,5 +8,5 @@ export const action = defineAction({
   couldNot: (inputs) =>
     inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions',
   describe: (inputs) => ({ failIfFailing: inputs.failIfFailing }),
-  errorOutputs: ERROR_OUTPUTS,
+  onError: { outputs: ERROR_OUTPUTS },
 });

@@ -1,0 +1,117 @@
+/**
+ * The gate's decision, pure: from the commits, the required names and the attestations found, the verdict per commit
+ * and name. No I/O and no log, so every rule is tested in-process with tables (test/actions/.../decide.test.ts).
+ */
+import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
+
+export type CellState = 'compliant' | 'non-compliant' | 'missing';
+
+/** A missing or non-compliant attestation; `name` is null for a commit without any attestation (no `required`). */
+export interface GateItem {
+  commit: string;
+  name: string | null;
+}
+
+export interface GateCell {
+  state: CellState;
+  /** The attestations that decided the cell: the newest of each flow, trail and artifact. */
+  attestations: CommitAttestation[];
+}
+
+export interface GateRow {
+  commit: string;
+  state: CellState;
+  /** By attestation name: every required name, or without `required`, the names found on this commit. */
+  cells: Record<string, GateCell>;
+}
+
+export interface Decision {
+  /** True when nothing is missing and nothing is non-compliant. */
+  compliant: boolean;
+  /** The columns of the matrix: the required names, or every name found. */
+  names: string[];
+  rows: GateRow[];
+  missing: GateItem[];
+  nonCompliant: GateItem[];
+}
+
+/** Worst last: a row is as bad as its worst cell. */
+export const STATE_RANK: Record<CellState, number> = { compliant: 0, missing: 1, 'non-compliant': 2 };
+
+/**
+ * Decides every commit. With `required`, each commit needs every name, and attestations of other names do not
+ * count; without it, each commit needs at least one attestation, and every name found is a column. Several
+ * attestations of one name (re-runs, several flows or artifacts): the newest of each flow, trail and artifact counts
+ * (see newestByName), and every one of those must be compliant. `is_compliant` other than true (false, or no
+ * verdict) is non-compliant: a gate fails closed. A commit or name given twice is decided once.
+ */
+export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
+  const names = [...new Set(required)];
+  const rows: GateRow[] = [];
+  const missing: GateItem[] = [];
+  const nonCompliant: GateItem[] = [];
+  const seen = new Set<string>();
+  for (const commit of new Set(commits)) {
+    const byName = newestByName(found[commit] ?? []);
+    for (const name of byName.keys()) seen.add(name);
+    const columns = names.length > 0 ? names : [...byName.keys()].sort();
+    const cells: Record<string, GateCell> = {};
+    for (const name of columns) {
+      const attestations = byName.get(name) ?? [];
+      const state = cellState(attestations);
+      cells[name] = { state, attestations };
+      if (state === 'missing') missing.push({ commit, name });
+      if (state === 'non-compliant') nonCompliant.push({ commit, name });
+    }
+    if (columns.length === 0) missing.push({ commit, name: null });
+    rows.push({ commit, state: rowState(Object.values(cells), columns.length), cells });
+  }
+  return {
+    compliant: missing.length === 0 && nonCompliant.length === 0,
+    names: names.length > 0 ? names : [...seen].sort(),
+    rows,
+    missing,
+    nonCompliant,
+  };
+}
+
+function cellState(attestations: CommitAttestation[]): CellState {
+  if (attestations.length === 0) return 'missing';
+  return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'non-compliant';
+}
+
+/** The worst of the cells; a commit with no column at all (no attestation, nothing required) is missing. */
+function rowState(cells: GateCell[], columns: number): CellState {
+  if (columns === 0) return 'missing';
+  return cells.reduce<CellState>(
+    (worst, { state }) => (STATE_RANK[state] > STATE_RANK[worst] ? state : worst),
+    'compliant',
+  );
+}
+
+/**
+ * The attestations that count, by name. A later attestation supersedes an earlier one only where both say where
+ * they were made (flow and trail, and the artifact when one is named) and the later is strictly newer: without
+ * `flow_name` and `trail_name` (the live service may leave them out) or without a time, each one counts, so an old
+ * failure is never hidden by a newer pass from somewhere else.
+ */
+export function newestByName(attestations: CommitAttestation[]): Map<string, CommitAttestation[]> {
+  const groups = new Map<string, Map<string, CommitAttestation[]>>();
+  let unplaced = 0;
+  for (const a of attestations) {
+    const name = a.attestation_name;
+    const placed = a.flow_name && a.trail_name;
+    const key = placed
+      ? [a.flow_name, a.trail_name, a.artifact_fingerprint ?? ''].join('\u0000')
+      : `\u0001${unplaced++}`;
+    const byKey = groups.get(name) ?? new Map<string, CommitAttestation[]>();
+    groups.set(name, byKey);
+    const kept = byKey.get(key) ?? [];
+    const time = a.created_at;
+    if (kept.length === 0) byKey.set(key, [a]);
+    else if (time == null || kept.some((k) => k.created_at == null || k.created_at === time)) kept.push(a);
+    else if (kept.every((k) => (k.created_at ?? 0) < time)) byKey.set(key, [a]);
+    // else: older than what is kept, superseded.
+  }
+  return new Map([...groups].map(([name, byKey]) => [name, [...byKey.values()].flat()]));
+}

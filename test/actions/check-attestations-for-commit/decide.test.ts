@@ -1,0 +1,307 @@
+/**
+ * The gate's decision, in-process: tables of attestations found and the verdict they must give. Each row would fail
+ * on a decision that passes what it must not (or trips on what it must pass).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AttestationsByCommit, CommitAttestation } from '../../../src/api/schemas.js';
+import {
+  decide,
+  type CellState,
+  type Decision,
+} from '../../../src/actions/check-attestations-for-commit/decide.js';
+
+const A = 'a'.repeat(40);
+const B = 'b'.repeat(40);
+const FP1 = '1'.repeat(64);
+const FP2 = '2'.repeat(64);
+
+/** An attestation of `name`; `verdict` undefined leaves is_compliant out, as a service without a verdict does. */
+function at(name: string, verdict: boolean | null | undefined, extra: Partial<CommitAttestation> = {}) {
+  return {
+    attestation_name: name,
+    attestation_type: 'generic',
+    ...(verdict !== undefined && { is_compliant: verdict }),
+    ...extra,
+  } satisfies CommitAttestation;
+}
+/** Made in flow `backend`, trail `t1` (so a newer one there supersedes it), at `time`. */
+const placed = (time: number | null, extra: Partial<CommitAttestation> = {}) => ({
+  flow_name: 'backend',
+  trail_name: 't1',
+  created_at: time,
+  ...extra,
+});
+
+/** The verdict of one commit: its row, and each cell's state. */
+function verdictOf(decision: Decision, commit: string) {
+  const row = decision.rows.find((r) => r.commit === commit);
+  return {
+    row: row?.state,
+    cells: Object.fromEntries(Object.entries(row?.cells ?? {}).map(([name, cell]) => [name, cell.state])),
+  };
+}
+
+describe('decide: one commit, names required', () => {
+  const cases: {
+    title: string;
+    required: string[];
+    found: CommitAttestation[];
+    cells: Record<string, CellState>;
+    row: CellState;
+  }[] = [
+    {
+      title: 'every name compliant',
+      required: ['unit'],
+      found: [at('unit', true)],
+      cells: { unit: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'a required name not found is missing',
+      required: ['unit', 'sbom'],
+      found: [at('unit', true)],
+      cells: { unit: 'compliant', sbom: 'missing' },
+      row: 'missing',
+    },
+    {
+      title: 'nothing found: every name missing',
+      required: ['unit', 'sbom'],
+      found: [],
+      cells: { unit: 'missing', sbom: 'missing' },
+      row: 'missing',
+    },
+    {
+      title: 'is_compliant false',
+      required: ['unit'],
+      found: [at('unit', false)],
+      cells: { unit: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'is_compliant null fails closed',
+      required: ['unit'],
+      found: [at('unit', null)],
+      cells: { unit: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'no is_compliant at all fails closed',
+      required: ['unit'],
+      found: [at('unit', undefined)],
+      cells: { unit: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'the worst cell decides the row: non-compliant over missing',
+      required: ['unit', 'sbom', 'scan'],
+      found: [at('unit', true), at('scan', false)],
+      cells: { unit: 'compliant', sbom: 'missing', scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'supersession: a newer pass in the same flow and trail replaces an older failure',
+      required: ['scan'],
+      found: [at('scan', false, placed(100)), at('scan', true, placed(200))],
+      cells: { scan: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'supersession: a newer failure replaces an older pass',
+      required: ['scan'],
+      found: [at('scan', true, placed(100)), at('scan', false, placed(200))],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'supersession does not depend on the order of the answer',
+      required: ['scan'],
+      found: [at('scan', true, placed(200)), at('scan', false, placed(100))],
+      cells: { scan: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'supersession: an older null verdict is replaced by a newer pass',
+      required: ['scan'],
+      found: [at('scan', null, placed(100)), at('scan', true, placed(200))],
+      cells: { scan: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'no supersession across artifacts: a pass for another artifact leaves the failure',
+      required: ['scan'],
+      found: [
+        at('scan', false, placed(100, { artifact_fingerprint: FP1 })),
+        at('scan', true, placed(200, { artifact_fingerprint: FP2 })),
+      ],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'no supersession across flows',
+      required: ['scan'],
+      found: [at('scan', false, placed(100)), at('scan', true, placed(200, { flow_name: 'frontend' }))],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'no supersession across trails',
+      required: ['scan'],
+      found: [at('scan', false, placed(100)), at('scan', true, placed(200, { trail_name: 't2' }))],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'live shape (no flow or trail named): a newer pass never hides an older failure',
+      required: ['scan'],
+      found: [at('scan', false, { created_at: 100 }), at('scan', true, { created_at: 200 })],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'no time: a pass does not replace a failure',
+      required: ['scan'],
+      found: [at('scan', false, placed(null)), at('scan', true, placed(200))],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'the same time: both count',
+      required: ['scan'],
+      found: [at('scan', false, placed(100)), at('scan', true, placed(100))],
+      cells: { scan: 'non-compliant' },
+      row: 'non-compliant',
+    },
+    {
+      title: 'narrowing: a name not required does not count, even non-compliant',
+      required: ['unit'],
+      found: [at('unit', true), at('scan', false)],
+      cells: { unit: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'duplicates: the same compliant attestation twice is compliant',
+      required: ['unit'],
+      found: [at('unit', true, placed(100)), at('unit', true, placed(100))],
+      cells: { unit: 'compliant' },
+      row: 'compliant',
+    },
+    {
+      title: 'duplicates: one copy without a verdict fails the name',
+      required: ['unit'],
+      found: [at('unit', true), at('unit', null)],
+      cells: { unit: 'non-compliant' },
+      row: 'non-compliant',
+    },
+  ];
+
+  it.each(cases)('$title', ({ required, found, cells, row }) => {
+    const decision = decide([A], { [A]: found }, required);
+    expect(verdictOf(decision, A)).toEqual({ row, cells });
+    expect(decision.names).toEqual(required);
+    expect(decision.compliant).toBe(row === 'compliant');
+    const of = (state: CellState) =>
+      Object.entries(cells)
+        .filter(([, s]) => s === state)
+        .map(([name]) => ({ commit: A, name }));
+    expect(decision.missing).toEqual(of('missing'));
+    expect(decision.nonCompliant).toEqual(of('non-compliant'));
+  });
+});
+
+describe('decide: no names required (at least one attestation, all compliant)', () => {
+  const cases: {
+    title: string;
+    found: AttestationsByCommit;
+    names: string[];
+    rows: Record<string, ReturnType<typeof verdictOf>>;
+    missing: { commit: string; name: string | null }[];
+    nonCompliant: { commit: string; name: string | null }[];
+  }[] = [
+    {
+      title: 'a commit without any attestation is missing, with no name',
+      found: { [A]: [at('unit', true)], [B]: [] },
+      names: ['unit'],
+      rows: { [A]: { row: 'compliant', cells: { unit: 'compliant' } }, [B]: { row: 'missing', cells: {} } },
+      missing: [{ commit: B, name: null }],
+      nonCompliant: [],
+    },
+    {
+      title: 'a commit left out of the answer is missing too',
+      found: { [A]: [at('unit', true)] },
+      names: ['unit'],
+      rows: { [A]: { row: 'compliant', cells: { unit: 'compliant' } }, [B]: { row: 'missing', cells: {} } },
+      missing: [{ commit: B, name: null }],
+      nonCompliant: [],
+    },
+    {
+      title: 'every name found counts: one non-compliant trips it; columns are every name, sorted',
+      found: { [A]: [at('unit', true), at('scan', null)], [B]: [at('sbom', true)] },
+      names: ['sbom', 'scan', 'unit'],
+      rows: {
+        [A]: { row: 'non-compliant', cells: { scan: 'non-compliant', unit: 'compliant' } },
+        [B]: { row: 'compliant', cells: { sbom: 'compliant' } },
+      },
+      missing: [],
+      nonCompliant: [{ commit: A, name: 'scan' }],
+    },
+    {
+      title: 'supersession applies here too',
+      found: {
+        [A]: [at('scan', false, placed(1))],
+        [B]: [at('scan', false, placed(1)), at('scan', true, placed(2))],
+      },
+      names: ['scan'],
+      rows: {
+        [A]: { row: 'non-compliant', cells: { scan: 'non-compliant' } },
+        [B]: { row: 'compliant', cells: { scan: 'compliant' } },
+      },
+      missing: [],
+      nonCompliant: [{ commit: A, name: 'scan' }],
+    },
+  ];
+
+  it.each(cases)('$title', ({ found, names, rows, missing, nonCompliant }) => {
+    const decision = decide([A, B], found, []);
+    expect(decision.names).toEqual(names);
+    expect({ [A]: verdictOf(decision, A), [B]: verdictOf(decision, B) }).toEqual(rows);
+    expect(decision.missing).toEqual(missing);
+    expect(decision.nonCompliant).toEqual(nonCompliant);
+    expect(decision.compliant).toBe(false);
+  });
+
+  it('every commit with compliant attestations is compliant', () => {
+    const decision = decide([A, B], { [A]: [at('unit', true)], [B]: [at('scan', true)] }, []);
+    expect(decision.compliant).toBe(true);
+    expect(decision.rows.map((r) => r.state)).toEqual(['compliant', 'compliant']);
+  });
+});
+
+describe('decide: order and duplicates', () => {
+  it('lists problems commit by commit, in the order of the commits and of the required names', () => {
+    const decision = decide([B, A], { [A]: [at('y', false)], [B]: [at('x', false)] }, ['x', 'y']);
+    expect(decision.rows.map((r) => r.commit)).toEqual([B, A]);
+    expect(decision.nonCompliant).toEqual([
+      { commit: B, name: 'x' },
+      { commit: A, name: 'y' },
+    ]);
+    expect(decision.missing).toEqual([
+      { commit: B, name: 'y' },
+      { commit: A, name: 'x' },
+    ]);
+  });
+
+  it('decides a commit or a required name given twice once', () => {
+    const decision = decide([A, B, A], { [A]: [at('x', true)], [B]: [] }, ['x', 'x']);
+    expect(decision.names).toEqual(['x']);
+    expect(decision.rows.map((r) => r.commit)).toEqual([A, B]);
+    expect(decision.missing).toEqual([{ commit: B, name: 'x' }]);
+  });
+
+  it('keeps the attestations that decided a cell: the newest of each place, every unplaced one', () => {
+    const old = at('scan', false, placed(1));
+    const newer = at('scan', true, placed(2));
+    const unplaced = at('scan', true);
+    const decision = decide([A], { [A]: [old, newer, unplaced] }, ['scan']);
+    expect(decision.rows[0]?.cells.scan?.attestations).toEqual([newer, unplaced]);
+  });
+});

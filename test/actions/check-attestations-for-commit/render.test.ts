@@ -1,0 +1,83 @@
+/**
+ * The gate's verdict as the runner shows it, in-process: outputs, annotations within GitHub's ten per level, and the
+ * failure of a tripped gate.
+ */
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
+import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/read.js';
+import { render } from '../../../src/actions/check-attestations-for-commit/render.js';
+import type { StepResult } from '../../../src/runtime/step.js';
+import { env, pullRequestEnv, read } from './env.js';
+
+const commits = Array.from({ length: 12 }, (_, i) => i.toString(16).padStart(40, '0'));
+const from = (note?: string): CommitsRead => ({
+  commits: commits.map((sha) => ({ sha, title: undefined, url: undefined })),
+  from: 'pull-request',
+  pullRequest: 7,
+  ...(note !== undefined && { note }),
+});
+/** Twelve commits, none with the required attestation: twelve problems. */
+const tripped = decide(commits, {}, ['sbom']);
+const ofLevel = (step: StepResult, level: string) =>
+  (step.annotations ?? []).filter((a) => a.level === level);
+
+describe('render', () => {
+  it('a passing gate: outputs true, no failure, no annotation', () => {
+    const [sha = ''] = commits;
+    const found = { [sha]: [{ attestation_name: 'x', attestation_type: 'generic', is_compliant: true }] };
+    const step = render(read(env({})), from(), decide([sha], found, []));
+    expect(step).toMatchObject({
+      outcome: 'compliant',
+      outputs: { compliant: true, missing: '[]', 'non-compliant': '[]' },
+      annotations: [],
+    });
+    expect(step.failure).toBeUndefined();
+  });
+
+  it('a tripped gate fails with nine error annotations, the failure the tenth, counting the rest', () => {
+    const step = render(read(env({ required: 'sbom' })), from('a note'), tripped);
+    expect(step.outcome).toBe('non-compliant');
+    expect(ofLevel(step, 'error')).toHaveLength(9);
+    expect(ofLevel(step, 'error')[0]).toEqual({
+      level: 'error',
+      title: 'Compliance gate',
+      message: `Commit ${commits[0] ?? ''}: the required attestation 'sbom' is missing.`,
+    });
+    expect(ofLevel(step, 'warning')).toEqual([{ level: 'warning', message: 'a note' }]);
+    expect(step.failure).toBe(
+      'Compliance gate tripped: 12 missing and 0 non-compliant attestation(s) in 12 commit(s) (3 more in the job summary).',
+    );
+    expect(JSON.parse(String(step.outputs.missing))).toHaveLength(12);
+  });
+
+  it('not failing: at most ten warnings, the note and a possible comment warning counted, the last saying it tripped', () => {
+    const inputs = read(
+      env(
+        {
+          required: 'sbom',
+          'fail-on-non-compliant': 'false',
+          'comment-on-pr': 'true',
+          'github-token': 'ghs_x',
+        },
+        pullRequestEnv(),
+      ),
+    );
+    const step = render(inputs, from('a note'), tripped);
+    expect(step.failure).toBeUndefined();
+    const warnings = ofLevel(step, 'warning');
+    // The note, seven problems, the verdict: nine, and room for GitHub's refusal of the comment.
+    expect(warnings).toHaveLength(9);
+    expect(warnings[0]?.message).toBe('a note');
+    expect(warnings.at(-1)?.message).toBe(
+      'Compliance gate tripped, not failing (fail-on-non-compliant is false): 12 missing and 0 non-compliant attestation(s) in 12 commit(s) (5 more in the job summary).',
+    );
+    expect(ofLevel(step, 'error')).toEqual([]);
+  });
+
+  it('comments under one key per flow, problems first', () => {
+    const step = render(read(env({ required: 'sbom', flow: 'backend' })), from(), tripped);
+    expect(step.comment?.key).toBe('check-attestations-for-commit/backend');
+    expect(step.comment?.body()).toContain('### ❌ Compliance gate tripped');
+    expect(render(read(env({})), from(), tripped).comment?.key).toBe('check-attestations-for-commit');
+  });
+});
