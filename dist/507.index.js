@@ -23,8 +23,8 @@ var time = __webpack_require__(838);
 var artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
 var context = __webpack_require__(1410);
-// EXTERNAL MODULE: ./src/runtime/outcome.ts
-var outcome = __webpack_require__(9708);
+// EXTERNAL MODULE: ./src/runtime/outcome.ts + 1 modules
+var outcome = __webpack_require__(4483);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/summary/cells.ts
@@ -236,29 +236,40 @@ const action = (0,step/* defineAction */.QP)({
     run: run,
     couldNot: (inputs) => inputs ? `Could not check the deployment to ${inputs.environment}` : 'Could not check the deployment',
     describe: describe,
-    errorOutputs: ERROR_OUTPUTS,
+    onError: { outputs: ERROR_OUTPUTS },
 });
 
 
 /***/ }),
 
-/***/ 7595:
+/***/ 4483:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   n0: () => (/* binding */ setOutputs),
-/* harmony export */   tH: () => (/* binding */ writeResultFile)
-/* harmony export */ });
-/* unused harmony exports keepPayload, deliver */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2600);
-/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8625);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  nO: () => (/* binding */ notFoundAbout)
+});
+
+// UNUSED EXPORTS: readInputsOrRecord, recordCouldNotCheck, stepError
+
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
+var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var trust_redact = __webpack_require__(8625);
+;// CONCATENATED MODULE: ./src/runtime/legacy-output.ts
 // TEMPORARY (issue 13 transition): the old writers, until every action returns a StepResult. Deleted at the end.
 /**
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
@@ -271,10 +282,10 @@ const action = (0,step/* defineAction */.QP)({
 
 
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
-function setOutputs(outputs) {
+function legacy_output_setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)(name, value === undefined ? '' : (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(String(value)));
+        setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 /**
  * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
@@ -305,17 +316,17 @@ function writable(value) {
     return out;
 }
 async function writeJsonFile(runner, basename, value, indent) {
-    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(runner.temp, 'compliance-actions');
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(dir, { recursive: true });
+    const dir = join(runner.temp, 'compliance-actions');
+    await mkdir(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
-    const file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `${basename}-${Date.now()}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(3).toString('hex')}.json`);
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(file, (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(JSON.stringify(writable(value), null, indent)) + '\n');
+    const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
+    await writeFile(file, redact(JSON.stringify(writable(value), null, indent)) + '\n');
     return file;
 }
 /** Writes the full result and sets `result-file` to its path. */
-async function writeResultFile(runner, action, result) {
+async function legacy_output_writeResultFile(runner, action, result) {
     const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-    (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH)('result-file', file);
+    setOutput('result-file', file);
     return file;
 }
 /**
@@ -343,23 +354,7 @@ async function deliver(runner, action, payload, send) {
     }
 }
 
-
-/***/ }),
-
-/***/ 9708:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ms: () => (/* binding */ recordCouldNotCheck),
-/* harmony export */   U5: () => (/* binding */ readInputsOrRecord),
-/* harmony export */   nO: () => (/* binding */ notFoundAbout)
-/* harmony export */ });
-/* unused harmony export stepError */
-/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
-/* harmony import */ var _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6093);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1410);
-/* harmony import */ var _legacy_output_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7595);
-/* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8625);
+;// CONCATENATED MODULE: ./src/runtime/outcome.ts
 /**
  * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
  * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
@@ -372,8 +367,8 @@ async function deliver(runner, action, payload, send) {
 
 function stepError(error) {
     return {
-        kind: error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
-        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+        kind: error instanceof ComplianceError ? error.kind : 'unexpected',
+        message: redact(error instanceof Error ? error.message : String(error)),
     };
 }
 /**
@@ -381,12 +376,12 @@ function stepError(error) {
  * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
  */
 async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
-    (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .setOutputs */ .n0)({ ...outputs, outcome: 'error' });
+    setOutputs({ ...outputs, outcome: 'error' });
     const why = stepError(error);
     try {
-        await (0,_legacy_output_js__WEBPACK_IMPORTED_MODULE_3__/* .writeResultFile */ .tH)(runner, action, { ...result, outcome: 'error', error: why });
+        await writeResultFile(runner, action, { ...result, outcome: 'error', error: why });
         if (heading !== undefined) {
-            await new _summary_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .SummaryWriter */ .CS().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
+            await new SummaryWriter().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
         }
     }
     catch {
@@ -402,7 +397,7 @@ async function readInputsOrRecord(env, cwd, read, record) {
         return read();
     }
     catch (error) {
-        await record((0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .readRunner */ .fY)(env, cwd), error);
+        await record(readRunner(env, cwd), error);
         throw error;
     }
 }

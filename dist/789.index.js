@@ -175,7 +175,7 @@ const action = (0,step/* defineAction */.QP)({
     run: run,
     couldNot: (inputs) => inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions',
     describe: (inputs) => ({ failIfFailing: inputs.failIfFailing }),
-    errorOutputs: ERROR_OUTPUTS,
+    onError: { outputs: ERROR_OUTPUTS },
 });
 
 

@@ -74862,6 +74862,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   rc: () => (/* binding */ Action),
   FV: () => (/* binding */ Artifact),
   Tn: () => (/* binding */ Attestation),
+  w4: () => (/* binding */ AttestationName),
   $T: () => (/* binding */ AttestationType),
   u5: () => (/* binding */ AttestationsByCommit),
   Ft: () => (/* binding */ AttestationsForCommitsQuery),
@@ -74882,12 +74883,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   FT: () => (/* binding */ PerPage),
   Fi: () => (/* binding */ ReportArtifactBody),
   sN: () => (/* binding */ ReportArtifactResult),
+  gz: () => (/* binding */ Sha1),
   om: () => (/* binding */ Trail),
   uc: () => (/* binding */ expectedForms),
   qp: () => (/* binding */ patterns)
 });
 
-// UNUSED EXPORTS: ARTIFACT_STATES, AttestationId, AttestationName, AttestationStatus, BUILT_IN_ATTESTATION_TYPES, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, CommitAttestation, DEFAULT_PER_PAGE, DiffArtifact, DiffItem, ErrorBody, ExternalUrls, FlowTag, GitCommit, GitCommitInput, K8sArtifact, K8sOwner, Page, PageQuery, REPO_PROVIDERS, RepoInfo, RepoInfoInput, Sha1, SnapshotExpressionText, TemplateReferenceName, TrailComplianceStatus, TrailName, TrailTemplate, UnixSeconds
+// UNUSED EXPORTS: ARTIFACT_STATES, AttestationId, AttestationStatus, BUILT_IN_ATTESTATION_TYPES, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, CommitAttestation, DEFAULT_PER_PAGE, DiffArtifact, DiffItem, ErrorBody, ExternalUrls, FlowTag, GitCommit, GitCommitInput, K8sArtifact, K8sOwner, Page, PageQuery, REPO_PROVIDERS, RepoInfo, RepoInfoInput, SnapshotExpressionText, TemplateReferenceName, TrailComplianceStatus, TrailName, TrailTemplate, UnixSeconds
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __nccwpck_require__(2857);
@@ -76428,11 +76430,10 @@ async function deliver(payload, send) {
 __nccwpck_require__.d(__webpack_exports__, {
   DP: () => (/* binding */ COMMENT_WRITER_OPTIONS),
   rh: () => (/* binding */ commentOnPullRequest),
-  nC: () => (/* binding */ readGitHubToken),
   SM: () => (/* binding */ readPrComment)
 });
 
-// UNUSED EXPORTS: COMMENT_BODY_LIMIT
+// UNUSED EXPORTS: COMMENT_BODY_LIMIT, readGitHubToken
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(3360);
@@ -76621,8 +76622,8 @@ const COMMENT_WRITER_OPTIONS = {
 function readGitHubToken(inputs) {
     const token = inputs.optional('github-token');
     if (token !== undefined) {
-        (0,core/* setSecret */.Pq)(token);
-        (0,redact/* registerSecret */.cl)(token);
+        setSecret(token);
+        registerSecret(token);
     }
     return token;
 }
@@ -76727,10 +76728,14 @@ const NEXT_STEP = {
 /** The result of a step that could not finish: `outcome=error`, why, and what the inputs said. */
 function errorStep(definition, inputs, error) {
     const why = stepError(error);
+    const extras = definition.onError;
     let known = {};
+    let key;
     try {
         if (inputs !== undefined && definition.describe)
             known = definition.describe(inputs);
+        if (inputs !== undefined && why.kind !== 'input')
+            key = extras?.commentKey?.(inputs);
     }
     catch {
         // What the inputs said is a courtesy; the error is the point.
@@ -76741,9 +76746,10 @@ function errorStep(definition, inputs, error) {
         .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
     return {
         outcome: 'error',
-        outputs: { ...definition.errorOutputs },
-        result: { ...known, error: why },
+        outputs: extras?.outputs ?? {},
+        result: { ...extras?.result, ...known, error: why },
         summary,
+        ...(key !== undefined && { comment: { key, body: () => summary.toString() } }),
         failure: why.message,
         ...(error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UndeliveredError */ .uE && { payload: error.payload }),
     };
@@ -90507,7 +90513,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // Each action is its own chunk, loaded only when that action runs.
 const ACTIONS = {
     setup: () => __nccwpck_require__.e(/* import() */ 704).then(__nccwpck_require__.bind(__nccwpck_require__, 2704)),
-    'check-attestations-for-commit': () => __nccwpck_require__.e(/* import() */ 1).then(__nccwpck_require__.bind(__nccwpck_require__, 7001)),
+    'check-attestations-for-commit': () => __nccwpck_require__.e(/* import() */ 431).then(__nccwpck_require__.bind(__nccwpck_require__, 8431)),
     'diff-envs': () => __nccwpck_require__.e(/* import() */ 869).then(__nccwpck_require__.bind(__nccwpck_require__, 7869)),
     'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 251)),
     'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(922), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4507)),
