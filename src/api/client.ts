@@ -9,7 +9,7 @@ import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText, quoteValue } from '../trust/text.js';
 import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
-import { isRecord, parseResponse, shownField } from './parse.js';
+import { isRecord, parseResponse } from './parse.js';
 import type { QueryValue } from './query.js';
 import * as s from './schemas.js';
 import { formatSnapshotExpression, parseSnapshotExpression, type SnapshotExpression } from './snapshot.js';
@@ -120,18 +120,14 @@ export class ComplianceClient {
       // One observed variant wraps the map as {"attestations": {...}}.
       // A SHA can never be the key "attestations", so the two shapes cannot be confused.
       const map = isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw;
-      const part = parseResponse(s.AttestationsByCommit, map, label, {
-        required: COMMIT_ATTESTATION_DECIDES,
-      });
+      const part = parseResponse(s.AttestationsByCommit, map, label);
       checkAttestationsAbout(label, part, chunk, q);
       return part;
     });
     const merged: s.AttestationsByCommit = {};
     for (const commit of commits) merged[commit] = [];
     for (const part of parts) {
-      // Every key is read, so a value of the wrong type throws here instead of passing as "no attestations".
-      for (const commit of Object.getOwnPropertyNames(part))
-        merged[commit] = part[commit] as s.CommitAttestation[];
+      for (const [commit, list] of Object.entries(part)) merged[commit] = list;
     }
     return merged;
   }
@@ -160,9 +156,7 @@ export class ComplianceClient {
     const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
     const label = endpointLabel('getDeployment');
     // The fingerprint and the time decide found; the environment, where named, must be the one asked.
-    const answer = parseResponse(s.Deployment, raw, label, {
-      required: ['fingerprint', 'deployed_at', 'env_name'],
-    });
+    const answer = parseResponse(s.Deployment, raw, label);
     sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
     sameAsAsked(label, 'env_name', answer.env_name, env);
     return answer;
@@ -212,10 +206,7 @@ export class ComplianceClient {
     const q = validate(s.GetArtifactQuery, query, 'query');
     const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
     const label = endpointLabel('getArtifact');
-    // The fields the spec marks required, the state the outcome rests on, and the trail when one was asked.
-    const artifact = parseResponse(s.Artifact, raw, label, {
-      required: [...s.ARTIFACT_REQUIRED, 'state', ...(q.trail !== undefined ? ['trail_name'] : [])],
-    });
+    const artifact = parseResponse(s.Artifact, raw, label);
     sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
     sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
     if (q.trail !== undefined) sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
@@ -230,10 +221,7 @@ export class ComplianceClient {
     const snappish2 = formatSnapshotExpression(two);
     const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
     const label = endpointLabel('diffEnvironments');
-    // Every caller needs the four groups and the artifacts in each (compared by fingerprint): checked now.
-    const diff = parseResponse(s.EnvDiff, raw, label, {
-      required: ENV_DIFF_GROUPS.flatMap((g) => [`${g}.artifacts[].fingerprint`, `${g}.snapshot_id`]),
-    });
+    const diff = parseResponse(s.EnvDiff, raw, label);
     // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
     checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
     checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
@@ -254,9 +242,7 @@ export class ComplianceClient {
     const raw = await this.call('listActions', {});
     if (!Array.isArray(raw))
       throw new UnexpectedResponseError(endpointLabel('listActions'), '', 'expected a list');
-    return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'), {
-      required: [...s.ACTION_REQUIRED, 'is_failing'].map((field) => `[].${field}`),
-    });
+    return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'));
   }
 
   /** Closes kept-alive connections so the process can exit at once. */
@@ -271,18 +257,6 @@ function readAllOptions(options: ReadAllOptions) {
   const concurrency = validate(z.number().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
   return { perPage, maxItems, concurrency };
 }
-
-const ENV_DIFF_GROUPS = ['snappish1', 'snappish2', 'changed', 'not-changed'] as const;
-
-/** The fields of an attestation for a commit that the gate decides on: checked when the answer comes. */
-const COMMIT_ATTESTATION_DECIDES = [
-  'attestation_name',
-  'is_compliant',
-  'created_at',
-  'flow_name',
-  'trail_name',
-  'artifact_fingerprint',
-].map((field) => `*[].${field}`);
 
 /**
  * The documented answer of each report: only it means "delivered". The artifact report's 201 body is not shown in
@@ -354,7 +328,7 @@ function checkAttestationsAbout(
     attestation_type?: string | undefined;
   },
 ): void {
-  for (const commit of Object.getOwnPropertyNames(map)) {
+  for (const commit of Object.keys(map)) {
     if (!asked.includes(commit)) {
       throw new UnexpectedResponseError(
         endpoint,
@@ -365,20 +339,23 @@ function checkAttestationsAbout(
     const list = map[commit] ?? [];
     list.forEach((a, i) => {
       const at = `${commit}[${i}]`;
-      // Only shown elsewhere: a commit info sent malformed names no commit.
-      sameAsAsked(
-        endpoint,
-        `${at}.git_commit_info.sha1`,
-        shownField(() => a.git_commit_info?.sha1),
-        commit,
-      );
+      // Only shown elsewhere: a commit info sent malformed names no commit (null), so it is not compared.
+      sameAsAsked(endpoint, `${at}.git_commit_info.sha1`, a.git_commit_info?.sha1, commit);
       if (query.flow_name !== undefined)
         sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
       if (query.attestation_name !== undefined)
         sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
-      // A gate narrowed to a type must not pass on another type a service that ignores the filter sends.
-      if (query.attestation_type !== undefined)
+      // A gate narrowed to a type must not pass on another type a service that ignores the filter sends, nor on one
+      // that does not say its type.
+      if (query.attestation_type !== undefined) {
+        if (a.attestation_type === undefined || a.attestation_type === null)
+          throw new UnexpectedResponseError(
+            endpoint,
+            `${at}.attestation_type`,
+            `is missing: the answer does not show the type asked for (${quoteValue(query.attestation_type)})`,
+          );
         sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
+      }
     });
   }
 }

@@ -26,18 +26,16 @@ export interface AllPages<T> {
 const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.unknown().optional() });
 
 /**
- * One page, in any of the three shapes. Each item must have the item's shape at its root (an object, for the
- * resources of the spec): a list of something else is not a page of them. Its fields are read tolerantly.
+ * One page, in any of the three shapes. Each item must parse as the item's schema (an object, for the resources of
+ * the spec): a list of something else is not a page of them.
  */
 export function readPage<S extends z.ZodType>(raw: unknown, item: S, endpoint: string): Page<z.output<S>> {
-  if (Array.isArray(raw)) return { items: parseResponse(z.array(item), raw, endpoint, { required: ['[]'] }) };
+  if (Array.isArray(raw)) return { items: parseResponse(z.array(item), raw, endpoint) };
   const envelope = Envelope.safeParse(raw);
   if (!envelope.success) {
     throw new UnexpectedResponseError(endpoint, '', 'expected a list or an object with a "data" list');
   }
-  const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint, {
-    required: ['data[]'],
-  }).data;
+  const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint).data;
   const pagination = envelope.data.pagination;
   if (pagination === undefined || pagination === null) return { items };
   const parsed = Pagination.safeParse(pagination);

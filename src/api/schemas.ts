@@ -2,10 +2,31 @@
  * Every resource, query and body of API v2 (`shared/spec/api-v2.md`), in one module shared by the client and the
  * sandbox so the two cannot drift.
  *
- * Requests are strict (unknown keys refused, patterns checked). Responses are loose: unknown keys are kept and, when
- * parsed through `parseResponse`, a missing or wrongly typed field only fails when the caller reads it.
+ * Requests are strict (unknown keys refused, patterns checked). Responses keep unknown keys, and each field says
+ * itself what a wrong value costs:
+ * - a field something is decided on (an outcome, a gate, a count in an output), and every field the spec marks
+ *   required, is parsed strictly: missing (where not nullish) or of the wrong type, the answer fails to parse and
+ *   `parseResponse` names the endpoint and the field;
+ * - a field that is only shown (a summary cell, a log line, an output passed on as the service gave it) is wrapped in
+ *   `shown`: typed `T | null`, always present after parsing, null when the service left it out, sent null or sent
+ *   something else. The compiler then makes every reader handle "not known".
+ * - a list that is only shown is `shownList`: null when it is not a list; an element that is malformed is null in
+ *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
  */
 import { z } from 'zod';
+
+/**
+ * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
+ * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.
+ */
+export function shown<T extends z.ZodType>(schema: T) {
+  return schema.nullable().catch(null);
+}
+
+/** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
+export function shownList<T extends z.ZodType>(item: T) {
+  return shown(z.array(shown(item)));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Patterns and names
@@ -129,18 +150,19 @@ export const GitCommitInput = z.strictObject({
 export type GitCommitInput = z.infer<typeof GitCommitInput>;
 
 /**
- * 2.2 as the service returns it (trail and deployment responses carry a subset). Fields only shown are nullish
- * throughout the responses: the live service sends null for what it does not know, and a summary must not fail on it.
+ * 2.2 as the service returns it (trail and deployment responses carry a subset). Only shown, every field: the live
+ * service sends null for what it does not know. `sha1` is compared with the commit asked where it is given (the
+ * gate's answers), never required.
  */
 export const GitCommit = z.looseObject({
-  sha1: z.string(),
-  message: z.string().nullish(),
-  author: z.string().nullish(),
-  author_username: z.string().nullish(),
-  branch: z.string().nullish(),
-  timestamp: z.number().nullish(),
-  url: z.string().nullish(),
-  parents: z.array(z.string()).nullish(),
+  sha1: shown(z.string()),
+  message: shown(z.string()),
+  author: shown(z.string()),
+  author_username: shown(z.string()),
+  branch: shown(z.string()),
+  timestamp: shown(z.number()),
+  url: shown(z.string()),
+  parents: shownList(z.string()),
 });
 export type GitCommit = z.infer<typeof GitCommit>;
 
@@ -156,11 +178,11 @@ export const RepoInfoInput = z.strictObject({
 export type RepoInfoInput = z.infer<typeof RepoInfoInput>;
 
 export const RepoInfo = z.looseObject({
-  name: z.string().nullish(),
-  url: z.string().nullish(),
-  id: z.string().nullish(),
-  description: z.string().nullish(),
-  provider: z.string().nullish(),
+  name: shown(z.string()),
+  url: shown(z.string()),
+  id: shown(z.string()),
+  description: shown(z.string()),
+  provider: shown(z.string()),
 });
 export type RepoInfo = z.infer<typeof RepoInfo>;
 
@@ -169,24 +191,26 @@ const Obj = z.record(z.string(), z.unknown());
 // ---------------------------------------------------------------------------------------------------------------
 // Trails (2.4 - 2.6)
 
+/** An attestation status of a trail: only shown (list-trails names the missing and non-compliant ones). */
 export const AttestationStatus = z.looseObject({
-  attestation_name: z.string(),
-  attestation_type: z.string().nullish(),
-  attestation_id: z.string().nullish(),
-  overridden_attestation_id: z.string().nullish(),
-  status: z.string(),
-  is_compliant: z.boolean().nullish(),
-  unexpected: z.boolean().default(false),
+  attestation_name: shown(z.string()),
+  attestation_type: shown(z.string()),
+  attestation_id: shown(z.string()),
+  overridden_attestation_id: shown(z.string()),
+  status: shown(z.string()),
+  is_compliant: shown(z.boolean()),
+  unexpected: z.boolean().catch(false),
 });
 export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
+/** `status` decides whether a trail without `compliance_state` counts as non-compliant; the rest is only shown. */
 export const TrailComplianceStatus = z.looseObject({
   status: z.string().nullish(),
-  is_compliant: z.boolean().nullish(),
-  attestations_statuses: z.array(AttestationStatus).nullish(),
-  artifacts_statuses: Obj.nullish(),
-  evaluated_at: z.number().nullish(),
-  flow_template_id: z.string().nullish(),
+  is_compliant: shown(z.boolean()),
+  attestations_statuses: shownList(AttestationStatus),
+  artifacts_statuses: shown(Obj),
+  evaluated_at: shown(z.number()),
+  flow_template_id: shown(z.string()),
 });
 
 const TemplateAttestation = z.looseObject({ name: z.string(), type: z.string() });
@@ -204,24 +228,28 @@ export const TrailTemplate = z.looseObject({
 });
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
+/**
+ * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and `is_compliant` decide
+ * list-trails' `non-compliant` count; everything else, the name included, is only shown or passed on.
+ */
 export const Trail = z.looseObject({
-  name: z.string(),
-  last_modified_at: z.number().nullish(),
-  created_at: z.number().nullish(),
+  name: shown(z.string()),
+  last_modified_at: shown(z.number()),
+  created_at: shown(z.number()),
   compliance_status: TrailComplianceStatus.nullish(),
-  template: TrailTemplate.nullish(),
+  template: shown(TrailTemplate),
   compliance_state: z.string().nullish(),
   is_compliant: z.boolean().nullish(),
-  created_by: z.string().nullish(),
-  flow: z.looseObject({ name: z.string(), tags: z.record(z.string(), z.unknown()).nullish() }).nullish(),
-  html_url: z.string().nullish(),
-  description: z.string().nullish(),
-  git_commit_info: GitCommit.nullish(),
-  origin_url: z.string().nullish(),
+  created_by: shown(z.string()),
+  flow: shown(z.looseObject({ name: shown(z.string()), tags: shown(Obj) })),
+  html_url: shown(z.string()),
+  description: shown(z.string()),
+  git_commit_info: shown(GitCommit),
+  origin_url: shown(z.string()),
   user_data: z.unknown().optional(),
-  repo_ids: z.array(z.string()).optional(),
-  events: z.array(Obj).optional(),
-  external_urls: Obj.nullish(),
+  repo_ids: shownList(z.string()),
+  events: shownList(Obj),
+  external_urls: shown(Obj),
 });
 export type Trail = z.infer<typeof Trail>;
 
@@ -229,32 +257,36 @@ export type Trail = z.infer<typeof Trail>;
 // Deployment (2.7)
 
 const DeploymentArtifact = z.looseObject({
-  flow_name: z.string().nullish(),
-  trail_name: z.string().nullish(),
-  template_reference_name: z.string().nullish(),
-  git_commit: z.string().nullish(),
-  git_commit_info: GitCommit.nullish(),
-  repo_info: z.looseObject({ name: z.string().nullish(), repo_id: z.string().nullish() }).nullish(),
+  flow_name: shown(z.string()),
+  trail_name: shown(z.string()),
+  template_reference_name: shown(z.string()),
+  git_commit: shown(z.string()),
+  git_commit_info: shown(GitCommit),
+  repo_info: shown(z.looseObject({ name: shown(z.string()), repo_id: shown(z.string()) })),
 });
 
+/**
+ * `fingerprint` and `deployed_at` are the answer (found, and when); `env_name`, where given, must be the environment
+ * asked. The rest is shown or passed on as an output.
+ */
 export const Deployment = z.looseObject({
   fingerprint: z.string(),
   deployed_at: z.number(),
-  artifact_name: z.string().nullish(),
+  artifact_name: shown(z.string()),
   env_name: z.string().nullish(),
-  snapshot_index: z.number().nullish(),
-  artifact: DeploymentArtifact.nullish(),
-  replaced_artifact: z
-    .looseObject({
+  snapshot_index: shown(z.number()),
+  artifact: shown(DeploymentArtifact),
+  replaced_artifact: shown(
+    z.looseObject({
       // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
-      fingerprint: Fingerprint.nullish(),
-      artifact_name: z.string().nullish(),
-      snapshot_index: z.number().nullish(),
-      artifact: DeploymentArtifact.nullish(),
-    })
-    .nullish(),
-  diff_url: z.string().nullish(),
-  _links: Obj.nullish(),
+      fingerprint: shown(Fingerprint),
+      artifact_name: shown(z.string()),
+      snapshot_index: shown(z.number()),
+      artifact: shown(DeploymentArtifact),
+    }),
+  ),
+  diff_url: shown(z.string()),
+  _links: shown(Obj),
 });
 export type Deployment = z.infer<typeof Deployment>;
 
@@ -303,19 +335,11 @@ export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 export const ReportArtifactResult = z.looseObject({ message: z.string() });
 export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
 
-/** The fields spec 2.8 marks required in an artifact: checked when the answer comes, not on first read. */
-export const ARTIFACT_REQUIRED = [
-  'id',
-  'fingerprint',
-  'filename',
-  'created_at',
-  'last_modified_at',
-  'evidence',
-  'flow_name',
-  'commit_lead_times',
-  'build_lead_times',
-] as const;
-
+/**
+ * An artifact (2.8). Strict: the nine fields the spec marks required (first, so an answer of another shape is named
+ * by `id`), `state` (the outcome) and `trail_name` (compared with the trail asked). The rest is shown or passed on
+ * (`html-url`).
+ */
 export const Artifact = z.looseObject({
   id: z.string(),
   fingerprint: z.string(),
@@ -327,59 +351,64 @@ export const Artifact = z.looseObject({
   commit_lead_times: Obj,
   build_lead_times: Obj,
   trail_name: z.string().nullish(),
-  template_reference_name: z.string().nullish(),
-  git_commit: z.string().nullish(),
-  git_commit_info: GitCommit.nullish(),
-  repo_info: RepoInfo.nullish(),
-  commit_url: z.string().nullish(),
-  build_url: z.string().nullish(),
-  repo_url: z.string().nullish(),
-  html_url: z.string().nullish(),
-  api_url: z.string().nullish(),
+  template_reference_name: shown(z.string()),
+  git_commit: shown(z.string()),
+  git_commit_info: shown(GitCommit),
+  repo_info: shown(RepoInfo),
+  commit_url: shown(z.string()),
+  build_url: shown(z.string()),
+  repo_url: shown(z.string()),
+  html_url: shown(z.string()),
+  api_url: shown(z.string()),
   user_data: z.unknown().optional(),
-  external_urls: Obj.nullish(),
-  annotations: Obj.nullish(),
+  external_urls: shown(Obj),
+  annotations: shown(Obj),
   state: z.enum(ARTIFACT_STATES).nullish(),
-  deployments: z.array(z.number().int()).nullish(),
-  template: z.array(z.string()).nullish(),
-  state_info: z.string().nullish(),
-  approvals: z.array(z.number().int()).nullish(),
-  running: z.array(z.unknown()).nullish(),
-  exited: z.array(z.unknown()).nullish(),
-  history: z.array(z.unknown()).nullish(),
+  deployments: shownList(z.number().int()),
+  template: shownList(z.string()),
+  state_info: shown(z.string()),
+  approvals: shownList(z.number().int()),
+  running: shown(z.array(z.unknown())),
+  exited: shown(z.array(z.unknown())),
+  history: shown(z.array(z.unknown())),
 });
 export type Artifact = z.infer<typeof Artifact>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Attestations (2.9, 4.1)
 
+/** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
 export const Attestation = z.looseObject({
-  attestation_id: z.string().nullish(),
-  attestation_name: z.string(),
-  attestation_type: z.string(),
-  created_at: z.number(),
-  description: z.string().nullish(),
-  has_audit_package: z.boolean().nullish(),
-  html_url: z.string().nullish(),
+  attestation_id: shown(z.string()),
+  attestation_name: shown(z.string()),
+  attestation_type: shown(z.string()),
+  created_at: shown(z.number()),
+  description: shown(z.string()),
+  has_audit_package: shown(z.boolean()),
+  html_url: shown(z.string()),
   is_compliant: z.boolean().nullish(),
-  origin_url: z.string().nullish(),
-  reported_by: z.string().nullish(),
-  schema_version: z.number().int().nullish(),
+  origin_url: shown(z.string()),
+  reported_by: shown(z.string()),
+  schema_version: shown(z.number().int()),
   user_data: z.unknown().optional(),
 });
 export type Attestation = z.infer<typeof Attestation>;
 
-/** An element of the list_attestations_for_criteria map: its fields are "not shown"; these are the observed ones. */
+/**
+ * An element of the list_attestations_for_criteria map: its fields are "not shown" in the spec; these are the
+ * observed ones. The gate decides on the name, the verdict, the time and where it was made (flow, trail, artifact);
+ * the type is compared with a type filter (and then required, see the client). The link and commit are shown.
+ */
 export const CommitAttestation = z.looseObject({
   attestation_name: z.string(),
-  attestation_type: z.string(),
+  attestation_type: z.string().nullish(),
   is_compliant: z.boolean().nullish(),
   created_at: z.number().nullish(),
-  html_url: z.string().nullish(),
+  html_url: shown(z.string()),
   artifact_fingerprint: z.string().nullish(),
   flow_name: z.string().nullish(),
   trail_name: z.string().nullish(),
-  git_commit_info: GitCommit.nullish(),
+  git_commit_info: shown(GitCommit),
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
 
@@ -389,19 +418,21 @@ export type AttestationsByCommit = z.infer<typeof AttestationsByCommit>;
 // ---------------------------------------------------------------------------------------------------------------
 // Environments (2.10, 2.11, 4.7, 4.8)
 
+/** An artifact of a diff group: which group it is in decides; its `fingerprint` names it. The rest is shown. */
 export const DiffArtifact = z.looseObject({
   fingerprint: z.string(),
-  name: z.string(),
-  most_recent_timestamp: z.number().nullish(),
-  flow: z.string().nullish(),
-  commit_url: z.string().nullish(),
-  instance_count: z.number().int().nullish(),
-  s1_instance_count: z.number().int().nullish(),
-  s2_instance_count: z.number().int().nullish(),
-  pods: z.array(z.string()).nullish(),
+  name: shown(z.string()),
+  most_recent_timestamp: shown(z.number()),
+  flow: shown(z.string()),
+  commit_url: shown(z.string()),
+  instance_count: shown(z.number().int()),
+  s1_instance_count: shown(z.number().int()),
+  s2_instance_count: shown(z.number().int()),
+  pods: shownList(z.string()),
 });
 export type DiffArtifact = z.infer<typeof DiffArtifact>;
 
+/** `snapshot_id` must be given too (the client says so, and why): it shows the answer is about the snapshots asked. */
 export const DiffItem = z.looseObject({
   artifacts: z.array(DiffArtifact),
   snapshot_id: z.string().nullish(),
@@ -453,18 +484,10 @@ export const CHAT_APP_FLAG = 'is_created_from_chat_app';
 /** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
 export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
 
-/** The fields spec 2.12 marks required in an action: checked when the answer comes, not on first read. */
-export const ACTION_REQUIRED = [
-  'name',
-  'type',
-  'number',
-  'targets',
-  'triggers',
-  'created_by',
-  CHAT_APP_FLAG,
-  'last_modified_at',
-] as const;
-
+/**
+ * An action (2.12): the eight fields the spec marks required, and `is_failing` (list-actions' outcome), are strict;
+ * the rest is shown.
+ */
 export const Action = z.preprocess(
   (raw) => {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
@@ -484,11 +507,11 @@ export const Action = z.preprocess(
     [CHAT_APP_FLAG]: z.boolean(),
     last_modified_at: z.number(),
     is_failing: z.boolean().nullish(),
-    last_success_timestamp: z.number().nullish(),
-    last_failure_timestamp: z.number().nullish(),
-    created_at: z.number().nullish(),
-    flows: z.array(z.string()).nullish(),
-    environments: z.array(z.string()).nullish(),
+    last_success_timestamp: shown(z.number()),
+    last_failure_timestamp: shown(z.number()),
+    created_at: shown(z.number()),
+    flows: shownList(z.string()),
+    environments: shownList(z.string()),
   }),
 );
 export type Action = z.infer<typeof Action>;

@@ -10,7 +10,18 @@ import { VERSION } from '../version.js';
 type Json = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io }) as Json;
+  const out = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    io,
+    override: ({ zodSchema, jsonSchema: json }) => {
+      // A field only shown (`shown`: a catch to null) may be left out by the service: the client reads it as null.
+      if (zodSchema._zod.def.type !== 'object' || !Array.isArray(json.required)) return;
+      const shape = (zodSchema as z.ZodObject).shape as Record<string, z.ZodType>;
+      json.required = json.required.filter((key) => shape[key]?._zod.def.type !== 'catch');
+      if (json.required.length === 0) delete json.required;
+    },
+  }) as Json;
   delete out.$schema;
   return out;
 }

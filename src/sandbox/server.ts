@@ -47,6 +47,29 @@ const routes: Route[] = Object.entries(endpoints).map(([name, spec]) => {
   return { name: name as EndpointName, spec, pattern, keys };
 });
 
+/**
+ * The first place where the sandbox sent a value that the parse turned into null: a field only shown (`shown`) takes
+ * anything, so a sandbox that drifted from it would pass the schema check without this.
+ */
+export function lostValue(
+  sent: unknown,
+  parsed: unknown,
+  path: PropertyKey[] = [],
+): PropertyKey[] | undefined {
+  if (sent === null || sent === undefined) return undefined;
+  if (parsed === null || parsed === undefined) return path;
+  if (typeof sent !== 'object' || typeof parsed !== 'object') return undefined;
+  const list = Array.isArray(sent);
+  for (const [key, value] of Object.entries(sent)) {
+    const lost = lostValue(value, (parsed as Record<string, unknown>)[key], [
+      ...path,
+      list ? Number(key) : key,
+    ]);
+    if (lost) return lost;
+  }
+  return undefined;
+}
+
 /** zod issues as `{"<location>.<path>": text}`, the service's error shape. */
 function issuesToErrors(location: string, error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -286,6 +309,12 @@ export class Sandbox {
       const first = checked.error.issues[0];
       throw new Error(
         `response of ${route.name} does not match its schema at ${first ? formatPath(first.path) : '?'}: ${first?.message ?? ''}`,
+      );
+    }
+    const lost = lostValue(result, checked.data);
+    if (lost) {
+      throw new Error(
+        `response of ${route.name} does not match its schema at ${formatPath(lost)}: the client would read it as null`,
       );
     }
     if (route.spec.method !== 'GET') this.persist();

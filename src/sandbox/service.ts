@@ -13,6 +13,7 @@ import type {
   Snapshot,
   SnapshotArtifact,
   StoredArtifact,
+  StoredCommit,
   StoredEnvironment,
   StoredOrg,
   StoredTrail,
@@ -50,7 +51,7 @@ function paginate<T>(items: T[], page: number | undefined, perPage: number | und
     : { data };
 }
 
-function commitSubset(info: s.GitCommit | undefined) {
+function commitSubset(info: StoredCommit | undefined) {
   if (!info) return undefined;
   const { sha1, message, author, branch, timestamp, url } = info;
   return { sha1, message, author, branch, timestamp, url };

@@ -10,15 +10,38 @@ import {
   EnvName,
   Fingerprint,
   FlowName,
-  GitCommit,
   OrgName,
-  RepoInfo,
   Sha1,
   TemplateReferenceName,
   TrailName,
 } from '../api/schemas.js';
 
 const Json = z.record(z.string(), z.unknown());
+
+/**
+ * A commit as stored (2.2): checked, unlike the client's `GitCommit`, whose fields are only shown and so read a bad
+ * value as null. A seed with a bad commit is refused, not served with holes.
+ */
+export const StoredCommit = z.looseObject({
+  sha1: z.string(),
+  message: z.string().nullish(),
+  author: z.string().nullish(),
+  author_username: z.string().nullish(),
+  branch: z.string().nullish(),
+  timestamp: z.number().nullish(),
+  url: z.string().nullish(),
+  parents: z.array(z.string()).nullish(),
+});
+export type StoredCommit = z.infer<typeof StoredCommit>;
+
+/** Repo info as stored (2.3), checked like `StoredCommit`. */
+const StoredRepoInfo = z.looseObject({
+  name: z.string().nullish(),
+  url: z.string().nullish(),
+  id: z.string().nullish(),
+  description: z.string().nullish(),
+  provider: z.string().nullish(),
+});
 
 export const TemplateSpec = z.strictObject({
   attestations: z.array(z.strictObject({ name: z.string(), type: z.string() })).default([]),
@@ -48,7 +71,7 @@ export const StoredTrail = z.strictObject({
   last_modified_at: z.number(),
   created_by: z.string().default('sandbox'),
   description: z.string().default(''),
-  git_commit_info: GitCommit.optional(),
+  git_commit_info: StoredCommit.optional(),
   origin_url: z.string().default(''),
   user_data: Json.default({}),
   external_urls: Json.default({}),
@@ -89,8 +112,8 @@ export const StoredArtifact = z.strictObject({
   trail: TrailName.optional(),
   template_reference_name: TemplateReferenceName.optional(),
   git_commit: Sha1.optional(),
-  git_commit_info: GitCommit.optional(),
-  repo_info: RepoInfo.optional(),
+  git_commit_info: StoredCommit.optional(),
+  repo_info: StoredRepoInfo.optional(),
   build_url: z.string().default(''),
   commit_url: z.string().default(''),
   repo_url: z.string().optional(),

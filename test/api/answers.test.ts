@@ -186,6 +186,20 @@ describe('a 2xx answer must hold what the spec says it holds', () => {
     ).toContain(': snappish2.artifacts[0].fingerprint is missing');
   });
 
+  it('env diff: a group that names no snapshot, or names it with another type, fails at once', async () => {
+    const sb = await start();
+    const real = await realAnswer(sb, '/env-diff/demo?snappish1=production%231&snappish2=production');
+    const client = sb.client();
+    const diff = () => client.diffEnvironments('production#1', 'production');
+    const { snapshot_id: _id, ...nameless } = real.snappish1 as Record<string, unknown>;
+    expect(await refused(sb, { ...real, snappish1: nameless }, diff)).toBe(
+      'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is missing: the answer names no snapshot',
+    );
+    expect(await refused(sb, { ...real, snappish1: { ...nameless, snapshot_id: 1 } }, diff)).toContain(
+      ': snappish1.snapshot_id expected string, received number',
+    );
+  });
+
   it('attestations for commits: a verdict of the wrong type fails at once, not when the gate reads it', async () => {
     const sb = await start();
     const client = sb.client();
@@ -198,6 +212,29 @@ describe('a 2xx answer must hold what the spec says it holds', () => {
         () => client.listAttestationsForCommits({ commit_list: [GOOD_COMMIT] }),
       ),
     ).toContain(`: ${GOOD_COMMIT}[0].is_compliant expected boolean, received string`);
+  });
+
+  it('attestations for commits: a link or commit info sent malformed is only shown, so it reads null', async () => {
+    const sb = await start();
+    const client = sb.client();
+    sb.sandbox.faults.respondNext(1, {
+      status: 200,
+      body: {
+        [GOOD_COMMIT]: [
+          {
+            attestation_name: 'tests',
+            attestation_type: 'junit',
+            is_compliant: true,
+            created_at: 1,
+            html_url: 7,
+            git_commit_info: 'not a commit',
+          },
+        ],
+      },
+    });
+    const [attestation] =
+      (await client.listAttestationsForCommits({ commit_list: [GOOD_COMMIT] }))[GOOD_COMMIT] ?? [];
+    expect(attestation).toMatchObject({ is_compliant: true, html_url: null, git_commit_info: null });
   });
 
   it('actions: an element without a required field fails at once; trails: an element that is no object', async () => {

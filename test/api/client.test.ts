@@ -428,7 +428,7 @@ describe('validation before any request is sent', () => {
   });
 });
 
-describe('tolerant responses', () => {
+describe('response parsing', () => {
   it('fails a commit lookup whose list has the wrong type instead of reading it as empty', async () => {
     const { client } = await setup((_req, res) => json(res, 200, { [SHA1]: { attestations: [] } }));
     await expect(client.listAttestationsForCommits({ commit_list: [SHA1] })).rejects.toThrow(
@@ -443,27 +443,42 @@ describe('tolerant responses', () => {
     );
   });
 
-  it('keeps unknown fields, accepts missing ones, and fails only when a bad field is read', async () => {
+  it('keeps unknown fields and reads a shown field that is missing or malformed as null', async () => {
     const { client } = await setup((_req, res) =>
       json(res, 200, {
-        data: [{ name: 't1', is_compliant: 'yes', new_field: 1 }, { is_compliant: true }],
+        data: [{ name: 't1', html_url: 42, new_field: 1 }, { is_compliant: true }],
       }),
     );
     const page = await client.listTrails({ page: 1 });
     const [first, second] = page.items;
     expect((first as Record<string, unknown>).new_field).toBe(1);
-    expect(first?.name).toBe('t1');
-    expect(first?.compliance_state).toBeUndefined();
-    expect(() => first?.is_compliant).toThrow(UnexpectedResponseError);
-    expect(() => first?.is_compliant).toThrow(
-      'unexpected response from GET /trails/{org}: data[0].is_compliant expected boolean, received string',
+    expect(first).toMatchObject({ name: 't1', html_url: null, created_by: null });
+    expect(second).toMatchObject({ name: null, is_compliant: true });
+    // Plain data: the result file writes what the step read, nulls included.
+    expect(JSON.parse(JSON.stringify(page.items))).toEqual(page.items);
+  });
+
+  it('fails at once on a deciding field of the wrong type, naming it', async () => {
+    const { client } = await setup((_req, res) =>
+      json(res, 200, { data: [{ name: 't1' }, { name: 't2', is_compliant: 'yes' }] }),
     );
-    expect(() => second?.name).toThrow('unexpected response from GET /trails/{org}: data[1].name is missing');
-    // The result file stays writable: bad fields are left out of JSON.
-    expect(JSON.parse(JSON.stringify(page.items))).toEqual([
-      { name: 't1', new_field: 1 },
-      { is_compliant: true },
-    ]);
+    const error = await client.listTrails({ page: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toBe(
+      'unexpected response from GET /trails/{org}: data[1].is_compliant expected boolean, received string',
+    );
+  });
+
+  it('a gate narrowed to a type cannot pass on attestations that do not say their type', async () => {
+    const { client } = await setup((_req, res) =>
+      json(res, 200, { [SHA1]: [{ attestation_name: 'tests', is_compliant: true, created_at: 1 }] }),
+    );
+    expect((await client.listAttestationsForCommits({ commit_list: [SHA1] }))[SHA1]).toHaveLength(1);
+    await expect(
+      client.listAttestationsForCommits({ commit_list: [SHA1], attestation_type: 'junit' }),
+    ).rejects.toThrow(
+      `${SHA1}[0].attestation_type is missing: the answer does not show the type asked for ("junit")`,
+    );
   });
 
   it('fails at once when the root has the wrong shape', async () => {

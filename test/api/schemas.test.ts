@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { parseResponse, schemas as s } from '../../src/api/index.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { parseResponse, schemas as s, UnexpectedResponseError } from '../../src/api/index.js';
 
 describe('request schemas', () => {
   it('checks the spec patterns', () => {
@@ -61,22 +62,36 @@ describe('response schemas', () => {
     expect((status as Record<string, unknown>).x).toBe(1);
   });
 
-  it('guards nested fields deep inside lists and maps', () => {
-    const diff = parseResponse(
-      s.EnvDiff,
-      {
-        snappish1: { artifacts: [{ fingerprint: 'f', name: 'n', pods: ['a', 2] }] },
-        snappish2: { artifacts: [] },
-        changed: { artifacts: [] },
-        'not-changed': { artifacts: [] },
-      },
-      'GET /env-diff/{org}',
+  it('fails on a deciding field deep inside lists and maps, naming its path', () => {
+    const groups = {
+      snappish1: { snapshot_id: 'prod#1', artifacts: [{ fingerprint: 'f' }] },
+      snappish2: { snapshot_id: 'prod#2', artifacts: [{ name: 'web' }] },
+      changed: { snapshot_id: 'prod#2', artifacts: [] },
+      'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
+    };
+    expect(() => parseResponse(s.EnvDiff, groups, 'GET /env-diff/{org}')).toThrow(
+      new UnexpectedResponseError('GET /env-diff/{org}', 'snappish2.artifacts[0].fingerprint', 'is missing'),
     );
-    const pods = diff.snappish1.artifacts[0]?.pods ?? [];
-    expect(pods[0]).toBe('a');
-    expect(() => pods[1]).toThrow(
-      'unexpected response from GET /env-diff/{org}: snappish1.artifacts[0].pods[1] expected string, received number',
+    const sha = 'a'.repeat(40);
+    expect(() =>
+      parseResponse(
+        s.AttestationsByCommit,
+        { [sha]: [{ attestation_name: 'tests', is_compliant: 'yes' }] },
+        'GET /attestations/{org}/list_attestations_for_criteria',
+      ),
+    ).toThrow(
+      `unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ${sha}[0].is_compliant ` +
+        'expected boolean, received string',
     );
+  });
+
+  it('quotes a value outside an enum as text that cannot forge a log line (its first line, escaped)', () => {
+    const state = (value: string) => () =>
+      parseResponse(z.looseObject({ state: z.enum(['A', 'B']) }), { state: value }, 'GET /x');
+    expect(state('C\n::error::x')).toThrow(
+      'unexpected response from GET /x: state expected one of "A", "B", received "C"',
+    );
+    expect(state('C\u202e')).toThrow('received "C\\u202e"');
   });
 
   it('reads the live name of the chat-app flag as the spec name, keeping both', () => {
@@ -102,33 +117,78 @@ describe('response schemas', () => {
 });
 
 describe('display-only response fields', () => {
-  it('accept null (the live service sends null for what it does not know), required ones do not', () => {
-    const trails = parseResponse(
-      s.Trail.array(),
-      [
-        {
-          name: 't',
-          html_url: null,
-          created_by: null,
-          compliance_state: null,
-          flow: null,
-          git_commit_info: { sha1: 'a'.repeat(40), message: null, url: null },
-        },
-      ],
-      'GET /trails/{org}',
+  const trail = (fields: Record<string, unknown>) =>
+    parseResponse(s.Trail.array(), [{ name: 't', ...fields }], 'GET /trails/{org}')[0];
+
+  it('are typed T | null, and the key is always there', () => {
+    expectTypeOf<s.Trail['html_url']>().toEqualTypeOf<string | null>();
+    expectTypeOf<s.Deployment['snapshot_index']>().toEqualTypeOf<number | null>();
+    expectTypeOf<s.DiffArtifact['pods']>().toEqualTypeOf<(string | null)[] | null>();
+    // Required keys: a reader cannot mistake "not parsed" for "not sent".
+    expectTypeOf<Pick<s.Trail, 'html_url'>>().toEqualTypeOf<{ html_url: string | null }>();
+    const parsed = trail({});
+    expect(Object.keys(parsed ?? {})).toEqual(expect.arrayContaining(['html_url', 'created_by', 'flow']));
+    expect(parsed?.html_url).toBeNull();
+  });
+
+  it('read null when missing, null or malformed, at any depth; the result stays plain JSON', () => {
+    const parsed = trail({
+      html_url: 42,
+      created_by: null,
+      created_at: 'yesterday',
+      flow: { name: 7, tags: 'x' },
+      git_commit_info: { sha1: 'a'.repeat(40), message: ['x'] },
+      compliance_status: { status: 'INCOMPLETE', attestations_statuses: 'none', evaluated_at: 'now' },
+    });
+    expect(parsed).toMatchObject({
+      name: 't',
+      html_url: null,
+      created_by: null,
+      created_at: null,
+      flow: { name: null, tags: null },
+      git_commit_info: { sha1: 'a'.repeat(40), message: null, url: null },
+      compliance_status: { status: 'INCOMPLETE', attestations_statuses: null, evaluated_at: null },
+    });
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual(parsed);
+    // A shown object that is not an object at all is null as a whole.
+    expect(trail({ git_commit_info: 'abc' })?.git_commit_info).toBeNull();
+    expect(
+      parseResponse(
+        s.Deployment,
+        { fingerprint: 'f', deployed_at: 1, replaced_artifact: { fingerprint: 'rm -rf /' } },
+        'GET /d',
+      ).replaced_artifact?.fingerprint,
+    ).toBeNull();
+  });
+
+  it('a shown list keeps its length: a malformed element is null in its place', () => {
+    const parsed = trail({
+      compliance_status: {
+        attestations_statuses: [{ attestation_name: 'tests', status: 'MISSING' }, 'not a status', null],
+      },
+      repo_ids: ['r1', 2],
+    });
+    const statuses = parsed?.compliance_status?.attestations_statuses;
+    expect(statuses).toHaveLength(3);
+    expect(statuses?.[0]).toMatchObject({ attestation_name: 'tests', status: 'MISSING', is_compliant: null });
+    expect(statuses?.slice(1)).toEqual([null, null]);
+    expect(parsed?.repo_ids).toEqual(['r1', null]);
+  });
+
+  it('a deciding field missing or malformed fails the parse, naming the endpoint and the field', () => {
+    expect(() => trail({ compliance_state: 5 })).toThrow(
+      'unexpected response from GET /trails/{org}: [0].compliance_state expected string, received number',
     );
-    const trail = trails[0];
-    expect(trail?.html_url).toBeNull();
-    expect(trail?.created_by).toBeNull();
-    expect(trail?.compliance_state).toBeNull();
-    expect(trail?.flow).toBeNull();
-    expect(trail?.git_commit_info?.message).toBeNull();
-    const diff = parseResponse(
-      s.DiffItem,
-      { snapshot_id: null, artifacts: [{ fingerprint: 'f', name: null }] },
-      'GET /env-diff/{org}',
+    expect(() => trail({ compliance_status: { status: ['NON-COMPLIANT'] } })).toThrow(
+      '[0].compliance_status.status expected string, received array',
     );
-    expect(diff.snapshot_id).toBeNull();
-    expect(() => diff.artifacts[0]?.name).toThrow('artifacts[0].name expected string, received null');
+    expect(() => parseResponse(s.Deployment, { fingerprint: 'f', diff_url: 'x' }, 'GET /d')).toThrow(
+      'unexpected response from GET /d: deployed_at is missing',
+    );
+    expect(() =>
+      parseResponse(s.Attestation.array(), [{ attestation_name: 'a', is_compliant: 'no' }], 'GET /a'),
+    ).toThrow('unexpected response from GET /a: [0].is_compliant expected boolean, received string');
+    // Nullish deciding fields: absent or null is "not said", which the caller handles; never another type.
+    expect(trail({ compliance_state: null, is_compliant: null })).toMatchObject({ compliance_state: null });
   });
 });

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { normalizeBaseUrl, schemas as s } from '../../src/api/index.js';
-import { Sandbox } from '../../src/sandbox/server.js';
+import { lostValue, Sandbox } from '../../src/sandbox/server.js';
 import { demoSeed, DEMO_TOKEN } from '../helpers/sandbox.js';
 import { guardSecret } from '../helpers/secrets.js';
 
@@ -67,11 +67,13 @@ async function send(method: 'POST' | 'PUT', path: string, body: unknown) {
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** Strict shape check (not the client's tolerant reading): the contract must hold exactly. */
+/** Strict shape check: a field only shown must be absent, null or of its type too (not read as null). */
 function conforms<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success)
     throw new Error(`does not conform: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+  const lost = lostValue(value, result.data);
+  if (lost) throw new Error(`does not conform: ${lost.map(String).join('.')} is not of its type`);
   return result.data;
 }
 
@@ -108,7 +110,7 @@ describe('GET /trails/{org}', () => {
     const trails = conforms(s.Trail.array(), res.body);
     const created = trails.map((t) => t.created_at ?? 0);
     expect(created).toEqual([...created].sort((a, b) => b - a));
-    target.flow ??= trails[0]?.flow?.name;
+    target.flow ??= trails[0]?.flow?.name ?? undefined;
   });
 
   it('is an envelope with them, with pagination exactly when there are several pages', async () => {
@@ -143,7 +145,7 @@ describe('GET /attestations/{org}/{flow}', () => {
     expect(res.status).toBe(200);
     const page = conforms(envelopeOf(s.Attestation), res.body);
     if (page.data.length > 0) {
-      const newest = Math.floor(Math.max(...page.data.map((a) => a.created_at)));
+      const newest = Math.floor(Math.max(...page.data.map((a) => a.created_at ?? 0)));
       const windowed = conforms(
         envelopeOf(s.Attestation),
         (
@@ -153,7 +155,7 @@ describe('GET /attestations/{org}/{flow}', () => {
         ).body,
       );
       expect(windowed.data.length).toBeGreaterThan(0);
-      expect(windowed.data.every((a) => a.created_at >= newest)).toBe(true);
+      expect(windowed.data.every((a) => (a.created_at ?? 0) >= newest)).toBe(true);
     }
   });
 

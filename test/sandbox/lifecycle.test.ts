@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { ComplianceClient } from '../../src/api/index.js';
-import { Sandbox } from '../../src/sandbox/server.js';
+import { lostValue, Sandbox } from '../../src/sandbox/server.js';
 import { ROOT } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 
@@ -97,6 +97,46 @@ describe('OpenAPI document', () => {
     const body = report.requestBody.content['application/json'].schema;
     expect(body.required.sort()).toEqual(['build_url', 'commit_url', 'filename', 'fingerprint']);
     expect(body.properties.fingerprint?.pattern).toBe('^[a-f0-9]{64}$');
+  });
+});
+
+describe('OpenAPI document of the answers', () => {
+  interface Property {
+    type?: string | string[];
+    default?: unknown;
+  }
+  interface Answer {
+    required?: string[];
+    properties: Record<string, Property>;
+  }
+
+  it('shows a field only shown as T | null and not required, a deciding one as required and of its type', async () => {
+    const sb = await start();
+    const doc = (await (await sb.fetch('/openapi.json', { token: null })).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: { 200: { content: { 'application/json': { schema: Answer } } } } } }
+      >;
+    };
+    const deployment =
+      doc.paths['/deployments/{org}/{env_name}/{fingerprint}']?.get.responses[200].content['application/json']
+        .schema;
+    expect(deployment?.required?.sort()).toEqual(['deployed_at', 'fingerprint']);
+    expect(deployment?.properties.deployed_at).toEqual({ type: 'number' });
+    expect(deployment?.properties.diff_url).toEqual({ type: ['string', 'null'], default: null });
+  });
+});
+
+describe('lostValue: the sandbox holds its answers to the shown fields too', () => {
+  it('names the first value sent that the parse read as null, at any depth', () => {
+    expect(lostValue({ a: 1, b: [{ c: 'x' }] }, { a: 1, b: [{ c: 'x', d: null }] })).toBeUndefined();
+    expect(lostValue({ a: null, b: undefined }, { a: null, b: null })).toBeUndefined();
+    expect(lostValue({ a: 1, b: [{ c: 'x' }, { c: 2 }] }, { a: 1, b: [{ c: 'x' }, { c: null }] })).toEqual([
+      'b',
+      1,
+      'c',
+    ]);
+    expect(lostValue({ a: 'x' }, { a: null })).toEqual(['a']);
   });
 });
 

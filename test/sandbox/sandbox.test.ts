@@ -458,7 +458,11 @@ describe('lists', () => {
     const t = (await client.listTrails({ flow: 'backend' })).items.find((x) => x.name === BAD_COMMIT);
     expect(t?.compliance_state).toBe('NON-COMPLIANT');
     expect(
-      t?.compliance_status?.attestations_statuses?.map((a) => [a.attestation_name, a.status, a.is_compliant]),
+      t?.compliance_status?.attestations_statuses?.map((a) => [
+        a?.attestation_name,
+        a?.status,
+        a?.is_compliant,
+      ]),
     ).toEqual([
       ['pull-request', 'COMPLETE', true],
       ['unit-tests', 'COMPLETE', true],
@@ -466,7 +470,7 @@ describe('lists', () => {
     ]);
     const web = (await client.listTrails({ flow: 'frontend' })).items[0];
     expect(
-      web?.compliance_status?.attestations_statuses?.find((a) => a.attestation_name === 'jira-ticket')
+      web?.compliance_status?.attestations_statuses?.find((a) => a?.attestation_name === 'jira-ticket')
         ?.unexpected,
     ).toBe(true);
   });
@@ -483,7 +487,7 @@ describe('lists', () => {
     const all = await client.listAllFlowAttestations('backend', {}, { perPage: 2 });
     expect(all.items).toHaveLength(6);
     expect(all.pagesRead).toBe(3);
-    const created = all.items.map((a) => a.created_at);
+    const created = all.items.map((a) => a.created_at ?? 0);
     expect(created).toEqual([...created].sort((a, b) => b - a));
     const dayTwo = await client.listFlowAttestations('backend', {
       from_timestamp: 1793696400,

@@ -3,7 +3,6 @@
  * one page, or every page up to a cap. Counts the non-compliant ones.
  */
 import { log } from '../../trust/log.js';
-import { shownField, shownItems } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
@@ -101,14 +100,11 @@ export function isNonCompliant(trail: Trail): boolean {
 
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail: Trail): string {
-  const statuses = shownItems(shownField(() => trail.compliance_status?.attestations_statuses));
-  return statuses
+  // A status the service sent malformed is null in the list: it names nothing.
+  return (trail.compliance_status?.attestations_statuses ?? [])
     .flatMap((s) => {
-      const status = shownField(() => s.status);
-      const name = shownField(() => s.attestation_name);
-      if (name === undefined || (status !== 'MISSING' && shownField(() => s.is_compliant) !== false))
-        return [];
-      return [`${name} (${status === 'MISSING' ? 'missing' : 'non-compliant'})`];
+      if (s?.attestation_name == null || (s.status !== 'MISSING' && s.is_compliant !== false)) return [];
+      return [`${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`];
     })
     .join(', ');
 }
@@ -128,23 +124,17 @@ function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Pagi
   if (result.trails.length === 0) return summary.paragraph('No trails match.');
   summary.table(
     ['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'],
-    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    // Shown fields the service left out or sent malformed are null (see schemas.ts): their cells stay empty.
     result.trails.map((t): Cell[] => {
-      const commit = shownField(() => t.git_commit_info);
+      const commit = t.git_commit_info;
       return [
-        { text: shownField(() => t.name) ?? '?', href: shownField(() => t.html_url) },
-        shownField(() => t.flow?.name),
-        stateCell(shownField(() => stateOf(t))),
-        commit
-          ? commitCell({
-              sha: shownField(() => commit.sha1),
-              message: shownField(() => commit.message),
-              url: shownField(() => commit.url),
-            })
-          : '',
+        { text: t.name ?? '?', href: t.html_url },
+        t.flow?.name,
+        stateCell(stateOf(t)),
+        commit ? commitCell({ sha: commit.sha1, message: commit.message, url: commit.url }) : '',
         problems(t),
-        timeCell(shownField(() => t.created_at)),
-        shownField(() => t.created_by),
+        timeCell(t.created_at),
+        t.created_by,
       ];
     }),
   );
