@@ -19,10 +19,10 @@ var step = __webpack_require__(6788);
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
 var artifact = __webpack_require__(6922);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
-// EXTERNAL MODULE: ./src/runtime/outcome.ts + 1 modules
-var outcome = __webpack_require__(4483);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/not-found.ts
+var not_found = __webpack_require__(6240);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/read.ts
@@ -68,7 +68,7 @@ async function readArtifact(inputs) {
                 // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
                 if (error instanceof errors/* ApiError */.hD &&
                     error.status === 404 &&
-                    (0,outcome/* notFoundAbout */.nO)(error, ABOUT_ARTIFACT) === 'subject') {
+                    (0,not_found/* notFoundAbout */.n)(error, ABOUT_ARTIFACT) === 'subject') {
                     log/* log */.R.info(`No artifact with fingerprint ${fingerprint}.`);
                     return { fingerprint, url, artifact: undefined, notFound: error };
                 }
@@ -78,8 +78,8 @@ async function readArtifact(inputs) {
     });
 }
 
-// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
-var api = __webpack_require__(1974);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/decide.ts
 /**
  * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
@@ -367,172 +367,17 @@ const action = (0,step/* defineAction */.QP)({
 
 /***/ }),
 
-/***/ 4483:
+/***/ 6240:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  nO: () => (/* binding */ notFoundAbout)
-});
-
-// UNUSED EXPORTS: readInputsOrRecord, recordCouldNotCheck, stepError
-
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __webpack_require__(2600);
-// EXTERNAL MODULE: ./src/summary/writer.ts
-var writer = __webpack_require__(6093);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/trust/redact.ts
-var trust_redact = __webpack_require__(8625);
-;// CONCATENATED MODULE: ./src/runtime/legacy-output.ts
-// TEMPORARY (issue 13 transition): the old writers, until every action returns a StepResult. Deleted at the end.
-/**
- * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
- * report could not be delivered, its payload (`payload-file`), so nothing is lost.
- */
-
-
-
-
-
-
-/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
-function legacy_output_setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        setOutput(name, value === undefined ? '' : redact(String(value)));
-}
-/**
- * A copy JSON can write. A response element the service sent malformed is a getter that throws when read (see
- * api/parse.ts): on an object it is not enumerable and JSON skips it, but JSON reads every element of an array, so
- * such an element is written as null instead of failing the step.
- */
-function writable(value) {
-    if (value === null || typeof value !== 'object')
-        return value;
-    // JSON calls toJSON itself (errors, dates).
-    if (typeof value.toJSON === 'function')
-        return value;
-    if (Array.isArray(value)) {
-        const list = value;
-        return Array.from({ length: list.length }, (_, i) => {
-            try {
-                return writable(list[i]);
-            }
-            catch {
-                return null;
-            }
-        });
-    }
-    // No prototype: a key `__proto__` from the server stays a key.
-    const out = Object.create(null);
-    for (const key of Object.keys(value))
-        out[key] = writable(value[key]);
-    return out;
-}
-async function writeJsonFile(runner, basename, value, indent) {
-    const dir = join(runner.temp, 'compliance-actions');
-    await mkdir(dir, { recursive: true });
-    // Unique per step: one job may run the same action several times.
-    const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
-    await writeFile(file, redact(JSON.stringify(writable(value), null, indent)) + '\n');
-    return file;
-}
-/** Writes the full result and sets `result-file` to its path. */
-async function legacy_output_writeResultFile(runner, action, result) {
-    const file = await writeJsonFile(runner, `${action}-result`, result, 2);
-    setOutput('result-file', file);
-    return file;
-}
-/**
- * Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire, and sets
- * `payload-file` to its path.
- */
-async function keepPayload(runner, action, payload) {
-    const file = await writeJsonFile(runner, `${action}-payload`, payload);
-    setOutput('payload-file', file);
-    return file;
-}
-/**
- * Sends a report; if it cannot be delivered (after the client's retries), keeps the payload in a file and fails
- * saying where. An input error means nothing was sent and nothing needs keeping.
- */
-async function deliver(runner, action, payload, send) {
-    try {
-        return await send();
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            throw error;
-        await keepPayload(runner, action, payload);
-        throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/outcome.ts
-/**
- * "Could not check" for the reading sub-actions: a step that fails before it has an answer still sets `outcome:
- * error` and writes its result file with the error, so a later step (after `continue-on-error`) can tell "could not
- * check" from "not found" or "non-compliant". And what a 404 is about: the thing looked up, or where it was looked.
- */
-
-
-
-
-
-function stepError(error) {
-    return {
-        kind: error instanceof ComplianceError ? error.kind : 'unexpected',
-        message: redact(error instanceof Error ? error.message : String(error)),
-    };
-}
-/**
- * Sets the outputs of a step that could not check (`outcome: error` among them), writes its result file with the
- * error and, given a `heading`, a job summary saying so. The caller fails the step after (it rethrows).
- */
-async function recordCouldNotCheck(runner, action, outputs, result, error, heading) {
-    setOutputs({ ...outputs, outcome: 'error' });
-    const why = stepError(error);
-    try {
-        await writeResultFile(runner, action, { ...result, outcome: 'error', error: why });
-        if (heading !== undefined) {
-            await new SummaryWriter().heading(`⚠️ ${heading}`, 3).paragraph(why.message).write(runner.summaryFile);
-        }
-    }
-    catch {
-        // The step fails with the original error either way; a full disk must not hide it.
-    }
-}
-/**
- * The entry point's read of a step's inputs: bad input could not check either, so its outputs say `outcome: error`
- * and its result file keeps the error (`record`) before the step fails.
- */
-async function readInputsOrRecord(env, cwd, read, record) {
-    try {
-        return read();
-    }
-    catch (error) {
-        await record(readRunner(env, cwd), error);
-        throw error;
-    }
-}
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ notFoundAbout)
+/* harmony export */ });
 /** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
 const SCOPE_MISSING = /\b(organi[sz]ation|org|flow|environment|env)\b(?:\s+named)?\s+(?:'[^']*'|"[^"]*"|\S+)\s+(?:does not|doesn't) exist/i;
 /** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
 const NO_SUCH_PATH = /^not found: \//i;
 /**
- * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
- * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
  * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
  * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
  * - `unknown`: no message, or one about something else: not read as "not there".

@@ -17,10 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(6788);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/parse.ts
-var parse = __webpack_require__(8247);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
 // EXTERNAL MODULE: ./src/summary/cells.ts
@@ -32,7 +30,6 @@ var writer = __webpack_require__(6093);
  * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
  * one page, or every page up to a cap. Counts the non-compliant ones.
  */
-
 
 
 
@@ -98,14 +95,12 @@ function isNonCompliant(trail) {
 }
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail) {
-    const statuses = (0,parse/* shownItems */.ul)((0,parse/* shownField */["in"])(() => trail.compliance_status?.attestations_statuses));
-    return statuses
+    // A status the service sent malformed is null in the list: it names nothing.
+    return (trail.compliance_status?.attestations_statuses ?? [])
         .flatMap((s) => {
-        const status = (0,parse/* shownField */["in"])(() => s.status);
-        const name = (0,parse/* shownField */["in"])(() => s.attestation_name);
-        if (name === undefined || (status !== 'MISSING' && (0,parse/* shownField */["in"])(() => s.is_compliant) !== false))
+        if (s?.attestation_name == null || (s.status !== 'MISSING' && s.is_compliant !== false))
             return [];
-        return [`${name} (${status === 'MISSING' ? 'missing' : 'non-compliant'})`];
+        return [`${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`];
     })
         .join(', ');
 }
@@ -122,23 +117,17 @@ function summarize(result, read, paging) {
     if (result.trails.length === 0)
         return summary.paragraph('No trails match.');
     summary.table(['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'], 
-    // Every field is only shown here: one the service sent malformed leaves its cell empty, never fails the step.
+    // Shown fields the service left out or sent malformed are null (see schemas.ts): their cells stay empty.
     result.trails.map((t) => {
-        const commit = (0,parse/* shownField */["in"])(() => t.git_commit_info);
+        const commit = t.git_commit_info;
         return [
-            { text: (0,parse/* shownField */["in"])(() => t.name) ?? '?', href: (0,parse/* shownField */["in"])(() => t.html_url) },
-            (0,parse/* shownField */["in"])(() => t.flow?.name),
-            (0,cells/* stateCell */._j)((0,parse/* shownField */["in"])(() => stateOf(t))),
-            commit
-                ? (0,cells/* commitCell */.Ou)({
-                    sha: (0,parse/* shownField */["in"])(() => commit.sha1),
-                    message: (0,parse/* shownField */["in"])(() => commit.message),
-                    url: (0,parse/* shownField */["in"])(() => commit.url),
-                })
-                : '',
+            { text: t.name ?? '?', href: t.html_url },
+            t.flow?.name,
+            (0,cells/* stateCell */._j)(stateOf(t)),
+            commit ? (0,cells/* commitCell */.Ou)({ sha: commit.sha1, message: commit.message, url: commit.url }) : '',
             problems(t),
-            (0,cells/* timeCell */.s5)((0,parse/* shownField */["in"])(() => t.created_at)),
-            (0,parse/* shownField */["in"])(() => t.created_by),
+            (0,cells/* timeCell */.s5)(t.created_at),
+            t.created_by,
         ];
     }));
     return summary;
@@ -168,7 +157,7 @@ const action = (0,step/* defineAction */.QP)({
 /* harmony export */ });
 /* unused harmony exports DEFAULT_MAX_ITEMS, MAX_ITEMS_LIMIT */
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9073);
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
 /**
  * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
  * unless `page` is given) up to `max-items`, read concurrently by the client.

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   action: () => (/* binding */ action)
 });
 
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/step.ts
 var step = __webpack_require__(6788);
 // EXTERNAL MODULE: ./src/trust/log.ts
@@ -105,8 +105,8 @@ function newestByName(attestations) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./src/api/schemas.ts + 1 modules
-var api_schemas = __webpack_require__(9073);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/github.ts

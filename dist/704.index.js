@@ -17,12 +17,12 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(6788);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
-var api = __webpack_require__(1974);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 ;// CONCATENATED MODULE: ./src/actions/setup/run.ts
 /**
  * The setup action: checks the connection once and hands it to the job's later steps as environment variables

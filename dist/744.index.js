@@ -17,14 +17,14 @@ __webpack_require__.d(__webpack_exports__, {
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
-// EXTERNAL MODULE: ./src/api/index.ts + 4 modules
-var api = __webpack_require__(1974);
-// EXTERNAL MODULE: ./src/api/schemas.ts + 1 modules
-var schemas = __webpack_require__(9073);
+// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
+var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
 var runtime_artifact = __webpack_require__(6922);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/output.ts
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/step.ts
@@ -95,8 +95,8 @@ function describeInputs(inputs) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(2876);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1260);
 ;// CONCATENATED MODULE: ./src/context/git.ts
 /**
  * Commit information from the checked-out repository, through the real `git` (via @actions/exec).

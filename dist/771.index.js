@@ -19,8 +19,8 @@ var step = __webpack_require__(6788);
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/context.ts + 1 modules
-var context = __webpack_require__(1410);
+// EXTERNAL MODULE: ./src/runtime/context.ts
+var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
 // EXTERNAL MODULE: ./src/summary/cells.ts
@@ -150,7 +150,7 @@ const action = (0,step/* defineAction */.QP)({
 /* harmony export */ });
 /* unused harmony exports DEFAULT_MAX_ITEMS, MAX_ITEMS_LIMIT */
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9073);
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8164);
 /**
  * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
  * unless `page` is given) up to `max-items`, read concurrently by the client.

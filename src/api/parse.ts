@@ -60,13 +60,3 @@ export function parseResponse<S extends z.ZodType>(schema: S, raw: unknown, endp
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-
-/** @deprecated issue 13 transition: removed once every action reads T | null */
-export function shownField<T>(read: () => T): T | undefined {
-  return read();
-}
-
-/** @deprecated issue 13 transition: removed once every action reads T | null */
-export function shownItems<T>(list: readonly T[] | null | undefined): NonNullable<T>[] {
-  return (list ?? []).filter((item): item is NonNullable<T> => item != null);
-}

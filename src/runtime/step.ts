@@ -85,8 +85,14 @@ export interface ErrorExtras<I> {
   commentKey?(inputs: I): string;
 }
 
-export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): ActionDefinition<I> {
-  return definition;
+/** An action as the entry point holds it: its definition, and `start`, which runs it as one step. */
+export type Action<I extends FinishInputs> = ActionDefinition<I> & {
+  start(env: Env, cwd: string): Promise<void>;
+};
+
+export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): Action<I> {
+  // A closure, so the entry point can start any action without knowing its inputs type.
+  return { ...definition, start: (env, cwd) => runStep(definition, env, cwd) };
 }
 
 /** Why a step could not finish, as its result file keeps it. */

@@ -10,7 +10,7 @@ import type { InputReader } from '../../context/inputs.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { notFoundAbout } from '../../runtime/outcome.js';
+import { notFoundAbout } from '../../runtime/not-found.js';
 import { log } from '../../trust/log.js';
 
 export interface GetArtifactInputs extends CommonInputs {

@@ -12,7 +12,7 @@ import { formatTime } from '../../context/time.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { notFoundAbout } from '../../runtime/outcome.js';
+import { notFoundAbout } from '../../runtime/not-found.js';
 import type { StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
 import { summarize } from './render.js';

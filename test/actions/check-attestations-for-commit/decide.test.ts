@@ -3,7 +3,7 @@
  * on a decision that passes what it must not (or trips on what it must pass).
  */
 import { describe, expect, it } from 'vitest';
-import type { AttestationsByCommit, CommitAttestation } from '../../../src/api/schemas.js';
+import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas.js';
 import {
   decide,
   type CellState,
@@ -17,12 +17,13 @@ const FP2 = '2'.repeat(64);
 
 /** An attestation of `name`; `verdict` undefined leaves is_compliant out, as a service without a verdict does. */
 function at(name: string, verdict: boolean | null | undefined, extra: Partial<CommitAttestation> = {}) {
-  return {
+  // Through the schema, as the client reads an answer: display-only fields absent read null.
+  return CommitAttestation.parse({
     attestation_name: name,
     attestation_type: 'generic',
     ...(verdict !== undefined && { is_compliant: verdict }),
     ...extra,
-  } satisfies CommitAttestation;
+  });
 }
 /** Made in flow `backend`, trail `t1` (so a newer one there supersedes it), at `time`. */
 const placed = (time: number | null, extra: Partial<CommitAttestation> = {}) => ({

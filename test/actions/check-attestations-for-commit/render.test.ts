@@ -3,6 +3,7 @@
  * failure of a tripped gate.
  */
 import { describe, expect, it } from 'vitest';
+import { CommitAttestation } from '../../../src/api/schemas.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/read.js';
 import { render } from '../../../src/actions/check-attestations-for-commit/render.js';
@@ -24,7 +25,11 @@ const ofLevel = (step: StepResult, level: string) =>
 describe('render', () => {
   it('a passing gate: outputs true, no failure, no annotation', () => {
     const [sha = ''] = commits;
-    const found = { [sha]: [{ attestation_name: 'x', attestation_type: 'generic', is_compliant: true }] };
+    const found = {
+      [sha]: [
+        CommitAttestation.parse({ attestation_name: 'x', attestation_type: 'generic', is_compliant: true }),
+      ],
+    };
     const step = render(read(env({})), from(), decide([sha], found, []));
     expect(step).toMatchObject({
       outcome: 'compliant',

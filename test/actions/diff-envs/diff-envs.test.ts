@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
-import type { DiffArtifact, EnvDiff } from '../../../src/api/schemas.js';
+import { DiffArtifact, type EnvDiff } from '../../../src/api/schemas.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
@@ -26,15 +26,16 @@ const read = (inputs: Record<string, string>) =>
     '/tmp',
   );
 
-const artifact = (n: number, more: Partial<DiffArtifact> = {}): DiffArtifact => ({
-  fingerprint: `${String(n).padStart(12, '0')}${'f'.repeat(52)}`,
-  name: `registry.example.test/service-${n}:1.0`,
-  flow: 'backend',
-  commit_url: `https://github.com/acme/shop/commit/${'c'.repeat(40)}`,
-  instance_count: 1,
-  pods: [`service-${n}-pod`],
-  ...more,
-});
+const artifact = (n: number, more: Partial<DiffArtifact> = {}): DiffArtifact =>
+  DiffArtifact.parse({
+    fingerprint: `${String(n).padStart(12, '0')}${'f'.repeat(52)}`,
+    name: `registry.example.test/service-${n}:1.0`,
+    flow: 'backend',
+    commit_url: `https://github.com/acme/shop/commit/${'c'.repeat(40)}`,
+    instance_count: 1,
+    pods: [`service-${n}-pod`],
+    ...more,
+  });
 
 const range = (from: number, to: number, more: Partial<DiffArtifact> = {}) =>
   Array.from({ length: to - from }, (_, k) => artifact(from + k, more));
@@ -216,7 +217,7 @@ describe('diff-envs summary', () => {
     const bare = artifact(1, { instance_count: null, pods: null, flow: null, commit_url: null });
     // A name the service sent null: display-only, the honest schema types it string | null.
     const s = summarize(
-      resultOf({ onlyIn1: [{ ...bare, name: null as unknown as string }] }),
+      resultOf({ onlyIn1: [{ ...bare, name: null }] }),
       false,
     ).toString();
     expect(s).toContain(`| ? | <code>${'0'.repeat(11)}1</code> |  |  |  |  |`);

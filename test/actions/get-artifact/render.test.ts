@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, test } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
-import type { Artifact } from '../../../src/api/schemas.js';
+import { Artifact } from '../../../src/api/schemas.js';
 import { decide } from '../../../src/actions/get-artifact/decide.js';
 import type { GetArtifactInputs } from '../../../src/actions/get-artifact/read.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
@@ -13,7 +13,7 @@ import type { GetArtifactResult } from '../../../src/actions/get-artifact/run.js
 const FP = 'a'.repeat(64);
 
 function artifactOf(fields: Partial<Artifact>): Artifact {
-  return {
+  return Artifact.parse({
     id: 'a1',
     fingerprint: FP,
     filename: 'svc.tar',
@@ -24,7 +24,7 @@ function artifactOf(fields: Partial<Artifact>): Artifact {
     commit_lead_times: {},
     build_lead_times: {},
     ...fields,
-  };
+  });
 }
 
 /** The result run.ts makes of an answer, gate on. */

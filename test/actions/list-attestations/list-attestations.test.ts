@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
-import type { Attestation } from '../../../src/api/schemas.js';
+import { Attestation } from '../../../src/api/schemas.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { action } from '../../../src/actions/list-attestations/index.js';
 import {
@@ -32,12 +32,13 @@ const read = (inputs: Record<string, string>) =>
     NOW,
   );
 
-const attestation = (name: string, isCompliant: boolean | null | undefined): Attestation => ({
-  attestation_name: name,
-  attestation_type: 'junit',
-  created_at: at('2026-11-02T09:00:00Z'),
-  ...(isCompliant !== undefined && { is_compliant: isCompliant }),
-});
+const attestation = (name: string, isCompliant: boolean | null | undefined): Attestation =>
+  Attestation.parse({
+    attestation_name: name,
+    attestation_type: 'junit',
+    created_at: at('2026-11-02T09:00:00Z'),
+    ...(isCompliant !== undefined && { is_compliant: isCompliant }),
+  });
 
 const ALL: Paging = { all: true, perPage: 100, maxItems: 1000 };
 

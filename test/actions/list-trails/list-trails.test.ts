@@ -3,7 +3,7 @@
  * test/dist/list-trails.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Trail } from '../../../src/api/schemas.js';
+import { Trail } from '../../../src/api/schemas.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { action } from '../../../src/actions/list-trails/index.js';
 import { filtersOf, isNonCompliant, readInputs } from '../../../src/actions/list-trails/run.js';
@@ -51,7 +51,7 @@ describe('list-trails filters', () => {
 });
 
 describe('list-trails: what counts as non-compliant', () => {
-  const trail = (fields: Partial<Trail>): Trail => ({ name: 't', ...fields });
+  const trail = (fields: Record<string, unknown>): Trail => Trail.parse({ name: 't', ...fields });
 
   it.each([
     ['compliance_state NON-COMPLIANT', { compliance_state: 'NON-COMPLIANT' }, true],

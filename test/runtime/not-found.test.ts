@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, InputError, NetworkError } from '../../src/errors/errors.js';
-import { notFoundAbout, stepError } from '../../src/runtime/outcome.js';
+import { notFoundAbout } from '../../src/runtime/not-found.js';
+import { stepError } from '../../src/runtime/step.js';
 
 const notFound = (serverMessage?: string) =>
   new ApiError({
