@@ -216,10 +216,7 @@ describe('diff-envs summary', () => {
   it('shows a missing name and count as ?, and a missing flow, commit or pod list as an empty cell', () => {
     const bare = artifact(1, { instance_count: null, pods: null, flow: null, commit_url: null });
     // A name the service sent null: display-only, the honest schema types it string | null.
-    const s = summarize(
-      resultOf({ onlyIn1: [{ ...bare, name: null }] }),
-      false,
-    ).toString();
+    const s = summarize(resultOf({ onlyIn1: [{ ...bare, name: null }] }), false).toString();
     expect(s).toContain(`| ? | <code>${'0'.repeat(11)}1</code> |  |  |  |  |`);
   });
 
