@@ -61,8 +61,6 @@ async function run(inputs) {
             log/* log */.R.info((0,runtime_paging/* describeRead */.gD)(list, inputs.paging, 'trail(s)'));
             return list;
         });
-        if (inputs.paging.all && read.truncated)
-            log/* log */.R.warning((0,runtime_paging/* describeRead */.gD)(read, inputs.paging, 'trail(s)'));
         const nonCompliant = read.items.filter(isNonCompliant).length;
         log/* log */.R.info(`${nonCompliant} non-compliant.`);
         const result = {
@@ -81,6 +79,9 @@ async function run(inputs) {
             outputs: { count: result.count, 'non-compliant': nonCompliant },
             result: { ...result },
             summary: summarize(result, read, inputs.paging),
+            annotations: inputs.paging.all && read.truncated
+                ? [{ level: 'warning', message: (0,runtime_paging/* describeRead */.gD)(read, inputs.paging, 'trail(s)') }]
+                : [],
         };
     });
 }

@@ -2687,8 +2687,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: COMMENT_BODY_LIMIT, readGitHubToken
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
-var core = __webpack_require__(7264);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/errors/errors.ts
@@ -2858,8 +2856,6 @@ async function upsertStickyComment(options) {
 
 
 
-
-
 /** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
 const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;
 /** SummaryWriter options for a comment body: its budget, and a cut note that says so. */
@@ -2872,12 +2868,7 @@ const COMMENT_WRITER_OPTIONS = {
  * `github-token`, masked. Read before any other input, so no later input error can print it.
  */
 function readGitHubToken(inputs) {
-    const token = inputs.optional('github-token');
-    if (token !== undefined) {
-        setSecret(token);
-        registerSecret(token);
-    }
-    return token;
+    return inputs.secret('github-token');
 }
 /** `comment-on-pr` with the token it needs, and the pull request it would go to. */
 function readPrComment(inputs, common, githubToken) {
@@ -2968,7 +2959,7 @@ function stepError(error) {
 }
 /** What to do about each kind of error, under the summary of a step that could not finish. */
 const NEXT_STEP = {
-    input: 'Fix the input named above; nothing was sent to the service.',
+    input: 'Fix the input named above.',
     network: 'The service could not be reached: check `api-url`, the network and any proxy settings.',
     timeout: 'The service did not answer in time: check its status, or raise `timeout-seconds`.',
     api: 'The service refused the request: see its answer above.',

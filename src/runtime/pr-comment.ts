@@ -3,14 +3,12 @@
  * posts the sticky comment. A comment never fails a step: outside a pull request it is skipped with a note, and a
  * GitHub failure is a warning (src/github/comment.ts).
  */
-import { setSecret } from '@actions/core';
 import { log } from '../trust/log.js';
 import { InputError } from '../errors/errors.js';
 import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
 import type { InputReader } from '../context/inputs.js';
 import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
 import type { CommonInputs, RunnerContext } from './context.js';
-import { registerSecret } from '../trust/redact.js';
 
 /** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
 export const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;
@@ -34,12 +32,7 @@ export interface PrCommentInputs {
  * `github-token`, masked. Read before any other input, so no later input error can print it.
  */
 export function readGitHubToken(inputs: InputReader): string | undefined {
-  const token = inputs.optional('github-token');
-  if (token !== undefined) {
-    setSecret(token);
-    registerSecret(token);
-  }
-  return token;
+  return inputs.secret('github-token');
 }
 
 /** `comment-on-pr` with the token it needs, and the pull request it would go to. */

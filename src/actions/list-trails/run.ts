@@ -63,7 +63,6 @@ export async function run(inputs: ListTrailsInputs): Promise<StepResult> {
       log.info(describeRead(list, inputs.paging, 'trail(s)'));
       return list;
     });
-    if (inputs.paging.all && read.truncated) log.warning(describeRead(read, inputs.paging, 'trail(s)'));
     const nonCompliant = read.items.filter(isNonCompliant).length;
     log.info(`${nonCompliant} non-compliant.`);
 
@@ -83,6 +82,10 @@ export async function run(inputs: ListTrailsInputs): Promise<StepResult> {
       outputs: { count: result.count, 'non-compliant': nonCompliant },
       result: { ...result },
       summary: summarize(result, read, inputs.paging),
+      annotations:
+        inputs.paging.all && read.truncated
+          ? [{ level: 'warning', message: describeRead(read, inputs.paging, 'trail(s)') }]
+          : [],
     };
   });
 }
