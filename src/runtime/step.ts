@@ -111,7 +111,7 @@ export function stepError(error: unknown): StepError {
 
 /** What to do about each kind of error, under the summary of a step that could not finish. */
 const NEXT_STEP: Record<string, string> = {
-  input: 'Fix the input named above.',
+  input: 'Fix the input named above; nothing was sent to the service.',
   network: 'The service could not be reached: check `api-url`, the network and any proxy settings.',
   timeout: 'The service did not answer in time: check its status, or raise `timeout-seconds`.',
   api: 'The service refused the request: see its answer above.',
