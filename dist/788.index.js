@@ -2066,7 +2066,9 @@ class InputReader {
         if (value === undefined)
             return undefined;
         if (!HttpUrl.safeParse(value).success) {
-            throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`, 'an absolute URL such as https://example.com/path');
+            // Not quoted when it may hold credentials: the redactor finds `user:pass@` only in URLs it can read as such.
+            const shown = value.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${value}'`;
+            throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${shown}${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`, 'an absolute URL such as https://example.com/path');
         }
         return value;
     }
@@ -2105,21 +2107,22 @@ class InputReader {
      * a schema; duplicates dropped, order kept.
      */
     checkedList(name, schema, expected, options = {}) {
+        // Each item with where it is: a line number counts the blank lines above it, as an editor shows them.
         const items = options.lines
             ? this.raw(name)
                 .split('\n')
-                .map((line) => line.trim())
-                .filter((line) => line !== '')
-            : this.list(name);
+                .map((line, index) => ({ item: line.trim(), where: `line ${index + 1} ` }))
+                .filter(({ item }) => item !== '')
+            : this.list(name).map((item) => ({ item, where: '' }));
         const out = [];
-        items.forEach((item, index) => {
+        for (const { item, where } of items) {
             const result = schema.safeParse(item);
             if (!result.success) {
-                throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${options.lines ? `line ${index + 1} ` : ''}('${item}') is not valid`, `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`);
+                throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where}('${item}') is not valid`, `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`);
             }
             if (!out.includes(result.data))
                 out.push(result.data);
-        });
+        }
         return out;
     }
 }
@@ -2951,15 +2954,17 @@ function defineAction(definition) {
     return { ...definition, start: (env, cwd) => runStep(definition, env, cwd) };
 }
 function stepError(error) {
+    // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
+    const message = (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)).trim();
     return {
         kind: error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ComplianceError */ .c7 ? error.kind : 'unexpected',
-        // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
-        message: (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_5__/* .redact */ .E$)(error instanceof Error ? error.message : String(error)),
+        // An empty message would fail the step with an empty annotation and a summary that says nothing.
+        message: message || `${error instanceof Error ? error.name : typeof error} without a message`,
     };
 }
 /** What to do about each kind of error, under the summary of a step that could not finish. */
 const NEXT_STEP = {
-    input: 'Fix the input named above.',
+    input: 'Fix the input named above; nothing was sent to the service.',
     network: 'The service could not be reached: check `api-url`, the network and any proxy settings.',
     timeout: 'The service did not answer in time: check its status, or raise `timeout-seconds`.',
     api: 'The service refused the request: see its answer above.',
@@ -2972,30 +2977,32 @@ const NEXT_STEP = {
 function errorStep(definition, inputs, error) {
     const why = stepError(error);
     const extras = definition.onError;
-    let known = {};
-    let key;
-    try {
-        if (inputs !== undefined && definition.describe)
-            known = definition.describe(inputs);
-        if (inputs !== undefined && why.kind !== 'input')
-            key = extras?.commentKey?.(inputs);
-    }
-    catch {
-        // What the inputs said is a courtesy; the error is the point.
-    }
+    // What the inputs said, what could not be done and the comment key are courtesies: the error is the point, so a bug
+    // in one of them must not take the error path down with it. No comment after bad input: nothing is sent then.
+    const known = courtesy(() => (inputs !== undefined ? definition.describe?.(inputs) : undefined) ?? {}, {});
+    const couldNot = courtesy(() => definition.couldNot(inputs), `Could not run ${definition.name}`);
+    const commentKey = courtesy(() => (inputs !== undefined && why.kind !== 'input' ? extras?.commentKey?.(inputs) : undefined), undefined);
     const summary = new _summary_writer_js__WEBPACK_IMPORTED_MODULE_3__/* .SummaryWriter */ .CS()
-        .heading(`⚠️ ${definition.couldNot(inputs)}`, 3)
+        .heading(`⚠️ ${couldNot}`, 3)
         .paragraph(why.message)
         .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
     return {
         outcome: 'error',
-        outputs: extras?.outputs ?? {},
+        outputs: { ...extras?.outputs },
         result: { ...extras?.result, ...known, error: why },
         summary,
-        ...(key !== undefined && { comment: { key, body: () => summary.toString() } }),
+        ...(commentKey !== undefined && { comment: { key: commentKey, body: () => summary.toString() } }),
         failure: why.message,
         ...(error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UndeliveredError */ .uE && { payload: error.payload }),
     };
+}
+function courtesy(work, fallback) {
+    try {
+        return work();
+    }
+    catch {
+        return fallback;
+    }
 }
 /** A failed step's finish needs a runner and a summary switch even when the inputs could not be read. */
 function fallbackInputs(env, cwd) {
@@ -3015,7 +3022,13 @@ async function runStep(definition, env, cwd) {
             _trust_log_js__WEBPACK_IMPORTED_MODULE_4__/* .log */ .R.debug(error.stack);
         step = errorStep(definition, inputs, error);
     }
-    await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+    try {
+        await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+    }
+    catch (error) {
+        // The last resort: finish guards each write, so this is a bug; the step must still fail, and say so.
+        _trust_log_js__WEBPACK_IMPORTED_MODULE_4__/* .log */ .R.fail(`could not finish the step: ${stepError(error).message}`);
+    }
 }
 /** Writes a step's result in the one order (see the module comment). A write that fails never hides the failure. */
 async function finish(definition, inputs, step) {
@@ -3035,12 +3048,16 @@ async function finish(definition, inputs, step) {
             payloadFile = await (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .keepPayload */ .G7)(inputs.runner, definition.name, step.payload);
         });
     }
-    for (const [name, value] of Object.entries(step.exports ?? {}))
-        (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .exportVariable */ .dN)(name, value);
-    (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .setOutputs */ .n0)({
-        ...step.outputs,
-        ...(withResult && { outcome: step.outcome }),
-        ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
+    await attempt('exported variables', () => {
+        for (const [name, value] of Object.entries(step.exports ?? {}))
+            (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .exportVariable */ .dN)(name, value);
+    });
+    await attempt('outputs', () => {
+        (0,_output_js__WEBPACK_IMPORTED_MODULE_7__/* .setOutputs */ .n0)({
+            ...step.outputs,
+            ...(withResult && { outcome: step.outcome }),
+            ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
+        });
     });
     if (withResult) {
         await attempt('result file', async () => {
@@ -3074,8 +3091,9 @@ async function finish(definition, inputs, step) {
 /** At most ten annotations of a level, the failure counted among the errors; the rest are in the summary. */
 function annotate(step, problems) {
     const annotations = [
-        ...(step.annotations ?? []),
+        // First: a write that failed is news the summary may not carry, so the cap must not drop it.
         ...problems.map((message) => ({ level: 'warning', message })),
+        ...(step.annotations ?? []),
     ];
     for (const level of ['error', 'warning', 'notice']) {
         const room = MAX_ANNOTATIONS - (level === 'error' && step.failure !== undefined ? 1 : 0);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSeed } from '../src/sandbox/seeds/index.js';
 import { Sandbox } from '../src/sandbox/server.js';
-import { runAction } from './lib/runner.js';
+import { runAction } from '../src/runner/emulator.js';
 import { writePodsFile } from './lib/pods-fixture.js';
 
 const count = Number(process.argv[2] ?? 150_000);

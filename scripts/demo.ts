@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { demoSeed } from '../src/sandbox/seeds/index.js';
 import { Sandbox } from '../src/sandbox/server.js';
 import { renderSummariesPage } from './lib/summary-page.js';
-import { ROOT, runAction, type RunOptions, type RunResult } from './lib/runner.js';
+import { ROOT, runAction, type RunOptions, type RunResult } from '../src/runner/emulator.js';
 
 const { values } = parseArgs({
   options: {

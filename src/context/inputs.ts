@@ -213,9 +213,11 @@ export class InputReader {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return undefined;
     if (!HttpUrl.safeParse(value).success) {
+      // Not quoted when it may hold credentials: the redactor finds `user:pass@` only in URLs it can read as such.
+      const shown = value.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${value}'`;
       throw new InputError(
         name,
-        `'${value}'${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`,
+        `${shown}${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`,
         'an absolute URL such as https://example.com/path',
       );
     }
@@ -271,24 +273,25 @@ export class InputReader {
     expected: string,
     options: { lines?: boolean } = {},
   ): T[] {
+    // Each item with where it is: a line number counts the blank lines above it, as an editor shows them.
     const items = options.lines
       ? this.raw(name)
           .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line !== '')
-      : this.list(name);
+          .map((line, index) => ({ item: line.trim(), where: `line ${index + 1} ` }))
+          .filter(({ item }) => item !== '')
+      : this.list(name).map((item) => ({ item, where: '' }));
     const out: T[] = [];
-    items.forEach((item, index) => {
+    for (const { item, where } of items) {
       const result = schema.safeParse(item);
       if (!result.success) {
         throw new InputError(
           name,
-          `${options.lines ? `line ${index + 1} ` : ''}('${item}') is not valid`,
+          `${where}('${item}') is not valid`,
           `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`,
         );
       }
       if (!out.includes(result.data)) out.push(result.data);
-    });
+    }
     return out;
   }
 }

@@ -102,10 +102,12 @@ export interface StepError {
 }
 
 export function stepError(error: unknown): StepError {
+  // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
+  const message = redact(error instanceof Error ? error.message : String(error)).trim();
   return {
     kind: error instanceof ComplianceError ? error.kind : 'unexpected',
-    // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
-    message: redact(error instanceof Error ? error.message : String(error)),
+    // An empty message would fail the step with an empty annotation and a summary that says nothing.
+    message: message || `${error instanceof Error ? error.name : typeof error} without a message`,
   };
 }
 
@@ -130,27 +132,35 @@ export function errorStep<I extends FinishInputs>(
 ): StepResult {
   const why = stepError(error);
   const extras = definition.onError;
-  let known: Record<string, unknown> = {};
-  let key: string | undefined;
-  try {
-    if (inputs !== undefined && definition.describe) known = definition.describe(inputs);
-    if (inputs !== undefined && why.kind !== 'input') key = extras?.commentKey?.(inputs);
-  } catch {
-    // What the inputs said is a courtesy; the error is the point.
-  }
+  // What the inputs said, what could not be done and the comment key are courtesies: the error is the point, so a bug
+  // in one of them must not take the error path down with it. No comment after bad input: nothing is sent then.
+  const known = courtesy(() => (inputs !== undefined ? definition.describe?.(inputs) : undefined) ?? {}, {});
+  const couldNot = courtesy(() => definition.couldNot(inputs), `Could not run ${definition.name}`);
+  const commentKey = courtesy(
+    () => (inputs !== undefined && why.kind !== 'input' ? extras?.commentKey?.(inputs) : undefined),
+    undefined,
+  );
   const summary = new SummaryWriter()
-    .heading(`⚠️ ${definition.couldNot(inputs)}`, 3)
+    .heading(`⚠️ ${couldNot}`, 3)
     .paragraph(why.message)
     .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
   return {
     outcome: 'error',
-    outputs: extras?.outputs ?? {},
+    outputs: { ...extras?.outputs },
     result: { ...extras?.result, ...known, error: why },
     summary,
-    ...(key !== undefined && { comment: { key, body: () => summary.toString() } }),
+    ...(commentKey !== undefined && { comment: { key: commentKey, body: () => summary.toString() } }),
     failure: why.message,
     ...(error instanceof UndeliveredError && { payload: error.payload }),
   };
+}
+
+function courtesy<T>(work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch {
+    return fallback;
+  }
 }
 
 /** A failed step's finish needs a runner and a summary switch even when the inputs could not be read. */
@@ -174,7 +184,12 @@ export async function runStep<I extends FinishInputs>(
     if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
     step = errorStep(definition, inputs, error);
   }
-  await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+  try {
+    await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+  } catch (error) {
+    // The last resort: finish guards each write, so this is a bug; the step must still fail, and say so.
+    log.fail(`could not finish the step: ${stepError(error).message}`);
+  }
 }
 
 /** Writes a step's result in the one order (see the module comment). A write that fails never hides the failure. */
@@ -200,11 +215,15 @@ export async function finish<I extends FinishInputs>(
     });
   }
 
-  for (const [name, value] of Object.entries(step.exports ?? {})) exportVariable(name, value);
-  setOutputs({
-    ...step.outputs,
-    ...(withResult && { outcome: step.outcome }),
-    ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
+  await attempt('exported variables', () => {
+    for (const [name, value] of Object.entries(step.exports ?? {})) exportVariable(name, value);
+  });
+  await attempt('outputs', () => {
+    setOutputs({
+      ...step.outputs,
+      ...(withResult && { outcome: step.outcome }),
+      ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
+    });
   });
 
   if (withResult) {
@@ -247,8 +266,9 @@ export async function finish<I extends FinishInputs>(
 /** At most ten annotations of a level, the failure counted among the errors; the rest are in the summary. */
 function annotate(step: StepResult, problems: string[]): void {
   const annotations: Annotation[] = [
-    ...(step.annotations ?? []),
+    // First: a write that failed is news the summary may not carry, so the cap must not drop it.
     ...problems.map((message): Annotation => ({ level: 'warning', message })),
+    ...(step.annotations ?? []),
   ];
   for (const level of ['error', 'warning', 'notice'] as const) {
     const room = MAX_ANNOTATIONS - (level === 'error' && step.failure !== undefined ? 1 : 0);

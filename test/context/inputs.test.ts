@@ -1,6 +1,14 @@
+/**
+ * The one input reader and the connection every sub-action reads, in-process: each reader once, here, instead of once
+ * per action through the bundles.
+ */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { InputError } from '../../src/api/index.js';
+import { AttestationType, expectedForms, Sha1 } from '../../src/api/schemas.js';
 import { InputReader, readConnection } from '../../src/context/inputs.js';
+import { redact } from '../../src/trust/redact.js';
+import { CONNECTION, freshToken, printedBy, readerOf, thrownBy } from '../helpers/inputs.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 describe('the input reader', () => {
@@ -23,6 +31,21 @@ describe('the input reader', () => {
       "Invalid input 'verify': 'yes' is not a boolean. Expected true or false.",
     );
     expect(new InputReader({ INPUT_VERIFY: 'False' }).boolean('verify', true)).toBe(false);
+  });
+
+  it('names the variable when a boolean came from it, and lets the input win over it', () => {
+    expect(() =>
+      readerOf({}, { COMPLIANCE_DRY_RUN: 'yes' }).boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
+    ).toThrow(
+      "Invalid input 'dry-run': 'yes' (from the variable COMPLIANCE_DRY_RUN) is not a boolean. Expected true or false.",
+    );
+    expect(
+      readerOf({ 'dry-run': 'false' }, { COMPLIANCE_DRY_RUN: 'true' }).boolean(
+        'dry-run',
+        true,
+        'COMPLIANCE_DRY_RUN',
+      ),
+    ).toBe(false);
   });
 
   it('checks a required API name: missing and malformed are both refused, naming the form', () => {
@@ -96,5 +119,307 @@ describe('the input reader', () => {
         `Invalid input 'COMPLIANCE_RETRIES': '${bad}' is not a whole number from 0 to 10. Expected a number from 0 to 10.`,
       );
     }
+  });
+});
+
+describe('secrets', () => {
+  it('secret: masks and registers the value in the one call, the input trimmed', () => {
+    const token = freshToken();
+    const { value, out } = printedBy(() =>
+      readerOf({ 'github-token': `  ${token}\n` }).secret('github-token'),
+    );
+    expect(value).toBe(token);
+    // The runner hides it from here on; the redactor scrubs it from every message, summary and file.
+    expect(out).toBe(`::add-mask::${token}\n`);
+    expect(redact(`echoed: ${token}`)).toBe('echoed: ***');
+  });
+
+  it('secret: falls back to the variable, masked the same way; undefined and nothing printed when both are empty', () => {
+    const token = freshToken();
+    const fromVariable = printedBy(() =>
+      readerOf({ 'api-token': '' }, { COMPLIANCE_API_TOKEN: token }).secret(
+        'api-token',
+        'COMPLIANCE_API_TOKEN',
+      ),
+    );
+    expect(fromVariable).toEqual({ value: token, out: `::add-mask::${token}\n` });
+    expect(redact(token)).toBe('***');
+    expect(
+      printedBy(() => readerOf({ 'api-token': ' ' }).secret('api-token', 'COMPLIANCE_API_TOKEN')),
+    ).toEqual({
+      value: undefined,
+      out: '',
+    });
+  });
+
+  it('requiredSecret: returns the masked value, or names the input, the variable and the expected form', () => {
+    const token = freshToken();
+    const given = printedBy(() =>
+      readerOf({ 'api-token': token }).requiredSecret('api-token', 'the API token', 'COMPLIANCE_API_TOKEN'),
+    );
+    expect(given).toEqual({ value: token, out: `::add-mask::${token}\n` });
+    const missing = thrownBy(() =>
+      readerOf({}).requiredSecret('api-token', 'the API token', 'COMPLIANCE_API_TOKEN'),
+    );
+    expect(missing).toBeInstanceOf(InputError);
+    expect(missing.message).toBe(
+      "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN. Expected the API token.",
+    );
+    expect(thrownBy(() => readerOf({}).requiredSecret('password', 'a password')).message).toBe(
+      "Invalid input 'password': is required. Expected a password.",
+    );
+  });
+});
+
+describe('url', () => {
+  it('takes an absolute http(s) URL as given; undefined when empty', () => {
+    expect(readerOf({ 'build-url': ' https://ci.example.com/runs/1?x=y ' }).url('build-url')).toBe(
+      'https://ci.example.com/runs/1?x=y',
+    );
+    expect(readerOf({ 'build-url': 'http://127.0.0.1:8080/x' }).url('build-url')).toBe(
+      'http://127.0.0.1:8080/x',
+    );
+    expect(readerOf({}, { BUILD_URL: 'https://ci.example.com' }).url('build-url', 'BUILD_URL')).toBe(
+      'https://ci.example.com',
+    );
+    expect(readerOf({}).url('build-url')).toBeUndefined();
+  });
+
+  it.each(['not a url', 'ci.example.com/runs/1', '/runs/1', 'ftp://ci.example.com/x', 'javascript:alert(1)'])(
+    'refuses %j, naming the input and the expected form',
+    (bad) => {
+      const error = thrownBy(() => readerOf({ 'build-url': bad }).url('build-url'));
+      expect(error).toBeInstanceOf(InputError);
+      expect(error.message).toBe(
+        `Invalid input 'build-url': '${bad}' is not an http(s) URL. Expected an absolute URL such as https://example.com/path.`,
+      );
+    },
+  );
+
+  it('says when the bad value came from the variable, and never quotes a value that may hold credentials', () => {
+    expect(
+      thrownBy(() => readerOf({}, { BUILD_URL: 'ftp://x' }).url('build-url', 'BUILD_URL')).message,
+    ).toContain("'ftp://x' (from the variable BUILD_URL) is not an http(s) URL");
+    for (const bad of ['javascript://bot:s3cr3t-pass@host/x', 'bot:s3cr3t-pass@ci.example.com']) {
+      const message = thrownBy(() => readerOf({ 'build-url': bad }).url('build-url')).message;
+      expect(message).toContain("Invalid input 'build-url': the value (not quoted");
+      expect(message).not.toContain('s3cr3t-pass');
+    }
+  });
+});
+
+describe('checked and checkedList', () => {
+  const TYPES = expectedForms.attestationType;
+
+  it('checked: a value the schema accepts, its parsed form returned; undefined when empty', () => {
+    expect(
+      readerOf({ 'attestation-type': 'custom:code-review' }).checked(
+        'attestation-type',
+        AttestationType,
+        TYPES,
+      ),
+    ).toBe('custom:code-review');
+    expect(readerOf({ n: '7' }).checked('n', z.coerce.number().int(), 'a number')).toBe(7);
+    expect(readerOf({}).checked('attestation-type', AttestationType, TYPES)).toBeUndefined();
+    expect(
+      readerOf({}, { COMPLIANCE_TYPE: 'junit' }).checked(
+        'attestation-type',
+        AttestationType,
+        TYPES,
+        'COMPLIANCE_TYPE',
+      ),
+    ).toBe('junit');
+  });
+
+  it("checked: refuses a value in the user's terms, not the schema's, naming where it came from", () => {
+    const error = thrownBy(() =>
+      readerOf({ 'attestation-type': 'custom:' }).checked('attestation-type', AttestationType, TYPES),
+    );
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(
+      `Invalid input 'attestation-type': 'custom:' is not valid. Expected ${TYPES}.`,
+    );
+    expect(
+      thrownBy(() =>
+        readerOf({}, { COMPLIANCE_TYPE: 'zip' }).checked(
+          'attestation-type',
+          AttestationType,
+          TYPES,
+          'COMPLIANCE_TYPE',
+        ),
+      ).message,
+    ).toContain("'zip' (from the variable COMPLIANCE_TYPE) is not valid");
+  });
+
+  it('checkedList: one per line or comma-separated, each checked, duplicates dropped in order', () => {
+    const [a, b] = ['a'.repeat(40), 'b'.repeat(40)];
+    expect(
+      readerOf({ commits: ` ${b}\n${a}, ${b}\n\n` }).checkedList('commits', Sha1, expectedForms.sha1),
+    ).toEqual([b, a]);
+    expect(readerOf({}).checkedList('commits', Sha1, expectedForms.sha1)).toEqual([]);
+    expect(
+      thrownBy(() => readerOf({ commits: `${a},abc1234` }).checkedList('commits', Sha1, 'full SHAs')).message,
+    ).toBe(
+      "Invalid input 'commits': ('abc1234') is not valid. Expected full SHAs, one per line or comma-separated.",
+    );
+  });
+
+  it('checkedList with lines: an item may hold a comma; a bad one is named by its line, blank lines counted', () => {
+    const names = z.string().regex(/^[a-z0-9,-]+$/);
+    expect(
+      readerOf({ required: 'unit-tests,e2e\n\nscan' }).checkedList('required', names, 'names', {
+        lines: true,
+      }),
+    ).toEqual(['unit-tests,e2e', 'scan']);
+    expect(
+      thrownBy(() =>
+        readerOf({ required: 'scan\n\nunit tests' }).checkedList('required', names, 'names', { lines: true }),
+      ).message,
+    ).toBe("Invalid input 'required': line 3 ('unit tests') is not valid. Expected names, one per line.");
+  });
+});
+
+describe('numbers', () => {
+  it('integer: a whole number within bounds, else the fallback when empty', () => {
+    const reader = readerOf({ page: ' 7 ', zero: '007', big: '99999999999999999999' });
+    expect(reader.integer('page', 1, 1, 10)).toBe(7);
+    expect(reader.integer('zero', 1, 1, 10)).toBe(7);
+    expect(reader.integer('absent', 3, 1, 10)).toBe(3);
+    expect(readerOf({}, { PAGE_VAR: '9' }).integer('page', 1, 1, 10, 'PAGE_VAR')).toBe(9);
+    for (const bad of ['0', '11', '-1', '1.5', '1e3', 'two', '+5', '99999999999999999999']) {
+      expect(() => readerOf({ page: bad }).integer('page', 1, 1, 10)).toThrow(
+        `Invalid input 'page': '${bad}' is not a whole number from 1 to 10. Expected a number from 1 to 10.`,
+      );
+    }
+    expect(() => readerOf({}, { PAGE_VAR: 'x' }).integer('page', 1, 1, 10, 'PAGE_VAR')).toThrow(
+      "Invalid input 'page': 'x' (from the variable PAGE_VAR) is not a whole number from 1 to 10",
+    );
+  });
+
+  it('variableInteger: a knob with no input, read from its variable only; undefined when unset', () => {
+    expect(readerOf({}, { KNOB: ' 4 ' }).variableInteger('KNOB', 0, 5)).toBe(4);
+    expect(readerOf({}, { KNOB: '' }).variableInteger('KNOB', 0, 5)).toBeUndefined();
+    // An input of the same name is not the knob.
+    expect(readerOf({ knob: '3' }).variableInteger('KNOB', 0, 5)).toBeUndefined();
+    expect(() => readerOf({}, { KNOB: '6' }).variableInteger('KNOB', 0, 5)).toThrow(
+      "Invalid input 'KNOB': '6' is not a whole number from 0 to 5. Expected a number from 0 to 5.",
+    );
+  });
+});
+
+describe('readConnection', () => {
+  const read = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+    readConnection(readerOf({ ...CONNECTION, ...inputs }, env));
+
+  it('reads the inputs, trimmed, and the proxy the runner sets (lowercase first)', () => {
+    const connection = read(
+      { 'api-url': ' https://compliance.example.com/api/v2 ', org: ' acme ' },
+      { https_proxy: 'http://lower:3128', HTTPS_PROXY: 'http://upper:3128', NO_PROXY: '.internal' },
+    );
+    expect(connection).toEqual({
+      apiToken: TEST_TOKEN,
+      apiUrl: 'https://compliance.example.com/api/v2',
+      org: 'acme',
+      proxy: { httpsProxy: 'http://lower:3128', noProxy: '.internal' },
+      timeoutSeconds: 120,
+    });
+  });
+
+  it('takes each setting from its COMPLIANCE_* variable when the input is empty; the input wins', () => {
+    const token = freshToken();
+    const env = {
+      COMPLIANCE_API_URL: 'https://variable.example.com',
+      COMPLIANCE_API_TOKEN: token,
+      COMPLIANCE_ORG: 'from-variable',
+    };
+    const { value } = printedBy(() => readConnection(readerOf({}, env)));
+    expect(value).toMatchObject({ apiUrl: env.COMPLIANCE_API_URL, apiToken: token, org: 'from-variable' });
+    expect(read({}, env)).toMatchObject({ apiUrl: CONNECTION['api-url'], apiToken: TEST_TOKEN, org: 'acme' });
+  });
+
+  it('a missing token names the input api-token and the variable COMPLIANCE_API_TOKEN', () => {
+    const error = thrownBy(() => read({ 'api-token': '' }));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(
+      "Invalid input 'api-token': is required: set the input 'api-token' or the environment variable" +
+        ' COMPLIANCE_API_TOKEN. Expected the API token of the compliance service.',
+    );
+  });
+
+  // Each of these fails after the token was read: the token must be masked (the runner) and registered (the
+  // redactor) by then, so neither this message nor anything printed after it can show it.
+  it.each([
+    ['a missing api-url', { 'api-url': '' }, {}, "Invalid input 'api-url': is required"],
+    ['a missing org', { org: '' }, {}, "Invalid input 'org': is required"],
+    [
+      'a bad org',
+      { org: 'acme corp' },
+      {},
+      "Invalid input 'org': 'acme corp' is not a valid organization name",
+    ],
+    ['plain http', { 'api-url': 'http://compliance.example.com' }, {}, "Invalid input 'api-url': plain http"],
+    ['a bad timeout-seconds', { 'timeout-seconds': '2m' }, {}, "Invalid input 'timeout-seconds'"],
+    ['a bad COMPLIANCE_RETRIES', {}, { COMPLIANCE_RETRIES: 'many' }, "Invalid input 'COMPLIANCE_RETRIES'"],
+    [
+      'a token with a space',
+      { 'api-token': '' },
+      { space: true },
+      "Invalid input 'api-token': contains a space",
+    ],
+  ])('%s: the token is masked and registered first', (_label, inputs, env, message) => {
+    const token = freshToken();
+    const given = 'space' in env ? `${token} x` : token;
+    const { error, out } = printedBy(() =>
+      read({ ...inputs, 'api-token': given }, 'space' in env ? {} : (env as Record<string, string>)),
+    );
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain(token);
+    expect(out.split('\n')[0]).toBe(`::add-mask::${given}`);
+    expect(redact(`Bearer ${given}`)).toBe('Bearer ***');
+  });
+
+  it.each([
+    [
+      'a missing URL',
+      '',
+      "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
+    ],
+    [
+      'plain http to another host',
+      'http://compliance.example.test',
+      "Invalid input 'api-url': plain http to 'compliance.example.test' would send the token in clear text",
+    ],
+    [
+      'a pasted endpoint',
+      'https://compliance.example.test/api/v2/deployments/acme',
+      "Invalid input 'api-url': the path '/api/v2/deployments/acme' is not the root of API v2",
+    ],
+    ['not a URL', 'compliance.example.com', "Invalid input 'api-url': 'compliance.example.com' is not a URL"],
+    [
+      'credentials in the URL',
+      'https://bot:pw@compliance.example.com',
+      "Invalid input 'api-url': must not carry credentials",
+    ],
+    [
+      'another scheme',
+      'ftp://compliance.example.com',
+      "Invalid input 'api-url': scheme 'ftp:' is not supported",
+    ],
+  ])('refuses %s before any request', (_label, url, message) => {
+    expect(() => read({ 'api-url': url })).toThrow(message);
+  });
+
+  it('takes plain http to loopback (the sandbox), an origin or the API v2 root', () => {
+    expect(read({ 'api-url': 'http://127.0.0.1:8080' }).apiUrl).toBe('http://127.0.0.1:8080');
+    expect(read({ 'api-url': 'http://localhost:8080/api/v2/' }).apiUrl).toBe('http://localhost:8080/api/v2/');
+  });
+
+  it.each([
+    ['', "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG"],
+    ['acme corp', "Invalid input 'org': 'acme corp' is not a valid organization name"],
+    ['acme/x', "Invalid input 'org': 'acme/x' is not a valid organization name"],
+  ])('refuses the org %j', (org, message) => {
+    expect(() => read({ org })).toThrow(message);
   });
 });

@@ -1,2 +1,2 @@
-// The runner emulation lives with the scripts (the demo runs the bundles through it too); tests import it from here.
-export * from '../../scripts/lib/runner.js';
+// The runner emulation lives in src/runner, shared with the demo and the benchmarks; tests import it from here.
+export * from '../../src/runner/emulator.js';

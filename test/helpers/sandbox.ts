@@ -1,9 +1,9 @@
 /**
  * Starts the sandbox in-process on an ephemeral loopback port, seeded with the demo seed (or a given one), and
- * closes it after each test.
+ * closes it after each test, or, shared by a whole file whose tests only read, after the file's last test.
  */
 import { demoSeed } from '../../src/sandbox/seeds/index.js';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
 import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { guardSecret } from './secrets.js';
@@ -23,20 +23,17 @@ export interface Running {
   fetch(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
 }
 
-export function useSandbox() {
-  const opened: { sandbox: Sandbox; clients: ComplianceClient[] }[] = [];
-  afterEach(async () => {
-    for (const { sandbox, clients } of opened.splice(0)) {
-      for (const c of clients) await c.close();
-      await sandbox.close();
-    }
-  });
-  return async (options: Partial<SandboxOptions> = {}): Promise<Running> => {
-    const sandbox = new Sandbox({ seed: demoSeed(), ...options });
-    const url = await sandbox.start();
-    const entry = { sandbox, clients: [] as ComplianceClient[] };
-    opened.push(entry);
-    return {
+interface Opened {
+  running: Running;
+  close(): Promise<void>;
+}
+
+async function open(options: Partial<SandboxOptions>): Promise<Opened> {
+  const sandbox = new Sandbox({ seed: demoSeed(), ...options });
+  const url = await sandbox.start();
+  const clients: ComplianceClient[] = [];
+  return {
+    running: {
       sandbox,
       url,
       client(clientOptions = {}) {
@@ -47,7 +44,7 @@ export function useSandbox() {
           backoffBaseMs: 10,
           ...clientOptions,
         });
-        entry.clients.push(c);
+        clients.push(c);
         return c;
       },
       fetch(path, init = {}) {
@@ -56,6 +53,41 @@ export function useSandbox() {
         if (token !== null) headers.set('authorization', `Bearer ${token}`);
         return fetch(`${url}${path}`, { ...rest, headers });
       },
-    };
+    },
+    async close() {
+      for (const c of clients) await c.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** `start(options)` opens a sandbox that is closed after the test. */
+export function useSandbox() {
+  const opened: Opened[] = [];
+  afterEach(async () => {
+    for (const entry of opened.splice(0)) await entry.close();
+  });
+  return async (options: Partial<SandboxOptions> = {}): Promise<Running> => {
+    const entry = await open(options);
+    opened.push(entry);
+    return entry.running;
+  };
+}
+
+/**
+ * One sandbox for the whole file, started before its first test and closed after its last: for tests that only read
+ * from it, and may then run concurrently. Returns a getter, usable inside tests.
+ */
+export function useSharedSandbox(options: Partial<SandboxOptions> = {}): () => Running {
+  let entry: Opened | undefined;
+  beforeAll(async () => {
+    entry = await open(options);
+  });
+  afterAll(async () => {
+    await entry?.close();
+  });
+  return () => {
+    if (!entry) throw new Error('the shared sandbox is not started (use it inside a test)');
+    return entry.running;
   };
 }

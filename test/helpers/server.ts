@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
 import { TEST_TOKEN } from './secrets.js';
 
@@ -59,6 +59,33 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The origin of a loopback port nothing listens on (a server started, then closed): an unreachable service. Refused at
+ * once, so a step with COMPLIANCE_RETRIES=0 gives up without waiting.
+ */
+export async function closedOrigin(): Promise<string> {
+  const server = await startServer((_req, res) => {
+    res.end();
+  });
+  await server.close();
+  return server.origin;
+}
+
+/** One server for the whole file, started before its first test and closed after its last. Returns a getter. */
+export function useSharedServer(handler: Handler): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(handler);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('the shared server is not started (use it inside a test)');
+    return server;
   };
 }
 

@@ -1,5 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { readList } from '../../src/runtime/paging.js';
+import { InputError } from '../../src/errors/errors.js';
+import { readList, readPaging } from '../../src/runtime/paging.js';
+import { readerOf } from '../helpers/inputs.js';
+
+const paging = (inputs: Record<string, string>) => readPaging(readerOf(inputs));
+
+describe('readPaging', () => {
+  it('reads every page by default, 100 per page, up to 1000 items', () => {
+    expect(paging({})).toEqual({ all: true, perPage: 100, maxItems: 1000 });
+    expect(paging({ all: 'true', 'per-page': '30', 'max-items': '120' })).toEqual({
+      all: true,
+      perPage: 30,
+      maxItems: 120,
+    });
+  });
+
+  it('reads one page when page is given, or with all: false; per-page left to the service unless given', () => {
+    expect(paging({ page: '3' })).toEqual({ all: false, page: 3, perPage: undefined });
+    expect(paging({ page: '3', 'per-page': '10' })).toEqual({ all: false, page: 3, perPage: 10 });
+    expect(paging({ all: 'false' })).toEqual({ all: false, page: 1, perPage: undefined });
+    expect(paging({ page: '2', all: 'false' })).toEqual({ all: false, page: 2, perPage: undefined });
+  });
+
+  it('refuses page with all: true, naming page and what to do instead', () => {
+    expect(() => paging({ page: '2', all: 'true' })).toThrow(
+      new InputError(
+        'page',
+        'selects one page, but all is true',
+        'page with all: false (or without all), or no page to read every page',
+      ),
+    );
+  });
+
+  it.each([
+    ['page 0', { page: '0' }, "Invalid input 'page': '0' is not a whole number from 1 to 1000000"],
+    ['a page that is not a number', { page: 'two' }, "Invalid input 'page': 'two' is not a whole number"],
+    [
+      'per-page over 100',
+      { 'per-page': '101' },
+      "Invalid input 'per-page': '101' is not a whole number from 1 to 100",
+    ],
+    ['per-page 0', { 'per-page': '0' }, "Invalid input 'per-page': '0' is not a whole number from 1 to 100"],
+    [
+      'max-items 0',
+      { 'max-items': '0' },
+      "Invalid input 'max-items': '0' is not a whole number from 1 to 100000",
+    ],
+    [
+      'max-items too large',
+      { 'max-items': '1000000' },
+      "Invalid input 'max-items': '1000000' is not a whole number from 1 to 100000",
+    ],
+    [
+      'all that is not a boolean',
+      { all: 'yes' },
+      "Invalid input 'all': 'yes' is not a boolean. Expected true or false",
+    ],
+  ])('refuses %s', (_label, inputs, message) => {
+    expect(() => paging(inputs)).toThrow(message);
+  });
+});
 
 const onePage = (page: number, page_count: number) => () =>
   Promise.resolve({ items: ['x'], pagination: { total: page_count, page, per_page: 1, page_count } });

@@ -1,8 +1,9 @@
 /**
- * Runs an action the way the GitHub runner does: reads its action.yml, builds `INPUT_*` from the given inputs and
- * the declared defaults, gives it `GITHUB_OUTPUT`, `GITHUB_ENV`, `GITHUB_STEP_SUMMARY` and `RUNNER_TEMP` files, and
- * runs the `dist/` bundle named by `runs.main` under the same Node (24) as the tests. Returns what the runner would
- * see.
+ * The emulation of the GitHub runner, shared by the tests, the demo (`npm start`) and the benchmarks: runs an action
+ * the way the runner does. It reads the action.yml, builds `INPUT_*` from the given inputs and the declared defaults,
+ * gives it `GITHUB_OUTPUT`, `GITHUB_ENV`, `GITHUB_STEP_SUMMARY` and `RUNNER_TEMP` files, and runs the `dist/` bundle
+ * named by `runs.main` under the same Node (24) as the caller. Returns what the runner would see; it prints nothing.
+ * Not part of the bundle: src/main.ts does not import it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,19 @@ export function outputFile(result: RunResult, output: string): unknown {
 
 export function actionFile(name: string): string {
   return name === 'setup' ? join(ROOT, 'action.yml') : join(ROOT, 'actions', name, 'action.yml');
+}
+
+/**
+ * Every action, as the build lists them (scripts/build.mjs): setup (the root action.yml), then each folder of actions/
+ * with an action.yml, in name order.
+ */
+export function actionNames(): string[] {
+  const dir = join(ROOT, 'actions');
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'action.yml')))
+    .map((entry) => entry.name)
+    .sort();
+  return ['setup', ...folders];
 }
 
 /** Parses the `name<<DELIM ... DELIM` and `name=value` forms of GITHUB_OUTPUT and GITHUB_ENV. */

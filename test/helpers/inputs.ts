@@ -1,0 +1,89 @@
+/**
+ * Fixtures for in-process tests of the input readers: an environment map as the runner builds it from a step's
+ * `with:`, a fresh token the redactor has never seen, and what a call printed (workflow commands such as
+ * `::add-mask::` go to stdout).
+ */
+import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
+import { InputReader, type Env } from '../../src/context/inputs.js';
+import { guardSecret, TEST_TOKEN } from './secrets.js';
+
+/** `INPUT_<NAME>` for each input, as the runner names them (spaces to `_`, upper case; dashes kept), plus `env`. */
+export function inputEnv(inputs: Record<string, string>, env: Env = {}): Env {
+  const out: Env = { ...env };
+  for (const [name, value] of Object.entries(inputs)) {
+    out[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  return out;
+}
+
+export function readerOf(inputs: Record<string, string>, env: Env = {}): InputReader {
+  return new InputReader(inputEnv(inputs, env));
+}
+
+/** A connection every reader accepts. */
+export const CONNECTION = {
+  'api-url': 'https://compliance.example.com',
+  'api-token': TEST_TOKEN,
+  org: 'acme',
+} as const;
+
+/**
+ * A token no earlier test has registered with the redactor (it keeps what it learns for the life of the worker), so a
+ * test can tell that this very call masked and registered it. Guarded: it must never show in a test's output.
+ */
+export function freshToken(prefix = 'tok'): string {
+  const token = `${prefix}_${randomBytes(12).toString('hex')}`;
+  guardSecret(token);
+  return token;
+}
+
+export interface Printed<T> {
+  /** What `work` returned, when it returned. */
+  value?: T;
+  /** What `work` threw, when it threw. */
+  error?: unknown;
+  /** Everything written to stdout meanwhile, in order (not passed on: `::add-mask::` lines stay out of the log). */
+  out: string;
+}
+
+/** Captures stdout until `stop` is called; `printed()` is what was written so far. */
+function captureStdout(): { printed: () => string; stop: () => void } {
+  let out = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  });
+  return { printed: () => out, stop: () => spy.mockRestore() };
+}
+
+/** Runs `work`, capturing what it prints on stdout, and what it returns or throws. */
+export function printedBy<T>(work: () => T): Printed<T> {
+  const capture = captureStdout();
+  try {
+    return { value: work(), out: capture.printed() };
+  } catch (error) {
+    return { error, out: capture.printed() };
+  } finally {
+    capture.stop();
+  }
+}
+
+/** `printedBy` for asynchronous work. */
+export async function printedDuring<T>(work: () => Promise<T>): Promise<Printed<T>> {
+  const capture = captureStdout();
+  try {
+    return { value: await work(), out: capture.printed() };
+  } catch (error) {
+    return { error, out: capture.printed() };
+  } finally {
+    capture.stop();
+  }
+}
+
+/** What `work` threw; fails when it did not throw an Error. */
+export function thrownBy(work: () => unknown): Error {
+  const { error } = printedBy(work);
+  if (!(error instanceof Error)) throw new Error(`expected an error, got ${String(error)}`);
+  return error;
+}

@@ -1,0 +1,533 @@
+/**
+ * The step lifecycle in-process (src/runtime/step.ts): the one order the finisher writes in, the annotation cap, and
+ * the error path runStep owns, against real runner files.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, InputError, NetworkError, UndeliveredError } from '../../src/errors/errors.js';
+import { readRunner, type RunnerContext } from '../../src/runtime/context.js';
+import {
+  defineAction,
+  finish,
+  MAX_ANNOTATIONS,
+  runStep,
+  type ActionDefinition,
+  type Annotation,
+  type FinishInputs,
+  type StepResult,
+} from '../../src/runtime/step.js';
+import type { PrCommentInputs } from '../../src/runtime/pr-comment.js';
+import { SummaryWriter } from '../../src/summary/writer.js';
+import { registerSecret } from '../../src/trust/redact.js';
+import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
+import { useInProcessRunner, type InProcessRunner } from '../helpers/in-process.js';
+import { inputEnv } from '../helpers/inputs.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+
+const newRunner = useInProcessRunner();
+const github = useFakeGitHub();
+
+interface ProbeInputs extends FinishInputs {
+  flow: string;
+}
+
+/** A sub-action reduced to its lifecycle: it reads `flow` and `summary`, and runs as told. */
+function probe(
+  run: (inputs: ProbeInputs) => Promise<StepResult>,
+  over: Partial<ActionDefinition<ProbeInputs>> = {},
+): ActionDefinition<ProbeInputs> {
+  return defineAction<ProbeInputs>({
+    name: 'probe',
+    read: (reader, cwd) => ({
+      runner: readRunner(reader.env, cwd),
+      summary: reader.boolean('summary', true),
+      flow: reader.requiredMatching('flow', 'flowName'),
+    }),
+    run,
+    couldNot: (inputs) => `Could not probe ${inputs?.flow ?? 'the flow'}`,
+    describe: (inputs) => ({ flow: inputs.flow }),
+    ...over,
+  });
+}
+
+/** runStep with the runner's files and these inputs. */
+function runProbe(
+  runner: InProcessRunner,
+  definition: ActionDefinition<ProbeInputs>,
+  inputs: Record<string, string> = { flow: 'backend' },
+): Promise<void> {
+  return runStep(definition, inputEnv(inputs, runner.env), runner.dir);
+}
+
+/** The one result file the step left, parsed. */
+function resultFile(runner: InProcessRunner): Record<string, unknown> {
+  const path = runner.outputs()['result-file'];
+  expect(path).toBeDefined();
+  return runner.keptJson(path ?? '') as Record<string, unknown>;
+}
+
+/** The job summary as a reader sees it: Markdown escapes removed. */
+const plain = (markdown: string) => markdown.replace(/\\([\\`*_[\]{}()#+!|~.-])/g, '$1');
+
+describe('finish writes in the one order', () => {
+  it('payload file, outputs, result file, summary, comment, annotations, then the failure', async () => {
+    const runner = newRunner();
+    const api = await github({ pulls: { 7: [{ sha: 'c'.repeat(40), message: 'x' }] } });
+    const seen: { at: string; outputs: string[]; kept: string[]; summary: boolean; comments: number }[] = [];
+    const look = (at: string) =>
+      seen.push({
+        at,
+        outputs: Object.keys(runner.outputs()).sort(),
+        kept: runner.kept().map((name) => name.replace(/-\d+-[0-9a-f]+\.json$/, '')),
+        summary: runner.summary() !== '',
+        comments: api.comments.get(7)?.length ?? 0,
+      });
+    // The runner context is read at the moment each file is written: a probe that looks at what the files hold then.
+    const context = readRunner(
+      { ...runner.env, GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'acme/app', GITHUB_JOB: 'build' },
+      runner.dir,
+    );
+    const probed: RunnerContext = {
+      ...context,
+      get temp() {
+        look('RUNNER_TEMP');
+        return context.temp;
+      },
+      get summaryFile() {
+        look('summary');
+        return context.summaryFile;
+      },
+    };
+    const prComment: PrCommentInputs = {
+      commentOnPr: true,
+      githubToken: GITHUB_TOKEN,
+      pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: undefined, commits: 1 },
+    };
+    runner.onPrint((chunk) => {
+      if (/^::(error|warning|notice)/.test(chunk)) look(chunk.trim());
+    });
+
+    await finish(
+      probe(() => Promise.reject(new Error('not run'))),
+      { runner: probed, summary: true, prComment },
+      {
+        outcome: 'dry-run',
+        outputs: { count: 3 },
+        result: { count: 3 },
+        payload: { would: 'send' },
+        summary: new SummaryWriter().heading('Probed', 3),
+        comment: {
+          key: 'probe',
+          body: () => {
+            look('comment');
+            return 'the comment';
+          },
+        },
+        annotations: [
+          { level: 'notice', message: 'a notice' },
+          { level: 'warning', message: 'a warning' },
+          { level: 'error', message: 'an error' },
+        ],
+        failure: 'the gate tripped',
+      },
+    );
+
+    expect(seen.map((s) => s.at)).toEqual([
+      'RUNNER_TEMP',
+      'RUNNER_TEMP',
+      'summary',
+      'comment',
+      '::error::an error',
+      '::warning::a warning',
+      '::notice::a notice',
+      '::error::the gate tripped',
+    ]);
+    const [payload, result, summary, comment, ...printed] = seen;
+    // The payload file first, before any output names it.
+    expect(payload).toMatchObject({ outputs: [], kept: [], summary: false });
+    // Then the outputs, then the result file...
+    expect(result).toMatchObject({
+      outputs: ['count', 'outcome', 'payload-file'],
+      kept: ['probe-payload'],
+      summary: false,
+    });
+    // ...which is written (and named) before the summary...
+    expect(summary).toMatchObject({
+      outputs: ['count', 'outcome', 'payload-file', 'result-file'],
+      kept: ['probe-payload', 'probe-result'],
+      summary: false,
+    });
+    // ...which is written before the comment...
+    expect(comment).toMatchObject({ summary: true, comments: 0 });
+    // ...which is posted before the annotations and the failure, printed last.
+    for (const line of printed) expect(line).toMatchObject({ summary: true, comments: 1 });
+    expect(api.comments.get(7)?.[0]?.body).toContain('the comment');
+    expect(runner.annotations().at(-1)).toBe('::error::the gate tripped');
+    expect(process.exitCode).toBe(1);
+    expect(resultFile(runner)).toEqual({
+      outcome: 'dry-run',
+      count: 3,
+      payloadFile: runner.outputs()['payload-file'],
+    });
+    expect(runner.keptJson(runner.outputs()['payload-file'] ?? '')).toEqual({ would: 'send' });
+  });
+
+  it('exports variables for later steps with the outputs, and leaves outcome and result file out for setup', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(
+        () =>
+          Promise.resolve({
+            outcome: 'unused',
+            outputs: {},
+            result: {},
+            exports: { COMPLIANCE_PROBE: 'on' },
+          }),
+        { resultFile: false },
+      ),
+    );
+    // exportVariable sets it in this process too, as the runner would for later steps.
+    delete process.env.COMPLIANCE_PROBE;
+    expect(runner.exported()).toEqual({ COMPLIANCE_PROBE: 'on' });
+    expect(runner.outputs()).toEqual({});
+    expect(runner.kept()).toEqual([]);
+    expect(runner.annotations()).toEqual([]);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('sets an undefined output as empty, and scrubs what came from the service', async () => {
+    const runner = newRunner();
+    registerSecret(TEST_TOKEN);
+    await runProbe(
+      runner,
+      probe(() =>
+        Promise.resolve({
+          outcome: 'listed',
+          outputs: { found: undefined, ok: false, name: `trail of Bearer ${TEST_TOKEN}` },
+          result: { echoed: TEST_TOKEN },
+        }),
+      ),
+    );
+    expect(runner.outputs()).toEqual({
+      found: '',
+      ok: 'false',
+      name: 'trail of Bearer ***',
+      outcome: 'listed',
+      'result-file': expect.any(String) as unknown,
+    });
+    expect(resultFile(runner)).toEqual({ outcome: 'listed', echoed: '***' });
+    expect(process.exitCode).toBeUndefined();
+  });
+});
+
+describe('annotations', () => {
+  const many = (level: Annotation['level'], n: number): Annotation[] =>
+    Array.from({ length: n }, (_, i) => ({ level, message: `${level} ${i + 1}` }));
+  const step = (failure?: string): StepResult => ({
+    outcome: 'failing',
+    outputs: {},
+    result: {},
+    annotations: [...many('error', 15), ...many('warning', 12), ...many('notice', 11)],
+    ...(failure !== undefined && { failure }),
+  });
+
+  it('at most ten of each level, the first ones; the failure counts among the errors and comes last', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.resolve(step('12 actions are failing'))),
+    );
+    const lines = runner.annotations();
+    expect(lines.filter((l) => l.startsWith('::error'))).toEqual([
+      ...many('error', MAX_ANNOTATIONS - 1).map((a) => `::error::${a.message}`),
+      '::error::12 actions are failing',
+    ]);
+    expect(lines.filter((l) => l.startsWith('::warning'))).toEqual(
+      many('warning', MAX_ANNOTATIONS).map((a) => `::warning::${a.message}`),
+    );
+    expect(lines.filter((l) => l.startsWith('::notice'))).toHaveLength(MAX_ANNOTATIONS);
+  });
+
+  it('ten errors when the step does not fail', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.resolve(step())),
+    );
+    expect(runner.annotations().filter((l) => l.startsWith('::error'))).toHaveLength(MAX_ANNOTATIONS);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('a title goes with its annotation', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() =>
+        Promise.resolve({
+          outcome: 'x',
+          outputs: {},
+          result: {},
+          annotations: [{ level: 'warning', message: 'stale', title: 'Snapshot' }],
+        }),
+      ),
+    );
+    expect(runner.annotations()).toEqual(['::warning title=Snapshot::stale']);
+  });
+});
+
+describe('runStep: any throw becomes outcome=error, a result file, a summary that says why, and the failure', () => {
+  const apiError = new ApiError({
+    endpoint: 'GET /trails/{org}',
+    status: 404,
+    serverMessage: "Flow named 'backend' does not exist",
+  });
+  it.each([
+    ['a bad input (read)', 'read', new InputError('flow', "'my flow' is not valid"), 'input'],
+    ['an answer the service refused (run)', 'run', apiError, 'api'],
+    [
+      'an unreachable service (run)',
+      'run',
+      new NetworkError('GET /trails/{org}', 'connect ECONNREFUSED'),
+      'network',
+    ],
+    [
+      'a bug (run)',
+      'run',
+      new TypeError("Cannot read properties of undefined (reading 'name')"),
+      'unexpected',
+    ],
+  ] as const)('%s', async (_label, where, error, kind) => {
+    const runner = newRunner();
+    const definition = probe(() => Promise.reject(error), {
+      ...(where === 'read' && {
+        read: () => {
+          throw error;
+        },
+      }),
+    });
+    await runProbe(runner, definition);
+
+    expect(runner.outputs()).toMatchObject({ outcome: 'error' });
+    expect(resultFile(runner)).toEqual({
+      outcome: 'error',
+      // What the inputs said, when they could be read.
+      ...(where === 'run' && { flow: 'backend' }),
+      error: { kind, message: error.message },
+    });
+    const summary = plain(runner.summary());
+    expect(summary).toMatch(
+      where === 'run' ? /^### ⚠️ Could not probe backend\n/ : /^### ⚠️ Could not probe the flow\n/,
+    );
+    expect(summary).toContain(error.message);
+    expect(runner.annotations().at(-1)).toBe(`::error::${error.message}`);
+    expect(process.exitCode).toBe(1);
+    // A bug also leaves its stack in the debug log; a ComplianceError is its own explanation.
+    expect(runner.stdout().includes('::debug::TypeError')).toBe(kind === 'unexpected');
+  });
+
+  it('says what to do about each kind of error', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.resolve({ outcome: 'x', outputs: {}, result: {} })),
+      { flow: 'my flow' },
+    );
+    expect(plain(runner.summary())).toContain('Fix the input named above; nothing was sent to the service.');
+    const other = newRunner();
+    await runProbe(
+      other,
+      probe(() => Promise.reject(new Error('boom'))),
+    );
+    expect(plain(other.summary())).toContain('This is a bug in compliance-actions');
+  });
+
+  it('a bad input read by the real reader names it, and nothing after read runs', async () => {
+    const runner = newRunner();
+    let ran = false;
+    await runProbe(
+      runner,
+      probe(() => {
+        ran = true;
+        return Promise.resolve({ outcome: 'x', outputs: {}, result: {} });
+      }),
+      { flow: 'my flow' },
+    );
+    expect(ran).toBe(false);
+    expect(resultFile(runner)).toMatchObject({
+      error: { kind: 'input', message: expect.stringContaining("Invalid input 'flow'") as unknown },
+    });
+  });
+
+  it('sets the outputs action.yml documents for a step that could not finish', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(apiError), { onError: { outputs: { compliant: false, found: undefined } } }),
+    );
+    expect(runner.outputs()).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
+  });
+
+  it('comments the error summary when the action comments, so no earlier comment stands for this run', async () => {
+    const runner = newRunner();
+    const api = await github({
+      comments: { 7: [] },
+    });
+    const definition = probe(() => Promise.reject(new NetworkError('GET /x', 'ECONNREFUSED')), {
+      read: (reader, cwd) => ({
+        runner: readRunner({ ...reader.env, GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'acme/app' }, cwd),
+        summary: true,
+        flow: 'backend',
+        prComment: {
+          commentOnPr: true,
+          githubToken: GITHUB_TOKEN,
+          pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: undefined, commits: 1 },
+        },
+      }),
+      onError: { commentKey: (inputs) => `probe/${inputs.flow}` },
+    });
+    await runProbe(runner, definition);
+    const body = api.comments.get(7)?.[0]?.body ?? '';
+    expect(plain(body)).toContain('### ⚠️ Could not probe backend');
+    expect(plain(body)).toContain('GET /x could not reach the service');
+    expect(runner.annotations().at(-1)).toMatch(/^::error::GET \/x could not reach the service/);
+  });
+
+  it('respects summary: false, whether the inputs were read or not', async () => {
+    const afterRead = newRunner();
+    await runProbe(
+      afterRead,
+      probe(() => Promise.reject(apiError)),
+      { flow: 'backend', summary: 'false' },
+    );
+    expect(afterRead.summary()).toBe('');
+    expect(afterRead.outputs().outcome).toBe('error');
+    expect(process.exitCode).toBe(1);
+
+    const readFailed = newRunner();
+    await runProbe(
+      readFailed,
+      probe(() => Promise.reject(apiError)),
+      { flow: 'my flow', summary: 'False' },
+    );
+    expect(readFailed.summary()).toBe('');
+    expect(readFailed.outputs().outcome).toBe('error');
+
+    // A summary switch that is itself the bad input: the summary is written, to say so.
+    const badSwitch = newRunner();
+    await runProbe(
+      badSwitch,
+      probe(() => Promise.reject(apiError)),
+      { flow: 'backend', summary: 'maybe' },
+    );
+    expect(plain(badSwitch.summary())).toContain("Invalid input 'summary'");
+  });
+
+  it('keeps the payload of a report that was not delivered, and says where in the failure', async () => {
+    const runner = newRunner();
+    const payload = { artifacts: [{ fingerprint: 'a'.repeat(64) }] };
+    const cause = new NetworkError('PUT /environments/{org}/{env_name}/report/K8S', 'ECONNREFUSED');
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(new UndeliveredError(cause, payload))),
+    );
+    const path = runner.outputs()['payload-file'];
+    expect(path).toBeDefined();
+    expect(runner.keptJson(path ?? '')).toEqual(payload);
+    expect(resultFile(runner)).toMatchObject({
+      outcome: 'error',
+      payloadFile: path,
+      error: {
+        kind: 'undelivered',
+        message: expect.stringContaining('The report was not delivered.') as unknown,
+      },
+    });
+    const failure = runner.annotations().at(-1) ?? '';
+    expect(failure).toContain('could not reach the service');
+    expect(failure).toContain(`Its payload is kept in ${path ?? ''} (output payload-file)`);
+    expect(plain(runner.summary())).toContain('see `payload-file` for what would have been sent');
+  });
+
+  it('a failing result-file write does not hide the failure; the outputs and the summary are still written', async () => {
+    const runner = newRunner();
+    // RUNNER_TEMP is a file: no folder can be made under it.
+    writeFileSync(runner.temp, 'not a folder');
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(apiError)),
+    );
+    expect(runner.outputs()).toEqual({ outcome: 'error' });
+    expect(plain(runner.summary())).toContain("Flow named 'backend' does not exist");
+    const lines = runner.annotations();
+    expect(lines[0]).toMatch(/^::warning::could not write the result file: .*(EEXIST|ENOTDIR)/);
+    expect(lines.at(-1)).toBe(`::error::${apiError.message}`);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('a failing write is annotated even when the step has ten warnings of its own', async () => {
+    const runner = newRunner();
+    writeFileSync(runner.temp, 'not a folder');
+    const warnings = Array.from({ length: 10 }, (_, i): Annotation => ({
+      level: 'warning',
+      message: `w${i}`,
+    }));
+    await runProbe(
+      runner,
+      probe(() => Promise.resolve({ outcome: 'listed', outputs: {}, result: {}, annotations: warnings })),
+    );
+    const lines = runner.annotations();
+    expect(lines).toHaveLength(MAX_ANNOTATIONS);
+    expect(lines[0]).toMatch(/^::warning::could not write the result file: /);
+    expect(lines.slice(1)).toEqual(warnings.slice(0, 9).map((w) => `::warning::${w.message}`));
+  });
+
+  it('a failing outputs file does not hide the failure either', async () => {
+    const runner = newRunner();
+    // The runner's output file is gone: @actions/core refuses to write it.
+    const missing = join(runner.dir, 'gone', 'output');
+    vi.stubEnv('GITHUB_OUTPUT', missing);
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(apiError)),
+    );
+    const lines = runner.annotations();
+    expect(lines).toContain(`::warning::could not write the outputs: Missing file at path: ${missing}`);
+    expect(lines.at(-1)).toBe(`::error::${apiError.message}`);
+    expect(plain(runner.summary())).toContain('### ⚠️ Could not probe backend');
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('a bug in couldNot or describe does not take the error path down', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(apiError), {
+        couldNot: (inputs) => `Could not probe ${(inputs as ProbeInputs).flow.toUpperCase()}`,
+        describe: () => {
+          throw new Error('describe is broken');
+        },
+      }),
+      // The read fails: couldNot gets no inputs and throws.
+      { flow: 'my flow' },
+    );
+    expect(plain(runner.summary())).toMatch(/^### ⚠️ Could not run probe\n/);
+    expect(resultFile(runner)).toEqual({
+      outcome: 'error',
+      error: expect.objectContaining({ kind: 'input' }) as unknown,
+    });
+    expect(runner.annotations().at(-1)).toMatch(/^::error::Invalid input 'flow'/);
+  });
+
+  it('an error without a message still says what it was', async () => {
+    const runner = newRunner();
+    await runProbe(
+      runner,
+      probe(() => Promise.reject(new RangeError(''))),
+    );
+    expect(resultFile(runner)).toMatchObject({
+      error: { kind: 'unexpected', message: 'RangeError without a message' },
+    });
+    expect(runner.annotations().at(-1)).toBe('::error::RangeError without a message');
+  });
+});
