@@ -27,8 +27,6 @@ var context = __webpack_require__(47);
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/step.ts
 var step = __webpack_require__(6788);
-// EXTERNAL MODULE: ./src/summary/writer.ts
-var writer = __webpack_require__(6093);
 // EXTERNAL MODULE: ./src/trust/redact.ts
 var redact = __webpack_require__(8625);
 // EXTERNAL MODULE: external "node:path"
@@ -624,6 +622,8 @@ function countArtifacts(report) {
     return [...counts.values()].sort((a, b) => a.image.localeCompare(b.image) || a.fingerprint.localeCompare(b.fingerprint));
 }
 
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/report-k8s-env/summary.ts
 
 
@@ -694,7 +694,6 @@ function details(summary, result) {
 
 
 
-
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
 const PRINT_LIMIT = 50;
 const action = (0,step/* defineAction */.QP)({
@@ -750,7 +749,11 @@ async function run(inputs) {
         }
         catch (error) {
             if (error instanceof errors/* UndeliveredError */.uE)
-                return undelivered(inputs, result, error, annotations);
+                return (0,step/* errorStepWith */.LM)(action, inputs, error, {
+                    result,
+                    details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+                    annotations,
+                });
             throw error;
         }
         // The server's text goes to logs, outputs and the summary: scrubbed once, here.
@@ -766,22 +769,6 @@ async function run(inputs) {
             annotations,
         };
     });
-}
-/**
- * The error result of a report the service did not take, keeping what was read: the result file holds the counts
- * with the error, the summary shows them under the reason, the warnings stay, and the finisher keeps the payload.
- */
-function undelivered(inputs, result, error, annotations) {
-    const failed = (0,step/* errorStep */.Lc)(action, inputs, error);
-    // What the inputs said, then what was gathered, then why it failed.
-    const { error: why, ...known } = failed.result;
-    const summary = (failed.summary ?? new writer/* SummaryWriter */.CS()).heading('The report that was not delivered', 4);
-    return {
-        ...failed,
-        result: { ...known, ...result, error: why },
-        summary: details(summary, result),
-        annotations,
-    };
 }
 
 

@@ -29,8 +29,6 @@ var context = __webpack_require__(47);
 var output = __webpack_require__(1579);
 // EXTERNAL MODULE: ./src/runtime/step.ts
 var step = __webpack_require__(6788);
-// EXTERNAL MODULE: ./src/summary/writer.ts
-var writer = __webpack_require__(6093);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __webpack_require__(2857);
 // EXTERNAL MODULE: ./src/context/inputs.ts
@@ -233,6 +231,8 @@ async function commitInfo(inputs, branch) {
     return { sha1: rev, commit: undefined, warning: { level: 'warning', message } };
 }
 
+// EXTERNAL MODULE: ./src/summary/writer.ts
+var writer = __webpack_require__(6093);
 ;// CONCATENATED MODULE: ./src/actions/report-artifact/summary.ts
 
 function summarize(result) {
@@ -275,7 +275,6 @@ function details(summary, result) {
  * way the official CLI does, and reports it to a flow (POST /artifacts/{org}/{flow}). A dry run sends nothing and
  * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
-
 
 
 
@@ -337,28 +336,16 @@ async function run(inputs) {
         }
         catch (error) {
             if (error instanceof errors/* UndeliveredError */.uE)
-                return undelivered(inputs, result, error, annotations);
+                return (0,step/* errorStepWith */.LM)(action, inputs, error, {
+                    result,
+                    details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+                    annotations,
+                });
             throw error;
         }
         const reported = { ...result, response };
         return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
     });
-}
-/**
- * The error result of a report the service did not take, keeping what was gathered: the result file holds the report
- * with the error, the summary shows it under the reason, the warnings stay, and the finisher keeps the payload.
- */
-function undelivered(inputs, result, error, annotations) {
-    const failed = (0,step/* errorStep */.Lc)(action, inputs, error);
-    // What the inputs said, then what was gathered, then why it failed.
-    const { error: why, ...known } = failed.result;
-    const summary = (failed.summary ?? new writer/* SummaryWriter */.CS()).heading('The report that was not delivered', 4);
-    return {
-        ...failed,
-        result: { ...known, ...result, error: why },
-        summary: details(summary, result),
-        annotations,
-    };
 }
 
 

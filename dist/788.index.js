@@ -2917,10 +2917,10 @@ async function commentOnPullRequest(inputs, key, body) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   KE: () => (/* binding */ MAX_ANNOTATIONS),
-/* harmony export */   Lc: () => (/* binding */ errorStep),
+/* harmony export */   LM: () => (/* binding */ errorStepWith),
 /* harmony export */   QP: () => (/* binding */ defineAction)
 /* harmony export */ });
-/* unused harmony exports stepError, runStep, finish */
+/* unused harmony exports stepError, errorStep, runStep, finish */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7264);
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2600);
 /* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5042);
@@ -2994,6 +2994,22 @@ function errorStep(definition, inputs, error) {
         ...(commentKey !== undefined && { comment: { key: commentKey, body: () => summary.toString() } }),
         failure: why.message,
         ...(error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UndeliveredError */ .uE && { payload: error.payload }),
+    };
+}
+/**
+ * The error result of a step that had gathered something before it failed (a report built but not delivered): the
+ * result file holds what the inputs said, what was gathered, then why; `details` adds the gathered part to the summary
+ * under the reason; the step's warnings stay.
+ */
+function errorStepWith(definition, inputs, error, gathered) {
+    const failed = errorStep(definition, inputs, error);
+    const { error: why, ...known } = failed.result;
+    const summary = failed.summary ?? new _summary_writer_js__WEBPACK_IMPORTED_MODULE_3__/* .SummaryWriter */ .CS();
+    return {
+        ...failed,
+        result: { ...known, ...gathered.result, error: why },
+        summary: gathered.details ? gathered.details(summary) : summary,
+        annotations: gathered.annotations ?? [],
     };
 }
 function courtesy(work, fallback) {

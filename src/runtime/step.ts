@@ -155,6 +155,32 @@ export function errorStep<I extends FinishInputs>(
   };
 }
 
+/**
+ * The error result of a step that had gathered something before it failed (a report built but not delivered): the
+ * result file holds what the inputs said, what was gathered, then why; `details` adds the gathered part to the summary
+ * under the reason; the step's warnings stay.
+ */
+export function errorStepWith<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  inputs: I,
+  error: unknown,
+  gathered: {
+    result: object;
+    details?: (summary: SummaryWriter) => SummaryWriter;
+    annotations?: Annotation[];
+  },
+): StepResult {
+  const failed = errorStep(definition, inputs, error);
+  const { error: why, ...known } = failed.result;
+  const summary = failed.summary ?? new SummaryWriter();
+  return {
+    ...failed,
+    result: { ...known, ...gathered.result, error: why },
+    summary: gathered.details ? gathered.details(summary) : summary,
+    annotations: gathered.annotations ?? [],
+  };
+}
+
 function courtesy<T>(work: () => T, fallback: T): T {
   try {
     return work();

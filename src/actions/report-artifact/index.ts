@@ -10,8 +10,7 @@ import { ReportArtifactBody } from '../../api/schemas.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver } from '../../runtime/output.js';
-import { defineAction, errorStep, type Annotation, type StepResult } from '../../runtime/step.js';
-import { SummaryWriter } from '../../summary/writer.js';
+import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
 import { gatherPayload } from './payload.js';
 import { details, summarize, type ReportArtifactResult } from './summary.js';
@@ -70,32 +69,15 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
         return answer;
       });
     } catch (error) {
-      if (error instanceof UndeliveredError) return undelivered(inputs, result, error, annotations);
+      if (error instanceof UndeliveredError)
+        return errorStepWith(action, inputs, error, {
+          result,
+          details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+          annotations,
+        });
       throw error;
     }
     const reported = { ...result, response };
     return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
   });
-}
-
-/**
- * The error result of a report the service did not take, keeping what was gathered: the result file holds the report
- * with the error, the summary shows it under the reason, the warnings stay, and the finisher keeps the payload.
- */
-function undelivered(
-  inputs: ReportArtifactInputs,
-  result: ReportArtifactResult,
-  error: UndeliveredError,
-  annotations: Annotation[],
-): StepResult {
-  const failed = errorStep(action, inputs, error);
-  // What the inputs said, then what was gathered, then why it failed.
-  const { error: why, ...known } = failed.result;
-  const summary = (failed.summary ?? new SummaryWriter()).heading('The report that was not delivered', 4);
-  return {
-    ...failed,
-    result: { ...known, ...result, error: why },
-    summary: details(summary, result),
-    annotations,
-  };
 }

@@ -10,8 +10,7 @@ import { validate } from '../../api/index.js';
 import { K8sReportBody } from '../../api/schemas.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver } from '../../runtime/output.js';
-import { defineAction, errorStep, type Annotation, type StepResult } from '../../runtime/step.js';
-import { SummaryWriter } from '../../summary/writer.js';
+import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
 import { redact } from '../../trust/redact.js';
 import { describeInputs, describeSource, readInputs, type ReportK8sEnvInputs } from './inputs.js';
 import { countArtifacts, readPods } from './pods.js';
@@ -82,7 +81,12 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
         deliver(payload, () => client.reportK8sEnvironment(inputs.environment, payload)),
       );
     } catch (error) {
-      if (error instanceof UndeliveredError) return undelivered(inputs, result, error, annotations);
+      if (error instanceof UndeliveredError)
+        return errorStepWith(action, inputs, error, {
+          result,
+          details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+          annotations,
+        });
       throw error;
     }
     // The server's text goes to logs, outputs and the summary: scrubbed once, here.
@@ -98,26 +102,4 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
       annotations,
     };
   });
-}
-
-/**
- * The error result of a report the service did not take, keeping what was read: the result file holds the counts
- * with the error, the summary shows them under the reason, the warnings stay, and the finisher keeps the payload.
- */
-function undelivered(
-  inputs: ReportK8sEnvInputs,
-  result: ReportK8sEnvResult,
-  error: UndeliveredError,
-  annotations: Annotation[],
-): StepResult {
-  const failed = errorStep(action, inputs, error);
-  // What the inputs said, then what was gathered, then why it failed.
-  const { error: why, ...known } = failed.result;
-  const summary = (failed.summary ?? new SummaryWriter()).heading('The report that was not delivered', 4);
-  return {
-    ...failed,
-    result: { ...known, ...result, error: why },
-    summary: details(summary, result),
-    annotations,
-  };
 }

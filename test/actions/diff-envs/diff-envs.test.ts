@@ -5,24 +5,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { DiffArtifact, type EnvDiff } from '../../../src/api/schemas.js';
-import { InputReader } from '../../../src/context/inputs.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { action } from '../../../src/actions/diff-envs/index.js';
 import { logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
 import { readInputs, toResult, toStep, type DiffEnvsResult } from '../../../src/actions/diff-envs/run.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const read = (inputs: Record<string, string>) =>
   readInputs(
-    new InputReader({
-      'INPUT_API-URL': 'https://compliance.example.test',
-      'INPUT_API-TOKEN': TEST_TOKEN,
-      INPUT_ORG: 'acme',
-      'INPUT_SNAPSHOT-1': 'prod~1',
-      'INPUT_SNAPSHOT-2': 'prod',
-      ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-    }),
+    readerOf({ ...CONNECTION, ...{ 'snapshot-1': 'prod~1', 'snapshot-2': 'prod' }, ...inputs }),
     '/tmp',
   );
 

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas.js';
-import { InputReader } from '../../../src/context/inputs.js';
 import { action } from '../../../src/actions/list-attestations/index.js';
 import {
   countNonCompliant,
@@ -14,23 +13,13 @@ import {
   type ListAttestationsResult,
 } from '../../../src/actions/list-attestations/run.js';
 import type { Paging } from '../../../src/runtime/paging.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const NOW = Date.parse('2026-11-04T12:00:00Z') / 1000;
 const at = (iso: string) => Date.parse(iso) / 1000;
 
 const read = (inputs: Record<string, string>) =>
-  readInputs(
-    new InputReader({
-      'INPUT_API-URL': 'https://compliance.example.test',
-      'INPUT_API-TOKEN': TEST_TOKEN,
-      INPUT_ORG: 'acme',
-      INPUT_FLOW: 'backend',
-      ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-    }),
-    '/tmp',
-    NOW,
-  );
+  readInputs(readerOf({ ...CONNECTION, ...{ flow: 'backend' }, ...inputs }), '/tmp', NOW);
 
 const attestation = (name: string, isCompliant: boolean | null | undefined): Attestation =>
   Attestation.parse({

@@ -4,23 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Trail } from '../../../src/api/schemas.js';
-import { InputReader } from '../../../src/context/inputs.js';
 import { action } from '../../../src/actions/list-trails/index.js';
 import { filtersOf, isNonCompliant, readInputs } from '../../../src/actions/list-trails/run.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 
-const read = (inputs: Record<string, string>) =>
-  readInputs(
-    new InputReader({
-      'INPUT_API-URL': 'https://compliance.example.test',
-      'INPUT_API-TOKEN': TEST_TOKEN,
-      INPUT_ORG: 'acme',
-      ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-    }),
-    '/tmp',
-  );
+const read = (inputs: Record<string, string>) => readInputs(readerOf({ ...CONNECTION, ...inputs }), '/tmp');
 
 describe('list-trails filters', () => {
   it('sends each filter given under the name the API uses, and none that is not', () => {
