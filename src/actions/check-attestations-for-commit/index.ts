@@ -5,7 +5,7 @@
  * `outcome: error` (the lifecycle's error path), so the two are told apart.
  */
 import { withClient } from '../../runtime/context.js';
-import { defineAction, type StepResult } from '../../runtime/step.js';
+import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
 import { readAttestations, readCommits, readInputs, withTitles, type GateInputs } from './read.js';
@@ -15,7 +15,20 @@ async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.
   return withClient(inputs.connection, async (client) => {
     const read = await readCommits(inputs);
-    const found = await readAttestations(client, read.commits, inputs.query);
+    let found;
+    try {
+      found = await readAttestations(client, read.commits, inputs.query);
+    } catch (error) {
+      // What was read stays: the commits in the result file, and the note (only the head checked) as a warning.
+      const { commits, from, pullRequest, note } = read;
+      return errorStepWith(action, inputs, error, {
+        result: { commits, from, pullRequest, note },
+        ...(note !== undefined && {
+          details: (summary) => summary.paragraph(note),
+          annotations: [{ level: 'warning', message: note }],
+        }),
+      });
+    }
     const commits = withTitles(read.commits, found);
     const decision = decide(
       commits.map((c) => c.sha),
