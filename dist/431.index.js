@@ -500,7 +500,21 @@ async function run(inputs) {
     // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.
     return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
         const read = await readCommits(inputs);
-        const found = await readAttestations(client, read.commits, inputs.query);
+        let found;
+        try {
+            found = await readAttestations(client, read.commits, inputs.query);
+        }
+        catch (error) {
+            // What was read stays: the commits in the result file, and the note (only the head checked) as a warning.
+            const { commits, from, pullRequest, note } = read;
+            return (0,step/* errorStepWith */.LM)(action, inputs, error, {
+                result: { commits, from, pullRequest, note },
+                ...(note !== undefined && {
+                    details: (summary) => summary.paragraph(note),
+                    annotations: [{ level: 'warning', message: note }],
+                }),
+            });
+        }
         const commits = withTitles(read.commits, found);
         const decision = decide(commits.map((c) => c.sha), found, inputs.required);
         if (decision.compliant)

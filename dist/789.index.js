@@ -50,6 +50,9 @@ function isText(value) {
 function summarize(result) {
     const summary = new writer/* SummaryWriter */.CS();
     summary.heading(`Notification actions: ${result.count}, failing: ${result.failing.length}${result.failure ? ' ❌' : ''}`, 3);
+    // A health check that could not check (outcome error) says why in the summary too, not only in the failure.
+    if (result.error !== undefined)
+        summary.paragraph(result.error.message);
     if (result.count === 0)
         return summary.paragraph('The org has no actions.');
     summary.table([
