@@ -710,65 +710,70 @@ async function run(inputs) {
         `${report.skipped.length} skipped; ${artifacts.length} artifact(s).`);
     const annotations = warnings(inputs.filter, report);
     const payload = { artifacts: report.artifacts };
-    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
-        const result = {
-            dryRun: inputs.dryRun,
-            environment: inputs.environment,
-            url: client.urlFor('reportK8sEnvironment', { env_name: inputs.environment }),
-            pods: report.pods,
-            reported: report.artifacts.length,
-            leftOut: report.leftOut,
-            skipped: report.skipped,
-            artifacts,
-        };
-        const counts = {
-            pods: report.pods,
-            artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
-            skipped: report.skipped.length,
-        };
-        if (inputs.dryRun) {
-            // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
-            (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
-            log/* log */.R.info(`DRY RUN: would PUT ${result.url}`);
-            log/* log */.R.block(payload.artifacts.length <= PRINT_LIMIT
-                ? JSON.stringify(payload, null, 2)
-                : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by the payload-file output.`);
-            const dry = { ...result, message: 'dry run: nothing was sent' };
-            return {
-                outcome: 'dry-run',
-                outputs: { ...counts, message: dry.message },
-                result: { ...dry },
-                summary: summarize(dry),
-                annotations,
-                payload,
+    // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
+    const gathered = {};
+    try {
+        return await (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+            const result = {
+                dryRun: inputs.dryRun,
+                environment: inputs.environment,
+                url: client.urlFor('reportK8sEnvironment', { env_name: inputs.environment }),
+                pods: report.pods,
+                reported: report.artifacts.length,
+                leftOut: report.leftOut,
+                skipped: report.skipped,
+                artifacts,
             };
-        }
-        let answer;
-        try {
-            answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
-        }
-        catch (error) {
-            if (error instanceof errors/* UndeliveredError */.uE)
-                return (0,step/* errorStepWith */.LM)(action, inputs, error, {
-                    result,
-                    details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+            gathered.result = result;
+            const counts = {
+                pods: report.pods,
+                artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
+                skipped: report.skipped.length,
+            };
+            if (inputs.dryRun) {
+                // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
+                (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
+                log/* log */.R.info(`DRY RUN: would PUT ${result.url}`);
+                log/* log */.R.block(payload.artifacts.length <= PRINT_LIMIT
+                    ? JSON.stringify(payload, null, 2)
+                    : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by the payload-file output.`);
+                const dry = { ...result, message: 'dry run: nothing was sent' };
+                return {
+                    outcome: 'dry-run',
+                    outputs: { ...counts, message: dry.message },
+                    result: { ...dry },
+                    summary: summarize(dry),
                     annotations,
-                });
-            throw error;
-        }
-        // The server's text goes to logs, outputs and the summary: scrubbed once, here.
-        const message = (0,redact/* redact */.E$)(answer.message);
-        log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
-        const reported = { ...result, message };
-        return {
-            outcome: 'reported',
-            // No payload-file: set empty, so a later step reads a defined output.
-            outputs: { ...counts, message, 'payload-file': '' },
-            result: { ...reported },
-            summary: summarize(reported),
+                    payload,
+                };
+            }
+            const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
+            // The server's text goes to logs, outputs and the summary: scrubbed once, here.
+            const message = (0,redact/* redact */.E$)(answer.message);
+            log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
+            const reported = { ...result, message };
+            return {
+                outcome: 'reported',
+                // No payload-file: set empty, so a later step reads a defined output.
+                outputs: { ...counts, message, 'payload-file': '' },
+                result: { ...reported },
+                summary: summarize(reported),
+                annotations,
+            };
+        });
+    }
+    catch (error) {
+        // Whatever fails after the pods were read keeps it and the warnings about it.
+        const { result } = gathered;
+        return (0,step/* errorStepWith */.LM)(action, inputs, error, {
+            result: result ?? {},
+            ...(result &&
+                error instanceof errors/* UndeliveredError */.uE && {
+                details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+            }),
             annotations,
-        };
-    });
+        });
+    }
 }
 
 

@@ -302,50 +302,55 @@ async function run(inputs) {
     (0,api/* validate */.tf)(schemas/* ReportArtifactBody */.Fi, payload, 'body');
     const trail = payload.trail_name ?? '';
     const gitCommit = payload.git_commit ?? '';
-    return (0,context/* withClient */.SV)(inputs.connection, async (client) => {
-        const result = {
-            dryRun: inputs.dryRun,
-            flow: inputs.flow,
-            url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
-            fingerprint,
-            filename,
-            trail,
-            gitCommit,
-            payload,
-        };
-        const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
-        if (inputs.dryRun) {
-            log/* log */.R.info(`DRY RUN: would POST ${result.url}`);
-            log/* log */.R.block(JSON.stringify(payload, null, 2));
-            return {
-                outcome: 'dry-run',
-                outputs,
-                result: { ...result },
-                summary: summarize(result),
-                annotations,
+    // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
+    const gathered = {};
+    try {
+        return await (0,context/* withClient */.SV)(inputs.connection, async (client) => {
+            const result = {
+                dryRun: inputs.dryRun,
+                flow: inputs.flow,
+                url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
+                fingerprint,
+                filename,
+                trail,
+                gitCommit,
                 payload,
             };
-        }
-        let response;
-        try {
-            response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {
+            gathered.result = result;
+            const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
+            if (inputs.dryRun) {
+                log/* log */.R.info(`DRY RUN: would POST ${result.url}`);
+                log/* log */.R.block(JSON.stringify(payload, null, 2));
+                return {
+                    outcome: 'dry-run',
+                    outputs,
+                    result: { ...result },
+                    summary: summarize(result),
+                    annotations,
+                    payload,
+                };
+            }
+            const response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {
                 const answer = await (0,output/* deliver */.cK)(payload, () => client.reportArtifact(inputs.flow, payload));
                 log/* log */.R.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
                 return answer;
             });
-        }
-        catch (error) {
-            if (error instanceof errors/* UndeliveredError */.uE)
-                return (0,step/* errorStepWith */.LM)(action, inputs, error, {
-                    result,
-                    details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
-                    annotations,
-                });
-            throw error;
-        }
-        const reported = { ...result, response };
-        return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
-    });
+            const reported = { ...result, response };
+            return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
+        });
+    }
+    catch (error) {
+        // Whatever fails after the git context was read keeps it and the warnings about it.
+        const { result } = gathered;
+        return (0,step/* errorStepWith */.LM)(action, inputs, error, {
+            result: result ?? {},
+            ...(result &&
+                error instanceof errors/* UndeliveredError */.uE && {
+                details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
+            }),
+            annotations,
+        });
+    }
 }
 
 

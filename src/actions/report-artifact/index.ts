@@ -11,6 +11,7 @@ import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver } from '../../runtime/output.js';
 import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
+import type { SummaryWriter } from '../../summary/writer.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
 import { gatherPayload } from './payload.js';
 import { details, summarize, type ReportArtifactResult } from './summary.js';
@@ -37,47 +38,53 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
   const trail = payload.trail_name ?? '';
   const gitCommit = payload.git_commit ?? '';
 
-  return withClient(inputs.connection, async (client) => {
-    const result: ReportArtifactResult = {
-      dryRun: inputs.dryRun,
-      flow: inputs.flow,
-      url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
-      fingerprint,
-      filename,
-      trail,
-      gitCommit,
-      payload,
-    };
-    const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
-    if (inputs.dryRun) {
-      log.info(`DRY RUN: would POST ${result.url}`);
-      log.block(JSON.stringify(payload, null, 2));
-      return {
-        outcome: 'dry-run',
-        outputs,
-        result: { ...result },
-        summary: summarize(result),
-        annotations,
+  // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
+  const gathered: { result?: ReportArtifactResult } = {};
+  try {
+    return await withClient(inputs.connection, async (client) => {
+      const result: ReportArtifactResult = {
+        dryRun: inputs.dryRun,
+        flow: inputs.flow,
+        url: client.urlFor('reportArtifact', { flow_name: inputs.flow }),
+        fingerprint,
+        filename,
+        trail,
+        gitCommit,
         payload,
       };
-    }
-    let response: unknown;
-    try {
-      response = await log.group(`Report to ${inputs.flow}`, async () => {
+      gathered.result = result;
+      const outputs = { fingerprint, filename, trail, 'git-commit': gitCommit };
+      if (inputs.dryRun) {
+        log.info(`DRY RUN: would POST ${result.url}`);
+        log.block(JSON.stringify(payload, null, 2));
+        return {
+          outcome: 'dry-run',
+          outputs,
+          result: { ...result },
+          summary: summarize(result),
+          annotations,
+          payload,
+        };
+      }
+      const response = await log.group(`Report to ${inputs.flow}`, async () => {
         const answer = await deliver(payload, () => client.reportArtifact(inputs.flow, payload));
         log.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
         return answer;
       });
-    } catch (error) {
-      if (error instanceof UndeliveredError)
-        return errorStepWith(action, inputs, error, {
-          result,
-          details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
-          annotations,
-        });
-      throw error;
-    }
-    const reported = { ...result, response };
-    return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
-  });
+      const reported = { ...result, response };
+      return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
+    });
+  } catch (error) {
+    // Whatever fails after the git context was read keeps it and the warnings about it.
+    const { result } = gathered;
+    return errorStepWith(action, inputs, error, {
+      result: result ?? {},
+      ...(result &&
+        error instanceof UndeliveredError && {
+          details: (summary: SummaryWriter) =>
+            details(summary.heading('The report that was not delivered', 4), result),
+        }),
+      annotations,
+    });
+  }
 }

@@ -11,6 +11,7 @@ import { K8sReportBody } from '../../api/schemas.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver } from '../../runtime/output.js';
 import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
+import type { SummaryWriter } from '../../summary/writer.js';
 import { redact } from '../../trust/redact.js';
 import { describeInputs, describeSource, readInputs, type ReportK8sEnvInputs } from './inputs.js';
 import { countArtifacts, readPods } from './pods.js';
@@ -40,66 +41,72 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
   const annotations = warnings(inputs.filter, report);
   const payload: K8sReportBody = { artifacts: report.artifacts };
 
-  return withClient(inputs.connection, async (client) => {
-    const result: ReportK8sEnvResult = {
-      dryRun: inputs.dryRun,
-      environment: inputs.environment,
-      url: client.urlFor('reportK8sEnvironment', { env_name: inputs.environment }),
-      pods: report.pods,
-      reported: report.artifacts.length,
-      leftOut: report.leftOut,
-      skipped: report.skipped,
-      artifacts,
-    };
-    const counts = {
-      pods: report.pods,
-      artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
-      skipped: report.skipped.length,
-    };
-    if (inputs.dryRun) {
-      // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
-      validate(K8sReportBody, payload, 'body');
-      log.info(`DRY RUN: would PUT ${result.url}`);
-      log.block(
-        payload.artifacts.length <= PRINT_LIMIT
-          ? JSON.stringify(payload, null, 2)
-          : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by the payload-file output.`,
-      );
-      const dry = { ...result, message: 'dry run: nothing was sent' };
-      return {
-        outcome: 'dry-run',
-        outputs: { ...counts, message: dry.message },
-        result: { ...dry },
-        summary: summarize(dry),
-        annotations,
-        payload,
+  // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
+  const gathered: { result?: ReportK8sEnvResult } = {};
+  try {
+    return await withClient(inputs.connection, async (client) => {
+      const result: ReportK8sEnvResult = {
+        dryRun: inputs.dryRun,
+        environment: inputs.environment,
+        url: client.urlFor('reportK8sEnvironment', { env_name: inputs.environment }),
+        pods: report.pods,
+        reported: report.artifacts.length,
+        leftOut: report.leftOut,
+        skipped: report.skipped,
+        artifacts,
       };
-    }
-    let answer;
-    try {
-      answer = await log.group(`Report environment ${inputs.environment}`, () =>
+      gathered.result = result;
+      const counts = {
+        pods: report.pods,
+        artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
+        skipped: report.skipped.length,
+      };
+      if (inputs.dryRun) {
+        // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
+        validate(K8sReportBody, payload, 'body');
+        log.info(`DRY RUN: would PUT ${result.url}`);
+        log.block(
+          payload.artifacts.length <= PRINT_LIMIT
+            ? JSON.stringify(payload, null, 2)
+            : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by the payload-file output.`,
+        );
+        const dry = { ...result, message: 'dry run: nothing was sent' };
+        return {
+          outcome: 'dry-run',
+          outputs: { ...counts, message: dry.message },
+          result: { ...dry },
+          summary: summarize(dry),
+          annotations,
+          payload,
+        };
+      }
+      const answer = await log.group(`Report environment ${inputs.environment}`, () =>
         deliver(payload, () => client.reportK8sEnvironment(inputs.environment, payload)),
       );
-    } catch (error) {
-      if (error instanceof UndeliveredError)
-        return errorStepWith(action, inputs, error, {
-          result,
-          details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
-          annotations,
-        });
-      throw error;
-    }
-    // The server's text goes to logs, outputs and the summary: scrubbed once, here.
-    const message = redact(answer.message);
-    log.info(`The service answered: ${message || '(no message)'}`);
-    const reported = { ...result, message };
-    return {
-      outcome: 'reported',
-      // No payload-file: set empty, so a later step reads a defined output.
-      outputs: { ...counts, message, 'payload-file': '' },
-      result: { ...reported },
-      summary: summarize(reported),
+      // The server's text goes to logs, outputs and the summary: scrubbed once, here.
+      const message = redact(answer.message);
+      log.info(`The service answered: ${message || '(no message)'}`);
+      const reported = { ...result, message };
+      return {
+        outcome: 'reported',
+        // No payload-file: set empty, so a later step reads a defined output.
+        outputs: { ...counts, message, 'payload-file': '' },
+        result: { ...reported },
+        summary: summarize(reported),
+        annotations,
+      };
+    });
+  } catch (error) {
+    // Whatever fails after the pods were read keeps it and the warnings about it.
+    const { result } = gathered;
+    return errorStepWith(action, inputs, error, {
+      result: result ?? {},
+      ...(result &&
+        error instanceof UndeliveredError && {
+          details: (summary: SummaryWriter) =>
+            details(summary.heading('The report that was not delivered', 4), result),
+        }),
       annotations,
-    };
-  });
+    });
+  }
 }

@@ -1,12 +1,13 @@
 /** report-k8s-env in-process: reading a pods file, the warnings, and the step result on each path. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { action } from '../../../src/actions/report-k8s-env/index.js';
 import { countArtifacts, readPods } from '../../../src/actions/report-k8s-env/pods.js';
 import { warnings } from '../../../src/actions/report-k8s-env/summary.js';
 import { InputReader } from '../../../src/context/inputs.js';
-import { SourceError } from '../../../src/errors/errors.js';
+import { ComplianceClient } from '../../../src/api/client.js';
+import { InputError, SourceError } from '../../../src/errors/errors.js';
 import type { PodReport } from '../../../src/k8s/pods.js';
 import { MAX_ANNOTATIONS } from '../../../src/runtime/step.js';
 import { useTempDirs } from '../../helpers/git.js';
@@ -158,5 +159,25 @@ describe('report-k8s-env run', () => {
     expect(summary).toContain('### ⚠️ Could not report environment staging');
     expect(summary).toContain('#### The report that was not delivered');
     expect(summary).toContain('#### Skipped pods \\(1\\)');
+  });
+
+  it('any failure after the pods were read keeps what was read and the warnings about it', async () => {
+    const sandbox = await start();
+    // A refusal of the payload by the client's own check: a bug of the mapping, which no real answer produces.
+    const refuse = vi
+      .spyOn(ComplianceClient.prototype, 'reportK8sEnvironment')
+      .mockRejectedValue(new InputError('body', 'artifacts[0].digests is not valid'));
+    try {
+      const step = await action.run(inputs(sandbox.url, podsFile(cluster)));
+      expect(step.outcome).toBe('error');
+      expect(step.payload).toBeUndefined();
+      expect(step.result).toMatchObject({ pods: 5, reported: 3, error: { kind: 'input' } });
+      expect(step.annotations?.map((a) => a.message)).toEqual([
+        "Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
+      ]);
+      expect(step.summary?.toString()).not.toContain('The report that was not delivered');
+    } finally {
+      refuse.mockRestore();
+    }
   });
 });
