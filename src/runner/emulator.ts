@@ -39,6 +39,8 @@ export interface RunOptions {
   githubToken?: string;
   /** Called with the step's process id once it started (benchmarks sample its memory). */
   onSpawn?: (pid: number) => void;
+  /** Node options before the bundle, e.g. `--import` of the load recorder (src/runner/loads.ts); none on a runner. */
+  nodeArgs?: string[];
 }
 
 /** What a hosted runner sets for a push to main; GITHUB_SHA is left to the test (it must match a real commit). */
@@ -73,6 +75,14 @@ export interface RunResult {
   files: Record<string, string>;
   /** Every log and file the step could have leaked into (not GITHUB_ENV, where setup puts the token on purpose). */
   everything: string;
+  /** The step's wall time, from spawning its Node to its exit, in milliseconds (not the runner's own work). */
+  ms: number;
+}
+
+/** An action ready to run: its action.yml read and its inputs resolved once; each run is a fresh step. */
+export interface PreparedAction {
+  /** Runs the step once, in a fresh RUNNER_TEMP (with fresh GITHUB_OUTPUT, GITHUB_ENV and summary files). */
+  run(): Promise<RunResult>;
 }
 
 /** The parsed JSON file an output (`result-file`, `payload-file`) points at. */
@@ -123,70 +133,91 @@ export function parseCommandFile(text: string): Record<string, string> {
 }
 
 export async function runAction(name: string, options: RunOptions = {}): Promise<RunResult> {
+  return prepareAction(name, options).run();
+}
+
+/**
+ * Reads the action.yml and builds the step's environment once, for running the same step many times (the start
+ * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left.
+ */
+export function prepareAction(name: string, options: RunOptions = {}): PreparedAction {
   const file = actionFile(name);
   const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
   const main = resolve(dirname(file), yml.runs.main);
-  const temp = mkdtempSync(join(tmpdir(), `runner-${name}-`));
-  const files = {
-    output: join(temp, 'output'),
-    env: join(temp, 'env'),
-    summary: join(temp, 'summary'),
-    event: join(temp, 'event.json'),
-  };
-  for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
-  writeFileSync(files.event, JSON.stringify(options.event ?? {}));
-
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? temp,
-    GITHUB_ACTIONS: 'true',
-    CI: 'true',
-    GITHUB_OUTPUT: files.output,
-    GITHUB_ENV: files.env,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_EVENT_PATH: files.event,
-    RUNNER_TEMP: temp,
-    GITHUB_WORKSPACE: options.cwd ?? temp,
-    ...(options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github }),
-  };
-  if (options.github === false) delete env.GITHUB_WORKSPACE;
+  const inputs: Record<string, string> = {};
   for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
     // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
     const value =
       options.inputs?.[input] ??
       (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, options.githubToken ?? '');
-    env[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
+    inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   for (const input of Object.keys(options.inputs ?? {})) {
     if (!(input in (yml.inputs ?? {}))) throw new Error(`${name} has no input '${input}'`);
   }
-  Object.assign(env, options.env);
+  const github = options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github };
+  const args = [...(options.nodeArgs ?? []), main];
 
-  const child = spawn(process.execPath, [main], { cwd: options.cwd ?? temp, env });
-  if (child.pid !== undefined) options.onSpawn?.(child.pid);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const code = await new Promise<number | null>((r) => child.on('close', r));
-
-  const outputText = readFileSync(files.output, 'utf8');
-  const envText = readFileSync(files.env, 'utf8');
-  const summary = readFileSync(files.summary, 'utf8');
-  const left: Record<string, string> = {};
-  const kept = join(temp, 'compliance-actions');
-  if (existsSync(kept)) {
-    for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
-  }
-  rmSync(temp, { recursive: true, force: true });
   return {
-    code,
-    stdout,
-    stderr,
-    outputs: parseCommandFile(outputText),
-    exportedEnv: parseCommandFile(envText),
-    summary,
-    files: left,
-    everything: [stdout, stderr, outputText, summary, ...Object.values(left)].join('\n'),
+    async run() {
+      const temp = mkdtempSync(join(tmpdir(), `runner-${name}-`));
+      const files = {
+        output: join(temp, 'output'),
+        env: join(temp, 'env'),
+        summary: join(temp, 'summary'),
+        event: join(temp, 'event.json'),
+      };
+      for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
+      writeFileSync(files.event, JSON.stringify(options.event ?? {}));
+
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? temp,
+        GITHUB_ACTIONS: 'true',
+        CI: 'true',
+        GITHUB_OUTPUT: files.output,
+        GITHUB_ENV: files.env,
+        GITHUB_STEP_SUMMARY: files.summary,
+        GITHUB_EVENT_PATH: files.event,
+        RUNNER_TEMP: temp,
+        GITHUB_WORKSPACE: options.cwd ?? temp,
+        ...github,
+        ...inputs,
+      };
+      if (options.github === false) delete env.GITHUB_WORKSPACE;
+      Object.assign(env, options.env);
+
+      const started = performance.now();
+      const child = spawn(process.execPath, args, { cwd: options.cwd ?? temp, env });
+      if (child.pid !== undefined) options.onSpawn?.(child.pid);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      let ms = 0;
+      child.on('exit', () => (ms = performance.now() - started));
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+
+      const outputText = readFileSync(files.output, 'utf8');
+      const envText = readFileSync(files.env, 'utf8');
+      const summary = readFileSync(files.summary, 'utf8');
+      const left: Record<string, string> = {};
+      const kept = join(temp, 'compliance-actions');
+      if (existsSync(kept)) {
+        for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
+      }
+      rmSync(temp, { recursive: true, force: true });
+      return {
+        code,
+        stdout,
+        stderr,
+        outputs: parseCommandFile(outputText),
+        exportedEnv: parseCommandFile(envText),
+        summary,
+        files: left,
+        everything: [stdout, stderr, outputText, summary, ...Object.values(left)].join('\n'),
+        ms,
+      };
+    },
   };
 }

@@ -1,0 +1,92 @@
+/**
+ * What a step loads, recorded (issue 14): runs an action as the runner does, with the preload src/runner/load-hook.ts
+ * appending every file Node loads to a record file, and tells which files of dist/ it loaded, their size, and what
+ * code they hold. Shared by the start benchmark (its KB column, from an untimed run of its own) and
+ * test/dist/module-load.test.ts. The chunks of dist/ are known by their content, not their ids (which change from
+ * build to build). Not part of the bundle.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ROOT, runAction, type RunOptions, type RunResult } from './emulator.js';
+
+export const DIST = join(ROOT, 'dist');
+const HOOK = pathToFileURL(join(ROOT, 'src/runner/load-hook.ts'));
+
+/**
+ * The code of interest, each known by text that only it leaves in the bundle (ncc keeps function names; a name may
+ * get a module prefix when two modules share it, as `pods_mapPod`).
+ */
+export const MARKERS = {
+  /** Octokit (through @actions/github): @octokit/core's user agent. */
+  octokit: [/octokit-core\.js\//],
+  /** src/fingerprint: how files, folders, Docker images and OCI images are fingerprinted. */
+  fingerprint: [
+    /\bfunction\s+(\w+_)?fingerprintFile\(/,
+    /\bfunction\s+(\w+_)?fingerprintDir\(/,
+    /\bfunction\s+(\w+_)?fingerprintDocker\(/,
+    /\bfunction\s+(\w+_)?fingerprintOci\(/,
+    /\bfunction\s+(\w+_)?fingerprintArtifact\(/,
+  ],
+  /** src/k8s: kubectl, the pod stream and the pod mapping. */
+  kubernetes: [
+    /\bfunction\*?\s+(\w+_)?readPodsWithKubectl\(/,
+    /\bfunction\*?\s+(\w+_)?streamItems\(/,
+    /\bfunction\s+(\w+_)?mapPod\(/,
+    /\bfunction\s+(\w+_)?kubectlArgs\(/,
+  ],
+} as const;
+
+export type Kind = keyof typeof MARKERS;
+
+/** The kinds of code a file of dist/ holds, by its markers. */
+export function kindsIn(file: string): Kind[] {
+  const text = readFileSync(file, 'utf8');
+  return (Object.keys(MARKERS) as Kind[]).filter((kind) => MARKERS[kind].some((re) => re.test(text)));
+}
+
+export interface Loaded {
+  result: RunResult;
+  /** The files of dist/ the step loaded (absolute paths), in load order. */
+  files: string[];
+  /** Their total size in bytes. */
+  bytes: number;
+  /** Which kinds of code they hold, each with the files (relative to dist/) that hold it. */
+  kinds: Partial<Record<Kind, string[]>>;
+}
+
+/** Runs the action once with the load recorder (an untimed run: the recorder costs time) and says what it loaded. */
+export async function recordLoads(name: string, options: RunOptions = {}): Promise<Loaded> {
+  const dir = mkdtempSync(join(tmpdir(), 'load-record-'));
+  const record = join(dir, 'loaded.txt');
+  try {
+    const hook = new URL(HOOK);
+    hook.searchParams.set('out', record);
+    const result = await runAction(name, {
+      ...options,
+      nodeArgs: [...(options.nodeArgs ?? []), '--import', hook.href],
+    });
+    let text = '';
+    try {
+      text = readFileSync(record, 'utf8');
+    } catch {
+      // The step loaded no file at all.
+    }
+    const files = [
+      ...new Set(
+        text
+          .split('\n')
+          .filter((url) => url.startsWith('file:'))
+          .map((url) => fileURLToPath(new URL(url).href.replace(/[?#].*$/, ''))),
+      ),
+    ].filter((file) => file.startsWith(`${DIST}/`));
+    const kinds: Partial<Record<Kind, string[]>> = {};
+    for (const file of files) {
+      for (const kind of kindsIn(file)) (kinds[kind] ??= []).push(file.slice(DIST.length + 1));
+    }
+    return { result, files, bytes: files.reduce((sum, f) => sum + statSync(f).size, 0), kinds };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

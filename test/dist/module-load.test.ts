@@ -1,0 +1,94 @@
+/**
+ * What each action loads (issue 14), by recording it, with no timing: each action's typical run (the one the start
+ * benchmark times, src/runner/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
+ * recorder (src/runner/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
+ * - list-actions loads no Octokit, no fingerprint code and no Kubernetes code;
+ * - only report-k8s-env loads Kubernetes code (src/k8s);
+ * - only a step that talks to GitHub loads Octokit (no typical run does; the gate commenting on a pull request does);
+ * - only the actions that take an artifact load fingerprint code (src/fingerprint).
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, kindsIn, MARKERS, recordLoads, type Kind, type Loaded } from '../../src/runner/loads.js';
+import { COMPLIANT_COMMIT, typicalRuns } from '../../src/runner/typical-runs.js';
+import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
+import { actionNames } from '../helpers/runner.js';
+import { useSharedSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSharedSandbox();
+const github = useFakeGitHub();
+
+/** The actions that take an artifact (the `artifact` input): the only ones that may fingerprint. */
+const TAKE_AN_ARTIFACT = ['get-artifact', 'get-deployment', 'report-artifact'];
+
+const loaded = new Map<string, Loaded>();
+let workspace = '';
+
+beforeAll(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'module-load-'));
+  const runs = typicalRuns(sandbox().url, workspace);
+  for (const name of actionNames()) loaded.set(name, await recordLoads(name, runs[name]));
+}, 60_000);
+
+afterAll(() => {
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+const kindsOf = (name: string): Partial<Record<Kind, string[]>> => {
+  const entry = loaded.get(name);
+  if (!entry) throw new Error(`no record for ${name}`);
+  return entry.kinds;
+};
+
+const loading = (kind: Kind) => actionNames().filter((name) => kindsOf(name)[kind] !== undefined);
+
+describe('what each action loads', () => {
+  it('every marker finds its code somewhere in dist/ (so an absence means something)', () => {
+    const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const found = new Set(files.flatMap((f) => kindsIn(join(DIST, f))));
+    expect([...found].sort()).toEqual((Object.keys(MARKERS) as Kind[]).sort());
+  });
+
+  it('every typical run succeeds and loads its stub and the shared bundle', () => {
+    for (const name of actionNames()) {
+      const entry = loaded.get(name);
+      expect(entry?.result.code, `${name}: ${entry?.result.stdout ?? ''}`).toBe(0);
+      expect(entry?.files.slice(0, 2)).toEqual([join(DIST, name, 'index.js'), join(DIST, 'index.js')]);
+    }
+  });
+
+  it('list-actions loads no Octokit, no fingerprint code and no Kubernetes code', () => {
+    expect(kindsOf('list-actions')).toEqual({});
+  });
+
+  it('only report-k8s-env loads Kubernetes code', () => {
+    expect(loading('kubernetes')).toEqual(['report-k8s-env']);
+  });
+
+  it('only the actions that take an artifact load fingerprint code', () => {
+    expect(loading('fingerprint').filter((name) => !TAKE_AN_ARTIFACT.includes(name))).toEqual([]);
+    // report-artifact fingerprints its file, so the marker does find the code when it is loaded.
+    expect(kindsOf('report-artifact').fingerprint).toBeDefined();
+  });
+
+  it('no typical run talks to GitHub, and none loads Octokit', () => {
+    expect(loading('octokit')).toEqual([]);
+  });
+
+  it('the gate loads Octokit when it talks to GitHub (the commits of a pull request, and its comment)', async () => {
+    const api = await github({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: 'Add payment retries' }] } });
+    const typical = typicalRuns(sandbox().url, mkdtempSync(join(workspace, 'pr-')))[
+      'check-attestations-for-commit'
+    ];
+    const { commits: _commits, ...inputs } = typical?.inputs ?? {};
+    const entry = await recordLoads('check-attestations-for-commit', {
+      ...onPullRequest(api, COMPLIANT_COMMIT),
+      inputs: { ...inputs, 'comment-on-pr': 'true' },
+    });
+    expect(entry.result.code, entry.result.stdout).toBe(0);
+    expect(api.requestsTo('/repos/acme/app/pulls/7/commits')).not.toEqual([]);
+    expect(entry.kinds.octokit).toBeDefined();
+  });
+});
