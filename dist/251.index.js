@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   action: () => (/* binding */ action)
 });
 
-// EXTERNAL MODULE: ./src/runtime/step.ts
-var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
+var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules

@@ -15,24 +15,24 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/api/index.ts + 5 modules
 var api = __webpack_require__(4602);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
-// EXTERNAL MODULE: ./src/runtime/output.ts
-var output = __webpack_require__(1579);
-// EXTERNAL MODULE: ./src/runtime/step.ts
-var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/runtime/report.ts
+var runtime_report = __webpack_require__(6920);
+// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
+var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/redact.ts
 var redact = __webpack_require__(8625);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/pattern.ts
 var pattern = __webpack_require__(405);
 ;// CONCATENATED MODULE: ./src/k8s/pods.ts
@@ -693,7 +693,6 @@ function details(summary, result) {
 
 
 
-
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
 const PRINT_LIMIT = 50;
 const action = (0,step/* defineAction */.QP)({
@@ -747,7 +746,7 @@ async function run(inputs) {
                     payload,
                 };
             }
-            const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,output/* deliver */.cK)(payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
+            const answer = await log/* log */.R.group(`Report environment ${inputs.environment}`, () => (0,runtime_report/* deliver */.c)(payload, () => client.reportK8sEnvironment(inputs.environment, payload)));
             // The server's text goes to logs, outputs and the summary: scrubbed once, here.
             const message = (0,redact/* redact */.E$)(answer.message);
             log/* log */.R.info(`The service answered: ${message || '(no message)'}`);
@@ -764,15 +763,7 @@ async function run(inputs) {
     }
     catch (error) {
         // Whatever fails after the pods were read keeps it and the warnings about it.
-        const { result } = gathered;
-        return (0,step/* errorStepWith */.LM)(action, inputs, error, {
-            result: result ?? {},
-            ...(result &&
-                error instanceof errors/* UndeliveredError */.uE && {
-                details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
-            }),
-            annotations,
-        });
+        return (0,runtime_report/* reportFailed */.C)(action, inputs, error, gathered.result, annotations, details);
     }
 }
 
@@ -871,6 +862,53 @@ function readRegexList(inputs, name) {
         .map((line) => line.trim())
         .filter((line) => line !== '')
         .map((source) => compiledOr(() => compilePattern(source), (problem) => new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
+}
+
+
+/***/ }),
+
+/***/ 6920:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ reportFailed),
+/* harmony export */   c: () => (/* binding */ deliver)
+/* harmony export */ });
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7402);
+/**
+ * Delivering a report (report-artifact, report-k8s-env) so that nothing is lost: a report the service did not take
+ * carries its payload to the finisher (`payload-file`), and a step that fails after gathering keeps what it gathered.
+ */
+
+
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
+ * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz)
+            throw error;
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), payload);
+    }
+}
+/**
+ * The result of a report that failed after gathering: the result file keeps `gathered` (once it was built), the
+ * warnings found gathering it stay, and for a report not delivered the summary shows `details` under the reason.
+ */
+function reportFailed(definition, inputs, error, gathered, annotations, details) {
+    return (0,_step_js__WEBPACK_IMPORTED_MODULE_1__/* .errorStepWith */ .LM)(definition, inputs, error, {
+        result: gathered ?? {},
+        ...(gathered !== undefined &&
+            error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UndeliveredError */ .uE && {
+            details: (summary) => details(summary.heading('The report that was not delivered', 4), gathered),
+        }),
+        annotations,
+    });
 }
 
 

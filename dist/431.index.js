@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
-// EXTERNAL MODULE: ./src/runtime/step.ts
-var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
+var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
 ;// CONCATENATED MODULE: ./src/actions/check-attestations-for-commit/decide.ts

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   action: () => (/* binding */ action)
 });
 
-// EXTERNAL MODULE: ./src/runtime/step.ts
-var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
+var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/index.ts + 5 modules

@@ -15,8 +15,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/api/index.ts + 5 modules
 var api = __webpack_require__(4602);
 // EXTERNAL MODULE: ./src/api/schemas.ts
@@ -25,12 +23,14 @@ var schemas = __webpack_require__(8164);
 var runtime_artifact = __webpack_require__(6922);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
-// EXTERNAL MODULE: ./src/runtime/output.ts
-var output = __webpack_require__(1579);
-// EXTERNAL MODULE: ./src/runtime/step.ts
-var step = __webpack_require__(6788);
+// EXTERNAL MODULE: ./src/runtime/report.ts
+var report = __webpack_require__(6920);
+// EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
+var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
 ;// CONCATENATED MODULE: ./src/actions/report-artifact/inputs.ts
@@ -285,7 +285,6 @@ function details(summary, result) {
 
 
 
-
 const action = (0,step/* defineAction */.QP)({
     name: 'report-artifact',
     read: readInputs,
@@ -331,7 +330,7 @@ async function run(inputs) {
                 };
             }
             const response = await log/* log */.R.group(`Report to ${inputs.flow}`, async () => {
-                const answer = await (0,output/* deliver */.cK)(payload, () => client.reportArtifact(inputs.flow, payload));
+                const answer = await (0,report/* deliver */.c)(payload, () => client.reportArtifact(inputs.flow, payload));
                 log/* log */.R.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
                 return answer;
             });
@@ -341,16 +340,55 @@ async function run(inputs) {
     }
     catch (error) {
         // Whatever fails after the git context was read keeps it and the warnings about it.
-        const { result } = gathered;
-        return (0,step/* errorStepWith */.LM)(action, inputs, error, {
-            result: result ?? {},
-            ...(result &&
-                error instanceof errors/* UndeliveredError */.uE && {
-                details: (summary) => details(summary.heading('The report that was not delivered', 4), result),
-            }),
-            annotations,
-        });
+        return (0,report/* reportFailed */.C)(action, inputs, error, gathered.result, annotations, details);
     }
+}
+
+
+/***/ }),
+
+/***/ 6920:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ reportFailed),
+/* harmony export */   c: () => (/* binding */ deliver)
+/* harmony export */ });
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7402);
+/**
+ * Delivering a report (report-artifact, report-k8s-env) so that nothing is lost: a report the service did not take
+ * carries its payload to the finisher (`payload-file`), and a step that fails after gathering keeps what it gathered.
+ */
+
+
+/**
+ * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
+ * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
+ */
+async function deliver(payload, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz)
+            throw error;
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UndeliveredError */ .uE(error instanceof Error ? error : new Error(String(error)), payload);
+    }
+}
+/**
+ * The result of a report that failed after gathering: the result file keeps `gathered` (once it was built), the
+ * warnings found gathering it stay, and for a report not delivered the summary shows `details` under the reason.
+ */
+function reportFailed(definition, inputs, error, gathered, annotations, details) {
+    return (0,_step_js__WEBPACK_IMPORTED_MODULE_1__/* .errorStepWith */ .LM)(definition, inputs, error, {
+        result: gathered ?? {},
+        ...(gathered !== undefined &&
+            error instanceof _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UndeliveredError */ .uE && {
+            details: (summary) => details(summary.heading('The report that was not delivered', 4), gathered),
+        }),
+        annotations,
+    });
 }
 
 

@@ -76,12 +76,12 @@ export class InputReader {
   }
 
   /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
-  matching(name: string, form: keyof typeof patterns & keyof typeof expectedForms, fallbackEnv?: string) {
-    const value = this.optional(name, fallbackEnv);
-    if (value !== undefined && !patterns[form].test(value)) {
-      throw new InputError(name, `'${value}' is not valid`, expectedForms[form]);
-    }
-    return value;
+  matching(
+    name: string,
+    form: keyof typeof patterns & keyof typeof expectedForms,
+    fallbackEnv?: string,
+  ): string | undefined {
+    return this.checked(name, z.string().regex(patterns[form]), expectedForms[form], fallbackEnv);
   }
 
   /** A required value that must match one of the API's name patterns. */
@@ -203,9 +203,8 @@ export class InputReader {
 
   /** A required secret (see `secret`). */
   requiredSecret(name: string, expected: string, fallbackEnv?: string): string {
-    const value = this.secret(name, fallbackEnv);
-    if (value === undefined) this.required(name, expected, fallbackEnv);
-    return value ?? '';
+    // `required` throws the "is required" error when it is empty.
+    return this.secret(name, fallbackEnv) ?? this.required(name, expected, fallbackEnv);
   }
 
   /** An absolute http(s) URL; undefined when empty. */

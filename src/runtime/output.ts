@@ -6,7 +6,6 @@ import { setOutput } from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, UndeliveredError } from '../errors/errors.js';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
 
@@ -41,17 +40,4 @@ export function writeResultFile(runner: RunnerContext, action: string, result: u
 /** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
 export function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
   return writeJsonFile(runner, `${action}-payload`, payload);
-}
-
-/**
- * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
- * the payload, which the step finisher keeps (step.ts). An input error means nothing was sent and nothing needs keeping.
- */
-export async function deliver<T>(payload: unknown, send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new UndeliveredError(error instanceof Error ? error : new Error(String(error)), payload);
-  }
 }

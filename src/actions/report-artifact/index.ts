@@ -4,14 +4,12 @@
  * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
 import { log } from '../../trust/log.js';
-import { UndeliveredError } from '../../errors/errors.js';
 import { validate } from '../../api/index.js';
 import { ReportArtifactBody } from '../../api/schemas.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
-import { deliver } from '../../runtime/output.js';
-import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
-import type { SummaryWriter } from '../../summary/writer.js';
+import { deliver, reportFailed } from '../../runtime/report.js';
+import { defineAction, type StepResult } from '../../runtime/step.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
 import { gatherPayload } from './payload.js';
 import { details, summarize, type ReportArtifactResult } from './summary.js';
@@ -76,15 +74,6 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
     });
   } catch (error) {
     // Whatever fails after the git context was read keeps it and the warnings about it.
-    const { result } = gathered;
-    return errorStepWith(action, inputs, error, {
-      result: result ?? {},
-      ...(result &&
-        error instanceof UndeliveredError && {
-          details: (summary: SummaryWriter) =>
-            details(summary.heading('The report that was not delivered', 4), result),
-        }),
-      annotations,
-    });
+    return reportFailed(action, inputs, error, gathered.result, annotations, details);
   }
 }

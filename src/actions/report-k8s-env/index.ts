@@ -5,13 +5,11 @@
  * that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
 import { log } from '../../trust/log.js';
-import { UndeliveredError } from '../../errors/errors.js';
 import { validate } from '../../api/index.js';
 import { K8sReportBody } from '../../api/schemas.js';
 import { withClient } from '../../runtime/context.js';
-import { deliver } from '../../runtime/output.js';
-import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
-import type { SummaryWriter } from '../../summary/writer.js';
+import { deliver, reportFailed } from '../../runtime/report.js';
+import { defineAction, type StepResult } from '../../runtime/step.js';
 import { redact } from '../../trust/redact.js';
 import { describeInputs, describeSource, readInputs, type ReportK8sEnvInputs } from './inputs.js';
 import { countArtifacts, readPods } from './pods.js';
@@ -98,15 +96,6 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
     });
   } catch (error) {
     // Whatever fails after the pods were read keeps it and the warnings about it.
-    const { result } = gathered;
-    return errorStepWith(action, inputs, error, {
-      result: result ?? {},
-      ...(result &&
-        error instanceof UndeliveredError && {
-          details: (summary: SummaryWriter) =>
-            details(summary.heading('The report that was not delivered', 4), result),
-        }),
-      annotations,
-    });
+    return reportFailed(action, inputs, error, gathered.result, annotations, details);
   }
 }
