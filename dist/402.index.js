@@ -1871,7 +1871,7 @@ function pullRequestOf(ctx, event) {
 /* harmony export */   i_: () => (/* binding */ InputReader),
 /* harmony export */   oA: () => (/* binding */ HttpUrl)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7264);
+/* harmony import */ var _trust_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3154);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
@@ -2044,7 +2044,7 @@ class InputReader {
     secret(name, fallbackEnv) {
         const value = this.optional(name, fallbackEnv);
         if (value !== undefined) {
-            (0,_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq)(value);
+            (0,_trust_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq)(value);
             (0,_trust_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .registerSecret */ .cl)(value);
         }
         return value;
@@ -2851,8 +2851,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: errorStep, finish, runStep, stepError
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
-var core = __webpack_require__(7264);
+// EXTERNAL MODULE: ./src/trust/commands.ts
+var commands = __webpack_require__(3154);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/inputs.ts
@@ -2885,7 +2885,7 @@ var external_node_path_ = __webpack_require__(6760);
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
-        (0,core/* setOutput */.uH)(name, value === undefined ? '' : (0,redact/* redact */.E$)(String(value)));
+        (0,commands/* setOutput */.uH)(name, value === undefined ? '' : (0,redact/* redact */.E$)(String(value)));
 }
 async function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,external_node_path_.join)(runner.temp, 'compliance-actions');
@@ -3043,7 +3043,7 @@ async function finish(definition, inputs, step) {
     }
     await attempt('exported variables', () => {
         for (const [name, value] of Object.entries(step.exports ?? {}))
-            (0,core/* exportVariable */.dN)(name, value);
+            (0,commands/* exportVariable */.dN)(name, value);
     });
     await attempt('outputs', () => {
         setOutputs({
@@ -3059,7 +3059,7 @@ async function finish(definition, inputs, step) {
                 ...step.result,
                 ...(payloadFile !== undefined && { payloadFile }),
             });
-            (0,core/* setOutput */.uH)('result-file', file);
+            (0,commands/* setOutput */.uH)('result-file', file);
         });
     }
     if (step.summary && inputs.summary) {
@@ -3256,6 +3256,91 @@ class SummaryWriter {
 
 /***/ }),
 
+/***/ 3154:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lb: () => (/* binding */ issueCommand),
+/* harmony export */   Pq: () => (/* binding */ setSecret),
+/* harmony export */   _r: () => (/* binding */ writeLine),
+/* harmony export */   dN: () => (/* binding */ exportVariable),
+/* harmony export */   uH: () => (/* binding */ setOutput)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/**
+ * The runner's protocol, written as @actions/core writes it: workflow commands on stdout (`::name k=v::message`) and
+ * file commands appended to the files the runner names (GITHUB_OUTPUT, GITHUB_ENV). It is here rather than imported
+ * because importing @actions/core loads its OIDC client, and with it @actions/http-client, undici and tunnel: about
+ * 60 ms of every step's start for nothing a step uses (issue 14). test/trust/commands.test.ts holds this module to
+ * @actions/core's output for the same calls.
+ *
+ * Nothing here makes text safe: the log writer (log.ts) does, and is the only caller of `issueCommand`.
+ */
+
+
+
+function escapeData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(text) {
+    return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+/** `::command k=v,k=v::message` on a line of its own. */
+function issueCommand(command, properties, message) {
+    const keys = Object.keys(properties);
+    // As @actions/core: a space once there are properties, then each one that has a value (0 and '' have none).
+    const props = keys.flatMap((key) => {
+        const value = properties[key];
+        return value ? [`${key}=${escapeProperty(String(value))}`] : [];
+    });
+    const head = keys.length > 0 ? ` ${props.join(',')}` : '';
+    process.stdout.write(`::${command}${head}::${escapeData(message)}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}`);
+}
+/** A line of the log as it is, for the writer's already safe text. */
+function writeLine(text) {
+    process.stdout.write(text + node_os__WEBPACK_IMPORTED_MODULE_2__.EOL);
+}
+/**
+ * `key<<delimiter` … `delimiter` in the file the runner names in GITHUB_<kind>; the delimiter is random, so no value
+ * can end the entry early. Without that file (an old runner, or a run outside one), the legacy command.
+ */
+function keyValue(kind, legacy, key, value) {
+    const file = process.env[`GITHUB_${kind}`];
+    if (!file) {
+        if (kind === 'OUTPUT')
+            process.stdout.write(node_os__WEBPACK_IMPORTED_MODULE_2__.EOL);
+        issueCommand(legacy, { name: key }, value);
+        return;
+    }
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)(file))
+        throw new Error(`Missing file at path: ${file}`);
+    const delimiter = `ghadelimiter_${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}`;
+    // A value holding the delimiter cannot happen by chance; @actions/core refuses it too.
+    if (key.includes(delimiter) || value.includes(delimiter))
+        throw new Error(`Unexpected input: the name or value of ${key} contains the delimiter`);
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync)(file, `${key}<<${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${value}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}`, { encoding: 'utf8' });
+}
+function setOutput(name, value) {
+    keyValue('OUTPUT', 'set-output', name, value);
+}
+/** Sets the variable for this process and, through GITHUB_ENV, for the job's later steps. */
+function exportVariable(name, value) {
+    process.env[name] = value;
+    keyValue('ENV', 'set-env', name, value);
+}
+/** The runner masks this value in the log from now on. */
+function setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
+}
+
+
+/***/ }),
+
 /***/ 1488:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3263,7 +3348,7 @@ class SummaryWriter {
 /* harmony export */   R: () => (/* binding */ log)
 /* harmony export */ });
 /* unused harmony export safeLine */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7264);
+/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3154);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
 /**
@@ -3281,28 +3366,28 @@ function safeLine(text) {
 }
 function properties(props) {
     if (!props)
-        return undefined;
+        return {};
     return {
-        ...props,
         ...(props.title !== undefined && { title: safeLine(props.title) }),
         ...(props.file !== undefined && { file: safeLine(props.file) }),
+        ...(props.startLine !== undefined && { line: props.startLine }),
     };
 }
 const log = {
     debug(text) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(safeLine(text));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('debug', {}, safeLine(text));
     },
     info(text) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLine(text));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .writeLine */ ._r)(safeLine(text));
     },
     notice(text, props) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(safeLine(text), properties(props));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('notice', properties(props), safeLine(text));
     },
     warning(text, props) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(safeLine(text), properties(props));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('warning', properties(props), safeLine(text));
     },
     error(text, props) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(safeLine(text), properties(props));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('error', properties(props), safeLine(text));
     },
     /**
      * Text the action laid out over several lines (a dry run's payload), printed line by line, each line made safe as
@@ -3310,21 +3395,28 @@ const log = {
      */
     block(text) {
         for (const line of text.split('\n'))
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLine(line));
+            (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .writeLine */ ._r)(safeLine(line));
     },
     /** Runs `work` inside a collapsible group of the log. */
-    group(title, work) {
-        return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(safeLine(title), work);
+    async group(title, work) {
+        log.startGroup(title);
+        try {
+            return await work();
+        }
+        finally {
+            log.endGroup();
+        }
     },
     startGroup(title) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .startGroup */ .Oh(safeLine(title));
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('group', {}, safeLine(title));
     },
     endGroup() {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .endGroup */ .N4();
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('endgroup', {}, '');
     },
     /** Marks the step failed with this message (as an error annotation). */
     fail(text) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(safeLine(text));
+        process.exitCode = 1;
+        (0,_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .issueCommand */ .Lb)('error', {}, safeLine(text));
     },
 };
 

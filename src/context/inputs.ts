@@ -3,7 +3,7 @@
  * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
  * input, the value's problem and the expected form.
  */
-import { setSecret } from '@actions/core';
+import { setSecret } from '../trust/commands.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';

@@ -2,7 +2,7 @@
  * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
  */
-import { setOutput } from '@actions/core';
+import { setOutput } from '../trust/commands.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
  * annotations, then the failure. An error anywhere (a bad input, no token, an unreachable service, an unexpected
  * answer, a bug) becomes `outcome=error`, a result file and a summary that says what could not be done and why.
  */
-import { exportVariable, setOutput } from '@actions/core';
+import { exportVariable, setOutput } from '../trust/commands.js';
 import { ComplianceError, UndeliveredError } from '../errors/errors.js';
 import { InputReader, type Env } from '../context/inputs.js';
 import { SummaryWriter } from '../summary/writer.js';

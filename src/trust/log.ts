@@ -4,7 +4,7 @@
  * or a cluster object can neither run `::add-mask::`, `::stop-commands::` and the like, nor fake a line of the log.
  * Lint (eslint.config.js) keeps the rest of `src/` from printing any other way.
  */
-import * as core from '@actions/core';
+import { issueCommand, writeLine, type CommandProperties } from './commands.js';
 import { redact } from './redact.js';
 import { noCommand } from './text.js';
 
@@ -20,50 +20,56 @@ export interface AnnotationProperties {
   startLine?: number;
 }
 
-function properties(props: AnnotationProperties | undefined): core.AnnotationProperties | undefined {
-  if (!props) return undefined;
+function properties(props: AnnotationProperties | undefined): CommandProperties {
+  if (!props) return {};
   return {
-    ...props,
     ...(props.title !== undefined && { title: safeLine(props.title) }),
     ...(props.file !== undefined && { file: safeLine(props.file) }),
+    ...(props.startLine !== undefined && { line: props.startLine }),
   };
 }
 
 export const log = {
   debug(text: string): void {
-    core.debug(safeLine(text));
+    issueCommand('debug', {}, safeLine(text));
   },
   info(text: string): void {
-    core.info(safeLine(text));
+    writeLine(safeLine(text));
   },
   notice(text: string, props?: AnnotationProperties): void {
-    core.notice(safeLine(text), properties(props));
+    issueCommand('notice', properties(props), safeLine(text));
   },
   warning(text: string, props?: AnnotationProperties): void {
-    core.warning(safeLine(text), properties(props));
+    issueCommand('warning', properties(props), safeLine(text));
   },
   error(text: string, props?: AnnotationProperties): void {
-    core.error(safeLine(text), properties(props));
+    issueCommand('error', properties(props), safeLine(text));
   },
   /**
    * Text the action laid out over several lines (a dry run's payload), printed line by line, each line made safe as
    * `info` makes one: a line break inside a value still shows as ⏎.
    */
   block(text: string): void {
-    for (const line of text.split('\n')) core.info(safeLine(line));
+    for (const line of text.split('\n')) writeLine(safeLine(line));
   },
   /** Runs `work` inside a collapsible group of the log. */
-  group<T>(title: string, work: () => Promise<T>): Promise<T> {
-    return core.group(safeLine(title), work);
+  async group<T>(title: string, work: () => Promise<T>): Promise<T> {
+    log.startGroup(title);
+    try {
+      return await work();
+    } finally {
+      log.endGroup();
+    }
   },
   startGroup(title: string): void {
-    core.startGroup(safeLine(title));
+    issueCommand('group', {}, safeLine(title));
   },
   endGroup(): void {
-    core.endGroup();
+    issueCommand('endgroup', {}, '');
   },
   /** Marks the step failed with this message (as an error annotation). */
   fail(text: string): void {
-    core.setFailed(safeLine(text));
+    process.exitCode = 1;
+    issueCommand('error', {}, safeLine(text));
   },
 };

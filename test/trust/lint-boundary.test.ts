@@ -30,6 +30,9 @@ describe('the log boundary', () => {
       expect(await problems("import { warning } from '@actions/core';\nwarning('x');\n", place)).toEqual([
         'no-restricted-imports',
       ]);
+      expect(
+        await problems("import { issueCommand } from '../trust/commands.js';\nissueCommand('x', {}, 'y');\n", place),
+      ).toEqual(['no-restricted-imports']);
       expect(await problems("console.log('x');\n", place)).toEqual(['no-console']);
       expect(await problems("process.stdout.write('x');\n", place)).toEqual(['no-restricted-properties']);
     });
@@ -37,8 +40,15 @@ describe('the log boundary', () => {
 
   it('lets the runtime set outputs and secrets, and print through the writer', async () => {
     const code =
-      "import { setOutput } from '@actions/core';\nimport { log } from '../trust/log.js';\nsetOutput('a', 'b');\nlog.info('x');\n";
+      "import { setOutput, setSecret } from '../trust/commands.js';\nimport { log } from '../trust/log.js';\n" +
+      "setOutput('a', 'b');\nsetSecret('c');\nlog.info('x');\n";
     expect(await problems(code, 'src/runtime/output.ts')).toEqual([]);
+  });
+
+  it('keeps @actions/core out of the bundle, even for what it does not print (it loads undici at start)', async () => {
+    const code = "import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n";
+    expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-imports']);
+    expect(await problems(code, 'src/context/inputs.ts')).toEqual(['no-restricted-imports']);
   });
 });
 
@@ -50,6 +60,9 @@ describe('the step lifecycle boundary', () => {
     ).toEqual(['no-restricted-imports']);
     expect(
       await problems("import { setOutputs } from '../../runtime/output.js';\nsetOutputs({});\n", place),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await problems("import { setOutput } from '../../trust/commands.js';\nsetOutput('a', 'b');\n", place),
     ).toEqual(['no-restricted-imports']);
     expect(
       await problems(
