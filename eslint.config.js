@@ -1,6 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Classic zod attaches dozens of methods to every schema it builds, and its bundle is larger: a step's start pays for
+// both (issue 14). The sandbox, a server, may keep it for its own state.
+const ZOD_MESSAGE =
+  "Not in the bundle: import * as z from 'zod/mini' (issue 14: classic zod is slow to start).";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo-output/**'] },
   js.configs.recommended,
@@ -35,6 +40,8 @@ export default tseslint.config(
                 "Not in the bundle: it loads undici at every step's start (issue 14). Print through 'log' " +
                 '(src/trust/log.ts); outputs, variables and masks are in src/trust/commands.ts.',
             },
+            { name: 'zod', message: ZOD_MESSAGE },
+            { name: 'zod/v4', message: ZOD_MESSAGE },
           ],
           patterns: [
             {
@@ -68,6 +75,8 @@ export default tseslint.config(
               message:
                 'Return it in the StepResult: the finisher (src/runtime/step.ts) writes to the runner.',
             },
+            { name: 'zod', message: ZOD_MESSAGE },
+            { name: 'zod/v4', message: ZOD_MESSAGE },
           ],
           patterns: [
             {

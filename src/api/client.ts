@@ -2,7 +2,7 @@
  * The typed client of API v2: one method per operation, validated parameters in, parsed results out.
  */
 import type { Dispatcher } from 'undici';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
 import { UnexpectedResponseError } from '../errors/errors.js';
@@ -84,7 +84,7 @@ export class ComplianceClient {
    * Sends a report: delivered only when the service answers in the documented form (see `DELIVERED`). Anything else
    * (a proxy's login page, an empty body, JSON of another shape) throws, saying what came back.
    */
-  private async write<S extends z.ZodType>(
+  private async write<S extends z.ZodMiniType>(
     name: keyof typeof DELIVERED,
     params: Record<string, string>,
     body: unknown,
@@ -253,8 +253,12 @@ export class ComplianceClient {
 
 function readAllOptions(options: ReadAllOptions) {
   const perPage = validate(s.PerPage, options.perPage ?? s.MAX_PER_PAGE, 'per_page');
-  const maxItems = validate(z.number().int().min(1), options.maxItems ?? 1000, 'max-items');
-  const concurrency = validate(z.number().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
+  const maxItems = validate(z.number().check(z.int(), z.minimum(1)), options.maxItems ?? 1000, 'max-items');
+  const concurrency = validate(
+    z.number().check(z.int(), z.minimum(1), z.maximum(16)),
+    options.concurrency ?? 4,
+    'concurrency',
+  );
   return { perPage, maxItems, concurrency };
 }
 

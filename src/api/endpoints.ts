@@ -2,7 +2,7 @@
  * The nine operations of API v2: method, path template and schemas, in one table that the client, the sandbox and
  * the OpenAPI document all read.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import * as s from './schemas.js';
 
 export interface EndpointSpec {
@@ -10,12 +10,12 @@ export interface EndpointSpec {
   /** Path template below `/api/v2`, with `{name}` parameters. */
   path: string;
   summary: string;
-  params: Record<string, z.ZodType>;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params: Record<string, z.ZodMiniType>;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** Success status: 200, or 201 for the artifact report. */
   status: 200 | 201;
-  response: z.ZodType;
+  response: z.ZodMiniType;
 }
 
 const org = s.OrgName;
@@ -39,7 +39,7 @@ export const endpoints = {
     status: 200,
     response: z.union([
       z.array(s.Trail),
-      z.looseObject({ data: z.array(s.Trail), pagination: s.Pagination.optional() }),
+      z.looseObject({ data: z.array(s.Trail), pagination: z.optional(s.Pagination) }),
     ]),
   },
   getDeployment: {
@@ -66,7 +66,7 @@ export const endpoints = {
     params: { org, flow_name: s.FlowName },
     query: s.FlowAttestationsQuery,
     status: 200,
-    response: z.looseObject({ data: z.array(s.Attestation), pagination: s.Pagination.optional() }),
+    response: z.looseObject({ data: z.array(s.Attestation), pagination: z.optional(s.Pagination) }),
   },
   getArtifact: {
     method: 'GET',

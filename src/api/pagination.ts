@@ -3,7 +3,7 @@
  * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
  * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { parseResponse } from './parse.js';
 import { Pagination } from './schemas.js';
@@ -23,13 +23,17 @@ export interface AllPages<T> {
   pagesRead: number;
 }
 
-const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.unknown().optional() });
+const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.optional(z.unknown()) });
 
 /**
  * One page, in any of the three shapes. Each item must parse as the item's schema (an object, for the resources of
  * the spec): a list of something else is not a page of them.
  */
-export function readPage<S extends z.ZodType>(raw: unknown, item: S, endpoint: string): Page<z.output<S>> {
+export function readPage<S extends z.core.$ZodType>(
+  raw: unknown,
+  item: S,
+  endpoint: string,
+): Page<z.output<S>> {
   if (Array.isArray(raw)) return { items: parseResponse(z.array(item), raw, endpoint) };
   const envelope = Envelope.safeParse(raw);
   if (!envelope.success) {

@@ -4,7 +4,7 @@
  * nothing here guesses. A 2xx answer that does not parse is an `UnexpectedResponseError` naming the endpoint, the
  * first field at fault and what is wrong with it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { quoteValue } from '../trust/text.js';
 
@@ -44,9 +44,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * Parses an answer with `schema`, or throws an `UnexpectedResponseError` naming `endpoint` (e.g. `GET /trails/{org}`)
  * and the field. No field is checked later: what parses is what the caller gets.
  */
-export function parseResponse<S extends z.ZodType>(schema: S, raw: unknown, endpoint: string): z.output<S> {
+export function parseResponse<S extends z.core.$ZodType>(
+  schema: S,
+  raw: unknown,
+  endpoint: string,
+): z.output<S> {
   // reportInput: the issue carries the value, so a missing field reads "is missing", not "received undefined".
-  const result = schema.safeParse(raw, { reportInput: true });
+  const result = z.safeParse(schema, raw, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new UnexpectedResponseError(

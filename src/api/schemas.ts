@@ -13,18 +13,24 @@
  * - a list that is only shown is `shownList`: null when it is not a list; an element that is malformed is null in
  *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+// zod/mini has no messages of its own ("Invalid input" for everything): the English ones that classic zod sets up are
+// what the errors of the client and the sandbox show (and the tests hold them to). Set here, the one module every
+// schema comes from, so they are there before any schema is used.
+z.config(en());
 
 /**
  * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
  * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.
  */
-export function shown<T extends z.ZodType>(schema: T) {
-  return schema.nullable().catch(null);
+export function shown<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.nullable(schema), null);
 }
 
 /** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
-export function shownList<T extends z.ZodType>(item: T) {
+export function shownList<T extends z.ZodMiniType>(item: T) {
   return shown(z.array(shown(item)));
 }
 
@@ -87,7 +93,7 @@ export const expectedForms = {
 } as const;
 
 const named = (key: keyof typeof patterns & keyof typeof expectedForms) =>
-  z.string().regex(patterns[key], { error: `must be ${expectedForms[key]}` });
+  z.string().check(z.regex(patterns[key], { error: `must be ${expectedForms[key]}` }));
 
 export const Sha1 = named('sha1');
 export const Fingerprint = named('fingerprint');
@@ -104,7 +110,7 @@ const attestationTypeError = { error: `must be ${expectedForms.attestationType}`
 export const AttestationType = z.union(
   [
     z.enum(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
-    z.string().regex(patterns.customAttestationType, attestationTypeError),
+    z.string().check(z.regex(patterns.customAttestationType, attestationTypeError)),
   ],
   attestationTypeError,
 );
@@ -113,26 +119,32 @@ export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 /** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
 const wholeNumber = () =>
-  z.union([z.number(), z.string().regex(/^\d+$/, { error: 'must be a whole number' })]);
-export const Page = wholeNumber().pipe(z.coerce.number<string | number>().int().min(1));
-export const PerPage = wholeNumber().pipe(z.coerce.number<string | number>().int().min(1).max(MAX_PER_PAGE));
+  z.union([z.number(), z.string().check(z.regex(/^\d+$/, { error: 'must be a whole number' }))]);
+export const Page = z.pipe(wholeNumber(), z.coerce.number<string | number>().check(z.int(), z.minimum(1)));
+export const PerPage = z.pipe(
+  wholeNumber(),
+  z.coerce.number<string | number>().check(z.int(), z.minimum(1), z.maximum(MAX_PER_PAGE)),
+);
 /** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
-export const UnixSeconds = wholeNumber().pipe(
+export const UnixSeconds = z.pipe(
+  wholeNumber(),
   z.coerce
     .number<string | number>()
-    .int()
-    .min(0)
-    .max(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }),
+    .check(
+      z.int(),
+      z.minimum(0),
+      z.maximum(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }),
+    ),
 );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared objects (2.1 - 2.3)
 
 export const Pagination = z.looseObject({
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  page_count: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  per_page: z.number().check(z.int()),
+  page_count: z.number().check(z.int()),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
@@ -141,11 +153,11 @@ export const GitCommitInput = z.strictObject({
   sha1: Sha1,
   message: z.string(),
   author: z.string(),
-  author_username: z.string().optional(),
+  author_username: z.optional(z.string()),
   branch: z.string(),
-  timestamp: z.number().int().min(0),
-  url: z.string().optional(),
-  parents: z.array(Sha1).optional(),
+  timestamp: z.number().check(z.int(), z.minimum(0)),
+  url: z.optional(z.string()),
+  parents: z.optional(z.array(Sha1)),
 });
 export type GitCommitInput = z.infer<typeof GitCommitInput>;
 
@@ -169,11 +181,11 @@ export type GitCommit = z.infer<typeof GitCommit>;
 export const REPO_PROVIDERS = ['github'] as const;
 
 export const RepoInfoInput = z.strictObject({
-  name: z.string().min(1),
-  url: z.string().min(1),
-  id: z.string().min(1),
-  description: z.string().optional(),
-  provider: z.enum(REPO_PROVIDERS).optional(),
+  name: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
+  id: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  provider: z.optional(z.enum(REPO_PROVIDERS)),
 });
 export type RepoInfoInput = z.infer<typeof RepoInfoInput>;
 
@@ -199,13 +211,13 @@ export const AttestationStatus = z.looseObject({
   overridden_attestation_id: shown(z.string()),
   status: shown(z.string()),
   is_compliant: shown(z.boolean()),
-  unexpected: z.boolean().catch(false),
+  unexpected: z.catch(z.boolean(), false),
 });
 export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
 /** `status` decides whether a trail without `compliance_state` counts as non-compliant; the rest is only shown. */
 export const TrailComplianceStatus = z.looseObject({
-  status: z.string().nullish(),
+  status: z.nullish(z.string()),
   is_compliant: shown(z.boolean()),
   attestations_statuses: shownList(AttestationStatus),
   artifacts_statuses: shown(Obj),
@@ -215,16 +227,16 @@ export const TrailComplianceStatus = z.looseObject({
 
 const TemplateAttestation = z.looseObject({ name: z.string(), type: z.string() });
 export const TrailTemplate = z.looseObject({
-  trail: z
-    .looseObject({
-      attestations: z.array(TemplateAttestation).optional(),
-      artifacts: z
-        .array(z.looseObject({ name: z.string(), attestations: z.array(TemplateAttestation).optional() }))
-        .optional(),
-    })
-    .optional(),
-  version: z.number().int().optional(),
-  content: z.string().optional(),
+  trail: z.optional(
+    z.looseObject({
+      attestations: z.optional(z.array(TemplateAttestation)),
+      artifacts: z.optional(
+        z.array(z.looseObject({ name: z.string(), attestations: z.optional(z.array(TemplateAttestation)) })),
+      ),
+    }),
+  ),
+  version: z.optional(z.number().check(z.int())),
+  content: z.optional(z.string()),
 });
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
@@ -236,17 +248,17 @@ export const Trail = z.looseObject({
   name: shown(z.string()),
   last_modified_at: shown(z.number()),
   created_at: shown(z.number()),
-  compliance_status: TrailComplianceStatus.nullish(),
+  compliance_status: z.nullish(TrailComplianceStatus),
   template: shown(TrailTemplate),
-  compliance_state: z.string().nullish(),
-  is_compliant: z.boolean().nullish(),
+  compliance_state: z.nullish(z.string()),
+  is_compliant: z.nullish(z.boolean()),
   created_by: shown(z.string()),
   flow: shown(z.looseObject({ name: shown(z.string()), tags: shown(Obj) })),
   html_url: shown(z.string()),
   description: shown(z.string()),
   git_commit_info: shown(GitCommit),
   origin_url: shown(z.string()),
-  user_data: z.unknown().optional(),
+  user_data: z.optional(z.unknown()),
   repo_ids: shownList(z.string()),
   events: shownList(Obj),
   external_urls: shown(Obj),
@@ -273,7 +285,7 @@ export const Deployment = z.looseObject({
   fingerprint: z.string(),
   deployed_at: z.number(),
   artifact_name: shown(z.string()),
-  env_name: z.string().nullish(),
+  env_name: z.nullish(z.string()),
   snapshot_index: shown(z.number()),
   artifact: shown(DeploymentArtifact),
   replaced_artifact: shown(
@@ -298,36 +310,38 @@ export type ArtifactState = (typeof ARTIFACT_STATES)[number];
 
 /** `external_urls` is `{label: {href, fingerprint?}}` or `{label: url}` (service-behaviour.md). */
 export const ExternalUrls = z.record(
-  z.string().min(1),
+  z.string().check(z.minLength(1)),
   z.union([
-    z.string().min(1),
-    z.strictObject({ href: z.string().min(1), fingerprint: Fingerprint.optional() }),
+    z.string().check(z.minLength(1)),
+    z.strictObject({ href: z.string().check(z.minLength(1)), fingerprint: z.optional(Fingerprint) }),
   ]),
 );
 
 export const ReportArtifactBody = z.strictObject({
   fingerprint: Fingerprint,
-  filename: z.string().min(1, { error: 'must not be empty' }),
-  build_url: z.string().min(1, { error: 'must not be empty' }),
-  commit_url: z.string().min(1, { error: 'must not be empty' }),
-  trail_name: TrailName.nullish(),
-  template_reference_name: TemplateReferenceName.nullish(),
-  description: z.string().nullish(),
-  git_commit: Sha1.nullish(),
-  git_commit_info: GitCommitInput.optional(),
-  repo_info: RepoInfoInput.optional(),
-  commits_list: z.array(GitCommitInput).nullish(),
-  repo_url: z.string().optional(),
-  is_compliant: z.boolean().nullish(),
-  template: z.string().optional(),
-  external_urls: ExternalUrls.optional(),
-  annotations: z
-    .record(
-      z.string().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }),
+  filename: z.string().check(z.minLength(1, { error: 'must not be empty' })),
+  build_url: z.string().check(z.minLength(1, { error: 'must not be empty' })),
+  commit_url: z.string().check(z.minLength(1, { error: 'must not be empty' })),
+  trail_name: z.nullish(TrailName),
+  template_reference_name: z.nullish(TemplateReferenceName),
+  description: z.nullish(z.string()),
+  git_commit: z.nullish(Sha1),
+  git_commit_info: z.optional(GitCommitInput),
+  repo_info: z.optional(RepoInfoInput),
+  commits_list: z.nullish(z.array(GitCommitInput)),
+  repo_url: z.optional(z.string()),
+  is_compliant: z.nullish(z.boolean()),
+  template: z.optional(z.string()),
+  external_urls: z.optional(ExternalUrls),
+  annotations: z.optional(
+    z.record(
+      z
+        .string()
+        .check(z.regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` })),
       z.unknown(),
-    )
-    .optional(),
-  user_data: z.unknown().optional(),
+    ),
+  ),
+  user_data: z.optional(z.unknown()),
 });
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
@@ -350,7 +364,7 @@ export const Artifact = z.looseObject({
   flow_name: z.string(),
   commit_lead_times: Obj,
   build_lead_times: Obj,
-  trail_name: z.string().nullish(),
+  trail_name: z.nullish(z.string()),
   template_reference_name: shown(z.string()),
   git_commit: shown(z.string()),
   git_commit_info: shown(GitCommit),
@@ -360,14 +374,14 @@ export const Artifact = z.looseObject({
   repo_url: shown(z.string()),
   html_url: shown(z.string()),
   api_url: shown(z.string()),
-  user_data: z.unknown().optional(),
+  user_data: z.optional(z.unknown()),
   external_urls: shown(Obj),
   annotations: shown(Obj),
-  state: z.enum(ARTIFACT_STATES).nullish(),
-  deployments: shownList(z.number().int()),
+  state: z.nullish(z.enum(ARTIFACT_STATES)),
+  deployments: shownList(z.number().check(z.int())),
   template: shownList(z.string()),
   state_info: shown(z.string()),
-  approvals: shownList(z.number().int()),
+  approvals: shownList(z.number().check(z.int())),
   running: shown(z.array(z.unknown())),
   exited: shown(z.array(z.unknown())),
   history: shown(z.array(z.unknown())),
@@ -386,11 +400,11 @@ export const Attestation = z.looseObject({
   description: shown(z.string()),
   has_audit_package: shown(z.boolean()),
   html_url: shown(z.string()),
-  is_compliant: z.boolean().nullish(),
+  is_compliant: z.nullish(z.boolean()),
   origin_url: shown(z.string()),
   reported_by: shown(z.string()),
-  schema_version: shown(z.number().int()),
-  user_data: z.unknown().optional(),
+  schema_version: shown(z.number().check(z.int())),
+  user_data: z.optional(z.unknown()),
 });
 export type Attestation = z.infer<typeof Attestation>;
 
@@ -401,13 +415,13 @@ export type Attestation = z.infer<typeof Attestation>;
  */
 export const CommitAttestation = z.looseObject({
   attestation_name: z.string(),
-  attestation_type: z.string().nullish(),
-  is_compliant: z.boolean().nullish(),
-  created_at: z.number().nullish(),
+  attestation_type: z.nullish(z.string()),
+  is_compliant: z.nullish(z.boolean()),
+  created_at: z.nullish(z.number()),
   html_url: shown(z.string()),
-  artifact_fingerprint: z.string().nullish(),
-  flow_name: z.string().nullish(),
-  trail_name: z.string().nullish(),
+  artifact_fingerprint: z.nullish(z.string()),
+  flow_name: z.nullish(z.string()),
+  trail_name: z.nullish(z.string()),
   git_commit_info: shown(GitCommit),
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
@@ -425,9 +439,9 @@ export const DiffArtifact = z.looseObject({
   most_recent_timestamp: shown(z.number()),
   flow: shown(z.string()),
   commit_url: shown(z.string()),
-  instance_count: shown(z.number().int()),
-  s1_instance_count: shown(z.number().int()),
-  s2_instance_count: shown(z.number().int()),
+  instance_count: shown(z.number().check(z.int())),
+  s1_instance_count: shown(z.number().check(z.int())),
+  s2_instance_count: shown(z.number().check(z.int())),
   pods: shownList(z.string()),
 });
 export type DiffArtifact = z.infer<typeof DiffArtifact>;
@@ -435,7 +449,7 @@ export type DiffArtifact = z.infer<typeof DiffArtifact>;
 /** `snapshot_id` must be given too (the client says so, and why): it shows the answer is about the snapshots asked. */
 export const DiffItem = z.looseObject({
   artifacts: z.array(DiffArtifact),
-  snapshot_id: z.string().nullish(),
+  snapshot_id: z.nullish(z.string()),
 });
 export type DiffItem = z.infer<typeof DiffItem>;
 
@@ -452,22 +466,22 @@ export const K8sOwner = z.looseObject({
   kind: z.string(),
   name: z.string(),
   uid: z.string(),
-  controller: z.boolean().optional(),
-  blockOwnerDeletion: z.boolean().optional(),
+  controller: z.optional(z.boolean()),
+  blockOwnerDeletion: z.optional(z.boolean()),
 });
 
 export const K8sArtifact = z.strictObject({
-  podName: z.string().min(1),
-  namespace: z.string().min(1),
-  digests: z.record(z.string().min(1), Fingerprint),
-  creationTimestamp: z.number().int().min(0),
-  owners: z.array(K8sOwner).nullable(),
+  podName: z.string().check(z.minLength(1)),
+  namespace: z.string().check(z.minLength(1)),
+  digests: z.record(z.string().check(z.minLength(1)), Fingerprint),
+  creationTimestamp: z.number().check(z.int(), z.minimum(0)),
+  owners: z.nullable(z.array(K8sOwner)),
 });
 export type K8sArtifact = z.infer<typeof K8sArtifact>;
 
 export const K8sReportBody = z.strictObject({
   artifacts: z.array(K8sArtifact),
-  type: z.literal('K8S').optional(),
+  type: z.optional(z.literal('K8S')),
 });
 export type K8sReportBody = z.infer<typeof K8sReportBody>;
 
@@ -488,25 +502,26 @@ export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
  * An action (2.12): the eight fields the spec marks required, and `is_failing` (list-actions' outcome), are strict;
  * the rest is shown.
  */
-export const Action = z.preprocess(
-  (raw) => {
+export const Action = z.pipe(
+  // What classic zod calls `preprocess`: the live name read as the spec's before the object is checked.
+  z.transform((raw: unknown) => {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
       const o = raw as Record<string, unknown>;
       if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o)
         return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
     }
     return raw;
-  },
+  }),
   z.looseObject({
     name: z.string(),
     type: z.string(),
-    number: z.number().int(),
+    number: z.number().check(z.int()),
     targets: z.array(Obj),
     triggers: z.array(z.string()),
     created_by: z.string(),
     [CHAT_APP_FLAG]: z.boolean(),
     last_modified_at: z.number(),
-    is_failing: z.boolean().nullish(),
+    is_failing: z.nullish(z.boolean()),
     last_success_timestamp: shown(z.number()),
     last_failure_timestamp: shown(z.number()),
     created_at: shown(z.number()),
@@ -520,45 +535,50 @@ export type Action = z.infer<typeof Action>;
 // Queries and path parameters, one per endpoint (strict: an unknown key is a programming error, not a user's)
 
 export const AttestationsForCommitsQuery = z.strictObject({
-  commit_list: z.array(Sha1).min(1, { error: 'needs at least one commit' }),
-  flow_name: FlowName.optional(),
-  attestation_type: AttestationType.optional(),
-  attestation_name: AttestationName.optional(),
-  attestation_id: z.string().optional(),
+  commit_list: z.array(Sha1).check(z.minLength(1, { error: 'needs at least one commit' })),
+  flow_name: z.optional(FlowName),
+  attestation_type: z.optional(AttestationType),
+  attestation_name: z.optional(AttestationName),
+  attestation_id: z.optional(z.string()),
 });
 export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQuery>;
 
 export const PageQuery = z.strictObject({
-  page: Page.optional(),
-  per_page: PerPage.optional(),
+  page: z.optional(Page),
+  per_page: z.optional(PerPage),
 });
 
-export const ListTrailsQuery = PageQuery.extend({
-  flow: FlowName.optional(),
-  flow_tag: FlowTag.optional(),
-  fingerprint: Fingerprint.optional(),
+export const ListTrailsQuery = z.extend(PageQuery, {
+  flow: z.optional(FlowName),
+  flow_tag: z.optional(FlowTag),
+  fingerprint: z.optional(Fingerprint),
 });
 export type ListTrailsQuery = z.input<typeof ListTrailsQuery>;
 
-export const FlowAttestationsQuery = PageQuery.extend({
-  from_timestamp: UnixSeconds.optional(),
-  to_timestamp: UnixSeconds.optional(),
-}).refine(
-  (q) => q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp,
-  { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] },
-);
+export const FlowAttestationsQuery = z
+  .extend(PageQuery, {
+    from_timestamp: z.optional(UnixSeconds),
+    to_timestamp: z.optional(UnixSeconds),
+  })
+  .check(
+    z.refine(
+      (q) =>
+        q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp,
+      { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] },
+    ),
+  );
 export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
 
 export const GetArtifactQuery = z.strictObject({
-  trail: TrailName.optional(),
-  attestation_id: AttestationId.optional(),
+  trail: z.optional(TrailName),
+  attestation_id: z.optional(AttestationId),
 });
 export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
 
 /** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
 export const SnapshotExpressionText = z
   .string()
-  .regex(patterns.snapshotExpression, { error: 'must be a snapshot expression' });
+  .check(z.regex(patterns.snapshotExpression, { error: 'must be a snapshot expression' }));
 
 export const EnvDiffQuery = z.strictObject({
   snappish1: SnapshotExpressionText,
@@ -568,7 +588,7 @@ export type EnvDiffQuery = z.input<typeof EnvDiffQuery>;
 
 /** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
 export const ErrorBody = z.looseObject({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.unknown()).nullish(),
+  message: z.optional(z.string()),
+  errors: z.nullish(z.record(z.string(), z.unknown())),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

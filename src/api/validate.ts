@@ -2,7 +2,7 @@
  * Request validation: strict, before anything is sent, with errors that name the field, the value's problem and
  * the expected form.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
 import { formatPath } from './parse.js';
 import { expectedForms } from './schemas.js';
@@ -26,8 +26,12 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
  * (or `location` alone for a single value, e.g. an action input's name).
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
-  const result = schema.safeParse(value);
+export function validate<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  location: string,
+): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new InputError(location, 'is not valid');

@@ -7,7 +7,7 @@ import { setSecret } from '../trust/commands.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
@@ -17,10 +17,12 @@ import { registerSecret } from '../trust/redact.js';
 export type Env = Record<string, string | undefined>;
 
 /** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
-export const HttpUrl = z.string().refine((value) => {
-  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
-  return protocol === 'https:' || protocol === 'http:';
-});
+export const HttpUrl = z.string().check(
+  z.refine((value) => {
+    const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+    return protocol === 'https:' || protocol === 'http:';
+  }),
+);
 
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -81,7 +83,7 @@ export class InputReader {
     form: keyof typeof patterns & keyof typeof expectedForms,
     fallbackEnv?: string,
   ): string | undefined {
-    return this.checked(name, z.string().regex(patterns[form]), expectedForms[form], fallbackEnv);
+    return this.checked(name, z.string().check(z.regex(patterns[form])), expectedForms[form], fallbackEnv);
   }
 
   /** A required value that must match one of the API's name patterns. */
@@ -125,7 +127,7 @@ export class InputReader {
   keyValues(
     name: string,
     keyPattern?: { re: RegExp; expected: string },
-    valueSchema?: { schema: z.ZodType<string>; expected: string },
+    valueSchema?: { schema: z.core.$ZodType<string>; expected: string },
   ): Record<string, string> {
     const out: Record<string, string> = {};
     const lines = this.raw(name).split('\n');
@@ -141,7 +143,7 @@ export class InputReader {
       }
       if (key in out) throw new InputError(name, `the key '${key}' is given twice`, 'each key once');
       const value = text.slice(at + 1).trim();
-      if (valueSchema && !valueSchema.schema.safeParse(value).success) {
+      if (valueSchema && !z.safeParse(valueSchema.schema, value).success) {
         throw new InputError(name, `${where} has the value '${value}'`, `values of ${valueSchema.expected}`);
       }
       out[key] = value;
@@ -227,10 +229,15 @@ export class InputReader {
    * A value checked against a schema (an API type such as an attestation type); undefined when empty. The schema's
    * own message is not shown: `expected` says the form in the user's terms.
    */
-  checked<T>(name: string, schema: z.ZodType<T>, expected: string, fallbackEnv?: string): T | undefined {
+  checked<T>(
+    name: string,
+    schema: z.core.$ZodType<T>,
+    expected: string,
+    fallbackEnv?: string,
+  ): T | undefined {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return undefined;
-    const result = schema.safeParse(value);
+    const result = z.safeParse(schema, value);
     if (!result.success) {
       throw new InputError(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not valid`, expected);
     }
@@ -268,7 +275,7 @@ export class InputReader {
    */
   checkedList<T>(
     name: string,
-    schema: z.ZodType<T>,
+    schema: z.core.$ZodType<T>,
     expected: string,
     options: { lines?: boolean } = {},
   ): T[] {
@@ -281,7 +288,7 @@ export class InputReader {
       : this.list(name).map((item) => ({ item, where: '' }));
     const out: T[] = [];
     for (const { item, where } of items) {
-      const result = schema.safeParse(item);
+      const result = z.safeParse(schema, item);
       if (!result.success) {
         throw new InputError(
           name,

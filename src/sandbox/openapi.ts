@@ -9,15 +9,16 @@ import { VERSION } from '../version.js';
 
 type Json = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const out = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     unrepresentable: 'any',
     io,
     override: ({ zodSchema, jsonSchema: json }) => {
       // A field only shown (`shown`: a catch to null) may be left out by the service: the client reads it as null.
-      if (zodSchema._zod.def.type !== 'object' || !Array.isArray(json.required)) return;
-      const shape = (zodSchema as z.ZodObject).shape as Record<string, z.ZodType>;
+      const def = zodSchema._zod.def;
+      if (def.type !== 'object' || !Array.isArray(json.required)) return;
+      const { shape } = def as z.core.$ZodObjectDef;
       json.required = json.required.filter((key) => shape[key]?._zod.def.type !== 'catch');
       if (json.required.length === 0) delete json.required;
     },
@@ -33,16 +34,15 @@ function parameters(spec: EndpointSpec): Json[] {
     required: true,
     schema: jsonSchema(schema, 'input'),
   }));
-  if (spec.query instanceof z.ZodObject) {
-    for (const [name, field] of Object.entries(
-      (spec.query as z.ZodObject<Record<string, z.ZodType>>).shape,
-    )) {
+  // The shared schemas are zod/mini ones: known by their core class, not classic zod's `ZodObject`.
+  if (spec.query instanceof z.core.$ZodObject) {
+    for (const [name, field] of Object.entries(spec.query._zod.def.shape)) {
       // The output side carries the bounds (a query value arrives as text either way).
       const schema = jsonSchema(field, 'output');
       list.push({
         name,
         in: 'query',
-        required: !field.safeParse(undefined).success,
+        required: !z.safeParse(field, undefined).success,
         schema,
         ...(schema.type === 'array' && { style: 'form', explode: true }),
       });

@@ -71,7 +71,7 @@ export function lostValue(
 }
 
 /** zod issues as `{"<location>.<path>": text}`, the service's error shape. */
-function issuesToErrors(location: string, error: z.ZodError): Record<string, string> {
+function issuesToErrors(location: string, error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -86,8 +86,8 @@ function issuesToErrors(location: string, error: z.ZodError): Record<string, str
   return errors;
 }
 
-function validation(location: string, schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value);
+function validation(location: string, schema: z.core.$ZodType, value: unknown): unknown {
+  const result = z.safeParse(schema, value);
   if (!result.success)
     throw new HttpProblem(400, 'Input payload validation failed', issuesToErrors(location, result.error));
   return result.data;

@@ -30,7 +30,7 @@ export class HttpProblem extends Error {
   }
 }
 
-type Query<S extends z.ZodType> = z.output<S>;
+type Query<S extends z.core.$ZodType> = z.output<S>;
 
 /** `docker.io/library/nginx:1.27@sha256:...` → `docker.io/library/nginx`: what "the same name" means across versions. */
 export function imageRepository(image: string): string {

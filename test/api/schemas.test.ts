@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
-import { parseResponse, schemas as s, UnexpectedResponseError } from '../../src/api/index.js';
+import * as z from 'zod/mini';
+import { parseResponse, schemas as s, UnexpectedResponseError, validate } from '../../src/api/index.js';
 
 describe('request schemas', () => {
   it('checks the spec patterns', () => {
@@ -36,6 +36,20 @@ describe('request schemas', () => {
     });
     expect(ok.success).toBe(true);
     expect(s.ExternalUrls.safeParse({ a: { url: 'https://x' } }).success).toBe(false);
+  });
+
+  // zod/mini says only "Invalid input" unless a locale is set; this file loads no classic zod (which sets English
+  // itself), so it sees what the bundle sees.
+  it("says what is wrong in zod's English words, as the bundle shows them", () => {
+    expect(() => validate(s.ListTrailsQuery, { per_page: 101 }, 'query')).toThrow(
+      "Invalid input 'query.per_page': 101 is not valid: Too big: expected number to be <=100.",
+    );
+    expect(() => validate(s.ListTrailsQuery, { page: 1.5 }, 'query')).toThrow(
+      "Invalid input 'query.page': 1.5 is not valid: expected int, received number.",
+    );
+    expect(() => validate(s.K8sReportBody, { artifacts: [{ podName: 1 }] }, 'body')).toThrow(
+      "Invalid input 'body.artifacts[0].podName': 1 is not valid: expected string, received number.",
+    );
   });
 
   it('takes the K8S type only as K8S', () => {
@@ -96,7 +110,7 @@ describe('response schemas', () => {
 
   it('reads the live name of the chat-app flag as the spec name, keeping both', () => {
     const [action] = parseResponse(
-      s.Action.array(),
+      z.array(s.Action),
       [
         {
           name: 'n',
@@ -118,7 +132,7 @@ describe('response schemas', () => {
 
 describe('display-only response fields', () => {
   const trail = (fields: Record<string, unknown>) =>
-    parseResponse(s.Trail.array(), [{ name: 't', ...fields }], 'GET /trails/{org}')[0];
+    parseResponse(z.array(s.Trail), [{ name: 't', ...fields }], 'GET /trails/{org}')[0];
 
   it('are typed T | null, and the key is always there', () => {
     expectTypeOf<s.Trail['html_url']>().toEqualTypeOf<string | null>();
@@ -186,7 +200,7 @@ describe('display-only response fields', () => {
       'unexpected response from GET /d: deployed_at is missing',
     );
     expect(() =>
-      parseResponse(s.Attestation.array(), [{ attestation_name: 'a', is_compliant: 'no' }], 'GET /a'),
+      parseResponse(z.array(s.Attestation), [{ attestation_name: 'a', is_compliant: 'no' }], 'GET /a'),
     ).toThrow('unexpected response from GET /a: [0].is_compliant expected boolean, received string');
     // Nullish deciding fields: absent or null is "not said", which the caller handles; never another type.
     expect(trail({ compliance_state: null, is_compliant: null })).toMatchObject({ compliance_state: null });

@@ -3,7 +3,7 @@
  * per action through the bundles.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { InputError } from '../../src/api/index.js';
 import { AttestationType, expectedForms, Sha1 } from '../../src/api/schemas.js';
 import { InputReader, readConnection } from '../../src/context/inputs.js';
@@ -219,7 +219,7 @@ describe('checked and checkedList', () => {
         TYPES,
       ),
     ).toBe('custom:code-review');
-    expect(readerOf({ n: '7' }).checked('n', z.coerce.number().int(), 'a number')).toBe(7);
+    expect(readerOf({ n: '7' }).checked('n', z.coerce.number().check(z.int()), 'a number')).toBe(7);
     expect(readerOf({}).checked('attestation-type', AttestationType, TYPES)).toBeUndefined();
     expect(
       readerOf({}, { COMPLIANCE_TYPE: 'junit' }).checked(
@@ -265,7 +265,7 @@ describe('checked and checkedList', () => {
   });
 
   it('checkedList with lines: an item may hold a comma; a bad one is named by its line, blank lines counted', () => {
-    const names = z.string().regex(/^[a-z0-9,-]+$/);
+    const names = z.string().check(z.regex(/^[a-z0-9,-]+$/));
     expect(
       readerOf({ required: 'unit-tests,e2e\n\nscan' }).checkedList('required', names, 'names', {
         lines: true,

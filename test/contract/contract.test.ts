@@ -12,7 +12,7 @@
  *   COMPLIANCE_CONTRACT_WRITES=true  also report an artifact and a K8S environment (off by default: read-only)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { normalizeBaseUrl, schemas as s } from '../../src/api/index.js';
 import { lostValue, Sandbox } from '../../src/sandbox/server.js';
 import { demoSeed, DEMO_TOKEN } from '../helpers/sandbox.js';
@@ -68,8 +68,8 @@ async function send(method: 'POST' | 'PUT', path: string, body: unknown) {
 }
 
 /** Strict shape check: a field only shown must be absent, null or of its type too (not read as null). */
-function conforms<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+function conforms<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success)
     throw new Error(`does not conform: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
   const lost = lostValue(value, result.data);
@@ -79,10 +79,12 @@ function conforms<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 
 const org = () => encodeURIComponent(target.org);
 /** The `{data, pagination?}` envelope; `pagination` is checked where present. */
-const envelopeOf = <S extends z.ZodType>(item: S) =>
-  z.looseObject({ data: z.array(item), pagination: s.Pagination.optional() });
+const envelopeOf = <S extends z.core.$ZodType>(item: S) =>
+  z.looseObject({ data: z.array(item), pagination: z.optional(s.Pagination) });
 
-const ErrorShape = s.ErrorBody.refine((b) => typeof b.message === 'string', 'message must be a string');
+const ErrorShape = s.ErrorBody.check(
+  z.refine((b) => typeof b.message === 'string', 'message must be a string'),
+);
 
 describe('auth', () => {
   it('refuses requests without a token or with a wrong one (401, error body)', async () => {
@@ -99,7 +101,7 @@ describe('GET /actions/{org}', () => {
     const res = await get(`/actions/${org()}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    conforms(s.Action.array(), res.body);
+    conforms(z.array(s.Action), res.body);
   });
 });
 
@@ -107,14 +109,14 @@ describe('GET /trails/{org}', () => {
   it('is a bare list without pagination parameters, newest first', async () => {
     const res = await get(`/trails/${org()}`);
     expect(res.status).toBe(200);
-    const trails = conforms(s.Trail.array(), res.body);
+    const trails = conforms(z.array(s.Trail), res.body);
     const created = trails.map((t) => t.created_at ?? 0);
     expect(created).toEqual([...created].sort((a, b) => b - a));
     target.flow ??= trails[0]?.flow?.name ?? undefined;
   });
 
   it('is an envelope with them, with pagination exactly when there are several pages', async () => {
-    const one = conforms(s.Trail.array(), (await get(`/trails/${org()}`)).body);
+    const one = conforms(z.array(s.Trail), (await get(`/trails/${org()}`)).body);
     const res = await get(`/trails/${org()}?page=1&per_page=1`);
     expect(res.status).toBe(200);
     const envelope = conforms(envelopeOf(s.Trail), res.body);
@@ -168,7 +170,7 @@ describe('GET /attestations/{org}/{flow}', () => {
 
 describe('GET /attestations/{org}/list_attestations_for_criteria', () => {
   it('maps each commit to a list, with commit_list as repeated keys', async () => {
-    const trails = conforms(s.Trail.array(), (await get(`/trails/${org()}`)).body);
+    const trails = conforms(z.array(s.Trail), (await get(`/trails/${org()}`)).body);
     const commits = [
       ...new Set(trails.map((t) => t.git_commit_info?.sha1).filter((c): c is string => !!c)),
     ].slice(0, 3);
@@ -254,9 +256,6 @@ describe('writes (sandbox, or COMPLIANCE_CONTRACT_WRITES=true)', () => {
       },
     );
     expect(report.status).toBe(200);
-    conforms(
-      s.K8sReportResult.refine((b) => typeof b.message === 'string'),
-      report.body,
-    );
+    conforms(s.K8sReportResult.check(z.refine((b) => typeof b.message === 'string')), report.body);
   });
 });

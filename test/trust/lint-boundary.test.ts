@@ -31,7 +31,10 @@ describe('the log boundary', () => {
         'no-restricted-imports',
       ]);
       expect(
-        await problems("import { issueCommand } from '../trust/commands.js';\nissueCommand('x', {}, 'y');\n", place),
+        await problems(
+          "import { issueCommand } from '../trust/commands.js';\nissueCommand('x', {}, 'y');\n",
+          place,
+        ),
       ).toEqual(['no-restricted-imports']);
       expect(await problems("console.log('x');\n", place)).toEqual(['no-console']);
       expect(await problems("process.stdout.write('x');\n", place)).toEqual(['no-restricted-properties']);
@@ -49,6 +52,24 @@ describe('the log boundary', () => {
     const code = "import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n";
     expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-imports']);
     expect(await problems(code, 'src/context/inputs.ts')).toEqual(['no-restricted-imports']);
+  });
+});
+
+describe('the zod boundary', () => {
+  it('keeps classic zod out of the bundle (slow to start, issue 14), and lets the sandbox keep it', async () => {
+    for (const place of [
+      'src/api/schemas.ts',
+      'src/actions/report-artifact/inputs.ts',
+      'src/context/inputs.ts',
+    ]) {
+      for (const from of ['zod', 'zod/v4']) {
+        expect(await problems(`import { z } from '${from}';\nz.string();\n`, place)).toEqual([
+          'no-restricted-imports',
+        ]);
+      }
+      expect(await problems("import * as z from 'zod/mini';\nz.string();\n", place)).toEqual([]);
+    }
+    expect(await problems("import { z } from 'zod';\nz.string();\n", 'src/sandbox/state.ts')).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
  * What the gate reads: its inputs, the commits to check (the `commits` input, the pull request's commits, or
  * GITHUB_SHA) and their attestations (GET /attestations/{org}/list_attestations_for_criteria).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   AttestationName,
   AttestationType,
@@ -44,10 +44,13 @@ export interface GateInputs extends CommonInputs {
 }
 
 /** A SHA as git prints it or in capitals; checked lowercase, as the service keys its answer. */
-const CommitSha = z
-  .string()
-  .transform((sha) => sha.toLowerCase())
-  .pipe(Sha1);
+const CommitSha = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((sha: string) => sha.toLowerCase()),
+  ),
+  Sha1,
+);
 const SHA_FORM = `${expectedForms.sha1}, one per line or comma-separated`;
 
 export function readInputs(inputs: InputReader, cwd: string): GateInputs {

@@ -1,5 +1,5 @@
 /** report-artifact's inputs: the artifact, where to report it, and what to say about it. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
 import { expectedForms, patterns } from '../../api/schemas.js';
 import { HttpUrl, type InputReader } from '../../context/inputs.js';
@@ -27,7 +27,7 @@ export interface ReportArtifactInputs extends CommonInputs {
 }
 
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
-const Revision = z.string().regex(/^[^-\s]\S*$/);
+const Revision = z.string().check(z.regex(/^[^-\s]\S*$/));
 
 export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInputs {
   const common = readCommon(inputs, cwd);

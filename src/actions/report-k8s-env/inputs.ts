@@ -1,6 +1,6 @@
 /** report-k8s-env's inputs: the environment, where the pods come from, and which namespaces count. */
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readRegexList } from '../../context/pattern.js';
@@ -18,7 +18,7 @@ export interface ReportK8sEnvInputs extends CommonInputs {
 }
 
 /** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
-const NamespaceName = z.string().regex(NAMESPACE_NAME);
+const NamespaceName = z.string().check(z.regex(NAMESPACE_NAME));
 const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at most 63 characters)';
 
 export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs {
