@@ -5,6 +5,13 @@ import tseslint from 'typescript-eslint';
 // both (issue 14). The sandbox, a server, may keep it for its own state.
 const ZOD_MESSAGE =
   "Not in the bundle: import * as z from 'zod/mini' (issue 14: classic zod is slow to start).";
+// Each endpoint's schemas load when it is called (src/api/endpoints.ts); these two modules load them all.
+const ALL_SCHEMAS = {
+  regex: '(^|/)(api/index|schemas/index)\\.js$',
+  message:
+    "Loads every endpoint's schemas at start (issue 14): import the module you need (api/client.js, " +
+    'api/schemas.js for shared schemas and types, api/schemas/<endpoint>.js with a dynamic import).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo-output/**'] },
@@ -44,6 +51,7 @@ export default tseslint.config(
             { name: 'zod/v4', message: ZOD_MESSAGE },
           ],
           patterns: [
+            ALL_SCHEMAS,
             {
               regex: 'trust/commands\\.js$',
               importNames: ['issueCommand', 'writeLine'],
@@ -79,6 +87,7 @@ export default tseslint.config(
             { name: 'zod/v4', message: ZOD_MESSAGE },
           ],
           patterns: [
+            ALL_SCHEMAS,
             {
               regex: 'trust/commands\\.js$',
               message:

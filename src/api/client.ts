@@ -11,7 +11,8 @@ import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
 import { isRecord, parseResponse } from './parse.js';
 import type { QueryValue } from './query.js';
-import * as s from './schemas.js';
+import type * as s from './schemas.js';
+import { EnvName, Fingerprint, FlowName, MAX_PER_PAGE, PerPage } from './schemas/common.js';
 import { formatSnapshotExpression, parseSnapshotExpression, type SnapshotExpression } from './snapshot.js';
 import { validate } from './validate.js';
 
@@ -108,7 +109,9 @@ export class ComplianceClient {
 
   /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
   async listAttestationsForCommits(query: s.AttestationsForCommitsQuery): Promise<s.AttestationsByCommit> {
-    const q = validate(s.AttestationsForCommitsQuery, query, 'query');
+    const { AttestationsForCommitsQuery, AttestationsByCommit } =
+      await import('./schemas/list-attestations-for-commits.js');
+    const q = validate(AttestationsForCommitsQuery, query, 'query');
     const commits = [...new Set(q.commit_list)];
     const chunks: string[][] = [];
     for (let i = 0; i < commits.length; i += COMMITS_PER_REQUEST) {
@@ -120,7 +123,7 @@ export class ComplianceClient {
       // One observed variant wraps the map as {"attestations": {...}}.
       // A SHA can never be the key "attestations", so the two shapes cannot be confused.
       const map = isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw;
-      const part = parseResponse(s.AttestationsByCommit, map, label);
+      const part = parseResponse(AttestationsByCommit, map, label);
       checkAttestationsAbout(label, part, chunk, q);
       return part;
     });
@@ -134,9 +137,10 @@ export class ComplianceClient {
 
   /** GET /trails/{org}: one page. */
   async listTrails(query: s.ListTrailsQuery = {}): Promise<Page<s.Trail>> {
-    const q = validate(s.ListTrailsQuery, query, 'query');
+    const { ListTrailsQuery, Trail } = await import('./schemas/list-trails.js');
+    const q = validate(ListTrailsQuery, query, 'query');
     const raw = await this.call('listTrails', {}, q);
-    return readPage(raw, s.Trail, endpointLabel('listTrails'));
+    return readPage(raw, Trail, endpointLabel('listTrails'));
   }
 
   /** GET /trails/{org}: every page, up to a cap. */
@@ -145,18 +149,20 @@ export class ComplianceClient {
     options: ReadAllOptions = {},
   ): Promise<AllPages<s.Trail>> {
     const opts = readAllOptions(options);
-    validate(s.ListTrailsQuery, query, 'query');
+    const { ListTrailsQuery } = await import('./schemas/list-trails.js');
+    validate(ListTrailsQuery, query, 'query');
     return fetchAllPages((page, per_page) => this.listTrails({ ...query, page, per_page }), opts);
   }
 
   /** GET /deployments/{org}/{env_name}/{fingerprint} */
   async getDeployment(envName: string, fingerprint: string): Promise<s.Deployment> {
-    const env = validate(s.EnvName, envName, 'env_name');
-    const fp = validate(s.Fingerprint, fingerprint, 'fingerprint');
+    const { Deployment } = await import('./schemas/get-deployment.js');
+    const env = validate(EnvName, envName, 'env_name');
+    const fp = validate(Fingerprint, fingerprint, 'fingerprint');
     const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
     const label = endpointLabel('getDeployment');
     // The fingerprint and the time decide found; the environment, where named, must be the one asked.
-    const answer = parseResponse(s.Deployment, raw, label);
+    const answer = parseResponse(Deployment, raw, label);
     sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
     sameAsAsked(label, 'env_name', answer.env_name, env);
     return answer;
@@ -164,9 +170,10 @@ export class ComplianceClient {
 
   /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
   async reportArtifact(flowName: string, body: s.ReportArtifactBody): Promise<s.ReportArtifactResult> {
-    const flow = validate(s.FlowName, flowName, 'flow_name');
-    const payload = validate(s.ReportArtifactBody, body, 'body');
-    return this.write('reportArtifact', { flow_name: flow }, payload, s.ReportArtifactResult);
+    const { ReportArtifactBody, ReportArtifactResult } = await import('./schemas/report-artifact.js');
+    const flow = validate(FlowName, flowName, 'flow_name');
+    const payload = validate(ReportArtifactBody, body, 'body');
+    return this.write('reportArtifact', { flow_name: flow }, payload, ReportArtifactResult);
   }
 
   /** GET /attestations/{org}/{flow_name}: one page. */
@@ -174,10 +181,11 @@ export class ComplianceClient {
     flowName: string,
     query: s.FlowAttestationsQuery = {},
   ): Promise<Page<s.Attestation>> {
-    const flow = validate(s.FlowName, flowName, 'flow_name');
-    const q = validate(s.FlowAttestationsQuery, query, 'query');
+    const { FlowAttestationsQuery, Attestation } = await import('./schemas/list-flow-attestations.js');
+    const flow = validate(FlowName, flowName, 'flow_name');
+    const q = validate(FlowAttestationsQuery, query, 'query');
     const raw = await this.call('listFlowAttestations', { flow_name: flow }, q);
-    return readPage(raw, s.Attestation, endpointLabel('listFlowAttestations'));
+    return readPage(raw, Attestation, endpointLabel('listFlowAttestations'));
   }
 
   /** GET /attestations/{org}/{flow_name}: every page, up to a cap. */
@@ -187,8 +195,9 @@ export class ComplianceClient {
     options: ReadAllOptions = {},
   ): Promise<AllPages<s.Attestation>> {
     const opts = readAllOptions(options);
-    validate(s.FlowName, flowName, 'flow_name');
-    validate(s.FlowAttestationsQuery, query, 'query');
+    const { FlowAttestationsQuery } = await import('./schemas/list-flow-attestations.js');
+    validate(FlowName, flowName, 'flow_name');
+    validate(FlowAttestationsQuery, query, 'query');
     return fetchAllPages(
       (page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }),
       opts,
@@ -201,12 +210,13 @@ export class ComplianceClient {
     fingerprint: string,
     query: s.GetArtifactQuery = {},
   ): Promise<s.Artifact> {
-    const flow = validate(s.FlowName, flowName, 'flow_name');
-    const fp = validate(s.Fingerprint, fingerprint, 'fingerprint');
-    const q = validate(s.GetArtifactQuery, query, 'query');
+    const { GetArtifactQuery, Artifact } = await import('./schemas/get-artifact.js');
+    const flow = validate(FlowName, flowName, 'flow_name');
+    const fp = validate(Fingerprint, fingerprint, 'fingerprint');
+    const q = validate(GetArtifactQuery, query, 'query');
     const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
     const label = endpointLabel('getArtifact');
-    const artifact = parseResponse(s.Artifact, raw, label);
+    const artifact = parseResponse(Artifact, raw, label);
     sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
     sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
     if (q.trail !== undefined) sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
@@ -215,13 +225,14 @@ export class ComplianceClient {
 
   /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
   async diffEnvironments(snapshot1: string, snapshot2: string): Promise<s.EnvDiff> {
+    const { EnvDiff } = await import('./schemas/diff-environments.js');
     const one = parseSnapshotExpression(snapshot1, 'snappish1');
     const two = parseSnapshotExpression(snapshot2, 'snappish2');
     const snappish1 = formatSnapshotExpression(one);
     const snappish2 = formatSnapshotExpression(two);
     const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
     const label = endpointLabel('diffEnvironments');
-    const diff = parseResponse(s.EnvDiff, raw, label);
+    const diff = parseResponse(EnvDiff, raw, label);
     // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
     checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
     checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
@@ -232,17 +243,19 @@ export class ComplianceClient {
 
   /** PUT /environments/{org}/{env_name}/report/K8S */
   async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<s.K8sReportResult> {
-    const env = validate(s.EnvName, envName, 'env_name');
-    const payload = validate(s.K8sReportBody, body, 'body');
-    return this.write('reportK8sEnvironment', { env_name: env }, payload, s.K8sReportResult);
+    const { K8sReportBody, K8sReportResult } = await import('./schemas/report-k8s-environment.js');
+    const env = validate(EnvName, envName, 'env_name');
+    const payload = validate(K8sReportBody, body, 'body');
+    return this.write('reportK8sEnvironment', { env_name: env }, payload, K8sReportResult);
   }
 
   /** GET /actions/{org}: a bare array. */
   async listActions(): Promise<s.Action[]> {
+    const { ListActionsResponse } = await import('./schemas/list-actions.js');
     const raw = await this.call('listActions', {});
     if (!Array.isArray(raw))
       throw new UnexpectedResponseError(endpointLabel('listActions'), '', 'expected a list');
-    return parseResponse(z.array(s.Action), raw, endpointLabel('listActions'));
+    return parseResponse(ListActionsResponse, raw, endpointLabel('listActions'));
   }
 
   /** Closes kept-alive connections so the process can exit at once. */
@@ -252,7 +265,7 @@ export class ComplianceClient {
 }
 
 function readAllOptions(options: ReadAllOptions) {
-  const perPage = validate(s.PerPage, options.perPage ?? s.MAX_PER_PAGE, 'per_page');
+  const perPage = validate(PerPage, options.perPage ?? MAX_PER_PAGE, 'per_page');
   const maxItems = validate(z.number().check(z.int(), z.minimum(1)), options.maxItems ?? 1000, 'max-items');
   const concurrency = validate(
     z.number().check(z.int(), z.minimum(1), z.maximum(16)),

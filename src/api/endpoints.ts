@@ -1,9 +1,17 @@
 /**
- * The nine operations of API v2: method, path template and schemas, in one table that the client, the sandbox and
- * the OpenAPI document all read.
+ * The nine operations of API v2: method, path template, path parameters, and a loader of the query, body and response
+ * schemas, in one table that the client, the sandbox and the OpenAPI document all read. Each operation's schemas are
+ * a module of their own (`schemas/<operation>.ts`), loaded when the operation is called (issue 14): a step builds
+ * only the schemas of what it calls.
  */
 import * as z from 'zod/mini';
-import * as s from './schemas.js';
+import { EnvName, Fingerprint, FlowName, OrgName } from './schemas/common.js';
+
+export interface EndpointSchemas {
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
+}
 
 export interface EndpointSpec {
   method: 'GET' | 'POST' | 'PUT';
@@ -11,14 +19,13 @@ export interface EndpointSpec {
   path: string;
   summary: string;
   params: Record<string, z.ZodMiniType>;
-  query?: z.ZodMiniType;
-  body?: z.ZodMiniType;
   /** Success status: 200, or 201 for the artifact report. */
   status: 200 | 201;
-  response: z.ZodMiniType;
+  /** Loads the operation's own schemas (a separate chunk of the bundle). */
+  schemas: () => Promise<EndpointSchemas>;
 }
 
-const org = s.OrgName;
+const org = OrgName;
 
 export const endpoints = {
   listAttestationsForCommits: {
@@ -26,74 +33,86 @@ export const endpoints = {
     path: '/attestations/{org}/list_attestations_for_criteria',
     summary: 'List attestations matching criteria',
     params: { org },
-    query: s.AttestationsForCommitsQuery,
     status: 200,
-    response: s.AttestationsByCommit,
+    schemas: () =>
+      import('./schemas/list-attestations-for-commits.js').then((s) => ({
+        query: s.AttestationsForCommitsQuery,
+        response: s.AttestationsByCommit,
+      })),
   },
   listTrails: {
     method: 'GET',
     path: '/trails/{org}',
     summary: 'List trails for an organization',
     params: { org },
-    query: s.ListTrailsQuery,
     status: 200,
-    response: z.union([
-      z.array(s.Trail),
-      z.looseObject({ data: z.array(s.Trail), pagination: z.optional(s.Pagination) }),
-    ]),
+    schemas: () =>
+      import('./schemas/list-trails.js').then((s) => ({
+        query: s.ListTrailsQuery,
+        response: s.ListTrailsResponse,
+      })),
   },
   getDeployment: {
     method: 'GET',
     path: '/deployments/{org}/{env_name}/{fingerprint}',
     summary: 'Get a deployment',
-    params: { org, env_name: s.EnvName, fingerprint: s.Fingerprint },
+    params: { org, env_name: EnvName, fingerprint: Fingerprint },
     status: 200,
-    response: s.Deployment,
+    schemas: () => import('./schemas/get-deployment.js').then((s) => ({ response: s.Deployment })),
   },
   reportArtifact: {
     method: 'POST',
     path: '/artifacts/{org}/{flow_name}',
     summary: 'Report an artifact',
-    params: { org, flow_name: s.FlowName },
-    body: s.ReportArtifactBody,
+    params: { org, flow_name: FlowName },
     status: 201,
-    response: s.ReportArtifactResult,
+    schemas: () =>
+      import('./schemas/report-artifact.js').then((s) => ({
+        body: s.ReportArtifactBody,
+        response: s.ReportArtifactResult,
+      })),
   },
   listFlowAttestations: {
     method: 'GET',
     path: '/attestations/{org}/{flow_name}',
     summary: 'List flow attestations',
-    params: { org, flow_name: s.FlowName },
-    query: s.FlowAttestationsQuery,
+    params: { org, flow_name: FlowName },
     status: 200,
-    response: z.looseObject({ data: z.array(s.Attestation), pagination: z.optional(s.Pagination) }),
+    schemas: () =>
+      import('./schemas/list-flow-attestations.js').then((s) => ({
+        query: s.FlowAttestationsQuery,
+        response: s.FlowAttestationsResponse,
+      })),
   },
   getArtifact: {
     method: 'GET',
     path: '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
     summary: 'Get artifact by fingerprint',
-    params: { org, flow_name: s.FlowName, fingerprint: s.Fingerprint },
-    query: s.GetArtifactQuery,
+    params: { org, flow_name: FlowName, fingerprint: Fingerprint },
     status: 200,
-    response: s.Artifact,
+    schemas: () =>
+      import('./schemas/get-artifact.js').then((s) => ({ query: s.GetArtifactQuery, response: s.Artifact })),
   },
   diffEnvironments: {
     method: 'GET',
     path: '/env-diff/{org}',
     summary: 'Get environment diff',
     params: { org },
-    query: s.EnvDiffQuery,
     status: 200,
-    response: s.EnvDiff,
+    schemas: () =>
+      import('./schemas/diff-environments.js').then((s) => ({ query: s.EnvDiffQuery, response: s.EnvDiff })),
   },
   reportK8sEnvironment: {
     method: 'PUT',
     path: '/environments/{org}/{env_name}/report/K8S',
     summary: 'Report a K8S environment',
-    params: { org, env_name: s.EnvName },
-    body: s.K8sReportBody,
+    params: { org, env_name: EnvName },
     status: 200,
-    response: s.K8sReportResult,
+    schemas: () =>
+      import('./schemas/report-k8s-environment.js').then((s) => ({
+        body: s.K8sReportBody,
+        response: s.K8sReportResult,
+      })),
   },
   listActions: {
     method: 'GET',
@@ -101,7 +120,7 @@ export const endpoints = {
     summary: 'List actions',
     params: { org },
     status: 200,
-    response: z.array(s.Action),
+    schemas: () => import('./schemas/list-actions.js').then((s) => ({ response: s.ListActionsResponse })),
   },
 } as const satisfies Record<string, EndpointSpec>;
 

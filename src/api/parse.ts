@@ -1,5 +1,5 @@
 /**
- * Response parsing: one strict parse against the answer's schema. The schemas (`schemas.ts`) say themselves which
+ * Response parsing: one strict parse against the answer's schema. The schemas (`schemas/`) say themselves which
  * fields decide something (parsed strictly) and which are only shown (`shown`: null when missing or malformed), so
  * nothing here guesses. A 2xx answer that does not parse is an `UnexpectedResponseError` naming the endpoint, the
  * first field at fault and what is wrong with it.

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EndpointName } from '../api/endpoints.js';
 import { ROOT, runAction, type RunOptions, type RunResult } from './emulator.js';
 
 export const DIST = join(ROOT, 'dist');
@@ -40,6 +41,29 @@ export const MARKERS = {
 
 export type Kind = keyof typeof MARKERS;
 
+/**
+ * Each endpoint's own schemas (src/api/schemas/<endpoint>.ts, a chunk the client loads when the endpoint is called),
+ * known by the definition of a schema that only that module has.
+ */
+const schemaMarker = (name: string) => new RegExp(`\\bconst\\s+(\\w+_)?${name}\\s*=`);
+export const SCHEMA_MARKERS: Record<EndpointName, RegExp> = {
+  listAttestationsForCommits: schemaMarker('AttestationsByCommit'),
+  listTrails: schemaMarker('ListTrailsResponse'),
+  getDeployment: schemaMarker('Deployment'),
+  reportArtifact: schemaMarker('ReportArtifactBody'),
+  listFlowAttestations: schemaMarker('FlowAttestationsResponse'),
+  getArtifact: schemaMarker('GetArtifactQuery'),
+  diffEnvironments: schemaMarker('EnvDiff'),
+  reportK8sEnvironment: schemaMarker('K8sReportBody'),
+  listActions: schemaMarker('ListActionsResponse'),
+};
+
+/** The endpoints whose own schemas a file of dist/ holds. */
+export function schemasIn(file: string): EndpointName[] {
+  const text = readFileSync(file, 'utf8');
+  return (Object.keys(SCHEMA_MARKERS) as EndpointName[]).filter((name) => SCHEMA_MARKERS[name].test(text));
+}
+
 /** The kinds of code a file of dist/ holds, by its markers. */
 export function kindsIn(file: string): Kind[] {
   const text = readFileSync(file, 'utf8');
@@ -54,6 +78,8 @@ export interface Loaded {
   bytes: number;
   /** Which kinds of code they hold, each with the files (relative to dist/) that hold it. */
   kinds: Partial<Record<Kind, string[]>>;
+  /** The endpoints whose own schemas they hold, sorted. */
+  schemas: EndpointName[];
 }
 
 /** Runs the action once with the load recorder (an untimed run: the recorder costs time) and says what it loaded. */
@@ -85,7 +111,8 @@ export async function recordLoads(name: string, options: RunOptions = {}): Promi
     for (const file of files) {
       for (const kind of kindsIn(file)) (kinds[kind] ??= []).push(file.slice(DIST.length + 1));
     }
-    return { result, files, bytes: files.reduce((sum, f) => sum + statSync(f).size, 0), kinds };
+    const schemas = [...new Set(files.flatMap(schemasIn))].sort();
+    return { result, files, bytes: files.reduce((sum, f) => sum + statSync(f).size, 0), kinds, schemas };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { log } from '../trust/log.js';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { ComplianceClient } from '../api/index.js';
+import { ComplianceClient } from '../api/client.js';
 import { readGitHubContext, type GitHubContext } from '../context/github.js';
 import {
   readConnection,

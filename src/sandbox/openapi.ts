@@ -3,8 +3,8 @@
  * the document cannot drift from either.
  */
 import { z } from 'zod';
-import { endpoints, type EndpointSpec } from '../api/endpoints.js';
-import { ErrorBody } from '../api/schemas.js';
+import { endpoints, type EndpointSchemas, type EndpointSpec } from '../api/endpoints.js';
+import { ErrorBody } from '../api/schemas/common.js';
 import { VERSION } from '../version.js';
 
 type Json = Record<string, unknown>;
@@ -27,7 +27,7 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   return out;
 }
 
-function parameters(spec: EndpointSpec): Json[] {
+function parameters(spec: EndpointSpec, { query }: EndpointSchemas): Json[] {
   const list: Json[] = Object.entries(spec.params).map(([name, schema]) => ({
     name,
     in: 'path',
@@ -35,8 +35,8 @@ function parameters(spec: EndpointSpec): Json[] {
     schema: jsonSchema(schema, 'input'),
   }));
   // The shared schemas are zod/mini ones: known by their core class, not classic zod's `ZodObject`.
-  if (spec.query instanceof z.core.$ZodObject) {
-    for (const [name, field] of Object.entries(spec.query._zod.def.shape)) {
+  if (query instanceof z.core.$ZodObject) {
+    for (const [name, field] of Object.entries(query._zod.def.shape)) {
       // The output side carries the bounds (a query value arrives as text either way).
       const schema = jsonSchema(field, 'output');
       list.push({
@@ -53,7 +53,8 @@ function parameters(spec: EndpointSpec): Json[] {
 
 let cached: Json | undefined;
 
-export function openApiDocument(): Json {
+/** Async: each operation's schemas are loaded on demand (see `endpoints.ts`). */
+export async function openApiDocument(): Promise<Json> {
   if (cached) return cached;
   const paths: Record<string, Json> = {};
   const errorResponse = {
@@ -61,14 +62,15 @@ export function openApiDocument(): Json {
     content: { 'application/json': { schema: jsonSchema(ErrorBody, 'output') } },
   };
   for (const [operationId, spec] of Object.entries(endpoints) as [string, EndpointSpec][]) {
+    const schemas = await spec.schemas();
     const operation: Json = {
       operationId,
       summary: spec.summary,
-      parameters: parameters(spec),
+      parameters: parameters(spec, schemas),
       responses: {
         [String(spec.status)]: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } },
+          content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
         },
         '400': errorResponse,
         '401': errorResponse,
@@ -76,10 +78,10 @@ export function openApiDocument(): Json {
         '404': errorResponse,
       },
     };
-    if (spec.body) {
+    if (schemas.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
+        content: { 'application/json': { schema: jsonSchema(schemas.body, 'input') } },
       };
     }
     paths[spec.path] = { ...(paths[spec.path] ?? {}), [spec.method.toLowerCase()]: operation };

@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
-import { endpoints, type EndpointName, type EndpointSpec } from '../api/endpoints.js';
+import { endpoints, type EndpointName, type EndpointSchemas, type EndpointSpec } from '../api/endpoints.js';
 import { formatPath } from '../api/parse.js';
-import { SnapshotExpressionText } from '../api/schemas.js';
+import { SnapshotExpressionText } from '../api/schemas/index.js';
 import { Faults } from './faults.js';
 import { openApiDocument } from './openapi.js';
 import { HttpProblem, SandboxService } from './service.js';
@@ -234,7 +234,7 @@ export class Sandbox {
     if (path === '/openapi.json') {
       if (req.method !== 'GET')
         throw new HttpProblem(405, `Method ${req.method ?? ''} not allowed on ${url.pathname}`);
-      this.send(res, 200, openApiDocument());
+      this.send(res, 200, await openApiDocument());
       return;
     }
     if (path === undefined)
@@ -293,10 +293,11 @@ export class Sandbox {
       throw new HttpProblem(400, 'Input payload validation failed', paramErrors);
     }
 
-    const query = this.readQuery(url, route);
+    const schemas = await route.spec.schemas();
+    const query = this.readQuery(url, route, schemas);
     let body: unknown;
-    if (route.spec.body) {
-      body = validation('body', route.spec.body, await this.readJsonBody(req));
+    if (schemas.body) {
+      body = validation('body', schemas.body, await this.readJsonBody(req));
     } else {
       req.resume();
     }
@@ -304,7 +305,7 @@ export class Sandbox {
     const result = this.dispatch(route.name, params, query, body);
     const status = route.spec.status;
     // The sandbox holds itself to the client's response schemas: a drift is a sandbox bug, shown loudly.
-    const checked = route.spec.response.safeParse(result);
+    const checked = schemas.response.safeParse(result);
     if (!checked.success) {
       const first = checked.error.issues[0];
       throw new Error(
@@ -321,7 +322,7 @@ export class Sandbox {
     this.send(res, status, result);
   }
 
-  private readQuery(url: URL, route: Route): unknown {
+  private readQuery(url: URL, route: Route, schemas: EndpointSchemas): unknown {
     const raw: Record<string, string | string[]> = {};
     const errors: Record<string, string> = {};
     for (const key of new Set(url.searchParams.keys())) {
@@ -330,7 +331,7 @@ export class Sandbox {
       else if (values.length > 1) errors[`query.${key}`] = 'is given more than once';
       else raw[key] = values[0] ?? '';
     }
-    if (!route.spec.query) {
+    if (!schemas.query) {
       for (const key of Object.keys(raw)) errors[`query.${key}`] = 'unknown parameter';
     }
     if (Object.keys(errors).length) throw new HttpProblem(400, 'Input payload validation failed', errors);
@@ -342,7 +343,7 @@ export class Sandbox {
         }
       }
     }
-    return route.spec.query ? validation('query', route.spec.query, raw) : {};
+    return schemas.query ? validation('query', schemas.query, raw) : {};
   }
 
   private async readJsonBody(req: IncomingMessage): Promise<unknown> {

@@ -1,7 +1,7 @@
 /**
  * The sandbox's state: what a seed file holds, and what the server keeps in memory and persists.
  *
- * Requests and responses are described by `src/api/schemas.ts`; this module describes only the stored records,
+ * Requests and responses are described by `src/api/schemas/`; this module describes only the stored records,
  * which are richer (a snapshot keeps its pods, an attestation its commit) so that responses can be derived.
  */
 import { z } from 'zod';

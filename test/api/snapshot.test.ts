@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, formatSnapshotExpression, parseSnapshotExpression } from '../../src/api/index.js';
-import { patterns, SnapshotExpressionText } from '../../src/api/schemas.js';
+import { patterns, SnapshotExpressionText } from '../../src/api/schemas/index.js';
 
 describe('snapshot expressions', () => {
   it.each([

@@ -5,13 +5,24 @@
  * - list-actions loads no Octokit, no fingerprint code and no Kubernetes code;
  * - only report-k8s-env loads Kubernetes code (src/k8s);
  * - only a step that talks to GitHub loads Octokit (no typical run does; the gate commenting on a pull request does);
- * - only the actions that take an artifact load fingerprint code (src/fingerprint).
+ * - only the actions that take an artifact load fingerprint code (src/fingerprint);
+ * - each loads the schemas of the one endpoint it calls, and no other endpoint's (src/api/schemas/<endpoint>.ts).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, kindsIn, MARKERS, recordLoads, type Kind, type Loaded } from '../../src/runner/loads.js';
+import type { EndpointName } from '../../src/api/endpoints.js';
+import {
+  DIST,
+  kindsIn,
+  MARKERS,
+  recordLoads,
+  SCHEMA_MARKERS,
+  schemasIn,
+  type Kind,
+  type Loaded,
+} from '../../src/runner/loads.js';
 import { COMPLIANT_COMMIT, typicalRuns } from '../../src/runner/typical-runs.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { actionNames } from '../helpers/runner.js';
@@ -19,6 +30,20 @@ import { useSharedSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSharedSandbox();
 const github = useFakeGitHub();
+
+/** The endpoint each typical run calls (setup checks the connection by listing the actions). */
+const CALLS: Record<string, EndpointName> = {
+  setup: 'listActions',
+  'check-attestations-for-commit': 'listAttestationsForCommits',
+  'diff-envs': 'diffEnvironments',
+  'get-artifact': 'getArtifact',
+  'get-deployment': 'getDeployment',
+  'list-actions': 'listActions',
+  'list-attestations': 'listFlowAttestations',
+  'list-trails': 'listTrails',
+  'report-artifact': 'reportArtifact',
+  'report-k8s-env': 'reportK8sEnvironment',
+};
 
 /** The actions that take an artifact (the `artifact` input): the only ones that may fingerprint. */
 const TAKE_AN_ARTIFACT = ['get-artifact', 'get-deployment', 'report-artifact'];
@@ -75,6 +100,18 @@ describe('what each action loads', () => {
 
   it('no typical run talks to GitHub, and none loads Octokit', () => {
     expect(loading('octokit')).toEqual([]);
+  });
+
+  it("every endpoint's schemas are in dist/, each in a chunk of its own (so loading one loads no other)", () => {
+    const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const holding = files.map((f) => schemasIn(join(DIST, f))).filter((names) => names.length > 0);
+    expect(holding.every((names) => names.length === 1)).toBe(true);
+    expect(holding.flat().sort()).toEqual(Object.keys(SCHEMA_MARKERS).sort());
+  });
+
+  it('each action loads the schemas of the endpoint it calls, and no other', () => {
+    expect(Object.keys(CALLS).sort()).toEqual([...actionNames()].sort());
+    for (const name of actionNames()) expect(loaded.get(name)?.schemas, name).toEqual([CALLS[name]]);
   });
 
   it('the gate loads Octokit when it talks to GitHub (the commits of a pull request, and its comment)', async () => {

@@ -71,6 +71,26 @@ describe('the zod boundary', () => {
     }
     expect(await problems("import { z } from 'zod';\nz.string();\n", 'src/sandbox/state.ts')).toEqual([]);
   });
+
+  it("keeps out of the bundle the modules that load every endpoint's schemas at start", async () => {
+    const places = {
+      'src/runtime/context.ts': ['../api/index.js', '../api/schemas/index.js'],
+      'src/actions/report-artifact/index.ts': ['../../api/index.js', '../../api/schemas/index.js'],
+      'src/api/client.ts': ['./schemas/index.js'],
+    };
+    for (const [place, modules] of Object.entries(places)) {
+      for (const from of modules) {
+        expect(await problems(`import { validate } from '${from}';\nvalidate;\n`, place)).toEqual([
+          'no-restricted-imports',
+        ]);
+      }
+    }
+    // What the bundle imports instead: the shared schemas, and an endpoint's own module when it is called.
+    const code =
+      "import { Sha1 } from '../../api/schemas.js';\n" +
+      "const s = await import('../../api/schemas/report-artifact.js');\nSha1;\ns;\n";
+    expect(await problems(code, 'src/actions/report-artifact/index.ts')).toEqual([]);
+  });
 });
 
 describe('the step lifecycle boundary', () => {

@@ -12,7 +12,7 @@ import {
   type AttestationsForCommitsQuery,
   type CommitAttestation,
 } from '../../api/schemas.js';
-import type { ComplianceClient } from '../../api/index.js';
+import type { ComplianceClient } from '../../api/client.js';
 import { InputError } from '../../errors/errors.js';
 import { commitFromEvent, commitUrl, type PullRequestRef } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';

@@ -3,7 +3,7 @@
  * tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
  * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
  */
-import { isRecord } from '../../api/index.js';
+import { isRecord } from '../../api/parse.js';
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 
 /** One attestation of the artifact's compliance status (its `evidence`), as far as the service shows it. */

@@ -127,7 +127,7 @@ function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Pagi
   if (result.trails.length === 0) return summary.paragraph('No trails match.');
   summary.table(
     ['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'],
-    // Shown fields the service left out or sent malformed are null (see schemas.ts): their cells stay empty.
+    // Shown fields the service left out or sent malformed are null (see `shown` in api/schemas/common.ts): their cells stay empty.
     result.trails.map((t): Cell[] => {
       const commit = t.git_commit_info;
       return [

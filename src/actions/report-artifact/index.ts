@@ -4,8 +4,7 @@
  * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
 import { log } from '../../trust/log.js';
-import { validate } from '../../api/index.js';
-import { ReportArtifactBody } from '../../api/schemas.js';
+import { validate } from '../../api/validate.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailed } from '../../runtime/report.js';
@@ -32,6 +31,7 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
     gatherPayload(inputs, fingerprint, filename),
   );
   // Everything is checked before any request: a bad combination fails here, naming the field.
+  const { ReportArtifactBody } = await import('../../api/schemas/report-artifact.js');
   validate(ReportArtifactBody, payload, 'body');
   const trail = payload.trail_name ?? '';
   const gitCommit = payload.git_commit ?? '';

@@ -5,8 +5,8 @@
  * that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
 import { log } from '../../trust/log.js';
-import { validate } from '../../api/index.js';
-import { K8sReportBody } from '../../api/schemas.js';
+import { validate } from '../../api/validate.js';
+import type { K8sReportBody } from '../../api/schemas.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailed } from '../../runtime/report.js';
 import { defineAction, type StepResult } from '../../runtime/step.js';
@@ -61,7 +61,8 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
       };
       if (inputs.dryRun) {
         // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
-        validate(K8sReportBody, payload, 'body');
+        const schemas = await import('../../api/schemas/report-k8s-environment.js');
+        validate(schemas.K8sReportBody, payload, 'body');
         log.info(`DRY RUN: would PUT ${result.url}`);
         log.block(
           payload.artifacts.length <= PRINT_LIMIT

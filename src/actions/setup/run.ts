@@ -3,7 +3,8 @@
  * (the finisher exports them).
  */
 import { log } from '../../trust/log.js';
-import { ApiError, InputError, NetworkError, normalizeBaseUrl } from '../../api/index.js';
+import { normalizeBaseUrl } from '../../api/config.js';
+import { ApiError, InputError, NetworkError } from '../../errors/errors.js';
 import {
   readConnection,
   TIMEOUT_VARIABLE,

@@ -3,7 +3,7 @@
  * on a decision that passes what it must not (or trips on what it must pass).
  */
 import { describe, expect, it } from 'vitest';
-import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas.js';
+import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas/index.js';
 import {
   decide,
   type CellState,

@@ -3,7 +3,7 @@
  * failure of a tripped gate.
  */
 import { describe, expect, it } from 'vitest';
-import { CommitAttestation } from '../../../src/api/schemas.js';
+import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/read.js';
 import { render } from '../../../src/actions/check-attestations-for-commit/render.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
-import { DiffArtifact, type EnvDiff } from '../../../src/api/schemas.js';
+import { DiffArtifact, type EnvDiff } from '../../../src/api/schemas/index.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { action } from '../../../src/actions/diff-envs/index.js';

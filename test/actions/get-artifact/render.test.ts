@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, test } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
-import { Artifact } from '../../../src/api/schemas.js';
+import { Artifact } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/actions/get-artifact/decide.js';
 import type { GetArtifactInputs } from '../../../src/actions/get-artifact/read.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../src/actions/list-actions/render.js';
 import type { ListActionsResult } from '../../../src/actions/list-actions/run.js';
-import { Action } from '../../../src/api/schemas.js';
+import { Action } from '../../../src/api/schemas/index.js';
 
 const action = Action.parse({
   name: 'release-webhook',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
-import { Attestation } from '../../../src/api/schemas.js';
+import { Attestation } from '../../../src/api/schemas/index.js';
 import { action } from '../../../src/actions/list-attestations/index.js';
 import {
   countNonCompliant,

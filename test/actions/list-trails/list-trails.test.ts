@@ -3,7 +3,7 @@
  * test/dist/list-trails.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { Trail } from '../../../src/api/schemas.js';
+import { Trail } from '../../../src/api/schemas/index.js';
 import { action } from '../../../src/actions/list-trails/index.js';
 import { filtersOf, isNonCompliant, readInputs } from '../../../src/actions/list-trails/run.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';

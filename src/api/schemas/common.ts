@@ -1,0 +1,184 @@
+/**
+ * What every endpoint's schemas share (API v2, `shared/spec/api-v2.md`): the patterns and names, the paging numbers,
+ * the shared resource pieces, and how a response field says what a wrong value costs. Each endpoint's own query, body
+ * and response are in a module of their own beside this one (`list-trails.ts`, ...), which the client loads only when
+ * that endpoint is called (issue 14). The client and the sandbox read the same modules, so the two cannot drift.
+ *
+ * Requests are strict (unknown keys refused, patterns checked). Responses keep unknown keys, and each field says
+ * itself what a wrong value costs:
+ * - a field something is decided on (an outcome, a gate, a count in an output), and every field the spec marks
+ *   required, is parsed strictly: missing (where not nullish) or of the wrong type, the answer fails to parse and
+ *   `parseResponse` names the endpoint and the field;
+ * - a field that is only shown (a summary cell, a log line, an output passed on as the service gave it) is wrapped in
+ *   `shown`: typed `T | null`, always present after parsing, null when the service left it out, sent null or sent
+ *   something else. The compiler then makes every reader handle "not known".
+ * - a list that is only shown is `shownList`: null when it is not a list; an element that is malformed is null in
+ *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
+ */
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+// zod/mini has no messages of its own ("Invalid input" for everything): the English ones that classic zod sets up are
+// what the errors of the client and the sandbox show (and the tests hold them to). Set here, the module every schema
+// module imports, so they are there before any schema is used.
+z.config(en());
+
+/**
+ * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
+ * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.
+ */
+export function shown<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.nullable(schema), null);
+}
+
+/** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
+export function shownList<T extends z.ZodMiniType>(item: T) {
+  return shown(z.array(shown(item)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Patterns and names
+
+// Snapshot expressions (snapshot.ts), as one pattern: exactly what the parser takes, so the OpenAPI document, the
+// sandbox and the client agree. Numbers have at most 15 significant digits (all safe integers); a time is a real
+// calendar date (leap years included) and time of day.
+const ENV_NAME = '[a-zA-Z0-9][a-zA-Z0-9.\\-_]*';
+const MONTH_DAY =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const LEAP_YEAR = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[048]|[2468][048]|[13579][26])00)';
+const TIME_OF_DAY = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
+const AT_TIME = `(?:\\d{4}-${MONTH_DAY}|${LEAP_YEAR}-02-29)T${TIME_OF_DAY}`;
+const AGO = '0*[1-9]\\d{0,14}\\.(?:hour|day|week|month)s?\\.ago';
+const SNAPSHOT_SUFFIX = `(?:#0*[1-9]\\d{0,14}|~0*\\d{1,15}|@\\{(?:${AT_TIME}|${AGO})\\})`;
+
+export const patterns = {
+  sha1: /^[a-f0-9]{40}$/,
+  fingerprint: /^[a-f0-9]{64}$/,
+  flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+  trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
+  envName: new RegExp(`^${ENV_NAME}$`),
+  snapshotExpression: new RegExp(`^${ENV_NAME}${SNAPSHOT_SUFFIX}?$`),
+  templateReferenceName: /^[a-zA-Z0-9\-_]+$/,
+  attestationName: /^[a-zA-Z0-9\-_,]+$/,
+  // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
+  attestationId: /^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{8}$/,
+  annotationKey: /^[A-Za-z0-9_]+$/,
+  customAttestationType: /^custom:[a-zA-Z0-9][a-zA-Z0-9\-_.]*$/,
+  flowTag: /^[^=\s]+=.*$/,
+  // An org is a path segment; it is escaped, but a sane name catches a pasted URL or a stray space early.
+  org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
+} as const;
+
+export const BUILT_IN_ATTESTATION_TYPES = [
+  'generic',
+  'junit',
+  'snyk',
+  'sonar',
+  'jira',
+  'pull_request',
+] as const;
+
+/** Human-readable forms of the patterns, for "expected ..." in error messages. */
+export const expectedForms = {
+  sha1: '40 lowercase hexadecimal characters (a full git commit SHA)',
+  fingerprint: '64 lowercase hexadecimal characters (a SHA-256 digest)',
+  flowName: 'a name starting with a letter or digit, then letters, digits, ".", "-", "_" or "~"',
+  trailName: 'a name starting with a letter or digit, then letters, digits, "-", "_", "." or "~"',
+  envName: 'a name starting with a letter or digit, then letters, digits, ".", "-" or "_"',
+  templateReferenceName: 'letters, digits, "-" or "_"',
+  attestationName: 'letters, digits, "-", "_" or ","',
+  attestationId: 'an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex)',
+  annotationKey: 'letters, digits or "_"',
+  attestationType: `one of ${BUILT_IN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
+  flowTag: 'key=value',
+  org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
+} as const;
+
+const named = (key: keyof typeof patterns & keyof typeof expectedForms) =>
+  z.string().check(z.regex(patterns[key], { error: `must be ${expectedForms[key]}` }));
+
+export const Sha1 = named('sha1');
+export const Fingerprint = named('fingerprint');
+export const FlowName = named('flowName');
+export const TrailName = named('trailName');
+export const EnvName = named('envName');
+export const TemplateReferenceName = named('templateReferenceName');
+export const AttestationName = named('attestationName');
+export const AttestationId = named('attestationId');
+export const OrgName = named('org');
+export const FlowTag = named('flowTag');
+/** An enum and a pattern, not a predicate: the OpenAPI document then says exactly which values the server takes. */
+const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
+export const AttestationType = z.union(
+  [
+    z.enum(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
+    z.string().check(z.regex(patterns.customAttestationType, attestationTypeError)),
+  ],
+  attestationTypeError,
+);
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+/** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
+const wholeNumber = () =>
+  z.union([z.number(), z.string().check(z.regex(/^\d+$/, { error: 'must be a whole number' }))]);
+export const Page = z.pipe(wholeNumber(), z.coerce.number<string | number>().check(z.int(), z.minimum(1)));
+export const PerPage = z.pipe(
+  wholeNumber(),
+  z.coerce.number<string | number>().check(z.int(), z.minimum(1), z.maximum(MAX_PER_PAGE)),
+);
+/** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
+export const UnixSeconds = z.pipe(
+  wholeNumber(),
+  z.coerce
+    .number<string | number>()
+    .check(
+      z.int(),
+      z.minimum(0),
+      z.maximum(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }),
+    ),
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared pieces (2.1 - 2.3)
+
+export const Pagination = z.looseObject({
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  per_page: z.number().check(z.int()),
+  page_count: z.number().check(z.int()),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/**
+ * 2.2 as the service returns it (trail and deployment responses carry a subset). Only shown, every field: the live
+ * service sends null for what it does not know. `sha1` is compared with the commit asked where it is given (the
+ * gate's answers), never required.
+ */
+export const GitCommit = z.looseObject({
+  sha1: shown(z.string()),
+  message: shown(z.string()),
+  author: shown(z.string()),
+  author_username: shown(z.string()),
+  branch: shown(z.string()),
+  timestamp: shown(z.number()),
+  url: shown(z.string()),
+  parents: shownList(z.string()),
+});
+export type GitCommit = z.infer<typeof GitCommit>;
+
+/** A JSON object, any content. */
+export const Obj = z.record(z.string(), z.unknown());
+
+/** The paging parameters of a list (2.1), extended by each paged query. */
+export const PageQuery = z.strictObject({
+  page: z.optional(Page),
+  per_page: z.optional(PerPage),
+});
+
+/** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
+export const ErrorBody = z.looseObject({
+  message: z.optional(z.string()),
+  errors: z.nullish(z.record(z.string(), z.unknown())),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

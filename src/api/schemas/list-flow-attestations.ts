@@ -1,0 +1,40 @@
+/** GET /attestations/{org}/{flow_name} (2.9): a page of a flow's attestations. */
+import * as z from 'zod/mini';
+import { PageQuery, Pagination, shown, UnixSeconds } from './common.js';
+
+export const FlowAttestationsQuery = z
+  .extend(PageQuery, {
+    from_timestamp: z.optional(UnixSeconds),
+    to_timestamp: z.optional(UnixSeconds),
+  })
+  .check(
+    z.refine(
+      (q) =>
+        q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp,
+      { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] },
+    ),
+  );
+export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
+
+/** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
+export const Attestation = z.looseObject({
+  attestation_id: shown(z.string()),
+  attestation_name: shown(z.string()),
+  attestation_type: shown(z.string()),
+  created_at: shown(z.number()),
+  description: shown(z.string()),
+  has_audit_package: shown(z.boolean()),
+  html_url: shown(z.string()),
+  is_compliant: z.nullish(z.boolean()),
+  origin_url: shown(z.string()),
+  reported_by: shown(z.string()),
+  schema_version: shown(z.number().check(z.int())),
+  user_data: z.optional(z.unknown()),
+});
+export type Attestation = z.infer<typeof Attestation>;
+
+/** The `{data, pagination?}` envelope. */
+export const FlowAttestationsResponse = z.looseObject({
+  data: z.array(Attestation),
+  pagination: z.optional(Pagination),
+});

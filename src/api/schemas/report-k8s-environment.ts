@@ -1,0 +1,33 @@
+/** PUT /environments/{org}/{env_name}/report/K8S (4.8): the pods of a Kubernetes environment. */
+import * as z from 'zod/mini';
+import { Fingerprint, Obj } from './common.js';
+
+export const K8sOwner = z.looseObject({
+  apiVersion: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  controller: z.optional(z.boolean()),
+  blockOwnerDeletion: z.optional(z.boolean()),
+});
+
+export const K8sArtifact = z.strictObject({
+  podName: z.string().check(z.minLength(1)),
+  namespace: z.string().check(z.minLength(1)),
+  digests: z.record(z.string().check(z.minLength(1)), Fingerprint),
+  creationTimestamp: z.number().check(z.int(), z.minimum(0)),
+  owners: z.nullable(z.array(K8sOwner)),
+});
+export type K8sArtifact = z.infer<typeof K8sArtifact>;
+
+export const K8sReportBody = z.strictObject({
+  artifacts: z.array(K8sArtifact),
+  type: z.optional(z.literal('K8S')),
+});
+export type K8sReportBody = z.infer<typeof K8sReportBody>;
+
+export const K8sReportResult = z.looseObject({
+  message: z.string(),
+  errors: Obj,
+});
+export type K8sReportResult = z.infer<typeof K8sReportResult>;
