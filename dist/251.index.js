@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
-var artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 4 modules
+var artifact = __webpack_require__(4930);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/not-found.ts
@@ -37,12 +37,12 @@ var log = __webpack_require__(1488);
 
 
 
-function readInputs(inputs, cwd) {
+async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     return {
         ...common,
         flow: inputs.requiredMatching('flow', 'flowName'),
-        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        artifact: await (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
         trail: inputs.matching('trail', 'trailName'),
         attestationId: inputs.matching('attestation-id', 'attestationId'),
         assertCompliant: inputs.boolean('assert-compliant', false),

@@ -3007,7 +3007,7 @@ async function runStep(definition, env, cwd) {
     let inputs;
     let step;
     try {
-        inputs = definition.read(new context_inputs/* InputReader */.i_(env), cwd);
+        inputs = await definition.read(new context_inputs/* InputReader */.i_(env), cwd);
         step = await definition.run(inputs);
     }
     catch (error) {

@@ -19,8 +19,8 @@ var step = __webpack_require__(7402);
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
-var artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 4 modules
+var artifact = __webpack_require__(4930);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/not-found.ts
@@ -102,12 +102,12 @@ function summarize(result) {
 
 
 
-function readInputs(inputs, cwd) {
+async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     return {
         ...common,
         environment: inputs.requiredMatching('environment', 'envName'),
-        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        artifact: await (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
         failIfMissing: inputs.boolean('fail-if-missing', true),
     };
 }

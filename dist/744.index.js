@@ -19,8 +19,8 @@ var log = __webpack_require__(1488);
 var api = __webpack_require__(4602);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
-var runtime_artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 4 modules
+var runtime_artifact = __webpack_require__(4930);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/report.ts
@@ -43,10 +43,10 @@ var context_inputs = __webpack_require__(5042);
 
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
 const Revision = classic_schemas/* string */.YjP().regex(/^[^-\s]\S*$/);
-function readInputs(inputs, cwd) {
+async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     const flow = inputs.requiredMatching('flow', 'flowName');
-    const artifact = (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace);
+    const artifact = await (0,runtime_artifact/* readArtifactSpec */._)(inputs, common.runner.workspace);
     const name = inputs.optional('name');
     if (artifact.type === 'fingerprint' && name === undefined) {
         throw new errors/* InputError */.dz('name', 'is required when fingerprint is given', 'the artifact name to report');

@@ -479,13 +479,13 @@ const ACTIONS = {
     setup: () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(704)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2704)),
     'check-attestations-for-commit': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(431)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8431)),
     'diff-envs': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(869)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7869)),
-    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(402), __nccwpck_require__.e(922), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 251)),
-    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(402), __nccwpck_require__.e(922), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4507)),
+    'get-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(402), __nccwpck_require__.e(930), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 251)),
+    'get-deployment': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(402), __nccwpck_require__.e(930), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4507)),
     'list-actions': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7789)),
     'list-attestations': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(771)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1771)),
     'list-trails': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(253)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4253)),
-    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(260), __nccwpck_require__.e(402), __nccwpck_require__.e(922), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9744)),
-    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(402), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9255)),
+    'report-artifact': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(856), __nccwpck_require__.e(260), __nccwpck_require__.e(402), __nccwpck_require__.e(930), __nccwpck_require__.e(744)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9744)),
+    'report-k8s-env': () => Promise.all(/* import() */[__nccwpck_require__.e(562), __nccwpck_require__.e(402), __nccwpck_require__.e(255)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9255)),
 };
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -31,7 +31,10 @@ describe('the log boundary', () => {
         'no-restricted-imports',
       ]);
       expect(
-        await problems("import { issueCommand } from '../trust/commands.js';\nissueCommand('x', {}, 'y');\n", place),
+        await problems(
+          "import { issueCommand } from '../trust/commands.js';\nissueCommand('x', {}, 'y');\n",
+          place,
+        ),
       ).toEqual(['no-restricted-imports']);
       expect(await problems("console.log('x');\n", place)).toEqual(['no-console']);
       expect(await problems("process.stdout.write('x');\n", place)).toEqual(['no-restricted-properties']);
