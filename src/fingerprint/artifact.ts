@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { ProxySettings } from '../api/config.js';
 import { SourceError } from '../errors/errors.js';
-import { createDispatcher } from '../api/http.js';
+import { createDispatcher } from '../api/proxy-transport.js';
 import { fingerprintDir } from './dir.js';
 import { fingerprintDocker } from './docker.js';
 import { fingerprintFile } from './file.js';
