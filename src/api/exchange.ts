@@ -4,7 +4,7 @@
  * undici is loaded only for a proxy (proxy-transport.ts).
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 
 export interface ExchangeRequest {
@@ -58,17 +58,26 @@ export function firstHeader(value: string | string[] | undefined): string | unde
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** node:https (and with it node:tls) is required only for an https service: it is not free at start. */
+const requireBuiltin = createRequire(import.meta.url);
+
 /** The default path: node:http or node:https (by the URL's scheme) through one keep-alive agent. */
 export class NodeExchange implements Exchange {
   private readonly agent: HttpAgent;
-  private readonly https: boolean;
+  private readonly request: typeof httpRequest;
 
   /** `https` picks the agent for the API root's scheme: a transport talks to that one origin only. */
   constructor(https: boolean) {
-    this.https = https;
     // `timeout` is how long an idle socket stays in the pool (shorter when the server's Keep-Alive says so).
     const options = { keepAlive: true, maxSockets: MAX_CONNECTIONS, timeout: KEEP_ALIVE_MS };
-    this.agent = https ? new HttpsAgent(options) : new HttpAgent(options);
+    if (https) {
+      const tls = requireBuiltin('node:https') as typeof import('node:https');
+      this.agent = new tls.Agent(options);
+      this.request = tls.request;
+    } else {
+      this.agent = new HttpAgent(options);
+      this.request = httpRequest;
+    }
   }
 
   send(url: URL, req: ExchangeRequest): Promise<Answer> {
@@ -76,7 +85,7 @@ export class NodeExchange implements Exchange {
       const headers = { ...req.headers };
       if (req.payload !== undefined) headers['content-length'] = String(Buffer.byteLength(req.payload));
       const options = { method: req.method, headers, agent: this.agent, signal: req.signal };
-      const request = (this.https ? httpsRequest : httpRequest)(url, options, (res) => {
+      const request = this.request(url, options, (res) => {
         readLimited(res, req.maxBytes).then((text) => {
           const contentType = firstHeader(res.headers['content-type']);
           const retryAfter = firstHeader(res.headers['retry-after']);
