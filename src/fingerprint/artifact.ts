@@ -28,17 +28,19 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
   switch (spec.type) {
     case 'fingerprint':
       return { fingerprint: spec.fingerprint, defaultName: undefined };
-    case 'file':
+    case 'file': {
       await expectKind(spec.path, 'file');
       const { fingerprintFile } = await import('./file.js');
       return { fingerprint: await fingerprintFile(spec.path), defaultName: basename(spec.path) };
-    case 'dir':
+    }
+    case 'dir': {
       await expectKind(spec.path, 'dir');
       const { fingerprintDir } = await import('./dir.js');
       return {
         fingerprint: await fingerprintDir(spec.path, spec.excludes),
         defaultName: basename(spec.path),
       };
+    }
     case 'docker': {
       const { fingerprintDocker } = await import('./docker.js');
       return {
