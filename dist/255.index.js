@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
+var api = __webpack_require__(9218);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/runtime/context.ts
@@ -152,14 +152,14 @@ async function mapPods(pods, filter = {}) {
 /** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
 const NamespaceName = classic_schemas/* string */.YjP().regex(NAMESPACE_NAME);
 const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at most 63 characters)';
-function readInputs(inputs, cwd) {
+async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     const environment = inputs.requiredMatching('environment', 'envName');
     const filter = {
         include: inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM),
-        includeRegex: (0,pattern/* readRegexList */.GO)(inputs, 'namespaces-regex'),
+        includeRegex: await (0,pattern/* readRegexList */.GO)(inputs, 'namespaces-regex'),
         exclude: inputs.checkedList('exclude-namespaces', NamespaceName, NAMESPACE_FORM),
-        excludeRegex: (0,pattern/* readRegexList */.GO)(inputs, 'exclude-namespaces-regex'),
+        excludeRegex: await (0,pattern/* readRegexList */.GO)(inputs, 'exclude-namespaces-regex'),
     };
     const including = filter.include?.length || filter.includeRegex?.length;
     const excluding = filter.exclude?.length || filter.excludeRegex?.length;
@@ -774,20 +774,17 @@ async function run(inputs) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ compilePattern),
 /* harmony export */   GO: () => (/* binding */ readRegexList),
+/* harmony export */   JM: () => (/* binding */ PatternError),
 /* harmony export */   Ts: () => (/* binding */ compiledOr)
 /* harmony export */ });
-/* unused harmony exports REGEX_FORM, PatternError */
-/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2856);
+/* unused harmony export REGEX_FORM */
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
 /**
- * The one way a pattern given from outside (an input, an ignore file) becomes something that matches: compiled by
- * RE2 (re2js), whose matching takes time linear in the text whatever the pattern, so no pattern can hang a step the
- * way `^(a+)+$` hangs a backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic
- * forms: a pattern that uses one is refused with the construct named, before anything is read or sent.
+ * Patterns given from outside (an input, an ignore file): what a compiled one is, the error of one that cannot be,
+ * and the reader of an input of regexes. The engine (RE2, linear time) is in re2.ts, loaded only when there is a
+ * pattern to compile: it is 260 KB a step without patterns should not pay for at start (issue 14).
  */
-
 
 /** What `expected` says for a list of user regexes. */
 const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
@@ -802,43 +799,6 @@ class PatternError extends Error {
         this.problem = problem;
     }
 }
-/** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
-const UNSUPPORTED = [
-    [/^\(\?=/, 'lookahead'],
-    [/^\(\?!/, 'negative lookahead'],
-    [/^\(\?<=/, 'lookbehind'],
-    [/^\(\?<!/, 'negative lookbehind'],
-    [/^\(\?>/, 'atomic group'],
-    [/^\\[1-9]/, 'backreference'],
-    [/^\\k/, 'named backreference'],
-    [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
-];
-function describe(error) {
-    const text = error.input ?? '';
-    for (const [shape, construct] of UNSUPPORTED) {
-        if (shape.test(text)) {
-            // RE2 reports a whole lookbehind group; the opening is enough to point at it.
-            const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
-            return `${construct} ${shown} is not supported (matching must take linear time)`;
-        }
-    }
-    return text ? `${error.error}: ${text}` : error.error;
-}
-/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
-function compilePattern(source) {
-    let re;
-    try {
-        re = re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.compile(source);
-    }
-    catch (error) {
-        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSSyntaxException */ .pB)
-            throw new PatternError(source, describe(error));
-        if (error instanceof re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JSException */ .o_)
-            throw new PatternError(source, error.message);
-        throw error;
-    }
-    return { source, test: (text) => re.test(text) };
-}
 /** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
 function compiledOr(compile, fail) {
     try {
@@ -852,16 +812,19 @@ function compiledOr(compile, fail) {
 }
 /**
  * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
- * is refused before anything is read, naming the input and the construct. Not an InputReader method, so that only
- * the actions that take patterns load the engine.
+ * is refused before anything is read, naming the input and the construct. The engine is loaded only when the input
+ * has a pattern.
  */
-function readRegexList(inputs, name) {
-    return inputs
+async function readRegexList(inputs, name) {
+    const sources = inputs
         .raw(name)
         .split('\n')
         .map((line) => line.trim())
-        .filter((line) => line !== '')
-        .map((source) => compiledOr(() => compilePattern(source), (problem) => new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
+        .filter((line) => line !== '');
+    if (sources.length === 0)
+        return [];
+    const { compilePattern } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 930));
+    return sources.map((source) => compiledOr(() => compilePattern(source), (problem) => new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
 }
 
 

@@ -132,144 +132,31 @@ function proxyFromEnv(env) {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 2731:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  G5: () => (/* binding */ HttpTransport),
-  gG: () => (/* binding */ NonJsonBody),
-  SM: () => (/* binding */ createDispatcher)
-});
-
-// UNUSED EXPORTS: readErrorBody
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __webpack_require__(2600);
-;// CONCATENATED MODULE: ./src/api/query.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qf: () => (/* binding */ NodeExchange),
+/* harmony export */   Yp: () => (/* binding */ firstHeader),
+/* harmony export */   t5: () => (/* binding */ KEEP_ALIVE_MS),
+/* harmony export */   tk: () => (/* binding */ readLimited),
+/* harmony export */   tp: () => (/* binding */ MAX_CONNECTIONS)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8995);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_module__WEBPACK_IMPORTED_MODULE_1__);
 /**
- * Query and path encoding as the service expects it.
- */
-/**
- * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
- * element that fails the SHA pattern), null and undefined left out.
- */
-function encodeQuery(query) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-        if (value === undefined || value === null)
-            continue;
-        if (Array.isArray(value)) {
-            for (const item of value)
-                params.append(key, String(item));
-        }
-        else {
-            params.append(key, String(value));
-        }
-    }
-    const text = params.toString();
-    return text ? `?${text}` : '';
-}
-
-// EXTERNAL MODULE: ./src/trust/text.ts
-var trust_text = __webpack_require__(6623);
-;// CONCATENATED MODULE: ./src/api/retry.ts
-/**
- * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
- */
-/** Network errors, 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
-function isRetryableStatus(status) {
-    return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
-}
-/**
- * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `now`, or undefined when
- * the header is absent or unreadable.
- */
-function parseRetryAfter(value, now = Date.now()) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (!text || /^[+-]?\d/.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/**
- * Exponential backoff with "equal jitter": the n-th retry (1-based) waits between half and all of base * 2^(n-1),
- * so concurrent clients spread out but none retries at once. A server's `Retry-After` wins over the backoff. Every
- * wait is capped at maxWaitMs.
- */
-function retryDelay(retry, opts) {
-    if (opts.retryAfterMs !== undefined)
-        return Math.min(opts.retryAfterMs, opts.maxWaitMs);
-    const exp = opts.baseMs * 2 ** (retry - 1);
-    const jittered = exp / 2 + opts.random() * (exp / 2);
-    return Math.min(Math.round(jittered), opts.maxWaitMs);
-}
-
-// EXTERNAL MODULE: ./src/trust/redact.ts
-var redact = __webpack_require__(8625);
-;// CONCATENATED MODULE: ./src/api/http.ts
-/**
- * HTTP over undici: keep-alive, proxies, per-attempt timeout, overall deadline, retries with backoff and jitter.
- * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
+ * One request and its answer: the contract both paths of the HTTP transport keep, and the default path, over Node's
+ * own http/https with a keep-alive agent. Node's modules load in a few ms where undici costs ~100 ms at start, so
+ * undici is loaded only for a proxy (proxy-transport.ts).
  */
 
 
-
-
-
-
-/** What the server said in an error body, in whichever of its shapes it came. */
-function readErrorBody(body, contentType) {
-    if (body === undefined || body === null)
-        return {};
-    if (typeof body === 'string') {
-        if (contentType?.includes('json'))
-            return { message: body };
-        const text = body
-            .replace(/<[^>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim();
-        if (!text)
-            return {};
-        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${(0,trust_text/* cutText */.IN)(text, 200)}` };
-    }
-    if (typeof body === 'object' && !Array.isArray(body)) {
-        const o = body;
-        const out = {};
-        if (typeof o.message === 'string')
-            out.message = o.message;
-        if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
-            out.fieldErrors = Object.fromEntries(Object.entries(o.errors).map(([k, v]) => [
-                k,
-                typeof v === 'string' ? v : JSON.stringify(v),
-            ]));
-        }
-        if (!out.message && !out.fieldErrors)
-            out.message = (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200);
-        return out;
-    }
-    return { message: (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200) };
-}
-function parseBody(text, contentType) {
-    if (text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
-        return contentType?.includes('json') ? text : new NonJsonBody(text);
-    }
-}
+/** Idle connections are kept this long for the next call of the step. */
+const KEEP_ALIVE_MS = 10_000;
+/** Connections to one origin at once (pages are read a few at a time). */
+const MAX_CONNECTIONS = 16;
 /** The body as text, or undefined once it passes `limit` bytes (the rest is not read: the socket is dropped). */
 async function readLimited(body, limit) {
     const chunks = [];
@@ -285,231 +172,63 @@ async function readLimited(body, limit) {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
-/** A body that is not JSON, kept for the error message. */
-class NonJsonBody {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
+/** The first value of a header, as either library gives it. */
+function firstHeader(value) {
+    return Array.isArray(value) ? value[0] : value;
 }
-function describeNetworkError(err) {
-    const code = (0,errors/* errorCode */.CA)(err);
-    const message = err instanceof Error ? err.message : String(err);
-    return code && !message.includes(code) ? `${message} (${code})` : message;
-}
-function apiError(endpoint, outcome, attempts, note) {
-    const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
-    return new errors/* ApiError */.hD({
-        endpoint,
-        status: outcome.status,
-        ...(said.message !== undefined && { serverMessage: said.message }),
-        ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
-        attempts,
-        ...(note !== undefined && { note }),
-    });
-}
-/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        if (signal.aborted) {
-            resolve();
-            return;
+/** node:https (and with it node:tls) is required only for an https service: it is not free at start. */
+const requireBuiltin = (0,node_module__WEBPACK_IMPORTED_MODULE_1__.createRequire)(import.meta.url);
+/** The default path: node:http or node:https (by the URL's scheme) through one keep-alive agent. */
+class NodeExchange {
+    agent;
+    request;
+    /** `https` picks the agent for the API root's scheme: a transport talks to that one origin only. */
+    constructor(https) {
+        // `timeout` is how long an idle socket stays in the pool (shorter when the server's Keep-Alive says so).
+        const options = { keepAlive: true, maxSockets: MAX_CONNECTIONS, timeout: KEEP_ALIVE_MS };
+        if (https) {
+            const tls = requireBuiltin('node:https');
+            this.agent = new tls.Agent(options);
+            this.request = tls.request;
         }
-        const done = () => {
-            clearTimeout(timer);
-            signal.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal.addEventListener('abort', done, { once: true });
-    });
-}
-/** undici errors that come from the request itself, not the network: retrying cannot help. */
-const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
-/** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
-function createDispatcher(proxy) {
-    const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
-    const { httpProxy, httpsProxy, noProxy } = proxy;
-    if (httpProxy || httpsProxy) {
-        // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
-        return new undici/* EnvHttpProxyAgent */.J2({
-            ...agentOptions,
-            httpProxy: httpProxy ?? '',
-            httpsProxy: httpsProxy ?? '',
-            noProxy: noProxy ?? '',
+        else {
+            this.agent = new node_http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
+            this.request = node_http__WEBPACK_IMPORTED_MODULE_0__.request;
+        }
+    }
+    send(url, req) {
+        return new Promise((resolve, reject) => {
+            const headers = { ...req.headers };
+            if (req.payload !== undefined)
+                headers['content-length'] = String(Buffer.byteLength(req.payload));
+            const options = { method: req.method, headers, agent: this.agent, signal: req.signal };
+            const request = this.request(url, options, (res) => {
+                readLimited(res, req.maxBytes).then((text) => {
+                    const contentType = firstHeader(res.headers['content-type']);
+                    const retryAfter = firstHeader(res.headers['retry-after']);
+                    resolve({
+                        status: res.statusCode ?? 0,
+                        text,
+                        ...(contentType !== undefined && { contentType }),
+                        ...(retryAfter !== undefined && { retryAfter }),
+                    });
+                }, reject);
+            });
+            // Also after an answer: a socket dropped on purpose must not become an unhandled 'error'.
+            request.on('error', reject);
+            request.end(req.payload);
         });
     }
-    return new undici/* Agent */.g6(agentOptions);
-}
-class HttpTransport {
-    config;
-    dispatcher;
-    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
-    closing = new AbortController();
-    /** One deadline for every call: the budget is the client's (a step's), not each call's. */
-    deadlineAt;
-    constructor(config, dispatcher) {
-        this.config = config;
-        this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
-        this.deadlineAt = Date.now() + config.deadlineMs;
-    }
-    url(path, query) {
-        const url = new URL(this.config.apiRoot.href);
-        url.pathname = `${url.pathname}${path}`;
-        url.search = query ? encodeQuery(query) : '';
-        return url;
-    }
-    async send(req) {
-        const { config } = this;
-        const url = this.url(req.path, req.query);
-        const headers = {
-            authorization: `Bearer ${config.token}`,
-            accept: 'application/json',
-            'user-agent': config.userAgent,
-        };
-        let payload;
-        if (req.body !== undefined) {
-            payload = JSON.stringify(req.body);
-            headers['content-type'] = 'application/json; charset=utf-8';
-        }
-        const { deadlineAt } = this;
-        const maxAttempts = config.retries + 1;
-        let lastServerMessage;
-        let attempt = 0;
-        const outOfTime = (attempts) => new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempts, lastServerMessage, config.deadlineSetting);
-        for (;;) {
-            attempt++;
-            const remaining = deadlineAt - Date.now();
-            if (remaining <= 0)
-                throw outOfTime(attempt - 1);
-            config.logger.debug(`${req.method} ${(0,redact/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
-            // An attempt never outlives the budget: cut short, its timeout is the budget's.
-            const limit = Math.min(config.attemptTimeoutMs, remaining);
-            const outcome = await this.attempt(req.method, url, headers, payload, limit);
-            const last = attempt >= maxAttempts;
-            let retryAfterMs;
-            switch (outcome.kind) {
-                case 'closed':
-                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
-                case 'too-large':
-                    throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `the answer is larger than ${config.maxResponseBytes} bytes; not read`);
-                case 'response': {
-                    if (outcome.status === 200 || outcome.status === 201) {
-                        const { status, body, text, contentType } = outcome;
-                        return { status, body, text, ...(contentType !== undefined && { contentType }) };
-                    }
-                    const error = apiError(req.endpoint, outcome, attempt);
-                    lastServerMessage = error.serverMessage ?? lastServerMessage;
-                    if (!isRetryableStatus(outcome.status) || last)
-                        throw error;
-                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
-                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
-                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
-                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
-                    }
-                    break;
-                }
-                case 'network':
-                    if (!outcome.retryable || last) {
-                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
-                            cause: outcome.error,
-                        });
-                    }
-                    break;
-                case 'attempt-timeout':
-                    if (limit < config.attemptTimeoutMs)
-                        throw outOfTime(attempt);
-                    if (last) {
-                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
-                    }
-                    break;
-            }
-            const wait = retryDelay(attempt, {
-                baseMs: config.backoffBaseMs,
-                maxWaitMs: config.maxWaitMs,
-                random: config.random,
-                ...(retryAfterMs !== undefined && { retryAfterMs }),
-            });
-            if (Date.now() + wait >= deadlineAt) {
-                // Waiting would pass the deadline: give up now, with what the server last said.
-                if (outcome.kind === 'response')
-                    throw apiError(req.endpoint, outcome, attempt);
-                throw outOfTime(attempt);
-            }
-            const why = outcome.kind === 'response'
-                ? `HTTP ${outcome.status}`
-                : outcome.kind === 'network'
-                    ? describeNetworkError(outcome.error)
-                    : 'attempt timed out';
-            config.logger.debug(`${req.endpoint}: ${(0,redact/* redact */.E$)(why)}; retrying in ${wait} ms`);
-            await sleep(wait, this.closing.signal);
-        }
-    }
-    async attempt(method, url, headers, payload, limitMs) {
-        if (this.closing.signal.aborted)
-            return { kind: 'closed' };
-        const timeout = new AbortController();
-        const timer = setTimeout(() => {
-            timeout.abort();
-        }, limitMs);
-        try {
-            const res = await (0,undici/* request */.Em)(url, {
-                method,
-                headers,
-                body: payload ?? null,
-                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
-                dispatcher: this.dispatcher,
-                headersTimeout: limitMs,
-                bodyTimeout: limitMs,
-            });
-            const text = await readLimited(res.body, this.config.maxResponseBytes);
-            if (text === undefined)
-                return { kind: 'too-large' };
-            const header = (name) => {
-                const v = res.headers[name];
-                return Array.isArray(v) ? v[0] : v;
-            };
-            const contentType = header('content-type');
-            const retryAfter = header('retry-after');
-            return {
-                kind: 'response',
-                status: res.statusCode,
-                body: parseBody(text, contentType),
-                text,
-                ...(contentType !== undefined && { contentType }),
-                ...(retryAfter !== undefined && { retryAfter }),
-            };
-        }
-        catch (error) {
-            if (this.isClosed())
-                return { kind: 'closed' };
-            if (timeout.signal.aborted)
-                return { kind: 'attempt-timeout' };
-            const code = (0,errors/* errorCode */.CA)(error);
-            if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
-                return { kind: 'attempt-timeout' };
-            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    isClosed() {
-        return this.closing.signal.aborted;
-    }
-    /** Stops waits and requests under way and closes kept-alive sockets. */
-    async close() {
-        if (this.closing.signal.aborted)
-            return;
-        this.closing.abort();
-        await this.dispatcher.close();
+    close() {
+        this.agent.destroy();
+        return Promise.resolve();
     }
 }
 
 
 /***/ }),
 
-/***/ 4602:
+/***/ 9218:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -643,8 +362,337 @@ function fillPath(template, params) {
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/trust/text.ts
 var trust_text = __webpack_require__(6623);
-// EXTERNAL MODULE: ./src/api/http.ts + 2 modules
-var http = __webpack_require__(6443);
+;// CONCATENATED MODULE: ./src/api/query.ts
+/**
+ * Query and path encoding as the service expects it.
+ */
+/**
+ * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
+ * element that fails the SHA pattern), null and undefined left out.
+ */
+function encodeQuery(query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value === undefined || value === null)
+            continue;
+        if (Array.isArray(value)) {
+            for (const item of value)
+                params.append(key, String(item));
+        }
+        else {
+            params.append(key, String(value));
+        }
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+/**
+ * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
+ */
+/** Network errors, 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
+function isRetryableStatus(status) {
+    return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+/**
+ * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `now`, or undefined when
+ * the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now = Date.now()) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (!text || /^[+-]?\d/.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Exponential backoff with "equal jitter": the n-th retry (1-based) waits between half and all of base * 2^(n-1),
+ * so concurrent clients spread out but none retries at once. A server's `Retry-After` wins over the backoff. Every
+ * wait is capped at maxWaitMs.
+ */
+function retryDelay(retry, opts) {
+    if (opts.retryAfterMs !== undefined)
+        return Math.min(opts.retryAfterMs, opts.maxWaitMs);
+    const exp = opts.baseMs * 2 ** (retry - 1);
+    const jittered = exp / 2 + opts.random() * (exp / 2);
+    return Math.min(Math.round(jittered), opts.maxWaitMs);
+}
+
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
+// EXTERNAL MODULE: ./src/api/exchange.ts
+var exchange = __webpack_require__(2731);
+;// CONCATENATED MODULE: ./src/api/http.ts
+
+
+
+
+
+
+/** What the server said in an error body, in whichever of its shapes it came. */
+function readErrorBody(body, contentType) {
+    if (body === undefined || body === null)
+        return {};
+    if (typeof body === 'string') {
+        if (contentType?.includes('json'))
+            return { message: body };
+        const text = body
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        if (!text)
+            return {};
+        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${(0,trust_text/* cutText */.IN)(text, 200)}` };
+    }
+    if (typeof body === 'object' && !Array.isArray(body)) {
+        const o = body;
+        const out = {};
+        if (typeof o.message === 'string')
+            out.message = o.message;
+        if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
+            out.fieldErrors = Object.fromEntries(Object.entries(o.errors).map(([k, v]) => [
+                k,
+                typeof v === 'string' ? v : JSON.stringify(v),
+            ]));
+        }
+        if (!out.message && !out.fieldErrors)
+            out.message = (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200);
+        return out;
+    }
+    return { message: (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200) };
+}
+function parseBody(text, contentType) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
+        return contentType?.includes('json') ? text : new NonJsonBody(text);
+    }
+}
+/** A body that is not JSON, kept for the error message. */
+class NonJsonBody {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+}
+function describeNetworkError(err) {
+    const code = (0,errors/* errorCode */.CA)(err);
+    const message = err instanceof Error ? err.message : String(err);
+    return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+function apiError(endpoint, outcome, attempts, note) {
+    const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
+    return new errors/* ApiError */.hD({
+        endpoint,
+        status: outcome.status,
+        ...(said.message !== undefined && { serverMessage: said.message }),
+        ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
+        attempts,
+        ...(note !== undefined && { note }),
+    });
+}
+/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        if (signal.aborted) {
+            resolve();
+            return;
+        }
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+    });
+}
+/** Errors (Node's and undici's) that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set([
+    'UND_ERR_INVALID_ARG',
+    'UND_ERR_NOT_SUPPORTED',
+    'ERR_INVALID_URL',
+    'ERR_INVALID_PROTOCOL',
+    'ERR_INVALID_CHAR',
+    'ERR_INVALID_HTTP_TOKEN',
+    'ERR_UNESCAPED_CHARACTERS',
+]);
+class HttpTransport {
+    config;
+    /** Opened by the first attempt. */
+    exchange;
+    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+    closing = new AbortController();
+    /** One deadline for every call: the budget is the client's (a step's), not each call's. */
+    deadlineAt;
+    constructor(config) {
+        this.config = config;
+        this.deadlineAt = Date.now() + config.deadlineMs;
+    }
+    open() {
+        const { proxy, apiRoot } = this.config;
+        if (proxy.httpProxy || proxy.httpsProxy) {
+            // undici costs ~100 ms at start: only a step behind a proxy pays for it.
+            return Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(692)]).then(__webpack_require__.bind(__webpack_require__, 6692)).then((m) => new m.ProxyExchange(proxy));
+        }
+        return Promise.resolve(new exchange/* NodeExchange */.Qf(apiRoot.protocol === 'https:'));
+    }
+    url(path, query) {
+        const url = new URL(this.config.apiRoot.href);
+        url.pathname = `${url.pathname}${path}`;
+        url.search = query ? encodeQuery(query) : '';
+        return url;
+    }
+    async send(req) {
+        const { config } = this;
+        const url = this.url(req.path, req.query);
+        const headers = {
+            authorization: `Bearer ${config.token}`,
+            accept: 'application/json',
+            'user-agent': config.userAgent,
+        };
+        let payload;
+        if (req.body !== undefined) {
+            payload = JSON.stringify(req.body);
+            headers['content-type'] = 'application/json; charset=utf-8';
+        }
+        const { deadlineAt } = this;
+        const maxAttempts = config.retries + 1;
+        let lastServerMessage;
+        let attempt = 0;
+        const outOfTime = (attempts) => new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempts, lastServerMessage, config.deadlineSetting);
+        for (;;) {
+            attempt++;
+            const remaining = deadlineAt - Date.now();
+            if (remaining <= 0)
+                throw outOfTime(attempt - 1);
+            config.logger.debug(`${req.method} ${(0,redact/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
+            // An attempt never outlives the budget: cut short, its timeout is the budget's.
+            const limit = Math.min(config.attemptTimeoutMs, remaining);
+            const outcome = await this.attempt(req.method, url, headers, payload, limit);
+            const last = attempt >= maxAttempts;
+            let retryAfterMs;
+            switch (outcome.kind) {
+                case 'closed':
+                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+                case 'too-large':
+                    throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `the answer is larger than ${config.maxResponseBytes} bytes; not read`);
+                case 'response': {
+                    if (outcome.status === 200 || outcome.status === 201) {
+                        const { status, body, text, contentType } = outcome;
+                        return { status, body, text, ...(contentType !== undefined && { contentType }) };
+                    }
+                    const error = apiError(req.endpoint, outcome, attempt);
+                    lastServerMessage = error.serverMessage ?? lastServerMessage;
+                    if (!isRetryableStatus(outcome.status) || last)
+                        throw error;
+                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
+                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
+                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
+                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
+                    }
+                    break;
+                }
+                case 'network':
+                    if (!outcome.retryable || last) {
+                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
+                            cause: outcome.error,
+                        });
+                    }
+                    break;
+                case 'attempt-timeout':
+                    if (limit < config.attemptTimeoutMs)
+                        throw outOfTime(attempt);
+                    if (last) {
+                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
+                    }
+                    break;
+            }
+            const wait = retryDelay(attempt, {
+                baseMs: config.backoffBaseMs,
+                maxWaitMs: config.maxWaitMs,
+                random: config.random,
+                ...(retryAfterMs !== undefined && { retryAfterMs }),
+            });
+            if (Date.now() + wait >= deadlineAt) {
+                // Waiting would pass the deadline: give up now, with what the server last said.
+                if (outcome.kind === 'response')
+                    throw apiError(req.endpoint, outcome, attempt);
+                throw outOfTime(attempt);
+            }
+            const why = outcome.kind === 'response'
+                ? `HTTP ${outcome.status}`
+                : outcome.kind === 'network'
+                    ? describeNetworkError(outcome.error)
+                    : 'attempt timed out';
+            config.logger.debug(`${req.endpoint}: ${(0,redact/* redact */.E$)(why)}; retrying in ${wait} ms`);
+            await sleep(wait, this.closing.signal);
+        }
+    }
+    async attempt(method, url, headers, payload, limitMs) {
+        if (this.closing.signal.aborted)
+            return { kind: 'closed' };
+        const timeout = new AbortController();
+        const timer = setTimeout(() => {
+            timeout.abort();
+        }, limitMs);
+        try {
+            this.exchange ??= this.open();
+            const exchange = await this.exchange;
+            const { status, text, contentType, retryAfter } = await exchange.send(url, {
+                method,
+                headers,
+                payload,
+                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
+                maxBytes: this.config.maxResponseBytes,
+            });
+            if (text === undefined)
+                return { kind: 'too-large' };
+            return {
+                kind: 'response',
+                status,
+                body: parseBody(text, contentType),
+                text,
+                ...(contentType !== undefined && { contentType }),
+                ...(retryAfter !== undefined && { retryAfter }),
+            };
+        }
+        catch (error) {
+            if (this.isClosed())
+                return { kind: 'closed' };
+            if (timeout.signal.aborted)
+                return { kind: 'attempt-timeout' };
+            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has((0,errors/* errorCode */.CA)(error) ?? '') };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    isClosed() {
+        return this.closing.signal.aborted;
+    }
+    /** Stops waits and requests under way and closes kept-alive sockets. */
+    async close() {
+        if (this.closing.signal.aborted)
+            return;
+        this.closing.abort();
+        // One still being opened (undici loading) is closed once it is there.
+        const exchange = await this.exchange?.catch(() => undefined);
+        await exchange?.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/parse.ts
 /**
  * Response parsing: one strict parse against the answer's schema. The schemas (`schemas.ts`) say themselves which
@@ -854,6 +902,9 @@ function validate(schema, value, location) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+/**
+ * The typed client of API v2: one method per operation, validated parameters in, parsed results out.
+ */
 
 
 
@@ -871,9 +922,9 @@ class ComplianceClient {
     config;
     http;
     /** Throws an InputError for a bad URL, org or token before any connection is made. */
-    constructor(options, dispatcher) {
+    constructor(options) {
         this.config = (0,config/* resolveConfig */.pE)(options);
-        this.http = new http/* HttpTransport */.G5(this.config, dispatcher);
+        this.http = new HttpTransport(this.config);
     }
     /** The URL an operation would be sent to, for dry runs and messages. */
     urlFor(name, params = {}, query) {
@@ -893,7 +944,7 @@ class ComplianceClient {
     /** Reads one operation: its answer must be JSON. */
     async call(name, params, query) {
         const response = await this.send(name, params, query);
-        if (response.body instanceof http/* NonJsonBody */.gG) {
+        if (response.body instanceof NonJsonBody) {
             throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${(0,trust_text/* cutText */.IN)(response.body.text, 200)}`);
         }
         return response.body;
@@ -2535,7 +2586,7 @@ function describeGitHubError(error) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4602);
+/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9218);
 /* harmony import */ var _context_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7212);
 /* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5042);
 /**
@@ -3007,7 +3058,7 @@ async function runStep(definition, env, cwd) {
     let inputs;
     let step;
     try {
-        inputs = definition.read(new context_inputs/* InputReader */.i_(env), cwd);
+        inputs = await definition.read(new context_inputs/* InputReader */.i_(env), cwd);
         step = await definition.run(inputs);
     }
     catch (error) {

@@ -969,7 +969,7 @@ module.exports.fetch = async function fetch (init, options = undefined) {
 module.exports.Headers = __webpack_require__(1271).Headers
 module.exports.Response = __webpack_require__(6678).Response
 module.exports.Request = __webpack_require__(7412).Request
-module.exports.FormData = __webpack_require__(1681).FormData
+module.exports.FormData = __webpack_require__(8824).FormData
 module.exports.File = globalThis.File ?? (__webpack_require__(4573).File)
 module.exports.FileReader = __webpack_require__(9190).FileReader
 
@@ -15824,7 +15824,7 @@ const {
   extractMimeType,
   utf8DecodeBytes
 } = __webpack_require__(7241)
-const { FormData } = __webpack_require__(1681)
+const { FormData } = __webpack_require__(8824)
 const { kState } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
 const { Blob } = __webpack_require__(4573)
@@ -17421,7 +17421,7 @@ const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(7375)
 const { utf8DecodeBytes } = __webpack_require__(7241)
 const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(2121)
 const { isFileLike } = __webpack_require__(2835)
-const { makeEntry } = __webpack_require__(1681)
+const { makeEntry } = __webpack_require__(8824)
 const assert = __webpack_require__(4589)
 const { File: NodeFile } = __webpack_require__(4573)
 
@@ -17893,7 +17893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1681:
+/***/ 8824:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -22240,7 +22240,7 @@ const {
 } = __webpack_require__(5336)
 const { kState, kHeaders } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
-const { FormData } = __webpack_require__(1681)
+const { FormData } = __webpack_require__(8824)
 const { URLSerializer } = __webpack_require__(2121)
 const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)

@@ -19,8 +19,8 @@ var step = __webpack_require__(7402);
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/artifact.ts + 6 modules
-var artifact = __webpack_require__(6922);
+// EXTERNAL MODULE: ./src/runtime/artifact.ts + 1 modules
+var artifact = __webpack_require__(915);
 // EXTERNAL MODULE: ./src/runtime/context.ts
 var context = __webpack_require__(47);
 // EXTERNAL MODULE: ./src/runtime/not-found.ts
@@ -102,12 +102,12 @@ function summarize(result) {
 
 
 
-function readInputs(inputs, cwd) {
+async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     return {
         ...common,
         environment: inputs.requiredMatching('environment', 'envName'),
-        artifact: (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
+        artifact: await (0,artifact/* readArtifactSpec */._)(inputs, common.runner.workspace),
         failIfMissing: inputs.boolean('fail-if-missing', true),
     };
 }
@@ -238,6 +238,253 @@ const action = (0,step/* defineAction */.QP)({
     describe: describe,
     onError: { outputs: ERROR_OUTPUTS },
 });
+
+
+/***/ }),
+
+/***/ 405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GO: () => (/* binding */ readRegexList),
+/* harmony export */   JM: () => (/* binding */ PatternError),
+/* harmony export */   Ts: () => (/* binding */ compiledOr)
+/* harmony export */ });
+/* unused harmony export REGEX_FORM */
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/**
+ * Patterns given from outside (an input, an ignore file): what a compiled one is, the error of one that cannot be,
+ * and the reader of an input of regexes. The engine (RE2, linear time) is in re2.ts, loaded only when there is a
+ * pattern to compile: it is 260 KB a step without patterns should not pay for at start (issue 14).
+ */
+
+/** What `expected` says for a list of user regexes. */
+const REGEX_FORM = 'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
+/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
+class PatternError extends Error {
+    source;
+    problem;
+    constructor(source, problem) {
+        super(`'${source}': ${problem}`);
+        this.name = 'PatternError';
+        this.source = source;
+        this.problem = problem;
+    }
+}
+/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
+function compiledOr(compile, fail) {
+    try {
+        return compile();
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw fail(error.problem);
+        throw error;
+    }
+}
+/**
+ * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
+ * is refused before anything is read, naming the input and the construct. The engine is loaded only when the input
+ * has a pattern.
+ */
+async function readRegexList(inputs, name) {
+    const sources = inputs
+        .raw(name)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    if (sources.length === 0)
+        return [];
+    const { compilePattern } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 930));
+    return sources.map((source) => compiledOr(() => compilePattern(source), (problem) => new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(name, `'${source}' is not a usable regular expression: ${problem}`, REGEX_FORM)));
+}
+
+
+/***/ }),
+
+/***/ 915:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _: () => (/* binding */ readArtifactSpec),
+  J: () => (/* binding */ resolveFingerprint)
+});
+
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/api/config.ts
+var config = __webpack_require__(1392);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/context/pattern.ts
+var pattern = __webpack_require__(405);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+;// CONCATENATED MODULE: ./src/fingerprint/artifact.ts
+/**
+ * One artifact, however the user names it: a fingerprint given as is, or a file, directory, local Docker image or
+ * registry image to fingerprint the way the official CLI does, so both give the same identity.
+ */
+
+
+
+const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'];
+/** Each kind's code is loaded only for that kind: a file needs no Docker client, no registry client, no undici. */
+async function fingerprintArtifact(spec) {
+    switch (spec.type) {
+        case 'fingerprint':
+            return { fingerprint: spec.fingerprint, defaultName: undefined };
+        case 'file':
+            await expectKind(spec.path, 'file');
+            const { fingerprintFile } = await __webpack_require__.e(/* import() */ 120).then(__webpack_require__.bind(__webpack_require__, 8120));
+            return { fingerprint: await fingerprintFile(spec.path), defaultName: (0,external_node_path_.basename)(spec.path) };
+        case 'dir':
+            await expectKind(spec.path, 'dir');
+            const { fingerprintDir } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 1175));
+            return {
+                fingerprint: await fingerprintDir(spec.path, spec.excludes),
+                defaultName: (0,external_node_path_.basename)(spec.path),
+            };
+        case 'docker': {
+            const { fingerprintDocker } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(550)]).then(__webpack_require__.bind(__webpack_require__, 3550));
+            return {
+                fingerprint: await fingerprintDocker(spec.image, spec.dockerHost ? { dockerHost: spec.dockerHost } : {}),
+                defaultName: spec.image,
+            };
+        }
+        case 'oci': {
+            const [{ fingerprintOci }, { createDispatcher }] = await Promise.all([
+                Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(233)]).then(__webpack_require__.bind(__webpack_require__, 5233)),
+                Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(692)]).then(__webpack_require__.bind(__webpack_require__, 6692)),
+            ]);
+            // Registries are reached through the runner's proxy, as the service is.
+            const dispatcher = spec.proxy ? createDispatcher(spec.proxy) : undefined;
+            try {
+                return {
+                    fingerprint: await fingerprintOci(spec.image, {
+                        ...(spec.username !== undefined && { username: spec.username }),
+                        ...(spec.password !== undefined && { password: spec.password }),
+                        ...(dispatcher !== undefined && { dispatcher }),
+                    }),
+                    defaultName: spec.image,
+                };
+            }
+            finally {
+                await dispatcher?.close();
+            }
+        }
+    }
+}
+/** A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. */
+async function expectKind(path, kind) {
+    const info = await (0,promises_.stat)(path).catch((error) => {
+        const code = error.code;
+        throw new errors/* SourceError */.c8('artifact', code === 'ENOENT' ? `${path} does not exist` : `cannot read ${path} (${code ?? String(error)})`, 'Check the artifact input: paths are relative to the workspace');
+    });
+    if (kind === 'file' && !info.isFile()) {
+        throw new errors/* SourceError */.c8('artifact', `${path} is not a file`, 'For a directory, set artifact-type: dir');
+    }
+    if (kind === 'dir' && !info.isDirectory()) {
+        throw new errors/* SourceError */.c8('artifact', `${path} is not a directory`, 'For a file, set artifact-type: file');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/artifact.ts
+/**
+ * Reads which artifact a step is about: `fingerprint`, or `artifact` with `artifact-type` (and `exclude` for
+ * directories, `registry-username`/`registry-password` for registry images). Shared by every sub-action that takes
+ * an artifact, so they all accept the same inputs the same way.
+ */
+
+
+
+
+
+
+const EITHER = 'either fingerprint, or artifact with artifact-type';
+const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
+async function readArtifactSpec(inputs, workspace) {
+    const fingerprint = inputs.matching('fingerprint', 'fingerprint');
+    const artifact = inputs.optional('artifact');
+    const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
+    // Read before any check that could fail, so the password is masked in whatever is printed next.
+    const password = inputs.secret('registry-password');
+    const username = inputs.optional('registry-username');
+    const excludes = inputs.list('exclude');
+    if (fingerprint !== undefined && artifact !== undefined) {
+        throw new errors/* InputError */.dz('fingerprint', 'is given together with artifact', EITHER);
+    }
+    if (fingerprint !== undefined) {
+        // Inputs that only shape fingerprinting would be ignored silently: a sign the step is not what was meant.
+        const ignored = type !== undefined
+            ? 'artifact-type'
+            : excludes.length > 0
+                ? 'exclude'
+                : username !== undefined
+                    ? 'registry-username'
+                    : password !== undefined
+                        ? 'registry-password'
+                        : undefined;
+        if (ignored !== undefined) {
+            throw new errors/* InputError */.dz(ignored, 'is given together with fingerprint, which is used as is (nothing is fingerprinted)', `fingerprint alone, or artifact with ${ignored === 'artifact-type' ? 'artifact-type' : `artifact-type and ${ignored}`}`);
+        }
+        return { type: 'fingerprint', fingerprint };
+    }
+    if (artifact === undefined)
+        throw new errors/* InputError */.dz('artifact', 'is required when fingerprint is not given', EITHER);
+    if (type === undefined) {
+        throw new errors/* InputError */.dz('artifact-type', `is required with artifact '${artifact}'`, `one of ${ARTIFACT_TYPES.join(', ')}`);
+    }
+    if (excludes.length > 0 && type !== 'dir') {
+        throw new errors/* InputError */.dz('exclude', `only applies to artifact-type dir, not ${type}`, 'no exclude, or artifact-type dir');
+    }
+    if ((username !== undefined || password !== undefined) && type !== 'oci') {
+        throw new errors/* InputError */.dz(username !== undefined ? 'registry-username' : 'registry-password', `only applies to artifact-type oci, not ${type}`, 'registry credentials with artifact-type oci only');
+    }
+    if ((username === undefined) !== (password === undefined)) {
+        throw new errors/* InputError */.dz(username === undefined ? 'registry-username' : 'registry-password', 'is missing: registry-username and registry-password go together', 'both, or neither for an anonymous pull');
+    }
+    switch (type) {
+        case 'file':
+            return { type, path: (0,external_node_path_.resolve)(workspace, artifact) };
+        case 'dir': {
+            if (excludes.length > 0) {
+                // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
+                const { globPattern } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 1175));
+                for (const glob of excludes) {
+                    (0,pattern/* compiledOr */.Ts)(() => globPattern(glob), (problem) => new errors/* InputError */.dz('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM));
+                }
+            }
+            return { type, path: (0,external_node_path_.resolve)(workspace, artifact), excludes };
+        }
+        case 'docker': {
+            const dockerHost = inputs.env.DOCKER_HOST?.trim();
+            return { type, image: artifact, ...(dockerHost && { dockerHost }) };
+        }
+        case 'oci':
+            return {
+                type,
+                image: artifact,
+                ...(username !== undefined && { username }),
+                ...(password !== undefined && { password }),
+                proxy: (0,config/* proxyFromEnv */.kE)(inputs.env),
+            };
+    }
+}
+/** The fingerprint of a spec: a given one as is, else computed in a log group that names what was fingerprinted. */
+async function resolveFingerprint(spec) {
+    if (spec.type === 'fingerprint')
+        return fingerprintArtifact(spec);
+    return log/* log */.R.group('Fingerprint the artifact', async () => {
+        const result = await fingerprintArtifact(spec);
+        log/* log */.R.info(`${spec.type === 'file' || spec.type === 'dir' ? spec.path : spec.image}: ${result.fingerprint}`);
+        return result;
+    });
+}
 
 
 /***/ }),

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 5 modules
-var api = __webpack_require__(4602);
+// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
+var api = __webpack_require__(9218);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
 // EXTERNAL MODULE: ./src/runtime/context.ts

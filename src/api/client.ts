@@ -1,7 +1,6 @@
 /**
  * The typed client of API v2: one method per operation, validated parameters in, parsed results out.
  */
-import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
 import { resolveConfig, type ClientConfig, type ClientOptions } from './config.js';
 import { endpointLabel, endpoints, fillPath, type EndpointName } from './endpoints.js';
@@ -33,9 +32,9 @@ export class ComplianceClient {
   private readonly http: HttpTransport;
 
   /** Throws an InputError for a bad URL, org or token before any connection is made. */
-  constructor(options: ClientOptions, dispatcher?: Dispatcher) {
+  constructor(options: ClientOptions) {
     this.config = resolveConfig(options);
-    this.http = new HttpTransport(this.config, dispatcher);
+    this.http = new HttpTransport(this.config);
   }
 
   /** The URL an operation would be sent to, for dry runs and messages. */

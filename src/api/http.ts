@@ -1,9 +1,9 @@
 /**
- * HTTP over undici: keep-alive, proxies, per-attempt timeout, overall deadline, retries with backoff and jitter.
+ * HTTP to the service: per-attempt timeout, overall deadline, retries with backoff and jitter, on keep-alive
+ * connections (exchange.ts: node:http(s); through a proxy, undici, loaded only then).
  * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
  */
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import type { ClientConfig, ProxySettings } from './config.js';
+import type { ClientConfig } from './config.js';
 import {
   ApiError,
   errorCode,
@@ -15,6 +15,7 @@ import { encodeQuery, type QueryValue } from './query.js';
 import { cutText } from '../trust/text.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 import { redact } from '../trust/redact.js';
+import { NodeExchange, type Exchange } from './exchange.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -81,25 +82,6 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   }
 }
 
-/** The body as text, or undefined once it passes `limit` bytes (the rest is not read: the socket is dropped). */
-async function readLimited(
-  body: Dispatcher.ResponseData['body'],
-  limit: number,
-): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += bytes.length;
-    if (size > limit) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** A body that is not JSON, kept for the error message. */
 export class NonJsonBody {
   readonly text: string;
@@ -151,24 +133,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** undici errors that come from the request itself, not the network: retrying cannot help. */
-const NOT_RETRYABLE_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
-
-/** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
-export function createDispatcher(proxy: ProxySettings): Dispatcher {
-  const agentOptions = { keepAliveTimeout: 10_000, connections: 16 };
-  const { httpProxy, httpsProxy, noProxy } = proxy;
-  if (httpProxy || httpsProxy) {
-    // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
-    return new EnvHttpProxyAgent({
-      ...agentOptions,
-      httpProxy: httpProxy ?? '',
-      httpsProxy: httpsProxy ?? '',
-      noProxy: noProxy ?? '',
-    });
-  }
-  return new Agent(agentOptions);
-}
+/** Errors (Node's and undici's) that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'ERR_INVALID_URL',
+  'ERR_INVALID_PROTOCOL',
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_UNESCAPED_CHARACTERS',
+]);
 
 type AttemptOutcome =
   | {
@@ -187,16 +161,25 @@ type AttemptOutcome =
 
 export class HttpTransport {
   private readonly config: ClientConfig;
-  private readonly dispatcher: Dispatcher;
+  /** Opened by the first attempt. */
+  private exchange: Promise<Exchange> | undefined;
   /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
   private readonly closing = new AbortController();
   /** One deadline for every call: the budget is the client's (a step's), not each call's. */
   private readonly deadlineAt: number;
 
-  constructor(config: ClientConfig, dispatcher?: Dispatcher) {
+  constructor(config: ClientConfig) {
     this.config = config;
-    this.dispatcher = dispatcher ?? createDispatcher(config.proxy);
     this.deadlineAt = Date.now() + config.deadlineMs;
+  }
+
+  private open(): Promise<Exchange> {
+    const { proxy, apiRoot } = this.config;
+    if (proxy.httpProxy || proxy.httpsProxy) {
+      // undici costs ~100 ms at start: only a step behind a proxy pays for it.
+      return import('./proxy-transport.js').then((m) => new m.ProxyExchange(proxy));
+    }
+    return Promise.resolve(new NodeExchange(apiRoot.protocol === 'https:'));
   }
 
   url(path: string, query?: Record<string, QueryValue>): URL {
@@ -336,26 +319,19 @@ export class HttpTransport {
       timeout.abort();
     }, limitMs);
     try {
-      const res = await request(url, {
+      this.exchange ??= this.open();
+      const exchange = await this.exchange;
+      const { status, text, contentType, retryAfter } = await exchange.send(url, {
         method,
         headers,
-        body: payload ?? null,
+        payload,
         signal: AbortSignal.any([timeout.signal, this.closing.signal]),
-        dispatcher: this.dispatcher,
-        headersTimeout: limitMs,
-        bodyTimeout: limitMs,
+        maxBytes: this.config.maxResponseBytes,
       });
-      const text = await readLimited(res.body, this.config.maxResponseBytes);
       if (text === undefined) return { kind: 'too-large' };
-      const header = (name: string) => {
-        const v = res.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      const contentType = header('content-type');
-      const retryAfter = header('retry-after');
       return {
         kind: 'response',
-        status: res.statusCode,
+        status,
         body: parseBody(text, contentType),
         text,
         ...(contentType !== undefined && { contentType }),
@@ -364,10 +340,7 @@ export class HttpTransport {
     } catch (error) {
       if (this.isClosed()) return { kind: 'closed' };
       if (timeout.signal.aborted) return { kind: 'attempt-timeout' };
-      const code = errorCode(error);
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
-        return { kind: 'attempt-timeout' };
-      return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(code ?? '') };
+      return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has(errorCode(error) ?? '') };
     } finally {
       clearTimeout(timer);
     }
@@ -381,6 +354,8 @@ export class HttpTransport {
   async close(): Promise<void> {
     if (this.closing.signal.aborted) return;
     this.closing.abort();
-    await this.dispatcher.close();
+    // One still being opened (undici loading) is closed once it is there.
+    const exchange = await this.exchange?.catch(() => undefined);
+    await exchange?.close();
   }
 }

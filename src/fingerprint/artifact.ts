@@ -6,11 +6,6 @@ import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { ProxySettings } from '../api/config.js';
 import { SourceError } from '../errors/errors.js';
-import { createDispatcher } from '../api/http.js';
-import { fingerprintDir } from './dir.js';
-import { fingerprintDocker } from './docker.js';
-import { fingerprintFile } from './file.js';
-import { fingerprintOci } from './oci.js';
 
 export const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -28,20 +23,26 @@ export interface Fingerprinted {
   defaultName: string | undefined;
 }
 
+/** Each kind's code is loaded only for that kind: a file needs no Docker client, no registry client, no undici. */
 export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerprinted> {
   switch (spec.type) {
     case 'fingerprint':
       return { fingerprint: spec.fingerprint, defaultName: undefined };
-    case 'file':
+    case 'file': {
       await expectKind(spec.path, 'file');
+      const { fingerprintFile } = await import('./file.js');
       return { fingerprint: await fingerprintFile(spec.path), defaultName: basename(spec.path) };
-    case 'dir':
+    }
+    case 'dir': {
       await expectKind(spec.path, 'dir');
+      const { fingerprintDir } = await import('./dir.js');
       return {
         fingerprint: await fingerprintDir(spec.path, spec.excludes),
         defaultName: basename(spec.path),
       };
-    case 'docker':
+    }
+    case 'docker': {
+      const { fingerprintDocker } = await import('./docker.js');
       return {
         fingerprint: await fingerprintDocker(
           spec.image,
@@ -49,7 +50,12 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
         ),
         defaultName: spec.image,
       };
+    }
     case 'oci': {
+      const [{ fingerprintOci }, { createDispatcher }] = await Promise.all([
+        import('./oci.js'),
+        import('../api/proxy-transport.js'),
+      ]);
       // Registries are reached through the runner's proxy, as the service is.
       const dispatcher = spec.proxy ? createDispatcher(spec.proxy) : undefined;
       try {

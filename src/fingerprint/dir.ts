@@ -15,7 +15,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SourceError } from '../errors/errors.js';
-import { compiledOr, compilePattern, type Pattern } from '../context/pattern.js';
+import { compiledOr, type Pattern } from '../context/pattern.js';
+import { compilePattern } from '../context/re2.js';
 import { fingerprintFile, sha256Hex } from './file.js';
 
 export const IGNORE_FILE = '.kosli_ignore';

@@ -37,6 +37,10 @@ export const MARKERS = {
     /\bfunction\s+(\w+_)?mapPod\(/,
     /\bfunction\s+(\w+_)?kubectlArgs\(/,
   ],
+  /** undici (npm, or @actions/github's own copy): its proxy agent. */
+  undici: [/\bclass\s+EnvHttpProxyAgent\b/],
+  /** The RE2 regex engine (re2js), for patterns from outside. */
+  re2: [/\bclass\s+RE2JS\b/],
 } as const;
 
 export type Kind = keyof typeof MARKERS;

@@ -15,12 +15,11 @@ import {
   type ArtifactSpec,
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
-import { globPattern } from '../fingerprint/dir.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 
-export function readArtifactSpec(inputs: InputReader, workspace: string): ArtifactSpec {
+export async function readArtifactSpec(inputs: InputReader, workspace: string): Promise<ArtifactSpec> {
   const fingerprint = inputs.matching('fingerprint', 'fingerprint');
   const artifact = inputs.optional('artifact');
   const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
@@ -86,14 +85,19 @@ export function readArtifactSpec(inputs: InputReader, workspace: string): Artifa
   switch (type) {
     case 'file':
       return { type, path: resolve(workspace, artifact) };
-    case 'dir':
-      for (const glob of excludes) {
-        compiledOr(
-          () => globPattern(glob),
-          (problem) => new InputError('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM),
-        );
+    case 'dir': {
+      if (excludes.length > 0) {
+        // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
+        const { globPattern } = await import('../fingerprint/dir.js');
+        for (const glob of excludes) {
+          compiledOr(
+            () => globPattern(glob),
+            (problem) => new InputError('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM),
+          );
+        }
       }
       return { type, path: resolve(workspace, artifact), excludes };
+    }
     case 'docker': {
       const dockerHost = inputs.env.DOCKER_HOST?.trim();
       return { type, image: artifact, ...(dockerHost && { dockerHost }) };

@@ -62,7 +62,7 @@ export interface FinishInputs {
 export interface ActionDefinition<I extends FinishInputs> {
   name: string;
   /** Reads and checks every input; throws an InputError naming the input before anything is sent. */
-  read(reader: InputReader, cwd: string): I;
+  read(reader: InputReader, cwd: string): I | Promise<I>;
   run(inputs: I): Promise<StepResult>;
   /** What the step could not do, for the summary of a failed step: `Could not check the deployment to prod`. */
   couldNot(inputs: I | undefined): string;
@@ -204,7 +204,7 @@ export async function runStep<I extends FinishInputs>(
   let inputs: I | undefined;
   let step: StepResult;
   try {
-    inputs = definition.read(new InputReader(env), cwd);
+    inputs = await definition.read(new InputReader(env), cwd);
     step = await definition.run(inputs);
   } catch (error) {
     if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);

@@ -6,6 +6,8 @@
  * - only report-k8s-env loads Kubernetes code (src/k8s);
  * - only a step that talks to GitHub loads Octokit (no typical run does; the gate commenting on a pull request does);
  * - only the actions that take an artifact load fingerprint code (src/fingerprint);
+ * - no typical run loads undici (only a proxy, a Docker daemon or a registry needs it) or the regex engine (only a
+ *   pattern input needs it);
  * - each loads the schemas of the one endpoint it calls, and no other endpoint's (src/api/schemas/<endpoint>.ts).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -84,8 +86,31 @@ describe('what each action loads', () => {
     }
   });
 
-  it('list-actions loads no Octokit, no fingerprint code and no Kubernetes code', () => {
+  it('list-actions loads no Octokit, no fingerprint code, no Kubernetes code, no undici and no regex engine', () => {
     expect(kindsOf('list-actions')).toEqual({});
+  });
+
+  it('no typical run loads undici or the regex engine', () => {
+    expect(loading('undici')).toEqual([]);
+    expect(loading('re2')).toEqual([]);
+  });
+
+  it('the regex engine is loaded when a pattern is given, and undici when a proxy is set', async () => {
+    const typical = typicalRuns(sandbox().url, mkdtempSync(join(workspace, 're2-')))['report-k8s-env'];
+    const entry = await recordLoads('report-k8s-env', {
+      ...typical,
+      inputs: { ...typical?.inputs, 'namespaces-regex': '^sh' },
+    });
+    expect(entry.result.code, entry.result.stdout).toBe(0);
+    expect(entry.kinds.re2).toBeDefined();
+    expect(entry.kinds.undici).toBeUndefined();
+    // A proxy that no_proxy skips for loopback: the step still succeeds, through undici's proxy agent.
+    const proxied = await recordLoads('list-actions', {
+      ...typicalRuns(sandbox().url, mkdtempSync(join(workspace, 'proxy-')))['list-actions'],
+      env: { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' },
+    });
+    expect(proxied.result.code, proxied.result.stdout).toBe(0);
+    expect(proxied.kinds.undici).toBeDefined();
   });
 
   it('only report-k8s-env loads Kubernetes code', () => {

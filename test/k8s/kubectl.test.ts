@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/errors/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
-import { compilePattern } from '../../src/context/pattern.js';
+import { compilePattern } from '../../src/context/re2.js';
 import { mapPods } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';

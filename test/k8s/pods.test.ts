@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { compilePattern } from '../../src/context/pattern.js';
+import { compilePattern } from '../../src/context/re2.js';
 import { mapPod, mapPods, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
 import { D1, D2, pod } from '../helpers/pods.js';

@@ -6,45 +6,50 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
 import { readArtifactSpec } from '../../src/runtime/artifact.js';
 import { redact } from '../../src/trust/redact.js';
-import { freshToken, printedBy, readerOf } from '../helpers/inputs.js';
+import { freshToken, printedDuring, readerOf } from '../helpers/inputs.js';
 
 const FP = 'a'.repeat(64);
 const spec = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
   readArtifactSpec(readerOf(inputs, env), '/ws');
 
 describe('readArtifactSpec', () => {
-  it('takes a fingerprint as is', () => {
-    expect(spec({ fingerprint: FP })).toEqual({ type: 'fingerprint', fingerprint: FP });
+  it('takes a fingerprint as is', async () => {
+    expect(await spec({ fingerprint: FP })).toEqual({ type: 'fingerprint', fingerprint: FP });
   });
 
-  it('resolves a file or a directory against the workspace, with the globs to leave out of a directory', () => {
-    expect(spec({ artifact: 'dist/app.bin', 'artifact-type': 'file' })).toEqual({
+  it('resolves a file or a directory against the workspace, with the globs to leave out of a directory', async () => {
+    expect(await spec({ artifact: 'dist/app.bin', 'artifact-type': 'file' })).toEqual({
       type: 'file',
       path: '/ws/dist/app.bin',
     });
-    expect(spec({ artifact: '/abs/site', 'artifact-type': 'dir', exclude: 'logs\n**/*.map, tmp' })).toEqual({
+    expect(
+      await spec({ artifact: '/abs/site', 'artifact-type': 'dir', exclude: 'logs\n**/*.map, tmp' }),
+    ).toEqual({
       type: 'dir',
       path: '/abs/site',
       excludes: ['logs', '**/*.map', 'tmp'],
     });
   });
 
-  it('reads a local image from the Docker daemon DOCKER_HOST names', () => {
+  it('reads a local image from the Docker daemon DOCKER_HOST names', async () => {
     expect(
-      spec({ artifact: 'app:1', 'artifact-type': 'docker' }, { DOCKER_HOST: ' tcp://127.0.0.1:2375 ' }),
+      await spec({ artifact: 'app:1', 'artifact-type': 'docker' }, { DOCKER_HOST: ' tcp://127.0.0.1:2375 ' }),
     ).toEqual({ type: 'docker', image: 'app:1', dockerHost: 'tcp://127.0.0.1:2375' });
-    expect(spec({ artifact: 'app:1', 'artifact-type': 'docker' })).toEqual({
+    expect(await spec({ artifact: 'app:1', 'artifact-type': 'docker' })).toEqual({
       type: 'docker',
       image: 'app:1',
     });
   });
 
-  it('reads a registry image anonymously, or with both credentials, through the proxy the runner sets', () => {
+  it('reads a registry image anonymously, or with both credentials, through the proxy the runner sets', async () => {
     expect(
-      spec({ artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' }, { HTTPS_PROXY: 'http://p:3128' }),
+      await spec(
+        { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' },
+        { HTTPS_PROXY: 'http://p:3128' },
+      ),
     ).toEqual({ type: 'oci', image: 'ghcr.io/acme/app:1', proxy: { httpsProxy: 'http://p:3128' } });
     const password = freshToken('pw');
-    const { value, out } = printedBy(() =>
+    const { value, out } = await printedDuring(() =>
       spec({
         artifact: 'ghcr.io/acme/app:1',
         'artifact-type': 'oci',
@@ -136,8 +141,8 @@ describe('readArtifactSpec', () => {
         { fingerprint: FP, 'registry-password': 'p4ssw0rd' },
         "Invalid input 'registry-password': is given together with fingerprint",
       ],
-    ])('%s', (_label, inputs, message) => {
-      const { error } = printedBy(() => spec(inputs));
+    ])('%s', async (_label, inputs, message) => {
+      const { error } = await printedDuring(() => spec(inputs));
       expect(error).toBeInstanceOf(InputError);
       expect((error as Error).message).toContain(message);
     });
@@ -147,9 +152,9 @@ describe('readArtifactSpec', () => {
     ['with a fingerprint', { fingerprint: FP }],
     ['on a file', { artifact: 'app.bin', 'artifact-type': 'file', 'registry-username': 'u' }],
     ['without a user name', { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' }],
-  ])('masks and registers the registry password before refusing it %s', (_label, inputs) => {
+  ])('masks and registers the registry password before refusing it %s', async (_label, inputs) => {
     const password = freshToken('pw');
-    const { error, out } = printedBy(() => spec({ ...inputs, 'registry-password': password }));
+    const { error, out } = await printedDuring(() => spec({ ...inputs, 'registry-password': password }));
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).not.toContain(password);
     expect(out).toBe(`::add-mask::${password}\n`);

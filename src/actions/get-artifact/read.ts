@@ -22,12 +22,12 @@ export interface GetArtifactInputs extends CommonInputs {
   assertCompliant: boolean;
 }
 
-export function readInputs(inputs: InputReader, cwd: string): GetArtifactInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<GetArtifactInputs> {
   const common = readCommon(inputs, cwd);
   return {
     ...common,
     flow: inputs.requiredMatching('flow', 'flowName'),
-    artifact: readArtifactSpec(inputs, common.runner.workspace),
+    artifact: await readArtifactSpec(inputs, common.runner.workspace),
     trail: inputs.matching('trail', 'trailName'),
     attestationId: inputs.matching('attestation-id', 'attestationId'),
     assertCompliant: inputs.boolean('assert-compliant', false),

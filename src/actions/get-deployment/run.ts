@@ -24,12 +24,12 @@ export interface GetDeploymentInputs extends CommonInputs {
   failIfMissing: boolean;
 }
 
-export function readInputs(inputs: InputReader, cwd: string): GetDeploymentInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<GetDeploymentInputs> {
   const common = readCommon(inputs, cwd);
   return {
     ...common,
     environment: inputs.requiredMatching('environment', 'envName'),
-    artifact: readArtifactSpec(inputs, common.runner.workspace),
+    artifact: await readArtifactSpec(inputs, common.runner.workspace),
     failIfMissing: inputs.boolean('fail-if-missing', true),
   };
 }

@@ -29,10 +29,10 @@ export interface ReportArtifactInputs extends CommonInputs {
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
 const Revision = z.string().check(z.regex(/^[^-\s]\S*$/));
 
-export function readInputs(inputs: InputReader, cwd: string): ReportArtifactInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<ReportArtifactInputs> {
   const common = readCommon(inputs, cwd);
   const flow = inputs.requiredMatching('flow', 'flowName');
-  const artifact = readArtifactSpec(inputs, common.runner.workspace);
+  const artifact = await readArtifactSpec(inputs, common.runner.workspace);
   const name = inputs.optional('name');
   if (artifact.type === 'fingerprint' && name === undefined) {
     throw new InputError('name', 'is required when fingerprint is given', 'the artifact name to report');

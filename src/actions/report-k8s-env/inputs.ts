@@ -21,14 +21,14 @@ export interface ReportK8sEnvInputs extends CommonInputs {
 const NamespaceName = z.string().check(z.regex(NAMESPACE_NAME));
 const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at most 63 characters)';
 
-export function readInputs(inputs: InputReader, cwd: string): ReportK8sEnvInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<ReportK8sEnvInputs> {
   const common = readCommon(inputs, cwd);
   const environment = inputs.requiredMatching('environment', 'envName');
   const filter: NamespaceFilter = {
     include: inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM),
-    includeRegex: readRegexList(inputs, 'namespaces-regex'),
+    includeRegex: await readRegexList(inputs, 'namespaces-regex'),
     exclude: inputs.checkedList('exclude-namespaces', NamespaceName, NAMESPACE_FORM),
-    excludeRegex: readRegexList(inputs, 'exclude-namespaces-regex'),
+    excludeRegex: await readRegexList(inputs, 'exclude-namespaces-regex'),
   };
   const including = filter.include?.length || filter.includeRegex?.length;
   const excluding = filter.exclude?.length || filter.excludeRegex?.length;

@@ -32,10 +32,10 @@ const read = (extra: Record<string, string> = {}, cwd = '/work', more: Env = {})
   readInputs(new InputReader({ ...env(extra), ...more }), cwd);
 
 describe('report-artifact inputs', () => {
-  it('reads what the report says about the artifact', () => {
+  it('reads what the report says about the artifact', async () => {
     const dir = tempDir('inputs-');
     writeFileSync(join(dir, 'data.json'), '{"size": 12}');
-    const inputs = read(
+    const inputs = await read(
       {
         trail: 'release-1',
         'template-reference-name': 'backend-bin',
@@ -68,13 +68,13 @@ describe('report-artifact inputs', () => {
       compliant: false,
       dryRun: false,
     });
-    expect(read().compliant).toBeUndefined();
-    expect(read().externalUrls).toEqual({});
+    expect((await read()).compliant).toBeUndefined();
+    expect((await read()).externalUrls).toEqual({});
   });
 
-  it('takes dry-run from COMPLIANCE_DRY_RUN, the input winning over it', () => {
-    expect(read({}, '/work', { COMPLIANCE_DRY_RUN: 'true' }).dryRun).toBe(true);
-    expect(read({ 'dry-run': 'false' }, '/work', { COMPLIANCE_DRY_RUN: 'true' }).dryRun).toBe(false);
+  it('takes dry-run from COMPLIANCE_DRY_RUN, the input winning over it', async () => {
+    expect((await read({}, '/work', { COMPLIANCE_DRY_RUN: 'true' })).dryRun).toBe(true);
+    expect((await read({ 'dry-run': 'false' }, '/work', { COMPLIANCE_DRY_RUN: 'true' })).dryRun).toBe(false);
   });
 
   it.each<[string, Record<string, string>, string]>([
@@ -132,13 +132,13 @@ describe('report-artifact inputs', () => {
       { compliant: 'yes' },
       "Invalid input 'compliant': 'yes' is not a boolean",
     ],
-  ])('refuses %s', (_label, extra, message) => {
-    expect(() => read(extra)).toThrow(InputError);
-    expect(() => read(extra)).toThrow(message);
+  ])('refuses %s', async (_label, extra, message) => {
+    await expect(read(extra)).rejects.toThrow(InputError);
+    await expect(read(extra)).rejects.toThrow(message);
   });
 
-  it('describes the inputs for the result file of a failed step, never with registry credentials', () => {
-    const inputs = read({
+  it('describes the inputs for the result file of a failed step, never with registry credentials', async () => {
+    const inputs = await read({
       artifact: 'registry.example.test/app:1',
       'artifact-type': 'oci',
       'registry-username': 'ci-bot',

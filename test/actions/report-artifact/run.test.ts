@@ -15,7 +15,7 @@ const FP = 'f'.repeat(64);
 const SHA = 'd'.repeat(40);
 
 /** The inputs of a step in `dir` reporting fingerprint FP as app.bin to flow backend of the sandbox at `url`. */
-function inputs(url: string, dir: string, extra: Record<string, string> = {}) {
+async function inputs(url: string, dir: string, extra: Record<string, string> = {}) {
   const given: Record<string, string> = {
     'api-url': url,
     'api-token': DEMO_TOKEN,
@@ -25,7 +25,7 @@ function inputs(url: string, dir: string, extra: Record<string, string> = {}) {
     name: 'app.bin',
     ...extra,
   };
-  return action.read(
+  return await action.read(
     new InputReader({
       ...DEFAULT_GITHUB,
       GITHUB_SHA: SHA,
@@ -43,7 +43,7 @@ const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>
 describe('report-artifact run', () => {
   it('reported: the outputs, the result with the answer, and the warning about a commit known by its SHA only', async () => {
     const sandbox = await start();
-    const step = await action.run(inputs(sandbox.url, tempDir('work-')));
+    const step = await action.run(await inputs(sandbox.url, tempDir('work-')));
     expect(step.outcome).toBe('reported');
     expect(step.outputs).toEqual({ fingerprint: FP, filename: 'app.bin', trail: SHA, 'git-commit': SHA });
     expect(step.result).toMatchObject({ dryRun: false, fingerprint: FP, response: { message: 'OK' } });
@@ -58,7 +58,7 @@ describe('report-artifact run', () => {
 
   it('dry run: sends nothing and hands the payload to the finisher to keep', async () => {
     const sandbox = await start();
-    const step = await action.run(inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
+    const step = await action.run(await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
     expect(step.outcome).toBe('dry-run');
     expect(step.payload).toMatchObject({ fingerprint: FP, filename: 'app.bin', git_commit: SHA });
     expect(step.result).toMatchObject({ dryRun: true, payload: step.payload });
@@ -70,7 +70,7 @@ describe('report-artifact run', () => {
   it('not delivered: outcome error keeping the payload, the report, the warning, and a summary that shows it', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-    const step = await action.run(inputs(sandbox.url, tempDir('work-')));
+    const step = await action.run(await inputs(sandbox.url, tempDir('work-')));
     expect(step.outcome).toBe('error');
     expect(step.outputs).toEqual({});
     expect(step.payload).toMatchObject({ fingerprint: FP, git_commit: SHA });
@@ -99,7 +99,7 @@ describe('report-artifact run', () => {
     writeFileSync(join(r.dir, 'README'), 'one');
     r.git('add', '.');
     r.git('commit', '-q', '-m', 'First');
-    await expect(action.run(inputs(sandbox.url, r.dir, { 'git-commit': 'v9.9.9' }))).rejects.toThrow(
+    await expect(action.run(await inputs(sandbox.url, r.dir, { 'git-commit': 'v9.9.9' }))).rejects.toThrow(
       "Invalid input 'git-commit': cannot resolve 'v9.9.9'",
     );
     expect(stored(sandbox)).toBe(false);

@@ -23,15 +23,15 @@ function read(extra: Record<string, string> = {}, more: Env = {}) {
 }
 
 describe('report-k8s-env inputs', () => {
-  it('reads a pods file relative to the workspace', () => {
-    expect(read({ 'pods-file': 'out/pods.json' }).source).toEqual({
+  it('reads a pods file relative to the workspace', async () => {
+    expect((await read({ 'pods-file': 'out/pods.json' })).source).toEqual({
       kind: 'file',
       path: '/work/out/pods.json',
     });
   });
 
-  it('reads live through kubectl without the inputs or the service token in its environment', () => {
-    const inputs = read(
+  it('reads live through kubectl without the inputs or the service token in its environment', async () => {
+    const inputs = await read(
       { kubeconfig: 'kc.yaml', 'kube-context': 'prod' },
       { COMPLIANCE_API_TOKEN: TEST_TOKEN, KUBECONFIG: '/k', HOME: '/home/runner' },
     );
@@ -40,14 +40,14 @@ describe('report-k8s-env inputs', () => {
     expect(env).toEqual({ KUBECONFIG: '/k', HOME: '/home/runner' });
   });
 
-  it('reads namespace names one per line or comma-separated, and regexes one per line', () => {
-    const inputs = read({
+  it('reads namespace names one per line or comma-separated, and regexes one per line', async () => {
+    const inputs = await read({
       namespaces: 'shop\nbatch, kube-system\nshop',
       'namespaces-regex': '^team-\n-prod$',
     });
     expect(inputs.filter.include).toEqual(['shop', 'batch', 'kube-system']);
     expect(inputs.filter.includeRegex?.map((re) => re.source)).toEqual(['^team-', '-prod$']);
-    expect(read({ 'exclude-namespaces': 'kube-system' }).filter.exclude).toEqual(['kube-system']);
+    expect((await read({ 'exclude-namespaces': 'kube-system' })).filter.exclude).toEqual(['kube-system']);
   });
 
   it.each<[string, Record<string, string>, string]>([
@@ -87,20 +87,22 @@ describe('report-k8s-env inputs', () => {
       { environment: 'prod env' },
       "Invalid input 'environment': 'prod env' is not valid",
     ],
-  ])('refuses %s', (_label, extra, message) => {
-    expect(() => read(extra)).toThrow(InputError);
-    expect(() => read(extra)).toThrow(message);
+  ])('refuses %s', async (_label, extra, message) => {
+    await expect(read(extra)).rejects.toThrow(InputError);
+    await expect(read(extra)).rejects.toThrow(message);
   });
 
-  it('describes the inputs for the result file of a failed step, without kubectl’s environment', () => {
-    const live = read({ 'kube-context': 'prod', 'namespaces-regex': '^team-' }, { SECRET_THING: 'x' });
+  it('describes the inputs for the result file of a failed step, without kubectl’s environment', async () => {
+    const live = await read({ 'kube-context': 'prod', 'namespaces-regex': '^team-' }, { SECRET_THING: 'x' });
     expect(describeInputs(live)).toEqual({
       dryRun: false,
       environment: 'staging',
       source: 'kubectl --context prod',
       namespaces: { includeRegex: ['^team-'] },
     });
-    expect(describeInputs(read({ 'pods-file': 'p.json', 'exclude-namespaces': 'kube-system' }))).toEqual({
+    expect(
+      describeInputs(await read({ 'pods-file': 'p.json', 'exclude-namespaces': 'kube-system' })),
+    ).toEqual({
       dryRun: false,
       environment: 'staging',
       source: '/work/p.json',

@@ -31,7 +31,7 @@ const cluster = [
   pod('new-1', { ns: 'shop', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
 ];
 
-function inputs(url: string, file: string, extra: Record<string, string> = {}) {
+async function inputs(url: string, file: string, extra: Record<string, string> = {}) {
   const given: Record<string, string> = {
     'api-url': url,
     'api-token': DEMO_TOKEN,
@@ -40,7 +40,7 @@ function inputs(url: string, file: string, extra: Record<string, string> = {}) {
     'pods-file': file,
     ...extra,
   };
-  return action.read(
+  return await action.read(
     new InputReader({
       COMPLIANCE_RETRIES: '0',
       ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
@@ -121,7 +121,7 @@ describe('report-k8s-env run', () => {
   it('dry run: sends nothing, hands the payload to the finisher, and keeps the warning', async () => {
     const sandbox = await start();
     const before = await sandbox.client().diffEnvironments('staging', 'staging');
-    const step = await action.run(inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
+    const step = await action.run(await inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
     expect(step.outcome).toBe('dry-run');
     expect(step.outputs).toEqual({ pods: 5, artifacts: 2, skipped: 1, message: 'dry run: nothing was sent' });
     expect((step.payload as { artifacts: { podName: string }[] }).artifacts.map((a) => a.podName)).toEqual([
@@ -140,7 +140,7 @@ describe('report-k8s-env run', () => {
   it('not delivered: outcome error keeping the payload, the counts, the warnings and the summary details', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-    const step = await action.run(inputs(sandbox.url, podsFile(cluster)));
+    const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
     expect(step.outcome).toBe('error');
     expect(step.outputs).toEqual({});
     expect((step.payload as { artifacts: unknown[] }).artifacts).toHaveLength(3);
@@ -168,7 +168,7 @@ describe('report-k8s-env run', () => {
       .spyOn(ComplianceClient.prototype, 'reportK8sEnvironment')
       .mockRejectedValue(new InputError('body', 'artifacts[0].digests is not valid'));
     try {
-      const step = await action.run(inputs(sandbox.url, podsFile(cluster)));
+      const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
       expect(step.outcome).toBe('error');
       expect(step.payload).toBeUndefined();
       expect(step.result).toMatchObject({ pods: 5, reported: 3, error: { kind: 'input' } });

@@ -1,0 +1,244 @@
+/**
+ * The transport's two paths (src/api/exchange.ts, node:http(s); src/api/proxy-transport.ts, undici behind a proxy):
+ * https to a loopback TLS service, kept-alive connections, close() and an oversized answer dropping the socket, and
+ * undici loaded only when a proxy is configured.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type ServerOptions } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getCACertificates, setDefaultCACertificates, TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ComplianceClient, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
+import { startProxy } from '../helpers/proxy.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+import { json, useClientAgainst } from '../helpers/server.js';
+
+const setup = useClientAgainst();
+
+/** A self-signed certificate for localhost, 127.0.0.1 and ::1 (test only; valid until 2126). */
+const TLS: ServerOptions = {
+  cert: readFileSync(new URL('../fixtures/tls/localhost.crt', import.meta.url), 'utf8'),
+  key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url), 'utf8'),
+};
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of opened.splice(0).reverse()) await item.close();
+});
+
+/** A loopback https service answering `[]`, counting TLS connections and requests. */
+async function startTlsServer() {
+  const seen = { connections: 0, requests: 0, encrypted: [] as boolean[] };
+  const server = createServer(TLS, (req, res) => {
+    seen.requests++;
+    seen.encrypted.push(req.socket instanceof TLSSocket && req.socket.encrypted);
+    json(res, 200, []);
+  });
+  server.on('secureConnection', () => seen.connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const handle = {
+    origin: `https://127.0.0.1:${port}`,
+    port,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  opened.push(handle);
+  return handle;
+}
+
+/** Trusts the test certificate as the runner would trust its own CA (NODE_EXTRA_CA_CERTS), until the test ends. */
+function trustTestCertificate(): void {
+  const before = getCACertificates('default');
+  setDefaultCACertificates([...before, TLS.cert as string]);
+  opened.push({
+    close: () => {
+      setDefaultCACertificates(before);
+      return Promise.resolve();
+    },
+  });
+}
+
+function clientFor(
+  baseUrl: string,
+  options: Partial<ConstructorParameters<typeof ComplianceClient>[0]> = {},
+) {
+  const client = new ComplianceClient({ baseUrl, org: 'acme', token: TEST_TOKEN, ...options });
+  opened.push(client);
+  return client;
+}
+
+describe('https (node:https)', () => {
+  it('talks to a loopback TLS service the runner trusts, on one kept-alive connection', async () => {
+    trustTestCertificate();
+    const server = await startTlsServer();
+    const client = clientFor(server.origin);
+    expect(await client.listActions()).toEqual([]);
+    expect(await client.listActions()).toEqual([]);
+    expect(server.seen).toEqual({ connections: 1, requests: 2, encrypted: [true, true] });
+  });
+
+  it('refuses a certificate the runner does not trust: a network error naming why, and nothing sent', async () => {
+    const server = await startTlsServer();
+    const client = clientFor(server.origin, { retries: 0 });
+    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+    expect(server.seen.requests).toBe(0);
+  });
+});
+
+describe('connections', () => {
+  it('keeps connections alive: calls in turn share one, the pages of a listing a few', async () => {
+    const ports: number[] = [];
+    const pages = 12;
+    const { client } = await setup((req, res) => {
+      ports.push(res.socket?.remotePort ?? -1);
+      const page = Number(req.url.searchParams.get('page') || 1);
+      json(res, 200, {
+        data: [{ name: `t${page}` }],
+        pagination: { total: pages, page, per_page: 1, page_count: pages },
+      });
+    });
+    await client.listTrails({ page: 1, per_page: 1 });
+    await client.listTrails({ page: 2, per_page: 1 });
+    expect(ports).toHaveLength(2);
+    expect(new Set(ports).size).toBe(1);
+
+    ports.length = 0;
+    const all = await client.listAllTrails({}, { perPage: 1, concurrency: 4 });
+    expect(all.items).toHaveLength(pages);
+    expect(ports).toHaveLength(pages);
+    // A connection per request would be 12; the first page and then four at a time need four at most.
+    expect(new Set(ports).size).toBeLessThanOrEqual(4);
+  });
+
+  it('close() during a request ends the call at once as closed, and drops its connection', async () => {
+    let dropped = false;
+    const { server, client } = await setup((_req, res) => {
+      res.socket?.on('close', () => (dropped = true));
+      // Never answers.
+    });
+    const call = client.listActions().catch((e: unknown) => e);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await client.close();
+    const error = (await call) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('the client was closed');
+    await vi.waitFor(() => expect(dropped).toBe(true));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('drops the socket of an answer past maxResponseBytes instead of reading it to the end', async () => {
+    const total = 8 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    let dropped = false;
+    const { client } = await setup(
+      (_req, res) => {
+        res.socket?.on('close', () => (dropped = true));
+        res.on('error', () => undefined);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const more = () => {
+          if (dropped || sent >= total) {
+            res.end();
+            return;
+          }
+          sent += chunk.length;
+          res.write(chunk);
+          setTimeout(more, 2);
+        };
+        more();
+      },
+      { maxResponseBytes: 256 * 1024, retries: 0 },
+    );
+    const error = await client.listActions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    await vi.waitFor(() => expect(dropped).toBe(true));
+    expect(sent).toBeLessThan(total);
+  });
+});
+
+describe('the proxy path (undici)', () => {
+  it('tunnels https to the service through the proxy with CONNECT', async () => {
+    trustTestCertificate();
+    const server = await startTlsServer();
+    const proxy = await startProxy();
+    opened.push(proxy);
+    const client = clientFor(server.origin, { proxy: { httpsProxy: proxy.url } });
+    expect(await client.listActions()).toEqual([]);
+    expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${server.port}`]);
+    expect(server.seen.encrypted).toEqual([true]);
+  });
+
+  it('close() while the proxy path is still being opened ends the call as closed, sending nothing', async () => {
+    const proxy = await startProxy();
+    opened.push(proxy);
+    const { server } = await setup((_req, res) => json(res, 200, []));
+    const client = clientFor(server.origin, { proxy: { httpProxy: proxy.url } });
+    const call = client.listActions().catch((e: unknown) => e);
+    await client.close();
+    const error = (await call) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('the client was closed');
+    expect(proxy.seen).toEqual([]);
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('what the client loads', () => {
+  const script = fileURLToPath(new URL('../fixtures/client-loads.ts', import.meta.url));
+  const register = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
+  const recorder = new URL('../../src/runner/load-hook.ts', import.meta.url);
+
+  /** Runs the fixture with the load recorder; returns what it printed and the files it loaded. */
+  function run(mode: 'direct' | 'proxy'): { stdout: string; files: string[] } {
+    const dir = mkdtempSync(join(tmpdir(), 'client-loads-'));
+    try {
+      const record = join(dir, 'loaded.txt');
+      const hook = new URL(recorder);
+      hook.searchParams.set('out', record);
+      const result = spawnSync(
+        process.execPath,
+        ['--import', register, '--import', hook.href, script, mode],
+        {
+          encoding: 'utf8',
+          timeout: 15_000,
+        },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const files = readFileSync(record, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith('file:'))
+        .map((url) => fileURLToPath(url.replace(/[?#].*$/, '')));
+      return { stdout: result.stdout.trim(), files };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const undici = (files: string[]) => files.filter((f) => f.includes('/node_modules/undici/'));
+  const exchange = fileURLToPath(new URL('../../src/api/exchange.ts', import.meta.url));
+
+  it('a client with no proxy loads no undici', () => {
+    const { stdout, files } = run('direct');
+    expect(stdout).toBe('direct: [], 0 via proxy');
+    expect(files).toContain(exchange);
+    expect(undici(files)).toEqual([]);
+  });
+
+  it('a client behind a proxy does load it (so the absence above means something)', () => {
+    const { stdout, files } = run('proxy');
+    expect(stdout).toBe('proxy: [], 1 via proxy');
+    expect(undici(files)).not.toEqual([]);
+  });
+});
