@@ -19,8 +19,8 @@ var step = __webpack_require__(7402);
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 1 modules
 var artifact = __webpack_require__(915);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/not-found.ts
 var not_found = __webpack_require__(6240);
 // EXTERNAL MODULE: ./src/trust/log.ts
@@ -78,8 +78,8 @@ async function readArtifact(inputs) {
     });
 }
 
-// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
-var api = __webpack_require__(9218);
+// EXTERNAL MODULE: ./src/api/parse.ts
+var parse = __webpack_require__(8247);
 ;// CONCATENATED MODULE: ./src/actions/get-artifact/decide.ts
 /**
  * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
@@ -127,11 +127,11 @@ function decide(artifact) {
  * nor its verdict tells nothing and is left out.
  */
 function attestationsOf(evidence) {
-    if (!(0,api/* isRecord */.u4)(evidence))
+    if (!(0,parse/* isRecord */.u4)(evidence))
         return [];
     const out = [];
     const add = (value, fallbackName) => {
-        if (!(0,api/* isRecord */.u4)(value))
+        if (!(0,parse/* isRecord */.u4)(value))
             return;
         const status = typeof value.status === 'string' ? value.status : undefined;
         const compliant = typeof value.is_compliant === 'boolean' || value.is_compliant === null ? value.is_compliant : undefined;
@@ -463,17 +463,19 @@ async function fingerprintArtifact(spec) {
     switch (spec.type) {
         case 'fingerprint':
             return { fingerprint: spec.fingerprint, defaultName: undefined };
-        case 'file':
+        case 'file': {
             await expectKind(spec.path, 'file');
             const { fingerprintFile } = await __webpack_require__.e(/* import() */ 120).then(__webpack_require__.bind(__webpack_require__, 8120));
             return { fingerprint: await fingerprintFile(spec.path), defaultName: (0,external_node_path_.basename)(spec.path) };
-        case 'dir':
+        }
+        case 'dir': {
             await expectKind(spec.path, 'dir');
             const { fingerprintDir } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 1175));
             return {
                 fingerprint: await fingerprintDir(spec.path, spec.excludes),
                 defaultName: (0,external_node_path_.basename)(spec.path),
             };
+        }
         case 'docker': {
             const { fingerprintDocker } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(550)]).then(__webpack_require__.bind(__webpack_require__, 3550));
             return {

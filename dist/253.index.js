@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
 // EXTERNAL MODULE: ./src/summary/cells.ts
@@ -118,7 +118,7 @@ function summarize(result, read, paging) {
     if (result.trails.length === 0)
         return summary.paragraph('No trails match.');
     summary.table(['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'], 
-    // Shown fields the service left out or sent malformed are null (see schemas.ts): their cells stay empty.
+    // Shown fields the service left out or sent malformed are null (see `shown` in api/schemas/common.ts): their cells stay empty.
     result.trails.map((t) => {
         const commit = t.git_commit_info;
         return [

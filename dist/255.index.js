@@ -15,12 +15,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
-var api = __webpack_require__(9218);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/api/validate.ts
+var validate = __webpack_require__(3020);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/report.ts
 var runtime_report = __webpack_require__(6920);
 // EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
@@ -29,8 +27,10 @@ var step = __webpack_require__(7402);
 var redact = __webpack_require__(8625);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __webpack_require__(3619);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(3305);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/pattern.ts
@@ -150,7 +150,7 @@ async function mapPods(pods, filter = {}) {
 
 
 /** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
-const NamespaceName = classic_schemas/* string */.YjP().regex(NAMESPACE_NAME);
+const NamespaceName = schemas/* string */.YjP().check(api/* _regex */.Fk(NAMESPACE_NAME));
 const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at most 63 characters)';
 async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
@@ -692,7 +692,6 @@ function details(summary, result) {
 
 
 
-
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
 const PRINT_LIMIT = 50;
 const action = (0,step/* defineAction */.QP)({
@@ -731,7 +730,8 @@ async function run(inputs) {
             };
             if (inputs.dryRun) {
                 // The client checks the payload before sending; a dry run checks it here, so a slip in the mapping shows.
-                (0,api/* validate */.tf)(schemas/* K8sReportBody */.FE, payload, 'body');
+                const schemas = await __webpack_require__.e(/* import() */ 116).then(__webpack_require__.bind(__webpack_require__, 5116));
+                (0,validate/* validate */.t)(schemas.K8sReportBody, payload, 'body');
                 log/* log */.R.info(`DRY RUN: would PUT ${result.url}`);
                 log/* log */.R.block(payload.artifacts.length <= PRINT_LIMIT
                     ? JSON.stringify(payload, null, 2)

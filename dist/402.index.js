@@ -228,474 +228,19 @@ class NodeExchange {
 
 /***/ }),
 
-/***/ 9218:
+/***/ 8247:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  hD: () => (/* reexport */ errors/* ApiError */.hD),
-  tS: () => (/* reexport */ ComplianceClient),
-  dz: () => (/* reexport */ errors/* InputError */.dz),
-  Dr: () => (/* reexport */ errors/* NetworkError */.Dr),
-  u4: () => (/* reexport */ isRecord),
-  qT: () => (/* reexport */ config/* normalizeBaseUrl */.qT),
-  tf: () => (/* reexport */ validate)
-});
-
-// UNUSED EXPORTS: COMMITS_PER_REQUEST, ComplianceError, DEFAULTS, SNAPSHOT_FORMS, SNAPSHOT_UNITS, SourceError, TimeoutError, UndeliveredError, UnexpectedResponseError, encodeQuery, endpointLabel, endpoints, errorCode, fetchAllPages, fillPath, formatPath, formatSnapshotExpression, isLoopbackHost, isRetryableStatus, mapBounded, parseResponse, parseRetryAfter, parseSnapshotExpression, proxyFromEnv, readPage, resolveConfig, retryDelay, schemas, silentLogger
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./src/api/config.ts
-var config = __webpack_require__(1392);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var api_schemas = __webpack_require__(8164);
-;// CONCATENATED MODULE: ./src/api/endpoints.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   jV: () => (/* binding */ formatPath),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   xp: () => (/* binding */ parseResponse)
+/* harmony export */ });
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3945);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6623);
 /**
- * The nine operations of API v2: method, path template and schemas, in one table that the client, the sandbox and
- * the OpenAPI document all read.
- */
-
-
-const org = api_schemas/* OrgName */.Q6;
-const endpoints = {
-    listAttestationsForCommits: {
-        method: 'GET',
-        path: '/attestations/{org}/list_attestations_for_criteria',
-        summary: 'List attestations matching criteria',
-        params: { org },
-        query: api_schemas/* AttestationsForCommitsQuery */.Ft,
-        status: 200,
-        response: api_schemas/* AttestationsByCommit */.u5,
-    },
-    listTrails: {
-        method: 'GET',
-        path: '/trails/{org}',
-        summary: 'List trails for an organization',
-        params: { org },
-        query: api_schemas/* ListTrailsQuery */.Q9,
-        status: 200,
-        response: schemas/* union */.KCZ([
-            schemas/* array */.YOg(api_schemas/* Trail */.om),
-            schemas/* looseObject */._H3({ data: schemas/* array */.YOg(api_schemas/* Trail */.om), pagination: api_schemas/* Pagination */.dK.optional() }),
-        ]),
-    },
-    getDeployment: {
-        method: 'GET',
-        path: '/deployments/{org}/{env_name}/{fingerprint}',
-        summary: 'Get a deployment',
-        params: { org, env_name: api_schemas/* EnvName */.xH, fingerprint: api_schemas/* Fingerprint */.$A },
-        status: 200,
-        response: api_schemas/* Deployment */.Sn,
-    },
-    reportArtifact: {
-        method: 'POST',
-        path: '/artifacts/{org}/{flow_name}',
-        summary: 'Report an artifact',
-        params: { org, flow_name: api_schemas/* FlowName */.iV },
-        body: api_schemas/* ReportArtifactBody */.Fi,
-        status: 201,
-        response: api_schemas/* ReportArtifactResult */.sN,
-    },
-    listFlowAttestations: {
-        method: 'GET',
-        path: '/attestations/{org}/{flow_name}',
-        summary: 'List flow attestations',
-        params: { org, flow_name: api_schemas/* FlowName */.iV },
-        query: api_schemas/* FlowAttestationsQuery */._B,
-        status: 200,
-        response: schemas/* looseObject */._H3({ data: schemas/* array */.YOg(api_schemas/* Attestation */.Tn), pagination: api_schemas/* Pagination */.dK.optional() }),
-    },
-    getArtifact: {
-        method: 'GET',
-        path: '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
-        summary: 'Get artifact by fingerprint',
-        params: { org, flow_name: api_schemas/* FlowName */.iV, fingerprint: api_schemas/* Fingerprint */.$A },
-        query: api_schemas/* GetArtifactQuery */.BR,
-        status: 200,
-        response: api_schemas/* Artifact */.FV,
-    },
-    diffEnvironments: {
-        method: 'GET',
-        path: '/env-diff/{org}',
-        summary: 'Get environment diff',
-        params: { org },
-        query: api_schemas/* EnvDiffQuery */.Z4,
-        status: 200,
-        response: api_schemas/* EnvDiff */.V$,
-    },
-    reportK8sEnvironment: {
-        method: 'PUT',
-        path: '/environments/{org}/{env_name}/report/K8S',
-        summary: 'Report a K8S environment',
-        params: { org, env_name: api_schemas/* EnvName */.xH },
-        body: api_schemas/* K8sReportBody */.FE,
-        status: 200,
-        response: api_schemas/* K8sReportResult */.oR,
-    },
-    listActions: {
-        method: 'GET',
-        path: '/actions/{org}',
-        summary: 'List actions',
-        params: { org },
-        status: 200,
-        response: schemas/* array */.YOg(api_schemas/* Action */.rc),
-    },
-};
-/** `GET /trails/{org}`: how messages name an operation. */
-function endpointLabel(name) {
-    const e = endpoints[name];
-    return `${e.method} ${e.path}`;
-}
-/** Fills a path template, percent-escaping each parameter. */
-function fillPath(template, params) {
-    return template.replace(/\{(\w+)\}/g, (_, key) => {
-        const value = params[key];
-        if (value === undefined)
-            throw new Error(`missing path parameter ${key}`);
-        return encodeURIComponent(value);
-    });
-}
-
-// EXTERNAL MODULE: ./src/errors/errors.ts
-var errors = __webpack_require__(2600);
-// EXTERNAL MODULE: ./src/trust/text.ts
-var trust_text = __webpack_require__(6623);
-;// CONCATENATED MODULE: ./src/api/query.ts
-/**
- * Query and path encoding as the service expects it.
- */
-/**
- * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
- * element that fails the SHA pattern), null and undefined left out.
- */
-function encodeQuery(query) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-        if (value === undefined || value === null)
-            continue;
-        if (Array.isArray(value)) {
-            for (const item of value)
-                params.append(key, String(item));
-        }
-        else {
-            params.append(key, String(value));
-        }
-    }
-    const text = params.toString();
-    return text ? `?${text}` : '';
-}
-
-;// CONCATENATED MODULE: ./src/api/retry.ts
-/**
- * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
- */
-/** Network errors, 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
-function isRetryableStatus(status) {
-    return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
-}
-/**
- * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `now`, or undefined when
- * the header is absent or unreadable.
- */
-function parseRetryAfter(value, now = Date.now()) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (!text || /^[+-]?\d/.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/**
- * Exponential backoff with "equal jitter": the n-th retry (1-based) waits between half and all of base * 2^(n-1),
- * so concurrent clients spread out but none retries at once. A server's `Retry-After` wins over the backoff. Every
- * wait is capped at maxWaitMs.
- */
-function retryDelay(retry, opts) {
-    if (opts.retryAfterMs !== undefined)
-        return Math.min(opts.retryAfterMs, opts.maxWaitMs);
-    const exp = opts.baseMs * 2 ** (retry - 1);
-    const jittered = exp / 2 + opts.random() * (exp / 2);
-    return Math.min(Math.round(jittered), opts.maxWaitMs);
-}
-
-// EXTERNAL MODULE: ./src/trust/redact.ts
-var redact = __webpack_require__(8625);
-// EXTERNAL MODULE: ./src/api/exchange.ts
-var exchange = __webpack_require__(2731);
-;// CONCATENATED MODULE: ./src/api/http.ts
-
-
-
-
-
-
-/** What the server said in an error body, in whichever of its shapes it came. */
-function readErrorBody(body, contentType) {
-    if (body === undefined || body === null)
-        return {};
-    if (typeof body === 'string') {
-        if (contentType?.includes('json'))
-            return { message: body };
-        const text = body
-            .replace(/<[^>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim();
-        if (!text)
-            return {};
-        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${(0,trust_text/* cutText */.IN)(text, 200)}` };
-    }
-    if (typeof body === 'object' && !Array.isArray(body)) {
-        const o = body;
-        const out = {};
-        if (typeof o.message === 'string')
-            out.message = o.message;
-        if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
-            out.fieldErrors = Object.fromEntries(Object.entries(o.errors).map(([k, v]) => [
-                k,
-                typeof v === 'string' ? v : JSON.stringify(v),
-            ]));
-        }
-        if (!out.message && !out.fieldErrors)
-            out.message = (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200);
-        return out;
-    }
-    return { message: (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200) };
-}
-function parseBody(text, contentType) {
-    if (text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
-        return contentType?.includes('json') ? text : new NonJsonBody(text);
-    }
-}
-/** A body that is not JSON, kept for the error message. */
-class NonJsonBody {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
-}
-function describeNetworkError(err) {
-    const code = (0,errors/* errorCode */.CA)(err);
-    const message = err instanceof Error ? err.message : String(err);
-    return code && !message.includes(code) ? `${message} (${code})` : message;
-}
-function apiError(endpoint, outcome, attempts, note) {
-    const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
-    return new errors/* ApiError */.hD({
-        endpoint,
-        status: outcome.status,
-        ...(said.message !== undefined && { serverMessage: said.message }),
-        ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
-        attempts,
-        ...(note !== undefined && { note }),
-    });
-}
-/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        if (signal.aborted) {
-            resolve();
-            return;
-        }
-        const done = () => {
-            clearTimeout(timer);
-            signal.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal.addEventListener('abort', done, { once: true });
-    });
-}
-/** Errors (Node's and undici's) that come from the request itself, not the network: retrying cannot help. */
-const NOT_RETRYABLE_CODES = new Set([
-    'UND_ERR_INVALID_ARG',
-    'UND_ERR_NOT_SUPPORTED',
-    'ERR_INVALID_URL',
-    'ERR_INVALID_PROTOCOL',
-    'ERR_INVALID_CHAR',
-    'ERR_INVALID_HTTP_TOKEN',
-    'ERR_UNESCAPED_CHARACTERS',
-]);
-class HttpTransport {
-    config;
-    /** Opened by the first attempt. */
-    exchange;
-    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
-    closing = new AbortController();
-    /** One deadline for every call: the budget is the client's (a step's), not each call's. */
-    deadlineAt;
-    constructor(config) {
-        this.config = config;
-        this.deadlineAt = Date.now() + config.deadlineMs;
-    }
-    open() {
-        const { proxy, apiRoot } = this.config;
-        if (proxy.httpProxy || proxy.httpsProxy) {
-            // undici costs ~100 ms at start: only a step behind a proxy pays for it.
-            return Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(692)]).then(__webpack_require__.bind(__webpack_require__, 6692)).then((m) => new m.ProxyExchange(proxy));
-        }
-        return Promise.resolve(new exchange/* NodeExchange */.Qf(apiRoot.protocol === 'https:'));
-    }
-    url(path, query) {
-        const url = new URL(this.config.apiRoot.href);
-        url.pathname = `${url.pathname}${path}`;
-        url.search = query ? encodeQuery(query) : '';
-        return url;
-    }
-    async send(req) {
-        const { config } = this;
-        const url = this.url(req.path, req.query);
-        const headers = {
-            authorization: `Bearer ${config.token}`,
-            accept: 'application/json',
-            'user-agent': config.userAgent,
-        };
-        let payload;
-        if (req.body !== undefined) {
-            payload = JSON.stringify(req.body);
-            headers['content-type'] = 'application/json; charset=utf-8';
-        }
-        const { deadlineAt } = this;
-        const maxAttempts = config.retries + 1;
-        let lastServerMessage;
-        let attempt = 0;
-        const outOfTime = (attempts) => new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempts, lastServerMessage, config.deadlineSetting);
-        for (;;) {
-            attempt++;
-            const remaining = deadlineAt - Date.now();
-            if (remaining <= 0)
-                throw outOfTime(attempt - 1);
-            config.logger.debug(`${req.method} ${(0,redact/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
-            // An attempt never outlives the budget: cut short, its timeout is the budget's.
-            const limit = Math.min(config.attemptTimeoutMs, remaining);
-            const outcome = await this.attempt(req.method, url, headers, payload, limit);
-            const last = attempt >= maxAttempts;
-            let retryAfterMs;
-            switch (outcome.kind) {
-                case 'closed':
-                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
-                case 'too-large':
-                    throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `the answer is larger than ${config.maxResponseBytes} bytes; not read`);
-                case 'response': {
-                    if (outcome.status === 200 || outcome.status === 201) {
-                        const { status, body, text, contentType } = outcome;
-                        return { status, body, text, ...(contentType !== undefined && { contentType }) };
-                    }
-                    const error = apiError(req.endpoint, outcome, attempt);
-                    lastServerMessage = error.serverMessage ?? lastServerMessage;
-                    if (!isRetryableStatus(outcome.status) || last)
-                        throw error;
-                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
-                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
-                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
-                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
-                    }
-                    break;
-                }
-                case 'network':
-                    if (!outcome.retryable || last) {
-                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
-                            cause: outcome.error,
-                        });
-                    }
-                    break;
-                case 'attempt-timeout':
-                    if (limit < config.attemptTimeoutMs)
-                        throw outOfTime(attempt);
-                    if (last) {
-                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
-                    }
-                    break;
-            }
-            const wait = retryDelay(attempt, {
-                baseMs: config.backoffBaseMs,
-                maxWaitMs: config.maxWaitMs,
-                random: config.random,
-                ...(retryAfterMs !== undefined && { retryAfterMs }),
-            });
-            if (Date.now() + wait >= deadlineAt) {
-                // Waiting would pass the deadline: give up now, with what the server last said.
-                if (outcome.kind === 'response')
-                    throw apiError(req.endpoint, outcome, attempt);
-                throw outOfTime(attempt);
-            }
-            const why = outcome.kind === 'response'
-                ? `HTTP ${outcome.status}`
-                : outcome.kind === 'network'
-                    ? describeNetworkError(outcome.error)
-                    : 'attempt timed out';
-            config.logger.debug(`${req.endpoint}: ${(0,redact/* redact */.E$)(why)}; retrying in ${wait} ms`);
-            await sleep(wait, this.closing.signal);
-        }
-    }
-    async attempt(method, url, headers, payload, limitMs) {
-        if (this.closing.signal.aborted)
-            return { kind: 'closed' };
-        const timeout = new AbortController();
-        const timer = setTimeout(() => {
-            timeout.abort();
-        }, limitMs);
-        try {
-            this.exchange ??= this.open();
-            const exchange = await this.exchange;
-            const { status, text, contentType, retryAfter } = await exchange.send(url, {
-                method,
-                headers,
-                payload,
-                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
-                maxBytes: this.config.maxResponseBytes,
-            });
-            if (text === undefined)
-                return { kind: 'too-large' };
-            return {
-                kind: 'response',
-                status,
-                body: parseBody(text, contentType),
-                text,
-                ...(contentType !== undefined && { contentType }),
-                ...(retryAfter !== undefined && { retryAfter }),
-            };
-        }
-        catch (error) {
-            if (this.isClosed())
-                return { kind: 'closed' };
-            if (timeout.signal.aborted)
-                return { kind: 'attempt-timeout' };
-            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has((0,errors/* errorCode */.CA)(error) ?? '') };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    isClosed() {
-        return this.closing.signal.aborted;
-    }
-    /** Stops waits and requests under way and closes kept-alive sockets. */
-    async close() {
-        if (this.closing.signal.aborted)
-            return;
-        this.closing.abort();
-        // One still being opened (undici loading) is closed once it is there.
-        const exchange = await this.exchange?.catch(() => undefined);
-        await exchange?.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/parse.ts
-/**
- * Response parsing: one strict parse against the answer's schema. The schemas (`schemas.ts`) say themselves which
+ * Response parsing: one strict parse against the answer's schema. The schemas (`schemas/`) say themselves which
  * fields decide something (parsed strictly) and which are only shown (`shown`: null when missing or malformed), so
  * nothing here guesses. A 2xx answer that does not parse is an `UnexpectedResponseError` naming the endpoint, the
  * first field at fault and what is wrong with it.
@@ -729,7 +274,7 @@ function describeIssue(issue) {
         case 'invalid_type':
             return `expected ${String(issue.expected)}, received ${kindOf(value)}`;
         case 'invalid_value':
-            return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${(0,trust_text/* quoteValue */.cl)(value)}`;
+            return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${(0,_trust_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteValue */ .cl)(value)}`;
         default: {
             // zod's own words (or a schema's custom ones) never quote the value.
             const text = issue.message.replace(/^Invalid input:?\s*/, '');
@@ -743,428 +288,16 @@ function describeIssue(issue) {
  */
 function parseResponse(schema, raw, endpoint) {
     // reportInput: the issue carries the value, so a missing field reads "is missing", not "received undefined".
-    const result = schema.safeParse(raw, { reportInput: true });
+    const result = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .safeParse */ .xL(schema, raw, { reportInput: true });
     if (result.success)
         return result.data;
     const issue = result.error.issues[0];
-    throw new errors/* UnexpectedResponseError */.dk(endpoint, issue ? formatPath(issue.path) : '', issue ? describeIssue(issue) : 'is not valid');
+    throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk(endpoint, issue ? formatPath(issue.path) : '', issue ? describeIssue(issue) : 'is not valid');
 }
 /** A JSON object (not null, not an array): the shape every "not shown" part of a response is checked for. */
 function isRecord(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-
-;// CONCATENATED MODULE: ./src/api/pagination.ts
-/**
- * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
- * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
- * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
- */
-
-
-
-
-const Envelope = schemas/* looseObject */._H3({ data: schemas/* array */.YOg(schemas/* unknown */.L5J()), pagination: schemas/* unknown */.L5J().optional() });
-/**
- * One page, in any of the three shapes. Each item must parse as the item's schema (an object, for the resources of
- * the spec): a list of something else is not a page of them.
- */
-function readPage(raw, item, endpoint) {
-    if (Array.isArray(raw))
-        return { items: parseResponse(schemas/* array */.YOg(item), raw, endpoint) };
-    const envelope = Envelope.safeParse(raw);
-    if (!envelope.success) {
-        throw new errors/* UnexpectedResponseError */.dk(endpoint, '', 'expected a list or an object with a "data" list');
-    }
-    const items = parseResponse(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
-    const pagination = envelope.data.pagination;
-    if (pagination === undefined || pagination === null)
-        return { items };
-    const parsed = api_schemas/* Pagination */.dK.safeParse(pagination);
-    if (!parsed.success) {
-        throw new errors/* UnexpectedResponseError */.dk(endpoint, 'pagination', 'is not {total, page, per_page, page_count}');
-    }
-    return { items, pagination: parsed.data };
-}
-/**
- * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
- * further item is started, and the failure is what the call rejects with.
- */
-async function mapBounded(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index]);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-async function fetchAllPages(fetchPage, options) {
-    const { perPage, maxItems } = options;
-    const first = await fetchPage(1, perPage);
-    const items = [...first.items];
-    let pagesRead = 1;
-    if (first.pagination) {
-        // The server's own page size counts: it may serve fewer per page than asked for.
-        const served = Math.max(1, first.pagination.per_page || perPage);
-        const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / served));
-        const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-        const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
-        for (const page of pages)
-            items.push(...page.items);
-        pagesRead += pages.length;
-        const total = first.pagination.total;
-        return {
-            items: items.slice(0, maxItems),
-            total,
-            truncated: total > Math.min(items.length, maxItems),
-            pagesRead,
-        };
-    }
-    // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
-    // read to the end, one page at a time, until a short or empty page (or a page that repeats the first).
-    let full = first.items.length >= perPage;
-    while (full && items.length < maxItems) {
-        const next = await fetchPage(pagesRead + 1, perPage);
-        pagesRead++;
-        if (next.items.length === 0 || repeats(first, next)) {
-            full = false;
-            break;
-        }
-        items.push(...next.items);
-        full = next.items.length >= perPage;
-    }
-    const truncated = items.length > maxItems || (items.length === maxItems && full);
-    return { items: items.slice(0, maxItems), total: items.length, truncated, pagesRead };
-}
-function repeats(a, b) {
-    return (a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]));
-}
-
-// EXTERNAL MODULE: ./src/api/snapshot.ts
-var snapshot = __webpack_require__(3218);
-;// CONCATENATED MODULE: ./src/api/validate.ts
-
-
-
-function show(value) {
-    if (value === undefined)
-        return 'missing';
-    const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-function valueAt(root, path) {
-    let current = root;
-    for (const key of path) {
-        if (current === null || typeof current !== 'object')
-            return undefined;
-        current = current[key];
-    }
-    return current;
-}
-/**
- * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
- * (or `location` alone for a single value, e.g. an action input's name).
- */
-function validate(schema, value, location) {
-    const result = schema.safeParse(value);
-    if (result.success)
-        return result.data;
-    const issue = result.error.issues[0];
-    if (!issue)
-        throw new errors/* InputError */.dz(location, 'is not valid');
-    const field = issue.path.length > 0 ? `${location}.${formatPath(issue.path)}` : location;
-    const bad = valueAt(value, issue.path);
-    const message = issue.message.replace(/^Invalid input:\s*/, '');
-    if (issue.code === 'unrecognized_keys') {
-        throw new errors/* InputError */.dz(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
-    }
-    if (issue.code === 'invalid_key') {
-        const key = String(issue.path.at(-1));
-        const form = location === 'body' && issue.path[0] === 'annotations'
-            ? `. Keys must be ${api_schemas/* expectedForms */.uc.annotationKey}`
-            : '';
-        throw new errors/* InputError */.dz(field, `the key '${key}' is not valid${form}`);
-    }
-    if (bad === undefined && issue.code === 'invalid_type')
-        throw new errors/* InputError */.dz(field, 'is required');
-    throw new errors/* InputError */.dz(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-/**
- * The typed client of API v2: one method per operation, validated parameters in, parsed results out.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
-const COMMITS_PER_REQUEST = 100;
-class ComplianceClient {
-    config;
-    http;
-    /** Throws an InputError for a bad URL, org or token before any connection is made. */
-    constructor(options) {
-        this.config = (0,config/* resolveConfig */.pE)(options);
-        this.http = new HttpTransport(this.config);
-    }
-    /** The URL an operation would be sent to, for dry runs and messages. */
-    urlFor(name, params = {}, query) {
-        return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
-    }
-    /** Sends one operation and returns the answer as it came (200 or 201: anything else throws). */
-    async send(name, params, query, body) {
-        const spec = endpoints[name];
-        return this.http.send({
-            method: spec.method,
-            path: fillPath(spec.path, { org: this.config.org, ...params }),
-            ...(query !== undefined && { query }),
-            ...(body !== undefined && { body }),
-            endpoint: endpointLabel(name),
-        });
-    }
-    /** Reads one operation: its answer must be JSON. */
-    async call(name, params, query) {
-        const response = await this.send(name, params, query);
-        if (response.body instanceof NonJsonBody) {
-            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${(0,trust_text/* cutText */.IN)(response.body.text, 200)}`);
-        }
-        return response.body;
-    }
-    /**
-     * Sends a report: delivered only when the service answers in the documented form (see `DELIVERED`). Anything else
-     * (a proxy's login page, an empty body, JSON of another shape) throws, saying what came back.
-     */
-    async write(name, params, body, documented) {
-        const response = await this.send(name, params, undefined, body);
-        const answer = isJsonType(response.contentType) ? documented.safeParse(response.body) : undefined;
-        if (answer?.success)
-            return answer.data;
-        const type = response.contentType === undefined
-            ? 'no content type'
-            : `content type ${(0,trust_text/* quoteText */.ol)(response.contentType)}`;
-        const start = response.text.trim() === '' ? 'an empty body' : `first line ${(0,trust_text/* quoteText */.ol)(response.text)}`;
-        throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `HTTP ${response.status}, ${type}, ${start}: not the documented answer (${DELIVERED[name]}), ` +
-            'so the report is not taken as delivered');
-    }
-    /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
-    async listAttestationsForCommits(query) {
-        const q = validate(api_schemas/* AttestationsForCommitsQuery */.Ft, query, 'query');
-        const commits = [...new Set(q.commit_list)];
-        const chunks = [];
-        for (let i = 0; i < commits.length; i += COMMITS_PER_REQUEST) {
-            chunks.push(commits.slice(i, i + COMMITS_PER_REQUEST));
-        }
-        const label = endpointLabel('listAttestationsForCommits');
-        const parts = await mapBounded(chunks, 4, async (chunk) => {
-            const raw = await this.call('listAttestationsForCommits', {}, { ...q, commit_list: chunk });
-            // One observed variant wraps the map as {"attestations": {...}}.
-            // A SHA can never be the key "attestations", so the two shapes cannot be confused.
-            const map = isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw;
-            const part = parseResponse(api_schemas/* AttestationsByCommit */.u5, map, label);
-            checkAttestationsAbout(label, part, chunk, q);
-            return part;
-        });
-        const merged = {};
-        for (const commit of commits)
-            merged[commit] = [];
-        for (const part of parts) {
-            for (const [commit, list] of Object.entries(part))
-                merged[commit] = list;
-        }
-        return merged;
-    }
-    /** GET /trails/{org}: one page. */
-    async listTrails(query = {}) {
-        const q = validate(api_schemas/* ListTrailsQuery */.Q9, query, 'query');
-        const raw = await this.call('listTrails', {}, q);
-        return readPage(raw, api_schemas/* Trail */.om, endpointLabel('listTrails'));
-    }
-    /** GET /trails/{org}: every page, up to a cap. */
-    async listAllTrails(query = {}, options = {}) {
-        const opts = readAllOptions(options);
-        validate(api_schemas/* ListTrailsQuery */.Q9, query, 'query');
-        return fetchAllPages((page, per_page) => this.listTrails({ ...query, page, per_page }), opts);
-    }
-    /** GET /deployments/{org}/{env_name}/{fingerprint} */
-    async getDeployment(envName, fingerprint) {
-        const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
-        const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
-        const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
-        const label = endpointLabel('getDeployment');
-        // The fingerprint and the time decide found; the environment, where named, must be the one asked.
-        const answer = parseResponse(api_schemas/* Deployment */.Sn, raw, label);
-        sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
-        sameAsAsked(label, 'env_name', answer.env_name, env);
-        return answer;
-    }
-    /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
-    async reportArtifact(flowName, body) {
-        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
-        const payload = validate(api_schemas/* ReportArtifactBody */.Fi, body, 'body');
-        return this.write('reportArtifact', { flow_name: flow }, payload, api_schemas/* ReportArtifactResult */.sN);
-    }
-    /** GET /attestations/{org}/{flow_name}: one page. */
-    async listFlowAttestations(flowName, query = {}) {
-        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
-        const q = validate(api_schemas/* FlowAttestationsQuery */._B, query, 'query');
-        const raw = await this.call('listFlowAttestations', { flow_name: flow }, q);
-        return readPage(raw, api_schemas/* Attestation */.Tn, endpointLabel('listFlowAttestations'));
-    }
-    /** GET /attestations/{org}/{flow_name}: every page, up to a cap. */
-    async listAllFlowAttestations(flowName, query = {}, options = {}) {
-        const opts = readAllOptions(options);
-        validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
-        validate(api_schemas/* FlowAttestationsQuery */._B, query, 'query');
-        return fetchAllPages((page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }), opts);
-    }
-    /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} */
-    async getArtifact(flowName, fingerprint, query = {}) {
-        const flow = validate(api_schemas/* FlowName */.iV, flowName, 'flow_name');
-        const fp = validate(api_schemas/* Fingerprint */.$A, fingerprint, 'fingerprint');
-        const q = validate(api_schemas/* GetArtifactQuery */.BR, query, 'query');
-        const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
-        const label = endpointLabel('getArtifact');
-        const artifact = parseResponse(api_schemas/* Artifact */.FV, raw, label);
-        sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
-        sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
-        if (q.trail !== undefined)
-            sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
-        return artifact;
-    }
-    /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
-    async diffEnvironments(snapshot1, snapshot2) {
-        const one = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1');
-        const two = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2');
-        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)(one);
-        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)(two);
-        const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
-        const label = endpointLabel('diffEnvironments');
-        const diff = parseResponse(api_schemas/* EnvDiff */.V$, raw, label);
-        // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
-        checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
-        checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
-        checkSnapshot(label, 'changed', diff.changed.snapshot_id, [one, two]);
-        checkSnapshot(label, 'not-changed', diff['not-changed'].snapshot_id, [one, two]);
-        return diff;
-    }
-    /** PUT /environments/{org}/{env_name}/report/K8S */
-    async reportK8sEnvironment(envName, body) {
-        const env = validate(api_schemas/* EnvName */.xH, envName, 'env_name');
-        const payload = validate(api_schemas/* K8sReportBody */.FE, body, 'body');
-        return this.write('reportK8sEnvironment', { env_name: env }, payload, api_schemas/* K8sReportResult */.oR);
-    }
-    /** GET /actions/{org}: a bare array. */
-    async listActions() {
-        const raw = await this.call('listActions', {});
-        if (!Array.isArray(raw))
-            throw new errors/* UnexpectedResponseError */.dk(endpointLabel('listActions'), '', 'expected a list');
-        return parseResponse(schemas/* array */.YOg(api_schemas/* Action */.rc), raw, endpointLabel('listActions'));
-    }
-    /** Closes kept-alive connections so the process can exit at once. */
-    async close() {
-        await this.http.close();
-    }
-}
-function readAllOptions(options) {
-    const perPage = validate(api_schemas/* PerPage */.FT, options.perPage ?? api_schemas/* MAX_PER_PAGE */.Vg, 'per_page');
-    const maxItems = validate(schemas/* number */.aig().int().min(1), options.maxItems ?? 1000, 'max-items');
-    const concurrency = validate(schemas/* number */.aig().int().min(1).max(16), options.concurrency ?? 4, 'concurrency');
-    return { perPage, maxItems, concurrency };
-}
-/**
- * The documented answer of each report: only it means "delivered". The artifact report's 201 body is not shown in
- * the spec; the live service answers `{"message": "OK"}`-like. The K8S report's is `{message, errors}` (spec 4.8).
- */
-const DELIVERED = {
-    reportArtifact: 'a JSON object with a string "message"',
-    reportK8sEnvironment: 'a JSON object with a string "message" and an object "errors"',
-};
-/** `application/json`, `application/problem+json`, with or without parameters. */
-function isJsonType(contentType) {
-    return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
-}
-/** An answer that names something else than what was asked is about something else: it cannot be read as one. */
-function sameAsAsked(endpoint, field, named, asked) {
-    if (named === undefined || named === null || named === asked)
-        return;
-    throw new errors/* UnexpectedResponseError */.dk(endpoint, field, `is ${(0,trust_text/* quoteValue */.cl)(named)}, not ${(0,trust_text/* quoteValue */.cl)(asked)} as asked: the answer is about something else`);
-}
-/**
- * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be given, be a snapshot of an
- * environment asked, and the very snapshot when the expression named one (`env#N`).
- */
-function checkSnapshot(endpoint, group, id, asked) {
-    // Without it the answer cannot be shown to be about the snapshots asked: a gate on it would trust blindly.
-    if (id === undefined || id === null || id === '') {
-        throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, 'is missing: the answer names no snapshot');
-    }
-    const match = /^(.+)#(\d+)$/.exec(id);
-    const about = (e) => match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
-    if (asked.some(about))
-        return;
-    const wanted = asked.map((e) => e.kind === 'index' ? (0,snapshot/* formatSnapshotExpression */.kx)(e) : `a snapshot of ${e.env}`);
-    throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, `is ${(0,trust_text/* quoteValue */.cl)(id)}, not ${[...new Set(wanted)].join(' or ')} as asked: the answer is about something else`);
-}
-/**
- * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
- * commit is another, and none of another flow, name or type than a filter asked for.
- */
-function checkAttestationsAbout(endpoint, map, asked, query) {
-    for (const commit of Object.keys(map)) {
-        if (!asked.includes(commit)) {
-            throw new errors/* UnexpectedResponseError */.dk(endpoint, '', `names commit ${(0,trust_text/* quoteValue */.cl)(commit)}, which was not asked: the answer is about something else`);
-        }
-        const list = map[commit] ?? [];
-        list.forEach((a, i) => {
-            const at = `${commit}[${i}]`;
-            // Only shown elsewhere: a commit info sent malformed names no commit (null), so it is not compared.
-            sameAsAsked(endpoint, `${at}.git_commit_info.sha1`, a.git_commit_info?.sha1, commit);
-            if (query.flow_name !== undefined)
-                sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
-            if (query.attestation_name !== undefined)
-                sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
-            // A gate narrowed to a type must not pass on another type a service that ignores the filter sends, nor on one
-            // that does not say its type.
-            if (query.attestation_type !== undefined) {
-                if (a.attestation_type === undefined || a.attestation_type === null)
-                    throw new errors/* UnexpectedResponseError */.dk(endpoint, `${at}.attestation_type`, `is missing: the answer does not show the type asked for (${(0,trust_text/* quoteValue */.cl)(query.attestation_type)})`);
-                sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
-            }
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/index.ts
-
-
-
-
-
-
-
-
-
-
-
 
 
 /***/ }),
@@ -1173,41 +306,65 @@ function checkAttestationsAbout(endpoint, map, asked, query) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.$T),
+/* harmony export */   Q6: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.Q6),
+/* harmony export */   Vg: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.Vg),
+/* harmony export */   dK: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.dK),
+/* harmony export */   gz: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.gz),
+/* harmony export */   qp: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.qp),
+/* harmony export */   uc: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.uc),
+/* harmony export */   w4: () => (/* reexport safe */ _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__.w4)
+/* harmony export */ });
+/* harmony import */ var _schemas_common_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9662);
+/**
+ * The schemas as the bundle imports them: what every endpoint shares (`schemas/common.ts`), and the types of every
+ * endpoint's schemas. Types only, for the endpoints' own modules: a value of one is loaded with its endpoint (the
+ * client does that, see `endpoints.ts`), so a step builds only the schemas of the endpoints it calls (issue 14), and
+ * the compiler refuses a value import that would load them all.
+ */
+
+
+
+/***/ }),
+
+/***/ 9662:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $A: () => (/* binding */ Fingerprint),
 /* harmony export */   $T: () => (/* binding */ AttestationType),
-/* harmony export */   BR: () => (/* binding */ GetArtifactQuery),
-/* harmony export */   FE: () => (/* binding */ K8sReportBody),
 /* harmony export */   FT: () => (/* binding */ PerPage),
-/* harmony export */   FV: () => (/* binding */ Artifact),
-/* harmony export */   Fi: () => (/* binding */ ReportArtifactBody),
-/* harmony export */   Ft: () => (/* binding */ AttestationsForCommitsQuery),
+/* harmony export */   K3: () => (/* binding */ PageQuery),
+/* harmony export */   OH: () => (/* binding */ Obj),
 /* harmony export */   Q6: () => (/* binding */ OrgName),
-/* harmony export */   Q9: () => (/* binding */ ListTrailsQuery),
-/* harmony export */   Sn: () => (/* binding */ Deployment),
-/* harmony export */   Tn: () => (/* binding */ Attestation),
-/* harmony export */   V$: () => (/* binding */ EnvDiff),
+/* harmony export */   QT: () => (/* binding */ TrailName),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   Tc: () => (/* binding */ TemplateReferenceName),
 /* harmony export */   Vg: () => (/* binding */ MAX_PER_PAGE),
-/* harmony export */   Z4: () => (/* binding */ EnvDiffQuery),
-/* harmony export */   _B: () => (/* binding */ FlowAttestationsQuery),
+/* harmony export */   X0: () => (/* binding */ FlowTag),
+/* harmony export */   Yg: () => (/* binding */ GitCommit),
 /* harmony export */   dK: () => (/* binding */ Pagination),
 /* harmony export */   gz: () => (/* binding */ Sha1),
 /* harmony export */   iV: () => (/* binding */ FlowName),
-/* harmony export */   oR: () => (/* binding */ K8sReportResult),
-/* harmony export */   om: () => (/* binding */ Trail),
 /* harmony export */   qp: () => (/* binding */ patterns),
-/* harmony export */   rc: () => (/* binding */ Action),
-/* harmony export */   sN: () => (/* binding */ ReportArtifactResult),
-/* harmony export */   u5: () => (/* binding */ AttestationsByCommit),
+/* harmony export */   sb: () => (/* binding */ UnixSeconds),
 /* harmony export */   uc: () => (/* binding */ expectedForms),
+/* harmony export */   ui: () => (/* binding */ AttestationId),
 /* harmony export */   w4: () => (/* binding */ AttestationName),
-/* harmony export */   xH: () => (/* binding */ EnvName)
+/* harmony export */   xH: () => (/* binding */ EnvName),
+/* harmony export */   y9: () => (/* binding */ shownList)
 /* harmony export */ });
-/* unused harmony exports shown, shownList, BUILT_IN_ATTESTATION_TYPES, TrailName, TemplateReferenceName, AttestationId, FlowTag, DEFAULT_PER_PAGE, Page, UnixSeconds, GitCommitInput, GitCommit, REPO_PROVIDERS, RepoInfoInput, RepoInfo, AttestationStatus, TrailComplianceStatus, TrailTemplate, ARTIFACT_STATES, ExternalUrls, CommitAttestation, DiffArtifact, DiffItem, K8sOwner, K8sArtifact, CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE, PageQuery, SnapshotExpressionText, ErrorBody */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9567);
+/* unused harmony exports BUILT_IN_ATTESTATION_TYPES, DEFAULT_PER_PAGE, Page, ErrorBody */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3619);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3305);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3846);
+/* harmony import */ var zod_v4_locales_en_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(252);
 /**
- * Every resource, query and body of API v2 (`shared/spec/api-v2.md`), in one module shared by the client and the
- * sandbox so the two cannot drift.
+ * What every endpoint's schemas share (API v2, `shared/spec/api-v2.md`): the patterns and names, the paging numbers,
+ * the shared resource pieces, and how a response field says what a wrong value costs. Each endpoint's own query, body
+ * and response are in a module of their own beside this one (`list-trails.ts`, ...), which the client loads only when
+ * that endpoint is called (issue 14). The client and the sandbox read the same modules, so the two cannot drift.
  *
  * Requests are strict (unknown keys refused, patterns checked). Responses keep unknown keys, and each field says
  * itself what a wrong value costs:
@@ -1221,16 +378,21 @@ function checkAttestationsAbout(endpoint, map, asked, query) {
  *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
  */
 
+
+// zod/mini has no messages of its own ("Invalid input" for everything): the English ones that classic zod sets up are
+// what the errors of the client and the sandbox show (and the tests hold them to). Set here, the module every schema
+// module imports, so they are there before any schema is used.
+zod_mini__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W((0,zod_v4_locales_en_js__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)());
 /**
  * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
  * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.
  */
 function shown(schema) {
-    return schema.nullable().catch(null);
+    return zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["catch"] */ .MfU(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(schema), null);
 }
 /** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
 function shownList(item) {
-    return shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(shown(item)));
+    return shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(shown(item)));
 }
 // ---------------------------------------------------------------------------------------------------------------
 // Patterns and names
@@ -1284,7 +446,7 @@ const expectedForms = {
     flowTag: 'key=value',
     org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
 };
-const named = (key) => zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns[key], { error: `must be ${expectedForms[key]}` });
+const named = (key) => zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(patterns[key], { error: `must be ${expectedForms[key]}` }));
 const Sha1 = named('sha1');
 const Fingerprint = named('fingerprint');
 const FlowName = named('flowName');
@@ -1297,375 +459,53 @@ const OrgName = named('org');
 const FlowTag = named('flowTag');
 /** An enum and a pattern, not a predicate: the OpenAPI document then says exactly which values the server takes. */
 const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
-const AttestationType = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
-    zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
-    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns.customAttestationType, attestationTypeError),
+const AttestationType = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([
+    zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
+    zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(patterns.customAttestationType, attestationTypeError)),
 ], attestationTypeError);
 const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 20;
 /** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
-const wholeNumber = () => zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^\d+$/, { error: 'must be a whole number' })]);
-const Page = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai().int().min(1));
-const PerPage = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai().int().min(1).max(MAX_PER_PAGE));
+const wholeNumber = () => zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig(), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^\d+$/, { error: 'must be a whole number' }))]);
+const Page = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .pipe */ .FsL(wholeNumber(), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .number */ .ai().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr(), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1)));
+const PerPage = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .pipe */ .FsL(wholeNumber(), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .number */ .ai().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr(), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._lte */ .Zm(MAX_PER_PAGE)));
 /** Unix seconds, sent as integers (service-behaviour.md); the bound catches milliseconds passed by mistake. */
-const UnixSeconds = wholeNumber().pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .ai()
-    .int()
-    .min(0)
-    .max(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' }));
+const UnixSeconds = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .pipe */ .FsL(wholeNumber(), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .number */ .ai()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr(), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(0), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._lte */ .Zm(99_999_999_999, { error: 'must be Unix seconds (this looks like milliseconds)' })));
 // ---------------------------------------------------------------------------------------------------------------
-// Shared objects (2.1 - 2.3)
-const Pagination = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
-    page: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
-    per_page: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
-    page_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
-});
-/** 2.2 as sent in an artifact report: strict, so a typo in a key is caught before sending. */
-const GitCommitInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    sha1: Sha1,
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    author: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    author_username: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    timestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Sha1).optional(),
+// Shared pieces (2.1 - 2.3)
+const Pagination = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
+    total: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()),
+    page: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()),
+    per_page: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()),
+    page_count: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr()),
 });
 /**
  * 2.2 as the service returns it (trail and deployment responses carry a subset). Only shown, every field: the live
  * service sends null for what it does not know. `sha1` is compared with the commit asked where it is given (the
  * gate's answers), never required.
  */
-const GitCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    sha1: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    message: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    author: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    author_username: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    branch: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    timestamp: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    parents: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+const GitCommit = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
+    sha1: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    message: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    author: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    author_username: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    branch: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    timestamp: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig()),
+    url: shown(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    parents: shownList(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
 });
-const REPO_PROVIDERS = ['github'];
-const RepoInfoInput = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    provider: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(REPO_PROVIDERS).optional(),
-});
-const RepoInfo = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    description: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    provider: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-});
-const Obj = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J());
-// ---------------------------------------------------------------------------------------------------------------
-// Trails (2.4 - 2.6)
-/** An attestation status of a trail: only shown (list-trails names the missing and non-compliant ones). */
-const AttestationStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    attestation_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    attestation_type: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    attestation_id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    overridden_attestation_id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    status: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    is_compliant: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
-    unexpected: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().catch(false),
-});
-/** `status` decides whether a trail without `compliance_state` counts as non-compliant; the rest is only shown. */
-const TrailComplianceStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    is_compliant: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
-    attestations_statuses: shownList(AttestationStatus),
-    artifacts_statuses: shown(Obj),
-    evaluated_at: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    flow_template_id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-});
-const TemplateAttestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const TrailTemplate = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    trail: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        attestations: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TemplateAttestation).optional(),
-        artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), attestations: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(TemplateAttestation).optional() }))
-            .optional(),
-    })
-        .optional(),
-    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
-    content: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-});
-/**
- * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and `is_compliant` decide
- * list-trails' `non-compliant` count; everything else, the name included, is only shown or passed on.
- */
-const Trail = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    last_modified_at: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    created_at: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    compliance_status: TrailComplianceStatus.nullish(),
-    template: shown(TrailTemplate),
-    compliance_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    created_by: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    flow: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()), tags: shown(Obj) })),
-    html_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    description: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    git_commit_info: shown(GitCommit),
-    origin_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-    repo_ids: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    events: shownList(Obj),
-    external_urls: shown(Obj),
-});
-// ---------------------------------------------------------------------------------------------------------------
-// Deployment (2.7)
-const DeploymentArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    flow_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    trail_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    template_reference_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    git_commit: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    git_commit_info: shown(GitCommit),
-    repo_info: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()), repo_id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) })),
-});
-/**
- * `fingerprint` and `deployed_at` are the answer (found, and when); `env_name`, where given, must be the environment
- * asked. The rest is shown or passed on as an output.
- */
-const Deployment = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    deployed_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    artifact_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    env_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    snapshot_index: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    artifact: shown(DeploymentArtifact),
-    replaced_artifact: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
-        fingerprint: shown(Fingerprint),
-        artifact_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-        snapshot_index: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-        artifact: shown(DeploymentArtifact),
-    })),
-    diff_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    _links: shown(Obj),
-});
-// ---------------------------------------------------------------------------------------------------------------
-// Artifacts (4.4 body, 2.8 response)
-const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'];
-/** `external_urls` is `{label: {href, fingerprint?}}` or `{label: url}` (service-behaviour.md). */
-const ExternalUrls = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
-    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ href: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), fingerprint: Fingerprint.optional() }),
-]));
-const ReportArtifactBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    fingerprint: Fingerprint,
-    filename: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
-    build_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
-    commit_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1, { error: 'must not be empty' }),
-    trail_name: TrailName.nullish(),
-    template_reference_name: TemplateReferenceName.nullish(),
-    description: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    git_commit: Sha1.nullish(),
-    git_commit_info: GitCommitInput.optional(),
-    repo_info: RepoInfoInput.optional(),
-    commits_list: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(GitCommitInput).nullish(),
-    repo_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    template: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    external_urls: ExternalUrls.optional(),
-    annotations: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(patterns.annotationKey, { error: `keys must be ${expectedForms.annotationKey}` }), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())
-        .optional(),
-    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-});
-/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
-const ReportArtifactResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-/**
- * An artifact (2.8). Strict: the nine fields the spec marks required (first, so an answer of another shape is named
- * by `id`), `state` (the outcome) and `trail_name` (compared with the trail asked). The rest is shown or passed on
- * (`html-url`).
- */
-const Artifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    filename: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]),
-    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]),
-    evidence: Obj,
-    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    commit_lead_times: Obj,
-    build_lead_times: Obj,
-    trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    template_reference_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    git_commit: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    git_commit_info: shown(GitCommit),
-    repo_info: shown(RepoInfo),
-    commit_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    build_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    repo_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    html_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    api_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-    external_urls: shown(Obj),
-    annotations: shown(Obj),
-    state: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ARTIFACT_STATES).nullish(),
-    deployments: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    template: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    state_info: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    approvals: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    running: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())),
-    exited: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())),
-    history: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())),
-});
-// ---------------------------------------------------------------------------------------------------------------
-// Attestations (2.9, 4.1)
-/** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
-const Attestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    attestation_id: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    attestation_name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    attestation_type: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    created_at: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    description: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    has_audit_package: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()),
-    html_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    origin_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    reported_by: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    schema_version: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    user_data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(),
-});
-/**
- * An element of the list_attestations_for_criteria map: its fields are "not shown" in the spec; these are the
- * observed ones. The gate decides on the name, the verdict, the time and where it was made (flow, trail, artifact);
- * the type is compared with a type filter (and then required, see the client). The link and commit are shown.
- */
-const CommitAttestation = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    attestation_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    attestation_type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    is_compliant: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nullish(),
-    html_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    artifact_fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    flow_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    trail_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-    git_commit_info: shown(GitCommit),
-});
-const AttestationsByCommit = zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CommitAttestation));
-// ---------------------------------------------------------------------------------------------------------------
-// Environments (2.10, 2.11, 4.7, 4.8)
-/** An artifact of a diff group: which group it is in decides; its `fingerprint` names it. The rest is shown. */
-const DiffArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    most_recent_timestamp: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    flow: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    commit_url: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    instance_count: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    s1_instance_count: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    s2_instance_count: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int()),
-    pods: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-});
-/** `snapshot_id` must be given too (the client says so, and why): it shows the answer is about the snapshots asked. */
-const DiffItem = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(DiffArtifact),
-    snapshot_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(),
-});
-const EnvDiff = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    snappish1: DiffItem,
-    snappish2: DiffItem,
-    changed: DiffItem,
-    'not-changed': DiffItem,
-});
-const K8sOwner = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    apiVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    uid: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    controller: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-    blockOwnerDeletion: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-});
-const K8sArtifact = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    podName: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    namespace: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
-    digests: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), Fingerprint),
-    creationTimestamp: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0),
-    owners: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(K8sOwner).nullable(),
-});
-const K8sReportBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    artifacts: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(K8sArtifact),
-    type: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('K8S').optional(),
-});
-const K8sReportResult = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    errors: Obj,
-});
-// ---------------------------------------------------------------------------------------------------------------
-// Actions (2.12)
-const CHAT_APP_FLAG = 'is_created_from_chat_app';
-/** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
-const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
-/**
- * An action (2.12): the eight fields the spec marks required, and `is_failing` (list-actions' outcome), are strict;
- * the rest is shown.
- */
-const Action = zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY((raw) => {
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        const o = raw;
-        if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o)
-            return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
-    }
-    return raw;
-}, zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    number: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(),
-    targets: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Obj),
-    triggers: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    created_by: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    [CHAT_APP_FLAG]: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    last_modified_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-    is_failing: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().nullish(),
-    last_success_timestamp: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    last_failure_timestamp: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    created_at: shown(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    flows: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    environments: shownList(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-}));
-// ---------------------------------------------------------------------------------------------------------------
-// Queries and path parameters, one per endpoint (strict: an unknown key is a programming error, not a user's)
-const AttestationsForCommitsQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    commit_list: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Sha1).min(1, { error: 'needs at least one commit' }),
-    flow_name: FlowName.optional(),
-    attestation_type: AttestationType.optional(),
-    attestation_name: AttestationName.optional(),
-    attestation_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-});
-const PageQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    page: Page.optional(),
-    per_page: PerPage.optional(),
-});
-const ListTrailsQuery = PageQuery.extend({
-    flow: FlowName.optional(),
-    flow_tag: FlowTag.optional(),
-    fingerprint: Fingerprint.optional(),
-});
-const FlowAttestationsQuery = PageQuery.extend({
-    from_timestamp: UnixSeconds.optional(),
-    to_timestamp: UnixSeconds.optional(),
-}).refine((q) => q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp, { error: 'from_timestamp must not be after to_timestamp', path: ['from_timestamp'] });
-const GetArtifactQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    trail: TrailName.optional(),
-    attestation_id: AttestationId.optional(),
-});
-/** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
-const SnapshotExpressionText = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
-    .regex(patterns.snapshotExpression, { error: 'must be a snapshot expression' });
-const EnvDiffQuery = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
-    snappish1: SnapshotExpressionText,
-    snappish2: SnapshotExpressionText,
+/** A JSON object, any content. */
+const Obj = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J());
+/** The paging parameters of a list (2.1), extended by each paged query. */
+const PageQuery = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    page: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(Page),
+    per_page: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(PerPage),
 });
 /** The error body of every operation (service-behaviour.md): `errors` maps a location to a text. */
-const ErrorBody = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    errors: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).nullish(),
+const ErrorBody = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .looseObject */ ._H3({
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+    errors: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J())),
 });
 
 
@@ -1763,6 +603,71 @@ function formatSnapshotExpression(expr) {
         case 'ago':
             return `${expr.env}@{${expr.amount}.${expr.unit}.ago}`;
     }
+}
+
+
+/***/ }),
+
+/***/ 3020:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ validate)
+/* harmony export */ });
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3945);
+/* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2600);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8247);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8164);
+/**
+ * Request validation: strict, before anything is sent, with errors that name the field, the value's problem and
+ * the expected form.
+ */
+
+
+
+
+function show(value) {
+    if (value === undefined)
+        return 'missing';
+    const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+function valueAt(root, path) {
+    let current = root;
+    for (const key of path) {
+        if (current === null || typeof current !== 'object')
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+/**
+ * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
+ * (or `location` alone for a single value, e.g. an action input's name).
+ */
+function validate(schema, value, location) {
+    const result = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .safeParse */ .xL(schema, value);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    if (!issue)
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(location, 'is not valid');
+    const field = issue.path.length > 0 ? `${location}.${(0,_parse_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .jV)(issue.path)}` : location;
+    const bad = valueAt(value, issue.path);
+    const message = issue.message.replace(/^Invalid input:\s*/, '');
+    if (issue.code === 'unrecognized_keys') {
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
+    }
+    if (issue.code === 'invalid_key') {
+        const key = String(issue.path.at(-1));
+        const form = location === 'body' && issue.path[0] === 'annotations'
+            ? `. Keys must be ${_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .expectedForms */ .uc.annotationKey}`
+            : '';
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(field, `the key '${key}' is not valid${form}`);
+    }
+    if (bad === undefined && issue.code === 'invalid_type')
+        throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(field, 'is required');
+    throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(field, `${show(bad)} ${message.startsWith('must') ? message : `is not valid: ${message}`}`);
 }
 
 
@@ -1928,7 +833,9 @@ function pullRequestOf(ctx, event) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _api_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1392);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2857);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3619);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3305);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3945);
 /* harmony import */ var _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2600);
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8164);
 /* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6623);
@@ -1950,10 +857,10 @@ function pullRequestOf(ctx, event) {
 
 
 /** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
-const HttpUrl = zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().refine((value) => {
+const HttpUrl = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .refine */ .YPB((value) => {
     const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
     return protocol === 'https:' || protocol === 'http:';
-});
+}));
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 class InputReader {
@@ -1996,7 +903,7 @@ class InputReader {
     }
     /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
     matching(name, form, fallbackEnv) {
-        return this.checked(name, zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().regex(_api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .patterns */ .qp[form]), _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .expectedForms */ .uc[form], fallbackEnv);
+        return this.checked(name, zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_10__/* ._regex */ .Fk(_api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .patterns */ .qp[form])), _api_schemas_js__WEBPACK_IMPORTED_MODULE_5__/* .expectedForms */ .uc[form], fallbackEnv);
     }
     /** A required value that must match one of the API's name patterns. */
     requiredMatching(name, form) {
@@ -2049,7 +956,7 @@ class InputReader {
             if (key in out)
                 throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `the key '${key}' is given twice`, 'each key once');
             const value = text.slice(at + 1).trim();
-            if (valueSchema && !valueSchema.schema.safeParse(value).success) {
+            if (valueSchema && !zod_mini__WEBPACK_IMPORTED_MODULE_11__/* .safeParse */ .xL(valueSchema.schema, value).success) {
                 throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where} has the value '${value}'`, `values of ${valueSchema.expected}`);
             }
             out[key] = value;
@@ -2125,7 +1032,7 @@ class InputReader {
         const value = this.optional(name, fallbackEnv);
         if (value === undefined)
             return undefined;
-        const result = schema.safeParse(value);
+        const result = zod_mini__WEBPACK_IMPORTED_MODULE_11__/* .safeParse */ .xL(schema, value);
         if (!result.success) {
             throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `'${value}'${this.fromVariable(name, fallbackEnv)} is not valid`, expected);
         }
@@ -2161,7 +1068,7 @@ class InputReader {
             : this.list(name).map((item) => ({ item, where: '' }));
         const out = [];
         for (const { item, where } of items) {
-            const result = schema.safeParse(item);
+            const result = zod_mini__WEBPACK_IMPORTED_MODULE_11__/* .safeParse */ .xL(schema, item);
             if (!result.success) {
                 throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(name, `${where}('${item}') is not valid`, `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`);
             }
@@ -2570,25 +1477,857 @@ function describeGitHubError(error) {
 
 /***/ }),
 
-/***/ 47:
+/***/ 3792:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cy: () => (/* binding */ readCommon),
-/* harmony export */   SV: () => (/* binding */ withClient),
-/* harmony export */   fY: () => (/* binding */ readRunner)
-/* harmony export */ });
-/* unused harmony export createClient */
-/* harmony import */ var _trust_log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1488);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _api_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9218);
-/* harmony import */ var _context_github_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7212);
-/* harmony import */ var _context_inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5042);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Cy: () => (/* binding */ readCommon),
+  fY: () => (/* binding */ readRunner),
+  SV: () => (/* binding */ withClient)
+});
+
+// UNUSED EXPORTS: createClient
+
+// EXTERNAL MODULE: ./src/trust/log.ts
+var log = __webpack_require__(1488);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __webpack_require__(3619);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(3305);
+// EXTERNAL MODULE: ./src/api/config.ts
+var config = __webpack_require__(1392);
+// EXTERNAL MODULE: ./src/api/schemas/common.ts
+var common = __webpack_require__(9662);
+;// CONCATENATED MODULE: ./src/api/endpoints.ts
+/**
+ * The nine operations of API v2: method, path template, path parameters, and a loader of the query, body and response
+ * schemas, in one table that the client, the sandbox and the OpenAPI document all read. Each operation's schemas are
+ * a module of their own (`schemas/<operation>.ts`), loaded when the operation is called (issue 14): a step builds
+ * only the schemas of what it calls.
+ */
+
+
+const org = common/* OrgName */.Q6;
+const endpoints = {
+    listAttestationsForCommits: {
+        method: 'GET',
+        path: '/attestations/{org}/list_attestations_for_criteria',
+        summary: 'List attestations matching criteria',
+        params: { org },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 850).then(__webpack_require__.bind(__webpack_require__, 7850)).then((s) => ({
+            query: s.AttestationsForCommitsQuery,
+            response: s.AttestationsByCommit,
+        })),
+    },
+    listTrails: {
+        method: 'GET',
+        path: '/trails/{org}',
+        summary: 'List trails for an organization',
+        params: { org },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 505).then(__webpack_require__.bind(__webpack_require__, 505)).then((s) => ({
+            query: s.ListTrailsQuery,
+            response: s.ListTrailsResponse,
+        })),
+    },
+    getDeployment: {
+        method: 'GET',
+        path: '/deployments/{org}/{env_name}/{fingerprint}',
+        summary: 'Get a deployment',
+        params: { org, env_name: common/* EnvName */.xH, fingerprint: common/* Fingerprint */.$A },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 335).then(__webpack_require__.bind(__webpack_require__, 4335)).then((s) => ({ response: s.Deployment })),
+    },
+    reportArtifact: {
+        method: 'POST',
+        path: '/artifacts/{org}/{flow_name}',
+        summary: 'Report an artifact',
+        params: { org, flow_name: common/* FlowName */.iV },
+        status: 201,
+        schemas: () => __webpack_require__.e(/* import() */ 748).then(__webpack_require__.bind(__webpack_require__, 6748)).then((s) => ({
+            body: s.ReportArtifactBody,
+            response: s.ReportArtifactResult,
+        })),
+    },
+    listFlowAttestations: {
+        method: 'GET',
+        path: '/attestations/{org}/{flow_name}',
+        summary: 'List flow attestations',
+        params: { org, flow_name: common/* FlowName */.iV },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 198).then(__webpack_require__.bind(__webpack_require__, 9198)).then((s) => ({
+            query: s.FlowAttestationsQuery,
+            response: s.FlowAttestationsResponse,
+        })),
+    },
+    getArtifact: {
+        method: 'GET',
+        path: '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
+        summary: 'Get artifact by fingerprint',
+        params: { org, flow_name: common/* FlowName */.iV, fingerprint: common/* Fingerprint */.$A },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 450).then(__webpack_require__.bind(__webpack_require__, 450)).then((s) => ({ query: s.GetArtifactQuery, response: s.Artifact })),
+    },
+    diffEnvironments: {
+        method: 'GET',
+        path: '/env-diff/{org}',
+        summary: 'Get environment diff',
+        params: { org },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 8231)).then((s) => ({ query: s.EnvDiffQuery, response: s.EnvDiff })),
+    },
+    reportK8sEnvironment: {
+        method: 'PUT',
+        path: '/environments/{org}/{env_name}/report/K8S',
+        summary: 'Report a K8S environment',
+        params: { org, env_name: common/* EnvName */.xH },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 116).then(__webpack_require__.bind(__webpack_require__, 5116)).then((s) => ({
+            body: s.K8sReportBody,
+            response: s.K8sReportResult,
+        })),
+    },
+    listActions: {
+        method: 'GET',
+        path: '/actions/{org}',
+        summary: 'List actions',
+        params: { org },
+        status: 200,
+        schemas: () => __webpack_require__.e(/* import() */ 813).then(__webpack_require__.bind(__webpack_require__, 813)).then((s) => ({ response: s.ListActionsResponse })),
+    },
+};
+/** `GET /trails/{org}`: how messages name an operation. */
+function endpointLabel(name) {
+    const e = endpoints[name];
+    return `${e.method} ${e.path}`;
+}
+/** Fills a path template, percent-escaping each parameter. */
+function fillPath(template, params) {
+    return template.replace(/\{(\w+)\}/g, (_, key) => {
+        const value = params[key];
+        if (value === undefined)
+            throw new Error(`missing path parameter ${key}`);
+        return encodeURIComponent(value);
+    });
+}
+
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/trust/text.ts
+var trust_text = __webpack_require__(6623);
+;// CONCATENATED MODULE: ./src/api/query.ts
+/**
+ * Query and path encoding as the service expects it.
+ */
+/**
+ * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
+ * element that fails the SHA pattern), null and undefined left out.
+ */
+function encodeQuery(query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value === undefined || value === null)
+            continue;
+        if (Array.isArray(value)) {
+            for (const item of value)
+                params.append(key, String(item));
+        }
+        else {
+            params.append(key, String(value));
+        }
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+/**
+ * The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
+ */
+/** Network errors, 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
+function isRetryableStatus(status) {
+    return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+/**
+ * Parses a `Retry-After` header: delta seconds or an HTTP date. Returns milliseconds from `now`, or undefined when
+ * the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now = Date.now()) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (!text || /^[+-]?\d/.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Exponential backoff with "equal jitter": the n-th retry (1-based) waits between half and all of base * 2^(n-1),
+ * so concurrent clients spread out but none retries at once. A server's `Retry-After` wins over the backoff. Every
+ * wait is capped at maxWaitMs.
+ */
+function retryDelay(retry, opts) {
+    if (opts.retryAfterMs !== undefined)
+        return Math.min(opts.retryAfterMs, opts.maxWaitMs);
+    const exp = opts.baseMs * 2 ** (retry - 1);
+    const jittered = exp / 2 + opts.random() * (exp / 2);
+    return Math.min(Math.round(jittered), opts.maxWaitMs);
+}
+
+// EXTERNAL MODULE: ./src/trust/redact.ts
+var redact = __webpack_require__(8625);
+// EXTERNAL MODULE: ./src/api/exchange.ts
+var exchange = __webpack_require__(2731);
+;// CONCATENATED MODULE: ./src/api/http.ts
+
+
+
+
+
+
+/** What the server said in an error body, in whichever of its shapes it came. */
+function readErrorBody(body, contentType) {
+    if (body === undefined || body === null)
+        return {};
+    if (typeof body === 'string') {
+        if (contentType?.includes('json'))
+            return { message: body };
+        const text = body
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        if (!text)
+            return {};
+        return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${(0,trust_text/* cutText */.IN)(text, 200)}` };
+    }
+    if (typeof body === 'object' && !Array.isArray(body)) {
+        const o = body;
+        const out = {};
+        if (typeof o.message === 'string')
+            out.message = o.message;
+        if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
+            out.fieldErrors = Object.fromEntries(Object.entries(o.errors).map(([k, v]) => [
+                k,
+                typeof v === 'string' ? v : JSON.stringify(v),
+            ]));
+        }
+        if (!out.message && !out.fieldErrors)
+            out.message = (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200);
+        return out;
+    }
+    return { message: (0,trust_text/* cutText */.IN)(JSON.stringify(body), 200) };
+}
+function parseBody(text, contentType) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
+        return contentType?.includes('json') ? text : new NonJsonBody(text);
+    }
+}
+/** A body that is not JSON, kept for the error message. */
+class NonJsonBody {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+}
+function describeNetworkError(err) {
+    const code = (0,errors/* errorCode */.CA)(err);
+    const message = err instanceof Error ? err.message : String(err);
+    return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+function apiError(endpoint, outcome, attempts, note) {
+    const said = readErrorBody(outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body, outcome.contentType);
+    return new errors/* ApiError */.hD({
+        endpoint,
+        status: outcome.status,
+        ...(said.message !== undefined && { serverMessage: said.message }),
+        ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
+        attempts,
+        ...(note !== undefined && { note }),
+    });
+}
+/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        if (signal.aborted) {
+            resolve();
+            return;
+        }
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+    });
+}
+/** Errors (Node's and undici's) that come from the request itself, not the network: retrying cannot help. */
+const NOT_RETRYABLE_CODES = new Set([
+    'UND_ERR_INVALID_ARG',
+    'UND_ERR_NOT_SUPPORTED',
+    'ERR_INVALID_URL',
+    'ERR_INVALID_PROTOCOL',
+    'ERR_INVALID_CHAR',
+    'ERR_INVALID_HTTP_TOKEN',
+    'ERR_UNESCAPED_CHARACTERS',
+]);
+class HttpTransport {
+    config;
+    /** Opened by the first attempt. */
+    exchange;
+    /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+    closing = new AbortController();
+    /** One deadline for every call: the budget is the client's (a step's), not each call's. */
+    deadlineAt;
+    constructor(config) {
+        this.config = config;
+        this.deadlineAt = Date.now() + config.deadlineMs;
+    }
+    open() {
+        const { proxy, apiRoot } = this.config;
+        if (proxy.httpProxy || proxy.httpsProxy) {
+            // undici costs ~100 ms at start: only a step behind a proxy pays for it.
+            return Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(692)]).then(__webpack_require__.bind(__webpack_require__, 6692)).then((m) => new m.ProxyExchange(proxy));
+        }
+        return Promise.resolve(new exchange/* NodeExchange */.Qf(apiRoot.protocol === 'https:'));
+    }
+    url(path, query) {
+        const url = new URL(this.config.apiRoot.href);
+        url.pathname = `${url.pathname}${path}`;
+        url.search = query ? encodeQuery(query) : '';
+        return url;
+    }
+    async send(req) {
+        const { config } = this;
+        const url = this.url(req.path, req.query);
+        const headers = {
+            authorization: `Bearer ${config.token}`,
+            accept: 'application/json',
+            'user-agent': config.userAgent,
+        };
+        let payload;
+        if (req.body !== undefined) {
+            payload = JSON.stringify(req.body);
+            headers['content-type'] = 'application/json; charset=utf-8';
+        }
+        const { deadlineAt } = this;
+        const maxAttempts = config.retries + 1;
+        let lastServerMessage;
+        let attempt = 0;
+        const outOfTime = (attempts) => new errors/* TimeoutError */.MU(req.endpoint, 'deadline', config.deadlineMs, attempts, lastServerMessage, config.deadlineSetting);
+        for (;;) {
+            attempt++;
+            const remaining = deadlineAt - Date.now();
+            if (remaining <= 0)
+                throw outOfTime(attempt - 1);
+            config.logger.debug(`${req.method} ${(0,redact/* redact */.E$)(url.href)} (attempt ${attempt}/${maxAttempts})`);
+            // An attempt never outlives the budget: cut short, its timeout is the budget's.
+            const limit = Math.min(config.attemptTimeoutMs, remaining);
+            const outcome = await this.attempt(req.method, url, headers, payload, limit);
+            const last = attempt >= maxAttempts;
+            let retryAfterMs;
+            switch (outcome.kind) {
+                case 'closed':
+                    throw new errors/* NetworkError */.Dr(req.endpoint, 'the client was closed', attempt, lastServerMessage);
+                case 'too-large':
+                    throw new errors/* UnexpectedResponseError */.dk(req.endpoint, '', `the answer is larger than ${config.maxResponseBytes} bytes; not read`);
+                case 'response': {
+                    if (outcome.status === 200 || outcome.status === 201) {
+                        const { status, body, text, contentType } = outcome;
+                        return { status, body, text, ...(contentType !== undefined && { contentType }) };
+                    }
+                    const error = apiError(req.endpoint, outcome, attempt);
+                    lastServerMessage = error.serverMessage ?? lastServerMessage;
+                    if (!isRetryableStatus(outcome.status) || last)
+                        throw error;
+                    retryAfterMs = parseRetryAfter(outcome.retryAfter);
+                    if (retryAfterMs !== undefined && retryAfterMs > config.maxWaitMs) {
+                        // The server asks for a longer pause than we may wait: retrying early would only be refused again.
+                        throw apiError(req.endpoint, outcome, attempt, `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s`);
+                    }
+                    break;
+                }
+                case 'network':
+                    if (!outcome.retryable || last) {
+                        throw new errors/* NetworkError */.Dr(req.endpoint, describeNetworkError(outcome.error), attempt, lastServerMessage, {
+                            cause: outcome.error,
+                        });
+                    }
+                    break;
+                case 'attempt-timeout':
+                    if (limit < config.attemptTimeoutMs)
+                        throw outOfTime(attempt);
+                    if (last) {
+                        throw new errors/* TimeoutError */.MU(req.endpoint, 'attempt', config.attemptTimeoutMs, attempt, lastServerMessage);
+                    }
+                    break;
+            }
+            const wait = retryDelay(attempt, {
+                baseMs: config.backoffBaseMs,
+                maxWaitMs: config.maxWaitMs,
+                random: config.random,
+                ...(retryAfterMs !== undefined && { retryAfterMs }),
+            });
+            if (Date.now() + wait >= deadlineAt) {
+                // Waiting would pass the deadline: give up now, with what the server last said.
+                if (outcome.kind === 'response')
+                    throw apiError(req.endpoint, outcome, attempt);
+                throw outOfTime(attempt);
+            }
+            const why = outcome.kind === 'response'
+                ? `HTTP ${outcome.status}`
+                : outcome.kind === 'network'
+                    ? describeNetworkError(outcome.error)
+                    : 'attempt timed out';
+            config.logger.debug(`${req.endpoint}: ${(0,redact/* redact */.E$)(why)}; retrying in ${wait} ms`);
+            await sleep(wait, this.closing.signal);
+        }
+    }
+    async attempt(method, url, headers, payload, limitMs) {
+        if (this.closing.signal.aborted)
+            return { kind: 'closed' };
+        const timeout = new AbortController();
+        const timer = setTimeout(() => {
+            timeout.abort();
+        }, limitMs);
+        try {
+            this.exchange ??= this.open();
+            const exchange = await this.exchange;
+            const { status, text, contentType, retryAfter } = await exchange.send(url, {
+                method,
+                headers,
+                payload,
+                signal: AbortSignal.any([timeout.signal, this.closing.signal]),
+                maxBytes: this.config.maxResponseBytes,
+            });
+            if (text === undefined)
+                return { kind: 'too-large' };
+            return {
+                kind: 'response',
+                status,
+                body: parseBody(text, contentType),
+                text,
+                ...(contentType !== undefined && { contentType }),
+                ...(retryAfter !== undefined && { retryAfter }),
+            };
+        }
+        catch (error) {
+            if (this.isClosed())
+                return { kind: 'closed' };
+            if (timeout.signal.aborted)
+                return { kind: 'attempt-timeout' };
+            return { kind: 'network', error, retryable: !NOT_RETRYABLE_CODES.has((0,errors/* errorCode */.CA)(error) ?? '') };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    isClosed() {
+        return this.closing.signal.aborted;
+    }
+    /** Stops waits and requests under way and closes kept-alive sockets. */
+    async close() {
+        if (this.closing.signal.aborted)
+            return;
+        this.closing.abort();
+        // One still being opened (undici loading) is closed once it is there.
+        const exchange = await this.exchange?.catch(() => undefined);
+        await exchange?.close();
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/parse.ts
+var parse = __webpack_require__(8247);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
+;// CONCATENATED MODULE: ./src/api/pagination.ts
+/**
+ * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
+ * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
+ * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
+ */
+
+
+
+
+const Envelope = schemas/* looseObject */._H3({ data: schemas/* array */.YOg(schemas/* unknown */.L5J()), pagination: schemas/* optional */.lqM(schemas/* unknown */.L5J()) });
+/**
+ * One page, in any of the three shapes. Each item must parse as the item's schema (an object, for the resources of
+ * the spec): a list of something else is not a page of them.
+ */
+function readPage(raw, item, endpoint) {
+    if (Array.isArray(raw))
+        return { items: (0,parse/* parseResponse */.xp)(schemas/* array */.YOg(item), raw, endpoint) };
+    const envelope = Envelope.safeParse(raw);
+    if (!envelope.success) {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, '', 'expected a list or an object with a "data" list');
+    }
+    const items = (0,parse/* parseResponse */.xp)(schemas/* looseObject */._H3({ data: schemas/* array */.YOg(item) }), raw, endpoint).data;
+    const pagination = envelope.data.pagination;
+    if (pagination === undefined || pagination === null)
+        return { items };
+    const parsed = api_schemas/* Pagination */.dK.safeParse(pagination);
+    if (!parsed.success) {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, 'pagination', 'is not {total, page, per_page, page_count}');
+    }
+    return { items, pagination: parsed.data };
+}
+/**
+ * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
+ * further item is started, and the failure is what the call rejects with.
+ */
+async function mapBounded(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index]);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+async function fetchAllPages(fetchPage, options) {
+    const { perPage, maxItems } = options;
+    const first = await fetchPage(1, perPage);
+    const items = [...first.items];
+    let pagesRead = 1;
+    if (first.pagination) {
+        // The server's own page size counts: it may serve fewer per page than asked for.
+        const served = Math.max(1, first.pagination.per_page || perPage);
+        const pageCount = Math.min(first.pagination.page_count, Math.ceil(maxItems / served));
+        const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+        const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
+        for (const page of pages)
+            items.push(...page.items);
+        pagesRead += pages.length;
+        const total = first.pagination.total;
+        return {
+            items: items.slice(0, maxItems),
+            total,
+            truncated: total > Math.min(items.length, maxItems),
+            pagesRead,
+        };
+    }
+    // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
+    // read to the end, one page at a time, until a short or empty page (or a page that repeats the first).
+    let full = first.items.length >= perPage;
+    while (full && items.length < maxItems) {
+        const next = await fetchPage(pagesRead + 1, perPage);
+        pagesRead++;
+        if (next.items.length === 0 || repeats(first, next)) {
+            full = false;
+            break;
+        }
+        items.push(...next.items);
+        full = next.items.length >= perPage;
+    }
+    const truncated = items.length > maxItems || (items.length === maxItems && full);
+    return { items: items.slice(0, maxItems), total: items.length, truncated, pagesRead };
+}
+function repeats(a, b) {
+    return (a.items.length > 0 && b.items.length > 0 && JSON.stringify(a.items[0]) === JSON.stringify(b.items[0]));
+}
+
+// EXTERNAL MODULE: ./src/api/snapshot.ts
+var snapshot = __webpack_require__(3218);
+// EXTERNAL MODULE: ./src/api/validate.ts
+var validate = __webpack_require__(3020);
+;// CONCATENATED MODULE: ./src/api/client.ts
+/**
+ * The typed client of API v2: one method per operation, validated parameters in, parsed results out.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
+const COMMITS_PER_REQUEST = 100;
+class ComplianceClient {
+    config;
+    http;
+    /** Throws an InputError for a bad URL, org or token before any connection is made. */
+    constructor(options) {
+        this.config = (0,config/* resolveConfig */.pE)(options);
+        this.http = new HttpTransport(this.config);
+    }
+    /** The URL an operation would be sent to, for dry runs and messages. */
+    urlFor(name, params = {}, query) {
+        return this.http.url(fillPath(endpoints[name].path, { org: this.config.org, ...params }), query).href;
+    }
+    /** Sends one operation and returns the answer as it came (200 or 201: anything else throws). */
+    async send(name, params, query, body) {
+        const spec = endpoints[name];
+        return this.http.send({
+            method: spec.method,
+            path: fillPath(spec.path, { org: this.config.org, ...params }),
+            ...(query !== undefined && { query }),
+            ...(body !== undefined && { body }),
+            endpoint: endpointLabel(name),
+        });
+    }
+    /** Reads one operation: its answer must be JSON. */
+    async call(name, params, query) {
+        const response = await this.send(name, params, query);
+        if (response.body instanceof NonJsonBody) {
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `body is not JSON: ${(0,trust_text/* cutText */.IN)(response.body.text, 200)}`);
+        }
+        return response.body;
+    }
+    /**
+     * Sends a report: delivered only when the service answers in the documented form (see `DELIVERED`). Anything else
+     * (a proxy's login page, an empty body, JSON of another shape) throws, saying what came back.
+     */
+    async write(name, params, body, documented) {
+        const response = await this.send(name, params, undefined, body);
+        const answer = isJsonType(response.contentType) ? documented.safeParse(response.body) : undefined;
+        if (answer?.success)
+            return answer.data;
+        const type = response.contentType === undefined
+            ? 'no content type'
+            : `content type ${(0,trust_text/* quoteText */.ol)(response.contentType)}`;
+        const start = response.text.trim() === '' ? 'an empty body' : `first line ${(0,trust_text/* quoteText */.ol)(response.text)}`;
+        throw new errors/* UnexpectedResponseError */.dk(endpointLabel(name), '', `HTTP ${response.status}, ${type}, ${start}: not the documented answer (${DELIVERED[name]}), ` +
+            'so the report is not taken as delivered');
+    }
+    /** GET /attestations/{org}/list_attestations_for_criteria: every requested commit maps to a list (maybe empty). */
+    async listAttestationsForCommits(query) {
+        const { AttestationsForCommitsQuery, AttestationsByCommit } = await __webpack_require__.e(/* import() */ 850).then(__webpack_require__.bind(__webpack_require__, 7850));
+        const q = (0,validate/* validate */.t)(AttestationsForCommitsQuery, query, 'query');
+        const commits = [...new Set(q.commit_list)];
+        const chunks = [];
+        for (let i = 0; i < commits.length; i += COMMITS_PER_REQUEST) {
+            chunks.push(commits.slice(i, i + COMMITS_PER_REQUEST));
+        }
+        const label = endpointLabel('listAttestationsForCommits');
+        const parts = await mapBounded(chunks, 4, async (chunk) => {
+            const raw = await this.call('listAttestationsForCommits', {}, { ...q, commit_list: chunk });
+            // One observed variant wraps the map as {"attestations": {...}}.
+            // A SHA can never be the key "attestations", so the two shapes cannot be confused.
+            const map = (0,parse/* isRecord */.u4)(raw) && (0,parse/* isRecord */.u4)(raw.attestations) ? raw.attestations : raw;
+            const part = (0,parse/* parseResponse */.xp)(AttestationsByCommit, map, label);
+            checkAttestationsAbout(label, part, chunk, q);
+            return part;
+        });
+        const merged = {};
+        for (const commit of commits)
+            merged[commit] = [];
+        for (const part of parts) {
+            for (const [commit, list] of Object.entries(part))
+                merged[commit] = list;
+        }
+        return merged;
+    }
+    /** GET /trails/{org}: one page. */
+    async listTrails(query = {}) {
+        const { ListTrailsQuery, Trail } = await __webpack_require__.e(/* import() */ 505).then(__webpack_require__.bind(__webpack_require__, 505));
+        const q = (0,validate/* validate */.t)(ListTrailsQuery, query, 'query');
+        const raw = await this.call('listTrails', {}, q);
+        return readPage(raw, Trail, endpointLabel('listTrails'));
+    }
+    /** GET /trails/{org}: every page, up to a cap. */
+    async listAllTrails(query = {}, options = {}) {
+        const opts = readAllOptions(options);
+        const { ListTrailsQuery } = await __webpack_require__.e(/* import() */ 505).then(__webpack_require__.bind(__webpack_require__, 505));
+        (0,validate/* validate */.t)(ListTrailsQuery, query, 'query');
+        return fetchAllPages((page, per_page) => this.listTrails({ ...query, page, per_page }), opts);
+    }
+    /** GET /deployments/{org}/{env_name}/{fingerprint} */
+    async getDeployment(envName, fingerprint) {
+        const { Deployment } = await __webpack_require__.e(/* import() */ 335).then(__webpack_require__.bind(__webpack_require__, 4335));
+        const env = (0,validate/* validate */.t)(common/* EnvName */.xH, envName, 'env_name');
+        const fp = (0,validate/* validate */.t)(common/* Fingerprint */.$A, fingerprint, 'fingerprint');
+        const raw = await this.call('getDeployment', { env_name: env, fingerprint: fp });
+        const label = endpointLabel('getDeployment');
+        // The fingerprint and the time decide found; the environment, where named, must be the one asked.
+        const answer = (0,parse/* parseResponse */.xp)(Deployment, raw, label);
+        sameAsAsked(label, 'fingerprint', answer.fingerprint, fp);
+        sameAsAsked(label, 'env_name', answer.env_name, env);
+        return answer;
+    }
+    /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
+    async reportArtifact(flowName, body) {
+        const { ReportArtifactBody, ReportArtifactResult } = await __webpack_require__.e(/* import() */ 748).then(__webpack_require__.bind(__webpack_require__, 6748));
+        const flow = (0,validate/* validate */.t)(common/* FlowName */.iV, flowName, 'flow_name');
+        const payload = (0,validate/* validate */.t)(ReportArtifactBody, body, 'body');
+        return this.write('reportArtifact', { flow_name: flow }, payload, ReportArtifactResult);
+    }
+    /** GET /attestations/{org}/{flow_name}: one page. */
+    async listFlowAttestations(flowName, query = {}) {
+        const { FlowAttestationsQuery, Attestation } = await __webpack_require__.e(/* import() */ 198).then(__webpack_require__.bind(__webpack_require__, 9198));
+        const flow = (0,validate/* validate */.t)(common/* FlowName */.iV, flowName, 'flow_name');
+        const q = (0,validate/* validate */.t)(FlowAttestationsQuery, query, 'query');
+        const raw = await this.call('listFlowAttestations', { flow_name: flow }, q);
+        return readPage(raw, Attestation, endpointLabel('listFlowAttestations'));
+    }
+    /** GET /attestations/{org}/{flow_name}: every page, up to a cap. */
+    async listAllFlowAttestations(flowName, query = {}, options = {}) {
+        const opts = readAllOptions(options);
+        const { FlowAttestationsQuery } = await __webpack_require__.e(/* import() */ 198).then(__webpack_require__.bind(__webpack_require__, 9198));
+        (0,validate/* validate */.t)(common/* FlowName */.iV, flowName, 'flow_name');
+        (0,validate/* validate */.t)(FlowAttestationsQuery, query, 'query');
+        return fetchAllPages((page, per_page) => this.listFlowAttestations(flowName, { ...query, page, per_page }), opts);
+    }
+    /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} */
+    async getArtifact(flowName, fingerprint, query = {}) {
+        const { GetArtifactQuery, Artifact } = await __webpack_require__.e(/* import() */ 450).then(__webpack_require__.bind(__webpack_require__, 450));
+        const flow = (0,validate/* validate */.t)(common/* FlowName */.iV, flowName, 'flow_name');
+        const fp = (0,validate/* validate */.t)(common/* Fingerprint */.$A, fingerprint, 'fingerprint');
+        const q = (0,validate/* validate */.t)(GetArtifactQuery, query, 'query');
+        const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
+        const label = endpointLabel('getArtifact');
+        const artifact = (0,parse/* parseResponse */.xp)(Artifact, raw, label);
+        sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
+        sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+        if (q.trail !== undefined)
+            sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
+        return artifact;
+    }
+    /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
+    async diffEnvironments(snapshot1, snapshot2) {
+        const { EnvDiff } = await __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 8231));
+        const one = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot1, 'snappish1');
+        const two = (0,snapshot/* parseSnapshotExpression */.gS)(snapshot2, 'snappish2');
+        const snappish1 = (0,snapshot/* formatSnapshotExpression */.kx)(one);
+        const snappish2 = (0,snapshot/* formatSnapshotExpression */.kx)(two);
+        const raw = await this.call('diffEnvironments', {}, { snappish1, snappish2 });
+        const label = endpointLabel('diffEnvironments');
+        const diff = (0,parse/* parseResponse */.xp)(EnvDiff, raw, label);
+        // Only in 1 is about snapshot 1, only in 2 about snapshot 2; the shared groups may name either.
+        checkSnapshot(label, 'snappish1', diff.snappish1.snapshot_id, [one]);
+        checkSnapshot(label, 'snappish2', diff.snappish2.snapshot_id, [two]);
+        checkSnapshot(label, 'changed', diff.changed.snapshot_id, [one, two]);
+        checkSnapshot(label, 'not-changed', diff['not-changed'].snapshot_id, [one, two]);
+        return diff;
+    }
+    /** PUT /environments/{org}/{env_name}/report/K8S */
+    async reportK8sEnvironment(envName, body) {
+        const { K8sReportBody, K8sReportResult } = await __webpack_require__.e(/* import() */ 116).then(__webpack_require__.bind(__webpack_require__, 5116));
+        const env = (0,validate/* validate */.t)(common/* EnvName */.xH, envName, 'env_name');
+        const payload = (0,validate/* validate */.t)(K8sReportBody, body, 'body');
+        return this.write('reportK8sEnvironment', { env_name: env }, payload, K8sReportResult);
+    }
+    /** GET /actions/{org}: a bare array. */
+    async listActions() {
+        const { ListActionsResponse } = await __webpack_require__.e(/* import() */ 813).then(__webpack_require__.bind(__webpack_require__, 813));
+        const raw = await this.call('listActions', {});
+        if (!Array.isArray(raw))
+            throw new errors/* UnexpectedResponseError */.dk(endpointLabel('listActions'), '', 'expected a list');
+        return (0,parse/* parseResponse */.xp)(ListActionsResponse, raw, endpointLabel('listActions'));
+    }
+    /** Closes kept-alive connections so the process can exit at once. */
+    async close() {
+        await this.http.close();
+    }
+}
+function readAllOptions(options) {
+    const perPage = (0,validate/* validate */.t)(common/* PerPage */.FT, options.perPage ?? common/* MAX_PER_PAGE */.Vg, 'per_page');
+    const maxItems = (0,validate/* validate */.t)(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1)), options.maxItems ?? 1000, 'max-items');
+    const concurrency = (0,validate/* validate */.t)(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1), api/* _lte */.Zm(16)), options.concurrency ?? 4, 'concurrency');
+    return { perPage, maxItems, concurrency };
+}
+/**
+ * The documented answer of each report: only it means "delivered". The artifact report's 201 body is not shown in
+ * the spec; the live service answers `{"message": "OK"}`-like. The K8S report's is `{message, errors}` (spec 4.8).
+ */
+const DELIVERED = {
+    reportArtifact: 'a JSON object with a string "message"',
+    reportK8sEnvironment: 'a JSON object with a string "message" and an object "errors"',
+};
+/** `application/json`, `application/problem+json`, with or without parameters. */
+function isJsonType(contentType) {
+    return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
+}
+/** An answer that names something else than what was asked is about something else: it cannot be read as one. */
+function sameAsAsked(endpoint, field, named, asked) {
+    if (named === undefined || named === null || named === asked)
+        return;
+    throw new errors/* UnexpectedResponseError */.dk(endpoint, field, `is ${(0,trust_text/* quoteValue */.cl)(named)}, not ${(0,trust_text/* quoteValue */.cl)(asked)} as asked: the answer is about something else`);
+}
+/**
+ * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression) must be given, be a snapshot of an
+ * environment asked, and the very snapshot when the expression named one (`env#N`).
+ */
+function checkSnapshot(endpoint, group, id, asked) {
+    // Without it the answer cannot be shown to be about the snapshots asked: a gate on it would trust blindly.
+    if (id === undefined || id === null || id === '') {
+        throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, 'is missing: the answer names no snapshot');
+    }
+    const match = /^(.+)#(\d+)$/.exec(id);
+    const about = (e) => match !== null && match[1] === e.env && (e.kind !== 'index' || Number(match[2]) === e.index);
+    if (asked.some(about))
+        return;
+    const wanted = asked.map((e) => e.kind === 'index' ? (0,snapshot/* formatSnapshotExpression */.kx)(e) : `a snapshot of ${e.env}`);
+    throw new errors/* UnexpectedResponseError */.dk(endpoint, `${group}.snapshot_id`, `is ${(0,trust_text/* quoteValue */.cl)(id)}, not ${[...new Set(wanted)].join(' or ')} as asked: the answer is about something else`);
+}
+/**
+ * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
+ * commit is another, and none of another flow, name or type than a filter asked for.
+ */
+function checkAttestationsAbout(endpoint, map, asked, query) {
+    for (const commit of Object.keys(map)) {
+        if (!asked.includes(commit)) {
+            throw new errors/* UnexpectedResponseError */.dk(endpoint, '', `names commit ${(0,trust_text/* quoteValue */.cl)(commit)}, which was not asked: the answer is about something else`);
+        }
+        const list = map[commit] ?? [];
+        list.forEach((a, i) => {
+            const at = `${commit}[${i}]`;
+            // Only shown elsewhere: a commit info sent malformed names no commit (null), so it is not compared.
+            sameAsAsked(endpoint, `${at}.git_commit_info.sha1`, a.git_commit_info?.sha1, commit);
+            if (query.flow_name !== undefined)
+                sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
+            if (query.attestation_name !== undefined)
+                sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+            // A gate narrowed to a type must not pass on another type a service that ignores the filter sends, nor on one
+            // that does not say its type.
+            if (query.attestation_type !== undefined) {
+                if (a.attestation_type === undefined || a.attestation_type === null)
+                    throw new errors/* UnexpectedResponseError */.dk(endpoint, `${at}.attestation_type`, `is missing: the answer does not show the type asked for (${(0,trust_text/* quoteValue */.cl)(query.attestation_type)})`);
+                sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
+            }
+        });
+    }
+}
+
+// EXTERNAL MODULE: ./src/context/github.ts
+var context_github = __webpack_require__(7212);
+// EXTERNAL MODULE: ./src/context/inputs.ts
+var context_inputs = __webpack_require__(5042);
+;// CONCATENATED MODULE: ./src/runtime/context.ts
 /**
  * What every sub-action reads besides its own inputs: the connection, the `summary` switch, and the runner's
  * context (temp folder, summary file, workspace, GitHub variables and event payload). Read once from an environment
@@ -2602,20 +2341,20 @@ function describeGitHubError(error) {
 
 
 function readRunner(env, cwd) {
-    const github = (0,_context_github_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubContext */ .L7)(env);
+    const github = (0,context_github/* readGitHubContext */.L7)(env);
     let event = {};
     if (github.eventPath) {
         try {
-            event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(github.eventPath, 'utf8'));
+            event = JSON.parse((0,external_node_fs_.readFileSync)(github.eventPath, 'utf8'));
         }
         catch {
-            _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(`could not read the event payload at ${github.eventPath}`);
+            log/* log */.R.debug(`could not read the event payload at ${github.eventPath}`);
         }
     }
     return {
-        temp: env.RUNNER_TEMP?.trim() || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(),
+        temp: env.RUNNER_TEMP?.trim() || (0,external_node_os_.tmpdir)(),
         summaryFile: env.GITHUB_STEP_SUMMARY?.trim() || undefined,
-        workspace: (0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(cwd, env.GITHUB_WORKSPACE?.trim() || '.'),
+        workspace: (0,external_node_path_.resolve)(cwd, env.GITHUB_WORKSPACE?.trim() || '.'),
         github,
         event,
     };
@@ -2623,21 +2362,21 @@ function readRunner(env, cwd) {
 /** The connection first: its token is masked before any other input can fail with a message. */
 function readCommon(inputs, cwd) {
     return {
-        connection: (0,_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readConnection */ .dC)(inputs),
+        connection: (0,context_inputs/* readConnection */.dC)(inputs),
         summary: inputs.boolean('summary', true),
         runner: readRunner(inputs.env, cwd),
     };
 }
 function createClient(connection) {
-    return new _api_index_js__WEBPACK_IMPORTED_MODULE_4__/* .ComplianceClient */ .tS({
+    return new ComplianceClient({
         baseUrl: connection.apiUrl,
         org: connection.org,
         token: connection.apiToken,
         proxy: connection.proxy,
         ...(connection.retries !== undefined && { retries: connection.retries }),
         deadlineMs: connection.timeoutSeconds * 1000,
-        deadlineSetting: `${_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .TIMEOUT_INPUT */ .hh}; variable ${_context_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .TIMEOUT_VARIABLE */ .bT}`,
-        logger: { debug: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.debug(m), warning: (m) => _trust_log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .R.warning(m) },
+        deadlineSetting: `${context_inputs/* TIMEOUT_INPUT */.hh}; variable ${context_inputs/* TIMEOUT_VARIABLE */.bT}`,
+        logger: { debug: (m) => log/* log */.R.debug(m), warning: (m) => log/* log */.R.warning(m) },
     });
 }
 /** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */
@@ -2914,8 +2653,8 @@ var writer = __webpack_require__(6093);
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/trust/redact.ts
 var redact = __webpack_require__(8625);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs/promises"

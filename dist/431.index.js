@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   action: () => (/* binding */ action)
 });
 
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
 var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
@@ -103,8 +103,8 @@ function newestByName(attestations) {
     return new Map([...groups].map(([name, byKey]) => [name, [...byKey.values()].flat()]));
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __webpack_require__(3619);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var api_schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/errors/errors.ts
@@ -169,9 +169,7 @@ var cells = __webpack_require__(5989);
 
 
 /** A SHA as git prints it or in capitals; checked lowercase, as the service keys its answer. */
-const CommitSha = schemas/* string */.YjP()
-    .transform((sha) => sha.toLowerCase())
-    .pipe(api_schemas/* Sha1 */.gz);
+const CommitSha = schemas/* pipe */.FsL(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((sha) => sha.toLowerCase())), api_schemas/* Sha1 */.gz);
 const SHA_FORM = `${api_schemas/* expectedForms */.uc.sha1}, one per line or comma-separated`;
 function readInputs(inputs, cwd) {
     // Both tokens are masked before any other input is read: github-token here, api-token first in readCommon.

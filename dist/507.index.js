@@ -21,8 +21,8 @@ var errors = __webpack_require__(2600);
 var time = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 1 modules
 var artifact = __webpack_require__(915);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/not-found.ts
 var not_found = __webpack_require__(6240);
 // EXTERNAL MODULE: ./src/trust/log.ts
@@ -338,17 +338,19 @@ async function fingerprintArtifact(spec) {
     switch (spec.type) {
         case 'fingerprint':
             return { fingerprint: spec.fingerprint, defaultName: undefined };
-        case 'file':
+        case 'file': {
             await expectKind(spec.path, 'file');
             const { fingerprintFile } = await __webpack_require__.e(/* import() */ 120).then(__webpack_require__.bind(__webpack_require__, 8120));
             return { fingerprint: await fingerprintFile(spec.path), defaultName: (0,external_node_path_.basename)(spec.path) };
-        case 'dir':
+        }
+        case 'dir': {
             await expectKind(spec.path, 'dir');
             const { fingerprintDir } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 1175));
             return {
                 fingerprint: await fingerprintDir(spec.path, spec.excludes),
                 defaultName: (0,external_node_path_.basename)(spec.path),
             };
+        }
         case 'docker': {
             const { fingerprintDocker } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(550)]).then(__webpack_require__.bind(__webpack_require__, 3550));
             return {

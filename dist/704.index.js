@@ -17,17 +17,20 @@ __webpack_require__.d(__webpack_exports__, {
 var step = __webpack_require__(7402);
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
-var api = __webpack_require__(9218);
+// EXTERNAL MODULE: ./src/api/config.ts
+var config = __webpack_require__(1392);
+// EXTERNAL MODULE: ./src/errors/errors.ts
+var errors = __webpack_require__(2600);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 ;// CONCATENATED MODULE: ./src/actions/setup/run.ts
 /**
  * The setup action: checks the connection once and hands it to the job's later steps as environment variables
  * (the finisher exports them).
  */
+
 
 
 
@@ -60,7 +63,7 @@ async function run(inputs) {
         outputs: {},
         result: {},
         exports: {
-            COMPLIANCE_API_URL: (0,api/* normalizeBaseUrl */.qT)(inputs.apiUrl).href,
+            COMPLIANCE_API_URL: (0,config/* normalizeBaseUrl */.qT)(inputs.apiUrl).href,
             COMPLIANCE_API_TOKEN: inputs.apiToken,
             COMPLIANCE_ORG: inputs.org,
             COMPLIANCE_DRY_RUN: String(inputs.dryRun),
@@ -78,16 +81,16 @@ async function run(inputs) {
 }
 /** Says which of the three settings is most likely wrong. */
 function explainVerifyFailure(error, inputs) {
-    if (error instanceof api/* ApiError */.hD) {
+    if (error instanceof errors/* ApiError */.hD) {
         if (error.status === 401 || error.status === 403) {
-            return new api/* InputError */.dz('api-token', `the service refused the token (HTTP ${error.status})`, 'a valid API token for this org');
+            return new errors/* InputError */.dz('api-token', `the service refused the token (HTTP ${error.status})`, 'a valid API token for this org');
         }
         if (error.status === 404) {
-            return new api/* InputError */.dz('org', `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`, 'an existing organization and the service URL');
+            return new errors/* InputError */.dz('org', `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`, 'an existing organization and the service URL');
         }
     }
-    if (error instanceof api/* NetworkError */.Dr) {
-        return new api/* InputError */.dz('api-url', `could not reach ${inputs.apiUrl}: ${error.reason}`, 'a reachable service URL');
+    if (error instanceof errors/* NetworkError */.Dr) {
+        return new errors/* InputError */.dz('api-url', `could not reach ${inputs.apiUrl}: ${error.reason}`, 'a reachable service URL');
     }
     return error;
 }

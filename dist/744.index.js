@@ -15,22 +15,24 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/trust/log.ts
 var log = __webpack_require__(1488);
-// EXTERNAL MODULE: ./src/api/index.ts + 8 modules
-var api = __webpack_require__(9218);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
+// EXTERNAL MODULE: ./src/api/validate.ts
+var validate = __webpack_require__(3020);
 // EXTERNAL MODULE: ./src/runtime/artifact.ts + 1 modules
 var runtime_artifact = __webpack_require__(915);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/report.ts
 var report = __webpack_require__(6920);
 // EXTERNAL MODULE: ./src/runtime/step.ts + 1 modules
 var step = __webpack_require__(7402);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __webpack_require__(3619);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(3305);
 // EXTERNAL MODULE: ./src/errors/errors.ts
 var errors = __webpack_require__(2600);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/context/inputs.ts
 var context_inputs = __webpack_require__(5042);
 ;// CONCATENATED MODULE: ./src/actions/report-artifact/inputs.ts
@@ -42,7 +44,7 @@ var context_inputs = __webpack_require__(5042);
 
 
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
-const Revision = classic_schemas/* string */.YjP().regex(/^[^-\s]\S*$/);
+const Revision = schemas/* string */.YjP().check(api/* _regex */.Fk(/^[^-\s]\S*$/));
 async function readInputs(inputs, cwd) {
     const common = (0,context/* readCommon */.Cy)(inputs, cwd);
     const flow = inputs.requiredMatching('flow', 'flowName');
@@ -58,14 +60,14 @@ async function readInputs(inputs, cwd) {
         name,
         trail: inputs.matching('trail', 'trailName'),
         templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
-        gitCommit: inputs.checked('git-commit', Revision, `${schemas/* expectedForms */.uc.sha1}, a tag or a branch (a revision, not an option)`),
+        gitCommit: inputs.checked('git-commit', Revision, `${api_schemas/* expectedForms */.uc.sha1}, a tag or a branch (a revision, not an option)`),
         buildUrl: inputs.url('build-url'),
         commitUrl: inputs.url('commit-url'),
         repoUrl: inputs.url('repo-url'),
         description: inputs.optional('description'),
         annotations: inputs.keyValues('annotations', {
-            re: schemas/* patterns */.qp.annotationKey,
-            expected: schemas/* expectedForms */.uc.annotationKey,
+            re: api_schemas/* patterns */.qp.annotationKey,
+            expected: api_schemas/* expectedForms */.uc.annotationKey,
         }),
         externalUrls: inputs.keyValues('external-urls', undefined, {
             schema: context_inputs/* HttpUrl */.oA,
@@ -131,7 +133,7 @@ async function readCommit(cwd, options = {}) {
     if (!out)
         return undefined;
     const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
-    if (!schemas/* patterns */.qp.sha1.test(sha1))
+    if (!api_schemas/* patterns */.qp.sha1.test(sha1))
         return undefined;
     let branch = options.branch;
     if (branch === undefined) {
@@ -217,8 +219,8 @@ async function commitInfo(inputs, branch) {
         log/* log */.R.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
         return { sha1: fromGit.sha1, commit: fromGit };
     }
-    if (!schemas/* patterns */.qp.sha1.test(rev)) {
-        throw new errors/* InputError */.dz('git-commit', `cannot resolve '${rev}': ${workspace} is not a git repository with that commit`, `${schemas/* expectedForms */.uc.sha1}, or a checkout (actions/checkout) before this step`);
+    if (!api_schemas/* patterns */.qp.sha1.test(rev)) {
+        throw new errors/* InputError */.dz('git-commit', `cannot resolve '${rev}': ${workspace} is not a git repository with that commit`, `${api_schemas/* expectedForms */.uc.sha1}, or a checkout (actions/checkout) before this step`);
     }
     const fromEvent = (0,context_github/* commitFromEvent */.uO)(event, rev, branch);
     if (fromEvent) {
@@ -284,7 +286,6 @@ function details(summary, result) {
 
 
 
-
 const action = (0,step/* defineAction */.QP)({
     name: 'report-artifact',
     read: readInputs,
@@ -298,7 +299,8 @@ async function run(inputs) {
     const filename = inputs.name ?? defaultName ?? '';
     const { body: payload, annotations } = await log/* log */.R.group('Read the git context', () => gatherPayload(inputs, fingerprint, filename));
     // Everything is checked before any request: a bad combination fails here, naming the field.
-    (0,api/* validate */.tf)(schemas/* ReportArtifactBody */.Fi, payload, 'body');
+    const { ReportArtifactBody } = await __webpack_require__.e(/* import() */ 748).then(__webpack_require__.bind(__webpack_require__, 6748));
+    (0,validate/* validate */.t)(ReportArtifactBody, payload, 'body');
     const trail = payload.trail_name ?? '';
     const gitCommit = payload.git_commit ?? '';
     // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
@@ -443,17 +445,19 @@ async function fingerprintArtifact(spec) {
     switch (spec.type) {
         case 'fingerprint':
             return { fingerprint: spec.fingerprint, defaultName: undefined };
-        case 'file':
+        case 'file': {
             await expectKind(spec.path, 'file');
             const { fingerprintFile } = await __webpack_require__.e(/* import() */ 120).then(__webpack_require__.bind(__webpack_require__, 8120));
             return { fingerprint: await fingerprintFile(spec.path), defaultName: (0,external_node_path_.basename)(spec.path) };
-        case 'dir':
+        }
+        case 'dir': {
             await expectKind(spec.path, 'dir');
             const { fingerprintDir } = await Promise.all(/* import() */[__webpack_require__.e(856), __webpack_require__.e(175)]).then(__webpack_require__.bind(__webpack_require__, 1175));
             return {
                 fingerprint: await fingerprintDir(spec.path, spec.excludes),
                 defaultName: (0,external_node_path_.basename)(spec.path),
             };
+        }
         case 'docker': {
             const { fingerprintDocker } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(550)]).then(__webpack_require__.bind(__webpack_require__, 3550));
             return {

@@ -19,8 +19,8 @@ var step = __webpack_require__(7402);
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/context/time.ts
 var time = __webpack_require__(838);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/paging.ts
 var runtime_paging = __webpack_require__(3358);
 // EXTERNAL MODULE: ./src/summary/cells.ts

@@ -19,8 +19,8 @@ var step = __webpack_require__(7402);
 var log = __webpack_require__(1488);
 // EXTERNAL MODULE: ./src/api/snapshot.ts
 var api_snapshot = __webpack_require__(3218);
-// EXTERNAL MODULE: ./src/runtime/context.ts
-var context = __webpack_require__(47);
+// EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
+var context = __webpack_require__(3792);
 // EXTERNAL MODULE: ./src/runtime/pr-comment.ts + 1 modules
 var pr_comment = __webpack_require__(2679);
 // EXTERNAL MODULE: ./src/summary/cells.ts
