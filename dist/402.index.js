@@ -2655,10 +2655,8 @@ var log = __webpack_require__(1488);
 var redact = __webpack_require__(8625);
 // EXTERNAL MODULE: ./src/runtime/context.ts + 6 modules
 var context = __webpack_require__(3792);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./src/runtime/output.ts
@@ -2670,19 +2668,19 @@ var external_node_path_ = __webpack_require__(6760);
 
 
 
-
 /** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
 function setOutputs(outputs) {
     for (const [name, value] of Object.entries(outputs))
         // Scrubbed: a value can carry the server's text, and a server may echo the token.
         (0,commands/* setOutput */.uH)(name, value === undefined ? '' : (0,redact/* redact */.E$)(String(value)));
 }
-async function writeJsonFile(runner, basename, value, indent) {
+function writeJsonFile(runner, basename, value, indent) {
     const dir = (0,external_node_path_.join)(runner.temp, 'compliance-actions');
-    await (0,promises_.mkdir)(dir, { recursive: true });
+    // Synchronous: a few KB, and node:fs/promises (with the readline code it loads) costs more at start than it saves.
+    (0,external_node_fs_.mkdirSync)(dir, { recursive: true });
     // Unique per step: one job may run the same action several times.
-    const file = (0,external_node_path_.join)(dir, `${basename}-${Date.now()}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}.json`);
-    await (0,promises_.writeFile)(file, (0,redact/* redact */.E$)(JSON.stringify(value, null, indent)) + '\n');
+    const file = (0,external_node_path_.join)(dir, `${basename}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}.json`);
+    (0,external_node_fs_.writeFileSync)(file, (0,redact/* redact */.E$)(JSON.stringify(value, null, indent)) + '\n');
     return file;
 }
 /** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
@@ -2827,8 +2825,8 @@ async function finish(definition, inputs, step) {
     };
     let payloadFile;
     if (step.payload !== undefined) {
-        await attempt('payload file', async () => {
-            payloadFile = await keepPayload(inputs.runner, definition.name, step.payload);
+        await attempt('payload file', () => {
+            payloadFile = keepPayload(inputs.runner, definition.name, step.payload);
         });
     }
     await attempt('exported variables', () => {
@@ -2843,8 +2841,8 @@ async function finish(definition, inputs, step) {
         });
     });
     if (withResult) {
-        await attempt('result file', async () => {
-            const file = await writeResultFile(inputs.runner, definition.name, {
+        await attempt('result file', () => {
+            const file = writeResultFile(inputs.runner, definition.name, {
                 outcome: step.outcome,
                 ...step.result,
                 ...(payloadFile !== undefined && { payloadFile }),
@@ -2900,8 +2898,8 @@ function annotate(step, problems) {
 /* harmony export */   nf: () => (/* binding */ link)
 /* harmony export */ });
 /* unused harmony export SUMMARY_LIMIT */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _trust_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8625);
 /* harmony import */ var _trust_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6623);
 /**
@@ -3036,10 +3034,11 @@ class SummaryWriter {
         return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
     }
     /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
-    async write(file) {
+    write(file) {
         if (!file)
             return;
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.appendFile)(file, this.toString());
+        // Synchronous, as the runner's other files are written: node:fs/promises is not free at start.
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(file, this.toString());
     }
 }
 
@@ -3056,12 +3055,10 @@ class SummaryWriter {
 /* harmony export */   dN: () => (/* binding */ exportVariable),
 /* harmony export */   uH: () => (/* binding */ setOutput)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /**
  * The runner's protocol, written as @actions/core writes it: workflow commands on stdout (`::name k=v::message`) and
  * file commands appended to the files the runner names (GITHUB_OUTPUT, GITHUB_ENV). It is here rather than imported
@@ -3071,7 +3068,6 @@ class SummaryWriter {
  *
  * Nothing here makes text safe: the log writer (log.ts) does, and is the only caller of `issueCommand`.
  */
-
 
 
 function escapeData(text) {
@@ -3089,11 +3085,11 @@ function issueCommand(command, properties, message) {
         return value ? [`${key}=${escapeProperty(String(value))}`] : [];
     });
     const head = keys.length > 0 ? ` ${props.join(',')}` : '';
-    process.stdout.write(`::${command}${head}::${escapeData(message)}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}`);
+    process.stdout.write(`::${command}${head}::${escapeData(message)}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}`);
 }
 /** A line of the log as it is, for the writer's already safe text. */
 function writeLine(text) {
-    process.stdout.write(text + node_os__WEBPACK_IMPORTED_MODULE_2__.EOL);
+    process.stdout.write(text + node_os__WEBPACK_IMPORTED_MODULE_1__.EOL);
 }
 /**
  * `key<<delimiter` … `delimiter` in the file the runner names in GITHUB_<kind>; the delimiter is random, so no value
@@ -3103,17 +3099,26 @@ function keyValue(kind, legacy, key, value) {
     const file = process.env[`GITHUB_${kind}`];
     if (!file) {
         if (kind === 'OUTPUT')
-            process.stdout.write(node_os__WEBPACK_IMPORTED_MODULE_2__.EOL);
+            process.stdout.write(node_os__WEBPACK_IMPORTED_MODULE_1__.EOL);
         issueCommand(legacy, { name: key }, value);
         return;
     }
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)(file))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file))
         throw new Error(`Missing file at path: ${file}`);
-    const delimiter = `ghadelimiter_${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}`;
-    // A value holding the delimiter cannot happen by chance; @actions/core refuses it too.
+    const delimiter = `ghadelimiter_${randomId()}`;
+    // A value holding the delimiter is refused (as @actions/core does), so even a guessed delimiter cannot end an entry
+    // early: it only fails the write.
     if (key.includes(delimiter) || value.includes(delimiter))
         throw new Error(`Unexpected input: the name or value of ${key} contains the delimiter`);
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync)(file, `${key}<<${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${value}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}`, { encoding: 'utf8' });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.appendFileSync)(file, `${key}<<${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}${value}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}`, { encoding: 'utf8' });
+}
+/**
+ * A UUID-shaped random id. Math.random rather than node:crypto, whose ~25 internal modules cost a few ms of every
+ * start: the delimiter need not be secret, only absent from the value, which is checked.
+ */
+function randomId() {
+    const hex = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+    return `${hex(8)}-${hex(4)}-4${hex(3)}-${hex(4)}-${hex(12)}`;
 }
 function setOutput(name, value) {
     keyValue('OUTPUT', 'set-output', name, value);

@@ -3,8 +3,7 @@
  * report could not be delivered, its payload (`payload-file`), so nothing is lost.
  */
 import { setOutput } from '../trust/commands.js';
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
@@ -18,26 +17,22 @@ export function setOutputs(outputs: Record<string, OutputValue>): void {
     setOutput(name, value === undefined ? '' : redact(String(value)));
 }
 
-async function writeJsonFile(
-  runner: RunnerContext,
-  basename: string,
-  value: unknown,
-  indent?: number,
-): Promise<string> {
+function writeJsonFile(runner: RunnerContext, basename: string, value: unknown, indent?: number): string {
   const dir = join(runner.temp, 'compliance-actions');
-  await mkdir(dir, { recursive: true });
+  // Synchronous: a few KB, and node:fs/promises (with the readline code it loads) costs more at start than it saves.
+  mkdirSync(dir, { recursive: true });
   // Unique per step: one job may run the same action several times.
-  const file = join(dir, `${basename}-${Date.now()}-${randomBytes(3).toString('hex')}.json`);
-  await writeFile(file, redact(JSON.stringify(value, null, indent)) + '\n');
+  const file = join(dir, `${basename}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}.json`);
+  writeFileSync(file, redact(JSON.stringify(value, null, indent)) + '\n');
   return file;
 }
 
 /** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
-export function writeResultFile(runner: RunnerContext, action: string, result: unknown): Promise<string> {
+export function writeResultFile(runner: RunnerContext, action: string, result: unknown): string {
   return writeJsonFile(runner, `${action}-result`, result, 2);
 }
 
 /** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
-export function keepPayload(runner: RunnerContext, action: string, payload: unknown): Promise<string> {
+export function keepPayload(runner: RunnerContext, action: string, payload: unknown): string {
   return writeJsonFile(runner, `${action}-payload`, payload);
 }

@@ -236,8 +236,8 @@ export async function finish<I extends FinishInputs>(
 
   let payloadFile: string | undefined;
   if (step.payload !== undefined) {
-    await attempt('payload file', async () => {
-      payloadFile = await keepPayload(inputs.runner, definition.name, step.payload);
+    await attempt('payload file', () => {
+      payloadFile = keepPayload(inputs.runner, definition.name, step.payload);
     });
   }
 
@@ -253,8 +253,8 @@ export async function finish<I extends FinishInputs>(
   });
 
   if (withResult) {
-    await attempt('result file', async () => {
-      const file = await writeResultFile(inputs.runner, definition.name, {
+    await attempt('result file', () => {
+      const file = writeResultFile(inputs.runner, definition.name, {
         outcome: step.outcome,
         ...step.result,
         ...(payloadFile !== undefined && { payloadFile }),

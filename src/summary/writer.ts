@@ -3,7 +3,7 @@
  * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
  * silently), ending with a note that says what was left out and where the full data is.
  */
-import { appendFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
 import { redact } from '../trust/redact.js';
 import { LINE_BREAK_MARK, noMention, oneLine } from '../trust/text.js';
 
@@ -154,8 +154,9 @@ export class SummaryWriter {
   }
 
   /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
-  async write(file: string | undefined): Promise<void> {
+  write(file: string | undefined): void {
     if (!file) return;
-    await appendFile(file, this.toString());
+    // Synchronous, as the runner's other files are written: node:fs/promises is not free at start.
+    appendFileSync(file, this.toString());
   }
 }

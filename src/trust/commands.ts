@@ -7,7 +7,6 @@
  *
  * Nothing here makes text safe: the log writer (log.ts) does, and is the only caller of `issueCommand`.
  */
-import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync } from 'node:fs';
 import { EOL } from 'node:os';
 
@@ -59,11 +58,22 @@ function keyValue(kind: 'OUTPUT' | 'ENV', legacy: string, key: string, value: st
     return;
   }
   if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
-  const delimiter = `ghadelimiter_${randomUUID()}`;
-  // A value holding the delimiter cannot happen by chance; @actions/core refuses it too.
+  const delimiter = `ghadelimiter_${randomId()}`;
+  // A value holding the delimiter is refused (as @actions/core does), so even a guessed delimiter cannot end an entry
+  // early: it only fails the write.
   if (key.includes(delimiter) || value.includes(delimiter))
     throw new Error(`Unexpected input: the name or value of ${key} contains the delimiter`);
   appendFileSync(file, `${key}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, { encoding: 'utf8' });
+}
+
+/**
+ * A UUID-shaped random id. Math.random rather than node:crypto, whose ~25 internal modules cost a few ms of every
+ * start: the delimiter need not be secret, only absent from the value, which is checked.
+ */
+function randomId(): string {
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${hex(4)}-${hex(12)}`;
 }
 
 export function setOutput(name: string, value: string): void {
