@@ -225,8 +225,6 @@ function describeInputs(inputs) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: ./src/trust/text.ts
@@ -576,12 +574,18 @@ function messageOf(error) {
 
 
 
-
 const KUBECTL_REQUEST_TIMEOUT = '60s';
 const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 async function readPods(source, filter) {
     if (source.kind === 'file') {
-        const info = await (0,promises_.stat)(source.path).catch(() => undefined);
+        let info;
+        try {
+            // statSync: node:fs/promises is not loaded at start for one stat (issue 14).
+            info = (0,external_node_fs_.statSync)(source.path);
+        }
+        catch {
+            info = undefined;
+        }
         if (!info?.isFile())
             throw new errors/* SourceError */.c8('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
         try {

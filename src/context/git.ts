@@ -24,6 +24,8 @@ export async function readCommit(
   options: { rev?: string; branch?: string; urlFor?: (sha: string) => string | undefined } = {},
 ): Promise<GitCommitInput | undefined> {
   const SEP = '\u001f';
+  // Both at once when the branch must be asked too: each is a process start, the longest wait of a report.
+  const asking = options.branch === undefined ? git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd) : undefined;
   const out = await git(
     // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
     [
@@ -36,14 +38,11 @@ export async function readCommit(
     ],
     cwd,
   );
+  const head = (await asking)?.trim();
   if (!out) return undefined;
   const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
   if (!patterns.sha1.test(sha1)) return undefined;
-  let branch = options.branch;
-  if (branch === undefined) {
-    const head = (await git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd))?.trim();
-    branch = head && head !== 'HEAD' ? head : '';
-  }
+  const branch = options.branch ?? (head && head !== 'HEAD' ? head : '');
   const url = options.urlFor?.(sha1);
   return {
     sha1,

@@ -1,6 +1,5 @@
 /** Reads the pods (a saved `kubectl get pods -o json`, or live through kubectl) and counts the artifacts they run. */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, statSync, type Stats } from 'node:fs';
 import { SourceError } from '../../errors/errors.js';
 import { readPodsWithKubectl } from '../../k8s/kubectl.js';
 import { mapPods, type NamespaceFilter, type PodReport } from '../../k8s/pods.js';
@@ -12,7 +11,13 @@ const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 
 export async function readPods(source: PodSource, filter: NamespaceFilter): Promise<PodReport> {
   if (source.kind === 'file') {
-    const info = await stat(source.path).catch(() => undefined);
+    let info: Stats | undefined;
+    try {
+      // statSync: node:fs/promises is not loaded at start for one stat (issue 14).
+      info = statSync(source.path);
+    } catch {
+      info = undefined;
+    }
     if (!info?.isFile())
       throw new SourceError('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
     try {
