@@ -53,7 +53,7 @@ export default tseslint.config(
           patterns: [
             ALL_SCHEMAS,
             {
-              regex: 'trust/commands\\.js$',
+              regex: '(^|/)commands\\.js$',
               importNames: ['issueCommand', 'writeLine'],
               message:
                 "Print through 'log' from src/trust/log.ts, the one writer that makes untrusted text safe.",
@@ -89,7 +89,7 @@ export default tseslint.config(
           patterns: [
             ALL_SCHEMAS,
             {
-              regex: 'trust/commands\\.js$',
+              regex: '(^|/)trust/commands\\.js$',
               message:
                 'Return it in the StepResult: the finisher (src/runtime/step.ts) writes to the runner.',
             },
@@ -114,6 +114,15 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='log'][property.name='fail']",
           message: 'A step fails in one place: return `failure` in the StepResult (src/runtime/step.ts).',
+        },
+        // no-restricted-imports sees static imports only: the same modules, loaded by import().
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)(api\\/index|schemas\\/index)\\.js$/]',
+          message: ALL_SCHEMAS.message,
+        },
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)commands\\.js$/]',
+          message: "The runner's protocol is imported statically, by the log writer and the finisher only.",
         },
       ],
     },

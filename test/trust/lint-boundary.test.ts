@@ -48,6 +48,24 @@ describe('the log boundary', () => {
     expect(await problems(code, 'src/runtime/output.ts')).toEqual([]);
   });
 
+  it('refuses the raw protocol inside src/trust too, and through a dynamic import', async () => {
+    expect(
+      await problems(
+        "import { issueCommand } from './commands.js';\nissueCommand('x', {}, 'y');\n",
+        'src/trust/text.ts',
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await problems(
+        "export const p = import('../trust/commands.js').then((m) => m.issueCommand('x', {}, 'y'));\n",
+        'src/runtime/report.ts',
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(
+      await problems("export const all = import('../api/schemas/index.js');\n", 'src/runtime/report.ts'),
+    ).toEqual(['no-restricted-syntax']);
+  });
+
   it('keeps @actions/core out of the bundle, even for what it does not print (it loads undici at start)', async () => {
     const code = "import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n";
     expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-imports']);
