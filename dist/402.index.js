@@ -108,10 +108,35 @@ function resolveConfig(options) {
         maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
         maxResponseBytes: bounded('maxResponseBytes', options.maxResponseBytes, DEFAULTS.maxResponseBytes, 1, true),
         userAgent: options.userAgent ?? _version_js__WEBPACK_IMPORTED_MODULE_3__/* .USER_AGENT */ ._,
-        proxy: options.proxy ?? {},
+        proxy: checkedProxy(options.proxy ?? {}),
         logger: options.logger ?? silentLogger,
         random: options.random ?? Math.random,
     };
+}
+/**
+ * A proxy URL is checked with the rest of the configuration: the proxy's client is loaded only at the first request
+ * (issue 14), and a bad setting must not surface there as a network fault. Not quoted: it may hold credentials.
+ */
+function checkedProxy(proxy) {
+    for (const [key, variable] of [
+        ['httpProxy', 'http_proxy'],
+        ['httpsProxy', 'https_proxy'],
+    ]) {
+        const value = proxy[key];
+        if (value === undefined)
+            continue;
+        let protocol = '';
+        try {
+            protocol = new URL(value).protocol;
+        }
+        catch {
+            // Reported below.
+        }
+        if (protocol !== 'http:' && protocol !== 'https:') {
+            throw new _errors_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${variable} (or ${variable.toUpperCase()})`, 'is not an http(s) URL (the value is not shown: it may hold credentials)', 'a proxy URL such as http://proxy.example.com:3128');
+        }
+    }
+    return proxy;
 }
 /** Proxy settings as the usual environment variables give them (lowercase wins, as curl and undici do). */
 function proxyFromEnv(env) {

@@ -181,10 +181,38 @@ export function resolveConfig(options: ClientOptions): ClientConfig {
       true,
     ),
     userAgent: options.userAgent ?? USER_AGENT,
-    proxy: options.proxy ?? {},
+    proxy: checkedProxy(options.proxy ?? {}),
     logger: options.logger ?? silentLogger,
     random: options.random ?? Math.random,
   };
+}
+
+/**
+ * A proxy URL is checked with the rest of the configuration: the proxy's client is loaded only at the first request
+ * (issue 14), and a bad setting must not surface there as a network fault. Not quoted: it may hold credentials.
+ */
+function checkedProxy(proxy: ProxySettings): ProxySettings {
+  for (const [key, variable] of [
+    ['httpProxy', 'http_proxy'],
+    ['httpsProxy', 'https_proxy'],
+  ] as const) {
+    const value = proxy[key];
+    if (value === undefined) continue;
+    let protocol = '';
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      // Reported below.
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      throw new InputError(
+        `${variable} (or ${variable.toUpperCase()})`,
+        'is not an http(s) URL (the value is not shown: it may hold credentials)',
+        'a proxy URL such as http://proxy.example.com:3128',
+      );
+    }
+  }
+  return proxy;
 }
 
 /** Proxy settings as the usual environment variables give them (lowercase wins, as curl and undici do). */

@@ -86,4 +86,31 @@ describe('client options', () => {
     });
     expect(proxyFromEnv({})).toEqual({});
   });
+
+  it('refuses a proxy that is not an http(s) URL before any request, without showing it', () => {
+    for (const proxy of [
+      { httpsProxy: 'proxy:3128' },
+      { httpProxy: 'not a url' },
+      { httpsProxy: 'socks5://u:pw@p:1080' },
+    ]) {
+      let error: unknown;
+      try {
+        new ComplianceClient({ baseUrl: 'https://c.example.test', org: 'acme', token: 'tok-123', proxy });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as Error).message).toMatch(/_proxy \(or [A-Z_]+\)'?: is not an http\(s\) URL/);
+      expect((error as Error).message).not.toContain(Object.values(proxy)[0]);
+    }
+    expect(
+      () =>
+        new ComplianceClient({
+          baseUrl: 'https://c.example.test',
+          org: 'acme',
+          token: 'tok-123',
+          proxy: { httpsProxy: 'http://u:pw@p:3128' },
+        }),
+    ).not.toThrow();
+  });
 });
