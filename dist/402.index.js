@@ -408,6 +408,9 @@ function isRecord(value) {
 // what the errors of the client and the sandbox show (and the tests hold them to). Set here, the module every schema
 // module imports, so they are there before any schema is used.
 zod_mini__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W((0,zod_v4_locales_en_js__WEBPACK_IMPORTED_MODULE_1__/* ["default"] */ .A)());
+// A step parses a few answers once and exits: generating a fast parser per object schema (`new Function`, on first
+// use) costs more than it saves (issue 14). Set before any schema is built, which is when zod reads it.
+zod_mini__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W({ jitless: true });
 /**
  * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
  * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.

@@ -22,6 +22,9 @@ import en from 'zod/v4/locales/en.js';
 // what the errors of the client and the sandbox show (and the tests hold them to). Set here, the module every schema
 // module imports, so they are there before any schema is used.
 z.config(en());
+// A step parses a few answers once and exits: generating a fast parser per object schema (`new Function`, on first
+// use) costs more than it saves (issue 14). Set before any schema is built, which is when zod reads it.
+z.config({ jitless: true });
 
 /**
  * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
