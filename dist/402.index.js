@@ -162,10 +162,10 @@ function proxyFromEnv(env) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Qf: () => (/* binding */ NodeExchange),
-/* harmony export */   Yp: () => (/* binding */ firstHeader),
 /* harmony export */   t5: () => (/* binding */ KEEP_ALIVE_MS),
 /* harmony export */   tk: () => (/* binding */ readLimited),
-/* harmony export */   tp: () => (/* binding */ MAX_CONNECTIONS)
+/* harmony export */   tp: () => (/* binding */ MAX_CONNECTIONS),
+/* harmony export */   ut: () => (/* binding */ answerOf)
 /* harmony export */ });
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7067);
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
@@ -197,9 +197,17 @@ async function readLimited(body, limit) {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
-/** The first value of a header, as either library gives it. */
-function firstHeader(value) {
-    return Array.isArray(value) ? value[0] : value;
+/** An answer from what either library gives: the status, the headers and the body read by `readLimited`. */
+function answerOf(status, headers, text) {
+    const first = (value) => (Array.isArray(value) ? value[0] : value);
+    const contentType = first(headers['content-type']);
+    const retryAfter = first(headers['retry-after']);
+    return {
+        status,
+        text,
+        ...(contentType !== undefined && { contentType }),
+        ...(retryAfter !== undefined && { retryAfter }),
+    };
 }
 /** node:https (and with it node:tls) is required only for an https service: it is not free at start. */
 const requireBuiltin = (0,node_module__WEBPACK_IMPORTED_MODULE_1__.createRequire)(import.meta.url);
@@ -229,14 +237,7 @@ class NodeExchange {
             const options = { method: req.method, headers, agent: this.agent, signal: req.signal };
             const request = this.request(url, options, (res) => {
                 readLimited(res, req.maxBytes).then((text) => {
-                    const contentType = firstHeader(res.headers['content-type']);
-                    const retryAfter = firstHeader(res.headers['retry-after']);
-                    resolve({
-                        status: res.statusCode ?? 0,
-                        text,
-                        ...(contentType !== undefined && { contentType }),
-                        ...(retryAfter !== undefined && { retryAfter }),
-                    });
+                    resolve(answerOf(res.statusCode ?? 0, res.headers, text));
                 }, reject);
             });
             // Also after an answer: a socket dropped on purpose must not become an unhandled 'error'.
@@ -1933,13 +1934,14 @@ class HttpTransport {
     async attempt(method, url, headers, payload, limitMs) {
         if (this.closing.signal.aborted)
             return { kind: 'closed' };
+        // Outside the retried part: a proxy client that cannot be loaded is a broken install, not a network fault, and
+        // another attempt would only meet the same failure until the deadline.
+        const exchange = await (this.exchange ??= this.open());
         const timeout = new AbortController();
         const timer = setTimeout(() => {
             timeout.abort();
         }, limitMs);
         try {
-            this.exchange ??= this.open();
-            const exchange = await this.exchange;
             const { status, text, contentType, retryAfter } = await exchange.send(url, {
                 method,
                 headers,

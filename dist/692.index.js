@@ -49,15 +49,7 @@ class ProxyExchange {
             headersTimeout: 0,
             bodyTimeout: 0,
         });
-        const text = await (0,_exchange_js__WEBPACK_IMPORTED_MODULE_1__/* .readLimited */ .tk)(res.body, req.maxBytes);
-        const contentType = (0,_exchange_js__WEBPACK_IMPORTED_MODULE_1__/* .firstHeader */ .Yp)(res.headers['content-type']);
-        const retryAfter = (0,_exchange_js__WEBPACK_IMPORTED_MODULE_1__/* .firstHeader */ .Yp)(res.headers['retry-after']);
-        return {
-            status: res.statusCode,
-            text,
-            ...(contentType !== undefined && { contentType }),
-            ...(retryAfter !== undefined && { retryAfter }),
-        };
+        return (0,_exchange_js__WEBPACK_IMPORTED_MODULE_1__/* .answerOf */ .ut)(res.statusCode, res.headers, await (0,_exchange_js__WEBPACK_IMPORTED_MODULE_1__/* .readLimited */ .tk)(res.body, req.maxBytes));
     }
     close() {
         return this.dispatcher.close();

@@ -53,9 +53,21 @@ export async function readLimited(body: Readable, limit: number): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The first value of a header, as either library gives it. */
-export function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+/** An answer from what either library gives: the status, the headers and the body read by `readLimited`. */
+export function answerOf(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  text: string | undefined,
+): Answer {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const contentType = first(headers['content-type']);
+  const retryAfter = first(headers['retry-after']);
+  return {
+    status,
+    text,
+    ...(contentType !== undefined && { contentType }),
+    ...(retryAfter !== undefined && { retryAfter }),
+  };
 }
 
 /** node:https (and with it node:tls) is required only for an https service: it is not free at start. */
@@ -87,14 +99,7 @@ export class NodeExchange implements Exchange {
       const options = { method: req.method, headers, agent: this.agent, signal: req.signal };
       const request = this.request(url, options, (res) => {
         readLimited(res, req.maxBytes).then((text) => {
-          const contentType = firstHeader(res.headers['content-type']);
-          const retryAfter = firstHeader(res.headers['retry-after']);
-          resolve({
-            status: res.statusCode ?? 0,
-            text,
-            ...(contentType !== undefined && { contentType }),
-            ...(retryAfter !== undefined && { retryAfter }),
-          });
+          resolve(answerOf(res.statusCode ?? 0, res.headers, text));
         }, reject);
       });
       // Also after an answer: a socket dropped on purpose must not become an unhandled 'error'.

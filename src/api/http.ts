@@ -314,13 +314,14 @@ export class HttpTransport {
     limitMs: number,
   ): Promise<AttemptOutcome> {
     if (this.closing.signal.aborted) return { kind: 'closed' };
+    // Outside the retried part: a proxy client that cannot be loaded is a broken install, not a network fault, and
+    // another attempt would only meet the same failure until the deadline.
+    const exchange = await (this.exchange ??= this.open());
     const timeout = new AbortController();
     const timer = setTimeout(() => {
       timeout.abort();
     }, limitMs);
     try {
-      this.exchange ??= this.open();
-      const exchange = await this.exchange;
       const { status, text, contentType, retryAfter } = await exchange.send(url, {
         method,
         headers,

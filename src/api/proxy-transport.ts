@@ -5,7 +5,7 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { ProxySettings } from './config.js';
 import {
-  firstHeader,
+  answerOf,
   KEEP_ALIVE_MS,
   MAX_CONNECTIONS,
   readLimited,
@@ -48,15 +48,7 @@ export class ProxyExchange implements Exchange {
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const text = await readLimited(res.body, req.maxBytes);
-    const contentType = firstHeader(res.headers['content-type']);
-    const retryAfter = firstHeader(res.headers['retry-after']);
-    return {
-      status: res.statusCode,
-      text,
-      ...(contentType !== undefined && { contentType }),
-      ...(retryAfter !== undefined && { retryAfter }),
-    };
+    return answerOf(res.statusCode, res.headers, await readLimited(res.body, req.maxBytes));
   }
 
   close(): Promise<void> {

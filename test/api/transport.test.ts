@@ -192,6 +192,44 @@ describe('the proxy path (undici)', () => {
     expect(proxy.seen).toEqual([]);
     expect(server.requests).toEqual([]);
   });
+
+  it('a proxy client that cannot be loaded fails the call at once, not as a network fault retried to the deadline', async () => {
+    // A fault no real install here can produce (a chunk missing from dist/, a client that cannot be built), so the
+    // module is replaced for this test.
+    vi.resetModules();
+    vi.doMock('../../src/api/proxy-transport.js', () => ({
+      ProxyExchange: function ProxyExchange() {
+        throw new Error('chunk missing');
+      },
+    }));
+    try {
+      const fresh = await import('../../src/api/index.js');
+      const proxy = await startProxy();
+      opened.push(proxy);
+      const { server } = await setup((_req, res) => json(res, 200, []));
+      const client = new fresh.ComplianceClient({
+        baseUrl: server.origin,
+        org: 'acme',
+        token: TEST_TOKEN,
+        proxy: { httpProxy: proxy.url },
+        retries: 3,
+        backoffBaseMs: 200,
+      });
+      opened.push(client);
+      const started = Date.now();
+      const error = await client.listActions().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(fresh.NetworkError);
+      expect(String(error)).toContain('chunk missing');
+      // Three retries would have waited at least 100 + 200 + 400 ms.
+      expect(Date.now() - started).toBeLessThan(700);
+      expect(proxy.seen).toEqual([]);
+      expect(server.requests).toEqual([]);
+    } finally {
+      vi.doUnmock('../../src/api/proxy-transport.js');
+      vi.resetModules();
+    }
+  });
 });
 
 describe('what the client loads', () => {
