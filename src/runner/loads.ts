@@ -16,8 +16,8 @@ export const DIST = join(ROOT, 'dist');
 const HOOK = pathToFileURL(join(ROOT, 'src/runner/load-hook.ts'));
 
 /**
- * The code of interest, each known by text that only it leaves in the bundle (ncc keeps function names; a name may
- * get a module prefix when two modules share it, as `pods_mapPod`).
+ * The code of interest, each known by text that only it leaves in the bundle (ncc and the minifier keep function and
+ * class names; a name may get a module prefix when two modules share it, as `pods_mapPod`).
  */
 export const MARKERS = {
   /** Octokit (through @actions/github): @octokit/core's user agent. */
@@ -47,9 +47,10 @@ export type Kind = keyof typeof MARKERS;
 
 /**
  * Each endpoint's own schemas (src/api/schemas/<endpoint>.ts, a chunk the client loads when the endpoint is called),
- * known by the definition of a schema that only that module has.
+ * known by the export of a schema that only that module has: the bundle is minified, so local names are not kept,
+ * but a module's export table (`Name: () => binding`) is.
  */
-const schemaMarker = (name: string) => new RegExp(`\\bconst\\s+(\\w+_)?${name}\\s*=`);
+const schemaMarker = (name: string) => new RegExp(`[{,]\\s*${name}\\s*:\\s*\\(\\)\\s*=>`);
 export const SCHEMA_MARKERS: Record<EndpointName, RegExp> = {
   listAttestationsForCommits: schemaMarker('AttestationsByCommit'),
   listTrails: schemaMarker('ListTrailsResponse'),
