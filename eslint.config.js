@@ -47,6 +47,12 @@ export default tseslint.config(
         {
           paths: [
             {
+              name: '@actions/exec',
+              message:
+                "Not in the bundle: its PATH lookup loads node:assert and node:fs/promises, ~7 ms of a step's start " +
+                '(issue 14). Run a tool with node:child_process (src/context/git.ts, src/k8s/kubectl.ts).',
+            },
+            {
               name: '@actions/core',
               message:
                 "Not in the bundle: it loads undici at every step's start (issue 14). Print through 'log' " +
@@ -70,6 +76,14 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'stdout', message: "Print through 'log' from src/trust/log.ts." },
         { object: 'process', property: 'stderr', message: "Print through 'log' from src/trust/log.ts." },
+        // Locale-aware text loads ICU's data on first use, about 9 ms of a step's start (issue 14), and makes what a
+        // step prints depend on the runner's locale.
+        ...['localeCompare', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map(
+          (property) => ({
+            property,
+            message: 'Locale-dependent and slow to start: compare with < and >, format explicitly.',
+          }),
+        ),
       ],
     },
   },

@@ -1,17 +1,26 @@
 /**
- * Commit information from the checked-out repository, through the real `git` (via @actions/exec).
+ * Commit information from the checked-out repository, through the real `git`.
+ *
+ * Not @actions/exec: its PATH lookup (@actions/io) loads node:assert and node:fs/promises, about a tenth of a step's
+ * start (issue 14), for what node:child_process does as well here: `git` is found on PATH on every runner, and the
+ * arguments are passed as a list, never through a shell.
  */
-import { getExecOutput } from '@actions/exec';
+import { execFile } from 'node:child_process';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
-async function git(args: string[], cwd: string): Promise<string | undefined> {
-  try {
-    const result = await getExecOutput('git', args, { cwd, silent: true, ignoreReturnCode: true });
-    return result.exitCode === 0 ? result.stdout : undefined;
-  } catch {
-    // No git on the runner, or cwd is gone: the caller falls back to the event payload.
-    return undefined;
-  }
+/** A commit's message is the largest part of the answer; past this, git's output is cut off (and the read fails). */
+const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+function git(args: string[], cwd: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    // No git on the runner, cwd gone, or not a repository: undefined, and the caller falls back to the event payload.
+    execFile(
+      'git',
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
+      (error, stdout) => resolve(error ? undefined : stdout),
+    );
+  });
 }
 
 /**

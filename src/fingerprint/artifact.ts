@@ -3,7 +3,7 @@
  * registry image to fingerprint the way the official CLI does, so both give the same identity.
  */
 import { basename } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
 import type { ProxySettings } from '../api/config.js';
 import { SourceError } from '../errors/errors.js';
 
@@ -29,12 +29,12 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
     case 'fingerprint':
       return { fingerprint: spec.fingerprint, defaultName: undefined };
     case 'file': {
-      await expectKind(spec.path, 'file');
+      expectKind(spec.path, 'file');
       const { fingerprintFile } = await import('./file.js');
       return { fingerprint: await fingerprintFile(spec.path), defaultName: basename(spec.path) };
     }
     case 'dir': {
-      await expectKind(spec.path, 'dir');
+      expectKind(spec.path, 'dir');
       const { fingerprintDir } = await import('./dir.js');
       return {
         fingerprint: await fingerprintDir(spec.path, spec.excludes),
@@ -74,16 +74,22 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
   }
 }
 
-/** A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. */
-async function expectKind(path: string, kind: 'file' | 'dir'): Promise<void> {
-  const info = await stat(path).catch((error: unknown) => {
+/**
+ * A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. One synchronous stat: the
+ * promise API would load node:fs/promises (and readline with it) into every artifact step (issue 14).
+ */
+function expectKind(path: string, kind: 'file' | 'dir'): void {
+  let info: Stats;
+  try {
+    info = statSync(path);
+  } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new SourceError(
       'artifact',
       code === 'ENOENT' ? `${path} does not exist` : `cannot read ${path} (${code ?? String(error)})`,
       'Check the artifact input: paths are relative to the workspace',
     );
-  });
+  }
   if (kind === 'file' && !info.isFile()) {
     throw new SourceError('artifact', `${path} is not a file`, 'For a directory, set artifact-type: dir');
   }

@@ -1,5 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getExecOutput } from '@actions/exec';
 import { describe, expect, it } from 'vitest';
 import { readCommit } from '../../src/context/git.js';
 import {
@@ -56,6 +57,32 @@ describe('readCommit (real git)', () => {
     const empty = tempDir('nogit-');
     expect(await readCommit(empty)).toBeUndefined();
     expect(await readCommit(dir, { rev: '0'.repeat(40) })).toBeUndefined();
+  });
+});
+
+describe('readCommit and @actions/exec, the reference it replaced (issue 14)', () => {
+  it('reads the same commit as getExecOutput does: UTF-8 across pipe chunks, a long body, the parents', async () => {
+    const { dir, git } = repo();
+    writeFileSync(join(dir, 'a'), '1');
+    git('add', 'a');
+    git('commit', '-q', '-m', 'root');
+    // Past a pipe's 64 KiB, with multi-byte characters that a chunk boundary can split.
+    const body = Array.from({ length: 4000 }, (_, i) => `ligne ${i}: café ☕ 🚀 Zürich`).join('\n');
+    writeFileSync(join(dir, 'a'), '2');
+    writeFileSync(join(dir, '.message'), `Déployer 🚀\n\n${body}`);
+    git('commit', '-q', '-a', '-F', '.message');
+    const format = ['log', '-1', '--format=%H%x1f%P%x1f%an <%ae>%x1f%ct%x1f%B', 'HEAD'];
+    const reference = await getExecOutput('git', format, { cwd: dir, silent: true });
+    const [sha1, parents, author, seconds, message] = reference.stdout.split('\u001f');
+    const info = await readCommit(dir);
+    expect(reference.stdout.length).toBeGreaterThan(64 * 1024);
+    expect(info).toMatchObject({
+      sha1,
+      parents: [parents?.trim()],
+      author,
+      timestamp: Number(seconds),
+      message: message?.trim(),
+    });
   });
 });
 

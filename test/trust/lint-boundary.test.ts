@@ -73,6 +73,23 @@ describe('the log boundary', () => {
   });
 });
 
+describe('the start-time boundary (issue 14)', () => {
+  it('keeps @actions/exec out of the bundle (its PATH lookup loads node:assert and node:fs/promises)', async () => {
+    const code = "import { getExecOutput } from '@actions/exec';\nawait getExecOutput('git', ['log']);\n";
+    expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports']);
+    expect(await problems(code, 'src/k8s/kubectl.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses locale-aware text in the bundle (ICU loads on first use), and lets the sandbox use it', async () => {
+    const code = "export const order = ['b', 'a'].sort((x, y) => x.localeCompare(y));\n";
+    expect(await problems(code, 'src/actions/report-k8s-env/pods.ts')).toEqual(['no-restricted-properties']);
+    expect(await problems('export const n = (1234).toLocaleString();\n', 'src/summary/writer.ts')).toEqual([
+      'no-restricted-properties',
+    ]);
+    expect(await problems(code, 'src/sandbox/state.ts')).toEqual([]);
+  });
+});
+
 describe('the zod boundary', () => {
   it('keeps classic zod out of the bundle (slow to start, issue 14), and lets the sandbox keep it', async () => {
     for (const place of [
