@@ -7,6 +7,7 @@
 // (src/actions/index.ts, committed, and checked unchanged by .ci/run as dist/ is) and one stub per action.
 import { execFileSync } from 'node:child_process';
 import { minify } from 'terser';
+import { eagerFactories } from './eager-factories.mjs';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,7 +101,7 @@ for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
     format: { comments: 'some' },
   });
   if (code === undefined) throw new Error(`build: terser gave no code for dist/${file}`);
-  writeFileSync(path, code);
+  writeFileSync(path, eagerFactories(code).code);
 }
 for (const { name } of actions) {
   mkdirSync(join(dist, name), { recursive: true });

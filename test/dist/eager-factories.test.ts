@@ -1,0 +1,60 @@
+/**
+ * The build marks each module factory of the bundle for eager compilation (scripts/eager-factories.mjs, issue 14):
+ * the change of form must keep what the code does, leave alone what is not a module table, and reach every chunk.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { eagerFactories } from '../../scripts/eager-factories.mjs';
+import { DIST } from '../../src/runner/loads.js';
+
+/** Runs a chunk-like script and returns what its module table's factories did to fresh modules. */
+function evaluate(code: string): unknown[] {
+  const script = `${code.replace('export const modules=', 'modules=')};modules`;
+  const table = runInNewContext(script) as Record<string, (m: object, e: object, r: unknown) => unknown>;
+  return Object.keys(table).map((id) => {
+    const module = { exports: {} as Record<string, unknown> };
+    const returned = table[id]?.call(module.exports, module, module.exports, () => 'required');
+    return { returned, exports: module.exports };
+  });
+}
+
+describe('eagerFactories', () => {
+  const chunk =
+    'export const modules={1:(e,t,r)=>{t.x=r(2);t.y=[1,2].map(v=>v*2)},' +
+    '22:e=>e.exports={z:3},' +
+    '3:function(e,t){t.w=typeof this}};';
+
+  it('turns each arrow factory into a function expression in parentheses, doing the same', () => {
+    const { code, factories } = eagerFactories(chunk);
+    expect(factories).toBe(3);
+    expect(code).toContain('1:(function(e,t,r){t.x=r(2);t.y=[1,2].map(v=>v*2)})');
+    expect(code).toContain('22:(function(e){return e.exports={z:3}})');
+    expect(code).toContain('3:(function(e,t){t.w=typeof this})');
+    expect(evaluate(code)).toEqual(evaluate(chunk));
+  });
+
+  it('leaves an arrow factory that reads its own this or arguments, and what is not a module table', () => {
+    const source =
+      'export const modules={1:e=>{e.exports=this},2:e=>{e.exports=function(){return this}}};' +
+      'const other={a:()=>1,7:()=>2};const ids={1:"x"};';
+    const { code, factories } = eagerFactories(source);
+    expect(factories).toBe(1);
+    expect(code).toContain('1:e=>{e.exports=this}');
+    expect(code).toContain('2:(function(e){e.exports=function(){return this}})');
+    expect(code).toContain('const other={a:()=>1,7:()=>2};const ids={1:"x"};');
+  });
+
+  it('reached every chunk of dist/: no module factory there is an arrow function', () => {
+    const files = readdirSync(DIST).filter((f) => f.endsWith('.js'));
+    let factories = 0;
+    for (const file of files) {
+      const code = readFileSync(join(DIST, file), 'utf8');
+      expect(eagerFactories(code).factories, file).toBe(0);
+      factories += (code.match(/[{,]\d+:\(function\(/g) ?? []).length;
+    }
+    expect(files.length).toBeGreaterThan(10);
+    expect(factories).toBeGreaterThan(100);
+  });
+});
