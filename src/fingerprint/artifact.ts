@@ -31,7 +31,7 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
     case 'file': {
       expectKind(spec.path, 'file');
       const { fingerprintFile } = await import('./file.js');
-      return { fingerprint: await fingerprintFile(spec.path), defaultName: basename(spec.path) };
+      return { fingerprint: fingerprintFile(spec.path), defaultName: basename(spec.path) };
     }
     case 'dir': {
       expectKind(spec.path, 'dir');

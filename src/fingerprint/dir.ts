@@ -103,12 +103,12 @@ export async function fingerprintDir(root: string, excludes: readonly string[] =
       if (link.isSymbolicLink()) {
         const target = await stat(path).catch(() => undefined);
         if (target?.isDirectory()) total.update(sha256Hex(await readlink(path)));
-        else if (target?.isFile()) total.update(await fingerprintFile(path));
+        else if (target?.isFile()) total.update(fingerprintFile(path));
         // A dangling link adds its name only.
       } else if (link.isDirectory()) {
         await walk(path, relPath);
       } else if (link.isFile()) {
-        total.update(await fingerprintFile(path));
+        total.update(fingerprintFile(path));
       }
     }
   };
