@@ -3,24 +3,28 @@
  *
  * Not @actions/exec: its PATH lookup (@actions/io) loads node:assert and node:fs/promises, about a tenth of a step's
  * start (issue 14), for what node:child_process does as well here: `git` is found on PATH on every runner, and the
- * arguments are passed as a list, never through a shell.
+ * arguments are passed as a list, never through a shell. Synchronous: a `git log` of one commit takes a few ms, less
+ * than setting up an asynchronous child's pipes and streams costs the step (measured, issue 14).
  */
-import { execFile } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
 /** A commit's message is the largest part of the answer; past this, git's output is cut off (and the read fails). */
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** git reads one commit in milliseconds; a git that hangs (a lock, a slow network filesystem) is given up on. */
+const GIT_TIMEOUT_MS = 30_000;
 
-function git(args: string[], cwd: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    // No git on the runner, cwd gone, or not a repository: undefined, and the caller falls back to the event payload.
-    execFile(
-      'git',
-      args,
-      { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
-      (error, stdout) => resolve(error ? undefined : stdout),
-    );
+function git(args: string[], cwd: string): string | undefined {
+  // No git on the runner, cwd gone, not a repository, or too slow: undefined, and the caller falls back to the event.
+  const result = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: MAX_OUTPUT_BYTES,
+    timeout: GIT_TIMEOUT_MS,
+    windowsHide: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
+  return result.error === undefined && result.status === 0 ? result.stdout : undefined;
 }
 
 /**
@@ -28,14 +32,12 @@ function git(args: string[], cwd: string): Promise<string | undefined> {
  * checked-out branch), integer Unix seconds, parents, and the URL when `urlFor` gives one. Undefined outside a
  * repository or for an unknown commit.
  */
-export async function readCommit(
+export function readCommit(
   cwd: string,
   options: { rev?: string; branch?: string; urlFor?: (sha: string) => string | undefined } = {},
-): Promise<GitCommitInput | undefined> {
+): GitCommitInput | undefined {
   const SEP = '\u001f';
-  // Both at once when the branch must be asked too: each is a process start, the longest wait of a report.
-  const asking = options.branch === undefined ? git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd) : undefined;
-  const out = await git(
+  const out = git(
     // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
     [
       'log',
@@ -47,8 +49,9 @@ export async function readCommit(
     ],
     cwd,
   );
-  const head = (await asking)?.trim();
   if (!out) return undefined;
+  const head =
+    options.branch === undefined ? git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)?.trim() : undefined;
   const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
   if (!patterns.sha1.test(sha1)) return undefined;
   const branch = options.branch ?? (head && head !== 'HEAD' ? head : '');

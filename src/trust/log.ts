@@ -53,7 +53,7 @@ export const log = {
     for (const line of text.split('\n')) writeLine(safeLine(line));
   },
   /** Runs `work` inside a collapsible group of the log. */
-  async group<T>(title: string, work: () => Promise<T>): Promise<T> {
+  async group<T>(title: string, work: () => T | Promise<T>): Promise<T> {
     log.startGroup(title);
     try {
       return await work();

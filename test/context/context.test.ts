@@ -16,7 +16,7 @@ import { useTempDirs } from '../helpers/git.js';
 const { tempDir, repo } = useTempDirs();
 
 describe('readCommit (real git)', () => {
-  it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', async () => {
+  it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', () => {
     const { dir, git } = repo();
     writeFileSync(join(dir, 'a'), '1');
     git('add', 'a');
@@ -24,7 +24,7 @@ describe('readCommit (real git)', () => {
     writeFileSync(join(dir, 'a'), '2');
     git('commit', '-q', '-am', '  Second  ');
     const [head, parent] = [git('rev-parse', 'HEAD'), git('rev-parse', 'HEAD~1')];
-    const info = await readCommit(dir, { urlFor: (sha) => `https://github.com/o/r/commit/${sha}` });
+    const info = readCommit(dir, { urlFor: (sha) => `https://github.com/o/r/commit/${sha}` });
     expect(info).toEqual({
       sha1: head,
       message: 'Second',
@@ -34,29 +34,29 @@ describe('readCommit (real git)', () => {
       parents: [parent],
       url: `https://github.com/o/r/commit/${head}`,
     });
-    expect((await readCommit(dir, { rev: parent }))?.message).toBe('First\n\nBody line');
+    expect(readCommit(dir, { rev: parent })?.message).toBe('First\n\nBody line');
   });
 
-  it('never reads a revision as an option', async () => {
+  it('never reads a revision as an option', () => {
     const { dir, git } = repo();
     writeFileSync(join(dir, 'a'), '1');
     git('add', 'a');
     git('commit', '-q', '-m', 'one');
-    expect(await readCommit(dir, { rev: '--output=stolen.txt' })).toBeUndefined();
+    expect(readCommit(dir, { rev: '--output=stolen.txt' })).toBeUndefined();
     expect(existsSync(join(dir, 'stolen.txt'))).toBe(false);
   });
 
-  it('gives an empty branch on a detached checkout unless told, and undefined outside a repository', async () => {
+  it('gives an empty branch on a detached checkout unless told, and undefined outside a repository', () => {
     const { dir, git } = repo();
     writeFileSync(join(dir, 'a'), '1');
     git('add', 'a');
     git('commit', '-q', '-m', 'x');
     git('checkout', '-q', '--detach');
-    expect((await readCommit(dir))?.branch).toBe('');
-    expect((await readCommit(dir, { branch: 'feature/x' }))?.branch).toBe('feature/x');
+    expect(readCommit(dir)?.branch).toBe('');
+    expect(readCommit(dir, { branch: 'feature/x' })?.branch).toBe('feature/x');
     const empty = tempDir('nogit-');
-    expect(await readCommit(empty)).toBeUndefined();
-    expect(await readCommit(dir, { rev: '0'.repeat(40) })).toBeUndefined();
+    expect(readCommit(empty)).toBeUndefined();
+    expect(readCommit(dir, { rev: '0'.repeat(40) })).toBeUndefined();
   });
 });
 
@@ -74,7 +74,7 @@ describe('readCommit and @actions/exec, the reference it replaced (issue 14)', (
     const format = ['log', '-1', '--format=%H%x1f%P%x1f%an <%ae>%x1f%ct%x1f%B', 'HEAD'];
     const reference = await getExecOutput('git', format, { cwd: dir, silent: true });
     const [sha1, parents, author, seconds, message] = reference.stdout.split('\u001f');
-    const info = await readCommit(dir);
+    const info = readCommit(dir);
     expect(reference.stdout.length).toBeGreaterThan(64 * 1024);
     expect(info).toMatchObject({
       sha1,

@@ -10,7 +10,7 @@ import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailed } from '../../runtime/report.js';
 import { defineAction, type StepResult } from '../../runtime/step.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
-import { gatherPayload, readGitCommit } from './payload.js';
+import { gatherPayload } from './payload.js';
 import { details, summarize, type ReportArtifactResult } from './summary.js';
 
 export const action = defineAction({
@@ -23,19 +23,16 @@ export const action = defineAction({
 });
 
 async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
-  // Independent of each other, so under way at once: git's processes run while the artifact is hashed and the
-  // body's schemas load (issue 14). Each is awaited below; until then a failure of one must not end the step as an
-  // unhandled rejection (the awaits still see it).
-  const fromGit = readGitCommit(inputs);
+  // The body's schemas load while the artifact is read (issue 14). Awaited below; until then a failure to load them
+  // must not end the step as an unhandled rejection (the await still sees it).
   const schemas = import('../../api/schemas/report-artifact.js');
-  fromGit.catch(() => undefined);
   schemas.catch(() => undefined);
   const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);
   // readInputs requires `name` with a given fingerprint, the one case without a default name.
   const filename = inputs.name ?? defaultName ?? '';
 
   const { body: payload, annotations } = await log.group('Read the git context', () =>
-    gatherPayload(inputs, fingerprint, filename, fromGit),
+    gatherPayload(inputs, fingerprint, filename),
   );
   // Everything is checked before any request: a bad combination fails here, naming the field.
   const { ReportArtifactBody } = await schemas;

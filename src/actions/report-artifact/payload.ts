@@ -24,25 +24,14 @@ export interface Gathered {
   annotations: Annotation[];
 }
 
-/** What git says of the commit; started first, as git's processes are the longest wait of a report (issue 14). */
-export function readGitCommit(inputs: ReportArtifactInputs): Promise<GitCommitInput | undefined> {
-  const branch = branchOf(inputs.runner.github);
-  return readCommit(inputs.runner.workspace, {
-    rev: revision(inputs),
-    ...(branch !== undefined && { branch }),
-    urlFor: (sha) => commitLink(inputs, sha),
-  });
-}
-
-export async function gatherPayload(
+export function gatherPayload(
   inputs: ReportArtifactInputs,
   fingerprint: string,
   filename: string,
-  fromGit: Promise<GitCommitInput | undefined>,
-): Promise<Gathered> {
+): Gathered {
   const { github } = inputs.runner;
   const branch = branchOf(github);
-  const info = commitInfo(inputs, branch, await fromGit);
+  const info = commitInfo(inputs, branch);
   const sha = info.sha1;
   const build = inputs.buildUrl ?? buildUrl(github);
   if (build === undefined) {
@@ -98,19 +87,15 @@ interface CommitInfo {
   warning?: Annotation;
 }
 
-/** The commit asked for: the `git-commit` input, else the workflow's commit, else HEAD. */
-function revision(inputs: ReportArtifactInputs): string {
-  return inputs.gitCommit ?? inputs.runner.github.sha ?? 'HEAD';
-}
-
 /** From the checked-out repository, else the push event's head commit, else the SHA alone (with a warning). */
-function commitInfo(
-  inputs: ReportArtifactInputs,
-  branch: string | undefined,
-  fromGit: GitCommitInput | undefined,
-): CommitInfo {
-  const { workspace, event } = inputs.runner;
-  const rev = revision(inputs);
+function commitInfo(inputs: ReportArtifactInputs, branch: string | undefined): CommitInfo {
+  const { github, workspace, event } = inputs.runner;
+  const rev = inputs.gitCommit ?? github.sha ?? 'HEAD';
+  const fromGit = readCommit(workspace, {
+    rev,
+    ...(branch !== undefined && { branch }),
+    urlFor: (sha) => commitLink(inputs, sha),
+  });
   if (fromGit) {
     log.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
     return { sha1: fromGit.sha1, commit: fromGit };
