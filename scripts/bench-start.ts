@@ -5,9 +5,11 @@
 // spawn-to-exit wall time only. The KB column comes from a separate, untimed run of each action with the load
 // recorder (src/runner/loads.ts), which also checks that the typical run succeeds; the timed runs have no recorder.
 // Prints: action | median ms | bare node median ms | ratio | KB of JavaScript loaded; the last line is the worst ratio.
+// A reference row comes before it: the least a step can do (scripts/lib/minimal-step.ts: list-actions' request, a zod
+// parse, two file writes), bundled as dist/ is and run in the same rounds, so what the actions add is in view.
 // Usage: npm run bench:start [-- <rounds>]   (default 15)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSeed } from '../src/sandbox/seeds/index.js';
@@ -15,6 +17,7 @@ import { Sandbox } from '../src/sandbox/server.js';
 import { actionNames, prepareAction, type PreparedAction, type RunResult } from '../src/runner/emulator.js';
 import { recordLoads } from '../src/runner/loads.js';
 import { typicalRuns } from '../src/runner/typical-runs.js';
+import { bundle } from './bundle.mjs';
 
 const rounds = Number(process.argv[2] ?? 15);
 if (!Number.isInteger(rounds) || rounds < 1)
@@ -50,8 +53,10 @@ function failed(name: string, result: RunResult): Error {
   );
 }
 
+const MINIMAL = '(reference) minimal step';
 const sandbox = new Sandbox({ seed: demoSeed() });
 const workspace = mkdtempSync(join(tmpdir(), 'bench-start-'));
+const minimalDir = mkdtempSync(join(tmpdir(), 'bench-minimal-step-'));
 try {
   const url = await sandbox.start(0, '127.0.0.1');
   const runs = typicalRuns(url, workspace);
@@ -71,14 +76,22 @@ try {
     kb.set(name, loaded.bytes / 1024);
   }
 
+  await bundle('scripts/lib/minimal-step.ts', minimalDir);
   const prepared = new Map<string, PreparedAction>(
     names.map((name) => [name, prepareAction(name, runs[name])]),
   );
-  const times = new Map<string, number[]>(names.map((name) => [name, []]));
+  // list-actions' environment, with the minimal step's bundle as the script node runs (the action's own path
+  // follows as an argument it ignores).
+  prepared.set(
+    MINIMAL,
+    prepareAction('list-actions', { ...runs['list-actions'], nodeArgs: [join(minimalDir, 'index.js')] }),
+  );
+  const timed = [...names, MINIMAL];
+  const times = new Map<string, number[]>(timed.map((name) => [name, []]));
   const bare: number[] = [];
   for (let round = 0; round < rounds; round++) {
     // Each round starts at a different action, and every step is preceded by a bare start.
-    const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+    const order = [...timed.slice(round % timed.length), ...timed.slice(0, round % timed.length)];
     for (const name of order) {
       bare.push(await bareNode());
       const result = await (prepared.get(name) as PreparedAction).run();
@@ -88,17 +101,22 @@ try {
   }
 
   const bareMedian = median(bare);
-  const rows = names.map((name) => {
+  const minimalBytes = readdirSync(minimalDir)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + statSync(join(minimalDir, file)).size, 0);
+  kb.set(MINIMAL, minimalBytes / 1024);
+  const rowOf = (name: string) => {
     const ms = median(times.get(name) ?? []);
     return { name, ms, ratio: ms / bareMedian, kb: kb.get(name) ?? 0 };
-  });
-  const width = Math.max(...names.map((n) => n.length), 'action'.length);
+  };
+  const rows = names.map(rowOf);
+  const width = Math.max(...timed.map((n) => n.length), 'action'.length);
   console.log(
     `Node ${process.version}, ${rounds} round(s), ${bare.length} bare starts, ${new Date().toISOString().slice(0, 10)}`,
   );
   console.log(`${'action'.padEnd(width)} | median ms | bare node median ms | ratio | KB loaded`);
   console.log(`${'-'.repeat(width)} | --------- | ------------------- | ----- | ---------`);
-  for (const row of rows) {
+  for (const row of [...rows, rowOf(MINIMAL)]) {
     console.log(
       `${row.name.padEnd(width)} | ${row.ms.toFixed(1).padStart(9)} | ${bareMedian.toFixed(1).padStart(19)} | ` +
         `${row.ratio.toFixed(2).padStart(4)}× | ${row.kb.toFixed(0).padStart(9)}`,
@@ -109,4 +127,5 @@ try {
 } finally {
   await sandbox.close();
   rmSync(workspace, { recursive: true, force: true });
+  rmSync(minimalDir, { recursive: true, force: true });
 }

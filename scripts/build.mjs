@@ -5,13 +5,11 @@
 //   - each has src/actions/<name>/index.ts, and every folder there has an action.yml.
 // The actions/ folders are the one list of actions: from it the build writes the action table
 // (src/actions/index.ts, committed, and checked unchanged by .ci/run as dist/ is) and one stub per action.
-import { execFileSync } from 'node:child_process';
-import { minify } from 'terser';
-import { eagerFactories } from './eager-factories.mjs';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { bundle } from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const problems = [];
@@ -80,29 +78,7 @@ writeFileSync(
 );
 
 const dist = join(root, 'dist');
-rmSync(dist, { recursive: true, force: true });
-execFileSync(
-  join(root, 'node_modules/.bin/ncc'),
-  ['build', 'src/main.ts', '-o', 'dist', '--no-source-map-register', '--license', 'licenses.txt', '--quiet'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-// Minified after bundling (issue 14): a step compiles every byte of the chunks it loads before its first request,
-// and the unused parts of concatenated modules (most of zod's core) go with the whitespace. Names are kept, so stack
-// traces read and the load recorder (src/runner/loads.ts) still finds its markers; license comments are kept.
-for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
-  const path = join(dist, file);
-  const { code } = await minify(readFileSync(path, 'utf8'), {
-    module: true,
-    keep_classnames: true,
-    keep_fnames: true,
-    format: { comments: 'some' },
-  });
-  if (code === undefined) throw new Error(`build: terser gave no code for dist/${file}`);
-  writeFileSync(path, eagerFactories(code).code);
-}
+await bundle('src/main.ts', dist, { license: 'licenses.txt' });
 for (const { name } of actions) {
   mkdirSync(join(dist, name), { recursive: true });
   writeFileSync(

@@ -24,11 +24,7 @@ export interface Gathered {
   annotations: Annotation[];
 }
 
-export function gatherPayload(
-  inputs: ReportArtifactInputs,
-  fingerprint: string,
-  filename: string,
-): Gathered {
+export function gatherPayload(inputs: ReportArtifactInputs, fingerprint: string, filename: string): Gathered {
   const { github } = inputs.runner;
   const branch = branchOf(github);
   const info = commitInfo(inputs, branch);
