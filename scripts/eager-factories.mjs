@@ -3,8 +3,10 @@
 // a chunk a step loads is called at once, so it is parsed twice for nothing. A function expression in parentheses is
 // V8's hint to compile it with the chunk, once; an arrow function is not taken as that hint. So each factory in a
 // module table (`{6748: (e, t, r) => {...}}`, the form webpack writes) becomes `6748: (function (e, t, r) {...})`.
-// An arrow factory that reads `this` or `arguments` of its own scope is left as it is: the function kind would change
-// what they mean. Measured by `npm run bench:start`, not assumed.
+// An arrow factory that reads `this`, `arguments` or `new.target` of its own scope (in its body or its parameters) is
+// left as it is: the function kind would change what they mean. Any object whose keys are all numbers and whose values
+// are all functions is taken for a module table; for one that is not, the change is only when V8 compiles it.
+// Measured by `npm run bench:start`, not assumed.
 import { parse } from 'acorn';
 
 const NUMERIC = /^\d+$/;
@@ -40,10 +42,17 @@ function moduleTables(node, found = []) {
   return found;
 }
 
-/** Whether an arrow function's own scope reads `this` or `arguments` (nested non-arrow functions have their own). */
+/**
+ * Whether an arrow function's own scope reads `this`, `arguments` or `new.target` (nested non-arrow functions have
+ * their own).
+ */
 function usesLexicalScope(node) {
   if (!node || typeof node.type !== 'string') return false;
-  if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name === 'arguments'))
+  if (
+    node.type === 'ThisExpression' ||
+    node.type === 'MetaProperty' ||
+    (node.type === 'Identifier' && node.name === 'arguments')
+  )
     return true;
   if (
     node.type === 'FunctionExpression' ||
@@ -59,6 +68,14 @@ function usesLexicalScope(node) {
   );
 }
 
+/** A factory as a function expression in parentheses: a function expression as it is (its name, `async`, `*` kept). */
+function eagerForm(code, fn) {
+  if (fn.type === 'FunctionExpression') return `(${code.slice(fn.start, fn.end)})`;
+  const params = fn.params.map((p) => code.slice(p.start, p.end)).join(',');
+  const body = code.slice(fn.body.start, fn.body.end);
+  return `(${fn.async ? 'async ' : ''}function(${params})${fn.expression ? `{return ${body}}` : body})`;
+}
+
 /** The code with every module factory as a parenthesized function expression; the count of factories changed. */
 export function eagerFactories(code) {
   // preserveParens: a factory already in parentheses is already marked, so running this twice changes nothing.
@@ -66,15 +83,11 @@ export function eagerFactories(code) {
   const factories = moduleTables(ast)
     .flatMap((table) => table.properties.map((p) => p.value))
     .filter(isFactory)
-    .filter((fn) => fn.type === 'FunctionExpression' || !usesLexicalScope(fn.body));
+    .filter((fn) => fn.type === 'FunctionExpression' || ![fn.body, ...fn.params].some(usesLexicalScope));
   let out = code;
   // From the end, so the offsets of the factories still to do stay valid.
   for (const fn of factories.sort((a, b) => b.start - a.start)) {
-    if (fn.async || fn.generator) throw new Error('eagerFactories: a module factory is async or a generator');
-    const params = fn.params.map((p) => code.slice(p.start, p.end)).join(',');
-    const body = code.slice(fn.body.start, fn.body.end);
-    const eager = `(function(${params})${fn.body.type === 'BlockStatement' ? body : `{return ${body}}`})`;
-    out = out.slice(0, fn.start) + eager + out.slice(fn.end);
+    out = out.slice(0, fn.start) + eagerForm(code, fn) + out.slice(fn.end);
   }
   return { code: out, factories: factories.length };
 }

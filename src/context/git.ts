@@ -7,6 +7,7 @@
  * than setting up an asynchronous child's pipes and streams costs the step (measured, issue 14).
  */
 import { spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
 /** A commit's message is the largest part of the answer; past this, git's output is cut off (and the read fails). */
@@ -16,8 +17,10 @@ const GIT_TIMEOUT_MS = 30_000;
 
 function git(args: string[], cwd: string): string | undefined {
   // No git on the runner, cwd gone, not a repository, or too slow: undefined, and the caller falls back to the event.
-  const result = spawnSync('git', args, {
-    cwd,
+  // `-C` instead of the child's cwd: on Windows a program is looked up in the child's cwd before PATH, and a checkout
+  // may hold a `git.exe` of its own; Node's folder holds none.
+  const result = spawnSync('git', ['-C', cwd, ...args], {
+    cwd: dirname(process.execPath),
     encoding: 'utf8',
     maxBuffer: MAX_OUTPUT_BYTES,
     timeout: GIT_TIMEOUT_MS,

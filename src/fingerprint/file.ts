@@ -2,8 +2,8 @@
  * File fingerprints: the lowercase hex SHA-256 of the bytes, read in large chunks so a big artifact hashes at close to
  * `sha256sum`'s speed without being held in memory.
  *
- * Synchronous reads: a step does nothing else while it hashes (git runs in a process of its own), and setting up a
- * read stream costs about 3 ms, more than hashing a typical artifact takes (issue 14).
+ * Synchronous reads: a step does nothing else while it hashes, and setting up a read stream costs about 3 ms, more
+ * than hashing a typical artifact takes (issue 14).
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';

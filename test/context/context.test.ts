@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { getExecOutput } from '@actions/exec';
 import { describe, expect, it } from 'vitest';
 import { readCommit } from '../../src/context/git.js';
@@ -35,6 +35,24 @@ describe('readCommit (real git)', () => {
       url: `https://github.com/o/r/commit/${head}`,
     });
     expect(readCommit(dir, { rev: parent })?.message).toBe('First\n\nBody line');
+  });
+
+  it("never runs a git that the checkout holds (Windows looks in a child's folder first; '.' on PATH does too)", () => {
+    const { dir, git } = repo();
+    writeFileSync(join(dir, 'a'), '1');
+    git('add', 'a');
+    git('commit', '-q', '-m', 'one');
+    writeFileSync(join(dir, 'git'), `#!/bin/sh\ntouch "${join(dir, 'planted-git-ran')}"\nexit 1\n`, {
+      mode: 0o755,
+    });
+    const path = process.env.PATH;
+    process.env.PATH = `.${delimiter}${path ?? ''}`;
+    try {
+      expect(readCommit(dir)?.message).toBe('one');
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(existsSync(join(dir, 'planted-git-ran'))).toBe(false);
   });
 
   it('never reads a revision as an option', () => {

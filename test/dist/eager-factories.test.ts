@@ -35,6 +35,30 @@ describe('eagerFactories', () => {
     expect(evaluate(code)).toEqual(evaluate(chunk));
   });
 
+  it('keeps a function factory as it is (its name, async) and turns an async arrow into an async function', async () => {
+    const source = 'export const modules={1:function n(e){e.exports=n.name},2:async e=>{e.exports=await 7}};';
+    const { code, factories } = eagerFactories(source);
+    expect(factories).toBe(2);
+    expect(code).toContain('1:(function n(e){e.exports=n.name})');
+    expect(code).toContain('2:(async function(e){e.exports=await 7})');
+    const table = runInNewContext(`${code.replace('export const modules=', 'modules=')};modules`) as Record<
+      string,
+      (m: { exports?: unknown }) => unknown
+    >;
+    const [one, two] = [{ exports: undefined as unknown }, { exports: undefined as unknown }];
+    table[1]?.(one);
+    await table[2]?.(two);
+    expect([one.exports, two.exports]).toEqual(['n', 7]);
+  });
+
+  it('leaves an arrow factory that reads its own this, arguments or new.target, in its body or its parameters', () => {
+    // Inside a function, where new.target and arguments are allowed.
+    const source =
+      'export function table(){return {1:(e,t=this)=>{e.exports=t},2:e=>{e.exports=new.target},' +
+      '3:e=>{e.exports=arguments}}}';
+    expect(eagerFactories(source)).toEqual({ code: source, factories: 0 });
+  });
+
   it('leaves an arrow factory that reads its own this or arguments, and what is not a module table', () => {
     const source =
       'export const modules={1:e=>{e.exports=this},2:e=>{e.exports=function(){return this}}};' +

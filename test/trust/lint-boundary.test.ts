@@ -78,6 +78,7 @@ describe('the start-time boundary (issue 14)', () => {
     const code = "import { getExecOutput } from '@actions/exec';\nawait getExecOutput('git', ['log']);\n";
     expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports']);
     expect(await problems(code, 'src/k8s/kubectl.ts')).toEqual(['no-restricted-imports']);
+    expect(await problems(code, 'src/actions/report-artifact/payload.ts')).toEqual(['no-restricted-imports']);
   });
 
   it('refuses locale-aware text in the bundle (ICU loads on first use), and lets the sandbox use it', async () => {

@@ -23,10 +23,6 @@ export const action = defineAction({
 });
 
 async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
-  // The body's schemas load while the artifact is read (issue 14). Awaited below; until then a failure to load them
-  // must not end the step as an unhandled rejection (the await still sees it).
-  const schemas = import('../../api/schemas/report-artifact.js');
-  schemas.catch(() => undefined);
   const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);
   // readInputs requires `name` with a given fingerprint, the one case without a default name.
   const filename = inputs.name ?? defaultName ?? '';
@@ -35,7 +31,7 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
     gatherPayload(inputs, fingerprint, filename),
   );
   // Everything is checked before any request: a bad combination fails here, naming the field.
-  const { ReportArtifactBody } = await schemas;
+  const { ReportArtifactBody } = await import('../../api/schemas/report-artifact.js');
   validate(ReportArtifactBody, payload, 'body');
   const trail = payload.trail_name ?? '';
   const gitCommit = payload.git_commit ?? '';
