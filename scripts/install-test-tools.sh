@@ -5,6 +5,7 @@
 #   htpasswd (apache2-utils)    the bcrypt password file of the registry's basic-auth tests
 #   openssl                     the signing certificate of the registry's token-auth tests (normally preinstalled)
 #   kubectl (kubernetes-client) only when no kubectl is there at all (another install, e.g. a cloud SDK's, is kept)
+#   cmark-gfm                   GitHub's Markdown renderer, for the job summaries and comments the tests produce
 # Idempotent: when everything is present it runs no apt-get at all and only prints what it found.
 set -euo pipefail
 
@@ -15,10 +16,11 @@ declare -A wanted=(
   [htpasswd]=apache2-utils
   [openssl]=openssl
   [kubectl]=kubernetes-client
+  [cmark-gfm]=cmark-gfm
 )
 
 missing=()
-for cmd in skopeo docker-registry htpasswd openssl kubectl; do
+for cmd in skopeo docker-registry htpasswd openssl kubectl cmark-gfm; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${wanted[$cmd]}")
 done
 

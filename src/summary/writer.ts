@@ -22,17 +22,74 @@ export type Cell =
   | { details: string; lines: string[] };
 
 /**
- * Escapes text for Markdown and HTML alike, on one line (each kind of line break becomes `<br>`), with no mention left
- * in it.
+ * Escapes text for an inline place of Markdown (a paragraph, a heading, a table cell, a link's text), on one line (each
+ * kind of line break becomes `<br>`), with no mention left in it. Only what GitHub would read as markup is escaped
+ * (issue 15: `(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
+ * pipes anywhere, and what would start a block at the start. A URL is left whole, as GitHub links it: a backslash
+ * inside it would show.
  */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
+  const line = noMention(oneLine(redact(text)));
+  let out = '';
+  let last = 0;
+  for (const url of line.matchAll(URL_RUN)) {
+    const end = url.index + url[0].length;
+    // GitHub's link would run on through the `&lt;` an escaped `<` becomes: a zero-width space ends it.
+    const stop = line[end] === '<' ? '\u200b' : '';
+    out += escapeMarkup(line.slice(last, url.index)) + url[0].replace(/\|/g, '\\|') + stop;
+    last = end;
+  }
+  out += escapeMarkup(line.slice(last));
+  // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
+  return out
+    .replace(BLOCK_START, (mark: string) => (/^\s*\d/.test(mark) ? `${mark}\\` : mark.replace(/\S/, '\\$&')))
+    .split(LINE_BREAK_MARK)
+    .join('<br>');
+}
+
+/**
+ * What would start a block at the start of a paragraph or a cell: a heading (`# `), a list item (`- `, `+ `, `1. `,
+ * `1) `) or a thematic break (`---`). `#3` or `-1` starts none, and is left as it is.
+ */
+const BLOCK_START =
+  /^\s*(?:#{1,6}(?=[ \t]|$)|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
+
+/**
+ * A run GitHub turns into a link by itself, taking its text as it is (the autolink extension: `http(s)://` after
+ * anything but a letter, `www.`
+ * digit, `www.` after a space, `*`, `_`, `~` or `(`), up to a space or a `<`, less the punctuation at its end (which
+ * GitHub leaves out of the link, so it is escaped as text).
+ */
+const URL_RUN = /(?:(?<![A-Za-z])https?:\/\/|(?<![^\s*_~(])www\.)[^\s<]*[^\s<?!.,:*_~]/g;
+
+/** An `&` that would start an entity (`&amp;`, `&#60;`). */
+const ENTITY_AMP = /&(?=#?\w+;)/g;
+
+function escapeMarkup(text: string): string {
+  return (
+    text
+      .replace(ENTITY_AMP, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[\\`*[\]|~]/g, '\\$&')
+      // `](` is how a link goes on: with the bracket escaped it is text already, the parenthesis too for a reader.
+      .replace(/\\\](?=\()/g, '\\]\\')
+      // `_` is emphasis only at the edge of a word (`snake_case` stays as it is).
+      .replace(/_+/g, (run: string, at: number, all: string) =>
+        /\w/.test(all[at - 1] ?? '') && /\w/.test(all[at + run.length] ?? '')
+          ? run
+          : run.replace(/_/g, '\\_'),
+      )
+  );
+}
+
+/** Escapes text for raw HTML (a block `<details>`'s summary), where Markdown escapes would show as backslashes. */
+function escapeHtml(text: string): string {
   return noMention(oneLine(redact(text)))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/([\\`*_[\]{}()#+!|~])/g, '\\$1')
     .split(LINE_BREAK_MARK)
     .join('<br>');
 }
@@ -141,9 +198,9 @@ export class SummaryWriter {
     return this;
   }
 
-  /** A folded block: `summary` is escaped, `body` is the caller's Markdown. */
+  /** A folded block: `summary` is escaped as HTML (a block of raw HTML shows Markdown escapes), `body` is Markdown. */
   details(summary: string, body: string): this {
-    this.add(`<details><summary>${escapeText(summary)}</summary>\n\n${body}\n\n</details>\n`);
+    this.add(`<details><summary>${escapeHtml(summary)}</summary>\n\n${body}\n\n</details>\n`);
     return this;
   }
 

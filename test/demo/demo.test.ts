@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderProblems } from '../helpers/gfm.js';
 import { ROOT } from '../helpers/runner.js';
 
 const dirs: string[] = [];
@@ -56,8 +57,10 @@ describe('npm start (the demo)', () => {
 
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(14);
-    expect(markdown).toContain('### Environment diff: staging\\#3 → staging\\#4');
+    expect(markdown).toContain('### Environment diff: staging#3 → staging#4');
     expect(markdown).toContain('### ✅ Compliance gate passed');
+    // Every summary of the demo, as GitHub's own renderer shows it (issue 15).
+    expect(renderProblems(markdown)).toEqual([]);
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<h3>Environment diff: staging#3 → staging#4</h3>');

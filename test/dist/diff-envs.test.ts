@@ -83,25 +83,25 @@ describe('diff-envs', () => {
     expect(result.stdout).toContain('::group::staging#1 -> staging#2 scaling (1)');
 
     const s = result.summary;
-    expect(s).toContain('### Environment diff: staging\\#1 → staging\\#2');
+    expect(s).toContain('### Environment diff: staging#1 → staging#2');
     expect(s).toContain(
-      'staging\\~1 is staging\\#1, staging is staging\\#2. 1 artifact\\(s\\) only in staging\\#1, 1 only in staging\\#2, 1 scaled, 1 unchanged.',
+      'staging\\~1 is staging#1, staging is staging#2. 1 artifact(s) only in staging#1, 1 only in staging#2, 1 scaled, 1 unchanged.',
     );
-    expect(s).toContain('#### Only in staging\\#1 \\(1\\)');
+    expect(s).toContain('#### Only in staging#1 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Instances | Pods |');
     expect(s).toMatch(
       new RegExp(
-        `\\| ghcr.io/acme/backend:1.4.0 \\| <code>${BACKEND_14.slice(0, 12)}</code> \\| backend \\| \\[3dfdaa9\\]\\(https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28\\) \\| 1 \\| <details><summary>1 pod\\\\\\(s\\\\\\)</summary>[^<|]+</details> \\|`,
+        `\\| ghcr.io/acme/backend:1.4.0 \\| <code>${BACKEND_14.slice(0, 12)}</code> \\| backend \\| \\[3dfdaa9\\]\\(https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28\\) \\| 1 \\| <details><summary>1 pod\\(s\\)</summary>[^<|]+</details> \\|`,
       ),
     );
-    expect(s).toContain('#### Scaled staging\\#1 → staging\\#2 \\(1\\)');
+    expect(s).toContain('#### Scaled staging#1 → staging#2 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
     expect(s).toMatch(
-      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\\\(s\\\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\(s\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
     );
     // Unchanged artifacts are counted, not listed, unless asked for.
     expect(s).not.toContain('#### Unchanged');
-    expect(s).toContain('1 unchanged artifact\\(s\\) not listed: set show-unchanged to true to list them.');
+    expect(s).toContain('1 unchanged artifact(s) not listed: set show-unchanged to true to list them.');
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
@@ -128,7 +128,7 @@ describe('diff-envs', () => {
     });
     expect(result.stdout).not.toContain('::error::');
     expect(result.summary).toContain(
-      'production is production\\#2, production\\#2 is production\\#2. No differences: both snapshots run the same 3 artifact\\(s\\) with the same instance counts.',
+      'production is production#2, production#2 is production#2. No differences: both snapshots run the same 3 artifact(s) with the same instance counts.',
     );
   });
 
@@ -154,7 +154,7 @@ describe('diff-envs', () => {
       scaled: '2',
     });
     expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'different', changed: true });
-    expect(result.summary).toContain('### Environment diff: production\\#2 → staging\\#2');
+    expect(result.summary).toContain('### Environment diff: production#2 → staging#2');
   });
 
   describe('the service cannot resolve a snapshot', () => {
@@ -454,15 +454,15 @@ describe('diff-envs', () => {
       expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
       const [created] = api.comments.get(7) ?? [];
       expect(created?.body).toMatch(
-        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging\\#1 → staging\\#2\n/,
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging#1 → staging#2\n/,
       );
-      expect(created?.body).toContain('#### Only in staging\\#1 \\(1\\)');
+      expect(created?.body).toContain('#### Only in staging#1 (1)');
       expect(created?.body).toMatch(
         /<sub>Ran at .+ UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
       // The comment is written after the result file and the summary, before the failure.
       expect(first.outputs.outcome).toBe('different');
-      expect(first.summary).toContain('### Environment diff: staging\\#1 → staging\\#2');
+      expect(first.summary).toContain('### Environment diff: staging#1 → staging#2');
 
       const again = await runAction('diff-envs', {
         ...onPullRequest(api),
@@ -470,7 +470,7 @@ describe('diff-envs', () => {
       });
       expect(again.code).toBe(0);
       expect(api.comments.get(7)).toHaveLength(1);
-      expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged \\(1\\)');
+      expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged (1)');
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
 
       // Another pair of snapshots in the same workflow (a drift check beside a promotion check) keeps its own.

@@ -408,7 +408,7 @@ describe('get-artifact', () => {
         attestation_id: 'd873ffb9-b5ba-6373-0af8-32f9592c',
       });
       expect(result.summary).not.toMatch(/<img|<script|<b>|javascript:alert\(1\)\)/);
-      expect(result.summary).toContain('Artifact &lt;img src=x onerror=alert\\(1\\)&gt;: COMPLIANT');
+      expect(result.summary).toContain('Artifact &lt;img src=x onerror=alert(1)&gt;: COMPLIANT');
       expect(result.summary).toContain('| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |');
       expect(result.summary).toContain('| Build | [build](https://ci.example.test/run/1) |');
       expect(result.summary).toContain('| Reported | 2026-11-02T09:03:20Z |');

@@ -81,7 +81,7 @@ describe('list-trails', () => {
       '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
     );
     expect(result.summary).toContain(
-      `| [${NON_COMPLIANT_TRAIL}](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | snyk-scan \\(non-compliant\\) | 2026-11-03T09:00:00Z | bob |`,
+      `| [${NON_COMPLIANT_TRAIL}](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | snyk-scan (non-compliant) | 2026-11-03T09:00:00Z | bob |`,
     );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
@@ -128,7 +128,7 @@ describe('list-trails', () => {
     // 100 per page by default when reading every page: three pages.
     expect(saved).toMatchObject({ total: 250, truncated: false, pagesRead: 3 });
     expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250));
-    expect(result.summary).toContain('250 trail\\(s\\), read in 3 page\\(s\\).');
+    expect(result.summary).toContain('250 trail(s), read in 3 page(s).');
   });
 
   it('stops at max-items, with a warning that says how many there are', async () => {
@@ -144,7 +144,7 @@ describe('list-trails', () => {
     expect(result.stdout).toContain(
       '::warning::120 trail(s) of 250: max-items (120) stopped the read; raise it to read more.',
     );
-    expect(result.summary).toContain('120 trail\\(s\\) of 250: max-items \\(120\\) stopped the read');
+    expect(result.summary).toContain('120 trail(s) of 250: max-items (120) stopped the read');
   });
 
   it('sends exactly the query asked for', async () => {
@@ -277,7 +277,7 @@ describe('list-trails', () => {
       expect(result.outputs).toMatchObject({ count: '2', 'non-compliant': '1' });
       expect(result.summary).toContain('| null-fields |  | ❌ NON-COMPLIANT | aaaaaaa |  |  |  |');
       expect(result.summary).toContain(
-        '| malformed-fields |  | ⚠️ INCOMPLETE | bbbbbbb | unit-tests \\(missing\\) |  |  |',
+        '| malformed-fields |  | ⚠️ INCOMPLETE | bbbbbbb | unit-tests (missing) |  |  |',
       );
       expect(outputFile(result, 'result-file')).toMatchObject({
         count: 2,

@@ -63,7 +63,7 @@ describe('report-k8s-env from a pods file', () => {
     expect(result.summary).toContain('### Environment staging reported');
     expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
     expect(result.summary).toContain(
-      "| shop | new-1 | container 'app' has no imageID yet \\(image still being pulled?\\) |",
+      "| shop | new-1 | container 'app' has no imageID yet (image still being pulled?) |",
     );
     const saved = outputFile(result, 'result-file') as {
       reported: number;
@@ -182,7 +182,7 @@ describe('report-k8s-env from a pods file', () => {
     expect(result.stdout).toContain('::warning::Skipped pod shop/new-1');
     expect(result.summary).toContain('### ⚠️ Could not report environment staging');
     expect(result.summary).toContain('The report was not delivered: see');
-    expect(result.summary).toContain('6 pod\\(s\\) read: 4 reported');
+    expect(result.summary).toContain('6 pod(s) read: 4 reported');
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   }
 

@@ -4,10 +4,23 @@
  * token, refuses a comment body over 65,536 characters as GitHub does, and can refuse on purpose (a fork's
  * "Resource not accessible by integration", a failing commits list).
  */
+import type { ServerResponse } from 'node:http';
 import { afterEach } from 'vitest';
+import { renderProblems } from './gfm.js';
 import type { RunOptions } from './runner.js';
 import { guardSecret } from './secrets.js';
 import { json, startServer, type RecordedRequest, type TestServer } from './server.js';
+
+/**
+ * GitHub refuses a body over its limit. This fake also refuses one that does not render as meant by GitHub's own
+ * renderer (test/helpers/gfm.ts), so the test that wrote it fails on the missing comment (issue 15).
+ */
+function refused(body: string, res: ServerResponse): boolean {
+  const problems = body.length > COMMENT_LIMIT ? ['Body is too long'] : renderProblems(body);
+  if (problems.length === 0) return false;
+  json(res, 422, { message: 'Validation Failed', errors: problems.map((message) => ({ message })) });
+  return true;
+}
 
 export const GITHUB_TOKEN = 'ghs_fakeWorkflowToken0123456789abcdef';
 guardSecret(GITHUB_TOKEN);
@@ -136,10 +149,7 @@ export function useFakeGitHub() {
         if (req.method === 'GET') return page(req, list.map(commentJson), res, path);
         if (req.method === 'POST') {
           const body = (JSON.parse(req.body) as { body: string }).body;
-          if (body.length > COMMENT_LIMIT) {
-            json(res, 422, { message: 'Validation Failed', errors: [{ message: 'Body is too long' }] });
-            return;
-          }
+          if (refused(body, res)) return;
           const created: FakeComment = {
             id: nextId++,
             body,
@@ -162,10 +172,7 @@ export function useFakeGitHub() {
           return;
         }
         const body = (JSON.parse(req.body) as { body: string }).body;
-        if (body.length > COMMENT_LIMIT) {
-          json(res, 422, { message: 'Validation Failed', errors: [{ message: 'Body is too long' }] });
-          return;
-        }
+        if (refused(body, res)) return;
         found.body = body;
         json(res, 200, commentJson(found));
         return;

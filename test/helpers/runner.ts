@@ -1,2 +1,26 @@
 // The runner emulation lives in src/runner, shared with the demo and the benchmarks; tests import it from here.
+// Every step run through here has its job summary rendered as GitHub renders it (issue 15): a summary that does not
+// render as meant fails the test that ran the step.
+import { expect } from 'vitest';
+import * as emulator from '../../src/runner/emulator.js';
+import { renderProblems } from './gfm.js';
+
 export * from '../../src/runner/emulator.js';
+
+function checked(result: emulator.RunResult): emulator.RunResult {
+  if (result.summary !== '')
+    expect(renderProblems(result.summary), 'the job summary, rendered by cmark-gfm').toEqual([]);
+  return result;
+}
+
+export async function runAction(
+  name: string,
+  options: emulator.RunOptions = {},
+): Promise<emulator.RunResult> {
+  return checked(await emulator.runAction(name, options));
+}
+
+export function prepareAction(name: string, options: emulator.RunOptions = {}): emulator.PreparedAction {
+  const prepared = emulator.prepareAction(name, options);
+  return { ...prepared, run: async () => checked(await prepared.run()) };
+}

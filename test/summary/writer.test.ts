@@ -4,9 +4,10 @@ import { escapeText, link, safeUrl, SUMMARY_LIMIT, SummaryWriter } from '../../s
 describe('escaping', () => {
   it('neutralizes HTML and Markdown from the server or the user', () => {
     expect(escapeText('<img src=x onerror=alert(1)> **bold** | pipe\nline')).toBe(
-      '&lt;img src=x onerror=alert\\(1\\)&gt; \\*\\*bold\\*\\* \\| pipe<br>line',
+      '&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\* \\| pipe<br>line',
     );
-    expect(escapeText('[link](javascript:alert(1))')).toBe('\\[link\\]\\(javascript:alert\\(1\\)\\)');
+    // No link: the brackets are escaped, and the parenthesis after them (so no `](` is left to read as one).
+    expect(escapeText('[link](javascript:alert(1))')).toBe('\\[link\\]\\(javascript:alert(1))');
   });
 
   it('keeps only http(s) links and escapes their text', () => {

@@ -158,7 +158,7 @@ describe('report-k8s-env run', () => {
     const summary = step.summary?.toString() ?? '';
     expect(summary).toContain('### ⚠️ Could not report environment staging');
     expect(summary).toContain('#### The report that was not delivered');
-    expect(summary).toContain('#### Skipped pods \\(1\\)');
+    expect(summary).toContain('#### Skipped pods (1)');
   });
 
   it('any failure after the pods were read keeps what was read and the warnings about it', async () => {
