@@ -116,6 +116,13 @@ describe('report-artifact', () => {
     expect(result.summary).toContain('### Artifact reported');
     expect(result.summary).toContain(fingerprint);
     expect(result.summary).toContain('The backend &lt;binary&gt;');
+    // Annotations and links as key/value tables (issue 15).
+    expect(result.summary).toContain(
+      '#### Annotations\n\n| Key | Value |\n| --- | --- |\n| team | payments |\n| ticket | ABC-1 |',
+    );
+    expect(result.summary).toContain(
+      '#### Links\n\n| Name | Link |\n| --- | --- |\n| docs | [https://docs.example.test/app](https://docs.example.test/app) |',
+    );
     expect(result.stdout).toContain('::group::Fingerprint the artifact');
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });

@@ -1,6 +1,6 @@
 /** The job summary of report-artifact: what was (or would have been) reported. */
 import type { ReportArtifactBody } from '../../api/schemas.js';
-import { escapeText, link, SummaryWriter } from '../../summary/writer.js';
+import { SummaryWriter } from '../../summary/writer.js';
 
 export interface ReportArtifactResult {
   dryRun: boolean;
@@ -43,13 +43,20 @@ export function details(summary: SummaryWriter, result: ReportArtifactResult): S
     ],
   );
   const annotations = Object.entries(p.annotations ?? {});
+  if (annotations.length > 0) {
+    summary.heading('Annotations', 4).table(
+      ['Key', 'Value'],
+      annotations.map(([key, value]) => [key, String(value)]),
+    );
+  }
   const urls = Object.entries(p.external_urls ?? {});
-  if (annotations.length > 0 || urls.length > 0) {
-    summary.markdown(
-      [
-        ...annotations.map(([k, v]) => `- ${escapeText(k)}: ${escapeText(String(v))}`),
-        ...urls.map(([k, v]) => `- ${link(k, typeof v === 'string' ? v : v.href)}`),
-      ].join('\n'),
+  if (urls.length > 0) {
+    summary.heading('Links', 4).table(
+      ['Name', 'Link'],
+      urls.map(([name, url]) => [
+        name,
+        { text: typeof url === 'string' ? url : url.href, href: typeof url === 'string' ? url : url.href },
+      ]),
     );
   }
   return summary;
