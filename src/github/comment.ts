@@ -6,6 +6,7 @@
  */
 import { log } from '../trust/log.js';
 import { noMention } from '../trust/text.js';
+import { formatTime } from '../context/time.js';
 import {
   describeGitHubError,
   githubStatus,
@@ -48,9 +49,9 @@ export function stickyMarker(key: string): string {
   return redact(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
 }
 
-/** `2026-11-02 07:00:00 UTC` */
+/** `2026-11-02T07:00:00Z`, as every time in a summary is written (issue 15). */
 function utc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return formatTime(date.getTime() / 1000);
 }
 
 function footer(now: Date, runUrl: string | undefined): string {

@@ -59,8 +59,13 @@ export function commitCell(commit: {
   return url ? { text, href: url } : text;
 }
 
-/** A service time (Unix seconds, or a text the service already formatted) as ISO 8601 UTC; undefined when absent. */
+/**
+ * A service time (Unix seconds, or an ISO 8601 text) in the one format every summary uses (`formatTime`:
+ * `2026-11-02T09:03:20Z`, issue 15); a text that is not a date is shown as the service gave it; undefined when absent.
+ */
 export function timeCell(value: string | number | null | undefined): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? formatTime(value) : undefined;
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? formatTime(ms / 1000) : value;
 }

@@ -703,7 +703,7 @@ describe('check-attestations-for-commit', () => {
         /^<!-- compliance-actions:sticky build%2Fbuild%2Fcheck-attestations-for-commit -->\n### ✅ Compliance gate passed/,
       );
       expect(created?.body).toMatch(
-        /<sub>Ran at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
+        /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
 
       const second = await runAction(ACTION, {

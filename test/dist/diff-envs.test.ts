@@ -458,7 +458,7 @@ describe('diff-envs', () => {
       );
       expect(created?.body).toContain('#### Only in staging#1 (1)');
       expect(created?.body).toMatch(
-        /<sub>Ran at .+ UTC in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
+        /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
       // The comment is written after the result file and the summary, before the failure.
       expect(first.outputs.outcome).toBe('different');

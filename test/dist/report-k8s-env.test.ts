@@ -182,7 +182,11 @@ describe('report-k8s-env from a pods file', () => {
     expect(result.stdout).toContain('::warning::Skipped pod shop/new-1');
     expect(result.summary).toContain('### ⚠️ Could not report environment staging');
     expect(result.summary).toContain('The report was not delivered: see');
-    expect(result.summary).toContain('6 pod(s) read: 4 reported');
+    expect(result.summary).toContain(
+      '6 pods read, 4 reported. 1 pod left out: it was neither Running nor Failed (Pending, Succeeded or Unknown), ' +
+        'so not part of what the environment runs. 1 pod skipped: it was not mappable to an artifact (why is ' +
+        'listed below).',
+    );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   }
 

@@ -41,7 +41,7 @@ describe('renderStickyBody', () => {
     });
     expect(truncated).toBe(false);
     expect(text).toBe(
-      `<!-- compliance-actions:sticky build%2Fgate -->\n### Hello\n\n---\n<sub>Ran at 2026-11-02 07:00:00 UTC in [this workflow run](${RUN}).</sub>\n`,
+      `<!-- compliance-actions:sticky build%2Fgate -->\n### Hello\n\n---\n<sub>Ran at 2026-11-02T07:00:00Z in [this workflow run](${RUN}).</sub>\n`,
     );
   });
 
@@ -52,7 +52,7 @@ describe('renderStickyBody', () => {
 
   it('leaves the run link out when it is not an http(s) URL', () => {
     const { text } = renderStickyBody({ key: 'k', body: 'x', runUrl: 'javascript:alert(1)', now: NOW });
-    expect(text).toContain('<sub>Ran at 2026-11-02 07:00:00 UTC.</sub>');
+    expect(text).toContain('<sub>Ran at 2026-11-02T07:00:00Z.</sub>');
   });
 
   it('cuts a long body at a line, under the limit, with a note that counts what was left out', () => {

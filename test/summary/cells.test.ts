@@ -44,6 +44,10 @@ describe('summary cells', () => {
   it('shows times and compliance', () => {
     expect(timeCell(1793610200)).toBe('2026-11-02T09:03:20Z');
     expect(timeCell('2026-11-01T10:00:00Z')).toBe('2026-11-01T10:00:00Z');
+    // One format: a service's fractions and offsets are written as every other time.
+    expect(timeCell('2026-11-24T21:00:17.760Z')).toBe('2026-11-24T21:00:17Z');
+    expect(timeCell('2026-11-24T22:00:17+01:00')).toBe('2026-11-24T21:00:17Z');
+    expect(timeCell('yesterday')).toBe('yesterday');
     expect(timeCell(null)).toBeUndefined();
     expect(compliantCell(true)).toBe('✅ yes');
     expect(compliantCell(false)).toBe('❌ no');

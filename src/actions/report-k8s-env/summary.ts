@@ -64,10 +64,7 @@ export function details(summary: SummaryWriter, result: ReportK8sEnvResult): Sum
     : result.message !== undefined
       ? `The service answered: ${result.message || '(no message)'}`
       : '';
-  summary.paragraph(
-    `${result.pods} pod(s) read: ${result.reported} reported, ${result.leftOut} left out (not Running or Failed), ` +
-      `${result.skipped.length} skipped.${answer ? ` ${answer}` : ''}`,
-  );
+  summary.paragraph(`${counted(result)}${answer ? ` ${answer}` : ''}`);
   summary.table(
     ['Image', 'Fingerprint', 'Pods'],
     result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
@@ -80,4 +77,24 @@ export function details(summary: SummaryWriter, result: ReportK8sEnvResult): Sum
     );
   }
   return summary;
+}
+
+/** How many pods were read, reported, left out and skipped, and why, in words (issue 15). */
+function counted(result: ReportK8sEnvResult): string {
+  const pods = (n: number) => (n === 1 ? '1 pod' : `${n} pods`);
+  const they = (n: number) => (n === 1 ? 'it was' : 'they were');
+  const parts = [`${pods(result.pods)} read, ${result.reported} reported.`];
+  if (result.leftOut > 0) {
+    parts.push(
+      `${pods(result.leftOut)} left out: ${they(result.leftOut)} neither Running nor Failed ` +
+        '(Pending, Succeeded or Unknown), so not part of what the environment runs.',
+    );
+  }
+  const skipped = result.skipped.length;
+  if (skipped > 0) {
+    parts.push(
+      `${pods(skipped)} skipped: ${they(skipped)} not mappable to an artifact (why is listed below).`,
+    );
+  }
+  return parts.join(' ');
 }
