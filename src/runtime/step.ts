@@ -9,7 +9,7 @@
 import { exportVariable, setOutput } from '../trust/commands.js';
 import { ComplianceError, UndeliveredError } from '../errors/errors.js';
 import { InputReader, type Env } from '../context/inputs.js';
-import { SummaryWriter } from '../summary/writer.js';
+import { escapeText, SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 import { redact } from '../trust/redact.js';
 import { readRunner, type RunnerContext } from './context.js';
@@ -201,6 +201,7 @@ export async function runStep<I extends FinishInputs>(
   env: Env,
   cwd: string,
 ): Promise<void> {
+  const started = performance.now();
   let inputs: I | undefined;
   let step: StepResult;
   try {
@@ -211,7 +212,7 @@ export async function runStep<I extends FinishInputs>(
     step = errorStep(definition, inputs, error);
   }
   try {
-    await finish(definition, inputs ?? fallbackInputs(env, cwd), step);
+    await finish(definition, inputs ?? fallbackInputs(env, cwd), step, performance.now() - started);
   } catch (error) {
     // The last resort: finish guards each write, so this is a bug; the step must still fail, and say so.
     log.fail(`could not finish the step: ${stepError(error).message}`);
@@ -223,6 +224,7 @@ export async function finish<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: FinishInputs,
   step: StepResult,
+  elapsedMs?: number,
 ): Promise<void> {
   const withResult = definition.resultFile !== false;
   const problems: string[] = [];
@@ -265,7 +267,9 @@ export async function finish<I extends FinishInputs>(
 
   if (step.summary && inputs.summary) {
     const summary = step.summary;
-    await attempt('job summary', () => summary.write(inputs.runner.summaryFile));
+    await attempt('job summary', () =>
+      summary.write(inputs.runner.summaryFile, headerLine(step.outcome, elapsedMs)),
+    );
   }
 
   if (step.comment && inputs.prComment) {
@@ -287,6 +291,16 @@ export async function finish<I extends FinishInputs>(
         : '';
     log.fail(`${step.failure}${kept}`);
   }
+}
+
+/**
+ * The first line of every job summary (issue 15): how the step ended and how long it took, so a reader of the job's
+ * page knows before the details. The outcome is one of the action's documented values; a dry run says so in words.
+ */
+export function headerLine(outcome: string, elapsedMs: number | undefined): string {
+  const shown = outcome === 'dry-run' ? 'dry run' : outcome;
+  const took = elapsedMs === undefined ? '' : ` · took ${(elapsedMs / 1000).toFixed(1)} s`;
+  return `<sub>Outcome: **${escapeText(shown)}**${took}</sub>\n\n`;
 }
 
 /** At most ten annotations of a level, the failure counted among the errors; the rest are in the summary. */

@@ -210,10 +210,13 @@ export class SummaryWriter {
     return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
   }
 
-  /** Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one. */
-  write(file: string | undefined): void {
+  /**
+   * Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one, after `lead`: the finisher's
+   * header line, which the pull-request comment made from the same summary does not carry.
+   */
+  write(file: string | undefined, lead = ''): void {
     if (!file) return;
     // Synchronous, as the runner's other files are written: node:fs/promises is not free at start.
-    appendFileSync(file, this.toString());
+    appendFileSync(file, lead + this.toString());
   }
 }

@@ -318,7 +318,9 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     });
     const summary = plain(runner.summary());
     expect(summary).toMatch(
-      where === 'run' ? /^### ⚠️ Could not probe backend\n/ : /^### ⚠️ Could not probe the flow\n/,
+      where === 'run'
+        ? /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not probe backend\n/
+        : /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not probe the flow\n/,
     );
     expect(summary).toContain(error.message);
     expect(runner.annotations().at(-1)).toBe(`::error::${error.message}`);
@@ -511,7 +513,9 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       // The read fails: couldNot gets no inputs and throws.
       { flow: 'my flow' },
     );
-    expect(plain(runner.summary())).toMatch(/^### ⚠️ Could not run probe\n/);
+    expect(plain(runner.summary())).toMatch(
+      /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not run probe\n/,
+    );
     expect(resultFile(runner)).toEqual({
       outcome: 'error',
       error: expect.objectContaining({ kind: 'input' }) as unknown,
