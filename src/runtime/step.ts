@@ -299,7 +299,10 @@ export async function finish<I extends FinishInputs>(
  */
 export function headerLine(outcome: string, elapsedMs: number | undefined): string {
   const shown = outcome === 'dry-run' ? 'dry run' : outcome;
-  const took = elapsedMs === undefined ? '' : ` · took ${(elapsedMs / 1000).toFixed(1)} s`;
+  const took =
+    elapsedMs === undefined
+      ? ''
+      : ` · took ${elapsedMs < 1000 ? `${Math.round(elapsedMs)} ms` : `${(elapsedMs / 1000).toFixed(1)} s`}`;
   return `<sub>Outcome: **${escapeText(shown)}**${took}</sub>\n\n`;
 }
 

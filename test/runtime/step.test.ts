@@ -319,8 +319,8 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     const summary = plain(runner.summary());
     expect(summary).toMatch(
       where === 'run'
-        ? /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not probe backend\n/
-        : /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not probe the flow\n/,
+        ? /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not probe backend\n/
+        : /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not probe the flow\n/,
     );
     expect(summary).toContain(error.message);
     expect(runner.annotations().at(-1)).toBe(`::error::${error.message}`);
@@ -514,7 +514,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       { flow: 'my flow' },
     );
     expect(plain(runner.summary())).toMatch(
-      /^<sub>Outcome: \*\*error\*\* · took \d+\.\d s<\/sub>\n\n### ⚠️ Could not run probe\n/,
+      /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not run probe\n/,
     );
     expect(resultFile(runner)).toEqual({
       outcome: 'error',
