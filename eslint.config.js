@@ -90,6 +90,18 @@ export default tseslint.config(
     },
   },
   {
+    // Start time (issue 14): the first use of `performance` loads perf_hooks and its timing modules, ~1 ms of every
+    // step. The sandbox and the runner emulation are not steps.
+    files: ['src/**/*.ts'],
+    ignores: ['src/sandbox/**', 'src/runner/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'performance', message: "Loads perf_hooks at a step's start: use Date.now() (issue 14)." },
+      ],
+    },
+  },
+  {
     // The step lifecycle (docs/architecture.md): an action's run(inputs) returns a StepResult; only the finisher in
     // src/runtime/step.ts writes to the runner (outputs, files, summary, comment, variables, failure).
     files: ['src/actions/**/*.ts'],

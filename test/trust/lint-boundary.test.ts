@@ -12,9 +12,13 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((m) =>
-      ['no-restricted-imports', 'no-console', 'no-restricted-properties', 'no-restricted-syntax'].includes(
-        m.ruleId ?? '',
-      ),
+      [
+        'no-restricted-imports',
+        'no-console',
+        'no-restricted-properties',
+        'no-restricted-syntax',
+        'no-restricted-globals',
+      ].includes(m.ruleId ?? ''),
     )
     .map((m) => m.ruleId ?? '');
 }
@@ -79,6 +83,12 @@ describe('the start-time boundary (issue 14)', () => {
     expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports']);
     expect(await problems(code, 'src/k8s/kubectl.ts')).toEqual(['no-restricted-imports']);
     expect(await problems(code, 'src/actions/report-artifact/payload.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses the performance global in the bundle (it loads perf_hooks), and lets the runner emulation use it', async () => {
+    const code = 'export const started = performance.now();\n';
+    expect(await problems(code, 'src/runtime/step.ts')).toEqual(['no-restricted-globals']);
+    expect(await problems(code, 'src/runner/emulator.ts')).toEqual([]);
   });
 
   it('refuses locale-aware text in the bundle (ICU loads on first use), and lets the sandbox use it', async () => {
