@@ -25,24 +25,15 @@ export type Cell =
  * Escapes text for an inline place of Markdown (a paragraph, a heading, a table cell, a link's text), on one line (each
  * kind of line break becomes `<br>`), with no mention left in it. Only what GitHub would read as markup is escaped
  * (issue 15: `(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
- * pipes anywhere, and what would start a block at the start. A URL is left whole, as GitHub links it: a backslash
- * inside it would show.
+ * pipes anywhere, and what would start a block at the start. A URL in the text is escaped like the rest, with numeric
+ * entities (GitHub's autolink would take a backslash into the link): the link then shows them as written, which is
+ * ugly but safe, where leaving the URL whole let a crafted one carry a link, an image or emphasis (found by review).
  */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-  const line = noMention(oneLine(redact(text)));
-  let out = '';
-  let last = 0;
-  for (const url of line.matchAll(URL_RUN)) {
-    const end = url.index + url[0].length;
-    // GitHub's link would run on through the `&lt;` an escaped `<` becomes: a zero-width space ends it.
-    const stop = line[end] === '<' ? '\u200b' : '';
-    out += escapeMarkup(line.slice(last, url.index)) + url[0].replace(/\|/g, '\\|') + stop;
-    last = end;
-  }
-  out += escapeMarkup(line.slice(last));
+  const line = escapeMarkup(noMention(oneLine(redact(text))));
   // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
-  return out
+  return line
     .replace(BLOCK_START, (mark: string) => (/^\s*\d/.test(mark) ? `${mark}\\` : mark.replace(/\S/, '\\$&')))
     .split(LINE_BREAK_MARK)
     .join('<br>');
@@ -55,33 +46,30 @@ export function escapeText(text: string): string {
 const BLOCK_START =
   /^\s*(?:#{1,6}(?=[ \t]|$)|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
 
-/**
- * A run GitHub turns into a link by itself, taking its text as it is (the autolink extension: `http(s)://` after
- * anything but a letter, `www.`
- * digit, `www.` after a space, `*`, `_`, `~` or `(`), up to a space or a `<`, less the punctuation at its end (which
- * GitHub leaves out of the link, so it is escaped as text).
- */
-const URL_RUN = /(?:(?<![A-Za-z])https?:\/\/|(?<![^\s*_~(])www\.)[^\s<]*[^\s<?!.,:*_~]/g;
+/** A markup character, an `(` (markup after a `]`), an `&` that would start an entity, or a run of `_`. */
+const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 
-/** An `&` that would start an entity (`&amp;`, `&#60;`). */
-const ENTITY_AMP = /&(?=#?\w+;)/g;
+/** The end of a run GitHub would link by itself, backslashes included: an escape there would be taken into the link. */
+const IN_URL = /(?:https?:\/\/|www\.)[^\s<]*$/;
 
 function escapeMarkup(text: string): string {
-  return (
-    text
-      .replace(ENTITY_AMP, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/[\\`*[\]|~]/g, '\\$&')
-      // `](` is how a link goes on: with the bracket escaped it is text already, the parenthesis too for a reader.
-      .replace(/\\\](?=\()/g, '\\]\\')
+  // A backslash escape right after a URL is read as part of the URL, leaving the character after it live (found by
+  // review): there the character is written as a numeric entity instead, which no link takes apart.
+  const escaped = (char: string, at: number) =>
+    IN_URL.test(text.slice(0, at)) ? `&#${String(char.codePointAt(0))};` : `\\${char}`;
+  return text.replace(MARKUP, (match: string, at: number) => {
+    if (match === '<') return '&lt;';
+    if (match === '>') return '&gt;';
+    if (match === '&') return '&amp;';
+    // `](` is how a link goes on: with the bracket escaped it is text already, the parenthesis too for a reader.
+    if (match === '(') return text[at - 1] === ']' ? escaped('(', at) : '(';
+    if (match.startsWith('_')) {
       // `_` is emphasis only at the edge of a word (`snake_case` stays as it is).
-      .replace(/_+/g, (run: string, at: number, all: string) =>
-        /\w/.test(all[at - 1] ?? '') && /\w/.test(all[at + run.length] ?? '')
-          ? run
-          : run.replace(/_/g, '\\_'),
-      )
-  );
+      const inWord = /\w/.test(text[at - 1] ?? '') && /\w/.test(text[at + match.length] ?? '');
+      return inWord ? match : Array.from({ length: match.length }, (_, k) => escaped('_', at + k)).join('');
+    }
+    return escaped(match, at);
+  });
 }
 
 /** Escapes text for raw HTML (a block `<details>`'s summary), where Markdown escapes would show as backslashes. */

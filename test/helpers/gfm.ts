@@ -28,13 +28,21 @@ const ALLOWED_TAGS = new Set([
   'kbd',
 ]);
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 
-/** The text a reader sees: tags removed, entities decoded. */
+/** The text a reader sees: tags removed, entities decoded (named, decimal and hexadecimal). */
 export function renderedText(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
+    .replace(
+      /&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot));/gi,
+      (_, hex?: string, dec?: string, name?: string) =>
+        hex !== undefined
+          ? String.fromCodePoint(parseInt(hex, 16))
+          : dec !== undefined
+            ? String.fromCodePoint(Number(dec))
+            : (ENTITIES[name ?? ''] ?? ''),
+    );
 }
 
 /**

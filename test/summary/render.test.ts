@@ -22,14 +22,15 @@ const markupy = fc
   .array(
     fc.oneof(
       fc.constantFrom(...'\\`*_[](){}#+-=!|~<>&;:."\' \n\t'.split('')),
-      // A URL stands apart, as in prose: glued to other text, GitHub's autolink takes in more than the URL.
+      // A URL stands apart, as in prose: glued to other text, GitHub's autolink takes in more than the URL. One with a
+      // markup character in it shows a backslash in GitHub's link (see the crafted URLs below): not generated here.
       fc.constantFrom(
         'a',
         'b_c',
         '3',
         '1.',
         ' www.example.com ',
-        ' https://e.test/a_b*c?q=1&r=2 ',
+        ' https://e.test/a_b?q=1&r=2 ',
         '&amp;',
         '<b>',
         '@x',
@@ -58,7 +59,7 @@ describe('escapeText, rendered by cmark-gfm', () => {
   it('escapes nothing that needs no escape', () => {
     expect(escapeText('3 pod(s) in production#3, 100% {ok}!')).toBe('3 pod(s) in production#3, 100% {ok}!');
     expect(escapeText('snake_case and a-b + c = d')).toBe('snake_case and a-b + c = d');
-    expect(escapeText('see https://e.test/~u/a_b*c (docs)')).toBe('see https://e.test/~u/a_b*c (docs)');
+    expect(escapeText('see https://e.test/u/a_b?x=1 (docs)')).toBe('see https://e.test/u/a_b?x=1 (docs)');
   });
 
   it('escapes what would be markup: at the start of a line, and anywhere', () => {
@@ -67,6 +68,41 @@ describe('escapeText, rendered by cmark-gfm', () => {
     expect(escapeText('*a* _b_ `c` [d] ~e~ |f| <g> &h;')).toBe(
       '\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\~e\\~ \\|f\\| &lt;g&gt; &amp;h;',
     );
+  });
+
+  it('a crafted URL carries no link, image, emphasis or code, in a paragraph, a cell or a link text', () => {
+    // Found by review: a URL left unescaped was live Markdown where GitHub does not autolink it (in a link's text, or
+    // a host it does not accept), and a trailing backslash undid the escape after it.
+    const hostile = [
+      'https://x.y/](https://evil.test/)',
+      'https://x.y/![p](https://evil.test/p.png)',
+      'https://x.y/**bold**x',
+      'https://x.y/`code`x',
+      'https://a_b.c/[click](https://evil.test/)',
+      'https://a_b.c/[x](javascript:alert(1))',
+      'https://_x_.y',
+      "https://x.y/'*'*'",
+      'https://x.y/\\*. and https://x.y/\\*',
+      'https://x.y/\\~a~ and www.x.y/\\_b_',
+    ];
+    for (const text of hostile) {
+      const html = renderGfm(
+        new SummaryWriter()
+          .paragraph(text)
+          .table(['a', 'b'], [[text, { text, href: 'https://e.test/' }]])
+          .toString(),
+      );
+      expect(html, text).not.toMatch(/<(img|em|strong|code|del)\b/);
+      // A link is the one written, or a bare URL GitHub links as itself: none shows one text and goes elsewhere.
+      for (const [, href = '', shown = ''] of html.matchAll(/<a href="([^"]*)">(.*?)<\/a>/g)) {
+        if (href === 'https://e.test/') continue;
+        // GitHub links `www.` with `http://` in front.
+        expect(renderedText(decodeURI(href)).replace(/^http:\/\/(?=www\.)/, ''), text).toBe(
+          renderedText(shown),
+        );
+      }
+      expect((html.match(/<td>/g) ?? []).length, text).toBe(2);
+    }
   });
 
   it("a block <details>' summary is escaped as HTML: a Markdown escape would show there", () => {
