@@ -31,7 +31,8 @@ export type Cell =
  */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-  const line = escapeMarkup(noMention(oneLine(redact(text))));
+  // Leading blanks are dropped: four of them (or a tab) would make a paragraph a code block (found by review).
+  const line = escapeMarkup(noMention(oneLine(redact(text))).replace(/^[ \t]+/, ''));
   // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
   return line
     .replace(BLOCK_START, (mark: string) => (/^\s*\d/.test(mark) ? `${mark}\\` : mark.replace(/\S/, '\\$&')))
@@ -49,14 +50,25 @@ const BLOCK_START =
 /** A markup character, an `(` (markup after a `]`), an `&` that would start an entity, or a run of `_`. */
 const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 
-/** The end of a run GitHub would link by itself, backslashes included: an escape there would be taken into the link. */
-const IN_URL = /(?:https?:\/\/|www\.)[^\s<]*$/;
+/**
+ * A run GitHub may link by itself (its autolink: any case, `http(s)://`, `ftp://` or `www.`), up to an ASCII space:
+ * the `&lt;` an escaped `<` becomes does not end it, nor does a non-breaking space (found by review).
+ */
+const URL_RUN = /(?:(?:https?|ftp):\/\/|www\.)[^ \t\n\r\f\v]*/gi;
 
 function escapeMarkup(text: string): string {
-  // A backslash escape right after a URL is read as part of the URL, leaving the character after it live (found by
-  // review): there the character is written as a numeric entity instead, which no link takes apart.
+  // A backslash escape inside a URL is read as part of the URL, leaving the character after it live (found by
+  // review): there the character is written as a numeric entity instead, which no link takes apart. The runs are
+  // found once, so the cost stays linear in the text.
+  const runs = [...text.matchAll(URL_RUN)].map((m) => [m.index, m.index + m[0].length] as const);
+  let next = 0;
+  const inUrl = (at: number) => {
+    while (next < runs.length && (runs[next]?.[1] ?? 0) <= at) next++;
+    const run = runs[next];
+    return run !== undefined && run[0] <= at;
+  };
   const escaped = (char: string, at: number) =>
-    IN_URL.test(text.slice(0, at)) ? `&#${String(char.codePointAt(0))};` : `\\${char}`;
+    inUrl(at) ? `&#${String(char.codePointAt(0))};` : `\\${char}`;
   return text.replace(MARKUP, (match: string, at: number) => {
     if (match === '<') return '&lt;';
     if (match === '>') return '&gt;';
@@ -93,11 +105,12 @@ export function safeUrl(href: string | null | undefined): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention.
+  // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention; `|` and `\\`
+  // too, which would end a table cell or escape what follows (found by review).
   url.username = '';
   url.password = '';
   return url.href.replace(
-    /[()<> @]/g,
+    /[()<> @|\\]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
 }
@@ -111,7 +124,13 @@ function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('code' in value)
-      return `<code>${oneLine(redact(value.code)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`;
+      // Inline raw HTML: Markdown between the tags is still read, so every markup character is an entity (found by
+      // review), and `|` too, which would end the cell.
+      return `<code>${oneLine(redact(value.code))
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/[|`*_~[\]\\!]/g, (c) => `&#${String(c.codePointAt(0))};`)}</code>`;
     if ('details' in value)
       return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
     return link(value.text, value.href);

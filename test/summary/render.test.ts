@@ -84,6 +84,12 @@ describe('escapeText, rendered by cmark-gfm', () => {
       "https://x.y/'*'*'",
       'https://x.y/\\*. and https://x.y/\\*',
       'https://x.y/\\~a~ and www.x.y/\\_b_',
+      // Second review: GitHub's autolink takes any case and ftp://, and neither `&lt;` nor a non-breaking space ends it.
+      'HTTPS://x.y/*\nHTTPS://x.y/*',
+      'https://x.y/a<*\nhttps://x.y/b<*',
+      'FTP://x.y/_\nftp://x.y/_',
+      'https://x.y/a\u00a0*b*',
+      '    indented: a code block if kept',
     ];
     for (const text of hostile) {
       const html = renderGfm(
@@ -92,7 +98,7 @@ describe('escapeText, rendered by cmark-gfm', () => {
           .table(['a', 'b'], [[text, { text, href: 'https://e.test/' }]])
           .toString(),
       );
-      expect(html, text).not.toMatch(/<(img|em|strong|code|del)\b/);
+      expect(html, text).not.toMatch(/<(img|em|strong|code|del|pre)\b/);
       // A link is the one written, or a bare URL GitHub links as itself: none shows one text and goes elsewhere.
       for (const [, href = '', shown = ''] of html.matchAll(/<a href="([^"]*)">(.*?)<\/a>/g)) {
         if (href === 'https://e.test/') continue;
@@ -103,6 +109,39 @@ describe('escapeText, rendered by cmark-gfm', () => {
       }
       expect((html.match(/<td>/g) ?? []).length, text).toBe(2);
     }
+  });
+
+  it('a code cell and a link target carry no markup and break no cell (second review)', () => {
+    const html = renderGfm(
+      new SummaryWriter()
+        .table(
+          ['a', 'b', 'c'],
+          [
+            [
+              { code: '*a* [click](https://evil.test) ![i](https://evil.test/p.png) `x` ~~y~~ a|b' },
+              'z',
+              'w',
+            ],
+            [{ text: 'x', href: 'https://e.test/?|*a*|`c`\\' }, 'z', 'w'],
+          ],
+        )
+        .toString(),
+    );
+    expect(html).not.toMatch(/<(img|em|strong|del)\b/);
+    // A bare URL GitHub links as itself is allowed; a link whose text is not its target is not.
+    for (const [, href = '', shown = ''] of html.matchAll(/<a href="([^"]*)">(.*?)<\/a>/g)) {
+      if (shown !== 'x') expect(renderedText(shown)).toBe(renderedText(decodeURI(href)));
+    }
+    expect((html.match(/<td>/g) ?? []).length).toBe(6);
+    expect((html.match(/<td>z<\/td>/g) ?? []).length).toBe(2);
+  });
+
+  it('escapes a long text in linear time (a URL run is found once, not again for each character)', () => {
+    const text = `${'www.'.repeat(20_000)} ${'*'.repeat(20_000)}`;
+    const started = Date.now();
+    expect(escapeText(text)).toContain('\\*\\*');
+    // Not a timing test of speed: the quadratic version took minutes here, this bound only catches that.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("a block <details>' summary is escaped as HTML: a Markdown escape would show there", () => {
