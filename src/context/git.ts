@@ -53,11 +53,9 @@ export function readCommit(
     cwd,
   );
   if (!out) return undefined;
-  const head =
-    options.branch === undefined ? git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)?.trim() : undefined;
   const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
   if (!patterns.sha1.test(sha1)) return undefined;
-  const branch = options.branch ?? (head && head !== 'HEAD' ? head : '');
+  const branch = options.branch ?? checkedOutBranch(cwd);
   const url = options.urlFor?.(sha1);
   return {
     sha1,
@@ -68,4 +66,10 @@ export function readCommit(
     parents: parents.trim() ? parents.trim().split(' ') : [],
     ...(url && { url }),
   };
+}
+
+/** The checked-out branch, or '' on a detached HEAD or when git cannot tell. */
+function checkedOutBranch(cwd: string): string {
+  const head = git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)?.trim();
+  return head && head !== 'HEAD' ? head : '';
 }

@@ -49,14 +49,9 @@ export function stickyMarker(key: string): string {
   return redact(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
 }
 
-/** `2026-11-02T07:00:00Z`, as every time in a summary is written (issue 15). */
-function utc(date: Date): string {
-  return formatTime(date.getTime() / 1000);
-}
-
 function footer(now: Date, runUrl: string | undefined): string {
   const where = runUrl && /^https?:\/\//.test(runUrl) ? ` in [this workflow run](${runUrl})` : '';
-  return `\n\n---\n<sub>Ran at ${utc(now)}${where}.</sub>\n`;
+  return `\n\n---\n<sub>Ran at ${formatTime(now.getTime() / 1000)}${where}.</sub>\n`;
 }
 
 function truncationNote(lines: number, runUrl: string | undefined): string {

@@ -35,7 +35,7 @@ export function escapeText(text: string): string {
   const line = escapeMarkup(noMention(oneLine(redact(text))).replace(/^[ \t]+/, ''));
   // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
   return line
-    .replace(BLOCK_START, (mark: string) => (/^\s*\d/.test(mark) ? `${mark}\\` : mark.replace(/\S/, '\\$&')))
+    .replace(BLOCK_START, (mark: string) => (/^\d/.test(mark) ? `${mark}\\` : `\\${mark}`))
     .split(LINE_BREAK_MARK)
     .join('<br>');
 }
@@ -45,7 +45,7 @@ export function escapeText(text: string): string {
  * `1) `) or a thematic break (`---`). `#3` or `-1` starts none, and is left as it is.
  */
 const BLOCK_START =
-  /^\s*(?:#{1,6}(?=[ \t]|$)|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
+  /^(?:#(?=#{0,5}(?:[ \t]|$))|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
 
 /** A markup character, an `(` (markup after a `]`), an `&` that would start an entity, or a run of `_`. */
 const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
@@ -67,8 +67,7 @@ function escapeMarkup(text: string): string {
     const run = runs[next];
     return run !== undefined && run[0] <= at;
   };
-  const escaped = (char: string, at: number) =>
-    inUrl(at) ? `&#${String(char.codePointAt(0))};` : `\\${char}`;
+  const escaped = (char: string, at: number) => (inUrl(at) ? entity(char) : `\\${char}`);
   return text.replace(MARKUP, (match: string, at: number) => {
     if (match === '<') return '&lt;';
     if (match === '>') return '&gt;';
@@ -84,12 +83,19 @@ function escapeMarkup(text: string): string {
   });
 }
 
+/** A character as a numeric entity: read as that character, never as markup, and taken apart by no link. */
+function entity(char: string): string {
+  return `&#${String(char.codePointAt(0))};`;
+}
+
+/** `&`, `<` and `>` as entities: what makes text inert as HTML. */
+function htmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** Escapes text for raw HTML (a block `<details>`'s summary), where Markdown escapes would show as backslashes. */
 function escapeHtml(text: string): string {
-  return noMention(oneLine(redact(text)))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
+  return htmlText(noMention(oneLine(redact(text))))
     .split(LINE_BREAK_MARK)
     .join('<br>');
 }
@@ -126,11 +132,7 @@ function cell(value: Cell): string {
     if ('code' in value)
       // Inline raw HTML: Markdown between the tags is still read, so every markup character is an entity (found by
       // review), and `|` too, which would end the cell.
-      return `<code>${oneLine(redact(value.code))
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/[|`*_~[\]\\!]/g, (c) => `&#${String(c.codePointAt(0))};`)}</code>`;
+      return `<code>${htmlText(oneLine(redact(value.code))).replace(/[|`*_~[\]\\!]/g, entity)}</code>`;
     if ('details' in value)
       return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
     return link(value.text, value.href);

@@ -11,9 +11,18 @@ import {
   readGitHubContext,
   repoInfo,
 } from '../../src/context/github.js';
-import { useTempDirs } from '../helpers/git.js';
+import { useTempDirs, type Repo } from '../helpers/git.js';
 
 const { tempDir, repo } = useTempDirs();
+
+/** A repository with one commit of a file `a`, with the given message. */
+function committed(message: string): Repo {
+  const r = repo();
+  writeFileSync(join(r.dir, 'a'), '1');
+  r.git('add', 'a');
+  r.git('commit', '-q', '-m', message);
+  return r;
+}
 
 describe('readCommit (real git)', () => {
   it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', () => {
@@ -38,10 +47,7 @@ describe('readCommit (real git)', () => {
   });
 
   it("never runs a git that the checkout holds (Windows looks in a child's folder first; '.' on PATH does too)", () => {
-    const { dir, git } = repo();
-    writeFileSync(join(dir, 'a'), '1');
-    git('add', 'a');
-    git('commit', '-q', '-m', 'one');
+    const { dir } = committed('one');
     writeFileSync(join(dir, 'git'), `#!/bin/sh\ntouch "${join(dir, 'planted-git-ran')}"\nexit 1\n`, {
       mode: 0o755,
     });
@@ -56,19 +62,13 @@ describe('readCommit (real git)', () => {
   });
 
   it('never reads a revision as an option', () => {
-    const { dir, git } = repo();
-    writeFileSync(join(dir, 'a'), '1');
-    git('add', 'a');
-    git('commit', '-q', '-m', 'one');
+    const { dir } = committed('one');
     expect(readCommit(dir, { rev: '--output=stolen.txt' })).toBeUndefined();
     expect(existsSync(join(dir, 'stolen.txt'))).toBe(false);
   });
 
   it('gives an empty branch on a detached checkout unless told, and undefined outside a repository', () => {
-    const { dir, git } = repo();
-    writeFileSync(join(dir, 'a'), '1');
-    git('add', 'a');
-    git('commit', '-q', '-m', 'x');
+    const { dir, git } = committed('x');
     git('checkout', '-q', '--detach');
     expect(readCommit(dir)?.branch).toBe('');
     expect(readCommit(dir, { branch: 'feature/x' })?.branch).toBe('feature/x');
@@ -80,10 +80,7 @@ describe('readCommit (real git)', () => {
 
 describe('readCommit and @actions/exec, the reference it replaced (issue 14)', () => {
   it('reads the same commit as getExecOutput does: UTF-8 across pipe chunks, a long body, the parents', async () => {
-    const { dir, git } = repo();
-    writeFileSync(join(dir, 'a'), '1');
-    git('add', 'a');
-    git('commit', '-q', '-m', 'root');
+    const { dir, git } = committed('root');
     // Past a pipe's 64 KiB, with multi-byte characters that a chunk boundary can split.
     const body = Array.from({ length: 4000 }, (_, i) => `ligne ${i}: café ☕ 🚀 Zürich`).join('\n');
     writeFileSync(join(dir, 'a'), '2');

@@ -89,18 +89,18 @@ describe('renderStickyBody', () => {
 
 describe('upsertStickyComment', () => {
   const human: FakeComment = { id: 1, body: 'LGTM', user: { login: 'ann', type: 'User' } };
+  /** Pull request 7 of acme/app on the fake GitHub, with the workflow's token. */
+  const pullRequest7 = (apiUrl: string) => ({
+    token: GITHUB_TOKEN,
+    apiUrl,
+    owner: 'acme',
+    repo: 'app',
+    issueNumber: 7,
+  });
 
   it('creates the comment, then updates it in place, leaving other comments alone', async () => {
     const api = await github({ comments: { 7: [human] } });
-    const base = {
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      issueNumber: 7,
-      key: 'build/gate',
-      runUrl: RUN,
-    };
+    const base = { ...pullRequest7(api.url), key: 'build/gate', runUrl: RUN };
     const first = await upsertStickyComment({ ...base, body: 'first', now: NOW });
     expect(first).toMatchObject({ status: 'created', truncated: false });
     const second = await upsertStickyComment({ ...base, body: 'second' });
@@ -110,6 +110,21 @@ describe('upsertStickyComment', () => {
     const comments = api.comments.get(7) ?? [];
     expect(comments.map((c) => c.body.split('\n')[1] ?? c.body)).toEqual(['LGTM', 'second', 'other']);
     expect(api.requests.every((r) => r.headers.authorization === `token ${GITHUB_TOKEN}`)).toBe(true);
+  });
+
+  it('is refused by the fake GitHub when its body would not render as meant, so the test that wrote it fails', async () => {
+    const api = await github();
+    const base = { ...pullRequest7(api.url), now: NOW };
+    // A table whose delimiter row does not match its header renders as a paragraph.
+    const broken = await upsertStickyComment({ ...base, key: 'k', body: '| a | b |\n| --- |\n| 1 | 2 |' });
+    expect(broken.status).not.toBe('created');
+    expect(api.comments.get(7) ?? []).toEqual([]);
+    const fine = await upsertStickyComment({
+      ...base,
+      key: 'k',
+      body: '| a | b |\n| --- | --- |\n| 1 | 2 |',
+    });
+    expect(fine.status).toBe('created');
   });
 
   it('finds its comment past the first page of a long conversation', async () => {

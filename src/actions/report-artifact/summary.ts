@@ -53,10 +53,10 @@ export function details(summary: SummaryWriter, result: ReportArtifactResult): S
   if (urls.length > 0) {
     summary.heading('Links', 4).table(
       ['Name', 'Link'],
-      urls.map(([name, url]) => [
-        name,
-        { text: typeof url === 'string' ? url : url.href, href: typeof url === 'string' ? url : url.href },
-      ]),
+      urls.map(([name, url]) => {
+        const href = typeof url === 'string' ? url : url.href;
+        return [name, { text: href, href }];
+      }),
     );
   }
   return summary;
