@@ -50,14 +50,24 @@ const git = (cwd: string, ...args: string[]) =>
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
   }).trim();
 
-/** A workspace as actions/checkout leaves it: a git repository with one commit, and the build's outputs. */
+/**
+ * A workspace as actions/checkout leaves it: a checkout of acme/shop (the repository of the seed's backend 1.4.0 and
+ * 1.5.0) with the commit that builds backend 1.6.0, and the build's outputs.
+ */
 function makeWorkspace(dir: string): { sha: string; tarball: string; site: string } {
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.name', 'Demo Developer');
   git(dir, 'config', 'user.email', 'dev@example.test');
   writeFileSync(join(dir, 'main.go'), 'package main\n\nfunc main() { println("payments 1.6.0") }\n');
   git(dir, 'add', '.');
-  git(dir, 'commit', '-q', '-m', 'Add payment retries\n\nRetries a declined payment once.');
+  // A message of its own: the seed's commits of acme/shop are 'Add payment retries' (1.4.0) and 'Bump openssl' (1.5.0).
+  git(
+    dir,
+    'commit',
+    '-q',
+    '-m',
+    'Rate-limit refund requests\n\nA customer may ask for five refunds an hour.',
+  );
   const sha = git(dir, 'rev-parse', 'HEAD');
   // The build: the backend image saved as a tarball, and the frontend's static site.
   mkdirSync(join(dir, 'dist/site/assets'), { recursive: true });
@@ -104,6 +114,19 @@ const equals =
     return undefined;
   };
 
+/** The `non-compliant` output names exactly these artifacts, with these states. */
+function nonCompliant(outputs: Record<string, string>, expected: [string, string][]): string | undefined {
+  let listed: { name?: unknown; state?: unknown }[];
+  try {
+    listed = JSON.parse(outputs['non-compliant'] ?? '') as { name?: unknown; state?: unknown }[];
+  } catch {
+    return `output non-compliant is not JSON: '${outputs['non-compliant'] ?? ''}'`;
+  }
+  const got = listed.map((a) => `${String(a.name)} ${String(a.state)}`).join(', ');
+  const want = expected.map(([name, state]) => `${name} ${state}`).join(', ');
+  return got === want ? undefined : `output non-compliant lists ${got || 'nothing'}, expected ${want}`;
+}
+
 async function main(): Promise<number> {
   const sandbox = new Sandbox({ seed: demoSeed() });
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
@@ -133,7 +156,7 @@ async function main(): Promise<number> {
     let exported: Record<string, string> = {};
     const job = (inputs: Record<string, string>, extra: RunOptions = {}): RunOptions => ({
       cwd: workspace,
-      github: { GITHUB_SHA: build.sha },
+      github: { GITHUB_SHA: build.sha, GITHUB_REPOSITORY: 'acme/shop', GITHUB_REPOSITORY_ID: '987654' },
       env: exported,
       inputs,
       ...extra,
@@ -156,6 +179,8 @@ async function main(): Promise<number> {
             artifact: build.tarball,
             'artifact-type': 'file',
             name: 'ghcr.io/acme/backend:1.6.0',
+            // Its name in the flow's template: the artifact is then missing what the template asks of a backend image.
+            'template-reference-name': 'backend-image',
             annotations: 'team=payments',
           }),
         expect: equals({ fingerprint: tarballFp, 'git-commit': build.sha }),
@@ -164,7 +189,13 @@ async function main(): Promise<number> {
         title: 'Report the frontend site (a directory)',
         action: 'report-artifact',
         options: () =>
-          job({ flow: 'frontend', artifact: build.site, 'artifact-type': 'dir', name: 'shop-site' }),
+          job({
+            flow: 'frontend',
+            artifact: build.site,
+            'artifact-type': 'dir',
+            name: 'shop-site',
+            'template-reference-name': 'web-bundle',
+          }),
       },
       {
         title: 'Report staging after the rollout',
@@ -185,10 +216,16 @@ async function main(): Promise<number> {
         expect: equals({ changed: 'true', 'only-in-2': '1', scaled: '1', 'snapshot-2-id': 'staging#4' }),
       },
       {
-        title: 'What a promotion from staging to production would change',
+        // Reported, not failed: without fail-on-non-compliant the review only shows what would arrive.
+        title: 'Promotion review: what staging would bring to production',
         action: 'diff-envs',
         options: () => job({ 'snapshot-1': 'production', 'snapshot-2': 'staging' }),
-        expect: equals({ changed: 'true' }),
+        expect: (outputs) =>
+          equals({ changed: 'true', replaced: '1', outcome: 'different' })(outputs) ??
+          nonCompliant(outputs, [
+            ['ghcr.io/acme/backend:1.6.0', 'INCOMPLETE'],
+            ['ghcr.io/acme/backend-migrate:1.6.0', 'FLOW-UNKNOWN'],
+          ]),
       },
       {
         title: 'Get the deployment of the new backend to staging',

@@ -28,15 +28,25 @@ const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 
 interface Saved {
   outcome: string;
   snapshot1: { expression: string; id: string };
   snapshot2: { expression: string; id: string };
   changed: boolean;
-  counts: { onlyIn1: number; onlyIn2: number; scaled: number; unchanged: number };
-  onlyIn1: { name: string; fingerprint: string; pods?: string[] }[];
-  onlyIn2: { name: string; fingerprint: string }[];
+  counts: Record<'onlyIn1' | 'onlyIn2' | 'replaced' | 'added' | 'removed' | 'scaled' | 'unchanged', number>;
+  replaced: {
+    name: string;
+    from: { name: string; fingerprint: string };
+    to: { name: string; fingerprint: string };
+  }[];
+  added: { name: string; fingerprint: string }[];
+  removed: { name: string; fingerprint: string; pods?: string[] }[];
+  compliance?: {
+    checks: { name: string; fingerprint: string; flow: string; state: string; htmlUrl?: string }[];
+    leftOut: number;
+  };
   scaled: { name: string; s1_instance_count: number; s2_instance_count: number }[];
   unchanged: { name: string }[];
 }
@@ -69,30 +79,55 @@ describe('diff-envs', () => {
     const saved = outputFile(result, 'result-file') as Saved;
     expect(saved.outcome).toBe('different');
     expect(saved.snapshot1).toEqual({ expression: 'staging~1', id: 'staging#1' });
-    expect(saved.onlyIn1.map((a) => a.name)).toEqual(['ghcr.io/acme/backend:1.4.0']);
-    expect(saved.onlyIn2.map((a) => a.name)).toEqual(['ghcr.io/acme/backend:1.5.0']);
+    // backend 1.4.0 only in staging#1 and 1.5.0 only in staging#2 are one replacement.
+    expect(saved.replaced).toMatchObject([
+      {
+        name: 'ghcr.io/acme/backend',
+        from: { name: 'ghcr.io/acme/backend:1.4.0', fingerprint: BACKEND_14 },
+        to: { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15 },
+      },
+    ]);
+    expect(saved.added).toEqual([]);
+    expect(saved.removed).toEqual([]);
     expect(saved.scaled).toMatchObject([
       { name: 'ghcr.io/acme/web:3.2.0', s1_instance_count: 1, s2_instance_count: 2 },
     ]);
     expect(saved.unchanged.map((a) => a.name)).toEqual(['docker.io/library/redis:7.4']);
+    expect(saved.compliance).toEqual({
+      checks: [
+        expect.objectContaining({
+          name: 'ghcr.io/acme/backend:1.5.0',
+          fingerprint: BACKEND_15,
+          flow: 'backend',
+          state: 'NON-COMPLIANT',
+          htmlUrl: `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        }),
+      ],
+      leftOut: 0,
+    });
 
     expect(result.stdout).toContain('::group::Compare staging~1 with staging');
     expect(result.stdout).toContain('staging~1 is staging#1; staging is staging#2.');
-    expect(result.stdout).toContain('::group::Only present in staging#1 (1)');
-    expect(result.stdout).toContain(`ghcr.io/acme/backend:1.4.0  ${BACKEND_14.slice(0, 12)}  1 instance(s)`);
+    expect(result.stdout).toContain('::group::Replaced staging#1 -> staging#2 (1)');
+    expect(result.stdout).toContain('ghcr.io/acme/backend  1.4.0 -> 1.5.0');
+    expect(result.stdout).toContain('::group::Check the compliance of 1 arriving artifact(s)');
+    expect(result.stdout).toContain(`ghcr.io/acme/backend:1.5.0  ${BACKEND_15.slice(0, 12)}  NON-COMPLIANT`);
     expect(result.stdout).toContain('::group::staging#1 -> staging#2 scaling (1)');
+    // No gate: a non-compliant arrival is shown, not failed on.
+    expect(result.stdout).not.toContain('::error');
 
     const s = result.summary;
     expect(s).toContain('### Environment diff: staging#1 → staging#2');
     expect(s).toContain(
-      'staging\\~1 is staging#1, staging is staging#2. 1 artifact(s) only in staging#1, 1 only in staging#2, 1 scaled, 1 unchanged.',
+      'staging\\~1 is staging#1, staging is staging#2. 1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.',
     );
-    expect(s).toContain('#### Only in staging#1 (1)');
-    expect(s).toContain('| Name | Fingerprint | Flow | Commit | Instances | Pods |');
-    expect(s).toMatch(
-      new RegExp(
-        `\\| ghcr.io/acme/backend:1.4.0 \\| <code>${BACKEND_14.slice(0, 12)}</code> \\| backend \\| \\[3dfdaa9\\]\\(https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28\\) \\| 1 \\| <details><summary>1 pod\\(s\\)</summary>[^<|]+</details> \\|`,
-      ),
+    expect(s).toContain(
+      'Promoting staging#2 over staging#1 brings 1 artifact(s) (the replaced and the added): ❌ 1 not COMPLIANT.',
+    );
+    expect(s).toContain('#### Replaced staging#1 → staging#2 (1)');
+    expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
+    expect(s).toContain(
+      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT: snyk-scan non-compliant](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
     );
     expect(s).toContain('#### Scaled staging#1 → staging#2 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
@@ -128,7 +163,7 @@ describe('diff-envs', () => {
     });
     expect(result.stdout).not.toContain('::error::');
     expect(result.summary).toContain(
-      'production is production#2, production#2 is production#2. No differences: both snapshots run the same 3 artifact(s) with the same instance counts.',
+      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
     );
   });
 
@@ -144,7 +179,7 @@ describe('diff-envs', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '::error::production#2 and staging#2 differ (fail-on-diff): 1 artifact(s) only in production#2, 1 only in staging#2, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+      '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
     );
     expect(result.outputs).toMatchObject({
       outcome: 'different',
@@ -290,7 +325,7 @@ describe('diff-envs', () => {
       // Fails for the drift it was asked to catch, not over a field it only shows.
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
-        '::error::prod#1 and prod#2 differ (fail-on-diff): 1 artifact(s) only in prod#1',
+        '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
       );
       expect(result.stdout).not.toContain('unexpected response');
       expect(result.outputs).toMatchObject({
@@ -303,7 +338,7 @@ describe('diff-envs', () => {
       expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
       expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
       const saved = outputFile(result, 'result-file') as Saved;
-      expect(saved.onlyIn1[0]?.pods).toEqual(['web-1', null]);
+      expect(saved.removed[0]?.pods).toEqual(['web-1', null]);
     } finally {
       await server.close();
     }
@@ -440,6 +475,205 @@ describe('diff-envs', () => {
     }
   });
 
+  describe('promotion review', () => {
+    const promote = (url: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
+      runAction('diff-envs', {
+        inputs: { ...connection(url), 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs },
+        env,
+      });
+
+    it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
+      const sandbox = await start();
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        replaced: '1',
+        'only-in-1': '1',
+        'only-in-2': '1',
+      });
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.stdout).toContain(
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: snyk-scan non-compliant. See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+      );
+      expect(result.stdout).toContain(
+        '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
+      );
+      // The failure is the last thing the step writes.
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^::error::1 of 1 arriving/);
+      expect(result.summary).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'different',
+        compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
+      });
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    });
+
+    it('an arriving artifact the diff names no flow for reads "flow unknown", and fails the gate', async () => {
+      const seed = demoSeed() as {
+        orgs: { demo: { environments: { name: string; snapshots: { artifacts: unknown[] }[] }[] } };
+      };
+      const staging = seed.orgs.demo.environments.find((e) => e.name === 'staging');
+      staging?.snapshots.at(-1)?.artifacts.push({
+        fingerprint: 'd'.repeat(64),
+        name: 'docker.io/library/nginx:1.27',
+        pods: ['nginx-0'],
+        most_recent_timestamp: 1793697000,
+      });
+      const sandbox = await start({ seed });
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
+        { name: 'docker.io/library/nginx:1.27', fingerprint: 'd'.repeat(64), state: 'FLOW-UNKNOWN' },
+      ]);
+      expect(result.summary).toContain('#### Added: only in staging#2 (1)');
+      expect(result.summary).toContain(
+        `| docker.io/library/nginx:1.27 | <code>${'d'.repeat(12)}</code> | ❔ flow unknown |`,
+      );
+      // No flow, no lookup: only the backend's.
+      expect(result.stdout.match(/GET \S+\/artifacts\//g)).toHaveLength(1);
+    });
+
+    it('a lookup that fails is could not check: with the gate outcome error, without it a warning', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+      const gated = await promote(
+        sandbox.url,
+        { 'fail-on-non-compliant': 'true' },
+        { COMPLIANCE_RETRIES: '0' },
+      );
+      expect(gated.code).toBe(1);
+      expect(gated.outputs.outcome).toBe('error');
+      expect(JSON.parse(gated.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-CHECKED' },
+      ]);
+      expect(gated.stdout).toMatch(
+        /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
+      );
+      expect(gated.summary).toContain('<sub>Outcome: **error**');
+
+      const reviewed = await promote(sandbox.url, {}, { COMPLIANCE_RETRIES: '0' });
+      expect(reviewed.code).toBe(0);
+      expect(reviewed.outputs.outcome).toBe('different');
+      expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
+      expect(reviewed.summary).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
+      expect(reviewed.summary).toContain('| ⚠️ could not check: GET /artifacts/');
+    });
+
+    it('an answer about another artifact is could not check, never its state', async () => {
+      const sandbox = await start();
+      const other = await sandbox.client().getArtifact('backend', BACKEND_14);
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: other, path: /^\/artifacts\// });
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(result.stdout).toContain(`fingerprint is "${BACKEND_14}"`);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toMatchObject([{ state: 'NOT-CHECKED' }]);
+    });
+
+    it('compliance: false makes no lookup', async () => {
+      const sandbox = await start();
+      const result = await promote(sandbox.url, { compliance: 'false' });
+      expect(result.code).toBe(0);
+      expect(result.outputs['non-compliant']).toBeUndefined();
+      expect(result.stdout).not.toContain('/artifacts/');
+      expect(result.summary).toContain('their compliance was not checked (compliance is false)');
+      expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
+    });
+
+    it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
+      const arriving = Array.from({ length: 206 }, (_, n) => ({
+        fingerprint: n.toString(16).padStart(64, '0'),
+        name: `registry.example.test/svc-${n}:1.0`,
+        flow: 'backend',
+        instance_count: 1,
+        pods: [`svc-${n}-0`],
+      }));
+      // The same artifact twice in the answer: one lookup.
+      arriving.push({ ...(arriving[0] as (typeof arriving)[number]), pods: ['svc-0-1'] });
+      let inFlight = 0;
+      let peak = 0;
+      let held: (() => void)[] = [];
+      let timer: NodeJS.Timeout | undefined;
+      // Every lookup is held until none has arrived for 50 ms: all the client lets run at once are in flight together.
+      const release = () => {
+        const now = held;
+        held = [];
+        for (const answer of now) answer();
+      };
+      const server = await startServer((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          json(res, 200, {
+            snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+            snappish2: { snapshot_id: 'staging#2', artifacts: arriving },
+            changed: { snapshot_id: 'staging#2', artifacts: [] },
+            'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
+          });
+          return;
+        }
+        const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        held.push(() => {
+          inFlight--;
+          if (parseInt(fingerprint, 16) % 50 === 7) {
+            json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
+            return;
+          }
+          json(res, 200, {
+            id: fingerprint.slice(0, 8),
+            fingerprint,
+            filename: 'svc',
+            created_at: '2026-11-01T00:00:00Z',
+            last_modified_at: '2026-11-01T00:00:00Z',
+            evidence: {},
+            flow_name: 'backend',
+            commit_lead_times: {},
+            build_lead_times: {},
+            state: 'COMPLIANT',
+          });
+        });
+        clearTimeout(timer);
+        timer = setTimeout(release, 50);
+      });
+      try {
+        const result = await runAction('diff-envs', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'snapshot-1': 'prod',
+            'snapshot-2': 'staging',
+            'fail-on-non-compliant': 'true',
+          },
+        });
+        const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
+        expect(lookups).toHaveLength(200);
+        expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
+        expect(peak).toBe(8);
+        const bad = JSON.parse(result.outputs['non-compliant'] ?? '') as { state: string }[];
+        // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
+        expect(bad.map((b) => b.state)).toEqual([
+          ...Array<string>(4).fill('NOT-FOUND'),
+          ...Array<string>(6).fill('NOT-CHECKED'),
+        ]);
+        expect(result.outputs.outcome).toBe('error');
+        expect(result.code).toBe(1);
+        expect(result.summary).toContain(
+          '6 arriving artifact(s) not checked: at most 200 lookups in one step.',
+        );
+        // Ten annotations at most: the failure and nine of the ten artifacts.
+        expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
+      } finally {
+        clearTimeout(timer);
+        await server.close();
+      }
+    });
+  });
+
   describe('comment-on-pr', () => {
     const promotion = { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging', 'comment-on-pr': 'true' };
 
@@ -456,7 +690,7 @@ describe('diff-envs', () => {
       expect(created?.body).toMatch(
         /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging#1 → staging#2\n/,
       );
-      expect(created?.body).toContain('#### Only in staging#1 (1)');
+      expect(created?.body).toContain('#### Replaced staging#1 → staging#2 (1)');
       expect(created?.body).toMatch(
         /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );

@@ -3,10 +3,13 @@
  * only shown here: one the service left out reads as `?` or an empty cell, never fails the step.
  */
 import type { DiffArtifact } from '../../api/schemas.js';
-import { commitCell } from '../../summary/cells.js';
+import { commitCell, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
-import type { DiffEnvsResult } from './run.js';
+import type { ArrivalCheck, ComplianceReview } from './compliance.js';
+import { MAX_LOOKUPS } from './compliance.js';
+import { versions, type Replacement } from './pair.js';
+import type { DiffEnvsInputs, DiffEnvsResult } from './run.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 export const LOG_LINES = 50;
@@ -14,11 +17,8 @@ export const LOG_LINES = 50;
 export const PODS_SHOWN = 20;
 
 export function counts(result: DiffEnvsResult): string {
-  const { snapshot1: s1, snapshot2: s2, counts: c } = result;
-  return (
-    `${c.onlyIn1} artifact(s) only in ${s1.id}, ${c.onlyIn2} only in ${s2.id}, ${c.scaled} scaled, ` +
-    `${c.unchanged} unchanged`
-  );
+  const c = result.counts;
+  return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged`;
 }
 
 /** Instances in the first and second snapshot: the group's count, else the entry's `instance_count`. */
@@ -52,21 +52,86 @@ export function logDiff(result: DiffEnvsResult): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
   log.info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
   log.info(`${counts(result)}.`);
-  const groups: [string, DiffArtifact[], (a: DiffArtifact) => string][] = [
-    [`Only present in ${s1.id}`, result.onlyIn1, (a) => `${instances(a, 1) ?? '?'} instance(s)`],
-    [`Only present in ${s2.id}`, result.onlyIn2, (a) => `${instances(a, 2) ?? '?'} instance(s)`],
-    [`${s1.id} -> ${s2.id} scaling`, result.scaled, scaling],
+  const groups: [string, number, () => string[]][] = [
+    [
+      `Replaced ${s1.id} -> ${s2.id}`,
+      result.replaced.length,
+      () => result.replaced.slice(0, LOG_LINES).map((r) => `${r.name}  ${versions(r).join(' -> ')}`),
+    ],
+    [
+      `Only present in ${s1.id}`,
+      result.removed.length,
+      () => lines(result.removed, (a) => instanceText(a, 1)),
+    ],
+    [`Only present in ${s2.id}`, result.added.length, () => lines(result.added, (a) => instanceText(a, 2))],
+    [`${s1.id} -> ${s2.id} scaling`, result.scaled.length, () => lines(result.scaled, scaling)],
   ];
-  for (const [title, artifacts, detail] of groups) {
-    if (artifacts.length === 0) continue;
-    log.startGroup(`${title} (${artifacts.length})`);
-    for (const a of artifacts.slice(0, LOG_LINES)) {
-      log.info(`${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
-    }
-    if (artifacts.length > LOG_LINES)
-      log.info(`... and ${artifacts.length - LOG_LINES} more (see result-file)`);
+  for (const [title, count, text] of groups) {
+    if (count === 0) continue;
+    log.startGroup(`${title} (${count})`);
+    for (const line of text()) log.info(line);
+    if (count > LOG_LINES) log.info(`... and ${count - LOG_LINES} more (see result-file)`);
     log.endGroup();
   }
+}
+
+function lines(artifacts: DiffArtifact[], detail: (a: DiffArtifact) => string): string[] {
+  return artifacts.slice(0, LOG_LINES).map((a) => `${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
+}
+
+function instanceText(a: DiffArtifact, side: 1 | 2): string {
+  return `${instances(a, side) ?? '?'} instance(s)`;
+}
+
+/** One arriving artifact's check in a line, for an annotation: what it is, its state, and why. */
+export function describeCheck(c: ArrivalCheck): string {
+  const what = `${c.name ?? '?'} (${c.fingerprint.slice(0, 12)})${c.flow ? ` in flow ${c.flow}` : ''}`;
+  const why = whyNot(c);
+  const see = c.htmlUrl ? ` See ${c.htmlUrl}` : '';
+  return `${what}: ${stateText(c)}${why ? `: ${why}` : ''}.${see}`;
+}
+
+/** The state in words. */
+function stateText(c: ArrivalCheck): string {
+  switch (c.state) {
+    case 'NO-STATE':
+      return 'no compliance state';
+    case 'EVIDENCE-NOT-COMPLIANT':
+      return 'COMPLIANT by its state, not by its evidence';
+    case 'NOT-FOUND':
+      return `not found in flow ${c.flow ?? '?'}`;
+    case 'FLOW-UNKNOWN':
+      return 'flow unknown';
+    case 'NOT-CHECKED':
+      return 'could not check';
+    default:
+      return c.state;
+  }
+}
+
+function markOf(c: ArrivalCheck): string {
+  switch (c.state) {
+    case 'COMPLIANT':
+    case 'NON-COMPLIANT':
+    case 'INCOMPLETE':
+      return STATE_MARK[c.state];
+    case 'EVIDENCE-NOT-COMPLIANT':
+    case 'NOT-FOUND':
+      return STATE_MARK['NON-COMPLIANT'];
+    case 'NOT-CHECKED':
+      return '⚠️';
+    default:
+      return UNKNOWN_MARK;
+  }
+}
+
+/** What keeps it from being compliant: the evidence's problems, else the service's words, else the lookup's error. */
+function whyNot(c: ArrivalCheck): string {
+  if (c.compliant) return '';
+  if (c.problems && c.problems.length > 0) {
+    return c.problems.map((p) => `${p.name} ${p.problem}`).join(', ');
+  }
+  return c.stateInfo ?? c.error?.message ?? '';
 }
 
 function podsCell(a: DiffArtifact): Cell {
@@ -81,12 +146,13 @@ function podsCell(a: DiffArtifact): Cell {
 }
 
 /**
- * The summary: counts first, then one table per group; unchanged artifacts only with `show-unchanged`. The writer's
- * budget is the job summary's by default; the PR comment passes its own.
+ * The summary: what the diff says in one sentence, the arriving artifacts' compliance, then one table per group;
+ * unchanged artifacts only with `show-unchanged`. The writer's budget is the job summary's by default; the PR comment
+ * passes its own.
  */
 export function summarize(
   result: DiffEnvsResult,
-  showUnchanged: boolean,
+  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnNonCompliant'>,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
@@ -96,14 +162,32 @@ export function summarize(
     s1.expression !== s1.id || s2.expression !== s2.id
       ? `${s1.expression} is ${s1.id}, ${s2.expression} is ${s2.id}. `
       : '';
-  summary.paragraph(
-    result.changed
-      ? `${resolved}${counts(result)}.`
-      : `${resolved}No differences: both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
-  );
-  const row = (a: DiffArtifact, count: string | number | undefined): Cell[] => [
+  if (s1.id === s2.id) {
+    summary.paragraph(
+      `${resolved}Both name the same snapshot, ${s1.id}: it runs ${result.counts.unchanged} artifact(s).`,
+    );
+  } else if (!result.changed) {
+    summary.paragraph(
+      `${resolved}No differences: both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
+    );
+  } else {
+    summary.paragraph(`${resolved}${counts(result)}.`);
+    arrivingParagraph(summary, result, inputs.failOnNonCompliant);
+  }
+  const checks = new Map((result.compliance?.checks ?? []).map((c) => [c.fingerprint, c]));
+  const checked = result.compliance !== undefined;
+  const complianceCell = (a: DiffArtifact): Cell[] => {
+    if (!checked) return [];
+    const c = checks.get(a.fingerprint);
+    if (!c) return [''];
+    const why = whyNot(c);
+    return [{ text: `${markOf(c)} ${stateText(c)}${why ? `: ${why}` : ''}`, href: c.htmlUrl }];
+  };
+  const complianceHeader = checked ? ['Compliance'] : [];
+  const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [
     nameOf(a),
     { code: shortFingerprint(a) },
+    ...(arriving ? complianceCell(a) : []),
     a.flow,
     commitCell({ url: a.commit_url }),
     count,
@@ -114,18 +198,35 @@ export function summarize(
     column: string,
     artifacts: DiffArtifact[],
     count: (a: DiffArtifact) => string | number | undefined,
+    arriving = false,
   ) => {
     if (artifacts.length === 0) return;
     summary.heading(`${title} (${artifacts.length})`, 4);
     summary.table(
-      ['Name', 'Fingerprint', 'Flow', 'Commit', column, 'Pods'],
-      artifacts.map((a) => row(a, count(a))),
+      ['Name', 'Fingerprint', ...(arriving ? complianceHeader : []), 'Flow', 'Commit', column, 'Pods'],
+      artifacts.map((a) => row(a, count(a), arriving)),
     );
   };
-  group(`Only in ${s1.id}`, 'Instances', result.onlyIn1, (a) => instances(a, 1));
-  group(`Only in ${s2.id}`, 'Instances', result.onlyIn2, (a) => instances(a, 2));
+  if (result.replaced.length > 0) {
+    summary.heading(`Replaced ${s1.id} → ${s2.id} (${result.replaced.length})`, 4);
+    summary.table(
+      ['Name', 'Version', 'Fingerprint', ...complianceHeader, 'Flow', 'Commit', 'Instances', 'Pods'],
+      result.replaced.map((r: Replacement) => [
+        r.name,
+        versions(r).join(' → '),
+        { code: shortFingerprint(r.to) },
+        ...complianceCell(r.to),
+        r.to.flow,
+        commitCell({ url: r.to.commit_url }),
+        `${instances(r.from, 1) ?? '?'} → ${instances(r.to, 2) ?? '?'}`,
+        podsCell(r.to),
+      ]),
+    );
+  }
+  group(`Added: only in ${s2.id}`, 'Instances', result.added, (a) => instances(a, 2), true);
+  group(`Removed: only in ${s1.id}`, 'Instances', result.removed, (a) => instances(a, 1));
   group(`Scaled ${s1.id} → ${s2.id}`, 'Scaling', result.scaled, scaling);
-  if (showUnchanged) {
+  if (inputs.showUnchanged) {
     group('Unchanged', 'Instances', result.unchanged, (a) => a.instance_count ?? instances(a, 2));
   } else if (result.changed && result.counts.unchanged > 0) {
     summary.paragraph(
@@ -133,4 +234,38 @@ export function summarize(
     );
   }
   return summary;
+}
+
+/** What a promotion of snapshot 2 over snapshot 1 brings, and whether it is compliant. */
+function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate: boolean): void {
+  const { snapshot1: s1, snapshot2: s2 } = result;
+  const arriving = result.counts.replaced + result.counts.added;
+  const lead = `Promoting ${s2.id} over ${s1.id} brings ${arriving} artifact(s) (the replaced and the added)`;
+  const review: ComplianceReview | undefined = result.compliance;
+  if (arriving === 0) {
+    summary.paragraph(`${lead}.`);
+    return;
+  }
+  if (review === undefined) {
+    summary.paragraph(`${lead}; their compliance was not checked (compliance is false).`);
+    return;
+  }
+  const bad = review.checks.filter((c) => !c.compliant);
+  const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED').length;
+  const verdict =
+    bad.length === 0
+      ? `${STATE_MARK.COMPLIANT} all COMPLIANT`
+      : `${STATE_MARK['NON-COMPLIANT']} ${bad.length} not COMPLIANT` +
+        (unchecked > 0 ? `, ${unchecked} of them could not be checked` : '');
+  const consequence = gate
+    ? bad.length > 0
+      ? ' The promotion gate (fail-on-non-compliant) fails the step.'
+      : ' The promotion gate (fail-on-non-compliant) passes.'
+    : '';
+  summary.paragraph(`${lead}: ${verdict}.${consequence}`);
+  if (review.leftOut > 0) {
+    summary.paragraph(
+      `${review.leftOut} arriving artifact(s) not checked: at most ${MAX_LOOKUPS} lookups in one step.`,
+    );
+  }
 }

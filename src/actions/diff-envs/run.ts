@@ -1,6 +1,9 @@
 /**
- * diff-envs: compares two environment snapshots (GET /env-diff/{org}): what runs only in the first, only in the
- * second, what was scaled, and (on request) what is unchanged. With `fail-on-diff` it is a drift check.
+ * diff-envs: compares two environment snapshots (GET /env-diff/{org}) as a promotion review. Snapshot 2 is the
+ * arriving side: what runs only there is added, what runs only in snapshot 1 removed, one of each with the same
+ * repository a replacement (pair.ts); then what was scaled, and (on request) what is unchanged. The arriving artifacts'
+ * compliance is read from the service (compliance.ts). With `fail-on-diff` it is a drift check; with
+ * `fail-on-non-compliant`, a promotion gate.
  */
 import { log } from '../../trust/log.js';
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
@@ -10,17 +13,24 @@ import {
   SNAPSHOT_FORMS,
   type SnapshotExpression,
 } from '../../api/snapshot.js';
+import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS, readPrComment, type PrCommentInputs } from '../../runtime/pr-comment.js';
-import type { StepResult } from '../../runtime/step.js';
-import { counts, logDiff, summarize } from './render.js';
+import type { Annotation, StepResult } from '../../runtime/step.js';
+import { reviewArriving, type ArrivalCheck, type ComplianceReview } from './compliance.js';
+import { pairReplacements, type Replacement } from './pair.js';
+import { counts, describeCheck, logDiff, summarize } from './render.js';
 
 export interface DiffEnvsInputs extends CommonInputs {
   snapshot1: SnapshotExpression;
   snapshot2: SnapshotExpression;
   showUnchanged: boolean;
   failOnDiff: boolean;
+  /** Read the arriving artifacts' compliance from the service. */
+  compliance: boolean;
+  /** Fail the step when an arriving artifact is not COMPLIANT (needs `compliance`). */
+  failOnNonCompliant: boolean;
   prComment: PrCommentInputs;
 }
 
@@ -35,8 +45,22 @@ export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
     snapshot2: snapshot('snapshot-2'),
     showUnchanged: inputs.boolean('show-unchanged', false),
     failOnDiff: inputs.boolean('fail-on-diff', false),
+    ...readComplianceInputs(inputs),
     prComment: readPrComment(inputs, common, githubToken),
   };
+}
+
+function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {
+  const compliance = inputs.boolean('compliance', true);
+  const failOnNonCompliant = inputs.boolean('fail-on-non-compliant', false);
+  if (failOnNonCompliant && !compliance) {
+    throw new InputError(
+      'fail-on-non-compliant',
+      'is true while compliance is false: the gate needs the compliance lookups',
+      'compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false',
+    );
+  }
+  return { compliance, failOnNonCompliant };
 }
 
 export interface DiffSide {
@@ -52,11 +76,25 @@ export interface DiffEnvsResult {
   snapshot2: DiffSide;
   /** True when anything differs: an artifact only in one snapshot, or a change of instance count. */
   changed: boolean;
-  counts: { onlyIn1: number; onlyIn2: number; scaled: number; unchanged: number };
-  onlyIn1: DiffArtifact[];
-  onlyIn2: DiffArtifact[];
+  counts: {
+    onlyIn1: number;
+    onlyIn2: number;
+    replaced: number;
+    added: number;
+    removed: number;
+    scaled: number;
+    unchanged: number;
+  };
+  /** One only in snapshot 1 and one only in snapshot 2 of the same repository. */
+  replaced: Replacement[];
+  /** Only in snapshot 2, not a replacement. */
+  added: DiffArtifact[];
+  /** Only in snapshot 1, not replaced. */
+  removed: DiffArtifact[];
   scaled: DiffArtifact[];
   unchanged: DiffArtifact[];
+  /** The arriving artifacts' compliance; absent with `compliance: false`. */
+  compliance?: ComplianceReview;
 }
 
 /** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */
@@ -79,51 +117,125 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
       log.info(`GET ${url}`);
       return client.diffEnvironments(one, two);
     });
-    return toResult(url, one, two, diff);
+    const compared = toResult(url, one, two, diff);
+    const arriving = arrivingOf(compared);
+    if (!inputs.compliance || arriving.length === 0) return compared;
+    const compliance = await log.group(
+      `Check the compliance of ${arriving.length} arriving artifact(s)`,
+      () => reviewArriving(client, arriving),
+    );
+    return { ...compared, compliance };
   });
   logDiff(result);
   return toStep(result, inputs);
 }
 
-/** The step a diff makes: its outcome, outputs, summary and comment, and the failure of a drift check. */
+/** What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, then the added. */
+export function arrivingOf(result: Pick<DiffEnvsResult, 'replaced' | 'added'>): DiffArtifact[] {
+  return [...result.replaced.map((r) => r.to), ...result.added];
+}
+
+/** The arriving artifacts that are not COMPLIANT (the `non-compliant` output), each once. */
+export function notCompliant(review: ComplianceReview): ArrivalCheck[] {
+  return review.checks.filter((c) => !c.compliant);
+}
+
+/** The step a diff makes: its outcome, outputs, summary and comment, and the failures of both gates. */
 export function toStep(
   result: DiffEnvsResult,
-  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff'>,
+  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant'>,
 ): StepResult {
   const { snapshot1: s1, snapshot2: s2 } = result;
+  // With compliance asked for, a diff without its review (a caller's bug) is every arriving artifact not checked.
+  const full: DiffEnvsResult = inputs.compliance
+    ? { ...result, compliance: result.compliance ?? notLookedUp(arrivingOf(result)) }
+    : result;
+  const review = full.compliance;
+  const bad = review ? notCompliant(review) : [];
+  const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
+  const gate = inputs.failOnNonCompliant && bad.length > 0;
+  const failures = [
+    ...(gate ? [gateFailure(bad, arrivingOf(result).length)] : []),
+    ...(inputs.failOnDiff && result.changed
+      ? [
+          `${s1.id} and ${s2.id} differ (fail-on-diff): ${counts(result)}. ` +
+            'See the job summary or result-file for the artifacts.',
+        ]
+      : []),
+  ];
+  // An arriving artifact the gate could not check is "could not check", never a pass; without the gate it is a warning.
+  const annotations: Annotation[] = gate
+    ? bad.map((c) => ({
+        level: 'error',
+        title: 'Arriving artifact not compliant',
+        message: describeCheck(c),
+      }))
+    : unchecked.map((c) => ({
+        level: 'warning',
+        title: 'Compliance not checked',
+        message: describeCheck(c),
+      }));
   return {
-    outcome: result.changed ? 'different' : 'same',
+    outcome:
+      inputs.failOnNonCompliant && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
     outputs: {
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,
       'only-in-2': result.counts.onlyIn2,
+      replaced: result.counts.replaced,
       scaled: result.counts.scaled,
       unchanged: result.counts.unchanged,
+      ...(review && {
+        'non-compliant': JSON.stringify(
+          bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
+        ),
+      }),
       'snapshot-1-id': s1.id,
       'snapshot-2-id': s2.id,
     },
-    result: { ...result },
-    summary: summarize(result, inputs.showUnchanged),
+    result: { ...full },
+    summary: summarize(full, inputs),
     // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
     comment: {
       key: `diff-envs/${s1.expression}..${s2.expression}`,
-      body: () => summarize(result, inputs.showUnchanged, COMMENT_WRITER_OPTIONS).toString(),
+      body: () => summarize(full, inputs, COMMENT_WRITER_OPTIONS).toString(),
     },
-    ...(inputs.failOnDiff &&
-      result.changed && {
-        failure:
-          `${s1.id} and ${s2.id} differ (fail-on-diff): ${counts(result)}. ` +
-          'See the job summary or result-file for the artifacts.',
-      }),
+    ...(annotations.length > 0 && { annotations }),
+    ...(failures.length > 0 && { failure: failures.join(' ') }),
   };
 }
 
-/** The service's four groups as the result: `changed` when an artifact is only in one snapshot, or was scaled. */
+function notLookedUp(arriving: DiffArtifact[]): ComplianceReview {
+  const error = { kind: 'unexpected', message: 'not looked up' };
+  return {
+    checks: arriving.map((a) => ({
+      name: a.name ?? null,
+      fingerprint: a.fingerprint,
+      flow: a.flow ?? null,
+      state: 'NOT-CHECKED',
+      compliant: false,
+      error,
+    })),
+    leftOut: 0,
+  };
+}
+
+function gateFailure(bad: ArrivalCheck[], arriving: number): string {
+  const shown = bad.slice(0, 5).map((c) => `${c.name ?? c.fingerprint} (${c.state})`);
+  const more = bad.length > shown.length ? ` and ${bad.length - shown.length} more` : '';
+  return (
+    `${bad.length} of ${arriving} arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ` +
+    `${shown.join(', ')}${more}. See the job summary or the non-compliant output.`
+  );
+}
+
+/** The service's four groups as the result, replacements paired: `changed` when anything is only in one, or scaled. */
 export function toResult(url: string, one: string, two: string, diff: EnvDiff): DiffEnvsResult {
   const onlyIn1 = diff.snappish1.artifacts;
   const onlyIn2 = diff.snappish2.artifacts;
   const scaled = diff.changed.artifacts;
   const unchanged = diff['not-changed'].artifacts;
+  const { replaced, added, removed } = pairReplacements(onlyIn1, onlyIn2);
   return {
     url,
     // The client refuses an answer without snapshot ids (api/client.ts): the fallback only satisfies the type.
@@ -133,11 +245,15 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
     counts: {
       onlyIn1: onlyIn1.length,
       onlyIn2: onlyIn2.length,
+      replaced: replaced.length,
+      added: added.length,
+      removed: removed.length,
       scaled: scaled.length,
       unchanged: unchanged.length,
     },
-    onlyIn1,
-    onlyIn2,
+    replaced,
+    added,
+    removed,
     scaled,
     unchanged,
   };

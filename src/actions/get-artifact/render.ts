@@ -5,7 +5,7 @@
 import type { ApiError } from '../../errors/errors.js';
 import { commitCell, compliantCell, STATE_MARK, timeCell, UNKNOWN_MARK } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
-import type { AttestationCheck } from './decide.js';
+import type { AttestationCheck } from '../../compliance/decide.js';
 import type { GetArtifactInputs } from './read.js';
 import type { GetArtifactResult } from './run.js';
 

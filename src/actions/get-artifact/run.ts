@@ -8,7 +8,12 @@
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
-import { decide, type AttestationCheck, type AttestationProblem, type Decided } from './decide.js';
+import {
+  decide,
+  type AttestationCheck,
+  type AttestationProblem,
+  type Decided,
+} from '../../compliance/decide.js';
 import { readArtifact, type GetArtifactInputs } from './read.js';
 import { notFoundMessage, summarize, trippedMessage } from './render.js';
 

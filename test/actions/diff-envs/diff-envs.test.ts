@@ -50,7 +50,9 @@ function diffOf(groups: {
 const resultOf = (groups: Parameters<typeof diffOf>[0], one = 'prod~1', two = 'prod'): DiffEnvsResult =>
   toResult('https://compliance.example.test/api/v2/env-diff/acme', one, two, diffOf(groups));
 
-const DRIFT = { showUnchanged: false, failOnDiff: true };
+const DRIFT = { showUnchanged: false, failOnDiff: true, compliance: false, failOnNonCompliant: false };
+/** The summary's inputs: unchanged artifacts listed or not, no gate. */
+const shown = (showUnchanged: boolean) => ({ showUnchanged, failOnNonCompliant: false });
 
 describe('diff-envs inputs', () => {
   it('reads both snapshots in canonical form, and the comment settings under prComment', () => {
@@ -88,14 +90,15 @@ describe('diff-envs outcome', () => {
       changed: true,
       'only-in-1': 0,
       'only-in-2': 1,
+      replaced: 0,
       scaled: 0,
       unchanged: 2,
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
     });
     expect(step.failure).toBe(
-      'prod#1 and prod#2 differ (fail-on-diff): 0 artifact(s) only in prod#1, 1 only in prod#2, 0 scaled, ' +
-        '2 unchanged. See the job summary or result-file for the artifacts.',
+      'prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 1 added, 0 removed, 0 scaled, 2 unchanged. ' +
+        'See the job summary or result-file for the artifacts.',
     );
   });
 
@@ -104,7 +107,9 @@ describe('diff-envs outcome', () => {
     const step = toStep(resultOf({ scaled: [scaled] }), DRIFT);
     expect(step.outcome).toBe('different');
     expect(step.outputs.changed).toBe(true);
-    expect(step.failure).toContain('prod#1 and prod#2 differ (fail-on-diff): 0 artifact(s) only in prod#1');
+    expect(step.failure).toContain(
+      'prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 0 removed, 1 scaled',
+    );
   });
 
   it('is same when only unchanged artifacts are listed, and a drift check passes', () => {
@@ -126,9 +131,9 @@ describe('diff-envs outcome', () => {
       snapshot1: { expression: 'prod~1', id: 'prod#1' },
       snapshot2: { expression: 'prod', id: 'prod#2' },
       changed: true,
-      counts: { onlyIn1: 3, onlyIn2: 0, scaled: 0, unchanged: 2 },
+      counts: { onlyIn1: 3, onlyIn2: 0, replaced: 0, added: 0, removed: 3, scaled: 0, unchanged: 2 },
     });
-    expect((step.result.onlyIn1 as DiffArtifact[]).map((a) => a.name)).toEqual(
+    expect((step.result.removed as DiffArtifact[]).map((a) => a.name)).toEqual(
       range(0, 3).map((a) => a.name),
     );
   });
@@ -141,7 +146,7 @@ describe('diff-envs outcome', () => {
     // Room is left for the comment's marker and footer.
     expect(body.length).toBeLessThan(COMMENT_LIMIT - 1024);
     expect(body.length).toBeGreaterThan(60_000);
-    expect(body).toContain('800 artifact(s) only in prod#1, 800 only in prod#2');
+    expect(body).toContain('0 replaced, 800 added, 800 removed, 0 scaled, 0 unchanged');
     expect(body).toMatch(
       /This comment was cut to stay under GitHub's 65,536-character limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the run's job summary and the `result-file` output\./,
     );
@@ -162,12 +167,12 @@ describe('diff-envs summary', () => {
     });
 
   it('gives the counts first, then one table per group, counting the unchanged ones', () => {
-    const s = summarize(sample(), false).toString();
+    const s = summarize(sample(), shown(false)).toString();
     expect(s).toContain('### Environment diff: prod#1 → prod#2');
     expect(s).toContain(
-      'prod\\~1 is prod#1, prod is prod#2. 1 artifact(s) only in prod#1, 1 only in prod#2, 1 scaled, 1 unchanged.',
+      'prod\\~1 is prod#1, prod is prod#2. 0 replaced, 1 added, 1 removed, 1 scaled, 1 unchanged.',
     );
-    expect(s).toContain('#### Only in prod#1 (1)');
+    expect(s).toContain('#### Removed: only in prod#1 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Instances | Pods |');
     expect(s).toContain(
       `| registry.example.test/service-2:1.0 | <code>${'0'.repeat(11)}2</code> | backend | [ccccccc](https://github.com/acme/shop/commit/${'c'.repeat(40)}) | 3 | <details><summary>1 pod(s)</summary>service-2-pod</details> |`,
@@ -180,7 +185,7 @@ describe('diff-envs summary', () => {
   });
 
   it('lists the unchanged artifacts with show-unchanged', () => {
-    const s = summarize(sample(), true).toString();
+    const s = summarize(sample(), shown(true)).toString();
     expect(s).toContain('#### Unchanged (1)');
     expect(s).toMatch(
       /\| docker.io\/library\/redis:7.4 \| <code>\w{12}<\/code> \| {2}\| {2}\| 1 \| <details>/,
@@ -189,7 +194,7 @@ describe('diff-envs summary', () => {
   });
 
   it('says there is no difference, without repeating expressions that are already ids', () => {
-    const s = summarize(resultOf({ unchanged: range(0, 3) }, 'prod#1', 'prod#2'), false).toString();
+    const s = summarize(resultOf({ unchanged: range(0, 3) }, 'prod#1', 'prod#2'), shown(false)).toString();
     expect(s).toContain(
       'No differences: both snapshots run the same 3 artifact(s) with the same instance counts.',
     );
@@ -199,7 +204,7 @@ describe('diff-envs summary', () => {
 
   it('folds at most 20 pods per artifact', () => {
     const pods = Array.from({ length: 45 }, (_, i) => `sidecar-${i}`);
-    const s = summarize(resultOf({ onlyIn2: [artifact(1, { pods })] }), false).toString();
+    const s = summarize(resultOf({ onlyIn2: [artifact(1, { pods })] }), shown(false)).toString();
     expect(s).toContain(
       `<details><summary>45 pod(s)</summary>${pods.slice(0, 20).join('<br>')}<br>... and 25 more</details>`,
     );
@@ -208,7 +213,7 @@ describe('diff-envs summary', () => {
   it('shows a missing name and count as ?, and a missing flow, commit or pod list as an empty cell', () => {
     const bare = artifact(1, { instance_count: null, pods: null, flow: null, commit_url: null });
     // A name the service sent null: display-only, the honest schema types it string | null.
-    const s = summarize(resultOf({ onlyIn1: [{ ...bare, name: null }] }), false).toString();
+    const s = summarize(resultOf({ onlyIn1: [{ ...bare, name: null }] }), shown(false)).toString();
     expect(s).toContain(`| ? | <code>${'0'.repeat(11)}1</code> |  |  |  |  |`);
   });
 
@@ -220,14 +225,14 @@ describe('diff-envs summary', () => {
       scaled: range(1000, 2000, { s1_instance_count: 1, s2_instance_count: 2 }),
       unchanged: range(2000, 5000),
     });
-    const s = summarize(result, true).toString();
+    const s = summarize(result, shown(true)).toString();
     const bytes = Buffer.byteLength(s);
     expect(bytes).toBeLessThan(1024 * 1024);
     expect(bytes).toBeGreaterThan(SUMMARY_LIMIT - 24 * 1024);
     expect(s).toMatch(
       /This summary was cut to stay under GitHub's 1 MiB limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the `result-file` output\./,
     );
-    expect(s).toContain('1000 artifact(s) only in prod#1, 1001 only in prod#2, 1000 scaled, 3000 unchanged.');
+    expect(s).toContain('0 replaced, 1001 added, 1000 removed, 1000 scaled, 3000 unchanged.');
     expect(s).not.toContain('<img');
     expect(s).toContain('&lt;img src=x onerror=alert(1)&gt;\\|evil');
   });

@@ -10,7 +10,7 @@ import {
   type ArtifactFacts,
   type AttestationCheck,
   type AttestationProblem,
-} from '../../../src/actions/get-artifact/decide.js';
+} from '../../../src/compliance/decide.js';
 
 const pass = { status: 'COMPLETE', is_compliant: true };
 const fail = { status: 'COMPLETE', is_compliant: false };

@@ -1,10 +1,10 @@
 /**
- * get-artifact, the decision: is the artifact compliant? A pure function of the service's answer, so every rule is
- * tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
+ * Is an artifact compliant? The one decision of get-artifact and of diff-envs' arriving artifacts: a pure function
+ * of the service's answer, so every rule is tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
  * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
  */
-import { isRecord } from '../../api/parse.js';
-import type { Artifact, ArtifactState } from '../../api/schemas.js';
+import { isRecord } from '../api/parse.js';
+import type { Artifact, ArtifactState } from '../api/schemas.js';
 
 /** One attestation of the artifact's compliance status (its `evidence`), as far as the service shows it. */
 export interface AttestationCheck {

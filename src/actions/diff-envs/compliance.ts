@@ -1,0 +1,111 @@
+/**
+ * diff-envs, compliance: the state of each arriving artifact (only in snapshot 2, the new side of each replacement)
+ * as the service has it, read with GET /artifacts/{org}/{flow}/fingerprint/{fp} in the flow the diff names. One
+ * lookup per distinct fingerprint, at most 8 at a time, at most 200 per step. Every check fails closed: only an answer
+ * about the artifact asked, COMPLIANT by its state and its evidence, is compliant.
+ */
+import type { ComplianceClient } from '../../api/client.js';
+import { mapBounded } from '../../api/pagination.js';
+import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
+import { decide, type AttestationProblem } from '../../compliance/decide.js';
+import { lookUpArtifact } from '../../compliance/lookup.js';
+import { stepError, type StepError } from '../../runtime/step.js';
+import { log } from '../../trust/log.js';
+
+export const MAX_LOOKUPS = 200;
+export const LOOKUP_CONCURRENCY = 8;
+
+/**
+ * The service's state, or what stands in for one: `NO-STATE` (the service gave none), `EVIDENCE-NOT-COMPLIANT`
+ * (COMPLIANT, but the evidence shows an attestation missing or failing), `NOT-FOUND` (not in that flow),
+ * `FLOW-UNKNOWN` (the diff names no flow: nothing to look it up in), `NOT-CHECKED` (the lookup failed, or was over
+ * the cap). Only `COMPLIANT` passes.
+ */
+export type ArrivalState =
+  ArtifactState | 'NO-STATE' | 'EVIDENCE-NOT-COMPLIANT' | 'NOT-FOUND' | 'FLOW-UNKNOWN' | 'NOT-CHECKED';
+
+export interface ArrivalCheck {
+  name: string | null;
+  fingerprint: string;
+  flow: string | null;
+  state: ArrivalState;
+  compliant: boolean;
+  /** The artifact's page in the service, where the answer gives one. */
+  htmlUrl?: string;
+  /** What keeps it from being compliant, where the evidence says. */
+  problems?: AttestationProblem[];
+  stateInfo?: string;
+  /** Why it was not checked (`NOT-CHECKED`). */
+  error?: StepError;
+}
+
+export interface ComplianceReview {
+  /** One per distinct arriving fingerprint, in the order they arrive. */
+  checks: ArrivalCheck[];
+  /** Lookups not made: over MAX_LOOKUPS. */
+  leftOut: number;
+}
+
+/** The arriving artifacts' checks; a lookup that fails is `NOT-CHECKED`, never a pass, and never stops the others. */
+export async function reviewArriving(
+  client: ComplianceClient,
+  arriving: DiffArtifact[],
+): Promise<ComplianceReview> {
+  const distinct = [...new Map(arriving.map((a) => [a.fingerprint, a])).values()];
+  const lookups = distinct.filter(hasFlow);
+  const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
+  const checks = await mapBounded(distinct, LOOKUP_CONCURRENCY, async (a): Promise<ArrivalCheck> => {
+    if (!hasFlow(a)) return check(a, 'FLOW-UNKNOWN');
+    if (!allowed.has(a)) {
+      return check(a, 'NOT-CHECKED', {
+        error: { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` },
+      });
+    }
+    try {
+      return judge(a, await lookUpArtifact(client, a.flow, a.fingerprint));
+    } catch (error) {
+      return check(a, 'NOT-CHECKED', { error: stepError(error) });
+    }
+  });
+  for (const c of checks) {
+    log.info(
+      `${c.name ?? '?'}  ${c.fingerprint.slice(0, 12)}  ${c.state}${c.error ? `: ${c.error.message}` : ''}`,
+    );
+  }
+  return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
+}
+
+function hasFlow(a: DiffArtifact): a is DiffArtifact & { flow: string } {
+  return typeof a.flow === 'string' && a.flow !== '';
+}
+
+function check(a: DiffArtifact, state: ArrivalState, more: Partial<ArrivalCheck> = {}): ArrivalCheck {
+  return {
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: hasFlow(a) ? a.flow : null,
+    state,
+    compliant: state === 'COMPLIANT',
+    ...more,
+  };
+}
+
+/** The check of an answer: get-artifact's decision (src/compliance/decide.ts), so both judge an artifact alike. */
+export function judge(a: DiffArtifact, found: Awaited<ReturnType<typeof lookUpArtifact>>): ArrivalCheck {
+  if (found.notFound) return check(a, 'NOT-FOUND');
+  const { artifact } = found;
+  const verdict = decide(artifact);
+  const state: ArrivalState =
+    verdict.state === null
+      ? 'NO-STATE'
+      : verdict.state === 'COMPLIANT' && !verdict.compliant
+        ? 'EVIDENCE-NOT-COMPLIANT'
+        : verdict.state;
+  return {
+    ...check(a, state),
+    compliant: verdict.compliant,
+    ...(artifact.html_url && { htmlUrl: artifact.html_url }),
+    ...(verdict.problems.length > 0 && { problems: verdict.problems }),
+    ...(artifact.state_info && { stateInfo: artifact.state_info }),
+  };
+}

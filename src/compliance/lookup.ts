@@ -1,0 +1,36 @@
+/**
+ * One artifact read from the service by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), for every
+ * action that asks whether an artifact is compliant. A 404 about the artifact is an answer ("not found"); a 404 about
+ * the org or flow, like any other failure, throws: the caller could not check.
+ */
+import type { ComplianceClient } from '../api/client.js';
+import type { Artifact, GetArtifactQuery } from '../api/schemas.js';
+import { ApiError } from '../errors/errors.js';
+import { notFoundAbout } from '../runtime/not-found.js';
+
+/** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
+const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
+
+export type ArtifactLookup =
+  { artifact: Artifact; notFound?: never } | { artifact?: never; notFound: ApiError };
+
+export async function lookUpArtifact(
+  client: ComplianceClient,
+  flow: string,
+  fingerprint: string,
+  query: GetArtifactQuery = {},
+): Promise<ArtifactLookup> {
+  try {
+    return { artifact: await client.getArtifact(flow, fingerprint, query) };
+  } catch (error) {
+    // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
+    if (
+      error instanceof ApiError &&
+      error.status === 404 &&
+      notFoundAbout(error, ABOUT_ARTIFACT) === 'subject'
+    ) {
+      return { notFound: error };
+    }
+    throw error;
+  }
+}
