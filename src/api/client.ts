@@ -89,10 +89,10 @@ export class ComplianceClient {
     params: Record<string, string>,
     body: unknown,
     documented: S,
-  ): Promise<z.output<S>> {
+  ): Promise<{ answer: z.output<S>; status: number }> {
     const response = await this.send(name, params, undefined, body);
     const answer = isJsonType(response.contentType) ? documented.safeParse(response.body) : undefined;
-    if (answer?.success) return answer.data;
+    if (answer?.success) return { answer: answer.data, status: response.status };
     const type =
       response.contentType === undefined
         ? 'no content type'
@@ -172,7 +172,7 @@ export class ComplianceClient {
     const { ReportArtifactBody, ReportArtifactResult } = await import('./schemas/report-artifact.js');
     const flow = validate(FlowName, flowName, 'flow_name');
     const payload = validate(ReportArtifactBody, body, 'body');
-    return this.write('reportArtifact', { flow_name: flow }, payload, ReportArtifactResult);
+    return (await this.write('reportArtifact', { flow_name: flow }, payload, ReportArtifactResult)).answer;
   }
 
   /** GET /attestations/{org}/{flow_name}: one page. */
@@ -222,6 +222,22 @@ export class ComplianceClient {
     return artifact;
   }
 
+  /**
+   * The same GET, read after a report only for the artifact's page and state (`ReportedArtifact`), checked to be about
+   * the artifact asked like `getArtifact`.
+   */
+  async getReportedArtifact(flowName: string, fingerprint: string): Promise<s.ReportedArtifact> {
+    const { ReportedArtifact } = await import('./schemas/report-artifact.js');
+    const flow = validate(FlowName, flowName, 'flow_name');
+    const fp = validate(Fingerprint, fingerprint, 'fingerprint');
+    const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, {});
+    const label = endpointLabel('getArtifact');
+    const artifact = parseResponse(ReportedArtifact, raw, label);
+    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
+    sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+    return artifact;
+  }
+
   /** GET /env-diff/{org}: both expressions are checked here, not left to the server. */
   async diffEnvironments(snapshot1: string, snapshot2: string): Promise<s.EnvDiff> {
     const { EnvDiff } = await import('./schemas/diff-environments.js');
@@ -240,12 +256,24 @@ export class ComplianceClient {
     return diff;
   }
 
-  /** PUT /environments/{org}/{env_name}/report/K8S */
-  async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<s.K8sReportResult> {
+  /**
+   * PUT /environments/{org}/{env_name}/report/K8S, with the status: the spec documents 200 as the case in which no new
+   * snapshot is made, so 201 is read as "a snapshot was made" (docs/api-decisions.md).
+   */
+  async reportK8sEnvironment(
+    envName: string,
+    body: s.K8sReportBody,
+  ): Promise<s.K8sReportResult & { status: number }> {
     const { K8sReportBody, K8sReportResult } = await import('./schemas/report-k8s-environment.js');
     const env = validate(EnvName, envName, 'env_name');
     const payload = validate(K8sReportBody, body, 'body');
-    return this.write('reportK8sEnvironment', { env_name: env }, payload, K8sReportResult);
+    const { answer, status } = await this.write(
+      'reportK8sEnvironment',
+      { env_name: env },
+      payload,
+      K8sReportResult,
+    );
+    return { ...answer, status };
   }
 
   /** GET /actions/{org}: a bare array. */

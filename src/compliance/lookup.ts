@@ -11,8 +11,8 @@ import { notFoundAbout } from '../runtime/not-found.js';
 /** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
 const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
 
-export type ArtifactLookup =
-  { artifact: Artifact; notFound?: never } | { artifact?: never; notFound: ApiError };
+export type Lookup<T> = { artifact: T; notFound?: never } | { artifact?: never; notFound: ApiError };
+export type ArtifactLookup = Lookup<Artifact>;
 
 export async function lookUpArtifact(
   client: ComplianceClient,
@@ -20,8 +20,13 @@ export async function lookUpArtifact(
   fingerprint: string,
   query: GetArtifactQuery = {},
 ): Promise<ArtifactLookup> {
+  return notFoundOr(() => client.getArtifact(flow, fingerprint, query));
+}
+
+/** `read`'s answer, or the 404 that says the artifact is not there; any other failure throws. */
+export async function notFoundOr<T>(read: () => Promise<T>): Promise<Lookup<T>> {
   try {
-    return { artifact: await client.getArtifact(flow, fingerprint, query) };
+    return { artifact: await read() };
   } catch (error) {
     // Only a 404 about the artifact is "not found"; an org or flow that does not exist could not be checked.
     if (

@@ -14,6 +14,16 @@ import { openApiDocument } from './openapi.js';
 import { HttpProblem, SandboxService } from './service.js';
 import { SandboxData } from './state.js';
 
+/** An answer with a status other than its endpoint's documented one. */
+class WithStatus {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    this.status = status;
+    this.body = body;
+  }
+}
+
 export const API_PREFIX = '/api/v2';
 const DEFAULT_MAX_BODY = 128 * 1024 * 1024;
 /** Query parameters that may repeat (sent as repeated keys). */
@@ -302,8 +312,10 @@ export class Sandbox {
       req.resume();
     }
 
-    const result = this.dispatch(route.name, params, query, body);
-    const status = route.spec.status;
+    const dispatched = this.dispatch(route.name, params, query, body);
+    // An operation answers its spec's status, unless it says which of two it is (a K8S report: 200 or 201).
+    const { status, body: result } =
+      dispatched instanceof WithStatus ? dispatched : { status: route.spec.status, body: dispatched };
     // The sandbox holds itself to the client's response schemas: a drift is a sandbox bug, shown loudly.
     const checked = schemas.response.safeParse(result);
     if (!checked.success) {
@@ -395,8 +407,12 @@ export class Sandbox {
       case 'diffEnvironments':
         return s.envDiff(org, query as never);
       case 'reportK8sEnvironment': {
-        const { message, errors } = s.reportK8s(org, p.env_name ?? '', body as never);
-        return { message: message + (s.data.hostile_text ?? ''), errors };
+        const { message, errors, created } = s.reportK8s(org, p.env_name ?? '', body as never);
+        // The spec documents 200 as "processed, no new snapshot"; a new snapshot is 201 Created.
+        return new WithStatus(created ? 201 : 200, {
+          message: message + (s.data.hostile_text ?? ''),
+          errors,
+        });
       }
       case 'listActions':
         return s.listActions(org);

@@ -168,9 +168,11 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(await refused(client.reportK8sEnvironment('prod', { artifacts: [] }))).toContain(
       'not the documented answer (a JSON object with a string "message" and an object "errors")',
     );
+    // With the status, which tells whether a snapshot was made (200: none, the spec's documented case).
     expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({
       message: 'OK',
       errors: {},
+      status: 200,
     });
     expect(server.requests).toHaveLength(9);
   });

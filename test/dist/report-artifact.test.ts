@@ -124,7 +124,57 @@ describe('report-artifact', () => {
       '#### Links\n\n| Name | Link |\n| --- | --- |\n| docs | [https://docs.example.test/app](https://docs.example.test/app) |',
     );
     expect(result.stdout).toContain('::group::Fingerprint the artifact');
+    // Read back after the report (issue 15): the artifact's page and its state, which the 201 answer does not give.
+    const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
+    expect(stored.html_url).toBe(page);
+    expect(result.outputs).toMatchObject({ 'html-url': page, state: stored.state ?? 'none' });
+    expect(result.summary).toContain(`[Open in the compliance service](${page})`);
+    expect(result.summary).toContain(`| State after the report | ⚠️ INCOMPLETE |`);
+    expect(saved).toMatchObject({ page: { htmlUrl: page, state: 'INCOMPLETE' } });
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('a report that cannot be read back stands, with a warning and no page or state', async () => {
+    const sandbox = await start();
+    const { dir, sha } = checkout();
+    sandbox.sandbox.faults.failNext(1, 503, { path: /^\/artifacts\/demo\/backend\/fingerprint\// });
+    const result = await runAction('report-artifact', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
+      github: { GITHUB_SHA: sha },
+      env: { COMPLIANCE_RETRIES: '0' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'reported', 'html-url': '', state: '' });
+    expect(result.stdout).toMatch(
+      /::warning::Reported, but the artifact could not be read back for its page and state: GET \/artifacts\/\S+ failed with HTTP 503/,
+    );
+    expect(result.summary).toContain('Its page and state could not be read back: GET /artifacts/');
+    expect(result.summary).not.toContain('Open in the compliance service');
+    // The report itself went through.
+    expect((await sandbox.client().getArtifact('backend', APP_BIN_FP)).git_commit).toBe(sha);
+  });
+
+  it('a read-back about another artifact shows no page and no state', async () => {
+    const sandbox = await start();
+    const { dir, sha } = checkout();
+    const other = await sandbox
+      .client()
+      .getArtifact('backend', '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d');
+    sandbox.sandbox.faults.respondNext(1, {
+      status: 200,
+      body: other,
+      path: /^\/artifacts\/demo\/backend\/fingerprint\//,
+    });
+    const result = await runAction('report-artifact', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' },
+      github: { GITHUB_SHA: sha },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'reported', 'html-url': '', state: '' });
+    expect(result.stdout).toContain('::warning::Reported, but the artifact could not be read back');
+    expect(result.stdout).toContain('fingerprint is "9e5f2017');
   });
 
   it('fingerprints a directory with excludes exactly as the official CLI', async () => {
@@ -392,7 +442,8 @@ describe('report-artifact', () => {
           },
         });
         expect(withUrls.code).toBe(0);
-        expect(server.requests).toHaveLength(1);
+        // The report, then its read-back.
+        expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
         expect(JSON.parse(server.requests[0]?.body ?? '{}')).toMatchObject({
           build_url: 'https://ci.example.test/1',
         });

@@ -50,7 +50,10 @@ describe('report-k8s-env from a pods file', () => {
       skipped: '1',
       'payload-file': '',
     });
-    expect(result.outputs.message).toMatch(/^Snapshot staging#\d+ created with 4 artifact\(s\)$/);
+    // The seed's staging has two snapshots: this report makes the third (201), which the summary names.
+    expect(result.outputs.message).toBe('Snapshot staging#3 created with 4 artifact(s)');
+    expect(result.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': 'staging#3' });
+    expect(result.summary).toContain('**A new snapshot was made: staging#3.**');
     expect(result.stdout).toContain(
       "::warning::Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
     );
@@ -90,9 +93,57 @@ describe('report-k8s-env from a pods file', () => {
       });
     const first = await run();
     expect(first.outputs.message).toMatch(/created/);
+    expect(first.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': 'production#3' });
     const second = await run();
     expect(second.code).toBe(0);
     expect(second.outputs.message).toMatch(/^No new snapshot/);
+    expect(second.outputs).toMatchObject({ 'snapshot-created': 'false', 'snapshot-id': 'production#3' });
+    expect(second.summary).toContain(
+      '**No new snapshot was made**: what runs is what the latest snapshot, production#3, already holds (HTTP 200: the set of running artifacts did not change).',
+    );
+  });
+
+  it('links the snapshot where the answer gives a page, and says when it names no number', async () => {
+    const answers = [
+      {
+        status: 201,
+        body: { message: 'Accepted', errors: {}, html_url: 'https://app.example.test/e/prod/9' },
+      },
+      {
+        status: 201,
+        body: { message: 'prod#12 and more', errors: {}, html_url: 'https://app.example.test/e/prod/12' },
+      },
+    ];
+    const server = await startServer((_req, res, index) => {
+      const answer = answers[index] ?? { status: 500, body: {} };
+      json(res, answer.status, answer.body);
+    });
+    try {
+      const { dir, file } = podsFile(cluster);
+      const run = () =>
+        runAction('report-k8s-env', {
+          cwd: dir,
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'prod',
+            'pods-file': file,
+          },
+        });
+      const unnamed = await run();
+      expect(unnamed.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': '' });
+      expect(unnamed.summary).toContain(
+        '**A new snapshot of prod was made** (the service did not say its number). [Open it in the compliance service](https://app.example.test/e/prod/9).',
+      );
+      const named = await run();
+      expect(named.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': 'prod#12' });
+      expect(named.summary).toContain(
+        '**A new snapshot was made: [prod#12](https://app.example.test/e/prod/12).**',
+      );
+    } finally {
+      await server.close();
+    }
   });
 
   it('warns about a named namespace that has no pods', async () => {

@@ -4,14 +4,16 @@
  * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
  */
 import { log } from '../../trust/log.js';
+import type { ComplianceClient } from '../../api/client.js';
 import { validate } from '../../api/validate.js';
+import { notFoundOr } from '../../compliance/lookup.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailed } from '../../runtime/report.js';
-import { defineAction, type StepResult } from '../../runtime/step.js';
+import { defineAction, stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
 import { gatherPayload } from './payload.js';
-import { details, summarize, type ReportArtifactResult } from './summary.js';
+import { details, summarize, type ArtifactPage, type ReportArtifactResult } from './summary.js';
 
 export const action = defineAction({
   name: 'report-artifact',
@@ -69,11 +71,44 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
         log.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
         return answer;
       });
-      const reported = { ...result, response };
-      return { outcome: 'reported', outputs, result: reported, summary: summarize(reported), annotations };
+      const page = await readBack(client, inputs.flow, fingerprint);
+      const reported: ReportArtifactResult = { ...result, response, page };
+      return {
+        outcome: 'reported',
+        outputs: { ...outputs, 'html-url': page.htmlUrl ?? '', state: page.state ?? '' },
+        result: { ...reported },
+        summary: summarize(reported),
+        annotations: [...annotations, ...(page.warning ? [page.warning] : [])],
+      };
     });
   } catch (error) {
     // Whatever fails after the git context was read keeps it and the warnings about it.
     return reportFailed(action, inputs, error, gathered.result, annotations, details);
+  }
+}
+
+/**
+ * The artifact as the service shows it once reported: its page and compliance state (the 201 answer gives neither).
+ * The report is done: a read that fails is a warning, never the step's failure, and never a state.
+ */
+async function readBack(
+  client: ComplianceClient,
+  flow: string,
+  fingerprint: string,
+): Promise<ArtifactPage & { warning?: Annotation }> {
+  const unread = (why: string) => {
+    const message = `Reported, but the artifact could not be read back for its page and state: ${why}`;
+    return { htmlUrl: null, state: null, unread: why, warning: { level: 'warning' as const, message } };
+  };
+  try {
+    const found = await notFoundOr(() => client.getReportedArtifact(flow, fingerprint));
+    if (found.notFound) return unread('the service answered 404 for it');
+    const { html_url: htmlUrl, state } = found.artifact;
+    log.info(
+      `Its state after the report: ${state ?? 'none given'}${htmlUrl ? `; its page: ${htmlUrl}` : ''}.`,
+    );
+    return { htmlUrl: htmlUrl ?? null, state: state ?? null };
+  } catch (error) {
+    return unread(stepError(error).message);
   }
 }

@@ -1,6 +1,15 @@
 /** The job summary of report-artifact: what was (or would have been) reported. */
-import type { ReportArtifactBody } from '../../api/schemas.js';
-import { SummaryWriter } from '../../summary/writer.js';
+import type { ArtifactState, ReportArtifactBody } from '../../api/schemas.js';
+import { stateCell } from '../../summary/cells.js';
+import { link, safeUrl, SummaryWriter } from '../../summary/writer.js';
+
+/** The artifact as read back after the report: its page and state, or why they could not be read. */
+export interface ArtifactPage {
+  htmlUrl: string | null;
+  state: ArtifactState | null;
+  /** Why it could not be read back. */
+  unread?: string;
+}
 
 export interface ReportArtifactResult {
   dryRun: boolean;
@@ -13,6 +22,8 @@ export interface ReportArtifactResult {
   payload: ReportArtifactBody;
   /** The service's answer; absent in a dry run and when the report was not delivered. */
   response?: unknown;
+  /** Read back after the report. */
+  page?: ArtifactPage;
 }
 
 export function summarize(result: ReportArtifactResult): SummaryWriter {
@@ -21,6 +32,9 @@ export function summarize(result: ReportArtifactResult): SummaryWriter {
   if (result.dryRun) {
     summary.paragraph(`Dry run: nothing was sent. The report would have gone to ${result.url}.`);
   }
+  const page = result.page;
+  if (page && safeUrl(page.htmlUrl)) summary.markdown(link('Open in the compliance service', page.htmlUrl));
+  if (page?.unread) summary.paragraph(`Its page and state could not be read back: ${page.unread}`);
   return details(summary, result);
 }
 
@@ -34,6 +48,7 @@ export function details(summary: SummaryWriter, result: ReportArtifactResult): S
       ['Name', result.filename],
       ['Fingerprint', { code: result.fingerprint }],
       ['Trail', result.trail],
+      ...(result.page?.state ? [['State after the report', stateCell(result.page.state)]] : []),
       ['Commit', { text: result.gitCommit.slice(0, 7), href: p.commit_url }],
       ['Build', { text: 'run', href: p.build_url }],
       ...(p.description ? [['Description', p.description]] : []),

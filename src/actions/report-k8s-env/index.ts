@@ -13,6 +13,7 @@ import { defineAction, type StepResult } from '../../runtime/step.js';
 import { redact } from '../../trust/redact.js';
 import { describeInputs, describeSource, readInputs, type ReportK8sEnvInputs } from './inputs.js';
 import { countArtifacts, readPods } from './pods.js';
+import { snapshotOf } from './snapshot.js';
 import { details, summarize, warnings, type ReportK8sEnvResult } from './summary.js';
 
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
@@ -84,12 +85,19 @@ async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
       );
       // The server's text goes to logs, outputs and the summary: scrubbed once, here.
       const message = redact(answer.message);
-      log.info(`The service answered: ${message || '(no message)'}`);
-      const reported = { ...result, message };
+      log.info(`The service answered (HTTP ${answer.status}): ${message || '(no message)'}`);
+      const snapshot = snapshotOf(inputs.environment, { ...answer, message });
+      const reported = { ...result, message, snapshot };
       return {
         outcome: 'reported',
         // No payload-file: set empty, so a later step reads a defined output.
-        outputs: { ...counts, message, 'payload-file': '' },
+        outputs: {
+          ...counts,
+          message,
+          'snapshot-created': snapshot.created,
+          'snapshot-id': snapshot.id ?? '',
+          'payload-file': '',
+        },
         result: { ...reported },
         summary: summarize(reported),
         annotations,

@@ -1,8 +1,9 @@
 /** What report-k8s-env says about a report: the job summary and the warnings about pods it left out. */
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { MAX_ANNOTATIONS, type Annotation } from '../../runtime/step.js';
-import { SummaryWriter } from '../../summary/writer.js';
+import { escapeText, link, safeUrl, SummaryWriter } from '../../summary/writer.js';
 import type { ArtifactCount } from './pods.js';
+import type { SnapshotMade } from './snapshot.js';
 
 export interface ReportK8sEnvResult {
   dryRun: boolean;
@@ -18,6 +19,8 @@ export interface ReportK8sEnvResult {
   artifacts: ArtifactCount[];
   /** The service's answer (scrubbed); says why there is none in a dry run; absent when it was not delivered. */
   message?: string;
+  /** What the service made of the report; absent when it was not delivered. */
+  snapshot?: SnapshotMade;
 }
 
 /**
@@ -65,6 +68,7 @@ export function details(summary: SummaryWriter, result: ReportK8sEnvResult): Sum
       ? `The service answered: ${result.message || '(no message)'}`
       : '';
   summary.paragraph(`${counted(result)}${answer ? ` ${answer}` : ''}`);
+  if (result.snapshot) snapshotLine(summary, result.environment, result.snapshot);
   summary.table(
     ['Image', 'Fingerprint', 'Pods'],
     result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
@@ -77,6 +81,20 @@ export function details(summary: SummaryWriter, result: ReportK8sEnvResult): Sum
     );
   }
   return summary;
+}
+
+/** Whether a snapshot was made, which one, and its page: linked where the answer gives one. */
+function snapshotLine(summary: SummaryWriter, environment: string, snapshot: SnapshotMade): void {
+  const id = snapshot.id ?? '';
+  const named = id && safeUrl(snapshot.url) ? link(id, snapshot.url) : escapeText(id);
+  const page =
+    !id && safeUrl(snapshot.url) ? ` ${link('Open it in the compliance service', snapshot.url)}.` : '';
+  const text = snapshot.created
+    ? id
+      ? `**A new snapshot was made: ${named}.**`
+      : `**A new snapshot of ${escapeText(environment)} was made** (the service did not say its number).${page}`
+    : `**No new snapshot was made**: what runs is what the latest snapshot${id ? `, ${named},` : ''} already holds (HTTP 200: the set of running artifacts did not change).${page}`;
+  summary.markdown(text);
 }
 
 /** How many pods were read, reported, left out and skipped, and why, in words (issue 15). */

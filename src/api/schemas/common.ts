@@ -185,3 +185,7 @@ export const ErrorBody = z.looseObject({
   errors: z.nullish(z.record(z.string(), z.unknown())),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** An artifact's compliance `state` (2.8): get-artifact's answer, and report-artifact's read-back. */
+export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
+export type ArtifactState = (typeof ARTIFACT_STATES)[number];

@@ -1,15 +1,12 @@
 /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} (2.8): an artifact and its compliance state. */
 import * as z from 'zod/mini';
-import { AttestationId, GitCommit, Obj, shown, shownList, TrailName } from './common.js';
+import { ARTIFACT_STATES, AttestationId, GitCommit, Obj, shown, shownList, TrailName } from './common.js';
 
 export const GetArtifactQuery = z.strictObject({
   trail: z.optional(TrailName),
   attestation_id: z.optional(AttestationId),
 });
 export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
-
-export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
-export type ArtifactState = (typeof ARTIFACT_STATES)[number];
 
 export const RepoInfo = z.looseObject({
   name: shown(z.string()),

@@ -1,6 +1,15 @@
 /** POST /artifacts/{org}/{flow_name} (4.4): the report of an artifact, and the answer that means delivered. */
 import * as z from 'zod/mini';
-import { expectedForms, Fingerprint, patterns, Sha1, TemplateReferenceName, TrailName } from './common.js';
+import {
+  ARTIFACT_STATES,
+  expectedForms,
+  Fingerprint,
+  patterns,
+  Sha1,
+  shown,
+  TemplateReferenceName,
+  TrailName,
+} from './common.js';
 
 /** 2.2 as sent in an artifact report: strict, so a typo in a key is caught before sending. */
 export const GitCommitInput = z.strictObject({
@@ -66,3 +75,16 @@ export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 /** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
 export const ReportArtifactResult = z.looseObject({ message: z.string() });
 export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
+
+/**
+ * The artifact read back after a report (GET /artifacts/{org}/{flow}/fingerprint/{fp}, 2.8), for its page and state:
+ * only the fields report-artifact reads, so a report does not build the artifact's whole schema (issue 14).
+ * `fingerprint` and `flow_name` show the answer is about the artifact just reported.
+ */
+export const ReportedArtifact = z.looseObject({
+  fingerprint: z.string(),
+  flow_name: z.string(),
+  html_url: shown(z.string()),
+  state: z.nullish(z.enum(ARTIFACT_STATES)),
+});
+export type ReportedArtifact = z.infer<typeof ReportedArtifact>;

@@ -45,7 +45,14 @@ describe('report-artifact run', () => {
     const sandbox = await start();
     const step = await action.run(await inputs(sandbox.url, tempDir('work-')));
     expect(step.outcome).toBe('reported');
-    expect(step.outputs).toEqual({ fingerprint: FP, filename: 'app.bin', trail: SHA, 'git-commit': SHA });
+    expect(step.outputs).toEqual({
+      fingerprint: FP,
+      filename: 'app.bin',
+      trail: SHA,
+      'git-commit': SHA,
+      'html-url': `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${FP}`,
+      state: 'INCOMPLETE',
+    });
     expect(step.result).toMatchObject({ dryRun: false, fingerprint: FP, response: { message: 'OK' } });
     expect(step.payload).toBeUndefined();
     expect(step.failure).toBeUndefined();
