@@ -560,7 +560,7 @@ describe('diff-envs', () => {
       expect(reviewed.outputs.outcome).toBe('different');
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
       expect(reviewed.summary).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
-      expect(reviewed.summary).toContain('| ⚠️ could not check: GET /artifacts/');
+      expect(reviewed.summary).toContain('| ❔ could not check: GET /artifacts/');
     });
 
     it('an answer about another artifact is could not check, never its state', async () => {
@@ -582,6 +582,111 @@ describe('diff-envs', () => {
       expect(result.stdout).not.toContain('/artifacts/');
       expect(result.summary).toContain('their compliance was not checked (compliance is false)');
       expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
+    });
+
+    it('checks one image in each flow the diff names it in: compliant in one passes nothing in another', async () => {
+      const fp = 'a'.repeat(64);
+      const entry = (name: string, flow: string | null) => ({
+        fingerprint: fp,
+        name,
+        flow,
+        instance_count: 1,
+        pods: [],
+      });
+      const server = await startServer((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          json(res, 200, {
+            snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+            // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
+            snappish2: {
+              snapshot_id: 'staging#2',
+              artifacts: [
+                entry('migrate:1', null),
+                entry('migrate:1', 'bad'),
+                entry('api:1', 'good'),
+                entry('api:1', 'good'),
+              ],
+            },
+            changed: { snapshot_id: 'staging#2', artifacts: [] },
+            'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
+          });
+          return;
+        }
+        const flow = req.url.pathname.split('/')[5] ?? '';
+        json(res, 200, {
+          id: 'x',
+          fingerprint: fp,
+          filename: 'image',
+          created_at: '2026-11-01T00:00:00Z',
+          last_modified_at: '2026-11-01T00:00:00Z',
+          evidence: {},
+          flow_name: flow,
+          commit_lead_times: {},
+          build_lead_times: {},
+          state: flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT',
+        });
+      });
+      try {
+        const result = await runAction('diff-envs', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'snapshot-1': 'prod',
+            'snapshot-2': 'staging',
+            'fail-on-non-compliant': 'true',
+          },
+        });
+        expect(server.requests.map((r) => r.url.pathname).filter((p) => p.includes('/artifacts/'))).toEqual([
+          `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
+          `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
+        ]);
+        expect(result.code).toBe(1);
+        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
+          { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
+        ]);
+        expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❔ flow unknown |');
+        expect(result.summary).toContain(
+          '| migrate:1 | <code>aaaaaaaaaaaa</code> | ❌ NON-COMPLIANT | bad |',
+        );
+        expect(result.summary).toContain('| api:1 | <code>aaaaaaaaaaaa</code> | ✅ COMPLIANT | good |');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
+      const server = await startServer((_req, res) =>
+        json(res, 200, {
+          snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+          snappish2: {
+            snapshot_id: 'staging#2',
+            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] }],
+          },
+          changed: { snapshot_id: 'staging#2', artifacts: [] },
+          'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
+        }),
+      );
+      try {
+        const result = await runAction('diff-envs', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'snapshot-1': 'prod',
+            'snapshot-2': 'staging',
+          },
+        });
+        expect(server.requests).toHaveLength(1);
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(
+          `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
+        );
+        expect(result.stdout).not.toContain('Invalid input');
+      } finally {
+        await server.close();
+      }
     });
 
     it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {

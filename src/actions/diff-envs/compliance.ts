@@ -10,6 +10,8 @@ import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
 import { decide, type AttestationProblem } from '../../compliance/decide.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { stepError, type StepError } from '../../runtime/step.js';
+import { patterns } from '../../api/schemas/common.js';
+import { quoteText } from '../../trust/text.js';
 import { log } from '../../trust/log.js';
 
 export const MAX_LOOKUPS = 200;
@@ -46,12 +48,16 @@ export interface ComplianceReview {
   leftOut: number;
 }
 
-/** The arriving artifacts' checks; a lookup that fails is `NOT-CHECKED`, never a pass, and never stops the others. */
+/**
+ * The arriving artifacts' checks; a lookup that fails is `NOT-CHECKED`, never a pass, and never stops the others.
+ * One check per flow and fingerprint: one image may belong to two flows, and compliant in one says nothing of the
+ * other (found by review: keyed by fingerprint alone, a second flow's non-compliant entry took the first's pass).
+ */
 export async function reviewArriving(
   client: ComplianceClient,
   arriving: DiffArtifact[],
 ): Promise<ComplianceReview> {
-  const distinct = [...new Map(arriving.map((a) => [a.fingerprint, a])).values()];
+  const distinct = [...new Map(arriving.map((a) => [checkKey(a), a])).values()];
   const lookups = distinct.filter(hasFlow);
   const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
   const checks = await mapBounded(distinct, LOOKUP_CONCURRENCY, async (a): Promise<ArrivalCheck> => {
@@ -59,6 +65,15 @@ export async function reviewArriving(
     if (!allowed.has(a)) {
       return check(a, 'NOT-CHECKED', {
         error: { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` },
+      });
+    }
+    // The flow comes from the service: one that is not a flow name is its answer's fault, not the user's input.
+    if (!patterns.flowName.test(a.flow)) {
+      return check(a, 'NOT-CHECKED', {
+        error: {
+          kind: 'unexpected-response',
+          message: `the diff names flow ${quoteText(a.flow)}, not a flow name`,
+        },
       });
     }
     try {
@@ -73,6 +88,11 @@ export async function reviewArriving(
     );
   }
   return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
+}
+
+/** What one check is about: the flow the diff names (none is its own key) and the fingerprint. */
+export function checkKey(a: { flow?: string | null; fingerprint: string }): string {
+  return `${a.flow ?? ''}\u0000${a.fingerprint}`;
 }
 
 function hasFlow(a: DiffArtifact): a is DiffArtifact & { flow: string } {
@@ -107,5 +127,35 @@ export function judge(a: DiffArtifact, found: Awaited<ReturnType<typeof lookUpAr
     ...(artifact.html_url && { htmlUrl: artifact.html_url }),
     ...(verdict.problems.length > 0 && { problems: verdict.problems }),
     ...(artifact.state_info && { stateInfo: artifact.state_info }),
+  };
+}
+
+/**
+ * The check of each arriving artifact that is not COMPLIANT (the `non-compliant` output), each flow and fingerprint
+ * once. One without a check (a caller's bug) is not checked: the gate fails closed.
+ */
+export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
+  const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
+  const seen = new Set<string>();
+  const bad: ArrivalCheck[] = [];
+  for (const a of arriving) {
+    const key = checkKey(a);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = checks.get(key) ?? notLookedUp(a);
+    if (!c.compliant) bad.push(c);
+  }
+  return bad;
+}
+
+/** The check of an arriving artifact that has none. */
+export function notLookedUp(a: DiffArtifact): ArrivalCheck {
+  return {
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: typeof a.flow === 'string' && a.flow !== '' ? a.flow : null,
+    state: 'NOT-CHECKED',
+    compliant: false,
+    error: { kind: 'unexpected', message: 'not looked up' },
   };
 }

@@ -67,6 +67,8 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
     if (arriving.length !== 1 || leaving?.length !== 1) continue;
     const [from] = leaving as [DiffArtifact];
     const [to] = arriving as [DiffArtifact];
+    // The service compares by fingerprint: one on both sides is not a replacement (found by review).
+    if (from.fingerprint === to.fingerprint) continue;
     replaced.push({ name, from, to });
     paired.add(from).add(to);
   }
@@ -91,4 +93,9 @@ export function versions(replacement: Replacement): [string, string] {
   const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
   const same = tagOf(replacement.from) === tagOf(replacement.to);
   return [label(replacement.from, same), label(replacement.to, same)];
+}
+
+/** What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, then the added. */
+export function arrivingOf(result: Pick<Paired, 'replaced' | 'added'>): DiffArtifact[] {
+  return [...result.replaced.map((r) => r.to), ...result.added];
 }

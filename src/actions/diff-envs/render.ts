@@ -7,8 +7,8 @@ import { commitCell, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import type { ArrivalCheck, ComplianceReview } from './compliance.js';
-import { MAX_LOOKUPS } from './compliance.js';
-import { versions, type Replacement } from './pair.js';
+import { checkKey, MAX_LOOKUPS, notCompliant, notLookedUp } from './compliance.js';
+import { arrivingOf, versions, type Replacement } from './pair.js';
 import type { DiffEnvsInputs, DiffEnvsResult } from './run.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
@@ -86,7 +86,7 @@ function instanceText(a: DiffArtifact, side: 1 | 2): string {
 /** One arriving artifact's check in a line, for an annotation: what it is, its state, and why. */
 export function describeCheck(c: ArrivalCheck): string {
   const what = `${c.name ?? '?'} (${c.fingerprint.slice(0, 12)})${c.flow ? ` in flow ${c.flow}` : ''}`;
-  const why = whyNot(c);
+  const why = whyNot(c).replace(/[.\s]+$/, '');
   const see = c.htmlUrl ? ` See ${c.htmlUrl}` : '';
   return `${what}: ${stateText(c)}${why ? `: ${why}` : ''}.${see}`;
 }
@@ -118,9 +118,8 @@ function markOf(c: ArrivalCheck): string {
     case 'EVIDENCE-NOT-COMPLIANT':
     case 'NOT-FOUND':
       return STATE_MARK['NON-COMPLIANT'];
-    case 'NOT-CHECKED':
-      return '⚠️';
     default:
+      // ⚠️ is INCOMPLETE's mark: could not check, no state and flow unknown are all "not known".
       return UNKNOWN_MARK;
   }
 }
@@ -162,7 +161,7 @@ export function summarize(
     s1.expression !== s1.id || s2.expression !== s2.id
       ? `${s1.expression} is ${s1.id}, ${s2.expression} is ${s2.id}. `
       : '';
-  if (s1.id === s2.id) {
+  if (s1.id === s2.id && !result.changed) {
     summary.paragraph(
       `${resolved}Both name the same snapshot, ${s1.id}: it runs ${result.counts.unchanged} artifact(s).`,
     );
@@ -174,12 +173,11 @@ export function summarize(
     summary.paragraph(`${resolved}${counts(result)}.`);
     arrivingParagraph(summary, result, inputs.failOnNonCompliant);
   }
-  const checks = new Map((result.compliance?.checks ?? []).map((c) => [c.fingerprint, c]));
+  const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const checked = result.compliance !== undefined;
   const complianceCell = (a: DiffArtifact): Cell[] => {
     if (!checked) return [];
-    const c = checks.get(a.fingerprint);
-    if (!c) return [''];
+    const c = checks.get(checkKey(a)) ?? notLookedUp(a);
     const why = whyNot(c);
     return [{ text: `${markOf(c)} ${stateText(c)}${why ? `: ${why}` : ''}`, href: c.htmlUrl }];
   };
@@ -250,7 +248,7 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate:
     summary.paragraph(`${lead}; their compliance was not checked (compliance is false).`);
     return;
   }
-  const bad = review.checks.filter((c) => !c.compliant);
+  const bad = notCompliant(arrivingOf(result), review);
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED').length;
   const verdict =
     bad.length === 0

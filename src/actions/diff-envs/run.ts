@@ -18,8 +18,8 @@ import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS, readPrComment, type PrCommentInputs } from '../../runtime/pr-comment.js';
 import type { Annotation, StepResult } from '../../runtime/step.js';
-import { reviewArriving, type ArrivalCheck, type ComplianceReview } from './compliance.js';
-import { pairReplacements, type Replacement } from './pair.js';
+import { notCompliant, reviewArriving, type ArrivalCheck, type ComplianceReview } from './compliance.js';
+import { arrivingOf, pairReplacements, type Replacement } from './pair.js';
 import { counts, describeCheck, logDiff, summarize } from './render.js';
 
 export interface DiffEnvsInputs extends CommonInputs {
@@ -130,28 +130,17 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   return toStep(result, inputs);
 }
 
-/** What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, then the added. */
-export function arrivingOf(result: Pick<DiffEnvsResult, 'replaced' | 'added'>): DiffArtifact[] {
-  return [...result.replaced.map((r) => r.to), ...result.added];
-}
-
-/** The arriving artifacts that are not COMPLIANT (the `non-compliant` output), each once. */
-export function notCompliant(review: ComplianceReview): ArrivalCheck[] {
-  return review.checks.filter((c) => !c.compliant);
-}
-
 /** The step a diff makes: its outcome, outputs, summary and comment, and the failures of both gates. */
 export function toStep(
   result: DiffEnvsResult,
   inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant'>,
 ): StepResult {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  // With compliance asked for, a diff without its review (a caller's bug) is every arriving artifact not checked.
   const full: DiffEnvsResult = inputs.compliance
-    ? { ...result, compliance: result.compliance ?? notLookedUp(arrivingOf(result)) }
+    ? { ...result, compliance: result.compliance ?? { checks: [], leftOut: 0 } }
     : result;
   const review = full.compliance;
-  const bad = review ? notCompliant(review) : [];
+  const bad = review ? notCompliant(arrivingOf(result), review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
   const gate = inputs.failOnNonCompliant && bad.length > 0;
   const failures = [
@@ -202,21 +191,6 @@ export function toStep(
     },
     ...(annotations.length > 0 && { annotations }),
     ...(failures.length > 0 && { failure: failures.join(' ') }),
-  };
-}
-
-function notLookedUp(arriving: DiffArtifact[]): ComplianceReview {
-  const error = { kind: 'unexpected', message: 'not looked up' };
-  return {
-    checks: arriving.map((a) => ({
-      name: a.name ?? null,
-      fingerprint: a.fingerprint,
-      flow: a.flow ?? null,
-      state: 'NOT-CHECKED',
-      compliant: false,
-      error,
-    })),
-    leftOut: 0,
   };
 }
 

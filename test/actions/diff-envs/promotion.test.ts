@@ -96,6 +96,13 @@ describe('pairing replacements', () => {
     expect(versions(first(digests.replaced))).toEqual([fp(1).slice(0, 12), fp(2).slice(0, 12)]);
   });
 
+  it('never pairs one fingerprint with itself (the service compares by fingerprint)', () => {
+    const paired = pairReplacements([entry('acme/app:1', 1)], [entry('acme/app:1', 1)]);
+    expect(paired.replaced).toEqual([]);
+    expect(paired.added).toHaveLength(1);
+    expect(paired.removed).toHaveLength(1);
+  });
+
   it('counts and keeps the pairs in the result; the service counts stay as outputs', () => {
     const result = diffOf([entry('ghcr.io/acme/backend:1.4.0', 1)], [entry('ghcr.io/acme/backend:1.6.0', 2)]);
     expect(result.counts).toEqual({
@@ -194,7 +201,11 @@ describe('the promotion gate', () => {
       }),
       check(2, 'FLOW-UNKNOWN', { flow: null }),
     ];
-    const step = toStep({ ...arriving(), compliance: { checks, leftOut: 0 } }, GATE);
+    const noFlow = diffOf(
+      [entry('ghcr.io/acme/svc-1:1.0', 9)],
+      [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2, { flow: null })],
+    );
+    const step = toStep({ ...noFlow, compliance: { checks, leftOut: 0 } }, GATE);
     expect(step.outcome).toBe('different');
     expect(JSON.parse(String(step.outputs['non-compliant']))).toEqual([
       { name: 'ghcr.io/acme/svc-1:2.0', fingerprint: fp(1), state: 'NON-COMPLIANT' },
@@ -223,7 +234,7 @@ describe('the promotion gate', () => {
       `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | <code>${fp(1).slice(0, 12)}</code> | [❌ NON-COMPLIANT: snyk-scan non-compliant](https://app.example.test/a/1) | backend |`,
     );
     expect(s).toContain('#### Added: only in staging#4 (1)');
-    expect(s).toContain('| ❔ flow unknown |');
+    expect(s).toContain('| ❔ flow unknown |  |');
     expect(s).toContain('❌ 2 not COMPLIANT. The promotion gate (fail-on-non-compliant) fails the step.');
   });
 
@@ -260,6 +271,15 @@ describe('the promotion gate', () => {
     expect(JSON.parse(String(step.outputs['non-compliant']))).toHaveLength(2);
   });
 
+  it('an arriving artifact without a check is not checked, in the outputs and the summary', () => {
+    const step = toStep({ ...arriving(), compliance: { checks: [check(1, 'COMPLIANT')], leftOut: 0 } }, GATE);
+    expect(step.outcome).toBe('error');
+    expect(JSON.parse(String(step.outputs['non-compliant']))).toEqual([
+      { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'NOT-CHECKED' },
+    ]);
+    expect(step.summary?.toString()).toContain('| ❔ could not check: not looked up |');
+  });
+
   it('says how many lookups were left out over the cap', () => {
     const checks = [
       check(1, 'COMPLIANT'),
@@ -281,6 +301,39 @@ describe('the promotion gate', () => {
       'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 1 artifact(s).',
     );
     expect(s).not.toContain('only in');
+  });
+});
+
+describe('the same snapshot', () => {
+  it('says so only when nothing differs: an answer that still lists differences is shown as it came', () => {
+    const odd = toResult('https://x.test', 'prod', 'prod#2', {
+      snappish1: { snapshot_id: 'prod#2', artifacts: [] },
+      snappish2: { snapshot_id: 'prod#2', artifacts: [entry('acme/x:1', 3)] },
+      changed: { snapshot_id: 'prod#2', artifacts: [] },
+      'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
+    });
+    const s = toStep(odd, GATE).summary?.toString() ?? '';
+    expect(s).not.toContain('the same snapshot');
+    expect(s).toContain('#### Added: only in prod#2 (1)');
+    expect(s).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+  });
+});
+
+describe('an annotation of a check', () => {
+  it('ends in one period whatever the service text ends in', () => {
+    const step = toStep(
+      {
+        ...diffOf([], [entry('acme/x:1', 1)]),
+        compliance: {
+          checks: [check(1, 'NO-STATE', { name: 'acme/x:1', stateInfo: 'Not evaluated yet.' })],
+          leftOut: 0,
+        },
+      },
+      GATE,
+    );
+    expect(step.annotations?.[0]?.message).toBe(
+      `acme/x:1 (${fp(1).slice(0, 12)}) in flow backend: no compliance state: Not evaluated yet.`,
+    );
   });
 });
 
