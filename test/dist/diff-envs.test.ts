@@ -26,6 +26,39 @@ const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
     },
   });
 
+/** A diff answer of `one` against `two`: `arriving` only in `two`, nothing else. */
+const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
+  snappish1: { snapshot_id: one, artifacts: [] },
+  snappish2: { snapshot_id: two, artifacts: arriving },
+  changed: { snapshot_id: two, artifacts: [] },
+  'not-changed': { snapshot_id: two, artifacts: [] },
+});
+/** A service's answer for an artifact (2.8): the required fields, and a state. */
+const artifactBody = (fingerprint: string, flow: string, state: string) => ({
+  id: fingerprint.slice(0, 8),
+  fingerprint,
+  filename: 'image',
+  created_at: '2026-11-01T00:00:00Z',
+  last_modified_at: '2026-11-01T00:00:00Z',
+  evidence: {},
+  flow_name: flow,
+  commit_lead_times: {},
+  build_lead_times: {},
+  state,
+});
+/** A promotion review of prod against staging, asked of a loopback server. */
+const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
+  runAction('diff-envs', {
+    inputs: {
+      'api-url': origin,
+      'api-token': TEST_TOKEN,
+      org: 'acme',
+      'snapshot-1': 'prod',
+      'snapshot-2': 'staging',
+      ...inputs,
+    },
+  });
+
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
@@ -261,14 +294,7 @@ describe('diff-envs', () => {
   });
 
   it('sends both expressions in canonical form', async () => {
-    const server = await startServer((_req, res) =>
-      json(res, 200, {
-        snappish1: { snapshot_id: 'prod#7', artifacts: [] },
-        snappish2: { snapshot_id: 'prod#9', artifacts: [] },
-        changed: { snapshot_id: 'prod#9', artifacts: [] },
-        'not-changed': { snapshot_id: 'prod#9', artifacts: [] },
-      }),
-    );
+    const server = await startServer((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
     try {
       const result = await runAction('diff-envs', {
         inputs: {
@@ -595,48 +621,24 @@ describe('diff-envs', () => {
       });
       const server = await startServer((req, res) => {
         if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-          json(res, 200, {
-            snappish1: { snapshot_id: 'prod#1', artifacts: [] },
-            // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
-            snappish2: {
-              snapshot_id: 'staging#2',
-              artifacts: [
-                entry('migrate:1', null),
-                entry('migrate:1', 'bad'),
-                entry('api:1', 'good'),
-                entry('api:1', 'good'),
-              ],
-            },
-            changed: { snapshot_id: 'staging#2', artifacts: [] },
-            'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
-          });
+          // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
+          json(
+            res,
+            200,
+            diffBody('prod#1', 'staging#2', [
+              entry('migrate:1', null),
+              entry('migrate:1', 'bad'),
+              entry('api:1', 'good'),
+              entry('api:1', 'good'),
+            ]),
+          );
           return;
         }
         const flow = req.url.pathname.split('/')[5] ?? '';
-        json(res, 200, {
-          id: 'x',
-          fingerprint: fp,
-          filename: 'image',
-          created_at: '2026-11-01T00:00:00Z',
-          last_modified_at: '2026-11-01T00:00:00Z',
-          evidence: {},
-          flow_name: flow,
-          commit_lead_times: {},
-          build_lead_times: {},
-          state: flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT',
-        });
+        json(res, 200, artifactBody(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
       });
       try {
-        const result = await runAction('diff-envs', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            'snapshot-1': 'prod',
-            'snapshot-2': 'staging',
-            'fail-on-non-compliant': 'true',
-          },
-        });
+        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
         expect(server.requests.map((r) => r.url.pathname).filter((p) => p.includes('/artifacts/'))).toEqual([
           `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
           `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
@@ -658,26 +660,16 @@ describe('diff-envs', () => {
 
     it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
       const server = await startServer((_req, res) =>
-        json(res, 200, {
-          snappish1: { snapshot_id: 'prod#1', artifacts: [] },
-          snappish2: {
-            snapshot_id: 'staging#2',
-            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] }],
-          },
-          changed: { snapshot_id: 'staging#2', artifacts: [] },
-          'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
-        }),
+        json(
+          res,
+          200,
+          diffBody('prod#1', 'staging#2', [
+            { fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] },
+          ]),
+        ),
       );
       try {
-        const result = await runAction('diff-envs', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            'snapshot-1': 'prod',
-            'snapshot-2': 'staging',
-          },
-        });
+        const result = await promoteAt(server.origin);
         expect(server.requests).toHaveLength(1);
         expect(result.code).toBe(0);
         expect(result.stdout).toContain(
@@ -711,12 +703,7 @@ describe('diff-envs', () => {
       };
       const server = await startServer((req, res) => {
         if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-          json(res, 200, {
-            snappish1: { snapshot_id: 'prod#1', artifacts: [] },
-            snappish2: { snapshot_id: 'staging#2', artifacts: arriving },
-            changed: { snapshot_id: 'staging#2', artifacts: [] },
-            'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
-          });
+          json(res, 200, diffBody('prod#1', 'staging#2', arriving));
           return;
         }
         const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
@@ -728,33 +715,13 @@ describe('diff-envs', () => {
             json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
             return;
           }
-          json(res, 200, {
-            id: fingerprint.slice(0, 8),
-            fingerprint,
-            filename: 'svc',
-            created_at: '2026-11-01T00:00:00Z',
-            last_modified_at: '2026-11-01T00:00:00Z',
-            evidence: {},
-            flow_name: 'backend',
-            commit_lead_times: {},
-            build_lead_times: {},
-            state: 'COMPLIANT',
-          });
+          json(res, 200, artifactBody(fingerprint, 'backend', 'COMPLIANT'));
         });
         clearTimeout(timer);
         timer = setTimeout(release, 50);
       });
       try {
-        const result = await runAction('diff-envs', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            'snapshot-1': 'prod',
-            'snapshot-2': 'staging',
-            'fail-on-non-compliant': 'true',
-          },
-        });
+        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
         const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
         expect(lookups).toHaveLength(200);
         expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
