@@ -13,6 +13,7 @@ import type {
   Snapshot,
   SnapshotArtifact,
   StoredArtifact,
+  StoredAttestation,
   StoredCommit,
   StoredEnvironment,
   StoredOrg,
@@ -99,6 +100,14 @@ export class SandboxService {
     return org.trails.find((t) => t.name === a.trail && t.flow === a.flow)?.git_commit_info?.sha1;
   }
 
+  /** An attestation's trail and commit: the trail's commit info only when it is the attestation's own commit. */
+  private trailAndCommit(org: StoredOrg, a: StoredAttestation) {
+    const commit = this.commitOf(org, a);
+    const trail = org.trails.find((t) => t.name === a.trail && t.flow === a.flow);
+    const own = trail?.git_commit_info?.sha1 === commit ? commitSubset(trail?.git_commit_info) : undefined;
+    return { trail_name: a.trail, git_commit_info: own ?? (commit ? { sha1: commit } : null) };
+  }
+
   // -------------------------------------------------------------------------------------------------------------
   // GET /attestations/{org}/list_attestations_for_criteria
 
@@ -112,10 +121,6 @@ export class SandboxService {
       if (q.flow_name && a.flow !== q.flow_name) continue;
       if (q.attestation_type && a.type !== q.attestation_type) continue;
       if (q.attestation_name && a.name !== q.attestation_name) continue;
-      const trail = org.trails.find((t) => t.name === a.trail && t.flow === a.flow);
-      // About the attestation's own commit: the trail's commit info only when it is that commit.
-      const ownCommit =
-        trail?.git_commit_info?.sha1 === commit ? commitSubset(trail.git_commit_info) : undefined;
       result[commit]?.push({
         attestation_id: a.id,
         attestation_name: a.name,
@@ -125,8 +130,7 @@ export class SandboxService {
         html_url: this.htmlUrl(orgName, 'flows', a.flow, 'trails', a.trail, 'attestations', a.id),
         artifact_fingerprint: a.artifact_fingerprint ?? null,
         flow_name: a.flow,
-        trail_name: a.trail,
-        git_commit_info: ownCommit ?? { sha1: commit },
+        ...this.trailAndCommit(org, a),
         user_data: a.user_data,
       });
     }
@@ -343,6 +347,8 @@ export class SandboxService {
       .filter((a) => q.to_timestamp === undefined || a.created_at <= q.to_timestamp)
       .sort((a, b) => b.created_at - a.created_at)
       .map((a) => ({
+        // Beyond 2.9: the trail and commit, as the list for commits gives them (docs/sandbox.md).
+        ...this.trailAndCommit(org, a),
         attestation_id: a.id,
         attestation_name: a.name,
         attestation_type: a.type,

@@ -9,7 +9,7 @@ import { formatTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import type { Annotation, StepResult } from '../../runtime/step.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
-import { compliantCell, timeCell } from '../../summary/cells.js';
+import { commitCell, compliantCell, timeCell } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 export interface ListAttestationsInputs extends CommonInputs {
@@ -132,12 +132,18 @@ export function summarize(
   );
   if (result.attestations.length === 0) return summary.paragraph('No attestations match.');
   summary.table(
-    ['Name', 'Type', 'Compliant', 'Created', 'Reported by', 'Description'],
+    ['Name', 'Type', 'Compliant', 'Trail', 'Commit', 'Created', 'Reported by', 'Description'],
     // Every field is only shown here: one the service left out leaves its cell empty, never fails the step.
     result.attestations.map((a): Cell[] => [
       { text: shown(a.attestation_name), href: a.html_url },
       a.attestation_type,
       compliantCell(a.is_compliant, ''),
+      a.trail_name,
+      commitCell({
+        sha: a.git_commit_info?.sha1,
+        message: a.git_commit_info?.message,
+        url: a.git_commit_info?.url,
+      }),
       timeCell(a.created_at),
       a.reported_by,
       a.description,

@@ -1,6 +1,6 @@
 /** GET /attestations/{org}/{flow_name} (2.9): a page of a flow's attestations. */
 import * as z from 'zod/mini';
-import { PageQuery, Pagination, shown, UnixSeconds } from './common.js';
+import { GitCommit, PageQuery, Pagination, shown, UnixSeconds } from './common.js';
 
 export const FlowAttestationsQuery = z
   .extend(PageQuery, {
@@ -16,7 +16,10 @@ export const FlowAttestationsQuery = z
   );
 export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
 
-/** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
+/**
+ * An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown.
+ * `trail_name` and `git_commit_info` are not in 2.9: read where an answer gives them, as the list for commits does.
+ */
 export const Attestation = z.looseObject({
   attestation_id: shown(z.string()),
   attestation_name: shown(z.string()),
@@ -30,6 +33,8 @@ export const Attestation = z.looseObject({
   reported_by: shown(z.string()),
   schema_version: shown(z.number().check(z.int())),
   user_data: z.optional(z.unknown()),
+  trail_name: shown(z.string()),
+  git_commit_info: shown(GitCommit),
 });
 export type Attestation = z.infer<typeof Attestation>;
 

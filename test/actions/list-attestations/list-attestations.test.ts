@@ -113,21 +113,32 @@ describe('list-attestations counting and summary', () => {
     const summary = resultOf(
       [
         { ...attestation('unit-tests', true), html_url: 'https://ui.example.test/a/1', reported_by: 'ci' },
-        { ...attestation('snyk-scan', false), description: '3 high' },
+        Attestation.parse({
+          ...attestation('snyk-scan', false),
+          description: '3 high',
+          trail_name: 'release-7',
+          git_commit_info: {
+            sha1: 'c'.repeat(40),
+            message: 'Fix it\n\nbody',
+            url: 'https://git.example.test/c',
+          },
+        }),
       ],
       { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-03T00:00:00Z') },
     );
     expect(summary).toContain('### Attestations of backend: 2 listed, 1 non-compliant');
     expect(summary).toContain('Created from 2026-11-01T00:00:00Z to 2026-11-03T00:00:00Z. ');
     expect(summary).toContain(
-      '| [unit-tests](https://ui.example.test/a/1) | junit | ✅ yes | 2026-11-02T09:00:00Z | ci |  |',
+      '| [unit-tests](https://ui.example.test/a/1) | junit | ✅ yes |  |  | 2026-11-02T09:00:00Z | ci |  |',
     );
-    expect(summary).toContain('| snyk-scan | junit | ❌ no | 2026-11-02T09:00:00Z |  | 3 high |');
+    expect(summary).toContain(
+      '| snyk-scan | junit | ❌ no | release-7 | [ccccccc Fix it](https://git.example.test/c) | 2026-11-02T09:00:00Z |  | 3 high |',
+    );
   });
 
   it('leaves the compliant cell empty when the service does not say', () => {
     expect(resultOf([attestation('tests', null)])).toContain(
-      '| tests | junit |  | 2026-11-02T09:00:00Z |  |  |',
+      '| tests | junit |  |  |  | 2026-11-02T09:00:00Z |  |  |',
     );
   });
 
