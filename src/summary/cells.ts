@@ -69,3 +69,25 @@ export function timeCell(value: string | number | null | undefined): string | un
   const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isFinite(ms) ? formatTime(ms / 1000) : value;
 }
+
+/** What keeps an artifact or trail from being compliant, grouped: `non-compliant: snyk-scan; missing: a, b`. */
+export function problemsText(
+  problems: readonly { name: string; problem: 'missing' | 'non-compliant' }[],
+): string {
+  return (['non-compliant', 'missing'] as const)
+    .map((kind) => {
+      const names = problems.filter((p) => p.problem === kind).map((p) => p.name);
+      return names.length > 0 ? `${kind}: ${names.join(', ')}` : '';
+    })
+    .filter((text) => text !== '')
+    .join('; ');
+}
+
+/**
+ * A trail's name in a table: one that is a full commit SHA (the default trail) is cut to 12 characters and `…`, so
+ * the column does not take the table's width (seen in the demo's page); the Commit column has the commit.
+ */
+export function trailText(name: string | null | undefined): string | undefined {
+  if (typeof name !== 'string') return undefined;
+  return /^[0-9a-f]{40}$/.test(name) ? `${name.slice(0, 12)}…` : name;
+}

@@ -16,7 +16,8 @@ export type Cell =
   | boolean
   | null
   | undefined
-  | { text: string; href?: string | null | undefined }
+  /** A link (http(s) only); `after` is text after it and a space, e.g. a state linked to its page, then why. */
+  | { text: string; href?: string | null | undefined; after?: string }
   | { code: string }
   /** Lines folded under `<details>` in the cell, e.g. the pods of an artifact; each line is escaped. */
   | { details: string; lines: string[] };
@@ -135,7 +136,7 @@ function cell(value: Cell): string {
       return `<code>${htmlText(oneLine(redact(value.code))).replace(/[|`*_~[\]\\!]/g, entity)}</code>`;
     if ('details' in value)
       return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
-    return link(value.text, value.href);
+    return `${link(value.text, value.href)}${value.after ? ` ${escapeText(value.after)}` : ''}`;
   }
   return escapeText(String(value));
 }

@@ -160,7 +160,7 @@ describe('diff-envs', () => {
     expect(s).toContain('#### Replaced staging#1 → staging#2 (1)');
     expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
     expect(s).toContain(
-      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT: snyk-scan non-compliant](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
+      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
     );
     expect(s).toContain('#### Scaled staging#1 → staging#2 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
@@ -522,7 +522,7 @@ describe('diff-envs', () => {
         { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
       ]);
       expect(result.stdout).toContain(
-        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: snyk-scan non-compliant. See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan. See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
       );
       expect(result.stdout).toContain(
         '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
@@ -586,7 +586,7 @@ describe('diff-envs', () => {
       expect(reviewed.outputs.outcome).toBe('different');
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
       expect(reviewed.summary).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
-      expect(reviewed.summary).toContain('| ❔ could not check: GET /artifacts/');
+      expect(reviewed.summary).toContain('| ❔ could not check — GET /artifacts/');
     });
 
     it('an answer about another artifact is could not check, never its state', async () => {

@@ -107,10 +107,10 @@ describe('list-attestations', () => {
     );
     // The trail and commit (issue 15): the commit's first line, linked.
     expect(result.summary).toContain(
-      ') | snyk | ❌ no | 888f905eacac85a1e522752fa1be9aa2ce5d5016 | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 2026-11-03T09:06:40Z | github-actions |',
+      ') | snyk | ❌ no | 888f905eacac… | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 2026-11-03T09:06:40Z | github-actions |',
     );
     expect(result.summary).toContain(
-      ') | junit | ✅ yes | 3dfdaa9cbad35a60632a382f8653df6ef6539d28 | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |',
+      ') | junit | ✅ yes | 3dfdaa9cbad3… | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |',
     );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });

@@ -81,7 +81,8 @@ describe('list-trails', () => {
       '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
     );
     expect(result.summary).toContain(
-      `| [${NON_COMPLIANT_TRAIL}](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | snyk-scan (non-compliant) | 2026-11-03T09:00:00Z | bob |`,
+      // A trail named by its commit's SHA is cut to 12 characters: the Commit column has the commit.
+      `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
     );
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
@@ -277,7 +278,7 @@ describe('list-trails', () => {
       expect(result.outputs).toMatchObject({ count: '2', 'non-compliant': '1' });
       expect(result.summary).toContain('| null-fields |  | ❌ NON-COMPLIANT | aaaaaaa |  |  |  |');
       expect(result.summary).toContain(
-        '| malformed-fields |  | ⚠️ INCOMPLETE | bbbbbbb | unit-tests (missing) |  |  |',
+        '| malformed-fields |  | ⚠️ INCOMPLETE | bbbbbbb | missing: unit-tests |  |  |',
       );
       expect(outputFile(result, 'result-file')).toMatchObject({
         count: 2,

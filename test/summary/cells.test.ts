@@ -3,9 +3,11 @@ import {
   commitCell,
   compliantCell,
   firstLine,
+  problemsText,
   STATE_MARK,
   stateCell,
   timeCell,
+  trailText,
 } from '../../src/summary/cells.js';
 
 describe('summary cells', () => {
@@ -53,5 +55,23 @@ describe('summary cells', () => {
     expect(compliantCell(false)).toBe('❌ no');
     expect(compliantCell(null)).toBe('—');
     expect(compliantCell(undefined, '')).toBe('');
+  });
+
+  it('groups what keeps something from being compliant, the non-compliant first', () => {
+    expect(
+      problemsText([
+        { name: 'a', problem: 'missing' },
+        { name: 'scan', problem: 'non-compliant' },
+        { name: 'b', problem: 'missing' },
+      ]),
+    ).toBe('non-compliant: scan; missing: a, b');
+    expect(problemsText([])).toBe('');
+  });
+
+  it('cuts only a trail named by a full commit SHA', () => {
+    expect(trailText('c'.repeat(40))).toBe(`${'c'.repeat(12)}…`);
+    expect(trailText('release-7')).toBe('release-7');
+    expect(trailText('C'.repeat(40))).toBe('C'.repeat(40));
+    expect(trailText(null)).toBeUndefined();
   });
 });

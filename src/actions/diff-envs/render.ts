@@ -3,7 +3,7 @@
  * only shown here: one the service left out reads as `?` or an empty cell, never fails the step.
  */
 import type { DiffArtifact } from '../../api/schemas.js';
-import { commitCell, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
+import { commitCell, problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import type { ArrivalCheck, ComplianceReview } from './compliance.js';
@@ -127,9 +127,7 @@ function markOf(c: ArrivalCheck): string {
 /** What keeps it from being compliant: the evidence's problems, else the service's words, else the lookup's error. */
 function whyNot(c: ArrivalCheck): string {
   if (c.compliant) return '';
-  if (c.problems && c.problems.length > 0) {
-    return c.problems.map((p) => `${p.name} ${p.problem}`).join(', ');
-  }
+  if (c.problems && c.problems.length > 0) return problemsText(c.problems);
   return c.stateInfo ?? c.error?.message ?? '';
 }
 
@@ -179,7 +177,8 @@ export function summarize(
     if (!checked) return [];
     const c = checks.get(checkKey(a)) ?? notLookedUp(a);
     const why = whyNot(c);
-    return [{ text: `${markOf(c)} ${stateText(c)}${why ? `: ${why}` : ''}`, href: c.htmlUrl }];
+    // The state links to the artifact's page; why follows as text, not as one long link.
+    return [{ text: `${markOf(c)} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];
   };
   const complianceHeader = checked ? ['Compliance'] : [];
   const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [

@@ -9,7 +9,7 @@ import { formatTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import type { Annotation, StepResult } from '../../runtime/step.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
-import { commitCell, compliantCell, timeCell } from '../../summary/cells.js';
+import { commitCell, compliantCell, timeCell, trailText } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 export interface ListAttestationsInputs extends CommonInputs {
@@ -138,7 +138,7 @@ export function summarize(
       { text: shown(a.attestation_name), href: a.html_url },
       a.attestation_type,
       compliantCell(a.is_compliant, ''),
-      a.trail_name,
+      trailText(a.trail_name),
       commitCell({
         sha: a.git_commit_info?.sha1,
         message: a.git_commit_info?.message,

@@ -8,7 +8,7 @@ import type { InputReader } from '../../context/inputs.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import type { StepResult } from '../../runtime/step.js';
 import { describeRead, readList, readPaging, type ListRead, type Paging } from '../../runtime/paging.js';
-import { commitCell, stateCell, timeCell } from '../../summary/cells.js';
+import { commitCell, problemsText, stateCell, timeCell, trailText } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 
 export interface ListTrailsInputs extends CommonInputs {
@@ -104,12 +104,14 @@ export function isNonCompliant(trail: Trail): boolean {
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail: Trail): string {
   // A status the service sent malformed is null in the list: it names nothing.
-  return (trail.compliance_status?.attestations_statuses ?? [])
-    .flatMap((s) => {
+  return problemsText(
+    (trail.compliance_status?.attestations_statuses ?? []).flatMap((s) => {
       if (s?.attestation_name == null || (s.status !== 'MISSING' && s.is_compliant !== false)) return [];
-      return [`${s.attestation_name} (${s.status === 'MISSING' ? 'missing' : 'non-compliant'})`];
-    })
-    .join(', ');
+      return [
+        { name: s.attestation_name, problem: s.status === 'MISSING' ? 'missing' : 'non-compliant' } as const,
+      ];
+    }),
+  );
 }
 
 function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
@@ -131,7 +133,7 @@ function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Pagi
     result.trails.map((t): Cell[] => {
       const commit = t.git_commit_info;
       return [
-        { text: t.name ?? '?', href: t.html_url },
+        { text: trailText(t.name) ?? '?', href: t.html_url },
         t.flow?.name,
         stateCell(stateOf(t)),
         commit ? commitCell({ sha: commit.sha1, message: commit.message, url: commit.url }) : '',

@@ -1,6 +1,6 @@
 /** The job summary of report-artifact: what was (or would have been) reported. */
 import type { ArtifactState, ReportArtifactBody } from '../../api/schemas.js';
-import { stateCell } from '../../summary/cells.js';
+import { commitCell, stateCell } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter } from '../../summary/writer.js';
 
 /** The artifact as read back after the report: its page and state, or why they could not be read. */
@@ -49,7 +49,10 @@ export function details(summary: SummaryWriter, result: ReportArtifactResult): S
       ['Fingerprint', { code: result.fingerprint }],
       ['Trail', result.trail],
       ...(result.page?.state ? [['State after the report', stateCell(result.page.state)]] : []),
-      ['Commit', { text: result.gitCommit.slice(0, 7), href: p.commit_url }],
+      [
+        'Commit',
+        commitCell({ sha: result.gitCommit, message: p.git_commit_info?.message, url: p.commit_url }),
+      ],
       ['Build', { text: 'run', href: p.build_url }],
       ...(p.description ? [['Description', p.description]] : []),
       ...(p.is_compliant !== undefined && p.is_compliant !== null

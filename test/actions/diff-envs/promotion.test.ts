@@ -219,7 +219,7 @@ describe('the promotion gate', () => {
       {
         level: 'error',
         title: 'Arriving artifact not compliant',
-        message: `ghcr.io/acme/svc-1:2.0 (${fp(1).slice(0, 12)}) in flow backend: NON-COMPLIANT: snyk-scan non-compliant. See https://app.example.test/a/1`,
+        message: `ghcr.io/acme/svc-1:2.0 (${fp(1).slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan. See https://app.example.test/a/1`,
       },
       {
         level: 'error',
@@ -231,7 +231,7 @@ describe('the promotion gate', () => {
     expect(s).toContain('#### Replaced production#2 → staging#4 (1)');
     expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
     expect(s).toContain(
-      `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | <code>${fp(1).slice(0, 12)}</code> | [❌ NON-COMPLIANT: snyk-scan non-compliant](https://app.example.test/a/1) | backend |`,
+      `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | <code>${fp(1).slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://app.example.test/a/1) — non-compliant: snyk-scan | backend |`,
     );
     expect(s).toContain('#### Added: only in staging#4 (1)');
     expect(s).toContain('| ❔ flow unknown |  |');
@@ -277,7 +277,7 @@ describe('the promotion gate', () => {
     expect(JSON.parse(String(step.outputs['non-compliant']))).toEqual([
       { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'NOT-CHECKED' },
     ]);
-    expect(step.summary?.toString()).toContain('| ❔ could not check: not looked up |');
+    expect(step.summary?.toString()).toContain('| ❔ could not check — not looked up |');
   });
 
   it('says how many lookups were left out over the cap', () => {
