@@ -59,6 +59,15 @@ describe('npm start (the demo)', () => {
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(14);
     expect(markdown).toContain('### Environment diff: staging#3 → staging#4');
     expect(markdown).toContain('### ✅ Compliance gate passed');
+    // One story (issue 15): the promotion review of production against staging finds the new backend, reported with
+    // its template name and so missing what the template asks, and reports it without failing.
+    expect(markdown).toContain('## 7. Promotion review: what staging would bring to production');
+    expect(markdown).toMatch(
+      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \|/,
+    );
+    expect(markdown).toContain('| ❔ flow unknown |');
+    // Every commit message of the demo's story is its own.
+    expect(markdown).toContain('Rate-limit refund requests');
     // Every summary of the demo, as GitHub's own renderer shows it (issue 15).
     expect(renderProblems(markdown)).toEqual([]);
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
