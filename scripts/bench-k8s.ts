@@ -1,36 +1,77 @@
-// Benchmark: maps a `kubectl get pods -o json` of N pods (default 150,000) streamed from a file, and prints the
-// file size, the time, and the peak memory (max RSS) against the same process's RSS before reading.
+// Benchmark: report-k8s-env (the dist bundle, run as the runner runs it) on a pods file of N pods (default 150,000),
+// reported to an in-process sandbox as one environment, then split over ten environments by a config (one read,
+// ten PUTs). Prints each run's wall time and the step's peak RSS, and the ratio of the two times: issue 16's targets
+// are under 1 GiB and at most 1.5x. Each is run ROUNDS times (default 3), alternating; medians are printed.
 // Usage: npm run bench:k8s [-- <pods>]
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mapPods } from '../src/k8s/pods.js';
-import { streamItems } from '../src/k8s/stream.js';
+import { demoSeed } from '../src/sandbox/seeds/index.js';
+import { Sandbox } from '../src/sandbox/server.js';
+import { measuredStep, mib } from './lib/peak-memory.js';
 import { writePodsFile } from './lib/pods-fixture.js';
 
 const count = Number(process.argv[2] ?? 150_000);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const ENVIRONMENTS = 10;
 const dir = mkdtempSync(join(tmpdir(), 'bench-k8s-'));
-const file = join(dir, 'pods.json');
 
+// The fixture's namespaces are team-0 .. team-999: environment d takes those ending in the digit d.
+const config = [
+  'environments:',
+  ...Array.from({ length: ENVIRONMENTS }, (_, d) => [
+    `  - name: env-${d}`,
+    `    namespacesRegex: ["^team-[0-9]*${d}$"]`,
+  ]).flat(),
+].join('\n');
+
+async function step(url: string, inputs: Record<string, string>) {
+  const { seconds, peak, result } = await measuredStep('report-k8s-env', {
+    cwd: dir,
+    inputs: {
+      'api-url': url,
+      'api-token': 'sandbox-demo-token',
+      org: 'demo',
+      'pods-file': 'pods.json',
+      ...inputs,
+    },
+  });
+  return { seconds, peak, outputs: result.outputs };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+
+const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
+for (let d = 0; d < ENVIRONMENTS; d++) seed.orgs.demo.environments.push({ name: `env-${d}` });
+const sandbox = new Sandbox({ seed, maxBodyBytes: 1024 * 1024 * 1024 });
 try {
-  await writePodsFile(file, count);
-  const size = statSync(file).size;
-
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  const started = performance.now();
-  const report = await mapPods(streamItems(createReadStream(file, { highWaterMark: 1024 * 1024 })));
-  const ms = performance.now() - started;
-  const peak = process.resourceUsage().maxRSS * 1024;
-  const payload = Buffer.byteLength(JSON.stringify({ artifacts: report.artifacts }));
-  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+  const url = await sandbox.start();
+  await writePodsFile(join(dir, 'pods.json'), count);
+  writeFileSync(join(dir, 'envs.yaml'), config);
+  const size = statSync(join(dir, 'pods.json')).size;
+  const one: Awaited<ReturnType<typeof step>>[] = [];
+  const ten: Awaited<ReturnType<typeof step>>[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // Alternating, so a slower moment of the machine falls on both.
+    one.push(await step(url, { environment: 'production' }));
+    ten.push(await step(url, { 'config-file': 'envs.yaml' }));
+  }
+  const envs = JSON.parse(ten[0]?.outputs.environments ?? '[]') as { pods: number }[];
+  const split = envs.map((e) => e.pods);
+  const t1 = median(one.map((s) => s.seconds));
+  const t10 = median(ten.map((s) => s.seconds));
+  const p1 = Math.max(...one.map((s) => s.peak));
+  const p10 = Math.max(...ten.map((s) => s.peak));
+  console.log(`Node ${process.version}, ${rounds} round(s), pods file ${mib(size)}`);
+  console.log(`one environment:  ${count} pods, median ${t1.toFixed(1)} s, peak RSS ${mib(p1)}`);
   console.log(
-    `pods ${count}: input ${mib(size)}, mapped ${report.artifacts.length}, left out ${report.leftOut}, skipped ${report.skipped.length}`,
+    `${ENVIRONMENTS} environments: ${split.reduce((a, b) => a + b, 0)} pods (${split.join(', ')}), median ${t10.toFixed(1)} s, peak RSS ${mib(p10)}`,
   );
-  console.log(`time ${(ms / 1000).toFixed(1)} s; payload ${mib(payload)}`);
   console.log(
-    `memory: baseline RSS ${mib(baseline)}, peak RSS ${mib(peak)}, ratio peak/input ${(peak / size).toFixed(2)}`,
+    `ratio ${(t10 / t1).toFixed(2)}x (target at most 1.5x: ${t10 / t1 <= 1.5 ? 'met' : 'MISSED'}); ` +
+      `peak under 1 GiB: ${Math.max(p1, p10) < 1024 ** 3 ? 'met' : 'MISSED'}`,
   );
 } finally {
+  await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -140,17 +140,40 @@ export async function mapPods(
   pods: AsyncIterable<unknown>,
   filter: NamespaceFilter = {},
 ): Promise<PodReport> {
-  const wanted = namespaceMatcher(filter);
-  const report: PodReport = { artifacts: [], pods: 0, namespaces: new Set(), leftOut: 0, skipped: [] };
+  const [report] = await mapPodsFor(pods, [filter]);
+  return report as PodReport;
+}
+
+/**
+ * One read for many environments: each filter gets its own report of the same pods, mapped once each (the same
+ * entry object in every report that wants the pod, so ten environments do not hold ten copies). A pod without a
+ * namespace is every report's, and skipped by each, as in a report of one.
+ */
+export async function mapPodsFor(
+  pods: AsyncIterable<unknown>,
+  filters: readonly NamespaceFilter[],
+): Promise<PodReport[]> {
+  const matchers = filters.map(namespaceMatcher);
+  const reports = filters.map((): PodReport => ({
+    artifacts: [],
+    pods: 0,
+    namespaces: new Set(),
+    leftOut: 0,
+    skipped: [],
+  }));
   for await (const pod of pods) {
     const ns = (pod as Pod | null)?.metadata?.namespace;
-    if (typeof ns === 'string' && !wanted(ns)) continue;
-    report.pods++;
-    if (typeof ns === 'string') report.namespaces.add(ns);
-    const outcome = mapPod(pod);
-    if (outcome.kind === 'report') report.artifacts.push(outcome.entry);
-    else if (outcome.kind === 'left-out') report.leftOut++;
-    else report.skipped.push(outcome.skipped);
+    let outcome: PodOutcome | undefined;
+    for (let i = 0; i < reports.length; i++) {
+      if (typeof ns === 'string' && !(matchers[i] as (namespace: string) => boolean)(ns)) continue;
+      const report = reports[i] as PodReport;
+      outcome ??= mapPod(pod);
+      report.pods++;
+      if (typeof ns === 'string') report.namespaces.add(ns);
+      if (outcome.kind === 'report') report.artifacts.push(outcome.entry);
+      else if (outcome.kind === 'left-out') report.leftOut++;
+      else report.skipped.push(outcome.skipped);
+    }
   }
-  return report;
+  return reports;
 }

@@ -13,7 +13,7 @@ import { escapeText, SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 import { redact } from '../trust/redact.js';
 import { readRunner, type RunnerContext } from './context.js';
-import { keepPayload, setOutputs, writeResultFile, type OutputValue } from './output.js';
+import { keepPayload, keepPayloadAt, setOutputs, writeResultFile, type OutputValue } from './output.js';
 import { commentOnPullRequest, type PrCommentInputs } from './pr-comment.js';
 
 /** GitHub shows at most ten annotations of each level per step; the failure itself is one of the errors. */
@@ -46,6 +46,8 @@ export interface StepResult {
   failure?: string;
   /** A report that was not sent: kept under RUNNER_TEMP, its path set as `payload-file`. */
   payload?: unknown;
+  /** Several reports not sent, each kept at the path the step chose (`payloadPathFor`), which its outputs name. */
+  payloads?: { file: string; payload: unknown }[];
   /** Environment variables for the job's later steps (setup). */
   exports?: Record<string, string>;
 }
@@ -242,6 +244,9 @@ export async function finish<I extends FinishInputs>(
     await attempt('payload file', () => {
       payloadFile = keepPayload(inputs.runner, definition.name, step.payload);
     });
+  }
+  for (const { file, payload } of step.payloads ?? []) {
+    await attempt(`payload file ${file}`, () => keepPayloadAt(file, payload));
   }
 
   await attempt('exported variables', () => {

@@ -1,4 +1,5 @@
 /** report-k8s-env's inputs: the environment, where the pods come from, and which namespaces count. */
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
@@ -6,14 +7,20 @@ import type { Env, InputReader } from '../../context/inputs.js';
 import { readRegexList } from '../../context/pattern.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
+import type { EnvironmentTarget } from './config.js';
+
+/** Kept in inputs.ts (config.ts, with the YAML parser, is loaded only for a config). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export type PodSource =
   { kind: 'file'; path: string } | { kind: 'kubectl'; kubeconfig?: string; context?: string; env: Env };
 
 export interface ReportK8sEnvInputs extends CommonInputs {
-  environment: string;
+  /** The environments to report, each with its namespaces: one from `environment`, or those of a config. */
+  targets: EnvironmentTarget[];
+  /** The input the environments came from, when a config gave them (many environments, one read). */
+  config: 'config-file' | 'environments' | undefined;
   source: PodSource;
-  filter: NamespaceFilter;
   dryRun: boolean;
 }
 
@@ -23,7 +30,55 @@ const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at mos
 
 export async function readInputs(inputs: InputReader, cwd: string): Promise<ReportK8sEnvInputs> {
   const common = readCommon(inputs, cwd);
-  const environment = inputs.requiredMatching('environment', 'envName');
+  return {
+    ...common,
+    ...(await readTargets(inputs, common.runner.workspace)),
+    source: readSource(inputs, common.runner.workspace),
+    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
+  };
+}
+
+const SINGLE_INPUTS = [
+  'environment',
+  'namespaces',
+  'namespaces-regex',
+  'exclude-namespaces',
+  'exclude-namespaces-regex',
+] as const;
+
+/** One environment from `environment` and the namespace inputs, or many from `config-file` or `environments`. */
+async function readTargets(
+  inputs: InputReader,
+  workspace: string,
+): Promise<Pick<ReportK8sEnvInputs, 'targets' | 'config'>> {
+  const file = inputs.optional('config-file');
+  const inline = inputs.optional('environments');
+  if (file !== undefined && inline !== undefined) {
+    throw new InputError(
+      'config-file',
+      'is given together with environments',
+      'one of config-file or environments',
+    );
+  }
+  const config = file !== undefined ? 'config-file' : inline !== undefined ? 'environments' : undefined;
+  if (config === undefined) return { targets: [await readSingleTarget(inputs)], config };
+  const clash = SINGLE_INPUTS.find((name) => inputs.optional(name) !== undefined);
+  if (clash !== undefined) {
+    throw new InputError(
+      config,
+      `is given together with ${clash}: with a config, each environment's name and namespaces are in it`,
+      `${config} alone, or environment with its namespace inputs`,
+    );
+  }
+  const { readEnvironmentsConfig } = await import('./config.js');
+  if (file === undefined)
+    return { targets: await readEnvironmentsConfig(inline ?? '', 'environments'), config };
+  const path = resolve(workspace, file);
+  return { targets: await readEnvironmentsConfig(readConfigFile(path), 'config-file', path), config };
+}
+
+async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget> {
+  const name = inputs.requiredMatching('environment', 'envName');
   const filter: NamespaceFilter = {
     include: inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM),
     includeRegex: await readRegexList(inputs, 'namespaces-regex'),
@@ -39,13 +94,32 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
       'either namespaces to include, or namespaces to exclude',
     );
   }
-  return {
-    ...common,
-    environment,
-    source: readSource(inputs, common.runner.workspace),
-    filter,
-    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
-  };
+  return { name, filter };
+}
+
+function readConfigFile(path: string): string {
+  let size: number | undefined;
+  try {
+    const info = statSync(path);
+    size = info.isFile() ? info.size : undefined;
+  } catch {
+    size = undefined;
+  }
+  if (size === undefined) {
+    throw new InputError(
+      'config-file',
+      `${path} is not a readable file`,
+      'the path of a YAML file, relative to the workspace',
+    );
+  }
+  if (size > MAX_CONFIG_BYTES) {
+    throw new InputError(
+      'config-file',
+      `${path} is ${size} bytes`,
+      `a config of at most ${MAX_CONFIG_BYTES} bytes`,
+    );
+  }
+  return readFileSync(path, 'utf8');
 }
 
 /** A pods file, else a live read with kubectl; the kubectl inputs make no sense with a file. */
@@ -91,16 +165,28 @@ export function describeSource(source: PodSource): string {
 
 /** What the inputs say, for the result file of a step that could not finish (never kubectl's environment). */
 export function describeInputs(inputs: ReportK8sEnvInputs): Record<string, unknown> {
-  const { include, includeRegex, exclude, excludeRegex } = inputs.filter;
+  const namespaces = ({ include, includeRegex, exclude, excludeRegex }: NamespaceFilter) => ({
+    ...(include?.length && { include }),
+    ...(includeRegex?.length && { includeRegex: includeRegex.map((re) => re.source) }),
+    ...(exclude?.length && { exclude }),
+    ...(excludeRegex?.length && { excludeRegex: excludeRegex.map((re) => re.source) }),
+  });
+  const [single] = inputs.targets;
   return {
     dryRun: inputs.dryRun,
-    environment: inputs.environment,
+    ...(inputs.config === undefined && single
+      ? { environment: single.name, namespaces: namespaces(single.filter) }
+      : {
+          config: inputs.config,
+          environments: inputs.targets.map((t) => ({ name: t.name, namespaces: namespaces(t.filter) })),
+        }),
     source: describeSource(inputs.source),
-    namespaces: {
-      ...(include?.length && { include }),
-      ...(includeRegex?.length && { includeRegex: includeRegex.map((re) => re.source) }),
-      ...(exclude?.length && { exclude }),
-      ...(excludeRegex?.length && { excludeRegex: excludeRegex.map((re) => re.source) }),
-    },
   };
+}
+
+/** The environments in words: `staging`, or `staging, production and 2 more`. */
+export function environmentsText(targets: EnvironmentTarget[]): string {
+  const names = targets.map((t) => t.name);
+  if (names.length <= 3) return names.join(names.length === 2 ? ' and ' : ', ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }

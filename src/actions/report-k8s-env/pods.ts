@@ -2,14 +2,19 @@
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { SourceError } from '../../errors/errors.js';
 import { readPodsWithKubectl } from '../../k8s/kubectl.js';
-import { mapPods, type NamespaceFilter, type PodReport } from '../../k8s/pods.js';
+import { mapPodsFor, type NamespaceFilter, type PodReport } from '../../k8s/pods.js';
 import { PodStreamError, streamItems } from '../../k8s/stream.js';
 import type { PodSource } from './inputs.js';
 
 const KUBECTL_REQUEST_TIMEOUT = '60s';
 const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 
-export async function readPods(source: PodSource, filter: NamespaceFilter): Promise<PodReport> {
+/**
+ * Reads the pods once for every environment, each getting its own report of them. A live read asks kubectl for just
+ * the named namespaces when every environment names its namespaces (the union; works with namespace-scoped RBAC),
+ * else for all of them, once.
+ */
+export async function readPods(source: PodSource, filters: readonly NamespaceFilter[]): Promise<PodReport[]> {
   if (source.kind === 'file') {
     let info: Stats | undefined;
     try {
@@ -21,9 +26,9 @@ export async function readPods(source: PodSource, filter: NamespaceFilter): Prom
     if (!info?.isFile())
       throw new SourceError('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
     try {
-      return await mapPods(
+      return await mapPodsFor(
         streamItems(createReadStream(source.path, { highWaterMark: 1024 * 1024 })),
-        filter,
+        filters,
       );
     } catch (error) {
       if (error instanceof PodStreamError) {
@@ -37,16 +42,18 @@ export async function readPods(source: PodSource, filter: NamespaceFilter): Prom
     }
   }
   // Names only: ask for just those namespaces (works with namespace-scoped RBAC); a regex needs them all.
-  const onlyNames = (filter.include?.length ?? 0) > 0 && (filter.includeRegex?.length ?? 0) === 0;
+  const onlyNames = filters.every(
+    (filter) => (filter.include?.length ?? 0) > 0 && (filter.includeRegex?.length ?? 0) === 0,
+  );
   const pods = readPodsWithKubectl({
-    ...(onlyNames && { namespaces: filter.include }),
+    ...(onlyNames && { namespaces: [...new Set(filters.flatMap((filter) => filter.include ?? []))] }),
     ...(source.kubeconfig !== undefined && { kubeconfig: source.kubeconfig }),
     ...(source.context !== undefined && { context: source.context }),
     env: source.env,
     // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
     requestTimeout: KUBECTL_REQUEST_TIMEOUT,
   });
-  return mapPods(pods, filter);
+  return mapPodsFor(pods, filters);
 }
 
 export interface ArtifactCount {

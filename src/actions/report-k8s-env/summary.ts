@@ -1,7 +1,8 @@
 /** What report-k8s-env says about a report: the job summary and the warnings about pods it left out. */
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
-import { MAX_ANNOTATIONS, type Annotation } from '../../runtime/step.js';
-import { escapeText, link, safeUrl, SummaryWriter } from '../../summary/writer.js';
+import type { EnvironmentTarget } from './config.js';
+import { MAX_ANNOTATIONS, type Annotation, type StepError } from '../../runtime/step.js';
+import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ArtifactCount } from './pods.js';
 import type { SnapshotMade } from './snapshot.js';
 
@@ -23,30 +24,63 @@ export interface ReportK8sEnvResult {
   snapshot?: SnapshotMade;
 }
 
+/** How one environment of many went. */
+export interface EnvironmentOutcome {
+  outcome: 'reported' | 'dry-run' | 'error';
+  result: ReportK8sEnvResult;
+  /** Why it could not be reported. */
+  error?: StepError;
+  /** Where its payload is kept: a dry run, or a report not delivered. */
+  payloadFile?: string;
+  payload?: unknown;
+}
+
 /**
  * A named namespace without pods (most often a typo or a missing permission), then the skipped pods: at most as many
  * warnings as GitHub shows, the last one counting the rest, which the summary and the result file list.
  */
 export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
-  const empty = (filter.include ?? [])
-    .filter((ns) => !report.namespaces.has(ns))
-    .map((ns): Annotation => ({
-      level: 'warning',
-      message: `Namespace '${ns}' has no pods (or does not exist).`,
-    }));
-  const room = Math.max(MAX_ANNOTATIONS - empty.length, 1);
-  const shown = report.skipped.length > room ? room - 1 : report.skipped.length;
-  const skipped = report.skipped.slice(0, shown).map((pod): Annotation => ({
+  return capped(
+    emptyNamespaces(filter, report).map((ns) => `Namespace '${ns}' has no pods (or does not exist).`),
+    report.skipped,
+  );
+}
+
+/** The warnings of many environments from one read: each skipped pod once, whichever environments it was in. */
+export function manyWarnings(environments: { target: EnvironmentTarget; report: PodReport }[]): Annotation[] {
+  const empty = environments.flatMap(({ target, report }) =>
+    emptyNamespaces(target.filter, report).map(
+      (ns) => `Environment ${target.name}: namespace '${ns}' has no pods (or does not exist).`,
+    ),
+  );
+  return capped(empty, uniqueSkipped(environments.map((e) => e.report)));
+}
+
+function emptyNamespaces(filter: NamespaceFilter, report: PodReport): string[] {
+  return (filter.include ?? []).filter((ns) => !report.namespaces.has(ns));
+}
+
+/** Each skipped pod once: one pod is in the report of every environment whose namespaces hold it. */
+function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
+  // mapPodsFor maps a pod once: the same object is in every report that holds it.
+  return [...new Set(reports.flatMap((r) => r.skipped))];
+}
+
+function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
+  const first = empty.map((message): Annotation => ({ level: 'warning', message }));
+  const room = Math.max(MAX_ANNOTATIONS - first.length, 1);
+  const shown = skippedPods.length > room ? room - 1 : skippedPods.length;
+  const skipped = skippedPods.slice(0, shown).map((pod): Annotation => ({
     level: 'warning',
     message: `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`,
   }));
-  if (report.skipped.length > shown) {
+  if (skippedPods.length > shown) {
     skipped.push({
       level: 'warning',
-      message: `${report.skipped.length - shown} more pod(s) were skipped: see the job summary or result-file.`,
+      message: `${skippedPods.length - shown} more pod(s) were skipped: see the job summary or result-file.`,
     });
   }
-  return [...empty, ...skipped];
+  return [...first, ...skipped];
 }
 
 export function summarize(result: ReportK8sEnvResult): SummaryWriter {
@@ -115,4 +149,64 @@ function counted(result: ReportK8sEnvResult): string {
     );
   }
   return parts.join(' ');
+}
+
+const OUTCOME_MARK: Record<EnvironmentOutcome['outcome'], string> = {
+  reported: '✅ reported',
+  'dry-run': 'dry run',
+  error: '❌ not reported',
+};
+
+/** The summary of many environments: one row each, then the pods skipped in any of them. */
+export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[]): SummaryWriter {
+  const summary = new SummaryWriter();
+  const failed = environments.filter((e) => e.outcome === 'error').length;
+  const n = environments.length;
+  summary.heading(
+    dryRun
+      ? `DRY RUN: ${n} environments not reported`
+      : failed > 0
+        ? `${n - failed} of ${n} environments reported`
+        : `${n} environments reported`,
+    3,
+  );
+  summary.paragraph(
+    `The cluster was read once for all of them; each environment is the pods of its namespaces.` +
+      (dryRun
+        ? ' Dry run: nothing was sent; each payload is kept (payload-file in the environments output).'
+        : '') +
+      (failed > 0
+        ? ` ${failed} could not be reported: each payload is kept (payload-file in the environments output).`
+        : ''),
+  );
+  summary.table(
+    ['Environment', 'Outcome', 'Pods', 'Artifacts', 'Skipped', 'Snapshot', 'Message'],
+    environments.map(({ outcome, result, error }): Cell[] => [
+      result.environment,
+      OUTCOME_MARK[outcome],
+      result.reported,
+      new Set(result.artifacts.map((a) => a.fingerprint)).size,
+      result.skipped.length,
+      snapshotCell(result.snapshot),
+      error?.message ?? result.message,
+    ]),
+  );
+  const skipped = uniqueSkipped(environments.map((e) => e.result));
+  if (skipped.length > 0) {
+    summary.heading(`Skipped pods (${skipped.length})`, 4);
+    summary.table(
+      ['Namespace', 'Pod', 'Reason'],
+      skipped.map((p) => [p.namespace, p.pod, p.reason]),
+    );
+  }
+  return summary;
+}
+
+/** `staging#4 (new)`, `staging#3 (no new one)`, linked where the answer gives a page; empty when not delivered. */
+function snapshotCell(snapshot: SnapshotMade | undefined): Cell {
+  if (!snapshot) return '';
+  const text = snapshot.created
+    ? `${snapshot.id ?? 'a snapshot'} (new)`
+    : `${snapshot.id ?? 'the latest'} (no new one)`;
+  return { text, href: snapshot.url };
 }

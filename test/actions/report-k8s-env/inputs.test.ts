@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeInputs, readInputs } from '../../../src/actions/report-k8s-env/inputs.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError } from '../../../src/errors/errors.js';
+import type { NamespaceFilter } from '../../../src/k8s/pods.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 
 function read(extra: Record<string, string> = {}, more: Env = {}) {
@@ -45,9 +46,10 @@ describe('report-k8s-env inputs', () => {
       namespaces: 'shop\nbatch, kube-system\nshop',
       'namespaces-regex': '^team-\n-prod$',
     });
-    expect(inputs.filter.include).toEqual(['shop', 'batch', 'kube-system']);
-    expect(inputs.filter.includeRegex?.map((re) => re.source)).toEqual(['^team-', '-prod$']);
-    expect((await read({ 'exclude-namespaces': 'kube-system' })).filter.exclude).toEqual(['kube-system']);
+    const filter = (i: { targets: { filter: NamespaceFilter }[] }) => i.targets[0]?.filter;
+    expect(filter(inputs)?.include).toEqual(['shop', 'batch', 'kube-system']);
+    expect(filter(inputs)?.includeRegex?.map((re) => re.source)).toEqual(['^team-', '-prod$']);
+    expect(filter(await read({ 'exclude-namespaces': 'kube-system' }))?.exclude).toEqual(['kube-system']);
   });
 
   it.each<[string, Record<string, string>, string]>([

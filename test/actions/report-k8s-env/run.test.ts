@@ -59,7 +59,8 @@ describe('reading a pods file', () => {
       pod('bad-owner', { ns: 'shop', owners: [{ kind: 'ReplicaSet', name: 'rs' }] }),
       pod('old', { ns: 'shop', created: '1969-12-31T23:59:00Z' }),
     ]);
-    const report = await readPods({ kind: 'file', path: file }, {});
+    const [report] = await readPods({ kind: 'file', path: file }, [{}]);
+    if (!report) throw new Error('no report');
     expect(report.pods).toBe(3);
     expect(report.artifacts.map((a) => a.podName)).toEqual(['ok-1']);
     expect(report.skipped.map((s) => `${s.pod}: ${s.reason}`)).toEqual([
@@ -69,16 +70,19 @@ describe('reading a pods file', () => {
   });
 
   it('says a missing file or one that is not a pod list is not usable, naming pods-file', async () => {
-    const missing = readPods({ kind: 'file', path: '/nonexistent/pods.json' }, {});
+    const missing = readPods({ kind: 'file', path: '/nonexistent/pods.json' }, [{}]);
     await expect(missing).rejects.toThrow(SourceError);
     await expect(missing).rejects.toThrow('pods-file: /nonexistent/pods.json is not a readable file');
     const file = join(tempDir('pods-'), 'pods.json');
     writeFileSync(file, '{"items": [{"metadata": ');
-    await expect(readPods({ kind: 'file', path: file }, {})).rejects.toThrow(/is not the JSON of a pod list/);
+    await expect(readPods({ kind: 'file', path: file }, [{}])).rejects.toThrow(
+      /is not the JSON of a pod list/,
+    );
   });
 
   it('counts each image and fingerprint once, with its pods, in order', async () => {
-    const report = await readPods({ kind: 'file', path: podsFile(cluster) }, {});
+    const [report] = await readPods({ kind: 'file', path: podsFile(cluster) }, [{}]);
+    if (!report) throw new Error('no report');
     expect(countArtifacts(report)).toEqual([
       { image: 'api:2', fingerprint: D2, pods: 1 },
       { image: 'nginx:1.27', fingerprint: D1, pods: 2 },

@@ -1,0 +1,148 @@
+/**
+ * report-k8s-env, many environments: the official CLI's multi-environment config (`config-file`, or the same YAML
+ * inline in `environments`), read into one namespace filter per environment before anything is read or sent. A
+ * mistake is an input error giving the input (and the file's path), the line, and the form expected.
+ *
+ * ```yaml
+ * environments:
+ *   - name: staging
+ *     namespaces: [a, b]
+ *     namespacesRegex: ["^team-"]
+ *     excludeNamespaces: []
+ *     excludeNamespacesRegex: []
+ * ```
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { patterns } from '../../api/schemas/common.js';
+import { compiledOr, REGEX_FORM, type Pattern } from '../../context/pattern.js';
+import { InputError } from '../../errors/errors.js';
+import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
+
+/** One environment to report, and which namespaces of the cluster are its. */
+export interface EnvironmentTarget {
+  name: string;
+  filter: NamespaceFilter;
+}
+
+/** What a config file (or the inline YAML) must look like, for every error message. */
+export const CONFIG_FORM =
+  'YAML with a list `environments`, each item a map with `name` (an environment name) and optionally `namespaces`, ' +
+  '`namespacesRegex`, `excludeNamespaces`, `excludeNamespacesRegex` (lists of strings; include or exclude, not both)';
+
+const SELECTORS = ['namespaces', 'namespacesRegex', 'excludeNamespaces', 'excludeNamespacesRegex'] as const;
+type Selector = (typeof SELECTORS)[number];
+
+/**
+ * Reads the environments of a config. `input` names where the text came from, for errors: `config-file` (with
+ * `path`) or `environments`.
+ */
+export async function readEnvironmentsConfig(
+  text: string,
+  input: 'config-file' | 'environments',
+  path?: string,
+): Promise<EnvironmentTarget[]> {
+  const lines = new LineCounter();
+  const where = (node: Node | null | undefined): string => {
+    const offset = node?.range?.[0];
+    const line = offset === undefined ? undefined : lines.linePos(offset).line;
+    return `${path ?? 'the YAML'}${line === undefined ? '' : `, line ${line}`}`;
+  };
+  const fail = (node: Node | null | undefined, problem: string): never => {
+    throw new InputError(input, `${where(node)}: ${problem}`, CONFIG_FORM);
+  };
+
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    // Offsets, not `linePos` (only set with prettyErrors, which puts the YAML's text in the message).
+    const line = lines.linePos(error.pos[0]).line;
+    throw new InputError(
+      input,
+      `${path ?? 'the YAML'}, line ${line}: not valid YAML (${error.message.split('\n')[0] ?? ''})`,
+      CONFIG_FORM,
+    );
+  }
+  const root = doc.contents;
+  if (!isMap(root)) return fail(root, 'the document is not a map with `environments`');
+  let list: Node | null = null;
+  for (const pair of root.items) {
+    const key = isScalar(pair.key) ? pair.key.value : undefined;
+    if (key !== 'environments') fail(pair.key, `unknown key ${JSON.stringify(key)}`);
+    list = pair.value;
+  }
+  if (!isSeq(list) || list.items.length === 0) {
+    return fail(list ?? root, '`environments` must be a list of at least one environment');
+  }
+
+  const targets: EnvironmentTarget[] = [];
+  const names = new Set<string>();
+  for (const item of list.items as (Node | null)[]) {
+    if (!isMap(item)) return fail(item ?? list, 'an environment must be a map with `name`');
+    const fields = new Map<string, Node | null>();
+    for (const pair of item.items) {
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if (key !== 'name' && !SELECTORS.includes(key as Selector)) {
+        fail(pair.key as Node, `unknown key ${JSON.stringify(key)} (a typo would select other namespaces)`);
+      }
+      fields.set(key as string, pair.value as Node | null);
+    }
+    const nameNode = fields.get('name');
+    const name = isScalar(nameNode) ? nameNode.value : undefined;
+    if (typeof name !== 'string' || !patterns.envName.test(name)) {
+      return fail(nameNode ?? item, `${JSON.stringify(name ?? null)} is not an environment name`);
+    }
+    if (names.has(name)) fail(nameNode, `environment '${name}' is listed twice`);
+    names.add(name);
+
+    const strings = (key: Selector): { node: Node; value: string }[] => {
+      const node = fields.get(key);
+      if (node === undefined || node === null) return [];
+      if (!isSeq(node)) return fail(node, `\`${key}\` of '${name}' must be a list of strings`);
+      return (node.items as (Node | null)[]).map((entry) => {
+        if (!isScalar(entry) || typeof entry.value !== 'string') {
+          return fail(entry ?? node, `\`${key}\` of '${name}' must be a list of strings`);
+        }
+        return { node: entry, value: entry.value };
+      });
+    };
+    const namespaceNames = (key: Selector): string[] =>
+      strings(key).map(({ node, value }) => {
+        if (!NAMESPACE_NAME.test(value)) {
+          fail(
+            node,
+            `'${value}' in \`${key}\` of '${name}' is not a namespace name (lowercase letters, digits and -)`,
+          );
+        }
+        return value;
+      });
+    const regexes = async (key: Selector): Promise<Pattern[]> => {
+      const given = strings(key);
+      if (given.length === 0) return [];
+      const { compilePattern } = await import('../../context/re2.js');
+      return given.map(({ node, value }) =>
+        compiledOr(
+          () => compilePattern(value),
+          (problem) =>
+            new InputError(
+              input,
+              `${where(node)}: '${value}' in \`${key}\` of '${name}' is not a usable regular expression: ${problem}`,
+              REGEX_FORM,
+            ),
+        ),
+      );
+    };
+    const filter: NamespaceFilter = {
+      include: namespaceNames('namespaces'),
+      includeRegex: await regexes('namespacesRegex'),
+      exclude: namespaceNames('excludeNamespaces'),
+      excludeRegex: await regexes('excludeNamespacesRegex'),
+    };
+    const including = (filter.include?.length ?? 0) + (filter.includeRegex?.length ?? 0) > 0;
+    const excluding = (filter.exclude?.length ?? 0) + (filter.excludeRegex?.length ?? 0) > 0;
+    if (including && excluding) {
+      fail(item, `'${name}' both includes and excludes namespaces: give one or the other`);
+    }
+    targets.push({ name, filter });
+  }
+  return targets;
+}

@@ -1,0 +1,308 @@
+/**
+ * report-k8s-env with many environments (issue 16): a config file or inline YAML, one read of the cluster (a pods
+ * file, or the real kubectl against the loopback API server), one PUT per environment to the sandbox. Bad configs
+ * fail before anything is read or sent; one environment the service refuses does not stop the others.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
+import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
+import { D1, D2, pod, podList, running } from '../helpers/pods.js';
+import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const { tempDir } = useTempDirs();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+
+const cluster = [
+  pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('web-2', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('api-1', { ns: 'team-a', statuses: [running('api:2', D2)] }),
+  pod('api-2', { ns: 'team-b', statuses: [running('api:2', D2)] }),
+  pod('job-1', { ns: 'batch', phase: 'Succeeded' }),
+  pod('new-1', { ns: 'team-a', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
+  pod('sys-1', { ns: 'kube-system', statuses: [running('coredns:1', 'd'.repeat(64))] }),
+];
+
+/** A workspace with the pods file and a config file. */
+function workspace(config: string): { dir: string } {
+  const dir = tempDir('many-');
+  writeFileSync(join(dir, 'pods.json'), JSON.stringify(podList(cluster)));
+  writeFileSync(join(dir, 'envs.yaml'), config);
+  return { dir };
+}
+
+const CONFIG = `# staging is the teams' namespaces, production the shop
+environments:
+  - name: staging
+    namespacesRegex: ["^team-"]
+  - name: production
+    namespaces: [shop]
+`;
+
+interface Listed {
+  name: string;
+  outcome: string;
+  pods: number;
+  artifacts: number;
+  skipped: number;
+  message: string;
+  'payload-file': string;
+}
+const listed = (result: RunResult) => JSON.parse(result.outputs.environments ?? '') as Listed[];
+
+describe('report-k8s-env: many environments from one read', () => {
+  it('reports each environment from a config file, with its own pods, and one summary row each', async () => {
+    const sandbox = await start();
+    const { dir } = workspace(CONFIG);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), 'config-file': 'envs.yaml', 'pods-file': 'pods.json' },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs.outcome).toBe('reported');
+    expect(listed(result)).toEqual([
+      {
+        name: 'staging',
+        outcome: 'reported',
+        pods: 3,
+        artifacts: 1,
+        skipped: 1,
+        message: 'Snapshot staging#3 created with 1 artifact(s)',
+        'payload-file': '',
+      },
+      {
+        name: 'production',
+        outcome: 'reported',
+        pods: 2,
+        artifacts: 1,
+        skipped: 0,
+        message: 'Snapshot production#3 created with 1 artifact(s)',
+        'payload-file': '',
+      },
+    ]);
+    // What the service now runs in each: only the pods of its namespaces.
+    const runs = async (env: string) => {
+      const diff = await sandbox.client().diffEnvironments(`${env}~1`, env);
+      return [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts]
+        .map((a) => `${a.name ?? '?'} ${String(a.pods)}`)
+        .sort();
+    };
+    expect(await runs('staging')).toEqual(['api:2 api-1,api-2']);
+    expect(await runs('production')).toEqual(['nginx:1.27 web-1,web-2']);
+
+    expect(result.summary).toContain('### 2 environments reported');
+    expect(result.summary).toContain(
+      '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
+    );
+    expect(result.summary).toContain(
+      '| staging | ✅ reported | 2 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
+    );
+    // A skipped pod is warned about once, whichever environments hold it.
+    expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
+    expect(result.summary).toContain('#### Skipped pods (1)');
+    const saved = outputFile(result, 'result-file') as { environments: { environment: string }[] };
+    expect(saved.environments.map((e) => e.environment)).toEqual(['staging', 'production']);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('takes the same YAML inline; a dry run keeps each payload and sends nothing', async () => {
+    const server = await startServer((_req, res) => json(res, 500, {}));
+    try {
+      const { dir } = workspace('');
+      const result = await runAction('report-k8s-env', {
+        cwd: dir,
+        inputs: {
+          ...connection(server.origin),
+          environments: CONFIG,
+          'pods-file': 'pods.json',
+          'dry-run': 'true',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(0);
+      expect(result.outputs.outcome).toBe('dry-run');
+      const [staging, production] = listed(result);
+      expect(staging).toMatchObject({ name: 'staging', outcome: 'dry-run', pods: 3 });
+      const kept = JSON.parse(result.files[staging?.['payload-file'] ?? ''] ?? '') as {
+        artifacts: { podName: string }[];
+      };
+      expect(kept.artifacts.map((a) => a.podName)).toEqual(['api-1', 'api-2']);
+      expect(production?.['payload-file']).toMatch(/report-k8s-env-payload-production-/);
+      expect(result.summary).toContain('### DRY RUN: 2 environments not reported');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('one environment the service refuses does not stop the others: its payload is kept, the step fails naming it', async () => {
+    const sandbox = await start();
+    const { dir } = workspace(`${CONFIG}  - name: nowhere\n    namespaces: [batch]\n`);
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), 'config-file': 'envs.yaml', 'pods-file': 'pods.json' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.outcome).toBe('error');
+    const [staging, production, nowhere] = listed(result);
+    expect(staging?.outcome).toBe('reported');
+    expect(production?.outcome).toBe('reported');
+    expect(nowhere).toMatchObject({ name: 'nowhere', outcome: 'error', pods: 1 });
+    expect(nowhere?.message).toContain("Environment named 'nowhere' does not exist");
+    expect(JSON.parse(result.files[nowhere?.['payload-file'] ?? ''] ?? '')).toEqual({ artifacts: [] });
+    expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
+    // The failure comes last, after every environment was reported.
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
+    );
+    expect(result.summary).toContain('### 2 of 3 environments reported');
+    expect(result.summary).toContain('| nowhere | ❌ not reported | 0 | 0 | 0 |  |');
+  });
+
+  describe('a bad config is an input error before anything is read or sent', () => {
+    async function refused(config: string, inputs: Record<string, string> = {}) {
+      const server = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const dir = tempDir('bad-');
+        writeFileSync(join(dir, 'envs.yaml'), config);
+        const result = await runAction('report-k8s-env', {
+          cwd: dir,
+          // A pods file that does not exist: reading it would be a different error.
+          inputs: {
+            ...connection(server.origin),
+            'config-file': 'envs.yaml',
+            'pods-file': 'missing.json',
+            ...inputs,
+          },
+        });
+        expect(result.code).toBe(1);
+        expect(server.requests).toHaveLength(0);
+        expect(result.outputs.outcome).toBe('error');
+        expect(outputFile(result, 'result-file')).toMatchObject({ error: { kind: 'input' } });
+        return { result, path: join(dir, 'envs.yaml') };
+      } finally {
+        await server.close();
+      }
+    }
+
+    it.each([
+      [
+        'YAML that does not parse',
+        'environments:\n  - name: staging\n   namespaces: [a\n',
+        /line \d+: not valid YAML/,
+      ],
+      [
+        'an unknown key, with its line',
+        'environments:\n  - name: staging\n    namespace: [shop]\n',
+        /line 3: unknown key "namespace"/,
+      ],
+      [
+        'no environments',
+        'environments: []\n',
+        /line 1: `environments` must be a list of at least one environment/,
+      ],
+      [
+        'a bad environment name',
+        'environments:\n  - name: "st aging"\n',
+        /line 2: "st aging" is not an environment name/,
+      ],
+      [
+        'a name listed twice',
+        'environments:\n  - name: a\n  - name: a\n',
+        /line 3: environment 'a' is listed twice/,
+      ],
+      [
+        'a bad namespace name',
+        'environments:\n  - name: a\n    namespaces: [Shop]\n',
+        /line 3: 'Shop' in `namespaces` of 'a' is not a namespace name/,
+      ],
+      [
+        'a regex RE2 cannot run',
+        'environments:\n  - name: a\n    namespacesRegex: ["(?=x)"]\n',
+        /line 3: '\(\?=x\)' in `namespacesRegex` of 'a' is not a usable regular expression/,
+      ],
+      [
+        'include and exclude together',
+        'environments:\n  - name: a\n    namespaces: [shop]\n    excludeNamespaces: [batch]\n',
+        /line 2: 'a' both includes and excludes namespaces/,
+      ],
+    ])('%s', async (_what, config, problem) => {
+      const { result, path } = await refused(config);
+      const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
+      expect(error).toMatch(/^Invalid input 'config-file': /);
+      expect(error).toContain(path);
+      expect(error).toMatch(problem);
+      expect(error).toMatch(/Expected (YAML with a list `environments`|regular expressions in RE2 syntax)/);
+    });
+
+    it('with environment or a namespace input, naming both', async () => {
+      const { result } = await refused(CONFIG, { environment: 'staging' });
+      expect(result.stdout).toContain(
+        "::error::Invalid input 'config-file': is given together with environment: with a config, each environment's name and namespaces are in it. Expected config-file alone, or environment with its namespace inputs.",
+      );
+      const again = await refused(CONFIG, { 'exclude-namespaces': 'kube-system' });
+      expect(again.result.stdout).toContain(
+        "Invalid input 'config-file': is given together with exclude-namespaces",
+      );
+    });
+
+    it('a config file that is not there', async () => {
+      const { result } = await refused(CONFIG, { 'config-file': 'nope.yaml' });
+      expect(result.stdout).toMatch(
+        /::error::Invalid input 'config-file': \S+nope\.yaml is not a readable file/,
+      );
+    });
+  });
+});
+
+describe('report-k8s-env: many environments live through the real kubectl', () => {
+  const opened: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const o of opened.splice(0).reverse()) await o.close();
+  });
+
+  async function live(config: string) {
+    const sandbox = await start({ seed: demoSeed() });
+    const api = await startKubeApi({ pods: cluster });
+    opened.push(api);
+    const kc = await writeKubeconfig({ live: api.origin }, 'live');
+    opened.push({ close: () => kc.remove() });
+    const result = await runAction('report-k8s-env', {
+      inputs: { ...connection(sandbox.url), environments: config, kubeconfig: kc.path },
+      env: { HOME: kc.dir },
+    });
+    return { api, result };
+  }
+
+  it('reads the cluster once for all the environments when any selects by regex', async () => {
+    const { api, result } = await live(CONFIG);
+    expect(result.code).toBe(0);
+    expect(api.podRequests().map((r) => r.namespace)).toEqual([undefined]);
+    expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
+      ['staging', 3],
+      ['production', 2],
+    ]);
+  });
+
+  it('asks only for the named namespaces, each once, when every environment names its own', async () => {
+    const { api, result } = await live(
+      'environments:\n  - name: staging\n    namespaces: [team-a, shop]\n  - name: production\n    namespaces: [shop]\n',
+    );
+    expect(result.code).toBe(0);
+    expect(
+      api
+        .podRequests()
+        .map((r) => r.namespace)
+        .sort(),
+    ).toEqual(['shop', 'team-a']);
+    expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
+      ['staging', 4],
+      ['production', 2],
+    ]);
+  });
+});
