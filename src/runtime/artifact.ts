@@ -4,15 +4,17 @@
  * an artifact, so they all accept the same inputs the same way.
  */
 import { log } from '../trust/log.js';
-import { resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from '../context/inputs.js';
 import { compiledOr } from '../context/pattern.js';
+import { expectedForms, patterns } from '../api/schemas/common.js';
 import {
   ARTIFACT_TYPES,
   fingerprintArtifact,
   type ArtifactSpec,
+  type ArtifactType,
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
 
@@ -20,14 +22,127 @@ const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 
 export async function readArtifactSpec(inputs: InputReader, workspace: string): Promise<ArtifactSpec> {
+  const shared = readShared(inputs);
   const fingerprint = inputs.matching('fingerprint', 'fingerprint');
   const artifact = inputs.optional('artifact');
+  checkShared(shared, fingerprint, artifact);
+  if (fingerprint !== undefined) return { type: 'fingerprint', fingerprint };
+  return specFor(inputs, shared, artifact ?? '', workspace);
+}
+
+/** One item of several (get-artifact): what it is called in outputs and the summary, and how to fingerprint it. */
+export interface NamedSpec {
+  name: string;
+  spec: ArtifactSpec;
+}
+
+const GLOB_CHARS = /[*?[{]/;
+
+/**
+ * One or more artifacts: `fingerprint` or `artifact` of one or more lines; with artifact-type file or dir a line
+ * may be a glob relative to the workspace (only files, or only directories, are taken), and a glob that matches
+ * nothing is an input error naming it. Each path or fingerprint is taken once, in the order given.
+ */
+export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<NamedSpec[]> {
+  const fingerprints = lines(inputs.raw('fingerprint'));
+  const artifacts = lines(inputs.raw('artifact'));
+  if (fingerprints.length <= 1 && artifacts.length <= 1 && !GLOB_CHARS.test(artifacts[0] ?? '')) {
+    const spec = await readArtifactSpec(inputs, workspace);
+    return [{ name: nameOf(spec, workspace), spec }];
+  }
+  const shared = readShared(inputs);
+  checkShared(shared, fingerprints[0], artifacts[0]);
+  if (fingerprints.length > 0) {
+    return unique(
+      fingerprints.map((fingerprint) => {
+        if (!patterns.fingerprint.test(fingerprint)) {
+          throw new InputError(
+            'fingerprint',
+            `'${fingerprint}' is not a fingerprint`,
+            expectedForms.fingerprint,
+          );
+        }
+        return { name: fingerprint, spec: { type: 'fingerprint', fingerprint } };
+      }),
+    );
+  }
+  const expanded: NamedSpec[] = [];
+  for (const line of artifacts) {
+    const paths =
+      (shared.type === 'file' || shared.type === 'dir') && GLOB_CHARS.test(line)
+        ? await expandGlob(line, shared.type, workspace)
+        : [line];
+    for (const path of paths) {
+      const spec = await specFor(inputs, shared, path, workspace);
+      expanded.push({ name: nameOf(spec, workspace), spec });
+    }
+  }
+  return unique(expanded);
+}
+
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function unique(items: NamedSpec[]): NamedSpec[] {
+  return [...new Map(items.map((item) => [item.name, item])).values()];
+}
+
+/** A file or directory as its path relative to the workspace (as given, for one outside it); an image as named. */
+function nameOf(spec: ArtifactSpec, workspace: string): string {
+  switch (spec.type) {
+    case 'fingerprint':
+      return spec.fingerprint;
+    case 'file':
+    case 'dir': {
+      const shown = relative(workspace, spec.path);
+      return shown === '' ? '.' : shown.startsWith('..') ? spec.path : shown;
+    }
+    default:
+      return spec.image;
+  }
+}
+
+/** The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob. */
+async function expandGlob(glob: string, kind: 'file' | 'dir', workspace: string): Promise<string[]> {
+  // node:fs's glob, loaded only for a glob (a few ms of its own).
+  const { globSync } = await import('node:fs');
+  const matches = globSync(glob, { cwd: workspace, withFileTypes: true })
+    .filter((entry) => (kind === 'file' ? entry.isFile() : entry.isDirectory()))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (matches.length === 0) {
+    throw new InputError(
+      'artifact',
+      `'${glob}' matches no ${kind === 'file' ? 'file' : 'directory'} under ${workspace}`,
+      `a path or glob (*, **, ?, [abc], {a,b}) relative to the workspace that matches at least one ${kind === 'file' ? 'file' : 'directory'}`,
+    );
+  }
+  return matches;
+}
+
+interface Shared {
+  type: ArtifactType | undefined;
+  password: string | undefined;
+  username: string | undefined;
+  excludes: string[];
+}
+
+function readShared(inputs: InputReader): Shared {
   const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
   // Read before any check that could fail, so the password is masked in whatever is printed next.
   const password = inputs.secret('registry-password');
   const username = inputs.optional('registry-username');
   const excludes = inputs.list('exclude');
+  return { type, password, username, excludes };
+}
 
+/** The checks that do not depend on which artifact: either a fingerprint or an artifact, and inputs that fit it. */
+function checkShared(shared: Shared, fingerprint: string | undefined, artifact: string | undefined): void {
+  const { type, password, username, excludes } = shared;
   if (fingerprint !== undefined && artifact !== undefined) {
     throw new InputError('fingerprint', 'is given together with artifact', EITHER);
   }
@@ -50,7 +165,7 @@ export async function readArtifactSpec(inputs: InputReader, workspace: string): 
         `fingerprint alone, or artifact with ${ignored === 'artifact-type' ? 'artifact-type' : `artifact-type and ${ignored}`}`,
       );
     }
-    return { type: 'fingerprint', fingerprint };
+    return;
   }
   if (artifact === undefined)
     throw new InputError('artifact', 'is required when fingerprint is not given', EITHER);
@@ -82,9 +197,18 @@ export async function readArtifactSpec(inputs: InputReader, workspace: string): 
       'both, or neither for an anonymous pull',
     );
   }
-  switch (type) {
+}
+
+async function specFor(
+  inputs: InputReader,
+  shared: Shared,
+  artifact: string,
+  workspace: string,
+): Promise<ArtifactSpec> {
+  const { username, password, excludes } = shared;
+  switch (shared.type) {
     case 'file':
-      return { type, path: resolve(workspace, artifact) };
+      return { type: 'file', path: resolve(workspace, artifact) };
     case 'dir': {
       if (excludes.length > 0) {
         // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
@@ -96,20 +220,27 @@ export async function readArtifactSpec(inputs: InputReader, workspace: string): 
           );
         }
       }
-      return { type, path: resolve(workspace, artifact), excludes };
+      return { type: 'dir', path: resolve(workspace, artifact), excludes };
     }
     case 'docker': {
       const dockerHost = inputs.env.DOCKER_HOST?.trim();
-      return { type, image: artifact, ...(dockerHost && { dockerHost }) };
+      return { type: 'docker', image: artifact, ...(dockerHost && { dockerHost }) };
     }
     case 'oci':
       return {
-        type,
+        type: 'oci',
         image: artifact,
         ...(username !== undefined && { username }),
         ...(password !== undefined && { password }),
         proxy: proxyFromEnv(inputs.env),
       };
+    case undefined:
+      // checkShared refuses an artifact without a type before this is reached.
+      throw new InputError(
+        'artifact-type',
+        `is required with artifact '${artifact}'`,
+        `one of ${ARTIFACT_TYPES.join(', ')}`,
+      );
   }
 }
 

@@ -105,6 +105,8 @@ function validation(location: string, schema: z.core.$ZodType, value: unknown): 
 
 export class Sandbox {
   readonly faults = new Faults();
+  /** Requests being answered now, and the most at once since the start: what a benchmark holds a client's bound to. */
+  readonly load = { inFlight: 0, peak: 0 };
   readonly service: SandboxService;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -126,6 +128,9 @@ export class Sandbox {
     }
     this.service = new SandboxService(parsed.data, options.now);
     this.server = createServer((req, res) => {
+      this.load.inFlight++;
+      this.load.peak = Math.max(this.load.peak, this.load.inFlight);
+      res.on('close', () => this.load.inFlight--);
       void this.handle(req, res);
     });
     this.server.on('connection', (socket) => {

@@ -7,7 +7,9 @@ export const action = defineAction({
   read: readInputs,
   run,
   couldNot: (inputs) =>
-    inputs ? `Could not check the artifact in flow ${inputs.flow}` : 'Could not check the artifact',
+    inputs
+      ? `Could not check the artifact${inputs.items.length > 1 ? 's' : ''} in flow ${inputs.flow}`
+      : 'Could not check the artifact',
   describe,
   onError: { outputs: ERROR_OUTPUTS },
 });

@@ -8,13 +8,16 @@ import type { Artifact } from '../../api/schemas.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import type { InputReader } from '../../context/inputs.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
-import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
+import { readArtifactSpecs, resolveFingerprint, type NamedSpec } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { log } from '../../trust/log.js';
 
 export interface GetArtifactInputs extends CommonInputs {
   flow: string;
+  /** The first (with one item, the only) artifact. */
   artifact: ArtifactSpec;
+  /** Every artifact asked about, each once: one or more lines of fingerprint or artifact, globs expanded. */
+  items: NamedSpec[];
   trail: string | undefined;
   attestationId: string | undefined;
   /** Fail the step unless the artifact is compliant. */
@@ -26,11 +29,22 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<GetA
   return {
     ...common,
     flow: inputs.requiredMatching('flow', 'flowName'),
-    artifact: await readArtifactSpec(inputs, common.runner.workspace),
+    ...(await readItems(inputs, common.runner.workspace)),
     trail: inputs.matching('trail', 'trailName'),
     attestationId: inputs.matching('attestation-id', 'attestationId'),
     assertCompliant: inputs.boolean('assert-compliant', false),
   };
+}
+
+async function readItems(
+  inputs: InputReader,
+  workspace: string,
+): Promise<Pick<GetArtifactInputs, 'artifact' | 'items'>> {
+  const items = await readArtifactSpecs(inputs, workspace);
+  const [first] = items;
+  // readArtifactSpecs gives at least one item or throws an InputError.
+  if (!first) throw new Error('no artifact was read from the inputs');
+  return { artifact: first.spec, items };
 }
 
 export interface ArtifactRead {

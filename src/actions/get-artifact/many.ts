@@ -1,0 +1,218 @@
+/**
+ * get-artifact with many items (issue 16): a whole release checked in one step. Each item is fingerprinted as one
+ * would be, then looked up and judged by the one decision (src/compliance/decide.ts); at most 8 items are in hand at
+ * once, so at most 8 files are hashed and 8 requests are in flight. One item that cannot be checked does not stop the
+ * others. The outcome is the worst of the items' (error, then not-found, then non-compliant); `assert-compliant`
+ * fails the step after everything was read and written, naming the items.
+ */
+import { mapBounded } from '../../api/pagination.js';
+import type { ArtifactState } from '../../api/schemas.js';
+import { decide, type AttestationProblem } from '../../compliance/decide.js';
+import { lookUpArtifact } from '../../compliance/lookup.js';
+import { fingerprintArtifact } from '../../fingerprint/artifact.js';
+import type { NamedSpec } from '../../runtime/artifact.js';
+import { withClient } from '../../runtime/context.js';
+import { stepError, type Annotation, type StepError, type StepResult } from '../../runtime/step.js';
+import { compliantCell, problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
+import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { log } from '../../trust/log.js';
+import type { GetArtifactInputs } from './read.js';
+
+/** Items in hand at once: hashed, or waiting for the service. */
+export const ITEM_CONCURRENCY = 8;
+
+export type ItemOutcome = 'compliant' | 'non-compliant' | 'not-found' | 'error';
+
+export interface ItemResult {
+  name: string;
+  /** Absent when it could not be fingerprinted. */
+  fingerprint?: string;
+  outcome: ItemOutcome;
+  state: ArtifactState | null;
+  compliant: boolean;
+  htmlUrl?: string;
+  /** What keeps it from being compliant, where the evidence says. */
+  problems?: AttestationProblem[];
+  stateInfo?: string;
+  /** Why it could not be checked. */
+  error?: StepError;
+}
+
+/** Worst last: the step's outcome is the worst of its items'. */
+const RANK: ItemOutcome[] = ['compliant', 'non-compliant', 'not-found', 'error'];
+
+export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
+  const query = {
+    ...(inputs.trail !== undefined && { trail: inputs.trail }),
+    ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
+  };
+  const items = await withClient(inputs.connection, (client) =>
+    log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
+      mapBounded(inputs.items, ITEM_CONCURRENCY, async (item): Promise<ItemResult> => {
+        let fingerprint: string | undefined;
+        try {
+          ({ fingerprint } = await fingerprintArtifact(item.spec));
+          const found = await lookUpArtifact(client, inputs.flow, fingerprint, query);
+          const result = judge(item, fingerprint, found);
+          log.info(`${item.name}  ${fingerprint.slice(0, 12)}  ${result.outcome}`);
+          return result;
+        } catch (error) {
+          // One item that cannot be fingerprinted or looked up is "could not check"; the others go on.
+          const why = stepError(error);
+          log.info(`${item.name}: could not check: ${why.message}`);
+          return {
+            name: item.name,
+            ...(fingerprint !== undefined && { fingerprint }),
+            outcome: 'error',
+            state: null,
+            compliant: false,
+            error: why,
+          };
+        }
+      }),
+    ),
+  );
+  return manyStep(inputs, items);
+}
+
+function judge(
+  item: NamedSpec,
+  fingerprint: string,
+  found: Awaited<ReturnType<typeof lookUpArtifact>>,
+): ItemResult {
+  if (found.notFound) {
+    return { name: item.name, fingerprint, outcome: 'not-found', state: null, compliant: false };
+  }
+  const { artifact } = found;
+  const verdict = decide(artifact);
+  return {
+    name: item.name,
+    fingerprint,
+    outcome: verdict.outcome,
+    state: verdict.state,
+    compliant: verdict.compliant,
+    ...(artifact.html_url && { htmlUrl: artifact.html_url }),
+    ...(verdict.problems.length > 0 && { problems: verdict.problems }),
+    ...(artifact.state_info && { stateInfo: artifact.state_info }),
+  };
+}
+
+/** The step of many items: the worst outcome, the lists, the summary, and the failure naming the items. */
+export function manyStep(
+  inputs: Pick<GetArtifactInputs, 'flow' | 'assertCompliant'>,
+  items: ItemResult[],
+): StepResult {
+  const outcome = items.reduce<ItemOutcome>(
+    (worst, item) => (RANK.indexOf(item.outcome) > RANK.indexOf(worst) ? item.outcome : worst),
+    'compliant',
+  );
+  const entry = (item: ItemResult) => ({
+    name: item.name,
+    fingerprint: item.fingerprint ?? null,
+    state: item.outcome === 'error' ? 'NOT-CHECKED' : item.state,
+  });
+  // An item that could not be checked is listed as not compliant: a script reading only the list fails closed.
+  const nonCompliant = items.filter((i) => i.outcome === 'non-compliant' || i.outcome === 'error');
+  const notFound = items.filter((i) => i.outcome === 'not-found');
+  const bad = items.filter((i) => !i.compliant);
+  const failure = failureOf(inputs, items, bad);
+  return {
+    outcome,
+    outputs: {
+      count: items.length,
+      compliant: bad.length === 0,
+      'non-compliant': JSON.stringify(nonCompliant.map(entry)),
+      'not-found': JSON.stringify(notFound.map(entry)),
+    },
+    result: { flow: inputs.flow, assertCompliant: inputs.assertCompliant, count: items.length, items },
+    summary: summarizeMany(inputs.flow, items, failure),
+    ...(failure !== undefined && {
+      failure,
+      annotations: bad.map((item): Annotation => ({
+        level: 'error',
+        title: `Artifact ${item.name}`,
+        message: describeItem(item),
+      })),
+    }),
+  };
+}
+
+/**
+ * Why the step fails: with assert-compliant any item not COMPLIANT; without it, as with one item, an item not found
+ * or one that could not be checked.
+ */
+function failureOf(
+  inputs: Pick<GetArtifactInputs, 'assertCompliant'>,
+  items: ItemResult[],
+  bad: ItemResult[],
+): string | undefined {
+  const named = (list: ItemResult[]) => {
+    const shown = list.slice(0, 10).map((i) => `${i.name} (${stateWords(i)})`);
+    return `${shown.join(', ')}${list.length > shown.length ? ` and ${list.length - shown.length} more` : ''}`;
+  };
+  if (inputs.assertCompliant && bad.length > 0) {
+    return `assert-compliant: ${bad.length} of ${items.length} artifacts are not COMPLIANT: ${named(bad)}.`;
+  }
+  const failing = items.filter((i) => i.outcome === 'not-found' || i.outcome === 'error');
+  if (failing.length === 0) return undefined;
+  return `${failing.length} of ${items.length} artifacts were not found or could not be checked: ${named(failing)}.`;
+}
+
+function stateWords(item: ItemResult): string {
+  switch (item.outcome) {
+    case 'not-found':
+      return 'not found';
+    case 'error':
+      return 'could not check';
+    default:
+      return item.state === 'COMPLIANT' && !item.compliant
+        ? 'COMPLIANT by its state, not by its evidence'
+        : (item.state ?? 'no compliance state');
+  }
+}
+
+function whyNot(item: ItemResult): string {
+  if (item.compliant) return '';
+  if (item.problems && item.problems.length > 0) return problemsText(item.problems);
+  return item.error?.message ?? item.stateInfo ?? '';
+}
+
+/** One item in a line, for its annotation. */
+function describeItem(item: ItemResult): string {
+  const fingerprint = item.fingerprint ? ` (${item.fingerprint.slice(0, 12)})` : '';
+  const why = whyNot(item).replace(/[.\s]+$/, '');
+  return `${item.name}${fingerprint}: ${stateWords(item)}${why ? `: ${why}` : ''}.${item.htmlUrl ? ` See ${item.htmlUrl}` : ''}`;
+}
+
+function mark(item: ItemResult): string {
+  if (item.compliant) return STATE_MARK.COMPLIANT;
+  if (item.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];
+  if (item.outcome === 'error' || item.state === null) return UNKNOWN_MARK;
+  return item.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[item.state];
+}
+
+export function summarizeMany(flow: string, items: ItemResult[], failure: string | undefined): SummaryWriter {
+  const summary = new SummaryWriter();
+  const bad = items.filter((i) => !i.compliant).length;
+  summary.heading(
+    bad === 0
+      ? `${STATE_MARK.COMPLIANT} ${items.length} artifacts of flow ${flow}: all COMPLIANT`
+      : `${STATE_MARK['NON-COMPLIANT']} ${items.length} artifacts of flow ${flow}: ${bad} not COMPLIANT`,
+    3,
+  );
+  if (failure !== undefined) summary.paragraph(failure);
+  // The ones to act on first, in the order given; the compliant after them.
+  const ordered = [...items.filter((i) => !i.compliant), ...items.filter((i) => i.compliant)];
+  summary.table(
+    ['Name', 'Fingerprint', 'State', 'Missing or non-compliant', 'Compliant', 'Link'],
+    ordered.map((item): Cell[] => [
+      item.name,
+      item.fingerprint ? { code: item.fingerprint.slice(0, 12) } : '',
+      `${mark(item)} ${stateWords(item)}`,
+      whyNot(item),
+      compliantCell(item.compliant),
+      item.htmlUrl ? { text: 'open', href: item.htmlUrl } : '',
+    ]),
+  );
+  return summary;
+}

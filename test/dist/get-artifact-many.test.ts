@@ -1,0 +1,264 @@
+/**
+ * get-artifact with many items (issue 16), end to end: a release of 200 files, globbed from the workspace, reported
+ * to the sandbox over real HTTP and checked by the bundle in one step; a glob that matches nothing; an item that
+ * cannot be checked; several fingerprints. The number of requests in flight is the benchmark's (npm run
+ * bench:verify), not a timed test's.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
+import { outputFile, runAction } from '../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { json, startServer } from '../helpers/server.js';
+
+const start = useSandbox();
+const { tempDir } = useTempDirs();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The sandbox with a flow `release` whose template asks nothing: a reported artifact is as compliant as said. */
+async function releaseSandbox(): Promise<Running> {
+  const seed = demoSeed() as { orgs: { demo: { flows: unknown[] } } };
+  seed.orgs.demo.flows.push({ name: 'release' });
+  return start({ seed });
+}
+
+/** `count` files release/part-NNN.bin in a new workspace, their fingerprints by name. */
+function release(count: number): { dir: string; fingerprints: Map<string, string> } {
+  const dir = tempDir('release-');
+  mkdirSync(join(dir, 'release'));
+  const fingerprints = new Map<string, string>();
+  for (let n = 0; n < count; n++) {
+    const name = `release/part-${String(n).padStart(3, '0')}.bin`;
+    const content = `part ${n} of the release\n`;
+    writeFileSync(join(dir, name), content);
+    fingerprints.set(name, sha256(content));
+  }
+  writeFileSync(join(dir, 'release', 'NOTES.md'), 'not a part\n');
+  return { dir, fingerprints };
+}
+
+async function reportAll(
+  sandbox: Running,
+  fingerprints: Map<string, string>,
+  skip: (name: string) => boolean,
+  compliant: (name: string) => boolean,
+): Promise<void> {
+  const client = sandbox.client();
+  for (const [name, fingerprint] of fingerprints) {
+    if (skip(name)) continue;
+    await client.reportArtifact('release', {
+      fingerprint,
+      filename: name,
+      build_url: 'https://ci.example.test/1',
+      commit_url: 'https://git.example.test/c',
+      is_compliant: compliant(name),
+    });
+  }
+}
+
+interface Listed {
+  name: string;
+  fingerprint: string | null;
+  state: string | null;
+}
+
+describe('get-artifact: many artifacts in one step', () => {
+  it('verifies a release of 200 files from a glob: the worst outcome, the lists, one table, annotations naming them', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir, fingerprints } = release(200);
+    const BAD = 'release/part-007.bin';
+    const MISSING = 'release/part-013.bin';
+    await reportAll(
+      sandbox,
+      fingerprints,
+      (name) => name === MISSING,
+      (name) => name !== BAD,
+    );
+    const result = await runAction('get-artifact', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'release',
+        artifact: 'release/*.bin',
+        'artifact-type': 'file',
+        'assert-compliant': 'true',
+      },
+    });
+    expect(result.code).toBe(1);
+    // The worst of the items: not found is worse than non-compliant.
+    expect(result.outputs).toMatchObject({ outcome: 'not-found', count: '200', compliant: 'false' });
+    expect(JSON.parse(result.outputs['non-compliant'] ?? '') as Listed[]).toEqual([
+      { name: BAD, fingerprint: fingerprints.get(BAD), state: 'NON-COMPLIANT' },
+    ]);
+    expect(JSON.parse(result.outputs['not-found'] ?? '') as Listed[]).toEqual([
+      { name: MISSING, fingerprint: fingerprints.get(MISSING), state: null },
+    ]);
+    // The single-item outputs are not set for many.
+    expect(result.outputs.found).toBeUndefined();
+    expect(result.stdout).toMatch(
+      /::error title=Artifact release\/part-007\.bin::release\/part-007\.bin \(\w{12}\): NON-COMPLIANT/,
+    );
+    expect(result.stdout).toContain(
+      `::error title=Artifact ${MISSING}::${MISSING} (${fingerprints.get(MISSING)?.slice(0, 12)}): not found.`,
+    );
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `::error::assert-compliant: 2 of 200 artifacts are not COMPLIANT: ${BAD} (NON-COMPLIANT), ${MISSING} (not found).`,
+    );
+    const s = result.summary;
+    expect(s).toContain('### ❌ 200 artifacts of flow release: 2 not COMPLIANT');
+    expect(s).toContain('| Name | Fingerprint | State | Missing or non-compliant | Compliant | Link |');
+    expect(s.match(/^\| release\/part-\d{3}\.bin \|/gm)).toHaveLength(200);
+    // The two to act on come first.
+    const rows = s.match(/^\| release\/part-\d{3}\.bin/gm) ?? [];
+    expect(rows.slice(0, 2).sort()).toEqual([`| ${BAD}`, `| ${MISSING}`]);
+    expect(s).toContain('reported as non-compliant');
+    const saved = outputFile(result, 'result-file') as {
+      count: number;
+      items: { name: string; outcome: string }[];
+    };
+    expect(saved.count).toBe(200);
+    expect(saved.items.filter((i) => i.outcome === 'compliant')).toHaveLength(198);
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('passes when every item is COMPLIANT; a glob of one file is one item, with the outputs of one', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir, fingerprints } = release(3);
+    await reportAll(
+      sandbox,
+      fingerprints,
+      () => false,
+      () => true,
+    );
+    const all = await runAction('get-artifact', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'release',
+        artifact: 'release/part-00[0-2].bin\nrelease/part-000.bin',
+        'artifact-type': 'file',
+        'assert-compliant': 'true',
+      },
+    });
+    expect(all.code).toBe(0);
+    expect(all.outputs).toMatchObject({
+      outcome: 'compliant',
+      count: '3',
+      compliant: 'true',
+      'non-compliant': '[]',
+      'not-found': '[]',
+    });
+    expect(all.summary).toContain('### ✅ 3 artifacts of flow release: all COMPLIANT');
+    const one = await runAction('get-artifact', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'release',
+        artifact: 'release/*-001.bin',
+        'artifact-type': 'file',
+      },
+    });
+    expect(one.code).toBe(0);
+    expect(one.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
+    expect(one.outputs.count).toBeUndefined();
+  });
+
+  it('a glob that matches nothing is an input error naming it, before any request', async () => {
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    try {
+      const { dir } = release(2);
+      const result = await runAction('get-artifact', {
+        cwd: dir,
+        inputs: {
+          ...connection(server.origin),
+          flow: 'release',
+          artifact: 'release/*.bin\ndist/**/*.tar',
+          'artifact-type': 'file',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(0);
+      expect(result.stdout).toContain(
+        `::error::Invalid input 'artifact': 'dist/**/*.tar' matches no file under ${dir}. Expected a path or glob`,
+      );
+      expect(result.outputs.outcome).toBe('error');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('one item that cannot be checked is NOT-CHECKED: the others are read, the outcome is error', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir, fingerprints } = release(4);
+    await reportAll(
+      sandbox,
+      fingerprints,
+      () => false,
+      () => true,
+    );
+    const broken = fingerprints.get('release/part-002.bin') ?? '';
+    // The service answers that item's lookup with an artifact of another fingerprint: not about what was asked.
+    const other = await sandbox
+      .client()
+      .getArtifact('release', fingerprints.get('release/part-000.bin') ?? '');
+    sandbox.sandbox.faults.respondNext(1, {
+      status: 200,
+      body: other,
+      path: new RegExp(`/fingerprint/${broken}$`),
+    });
+    const result = await runAction('get-artifact', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'release',
+        artifact: 'release/*.bin',
+        'artifact-type': 'file',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({
+      outcome: 'error',
+      count: '4',
+      compliant: 'false',
+      'not-found': '[]',
+    });
+    expect(JSON.parse(result.outputs['non-compliant'] ?? '') as Listed[]).toEqual([
+      { name: 'release/part-002.bin', fingerprint: broken, state: 'NOT-CHECKED' },
+    ]);
+    expect(result.stdout).toContain(
+      '::error::1 of 4 artifacts were not found or could not be checked: release/part-002.bin (could not check).',
+    );
+    expect(result.summary).toContain('| release/part-002.bin |');
+    expect(result.summary).toMatch(
+      /❔ could not check \| unexpected response from GET \/artifacts\/\{org\}\/\{flow_name\}\/fingerprint\/\{fingerprint\}: fingerprint is/,
+    );
+  });
+
+  it('several fingerprints, one per line; one that is not a fingerprint is an input error naming it', async () => {
+    const sandbox = await releaseSandbox();
+    const { fingerprints } = release(2);
+    await reportAll(
+      sandbox,
+      fingerprints,
+      () => false,
+      () => true,
+    );
+    const [a, b] = [...fingerprints.values()];
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'release', fingerprint: `${a ?? ''}\n${b ?? ''}\n` },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'compliant', count: '2' });
+    const bad = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'release', fingerprint: `${a ?? ''}\nnot-a-fingerprint` },
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      "::error::Invalid input 'fingerprint': 'not-a-fingerprint' is not a fingerprint. Expected 64 lowercase hexadecimal characters",
+    );
+  });
+});
