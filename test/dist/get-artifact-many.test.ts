@@ -18,6 +18,12 @@ const start = useSandbox();
 const { tempDir } = useTempDirs();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** get-artifact on files of the workspace `dir`, in flow release, against the service at `url`. */
+const verify = (url: string, dir: string, artifact: string, inputs: Record<string, string> = {}) =>
+  runAction('get-artifact', {
+    cwd: dir,
+    inputs: { ...connection(url), flow: 'release', artifact, 'artifact-type': 'file', ...inputs },
+  });
 
 /** The sandbox with a flow `release` whose template asks nothing: a reported artifact is as compliant as said. */
 async function releaseSandbox(): Promise<Running> {
@@ -78,16 +84,7 @@ describe('get-artifact: many artifacts in one step', () => {
       (name) => name === MISSING,
       (name) => name !== BAD,
     );
-    const result = await runAction('get-artifact', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'release',
-        artifact: 'release/*.bin',
-        'artifact-type': 'file',
-        'assert-compliant': 'true',
-      },
-    });
+    const result = await verify(sandbox.url, dir, 'release/*.bin', { 'assert-compliant': 'true' });
     expect(result.code).toBe(1);
     // The worst of the items: not found is worse than non-compliant.
     expect(result.outputs).toMatchObject({ outcome: 'not-found', count: '200', compliant: 'false' });
@@ -134,15 +131,8 @@ describe('get-artifact: many artifacts in one step', () => {
       () => false,
       () => true,
     );
-    const all = await runAction('get-artifact', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'release',
-        artifact: 'release/part-00[0-2].bin\nrelease/part-000.bin',
-        'artifact-type': 'file',
-        'assert-compliant': 'true',
-      },
+    const all = await verify(sandbox.url, dir, 'release/part-00[0-2].bin\nrelease/part-000.bin', {
+      'assert-compliant': 'true',
     });
     expect(all.code).toBe(0);
     expect(all.outputs).toMatchObject({
@@ -153,15 +143,7 @@ describe('get-artifact: many artifacts in one step', () => {
       'not-found': '[]',
     });
     expect(all.summary).toContain('### ✅ 3 artifacts of flow release: all COMPLIANT');
-    const one = await runAction('get-artifact', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'release',
-        artifact: 'release/*-001.bin',
-        'artifact-type': 'file',
-      },
-    });
+    const one = await verify(sandbox.url, dir, 'release/*-001.bin');
     expect(one.code).toBe(0);
     expect(one.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
     expect(one.outputs.count).toBeUndefined();
@@ -171,15 +153,7 @@ describe('get-artifact: many artifacts in one step', () => {
     const server = await startServer((_req, res) => json(res, 200, {}));
     try {
       const { dir } = release(2);
-      const result = await runAction('get-artifact', {
-        cwd: dir,
-        inputs: {
-          ...connection(server.origin),
-          flow: 'release',
-          artifact: 'release/*.bin\ndist/**/*.tar',
-          'artifact-type': 'file',
-        },
-      });
+      const result = await verify(server.origin, dir, 'release/*.bin\ndist/**/*.tar');
       expect(result.code).toBe(1);
       expect(server.requests).toHaveLength(0);
       expect(result.stdout).toContain(
@@ -210,15 +184,7 @@ describe('get-artifact: many artifacts in one step', () => {
       body: other,
       path: new RegExp(`/fingerprint/${broken}$`),
     });
-    const result = await runAction('get-artifact', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'release',
-        artifact: 'release/*.bin',
-        'artifact-type': 'file',
-      },
-    });
+    const result = await verify(sandbox.url, dir, 'release/*.bin');
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({
       outcome: 'error',
