@@ -52,7 +52,8 @@ export function keepPayload(runner: RunnerContext, action: string, payload: unkn
  * finisher writes it, so the step's outputs can name it; `name` is an environment name (letters, digits, `.-_`).
  */
 export function payloadPathFor(runner: RunnerContext, action: string, name: string): string {
-  return uniqueFile(runner, `${action}-payload-${name}`);
+  // Cut: an environment name has no length limit, a file name has 255 bytes (found by review); the rest is unique.
+  return uniqueFile(runner, `${action}-payload-${name.slice(0, 64)}`);
 }
 
 /** Keeps a payload at the path `payloadPathFor` chose. */

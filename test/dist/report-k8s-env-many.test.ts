@@ -101,7 +101,8 @@ describe('report-k8s-env: many environments from one read', () => {
       '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
     );
     expect(result.summary).toContain(
-      '| staging | ✅ reported | 2 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
+      // Pods read, as the environments output counts them.
+      '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
     );
     // A skipped pod is warned about once, whichever environments hold it.
     expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
@@ -161,7 +162,7 @@ describe('report-k8s-env: many environments from one read', () => {
       /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
     );
     expect(result.summary).toContain('### 2 of 3 environments reported');
-    expect(result.summary).toContain('| nowhere | ❌ not reported | 0 | 0 | 0 |  |');
+    expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
   });
 
   describe('a bad config is an input error before anything is read or sent', () => {
@@ -183,6 +184,8 @@ describe('report-k8s-env: many environments from one read', () => {
         expect(result.code).toBe(1);
         expect(server.requests).toHaveLength(0);
         expect(result.outputs.outcome).toBe('error');
+        // Set even so: a later fromJSON of it never breaks.
+        expect(result.outputs.environments).toBe('[]');
         expect(outputFile(result, 'result-file')).toMatchObject({ error: { kind: 'input' } });
         return { result, path: join(dir, 'envs.yaml') };
       } finally {
@@ -227,6 +230,26 @@ describe('report-k8s-env: many environments from one read', () => {
         /line 3: '\(\?=x\)' in `namespacesRegex` of 'a' is not a usable regular expression/,
       ],
       [
+        'an empty pattern, which would match every namespace (found by review)',
+        'environments:\n  - name: a\n    excludeNamespacesRegex: [""]\n',
+        /line 3: "" in `excludeNamespacesRegex` of 'a' is empty or has spaces around it/,
+      ],
+      [
+        'a pattern with spaces around it',
+        'environments:\n  - name: a\n    namespacesRegex: [" ^team-"]\n',
+        /line 3: " \^team-" in `namespacesRegex` of 'a' is empty or has spaces around it/,
+      ],
+      [
+        'an alias, which would be misread',
+        'environments:\n  - name: &n a\n  - name: *n\n',
+        /line 3: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+      ],
+      [
+        'a merge key',
+        'base: &b {name: a}\nenvironments:\n  - <<: *b\n',
+        /line \d: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+      ],
+      [
         'include and exclude together',
         'environments:\n  - name: a\n    namespaces: [shop]\n    excludeNamespaces: [batch]\n',
         /line 2: 'a' both includes and excludes namespaces/,
@@ -251,12 +274,63 @@ describe('report-k8s-env: many environments from one read', () => {
       );
     });
 
+    it('a config file that cannot be read names the input, not a bug', async () => {
+      const { result } = await refused(CONFIG, { 'config-file': '/proc/self/mem' });
+      expect(result.stdout).toMatch(
+        /::error::Invalid input 'config-file': \/proc\/self\/mem could not be read: /,
+      );
+    });
+
     it('a config file that is not there', async () => {
       const { result } = await refused(CONFIG, { 'config-file': 'nope.yaml' });
       expect(result.stdout).toMatch(
         /::error::Invalid input 'config-file': \S+nope\.yaml is not a readable file/,
       );
     });
+  });
+});
+
+describe('report-k8s-env: what a config may hold', () => {
+  it('numbers as namespace names, an empty selector, a long name, and line numbers of inline YAML after blank lines', async () => {
+    const sandbox = await start({
+      seed: (() => {
+        const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
+        seed.orgs.demo.environments.push({ name: `a${'b'.repeat(219)}` }, { name: '2026' });
+        return seed;
+      })(),
+    });
+    const dir = tempDir('odd-');
+    writeFileSync(
+      join(dir, 'pods.json'),
+      JSON.stringify(podList([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })])),
+    );
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
+        environments: `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: a${'b'.repeat(219)}\n    namespaces:\n`,
+        'pods-file': 'pods.json',
+        'dry-run': 'true',
+      },
+    });
+    expect(result.code).toBe(0);
+    const [year, long] = listed(result);
+    expect(year).toMatchObject({ name: '2026', pods: 1 });
+    // A name too long for a file name still gets its payload kept (found by review: ENAMETOOLONG).
+    expect(long?.pods).toBe(1);
+    expect(result.files[long?.['payload-file'] ?? '']).toBeDefined();
+    const shifted = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        environments: '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n',
+        'pods-file': 'pods.json',
+      },
+    });
+    expect(shifted.stdout).toContain(
+      '::error::Invalid input \'environments\': the YAML, line 6: unknown key "namespace"',
+    );
   });
 });
 

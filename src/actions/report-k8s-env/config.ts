@@ -12,7 +12,7 @@
  *     excludeNamespacesRegex: []
  * ```
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import { patterns } from '../../api/schemas/common.js';
 import { compiledOr, REGEX_FORM, type Pattern } from '../../context/pattern.js';
 import { InputError } from '../../errors/errors.js';
@@ -62,6 +62,17 @@ export async function readEnvironmentsConfig(
       CONFIG_FORM,
     );
   }
+  // Aliases and merge keys are YAML, but the CLI's examples never use them: refused with a line, not misread.
+  visit(doc, {
+    Alias(_key, node) {
+      fail(node, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
+    },
+    Pair(_key, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') {
+        fail(pair.key, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
+      }
+    },
+  });
   const root = doc.contents;
   if (!isMap(root)) return fail(root, 'the document is not a map with `environments`');
   let list: Node | null = null;
@@ -87,8 +98,8 @@ export async function readEnvironmentsConfig(
       fields.set(key as string, pair.value as Node | null);
     }
     const nameNode = fields.get('name');
-    const name = isScalar(nameNode) ? nameNode.value : undefined;
-    if (typeof name !== 'string' || !patterns.envName.test(name)) {
+    const name = textOf(nameNode);
+    if (name === undefined || !patterns.envName.test(name)) {
       return fail(nameNode ?? item, `${JSON.stringify(name ?? null)} is not an environment name`);
     }
     if (names.has(name)) fail(nameNode, `environment '${name}' is listed twice`);
@@ -96,13 +107,22 @@ export async function readEnvironmentsConfig(
 
     const strings = (key: Selector): { node: Node; value: string }[] => {
       const node = fields.get(key);
-      if (node === undefined || node === null) return [];
+      // `namespaces:` with nothing after it is a null scalar: as good as absent.
+      if (node === undefined || node === null || (isScalar(node) && node.value === null)) return [];
       if (!isSeq(node)) return fail(node, `\`${key}\` of '${name}' must be a list of strings`);
       return (node.items as (Node | null)[]).map((entry) => {
-        if (!isScalar(entry) || typeof entry.value !== 'string') {
+        const value = textOf(entry);
+        if (entry === null || value === undefined) {
           return fail(entry ?? node, `\`${key}\` of '${name}' must be a list of strings`);
         }
-        return { node: entry, value: entry.value };
+        // As the input form trims and drops empty lines; here an empty one would match every namespace.
+        if (value.trim() === '' || value.trim() !== value) {
+          return fail(
+            entry,
+            `${JSON.stringify(value)} in \`${key}\` of '${name}' is empty or has spaces around it (an empty pattern matches every namespace)`,
+          );
+        }
+        return { node: entry, value };
       });
     };
     const namespaceNames = (key: Selector): string[] =>
@@ -145,4 +165,17 @@ export async function readEnvironmentsConfig(
     targets.push({ name, filter });
   }
   return targets;
+}
+
+/**
+ * A scalar as the text written: a string as it is, and a plain number or boolean as its source (`namespaces: [123]`
+ * names the namespace 123, as the official CLI reads it); undefined for anything else (null, a list, a map).
+ */
+function textOf(node: Node | null | undefined): string | undefined {
+  if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;
+  if (typeof node.value === 'string') return node.value;
+  if (typeof node.value === 'number' || typeof node.value === 'boolean') {
+    return typeof node.source === 'string' ? node.source : String(node.value);
+  }
+  return undefined;
 }

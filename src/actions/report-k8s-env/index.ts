@@ -48,6 +48,8 @@ export const action = defineAction({
       ? `Could not report environment${inputs.targets.length > 1 ? 's' : ''} ${environmentsText(inputs.targets)}`
       : 'Could not report the environment',
   describe: describeInputs,
+  // A step that could not report still sets the list, so `fromJSON(steps.<id>.outputs.environments)` never breaks.
+  onError: { outputs: { environments: '[]' } },
 });
 
 async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {

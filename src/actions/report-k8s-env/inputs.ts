@@ -6,6 +6,7 @@ import { InputError } from '../../errors/errors.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readRegexList } from '../../context/pattern.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
+import { expectedForms } from '../../api/schemas/common.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
 import type { EnvironmentTarget } from './config.js';
 
@@ -71,14 +72,26 @@ async function readTargets(
     );
   }
   const { readEnvironmentsConfig } = await import('./config.js');
-  if (file === undefined)
-    return { targets: await readEnvironmentsConfig(inline ?? '', 'environments'), config };
+  if (file === undefined) {
+    // Untrimmed: blank lines before the YAML would shift every line number an error gives.
+    return {
+      targets: await readEnvironmentsConfig(inputs.env.INPUT_ENVIRONMENTS ?? '', 'environments'),
+      config,
+    };
+  }
   const path = resolve(workspace, file);
   return { targets: await readEnvironmentsConfig(readConfigFile(path), 'config-file', path), config };
 }
 
 async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget> {
-  const name = inputs.requiredMatching('environment', 'envName');
+  const name = inputs.matching('environment', 'envName');
+  if (name === undefined) {
+    throw new InputError(
+      'environment',
+      'is required',
+      `${expectedForms.envName}; or config-file (or environments) for many environments`,
+    );
+  }
   const filter: NamespaceFilter = {
     include: inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM),
     includeRegex: await readRegexList(inputs, 'namespaces-regex'),
@@ -119,7 +132,15 @@ function readConfigFile(path: string): string {
       `a config of at most ${MAX_CONFIG_BYTES} bytes`,
     );
   }
-  return readFileSync(path, 'utf8');
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(
+      'config-file',
+      `${path} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      'the path of a readable YAML file, relative to the workspace',
+    );
+  }
 }
 
 /** A pods file, else a live read with kubectl; the kubectl inputs make no sense with a file. */

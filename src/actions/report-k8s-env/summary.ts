@@ -184,7 +184,8 @@ export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[
     environments.map(({ outcome, result, error }): Cell[] => [
       result.environment,
       OUTCOME_MARK[outcome],
-      result.reported,
+      // Pods read, as the environments output counts them (found by review: it showed those reported).
+      result.pods,
       new Set(result.artifacts.map((a) => a.fingerprint)).size,
       result.skipped.length,
       snapshotCell(result.snapshot),

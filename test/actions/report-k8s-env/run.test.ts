@@ -146,7 +146,8 @@ describe('report-k8s-env run', () => {
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
     const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
     expect(step.outcome).toBe('error');
-    expect(step.outputs).toEqual({});
+    // Only the list every error path sets: nothing a later step could take for counts.
+    expect(step.outputs).toEqual({ environments: '[]' });
     expect((step.payload as { artifacts: unknown[] }).artifacts).toHaveLength(3);
     expect(step.failure).toMatch(/maintenance window\. The report was not delivered\.$/);
     expect(step.result).toMatchObject({
