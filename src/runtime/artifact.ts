@@ -4,7 +4,8 @@
  * an artifact, so they all accept the same inputs the same way.
  */
 import { log } from '../trust/log.js';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from '../context/inputs.js';
@@ -22,7 +23,10 @@ const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
 
 export async function readArtifactSpec(inputs: InputReader, workspace: string): Promise<ArtifactSpec> {
-  const shared = readShared(inputs);
+  return oneSpec(inputs, readShared(inputs), workspace);
+}
+
+async function oneSpec(inputs: InputReader, shared: Shared, workspace: string): Promise<ArtifactSpec> {
   const fingerprint = inputs.matching('fingerprint', 'fingerprint');
   const artifact = inputs.optional('artifact');
   checkShared(shared, fingerprint, artifact);
@@ -38,46 +42,72 @@ export interface NamedSpec {
 
 const GLOB_CHARS = /[*?[{]/;
 
+/** Items in one step at most: the lists are outputs, and a later step reads them through its environment. */
+export const MAX_ITEMS = 1000;
+
+/** The artifacts asked about, and whether as many (lines, globs): the shape of the step's outputs. */
+export interface ArtifactItems {
+  items: NamedSpec[];
+  /**
+   * False only for one literal line: the outputs of one artifact, as always. More than one line, or a glob, is
+   * many, however many items it gives (found by review: a glob that happened to match one file changed the shape).
+   */
+  many: boolean;
+}
+
 /**
  * One or more artifacts: `fingerprint` or `artifact` of one or more lines; with artifact-type file or dir a line
- * may be a glob relative to the workspace (only files, or only directories, are taken), and a glob that matches
- * nothing is an input error naming it. Each path or fingerprint is taken once, in the order given.
+ * may be a glob relative to the workspace (files, or directories, symlinks followed), and a glob that matches
+ * nothing is an input error naming it. A line that names an existing path is that path, even with `[` in it. Each
+ * path or fingerprint is taken once, in the order given.
  */
-export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<NamedSpec[]> {
+export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<ArtifactItems> {
   const fingerprints = lines(inputs.raw('fingerprint'));
   const artifacts = lines(inputs.raw('artifact'));
-  if (fingerprints.length <= 1 && artifacts.length <= 1 && !GLOB_CHARS.test(artifacts[0] ?? '')) {
-    const spec = await readArtifactSpec(inputs, workspace);
-    return [{ name: nameOf(spec, workspace), spec }];
-  }
   const shared = readShared(inputs);
+  const globbing = shared.type === 'file' || shared.type === 'dir';
+  // A literal path with glob characters (`dist/x[1].bin`) is the path, as it always was (found by review).
+  const isGlob = (line: string) => globbing && GLOB_CHARS.test(line) && !existsSync(resolve(workspace, line));
+  if (fingerprints.length <= 1 && artifacts.length <= 1 && !isGlob(artifacts[0] ?? '')) {
+    const spec = await oneSpec(inputs, shared, workspace);
+    return { items: [{ name: nameOf(spec, workspace), spec }], many: false };
+  }
   checkShared(shared, fingerprints[0], artifacts[0]);
   if (fingerprints.length > 0) {
-    return unique(
-      fingerprints.map((fingerprint) => {
-        if (!patterns.fingerprint.test(fingerprint)) {
-          throw new InputError(
-            'fingerprint',
-            `'${fingerprint}' is not a fingerprint`,
-            expectedForms.fingerprint,
-          );
-        }
-        return { name: fingerprint, spec: { type: 'fingerprint', fingerprint } };
-      }),
-    );
+    const items = fingerprints.map((fingerprint): NamedSpec => {
+      if (!patterns.fingerprint.test(fingerprint)) {
+        throw new InputError(
+          'fingerprint',
+          `'${fingerprint}' is not a fingerprint`,
+          expectedForms.fingerprint,
+        );
+      }
+      return { name: fingerprint, spec: { type: 'fingerprint', fingerprint } };
+    });
+    return { items: capped(unique(items), 'fingerprint'), many: true };
   }
   const expanded: NamedSpec[] = [];
   for (const line of artifacts) {
-    const paths =
-      (shared.type === 'file' || shared.type === 'dir') && GLOB_CHARS.test(line)
-        ? await expandGlob(line, shared.type, workspace)
-        : [line];
+    const paths = isGlob(line)
+      ? await expandGlob(line, shared.type === 'dir' ? 'dir' : 'file', workspace)
+      : [line];
     for (const path of paths) {
       const spec = await specFor(inputs, shared, path, workspace);
       expanded.push({ name: nameOf(spec, workspace), spec });
     }
   }
-  return unique(expanded);
+  return { items: capped(unique(expanded), 'artifact'), many: true };
+}
+
+function capped(items: NamedSpec[], input: string): NamedSpec[] {
+  if (items.length > MAX_ITEMS) {
+    throw new InputError(
+      input,
+      `gives more than ${MAX_ITEMS} artifacts`,
+      `at most ${MAX_ITEMS} in one step (the lists are outputs a later step reads); narrower globs, or more steps`,
+    );
+  }
+  return items;
 }
 
 function lines(text: string): string[] {
@@ -99,20 +129,38 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
     case 'file':
     case 'dir': {
       const shown = relative(workspace, spec.path);
-      return shown === '' ? '.' : shown.startsWith('..') ? spec.path : shown;
+      // Outside the workspace: the whole path (`..foo` is a name inside it).
+      return shown === ''
+        ? '.'
+        : shown === '..' || shown.startsWith(`..${sep}`) || isAbsolute(shown)
+          ? spec.path
+          : shown;
     }
     default:
       return spec.image;
   }
 }
 
-/** The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob. */
+/**
+ * The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob.
+ * Each match is stat'ed, following symlinks: a link to a file is a file (found by review: taking the entry's own
+ * type dropped it, and a gate passed without checking it); a link that leads nowhere stays, and fails as its item.
+ * As in a shell, `*` does not match a name starting with `.`.
+ */
 async function expandGlob(glob: string, kind: 'file' | 'dir', workspace: string): Promise<string[]> {
   // node:fs's glob, loaded only for a glob (a few ms of its own).
   const { globSync } = await import('node:fs');
-  const matches = globSync(glob, { cwd: workspace, withFileTypes: true })
-    .filter((entry) => (kind === 'file' ? entry.isFile() : entry.isDirectory()))
-    .map((entry) => join(entry.parentPath, entry.name))
+  const matches = globSync(glob, { cwd: workspace })
+    .map((match) => resolve(workspace, match))
+    .filter((path) => {
+      try {
+        const info = statSync(path);
+        return kind === 'file' ? info.isFile() : info.isDirectory();
+      } catch {
+        // A dangling link or an unreadable match: kept, so it shows as an item that could not be checked.
+        return true;
+      }
+    })
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (matches.length === 0) {
     throw new InputError(

@@ -5,7 +5,7 @@
  * bench:verify), not a timed test's.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
@@ -122,7 +122,7 @@ describe('get-artifact: many artifacts in one step', () => {
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
-  it('passes when every item is COMPLIANT; a glob of one file is one item, with the outputs of one', async () => {
+  it('passes when every item is COMPLIANT; a glob is many even when it matches one file', async () => {
     const sandbox = await releaseSandbox();
     const { dir, fingerprints } = release(3);
     await reportAll(
@@ -143,10 +143,16 @@ describe('get-artifact: many artifacts in one step', () => {
       'not-found': '[]',
     });
     expect(all.summary).toContain('### ✅ 3 artifacts of flow release: all COMPLIANT');
+    // The shape follows the input, not the number of matches (found by review: the recipe's jq read nothing).
     const one = await verify(sandbox.url, dir, 'release/*-001.bin');
     expect(one.code).toBe(0);
-    expect(one.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
-    expect(one.outputs.count).toBeUndefined();
+    expect(one.outputs).toMatchObject({ outcome: 'compliant', count: '1', 'non-compliant': '[]' });
+    expect(one.outputs.found).toBeUndefined();
+    // One literal path is one artifact, with the outputs of one, even with glob characters in its name.
+    writeFileSync(join(dir, 'release', 'x[1].bin'), 'part 1 of the release\n');
+    const literal = await verify(sandbox.url, dir, 'release/x[1].bin');
+    expect(literal.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
+    expect(literal.outputs.count).toBeUndefined();
   });
 
   it('a glob that matches nothing is an input error naming it, before any request', async () => {
@@ -201,6 +207,47 @@ describe('get-artifact: many artifacts in one step', () => {
     expect(result.summary).toContain('| release/part-002.bin |');
     expect(result.summary).toMatch(
       /❔ could not check \| unexpected response from GET \/artifacts\/\{org\}\/\{flow_name\}\/fingerprint\/\{fingerprint\}: fingerprint is/,
+    );
+  });
+
+  it('follows a symlink a glob matches: a linked file is checked, not dropped (found by review)', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir, fingerprints } = release(2);
+    await reportAll(
+      sandbox,
+      fingerprints,
+      () => false,
+      () => true,
+    );
+    writeFileSync(join(dir, 'elsewhere.bin'), 'never reported\n');
+    symlinkSync(join(dir, 'elsewhere.bin'), join(dir, 'release', 'part-zz.bin'));
+    const result = await verify(sandbox.url, dir, 'release/*.bin', { 'assert-compliant': 'true' });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ outcome: 'not-found', count: '3' });
+    expect(JSON.parse(result.outputs['not-found'] ?? '') as Listed[]).toEqual([
+      { name: 'release/part-zz.bin', fingerprint: sha256('never reported\n'), state: null },
+    ]);
+  });
+
+  it('what fails every item alike fails the step once, with the usual next step; too many items is an input error', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir } = release(3);
+    const refused = await verify(sandbox.url, dir, 'release/*.bin', { 'api-token': 'not-the-sandbox-token' });
+    expect(refused.code).toBe(1);
+    expect(refused.outputs.outcome).toBe('error');
+    expect(refused.stdout.match(/::error/g)).toHaveLength(1);
+    expect(refused.summary).toContain('### ⚠️ Could not check the artifacts in flow release');
+    const many = tempDir('many-');
+    for (let n = 0; n < 1001; n++) writeFileSync(join(many, `f-${n}.bin`), String(n));
+    const tooMany = await verify(sandbox.url, many, '*.bin');
+    expect(tooMany.stdout).toContain(
+      "::error::Invalid input 'artifact': gives more than 1000 artifacts. Expected at most 1000 in one step",
+    );
+    const withId = await verify(sandbox.url, dir, 'release/*.bin', {
+      'attestation-id': '12345678-1234-1234-1234-123456789012',
+    });
+    expect(withId.stdout).toContain(
+      "::error::Invalid input 'attestation-id': is given with several artifacts",
     );
   });
 

@@ -8,7 +8,7 @@ export const action = defineAction({
   run,
   couldNot: (inputs) =>
     inputs
-      ? `Could not check the artifact${inputs.items.length > 1 ? 's' : ''} in flow ${inputs.flow}`
+      ? `Could not check the artifact${inputs.many ? 's' : ''} in flow ${inputs.flow}`
       : 'Could not check the artifact',
   describe,
   onError: { outputs: ERROR_OUTPUTS },

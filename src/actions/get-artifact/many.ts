@@ -1,14 +1,15 @@
 /**
  * get-artifact with many items (issue 16): a whole release checked in one step. Each item is fingerprinted as one
- * would be, then looked up and judged by the one decision (src/compliance/decide.ts); at most 8 items are in hand at
- * once, so at most 8 files are hashed and 8 requests are in flight. One item that cannot be checked does not stop the
- * others. The outcome is the worst of the items' (error, then not-found, then non-compliant); `assert-compliant`
+ * would be (at most 8 at once; a file is hashed synchronously, so in practice one at a time), then looked up, at most
+ * 8 requests in flight, and judged by the one decision (src/compliance/decide.ts). One item that cannot be checked
+ * does not stop the others; what fails every item alike fails the step once. The outcome is the worst of the items' (error, then not-found, then non-compliant); `assert-compliant`
  * fails the step after everything was read and written, naming the items.
  */
 import { mapBounded } from '../../api/pagination.js';
 import type { ArtifactState } from '../../api/schemas.js';
 import { decide, type AttestationProblem } from '../../compliance/decide.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
+import { ApiError, ComplianceError } from '../../errors/errors.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
@@ -46,33 +47,66 @@ export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
   };
+  // Every item is fingerprinted before the client exists: the step's time budget is the service's, and hashing a
+  // release of large files must not spend it (found by review), as with one item.
+  const hashed = await log.group(`Fingerprint ${inputs.items.length} artifacts`, () =>
+    mapBounded(inputs.items, ITEM_CONCURRENCY, async (item) => {
+      try {
+        const { fingerprint } = await fingerprintArtifact(item.spec);
+        return { item, fingerprint };
+      } catch (error) {
+        // One item that cannot be fingerprinted is "could not check"; the others go on.
+        const why = stepError(error);
+        log.info(`${item.name}: could not fingerprint: ${why.message}`);
+        return { item, error: why };
+      }
+    }),
+  );
   const items = await withClient(inputs.connection, (client) =>
     log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
-      mapBounded(inputs.items, ITEM_CONCURRENCY, async (item): Promise<ItemResult> => {
-        let fingerprint: string | undefined;
+      mapBounded(hashed, ITEM_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
+        if (fingerprint === undefined) return notChecked(item, undefined, error);
         try {
-          ({ fingerprint } = await fingerprintArtifact(item.spec));
-          const found = await lookUpArtifact(client, inputs.flow, fingerprint, query);
-          const result = judge(item, fingerprint, found);
+          const result = judge(
+            item,
+            fingerprint,
+            await lookUpArtifact(client, inputs.flow, fingerprint, query),
+          );
           log.info(`${item.name}  ${fingerprint.slice(0, 12)}  ${result.outcome}`);
           return result;
-        } catch (error) {
-          // One item that cannot be fingerprinted or looked up is "could not check"; the others go on.
-          const why = stepError(error);
+        } catch (failure) {
+          // What fails every item alike (the token, the org or flow, the service down, the time budget) fails the
+          // step once, with the usual next step, not N times (found by review).
+          if (stepWide(failure)) throw failure;
+          const why = stepError(failure);
           log.info(`${item.name}: could not check: ${why.message}`);
-          return {
-            name: item.name,
-            ...(fingerprint !== undefined && { fingerprint }),
-            outcome: 'error',
-            state: null,
-            compliant: false,
-            error: why,
-          };
+          return notChecked(item, fingerprint, why);
         }
       }),
     ),
   );
   return manyStep(inputs, items);
+}
+
+function notChecked(
+  item: NamedSpec,
+  fingerprint: string | undefined,
+  error: StepError | undefined,
+): ItemResult {
+  return {
+    name: item.name,
+    ...(fingerprint !== undefined && { fingerprint }),
+    outcome: 'error',
+    state: null,
+    compliant: false,
+    ...(error && { error }),
+  };
+}
+
+/** A failure that is not about one item: a refused token, a missing org or flow, an unreachable service, no time. */
+function stepWide(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403 || error.status === 404;
+  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 function judge(
@@ -128,7 +162,8 @@ export function manyStep(
     summary: summarizeMany(inputs.flow, items, failure),
     ...(failure !== undefined && {
       failure,
-      annotations: bad.map((item): Annotation => ({
+      // The items that failed the step: all not COMPLIANT with assert-compliant, else those not found or not checked.
+      annotations: (inputs.assertCompliant ? bad : failing(items)).map((item): Annotation => ({
         level: 'error',
         title: `Artifact ${item.name}`,
         message: describeItem(item),
@@ -153,9 +188,13 @@ function failureOf(
   if (inputs.assertCompliant && bad.length > 0) {
     return `assert-compliant: ${bad.length} of ${items.length} artifacts are not COMPLIANT: ${named(bad)}.`;
   }
-  const failing = items.filter((i) => i.outcome === 'not-found' || i.outcome === 'error');
-  if (failing.length === 0) return undefined;
-  return `${failing.length} of ${items.length} artifacts were not found or could not be checked: ${named(failing)}.`;
+  const failed = failing(items);
+  if (failed.length === 0) return undefined;
+  return `${failed.length} of ${items.length} artifacts were not found or could not be checked: ${named(failed)}.`;
+}
+
+function failing(items: ItemResult[]): ItemResult[] {
+  return items.filter((i) => i.outcome === 'not-found' || i.outcome === 'error');
 }
 
 function stateWords(item: ItemResult): string {

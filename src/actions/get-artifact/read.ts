@@ -3,7 +3,7 @@
  * /artifacts/{org}/{flow}/fingerprint/{fp}), the fingerprint given as is or computed the way report-artifact computes
  * it (src/compliance/lookup.ts says which 404 is "not found").
  */
-import type { ApiError } from '../../errors/errors.js';
+import { InputError, type ApiError } from '../../errors/errors.js';
 import type { Artifact } from '../../api/schemas.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -18,6 +18,8 @@ export interface GetArtifactInputs extends CommonInputs {
   artifact: ArtifactSpec;
   /** Every artifact asked about, each once: one or more lines of fingerprint or artifact, globs expanded. */
   items: NamedSpec[];
+  /** Several lines or a glob: the outputs of many (count, lists), however many items that gives. */
+  many: boolean;
   trail: string | undefined;
   attestationId: string | undefined;
   /** Fail the step unless the artifact is compliant. */
@@ -39,12 +41,19 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<GetA
 async function readItems(
   inputs: InputReader,
   workspace: string,
-): Promise<Pick<GetArtifactInputs, 'artifact' | 'items'>> {
-  const items = await readArtifactSpecs(inputs, workspace);
+): Promise<Pick<GetArtifactInputs, 'artifact' | 'items' | 'many'>> {
+  const { items, many } = await readArtifactSpecs(inputs, workspace);
   const [first] = items;
   // readArtifactSpecs gives at least one item or throws an InputError.
   if (!first) throw new Error('no artifact was read from the inputs');
-  return { artifact: first.spec, items };
+  if (many && inputs.optional('attestation-id') !== undefined) {
+    throw new InputError(
+      'attestation-id',
+      'is given with several artifacts: an attestation belongs to one artifact, the others would all be not found',
+      'attestation-id with one fingerprint or artifact',
+    );
+  }
+  return { artifact: first.spec, items, many };
 }
 
 export interface ArtifactRead {

@@ -44,7 +44,7 @@ export interface GetArtifactResult {
 export function describe(inputs: GetArtifactInputs): Record<string, unknown> {
   return {
     flow: inputs.flow,
-    ...(inputs.items.length > 1 && { items: inputs.items.map((i) => i.name) }),
+    ...(inputs.many && { items: inputs.items.map((i) => i.name) }),
     ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
@@ -59,7 +59,7 @@ export const ERROR_OUTPUTS = { compliant: false, found: '', state: '', 'html-url
 
 export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.
-  if (inputs.items.length > 1) {
+  if (inputs.many) {
     const { runMany } = await import('./many.js');
     return runMany(inputs);
   }
