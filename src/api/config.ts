@@ -112,7 +112,7 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
     throw new InputError(
       input,
       `plain http to '${url.hostname}' would send the token in clear text`,
-      'an https URL (plain http is allowed only to loopback, unless explicitly allowed)',
+      'an https URL; plain http only to loopback, or to any host with allow-insecure-http: true (or the variable COMPLIANCE_ALLOW_INSECURE_HTTP=true) inside a private network',
     );
   }
   const path = url.pathname.replace(/\/+$/, '');

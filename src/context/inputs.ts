@@ -6,7 +6,7 @@
 import { setSecret } from '../trust/commands.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULTS, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
+import { DEFAULTS, isLoopbackHost, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
 import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
@@ -313,7 +313,12 @@ export interface ConnectionInputs {
   retries?: number;
   /** Input `timeout-seconds`, else COMPLIANCE_TIMEOUT_SECONDS: the budget of all the step's calls (default 120). */
   timeoutSeconds: number;
+  /** Input `allow-insecure-http`, else COMPLIANCE_ALLOW_INSECURE_HTTP: plain http to any host (a private network). */
+  allowInsecureHttp: boolean;
 }
+
+export const INSECURE_INPUT = 'allow-insecure-http';
+export const INSECURE_VARIABLE = 'COMPLIANCE_ALLOW_INSECURE_HTTP';
 
 export const TIMEOUT_INPUT = 'timeout-seconds';
 export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
@@ -335,11 +340,38 @@ export function readConnection(inputs: InputReader): ConnectionInputs {
     org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
     proxy: proxyFromEnv(inputs.env),
     timeoutSeconds: inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE),
+    allowInsecureHttp: inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE),
     ...retries(inputs),
   };
   // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
-  resolveConfig({ baseUrl: connection.apiUrl, org: connection.org, token: connection.apiToken });
+  resolveConfig({
+    baseUrl: connection.apiUrl,
+    org: connection.org,
+    token: connection.apiToken,
+    allowInsecureHttp: connection.allowInsecureHttp,
+  });
   return connection;
+}
+
+/**
+ * The warning a step writes (log and job summary) when allow-insecure-http let it use plain http to a host that is
+ * not loopback: the token crosses the network in clear. None otherwise.
+ */
+export function insecureWarnings(
+  connection: Pick<ConnectionInputs, 'apiUrl' | 'allowInsecureHttp'>,
+): string[] {
+  if (!connection.allowInsecureHttp) return [];
+  let url: URL;
+  try {
+    url = new URL(connection.apiUrl.trim());
+  } catch {
+    return [];
+  }
+  if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return [];
+  return [
+    `Plain http to ${url.host}, allowed by ${INSECURE_INPUT} (or ${INSECURE_VARIABLE}): the API token and every ` +
+      'report cross the network unencrypted. Use it only inside a private network you trust.',
+  ];
 }
 
 /** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { ComplianceClient } from '../api/client.js';
 import { readGitHubContext, type GitHubContext } from '../context/github.js';
 import {
+  insecureWarnings,
   readConnection,
   TIMEOUT_INPUT,
   TIMEOUT_VARIABLE,
@@ -51,6 +52,8 @@ export function readRunner(env: Env, cwd: string): RunnerContext {
 
 export interface CommonInputs {
   connection: ConnectionInputs;
+  /** About the step's own settings (plain http allowed to a remote host): in the log and atop the job summary. */
+  warnings: string[];
   /** Write a job summary (input `summary`, default true). */
   summary: boolean;
   runner: RunnerContext;
@@ -58,8 +61,10 @@ export interface CommonInputs {
 
 /** The connection first: its token is masked before any other input can fail with a message. */
 export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
+  const connection = readConnection(inputs);
   return {
-    connection: readConnection(inputs),
+    connection,
+    warnings: insecureWarnings(connection),
     summary: inputs.boolean('summary', true),
     runner: readRunner(inputs.env, cwd),
   };
@@ -73,6 +78,7 @@ export function createClient(connection: ConnectionInputs): ComplianceClient {
     proxy: connection.proxy,
     ...(connection.retries !== undefined && { retries: connection.retries }),
     deadlineMs: connection.timeoutSeconds * 1000,
+    allowInsecureHttp: connection.allowInsecureHttp,
     deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
     logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
   });

@@ -59,6 +59,8 @@ export interface FinishInputs {
   summary: boolean;
   /** Set by actions that can comment on the pull request. */
   prComment?: PrCommentInputs;
+  /** About the step's own settings (plain http allowed to a remote host): a warning, and a line atop the summary. */
+  warnings?: string[];
 }
 
 export interface ActionDefinition<I extends FinishInputs> {
@@ -271,10 +273,13 @@ export async function finish<I extends FinishInputs>(
     });
   }
 
-  if (step.summary && inputs.summary) {
-    const summary = step.summary;
+  const warnings = inputs.warnings ?? [];
+  // A step without a summary of its own (setup) still writes one to carry a warning about its settings.
+  const summary = step.summary ?? (warnings.length > 0 ? new SummaryWriter() : undefined);
+  if (summary && inputs.summary) {
+    const lead = warnings.map((w) => `> [!WARNING]\n> ${escapeText(w)}\n\n`).join('');
     await attempt('job summary', () =>
-      summary.write(inputs.runner.summaryFile, headerLine(step.outcome, elapsedMs)),
+      summary.write(inputs.runner.summaryFile, `${headerLine(step.outcome, elapsedMs)}${lead}`),
     );
   }
 
@@ -287,7 +292,7 @@ export async function finish<I extends FinishInputs>(
     );
   }
 
-  annotate(step, problems);
+  annotate(step, [...problems, ...warnings]);
 
   if (step.failure !== undefined) {
     const kept =

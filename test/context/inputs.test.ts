@@ -322,6 +322,7 @@ describe('readConnection', () => {
       org: 'acme',
       proxy: { httpsProxy: 'http://lower:3128', noProxy: '.internal' },
       timeoutSeconds: 120,
+      allowInsecureHttp: false,
     });
   });
 

@@ -6,6 +6,8 @@ import { log } from '../../trust/log.js';
 import { normalizeBaseUrl } from '../../api/config.js';
 import { ApiError, InputError, NetworkError } from '../../errors/errors.js';
 import {
+  INSECURE_VARIABLE,
+  insecureWarnings,
   readConnection,
   TIMEOUT_VARIABLE,
   type ConnectionInputs,
@@ -20,8 +22,10 @@ export interface SetupInputs extends ConnectionInputs, FinishInputs {
 }
 
 export function readInputs(inputs: InputReader, cwd: string): SetupInputs {
+  const connection = readConnection(inputs);
   return {
-    ...readConnection(inputs),
+    ...connection,
+    warnings: insecureWarnings(connection),
     dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
     verify: inputs.boolean('verify', true),
     runner: readRunner(inputs.env, cwd),
@@ -49,11 +53,13 @@ export async function run(inputs: SetupInputs): Promise<StepResult> {
     outputs: {},
     result: {},
     exports: {
-      COMPLIANCE_API_URL: normalizeBaseUrl(inputs.apiUrl).href,
+      COMPLIANCE_API_URL: normalizeBaseUrl(inputs.apiUrl, inputs.allowInsecureHttp).href,
       COMPLIANCE_API_TOKEN: inputs.apiToken,
       COMPLIANCE_ORG: inputs.org,
       COMPLIANCE_DRY_RUN: String(inputs.dryRun),
       [TIMEOUT_VARIABLE]: String(inputs.timeoutSeconds),
+      // Later steps read the same URL: they need the same permission for plain http.
+      ...(inputs.allowInsecureHttp && { [INSECURE_VARIABLE]: 'true' }),
     },
     ...(inputs.dryRun && {
       annotations: [
