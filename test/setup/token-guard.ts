@@ -1,6 +1,6 @@
 /**
  * Fails any test whose captured output (stdout, stderr, console) contains a test token. Tests that capture output
- * of their own (child processes, files, summaries) check it with `assertNoSecret`.
+ * of their own (child processes, files, summaries) check it with `assertNoSecret`. Stdout is captured, not printed.
  */
 import { afterEach, beforeEach } from 'vitest';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
@@ -23,9 +23,14 @@ function capture(chunk: unknown): void {
 
 beforeEach(() => {
   captured = '';
+  // What a step run in-process writes to stdout is the runner's protocol (log lines, ::warning::, ::add-mask::):
+  // captured, checked for tokens, and not printed, so the test output holds no stray workflow commands (issue 17).
+  // A test that asserts on it spies on process.stdout.write itself.
   process.stdout.write = (chunk: unknown, ...rest: unknown[]) => {
     capture(chunk);
-    return (originals.stdout as (...a: unknown[]) => boolean)(chunk, ...rest);
+    const done = rest.find((arg): arg is () => void => typeof arg === 'function');
+    done?.();
+    return true;
   };
   process.stderr.write = (chunk: unknown, ...rest: unknown[]) => {
     capture(chunk);
