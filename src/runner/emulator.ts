@@ -6,7 +6,7 @@
  * Not part of the bundle: src/main.ts does not import it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +39,15 @@ export interface RunOptions {
   githubToken?: string;
   /** Called with the step's process id once it started (benchmarks sample its memory). */
   onSpawn?: (pid: number) => void;
+  /** Called with each chunk of the step's log as it comes (`npm run action` shows it live); the result has it all. */
+  onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** Node options before the bundle, e.g. `--import` of the load recorder (src/runner/loads.ts); none on a runner. */
   nodeArgs?: string[];
+  /**
+   * The job's RUNNER_TEMP, shared with the job's other steps (src/runner/workflow.ts): kept after the step, which gets
+   * its command files in a folder of their own under it, as on the runner (default: a fresh temp folder, removed).
+   */
+  runnerTemp?: string;
 }
 
 /** What a hosted runner sets for a push to main; GITHUB_SHA is left to the test (it must match a real commit). */
@@ -160,12 +167,17 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
 
   return {
     async run() {
-      const temp = mkdtempSync(join(tmpdir(), `runner-${name}-`));
+      const temp = options.runnerTemp ?? mkdtempSync(join(tmpdir(), `runner-${name}-`));
+      let commands = temp;
+      if (options.runnerTemp !== undefined) {
+        mkdirSync(join(temp, '_runner_file_commands'), { recursive: true });
+        commands = mkdtempSync(join(temp, '_runner_file_commands', `${name}-`));
+      }
       const files = {
-        output: join(temp, 'output'),
-        env: join(temp, 'env'),
-        summary: join(temp, 'summary'),
-        event: join(temp, 'event.json'),
+        output: join(commands, 'output'),
+        env: join(commands, 'env'),
+        summary: join(commands, 'summary'),
+        event: join(commands, 'event.json'),
       };
       for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
       writeFileSync(files.event, JSON.stringify(options.event ?? {}));
@@ -192,8 +204,17 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
       if (child.pid !== undefined) options.onSpawn?.(child.pid);
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      // Decoded per stream, so a character split across two chunks is not garbled.
+      child.stdout.setEncoding('utf8');
+      child.stderr.setEncoding('utf8');
+      child.stdout.on('data', (c: string) => {
+        stdout += c;
+        options.onOutput?.('stdout', c);
+      });
+      child.stderr.on('data', (c: string) => {
+        stderr += c;
+        options.onOutput?.('stderr', c);
+      });
       let ms = 0;
       child.on('exit', () => (ms = performance.now() - started));
       const code = await new Promise<number | null>((r) => child.on('close', r));
@@ -206,7 +227,7 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
       if (existsSync(kept)) {
         for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
       }
-      rmSync(temp, { recursive: true, force: true });
+      rmSync(commands, { recursive: true, force: true });
       return {
         code,
         stdout,

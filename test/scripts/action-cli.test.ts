@@ -1,0 +1,311 @@
+// `npm run action -- <name> ...` (scripts/action.ts): the real command, spawned as a user would run it, against the
+// sandbox it starts itself or one started here and named by --api-url.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../src/runner/emulator.js';
+import { Sandbox } from '../../src/sandbox/server.js';
+import { useTempDirs } from '../helpers/git.js';
+// Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
+import { demoSeed } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
+
+/** A backend artifact of the demo seed, compliant. */
+const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+const UNKNOWN = 'a'.repeat(64);
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Folders of result files the command kept, removed after the file's tests. */
+const kept: string[] = [];
+afterAll(() => {
+  for (const dir of kept) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `npm run action -- ...args` as npm does (Node 24, the TypeScript loader, the package folder). */
+async function action(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('COMPLIANCE_') && key !== 'INIT_CWD' && key !== 'COLUMNS',
+    ),
+  );
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/node'),
+    ['--import', './scripts/register-ts.mjs', 'scripts/action.ts', ...args],
+    { cwd: ROOT, env: { ...base, ...env } },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
+  if (dir) kept.push(dir);
+  return { code, stdout, stderr };
+}
+
+/** The value of an output as printed (`name: value`). */
+const output = (ran: Ran, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(ran.stdout)?.[1];
+
+/** What a person sees: no workflow command, no Markdown or HTML markup, no token. */
+function expectReadable(ran: Ran): void {
+  expect(ran.stdout).not.toMatch(/^\s*::[\w-]+/m);
+  expect(ran.stdout).not.toMatch(/<\/?(sub|code|details|summary|br)\b/);
+  expect(ran.stdout).not.toMatch(/^\|.*\|$/m);
+  expect(ran.stdout).not.toContain('**');
+  assertNoSecret(ran.stdout + ran.stderr, 'the output of npm run action');
+}
+
+describe('npm run action against its own sandbox', () => {
+  it('runs list-actions with no inputs: log, outputs, summary as text, the step exit code', async () => {
+    const ran = await action(['list-actions']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^Sandbox: http:\/\/127\.0\.0\.1:\d+/m);
+    expect(output(ran, 'count')).toBe('3');
+    expect(output(ran, 'failing')).toBe('["release-webhook"]');
+    expect(output(ran, 'outcome')).toBe('failing');
+    // The log: the group as a heading with its lines under it, the warning labelled, debug lines hidden.
+    expect(ran.stdout).toContain('▸ List the actions of demo\n  3 action(s).\n');
+    expect(ran.stdout).toMatch(/^Warning: Action 'release-webhook' .*fails to send notifications\.$/m);
+    expect(ran.stdout).not.toMatch(/debug|GET http/);
+    // The summary, as text: its <sub> line, heading and table (as columns or a block per row).
+    expect(ran.stdout).toContain('Outcome: failing · took');
+    expect(ran.stdout).toContain('Notification actions: 3, failing: 1\n───');
+    expect(ran.stdout).toMatch(/release-webhook[\s\S]*WEBHOOK \(hooks\.acme\.test\)[\s\S]*❌ yes/);
+    expect(ran.stdout).toMatch(/^✔ list-actions succeeded in [\d.]+ s \(1 warning\)$/m);
+    expectReadable(ran);
+    // The result file the output names outlives the step's RUNNER_TEMP.
+    const file = output(ran, 'result-file') ?? '';
+    expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ outcome: 'failing', count: 3 });
+  });
+
+  it('exits with the step exit code when the step fails (list-actions with fail-if-failing)', async () => {
+    const ran = await action(['list-actions', '--input', 'fail-if-failing=true']);
+    expect(ran.code).toBe(1);
+    expect(output(ran, 'outcome')).toBe('failing');
+    expect(ran.stdout).toMatch(/^✘ list-actions failed with exit code 1 in [\d.]+ s$/m);
+    expect(ran.stdout).toMatch(/^ {2}Error: .*release-webhook/m);
+  });
+
+  it('gets a seed artifact with get-artifact: state COMPLIANT', async () => {
+    const ran = await action([
+      'get-artifact',
+      '--input',
+      'flow=backend',
+      '--input',
+      `fingerprint=${FINGERPRINT}`,
+    ]);
+    expect(ran.code).toBe(0);
+    expect(output(ran, 'state')).toBe('COMPLIANT');
+    expect(output(ran, 'outcome')).toBe('compliant');
+    expect(output(ran, 'html-url')).toBe(
+      `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${FINGERPRINT}`,
+    );
+    expect(ran.stdout).toContain('✅ Artifact ghcr.io/acme/backend:1.4.0: COMPLIANT');
+    // The field table as aligned columns, the <code> fingerprint as text.
+    expect(ran.stdout).toMatch(/^State +COMPLIANT$/m);
+    expect(ran.stdout).toMatch(new RegExp(`^Fingerprint +${FINGERPRINT}$`, 'm'));
+    expect(ran.stdout).toMatch(/^unit-tests +COMPLETE +✅ yes$/m);
+    expectReadable(ran);
+  });
+
+  it('exits 1 with the error when the step fails (get-artifact of an unknown fingerprint)', async () => {
+    const ran = await action([
+      'get-artifact',
+      '--input',
+      'flow=backend',
+      '--input',
+      `fingerprint=${UNKNOWN}`,
+    ]);
+    expect(ran.code).toBe(1);
+    expect(output(ran, 'outcome')).toBe('not-found');
+    expect(output(ran, 'state')).toBe('(empty)');
+    expect(ran.stdout).toMatch(
+      new RegExp(`^Error: No artifact with fingerprint ${UNKNOWN} in flow 'backend'`, 'm'),
+    );
+    expect(ran.stdout).toMatch(/^✘ get-artifact failed with exit code 1 in [\d.]+ s$/m);
+    expect(ran.stdout).toMatch(new RegExp(`^ {2}Error: No artifact with fingerprint ${UNKNOWN}`, 'm'));
+    expectReadable(ran);
+  });
+});
+
+describe('npm run action --event and the workspace', () => {
+  const { repo, tempDir } = useTempDirs();
+
+  it('through npm run: the workspace is the folder the command was typed in', async () => {
+    const workspace = repo();
+    writeFileSync(join(workspace.dir, 'a.txt'), 'a\n');
+    workspace.git('add', '.');
+    workspace.git('commit', '-q', '-m', 'Add a');
+    const head = workspace.git('rev-parse', 'HEAD');
+    const child = spawn('npm', ['--prefix', ROOT, 'run', '--silent', 'action', '--', 'list-actions'], {
+      cwd: workspace.dir,
+      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'INIT_CWD')),
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.resume();
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
+    if (dir) kept.push(dir);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      `Running list-actions in ${workspace.dir} (push to refs/heads/main, GITHUB_SHA ${head.slice(0, 12)})`,
+    );
+    expect(stdout).toContain('outcome: failing');
+  });
+
+  it('--event pull_request: pull request 1 whose head is the workspace HEAD', async () => {
+    const workspace = repo();
+    writeFileSync(join(workspace.dir, 'a.txt'), 'a\n');
+    workspace.git('add', '.');
+    workspace.git('commit', '-q', '-m', 'Add a');
+    const head = workspace.git('rev-parse', 'HEAD');
+    const ran = await action([
+      'check-attestations-for-commit',
+      '--event',
+      'pull_request',
+      '--cwd',
+      workspace.dir,
+      '--input',
+      'required=unit-tests',
+    ]);
+    expect(ran.stdout).toContain(`(pull_request #1, GITHUB_SHA ${head.slice(0, 12)})`);
+    expect(ran.stdout).toContain('1 commit(s) (the head of pull request #1)');
+    expect(ran.stdout).toContain(`  ${head}`);
+    // Nobody attested it: the gate fails the step, and the command with it.
+    expect(ran.code).toBe(1);
+    expect(output(ran, 'outcome')).toBe('non-compliant');
+  });
+
+  it('--event <file>: the payload of the file, its pull request number', async () => {
+    const file = join(tempDir('event-'), 'event.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ number: 17, pull_request: { number: 17, head: { ref: 'fix', sha: 'b'.repeat(40) } } }),
+    );
+    const ran = await action([
+      'check-attestations-for-commit',
+      '--event',
+      file,
+      '--cwd',
+      tempDir('empty-'),
+      '--input',
+      'required=unit-tests',
+    ]);
+    expect(ran.stdout).toContain(`pull_request refs/pull/17/merge from ${file}`);
+    expect(ran.stdout).toContain('the head of pull request #17');
+    expect(ran.stdout).toContain(`  ${'b'.repeat(40)}`);
+    expect(ran.code).toBe(1);
+  });
+});
+
+describe('npm run action --api-url', () => {
+  let service: Sandbox;
+  let url = '';
+  beforeAll(async () => {
+    // Another service than the command's own sandbox: another org, UI and token (the demo token is refused).
+    const seed = demoSeed() as {
+      ui_url: string;
+      tokens: Record<string, string>;
+      orgs: Record<string, unknown>;
+    };
+    seed.ui_url = 'https://elsewhere.compliance.invalid';
+    seed.tokens = { [TEST_TOKEN]: 'elsewhere' };
+    seed.orgs = { elsewhere: seed.orgs.demo };
+    service = new Sandbox({ seed });
+    url = await service.start(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it('runs against that service, its token and org from COMPLIANCE_API_TOKEN and COMPLIANCE_ORG', async () => {
+    const ran = await action(
+      ['get-artifact', '--api-url', url, '--input', 'flow=backend', '--input', `fingerprint=${FINGERPRINT}`],
+      { COMPLIANCE_API_TOKEN: TEST_TOKEN, COMPLIANCE_ORG: 'elsewhere' },
+    );
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain(`Service: ${url} (org 'elsewhere')`);
+    expect(ran.stdout).not.toContain('Sandbox:');
+    expect(output(ran, 'state')).toBe('COMPLIANT');
+    expect(output(ran, 'html-url')).toBe(
+      `https://elsewhere.compliance.invalid/elsewhere/flows/backend/artifacts/${FINGERPRINT}`,
+    );
+    expect(service.load.peak).toBeGreaterThan(0);
+    expectReadable(ran);
+  });
+
+  it('never prints the token: not in the log (even with --debug), the outputs, the exported environment', async () => {
+    const ran = await action([
+      'setup',
+      '--api-url',
+      url,
+      '--api-token',
+      TEST_TOKEN,
+      '--org',
+      'elsewhere',
+      '--debug',
+    ]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('Connected to');
+    expect(ran.stdout).toMatch(/^ {2}debug: GET /m);
+    // setup hands the token to later steps in GITHUB_ENV: shown masked.
+    expect(ran.stdout).toContain('COMPLIANCE_API_TOKEN: ***');
+    expect(ran.stdout).toContain('COMPLIANCE_ORG: elsewhere');
+    assertNoSecret(ran.stdout + ran.stderr, 'the output of npm run action');
+    expect(ran.stdout + ran.stderr).not.toContain(TEST_TOKEN);
+  });
+
+  it('reports a refused token as the step does, without printing it', async () => {
+    const ran = await action(['list-actions', '--api-url', url, '--org', 'elsewhere'], {
+      COMPLIANCE_API_TOKEN: `${TEST_TOKEN}-wrong`,
+    });
+    expect(ran.code).toBe(1);
+    expect(output(ran, 'outcome')).toBe('error');
+    expect(ran.stdout).toMatch(/^Error: .*(401|token)/im);
+    expectReadable(ran);
+    expect(ran.stdout + ran.stderr).not.toContain(`${TEST_TOKEN}-wrong`);
+  });
+});
+
+describe('npm run action, bad usage', () => {
+  it.each([
+    [['nope'], "there is no action 'nope'"],
+    [[], 'which action?'],
+    [['get-artifact', '--input', 'flow'], "--input 'flow' is not key=value"],
+    [
+      ['get-artifact', '--input', 'flo=backend'],
+      "get-artifact has no input 'flo'; its inputs: flow, fingerprint",
+    ],
+    [['get-artifact', '--bogus'], "Unknown option '--bogus'"],
+    [['get-artifact', '--env', 'NOEQUALS'], "--env 'NOEQUALS' is not key=value"],
+    [['get-artifact', '--event', '/no/such/event.json'], "--event '/no/such/event.json' is neither push"],
+  ])('%j exits 2: %s', async (args, message) => {
+    const ran = await action(args);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(`npm run action: ${message}`);
+    expect(ran.stderr).toContain('Usage: npm run action -- <name>');
+    // Nothing ran: no sandbox, no step.
+    expect(ran.stdout).toBe('');
+  });
+
+  it('lists the actions when the name is unknown', async () => {
+    const ran = await action(['nope']);
+    for (const name of ['setup', 'get-artifact', 'list-actions', 'report-k8s-env'])
+      expect(ran.stderr).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+  });
+
+  it('--help prints the usage and the actions, and exits 0', async () => {
+    const ran = await action(['--help']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('Usage: npm run action -- <name> [options]');
+    expect(ran.stdout).toMatch(/^ {2}get-artifact +Reads an artifact/m);
+  });
+});
