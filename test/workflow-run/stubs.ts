@@ -1,0 +1,86 @@
+/**
+ * The steps of this repository's workflows that cannot run here, and what stands in for each (src/runner/workflow.ts
+ * runs everything else for real). The tests assert that these, and only these, were stubbed.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../../src/runner/emulator.js';
+import type { Stub } from '../../src/runner/workflow.js';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8' }).trim();
+
+/** The commit the checkout stub checks out: this repository's HEAD (GITHUB_SHA of the runs). */
+export const headSha = (): string => git(ROOT, 'rev-parse', 'HEAD');
+
+/**
+ * actions/checkout of this repository: a clone sharing the objects of this checkout (read, never written), at its
+ * HEAD, with this working tree's changed and new files copied over it, so the run sees the files as they are now.
+ */
+export const checkoutThisRepository: Stub = {
+  uses: 'actions/checkout',
+  reason:
+    'it fetches from GitHub: the workspace is a clone of this repository at HEAD with the working tree copied over',
+  outputs: ['ref', 'commit'],
+  apply({ workspace }) {
+    execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', ROOT, workspace]);
+    const files = new Set(
+      git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0'),
+    );
+    for (const file of files) {
+      const from = join(ROOT, file);
+      if (file === '' || !existsSync(from) || lstatSync(from).isDirectory()) continue; // deleted, or a submodule
+      mkdirSync(dirname(join(workspace, file)), { recursive: true });
+      cpSync(from, join(workspace, file), { verbatimSymlinks: true });
+    }
+    git(workspace, 'reset', '-q'); // the index at HEAD: the working tree's changes show as changes
+    return { outputs: { ref: 'refs/heads/main', commit: git(workspace, 'rev-parse', 'HEAD') } };
+  },
+};
+
+/** actions/checkout of another repository: a clone of a local one (a fixture standing in for the user's). */
+export const checkoutOf = (repo: string): Stub => ({
+  uses: 'actions/checkout',
+  reason: "it fetches from GitHub: the workspace is a clone of a local repository standing in for the user's",
+  outputs: ['ref', 'commit'],
+  apply({ workspace }) {
+    execFileSync('git', ['clone', '-q', repo, workspace]);
+    return { outputs: { ref: 'refs/heads/main', commit: git(workspace, 'rev-parse', 'HEAD') } };
+  },
+});
+
+/**
+ * actions/setup-node: Node 24 is already here, this checkout's node_modules/node (what node_modules/.bin/node runs):
+ * its folder, which holds that one binary, goes first on PATH. Another major version cannot be had here.
+ */
+export const setupNode: Stub = {
+  uses: 'actions/setup-node',
+  reason: "it downloads Node: this checkout's Node 24 (node_modules/node/bin) goes first on PATH instead",
+  outputs: ['cache-hit', 'node-version'],
+  apply({ with: inputs }) {
+    const wanted = inputs['node-version'] ?? '';
+    const major = process.versions.node.split('.')[0] ?? '';
+    if (wanted.split('.')[0] !== major)
+      throw new Error(`setup-node stub: node-version '${wanted}' asked for, only Node ${major} is here`);
+    return {
+      outputs: { 'cache-hit': 'false', 'node-version': process.version },
+      path: [dirname(process.execPath)],
+    };
+  },
+};
+
+/**
+ * `npm ci`: it needs the npm registry (and the `node` package's preinstall downloads a Node binary), and would
+ * rebuild 300 MB of node_modules: the workspace gets this checkout's node_modules, linked, which `npm ci` of the same
+ * package-lock.json would have made.
+ */
+export const npmCi: Stub = {
+  run: /^npm ci( [^\n]*)?\n?$/,
+  reason: "it needs the npm registry: the workspace links this checkout's node_modules instead",
+  outputs: [],
+  apply({ workspace }) {
+    symlinkSync(join(ROOT, 'node_modules'), join(workspace, 'node_modules'));
+    return {};
+  },
+};
