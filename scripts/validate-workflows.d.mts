@@ -11,3 +11,6 @@ export interface Problem {
 export function formatProblem(problem: Problem): string;
 
 export function validateRepo(root?: string): Promise<{ problems: Problem[]; checked: string[] }>;
+
+/** The ```yaml blocks of a Markdown text: the line of each opening fence, and the block's text. */
+export function yamlBlocks(markdown: string): { line: number; text: string }[];

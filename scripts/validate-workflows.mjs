@@ -431,7 +431,7 @@ function lineIn(lines, source, node, text) {
  * Fenced ```yaml / ```yml blocks: their text (the fence's indentation removed) and the line of the opening fence.
  * @param {string} markdown
  */
-function yamlBlocks(markdown) {
+export function yamlBlocks(markdown) {
   const blocks = [];
   const lines = markdown.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
 import { ROOT } from '../../src/runner/emulator.js';
 import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '../../src/runner/workflow.js';
 import { useTempDirs } from '../helpers/git.js';
@@ -33,24 +34,20 @@ interface Recipe {
   text: string;
 }
 
-/** The ```yaml blocks of the README that are complete workflows, each with the heading above it. */
+/** The ```yaml blocks of the README that are complete workflows (found as validate-workflows finds them), each with
+ * the heading above it. */
 function recipes(markdown: string): Recipe[] {
-  const found: Recipe[] = [];
   const lines = markdown.split('\n');
-  let title = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const heading = /^#{1,6} (.*)$/.exec(line);
-    if (heading) title = heading[1] ?? '';
-    if (!/^```ya?ml\s*$/.test(line)) continue;
-    const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
-    const text = lines.slice(i + 1, end).join('\n') + '\n';
+  return yamlBlocks(markdown).flatMap(({ line, text }) => {
     const doc: unknown = parse(text);
-    if (typeof doc === 'object' && doc !== null && 'on' in doc && 'jobs' in doc)
-      found.push({ title, line: i + 1, text });
-    i = end;
-  }
-  return found;
+    if (typeof doc !== 'object' || doc === null || !('on' in doc) || !('jobs' in doc)) return [];
+    const heading = lines
+      .slice(0, line - 1)
+      .reverse()
+      .map((l) => /^#{1,6} (.*)$/.exec(l)?.[1])
+      .find((t) => t !== undefined);
+    return [{ title: heading ?? '', line, text }];
+  });
 }
 
 const all = recipes(readFileSync(join(ROOT, README), 'utf8'));
