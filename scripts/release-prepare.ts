@@ -37,8 +37,10 @@ export function prepareRelease(files: Prepared, version: string, today: string):
   if (!current || !greater(next, current)) {
     throw new Error(`${version} is not greater than the current version ${pkg.version}`);
   }
-  const unreleased = /^## \[Unreleased\]\n([\s\S]*?)(?=^## \[)/m.exec(files.changelog);
-  if (!unreleased || unreleased[1]?.trim() === '') {
+  const changelog = files.changelog.replace(/\r\n/g, '\n');
+  const unreleased = section(changelog, 'Unreleased');
+  // Headings alone (`### Added` with nothing under it) say nothing either.
+  if (unreleased === undefined || !/^(?!#)\S/m.test(unreleased)) {
     throw new Error('CHANGELOG.md has nothing under ## [Unreleased]: say what this release changes first');
   }
   const lock = JSON.parse(files.packageLock) as {
@@ -52,21 +54,32 @@ export function prepareRelease(files: Prepared, version: string, today: string):
     packageJson: files.packageJson.replace(/"version": "[^"]+"/, `"version": "${version}"`),
     packageLock: `${JSON.stringify(lock, null, 2)}\n`,
     versionTs: files.versionTs.replace(/VERSION = '[^']+'/, `VERSION = '${version}'`),
-    changelog: files.changelog.replace(
-      '## [Unreleased]\n',
+    changelog: changelog.replace(
+      /^## \[Unreleased\][ \t]*\n/m,
       `## [Unreleased]\n\n## [${version}] - ${today}\n`,
     ),
   };
 }
 
+/**
+ * The body of a `## [name]` section: up to the next `## ` heading, a Keep a Changelog link definition (`[0.1.0]: url`)
+ * or the end; undefined when there is none.
+ */
+function section(changelog: string, name: string): string | undefined {
+  const text = changelog.replace(/\r\n/g, '\n');
+  const escaped = name.replace(/[.[\]]/g, '\\$&');
+  const start = new RegExp(`^## \\[${escaped}\\][^\\n]*\\n`, 'm').exec(text);
+  if (!start) return undefined;
+  const rest = text.slice(start.index + start[0].length);
+  const end = /^(## |\[[^\]]+\]: )/m.exec(rest);
+  return end ? rest.slice(0, end.index) : rest;
+}
+
 /** The notes of one version in the changelog: its section, without its heading (the release workflow's body). */
 export function releaseNotes(changelog: string, version: string): string {
-  const escaped = version.replace(/\./g, '\\.');
-  const m = new RegExp(`^## \\[${escaped}\\][^\\n]*\\n([\\s\\S]*?)(?=^## \\[|(?![\\s\\S]))`, 'm').exec(
-    changelog,
-  );
-  if (!m) throw new Error(`CHANGELOG.md has no section for ${version}`);
-  return (m[1] ?? '').trim();
+  const notes = section(changelog, version);
+  if (notes === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
+  return notes.trim();
 }
 
 const PATHS = {
@@ -115,4 +128,5 @@ function main(args: string[]): number {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) process.exitCode = main(process.argv.slice(2));
+// import.meta.main, not a URL compared with argv: a checkout path with a space made that never equal (found by review).
+if (import.meta.main) process.exitCode = main(process.argv.slice(2));

@@ -866,8 +866,13 @@ function sleep(ms: number): Promise<void> {
 }
 
 function collectMasks(log: string, masks: Set<string>): void {
-  for (const [, value] of log.matchAll(/^::add-mask::(.+)$/gm))
-    if (value !== undefined && value.trim() !== '') masks.add(value.trim());
+  for (const [, value] of log.matchAll(/^::add-mask::(.+)$/gm)) {
+    if (value === undefined || value.trim() === '') continue;
+    // A command's data is escaped (%0A, %0D, %25): a multi-line secret is masked as it is, and line by line.
+    const secret = value.trim().replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+    masks.add(secret);
+    for (const line of secret.split(/\r?\n/)) if (line.trim() !== '') masks.add(line);
+  }
 }
 
 function mask(log: string, masks: Set<string>): string {

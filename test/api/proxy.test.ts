@@ -16,27 +16,49 @@ describe('proxies', () => {
   it('sends requests through HTTP_PROXY, and around it for NO_PROXY hosts', async () => {
     target = await startServer((_req, res) => json(res, 200, []));
     proxy = await startProxy();
+    // 0.0.0.0 reaches the loopback server on Linux, but is not loopback to the client: a remote host, as behind a
+    // proxy in a private network (plain http allowed).
+    const remote = target.origin.replace('127.0.0.1', '0.0.0.0');
     const through = new ComplianceClient({
-      baseUrl: target.origin,
+      baseUrl: remote,
       org: 'acme',
       token: TEST_TOKEN,
+      allowInsecureHttp: true,
       proxy: { httpProxy: proxy.url },
     });
     await through.listActions();
     await through.close();
     expect(proxy.seen).toHaveLength(1);
-    expect(proxy.seen[0]).toContain(target.origin.replace('http://', ''));
+    expect(proxy.seen[0]).toContain(remote.replace('http://', ''));
     expect(target.requests).toHaveLength(1);
 
     const around = new ComplianceClient({
-      baseUrl: target.origin,
+      baseUrl: remote,
       org: 'acme',
       token: TEST_TOKEN,
-      proxy: { httpProxy: proxy.url, noProxy: '127.0.0.1' },
+      allowInsecureHttp: true,
+      proxy: { httpProxy: proxy.url, noProxy: '0.0.0.0' },
     });
     await around.listActions();
     await around.close();
     expect(proxy.seen).toHaveLength(1);
+    expect(target.requests).toHaveLength(2);
+  });
+
+  it('never sends plain http to loopback through a proxy: the token would leave the machine (found by review)', async () => {
+    target = await startServer((_req, res) => json(res, 200, []));
+    proxy = await startProxy();
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const client = new ComplianceClient({
+        baseUrl: target.origin.replace('127.0.0.1', host),
+        org: 'acme',
+        token: TEST_TOKEN,
+        proxy: { httpProxy: proxy.url, httpsProxy: proxy.url },
+      });
+      await client.listActions();
+      await client.close();
+    }
+    expect(proxy.seen).toEqual([]);
     expect(target.requests).toHaveLength(2);
   });
 });

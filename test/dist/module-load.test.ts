@@ -105,10 +105,17 @@ describe('what each action loads', () => {
     expect(entry.result.code, entry.result.stdout).toBe(0);
     expect(entry.kinds.re2).toBeDefined();
     expect(entry.kinds.undici).toBeUndefined();
-    // A proxy that no_proxy skips for loopback: the step still succeeds, through undici's proxy agent.
+    // A proxy that no_proxy skips for the service, addressed as 0.0.0.0 (loopback is always reached directly): the
+    // step still succeeds, through undici's proxy agent.
+    const typicalList = typicalRuns(sandbox().url, mkdtempSync(join(workspace, 'proxy-')))['list-actions'];
     const proxied = await recordLoads('list-actions', {
-      ...typicalRuns(sandbox().url, mkdtempSync(join(workspace, 'proxy-')))['list-actions'],
-      env: { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' },
+      ...typicalList,
+      inputs: {
+        ...typicalList?.inputs,
+        'api-url': sandbox().url.replace('127.0.0.1', '0.0.0.0'),
+        'allow-insecure-http': 'true',
+      },
+      env: { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '0.0.0.0' },
     });
     expect(proxied.result.code, proxied.result.stdout).toBe(0);
     expect(proxied.kinds.undici).toBeDefined();

@@ -45,6 +45,27 @@ describe('release:prepare', () => {
     expect(() => prepareRelease(files(), version, '2026-12-01')).toThrow(message);
   });
 
+  it('reads a changelog with CRLF, Unreleased last, and link definitions (found by review)', () => {
+    const crlf = '# Changelog\r\n\r\n## [Unreleased] \r\n\r\n### Fixed\r\n\r\n- a fix\r\n';
+    const next = prepareRelease({ ...files(), changelog: crlf }, '9.0.0', '2026-12-01');
+    expect(releaseNotes(next.changelog, '9.0.0')).toBe('### Fixed\n\n- a fix');
+    const linked =
+      '# Changelog\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-01\n\n- one\n\n## Upgrading\n\nread this\n\n' +
+      '[1.0.0]: https://example.test/v1.0.0\n';
+    expect(releaseNotes(linked, '1.0.0')).toBe('- one');
+    expect(() => prepareRelease({ ...files(), changelog: linked }, '9.0.0', '2026-12-01')).toThrow(
+      /nothing under/,
+    );
+  });
+
+  it('refuses to release with nothing under Unreleased, or only its headings', () => {
+    const headings = {
+      ...files(),
+      changelog: '# Changelog\n\n## [Unreleased]\n\n### Added\n\n## [0.1.0] - x\n',
+    };
+    expect(() => prepareRelease(headings, '9.0.0', '2026-12-01')).toThrow(/nothing under/);
+  });
+
   it('refuses to release with nothing under Unreleased', () => {
     const empty = {
       ...files(),
