@@ -138,6 +138,9 @@ export function parseCommandFile(text: string): Record<string, string> {
       const [, key = '', delimiter] = heredoc;
       const value: string[] = [];
       while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '');
+      // As the runner: an unterminated value is an error, never the rest of the file (found by review).
+      if (i >= lines.length)
+        throw new Error(`Matching delimiter not found '${delimiter ?? ''}' (for ${key})`);
       out[key] = value.join('\n');
     } else if (line.includes('=')) {
       const at = line.indexOf('=');

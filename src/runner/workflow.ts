@@ -807,13 +807,24 @@ async function runScript(
   else if (code !== 0) log += `\nProcess completed with exit code ${code ?? 'null'}.\n`;
 
   const read = (name: string) => readFileSync(paths[name] ?? '', 'utf8');
-  Object.assign(state.env, parseCommandFile(read('GITHUB_ENV')));
+  // A malformed command file (an unterminated NAME<<EOF) fails the step, as on the runner.
+  let commandsOk = true;
+  const parsed = (name: string): Record<string, string> => {
+    try {
+      return parseCommandFile(read(name));
+    } catch (error) {
+      commandsOk = false;
+      log += `\n${name}: ${message(error)}\n`;
+      return {};
+    }
+  };
+  Object.assign(state.env, parsed('GITHUB_ENV'));
   for (const line of read('GITHUB_PATH').split('\n')) if (line.trim() !== '') state.path.unshift(line.trim());
   state.summary += read('GITHUB_STEP_SUMMARY');
-  const outputs = parseCommandFile(read('GITHUB_OUTPUT'));
+  const outputs = parsed('GITHUB_OUTPUT');
   rmSync(commands, { recursive: true, force: true });
   rmSync(file, { force: true });
-  return { ok: code === 0 && !held && !limit.reached, outputs, log };
+  return { ok: code === 0 && !held && !limit.reached && commandsOk, outputs, log };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -17,8 +17,13 @@ const consoleOriginals = Object.fromEntries(methods.map((m) => [m, console[m].bi
 >;
 
 function capture(chunk: unknown): void {
+  // Any byte chunk decoded (a plain Uint8Array read as String() would be '1,2,3', hiding a token; found by review).
   captured +=
-    typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+    typeof chunk === 'string'
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8')
+        : String(chunk);
 }
 
 beforeEach(() => {

@@ -89,6 +89,17 @@ describe('runWorkflow', () => {
     expect(r.conclusion).toBe('failure');
   });
 
+  it('fails a step whose GITHUB_OUTPUT holds an unterminated NAME<<EOF, as the runner does', async () => {
+    const r = await run(
+      workflow(
+        '      - id: a\n        run: printf \'notes<<EOF\\nline one\\n\' >> "$GITHUB_OUTPUT"\n' +
+          '      - id: b\n        run: "true"\n',
+      ),
+    );
+    expect(outcomes(r)).toEqual(['a failure/failure', 'b skipped/skipped']);
+    expect(r.steps[0]?.log).toContain("GITHUB_OUTPUT: Matching delimiter not found 'EOF' (for notes)");
+  });
+
   it('fails an external action with no stub, and runs a stub in its place', async () => {
     const r = await run(
       workflow(
