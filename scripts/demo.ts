@@ -25,6 +25,9 @@ const out = resolve(values.out);
 
 /** The demo seed's commits: every attestation of the first is compliant; the second has a failed snyk-scan. */
 const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+/** The seed's backend images: 1.4.0 (COMPLIANT, running in production) and 1.5.0 (its snyk-scan failed). */
+const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 
 interface Step {
@@ -78,14 +81,19 @@ function makeWorkspace(dir: string): { sha: string; tarball: string; site: strin
 }
 
 /** `kubectl get pods -o json` of a cluster running `images` (image → [fingerprint, replicas]). */
-function podsFile(path: string, images: Record<string, [string, number]>): string {
-  const items = Object.entries(images).flatMap(([image, [fingerprint, replicas]], i) =>
+function podsFile(path: string, images: Record<string, [string, number]>, namespace = 'shop'): string {
+  writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods(images, namespace) }));
+  return path;
+}
+
+function pods(images: Record<string, [string, number]>, namespace: string): unknown[] {
+  return Object.entries(images).flatMap(([image, [fingerprint, replicas]], i) =>
     Array.from({ length: replicas }, (_, n) => ({
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {
         name: `${image.split('/').pop()?.split(':')[0] ?? 'app'}-${i}${n}-demo`,
-        namespace: 'shop',
+        namespace,
         creationTimestamp: new Date(Date.now() - (i + 1) * 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
         ownerReferences: [{ kind: 'ReplicaSet', name: `rs-${i}`, uid: `uid-${i}`, apiVersion: 'apps/v1' }],
       },
@@ -101,8 +109,6 @@ function podsFile(path: string, images: Record<string, [string, number]>): strin
       },
     })),
   );
-  writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
-  return path;
 }
 
 const equals =
@@ -151,6 +157,26 @@ async function main(): Promise<number> {
       'ghcr.io/acme/web:3.2.0': [web, 2],
       'docker.io/library/redis:7.4': [redis, 1],
     });
+
+    // One cluster holding both environments, each in its namespace: staging as later, production as it runs.
+    const cluster = join(workspace, 'pods-cluster.json');
+    writeFileSync(
+      cluster,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [
+          ...pods(
+            { 'ghcr.io/acme/backend:1.6.0': [tarballFp, 3], 'ghcr.io/acme/web:3.2.0': [web, 2] },
+            'shop',
+          ),
+          ...pods(
+            { 'ghcr.io/acme/backend:1.4.0': [BACKEND_14, 2], 'ghcr.io/acme/web:3.2.0': [web, 1] },
+            'shop-prod',
+          ),
+        ],
+      }),
+    );
 
     // The environment setup exports, as the runner carries GITHUB_ENV into later steps.
     let exported: Record<string, string> = {};
@@ -262,6 +288,27 @@ async function main(): Promise<number> {
         options: () => job({ flow: 'backend' }),
       },
       { title: 'List the notification actions', action: 'list-actions', options: () => job({}) },
+      {
+        title: 'Check every backend image of the story in one step (not asserting)',
+        action: 'get-artifact',
+        options: () => job({ flow: 'backend', fingerprint: [BACKEND_14, BACKEND_15, tarballFp].join('\n') }),
+        expect: equals({ count: '3', compliant: 'false', outcome: 'non-compliant' }),
+      },
+      {
+        title: 'Report staging and production from one read of the cluster',
+        action: 'report-k8s-env',
+        options: () =>
+          job({
+            'pods-file': cluster,
+            environments:
+              'environments:\n  - name: staging\n    namespaces: [shop]\n  - name: production\n    namespaces: [shop-prod]\n',
+          }),
+        expect: (outputs) => {
+          const listed = JSON.parse(outputs.environments ?? '[]') as { name: string; outcome: string }[];
+          const got = listed.map((e) => `${e.name} ${e.outcome}`).join(', ');
+          return got === 'staging reported, production reported' ? undefined : `environments: ${got}`;
+        },
+      },
     ];
 
     for (const [i, step] of steps.entries()) {

@@ -33,10 +33,10 @@ async function demo(...args: string[]): Promise<{ code: number | null; stdout: s
 describe('npm start (the demo)', () => {
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
     const { code, stdout, out } = await demo();
-    expect(stdout).toContain('All 14 steps passed.');
+    expect(stdout).toContain('All 16 steps passed.');
     expect(code).toBe(0);
-    const steps = stdout.match(/^✔ \[\d+\/14\] .+$/gm) ?? [];
-    expect(steps).toHaveLength(14);
+    const steps = stdout.match(/^✔ \[\d+\/16\] .+$/gm) ?? [];
+    expect(steps).toHaveLength(16);
     for (const action of [
       'setup',
       'report-artifact',
@@ -56,7 +56,7 @@ describe('npm start (the demo)', () => {
     expect(stdout).toContain('outcome: non-compliant');
 
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
-    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(14);
+    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(16);
     expect(markdown).toContain('### Environment diff: staging#3 → staging#4');
     expect(markdown).toContain('### ✅ Compliance gate passed');
     // One story (issue 15): the promotion review of production against staging finds the new backend, reported with
@@ -66,6 +66,12 @@ describe('npm start (the demo)', () => {
       /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \|/,
     );
     expect(markdown).toContain('| ❔ flow unknown |');
+    // Issue 16 in the story: the backend images checked in one step, two environments reported from one read.
+    expect(markdown).toContain('### ❌ 3 artifacts of flow backend: 2 not COMPLIANT');
+    expect(markdown).toContain(
+      '| ghcr.io/acme/backend:1.5.0 | <code>33907d725bd9</code> | ❌ NON-COMPLIANT |',
+    );
+    expect(markdown).toContain('| production | ✅ reported | 3 | 2 | 0 | production#3 (new) |');
     // Every commit message of the demo's story is its own.
     expect(markdown).toContain('Rate-limit refund requests');
     // Every summary of the demo, as GitHub's own renderer shows it (issue 15).
@@ -82,9 +88,9 @@ describe('npm start (the demo)', () => {
     // The service refuses the token once: setup's check fails, and the job stops there as a runner's would.
     const { code, stdout, out } = await demo('--fault', '401x1');
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^✘ \[1\/14\] Set up the connection/m);
+    expect(stdout).toMatch(/^✘ \[1\/16\] Set up the connection/m);
     expect(stdout).toContain('Demo failed at "Set up the connection": exited with 1');
-    expect(stdout).not.toContain('[2/14]');
+    expect(stdout).not.toContain('[2/16]');
     expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain('failed: exited with 1');
   }, 60_000);
 });

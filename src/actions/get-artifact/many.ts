@@ -120,7 +120,8 @@ function judge(
   const { artifact } = found;
   const verdict = decide(artifact);
   return {
-    name: item.name,
+    // An item given by its fingerprint is named as the service knows it (its fingerprint is beside it anyway).
+    name: item.spec.type === 'fingerprint' && artifact.filename ? artifact.filename : item.name,
     fingerprint,
     outcome: verdict.outcome,
     state: verdict.state,
