@@ -14,7 +14,7 @@ import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { stepError, type Annotation, type StepError, type StepResult } from '../../runtime/step.js';
-import { compliantCell, problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
+import { problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import type { GetArtifactInputs } from './read.js';
@@ -244,13 +244,12 @@ export function summarizeMany(flow: string, items: ItemResult[], failure: string
   // The ones to act on first, in the order given; the compliant after them.
   const ordered = [...items.filter((i) => !i.compliant), ...items.filter((i) => i.compliant)];
   summary.table(
-    ['Name', 'Fingerprint', 'State', 'Missing or non-compliant', 'Compliant', 'Link'],
+    ['Name', 'Fingerprint', 'State', 'Missing or non-compliant', 'Link'],
     ordered.map((item): Cell[] => [
       item.name,
       item.fingerprint ? { code: item.fingerprint.slice(0, 12) } : '',
       `${mark(item)} ${stateWords(item)}`,
       whyNot(item),
-      compliantCell(item.compliant),
       item.htmlUrl ? { text: 'open', href: item.htmlUrl } : '',
     ]),
   );
