@@ -129,3 +129,25 @@ export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
     return byId || byTime ? { ...check, superseded: true } : check;
   });
 }
+
+/** An answer judged for a list of many artifacts (diff-envs' arrivals, get-artifact's items): the verdict, and what
+ * the list links and says about it. */
+export interface Judged {
+  state: ArtifactState | null;
+  compliant: boolean;
+  htmlUrl?: string;
+  /** What keeps it from being compliant, where the evidence says. */
+  problems?: AttestationProblem[];
+  stateInfo?: string;
+}
+
+export function judgeAnswer(artifact: ArtifactFacts & Pick<Artifact, 'html_url' | 'state_info'>): Judged {
+  const verdict = decide(artifact);
+  return {
+    state: verdict.state,
+    compliant: verdict.compliant,
+    ...(artifact.html_url && { htmlUrl: artifact.html_url }),
+    ...(verdict.problems.length > 0 && { problems: verdict.problems }),
+    ...(artifact.state_info && { stateInfo: artifact.state_info }),
+  };
+}

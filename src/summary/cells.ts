@@ -91,3 +91,24 @@ export function trailText(name: string | null | undefined): string | undefined {
   if (typeof name !== 'string') return undefined;
   return /^[0-9a-f]{40}$/.test(name) ? `${name.slice(0, 12)}…` : name;
 }
+
+/**
+ * Why an artifact of a list is not compliant, in words: the evidence's problems, else the service's own words, else
+ * why it could not be checked; '' for a compliant one.
+ */
+export function whyNotCompliant(c: {
+  compliant: boolean;
+  problems?: readonly { name: string; problem: 'missing' | 'non-compliant' }[];
+  stateInfo?: string;
+  error?: { message: string };
+}): string {
+  if (c.compliant) return '';
+  if (c.problems && c.problems.length > 0) return problemsText(c.problems);
+  return c.stateInfo ?? c.error?.message ?? '';
+}
+
+/** One artifact in one line, for its annotation: `what: state: why. See <page>`, ending in one period. */
+export function artifactLine(what: string, state: string, why: string, htmlUrl?: string): string {
+  const reason = why.replace(/[.\s]+$/, '');
+  return `${what}: ${state}${reason ? `: ${reason}` : ''}.${htmlUrl ? ` See ${htmlUrl}` : ''}`;
+}

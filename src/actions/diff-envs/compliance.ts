@@ -7,7 +7,7 @@
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
-import { decide, type AttestationProblem } from '../../compliance/decide.js';
+import { judgeAnswer, type AttestationProblem } from '../../compliance/decide.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { stepError, type StepError } from '../../runtime/step.js';
 import { patterns } from '../../api/schemas/common.js';
@@ -113,21 +113,14 @@ function check(a: DiffArtifact, state: ArrivalState, more: Partial<ArrivalCheck>
 /** The check of an answer: get-artifact's decision (src/compliance/decide.ts), so both judge an artifact alike. */
 export function judge(a: DiffArtifact, found: Awaited<ReturnType<typeof lookUpArtifact>>): ArrivalCheck {
   if (found.notFound) return check(a, 'NOT-FOUND');
-  const { artifact } = found;
-  const verdict = decide(artifact);
-  const state: ArrivalState =
-    verdict.state === null
+  const { state, ...judged } = judgeAnswer(found.artifact);
+  const shown: ArrivalState =
+    state === null
       ? 'NO-STATE'
-      : verdict.state === 'COMPLIANT' && !verdict.compliant
+      : state === 'COMPLIANT' && !judged.compliant
         ? 'EVIDENCE-NOT-COMPLIANT'
-        : verdict.state;
-  return {
-    ...check(a, state),
-    compliant: verdict.compliant,
-    ...(artifact.html_url && { htmlUrl: artifact.html_url }),
-    ...(verdict.problems.length > 0 && { problems: verdict.problems }),
-    ...(artifact.state_info && { stateInfo: artifact.state_info }),
-  };
+        : state;
+  return { ...check(a, shown), ...judged };
 }
 
 /**

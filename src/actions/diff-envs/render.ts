@@ -3,7 +3,7 @@
  * only shown here: one the service left out reads as `?` or an empty cell, never fails the step.
  */
 import type { DiffArtifact } from '../../api/schemas.js';
-import { commitCell, problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
+import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import type { ArrivalCheck, ComplianceReview } from './compliance.js';
@@ -86,9 +86,7 @@ function instanceText(a: DiffArtifact, side: 1 | 2): string {
 /** One arriving artifact's check in a line, for an annotation: what it is, its state, and why. */
 export function describeCheck(c: ArrivalCheck): string {
   const what = `${c.name ?? '?'} (${c.fingerprint.slice(0, 12)})${c.flow ? ` in flow ${c.flow}` : ''}`;
-  const why = whyNot(c).replace(/[.\s]+$/, '');
-  const see = c.htmlUrl ? ` See ${c.htmlUrl}` : '';
-  return `${what}: ${stateText(c)}${why ? `: ${why}` : ''}.${see}`;
+  return artifactLine(what, stateText(c), whyNotCompliant(c), c.htmlUrl);
 }
 
 /** The state in words. */
@@ -122,13 +120,6 @@ function markOf(c: ArrivalCheck): string {
       // ⚠️ is INCOMPLETE's mark: could not check, no state and flow unknown are all "not known".
       return UNKNOWN_MARK;
   }
-}
-
-/** What keeps it from being compliant: the evidence's problems, else the service's words, else the lookup's error. */
-function whyNot(c: ArrivalCheck): string {
-  if (c.compliant) return '';
-  if (c.problems && c.problems.length > 0) return problemsText(c.problems);
-  return c.stateInfo ?? c.error?.message ?? '';
 }
 
 function podsCell(a: DiffArtifact): Cell {
@@ -176,7 +167,7 @@ export function summarize(
   const complianceCell = (a: DiffArtifact): Cell[] => {
     if (!checked) return [];
     const c = checks.get(checkKey(a)) ?? notLookedUp(a);
-    const why = whyNot(c);
+    const why = whyNotCompliant(c);
     // The state links to the artifact's page; why follows as text, not as one long link.
     return [{ text: `${markOf(c)} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];
   };

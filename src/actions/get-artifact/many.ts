@@ -7,14 +7,14 @@
  */
 import { mapBounded } from '../../api/pagination.js';
 import type { ArtifactState } from '../../api/schemas.js';
-import { decide, type AttestationProblem } from '../../compliance/decide.js';
+import { judgeAnswer, type AttestationProblem } from '../../compliance/decide.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { ApiError, ComplianceError } from '../../errors/errors.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { stepError, type Annotation, type StepError, type StepResult } from '../../runtime/step.js';
-import { problemsText, STATE_MARK, UNKNOWN_MARK } from '../../summary/cells.js';
+import { artifactLine, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import type { GetArtifactInputs } from './read.js';
@@ -118,17 +118,13 @@ function judge(
     return { name: item.name, fingerprint, outcome: 'not-found', state: null, compliant: false };
   }
   const { artifact } = found;
-  const verdict = decide(artifact);
+  const judged = judgeAnswer(artifact);
   return {
     // An item given by its fingerprint is named as the service knows it (its fingerprint is beside it anyway).
     name: item.spec.type === 'fingerprint' && artifact.filename ? artifact.filename : item.name,
     fingerprint,
-    outcome: verdict.outcome,
-    state: verdict.state,
-    compliant: verdict.compliant,
-    ...(artifact.html_url && { htmlUrl: artifact.html_url }),
-    ...(verdict.problems.length > 0 && { problems: verdict.problems }),
-    ...(artifact.state_info && { stateInfo: artifact.state_info }),
+    outcome: judged.compliant ? 'compliant' : 'non-compliant',
+    ...judged,
   };
 }
 
@@ -211,17 +207,10 @@ function stateWords(item: ItemResult): string {
   }
 }
 
-function whyNot(item: ItemResult): string {
-  if (item.compliant) return '';
-  if (item.problems && item.problems.length > 0) return problemsText(item.problems);
-  return item.error?.message ?? item.stateInfo ?? '';
-}
-
 /** One item in a line, for its annotation. */
 function describeItem(item: ItemResult): string {
   const fingerprint = item.fingerprint ? ` (${item.fingerprint.slice(0, 12)})` : '';
-  const why = whyNot(item).replace(/[.\s]+$/, '');
-  return `${item.name}${fingerprint}: ${stateWords(item)}${why ? `: ${why}` : ''}.${item.htmlUrl ? ` See ${item.htmlUrl}` : ''}`;
+  return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);
 }
 
 function mark(item: ItemResult): string {
@@ -249,7 +238,7 @@ export function summarizeMany(flow: string, items: ItemResult[], failure: string
       item.name,
       item.fingerprint ? { code: item.fingerprint.slice(0, 12) } : '',
       `${mark(item)} ${stateWords(item)}`,
-      whyNot(item),
+      whyNotCompliant(item),
       item.htmlUrl ? { text: 'open', href: item.htmlUrl } : '',
     ]),
   );
