@@ -14,22 +14,17 @@ import {
   type ExchangeRequest,
 } from './exchange.js';
 
-/** What undici's no_proxy matching needs to skip loopback: `localhost` covers `*.localhost` too. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
-
 /** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
 export function createDispatcher(proxy: ProxySettings): Dispatcher {
   const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connections: MAX_CONNECTIONS };
   const { httpProxy, httpsProxy, noProxy } = proxy;
   if (httpProxy || httpsProxy) {
-    // Empty strings (not undefined) so undici does not read process.env behind the configuration's back. Loopback
-    // is never proxied: plain http to it needs no permission because it never leaves the machine, and through a
-    // proxy it would, with the token or a registry's password (found by review).
+    // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
     return new EnvHttpProxyAgent({
       ...agentOptions,
       httpProxy: httpProxy ?? '',
       httpsProxy: httpsProxy ?? '',
-      noProxy: [noProxy, ...LOOPBACK_NAMES].filter(Boolean).join(','),
+      noProxy: noProxy ?? '',
     });
   }
   return new Agent(agentOptions);
