@@ -42,11 +42,9 @@ export function readPage<S extends z.core.$ZodType>(
   const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint).data;
   const pagination = envelope.data.pagination;
   if (pagination === undefined || pagination === null) return { items };
+  // Read whole or not at all (schemas/common.ts): without all four whole numbers, the pages are followed instead.
   const parsed = Pagination.safeParse(pagination);
-  if (!parsed.success) {
-    throw new UnexpectedResponseError(endpoint, 'pagination', 'is not {total, page, per_page, page_count}');
-  }
-  return { items, pagination: parsed.data };
+  return parsed.success ? { items, pagination: parsed.data } : { items };
 }
 
 export interface FetchAllOptions {

@@ -16,6 +16,20 @@ export const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
 export const PODS_SHOWN = 20;
 
+/**
+ * Said when the service's answer does not name the snapshot of `snappish1` or `snappish2` (2.10 does not require
+ * it): the diff is shown as asked, not confirmed; a gate on it fails closed (run.ts).
+ */
+export function notConfirmedText(result: DiffEnvsResult): string {
+  const missing = [result.snapshot1, result.snapshot2]
+    .map((side, i) => (side.id === null ? `snappish${i + 1}` : undefined))
+    .filter((group) => group !== undefined);
+  return (
+    `Not confirmed: the answer names no snapshot for ${missing.join(' and ')}, so it cannot be shown to be about ` +
+    `${result.snapshot1.expression} and ${result.snapshot2.expression} as asked.`
+  );
+}
+
 export function counts(result: DiffEnvsResult): string {
   const c = result.counts;
   return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged`;
@@ -50,21 +64,25 @@ function podsOf(a: DiffArtifact): string[] {
 /** Names and snapshot ids come from the server: `log` scrubs every line, a server may echo the token. */
 export function logDiff(result: DiffEnvsResult): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  log.info(`${s1.expression} is ${s1.id}; ${s2.expression} is ${s2.id}.`);
+  log.info(
+    s1.id !== null && s2.id !== null
+      ? `${s1.expression} is ${s1.name}; ${s2.expression} is ${s2.name}.`
+      : `The answer does not name the snapshots it compares: not confirmed to be ${s1.expression} and ${s2.expression}.`,
+  );
   log.info(`${counts(result)}.`);
   const groups: [string, number, () => string[]][] = [
     [
-      `Replaced ${s1.id} -> ${s2.id}`,
+      `Replaced ${s1.name} -> ${s2.name}`,
       result.replaced.length,
       () => result.replaced.slice(0, LOG_LINES).map((r) => `${r.name}  ${versions(r).join(' -> ')}`),
     ],
     [
-      `Only present in ${s1.id}`,
+      `Only present in ${s1.name}`,
       result.removed.length,
       () => lines(result.removed, (a) => instanceText(a, 1)),
     ],
-    [`Only present in ${s2.id}`, result.added.length, () => lines(result.added, (a) => instanceText(a, 2))],
-    [`${s1.id} -> ${s2.id} scaling`, result.scaled.length, () => lines(result.scaled, scaling)],
+    [`Only present in ${s2.name}`, result.added.length, () => lines(result.added, (a) => instanceText(a, 2))],
+    [`${s1.name} -> ${s2.name} scaling`, result.scaled.length, () => lines(result.scaled, scaling)],
   ];
   for (const [title, count, text] of groups) {
     if (count === 0) continue;
@@ -145,14 +163,15 @@ export function summarize(
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const summary = new SummaryWriter(options);
-  summary.heading(`Environment diff: ${s1.id} → ${s2.id}`, 3);
+  summary.heading(`Environment diff: ${s1.name} → ${s2.name}`, 3);
+  if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));
   const resolved =
-    s1.expression !== s1.id || s2.expression !== s2.id
-      ? `${s1.expression} is ${s1.id}, ${s2.expression} is ${s2.id}. `
+    s1.expression !== s1.name || s2.expression !== s2.name
+      ? `${s1.expression} is ${s1.name}, ${s2.expression} is ${s2.name}. `
       : '';
-  if (s1.id === s2.id && !result.changed) {
+  if (s1.id !== null && s1.id === s2.id && !result.changed) {
     summary.paragraph(
-      `${resolved}Both name the same snapshot, ${s1.id}: it runs ${result.counts.unchanged} artifact(s).`,
+      `${resolved}Both name the same snapshot, ${s1.name}: it runs ${result.counts.unchanged} artifact(s).`,
     );
   } else if (!result.changed) {
     summary.paragraph(
@@ -196,7 +215,7 @@ export function summarize(
     );
   };
   if (result.replaced.length > 0) {
-    summary.heading(`Replaced ${s1.id} → ${s2.id} (${result.replaced.length})`, 4);
+    summary.heading(`Replaced ${s1.name} → ${s2.name} (${result.replaced.length})`, 4);
     summary.table(
       ['Name', 'Version', 'Fingerprint', ...complianceHeader, 'Flow', 'Commit', 'Instances', 'Pods'],
       result.replaced.map((r: Replacement) => [
@@ -211,9 +230,9 @@ export function summarize(
       ]),
     );
   }
-  group(`Added: only in ${s2.id}`, 'Instances', result.added, (a) => instances(a, 2), true);
-  group(`Removed: only in ${s1.id}`, 'Instances', result.removed, (a) => instances(a, 1));
-  group(`Scaled ${s1.id} → ${s2.id}`, 'Scaling', result.scaled, scaling);
+  group(`Added: only in ${s2.name}`, 'Instances', result.added, (a) => instances(a, 2), true);
+  group(`Removed: only in ${s1.name}`, 'Instances', result.removed, (a) => instances(a, 1));
+  group(`Scaled ${s1.name} → ${s2.name}`, 'Scaling', result.scaled, scaling);
   if (inputs.showUnchanged) {
     group('Unchanged', 'Instances', result.unchanged, (a) => a.instance_count ?? instances(a, 2));
   } else if (result.changed && result.counts.unchanged > 0) {
@@ -228,7 +247,7 @@ export function summarize(
 function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate: boolean): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const arriving = result.counts.replaced + result.counts.added;
-  const lead = `Promoting ${s2.id} over ${s1.id} brings ${arriving} artifact(s) (the replaced and the added)`;
+  const lead = `Promoting ${s2.name} over ${s1.name} brings ${arriving} artifact(s) (the replaced and the added)`;
   const review: ComplianceReview | undefined = result.compliance;
   if (arriving === 0) {
     summary.paragraph(`${lead}.`);

@@ -20,7 +20,7 @@ import { COMMENT_WRITER_OPTIONS, readPrComment, type PrCommentInputs } from '../
 import type { Annotation, StepResult } from '../../runtime/step.js';
 import { notCompliant, reviewArriving, type ArrivalCheck, type ComplianceReview } from './compliance.js';
 import { arrivingOf, pairReplacements, type Replacement } from './pair.js';
-import { counts, describeCheck, logDiff, summarize } from './render.js';
+import { counts, describeCheck, logDiff, notConfirmedText, summarize } from './render.js';
 
 export interface DiffEnvsInputs extends CommonInputs {
   snapshot1: SnapshotExpression;
@@ -66,8 +66,10 @@ function readComplianceInputs(inputs: InputReader): { compliance: boolean; failO
 export interface DiffSide {
   /** The expression as sent, e.g. `staging~1`. */
   expression: string;
-  /** The snapshot the service resolved it to, e.g. `staging#41`. */
-  id: string;
+  /** The snapshot the service resolved it to, e.g. `staging#41`; null when the answer does not say (not confirmed). */
+  id: string | null;
+  /** How the summary and log name it: the id, else the expression as asked. */
+  name: string;
 }
 
 export interface DiffEnvsResult {
@@ -143,11 +145,14 @@ export function toStep(
   const bad = review ? notCompliant(arrivingOf(result), review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
   const gate = inputs.failOnNonCompliant && bad.length > 0;
+  // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
+  const unconfirmed = s1.id === null || s2.id === null;
+  if (unconfirmed && (inputs.failOnDiff || inputs.failOnNonCompliant)) return unconfirmedGate(full, inputs);
   const failures = [
     ...(gate ? [gateFailure(bad, arrivingOf(result).length)] : []),
     ...(inputs.failOnDiff && result.changed
       ? [
-          `${s1.id} and ${s2.id} differ (fail-on-diff): ${counts(result)}. ` +
+          `${s1.name} and ${s2.name} differ (fail-on-diff): ${counts(result)}. ` +
             'See the job summary or result-file for the artifacts.',
         ]
       : []),
@@ -179,8 +184,8 @@ export function toStep(
           bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
         ),
       }),
-      'snapshot-1-id': s1.id,
-      'snapshot-2-id': s2.id,
+      'snapshot-1-id': s1.id ?? '',
+      'snapshot-2-id': s2.id ?? '',
     },
     result: { ...full },
     summary: summarize(full, inputs),
@@ -194,6 +199,28 @@ export function toStep(
   };
 }
 
+/**
+ * A gate (fail-on-diff or fail-on-non-compliant) on an answer that does not name its snapshots: outcome error, the
+ * diff still written (outputs, summary, comment) as asked, and the failure says why.
+ */
+function unconfirmedGate(
+  result: DiffEnvsResult,
+  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant'>,
+): StepResult {
+  const step = toStep(result, { ...inputs, failOnDiff: false, failOnNonCompliant: false });
+  const gates = [
+    ...(inputs.failOnDiff ? ['fail-on-diff'] : []),
+    ...(inputs.failOnNonCompliant ? ['fail-on-non-compliant'] : []),
+  ].join(' and ');
+  const failure = `${gates}: could not check. ${notConfirmedText(result)}`;
+  return {
+    ...step,
+    outcome: 'error',
+    result: { ...step.result, error: { kind: 'unexpected-response', message: failure } },
+    failure,
+  };
+}
+
 function gateFailure(bad: ArrivalCheck[], arriving: number): string {
   const shown = bad.slice(0, 5).map((c) => `${c.name ?? c.fingerprint} (${c.state})`);
   const more = bad.length > shown.length ? ` and ${bad.length - shown.length} more` : '';
@@ -201,6 +228,10 @@ function gateFailure(bad: ArrivalCheck[], arriving: number): string {
     `${bad.length} of ${arriving} arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ` +
     `${shown.join(', ')}${more}. See the job summary or the non-compliant output.`
   );
+}
+
+function side(expression: string, id: string | null | undefined): DiffSide {
+  return id ? { expression, id, name: id } : { expression, id: null, name: expression };
 }
 
 /** The service's four groups as the result, replacements paired: `changed` when anything is only in one, or scaled. */
@@ -212,9 +243,9 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
   const { replaced, added, removed } = pairReplacements(onlyIn1, onlyIn2);
   return {
     url,
-    // The client refuses an answer without snapshot ids (api/client.ts): the fallback only satisfies the type.
-    snapshot1: { expression: one, id: diff.snappish1.snapshot_id || one },
-    snapshot2: { expression: two, id: diff.snappish2.snapshot_id || two },
+    // The client holds an id that is given to the snapshot asked; one not given is not confirmed (null).
+    snapshot1: side(one, diff.snappish1.snapshot_id),
+    snapshot2: side(two, diff.snappish2.snapshot_id),
     changed: onlyIn1.length + onlyIn2.length + scaled.length > 0,
     counts: {
       onlyIn1: onlyIn1.length,

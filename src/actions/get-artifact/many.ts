@@ -17,7 +17,7 @@ import { stepError, type Annotation, type StepError, type StepResult } from '../
 import { artifactLine, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
-import type { GetArtifactInputs } from './read.js';
+import { trailNotConfirmed, type GetArtifactInputs } from './read.js';
 
 /** Items in hand at once: hashed, or waiting for the service. */
 export const ITEM_CONCURRENCY = 8;
@@ -37,6 +37,8 @@ export interface ItemResult {
   stateInfo?: string;
   /** Why it could not be checked. */
   error?: StepError;
+  /** A trail was asked and the answer names none (without assert-compliant: judged, and said). */
+  notConfirmed?: string;
 }
 
 /** Worst last: the step's outcome is the worst of its items'. */
@@ -68,6 +70,7 @@ export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
         if (fingerprint === undefined) return notChecked(item, undefined, error);
         try {
           const result = judge(
+            inputs,
             item,
             fingerprint,
             await lookUpArtifact(client, inputs.flow, fingerprint, query),
@@ -110,6 +113,7 @@ function stepWide(error: unknown): boolean {
 }
 
 function judge(
+  inputs: Pick<GetArtifactInputs, 'trail' | 'assertCompliant'>,
   item: NamedSpec,
   fingerprint: string,
   found: Awaited<ReturnType<typeof lookUpArtifact>>,
@@ -118,6 +122,11 @@ function judge(
     return { name: item.name, fingerprint, outcome: 'not-found', state: null, compliant: false };
   }
   const { artifact } = found;
+  const notConfirmed = trailNotConfirmed(inputs.trail, artifact);
+  // As with one item: the gate cannot pass on an artifact not shown to be the trail's.
+  if (notConfirmed && inputs.assertCompliant) {
+    return notChecked(item, fingerprint, { kind: 'unexpected-response', message: notConfirmed });
+  }
   const judged = judgeAnswer(artifact);
   return {
     // An item given by its fingerprint is named as the service knows it (its fingerprint is beside it anyway).
@@ -125,6 +134,7 @@ function judge(
     fingerprint,
     outcome: judged.compliant ? 'compliant' : 'non-compliant',
     ...judged,
+    ...(notConfirmed !== undefined && { notConfirmed }),
   };
 }
 
@@ -230,6 +240,8 @@ export function summarizeMany(flow: string, items: ItemResult[], failure: string
     3,
   );
   if (failure !== undefined) summary.paragraph(failure);
+  const unconfirmed = items.find((i) => i.notConfirmed !== undefined)?.notConfirmed;
+  if (unconfirmed !== undefined) summary.paragraph(unconfirmed);
   // The ones to act on first, in the order given; the compliant after them.
   const ordered = [...items.filter((i) => !i.compliant), ...items.filter((i) => i.compliant)];
   summary.table(

@@ -56,6 +56,15 @@ async function readItems(
   return { artifact: first.spec, items, many };
 }
 
+/**
+ * Said when a trail was asked and the answer names none (`trail_name` is not required by 2.8): the artifact is shown,
+ * not confirmed to be the trail's; with assert-compliant it is "could not check" (a gate fails closed).
+ */
+export function trailNotConfirmed(trail: string | undefined, artifact: Artifact): string | undefined {
+  if (trail === undefined || artifact.trail_name) return undefined;
+  return `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
+}
+
 export interface ArtifactRead {
   fingerprint: string;
   /** The API URL that was read. */

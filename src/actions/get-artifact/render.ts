@@ -88,6 +88,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
   }
   const name = artifact.filename || result.fingerprint;
   summary.heading(heading(result, name), 3);
+  if (result.notConfirmed !== undefined) summary.paragraph(result.notConfirmed);
   if (safeUrl(result.htmlUrl)) summary.markdown(link('Open in the compliance service', result.htmlUrl));
   const info = artifact.git_commit_info ?? undefined;
   const repo = artifact.repo_url ?? undefined;

@@ -14,7 +14,7 @@ import {
   type AttestationProblem,
   type Decided,
 } from '../../compliance/decide.js';
-import { readArtifact, type GetArtifactInputs } from './read.js';
+import { readArtifact, trailNotConfirmed, type GetArtifactInputs } from './read.js';
 import { notFoundMessage, summarize, trippedMessage } from './render.js';
 
 /** The result file (besides `outcome`, which the finisher writes first). */
@@ -36,6 +36,8 @@ export interface GetArtifactResult {
   assertCompliant: boolean;
   /** Why the step failed (not found, or the gate tripped); absent when it passed. */
   failure?: string;
+  /** A trail was asked and the answer names none: what the summary says. */
+  notConfirmed?: string;
   /** The service's answer; absent when the artifact was not found. */
   artifact?: Artifact;
 }
@@ -82,20 +84,28 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     assertCompliant: inputs.assertCompliant,
     ...(artifact && { artifact }),
   };
+  const notConfirmed = artifact && trailNotConfirmed(inputs.trail, artifact);
+  if (notConfirmed) result.notConfirmed = notConfirmed;
+  // The gate cannot pass, nor trip, on an artifact not shown to be the trail's: could not check.
+  const unchecked = notConfirmed !== undefined && inputs.assertCompliant;
   if (read.notFound) result.failure = notFoundMessage(inputs, read.fingerprint, read.notFound);
+  else if (unchecked) result.failure = `assert-compliant: could not check. ${notConfirmed}`;
   else if (inputs.assertCompliant && !result.compliant) result.failure = trippedMessage(result);
   else if (inputs.assertCompliant) log.info('assert-compliant: the artifact is COMPLIANT.');
 
-  const outcome: Decided = verdict.outcome;
+  const outcome: Decided | 'error' = unchecked ? 'error' : verdict.outcome;
   return {
     outcome,
     outputs: {
       found: result.found,
       state: result.state ?? '',
-      compliant: result.compliant,
+      compliant: result.compliant && !unchecked,
       'html-url': result.htmlUrl ?? '',
     },
-    result: { ...result },
+    result: {
+      ...result,
+      ...(unchecked && { compliant: false, error: { kind: 'unexpected-response', message: result.failure } }),
+    },
     summary: summarize(result),
     ...(result.failure !== undefined && { failure: result.failure }),
   };

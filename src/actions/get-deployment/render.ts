@@ -17,6 +17,16 @@ function linkOf(deployment: Deployment, name: string): string | undefined {
   return safeUrl(href) ? href : undefined;
 }
 
+/** The summary's and log's words for an answer that does not name what it is about. */
+export function notConfirmedText(result: GetDeploymentResult): string {
+  const named = { fingerprint: 'fingerprint', env_name: 'environment' } as const;
+  const missing = (result.notConfirmed ?? []).map((key) => named[key as keyof typeof named] ?? key);
+  return (
+    `Not confirmed: the answer names no ${missing.join(' and no ')}, so it cannot be shown to be about ` +
+    `${result.fingerprint} in ${result.environment} as asked.`
+  );
+}
+
 export function summarize(result: GetDeploymentResult): SummaryWriter {
   const summary = new SummaryWriter();
   const deployment = result.deployment;
@@ -27,6 +37,7 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
   }
   const name = result.artifactName ?? result.fingerprint;
   summary.heading(`${name} deployed to ${result.environment}`, 3);
+  if (result.notConfirmed) summary.paragraph(notConfirmedText(result));
   const artifact = deployment.artifact ?? undefined;
   const replacedName = deployment.replaced_artifact?.artifact_name;
   const rows: [string, Cell][] = [

@@ -15,7 +15,7 @@ import { readCommon, withClient, type CommonInputs } from '../../runtime/context
 import { notFoundAbout } from '../../runtime/not-found.js';
 import type { StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
-import { summarize } from './render.js';
+import { notConfirmedText, summarize } from './render.js';
 
 export interface GetDeploymentInputs extends CommonInputs {
   environment: string;
@@ -52,6 +52,8 @@ export interface GetDeploymentResult {
   message?: string;
   /** The service's own words for the 404. */
   serverMessage?: string;
+  /** What the answer does not name of what was asked (`fingerprint`, `env_name`): not confirmed to be about it. */
+  notConfirmed?: string[];
   /** The service's answer; absent when not found. */
   deployment?: Deployment;
 }
@@ -130,9 +132,11 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
   };
   if (result.message === undefined) {
     log.info(
-      `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment} at ${result.deployedAt ?? ''}` +
+      `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment}` +
+        `${result.deployedAt !== null ? ` at ${result.deployedAt}` : ''}` +
         `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
     );
+    if (result.notConfirmed) log.info(notConfirmedText(result));
   } else if (inputs.failIfMissing) {
     step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
   } else {
@@ -166,12 +170,15 @@ function notFound(inputs: GetDeploymentInputs, base: Base, error: ApiError): Get
   };
 }
 
-/** deployed_at is the answer; the rest is only passed on or shown: one the service leaves out is left empty. */
+/** A 200 is the answer; the rest is only passed on or shown: one the service leaves out is left empty. */
 function found(base: Base, answer: Deployment): GetDeploymentResult {
+  // The client holds a fingerprint or environment that is named to the one asked; one not named is not confirmed.
+  const notConfirmed = (['fingerprint', 'env_name'] as const).filter((key) => !answer[key]);
   return {
     ...base,
     found: true,
-    deployedAt: formatTime(answer.deployed_at),
+    ...(notConfirmed.length > 0 && { notConfirmed }),
+    deployedAt: answer.deployed_at !== null ? formatTime(answer.deployed_at) : null,
     snapshotIndex: answer.snapshot_index ?? null,
     artifactName: answer.artifact_name ?? null,
     replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,

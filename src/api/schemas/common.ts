@@ -4,16 +4,22 @@
  * and response are in a module of their own beside this one (`list-trails.ts`, ...), which the client loads only when
  * that endpoint is called (issue 14). The client and the sandbox read the same modules, so the two cannot drift.
  *
- * Requests are strict (unknown keys refused, patterns checked). Responses keep unknown keys, and each field says
- * itself what a wrong value costs:
- * - a field something is decided on (an outcome, a gate, a count in an output), and every field the spec marks
- *   required, is parsed strictly: missing (where not nullish) or of the wrong type, the answer fails to parse and
- *   `parseResponse` names the endpoint and the field;
+ * Requests are strict (unknown keys refused, patterns checked). Responses are strict only where the spec is, and
+ * tolerant where it is silent (issue 24): unknown keys are kept at every level, and each field says itself what a
+ * wrong value costs:
+ * - a field is strict (missing where not nullish, or of the wrong type, and the answer fails to parse: "could not
+ *   check", `parseResponse` naming the endpoint and the field) only when the spec's table marks it required, or when
+ *   an outcome rests on it: the state a gate decides on, the identity that shows the answer is about the question, the
+ *   count an output promises. Each strict field says which, in a comment beside it, and docs/api-decisions.md lists
+ *   them all (a test holds the served OpenAPI document's required fields to that table);
+ * - an identity field the spec does not require is `nullish`: compared with what was asked where it is given, and
+ *   where it is not, the step says "not confirmed" (a gate resting on it fails closed);
  * - a field that is only shown (a summary cell, a log line, an output passed on as the service gave it) is wrapped in
  *   `shown`: typed `T | null`, always present after parsing, null when the service left it out, sent null or sent
  *   something else. The compiler then makes every reader handle "not known".
  * - a list that is only shown is `shownList`: null when it is not a list; an element that is malformed is null in
  *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
+ * A number the spec types `number` may come as an integer or a float; `integer` fields take whole numbers only.
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
@@ -25,6 +31,42 @@ z.config(en());
 // A step parses a few answers once and exits: generating a fast parser per object schema (`new Function`, on first
 // use) costs more than it saves (issue 14). Set before any schema is built, which is when zod reads it.
 z.config({ jitless: true });
+
+/**
+ * Why a response field is more than shown: `spec-required` (the spec's table marks it required), `outcome` (a gate, a
+ * decision or a count an output promises rests on it) or `identity` (it shows the answer is about what was asked). The
+ * served OpenAPI document gives the reason as the field's description, the sandbox's minimal profile keeps what an
+ * outcome rests on, and a test holds docs/api-decisions.md's table to this registry.
+ */
+export type FieldRole = 'spec-required' | 'outcome' | 'identity';
+export const fieldRoles = z.registry<{ role: FieldRole; why: string }>();
+
+function withRole<T extends z.ZodMiniType>(schema: T, role: FieldRole, why: string): T {
+  // A shared instance (a pattern, `Obj`) would carry its role into every other use: each field gets its own.
+  if (fieldRoles.has(schema)) throw new Error(`a schema given a role twice (${why}): make a fresh one`);
+  fieldRoles.add(schema, { role, why });
+  return schema;
+}
+
+/** A response field the spec's table marks required: strict. */
+export function specRequired<T extends z.ZodMiniType>(schema: T, why = 'the spec marks it required'): T {
+  return withRole(schema, 'spec-required', why);
+}
+
+/** A response field the spec does not require, but an outcome cannot be reached without: strict, `why` says which. */
+export function requiredFor<T extends z.ZodMiniType>(why: string, schema: T): T {
+  return withRole(schema, 'outcome', why);
+}
+
+/** A field an outcome rests on where given (nullish: absent reads as no verdict, unknown, never a pass). */
+export function decides<T extends z.ZodMiniType>(why: string, schema: T) {
+  return withRole(z.nullish(schema), 'outcome', why);
+}
+
+/** A field that shows the answer is about what was asked, where given (nullish: absent is "not confirmed"). */
+export function identifies<T extends z.ZodMiniType>(why: string, schema: T) {
+  return withRole(z.nullish(schema), 'identity', why);
+}
 
 /**
  * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
@@ -145,6 +187,10 @@ export const UnixSeconds = z.pipe(
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces (2.1 - 2.3)
 
+/**
+ * 2.1, read whole or not at all: an envelope whose `pagination` lacks one of the four (or has one that is not a whole
+ * number) is read as an envelope without it (`shown` where it is used), and the pages are followed until a short one.
+ */
 export const Pagination = z.looseObject({
   total: z.number().check(z.int()),
   page: z.number().check(z.int()),
@@ -172,6 +218,8 @@ export type GitCommit = z.infer<typeof GitCommit>;
 
 /** A JSON object, any content. */
 export const Obj = z.record(z.string(), z.unknown());
+/** The same, as a fresh instance: for a field given a role (see `withRole`). */
+export const obj = () => z.record(z.string(), z.unknown());
 
 /** The paging parameters of a list (2.1), extended by each paged query. */
 export const PageQuery = z.strictObject({

@@ -1,6 +1,6 @@
 /** GET /env-diff/{org} (2.10, 2.11, 4.7): the difference of two snapshots of environments. */
 import * as z from 'zod/mini';
-import { patterns, shown, shownList } from './common.js';
+import { identifies, patterns, requiredFor, shown, shownList, specRequired } from './common.js';
 
 /** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
 export const SnapshotExpressionText = z
@@ -15,7 +15,10 @@ export type EnvDiffQuery = z.input<typeof EnvDiffQuery>;
 
 /** An artifact of a diff group: which group it is in decides; its `fingerprint` names it. The rest is shown. */
 export const DiffArtifact = z.looseObject({
-  fingerprint: z.string(),
+  fingerprint: requiredFor(
+    'the artifact is its fingerprint: the groups, the replacements, the compliance lookups and the counts rest on it',
+    z.string(),
+  ),
   name: shown(z.string()),
   most_recent_timestamp: shown(z.number()),
   flow: shown(z.string()),
@@ -27,17 +30,29 @@ export const DiffArtifact = z.looseObject({
 });
 export type DiffArtifact = z.infer<typeof DiffArtifact>;
 
-/** `snapshot_id` must be given too (the client says so, and why): it shows the answer is about the snapshots asked. */
-export const DiffItem = z.looseObject({
-  artifacts: z.array(DiffArtifact),
-  snapshot_id: z.nullish(z.string()),
-});
-export type DiffItem = z.infer<typeof DiffItem>;
+/**
+ * A group of the diff (2.10). `snapshot_id` is not required: the live service names the snapshot of `snappish1` and
+ * `snappish2`, while `changed` and `not-changed` span both and carry none (service-behaviour.md). Where given, the
+ * client holds it to the snapshots asked; where not, diff-envs says the snapshots are not confirmed.
+ */
+const diffItem = () =>
+  z.looseObject({
+    artifacts: requiredFor(
+      "every group and count of diff-envs' outputs is read from it",
+      z.array(DiffArtifact),
+    ),
+    snapshot_id: identifies(
+      'held to the snapshot asked where given; absent, the diff is not confirmed and a gate on it fails closed',
+      z.string(),
+    ),
+  });
+export type DiffItem = z.infer<ReturnType<typeof diffItem>>;
 
+/** The four groups: spec-required (4.7), each of them. */
 export const EnvDiff = z.looseObject({
-  snappish1: DiffItem,
-  snappish2: DiffItem,
-  changed: DiffItem,
-  'not-changed': DiffItem,
+  snappish1: specRequired(diffItem()),
+  snappish2: specRequired(diffItem()),
+  changed: specRequired(diffItem()),
+  'not-changed': specRequired(diffItem()),
 });
 export type EnvDiff = z.infer<typeof EnvDiff>;

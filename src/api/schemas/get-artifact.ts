@@ -1,6 +1,18 @@
 /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} (2.8): an artifact and its compliance state. */
 import * as z from 'zod/mini';
-import { ARTIFACT_STATES, AttestationId, GitCommit, Obj, shown, shownList, TrailName } from './common.js';
+import {
+  ARTIFACT_STATES,
+  AttestationId,
+  decides,
+  GitCommit,
+  identifies,
+  obj,
+  Obj,
+  shown,
+  shownList,
+  specRequired,
+  TrailName,
+} from './common.js';
 
 export const GetArtifactQuery = z.strictObject({
   trail: z.optional(TrailName),
@@ -19,20 +31,27 @@ export type RepoInfo = z.infer<typeof RepoInfo>;
 
 /**
  * An artifact (2.8). Strict: the nine fields the spec marks required (first, so an answer of another shape is named
- * by `id`), `state` (the outcome) and `trail_name` (compared with the trail asked). The rest is shown or passed on
- * (`html-url`).
+ * by `id`); `state` (the outcome, nullish as the spec allows, but one of the three where given) and `trail_name`
+ * (identity where given, when a trail was asked). The rest is shown or passed on (`html-url`).
  */
 export const Artifact = z.looseObject({
-  id: z.string(),
-  fingerprint: z.string(),
-  filename: z.string(),
-  created_at: z.union([z.string(), z.number()]),
-  last_modified_at: z.union([z.string(), z.number()]),
-  evidence: Obj,
-  flow_name: z.string(),
-  commit_lead_times: Obj,
-  build_lead_times: Obj,
-  trail_name: z.nullish(z.string()),
+  id: specRequired(z.string()),
+  fingerprint: specRequired(z.string(), 'the spec marks it required; held to the fingerprint asked'),
+  filename: specRequired(z.string()),
+  // A string in 2.8, while every other timestamp is a number: either is taken.
+  created_at: specRequired(z.union([z.string(), z.number()])),
+  last_modified_at: specRequired(z.union([z.string(), z.number()])),
+  evidence: specRequired(
+    obj(),
+    'the spec marks it required; what is missing or non-compliant is read from it',
+  ),
+  flow_name: specRequired(z.string(), 'the spec marks it required; held to the flow asked'),
+  commit_lead_times: specRequired(obj()),
+  build_lead_times: specRequired(obj()),
+  trail_name: identifies(
+    'held to the trail asked where given; absent, not confirmed (assert-compliant: could not check)',
+    z.string(),
+  ),
   template_reference_name: shown(z.string()),
   git_commit: shown(z.string()),
   git_commit_info: shown(GitCommit),
@@ -45,7 +64,7 @@ export const Artifact = z.looseObject({
   user_data: z.optional(z.unknown()),
   external_urls: shown(Obj),
   annotations: shown(Obj),
-  state: z.nullish(z.enum(ARTIFACT_STATES)),
+  state: decides('the compliance decision; no state is not compliant', z.enum(ARTIFACT_STATES)),
   deployments: shownList(z.number().check(z.int())),
   template: shownList(z.string()),
   state_info: shown(z.string()),

@@ -1,6 +1,6 @@
 /** GET /deployments/{org}/{env_name}/{fingerprint} (2.7): a deployment. */
 import * as z from 'zod/mini';
-import { Fingerprint, GitCommit, Obj, shown } from './common.js';
+import { Fingerprint, GitCommit, identifies, Obj, shown } from './common.js';
 
 const DeploymentArtifact = z.looseObject({
   flow_name: shown(z.string()),
@@ -12,14 +12,15 @@ const DeploymentArtifact = z.looseObject({
 });
 
 /**
- * `fingerprint` and `deployed_at` are the answer (found, and when); `env_name`, where given, must be the environment
- * asked. The rest is shown or passed on as an output.
+ * A deployment (2.7, no field marked required). Nothing is required: a 200 is the answer "deployed". `fingerprint`
+ * and `env_name` are identity where given (held to what was asked; absent, get-deployment says not confirmed); the
+ * rest is shown or passed on as an output, empty when not given.
  */
 export const Deployment = z.looseObject({
-  fingerprint: z.string(),
-  deployed_at: z.number(),
+  fingerprint: identifies('held to the fingerprint asked where given; absent, not confirmed', z.string()),
+  deployed_at: shown(z.number()),
   artifact_name: shown(z.string()),
-  env_name: z.nullish(z.string()),
+  env_name: identifies('held to the environment asked where given; absent, not confirmed', z.string()),
   snapshot_index: shown(z.number()),
   artifact: shown(DeploymentArtifact),
   replaced_artifact: shown(

@@ -1,42 +1,36 @@
 /** GET /actions/{org} (2.12): the organization's actions, a bare list. */
 import * as z from 'zod/mini';
-import { Obj, shown, shownList } from './common.js';
+import { decides, obj, shown, shownList, specRequired } from './common.js';
 
+/** The spec's neutral name of the chat-app flag (2.12 says a neutral word stands in for the product's name). */
 export const CHAT_APP_FLAG = 'is_created_from_chat_app';
-/** The live service names the flag after the chat product; both are accepted and read as the spec's name. */
-export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack';
+/** The name the live service sends (service-behaviour.md, as the service's Terraform provider reads it). */
+export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack_app';
 
 /**
- * An action (2.12): the eight fields the spec marks required, and `is_failing` (list-actions' outcome), are strict;
- * the rest is shown.
+ * An action (2.12). Strict: the seven fields the spec marks required whose names the spec gives; `is_failing` decides
+ * list-actions' outcome but is not required, so it is nullish (unknown fails the gate closed, run.ts). The chat-app
+ * flag is marked required under a stand-in name: it is kept under either name as given (null when not) and never
+ * decided on, so an answer that gives it under a third name, or not at all, still lists.
  */
-export const Action = z.pipe(
-  // What classic zod calls `preprocess`: the live name read as the spec's before the object is checked.
-  z.transform((raw: unknown) => {
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-      const o = raw as Record<string, unknown>;
-      if (!(CHAT_APP_FLAG in o) && CHAT_APP_FLAG_LIVE in o)
-        return { ...o, [CHAT_APP_FLAG]: o[CHAT_APP_FLAG_LIVE] };
-    }
-    return raw;
-  }),
-  z.looseObject({
-    name: z.string(),
-    type: z.string(),
-    number: z.number().check(z.int()),
-    targets: z.array(Obj),
-    triggers: z.array(z.string()),
-    created_by: z.string(),
-    [CHAT_APP_FLAG]: z.boolean(),
-    last_modified_at: z.number(),
-    is_failing: z.nullish(z.boolean()),
-    last_success_timestamp: shown(z.number()),
-    last_failure_timestamp: shown(z.number()),
-    created_at: shown(z.number()),
-    flows: shownList(z.string()),
-    environments: shownList(z.string()),
-  }),
-);
+export const Action = z.looseObject({
+  name: specRequired(z.string()),
+  type: specRequired(z.string()),
+  number: specRequired(z.number().check(z.int())),
+  targets: specRequired(z.array(obj())),
+  triggers: specRequired(z.array(z.string())),
+  created_by: specRequired(z.string()),
+  last_modified_at: specRequired(z.number()),
+  [CHAT_APP_FLAG]: shown(z.boolean()),
+  [CHAT_APP_FLAG_LIVE]: shown(z.boolean()),
+  is_failing: decides('fail-if-failing and the outcome; unknown is never healthy', z.boolean()),
+  last_success_timestamp: shown(z.number()),
+  last_failure_timestamp: shown(z.number()),
+  created_at: shown(z.number()),
+  flows: shownList(z.string()),
+  environments: shownList(z.string()),
+});
 export type Action = z.infer<typeof Action>;
 
+/** A bare array (4.9). */
 export const ListActionsResponse = z.array(Action);

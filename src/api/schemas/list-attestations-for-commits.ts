@@ -1,6 +1,15 @@
 /** GET /attestations/{org}/list_attestations_for_criteria (4.1): the gate's query and the map it answers. */
 import * as z from 'zod/mini';
-import { AttestationName, AttestationType, FlowName, GitCommit, Sha1, shown } from './common.js';
+import {
+  AttestationName,
+  AttestationType,
+  decides,
+  FlowName,
+  GitCommit,
+  requiredFor,
+  Sha1,
+  shown,
+} from './common.js';
 
 export const AttestationsForCommitsQuery = z.strictObject({
   commit_list: z.array(Sha1).check(z.minLength(1, { error: 'needs at least one commit' })),
@@ -17,17 +26,21 @@ export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQ
  * the type is compared with a type filter (and then required, see the client). The link and commit are shown.
  */
 export const CommitAttestation = z.looseObject({
-  attestation_name: z.string(),
-  attestation_type: z.nullish(z.string()),
-  is_compliant: z.nullish(z.boolean()),
-  created_at: z.nullish(z.number()),
+  attestation_name: requiredFor(
+    'the gate: which required attestation it is (4.1 shows no fields; every observed answer has it)',
+    z.string(),
+  ),
+  attestation_type: decides('held to a type filter (then required, see the client)', z.string()),
+  is_compliant: decides('the verdict; absent is no verdict, never compliant', z.boolean()),
+  created_at: decides('which of two reports of a name is later; absent, neither supersedes', z.number()),
   html_url: shown(z.string()),
-  artifact_fingerprint: z.nullish(z.string()),
-  flow_name: z.nullish(z.string()),
-  trail_name: z.nullish(z.string()),
+  artifact_fingerprint: decides('where it was made: supersession compares it', z.string()),
+  flow_name: decides('held to a flow filter; supersession compares it', z.string()),
+  trail_name: decides('where it was made: supersession compares it', z.string()),
   git_commit_info: shown(GitCommit),
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
 
+/** The gate's answer: a list per commit (4.1), each element read as above. */
 export const AttestationsByCommit = z.record(z.string(), z.array(CommitAttestation));
 export type AttestationsByCommit = z.infer<typeof AttestationsByCommit>;

@@ -1,6 +1,6 @@
 /** GET /attestations/{org}/{flow_name} (2.9): a page of a flow's attestations. */
 import * as z from 'zod/mini';
-import { GitCommit, PageQuery, Pagination, shown, UnixSeconds } from './common.js';
+import { decides, GitCommit, PageQuery, Pagination, shown, specRequired, UnixSeconds } from './common.js';
 
 export const FlowAttestationsQuery = z
   .extend(PageQuery, {
@@ -28,7 +28,7 @@ export const Attestation = z.looseObject({
   description: shown(z.string()),
   has_audit_package: shown(z.boolean()),
   html_url: shown(z.string()),
-  is_compliant: z.nullish(z.boolean()),
+  is_compliant: decides("list-attestations' non-compliant list; absent is not counted", z.boolean()),
   origin_url: shown(z.string()),
   reported_by: shown(z.string()),
   schema_version: shown(z.number().check(z.int())),
@@ -38,8 +38,8 @@ export const Attestation = z.looseObject({
 });
 export type Attestation = z.infer<typeof Attestation>;
 
-/** The `{data, pagination?}` envelope. */
+/** The `{data, pagination}` envelope: `data` is spec-required (4.5); `pagination` is read whole or not at all. */
 export const FlowAttestationsResponse = z.looseObject({
-  data: z.array(Attestation),
-  pagination: z.optional(Pagination),
+  data: specRequired(z.array(Attestation)),
+  pagination: shown(Pagination),
 });

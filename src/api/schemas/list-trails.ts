@@ -5,11 +5,13 @@ import {
   FlowName,
   FlowTag,
   GitCommit,
+  decides,
   Obj,
   PageQuery,
   Pagination,
   shown,
   shownList,
+  specRequired,
 } from './common.js';
 
 export const ListTrailsQuery = z.extend(PageQuery, {
@@ -33,7 +35,7 @@ export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
 /** `status` decides whether a trail without `compliance_state` counts as non-compliant; the rest is only shown. */
 export const TrailComplianceStatus = z.looseObject({
-  status: z.nullish(z.string()),
+  status: decides("list-trails' non-compliant count, when the trail has no compliance_state", z.string()),
   is_compliant: shown(z.boolean()),
   attestations_statuses: shownList(AttestationStatus),
   artifacts_statuses: shown(Obj),
@@ -41,33 +43,36 @@ export const TrailComplianceStatus = z.looseObject({
   flow_template_id: shown(z.string()),
 });
 
-const TemplateAttestation = z.looseObject({ name: z.string(), type: z.string() });
+/** A trail's template (2.6): only passed on to the result file, so every part of it is only shown. */
+const TemplateAttestation = z.looseObject({ name: shown(z.string()), type: shown(z.string()) });
 export const TrailTemplate = z.looseObject({
-  trail: z.optional(
+  trail: shown(
     z.looseObject({
-      attestations: z.optional(z.array(TemplateAttestation)),
-      artifacts: z.optional(
-        z.array(z.looseObject({ name: z.string(), attestations: z.optional(z.array(TemplateAttestation)) })),
+      attestations: shownList(TemplateAttestation),
+      artifacts: shownList(
+        z.looseObject({ name: shown(z.string()), attestations: shownList(TemplateAttestation) }),
       ),
     }),
   ),
-  version: z.optional(z.number().check(z.int())),
-  content: z.optional(z.string()),
+  version: shown(z.number().check(z.int())),
+  content: shown(z.string()),
 });
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
 /**
  * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and `is_compliant` decide
- * list-trails' `non-compliant` count; everything else, the name included, is only shown or passed on.
+ * list-trails' `non-compliant` count (an output): nullish, since 2.4 requires none, but of the right type where given
+ * (a count must not drop a trail whose state came malformed). Everything else, the name included, is only shown or
+ * passed on. Nothing is required.
  */
 export const Trail = z.looseObject({
   name: shown(z.string()),
   last_modified_at: shown(z.number()),
   created_at: shown(z.number()),
-  compliance_status: z.nullish(TrailComplianceStatus),
+  compliance_status: decides("list-trails' non-compliant count (its status)", TrailComplianceStatus),
   template: shown(TrailTemplate),
-  compliance_state: z.nullish(z.string()),
-  is_compliant: z.nullish(z.boolean()),
+  compliance_state: decides("list-trails' non-compliant count", z.string()),
+  is_compliant: decides("list-trails' non-compliant count, when the trail gives no state", z.boolean()),
   created_by: shown(z.string()),
   flow: shown(z.looseObject({ name: shown(z.string()), tags: shown(Obj) })),
   html_url: shown(z.string()),
@@ -81,8 +86,8 @@ export const Trail = z.looseObject({
 });
 export type Trail = z.infer<typeof Trail>;
 
-/** A bare list, or the `{data, pagination?}` envelope. */
+/** A bare list, or the `{data, pagination?}` envelope: `data` is spec-required (4.2); `pagination` is read whole or not. */
 export const ListTrailsResponse = z.union([
   z.array(Trail),
-  z.looseObject({ data: z.array(Trail), pagination: z.optional(Pagination) }),
+  z.looseObject({ data: specRequired(z.array(Trail)), pagination: shown(Pagination) }),
 ]);

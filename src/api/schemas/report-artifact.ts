@@ -6,7 +6,10 @@ import {
   Fingerprint,
   patterns,
   Sha1,
+  requiredFor,
   shown,
+  specRequired,
+  decides,
   TemplateReferenceName,
   TrailName,
 } from './common.js';
@@ -73,7 +76,12 @@ export const ReportArtifactBody = z.strictObject({
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
 /** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
-export const ReportArtifactResult = z.looseObject({ message: z.string() });
+export const ReportArtifactResult = z.looseObject({
+  message: requiredFor(
+    "delivered: the 201 body is not shown (4.4); it tells the service's answer from a proxy's page",
+    z.string(),
+  ),
+});
 export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
 
 /**
@@ -82,9 +90,9 @@ export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
  * `fingerprint` and `flow_name` show the answer is about the artifact just reported.
  */
 export const ReportedArtifact = z.looseObject({
-  fingerprint: z.string(),
-  flow_name: z.string(),
+  fingerprint: specRequired(z.string(), 'the spec marks it required; held to the artifact just reported'),
+  flow_name: specRequired(z.string(), 'the spec marks it required; held to the flow reported to'),
   html_url: shown(z.string()),
-  state: z.nullish(z.enum(ARTIFACT_STATES)),
+  state: decides('the state output; no state is empty', z.enum(ARTIFACT_STATES)),
 });
 export type ReportedArtifact = z.infer<typeof ReportedArtifact>;

@@ -1,6 +1,6 @@
 /** PUT /environments/{org}/{env_name}/report/K8S (4.8): the pods of a Kubernetes environment. */
 import * as z from 'zod/mini';
-import { Fingerprint, Obj } from './common.js';
+import { Fingerprint, Obj, requiredFor, shown } from './common.js';
 
 export const K8sOwner = z.looseObject({
   apiVersion: z.string(),
@@ -26,8 +26,15 @@ export const K8sReportBody = z.strictObject({
 });
 export type K8sReportBody = z.infer<typeof K8sReportBody>;
 
+/**
+ * The answer to a report (4.8: `{message, errors}`). `message` is what tells the service's answer from a proxy's
+ * page; `errors` is only shown (a 201 that made a snapshot is not documented at all).
+ */
 export const K8sReportResult = z.looseObject({
-  message: z.string(),
-  errors: Obj,
+  message: requiredFor(
+    "delivered: 4.8 documents it; it tells the service's answer from a proxy's page",
+    z.string(),
+  ),
+  errors: shown(Obj),
 });
 export type K8sReportResult = z.infer<typeof K8sReportResult>;
