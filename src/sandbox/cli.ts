@@ -1,9 +1,12 @@
 /**
  * `npm run sandbox -- [--port 8080] [--host 127.0.0.1] [--seed FILE | --hostile] [--data FILE] [--latency MS]
+ *                     [--profile full|minimal]
  *                     [--fault 503x3[:retry-after=1]] [--fault resetx1] [--fault malformedx1]
  *                     [--fault respond200x1[:type=text/html][:path=REGEX][:body=TEXT]]`
  *
  * --hostile serves the demo's story with workflow commands, line breaks, mentions and HTML in every free text.
+ * --profile minimal answers as the live service may: only what the spec requires and what an outcome rests on, the
+ * live service's names, integer timestamps, and an unknown field in every object (default: full, every field).
  *
  * Starts the sandbox and prints its base URL and the seed's tokens (sandbox tokens are not secrets).
  */
@@ -11,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hostileSeed } from './seeds/hostile.js';
 import { demoSeed } from './seeds/index.js';
+import { PROFILES, type AnswerProfile } from './profile.js';
 import { Sandbox } from './server.js';
 
 const { values } = parseArgs({
@@ -21,6 +25,7 @@ const { values } = parseArgs({
     hostile: { type: 'boolean' },
     data: { type: 'string' },
     latency: { type: 'string' },
+    profile: { type: 'string', default: 'full' },
     fault: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
@@ -42,11 +47,15 @@ try {
     : values.hostile
       ? hostileSeed()
       : demoSeed();
-  const sandbox = new Sandbox({ seed, ...(values.data && { dataFile: values.data }) });
+  const profile = values.profile as AnswerProfile;
+  if (!PROFILES.includes(profile)) {
+    throw new Error(`--profile '${values.profile}' is not one of ${PROFILES.join(', ')}`);
+  }
+  const sandbox = new Sandbox({ seed, profile, ...(values.data && { dataFile: values.data }) });
   if (values.latency) sandbox.faults.latencyMs = Number(values.latency);
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
   const url = await sandbox.start(Number(values.port), values.host);
-  console.log(`sandbox: listening on ${url}`);
+  console.log(`sandbox: listening on ${url} (${profile} answers)`);
   for (const [token, org] of Object.entries(sandbox.service.data.tokens)) {
     console.log(`sandbox: org '${org}' token '${token}'`);
   }

@@ -11,6 +11,7 @@ import { formatPath } from '../api/parse.js';
 import { SnapshotExpressionText } from '../api/schemas/index.js';
 import { Faults } from './faults.js';
 import { openApiDocument } from './openapi.js';
+import { answerAs, type AnswerProfile } from './profile.js';
 import { HttpProblem, SandboxService } from './service.js';
 import { SandboxData } from './state.js';
 
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Unix seconds, replaceable in tests. */
   now?: () => number;
+  /** `full` (the default): every field the seed has; `minimal`: as the live service may answer (profile.ts). */
+  profile?: AnswerProfile;
 }
 
 interface Route {
@@ -105,6 +108,8 @@ function validation(location: string, schema: z.core.$ZodType, value: unknown): 
 
 export class Sandbox {
   readonly faults = new Faults();
+  /** How answers are shaped (profile.ts); may be changed while running. */
+  profile: AnswerProfile;
   /** Requests being answered now, and the most at once since the start: what a benchmark holds a client's bound to. */
   readonly load = { inFlight: 0, peak: 0 };
   readonly service: SandboxService;
@@ -115,6 +120,7 @@ export class Sandbox {
 
   constructor(options: SandboxOptions) {
     this.options = options;
+    this.profile = options.profile ?? 'full';
     const source: unknown =
       options.dataFile && existsSync(options.dataFile)
         ? JSON.parse(readFileSync(options.dataFile, 'utf8'))
@@ -335,8 +341,17 @@ export class Sandbox {
         `response of ${route.name} does not match its schema at ${formatPath(lost)}: the client would read it as null`,
       );
     }
+    const sent = answerAs(this.profile, route.name, result, schemas.response);
+    // The profile's answer must be one the client reads: else it is the profile's bug, not the client's.
+    const read = schemas.response.safeParse(sent);
+    if (!read.success) {
+      const first = read.error.issues[0];
+      throw new Error(
+        `the ${this.profile} answer of ${route.name} does not match its schema at ${first ? formatPath(first.path) : '?'}`,
+      );
+    }
     if (route.spec.method !== 'GET') this.persist();
-    this.send(res, status, result);
+    this.send(res, status, sent);
   }
 
   private readQuery(url: URL, route: Route, schemas: EndpointSchemas): unknown {

@@ -1,6 +1,6 @@
 /** GET /env-diff/{org} (2.10, 2.11, 4.7): the difference of two snapshots of environments. */
 import * as z from 'zod/mini';
-import { identifies, patterns, requiredFor, shown, shownList, specRequired } from './common.js';
+import { decides, identifies, patterns, requiredFor, shown, shownList, specRequired } from './common.js';
 
 /** A snapshot expression as sent: canonical or not, without surrounding spaces (snapshot.ts parses it). */
 export const SnapshotExpressionText = z
@@ -19,9 +19,12 @@ export const DiffArtifact = z.looseObject({
     'the artifact is its fingerprint: the groups, the replacements, the compliance lookups and the counts rest on it',
     z.string(),
   ),
-  name: shown(z.string()),
+  name: decides('pairs replacements (the replaced count); absent, the artifact pairs with none', z.string()),
   most_recent_timestamp: shown(z.number()),
-  flow: shown(z.string()),
+  flow: decides(
+    "the flow an arriving artifact's compliance is looked up in; absent, flow unknown",
+    z.string(),
+  ),
   commit_url: shown(z.string()),
   instance_count: shown(z.number().check(z.int())),
   s1_instance_count: shown(z.number().check(z.int())),

@@ -1,0 +1,98 @@
+/**
+ * The sandbox's answer profiles. `full` sends every field the seed has, as the client's schemas read them. `minimal`
+ * answers as the live service may (issue 24): it leaves out every field the spec does not require, except those an
+ * outcome rests on (an artifact's state, a verdict, `is_failing`: without them every story reads "not compliant" or
+ * "unknown", which the property tests cover), sends the names the live service uses where they differ from the spec's,
+ * sends timestamps as integers, and adds an unknown field to every object. What "required" means is read from the
+ * response schemas themselves (a field that does not accept `undefined`, and the roles in `fieldRoles`), so the
+ * profile follows them when they change.
+ */
+import * as z from 'zod/mini';
+import type { EndpointName } from '../api/endpoints.js';
+import { fieldRoles } from '../api/schemas/common.js';
+import { CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE } from '../api/schemas/list-actions.js';
+
+export const PROFILES = ['full', 'minimal'] as const;
+export type AnswerProfile = (typeof PROFILES)[number];
+
+/** The unknown field added to every object of a minimal answer: a reader must ignore it. */
+export const UNKNOWN_FIELD = 'x_sandbox_unknown_field';
+
+type Schema = z.core.$ZodType;
+
+/** A wrapper's inner schema (optional, nullable, catch...), or the input side of a pipe. */
+function inner(schema: Schema): Schema | undefined {
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  const next = def.innerType ?? def.in;
+  return next instanceof z.core.$ZodType ? next : undefined;
+}
+
+/** The object, array or record schema under any wrappers, for the value at hand (a union: the branch it parses as). */
+function unwrap(schema: Schema, value: unknown): Schema {
+  let current = schema;
+  for (;;) {
+    const def = current._zod.def;
+    if (def.type === 'union') {
+      const options = (def as z.core.$ZodUnionDef).options;
+      const match = options.find((option) => z.safeParse(option, value).success);
+      if (!match) return current;
+      current = match;
+      continue;
+    }
+    const next = inner(current);
+    if (!next) return current;
+    current = next;
+  }
+}
+
+/** Kept in a minimal answer: a field the schema requires, or one an outcome rests on. */
+function kept(field: Schema): boolean {
+  return !z.safeParse(field, undefined).success || fieldRoles.get(field)?.role === 'outcome';
+}
+
+function minimal(value: unknown, schema: Schema): unknown {
+  if (value === null || value === undefined) return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? value : Math.trunc(value);
+  if (typeof value !== 'object') return value;
+  const shape = unwrap(schema, value);
+  const def = shape._zod.def;
+  if (Array.isArray(value)) {
+    const element = def.type === 'array' ? (def as z.core.$ZodArrayDef).element : undefined;
+    return element ? value.map((item: unknown) => minimal(item, element)) : value;
+  }
+  const entries = Object.entries(value);
+  if (def.type === 'record') {
+    // Keys are data (a commit SHA, an attestation name): all kept, nothing added.
+    const valueType = (def as z.core.$ZodRecordDef).valueType;
+    return Object.fromEntries(entries.map(([key, item]) => [key, minimal(item, valueType)]));
+  }
+  if (def.type !== 'object') return value;
+  const fields = (def as z.core.$ZodObjectDef).shape;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of entries) {
+    const field = fields[key];
+    if (field && kept(field)) out[key] = minimal(item, field);
+  }
+  out[UNKNOWN_FIELD] = { note: 'a field this client does not know: it must be ignored' };
+  return out;
+}
+
+/** `answer` (a full answer of `name`, checked against `schema`) as the profile sends it. */
+export function answerAs(
+  profile: AnswerProfile,
+  name: EndpointName,
+  answer: unknown,
+  schema: z.ZodMiniType,
+): unknown {
+  if (profile === 'full') return answer;
+  const live = minimal(answer, schema);
+  // Where the live service's names differ from the spec's (service-behaviour.md): the chat-app flag, only shown (so
+  // `minimal` dropped it), is sent under the live name.
+  if (name === 'listActions' && Array.isArray(live) && Array.isArray(answer)) {
+    return live.map((action: unknown, i: number) => {
+      const flag = (answer[i] as Record<string, unknown> | undefined)?.[CHAT_APP_FLAG];
+      return flag === undefined ? action : { ...(action as object), [CHAT_APP_FLAG_LIVE]: flag };
+    });
+  }
+  return live;
+}
