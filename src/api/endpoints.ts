@@ -19,8 +19,11 @@ export interface EndpointSpec {
   path: string;
   summary: string;
   params: Record<string, z.ZodMiniType>;
-  /** Success status: 200, or 201 for the artifact report. */
-  status: 200 | 201;
+  /**
+   * Success statuses, the usual first: 200; 201 for the artifact report; a K8S report is 200 when it makes no new
+   * snapshot (the spec's documented case) and 201 when it makes one (docs/api-decisions.md).
+   */
+  statuses: readonly [200] | readonly [201] | readonly [200, 201];
   /** Loads the operation's own schemas (a separate chunk of the bundle). */
   schemas: () => Promise<EndpointSchemas>;
 }
@@ -33,7 +36,7 @@ export const endpoints = {
     path: '/attestations/{org}/list_attestations_for_criteria',
     summary: 'List attestations matching criteria',
     params: { org },
-    status: 200,
+    statuses: [200],
     schemas: () =>
       import('./schemas/list-attestations-for-commits.js').then((s) => ({
         query: s.AttestationsForCommitsQuery,
@@ -45,7 +48,7 @@ export const endpoints = {
     path: '/trails/{org}',
     summary: 'List trails for an organization',
     params: { org },
-    status: 200,
+    statuses: [200],
     schemas: () =>
       import('./schemas/list-trails.js').then((s) => ({
         query: s.ListTrailsQuery,
@@ -57,7 +60,7 @@ export const endpoints = {
     path: '/deployments/{org}/{env_name}/{fingerprint}',
     summary: 'Get a deployment',
     params: { org, env_name: EnvName, fingerprint: Fingerprint },
-    status: 200,
+    statuses: [200],
     schemas: () => import('./schemas/get-deployment.js').then((s) => ({ response: s.Deployment })),
   },
   reportArtifact: {
@@ -65,7 +68,7 @@ export const endpoints = {
     path: '/artifacts/{org}/{flow_name}',
     summary: 'Report an artifact',
     params: { org, flow_name: FlowName },
-    status: 201,
+    statuses: [201],
     schemas: () =>
       import('./schemas/report-artifact.js').then((s) => ({
         body: s.ReportArtifactBody,
@@ -77,7 +80,7 @@ export const endpoints = {
     path: '/attestations/{org}/{flow_name}',
     summary: 'List flow attestations',
     params: { org, flow_name: FlowName },
-    status: 200,
+    statuses: [200],
     schemas: () =>
       import('./schemas/list-flow-attestations.js').then((s) => ({
         query: s.FlowAttestationsQuery,
@@ -89,7 +92,7 @@ export const endpoints = {
     path: '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
     summary: 'Get artifact by fingerprint',
     params: { org, flow_name: FlowName, fingerprint: Fingerprint },
-    status: 200,
+    statuses: [200],
     schemas: () =>
       import('./schemas/get-artifact.js').then((s) => ({ query: s.GetArtifactQuery, response: s.Artifact })),
   },
@@ -98,7 +101,7 @@ export const endpoints = {
     path: '/env-diff/{org}',
     summary: 'Get environment diff',
     params: { org },
-    status: 200,
+    statuses: [200],
     schemas: () =>
       import('./schemas/diff-environments.js').then((s) => ({ query: s.EnvDiffQuery, response: s.EnvDiff })),
   },
@@ -107,7 +110,7 @@ export const endpoints = {
     path: '/environments/{org}/{env_name}/report/K8S',
     summary: 'Report a K8S environment',
     params: { org, env_name: EnvName },
-    status: 200,
+    statuses: [200, 201],
     schemas: () =>
       import('./schemas/report-k8s-environment.js').then((s) => ({
         body: s.K8sReportBody,
@@ -119,7 +122,7 @@ export const endpoints = {
     path: '/actions/{org}',
     summary: 'List actions',
     params: { org },
-    status: 200,
+    statuses: [200],
     schemas: () => import('./schemas/list-actions.js').then((s) => ({ response: s.ListActionsResponse })),
   },
 } as const satisfies Record<string, EndpointSpec>;

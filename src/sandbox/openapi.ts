@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoints, type EndpointSchemas, type EndpointSpec } from '../api/endpoints.js';
-import { ErrorBody } from '../api/schemas/common.js';
+import { ErrorBody, fieldRoles } from '../api/schemas/common.js';
 import { VERSION } from '../version.js';
 
 type Json = Record<string, unknown>;
@@ -15,6 +15,9 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
     unrepresentable: 'any',
     io,
     override: ({ zodSchema, jsonSchema: json }) => {
+      // Why a field is more than shown (spec-required, an outcome, identity), as the schemas register it.
+      const role = fieldRoles.get(zodSchema);
+      if (role) json.description = `${role.role}: ${role.why}`;
       // A field only shown (`shown`: a catch to null) may be left out by the service: the client reads it as null.
       const def = zodSchema._zod.def;
       if (def.type !== 'object' || !Array.isArray(json.required)) return;
@@ -51,6 +54,31 @@ function parameters(spec: EndpointSpec, { query }: EndpointSchemas): Json[] {
   return list;
 }
 
+/**
+ * Every status the sandbox answers an operation with (server.ts): its success statuses (a K8S report's 201 makes a
+ * snapshot), a bad parameter or body (400), the token (401, 403), what does not exist (404), another method on its
+ * path (405), a body too large or not JSON (413, 415: operations with a body), a sandbox bug (500), and an injected
+ * fault's status (`default`).
+ */
+function responses(spec: EndpointSpec, success: Json, error: Json): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  spec.statuses.forEach((status, i) => {
+    out[String(status)] = {
+      description:
+        spec.statuses.length > 1
+          ? i === 0
+            ? 'Processed; no new snapshot was made (the spec documents this case)'
+            : 'Processed; a new snapshot was made'
+          : 'Success',
+      content: { 'application/json': { schema: success } },
+    };
+  });
+  const errors = ['400', '401', '403', '404', '405', ...(spec.method === 'GET' ? [] : ['413', '415']), '500'];
+  for (const status of errors) out[status] = error;
+  out.default = { ...error, description: 'An injected fault (--fault): any status, any body' };
+  return out;
+}
+
 let cached: Json | undefined;
 
 /** Async: each operation's schemas are loaded on demand (see `endpoints.ts`). */
@@ -67,16 +95,7 @@ export async function openApiDocument(): Promise<Json> {
       operationId,
       summary: spec.summary,
       parameters: parameters(spec, schemas),
-      responses: {
-        [String(spec.status)]: {
-          description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
-        },
-        '400': errorResponse,
-        '401': errorResponse,
-        '403': errorResponse,
-        '404': errorResponse,
-      },
+      responses: responses(spec, jsonSchema(schemas.response, 'output'), errorResponse),
     };
     if (schemas.body) {
       operation.requestBody = {

@@ -326,7 +326,7 @@ export class Sandbox {
     const dispatched = this.dispatch(route.name, params, query, body);
     // An operation answers its spec's status, unless it says which of two it is (a K8S report: 200 or 201).
     const { status, body: result } =
-      dispatched instanceof WithStatus ? dispatched : { status: route.spec.status, body: dispatched };
+      dispatched instanceof WithStatus ? dispatched : { status: route.spec.statuses[0], body: dispatched };
     // The sandbox holds itself to the client's response schemas: a drift is a sandbox bug, shown loudly.
     const checked = schemas.response.safeParse(result);
     if (!checked.success) {

@@ -160,12 +160,21 @@ describe('a 2xx answer must hold what the spec says it holds', () => {
     ).toContain(': state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received "GREEN"');
   });
 
-  it('get deployment: an answer without its fingerprint or time fails at once', async () => {
+  it('get deployment: nothing is required (2.7), but what is given must be of its type', async () => {
     const sb = await start();
     const client = sb.client();
-    expect(
-      await refused(sb, { fingerprint: FP_WEB }, () => client.getDeployment('production', FP_WEB)),
-    ).toContain(': deployed_at is missing');
+    // An empty object is a deployment the spec allows: found, nothing known, not confirmed (the action says so).
+    sb.sandbox.faults.respondNext(1, { status: 200, body: { x_unknown: [1] } });
+    const bare = await client.getDeployment('production', FP_WEB);
+    expect([bare.fingerprint, bare.env_name, bare.deployed_at, bare.artifact_name]).toEqual([
+      undefined,
+      undefined,
+      null,
+      null,
+    ]);
+    expect(await refused(sb, { fingerprint: 7 }, () => client.getDeployment('production', FP_WEB))).toContain(
+      ': fingerprint expected string, received number',
+    );
   });
 
   it('env diff: a group without its artifacts, or an artifact without a fingerprint, fails at once', async () => {
@@ -186,18 +195,35 @@ describe('a 2xx answer must hold what the spec says it holds', () => {
     ).toContain(': snappish2.artifacts[0].fingerprint is missing');
   });
 
-  it('env diff: a group that names no snapshot, or names it with another type, fails at once', async () => {
+  it('env diff: a group may name no snapshot (2.10), but one it names must be asked and a string', async () => {
     const sb = await start();
     const real = await realAnswer(sb, '/env-diff/demo?snappish1=production%231&snappish2=production');
     const client = sb.client();
     const diff = () => client.diffEnvironments('production#1', 'production');
-    const { snapshot_id: _id, ...nameless } = real.snappish1 as Record<string, unknown>;
-    expect(await refused(sb, { ...real, snappish1: nameless }, diff)).toBe(
-      'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is missing: the answer names no snapshot',
-    );
-    expect(await refused(sb, { ...real, snappish1: { ...nameless, snapshot_id: 1 } }, diff)).toContain(
-      ': snappish1.snapshot_id expected string, received number',
-    );
+    const unnamed = (group: string) => {
+      const { snapshot_id: _id, ...rest } = real[group] as Record<string, unknown>;
+      return rest;
+    };
+    // The service's published example: the shared groups carry no snapshot_id; none at all is allowed too.
+    sb.sandbox.faults.respondNext(1, {
+      status: 200,
+      body: { ...real, changed: unnamed('changed'), 'not-changed': unnamed('not-changed') },
+    });
+    const live = await diff();
+    expect([live.snappish1.snapshot_id, live.changed.snapshot_id]).toEqual(['production#1', undefined]);
+    sb.sandbox.faults.respondNext(1, {
+      status: 200,
+      body: Object.fromEntries(
+        ['snappish1', 'snappish2', 'changed', 'not-changed'].map((g) => [g, unnamed(g)]),
+      ),
+    });
+    expect((await diff()).snappish2.snapshot_id).toBeUndefined();
+    expect(
+      await refused(sb, { ...real, snappish1: { ...unnamed('snappish1'), snapshot_id: 1 } }, diff),
+    ).toContain(': snappish1.snapshot_id expected string, received number');
+    expect(
+      await refused(sb, { ...real, changed: { ...unnamed('changed'), snapshot_id: 'staging#1' } }, diff),
+    ).toContain('changed.snapshot_id is "staging#1", not production#1 or a snapshot of production as asked');
   });
 
   it('attestations for commits: a verdict of the wrong type fails at once, not when the gate reads it', async () => {
@@ -309,14 +335,14 @@ describe('a report is delivered only when the service says so in the documented 
     expect(cut).not.toContain(DEMO_TOKEN.slice(0, 5));
   });
 
-  it('K8S report: an HTML page, an empty body and JSON without errors are not delivered', async () => {
+  it('K8S report: an HTML page, an empty body and JSON without a message are not delivered', async () => {
     const sb = await start();
     const client = sb.client();
     const undelivered = async (answer: { status: number; contentType?: string; body: unknown }) => {
       sb.sandbox.faults.respondNext(1, answer);
       return (await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message;
     };
-    const form = 'not the documented answer (a JSON object with a string "message" and an object "errors")';
+    const form = 'not the documented answer (a JSON object with a string "message")';
     expect(await undelivered({ status: 200, contentType: 'text/html', body: LOGIN })).toBe(
       'unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
         `"text/html", first line "<!DOCTYPE html>": ${form}, so the report is not taken as delivered`,
@@ -324,8 +350,11 @@ describe('a report is delivered only when the service says so in the documented 
     expect(await undelivered({ status: 200, body: '' })).toContain(
       'HTTP 200, no content type, an empty body',
     );
-    expect(await undelivered({ status: 200, body: { message: 'OK' } })).toContain(form);
-    expect(await undelivered({ status: 200, body: { message: 'OK', errors: null } })).toContain(form);
+    expect(await undelivered({ status: 200, body: { errors: {} } })).toContain(form);
+    expect(await undelivered({ status: 200, body: { message: 7, errors: {} } })).toContain(form);
+    // `errors` is only shown: a message alone is the service's answer.
+    sb.sandbox.faults.respondNext(1, { status: 200, body: { message: 'OK' } });
+    expect((await client.reportK8sEnvironment('staging', { artifacts: [] })).errors).toBeNull();
     const delivered = await client.reportK8sEnvironment('staging', { artifacts: [] });
     expect(delivered.errors).toEqual({});
   });

@@ -314,11 +314,19 @@ describe('the nine operations', () => {
     const { client } = await setup((_req, res) =>
       json(res, 200, [
         { ...base, name: 'spec-name', is_created_from_chat_app: true },
-        { ...base, name: 'live-name', is_created_from_slack: true },
+        { ...base, name: 'live-name', is_created_from_slack_app: false },
+        { ...base, name: 'no-flag' },
+        { ...base, name: 'odd-flag', is_created_from_chat_app: 'yes' },
       ]),
     );
     const actions = await client.listActions();
-    expect(actions.map((a) => a.is_created_from_chat_app)).toEqual([true, true]);
+    // Kept as given under either name, null when absent or malformed: only shown, so never a reason to fail.
+    expect(actions.map((a) => [a.name, a.is_created_from_chat_app, a.is_created_from_slack_app])).toEqual([
+      ['spec-name', true, null],
+      ['live-name', null, false],
+      ['no-flag', null, null],
+      ['odd-flag', null, null],
+    ]);
   });
 });
 

@@ -17,10 +17,13 @@ describe('readPage', () => {
     expect(full.pagination?.page_count).toBe(1);
   });
 
-  it('refuses other shapes and a malformed pagination object', () => {
+  it('refuses other shapes, and reads a malformed pagination object as none (its pages are then followed)', () => {
     expect(() => readPage({ items: [] }, Item, E)).toThrow('expected a list or an object with a "data" list');
     expect(() => readPage('x', Item, E)).toThrow(/unexpected response from GET \/things/);
-    expect(() => readPage({ data: [], pagination: { page: 'one' } }, Item, E)).toThrow(/pagination is not/);
+    expect(readPage({ data: [], pagination: { page: 'one' } }, Item, E)).toEqual({ items: [] });
+    const whole = { total: 3, page: 1, per_page: 2, page_count: 2 };
+    expect(readPage({ data: [], pagination: { ...whole, total: 2.5 } }, Item, E)).toEqual({ items: [] });
+    expect(readPage({ data: [], pagination: whole }, Item, E).pagination).toEqual(whole);
   });
 });
 

@@ -108,7 +108,7 @@ describe('response schemas', () => {
     expect(state('C\u202e')).toThrow('received "C\\u202e"');
   });
 
-  it('reads the live name of the chat-app flag as the spec name, keeping both', () => {
+  it('reads the chat-app flag under the live name as well as the spec name, and its absence is no error', () => {
     const [action] = parseResponse(
       z.array(s.Action),
       [
@@ -120,13 +120,13 @@ describe('response schemas', () => {
           triggers: [],
           created_by: 'u',
           last_modified_at: 1,
-          is_created_from_slack: false,
+          is_created_from_slack_app: false,
         },
       ],
       'GET /actions/{org}',
     );
-    expect(action?.is_created_from_chat_app).toBe(false);
-    expect((action as Record<string, unknown>).is_created_from_slack).toBe(false);
+    expect(action?.is_created_from_slack_app).toBe(false);
+    expect(action?.is_created_from_chat_app).toBeNull();
   });
 });
 
@@ -196,9 +196,11 @@ describe('display-only response fields', () => {
     expect(() => trail({ compliance_status: { status: ['NON-COMPLIANT'] } })).toThrow(
       '[0].compliance_status.status expected string, received array',
     );
-    expect(() => parseResponse(s.Deployment, { fingerprint: 'f', diff_url: 'x' }, 'GET /d')).toThrow(
-      'unexpected response from GET /d: deployed_at is missing',
+    expect(() => parseResponse(s.Deployment, { fingerprint: 5, diff_url: 'x' }, 'GET /d')).toThrow(
+      'unexpected response from GET /d: fingerprint expected string, received number',
     );
+    // A deployment's time is only shown: absent or malformed, it is null (2.7 requires nothing).
+    expect(parseResponse(s.Deployment, { deployed_at: 'soon' }, 'GET /d').deployed_at).toBeNull();
     expect(() =>
       parseResponse(z.array(s.Attestation), [{ attestation_name: 'a', is_compliant: 'no' }], 'GET /a'),
     ).toThrow('unexpected response from GET /a: [0].is_compliant expected boolean, received string');

@@ -3,13 +3,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/endpoints.js';
+import { endpoints, fillPath } from '../../src/api/endpoints.js';
 import { ComplianceClient } from '../../src/api/index.js';
 import { lostValue, Sandbox } from '../../src/sandbox/server.js';
 import { ROOT } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 
 const FP = 'd'.repeat(64);
+/** A valid artifact report: over the 64-byte body limit of the status test's sandbox, so there it is a 413. */
+const REPORT = JSON.stringify({ fingerprint: FP, filename: 'a', build_url: 'b', commit_url: 'c' });
 const start = useSandbox();
 const temps: string[] = [];
 afterEach(() => {
@@ -104,26 +106,97 @@ describe('OpenAPI document of the answers', () => {
   interface Property {
     type?: string | string[];
     default?: unknown;
+    description?: string;
   }
   interface Answer {
     required?: string[];
     properties: Record<string, Property>;
   }
+  type Operation = { responses: Record<string, { content?: { 'application/json': { schema: Answer } } }> };
+  type Doc = { paths: Record<string, Record<string, Operation>> };
+  const documentOf = async (sb: Awaited<ReturnType<typeof start>>) =>
+    (await (await sb.fetch('/openapi.json', { token: null })).json()) as Doc;
 
-  it('shows a field only shown as T | null and not required, a deciding one as required and of its type', async () => {
-    const sb = await start();
-    const doc = (await (await sb.fetch('/openapi.json', { token: null })).json()) as {
-      paths: Record<
-        string,
-        { get: { responses: { 200: { content: { 'application/json': { schema: Answer } } } } } }
-      >;
-    };
-    const deployment =
-      doc.paths['/deployments/{org}/{env_name}/{fingerprint}']?.get.responses[200].content['application/json']
-        .schema;
-    expect(deployment?.required?.sort()).toEqual(['deployed_at', 'fingerprint']);
-    expect(deployment?.properties.deployed_at).toEqual({ type: 'number' });
+  it('requires only what the spec or an outcome does, says why, and shows a field only shown as T | null', async () => {
+    const doc = await documentOf(await start());
+    const answer = (path: string) =>
+      doc.paths[path]?.get?.responses['200']?.content?.['application/json'].schema;
+    const deployment = answer('/deployments/{org}/{env_name}/{fingerprint}');
+    // 2.7 requires nothing: a 200 is the answer; fingerprint and env_name are identity where given.
+    expect(deployment?.required).toBeUndefined();
+    expect(deployment?.properties.fingerprint?.description).toMatch(
+      /^identity: held to the fingerprint asked/,
+    );
     expect(deployment?.properties.diff_url).toEqual({ type: ['string', 'null'], default: null });
+    const artifact = answer('/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}');
+    expect(artifact?.required?.sort()).toEqual(
+      [
+        'id',
+        'fingerprint',
+        'filename',
+        'created_at',
+        'last_modified_at',
+        'evidence',
+        'flow_name',
+        'commit_lead_times',
+        'build_lead_times',
+      ].sort(),
+    );
+    expect(artifact?.properties.state?.description).toMatch(/^outcome: the compliance decision/);
+  });
+
+  it('lists every status the server answers each operation with, 201 for a K8S report that makes a snapshot', async () => {
+    const sb = await start({ maxBodyBytes: 64 });
+    const doc = await documentOf(sb);
+    const params = { org: 'demo', env_name: 'staging', flow_name: 'backend', fingerprint: FP };
+    const seen: string[] = [];
+    for (const [name, spec] of Object.entries(endpoints)) {
+      const path = fillPath(spec.path, params);
+      const documented = Object.keys(doc.paths[spec.path]?.[spec.method.toLowerCase()]?.responses ?? {});
+      const body = spec.method === 'GET' ? undefined : '{}';
+      const json = { 'content-type': 'application/json' };
+      const answers = [
+        await sb.fetch(path, { method: spec.method, token: null, body }),
+        await sb.fetch(`${path}?bogus=1`, { method: spec.method, headers: json, body }),
+        await sb.fetch(path, { method: spec.method === 'GET' ? 'DELETE' : 'GET' }),
+        await sb.fetch(fillPath(spec.path, { ...params, org: 'other' }), {
+          method: spec.method,
+          headers: json,
+          body,
+        }),
+        // A valid request: its success status, or 404 where the fingerprint asked is not there.
+        await sb.fetch(path, {
+          method: spec.method,
+          headers: json,
+          ...(body !== undefined && { body: spec.method === 'PUT' ? '{"artifacts":[]}' : REPORT }),
+        }),
+        ...(spec.method === 'GET'
+          ? []
+          : [
+              await sb.fetch(path, { method: spec.method, headers: { 'content-type': 'text/plain' }, body }),
+              await sb.fetch(path, {
+                method: spec.method,
+                headers: json,
+                body: JSON.stringify({ x: 'y'.repeat(99) }),
+              }),
+            ]),
+      ];
+      for (const res of answers) {
+        await res.body?.cancel();
+        seen.push(`${name} ${res.status}`);
+        expect(documented, `${name} answered ${res.status}`).toContain(String(res.status));
+      }
+    }
+    expect(new Set(seen.map((s) => s.split(' ')[1]))).toEqual(
+      new Set(['401', '400', '405', '415', '413', '403', '404', '200', '201']),
+    );
+    // A report of what staging runs already makes no snapshot (200); one of nothing makes one (201).
+    const k8s = doc.paths['/environments/{org}/{env_name}/report/K8S']?.put?.responses ?? {};
+    expect(Object.keys(k8s)).toEqual(expect.arrayContaining(['200', '201']));
+    const big = await start();
+    const client = big.client();
+    expect((await client.reportK8sEnvironment('staging', { artifacts: [] })).status).toBe(201);
+    expect((await client.reportK8sEnvironment('staging', { artifacts: [] })).status).toBe(200);
   });
 });
 
