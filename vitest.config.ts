@@ -2,9 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     setupFiles: ['test/setup/token-guard.ts'],
+    // The through-the-bundle layer and the demo run twice: against the sandbox's full answers, and against its minimal
+    // ones, shaped as the live service may answer (issue 24; test/helpers/sandbox.ts reads SANDBOX_PROFILE).
+    projects: [
+      { extends: true, test: { name: 'full', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'minimal',
+          include: ['test/dist/**/*.test.ts', 'test/demo/**/*.test.ts'],
+          env: { SANDBOX_PROFILE: 'minimal' },
+        },
+      },
+    ],
   },
 });

@@ -191,11 +191,13 @@ export const UnixSeconds = z.pipe(
  * 2.1, read whole or not at all: an envelope whose `pagination` lacks one of the four (or has one that is not a whole
  * number) is read as an envelope without it (`shown` where it is used), and the pages are followed until a short one.
  */
+const paging = (why: string) =>
+  requiredFor(`${why}; the object is read whole or not at all`, z.number().check(z.int()));
 export const Pagination = z.looseObject({
-  total: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  per_page: z.number().check(z.int()),
-  page_count: z.number().check(z.int()),
+  total: paging('the total a listing reports, and whether it was cut'),
+  page: paging('which page this is'),
+  per_page: paging('how many the service serves per page'),
+  page_count: paging('how many pages to read'),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
