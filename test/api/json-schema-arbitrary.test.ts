@@ -48,7 +48,9 @@ async function responseSchemas(): Promise<ResponseSchema[]> {
     for (const [method, operation] of entriesOf(operations)) {
       for (const [status, response] of entriesOf(field(operation, 'responses'))) {
         const name = `${method.toUpperCase()} ${path} ${status}`;
-        const schema = field(field(field(response, 'content'), 'application/json'), 'schema');
+        const content = field(response, 'content');
+        if (content === undefined) continue; // no body, nothing to draw
+        const schema = field(field(content, 'application/json'), 'schema');
         if (!isSchema(schema)) throw new Error(`${name}: no JSON schema`);
         const text = JSON.stringify(schema);
         const seen = byText.get(text) ?? { names: [], schema };
