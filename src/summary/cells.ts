@@ -2,7 +2,7 @@
  * Cells and marks the summaries share, so a commit, a time or a compliance state reads the same in every action.
  */
 import type { ArtifactState } from '../api/schemas.js';
-import { formatTime } from '../context/time.js';
+import { serviceTime } from '../context/time.js';
 import type { Cell } from './writer.js';
 import { redact } from '../trust/redact.js';
 import { cutText } from '../trust/text.js';
@@ -64,10 +64,10 @@ export function commitCell(commit: {
  * `2026-11-02T09:03:20Z`, issue 15); a text that is not a date is shown as the service gave it; undefined when absent.
  */
 export function timeCell(value: string | number | null | undefined): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? formatTime(value) : undefined;
+  if (typeof value === 'number') return serviceTime(value);
   if (typeof value !== 'string' || value === '') return undefined;
   const ms = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? Date.parse(value) : Number.NaN;
-  return Number.isFinite(ms) ? formatTime(ms / 1000) : value;
+  return Number.isFinite(ms) ? (serviceTime(ms / 1000) ?? value) : value;
 }
 
 /** What keeps an artifact or trail from being compliant, grouped: `non-compliant: snyk-scan; missing: a, b`. */

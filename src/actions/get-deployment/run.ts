@@ -8,7 +8,7 @@
 import { ApiError } from '../../errors/errors.js';
 import type { Deployment } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
-import { formatTime } from '../../context/time.js';
+import { serviceTime } from '../../context/time.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec, resolveFingerprint } from '../../runtime/artifact.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
@@ -178,7 +178,7 @@ function found(base: Base, answer: Deployment): GetDeploymentResult {
     ...base,
     found: true,
     ...(notConfirmed.length > 0 && { notConfirmed }),
-    deployedAt: answer.deployed_at !== null ? formatTime(answer.deployed_at) : null,
+    deployedAt: answer.deployed_at !== null ? (serviceTime(answer.deployed_at) ?? null) : null,
     snapshotIndex: answer.snapshot_index ?? null,
     artifactName: answer.artifact_name ?? null,
     replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,
