@@ -205,9 +205,11 @@ async function runStep(name: EndpointName): Promise<StepResult> {
     }),
   };
   // The definition's own read and run: what the finisher would be handed (read is typed per action).
-  const read = action.read as (reader: InputReader, cwd: string) => Promise<unknown>;
-  const run = action.run as (inputs: unknown) => Promise<StepResult>;
-  return run(await read(new InputReader(env), work));
+  const definition = action as unknown as {
+    read(this: void, reader: InputReader, cwd: string): Promise<unknown>;
+    run(this: void, inputs: unknown): Promise<StepResult>;
+  };
+  return definition.run(await definition.read(new InputReader(env), work));
 }
 
 /** What a thrown error says: the kind of a ComplianceError (`unexpected-response`...), or a crash with its stack. */
@@ -222,7 +224,7 @@ function stepText(step: StepResult): string {
   step.summary?.toString();
   step.comment?.body();
   return step.outcome === 'error'
-    ? `outcome error: ${JSON.stringify(step.result?.error ?? step.failure)}`
+    ? `outcome error: ${JSON.stringify(step.result.error ?? step.failure)}`
     : 'read';
 }
 
