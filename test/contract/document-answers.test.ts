@@ -206,8 +206,8 @@ async function runStep(name: EndpointName): Promise<StepResult> {
   };
   // The definition's own read and run: what the finisher would be handed (read is typed per action).
   const definition = action as unknown as {
-    read(this: void, reader: InputReader, cwd: string): Promise<unknown>;
-    run(this: void, inputs: unknown): Promise<StepResult>;
+    read: (reader: InputReader, cwd: string) => Promise<unknown>;
+    run: (inputs: unknown) => Promise<StepResult>;
   };
   return definition.run(await definition.read(new InputReader(env), work));
 }
