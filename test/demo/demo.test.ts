@@ -1,6 +1,7 @@
 /**
  * `npm start` as a new user runs it: the demo script under Node 24, the sandbox on a free port, every step through
- * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails.
+ * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails. The demo's
+ * sandbox answers with the suite's profile (`--profile`): the story holds under both, told with what the answers give.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,13 +10,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderProblems } from '../helpers/gfm.js';
 import { ROOT } from '../helpers/runner.js';
+import { byProfile, PROFILE } from '../helpers/sandbox.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function demo(...args: string[]): Promise<{ code: number | null; stdout: string; out: string }> {
+/** The demo with the suite's answer profile. */
+const demo = (...args: string[]) => spawnDemo('--profile', PROFILE, ...args);
+
+async function spawnDemo(...args: string[]): Promise<{ code: number | null; stdout: string; out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'demo-test-'));
   dirs.push(out);
   const child = spawn(
@@ -35,6 +40,7 @@ describe('npm start (the demo)', () => {
     const { code, stdout, out } = await demo();
     expect(stdout).toContain('All 16 steps passed.');
     expect(code).toBe(0);
+    expect(stdout).toContain(`Answer profile: ${PROFILE} (`);
     const steps = stdout.match(/^✔ \[\d+\/16\] .+$/gm) ?? [];
     expect(steps).toHaveLength(16);
     for (const action of [
@@ -54,18 +60,43 @@ describe('npm start (the demo)', () => {
     // Outputs are printed; the non-compliant gate reports without failing.
     expect(stdout).toMatch(/message: Snapshot staging#4 created with 4 artifact\(s\)/);
     expect(stdout).toContain('outcome: non-compliant');
+    // The snapshots diffed, as the answer names them; a minimal answer names none (the diff stands, not confirmed).
+    expect(stdout).toMatch(byProfile(/^ {4}snapshot-2-id: staging#4$/m, /^ {4}snapshot-2-id: $/m));
 
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(16);
-    expect(markdown).toContain('### Environment diff: staging#3 → staging#4');
+    /** The summary of the demo's step `n`. */
+    const section = (n: number) => markdown.split(/^## \d+\. /m)[n] ?? '';
+    expect(section(6)).toContain(
+      byProfile('### Environment diff: staging#3 → staging#4', '### Environment diff: staging\\~1 → staging'),
+    );
     expect(markdown).toContain('### ✅ Compliance gate passed');
     // One story (issue 15): the promotion review of production against staging finds the new backend, reported with
-    // its template name and so missing what the template asks, and reports it without failing.
-    expect(markdown).toContain('## 7. Promotion review: what staging would bring to production');
-    expect(markdown).toMatch(
-      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \|/,
+    // its template name and so missing what the template asks, and reports it without failing. A minimal answer
+    // gives no page to link the state to, and names no snapshot: the review says it is not confirmed.
+    expect(section(7)).toMatch(/^Promotion review: what staging would bring to production$/m);
+    expect(section(7)).toMatch(
+      byProfile(
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \|/,
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| ⚠️ INCOMPLETE — missing: pull-request, unit-tests, snyk-scan \|/,
+      ),
     );
-    expect(markdown).toContain('| ❔ flow unknown |');
+    expect(section(7)).toContain('| ❔ flow unknown |');
+    const notConfirmed =
+      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about production and staging as asked.';
+    expect(section(7).includes(notConfirmed)).toBe(byProfile(false, true));
+    expect(section(7)).toContain(
+      byProfile(
+        '### Environment diff: production#2 → staging#4',
+        '### Environment diff: production → staging',
+      ),
+    );
+    // The deployment is found either way; a minimal answer does not name what it is about.
+    expect(section(8).includes('Not confirmed: the answer names no fingerprint and no environment')).toBe(
+      byProfile(false, true),
+    );
+    // Under full every answer names what it is about.
+    if (PROFILE === 'full') expect(markdown).not.toContain('Not confirmed');
     // Issue 16 in the story: the backend images checked in one step, two environments reported from one read.
     expect(markdown).toContain('### ❌ 3 artifacts of flow backend: 2 not COMPLIANT');
     expect(markdown).toContain(
@@ -78,9 +109,16 @@ describe('npm start (the demo)', () => {
     expect(renderProblems(markdown)).toEqual([]);
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<h3>Environment diff: staging#3 → staging#4</h3>');
+    expect(html).toContain(
+      byProfile(
+        '<h3>Environment diff: staging#3 → staging#4</h3>',
+        '<h3>Environment diff: staging~1 → staging</h3>',
+      ),
+    );
     expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>/);
-    expect(html).toContain('<details><summary>');
+    // The pods of a scaled artifact, collapsed; a minimal answer gives no counts and no pods: unknown, no list.
+    expect(html).toContain(byProfile('<td>2 → 3</td>', '<td>? → ?</td>'));
+    expect(html.includes('<details><summary>')).toBe(byProfile(true, false));
     expect(html).not.toContain('| --- |');
   }, 60_000);
 
@@ -92,5 +130,12 @@ describe('npm start (the demo)', () => {
     expect(stdout).toContain('Demo failed at "Set up the connection": exited with 1');
     expect(stdout).not.toContain('[2/16]');
     expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain('failed: exited with 1');
+  }, 60_000);
+
+  it('refuses an unknown answer profile, naming the option and the profiles, before starting anything', async () => {
+    const { code, stdout } = await spawnDemo('--profile', 'bogus');
+    expect(code).toBe(2);
+    expect(stdout).toContain("npm start: --profile 'bogus' is not one of full, minimal");
+    expect(stdout).not.toContain('Sandbox on');
   }, 60_000);
 });
