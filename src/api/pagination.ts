@@ -16,8 +16,11 @@ export interface Page<T> {
 
 export interface AllPages<T> {
   items: T[];
-  /** The service's total when it gave one, else the number of items read. */
-  total: number;
+  /**
+   * The service's total when it gave one; else the number read when the read reached the end; null when the cap
+   * stopped a read the service gave no total for (how many there are is not known).
+   */
+  total: number | null;
   /** True when the cap stopped the read before the end. */
   truncated: boolean;
   pagesRead: number;
@@ -122,7 +125,7 @@ export async function fetchAllPages<T>(
     full = next.items.length >= perPage;
   }
   const truncated = items.length > maxItems || (items.length === maxItems && full);
-  return { items: items.slice(0, maxItems), total: items.length, truncated, pagesRead };
+  return { items: items.slice(0, maxItems), total: truncated ? null : items.length, truncated, pagesRead };
 }
 
 function repeats<T>(a: Page<T>, b: Page<T>): boolean {

@@ -37,8 +37,8 @@ export function readPaging(inputs: InputReader): Paging {
 
 export interface ListRead<T> {
   items: T[];
-  /** The service's total when it gave one, else the number of items read. */
-  total: number;
+  /** The service's total when it gave one, else the number of items read; null when the cap stopped a read of unknown size. */
+  total: number | null;
   /** True when more items exist than were read: max-items stopped the read, or pages follow the one read. */
   truncated: boolean;
   pagesRead: number;
@@ -78,7 +78,8 @@ export function describeRead(read: ListRead<unknown>, paging: Paging, noun: stri
     return `${count} on page ${read.page ?? paging.page}${of}${read.pageCount !== undefined ? ` (${read.total} in all)` : ''}.`;
   }
   if (read.truncated) {
-    return `${count} of ${read.total}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
+    const of = read.total !== null ? ` of ${read.total}` : ' and more (the service gives no total)';
+    return `${count}${of}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
   }
   return `${count}, read in ${read.pagesRead} page(s).`;
 }

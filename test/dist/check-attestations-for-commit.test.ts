@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GITHUB_TOKEN, onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 import { escapeText } from '../../src/summary/writer.js';
@@ -103,18 +103,20 @@ describe('check-attestations-for-commit', () => {
       expect(errors(result)).toEqual([]);
       const saved = resultOf(result);
       expect(saved.from).toBe('github-sha');
+      const commitUrl = `https://github.com/acme/app/commit/${COMPLIANT}`;
+      // The minimal profile sends no commit info and no links (only shown): the commit has no title, and each
+      // attestation links to the commit instead.
       expect(saved.commits).toEqual([
-        {
-          sha: COMPLIANT,
-          title: 'Add payment retries',
-          url: `https://github.com/acme/app/commit/${COMPLIANT}`,
-        },
+        { sha: COMPLIANT, ...byProfile({ title: 'Add payment retries' }, {}), url: commitUrl },
       ]);
       // The matrix: the commit (short SHA and title, linked) by every attestation found, each marked and linked.
       expect(result.summary).toContain('### ✅ Compliance gate passed');
       expect(result.summary).toContain('| Commit | Result | pull-request | snyk-scan | unit-tests |');
       expect(result.summary).toContain(
-        `| [3dfdaa9 Add payment retries](https://github.com/acme/app/commit/${COMPLIANT}) | ✅ compliant | [✅ compliant](${UI}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
+        byProfile(
+          `| [3dfdaa9 Add payment retries](${commitUrl}) | ✅ compliant | [✅ compliant](${UI}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
+          `| [3dfdaa9](${commitUrl}) | ✅ compliant | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) |`,
+        ),
       );
       expect(result.stdout).toContain('::group::Read the attestations');
       clean(result);
@@ -169,7 +171,10 @@ describe('check-attestations-for-commit', () => {
       expect(annotations).toHaveLength(7);
       expect(annotations[0]).toMatch(
         new RegExp(
-          `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
+          `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend${byProfile(
+            `: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
+            '\\)\\.$',
+          )}`,
         ),
       );
       expect(annotations[1]).toBe(
@@ -182,7 +187,7 @@ describe('check-attestations-for-commit', () => {
       expect(result.summary).toContain('| Commit | Result | pull-request | snyk-scan | security-review |');
       expect(result.summary).toMatch(
         new RegExp(
-          `\\| \\[888f905 Bump openssl\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${UI}/[^)]+\\) \\| \\[⚠️ missing\\]`,
+          `\\| \\[888f905${byProfile(' Bump openssl', '')}\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${byProfile(UI, 'https://github.com/acme/app/commit/')}[^)]+\\) \\| \\[⚠️ missing\\]`,
         ),
       );
       clean(result);
@@ -289,7 +294,7 @@ describe('check-attestations-for-commit', () => {
         { commit: COMPLIANT, name: 'snyk-scan' },
       ]);
       expect(result.stdout).toContain(
-        `Commit ${COMPLIANT}: the attestation 'snyk-scan' is non-compliant (flow frontend: ${UI}/demo/flows/frontend/`,
+        `Commit ${COMPLIANT}: the attestation 'snyk-scan' is non-compliant (flow frontend${byProfile(`: ${UI}/demo/flows/frontend/`, ').')}`,
       );
       // Narrowed to the backend flow, both pass.
       const backend = await runAction(ACTION, {
@@ -430,8 +435,13 @@ describe('check-attestations-for-commit', () => {
         `${endpoint}names commit "${COMPLIANT}", which was not asked: the answer is about something else`,
       );
 
-      // Filed under the commit asked, but each attestation names the other commit as its own.
-      sandbox.sandbox.faults.respondNext(1, { status: 200, body: { [NON_COMPLIANT]: passing } });
+      // Filed under the commit asked, but each attestation names the other commit as its own (the minimal profile
+      // sends no commit info, so it is named here as the full one does).
+      const misnamed = passing.map((a) => ({
+        ...a,
+        git_commit_info: { ...a.git_commit_info, sha1: COMPLIANT },
+      }));
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: { [NON_COMPLIANT]: misnamed } });
       const misfiled = await gate();
       couldNotCheck(
         misfiled,

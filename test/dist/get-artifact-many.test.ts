@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
-import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { byProfile, DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
 const start = useSandbox();
@@ -112,7 +112,14 @@ describe('get-artifact: many artifacts in one step', () => {
     // The two to act on come first.
     const rows = s.match(/^\| release\/part-\d{3}\.bin/gm) ?? [];
     expect(rows.slice(0, 2).sort()).toEqual([`| ${BAD}`, `| ${MISSING}`]);
-    expect(s).toContain('reported as non-compliant');
+    // Why, in the service's words (state_info), and its page: the minimal profile sends neither (only shown), so
+    // those cells are empty.
+    expect(s).toContain(
+      byProfile(
+        'reported as non-compliant',
+        `| ${BAD} | <code>${fingerprints.get(BAD)?.slice(0, 12) ?? ''}</code> | ❌ NON-COMPLIANT |  |  |`,
+      ),
+    );
     const saved = outputFile(result, 'result-file') as {
       count: number;
       items: { name: string; outcome: string }[];
@@ -208,6 +215,57 @@ describe('get-artifact: many artifacts in one step', () => {
     expect(result.summary).toMatch(
       /❔ could not check \| unexpected response from GET \/artifacts\/\{org\}\/\{flow_name\}\/fingerprint\/\{fingerprint\}: fingerprint is/,
     );
+  });
+
+  it('a trail asked and answers that name none: not confirmed; with assert-compliant each item is NOT-CHECKED', async () => {
+    const [a, b] = ['a'.repeat(64), 'b'.repeat(64)];
+    const server = await startServer((req, res) =>
+      json(res, 200, {
+        id: 'a1',
+        fingerprint: req.url.pathname.split('/').at(-1),
+        filename: 'svc.tar',
+        created_at: 1793610200,
+        last_modified_at: 1793610200,
+        evidence: {},
+        flow_name: 'release',
+        commit_lead_times: {},
+        build_lead_times: {},
+        state: 'COMPLIANT',
+      }),
+    );
+    try {
+      const inputs = {
+        'api-url': server.origin,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        flow: 'release',
+        fingerprint: `${a}\n${b}`,
+        trail: 'release-1.2',
+      };
+      const notConfirmed =
+        "Not confirmed: the answer names no trail, so it cannot be shown to be about trail 'release-1.2' as asked.";
+      const shown = await runAction('get-artifact', { inputs });
+      expect(shown.code).toBe(0);
+      expect(shown.outputs).toMatchObject({ outcome: 'compliant', count: '2', compliant: 'true' });
+      expect(shown.summary).toContain(notConfirmed);
+
+      const gated = await runAction('get-artifact', { inputs: { ...inputs, 'assert-compliant': 'true' } });
+      expect(gated.code).toBe(1);
+      expect(gated.outputs).toMatchObject({
+        outcome: 'error',
+        count: '2',
+        compliant: 'false',
+        'not-found': '[]',
+      });
+      expect(JSON.parse(gated.outputs['non-compliant'] ?? '') as Listed[]).toEqual([
+        { name: a, fingerprint: a, state: 'NOT-CHECKED' },
+        { name: b, fingerprint: b, state: 'NOT-CHECKED' },
+      ]);
+      expect(gated.summary).toContain(`❔ could not check | ${notConfirmed}`);
+      expect(gated.summary).not.toContain('✅ COMPLIANT');
+    } finally {
+      await server.close();
+    }
   });
 
   it('follows a symlink a glob matches: a linked file is checked, not dropped (found by review)', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -26,6 +26,11 @@ const NON_COMPLIANT_FP = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb
 /** sha256 of `hello world!` (the reference's file vector). */
 const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
 const UI = 'https://sandbox.compliance.invalid/demo';
+/** The artifact's page: the minimal profile sends no html_url (only shown), so there is none to link or pass on. */
+const page = (fingerprint: string) => byProfile(`${UI}/flows/backend/artifacts/${fingerprint}`, '');
+/** What the summary and the gate say when a trail was asked and the answer names none. */
+const notConfirmed = (trail: string) =>
+  `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
 
 const { tempDir } = useTempDirs();
 /** A workspace holding app.bin (`hello world!`). */
@@ -58,7 +63,7 @@ describe('get-artifact', () => {
       found: 'true',
       state: 'COMPLIANT',
       compliant: 'true',
-      'html-url': `${UI}/flows/backend/artifacts/${COMPLIANT_FP}`,
+      'html-url': page(COMPLIANT_FP),
     });
     const saved = outputFile(result, 'result-file') as Saved;
     expect(saved).toMatchObject({
@@ -76,13 +81,19 @@ describe('get-artifact', () => {
     ]);
 
     expect(result.summary).toContain('### ✅ Artifact ghcr.io/acme/backend:1.4.0: COMPLIANT');
-    expect(result.summary).toContain(
-      `[Open in the compliance service](${UI}/flows/backend/artifacts/${COMPLIANT_FP})`,
-    );
     expect(result.summary).toContain(`| Fingerprint | <code>${COMPLIANT_FP}</code> |`);
-    expect(result.summary).toContain(
-      '| Commit | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) |',
-    );
+    if (PROFILE === 'full') {
+      expect(result.summary).toContain(
+        `[Open in the compliance service](${UI}/flows/backend/artifacts/${COMPLIANT_FP})`,
+      );
+      expect(result.summary).toContain(
+        '| Commit | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) |',
+      );
+    } else {
+      // The minimal profile sends no html_url and no commit info (only shown): no link, and no Commit row.
+      expect(result.summary).not.toContain('Open in the compliance service');
+      expect(result.summary).not.toContain('| Commit |');
+    }
     expect(result.summary).toContain('| snyk-scan | COMPLETE | ✅ yes |');
     expect(result.summary).not.toContain('assert-compliant');
     expect(result.stdout).toContain('::group::Read the artifact from flow backend');
@@ -105,7 +116,7 @@ describe('get-artifact', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
         `::error::assert-compliant: Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend'` +
-          ` is NON-COMPLIANT: non-compliant: snyk-scan. See ${UI}/flows/backend/artifacts/${NON_COMPLIANT_FP}`,
+          ` is NON-COMPLIANT: non-compliant: snyk-scan.${byProfile(` See ${page(NON_COMPLIANT_FP)}`, '')}\n`,
       );
       // The outputs and the result are there for a later `if: failure()` step.
       expect(result.outputs).toMatchObject({
@@ -155,16 +166,22 @@ describe('get-artifact', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('::group::Fingerprint the artifact');
+      // A trail is asked: the minimal profile's answer names none, so the gate could not check (the state is shown).
       expect(result.stdout).toContain(
-        `::error::assert-compliant: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE:` +
-          ' missing: pull-request, unit-tests, snyk-scan.',
+        byProfile(
+          `::error::assert-compliant: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE:` +
+            ' missing: pull-request, unit-tests, snyk-scan.',
+          `::error::assert-compliant: could not check. ${notConfirmed('release-2')}`,
+        ),
       );
       expect(result.outputs).toMatchObject({
-        outcome: 'non-compliant',
+        outcome: byProfile('non-compliant', 'error'),
         state: 'INCOMPLETE',
         compliant: 'false',
       });
-      expect(result.summary).toContain('### ⚠️ Artifact app.bin: INCOMPLETE');
+      expect(result.summary).toContain(
+        byProfile('### ⚠️ Artifact app.bin: INCOMPLETE', '### ❔ Artifact app.bin: INCOMPLETE'),
+      );
       expect(result.summary).toContain('| unit-tests | MISSING | — |');
     });
 
@@ -431,7 +448,118 @@ describe('get-artifact', () => {
       },
     });
     expect(result.code).toBe(0);
-    expect(result.outputs.state).toBe('COMPLIANT');
+    expect(result.outputs).toMatchObject({ outcome: 'compliant', state: 'COMPLIANT' });
+    // The minimal profile sends no trail_name: found, but not confirmed to be the trail's.
+    expect(result.summary.includes(notConfirmed('3dfdaa9cbad35a60632a382f8653df6ef6539d28'))).toBe(
+      byProfile(false, true),
+    );
+  });
+
+  describe('a trail asked and an answer that names none: not confirmed', () => {
+    const fingerprint = 'd'.repeat(64);
+    /** A COMPLIANT answer, with `trailName` as its trail_name (absent when undefined). */
+    const answer = (trailName?: string) => ({
+      id: 'a1',
+      fingerprint,
+      filename: 'svc.tar',
+      created_at: 1793610200,
+      last_modified_at: 1793610200,
+      evidence: { junit: { status: 'COMPLETE', is_compliant: true } },
+      flow_name: 'backend',
+      commit_lead_times: {},
+      build_lead_times: {},
+      state: 'COMPLIANT',
+      ...(trailName !== undefined && { trail_name: trailName }),
+    });
+    const ask = (url: string, inputs: Record<string, string>) =>
+      runAction('get-artifact', {
+        inputs: {
+          'api-url': url,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          flow: 'backend',
+          fingerprint,
+          ...inputs,
+        },
+      });
+
+    it('without a gate: shown, and the summary says not confirmed', async () => {
+      const server = await startServer((_req, res) => json(res, 200, answer()));
+      try {
+        const result = await ask(server.origin, { trail: 'release-1.2' });
+        expect(result.stdout).not.toContain('::error');
+        expect(result.code).toBe(0);
+        expect(server.requests[0]?.url.searchParams.get('trail')).toBe('release-1.2');
+        expect(result.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
+        expect(result.summary).toContain('### ✅ Artifact svc.tar: COMPLIANT');
+        expect(result.summary).toContain(notConfirmed('release-1.2'));
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'compliant',
+          notConfirmed: notConfirmed('release-1.2'),
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('with assert-compliant: outcome error (could not check), never a pass; the trail named passes', async () => {
+      let trailName: string | undefined;
+      const server = await startServer((_req, res) => json(res, 200, answer(trailName)));
+      try {
+        const failure = `assert-compliant: could not check. ${notConfirmed('release-1.2')}`;
+        const unchecked = await ask(server.origin, { trail: 'release-1.2', 'assert-compliant': 'true' });
+        expect(unchecked.code).toBe(1);
+        expect(unchecked.stdout).toContain(`::error::${failure}`);
+        // The artifact is found and its state shown, but the gate did not pass: compliant is false.
+        expect(unchecked.outputs).toMatchObject({
+          outcome: 'error',
+          found: 'true',
+          state: 'COMPLIANT',
+          compliant: 'false',
+        });
+        expect(outputFile(unchecked, 'result-file')).toMatchObject({
+          outcome: 'error',
+          compliant: false,
+          failure,
+          error: { kind: 'unexpected-response', message: failure },
+        });
+        expect(unchecked.summary).toContain('### ❔ Artifact svc.tar: COMPLIANT');
+        expect(unchecked.summary).toContain(notConfirmed('release-1.2'));
+        expect(unchecked.summary).toContain(failure);
+        expect(unchecked.summary).not.toContain('assert-compliant: passed');
+
+        // Without a trail asked there is nothing to confirm; an answer that names the trail asked confirms it.
+        expect((await ask(server.origin, { 'assert-compliant': 'true' })).code).toBe(0);
+        trailName = 'release-1.2';
+        const named = await ask(server.origin, { trail: 'release-1.2', 'assert-compliant': 'true' });
+        expect(named.code).toBe(0);
+        expect(named.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
+        expect(named.summary).not.toContain('Not confirmed');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('through the sandbox: the gate passes on a full answer, could not check on a minimal one', async () => {
+      const sandbox = await start();
+      const trail = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+      const result = await runAction('get-artifact', {
+        inputs: {
+          ...connection(sandbox.url),
+          flow: 'backend',
+          fingerprint: COMPLIANT_FP,
+          trail,
+          'assert-compliant': 'true',
+        },
+      });
+      expect(result.code).toBe(byProfile(0, 1));
+      expect(result.outputs).toMatchObject({
+        outcome: byProfile('compliant', 'error'),
+        state: 'COMPLIANT',
+        compliant: byProfile('true', 'false'),
+      });
+      expect(result.summary.includes(notConfirmed(trail))).toBe(byProfile(false, true));
+    });
   });
 
   describe('not found (404) fails, saying what was looked for and what the service said', () => {

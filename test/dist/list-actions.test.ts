@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -15,8 +15,19 @@ const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everyt
 interface Saved {
   count: number;
   failing: string[];
-  actions: { name: string; is_created_from_chat_app?: boolean; targets: unknown[] }[];
+  actions: {
+    name: string;
+    is_created_from_chat_app?: boolean | null;
+    is_created_from_slack_app?: boolean | null;
+    targets: unknown[];
+  }[];
 }
+
+/**
+ * The minimal profile leaves out what is only shown (timestamps, flows, environments) and sends the chat-app flag
+ * under the live name: the step still lists, showing an empty cell or `—` where the service said nothing.
+ */
+const lastFailure = byProfile(' (last failure 2026-11-03T09:07:30Z)', '');
 
 describe('list-actions', () => {
   it('lists the actions with their failing ones, warns about those, and summarizes every column', async () => {
@@ -28,7 +39,7 @@ describe('list-actions', () => {
     expect(result.outputs.outcome).toBe('failing');
     expect(JSON.parse(result.outputs.failing ?? '')).toEqual(['release-webhook']);
     expect(result.stdout).toContain(
-      "::warning::Action 'release-webhook' (last failure 2026-11-03T09:07:30Z) fails to send notifications.",
+      `::warning::Action 'release-webhook'${lastFailure} fails to send notifications.`,
     );
     expect(result.stdout).toContain('::group::List the actions of demo');
 
@@ -38,6 +49,13 @@ describe('list-actions', () => {
     expect(saved.actions.map((a) => a.name)).toEqual(['prod-alerts', 'release-webhook', 'staging-email']);
     // The full targets are kept in the file.
     expect(saved.actions[1]?.targets).toEqual([{ type: 'WEBHOOK', url: 'https://hooks.acme.test/release' }]);
+    // The chat-app flag is kept under the name it came as; the other name is null.
+    expect(saved.actions[0]).toMatchObject(
+      byProfile(
+        { is_created_from_chat_app: true, is_created_from_slack_app: null },
+        { is_created_from_chat_app: null, is_created_from_slack_app: true },
+      ),
+    );
 
     const rows = result.summary.split('\n');
     expect(result.summary).toContain('### Notification actions: 3, failing: 1');
@@ -46,14 +64,17 @@ describe('list-actions', () => {
     );
     expect(rows).toContain(
       '| prod-alerts | ENV | ON_STARTED_ARTIFACT, ON_EXITED_ARTIFACT, ON_NON_COMPLIANT_ENV | ' +
-        'SLACK #prod-deploys | environments: production | no | 2026-11-02T11:30:00Z | — |',
+        `SLACK #prod-deploys | ${byProfile('environments: production | no | 2026-11-02T11:30:00Z', ' | no | —')} | — |`,
     );
     expect(rows).toContain(
       '| release-webhook | FLOW | ON_ATTESTATION, ON_RELEASE | WEBHOOK (hooks.acme.test) | ' +
-        'flows: backend, frontend | ❌ yes | 2026-11-02T08:09:59Z | 2026-11-03T09:07:30Z |',
+        byProfile(
+          'flows: backend, frontend | ❌ yes | 2026-11-02T08:09:59Z | 2026-11-03T09:07:30Z |',
+          ' | ❌ yes | — | — |',
+        ),
     );
     expect(rows).toContain(
-      '| staging-email | ENV | ON_SCALED_ARTIFACT | EMAIL qa@acme.test | environments: staging | unknown | — | — |',
+      `| staging-email | ENV | ON_SCALED_ARTIFACT | EMAIL qa@acme.test | ${byProfile('environments: staging', '')} | unknown | — | — |`,
     );
     // A webhook URL may carry a secret in its path: only the host is shown.
     expect(result.summary).not.toContain('hooks.acme.test/release');
@@ -68,7 +89,7 @@ describe('list-actions', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       '::error::fail-if-failing: 1 of 3 action(s) fail to send notifications: ' +
-        "'release-webhook' (last failure 2026-11-03T09:07:30Z).",
+        `'release-webhook'${lastFailure}.`,
     );
     expect(result.stdout).not.toContain('::warning::');
     expect(result.outputs.count).toBe('3');
@@ -98,7 +119,7 @@ describe('list-actions', () => {
           targets: [{ type: 'WEBHOOK', url: 'https://hooks.chat.example/services/T0/B0/s3cretPart' }],
           triggers: ['ON_RELEASE'],
           created_by: 'mallory',
-          is_created_from_slack: true,
+          is_created_from_slack_app: true,
           last_modified_at: 1793600000.5,
           is_failing: true,
           last_failure_timestamp: 1793600100.9,
@@ -115,7 +136,11 @@ describe('list-actions', () => {
       expect(server.requests[0]?.url.pathname).toBe('/api/v2/actions/acme');
       expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
       const saved = outputFile(result, 'result-file') as Saved;
-      expect(saved.actions[0]?.is_created_from_chat_app).toBe(true);
+      // Kept as given under the live name, only shown; the spec's name, not given, is null.
+      expect(saved.actions[0]).toMatchObject({
+        is_created_from_slack_app: true,
+        is_created_from_chat_app: null,
+      });
       expect(result.summary).not.toContain('<img');
       expect(result.summary).not.toContain('](javascript:');
       expect(result.summary).toContain(
@@ -124,6 +149,45 @@ describe('list-actions', () => {
       expect(result.summary).toContain('WEBHOOK (hooks.chat.example)');
       expect(result.summary).not.toContain('s3cretPart');
       noLeak(result.everything);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an action without any chat-app flag still lists: the outcome is what its is_failing says', async () => {
+    const action = (name: string, is_failing: boolean, extra: Record<string, unknown> = {}) => ({
+      name,
+      type: 'ENV',
+      number: 1,
+      targets: [],
+      triggers: [],
+      created_by: 'ann',
+      last_modified_at: 1793600000,
+      is_failing,
+      ...extra,
+    });
+    let answer: unknown[] = [];
+    const server = await startServer((_req, res) => json(res, 200, answer));
+    try {
+      const inputs = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' };
+      // No flag at all, and the old guessed name (not one the client reads): both list as healthy.
+      answer = [action('quiet', false), action('old-name', false, { is_created_from_slack: true })];
+      const healthy = await runAction('list-actions', { inputs: { ...inputs, 'fail-if-failing': 'true' } });
+      expect(healthy.stdout).not.toContain('::error::');
+      expect(healthy.code).toBe(0);
+      expect(healthy.outputs).toMatchObject({ outcome: 'healthy', count: '2', failing: '[]' });
+      expect(healthy.summary).toContain('| quiet | ENV |  |  |  | no | — | — |');
+      const saved = outputFile(healthy, 'result-file') as Saved;
+      for (const listed of saved.actions) {
+        expect(listed).toMatchObject({ is_created_from_chat_app: null, is_created_from_slack_app: null });
+      }
+
+      answer = [action('quiet', false), action('broken', true)];
+      const failing = await runAction('list-actions', { inputs });
+      expect(failing.code).toBe(0);
+      expect(failing.outputs).toMatchObject({ outcome: 'failing', count: '2', failing: '["broken"]' });
+      expect(failing.stdout).toContain("::warning::Action 'broken' fails to send notifications.");
+      expect(failing.summary).toContain('| broken | ENV |  |  |  | ❌ yes | — | — |');
     } finally {
       await server.close();
     }

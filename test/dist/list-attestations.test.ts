@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -20,8 +20,22 @@ interface Saved {
   total: number;
   truncated: boolean;
   pagesRead: number;
-  attestations: { attestation_name: string; created_at: number }[];
+  attestations: {
+    attestation_name: string | null;
+    created_at: number | null;
+    is_compliant: boolean | null;
+  }[];
 }
+
+/**
+ * The names the result file lists: the minimal profile sends no attestation names (only shown), so each is null, and
+ * the verdicts (which it keeps) are what tells the attestations apart.
+ */
+const listed = (names: string[]) =>
+  byProfile<(string | null)[]>(
+    names,
+    names.map(() => null),
+  );
 
 /** The demo seed plus a flow `release` with `n` attestations, one a second, every tenth non-compliant. */
 function seedWithAttestations(n: number): unknown {
@@ -53,6 +67,8 @@ function seedWithAttestations(n: number): unknown {
 /** Attestation names the service would list, newest first. */
 const checkNames = (n: number) =>
   Array.from({ length: n }, (_, i) => `check-${String(n - 1 - i).padStart(4, '0')}`);
+/** Their verdicts, in the same order: every tenth non-compliant. */
+const checkVerdicts = (n: number) => checkNames(n).map((name) => Number(name.slice(-4)) % 10 !== 0);
 
 /** A loopback server answering every list with no attestations; `run` gives the query the action sent. */
 async function sentQuery(inputs: Record<string, string>): Promise<Record<string, string>> {
@@ -89,29 +105,32 @@ describe('list-attestations', () => {
       truncated: false,
     });
     // Newest first, as the service lists them.
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual([
-      'snyk-scan',
-      'unit-tests',
-      'pull-request',
-      'snyk-scan',
-      'unit-tests',
-      'pull-request',
-    ]);
+    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(
+      listed(['snyk-scan', 'unit-tests', 'pull-request', 'snyk-scan', 'unit-tests', 'pull-request']),
+    );
+    expect(saved.attestations.map((a) => a.is_compliant)).toEqual([false, true, true, true, true, true]);
     expect(result.stdout).toContain('::group::List the attestations of backend (');
     expect(result.summary).toContain('### Attestations of backend: 6 listed, 1 non-compliant');
     expect(result.summary).toContain(
       '| Name | Type | Compliant | Trail | Commit | Created | Reported by | Description |',
     );
-    expect(result.summary).toContain(
-      '| [snyk-scan](https://sandbox.compliance.invalid/demo/flows/backend/trails/888f905eacac85a1e522752fa1be9aa2ce5d5016/attestations/',
-    );
-    // The trail and commit (issue 15): the commit's first line, linked.
-    expect(result.summary).toContain(
-      ') | snyk | ❌ no | 888f905eacac… | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 2026-11-03T09:06:40Z | github-actions |',
-    );
-    expect(result.summary).toContain(
-      ') | junit | ✅ yes | 3dfdaa9cbad3… | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |',
-    );
+    if (PROFILE === 'full') {
+      expect(result.summary).toContain(
+        '| [snyk-scan](https://sandbox.compliance.invalid/demo/flows/backend/trails/888f905eacac85a1e522752fa1be9aa2ce5d5016/attestations/',
+      );
+      // The trail and commit (issue 15): the commit's first line, linked.
+      expect(result.summary).toContain(
+        ') | snyk | ❌ no | 888f905eacac… | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 2026-11-03T09:06:40Z | github-actions |',
+      );
+      expect(result.summary).toContain(
+        ') | junit | ✅ yes | 3dfdaa9cbad3… | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |',
+      );
+    } else {
+      const rows = (row: string) => result.summary.split('\n').filter((line) => line === row);
+      // Only the verdict is sent: the unknown mark for the name, every other cell empty, one row each.
+      expect(rows('| ? |  | ❌ no |  |  |  |  |  |')).toHaveLength(1);
+      expect(rows('| ? |  | ✅ yes |  |  |  |  |  |')).toHaveLength(5);
+    }
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
@@ -129,11 +148,10 @@ describe('list-attestations', () => {
     expect(result.outputs).toMatchObject({ count: '3', 'non-compliant': '0' });
     const saved = outputFile(result, 'result-file') as Saved;
     expect(saved).toMatchObject({ from: 1793610000, to: Date.parse('2026-11-02T09:10:00Z') / 1000 });
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual([
-      'snyk-scan',
-      'unit-tests',
-      'pull-request',
-    ]);
+    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(
+      listed(['snyk-scan', 'unit-tests', 'pull-request']),
+    );
+    expect(saved.attestations.map((a) => a.is_compliant)).toEqual([true, true, true]);
     expect(result.summary).toContain('Created from 2026-11-02T09:00:00Z to 2026-11-02T09:10:00Z.');
   });
 
@@ -170,7 +188,8 @@ describe('list-attestations', () => {
     // created_at is n + 0.5: from 1800000050 takes check-0050, to 1800000199 stops at check-0198.
     expect(result.outputs).toMatchObject({ count: '149', 'non-compliant': '15' });
     expect(saved).toMatchObject({ count: 149, total: 149, truncated: false, pagesRead: 4 });
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(checkNames(199).slice(0, 149));
+    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(listed(checkNames(199).slice(0, 149)));
+    expect(saved.attestations.map((a) => a.is_compliant)).toEqual(checkVerdicts(199).slice(0, 149));
   });
 
   it('stops at max-items, with a warning that says how many there are', async () => {
@@ -181,11 +200,15 @@ describe('list-attestations', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ count: '150', 'non-compliant': '15' });
     const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ total: 250, truncated: true, pagesRead: 3 });
-    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(checkNames(250).slice(0, 150));
-    expect(result.stdout).toContain(
-      '::warning::150 attestation(s) of 250: max-items (150) stopped the read; raise it to read more.',
-    );
+    // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
+    expect(saved).toMatchObject({ ...byProfile({ total: 250 }, {}), truncated: true, pagesRead: 3 });
+    expect(saved.attestations.map((a) => a.attestation_name)).toEqual(listed(checkNames(250).slice(0, 150)));
+    expect(saved.attestations.map((a) => a.is_compliant)).toEqual(checkVerdicts(250).slice(0, 150));
+    const stopped = 'max-items (150) stopped the read; raise it to read more.';
+    expect(
+      result.stdout.match(/^::warning::150 attestation\(s\).*: max-items \(150\) stopped the read; .*$/gm),
+    ).toHaveLength(1);
+    expect(result.stdout).toContain(byProfile(`::warning::150 attestation(s) of 250: ${stopped}`, stopped));
   });
 
   it('fails on an unknown flow with the service message (404)', async () => {

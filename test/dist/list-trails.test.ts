@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -21,8 +21,18 @@ interface Saved {
   total: number;
   truncated: boolean;
   pagesRead: number;
-  trails: { name: string }[];
+  trails: { name: string | null; compliance_state: string | null }[];
 }
+
+/**
+ * The names the result file lists: the minimal profile sends no trail names (only shown), so each is null, and the
+ * counts and states (which it keeps) are what tells the trails apart.
+ */
+const listed = (names: string[]) =>
+  byProfile<(string | null)[]>(
+    names,
+    names.map(() => null),
+  );
 
 /** The demo seed plus `n` trails of flow `release`, newest first by number; every tenth one non-compliant. */
 function seedWithTrails(n: number): unknown {
@@ -55,6 +65,9 @@ function seedWithTrails(n: number): unknown {
 /** Trail names the service would list, newest first. */
 const releaseNames = (n: number) =>
   Array.from({ length: n }, (_, i) => `release-${String(n - 1 - i).padStart(4, '0')}`);
+/** Their states, in the same order: every tenth non-compliant. */
+const releaseStates = (n: number) =>
+  releaseNames(n).map((name) => (Number(name.slice(-4)) % 10 === 0 ? 'NON-COMPLIANT' : 'COMPLIANT'));
 
 describe('list-trails', () => {
   it('lists every trail of the org, counts the non-compliant ones, and summarizes them', async () => {
@@ -73,7 +86,10 @@ describe('list-trails', () => {
       pagesRead: 1,
     });
     // Newest first, as the service lists them.
-    expect(saved.trails.map((t) => t.name)).toEqual([NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL]);
+    expect(saved.trails.map((t) => t.name)).toEqual(
+      listed([NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL]),
+    );
+    expect(saved.trails.map((t) => t.compliance_state)).toEqual(['NON-COMPLIANT', 'COMPLIANT', 'COMPLIANT']);
 
     expect(result.stdout).toContain('::group::List trails (');
     expect(result.summary).toContain('### Trails: 3 listed, 1 non-compliant');
@@ -81,9 +97,17 @@ describe('list-trails', () => {
       '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
     );
     expect(result.summary).toContain(
-      // A trail named by its commit's SHA is cut to 12 characters: the Commit column has the commit.
-      `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
+      byProfile(
+        // A trail named by its commit's SHA is cut to 12 characters: the Commit column has the commit.
+        `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_TRAIL}) | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
+        // No name, link, flow, commit, statuses, time or author: the unknown mark, and the state it rests on.
+        '| ? |  | ❌ NON-COMPLIANT |  |  |  |  |',
+      ),
     );
+    if (PROFILE === 'minimal') {
+      const rows = (row: string) => result.summary.split('\n').filter((line) => line === row);
+      expect(rows('| ? |  | ✅ COMPLIANT |  |  |  |  |')).toHaveLength(2);
+    }
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
@@ -104,7 +128,7 @@ describe('list-trails', () => {
       count: String(names.length),
       'non-compliant': String(nonCompliant),
     });
-    expect((outputFile(result, 'result-file') as Saved).trails.map((t) => t.name)).toEqual(names);
+    expect((outputFile(result, 'result-file') as Saved).trails.map((t) => t.name)).toEqual(listed(names));
     expect(result.summary).toContain(`Filtered by ${Object.keys(filter)[0] ?? ''} `);
   });
 
@@ -128,7 +152,8 @@ describe('list-trails', () => {
     const saved = outputFile(result, 'result-file') as Saved;
     // 100 per page by default when reading every page: three pages.
     expect(saved).toMatchObject({ total: 250, truncated: false, pagesRead: 3 });
-    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250));
+    expect(saved.trails.map((t) => t.name)).toEqual(listed(releaseNames(250)));
+    expect(saved.trails.map((t) => t.compliance_state)).toEqual(releaseStates(250));
     expect(result.summary).toContain('250 trail(s), read in 3 page(s).');
   });
 
@@ -140,12 +165,17 @@ describe('list-trails', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ count: '120', 'non-compliant': '12' });
     const saved = outputFile(result, 'result-file') as Saved;
-    expect(saved).toMatchObject({ total: 250, truncated: true, pagesRead: 2 });
-    expect(saved.trails.map((t) => t.name)).toEqual(releaseNames(250).slice(0, 120));
-    expect(result.stdout).toContain(
-      '::warning::120 trail(s) of 250: max-items (120) stopped the read; raise it to read more.',
-    );
-    expect(result.summary).toContain('120 trail(s) of 250: max-items (120) stopped the read');
+    // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
+    expect(saved).toMatchObject({ ...byProfile({ total: 250 }, {}), truncated: true, pagesRead: 2 });
+    expect(saved.trails.map((t) => t.name)).toEqual(listed(releaseNames(250).slice(0, 120)));
+    expect(saved.trails.map((t) => t.compliance_state)).toEqual(releaseStates(250).slice(0, 120));
+    // One warning that says the cap stopped the read; the minimal one has no service total to tell.
+    const stopped = 'max-items (120) stopped the read; raise it to read more.';
+    expect(
+      result.stdout.match(/^::warning::120 trail\(s\).*: max-items \(120\) stopped the read; .*$/gm),
+    ).toHaveLength(1);
+    expect(result.stdout).toContain(byProfile(`::warning::120 trail(s) of 250: ${stopped}`, stopped));
+    expect(result.summary).toContain(byProfile(`120 trail(s) of 250: ${stopped}`, stopped));
   });
 
   it('sends exactly the query asked for', async () => {

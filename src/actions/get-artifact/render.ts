@@ -56,14 +56,22 @@ function nameList(names: string[]): string {
   return names.length > MAX_NAMED ? `${shown} and ${names.length - MAX_NAMED} more` : shown;
 }
 
+/** assert-compliant on an answer not shown to be the trail's: the gate could not check (run.ts). */
+function unchecked(result: GetArtifactResult): boolean {
+  return result.assertCompliant && result.notConfirmed !== undefined;
+}
+
 function heading(result: GetArtifactResult, name: string): string {
-  const mark = result.compliant
-    ? STATE_MARK.COMPLIANT
-    : result.state === null
-      ? UNKNOWN_MARK
-      : result.state === 'COMPLIANT'
-        ? STATE_MARK['NON-COMPLIANT']
-        : STATE_MARK[result.state];
+  // The state is shown as read, but a gate that could not check is never marked as passed (as in many.ts).
+  const mark = unchecked(result)
+    ? UNKNOWN_MARK
+    : result.compliant
+      ? STATE_MARK.COMPLIANT
+      : result.state === null
+        ? UNKNOWN_MARK
+        : result.state === 'COMPLIANT'
+          ? STATE_MARK['NON-COMPLIANT']
+          : STATE_MARK[result.state];
   const state =
     result.state === null
       ? 'no compliance state'
@@ -128,7 +136,9 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
     summary.paragraph(
       result.failure === undefined
         ? 'assert-compliant: passed.'
-        : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`,
+        : unchecked(result)
+          ? result.failure
+          : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`,
     );
   }
   return summary;

@@ -5,7 +5,7 @@
  */
 import type { Action } from '../../api/schemas.js';
 import type { InputReader } from '../../context/inputs.js';
-import { formatTime } from '../../context/time.js';
+import { serviceTime } from '../../context/time.js';
 import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
 import { MAX_ANNOTATIONS, type Annotation, type StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
@@ -117,5 +117,6 @@ function warnings(failingActions: Action[]): Annotation[] {
 
 export function describeFailure(action: Action): string {
   const last = action.last_failure_timestamp;
-  return `'${action.name}'${typeof last === 'number' ? ` (last failure ${formatTime(last)})` : ''}`;
+  const when = typeof last === 'number' ? serviceTime(last) : undefined;
+  return `'${action.name}'${when !== undefined ? ` (last failure ${when})` : ''}`;
 }

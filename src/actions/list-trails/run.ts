@@ -43,7 +43,8 @@ export interface ListTrailsResult {
   paging: Paging;
   count: number;
   nonCompliant: number;
-  total: number;
+  /** The service's total, or what was read; null when max-items stopped a read of unknown size. */
+  total: number | null;
   truncated: boolean;
   pagesRead: number;
   trails: Trail[];

@@ -76,6 +76,14 @@ export function shown<T extends z.ZodMiniType>(schema: T) {
   return z.catch(z.nullable(schema), null);
 }
 
+/**
+ * A field an outcome rests on where it is whole, and that is read as absent where it is not (`pagination`: without it
+ * the pages are followed until a short one). Like `shown` for the reader; kept by the sandbox's minimal profile.
+ */
+export function readIfWhole<T extends z.ZodMiniType>(why: string, schema: T) {
+  return withRole(shown(schema), 'outcome', why);
+}
+
 /** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
 export function shownList<T extends z.ZodMiniType>(item: T) {
   return shown(z.array(shown(item)));
@@ -193,6 +201,10 @@ export const UnixSeconds = z.pipe(
  */
 const paging = (why: string) =>
   requiredFor(`${why}; the object is read whole or not at all`, z.number().check(z.int()));
+/** Why a list's `pagination` matters, where it is given. */
+export const PAGING =
+  'which pages to read and the total; there when there are several pages (2.1), else none';
+
 export const Pagination = z.looseObject({
   total: paging('the total a listing reports, and whether it was cut'),
   page: paging('which page this is'),

@@ -1,6 +1,16 @@
 /** GET /attestations/{org}/{flow_name} (2.9): a page of a flow's attestations. */
 import * as z from 'zod/mini';
-import { decides, GitCommit, PageQuery, Pagination, shown, specRequired, UnixSeconds } from './common.js';
+import {
+  decides,
+  GitCommit,
+  PageQuery,
+  Pagination,
+  PAGING,
+  readIfWhole,
+  shown,
+  specRequired,
+  UnixSeconds,
+} from './common.js';
 
 export const FlowAttestationsQuery = z
   .extend(PageQuery, {
@@ -41,5 +51,5 @@ export type Attestation = z.infer<typeof Attestation>;
 /** The `{data, pagination}` envelope: `data` is spec-required (4.5); `pagination` is read whole or not at all. */
 export const FlowAttestationsResponse = z.looseObject({
   data: specRequired(z.array(Attestation)),
-  pagination: shown(Pagination),
+  pagination: readIfWhole(PAGING, Pagination),
 });

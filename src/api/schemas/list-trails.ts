@@ -9,6 +9,8 @@ import {
   Obj,
   PageQuery,
   Pagination,
+  PAGING,
+  readIfWhole,
   shown,
   shownList,
   specRequired,
@@ -89,5 +91,5 @@ export type Trail = z.infer<typeof Trail>;
 /** A bare list, or the `{data, pagination?}` envelope: `data` is spec-required (4.2); `pagination` is read whole or not. */
 export const ListTrailsResponse = z.union([
   z.array(Trail),
-  z.looseObject({ data: specRequired(z.array(Trail)), pagination: shown(Pagination) }),
+  z.looseObject({ data: specRequired(z.array(Trail)), pagination: readIfWhole(PAGING, Pagination) }),
 ]);
