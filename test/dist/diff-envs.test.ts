@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { outputFile, runAction, type RunOptions } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox, type Running } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -59,14 +59,38 @@ const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
     },
   });
 
+/**
+ * The sandbox's next diff of `one` and `two` as the live service shapes it (service-behaviour.md): the snapshot named
+ * in `snappish1` and `snappish2`, none in `changed` and `not-changed`, the rest as the profile answers. The minimal
+ * profile names no snapshot, and a gate on that could not check (hostile.test.ts): the tests of what a gate decides
+ * on the artifacts take the ids from the full answer.
+ */
+async function liveShaped(running: Running, one: string, two: string): Promise<void> {
+  const path = `/env-diff/demo?snappish1=${encodeURIComponent(one)}&snappish2=${encodeURIComponent(two)}`;
+  const read = async () =>
+    (await (await running.fetch(path)).json()) as Record<string, Record<string, unknown>>;
+  const profile = running.sandbox.profile;
+  running.sandbox.profile = 'full';
+  const named = await read();
+  running.sandbox.profile = profile;
+  const answer = await read();
+  for (const group of ['snappish1', 'snappish2']) {
+    const id = named[group]?.snapshot_id;
+    expect(id).toMatch(/#\d+$/);
+    (answer[group] as Record<string, unknown>).snapshot_id = id;
+  }
+  for (const group of ['changed', 'not-changed']) delete answer[group]?.snapshot_id;
+  running.sandbox.faults.respondNext(1, { status: 200, body: answer, path: /^\/env-diff\// });
+}
+
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 
 interface Saved {
   outcome: string;
-  snapshot1: { expression: string; id: string };
-  snapshot2: { expression: string; id: string };
+  snapshot1: { expression: string; id: string | null; name: string };
+  snapshot2: { expression: string; id: string | null; name: string };
   changed: boolean;
   counts: Record<'onlyIn1' | 'onlyIn2' | 'replaced' | 'added' | 'removed' | 'scaled' | 'unchanged', number>;
   replaced: {
@@ -97,6 +121,11 @@ describe('diff-envs', () => {
     const result = await runAction('diff-envs', {
       inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
     });
+    // A minimal answer names no snapshot: the step goes on (no gate), says so, and names them as asked.
+    const [one, two] = byProfile(['staging#1', 'staging#2'], ['staging~1', 'staging']);
+    const notConfirmed =
+      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
+      'staging~1 and staging as asked.';
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
@@ -106,12 +135,13 @@ describe('diff-envs', () => {
       'only-in-2': '1',
       scaled: '1',
       unchanged: '1',
-      'snapshot-1-id': 'staging#1',
-      'snapshot-2-id': 'staging#2',
+      'snapshot-1-id': byProfile('staging#1', ''),
+      'snapshot-2-id': byProfile('staging#2', ''),
     });
     const saved = outputFile(result, 'result-file') as Saved;
     expect(saved.outcome).toBe('different');
-    expect(saved.snapshot1).toEqual({ expression: 'staging~1', id: 'staging#1' });
+    expect(saved.snapshot1).toEqual({ expression: 'staging~1', id: byProfile('staging#1', null), name: one });
+    expect(saved.snapshot2).toEqual({ expression: 'staging', id: byProfile('staging#2', null), name: two });
     // backend 1.4.0 only in staging#1 and 1.5.0 only in staging#2 are one replacement.
     expect(saved.replaced).toMatchObject([
       {
@@ -122,8 +152,13 @@ describe('diff-envs', () => {
     ]);
     expect(saved.added).toEqual([]);
     expect(saved.removed).toEqual([]);
+    // Scaled is the service's group: its counts are only shown, unknown (null) where a minimal answer leaves them out.
     expect(saved.scaled).toMatchObject([
-      { name: 'ghcr.io/acme/web:3.2.0', s1_instance_count: 1, s2_instance_count: 2 },
+      {
+        name: 'ghcr.io/acme/web:3.2.0',
+        s1_instance_count: byProfile(1, null),
+        s2_instance_count: byProfile(2, null),
+      },
     ]);
     expect(saved.unchanged.map((a) => a.name)).toEqual(['docker.io/library/redis:7.4']);
     expect(saved.compliance).toEqual({
@@ -133,39 +168,54 @@ describe('diff-envs', () => {
           fingerprint: BACKEND_15,
           flow: 'backend',
           state: 'NON-COMPLIANT',
-          htmlUrl: `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
         }),
       ],
       leftOut: 0,
     });
+    // The link is only shown: none where the answer gives none.
+    expect(saved.compliance?.checks[0]?.htmlUrl).toBe(
+      byProfile(`https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`, undefined),
+    );
 
     expect(result.stdout).toContain('::group::Compare staging~1 with staging');
-    expect(result.stdout).toContain('staging~1 is staging#1; staging is staging#2.');
-    expect(result.stdout).toContain('::group::Replaced staging#1 -> staging#2 (1)');
+    expect(result.stdout).toContain(byProfile('staging~1 is staging#1; staging is staging#2.', notConfirmed));
+    expect(result.stdout).toContain(`::group::Replaced ${one} -> ${two} (1)`);
     expect(result.stdout).toContain('ghcr.io/acme/backend  1.4.0 -> 1.5.0');
     expect(result.stdout).toContain('::group::Check the compliance of 1 arriving artifact(s)');
     expect(result.stdout).toContain(`ghcr.io/acme/backend:1.5.0  ${BACKEND_15.slice(0, 12)}  NON-COMPLIANT`);
-    expect(result.stdout).toContain('::group::staging#1 -> staging#2 scaling (1)');
-    // No gate: a non-compliant arrival is shown, not failed on.
+    expect(result.stdout).toContain(`::group::${one} -> ${two} scaling (1)`);
+    // No gate: a non-compliant arrival is shown, not failed on; nor is a diff the answer does not confirm.
     expect(result.stdout).not.toContain('::error');
 
     const s = result.summary;
-    expect(s).toContain('### Environment diff: staging#1 → staging#2');
-    expect(s).toContain(
-      'staging\\~1 is staging#1, staging is staging#2. 1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.',
+    // The summary escapes the `~` of an expression.
+    const [md1, md2] = [one.replace('~', '\\~'), two];
+    const lead = byProfile(
+      'staging\\~1 is staging#1, staging is staging#2. ',
+      `${notConfirmed.replace('~', '\\~')}\n\n`,
     );
     expect(s).toContain(
-      'Promoting staging#2 over staging#1 brings 1 artifact(s) (the replaced and the added): ❌ 1 not COMPLIANT.',
+      `### Environment diff: ${md1} → ${md2}\n\n${lead}1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.`,
     );
-    expect(s).toContain('#### Replaced staging#1 → staging#2 (1)');
+    expect(s).toContain(
+      `Promoting ${md2} over ${md1} brings 1 artifact(s) (the replaced and the added): ❌ 1 not COMPLIANT.`,
+    );
+    expect(s).toContain(`#### Replaced ${md1} → ${md2} (1)`);
     expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
+    // What a minimal answer leaves out (the link, the commit, the counts, the pods) is an empty or "?" cell.
     expect(s).toContain(
-      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
+      byProfile(
+        `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
+        `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | ❌ NON-COMPLIANT — non-compliant: snyk-scan | backend |  | ? → ? |  |`,
+      ),
     );
-    expect(s).toContain('#### Scaled staging#1 → staging#2 (1)');
+    expect(s).toContain(`#### Scaled ${md1} → ${md2} (1)`);
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
     expect(s).toMatch(
-      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\(s\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+      byProfile(
+        /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\(s\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+        /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| {2}\| \? → \? \| {2}\|/,
+      ),
     );
     // Unchanged artifacts are counted, not listed, unless asked for.
     expect(s).not.toContain('#### Unchanged');
@@ -175,6 +225,7 @@ describe('diff-envs', () => {
 
   it('says there is no difference, and fail-on-diff passes', async () => {
     const sandbox = await start();
+    await liveShaped(sandbox, 'production', 'production#2');
     const result = await runAction('diff-envs', {
       inputs: {
         ...connection(sandbox.url),
@@ -198,6 +249,7 @@ describe('diff-envs', () => {
     expect(result.summary).toContain(
       'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
     );
+    expect(result.everything).not.toMatch(/not confirmed/i);
   });
 
   it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
@@ -211,18 +263,27 @@ describe('diff-envs', () => {
       },
     });
     expect(result.code).toBe(1);
+    // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
     expect(result.stdout).toContain(
-      '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+      byProfile(
+        '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+        '::error::fail-on-diff: could not check. Not confirmed: the answer names no snapshot for snappish1 and ' +
+          'snappish2, so it cannot be shown to be about production and staging as asked.',
+      ),
     );
-    expect(result.outputs).toMatchObject({
-      outcome: 'different',
-      changed: 'true',
-      'only-in-1': '1',
-      'only-in-2': '1',
-      scaled: '2',
-    });
-    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'different', changed: true });
-    expect(result.summary).toContain('### Environment diff: production#2 → staging#2');
+    const outcome = byProfile('different', 'error');
+    expect(result.outputs).toMatchObject({ outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' });
+    // A gate that could not check sets no `changed`: a later step reading it alone must not go on.
+    expect(result.outputs.changed).toBe(byProfile('true', undefined));
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
+    if (PROFILE === 'minimal') {
+      expect(result.summary).toContain(
+        'fail-on-diff: could not check. Not confirmed: the answer names no snapshot',
+      );
+    }
+    expect(result.summary).toContain(
+      `### Environment diff: ${byProfile('production#2 → staging#2', 'production → staging')}`,
+    );
   });
 
   describe('the service cannot resolve a snapshot', () => {
@@ -323,6 +384,40 @@ describe('diff-envs', () => {
     }
   });
 
+  it('an answer as the live service shapes it (a snapshot id only in snappish1 and snappish2) is confirmed: both gates pass', async () => {
+    const unchanged = { fingerprint: 'c'.repeat(64), name: 'redis:7.4', flow: 'cache', instance_count: 1 };
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+        snappish2: { snapshot_id: 'prod#2', artifacts: [] },
+        changed: { artifacts: [] },
+        'not-changed': { artifacts: [unchanged] },
+      }),
+    );
+    try {
+      const result = await driftCheckAt(server.origin, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        outcome: 'same',
+        changed: 'false',
+        unchanged: '1',
+        'non-compliant': '[]',
+        'snapshot-1-id': 'prod#1',
+        'snapshot-2-id': 'prod#2',
+      });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        snapshot1: { expression: 'prod~1', id: 'prod#1', name: 'prod#1' },
+        snapshot2: { expression: 'prod', id: 'prod#2', name: 'prod#2' },
+      });
+      expect(result.stdout).toContain('prod~1 is prod#1; prod is prod#2.');
+      expect(result.stdout).not.toContain('::error');
+      expect(result.summary).toContain('### Environment diff: prod#1 → prod#2');
+      expect(result.everything).not.toMatch(/not confirmed/i);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('carries on when display-only fields are null or malformed (a missing snapshot id is could-not-check: test/dist/hostile.test.ts)', async () => {
     const server = await startServer((_req, res) =>
       json(res, 200, {
@@ -415,7 +510,13 @@ describe('diff-envs', () => {
   it("fails on an answer about another environment's snapshots", async () => {
     const sandbox = await start();
     const production = await sandbox.client().diffEnvironments('production~1', 'production');
-    sandbox.sandbox.faults.respondNext(1, { status: 200, body: production, path: /^\/env-diff\// });
+    // Named as the full answer names them: a minimal answer names no snapshot (not confirmed, hostile.test.ts).
+    const body = {
+      ...production,
+      snappish1: { ...production.snappish1, snapshot_id: 'production#1' },
+      snappish2: { ...production.snappish2, snapshot_id: 'production#2' },
+    };
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: /^\/env-diff\// });
     const result = await runAction('diff-envs', {
       inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
     });
@@ -510,6 +611,7 @@ describe('diff-envs', () => {
 
     it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
       const sandbox = await start();
+      await liveShaped(sandbox, 'production', 'staging');
       const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
       expect(result.code).toBe(1);
       expect(result.outputs).toMatchObject({
@@ -521,8 +623,13 @@ describe('diff-envs', () => {
       expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
         { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
       ]);
+      // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
+      const see = byProfile(
+        ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        '',
+      );
       expect(result.stdout).toContain(
-        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan. See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
       );
       expect(result.stdout).toContain(
         '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
@@ -549,6 +656,7 @@ describe('diff-envs', () => {
         most_recent_timestamp: 1793697000,
       });
       const sandbox = await start({ seed });
+      await liveShaped(sandbox, 'production', 'staging');
       const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
       expect(result.code).toBe(1);
       expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
@@ -566,6 +674,7 @@ describe('diff-envs', () => {
     it('a lookup that fails is could not check: with the gate outcome error, without it a warning', async () => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+      await liveShaped(sandbox, 'production', 'staging');
       const gated = await promote(
         sandbox.url,
         { 'fail-on-non-compliant': 'true' },
@@ -581,6 +690,7 @@ describe('diff-envs', () => {
       );
       expect(gated.summary).toContain('<sub>Outcome: **error**');
 
+      await liveShaped(sandbox, 'production', 'staging');
       const reviewed = await promote(sandbox.url, {}, { COMPLIANCE_RETRIES: '0' });
       expect(reviewed.code).toBe(0);
       expect(reviewed.outputs.outcome).toBe('different');
@@ -592,6 +702,7 @@ describe('diff-envs', () => {
     it('an answer about another artifact is could not check, never its state', async () => {
       const sandbox = await start();
       const other = await sandbox.client().getArtifact('backend', BACKEND_14);
+      await liveShaped(sandbox, 'production', 'staging');
       sandbox.sandbox.faults.respondNext(1, { status: 200, body: other, path: /^\/artifacts\// });
       const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
       expect(result.code).toBe(1);
@@ -752,6 +863,7 @@ describe('diff-envs', () => {
     it('keeps one comment per workflow and pair of snapshots, updated in place, before fail-on-diff trips', async () => {
       const sandbox = await start();
       const api = await github();
+      await liveShaped(sandbox, 'staging~1', 'staging');
       const first = await runAction('diff-envs', {
         ...onPullRequest(api),
         inputs: { ...connection(sandbox.url), ...promotion, 'fail-on-diff': 'true' },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 
@@ -16,6 +16,20 @@ const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everyt
 const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const UI = 'https://sandbox.compliance.invalid/demo';
+
+/**
+ * A summary row of a field the deployment only shows: `row` as the full answer gives it; no row of that field where a
+ * minimal answer leaves it out (the step says nothing it was not told).
+ */
+function expectShownRow(summary: string, row: string): void {
+  if (PROFILE === 'full') expect(summary).toContain(row);
+  else expect(summary).not.toContain(row.slice(0, row.indexOf(' | ') + 3));
+}
+
+/** What the summary and log say of an answer that names neither the fingerprint nor the environment. */
+const notConfirmed = (fingerprint: string, environment: string) =>
+  `Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ` +
+  `${fingerprint} in ${environment} as asked.`;
 
 const OUTPUTS = [
   'found',
@@ -34,40 +48,55 @@ describe('get-deployment', () => {
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+    // A 200 is "deployed": a minimal answer names nothing else, and each output it leaves out is empty.
     expect(result.outputs).toMatchObject({
       outcome: 'found',
       found: 'true',
       // Snapshot staging#2 was taken at 1793697400 (Unix seconds).
-      'deployed-at': '2026-11-03T09:16:40Z',
-      'snapshot-index': '2',
-      'artifact-name': 'ghcr.io/acme/backend:1.5.0',
-      'replaced-fingerprint': BACKEND_140,
-      'diff-url': `${UI}/environments/staging/snapshots/2?compare=1`,
+      'deployed-at': byProfile('2026-11-03T09:16:40Z', ''),
+      'snapshot-index': byProfile('2', ''),
+      'artifact-name': byProfile('ghcr.io/acme/backend:1.5.0', ''),
+      'replaced-fingerprint': byProfile(BACKEND_140, ''),
+      'diff-url': byProfile(`${UI}/environments/staging/snapshots/2?compare=1`, ''),
     });
     const saved = outputFile(result, 'result-file') as Record<string, unknown>;
     expect(saved).toMatchObject({
       found: true,
       environment: 'staging',
       fingerprint: BACKEND_150,
-      deployedAt: '2026-11-03T09:16:40Z',
-      deployment: { env_name: 'staging', artifact: { flow_name: 'backend' } },
+      deployedAt: byProfile('2026-11-03T09:16:40Z', null),
+      deployment: byProfile({ env_name: 'staging', artifact: { flow_name: 'backend' } }, { artifact: null }),
     });
+    expect(saved.notConfirmed).toEqual(byProfile(undefined, ['fingerprint', 'env_name']));
     expect(result.stdout).toContain('::group::Read the deployment to staging');
+    expect(result.stdout).toContain(
+      byProfile(
+        'ghcr.io/acme/backend:1.5.0 was deployed to staging at 2026-11-03T09:16:40Z (snapshot #2).',
+        `${BACKEND_150} was deployed to staging.\n${notConfirmed(BACKEND_150, 'staging')}`,
+      ),
+    );
 
-    expect(result.summary).toContain('### ghcr.io/acme/backend:1.5.0 deployed to staging');
-    expect(result.summary).toContain(`| Environment | [staging](${UI}/environments/staging) |`);
-    expect(result.summary).toContain('| Deployed at | 2026-11-03T09:16:40Z |');
-    expect(result.summary).toContain('| Snapshot | #2 |');
+    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
     expect(result.summary).toContain(
+      `### ${name} deployed to staging\n\n${byProfile('', `${notConfirmed(BACKEND_150, 'staging')}\n\n`)}| Field |`,
+    );
+    expect(result.summary).toContain(
+      `| Environment | ${byProfile(`[staging](${UI}/environments/staging)`, 'staging')} |`,
+    );
+    expect(result.summary).toContain(`| Artifact | ${name} |`);
+    expectShownRow(result.summary, '| Deployed at | 2026-11-03T09:16:40Z |');
+    expectShownRow(result.summary, '| Snapshot | #2 |');
+    expectShownRow(
+      result.summary,
       '| Commit | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) |',
     );
-    expect(result.summary).toContain(
-      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`,
-    );
-    expect(result.summary).toContain(
+    expectShownRow(
+      result.summary,
       `| Diff | [compare with the snapshot before](${UI}/environments/staging/snapshots/2?compare=1) |`,
     );
     noLeak(result.everything);
+    // A minimal answer does not say what it replaced: no row, neither the artifact nor "nothing".
+    expectShownRow(result.summary, `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`);
   });
 
   it('a first deployment has no replaced artifact and no diff', async () => {
@@ -78,13 +107,14 @@ describe('get-deployment', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
       found: 'true',
-      'deployed-at': '2026-11-02T09:16:40Z',
-      'snapshot-index': '1',
+      'deployed-at': byProfile('2026-11-02T09:16:40Z', ''),
+      'snapshot-index': byProfile('1', ''),
       'replaced-fingerprint': '',
       'diff-url': '',
     });
-    expect(result.summary).toContain('| Replaced | nothing |');
     expect(result.summary).not.toContain('| Diff |');
+    // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
+    expectShownRow(result.summary, '| Replaced | nothing |');
   });
 
   describe('not deployed (404)', () => {
@@ -340,7 +370,12 @@ describe('get-deployment', () => {
 
   it('cannot check when the answer is about another fingerprint or environment, whatever fail-if-missing says', async () => {
     const sandbox = await start();
-    const real = await sandbox.client().getDeployment('production', BACKEND_140);
+    // Named as the full answer names them: a minimal answer names neither (not confirmed, below).
+    const real = {
+      ...(await sandbox.client().getDeployment('production', BACKEND_140)),
+      fingerprint: BACKEND_140,
+      env_name: 'production',
+    };
     const ask = (fingerprint: string, environment: string) =>
       runAction('get-deployment', {
         inputs: { ...connection(sandbox.url), environment, fingerprint, 'fail-if-missing': 'false' },
@@ -366,7 +401,7 @@ describe('get-deployment', () => {
     expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
   });
 
-  it('fails clearly when the answer has no deployed_at', async () => {
+  it('an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)', async () => {
     const fingerprint = 'd'.repeat(64);
     const server = await startServer((_req, res) => json(res, 200, { fingerprint, env_name: 'prod' }));
     try {
@@ -379,14 +414,60 @@ describe('get-deployment', () => {
           fingerprint,
         },
       });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: deployed_at is missing',
-      );
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ outcome: 'found', found: 'true', 'deployed-at': '' });
+      expect(result.stdout).toContain(`${fingerprint} was deployed to prod.\n`);
+      expect(result.summary).not.toContain('| Deployed at |');
+      // Both named, as asked: confirmed.
+      expect(result.everything).not.toMatch(/not confirmed/i);
+      expect(outputFile(result, 'result-file')).not.toHaveProperty('notConfirmed');
     } finally {
       await server.close();
     }
   });
+
+  const unnamed: [string, Record<string, unknown>, string[], string][] = [
+    [
+      'neither the fingerprint nor the environment',
+      {},
+      ['fingerprint', 'env_name'],
+      'names no fingerprint and no environment',
+    ],
+    ['no environment', { fingerprint: 'd'.repeat(64), env_name: null }, ['env_name'], 'names no environment'],
+  ];
+  it.each(unnamed)(
+    'an answer that names %s is found, and the summary and log say it is not confirmed',
+    async (_label, named, missing, says) => {
+      const fingerprint = 'd'.repeat(64);
+      const server = await startServer((_req, res) => json(res, 200, { deployed_at: 1793697400, ...named }));
+      try {
+        const result = await runAction('get-deployment', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            environment: 'prod',
+            fingerprint,
+          },
+        });
+        expect(result.code).toBe(0);
+        expect(result.stdout).not.toContain('::error');
+        expect(result.outputs).toMatchObject({
+          outcome: 'found',
+          found: 'true',
+          'deployed-at': '2026-11-03T09:16:40Z',
+        });
+        const text = `Not confirmed: the answer ${says}, so it cannot be shown to be about ${fingerprint} in prod as asked.`;
+        expect(result.stdout).toContain(
+          `${fingerprint} was deployed to prod at 2026-11-03T09:16:40Z.\n${text}\n`,
+        );
+        expect(result.summary).toContain(`### ${fingerprint} deployed to prod\n\n${text}\n`);
+        expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'found', notConfirmed: missing });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   describe('bad input fails before any request, naming the input and the expected form', () => {
     const base = { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150 };

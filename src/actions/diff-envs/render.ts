@@ -64,10 +64,11 @@ function podsOf(a: DiffArtifact): string[] {
 /** Names and snapshot ids come from the server: `log` scrubs every line, a server may echo the token. */
 export function logDiff(result: DiffEnvsResult): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
+  // Unconfirmed, the log says what the summary says.
   log.info(
     s1.id !== null && s2.id !== null
       ? `${s1.expression} is ${s1.name}; ${s2.expression} is ${s2.name}.`
-      : `The answer does not name the snapshots it compares: not confirmed to be ${s1.expression} and ${s2.expression}.`,
+      : notConfirmedText(result),
   );
   log.info(`${counts(result)}.`);
   const groups: [string, number, () => string[]][] = [

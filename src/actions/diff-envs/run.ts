@@ -213,9 +213,14 @@ function unconfirmedGate(
     ...(inputs.failOnNonCompliant ? ['fail-on-non-compliant'] : []),
   ].join(' and ');
   const failure = `${gates}: could not check. ${notConfirmedText(result)}`;
+  // `changed` is not set, as when it could not compare: a later step that reads it without the outcome must not
+  // go on as if the gate had passed.
+  const { changed: _changed, ...outputs } = step.outputs;
+  step.summary?.paragraph(failure);
   return {
     ...step,
     outcome: 'error',
+    outputs,
     result: { ...step.result, error: { kind: 'unexpected-response', message: failure } },
     failure,
   };

@@ -20,11 +20,24 @@ function linkOf(deployment: Deployment, name: string): string | undefined {
 /** The summary's and log's words for an answer that does not name what it is about. */
 export function notConfirmedText(result: GetDeploymentResult): string {
   const named = { fingerprint: 'fingerprint', env_name: 'environment' } as const;
-  const missing = (result.notConfirmed ?? []).map((key) => named[key as keyof typeof named] ?? key);
+  const missing = (result.notConfirmed ?? []).map((key) => named[key]);
   return (
     `Not confirmed: the answer names no ${missing.join(' and no ')}, so it cannot be shown to be about ` +
     `${result.fingerprint} in ${result.environment} as asked.`
   );
+}
+
+/**
+ * What the deployment replaced: "nothing" only where `replaced_artifact` reads as null; one named without a readable
+ * fingerprint is not "nothing" (its name alone, else no row).
+ */
+function replacedCell(result: GetDeploymentResult, deployment: Deployment): string | undefined {
+  const replaced = deployment.replaced_artifact;
+  const name = replaced?.artifact_name ?? undefined;
+  if (result.replacedFingerprint)
+    return `${name ? `${name} ` : ''}(${result.replacedFingerprint.slice(0, 12)})`;
+  if (replaced === null) return 'nothing';
+  return name;
 }
 
 export function summarize(result: GetDeploymentResult): SummaryWriter {
@@ -39,7 +52,6 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
   summary.heading(`${name} deployed to ${result.environment}`, 3);
   if (result.notConfirmed) summary.paragraph(notConfirmedText(result));
   const artifact = deployment.artifact ?? undefined;
-  const replacedName = deployment.replaced_artifact?.artifact_name;
   const rows: [string, Cell][] = [
     ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
     ['Artifact', name],
@@ -56,12 +68,7 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
         url: artifact?.git_commit_info?.url,
       }),
     ],
-    [
-      'Replaced',
-      result.replacedFingerprint
-        ? `${replacedName ? `${replacedName} ` : ''}(${result.replacedFingerprint.slice(0, 12)})`
-        : 'nothing',
-    ],
+    ['Replaced', replacedCell(result, deployment)],
     [
       'Diff',
       safeUrl(result.diffUrl)

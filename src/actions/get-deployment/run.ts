@@ -53,7 +53,7 @@ export interface GetDeploymentResult {
   /** The service's own words for the 404. */
   serverMessage?: string;
   /** What the answer does not name of what was asked (`fingerprint`, `env_name`): not confirmed to be about it. */
-  notConfirmed?: string[];
+  notConfirmed?: ('fingerprint' | 'env_name')[];
   /** The service's answer; absent when not found. */
   deployment?: Deployment;
 }
@@ -133,7 +133,7 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
   if (result.message === undefined) {
     log.info(
       `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment}` +
-        `${result.deployedAt !== null ? ` at ${result.deployedAt}` : ''}` +
+        (result.deployedAt !== null ? ` at ${result.deployedAt}` : '') +
         `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
     );
     if (result.notConfirmed) log.info(notConfirmedText(result));

@@ -23,14 +23,19 @@ export const Deployment = z.looseObject({
   env_name: identifies('held to the environment asked where given; absent, not confirmed', z.string()),
   snapshot_index: shown(z.number()),
   artifact: shown(DeploymentArtifact),
-  replaced_artifact: shown(
-    z.looseObject({
-      // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
-      fingerprint: shown(Fingerprint),
-      artifact_name: shown(z.string()),
-      snapshot_index: shown(z.number()),
-      artifact: shown(DeploymentArtifact),
-    }),
+  // Shown, with three readings: an object (what it replaced), null (it replaced nothing, as the service said), or
+  // undefined (not said, or malformed: unknown, never "nothing").
+  replaced_artifact: z.catch(
+    z.nullish(
+      z.looseObject({
+        // A fingerprint or nothing: it becomes an output a workflow may put in a command line.
+        fingerprint: shown(Fingerprint),
+        artifact_name: shown(z.string()),
+        snapshot_index: shown(z.number()),
+        artifact: shown(DeploymentArtifact),
+      }),
+    ),
+    undefined,
   ),
   diff_url: shown(z.string()),
   _links: shown(Obj),
