@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
-import { json, startServer } from '../helpers/server.js';
+import { json, startServer, type RecordedRequest } from '../helpers/server.js';
 
 const start = useSandbox();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
@@ -24,6 +24,25 @@ const UI = 'https://sandbox.compliance.invalid/demo';
 function expectShownRow(summary: string, row: string): void {
   if (PROFILE === 'full') expect(summary).toContain(row);
   else expect(summary).not.toContain(row.slice(0, row.indexOf(' | ') + 3));
+}
+
+/** get-deployment of `fingerprint` in prod, asked of a loopback server that answers `body` (what the sandbox would not). */
+async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64)) {
+  const server = await startServer((_req, res) => json(res, 200, body));
+  try {
+    const result = await runAction('get-deployment', {
+      inputs: {
+        'api-url': server.origin,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        environment: 'prod',
+        fingerprint,
+      },
+    });
+    return { ...result, requests: server.requests as readonly RecordedRequest[] };
+  } finally {
+    await server.close();
+  }
 }
 
 /** What the summary and log say of an answer that names neither the fingerprint nor the environment. */
@@ -275,8 +294,8 @@ describe('get-deployment', () => {
 
   it('reads fractional seconds and escapes what the service sends; links only http(s)', async () => {
     const fingerprint = 'd'.repeat(64);
-    const server = await startServer((_req, res) =>
-      json(res, 200, {
+    const result = await askLoopback(
+      {
         fingerprint,
         deployed_at: 1793697400.999,
         artifact_name: '<img src=x onerror=alert(1)>',
@@ -286,43 +305,31 @@ describe('get-deployment', () => {
         replaced_artifact: null,
         diff_url: 'javascript:alert(1)',
         _links: { environment: { href: 'javascript:alert(2)' } },
-      }),
+      },
+      fingerprint,
     );
-    try {
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'prod',
-          fingerprint,
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(server.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${fingerprint}`);
-      expect(result.outputs).toMatchObject({
-        found: 'true',
-        'deployed-at': '2026-11-03T09:16:40Z',
-        'snapshot-index': '9',
-        'artifact-name': '<img src=x onerror=alert(1)>',
-        'replaced-fingerprint': '',
-      });
-      expect(result.summary).not.toMatch(/<img|\]\(javascript:/);
-      expect(result.summary).toContain('### &lt;img src=x onerror=alert(1)&gt; deployed to prod');
-      expect(result.summary).toContain('| Environment | prod |');
-      expect(result.summary).toContain('| Flow | \\[flow\\]\\(javascript:alert(1)) |');
-      expect(result.summary).toContain('| Commit | eeeeeee |');
-      expect(result.summary).not.toContain('| Diff |');
-      noLeak(result.everything);
-    } finally {
-      await server.close();
-    }
+    expect(result.code).toBe(0);
+    expect(result.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${fingerprint}`);
+    expect(result.outputs).toMatchObject({
+      found: 'true',
+      'deployed-at': '2026-11-03T09:16:40Z',
+      'snapshot-index': '9',
+      'artifact-name': '<img src=x onerror=alert(1)>',
+      'replaced-fingerprint': '',
+    });
+    expect(result.summary).not.toMatch(/<img|\]\(javascript:/);
+    expect(result.summary).toContain('### &lt;img src=x onerror=alert(1)&gt; deployed to prod');
+    expect(result.summary).toContain('| Environment | prod |');
+    expect(result.summary).toContain('| Flow | \\[flow\\]\\(javascript:alert(1)) |');
+    expect(result.summary).toContain('| Commit | eeeeeee |');
+    expect(result.summary).not.toContain('| Diff |');
+    noLeak(result.everything);
   });
 
   it('carries on when a field it only passes on or shows is null or malformed', async () => {
     const fingerprint = 'd'.repeat(64);
-    const server = await startServer((_req, res) =>
-      json(res, 200, {
+    const result = await askLoopback(
+      {
         fingerprint,
         deployed_at: 1793697400,
         artifact_name: null,
@@ -338,34 +345,22 @@ describe('get-deployment', () => {
         replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
         diff_url: 42,
         _links: null,
-      }),
+      },
+      fingerprint,
     );
-    try {
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'prod',
-          fingerprint,
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(result.stdout).not.toContain('::error::');
-      expect(result.outputs).toMatchObject({
-        outcome: 'found',
-        found: 'true',
-        'deployed-at': '2026-11-03T09:16:40Z',
-        'snapshot-index': '',
-        'artifact-name': '',
-        'replaced-fingerprint': '',
-        'diff-url': '',
-      });
-      expect(result.summary).toContain(`### ${fingerprint} deployed to prod`);
-      expect(result.summary).toContain('| Commit | eeeeeee |');
-    } finally {
-      await server.close();
-    }
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('::error::');
+    expect(result.outputs).toMatchObject({
+      outcome: 'found',
+      found: 'true',
+      'deployed-at': '2026-11-03T09:16:40Z',
+      'snapshot-index': '',
+      'artifact-name': '',
+      'replaced-fingerprint': '',
+      'diff-url': '',
+    });
+    expect(result.summary).toContain(`### ${fingerprint} deployed to prod`);
+    expect(result.summary).toContain('| Commit | eeeeeee |');
   });
 
   it('cannot check when the answer is about another fingerprint or environment, whatever fail-if-missing says', async () => {
@@ -403,27 +398,14 @@ describe('get-deployment', () => {
 
   it('an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)', async () => {
     const fingerprint = 'd'.repeat(64);
-    const server = await startServer((_req, res) => json(res, 200, { fingerprint, env_name: 'prod' }));
-    try {
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'prod',
-          fingerprint,
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ outcome: 'found', found: 'true', 'deployed-at': '' });
-      expect(result.stdout).toContain(`${fingerprint} was deployed to prod.\n`);
-      expect(result.summary).not.toContain('| Deployed at |');
-      // Both named, as asked: confirmed.
-      expect(result.everything).not.toMatch(/not confirmed/i);
-      expect(outputFile(result, 'result-file')).not.toHaveProperty('notConfirmed');
-    } finally {
-      await server.close();
-    }
+    const result = await askLoopback({ fingerprint, env_name: 'prod' }, fingerprint);
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'found', found: 'true', 'deployed-at': '' });
+    expect(result.stdout).toContain(`${fingerprint} was deployed to prod.\n`);
+    expect(result.summary).not.toContain('| Deployed at |');
+    // Both named, as asked: confirmed.
+    expect(result.everything).not.toMatch(/not confirmed/i);
+    expect(outputFile(result, 'result-file')).not.toHaveProperty('notConfirmed');
   });
 
   const unnamed: [string, Record<string, unknown>, string[], string][] = [
@@ -439,33 +421,20 @@ describe('get-deployment', () => {
     'an answer that names %s is found, and the summary and log say it is not confirmed',
     async (_label, named, missing, says) => {
       const fingerprint = 'd'.repeat(64);
-      const server = await startServer((_req, res) => json(res, 200, { deployed_at: 1793697400, ...named }));
-      try {
-        const result = await runAction('get-deployment', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            environment: 'prod',
-            fingerprint,
-          },
-        });
-        expect(result.code).toBe(0);
-        expect(result.stdout).not.toContain('::error');
-        expect(result.outputs).toMatchObject({
-          outcome: 'found',
-          found: 'true',
-          'deployed-at': '2026-11-03T09:16:40Z',
-        });
-        const text = `Not confirmed: the answer ${says}, so it cannot be shown to be about ${fingerprint} in prod as asked.`;
-        expect(result.stdout).toContain(
-          `${fingerprint} was deployed to prod at 2026-11-03T09:16:40Z.\n${text}\n`,
-        );
-        expect(result.summary).toContain(`### ${fingerprint} deployed to prod\n\n${text}\n`);
-        expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'found', notConfirmed: missing });
-      } finally {
-        await server.close();
-      }
+      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint);
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('::error');
+      expect(result.outputs).toMatchObject({
+        outcome: 'found',
+        found: 'true',
+        'deployed-at': '2026-11-03T09:16:40Z',
+      });
+      const text = `Not confirmed: the answer ${says}, so it cannot be shown to be about ${fingerprint} in prod as asked.`;
+      expect(result.stdout).toContain(
+        `${fingerprint} was deployed to prod at 2026-11-03T09:16:40Z.\n${text}\n`,
+      );
+      expect(result.summary).toContain(`### ${fingerprint} deployed to prod\n\n${text}\n`);
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'found', notConfirmed: missing });
     },
   );
 
