@@ -139,7 +139,14 @@ export class ComplianceClient {
     const { ListTrailsQuery, Trail } = await import('./schemas/list-trails.js');
     const q = validate(ListTrailsQuery, query, 'query');
     const raw = await this.call('listTrails', {}, q);
-    return readPage(raw, Trail, endpointLabel('listTrails'));
+    const label = endpointLabel('listTrails');
+    const page = readPage(raw, Trail, label);
+    // A trail that names its flow must be of the flow asked: a service that ignored the filter lists others.
+    const flow = q.flow;
+    if (flow !== undefined) {
+      page.items.forEach((trail, i) => sameAsAsked(label, `[${i}].flow.name`, trail.flow?.name, flow));
+    }
+    return page;
   }
 
   /** GET /trails/{org}: every page, up to a cap. */
@@ -216,8 +223,8 @@ export class ComplianceClient {
     const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, q);
     const label = endpointLabel('getArtifact');
     const artifact = parseResponse(Artifact, raw, label);
-    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
-    sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp, true);
+    sameAsAsked(label, 'flow_name', artifact.flow_name, flow, true);
     if (q.trail !== undefined) sameAsAsked(label, 'trail_name', artifact.trail_name, q.trail);
     return artifact;
   }
@@ -233,8 +240,8 @@ export class ComplianceClient {
     const raw = await this.call('getArtifact', { flow_name: flow, fingerprint: fp }, {});
     const label = endpointLabel('getArtifact');
     const artifact = parseResponse(ReportedArtifact, raw, label);
-    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp);
-    sameAsAsked(label, 'flow_name', artifact.flow_name, flow);
+    sameAsAsked(label, 'fingerprint', artifact.fingerprint, fp, true);
+    sameAsAsked(label, 'flow_name', artifact.flow_name, flow, true);
     return artifact;
   }
 
@@ -316,9 +323,14 @@ function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 }
 
-/** An answer that names something else than what was asked is about something else: it cannot be read as one. */
-function sameAsAsked(endpoint: string, field: string, named: unknown, asked: string): void {
-  if (named === undefined || named === null || named === asked) return;
+/**
+ * An answer that names something else than what was asked is about something else: it cannot be read as one. A field
+ * the spec does not require names nothing when absent, null or empty (the caller says "not confirmed" where it
+ * matters); a `required` one must be exactly what was asked.
+ */
+function sameAsAsked(endpoint: string, field: string, named: unknown, asked: string, required = false): void {
+  if (named === asked) return;
+  if (!required && (named === undefined || named === null || named === '')) return;
   throw new UnexpectedResponseError(
     endpoint,
     field,
@@ -383,7 +395,7 @@ function checkAttestationsAbout(
       if (query.flow_name !== undefined)
         sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
       if (query.attestation_name !== undefined)
-        sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name);
+        sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name, true);
       // A gate narrowed to a type must not pass on another type a service that ignores the filter sends, nor on one
       // that does not say its type.
       if (query.attestation_type !== undefined) {
@@ -393,7 +405,7 @@ function checkAttestationsAbout(
             `${at}.attestation_type`,
             `is missing: the answer does not show the type asked for (${quoteValue(query.attestation_type)})`,
           );
-        sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type);
+        sameAsAsked(endpoint, `${at}.attestation_type`, a.attestation_type, query.attestation_type, true);
       }
     });
   }

@@ -4,8 +4,9 @@
  * numbers (test/helpers/json-schema-arbitrary.ts); a loopback server gives each to the client and to the step that
  * reads it, run in-process without a gate. The answer is made to be about the question where it names what was asked
  * (a fingerprint, a flow, a snapshot, the commits), since one about something else is rightly refused. Then none may
- * end in "unexpected response", nor crash: what the document allows, the bundle reads. Pointed at the code before
- * issue 24 (a diff group's snapshot_id required), it fails on the first diff drawn without one.
+ * end in "unexpected response", nor crash: what the document allows, the bundle reads. Run against the code before
+ * issue 24 (its own document, and `status` for `statuses`), it failed on diff-envs (a group without snapshot_id),
+ * get-deployment and get-artifact (a time out of a date's range crashed the summary).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 
 const FP = 'a'.repeat(64);
 const SHAS = ['1'.repeat(40), '2'.repeat(40), '3'.repeat(40)];
-const RUNS = 30;
+const RUNS = 60;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -134,9 +135,18 @@ function aboutTheQuestion(name: EndpointName, drawn: unknown, url: URL): unknown
           changed: url.searchParams.get('snappish2') ?? '',
           'not-changed': url.searchParams.get('snappish1') ?? '',
         };
-        for (const [group, id] of Object.entries(ids)) {
+        for (const [g, [group, id]] of Object.entries(ids).entries()) {
           const item = answer[group];
-          if (isObject(item)) given(item, 'snapshot_id', id);
+          if (!isObject(item)) continue;
+          given(item, 'snapshot_id', id);
+          // Fingerprints and flows the lookups can ask about, so the drawn artifact answers are read too (the
+          // malformed ones are tested as the diff's fault in test/dist/diff-envs.test.ts).
+          const artifacts = Array.isArray(item.artifacts) ? (item.artifacts as unknown[]) : [];
+          artifacts.forEach((a, i) => {
+            if (!isObject(a)) return;
+            a.fingerprint = `${g}${i.toString(16)}`.padEnd(64, 'f');
+            given(a, 'flow', 'backend');
+          });
         }
       }
       return answer;
@@ -169,7 +179,11 @@ const steps: Record<
     inputs: { commits: SHAS.join('\n') },
   },
   listTrails: { action: 'list-trails', inputs: { 'max-items': '5' } },
-  getDeployment: { action: 'get-deployment', inputs: { environment: 'prod', fingerprint: FP } },
+  // fail-if-missing is a gate on the answer's identity (tested through the bundle): without it, a lookup.
+  getDeployment: {
+    action: 'get-deployment',
+    inputs: { environment: 'prod', fingerprint: FP, 'fail-if-missing': 'false' },
+  },
   reportArtifact: {
     action: 'report-artifact',
     inputs: { flow: 'backend', fingerprint: FP, name: 'app.bin' },
@@ -223,9 +237,11 @@ function thrownText(thrown: unknown): string {
 function stepText(step: StepResult): string {
   step.summary?.toString();
   step.comment?.body();
-  return step.outcome === 'error'
-    ? `outcome error: ${JSON.stringify(step.result.error ?? step.failure)}`
-    : 'read';
+  if (step.outcome === 'error') return `outcome error: ${JSON.stringify(step.result.error ?? step.failure)}`;
+  // A part the step read on the way (diff-envs' lookups, report-artifact's read-back) is a warning, not an error:
+  // an unexpected response there is as much a failure to read what the document allows.
+  const inside = /[^"]*unexpected[ -]response[^"]*/.exec(JSON.stringify(step.result));
+  return inside ? `a part read as an unexpected response: ${inside[0]}` : 'read';
 }
 
 describe('every answer the served document admits is read', () => {

