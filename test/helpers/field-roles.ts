@@ -12,6 +12,8 @@ export interface RoledField {
   path: string;
   role: FieldRole;
   why: string;
+  /** The answer must carry it: its schema does not take a missing value. */
+  schemaRequired: boolean;
 }
 
 type Schema = z.core.$ZodType;
@@ -45,7 +47,9 @@ export function rolesOf(endpoint: string, schema: Schema): RoledField[] {
   const walk = (node: Schema, path: string, seen: Set<Schema>) => {
     if (seen.has(node)) return;
     const role = fieldRoles.get(node);
-    if (role && path !== '') found.set(path, { endpoint, path, ...role });
+    if (role && path !== '') {
+      found.set(path, { endpoint, path, ...role, schemaRequired: !z.safeParse(node, undefined).success });
+    }
     for (const [key, child] of children(node)) walk(child, join(path, key), new Set([...seen, node]));
   };
   walk(schema, '', new Set());
