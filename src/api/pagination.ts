@@ -102,11 +102,15 @@ export async function fetchAllPages<T>(
     const pages = await mapBounded(rest, options.concurrency, (page) => fetchPage(page, perPage));
     for (const page of pages) items.push(...page.items);
     pagesRead += pages.length;
-    const total = first.pagination.total;
+    const given = first.pagination.total;
+    const truncated =
+      given !== null && given !== undefined
+        ? given > Math.min(items.length, maxItems)
+        : items.length > maxItems || pageCount < first.pagination.page_count;
     return {
       items: items.slice(0, maxItems),
-      total,
-      truncated: total > Math.min(items.length, maxItems),
+      total: given ?? (truncated ? null : items.length),
+      truncated,
       pagesRead,
     };
   }

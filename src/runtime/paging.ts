@@ -61,7 +61,8 @@ export async function readList<T>(
   const pagination = read.pagination;
   return {
     items: read.items,
-    total: pagination?.total ?? read.items.length,
+    // Several pages and no total given: not known.
+    total: pagination ? (pagination.total ?? null) : read.items.length,
     // Only the pages after this one: the last page of several is not cut.
     truncated: pagination !== undefined && paging.page < pagination.page_count,
     pagesRead: 1,
@@ -75,7 +76,8 @@ export function describeRead(read: ListRead<unknown>, paging: Paging, noun: stri
   const count = `${read.items.length} ${noun}`;
   if (!paging.all) {
     const of = read.pageCount !== undefined ? ` of ${read.pageCount}` : '';
-    return `${count} on page ${read.page ?? paging.page}${of}${read.pageCount !== undefined ? ` (${read.total} in all)` : ''}.`;
+    const all = read.pageCount !== undefined && read.total !== null ? ` (${read.total} in all)` : '';
+    return `${count} on page ${read.page ?? paging.page}${of}${all}.`;
   }
   if (read.truncated) {
     const of = read.total !== null ? ` of ${read.total}` : ' and more (the service gives no total)';

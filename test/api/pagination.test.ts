@@ -67,11 +67,30 @@ describe('fetchAllPages', () => {
     expect(src.calls.sort()).toEqual([1, 2, 3]);
   });
 
+  it('reads the pages a pagination without a total names, and claims no total it was not told when cut', async () => {
+    const src = pagedSource(1000, { withPagination: true });
+    const untold = async (page: number, perPage: number) => {
+      const read = await src.fetchPage(page, perPage);
+      return read.pagination ? { ...read, pagination: { ...read.pagination, total: null } } : read;
+    };
+    const cut = await fetchAllPages(untold, { perPage: 100, maxItems: 250, concurrency: 4 });
+    expect(cut).toMatchObject({ total: null, truncated: true, pagesRead: 3 });
+    const whole = await fetchAllPages(untold, { perPage: 100, maxItems: 5000, concurrency: 4 });
+    expect(whole).toMatchObject({ total: 1000, truncated: false, pagesRead: 10 });
+  });
+
   it('follows full pages one by one when the server leaves out pagination', async () => {
     const src = pagedSource(25, { withPagination: false });
     const all = await fetchAllPages(src.fetchPage, { perPage: 10, maxItems: 1000, concurrency: 4 });
     expect(all.items).toHaveLength(25);
     expect(all).toMatchObject({ total: 25, truncated: false, pagesRead: 3 });
+  });
+
+  it('does not claim a total when max-items stops a read the service gives no total for', async () => {
+    const src = pagedSource(250, { withPagination: false });
+    const all = await fetchAllPages(src.fetchPage, { perPage: 100, maxItems: 120, concurrency: 4 });
+    expect(all.items).toHaveLength(120);
+    expect(all).toMatchObject({ total: null, truncated: true });
   });
 
   it('stops when a server ignores the page parameter and repeats itself', async () => {

@@ -199,17 +199,25 @@ export const UnixSeconds = z.pipe(
  * 2.1, read whole or not at all: an envelope whose `pagination` lacks one of the four (or has one that is not a whole
  * number) is read as an envelope without it (`shown` where it is used), and the pages are followed until a short one.
  */
-const paging = (why: string) =>
-  requiredFor(`${why}; the object is read whole or not at all`, z.number().check(z.int()));
 /** Why a list's `pagination` matters, where it is given. */
 export const PAGING =
   'which pages to read and the total; there when there are several pages (2.1), else none';
 
+/**
+ * 2.1. `page_count` says which pages to read: without it (or not a whole number) the object is read as absent
+ * (`readIfWhole`) and the pages are followed until a short one. `total` is the listing's total where given.
+ */
 export const Pagination = z.looseObject({
-  total: paging('the total a listing reports, and whether it was cut'),
-  page: paging('which page this is'),
-  per_page: paging('how many the service serves per page'),
-  page_count: paging('how many pages to read'),
+  total: decides(
+    'the total a listing reports, and whether it was cut; absent, not known',
+    z.number().check(z.int()),
+  ),
+  page: shown(z.number().check(z.int())),
+  per_page: shown(z.number().check(z.int())),
+  page_count: requiredFor(
+    'how many pages to read; absent, the pages are followed until a short one',
+    z.number().check(z.int()),
+  ),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
