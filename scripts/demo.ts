@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { PROFILES, type AnswerProfile } from '../src/sandbox/profile.js';
+import { byProfileOf, parseProfile, type AnswerProfile } from '../src/sandbox/profile.js';
 import { Sandbox } from '../src/sandbox/server.js';
 import { renderSummariesPage } from './lib/summary-page.js';
 import { ROOT, runAction, type RunOptions, type RunResult } from '../src/runner/emulator.js';
@@ -28,13 +28,15 @@ const { values } = parseArgs({
   },
 });
 const out = resolve(values.out);
-const profile = values.profile as AnswerProfile;
-if (!PROFILES.includes(profile)) {
-  console.error(`npm start: --profile '${values.profile}' is not one of ${PROFILES.join(', ')}`);
+let profile: AnswerProfile;
+try {
+  profile = parseProfile(values.profile, '--profile');
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`);
   process.exit(2);
 }
 /** The full profile's expectation, or the minimal one's (a field the live service may not send). */
-const byProfile = <T>(full: T, minimal: T): T => (profile === 'full' ? full : minimal);
+const byProfile = byProfileOf(profile);
 
 /** The demo seed's commits: every attestation of the first is compliant; the second has a failed snyk-scan. */
 const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';

@@ -96,7 +96,8 @@ export function typicalRuns(url: string, dir: string): Record<string, RunOptions
     'check-attestations-for-commit': run({ commits: COMPLIANT_COMMIT }),
     'diff-envs': run({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
     'get-artifact': run({ flow: 'backend', fingerprint: BACKEND_140 }),
-    'get-deployment': run({ environment: 'staging', fingerprint: BACKEND_150 }),
+    // A lookup (fail-if-missing: false), which every answer profile lets succeed.
+    'get-deployment': run({ environment: 'staging', fingerprint: BACKEND_150, 'fail-if-missing': 'false' }),
     'list-actions': run({}),
     'list-attestations': run({ flow: 'backend' }),
     'list-trails': run({ flow: 'backend' }),

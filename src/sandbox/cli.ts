@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hostileSeed } from './seeds/hostile.js';
 import { demoSeed } from './seeds/index.js';
-import { PROFILES, type AnswerProfile } from './profile.js';
+import { parseProfile } from './profile.js';
 import { Sandbox } from './server.js';
 
 const { values } = parseArgs({
@@ -47,10 +47,7 @@ try {
     : values.hostile
       ? hostileSeed()
       : demoSeed();
-  const profile = values.profile as AnswerProfile;
-  if (!PROFILES.includes(profile)) {
-    throw new Error(`--profile '${values.profile}' is not one of ${PROFILES.join(', ')}`);
-  }
+  const profile = parseProfile(values.profile, '--profile');
   const sandbox = new Sandbox({ seed, profile, ...(values.data && { dataFile: values.data }) });
   if (values.latency) sandbox.faults.latencyMs = Number(values.latency);
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);

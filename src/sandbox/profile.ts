@@ -1,9 +1,10 @@
 /**
  * The sandbox's answer profiles. `full` sends every field the seed has, as the client's schemas read them. `minimal`
- * answers as the live service may (issue 24): it leaves out every field the spec does not require, except those an
- * outcome rests on (an artifact's state, a verdict, `is_failing`: without them every story reads "not compliant" or
- * "unknown", which the property tests cover), sends the names the live service uses where they differ from the spec's,
- * sends timestamps as integers, and adds an unknown field to every object. What "required" means is read from the
+ * answers as the live service may (issue 24): of every field the spec does not require, except those an outcome rests
+ * on (an artifact's state, a verdict, `is_failing`: without them every story reads "not compliant" or "unknown", which
+ * the property test of the served document covers), it sends a display-only one as null and leaves the others out; it
+ * sends the names the live service uses where they differ from the spec's, numbers with fractions (the seed's
+ * timestamps) as integers, and an unknown field in every object. What "required" means is read from the
  * response schemas themselves (a field that does not accept `undefined`, and the roles in `fieldRoles`), so the
  * profile follows them when they change.
  */
@@ -14,6 +15,18 @@ import { CHAT_APP_FLAG, CHAT_APP_FLAG_LIVE } from '../api/schemas/list-actions.j
 
 export const PROFILES = ['full', 'minimal'] as const;
 export type AnswerProfile = (typeof PROFILES)[number];
+
+/** A profile named by `where` (a flag or a variable), or an error saying which names there are. */
+export function parseProfile(value: string | undefined, where: string): AnswerProfile {
+  if (value === undefined || value === '') return 'full';
+  if ((PROFILES as readonly string[]).includes(value)) return value as AnswerProfile;
+  throw new Error(`${where} '${value}' is not one of ${PROFILES.join(', ')}`);
+}
+
+/** The full profile's value, or the minimal profile's: for what a minimal answer leaves out (tests, the demo). */
+export function byProfileOf(profile: AnswerProfile): <T>(full: T, minimal: T) => T {
+  return (full, minimal) => (profile === 'minimal' ? minimal : full);
+}
 
 /** The unknown field added to every object of a minimal answer: a reader must ignore it. */
 export const UNKNOWN_FIELD = 'x_sandbox_unknown_field';
@@ -50,6 +63,14 @@ function kept(field: Schema): boolean {
   return !z.safeParse(field, undefined).success || fieldRoles.get(field)?.role === 'outcome';
 }
 
+/**
+ * A field only shown (`shown`: a catch to null) is sent null, as the live service sends what it does not know; not one
+ * whose null means something (a deployment's `replaced_artifact`: null is "replaced nothing").
+ */
+function sentNull(field: Schema): boolean {
+  return field._zod.def.type === 'catch' && z.safeParse(field, undefined).data === null;
+}
+
 function minimal(value: unknown, schema: Schema): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value === 'number') return Number.isInteger(value) ? value : Math.trunc(value);
@@ -72,6 +93,7 @@ function minimal(value: unknown, schema: Schema): unknown {
   for (const [key, item] of entries) {
     const field = fields[key];
     if (field && kept(field)) out[key] = minimal(item, field);
+    else if (field && sentNull(field)) out[key] = null;
   }
   out[UNKNOWN_FIELD] = { note: 'a field this client does not know: it must be ignored' };
   return out;
@@ -91,7 +113,8 @@ export function answerAs(
   if (name === 'listActions' && Array.isArray(live) && Array.isArray(answer)) {
     return live.map((action: unknown, i: number) => {
       const flag = (answer[i] as Record<string, unknown> | undefined)?.[CHAT_APP_FLAG];
-      return flag === undefined ? action : { ...(action as object), [CHAT_APP_FLAG_LIVE]: flag };
+      const { [CHAT_APP_FLAG]: _spec, ...rest } = action as Record<string, unknown>;
+      return flag === undefined ? rest : { ...rest, [CHAT_APP_FLAG_LIVE]: flag };
     });
   }
   return live;

@@ -5,7 +5,7 @@
 import { demoSeed } from '../../src/sandbox/seeds/index.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
-import { PROFILES, type AnswerProfile } from '../../src/sandbox/profile.js';
+import { byProfileOf, parseProfile } from '../../src/sandbox/profile.js';
 import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { guardSecret } from './secrets.js';
 
@@ -20,20 +20,10 @@ export { demoSeed };
  * The answer profile of every sandbox the tests start, unless a test names one: `SANDBOX_PROFILE`, else full. The
  * through-the-bundle layer (test/dist) and the demo run under both (vitest.config.ts).
  */
-export const PROFILE = readProfile(process.env.SANDBOX_PROFILE);
-
-function readProfile(value: string | undefined): AnswerProfile {
-  if (value === undefined || value === '') return 'full';
-  if (!(PROFILES as readonly string[]).includes(value)) {
-    throw new Error(`SANDBOX_PROFILE '${value}' is not one of ${PROFILES.join(', ')}`);
-  }
-  return value as AnswerProfile;
-}
+export const PROFILE = parseProfile(process.env.SANDBOX_PROFILE, 'SANDBOX_PROFILE');
 
 /** The full profile's value, or the minimal profile's (a field it leaves out, or says otherwise). */
-export function byProfile<T>(full: T, minimal: T): T {
-  return PROFILE === 'minimal' ? minimal : full;
-}
+export const byProfile = byProfileOf(PROFILE);
 
 export interface Running {
   sandbox: Sandbox;

@@ -1,0 +1,129 @@
+/**
+ * The sandbox's minimal profile, field by field: only what the spec requires and what an outcome rests on, a
+ * display-only field sent null and the rest left out, the live name of the chat-app flag, integer numbers, an unknown
+ * field in every object; and every minimal answer still one the client reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseProfile, UNKNOWN_FIELD } from '../../src/sandbox/profile.js';
+import { useSharedSandbox } from '../helpers/sandbox.js';
+
+const minimal = useSharedSandbox({ profile: 'minimal' });
+const full = useSharedSandbox({ profile: 'full' });
+const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+
+async function read(sb: ReturnType<typeof minimal>, path: string): Promise<unknown> {
+  const res = await sb.fetch(path);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** Every number in `value`, at any depth. */
+function numbers(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(numbers);
+}
+
+describe('the minimal answer profile', () => {
+  it('an action: the seven required fields, is_failing, the live chat flag, shown fields null, an unknown field', async () => {
+    const [action] = (await read(minimal(), '/actions/demo')) as Record<string, unknown>[];
+    const [whole] = (await read(full(), '/actions/demo')) as Record<string, unknown>[];
+    expect(Object.keys(action ?? {}).sort()).toEqual(
+      [
+        'name',
+        'type',
+        'number',
+        'targets',
+        'triggers',
+        'created_by',
+        'last_modified_at',
+        'is_failing',
+        'last_success_timestamp',
+        'last_failure_timestamp',
+        'created_at',
+        'flows',
+        'environments',
+        'is_created_from_slack_app',
+        UNKNOWN_FIELD,
+      ].sort(),
+    );
+    expect(action).toMatchObject({
+      name: whole?.name,
+      is_failing: whole?.is_failing,
+      is_created_from_slack_app: whole?.is_created_from_chat_app,
+      last_success_timestamp: null,
+      flows: null,
+    });
+  });
+
+  it('a diff: groups, artifacts with the fields pairing and lookups rest on, no snapshot_id, no pods', async () => {
+    const diff = (await read(minimal(), '/env-diff/demo?snappish1=production&snappish2=staging')) as Record<
+      string,
+      { artifacts: Record<string, unknown>[] } & Record<string, unknown>
+    >;
+    for (const group of ['snappish1', 'snappish2', 'changed', 'not-changed']) {
+      expect(diff[group]).not.toHaveProperty('snapshot_id');
+      expect(diff[group]).toHaveProperty(UNKNOWN_FIELD);
+      for (const artifact of diff[group]?.artifacts ?? []) {
+        expect(Object.keys(artifact).sort()).toEqual(
+          [
+            'fingerprint',
+            'name',
+            'flow',
+            'most_recent_timestamp',
+            'commit_url',
+            'instance_count',
+            's1_instance_count',
+            's2_instance_count',
+            'pods',
+            UNKNOWN_FIELD,
+          ]
+            .filter((key) => key in artifact)
+            .sort(),
+        );
+        expect(artifact).toMatchObject({ most_recent_timestamp: null, pods: null });
+      }
+    }
+  });
+
+  it('a deployment: identity left out, what it replaced not claimed as nothing, numbers whole', async () => {
+    const answer = (await read(minimal(), `/deployments/demo/staging/${BACKEND_150}`)) as Record<
+      string,
+      unknown
+    >;
+    expect(answer).not.toHaveProperty('fingerprint');
+    expect(answer).not.toHaveProperty('env_name');
+    // null would say "replaced nothing": a field whose null means something is left out instead.
+    expect(answer).not.toHaveProperty('replaced_artifact');
+    expect(answer.deployed_at).toBeNull();
+    const artifact = (await read(minimal(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`)) as Record<
+      string,
+      unknown
+    >;
+    const whole = (await read(full(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`)) as Record<
+      string,
+      unknown
+    >;
+    // The state is what the outcome rests on: kept, as the full answer has it.
+    expect(artifact.state).toBe(whole.state);
+    expect(artifact.state).toEqual(expect.any(String));
+    expect(artifact).not.toHaveProperty('trail_name');
+    expect(numbers(await read(minimal(), '/trails/demo?per_page=1')).every(Number.isInteger)).toBe(true);
+    expect(numbers(await read(full(), '/trails/demo?per_page=1')).some((n) => !Number.isInteger(n))).toBe(
+      true,
+    );
+  });
+
+  it("keeps a list's pagination, as the spec has it on every list of several pages", async () => {
+    const page = (await read(minimal(), '/trails/demo?per_page=1')) as {
+      pagination?: Record<string, unknown>;
+    };
+    expect(page.pagination).toMatchObject({ page_count: expect.any(Number) as unknown });
+  });
+
+  it('names the profiles, and refuses another', () => {
+    expect(parseProfile(undefined, 'SANDBOX_PROFILE')).toBe('full');
+    expect(parseProfile('minimal', '--profile')).toBe('minimal');
+    expect(() => parseProfile('live', '--profile')).toThrow("--profile 'live' is not one of full, minimal");
+  });
+});
