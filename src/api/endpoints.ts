@@ -24,6 +24,8 @@ export interface EndpointSpec {
    * snapshot (the spec's documented case) and 201 when it makes one (docs/api-decisions.md).
    */
   statuses: readonly [200] | readonly [201] | readonly [200, 201];
+  /** What each success status means, where there are two. */
+  statusMeanings?: Partial<Record<200 | 201, string>>;
   /** Loads the operation's own schemas (a separate chunk of the bundle). */
   schemas: () => Promise<EndpointSchemas>;
 }
@@ -111,6 +113,10 @@ export const endpoints = {
     summary: 'Report a K8S environment',
     params: { org, env_name: EnvName },
     statuses: [200, 201],
+    statusMeanings: {
+      200: 'Processed; no new snapshot was made (the case the spec documents)',
+      201: 'Processed; a new snapshot was made',
+    },
     schemas: () =>
       import('./schemas/report-k8s-environment.js').then((s) => ({
         body: s.K8sReportBody,

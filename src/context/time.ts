@@ -74,7 +74,6 @@ export function parseTime(value: string, input: string, nowSeconds: number): num
   return seconds;
 }
 
-/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
 /**
  * A time the service gave, as `formatTime` writes it; undefined when the number is no time a date can hold (past
  * ±8.64e15 ms, or not finite): a display-only field sent out of range reads as unknown, never a crash.
@@ -84,6 +83,7 @@ export function serviceTime(seconds: number): string | undefined {
   return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? formatTime(seconds) : undefined;
 }
 
+/** Integer or fractional Unix seconds as ISO 8601 UTC, to the second: `2026-11-01T12:00:00Z`. */
 export function formatTime(seconds: number): string {
   return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

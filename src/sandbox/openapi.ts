@@ -62,17 +62,12 @@ function parameters(spec: EndpointSpec, { query }: EndpointSchemas): Json[] {
  */
 function responses(spec: EndpointSpec, success: Json, error: Json): Record<string, Json> {
   const out: Record<string, Json> = {};
-  spec.statuses.forEach((status, i) => {
+  for (const status of spec.statuses) {
     out[String(status)] = {
-      description:
-        spec.statuses.length > 1
-          ? i === 0
-            ? 'Processed; no new snapshot was made (the spec documents this case)'
-            : 'Processed; a new snapshot was made'
-          : 'Success',
+      description: spec.statusMeanings?.[status] ?? 'Success',
       content: { 'application/json': { schema: success } },
     };
-  });
+  }
   const errors = ['400', '401', '403', '404', '405', ...(spec.method === 'GET' ? [] : ['413', '415']), '500'];
   for (const status of errors) out[status] = error;
   out.default = { ...error, description: 'An injected fault (--fault): any status, any body' };

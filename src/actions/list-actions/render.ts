@@ -24,8 +24,11 @@ function isText(value: unknown): value is string {
 
 export function summarize(result: ListActionsResult): SummaryWriter {
   const summary = new SummaryWriter();
+  // Not given is not "not failing": said in the heading, so healthy never reads as more than was told.
+  const unknown = result.actions.filter((a) => typeof a.is_failing !== 'boolean').length;
   summary.heading(
-    `Notification actions: ${result.count}, failing: ${result.failing.length}${result.failure ? ' ❌' : ''}`,
+    `Notification actions: ${result.count}, failing: ${result.failing.length}` +
+      `${unknown > 0 ? `, status unknown: ${unknown}` : ''}${result.failure ? ' ❌' : ''}`,
     3,
   );
   // A health check that could not check (outcome error) says why in the summary too, not only in the failure.

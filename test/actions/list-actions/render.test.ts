@@ -41,4 +41,24 @@ describe('the summary of list-actions', () => {
     };
     expect(summarize(result).toString()).not.toContain('could not check');
   });
+
+  it('counts the actions whose status the service does not give, so healthy never reads as more than it was told', () => {
+    const result: ListActionsResult = {
+      url: 'https://compliance.example.com/api/v2/actions/acme',
+      count: 3,
+      failing: [],
+      failIfFailing: false,
+      actions: [
+        { ...action, is_failing: false },
+        { ...action, name: 'a', is_failing: null },
+        { ...action, name: 'b' },
+      ],
+    };
+    expect(summarize(result).toString()).toContain(
+      '### Notification actions: 3, failing: 0, status unknown: 2\n',
+    );
+    result.actions = [{ ...action, is_failing: false }];
+    result.count = 1;
+    expect(summarize(result).toString()).toContain('### Notification actions: 1, failing: 0\n');
+  });
 });
