@@ -58,7 +58,7 @@ describe('list-actions', () => {
     );
 
     const rows = result.summary.split('\n');
-    expect(result.summary).toContain('### Notification actions: 3, failing: 1');
+    expect(result.summary).toContain('### Notification actions: 3, failing: 1, status unknown: 1\n');
     expect(rows).toContain(
       '| Name | Type | Triggers | Targets | Flows or environments | Failing | Last success | Last failure |',
     );
@@ -94,7 +94,7 @@ describe('list-actions', () => {
     expect(result.stdout).not.toContain('::warning::');
     expect(result.outputs.count).toBe('3');
     expect(result.outputs.failing).toBe('["release-webhook"]');
-    expect(result.summary).toContain('failing: 1 ❌');
+    expect(result.summary).toContain('failing: 1, status unknown: 1 ❌');
     expect(outputFile(result, 'result-file')).toMatchObject({ failing: ['release-webhook'] });
   });
 

@@ -75,7 +75,7 @@ describe('npm run action against its own sandbox', () => {
     expect(ran.stdout).not.toMatch(/debug|GET http/);
     // The summary, as text: its <sub> line, heading and table (as columns or a block per row).
     expect(ran.stdout).toContain('Outcome: failing · took');
-    expect(ran.stdout).toContain('Notification actions: 3, failing: 1\n───');
+    expect(ran.stdout).toContain('Notification actions: 3, failing: 1, status unknown: 1\n───');
     expect(ran.stdout).toMatch(/release-webhook[\s\S]*WEBHOOK \(hooks\.acme\.test\)[\s\S]*❌ yes/);
     expect(ran.stdout).toMatch(/^✔ list-actions succeeded in [\d.]+ s \(1 warning\)$/m);
     expectReadable(ran);
