@@ -85,6 +85,16 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
 }
 
+/**
+ * The one proxy rule of every client in the bundle (the service, registries; Docker is never proxied, and GitHub's
+ * client skips every loopback address itself): loopback is reached directly, never through a proxy. A proxy elsewhere
+ * would reach its own loopback, not the runner's, and plain http through it would carry the token or a registry's
+ * password off the machine in clear.
+ */
+export function neverProxied(url: URL): boolean {
+  return isLoopbackHost(url.hostname);
+}
+
 /** Accepts an origin or an origin with `/api/v2`, and returns the API root ending in `/api/v2`. */
 export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input = 'api-url'): URL {
   const expected =

@@ -3,7 +3,7 @@
  * connections (exchange.ts: node:http(s); through a proxy, undici, loaded only then).
  * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
  */
-import { isLoopbackHost, type ClientConfig } from './config.js';
+import { neverProxied, type ClientConfig } from './config.js';
 import {
   ApiError,
   errorCode,
@@ -176,9 +176,8 @@ export class HttpTransport {
   private open(): Promise<Exchange> {
     const { proxy, apiRoot } = this.config;
     // Plain http to loopback needs no permission because it never leaves the machine: through a proxy it would,
-    // token and all (found by review). Loopback is always reached directly.
-    const direct = apiRoot.protocol === 'http:' && isLoopbackHost(apiRoot.hostname);
-    if (!direct && (proxy.httpProxy || proxy.httpsProxy)) {
+    // token and all (found by review). The one rule: loopback is always reached directly.
+    if (!neverProxied(apiRoot) && (proxy.httpProxy || proxy.httpsProxy)) {
       // undici costs ~100 ms at start: only a step behind a proxy pays for it.
       return import('./proxy-transport.js').then((m) => new m.ProxyExchange(proxy));
     }

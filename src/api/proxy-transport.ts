@@ -2,8 +2,8 @@
  * The proxy path, on undici: the only module of src/api that loads undici, and only when a proxy is configured
  * (http.ts imports it then, lazily) or when fingerprint code reaches a registry.
  */
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import type { ProxySettings } from './config.js';
+import { Agent, Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import { neverProxied, type ProxySettings } from './config.js';
 import {
   answerOf,
   KEEP_ALIVE_MS,
@@ -14,18 +14,59 @@ import {
   type ExchangeRequest,
 } from './exchange.js';
 
+/**
+ * Loopback directly (config.ts's `neverProxied`, the one rule), everything else through the proxy: by the request's
+ * own origin, so the rule holds for every address of 127.0.0.0/8 and every name under .localhost, which undici's
+ * no_proxy list (names and exact addresses) cannot say.
+ */
+class LoopbackAroundProxy extends Dispatcher {
+  private readonly direct: Agent;
+  private readonly proxied: EnvHttpProxyAgent;
+
+  constructor(direct: Agent, proxied: EnvHttpProxyAgent) {
+    super();
+    this.direct = direct;
+    this.proxied = proxied;
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const origin = options.origin === undefined ? undefined : new URL(String(options.origin));
+    return (origin && neverProxied(origin) ? this.direct : this.proxied).dispatch(options, handler);
+  }
+
+  override close(): Promise<void>;
+  override close(callback: () => void): void;
+  override close(callback?: () => void): Promise<void> | void {
+    const closed = Promise.all([this.direct.close(), this.proxied.close()]).then(() => undefined);
+    if (!callback) return closed;
+    void closed.then(callback);
+  }
+
+  override destroy(err?: Error | null): Promise<void>;
+  override destroy(callback: () => void): void;
+  override destroy(err: Error | null, callback: () => void): void;
+  override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+    const err = typeof first === 'function' ? null : (first ?? null);
+    const callback = typeof first === 'function' ? first : second;
+    const destroyed = Promise.all([this.direct.destroy(err), this.proxied.destroy(err)]).then(() => undefined);
+    if (!callback) return destroyed;
+    void destroyed.then(callback);
+  }
+}
+
 /** The one way to a dispatcher that honours the runner's proxy settings (the service, and registries too). */
 export function createDispatcher(proxy: ProxySettings): Dispatcher {
   const agentOptions = { keepAliveTimeout: KEEP_ALIVE_MS, connections: MAX_CONNECTIONS };
   const { httpProxy, httpsProxy, noProxy } = proxy;
   if (httpProxy || httpsProxy) {
     // Empty strings (not undefined) so undici does not read process.env behind the configuration's back.
-    return new EnvHttpProxyAgent({
+    const proxied = new EnvHttpProxyAgent({
       ...agentOptions,
       httpProxy: httpProxy ?? '',
       httpsProxy: httpsProxy ?? '',
       noProxy: noProxy ?? '',
     });
+    return new LoopbackAroundProxy(new Agent(agentOptions), proxied);
   }
   return new Agent(agentOptions);
 }

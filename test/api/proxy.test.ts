@@ -61,4 +61,30 @@ describe('proxies', () => {
     expect(proxy.seen).toEqual([]);
     expect(target.requests).toHaveLength(2);
   });
+
+  it('the one dispatcher (the service behind a proxy, and registries) reaches loopback directly, the rest through it', async () => {
+    target = await startServer((_req, res) => json(res, 200, []));
+    proxy = await startProxy();
+    const { createDispatcher } = await import('../../src/api/proxy-transport.js');
+    const { request } = await import('undici');
+    const dispatcher = createDispatcher({
+      httpProxy: proxy.url,
+      httpsProxy: proxy.url,
+      noProxy: 'example.test',
+    });
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '0.0.0.0']) {
+        const answer = await request(target.origin.replace('127.0.0.1', host), {
+          dispatcher,
+          headers: { authorization: 'Basic c2VjcmV0' },
+        });
+        await answer.body.text();
+      }
+    } finally {
+      await dispatcher.close();
+    }
+    // Loopback twice around the proxy; 0.0.0.0, which is not loopback to the client, through it.
+    expect(proxy.seen).toEqual([`GET ${target.origin.replace('127.0.0.1', '0.0.0.0')}/`]);
+    expect(target.requests).toHaveLength(3);
+  });
 });

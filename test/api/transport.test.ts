@@ -3,7 +3,7 @@
  * https to a loopback TLS service, kept-alive connections, close() and an oversized answer dropping the socket, and
  * undici loaded only when a proxy is configured.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -25,15 +25,49 @@ const TLS: ServerOptions = {
   key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url), 'utf8'),
 };
 
+/** A self-signed certificate for `name`, made with openssl for the test (installed by the pretest). */
+function certificateFor(name: string): { cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'cert-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      `subjectAltName=DNS:${name}`,
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const pair = {
+    cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+  };
+  rmSync(dir, { recursive: true, force: true });
+  return pair;
+}
+
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const item of opened.splice(0).reverse()) await item.close();
 });
 
 /** A loopback https service answering `[]`, counting TLS connections and requests. */
-async function startTlsServer() {
+async function startTlsServer(tls: ServerOptions = TLS) {
   const seen = { connections: 0, requests: 0, encrypted: [] as boolean[] };
-  const server = createServer(TLS, (req, res) => {
+  const server = createServer(tls, (req, res) => {
     seen.requests++;
     seen.encrypted.push(req.socket instanceof TLSSocket && req.socket.encrypted);
     json(res, 200, []);
@@ -56,9 +90,9 @@ async function startTlsServer() {
 }
 
 /** Trusts the test certificate as the runner would trust its own CA (NODE_EXTRA_CA_CERTS), until the test ends. */
-function trustTestCertificate(): void {
+function trustTestCertificate(cert = TLS.cert as string): void {
   const before = getCACertificates('default');
-  setDefaultCACertificates([...before, TLS.cert as string]);
+  setDefaultCACertificates([...before, cert]);
   opened.push({
     close: () => {
       setDefaultCACertificates(before);
@@ -169,14 +203,28 @@ describe('connections', () => {
 
 describe('the proxy path (undici)', () => {
   it('tunnels https to the service through the proxy with CONNECT', async () => {
+    // Loopback is never proxied: the service is a name of the proxy's own (tunnel.test, which it resolves to the
+    // loopback server), with a certificate for that name made here.
+    const tls = certificateFor('tunnel.test');
+    trustTestCertificate(tls.cert);
+    const server = await startTlsServer(tls);
+    const proxy = await startProxy({ hosts: { 'tunnel.test': '127.0.0.1' } });
+    opened.push(proxy);
+    const client = clientFor(`https://tunnel.test:${server.port}`, { proxy: { httpsProxy: proxy.url } });
+    expect(await client.listActions()).toEqual([]);
+    expect(proxy.seen).toEqual([`CONNECT tunnel.test:${server.port}`]);
+    expect(server.seen.encrypted).toEqual([true]);
+  });
+
+  it('reaches https on loopback directly too: a proxy elsewhere would reach its own loopback', async () => {
     trustTestCertificate();
     const server = await startTlsServer();
     const proxy = await startProxy();
     opened.push(proxy);
-    const client = clientFor(server.origin, { proxy: { httpsProxy: proxy.url } });
+    const client = clientFor(server.origin, { proxy: { httpsProxy: proxy.url, httpProxy: proxy.url } });
     expect(await client.listActions()).toEqual([]);
-    expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${server.port}`]);
-    expect(server.seen.encrypted).toEqual([true]);
+    expect(proxy.seen).toEqual([]);
+    expect(server.seen.requests).toBe(1);
   });
 
   it('close() while the proxy path is still being opened ends the call as closed, sending nothing', async () => {

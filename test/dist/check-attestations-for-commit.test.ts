@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GITHUB_TOKEN, onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
+import { startProxy } from '../helpers/proxy.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
@@ -691,6 +692,31 @@ describe('check-attestations-for-commit', () => {
   });
 
   describe('the sticky comment', () => {
+    it('reaches GitHub and the service on loopback directly behind a proxy: no token crosses it', async () => {
+      const sandbox = await start();
+      const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'Add payment retries' }] } });
+      const proxy = await startProxy();
+      try {
+        const result = await runAction(ACTION, {
+          ...onPullRequest(api, COMPLIANT, {
+            env: {
+              HTTP_PROXY: proxy.url,
+              HTTPS_PROXY: proxy.url,
+              http_proxy: proxy.url,
+              https_proxy: proxy.url,
+            },
+          }),
+          inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+        });
+        expect(result.code).toBe(0);
+        expect(api.comments.get(7)).toHaveLength(1);
+        expect(proxy.credentials).toEqual([]);
+        expect(proxy.seen).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('is created, then updated in place, once per workflow and action', async () => {
       const sandbox = await start();
       const human = { id: 5, body: 'Looks good to me', user: { login: 'ann', type: 'User' } };

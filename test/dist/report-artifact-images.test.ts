@@ -15,6 +15,7 @@ import {
   startRegistry,
   type TestRegistry,
 } from '../helpers/registry.js';
+import { startProxy } from '../helpers/proxy.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, guardSecret, withoutMaskCommands } from '../helpers/secrets.js';
@@ -63,6 +64,31 @@ describe('report-artifact with artifact-type oci (real registry)', () => {
     expect((await sandbox.client().getArtifact('backend', expected)).filename).toBe(image);
     expect(result.stdout).toContain(`::add-mask::${USER.password}`);
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('reaches a registry on loopback directly behind HTTP_PROXY: its password never crosses a proxy in clear', async () => {
+    const sandbox = await start();
+    const proxy = await startProxy();
+    try {
+      const result = await runAction('report-artifact', {
+        inputs: {
+          ...base(sandbox.url),
+          artifact: image,
+          'artifact-type': 'oci',
+          'registry-username': USER.username,
+          'registry-password': USER.password,
+        },
+        github: { GITHUB_SHA: SHA },
+        env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: expected });
+      // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
+      expect(proxy.credentials).toEqual([]);
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('fails before any report when the registry refuses the credentials, without showing them', async () => {

@@ -1,16 +1,28 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-/** A forward proxy on loopback that handles CONNECT tunnels and absolute-form requests, counting both. */
-export async function startProxy(): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+/**
+ * A forward proxy on loopback that handles CONNECT tunnels and absolute-form requests, recording both: `seen` the
+ * request lines, `credentials` those that carried an Authorization header in clear. `hosts` maps names of the
+ * proxy's own (not resolvable by the client) to addresses.
+ */
+export async function startProxy(options: { hosts?: Record<string, string> } = {}): Promise<{
+  url: string;
+  seen: string[];
+  credentials: string[];
+  close(): Promise<void>;
+}> {
   const seen: string[] = [];
+  const credentials: string[] = [];
+  const resolve = (host: string) => options.hosts?.[host] ?? host;
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    if (req.headers.authorization !== undefined) credentials.push(`${req.method ?? ''} ${req.url ?? ''}`);
     const target = new URL(req.url ?? '');
     const upstream = httpRequest(
       {
-        host: target.hostname,
+        host: resolve(target.hostname),
         port: target.port,
         path: target.pathname + target.search,
         method: req.method,
@@ -26,7 +38,7 @@ export async function startProxy(): Promise<{ url: string; seen: string[]; close
   server.on('connect', (req, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url ?? ''}`);
     const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
+    const upstream = connect(Number(port), resolve(host ?? ''), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
@@ -42,6 +54,7 @@ export async function startProxy(): Promise<{ url: string; seen: string[]; close
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    credentials,
     close: () =>
       new Promise((r) => {
         for (const s of sockets) s.destroy();
