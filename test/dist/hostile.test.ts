@@ -108,6 +108,39 @@ describe('against a hostile service', () => {
     expect(result.outputs.message?.endsWith(HOSTILE_TEXT)).toBe(true);
   });
 
+  it('report-k8s-env: many environments from one config, each with a hostile answer in its row', async () => {
+    const sandbox = await hostileSandbox();
+    const dir = tempDir('pods-');
+    writeFileSync(
+      join(dir, 'pods.json'),
+      JSON.stringify(
+        podList([
+          pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
+          pod('api-1', { ns: 'payments', statuses: [running('api:2', 'b'.repeat(64))] }),
+        ]),
+      ),
+    );
+    const result = await runAction('report-k8s-env', {
+      cwd: dir,
+      inputs: {
+        ...connection(sandbox.url),
+        'pods-file': 'pods.json',
+        environments:
+          'environments:\n  - name: staging\n    namespaces: [shop]\n  - name: production\n    namespaces: [payments]\n',
+      },
+    });
+    expect(result.code).toBe(0);
+    assertInert(result);
+    assertShown(result);
+    // Each environment's answer kept exactly in the output, for a later step to read through env:.
+    const environments = JSON.parse(result.outputs.environments ?? '[]') as {
+      name: string;
+      message: string;
+    }[];
+    expect(environments.map((e) => e.name)).toEqual(['staging', 'production']);
+    for (const e of environments) expect(e.message.endsWith(HOSTILE_TEXT)).toBe(true);
+  });
+
   it('check-attestations-for-commit: hostile commit messages on a pull request, and a comment', async () => {
     const sandbox = await hostileSandbox();
     const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
