@@ -8,13 +8,77 @@ import { dirname, join } from 'node:path';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
 
-export type OutputValue = string | number | boolean | undefined;
+/** A list is a list output: the finisher writes it as capped JSON and sets `<name>-truncated` (see `capJsonList`). */
+export type OutputValue = string | number | boolean | undefined | readonly unknown[];
 
-/** Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. */
-export function setOutputs(outputs: Record<string, OutputValue>): void {
-  for (const [name, value] of Object.entries(outputs))
+/**
+ * The most bytes (UTF-8) a list output holds. A later step receives an output through `env:`, and Linux refuses one
+ * variable over 128 KiB (MAX_ARG_STRLEN: the step fails with E2BIG); half that leaves room for two lists in one step.
+ */
+export const LIST_OUTPUT_CAP = 64 * 1024;
+
+export interface CappedList {
+  /** A JSON list of the first items that fit, each whole. */
+  json: string;
+  kept: number;
+  /** Some items were left out. */
+  truncated: boolean;
+}
+
+/**
+ * The longest prefix of `items` whose JSON list fits in `cap` bytes. Items are never cut, so the value stays valid
+ * JSON of the documented shape; an item over the cap ends the list there (the order is the action's, a prefix keeps
+ * it). Each item is scrubbed as it is measured, since scrubbing can lengthen a text (`http://@` → `http://***@`).
+ */
+export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT_CAP): CappedList {
+  const parts: string[] = [];
+  let bytes = 2; // [ and ]
+  for (const item of items) {
+    // As a list writes it (undefined as null, which alone has no JSON).
+    const text = redact(JSON.stringify([item]).slice(1, -1));
+    const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
+    if (bytes + size > cap) break;
+    parts.push(text);
+    bytes += size;
+  }
+  return { json: `[${parts.join(',')}]`, kept: parts.length, truncated: parts.length < items.length };
+}
+
+/** A list output the cap cut: its name, and how many items it kept of how many. */
+export interface CutList {
+  name: string;
+  kept: number;
+  total: number;
+}
+
+/**
+ * Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. A list is set
+ * as capped JSON with `<name>-truncated` (true or false) beside it; returns the lists the cap cut.
+ */
+export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
+  const cut: CutList[] = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    if (typeof value === 'object') {
+      const list = capJsonList(value);
+      // Scrubbed again whole, for a secret spanning two items: that only shortens the value, so the cap holds.
+      setOutput(name, redact(list.json));
+      setOutput(`${name}-truncated`, String(list.truncated));
+      if (list.truncated) cut.push({ name, kept: list.kept, total: value.length });
+    }
     // Scrubbed: a value can carry the server's text, and a server may echo the token.
-    setOutput(name, value === undefined ? '' : redact(String(value)));
+    else setOutput(name, value === undefined ? '' : redact(String(value)));
+  }
+  return cut;
+}
+
+/** Every list output in full, by name, for the result file (`outputLists`): the outputs hold them capped. */
+export function outputLists(
+  outputs: Record<string, OutputValue>,
+): Record<string, readonly unknown[]> | undefined {
+  const lists = Object.entries(outputs).filter(
+    (entry): entry is [string, readonly unknown[]] => typeof entry[1] === 'object',
+  );
+  return lists.length > 0 ? Object.fromEntries(lists) : undefined;
 }
 
 /** A new file's path under RUNNER_TEMP/compliance-actions: unique per step, as one job may run an action twice. */

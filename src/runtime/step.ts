@@ -13,7 +13,15 @@ import { escapeText, SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 import { redact } from '../trust/redact.js';
 import { readRunner, type RunnerContext } from './context.js';
-import { keepPayload, keepPayloadAt, setOutputs, writeResultFile, type OutputValue } from './output.js';
+import {
+  keepPayload,
+  keepPayloadAt,
+  LIST_OUTPUT_CAP,
+  outputLists,
+  setOutputs,
+  writeResultFile,
+  type OutputValue,
+} from './output.js';
 import { commentOnPullRequest, type PrCommentInputs } from './pr-comment.js';
 
 /** GitHub shows at most ten annotations of each level per step; the failure itself is one of the errors. */
@@ -35,7 +43,10 @@ export interface CommentRequest {
 export interface StepResult {
   /** The action's documented outcome; `error` when it could not do its job. */
   outcome: string;
-  /** Outputs besides `outcome`, `result-file` and `payload-file`, which the finisher sets. */
+  /**
+   * Outputs besides `outcome`, `result-file` and `payload-file`, which the finisher sets. A list is written capped,
+   * with `<name>-truncated`, and in full in the result file's `outputLists` (`src/runtime/output.ts`).
+   */
   outputs: Record<string, OutputValue>;
   /** The full result, written as JSON to the file named by the `result-file` output (with `outcome`). */
   result: Record<string, unknown>;
@@ -255,19 +266,26 @@ export async function finish<I extends FinishInputs>(
     for (const [name, value] of Object.entries(step.exports ?? {})) exportVariable(name, value);
   });
   await attempt('outputs', () => {
-    setOutputs({
+    const cut = setOutputs({
       ...step.outputs,
       ...(withResult && { outcome: step.outcome }),
       ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
     });
+    for (const { name, kept, total } of cut)
+      log.info(
+        `Output ${name} holds the first ${kept} of ${total} items (${LIST_OUTPUT_CAP / 1024} KiB at most, ` +
+          `${name}-truncated is true); the full list is in result-file, under outputLists.`,
+      );
   });
 
   if (withResult) {
     await attempt('result file', () => {
+      const lists = outputLists(step.outputs);
       const file = writeResultFile(inputs.runner, definition.name, {
         outcome: step.outcome,
         ...step.result,
         ...(payloadFile !== undefined && { payloadFile }),
+        ...(lists !== undefined && { outputLists: lists }),
       });
       setOutput('result-file', file);
     });

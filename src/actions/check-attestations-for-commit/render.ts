@@ -27,7 +27,7 @@ export interface GateResult extends Decision {
 
 /** What a gate that could not check still says, whatever it knew: never compliant. */
 export const COULD_NOT_CHECK = {
-  outputs: { compliant: false, missing: '[]', 'non-compliant': '[]' },
+  outputs: { compliant: false, missing: [], 'non-compliant': [] },
   result: { compliant: false, missing: [], nonCompliant: [] },
 };
 
@@ -52,8 +52,8 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
     outcome,
     outputs: {
       compliant: decision.compliant,
-      missing: JSON.stringify(decision.missing),
-      'non-compliant': JSON.stringify(decision.nonCompliant),
+      missing: decision.missing,
+      'non-compliant': decision.nonCompliant,
     },
     result: { ...result },
     summary: report(inputs, result, outcome, false),

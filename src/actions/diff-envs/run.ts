@@ -180,9 +180,7 @@ export function toStep(
       scaled: result.counts.scaled,
       unchanged: result.counts.unchanged,
       ...(review && {
-        'non-compliant': JSON.stringify(
-          bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
-        ),
+        'non-compliant': bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
       }),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',

@@ -162,8 +162,8 @@ export function manyStep(
     outputs: {
       count: items.length,
       compliant: bad.length === 0,
-      'non-compliant': JSON.stringify(nonCompliant.map(entry)),
-      'not-found': JSON.stringify(notFound.map(entry)),
+      'non-compliant': nonCompliant.map(entry),
+      'not-found': notFound.map(entry),
     },
     result: { flow: inputs.flow, assertCompliant: inputs.assertCompliant, count: items.length, items },
     summary: summarizeMany(inputs.flow, items, failure),

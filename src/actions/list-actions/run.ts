@@ -45,7 +45,7 @@ export interface ListActionsResult {
 }
 
 /** The outputs of a step that could not check: `failing` stays a JSON list, so a later fromJSON() reads it. */
-export const ERROR_OUTPUTS = { count: '', failing: '[]' };
+export const ERROR_OUTPUTS = { count: '', failing: [] };
 
 export async function run(inputs: ListActionsInputs): Promise<StepResult> {
   const { url, actions } = await withClient(inputs.connection, async (client) => ({
@@ -85,7 +85,7 @@ export async function run(inputs: ListActionsInputs): Promise<StepResult> {
   }
   return {
     outcome,
-    outputs: { count: result.count, failing: JSON.stringify(failing) },
+    outputs: { count: result.count, failing },
     result: { ...result },
     summary: summarize(result),
     ...(result.failure !== undefined

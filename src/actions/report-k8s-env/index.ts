@@ -49,7 +49,7 @@ export const action = defineAction({
       : 'Could not report the environment',
   describe: describeInputs,
   // A step that could not report still sets the list, so `fromJSON(steps.<id>.outputs.environments)` never breaks.
-  onError: { outputs: { environments: '[]' } },
+  onError: { outputs: { environments: [] } },
 });
 
 async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
@@ -174,7 +174,7 @@ function manyStep(
       : undefined;
   return {
     outcome: failed.length > 0 ? 'error' : inputs.dryRun ? 'dry-run' : 'reported',
-    outputs: { environments: JSON.stringify(listed) },
+    outputs: { environments: listed },
     result: {
       dryRun: inputs.dryRun,
       config: inputs.config,

@@ -94,7 +94,7 @@ describe('a gate that could not check', () => {
     const step = errorStep(action, inputs, new NetworkError('GET /x', 'refused'));
     expect(step).toMatchObject({
       outcome: 'error',
-      outputs: { compliant: false, missing: '[]', 'non-compliant': '[]' },
+      outputs: { compliant: false, missing: [], 'non-compliant': [] },
       result: {
         compliant: false,
         from: 'input',

@@ -185,7 +185,7 @@ describe('the promotion gate', () => {
     };
     const step = toStep(result, GATE);
     expect(step.outcome).toBe('different');
-    expect(step.outputs['non-compliant']).toBe('[]');
+    expect(step.outputs['non-compliant']).toEqual([]);
     expect(step.failure).toBeUndefined();
     expect(step.annotations).toBeUndefined();
     expect(step.summary?.toString()).toContain(
@@ -207,7 +207,7 @@ describe('the promotion gate', () => {
     );
     const step = toStep({ ...noFlow, compliance: { checks, leftOut: 0 } }, GATE);
     expect(step.outcome).toBe('different');
-    expect(JSON.parse(String(step.outputs['non-compliant']))).toEqual([
+    expect(step.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/svc-1:2.0', fingerprint: fp(1), state: 'NON-COMPLIANT' },
       { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'FLOW-UNKNOWN' },
     ]);
@@ -259,7 +259,7 @@ describe('the promotion gate', () => {
         message: `ghcr.io/acme/svc-2:2.0 (${fp(2).slice(0, 12)}) in flow backend: could not check: no answer in 30 s.`,
       },
     ]);
-    expect(JSON.parse(String(reviewed.outputs['non-compliant']))).toEqual([
+    expect(reviewed.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'NOT-CHECKED' },
     ]);
     expect(reviewed.summary?.toString()).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
@@ -268,13 +268,13 @@ describe('the promotion gate', () => {
   it('a diff without its review, with compliance asked for, fails closed', () => {
     const step = toStep(arriving(), GATE);
     expect(step.outcome).toBe('error');
-    expect(JSON.parse(String(step.outputs['non-compliant']))).toHaveLength(2);
+    expect(step.outputs['non-compliant']).toHaveLength(2);
   });
 
   it('an arriving artifact without a check is not checked, in the outputs and the summary', () => {
     const step = toStep({ ...arriving(), compliance: { checks: [check(1, 'COMPLIANT')], leftOut: 0 } }, GATE);
     expect(step.outcome).toBe('error');
-    expect(JSON.parse(String(step.outputs['non-compliant']))).toEqual([
+    expect(step.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'NOT-CHECKED' },
     ]);
     expect(step.summary?.toString()).toContain('| ❔ could not check — not looked up |');

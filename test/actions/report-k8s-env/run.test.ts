@@ -147,7 +147,7 @@ describe('report-k8s-env run', () => {
     const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
     expect(step.outcome).toBe('error');
     // Only the list every error path sets: nothing a later step could take for counts.
-    expect(step.outputs).toEqual({ environments: '[]' });
+    expect(step.outputs).toEqual({ environments: [] });
     expect((step.payload as { artifacts: unknown[] }).artifacts).toHaveLength(3);
     expect(step.failure).toMatch(/maintenance window\. The report was not delivered\.$/);
     expect(step.result).toMatchObject({

@@ -1,0 +1,190 @@
+/**
+ * List outputs fit where users put them (issue 25): a later step takes a list through `env:`, as every action.yml
+ * says to, and Linux refuses one variable over 128 KiB (E2BIG). Through the bundle, in a workflow run by the runner
+ * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. The helper that
+ * caps is tested in-process in test/runtime/output.test.ts.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { actionFile, actionNames, ROOT } from '../../src/runner/emulator.js';
+import { runWorkflow } from '../../src/runner/workflow.js';
+import { TEST_TOKEN } from '../helpers/secrets.js';
+import { json, startServer, type TestServer } from '../helpers/server.js';
+
+const CAP = 64 * 1024;
+const ARRIVING = 2000;
+const fingerprint = (n: number) => n.toString(16).padStart(64, '0');
+
+/** Every artifact arrives (only in staging); each lookup answers NON-COMPLIANT, the 1,800 over 200 are NOT-CHECKED. */
+function serve(): Promise<TestServer> {
+  const arriving = Array.from({ length: ARRIVING }, (_, n) => ({
+    fingerprint: fingerprint(n),
+    name: `registry.example.test/svc-${n}:1.0`,
+    flow: 'backend',
+    instance_count: 1,
+    pods: [`svc-${n}-0`],
+  }));
+  return startServer((req, res) => {
+    if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+      json(res, 200, {
+        snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+        snappish2: { snapshot_id: 'staging#2', artifacts: arriving },
+        changed: { snapshot_id: 'staging#2', artifacts: [] },
+        'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
+      });
+      return;
+    }
+    const fp = req.url.pathname.split('/').at(-1) ?? '';
+    json(res, 200, {
+      id: fp.slice(0, 8),
+      fingerprint: fp,
+      filename: 'image',
+      created_at: '2026-11-01T00:00:00Z',
+      last_modified_at: '2026-11-01T00:00:00Z',
+      evidence: {},
+      flow_name: 'backend',
+      commit_lead_times: {},
+      build_lead_times: {},
+      state: 'NON-COMPLIANT',
+    });
+  });
+}
+
+/** A promotion review, then a script that takes the list through env: and keeps what it received. */
+const WORKFLOW = `name: promote
+on: push
+jobs:
+  review:
+    runs-on: ubuntu-24.04
+    steps:
+      - id: diff
+        uses: ./actions/diff-envs
+        with:
+          api-url: \${{ vars.API_URL }}
+          api-token: \${{ secrets.TOKEN }}
+          org: acme
+          snapshot-1: prod
+          snapshot-2: staging
+      - id: read
+        env:
+          NON_COMPLIANT: \${{ steps.diff.outputs.non-compliant }}
+          RESULT_FILE: \${{ steps.diff.outputs.result-file }}
+          KEEP: \${{ vars.KEEP }}
+        run: |
+          printf '%s' "$NON_COMPLIANT" > "$KEEP/received.json"
+          cp "$RESULT_FILE" "$KEEP/result.json"
+`;
+
+interface Yml {
+  outputs: Record<string, { description: string }>;
+}
+
+const outputsOf = (action: string): Yml['outputs'] =>
+  (parse(readFileSync(actionFile(action), 'utf8')) as Partial<Yml>).outputs ?? {};
+
+interface Listed {
+  name: string;
+  fingerprint: string;
+  state: string;
+}
+
+describe('list outputs', () => {
+  let keep = '';
+  beforeAll(() => {
+    keep = mkdtempSync(join(tmpdir(), 'list-output-cap-'));
+  });
+  afterAll(() => rmSync(keep, { recursive: true, force: true }));
+
+  it('diff-envs with 2,000 arriving artifacts: a later step takes non-compliant through env:, capped, with the flag and the full list in result-file', async () => {
+    const server = await serve();
+    try {
+      const run = await runWorkflow({
+        file: 'promote.yml',
+        content: WORKFLOW,
+        github: { GITHUB_SHA: 'a'.repeat(40) },
+        vars: { API_URL: server.origin, KEEP: keep },
+        secrets: { TOKEN: TEST_TOKEN },
+      });
+      expect(run.problems).toEqual([]);
+      const [diff, read] = run.steps;
+      // Uncapped, the variable is 240 KB and the script never starts: spawn E2BIG.
+      expect(read?.outcome, read?.log).toBe('success');
+      expect(diff?.outcome, diff?.log).toBe('success');
+      const outputs = diff?.outputs ?? {};
+      expect(Object.keys(outputsOf('diff-envs'))).toEqual(expect.arrayContaining(Object.keys(outputs)));
+
+      const received = readFileSync(join(keep, 'received.json'), 'utf8');
+      expect(received).toBe(outputs['non-compliant']);
+      expect(Buffer.byteLength(received)).toBeLessThanOrEqual(CAP);
+      const listed = JSON.parse(received) as Listed[];
+      expect(outputs['non-compliant-truncated']).toBe('true');
+      expect(outputs.outcome).toBe('different');
+
+      const saved = JSON.parse(readFileSync(join(keep, 'result.json'), 'utf8')) as {
+        outputLists: { 'non-compliant': Listed[] };
+      };
+      const all = saved.outputLists['non-compliant'];
+      expect(all).toHaveLength(ARRIVING);
+      expect(all.slice(0, 200).every((i) => i.state === 'NON-COMPLIANT')).toBe(true);
+      expect(all.slice(200).every((i) => i.state === 'NOT-CHECKED')).toBe(true);
+      expect(Buffer.byteLength(JSON.stringify(all))).toBeGreaterThan(2 * CAP);
+      // Whole items, the first ones, as many as fit.
+      expect(listed.length).toBeGreaterThan(400);
+      expect(listed).toEqual(all.slice(0, listed.length));
+      expect(Buffer.byteLength(JSON.stringify(all.slice(0, listed.length + 1)))).toBeGreaterThan(CAP);
+      expect(diff?.log).toContain(
+        `Output non-compliant holds the first ${listed.length} of ${ARRIVING} items (64 KiB at most, ` +
+          'non-compliant-truncated is true); the full list is in result-file, under outputLists.',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('every list output of every action', () => {
+  const lists = actionNames().flatMap((action) => {
+    const all = outputsOf(action);
+    return Object.entries(all).map(([name, { description }]) => ({ action, name, description, all }));
+  });
+
+  it('is documented with its cap, its -truncated output and where the full list is', () => {
+    const jsonLists = lists.filter((o) => /\bJSON list\b/.test(o.description));
+    expect(jsonLists.map((o) => `${o.action} ${o.name}`)).toEqual([
+      'check-attestations-for-commit missing',
+      'check-attestations-for-commit non-compliant',
+      'diff-envs non-compliant',
+      'get-artifact non-compliant',
+      'get-artifact not-found',
+      'list-actions failing',
+      'report-k8s-env environments',
+    ]);
+    for (const { action, name, description, all } of jsonLists) {
+      const where = `${action} ${name}`;
+      const key = /^[a-z]+$/.test(name) ? `outputLists.${name}` : `outputLists["${name}"]`;
+      expect(description, where).toContain(
+        `At most 64 KiB: the first items that fit, each whole; ${name}-truncated`,
+      );
+      expect(description, where).toContain(key);
+      expect(all[`${name}-truncated`]?.description, where).toMatch(/^true when .* 64 KiB/);
+    }
+    // And no -truncated output without its list.
+    for (const { action, name, all } of lists.filter((o) => o.name.endsWith('-truncated'))) {
+      expect(all[name.replace(/-truncated$/, '')]?.description, `${action} ${name}`).toMatch(/\bJSON list\b/);
+    }
+  });
+
+  it('has its cap in the README, under Limits', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const limits = readme.slice(
+      readme.indexOf('\n## Limits\n'),
+      readme.indexOf('\n## ', readme.indexOf('\n## Limits\n') + 1),
+    );
+    expect(limits).toMatch(/JSON list output .* at most 64 KiB/s);
+    expect(limits).toContain('-truncated');
+    expect(limits).toContain('outputLists');
+  });
+});
