@@ -6,6 +6,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { readBounded } from './bounded-body.js';
 
 export interface ExchangeRequest {
   method: string;
@@ -37,20 +38,9 @@ export const KEEP_ALIVE_MS = 10_000;
 /** Connections to one origin at once (pages are read a few at a time). */
 export const MAX_CONNECTIONS = 16;
 
-/** The body as text, or undefined once it passes `limit` bytes (the rest is not read: the socket is dropped). */
+/** The service's answer as text, or undefined once it passes `limit` bytes (read by the one bounded reader). */
 export async function readLimited(body: Readable, limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    size += bytes.length;
-    if (size > limit) {
-      body.destroy();
-      return undefined;
-    }
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readBounded(body, limit))?.toString('utf8');
 }
 
 /** An answer from what either library gives: the status, the headers and the body read by `readLimited`. */

@@ -9,6 +9,7 @@
  * the caller reads the environment) or at the default socket `/var/run/docker.sock`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
+import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { errorCode, InputError, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
@@ -17,6 +18,8 @@ import { parseImageReference, sameRepository, type ImageReference } from './refe
 export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
 
 const TIMEOUT_MS = 30_000;
+/** An image's inspect document is a few KB (its labels and environment are what grow); past this it is not one. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 const SHA256_SUFFIX = /@sha256:([a-f0-9]{64})$/;
 /** Image names and IDs as the Engine API takes them in a path. */
 const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/;
@@ -97,7 +100,7 @@ export async function fingerprintDocker(
   const source = 'docker';
   try {
     let status: number;
-    let text: string;
+    let body: Buffer | undefined;
     try {
       const res = await request(`${endpoint.origin}/images/${name}/json`, {
         method: 'GET',
@@ -106,7 +109,7 @@ export async function fingerprintDocker(
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       status = res.statusCode;
-      text = await res.body.text();
+      body = await readBounded(res.body, MAX_ANSWER_BYTES);
     } catch (error) {
       const code = errorCode(error);
       const timedOut =
@@ -125,6 +128,15 @@ export async function fingerprintDocker(
         { cause: error },
       );
     }
+    if (body === undefined) {
+      throw new SourceError(
+        source,
+        `the daemon's answer for image '${name}' is larger than ${describeLimit(MAX_ANSWER_BYTES)}; the rest ` +
+          'was not read',
+        `Check that DOCKER_HOST points at a Docker daemon, ${USE_OCI}`,
+      );
+    }
+    const text = body.toString('utf8');
     if (status === 404) {
       throw new SourceError(
         source,

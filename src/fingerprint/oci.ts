@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
+import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { isLoopbackHost } from '../api/config.js';
 import { errorCode, InputError, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
@@ -33,7 +34,7 @@ export const MANIFEST_MEDIA_TYPES = [
 
 export const DEFAULT_REGISTRY_TIMEOUT_MS = 30_000;
 
-/** Registries refuse manifests above 4 MiB; a larger answer is not a manifest. */
+/** Registries refuse manifests above 4 MiB; a larger answer (counted after decompression) is not a manifest. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 
 const SHA256 = /^sha256:([a-f0-9]{64})$/;
@@ -221,28 +222,22 @@ class RegistrySession {
     }
   }
 
+  /** The body, read through the bounded reader: a manifest inflated without end, or never ending, stops at 4 MiB. */
   private async readBody(res: Response): Promise<Buffer> {
-    const length = Number(res.headers.get('content-length') ?? '0');
-    if (length > MAX_MANIFEST_BYTES) {
-      await res.body?.cancel();
-      throw new SourceError(
-        this.source,
-        `the answer for ${this.describeRef()} is ${length} bytes, not a manifest`,
-      );
-    }
+    let body: Buffer | undefined;
     try {
-      const body = Buffer.from(await res.arrayBuffer());
-      if (body.length > MAX_MANIFEST_BYTES) {
-        throw new SourceError(
-          this.source,
-          `the answer for ${this.describeRef()} is too large for a manifest`,
-        );
-      }
-      return body;
+      body = res.body === null ? Buffer.alloc(0) : await readBounded(res.body, MAX_MANIFEST_BYTES);
     } catch (error) {
-      if (error instanceof SourceError) throw error;
       throw this.networkFailure(res.url || this.manifestUrl, error);
     }
+    if (body === undefined) {
+      throw new SourceError(
+        this.source,
+        `the answer for ${this.describeRef()} is larger than ${describeLimit(MAX_MANIFEST_BYTES)}, so not a ` +
+          'manifest; the rest was not read',
+      );
+    }
+    return body;
   }
 
   private networkFailure(url: string, error: unknown): SourceError {

@@ -4,6 +4,7 @@
  */
 import { log } from '../trust/log.js';
 import type { getOctokit } from '@actions/github';
+import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { USER_AGENT } from '../version.js';
 import { redact, registerSecret } from '../trust/redact.js';
 
@@ -21,11 +22,40 @@ export type OctokitSource = { octokit: Octokit } | GitHubConnection;
 /** How long one GitHub call (all its pages) may take. */
 export const GITHUB_TIMEOUT_MS = 60_000;
 
+/**
+ * The most one GitHub answer may be, after decompression: a page of 100 comments of GitHub's largest (65,536
+ * characters) is under 40 MB even with every character escaped in the JSON (`\u0001`).
+ */
+export const GITHUB_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** An answer past the limit (what describeGitHubError finds behind Octokit's own error). */
+class AnswerTooLarge extends Error {}
+
+/**
+ * `fetch` with every answer read whole by the bounded reader before Octokit sees it. Octokit reads a body with
+ * `text()`, which fetch inflates without end, and takes a body it failed to read for an empty one.
+ */
+export function boundedFetch(fetch: typeof globalThis.fetch, limit: number): typeof globalThis.fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const body = res.body === null ? Buffer.alloc(0) : await readBounded(res.body, limit);
+    if (body === undefined) {
+      throw new AnswerTooLarge(
+        `GitHub's answer is larger than ${describeLimit(limit)}; the rest was not read`,
+      );
+    }
+    const { status, statusText, headers } = res;
+    const bounded = new Response(body.length > 0 ? body : null, { status, statusText, headers });
+    Object.defineProperty(bounded, 'url', { value: res.url });
+    return bounded;
+  };
+}
+
 export async function createOctokit({ token, apiUrl }: GitHubConnection): Promise<Octokit> {
   // Scrubbed from every message of the error family, whatever GitHub echoes back.
   registerSecret(token);
   const { getOctokit } = await import('@actions/github');
-  return getOctokit(token, {
+  const octokit = getOctokit(token, {
     baseUrl: apiUrl.replace(/\/+$/, ''),
     userAgent: USER_AGENT,
     // Octokit writes warnings to the console by default; keep stdout clean and every line scrubbed.
@@ -36,6 +66,14 @@ export async function createOctokit({ token, apiUrl }: GitHubConnection): Promis
       error: (message: string) => log.debug(message),
     },
   });
+  // Around whichever fetch the client was given (@actions/github's honours the runner's proxy). The hooks inside this
+  // one (the token's) are bound to this call's options, so the fetch is set on them, not passed along.
+  octokit.hook.wrap('request', (request, options) => {
+    const given = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
+    options.request = { ...options.request, fetch: boundedFetch(given, GITHUB_MAX_RESPONSE_BYTES) };
+    return request(options);
+  });
+  return octokit;
 }
 
 export async function octokitFrom(source: OctokitSource): Promise<Octokit> {
@@ -57,6 +95,8 @@ export function githubStatus(error: unknown): number | undefined {
 
 /** One line for a log: `HTTP 403: Resource not accessible by integration`, or the network failure; scrubbed. */
 export function describeGitHubError(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause instanceof AnswerTooLarge) return redact(cause.message);
   const status = githubStatus(error);
   const raw = error instanceof Error ? error.message : String(error);
   // Octokit appends " - <documentation_url>"; the message alone reads better in a log line.

@@ -48,6 +48,8 @@ export interface FakeGitHubOptions {
    * user. Unset: an installation token, as the workflow's is: GET /user is refused, comments are github-actions[bot]'s.
    */
   viewer?: string;
+  /** Answers an authorised request before the fake does (a body no client may read whole): true when it did. */
+  answer?: (req: RecordedRequest, res: ServerResponse) => boolean;
 }
 
 export interface FakeGitHub {
@@ -115,6 +117,7 @@ export function useFakeGitHub() {
         json(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
         return;
       }
+      if (options.answer?.(req, res)) return;
       const path = req.url.pathname;
       const base = `/repos/${repository}`;
       if (path === '/user' && req.method === 'GET') {
