@@ -28,7 +28,10 @@ function expectShownRow(summary: string, row: string): void {
 
 /** get-deployment of `fingerprint` in prod, asked of a loopback server that answers `body` (what the sandbox would not). */
 async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64), inputs: Record<string, string> = {}) {
-  const server = await startServer((_req, res) => json(res, 200, body));
+  // A function answers from the request (a service that echoes what it was sent).
+  const server = await startServer((req, res) =>
+    json(res, 200, typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(req) : body),
+  );
   try {
     const result = await runAction('get-deployment', {
       inputs: {
@@ -568,8 +571,8 @@ describe('get-deployment', () => {
 
   it('never shows the token when a 200 answer echoes it in the names it logs', async () => {
     const fingerprint = 'd'.repeat(64);
-    const server = await startServer((req, res) =>
-      json(res, 200, {
+    const result = await askLoopback(
+      (req: RecordedRequest) => ({
         fingerprint,
         deployed_at: 1793697400,
         env_name: 'prod',
@@ -577,22 +580,10 @@ describe('get-deployment', () => {
         artifact: { flow_name: `flow of ${req.headers.authorization ?? ''}` },
         diff_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
       }),
+      fingerprint,
     );
-    try {
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'prod',
-          fingerprint,
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
-      noLeak(result.everything);
-    } finally {
-      await server.close();
-    }
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
+    noLeak(result.everything);
   });
 });

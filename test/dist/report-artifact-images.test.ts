@@ -45,19 +45,24 @@ afterAll(async () => {
 
 const base = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', flow: 'backend' });
 
+/** report-artifact of the registry's image to the sandbox at `url`, with the registry password given, and `env`. */
+const reportImage = (url: string, password = USER.password, env: Record<string, string> = {}) =>
+  runAction('report-artifact', {
+    inputs: {
+      ...base(url),
+      artifact: image,
+      'artifact-type': 'oci',
+      'registry-username': USER.username,
+      'registry-password': password,
+    },
+    github: { GITHUB_SHA: SHA },
+    env,
+  });
+
 describe('report-artifact with artifact-type oci (real registry)', () => {
   it('reports the manifest digest the registry gives, under the image reference', async () => {
     const sandbox = await start();
-    const result = await runAction('report-artifact', {
-      inputs: {
-        ...base(sandbox.url),
-        artifact: image,
-        'artifact-type': 'oci',
-        'registry-username': USER.username,
-        'registry-password': USER.password,
-      },
-      github: { GITHUB_SHA: SHA },
-    });
+    const result = await reportImage(sandbox.url);
     expect(result.code).toBe(0);
     expect(expected).toMatch(/^[a-f0-9]{64}$/);
     expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: expected, filename: image });
@@ -70,16 +75,10 @@ describe('report-artifact with artifact-type oci (real registry)', () => {
     const sandbox = await start();
     const proxy = await startProxy();
     try {
-      const result = await runAction('report-artifact', {
-        inputs: {
-          ...base(sandbox.url),
-          artifact: image,
-          'artifact-type': 'oci',
-          'registry-username': USER.username,
-          'registry-password': USER.password,
-        },
-        github: { GITHUB_SHA: SHA },
-        env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url },
+      const result = await reportImage(sandbox.url, USER.password, {
+        HTTP_PROXY: proxy.url,
+        HTTPS_PROXY: proxy.url,
+        http_proxy: proxy.url,
       });
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: expected });
@@ -95,16 +94,7 @@ describe('report-artifact with artifact-type oci (real registry)', () => {
     const sandbox = await start();
     const wrong = 'Wrong-9d2b-password';
     guardSecret(wrong);
-    const result = await runAction('report-artifact', {
-      inputs: {
-        ...base(sandbox.url),
-        artifact: image,
-        'artifact-type': 'oci',
-        'registry-username': USER.username,
-        'registry-password': wrong,
-      },
-      github: { GITHUB_SHA: SHA },
-    });
+    const result = await reportImage(sandbox.url, wrong);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::registry 127\.0\.0\.1:\d+: .*registry-username/);
     expect(result.outputs.outcome).toBe('error');
