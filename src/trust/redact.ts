@@ -1,12 +1,15 @@
 /**
  * The redactor: the one place that knows the secrets of a step (the API token, registry passwords) and scrubs them
  * from any text before it leaves the process. A service or a proxy may echo a secret back in another form, so each
- * secret is also looked for URL-encoded, base64-encoded (at any byte offset, standard and URL-safe alphabets) and
- * JSON-escaped. Credentials written into a URL (`https://user:pass@host`) are scrubbed wherever they appear.
+ * secret is looked for in the text's normalised shadow (`shadow.ts`: escapes and references decoded, case folded, line
+ * breaks dropped), and the span of the original that reads as the secret is replaced. Hex and base64 are not
+ * character escapes, so a secret's hex and base64 texts are looked for the same way. Credentials written into a URL
+ * (`https://user:pass@host`) are scrubbed wherever they appear.
  */
+import { needle, NeedleSet } from './shadow.js';
 
-/** Every form of every registered secret, longest first, so a longer form is replaced before its parts. */
-let forms: string[] = [];
+/** Every registered secret, and its hex and base64 texts. */
+const needles = new NeedleSet();
 const registered = new Set<string>();
 
 /** Very short values would blank out ordinary words; a real token is never this short. */
@@ -28,36 +31,15 @@ function base64Forms(secret: Buffer): string[] {
   return out;
 }
 
-const URI_SAFE = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
-
-/** The forms a secret may be echoed back in. */
-export function secretForms(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  // A lone surrogate cannot be URL-encoded; such a secret can only come back as it is.
-  const encodable = URI_SAFE.test(secret);
-  const uri = encodable ? encodeURIComponent(secret) : secret;
-  const all = [
-    secret,
-    uri,
-    uri.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    // RFC 3986 escapes more than encodeURIComponent does.
-    uri.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    // application/x-www-form-urlencoded, as a proxy writes a form back.
-    new URLSearchParams({ q: encodable ? secret : '' }).toString().slice(2),
-    json,
-    json.replace(/\//g, '\\/'),
-    // Encoders that escape HTML-significant characters in JSON (Go's encoding/json, for one).
-    json.replace(/[<>&'=]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-    ...base64Forms(Buffer.from(secret, 'utf8')),
-  ];
-  return [...new Set(all)].filter((form) => form.length >= MIN_SECRET);
-}
-
 /** Registers a value that must never appear in anything the step writes (the API token, a registry password). */
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET || registered.has(value)) return;
   registered.add(value);
-  forms = [...new Set([...forms, ...secretForms(value)])].sort((a, b) => b.length - a.length);
+  const bytes = Buffer.from(value, 'utf8');
+  for (const form of [value, bytes.toString('hex'), ...base64Forms(bytes)]) {
+    const n = needle(form);
+    if (n.folded.length >= MIN_SECRET) needles.add(n);
+  }
 }
 
 /**
@@ -67,9 +49,22 @@ export function registerSecret(value: string | undefined): void {
  */
 const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s'"<>]*@/gi;
 
-/** Replaces every form of every registered secret, and URL credentials, with `***`. */
+/** Replaces every span that reads as a registered secret, and URL credentials, with `***`. */
 export function redact(text: string): string {
   let out = text.replace(URL_CREDENTIALS, '$1***@');
-  for (const form of forms) if (out.includes(form)) out = out.split(form).join('***');
-  return out;
+  if (needles.empty) return out;
+  // Again while something was replaced and a secret holds `*`: the text around a `***` may then spell it (`a***b`
+  // around a secret `***`; `*` starts no escape, so nothing else can). Each round shortens the text, so this ends.
+  for (;;) {
+    const spans = needles.spans(out);
+    if (spans.length === 0) return out;
+    let next = '';
+    let from = 0;
+    for (const [start, end] of spans) {
+      next += `${out.slice(from, start)}***`;
+      from = end;
+    }
+    out = next + out.slice(from);
+    if (!needles.holds('*')) return out;
+  }
 }
