@@ -50,7 +50,8 @@ export const log = {
    * `info` makes one: a line break inside a value still shows as ⏎.
    */
   block(text: string): void {
-    for (const line of text.split('\n')) writeLine(safeLine(line));
+    // Scrubbed whole first: a secret split across two of its lines is still one secret.
+    for (const line of redact(text).split('\n')) writeLine(noCommand(line));
   },
   /** Runs `work` inside a collapsible group of the log. */
   async group<T>(title: string, work: () => T | Promise<T>): Promise<T> {

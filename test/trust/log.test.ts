@@ -118,4 +118,13 @@ describe('log', () => {
       { numRuns: 150 },
     );
   });
+
+  it('block: a secret split across two of its lines is still scrubbed', () => {
+    const secret = 'Blk-3f9a1c7e-secret';
+    registerSecret(secret);
+    printed = [];
+    log.block(`{\n  "a": "${secret.slice(0, 8)}\n${secret.slice(8)}",\n  "b": 1\n}`);
+    expect(leaks(printed.join(''), secret)).toBe(false);
+    expect(printed.join('')).toContain('***');
+  });
 });
