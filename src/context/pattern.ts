@@ -17,25 +17,33 @@ export interface Pattern {
   test(text: string): boolean;
 }
 
-/** A pattern RE2 cannot compile; `problem` names the construct, e.g. "lookahead (?= is not supported". */
+/**
+ * A pattern RE2 cannot compile. `problem` names the construct and shows it, e.g. "lookahead (?= is not supported";
+ * `construct` names it without quoting any of the pattern ("lookahead"), for a pattern read from a file.
+ */
 export class PatternError extends Error {
   readonly source: string;
   readonly problem: string;
+  readonly construct: string;
 
-  constructor(source: string, problem: string) {
+  constructor(source: string, problem: string, construct: string = problem) {
     super(`'${source}': ${problem}`);
     this.name = 'PatternError';
     this.source = source;
     this.problem = problem;
+    this.construct = construct;
   }
 }
 
-/** `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...). */
-export function compiledOr<T>(compile: () => T, fail: (problem: string) => Error): T {
+/**
+ * `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...): `fail`
+ * gets the problem as shown for a pattern the user wrote inline, and the construct alone for one read from a file.
+ */
+export function compiledOr<T>(compile: () => T, fail: (problem: string, construct: string) => Error): T {
   try {
     return compile();
   } catch (error) {
-    if (error instanceof PatternError) throw fail(error.problem);
+    if (error instanceof PatternError) throw fail(error.problem, error.construct);
     throw error;
   }
 }

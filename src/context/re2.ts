@@ -19,27 +19,48 @@ const UNSUPPORTED: [RegExp, string][] = [
   [/^(?:[*+?]|\{[\d,]*\})\+$/, 'possessive quantifier'],
 ];
 
-function describe(error: RE2JSSyntaxException): string {
+/** The problem as shown (quoting the construct), and the construct alone (quoting nothing, for a file's pattern). */
+function describe(error: RE2JSSyntaxException): [problem: string, construct: string] {
   const text = error.input ?? '';
   for (const [shape, construct] of UNSUPPORTED) {
     if (shape.test(text)) {
       // RE2 reports a whole lookbehind group; the opening is enough to point at it.
       const shown = construct.includes('lookbehind') ? text.slice(0, 4) : text;
-      return `${construct} ${shown} is not supported (matching must take linear time)`;
+      const why = 'is not supported (matching must take linear time)';
+      return [`${construct} ${shown} ${why}`, `${construct} ${why}`];
     }
   }
-  return text ? `${error.error}: ${text}` : error.error;
+  return [text ? `${error.error}: ${text}` : error.error, error.error];
 }
+
+/**
+ * Linear in the text is not cheap in the pattern: a repeat copies what it repeats (`\\pL{1000}` a hundred times is a
+ * program of 100,000 instructions, 90 ms for each namespace it is tested on). Compiling is bounded by the length,
+ * matching by the program's size (RE2's own measure; `[a-z0-9-]{1,63}` is 129).
+ */
+export const MAX_PATTERN_CHARS = 4096;
+export const MAX_PROGRAM_SIZE = 5000;
 
 /** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
 export function compilePattern(source: string): Pattern {
+  if (source.length > MAX_PATTERN_CHARS) {
+    const problem = `it is ${source.length} characters long, at most ${MAX_PATTERN_CHARS}`;
+    throw new PatternError(source, problem);
+  }
   let re: RE2JS;
   try {
     re = RE2JS.compile(source);
   } catch (error) {
-    if (error instanceof RE2JSSyntaxException) throw new PatternError(source, describe(error));
-    if (error instanceof RE2JSException) throw new PatternError(source, error.message);
+    if (error instanceof RE2JSSyntaxException) throw new PatternError(source, ...describe(error));
+    if (error instanceof RE2JSException) {
+      throw new PatternError(source, error.message, 'RE2 cannot compile it');
+    }
     throw error;
+  }
+  const size = re.programSize();
+  if (size > MAX_PROGRAM_SIZE) {
+    const problem = `it compiles to ${size} instructions, at most ${MAX_PROGRAM_SIZE} (a repeat such as {1000} copies what it repeats)`;
+    throw new PatternError(source, problem);
   }
   return { source, test: (text) => re.test(text) };
 }

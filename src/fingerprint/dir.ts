@@ -66,15 +66,29 @@ export function globPattern(glob: string): Pattern {
   return compilePattern(`^${out}$`);
 }
 
+/** A pattern of `.kosli_ignore` and where it is: an error names the place, never the file's text. */
+export interface IgnoreLine {
+  glob: string;
+  line: number;
+  column: number;
+}
+
 /** The patterns of `<root>/.kosli_ignore`: each line up to `#`, trimmed, empty lines skipped. */
-export function readIgnoreFile(root: string): string[] {
+export function readIgnoreFile(root: string): IgnoreLine[] {
   const file = join(root, IGNORE_FILE);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split(/\r?\n/)
-    .map((line) => (line.split('#')[0] ?? '').trim())
-    .filter((line) => line !== '');
+    .flatMap((text, index) => {
+      const before = text.split('#')[0] ?? '';
+      const glob = before.trim();
+      const column = before.length - before.trimStart().length + 1;
+      return glob === '' ? [] : [{ glob, line: index + 1, column }];
+    });
 }
+
+const IGNORE_FORM =
+  'Each line of it is a glob under the folder (*, **, ?, [abc], [!abc]); # starts a comment';
 
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -83,10 +97,15 @@ export async function fingerprintDir(root: string, excludes: readonly string[] =
   if (!rootStat.isDirectory()) throw new Error(`${root} is not a directory`);
   const patterns = [
     ...excludes.filter((p) => p.trim() !== '').map(globPattern),
-    ...readIgnoreFile(root).map((line) =>
+    ...readIgnoreFile(root).map(({ glob, line, column }) =>
       compiledOr(
-        () => globPattern(line),
-        (problem) => new SourceError(join(root, IGNORE_FILE), `'${line}' is not a glob: ${problem}`),
+        () => globPattern(glob),
+        (_problem, construct) =>
+          new SourceError(
+            join(root, IGNORE_FILE),
+            `line ${line}, column ${column}: not a glob (${construct})`,
+            IGNORE_FORM,
+          ),
       ),
     ),
   ];

@@ -63,7 +63,12 @@ export interface ArtifactItems {
  */
 export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<ArtifactItems> {
   const fingerprints = lines(inputs.raw('fingerprint'));
-  const artifacts = lines(inputs.raw('artifact'));
+  // Numbered as written (the value untrimmed), for an error naming the line.
+  const numbered = (inputs.env.INPUT_ARTIFACT ?? '')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => line !== '');
+  const artifacts = numbered.map(({ line }) => line);
   const shared = readShared(inputs);
   const globbing = shared.type === 'file' || shared.type === 'dir';
   // A literal path with glob characters (`dist/x[1].bin`) is the path, as it always was (found by review).
@@ -87,9 +92,9 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string):
     return { items: capped(unique(items), 'fingerprint'), many: true };
   }
   const expanded: NamedSpec[] = [];
-  for (const line of artifacts) {
+  for (const { line, number } of numbered) {
     const paths = isGlob(line)
-      ? await expandGlob(line, shared.type === 'dir' ? 'dir' : 'file', workspace)
+      ? await expandGlob(line, number, shared.type === 'dir' ? 'dir' : 'file', workspace)
       : [line];
     for (const path of paths) {
       const spec = await specFor(inputs, shared, path, workspace);
@@ -145,10 +150,22 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
  * The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob.
  * Each match is stat'ed, following symlinks: a link to a file is a file (found by review: taking the entry's own
  * type dropped it, and a gate passed without checking it); a link that leads nowhere stays, and fails as its item.
- * As in a shell, `*` does not match a name starting with `.`.
+ * As in a shell, `*` does not match a name starting with `.`. A glob Node could spend minutes expanding or matching
+ * is an input error naming its line (`number`), before Node sees it (context/glob.ts).
  */
-async function expandGlob(glob: string, kind: 'file' | 'dir', workspace: string): Promise<string[]> {
-  // node:fs's glob, loaded only for a glob (a few ms of its own).
+async function expandGlob(
+  glob: string,
+  number: number,
+  kind: 'file' | 'dir',
+  workspace: string,
+): Promise<string[]> {
+  // The bounds and node:fs's glob, loaded only for a glob (a few ms of their own).
+  const { GLOB_FORM, globProblem } = await import('../context/glob.js');
+  const problem = globProblem(glob);
+  if (problem !== undefined) {
+    const shown = glob.length > 60 ? `${glob.slice(0, 60)}…` : glob;
+    throw new InputError('artifact', `line ${number} ('${shown}') ${problem}`, GLOB_FORM);
+  }
   const { globSync } = await import('node:fs');
   const matches = globSync(glob, { cwd: workspace })
     .map((match) => resolve(workspace, match))
@@ -166,7 +183,7 @@ async function expandGlob(glob: string, kind: 'file' | 'dir', workspace: string)
     throw new InputError(
       'artifact',
       `'${glob}' matches no ${kind === 'file' ? 'file' : 'directory'} under ${workspace}`,
-      `a path or glob (*, **, ?, [abc], {a,b}) relative to the workspace that matches at least one ${kind === 'file' ? 'file' : 'directory'}`,
+      `a path or glob (*, **, ?, [abc], {a,b}, {1..9}) relative to the workspace that matches at least one ${kind === 'file' ? 'file' : 'directory'}`,
     );
   }
   return matches;

@@ -42,17 +42,45 @@ export function noMention(text: string): string {
  * contents are not the error's to show).
  */
 export function jsonSyntaxProblem(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : '';
-  const position = /position (\d+)/.exec(message);
-  if (!position) {
-    if (text.trim() === '') return 'it is empty';
-    return /end of JSON/i.test(message) ? 'it is not valid JSON (it ends too early)' : 'it is not valid JSON';
-  }
-  const offset = Number(position[1]);
+  if (text.trim() === '') return 'it is empty';
+  const offset = jsonErrorOffset(error, text);
+  if (offset === undefined) return 'it is not valid JSON (it ends too early)';
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
   return `it is not valid JSON (line ${line}, column ${column})`;
+}
+
+/** The offset in `text` where JSON.parse failed with `error`; undefined when the text only ends too early. */
+export function jsonErrorOffset(error: unknown, text: string): number | undefined {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  return position ? Number(position[1]) : firstBadOffset(text);
+}
+
+/**
+ * Where JSON.parse stopped when its message gives no position (V8's "Unexpected token 'x', "…" is not valid JSON"):
+ * the shortest prefix that fails before its own end, found by halving; undefined when the text only ends too early.
+ */
+function firstBadOffset(text: string): number | undefined {
+  const failsInside = (end: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, end));
+      return false;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      const at = /position (\d+)/.exec(message);
+      return at ? Number(at[1]) < end : !/end of JSON/i.test(message);
+    }
+  };
+  if (!failsInside(text.length)) return undefined;
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (failsInside(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
 }
 
 /**

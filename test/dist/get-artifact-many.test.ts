@@ -268,6 +268,52 @@ describe('get-artifact: many artifacts in one step', () => {
     }
   });
 
+  it('a glob Node could spend minutes on is an input error naming its line, before Node or the service sees it (issue 25)', async () => {
+    // Today's code hands the first to Node's globSync, which takes minutes over it: this test's own timeout fails it.
+    const server = await startServer((_req, res) => json(res, 200, {}));
+    try {
+      const { dir } = release(2);
+      const cases: [string, string][] = [
+        [
+          '{a,b}'.repeat(20),
+          "line 3 ('{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}…') expands to 1048576 patterns",
+        ],
+        ['release/part-{1..5000}.bin', "line 3 ('release/part-{1..5000}.bin') expands to 5000 patterns"],
+        [`release/*${'x'.repeat(4100)}`, 'is 4109 characters long'],
+        ['release/*a*a*a*a.bin', "line 3 ('release/*a*a*a*a.bin') has 4 * between two slashes"],
+        ['release/*(a|aa)b', "line 3 ('release/*(a|aa)b') has an extended glob such as +(a|b)"],
+        ['release/{part}.bin', 'the group at character 9 has one option'],
+        ['release/{a,b.bin', 'the { at character 9 has no }'],
+      ];
+      for (const [glob, problem] of cases) {
+        // The glob on line 3, after a blank line: the number is the line as written.
+        const result = await verify(server.origin, dir, `release/*.bin\n\n${glob}\n`);
+        expect(result.code).toBe(1);
+        const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
+        expect(error).toMatch(/^Invalid input 'artifact': line 3 /);
+        expect(error).toContain(problem);
+        expect(error).toContain(
+          '. Expected a path or glob relative to the workspace (*, **, ?, [abc], {a,b}, {1..9}) of at most 4096 characters, at most 1000 patterns once its braces are expanded',
+        );
+        expect(result.outputs.outcome).toBe('error');
+      }
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('braces within the bounds are expanded as Node expands them: options, nested options and sequences', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir } = release(12);
+    // Nothing reported: every item is not found, and the list names what Node made of the braces.
+    const result = await verify(sandbox.url, dir, 'release/part-{00{0,{1,2}},01{0..1}}.bin');
+    expect(result.outputs.outcome).toBe('not-found');
+    expect((JSON.parse(result.outputs['not-found'] ?? '') as Listed[]).map((item) => item.name)).toEqual(
+      ['000', '001', '002', '010', '011'].map((n) => `release/part-${n}.bin`),
+    );
+  });
+
   it('follows a symlink a glob matches: a linked file is checked, not dropped (found by review)', async () => {
     const sandbox = await releaseSandbox();
     const { dir, fingerprints } = release(2);

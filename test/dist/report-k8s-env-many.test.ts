@@ -192,74 +192,89 @@ describe('report-k8s-env: many environments from one read', () => {
       }
     }
 
+    // Each names the place and the form, and quotes nothing of the file (issue 25): `hidden` is text of the file
+    // the old messages showed.
     it.each([
       [
         'YAML that does not parse',
         'environments:\n  - name: staging\n   namespaces: [a\n',
-        /line \d+: not valid YAML/,
+        /line 3, column 1: not valid YAML \(a closing bracket, quote or separator is missing\)/,
+        'staging',
       ],
       [
         'an unknown key, with its line',
         'environments:\n  - name: staging\n    namespace: [shop]\n',
-        /line 3: unknown key "namespace"/,
+        /line 3, column 5: a key other than `name`, `namespaces`, `namespacesRegex`, `excludeNamespaces`, `excludeNamespacesRegex` \(a typo would select other namespaces\)/,
+        '"namespace"',
       ],
       [
         'no environments',
         'environments: []\n',
-        /line 1: `environments` must be a list of at least one environment/,
+        /line 1, column 15: `environments` must be a list of at least one environment/,
+        '[]',
       ],
       [
         'a bad environment name',
         'environments:\n  - name: "st aging"\n',
-        /line 2: "st aging" is not an environment name/,
+        /line 2, column 11: `name` is not an environment name \(a name starting with a letter or digit/,
+        'st aging',
       ],
       [
         'a name listed twice',
         'environments:\n  - name: a\n  - name: a\n',
-        /line 3: environment 'a' is listed twice/,
+        /line 3, column 11: the same `name` as the environment at line 2: each is listed once/,
+        "'a'",
       ],
       [
         'a bad namespace name',
         'environments:\n  - name: a\n    namespaces: [Shop]\n',
-        /line 3: 'Shop' in `namespaces` of 'a' is not a namespace name/,
+        /line 3, column 18: an item of `namespaces` is not a namespace name/,
+        'Shop',
       ],
       [
         'a regex RE2 cannot run',
         'environments:\n  - name: a\n    namespacesRegex: ["(?=x)"]\n',
-        /line 3: '\(\?=x\)' in `namespacesRegex` of 'a' is not a usable regular expression/,
+        /line 3, column 23: an item of `namespacesRegex` is not a usable regular expression: lookahead is not supported/,
+        '(?=',
       ],
       [
         'an empty pattern, which would match every namespace (found by review)',
         'environments:\n  - name: a\n    excludeNamespacesRegex: [""]\n',
-        /line 3: "" in `excludeNamespacesRegex` of 'a' is empty or has spaces around it/,
+        /line 3, column 30: an item of `excludeNamespacesRegex` is empty or has spaces around it/,
+        '""',
       ],
       [
         'a pattern with spaces around it',
         'environments:\n  - name: a\n    namespacesRegex: [" ^team-"]\n',
-        /line 3: " \^team-" in `namespacesRegex` of 'a' is empty or has spaces around it/,
+        /line 3, column 23: an item of `namespacesRegex` is empty or has spaces around it/,
+        'team-',
       ],
       [
         'an alias, which would be misread',
-        'environments:\n  - name: &n a\n  - name: *n\n',
-        /line 3: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        'environments:\n  - name: &s3cret a\n  - name: *s3cret\n',
+        /line 3, column 11: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        's3cret',
       ],
       [
         'a merge key',
-        'base: &b {name: a}\nenvironments:\n  - <<: *b\n',
-        /line \d: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        'base: &m3rge {name: a}\nenvironments:\n  - <<: *m3rge\n',
+        /line \d, column \d+: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        'm3rge',
       ],
       [
         'include and exclude together',
         'environments:\n  - name: a\n    namespaces: [shop]\n    excludeNamespaces: [batch]\n',
-        /line 2: 'a' both includes and excludes namespaces/,
+        /line 2, column 5: an environment both includes and excludes namespaces/,
+        "'a'",
       ],
-    ])('%s', async (_what, config, problem) => {
+    ])('%s', async (_what, config, problem, hidden) => {
       const { result, path } = await refused(config);
       const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
       expect(error).toMatch(/^Invalid input 'config-file': /);
       expect(error).toContain(path);
       expect(error).toMatch(problem);
       expect(error).toMatch(/Expected (YAML with a list `environments`|regular expressions in RE2 syntax)/);
+      expect(error).not.toContain(hidden);
     });
 
     it('with environment or a namespace input, naming both', async () => {
@@ -328,7 +343,7 @@ describe('report-k8s-env: what a config may hold', () => {
       },
     });
     expect(shifted.stdout).toContain(
-      '::error::Invalid input \'environments\': the YAML, line 6: unknown key "namespace"',
+      "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
     );
   });
 });

@@ -144,13 +144,15 @@ describe('directory walk details', () => {
     );
   });
 
-  it('refuses a bad line of .kosli_ignore, naming the file and the line', async () => {
-    const root = tree({ 'a.txt': 'a', '.kosli_ignore': 'logs\n[z-a].txt\n' });
+  it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it (issue 25)', async () => {
+    const root = tree({ 'a.txt': 'a', '.kosli_ignore': 'logs\n  [z-a]-s3cr3t.txt # x\n' });
     const error = await fingerprintDir(root).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as Error).message).toBe(
-      `${join(root, '.kosli_ignore')}: '[z-a].txt' is not a glob: invalid character class range: z-a.`,
+      `${join(root, '.kosli_ignore')}: line 2, column 3: not a glob (invalid character class range). ` +
+        'Each line of it is a glob under the folder (*, **, ?, [abc], [!abc]); # starts a comment.',
     );
+    expect(JSON.stringify(error)).not.toMatch(/z-a|s3cr3t/);
   });
 
   it('hashes a large file exactly as sha256sum does', () => {

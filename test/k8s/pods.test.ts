@@ -119,4 +119,21 @@ describe('streaming a kubectl List', () => {
     await expect(read('{"items": [{"a": 1}')).rejects.toThrow('the JSON ends in the middle');
     await expect(read('{"items": [1, 2]}')).rejects.toThrow('is not an object');
   });
+
+  it('places what is wrong by line and column in the whole stream, across chunks, never quoting it (issue 25)', async () => {
+    const read = async (chunks: string[]) => {
+      for await (const _ of streamItems(Readable.from(chunks.map((c) => Buffer.from(c))))) {
+        // read to the end
+      }
+    };
+    // The broken element is on line 4, its `x` in column 9; the first chunk ends inside the element before it.
+    const broken = read(['{\n "items": [\n  {"a"', ': 1},\n  {"b": xs3cr3t}\n ]\n}\n']);
+    await expect(broken).rejects.toThrow(/^line 4, column 9: an element of "items" is not valid JSON$/);
+    await expect(read(['{"items": [', '1]}'])).rejects.toThrow(
+      /^line 1, column 12: an element of "items" is not an object$/,
+    );
+    await expect(read(['{"items": []}\n\n  ]'])).rejects.toThrow(
+      /^line 3, column 3: a closing bracket that closes nothing$/,
+    );
+  });
 });

@@ -11,9 +11,13 @@
  *     excludeNamespaces: []
  *     excludeNamespacesRegex: []
  * ```
+ *
+ * A message never quotes the text: it may be a file that is not a config at all (a password file's first line
+ * would be its "unknown key"), and inline YAML may be a file's contents too (`${{ steps.read.outputs.yaml }}`), so
+ * both give the place (line and column) and the form expected, never what was found there.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
-import { patterns } from '../../api/schemas/common.js';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type YAMLError } from 'yaml';
+import { expectedForms, patterns } from '../../api/schemas/common.js';
 import { compiledOr, REGEX_FORM, type Pattern } from '../../context/pattern.js';
 import { InputError } from '../../errors/errors.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
@@ -32,6 +36,24 @@ export const CONFIG_FORM =
 const SELECTORS = ['namespaces', 'namespacesRegex', 'excludeNamespaces', 'excludeNamespacesRegex'] as const;
 type Selector = (typeof SELECTORS)[number];
 
+/** The YAML parser's errors in words of our own: its messages quote the text (`Unresolved tag: !secret`). */
+const YAML_PROBLEMS: Partial<Record<YAMLError['code'], string>> = {
+  BAD_DQ_ESCAPE: 'a bad escape in a double-quoted string',
+  BAD_INDENT: 'bad indentation',
+  BAD_SCALAR_START: 'a plain value cannot start with this character',
+  BLOCK_AS_IMPLICIT_KEY: 'a nested block cannot be a key',
+  BLOCK_IN_FLOW: 'a block inside [ ] or { }',
+  DUPLICATE_KEY: 'a key given twice in one map',
+  KEY_OVER_1024_CHARS: 'a key longer than 1024 characters',
+  MISSING_CHAR: 'a closing bracket, quote or separator is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key spread over several lines',
+  MULTIPLE_DOCS: 'more than one YAML document',
+  TAB_AS_INDENT: 'a tab used as indentation',
+  TAG_RESOLVE_FAILED: 'an unknown tag (!name)',
+  BAD_COLLECTION_TYPE: 'a tag that does not fit its value',
+  UNEXPECTED_TOKEN: 'unexpected text',
+};
+
 /**
  * Reads the environments of a config. `input` names where the text came from, for errors: `config-file` (with
  * `path`) or `environments`.
@@ -42,10 +64,15 @@ export async function readEnvironmentsConfig(
   path?: string,
 ): Promise<EnvironmentTarget[]> {
   const lines = new LineCounter();
-  const where = (node: Node | null | undefined): string => {
+  const at = (offset: number | undefined): string => {
+    if (offset === undefined) return path ?? 'the YAML';
+    const { line, col } = lines.linePos(offset);
+    return `${path ?? 'the YAML'}, line ${line}, column ${col}`;
+  };
+  const where = (node: Node | null | undefined): string => at(node?.range?.[0]);
+  const lineOf = (node: Node | null | undefined): string => {
     const offset = node?.range?.[0];
-    const line = offset === undefined ? undefined : lines.linePos(offset).line;
-    return `${path ?? 'the YAML'}${line === undefined ? '' : `, line ${line}`}`;
+    return offset === undefined ? 'above' : `at line ${lines.linePos(offset).line}`;
   };
   const fail = (node: Node | null | undefined, problem: string): never => {
     throw new InputError(input, `${where(node)}: ${problem}`, CONFIG_FORM);
@@ -55,12 +82,8 @@ export async function readEnvironmentsConfig(
   const error = doc.errors[0];
   if (error) {
     // Offsets, not `linePos` (only set with prettyErrors, which puts the YAML's text in the message).
-    const line = lines.linePos(error.pos[0]).line;
-    throw new InputError(
-      input,
-      `${path ?? 'the YAML'}, line ${line}: not valid YAML (${error.message.split('\n')[0] ?? ''})`,
-      CONFIG_FORM,
-    );
+    const problem = YAML_PROBLEMS[error.code] ?? error.code;
+    throw new InputError(input, `${at(error.pos[0])}: not valid YAML (${problem})`, CONFIG_FORM);
   }
   // Aliases and merge keys are YAML, but the CLI's examples never use them: refused with a line, not misread.
   visit(doc, {
@@ -78,7 +101,7 @@ export async function readEnvironmentsConfig(
   let list: Node | null = null;
   for (const pair of root.items) {
     const key = isScalar(pair.key) ? pair.key.value : undefined;
-    if (key !== 'environments') fail(pair.key, `unknown key ${JSON.stringify(key)}`);
+    if (key !== 'environments') fail(pair.key, 'a key other than `environments`');
     list = pair.value;
   }
   if (!isSeq(list) || list.items.length === 0) {
@@ -86,40 +109,51 @@ export async function readEnvironmentsConfig(
   }
 
   const targets: EnvironmentTarget[] = [];
-  const names = new Set<string>();
+  const names = new Map<string, Node | null | undefined>();
   for (const item of list.items as (Node | null)[]) {
     if (!isMap(item)) return fail(item ?? list, 'an environment must be a map with `name`');
     const fields = new Map<string, Node | null>();
     for (const pair of item.items) {
       const key = isScalar(pair.key) ? pair.key.value : undefined;
       if (key !== 'name' && !SELECTORS.includes(key as Selector)) {
-        fail(pair.key as Node, `unknown key ${JSON.stringify(key)} (a typo would select other namespaces)`);
+        fail(
+          pair.key as Node,
+          `a key other than \`name\`, ${SELECTORS.map((s) => `\`${s}\``).join(', ')} (a typo would select other namespaces)`,
+        );
       }
       fields.set(key as string, pair.value as Node | null);
     }
     const nameNode = fields.get('name');
     const name = textOf(nameNode);
     if (name === undefined || !patterns.envName.test(name)) {
-      return fail(nameNode ?? item, `${JSON.stringify(name ?? null)} is not an environment name`);
+      return fail(
+        nameNode ?? item,
+        `${nameNode ? '`name` is not an environment name' : 'an environment without `name`'} (${expectedForms.envName})`,
+      );
     }
-    if (names.has(name)) fail(nameNode, `environment '${name}' is listed twice`);
-    names.add(name);
+    if (names.has(name)) {
+      fail(nameNode, `the same \`name\` as the environment ${lineOf(names.get(name))}: each is listed once`);
+    }
+    names.set(name, nameNode);
 
     const strings = (key: Selector): { node: Node; value: string }[] => {
       const node = fields.get(key);
       // `namespaces:` with nothing after it is a null scalar: as good as absent.
       if (node === undefined || node === null || (isScalar(node) && node.value === null)) return [];
-      if (!isSeq(node)) return fail(node, `\`${key}\` of '${name}' must be a list of strings`);
+      if (!isSeq(node)) return fail(node, `\`${key}\` must be a list of strings`);
       return (node.items as (Node | null)[]).map((entry) => {
         const value = textOf(entry);
         if (entry === null || value === undefined) {
-          return fail(entry ?? node, `\`${key}\` of '${name}' must be a list of strings`);
+          return fail(
+            entry ?? node,
+            `an item of \`${key}\` is not a string (\`${key}\` is a list of strings)`,
+          );
         }
         // As the input form trims and drops empty lines; here an empty one would match every namespace.
         if (value.trim() === '' || value.trim() !== value) {
           return fail(
             entry,
-            `${JSON.stringify(value)} in \`${key}\` of '${name}' is empty or has spaces around it (an empty pattern matches every namespace)`,
+            `an item of \`${key}\` is empty or has spaces around it (an empty pattern matches every namespace)`,
           );
         }
         return { node: entry, value };
@@ -128,10 +162,7 @@ export async function readEnvironmentsConfig(
     const namespaceNames = (key: Selector): string[] =>
       strings(key).map(({ node, value }) => {
         if (!NAMESPACE_NAME.test(value)) {
-          fail(
-            node,
-            `'${value}' in \`${key}\` of '${name}' is not a namespace name (lowercase letters, digits and -)`,
-          );
+          fail(node, `an item of \`${key}\` is not a namespace name (lowercase letters, digits and -)`);
         }
         return value;
       });
@@ -142,10 +173,10 @@ export async function readEnvironmentsConfig(
       return given.map(({ node, value }) =>
         compiledOr(
           () => compilePattern(value),
-          (problem) =>
+          (_problem, construct) =>
             new InputError(
               input,
-              `${where(node)}: '${value}' in \`${key}\` of '${name}' is not a usable regular expression: ${problem}`,
+              `${where(node)}: an item of \`${key}\` is not a usable regular expression: ${construct}`,
               REGEX_FORM,
             ),
         ),
@@ -160,7 +191,7 @@ export async function readEnvironmentsConfig(
     const including = (filter.include?.length ?? 0) + (filter.includeRegex?.length ?? 0) > 0;
     const excluding = (filter.exclude?.length ?? 0) + (filter.excludeRegex?.length ?? 0) > 0;
     if (including && excluding) {
-      fail(item, `'${name}' both includes and excludes namespaces: give one or the other`);
+      fail(item, 'an environment both includes and excludes namespaces: give one or the other');
     }
     targets.push({ name, filter });
   }
