@@ -48,7 +48,9 @@ class LoopbackAroundProxy extends Dispatcher {
   override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
     const err = typeof first === 'function' ? null : (first ?? null);
     const callback = typeof first === 'function' ? first : second;
-    const destroyed = Promise.all([this.direct.destroy(err), this.proxied.destroy(err)]).then(() => undefined);
+    const destroyed = Promise.all([this.direct.destroy(err), this.proxied.destroy(err)]).then(
+      () => undefined,
+    );
     if (!callback) return destroyed;
     void destroyed.then(callback);
   }
