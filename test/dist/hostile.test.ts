@@ -11,7 +11,7 @@ import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
@@ -72,7 +72,7 @@ describe('against a hostile service', () => {
     assertShown(result);
   });
 
-  it('report-artifact: a hostile answer to the report', async () => {
+  it('report-artifact: a hostile answer to the report, and a hostile page in its read-back', async () => {
     const sandbox = await hostileSandbox();
     const result = await runAction('report-artifact', {
       inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
@@ -80,6 +80,12 @@ describe('against a hostile service', () => {
     });
     expect(result.code).toBe(0);
     assertInert(result);
+    // The read-back's page (full answers give it) is kept exactly in the output, and reached the log inert.
+    if (PROFILE === 'full') {
+      expect(result.outputs['html-url']?.endsWith(`/flows/backend/artifacts/${'f'.repeat(64)}`)).toBe(true);
+      expect(result.outputs['html-url']).toContain('hostile-warning');
+      assertShown(result);
+    }
   });
 
   it('report-k8s-env: hostile pod and image names, and a hostile answer', async () => {

@@ -1,7 +1,8 @@
 /**
  * The hostile seed: the demo's story, told by a service that tries to act on the runner and on people. Every free
  * text it serves (artifact and image names, pods, commit messages, authors, descriptions, action names, report
- * answers and error messages) carries line breaks of every kind, workflow commands, mentions and HTML. Names the API
+ * answers and error messages, and the address of every page it links) carries line breaks of every kind, workflow
+ * commands, mentions and HTML. Names the API
  * constrains by a pattern (flows, trails, environments, attestations) keep their demo values, so every sub-action
  * still has something to read.
  */
@@ -46,5 +47,8 @@ export function hostileSeed(): unknown {
   for (const org of Object.values(orgs)) {
     for (const action of org.actions ?? []) action.name = `${String(action.name)}${HOSTILE_TEXT}`;
   }
-  return { ...seed, hostile_text: HOSTILE_TEXT };
+  // Every page the service links (an artifact's html_url, the read-back after a report, deployment and snapshot pages)
+  // is under its UI address: a mention, a link breaking out of Markdown, and the hostile text ride along.
+  const ui = `https://sandbox.compliance.invalid/ui${encodeURIComponent(' @octocat')})](javascript:alert(1))/${HOSTILE_TEXT}`;
+  return { ...seed, ui_url: ui, hostile_text: HOSTILE_TEXT };
 }
