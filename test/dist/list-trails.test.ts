@@ -178,6 +178,36 @@ describe('list-trails', () => {
     expect(result.summary).toContain(byProfile(`120 trail(s) of 250: ${stopped}`, stopped));
   });
 
+  it('counts a trail that gives no state as without one, and refuses a trail of another flow than asked', async () => {
+    const trails = [
+      { name: 'a', flow: { name: 'app' }, compliance_state: 'NON-COMPLIANT' },
+      { name: 'b', flow: { name: 'app' } },
+      { name: 'c' },
+    ];
+    const server = await startServer((req, res) =>
+      json(res, 200, {
+        data: req.url.searchParams.get('flow') === 'other' ? [{ name: 'x', flow: { name: 'app' } }] : trails,
+      }),
+    );
+    try {
+      const ask = (flow: string) =>
+        runAction('list-trails', {
+          inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', flow },
+        });
+      const listed = await ask('app');
+      expect(listed.code).toBe(0);
+      expect(listed.outputs).toMatchObject({ count: '3', 'non-compliant': '1' });
+      expect(listed.summary).toContain('### Trails: 3 listed, 1 non-compliant, 2 without a state\n');
+      const other = await ask('other');
+      expect(other.code).toBe(1);
+      expect(other.stdout).toContain(
+        '[0].flow.name is "app", not "other" as asked: the answer is about something else',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends exactly the query asked for', async () => {
     const server = await startServer((_req, res) => json(res, 200, { data: [] }));
     try {

@@ -120,8 +120,11 @@ export function summarize(
   paging: Paging,
 ): SummaryWriter {
   const summary = new SummaryWriter();
+  // Not given is not compliant either: said, so the count never reads as more than the service told.
+  const unknown = result.attestations.filter((a) => typeof a.is_compliant !== 'boolean').length;
   summary.heading(
-    `Attestations of ${result.flow}: ${result.count} listed, ${result.nonCompliant} non-compliant`,
+    `Attestations of ${result.flow}: ${result.count} listed, ${result.nonCompliant} non-compliant` +
+      (unknown > 0 ? `, ${unknown} without a verdict` : ''),
     3,
   );
   const window = [

@@ -117,7 +117,15 @@ function problems(trail: Trail): string {
 
 function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
   const summary = new SummaryWriter();
-  summary.heading(`Trails: ${result.count} listed, ${result.nonCompliant} non-compliant`, 3);
+  // A trail that gives neither a state nor is_compliant is counted as such, never as compliant.
+  const unknown = result.trails.filter(
+    (t) => stateOf(t) === undefined && typeof t.is_compliant !== 'boolean',
+  ).length;
+  summary.heading(
+    `Trails: ${result.count} listed, ${result.nonCompliant} non-compliant` +
+      (unknown > 0 ? `, ${unknown} without a state` : ''),
+    3,
+  );
   const inputNames: Record<string, string> = {
     flow: 'flow',
     flow_tag: 'flow-tag',

@@ -136,9 +136,18 @@ describe('list-attestations counting and summary', () => {
     );
   });
 
-  it('leaves the compliant cell empty when the service does not say', () => {
-    expect(resultOf([attestation('tests', null)])).toContain(
-      '| tests | junit |  |  |  | 2026-11-02T09:00:00Z |  |  |',
+  it('leaves the compliant cell empty when the service does not say, and counts those in the heading', () => {
+    const summary = resultOf([
+      attestation('tests', null),
+      attestation('lint', undefined),
+      attestation('e', false),
+    ]);
+    expect(summary).toContain('| tests | junit |  |  |  | 2026-11-02T09:00:00Z |  |  |');
+    expect(summary).toContain(
+      '### Attestations of backend: 3 listed, 1 non-compliant, 2 without a verdict\n',
+    );
+    expect(resultOf([attestation('e', false)])).toContain(
+      '### Attestations of backend: 1 listed, 1 non-compliant\n',
     );
   });
 
