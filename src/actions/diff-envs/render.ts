@@ -180,6 +180,16 @@ export function summarize(
     );
   } else {
     summary.paragraph(`${resolved}${counts(result)}.`);
+    // Pairing rests on names: one the answer leaves out pairs with nothing, so the replaced count would drop unsaid.
+    const unnamed = [...result.added, ...result.removed].filter(
+      (a) => a.name === null || a.name === undefined,
+    );
+    if (unnamed.length > 0) {
+      summary.paragraph(
+        `${unnamed.length} artifact(s) without a name in the answer could not be paired as replacements: ` +
+          'they are counted as added or removed.',
+      );
+    }
     arrivingParagraph(summary, result, inputs.failOnNonCompliant);
   }
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));

@@ -166,6 +166,14 @@ describe('diff-envs summary', () => {
       unchanged: [artifact(4, { name: 'docker.io/library/redis:7.4', flow: null, commit_url: null })],
     });
 
+  it('says how many arriving or leaving artifacts had no name to pair by, and says nothing when all had one', () => {
+    const unnamed = resultOf({ onlyIn1: [artifact(1, { name: null })], onlyIn2: [artifact(2)] });
+    expect(summarize(unnamed, shown(false)).toString()).toContain(
+      '1 artifact(s) without a name in the answer could not be paired as replacements: they are counted as added or removed.',
+    );
+    expect(summarize(sample(), shown(false)).toString()).not.toContain('could not be paired');
+  });
+
   it('gives the counts first, then one table per group, counting the unchanged ones', () => {
     const s = summarize(sample(), shown(false)).toString();
     expect(s).toContain('### Environment diff: prod#1 → prod#2');
