@@ -45,7 +45,7 @@ export function readPage<S extends z.core.$ZodType>(
   const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint).data;
   const pagination = envelope.data.pagination;
   if (pagination === undefined || pagination === null) return { items };
-  // Read whole or not at all (schemas/common.ts): without all four whole numbers, the pages are followed instead.
+  // Without a whole `page_count` (schemas/common.ts), the object is read as absent and the pages are followed instead.
   const parsed = Pagination.safeParse(pagination);
   return parsed.success ? { items, pagination: parsed.data } : { items };
 }

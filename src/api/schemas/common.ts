@@ -10,8 +10,8 @@
  * - a field is strict (missing where not nullish, or of the wrong type, and the answer fails to parse: "could not
  *   check", `parseResponse` naming the endpoint and the field) only when the spec's table marks it required, or when
  *   an outcome rests on it: the state a gate decides on, the identity that shows the answer is about the question, the
- *   count an output promises. Each strict field says which, in a comment beside it, and docs/api-decisions.md lists
- *   them all (a test holds the served OpenAPI document's required fields to that table);
+ *   count an output promises. Each says which, and why, where it is declared (`specRequired`, `requiredFor`,
+ *   `decides`, `identifies` below), and docs/api-decisions.md lists them all (tests hold it to them);
  * - an identity field the spec does not require is `nullish`: compared with what was asked where it is given, and
  *   where it is not, the step says "not confirmed" (a gate resting on it fails closed);
  * - a field that is only shown (a summary cell, a log line, an output passed on as the service gave it) is wrapped in
@@ -195,10 +195,6 @@ export const UnixSeconds = z.pipe(
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces (2.1 - 2.3)
 
-/**
- * 2.1, read whole or not at all: an envelope whose `pagination` lacks one of the four (or has one that is not a whole
- * number) is read as an envelope without it (`shown` where it is used), and the pages are followed until a short one.
- */
 /** Why a list's `pagination` matters, where it is given. */
 export const PAGING =
   'which pages to read and the total; there when there are several pages (2.1), else none';

@@ -48,7 +48,7 @@ export const Attestation = z.looseObject({
 });
 export type Attestation = z.infer<typeof Attestation>;
 
-/** The `{data, pagination}` envelope: `data` is spec-required (4.5); `pagination` is read whole or not at all. */
+/** The `{data, pagination}` envelope: `data` is spec-required (4.5); `pagination` where given (`readIfWhole`). */
 export const FlowAttestationsResponse = z.looseObject({
   data: specRequired(z.array(Attestation)),
   pagination: readIfWhole(PAGING, Pagination),

@@ -88,7 +88,7 @@ export const Trail = z.looseObject({
 });
 export type Trail = z.infer<typeof Trail>;
 
-/** A bare list, or the `{data, pagination?}` envelope: `data` is spec-required (4.2); `pagination` is read whole or not. */
+/** A bare list, or the `{data, pagination?}` envelope: `data` is spec-required (4.2); `pagination` where given (`readIfWhole`). */
 export const ListTrailsResponse = z.union([
   z.array(Trail),
   z.looseObject({ data: specRequired(z.array(Trail)), pagination: readIfWhole(PAGING, Pagination) }),
