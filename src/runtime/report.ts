@@ -4,13 +4,7 @@
  */
 import { InputError, UndeliveredError } from '../errors/errors.js';
 import type { SummaryWriter } from '../summary/writer.js';
-import {
-  errorStepWith,
-  type ActionDefinition,
-  type Annotation,
-  type FinishInputs,
-  type StepResult,
-} from './step.js';
+import { GatheredFailure, type Annotation } from './step.js';
 
 /**
  * Sends a report; if it cannot be delivered (after the client's retries), fails with an UndeliveredError that carries
@@ -26,18 +20,16 @@ export async function deliver<T>(payload: unknown, send: () => Promise<T>): Prom
 }
 
 /**
- * The result of a report that failed after gathering: the result file keeps `gathered` (once it was built), the
- * warnings found gathering it stay, and for a report not delivered the summary shows `details` under the reason.
+ * The failure of a report after gathering, for `run` to throw: the result file keeps `gathered` (once it was built),
+ * the warnings found gathering it stay, and for a report not delivered the summary shows `details` under the reason.
  */
-export function reportFailed<I extends FinishInputs, R extends object>(
-  definition: ActionDefinition<I>,
-  inputs: I,
+export function reportFailure<R extends object>(
   error: unknown,
   gathered: R | undefined,
   annotations: Annotation[],
   details: (summary: SummaryWriter, result: R) => SummaryWriter,
-): StepResult {
-  return errorStepWith(definition, inputs, error, {
+): GatheredFailure {
+  return new GatheredFailure(error, {
     result: gathered ?? {},
     ...(gathered !== undefined &&
       error instanceof UndeliveredError && {

@@ -170,20 +170,38 @@ export function errorStep<I extends FinishInputs>(
   };
 }
 
+/** What a step had gathered when it failed: kept in the result file, shown under the reason, its warnings kept. */
+export interface Gathered {
+  result: object;
+  details?: (summary: SummaryWriter) => SummaryWriter;
+  annotations?: Annotation[];
+}
+
 /**
- * The error result of a step that had gathered something before it failed (a report built but not delivered): the
- * result file holds what the inputs said, what was gathered, then why; `details` adds the gathered part to the summary
- * under the reason; the step's warnings stay.
+ * Thrown by a `run` that fails after gathering something (a report built but not delivered, commits read before the
+ * service failed), so the error path keeps it; `run` needs no reference to its own action definition for that.
+ */
+export class GatheredFailure extends Error {
+  readonly error: unknown;
+  readonly gathered: Gathered;
+
+  constructor(error: unknown, gathered: Gathered) {
+    super('failed after gathering', { cause: error });
+    this.error = error;
+    this.gathered = gathered;
+  }
+}
+
+/**
+ * The error result of a step that had gathered something before it failed: the result file holds what the inputs
+ * said, what was gathered, then why; `details` adds the gathered part to the summary under the reason; the step's
+ * warnings stay.
  */
 export function errorStepWith<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I,
   error: unknown,
-  gathered: {
-    result: object;
-    details?: (summary: SummaryWriter) => SummaryWriter;
-    annotations?: Annotation[];
-  },
+  gathered: Gathered,
 ): StepResult {
   const failed = errorStep(definition, inputs, error);
   const { error: why, ...known } = failed.result;
@@ -210,6 +228,31 @@ function fallbackInputs(env: Env, cwd: string): FinishInputs {
   return { runner: readRunner(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
 }
 
+/** The result of a step whose read or run threw: what it had gathered, if it said so, then why. */
+function failedStep<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  inputs: I | undefined,
+  thrown: unknown,
+): StepResult {
+  const error = thrown instanceof GatheredFailure ? thrown.error : thrown;
+  if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
+  return thrown instanceof GatheredFailure && inputs !== undefined
+    ? errorStepWith(definition, inputs, error, thrown.gathered)
+    : errorStep(definition, inputs, error);
+}
+
+/** An action's run as the lifecycle settles it (for tests of a run's own error path): its result, or its error's. */
+export async function settle<I extends FinishInputs>(
+  definition: ActionDefinition<I>,
+  inputs: I,
+): Promise<StepResult> {
+  try {
+    return await definition.run(inputs);
+  } catch (thrown) {
+    return failedStep(definition, inputs, thrown);
+  }
+}
+
 /** Runs one step from start to finish: read, run, and write everything, whatever fails. */
 export async function runStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
@@ -223,9 +266,8 @@ export async function runStep<I extends FinishInputs>(
   try {
     inputs = await definition.read(new InputReader(env), cwd);
     step = await definition.run(inputs);
-  } catch (error) {
-    if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
-    step = errorStep(definition, inputs, error);
+  } catch (thrown) {
+    step = failedStep(definition, inputs, thrown);
   }
   try {
     await finish(definition, inputs ?? fallbackInputs(env, cwd), step, Date.now() - started);

@@ -5,7 +5,7 @@
  * `outcome: error` (the lifecycle's error path), so the two are told apart.
  */
 import { withClient } from '../../runtime/context.js';
-import { defineAction, errorStepWith, type StepResult } from '../../runtime/step.js';
+import { defineAction, GatheredFailure, type StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
 import { readAttestations, readCommits, readInputs, withTitles, type GateInputs } from './read.js';
@@ -21,7 +21,7 @@ async function run(inputs: GateInputs): Promise<StepResult> {
     } catch (error) {
       // What was read stays: the commits in the result file, and the note (only the head checked) as a warning.
       const { commits, from, pullRequest, note } = read;
-      return errorStepWith(action, inputs, error, {
+      throw new GatheredFailure(error, {
         result: { commits, from, pullRequest, note },
         ...(note !== undefined && {
           details: (summary) => summary.paragraph(note),

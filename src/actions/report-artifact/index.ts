@@ -9,7 +9,7 @@ import { validate } from '../../api/validate.js';
 import { notFoundOr } from '../../compliance/lookup.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
-import { deliver, reportFailed } from '../../runtime/report.js';
+import { deliver, reportFailure } from '../../runtime/report.js';
 import { defineAction, stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { describeInputs, readInputs, type ReportArtifactInputs } from './inputs.js';
 import { gatherPayload } from './payload.js';
@@ -83,7 +83,7 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
     });
   } catch (error) {
     // Whatever fails after the git context was read keeps it and the warnings about it.
-    return reportFailed(action, inputs, error, gathered.result, annotations, details);
+    throw reportFailure(error, gathered.result, annotations, details);
   }
 }
 

@@ -9,7 +9,7 @@ import { log } from '../../trust/log.js';
 import { validate } from '../../api/validate.js';
 import type { K8sReportBody } from '../../api/schemas.js';
 import { withClient } from '../../runtime/context.js';
-import { deliver, reportFailed } from '../../runtime/report.js';
+import { deliver, reportFailure } from '../../runtime/report.js';
 import { defineAction, stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { redact } from '../../trust/redact.js';
 import type { ComplianceClient } from '../../api/client.js';
@@ -113,7 +113,7 @@ async function reportOne(
     });
   } catch (error) {
     // Whatever fails after the pods were read keeps it and the warnings about it.
-    return reportFailed(action, inputs, error, gathered.result, annotations, details);
+    throw reportFailure(error, gathered.result, annotations, details);
   }
 }
 

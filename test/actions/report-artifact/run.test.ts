@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { action } from '../../../src/actions/report-artifact/index.js';
+import { settle } from '../../../src/runtime/step.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { DEFAULT_GITHUB } from '../../helpers/runner.js';
@@ -43,7 +44,7 @@ const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>
 describe('report-artifact run', () => {
   it('reported: the outputs, the result with the answer, and the warning about a commit known by its SHA only', async () => {
     const sandbox = await start();
-    const step = await action.run(await inputs(sandbox.url, tempDir('work-')));
+    const step = await settle(action, await inputs(sandbox.url, tempDir('work-')));
     expect(step.outcome).toBe('reported');
     expect(step.outputs).toEqual({
       fingerprint: FP,
@@ -65,7 +66,7 @@ describe('report-artifact run', () => {
 
   it('dry run: sends nothing and hands the payload to the finisher to keep', async () => {
     const sandbox = await start();
-    const step = await action.run(await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
+    const step = await settle(action, await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
     expect(step.outcome).toBe('dry-run');
     expect(step.payload).toMatchObject({ fingerprint: FP, filename: 'app.bin', git_commit: SHA });
     expect(step.result).toMatchObject({ dryRun: true, payload: step.payload });
@@ -77,7 +78,7 @@ describe('report-artifact run', () => {
   it('not delivered: outcome error keeping the payload, the report, the warning, and a summary that shows it', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-    const step = await action.run(await inputs(sandbox.url, tempDir('work-')));
+    const step = await settle(action, await inputs(sandbox.url, tempDir('work-')));
     expect(step.outcome).toBe('error');
     expect(step.outputs).toEqual({});
     expect(step.payload).toMatchObject({ fingerprint: FP, git_commit: SHA });

@@ -9,7 +9,7 @@ import { InputReader } from '../../../src/context/inputs.js';
 import { ComplianceClient } from '../../../src/api/client.js';
 import { InputError, SourceError } from '../../../src/errors/errors.js';
 import type { PodReport } from '../../../src/k8s/pods.js';
-import { MAX_ANNOTATIONS } from '../../../src/runtime/step.js';
+import { MAX_ANNOTATIONS, settle } from '../../../src/runtime/step.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { D1, D2, pod, podList, running } from '../../helpers/pods.js';
 import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
@@ -125,7 +125,7 @@ describe('report-k8s-env run', () => {
   it('dry run: sends nothing, hands the payload to the finisher, and keeps the warning', async () => {
     const sandbox = await start();
     const before = await sandbox.client().diffEnvironments('staging', 'staging');
-    const step = await action.run(await inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
+    const step = await settle(action, await inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
     expect(step.outcome).toBe('dry-run');
     expect(step.outputs).toEqual({ pods: 5, artifacts: 2, skipped: 1, message: 'dry run: nothing was sent' });
     expect((step.payload as { artifacts: { podName: string }[] }).artifacts.map((a) => a.podName)).toEqual([
@@ -144,7 +144,7 @@ describe('report-k8s-env run', () => {
   it('not delivered: outcome error keeping the payload, the counts, the warnings and the summary details', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-    const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
+    const step = await settle(action, await inputs(sandbox.url, podsFile(cluster)));
     expect(step.outcome).toBe('error');
     // Only the list every error path sets: nothing a later step could take for counts.
     expect(step.outputs).toEqual({ environments: [] });
@@ -173,7 +173,7 @@ describe('report-k8s-env run', () => {
       .spyOn(ComplianceClient.prototype, 'reportK8sEnvironment')
       .mockRejectedValue(new InputError('body', 'artifacts[0].digests is not valid'));
     try {
-      const step = await action.run(await inputs(sandbox.url, podsFile(cluster)));
+      const step = await settle(action, await inputs(sandbox.url, podsFile(cluster)));
       expect(step.outcome).toBe('error');
       expect(step.payload).toBeUndefined();
       expect(step.result).toMatchObject({ pods: 5, reported: 3, error: { kind: 'input' } });
