@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { productImports } from './scripts/eslint-product-imports.mjs';
 
 // Classic zod attaches dozens of methods to every schema it builds, and its bundle is larger: a step's start pays for
-// both (issue 14). The sandbox, a server, may keep it for its own state.
+// both (issue 14). The sandbox (packages/sandbox), a server, may keep it for its own state.
 const ZOD_MESSAGE =
   "Not in the bundle: import * as z from 'zod/mini' (issue 14: classic zod is slow to start).";
 // Refused in every file of the bundle (a files block's rule options replace another's, so both blocks list these).
@@ -45,9 +46,9 @@ export default tseslint.config(
   },
   {
     // The trust boundary (docs/security.md): the bundle prints only through the log writer, which puts untrusted text
-    // on one line that cannot be a workflow command. The sandbox is a server, not a step, and logs on its own.
+    // on one line that cannot be a workflow command.
     files: ['src/**/*.ts'],
-    ignores: ['src/trust/log.ts', 'src/trust/commands.ts', 'src/sandbox/**'],
+    ignores: ['src/trust/log.ts', 'src/trust/commands.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -91,9 +92,8 @@ export default tseslint.config(
   },
   {
     // Start time (issue 14): the first use of `performance` loads perf_hooks and its timing modules, ~1 ms of every
-    // step. The sandbox and the runner emulation are not steps.
+    // step.
     files: ['src/**/*.ts'],
-    ignores: ['src/sandbox/**', 'src/runner/**'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -139,7 +139,7 @@ export default tseslint.config(
   {
     // The one place a step fails: the finisher.
     files: ['src/**/*.ts'],
-    ignores: ['src/runtime/step.ts', 'src/trust/log.ts', 'src/sandbox/**'],
+    ignores: ['src/runtime/step.ts', 'src/trust/log.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -158,6 +158,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // src/ is exactly what ships (issue 26): it imports only src/, Node built-ins and package.json dependencies; the
+    // sandbox and the runner (packages/) import src/, never the other way round.
+    files: ['src/**/*.ts'],
+    plugins: { product: { rules: { imports: productImports(import.meta.dirname) } } },
+    rules: { 'product/imports': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

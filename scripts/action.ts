@@ -1,5 +1,5 @@
 // `npm run action -- <name> [--input key=value ...] [--event push|pull_request|<file>]`: runs one shipped sub-action
-// from a terminal the way the runner runs it (src/runner/emulator.ts: the dist/ bundle with INPUT_* from action.yml and
+// from a terminal the way the runner runs it (packages/runner/src/emulator.ts: the dist/ bundle with INPUT_* from action.yml and
 // the given inputs, GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STEP_SUMMARY, RUNNER_TEMP, the workspace and an event payload),
 // against a sandbox of its own (or the service named by --api-url). Prints the step's log, outputs and job summary as
 // plain text, and exits with the step's exit code; bad usage exits 2.
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { Sandbox } from '../src/sandbox/server.js';
-import { actionFile, actionNames, DEFAULT_GITHUB, runAction } from '../src/runner/emulator.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { Sandbox } from '@compliance-actions/sandbox/server';
+import { actionFile, actionNames, DEFAULT_GITHUB, runAction } from '@compliance-actions/runner/emulator';
 import { markdownToText, Masks, StepLog } from './lib/step-text.js';
 
 const SANDBOX_ORG = 'demo';

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { Sandbox } from '../src/sandbox/server.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { Sandbox } from '@compliance-actions/sandbox/server';
 import { measuredStep, mib } from './lib/peak-memory.js';
 import { writePodsFile } from './lib/pods-fixture.js';
 

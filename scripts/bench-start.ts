@@ -1,9 +1,9 @@
-// Benchmark (issue 14): how long each sub-action takes to start and do a typical run (src/runner/typical-runs.ts: one
+// Benchmark (issue 14): how long each sub-action takes to start and do a typical run (packages/runner/src/typical-runs.ts: one
 // request to an in-process sandbox on loopback), against a bare `node -e ''` of the same Node, interleaved in the same
-// run. Each step is spawned as the runner spawns it (src/runner/emulator.ts), on a cold start: no compile cache (the
+// run. Each step is spawned as the runner spawns it (packages/runner/src/emulator.ts), on a cold start: no compile cache (the
 // step's environment is built from scratch and names none) and a fresh RUNNER_TEMP per run. The time is the child's
 // spawn-to-exit wall time only. The KB column comes from a separate, untimed run of each action with the load
-// recorder (src/runner/loads.ts), which also checks that the typical run succeeds; the timed runs have no recorder.
+// recorder (packages/runner/src/loads.ts), which also checks that the typical run succeeds; the timed runs have no recorder.
 // Prints: action | median ms | bare node median ms | ratio | KB of JavaScript loaded; the last line is the worst ratio.
 // A reference row comes before it: the least a step can do (scripts/lib/minimal-step.ts: list-actions' request, a zod
 // parse, two file writes), bundled as dist/ is and run in the same rounds, so what the actions add is in view.
@@ -12,11 +12,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { Sandbox } from '../src/sandbox/server.js';
-import { actionNames, prepareAction, type PreparedAction, type RunResult } from '../src/runner/emulator.js';
-import { recordLoads } from '../src/runner/loads.js';
-import { typicalRuns } from '../src/runner/typical-runs.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { Sandbox } from '@compliance-actions/sandbox/server';
+import {
+  actionNames,
+  prepareAction,
+  type PreparedAction,
+  type RunResult,
+} from '@compliance-actions/runner/emulator';
+import { recordLoads } from '@compliance-actions/runner/loads';
+import { typicalRuns } from '@compliance-actions/runner/typical-runs';
 import { bundle } from './bundle.mjs';
 
 const rounds = Number(process.argv[2] ?? 15);
@@ -63,7 +68,7 @@ try {
   const names = actionNames();
   for (const name of names) {
     const options = runs[name];
-    if (!options) throw new Error(`no typical run for '${name}' in src/runner/typical-runs.ts`);
+    if (!options) throw new Error(`no typical run for '${name}' in packages/runner/src/typical-runs.ts`);
     if (options.env && 'NODE_COMPILE_CACHE' in options.env)
       throw new Error('a cold start uses no compile cache');
   }

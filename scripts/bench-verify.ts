@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ComplianceClient } from '../src/api/index.js';
-import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { Sandbox } from '../src/sandbox/server.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { Sandbox } from '@compliance-actions/sandbox/server';
 import { measuredStep } from './lib/peak-memory.js';
 
 const count = Number(process.argv[2] ?? 200);

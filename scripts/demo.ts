@@ -14,11 +14,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoSeed } from '../src/sandbox/seeds/index.js';
-import { byProfileOf, parseProfile, type AnswerProfile } from '../src/sandbox/profile.js';
-import { Sandbox } from '../src/sandbox/server.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { byProfileOf, parseProfile, type AnswerProfile } from '@compliance-actions/sandbox/profile';
+import { Sandbox } from '@compliance-actions/sandbox/server';
 import { renderSummariesPage } from './lib/summary-page.js';
-import { ROOT, runAction, type RunOptions, type RunResult } from '../src/runner/emulator.js';
+import { ROOT, runAction, type RunOptions, type RunResult } from '@compliance-actions/runner/emulator';
 
 const { values } = parseArgs({
   options: {

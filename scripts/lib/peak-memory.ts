@@ -1,6 +1,6 @@
 // The peak resident memory of a child process (a step the runner emulation spawned), for the benchmarks.
 import { readFileSync } from 'node:fs';
-import { runAction, type RunOptions, type RunResult } from '../../src/runner/emulator.js';
+import { runAction, type RunOptions, type RunResult } from '@compliance-actions/runner/emulator';
 
 /** Samples the child's high-water mark of resident memory (VmHWM) until it exits. */
 export function watchPeak(): { onSpawn: (pid: number) => void; peak: () => number } {

@@ -5,35 +5,13 @@
  */
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
+import { PatternError, type Pattern } from './pattern-error.js';
+
+export { PatternError, type Pattern } from './pattern-error.js';
 
 /** What `expected` says for a list of user regexes. */
 export const REGEX_FORM =
   'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
-
-export interface Pattern {
-  /** The pattern as given. */
-  readonly source: string;
-  /** Whether the pattern matches anywhere in the text (unanchored, as `RegExp.prototype.test`). */
-  test(text: string): boolean;
-}
-
-/**
- * A pattern RE2 cannot compile. `problem` names the construct and shows it, e.g. "lookahead (?= is not supported";
- * `construct` names it without quoting any of the pattern ("lookahead"), for a pattern read from a file.
- */
-export class PatternError extends Error {
-  readonly source: string;
-  readonly problem: string;
-  readonly construct: string;
-
-  constructor(source: string, problem: string, construct: string = problem) {
-    super(`'${source}': ${problem}`);
-    this.name = 'PatternError';
-    this.source = source;
-    this.problem = problem;
-    this.construct = construct;
-  }
-}
 
 /**
  * `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...): `fail`

@@ -5,7 +5,7 @@
  * one is refused with the construct named, before anything is read or sent.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
-import { PatternError, type Pattern } from './pattern.js';
+import { PatternError, type Pattern } from './pattern-error.js';
 
 /** Constructs of backtracking engines that RE2 refuses, by the text RE2 reports them with. */
 const UNSUPPORTED: [RegExp, string][] = [

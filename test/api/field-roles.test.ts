@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/sandbox/openapi.js';
+import { openApiDocument } from '@compliance-actions/sandbox/openapi';
 import { allRoledFields, decisionRows } from '../helpers/field-roles.js';
 import { ROOT } from '../helpers/runner.js';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openApiDocument } from '../../src/sandbox/openapi.js';
+import { openApiDocument } from '@compliance-actions/sandbox/openapi';
 import {
   arbitraryFromSchema,
   EXTRA_KEY_PREFIX,

@@ -285,7 +285,7 @@ describe('the proxy path (undici)', () => {
 describe('what the client loads', () => {
   const script = fileURLToPath(new URL('../fixtures/client-loads.ts', import.meta.url));
   const register = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
-  const recorder = new URL('../../src/runner/load-hook.ts', import.meta.url);
+  const recorder = new URL('../../packages/runner/src/load-hook.ts', import.meta.url);
 
   /** Runs the fixture with the load recorder; returns what it printed and the files it loaded. */
   function run(mode: 'direct' | 'proxy'): { stdout: string; files: string[] } {

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { normalizeBaseUrl, schemas as s } from '../../src/api/index.js';
-import { lostValue, Sandbox } from '../../src/sandbox/server.js';
+import { lostValue, Sandbox } from '@compliance-actions/sandbox/server';
 import { demoSeed, DEMO_TOKEN } from '../helpers/sandbox.js';
 import { guardSecret } from '../helpers/secrets.js';
 

@@ -19,7 +19,7 @@ import { ACTIONS, type ActionName } from '../../src/actions/index.js';
 import { InputReader } from '../../src/context/inputs.js';
 import { ComplianceError } from '../../src/errors/errors.js';
 import type { StepResult } from '../../src/runtime/step.js';
-import { openApiDocument } from '../../src/sandbox/openapi.js';
+import { openApiDocument } from '@compliance-actions/sandbox/openapi';
 import { inputEnv } from '../helpers/inputs.js';
 import { arbitraryFromSchema, type JsonSchema } from '../helpers/json-schema-arbitrary.js';
 import { DEFAULT_GITHUB } from '../helpers/runner.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { eagerFactories } from '../../scripts/eager-factories.mjs';
-import { DIST } from '../../src/runner/loads.js';
+import { DIST } from '@compliance-actions/runner/loads';
 
 /** Runs a chunk-like script and returns what its module table's factories did to fresh modules. */
 function evaluate(code: string): unknown[] {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_TEXT, hostileSeed } from '../../src/sandbox/seeds/hostile.js';
+import { HOSTILE_TEXT, hostileSeed } from '@compliance-actions/sandbox/seeds/hostile';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';

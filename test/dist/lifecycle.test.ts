@@ -65,6 +65,7 @@ const CASES: Record<string, Case> = {
     inputs: ({ podsFile }) => ({ environment: 'staging', 'pods-file': podsFile }),
     bad: [{ 'namespaces-regex': 'team-(a' }, 'namespaces-regex'],
   },
+  // npm run new-action adds its row above.
 };
 
 const NAMES = actionNames();

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { actionFile, actionNames, ROOT } from '../../src/runner/emulator.js';
-import { runWorkflow } from '../../src/runner/workflow.js';
+import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
+import { runWorkflow } from '@compliance-actions/runner/workflow';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 

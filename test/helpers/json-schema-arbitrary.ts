@@ -1,6 +1,6 @@
 /**
  * Draws JSON values that a JSON Schema admits, for property tests that take service answers from the sandbox's served
- * OpenAPI document (src/sandbox/openapi.ts). It covers the draft 2020-12 subset zod 4's `z.toJSONSchema` emits; any
+ * OpenAPI document (packages/sandbox/src/openapi.ts). It covers the draft 2020-12 subset zod 4's `z.toJSONSchema` emits; any
  * other keyword throws, naming it and where it is, so a new construct is never silently mis-drawn.
  *
  * A small converter of our own: the npm package json-schema-fast-check is built on fast-check 1 and faker 4, not on

@@ -1,11 +1,11 @@
-// The runner emulation lives in src/runner, shared with the demo and the benchmarks; tests import it from here.
+// The runner emulation lives in packages/runner, shared with the demo and the benchmarks; tests import it from here.
 // Every step run through here has its job summary rendered as GitHub renders it (issue 15): a summary that does not
 // render as meant fails the test that ran the step.
 import { expect } from 'vitest';
-import * as emulator from '../../src/runner/emulator.js';
+import * as emulator from '@compliance-actions/runner/emulator';
 import { renderProblems } from './gfm.js';
 
-export * from '../../src/runner/emulator.js';
+export * from '@compliance-actions/runner/emulator';
 
 function checked(result: emulator.RunResult): emulator.RunResult {
   if (result.summary !== '')

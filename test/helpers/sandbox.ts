@@ -2,11 +2,11 @@
  * Starts the sandbox in-process on an ephemeral loopback port, seeded with the demo seed (or a given one), and
  * closes it after each test, or, shared by a whole file whose tests only read, after the file's last test.
  */
-import { demoSeed } from '../../src/sandbox/seeds/index.js';
+import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
-import { byProfileOf, parseProfile } from '../../src/sandbox/profile.js';
-import { Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { byProfileOf, parseProfile } from '@compliance-actions/sandbox/profile';
+import { Sandbox, type SandboxOptions } from '@compliance-actions/sandbox/server';
 import { guardSecret } from './secrets.js';
 
 export const DEMO_TOKEN = 'sandbox-demo-token';

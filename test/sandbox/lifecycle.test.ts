@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, fillPath } from '../../src/api/endpoints.js';
 import { ComplianceClient } from '../../src/api/index.js';
-import { lostValue, Sandbox } from '../../src/sandbox/server.js';
+import { lostValue, Sandbox } from '@compliance-actions/sandbox/server';
 import { ROOT } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 
@@ -222,7 +222,7 @@ describe('npm run sandbox', () => {
       [
         '--import',
         './scripts/register-ts.mjs',
-        'src/sandbox/cli.ts',
+        'packages/sandbox/src/cli.ts',
         '--port',
         '0',
         '--seed',
@@ -257,7 +257,15 @@ describe('npm run sandbox', () => {
   it('says what is wrong with a bad flag value and exits 1', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', './scripts/register-ts.mjs', 'src/sandbox/cli.ts', '--port', '0', '--fault', 'oops'],
+      [
+        '--import',
+        './scripts/register-ts.mjs',
+        'packages/sandbox/src/cli.ts',
+        '--port',
+        '0',
+        '--fault',
+        'oops',
+      ],
       {
         cwd: ROOT,
       },

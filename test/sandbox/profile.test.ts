@@ -4,7 +4,7 @@
  * field in every object; and every minimal answer still one the client reads.
  */
 import { describe, expect, it } from 'vitest';
-import { parseProfile, UNKNOWN_FIELD } from '../../src/sandbox/profile.js';
+import { parseProfile, UNKNOWN_FIELD } from '@compliance-actions/sandbox/profile';
 import { useSharedSandbox } from '../helpers/sandbox.js';
 
 const minimal = useSharedSandbox({ profile: 'minimal' });

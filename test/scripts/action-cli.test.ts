@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../src/runner/emulator.js';
-import { Sandbox } from '../../src/sandbox/server.js';
+import { ROOT } from '@compliance-actions/runner/emulator';
+import { Sandbox } from '@compliance-actions/sandbox/server';
 import { useTempDirs } from '../helpers/git.js';
 // Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
 import { demoSeed } from '../helpers/sandbox.js';

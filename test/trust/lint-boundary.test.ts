@@ -18,6 +18,7 @@ async function problems(code: string, filePath: string): Promise<string[]> {
         'no-restricted-properties',
         'no-restricted-syntax',
         'no-restricted-globals',
+        'product/imports',
       ].includes(m.ruleId ?? ''),
     )
     .map((m) => m.ruleId ?? '');
@@ -30,9 +31,11 @@ describe('the log boundary', () => {
     it(`refuses printing around the log writer in ${place}`, async () => {
       expect(await problems("import * as core from '@actions/core';\ncore.info('x');\n", place)).toEqual([
         'no-restricted-imports',
+        'product/imports',
       ]);
       expect(await problems("import { warning } from '@actions/core';\nwarning('x');\n", place)).toEqual([
         'no-restricted-imports',
+        'product/imports',
       ]);
       expect(
         await problems(
@@ -72,32 +75,41 @@ describe('the log boundary', () => {
 
   it('keeps @actions/core out of the bundle, even for what it does not print (it loads undici at start)', async () => {
     const code = "import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n";
-    expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-imports']);
-    expect(await problems(code, 'src/context/inputs.ts')).toEqual(['no-restricted-imports']);
+    expect(await problems(code, 'src/runtime/output.ts')).toEqual([
+      'no-restricted-imports',
+      'product/imports',
+    ]);
+    expect(await problems(code, 'src/context/inputs.ts')).toEqual([
+      'no-restricted-imports',
+      'product/imports',
+    ]);
   });
 });
 
 describe('the start-time boundary (issue 14)', () => {
   it('keeps @actions/exec out of the bundle (its PATH lookup loads node:assert and node:fs/promises)', async () => {
     const code = "import { getExecOutput } from '@actions/exec';\nawait getExecOutput('git', ['log']);\n";
-    expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports']);
-    expect(await problems(code, 'src/k8s/kubectl.ts')).toEqual(['no-restricted-imports']);
-    expect(await problems(code, 'src/actions/report-artifact/payload.ts')).toEqual(['no-restricted-imports']);
+    expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports', 'product/imports']);
+    expect(await problems(code, 'src/k8s/kubectl.ts')).toEqual(['no-restricted-imports', 'product/imports']);
+    expect(await problems(code, 'src/actions/get-artifact/run.ts')).toEqual([
+      'no-restricted-imports',
+      'product/imports',
+    ]);
   });
 
   it('refuses the performance global in the bundle (it loads perf_hooks), and lets the runner emulation use it', async () => {
     const code = 'export const started = performance.now();\n';
     expect(await problems(code, 'src/runtime/step.ts')).toEqual(['no-restricted-globals']);
-    expect(await problems(code, 'src/runner/emulator.ts')).toEqual([]);
+    expect(await problems(code, 'packages/runner/src/emulator.ts')).toEqual([]);
   });
 
   it('refuses locale-aware text in the bundle (ICU loads on first use), and lets the sandbox use it', async () => {
     const code = "export const order = ['b', 'a'].sort((x, y) => x.localeCompare(y));\n";
-    expect(await problems(code, 'src/actions/report-k8s-env/pods.ts')).toEqual(['no-restricted-properties']);
+    expect(await problems(code, 'src/actions/diff-envs/render.ts')).toEqual(['no-restricted-properties']);
     expect(await problems('export const n = (1234).toLocaleString();\n', 'src/summary/writer.ts')).toEqual([
       'no-restricted-properties',
     ]);
-    expect(await problems(code, 'src/sandbox/state.ts')).toEqual([]);
+    expect(await problems(code, 'packages/sandbox/src/state.ts')).toEqual([]);
   });
 });
 
@@ -115,7 +127,9 @@ describe('the zod boundary', () => {
       }
       expect(await problems("import * as z from 'zod/mini';\nz.string();\n", place)).toEqual([]);
     }
-    expect(await problems("import { z } from 'zod';\nz.string();\n", 'src/sandbox/state.ts')).toEqual([]);
+    expect(
+      await problems("import { z } from 'zod';\nz.string();\n", 'packages/sandbox/src/state.ts'),
+    ).toEqual([]);
   });
 
   it("keeps out of the bundle the modules that load every endpoint's schemas at start", async () => {
@@ -144,7 +158,7 @@ describe('the step lifecycle boundary', () => {
     const place = 'src/actions/get-artifact/run.ts';
     expect(
       await problems("import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n", place),
-    ).toEqual(['no-restricted-imports']);
+    ).toEqual(['no-restricted-imports', 'product/imports']);
     expect(
       await problems("import { setOutputs } from '../../runtime/output.js';\nsetOutputs({});\n", place),
     ).toEqual(['no-restricted-imports']);
@@ -163,5 +177,48 @@ describe('the step lifecycle boundary', () => {
     const code = "import { log } from '../trust/log.js';\nlog.fail('x');\n";
     expect(await problems(code, 'src/runtime/output.ts')).toEqual(['no-restricted-syntax']);
     expect(await problems(code, 'src/runtime/step.ts')).toEqual([]);
+  });
+});
+
+describe('the product boundary (issue 26): src/ is exactly what ships', () => {
+  const place = 'src/actions/get-artifact/run.ts';
+
+  it('refuses the sandbox and the runner, by package name or by a path out of src/', async () => {
+    for (const from of [
+      '@compliance-actions/sandbox/server',
+      '@compliance-actions/runner/emulator',
+      '../../../packages/sandbox/src/server.js',
+      '../../../test/helpers/sandbox.js',
+      '../../../scripts/lib/step-text.js',
+    ]) {
+      expect(await problems(`import { x } from '${from}';\nx;\n`, place), from).toEqual(['product/imports']);
+      expect(await problems(`export const m = import('${from}');\n`, place), from).toEqual([
+        'product/imports',
+      ]);
+      expect(await problems(`export * from '${from}';\n`, place), from).toEqual(['product/imports']);
+    }
+  });
+
+  it('refuses a package that is not in dependencies, a type import included', async () => {
+    for (const from of ['fast-check', 'vitest', '@actions/workflow-parser', 'left-pad']) {
+      expect(await problems(`import { x } from '${from}';\nx;\n`, place), from).toEqual(['product/imports']);
+      expect(await problems(`import type { X } from '${from}';\nexport type Y = X;\n`, place), from).toEqual([
+        'product/imports',
+      ]);
+    }
+  });
+
+  it('lets src/ import src/, Node built-ins and its dependencies; and lets the sandbox import src/', async () => {
+    const code =
+      "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nimport * as z from 'zod/mini';\n" +
+      "import { parse } from 'yaml';\nimport { log } from '../../trust/log.js';\n" +
+      'export const all = [readFileSync, join, z, parse, log];\n';
+    expect(await problems(code, place)).toEqual([]);
+    expect(
+      await problems(
+        "import { endpoints } from '../../../src/api/endpoints.js';\nexport const e = endpoints;\n",
+        'packages/sandbox/src/server.ts',
+      ),
+    ).toEqual([]);
   });
 });

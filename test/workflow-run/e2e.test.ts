@@ -1,5 +1,5 @@
 /**
- * .github/workflows/e2e.yml, run here for real by src/runner/workflow.ts, as a push to main: its `run:` steps in bash
+ * .github/workflows/e2e.yml, run here for real by packages/runner/src/workflow.ts, as a push to main: its `run:` steps in bash
  * (the sandbox it starts on port 8080 included), its `uses: ./...` steps through the runner emulation. Only what
  * cannot run here is stubbed (STUBBED below, test/workflow-run/stubs.ts). Broken copies of the workflow (a wrong
  * output name or step id, a bad expression, a failing check) must fail the interpreter.
@@ -10,8 +10,13 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from '../../src/runner/emulator.js';
-import { runWorkflow, WorkflowError, type StepRun, type WorkflowRun } from '../../src/runner/workflow.js';
+import { ROOT } from '@compliance-actions/runner/emulator';
+import {
+  runWorkflow,
+  WorkflowError,
+  type StepRun,
+  type WorkflowRun,
+} from '@compliance-actions/runner/workflow';
 import { renderProblems } from '../helpers/gfm.js';
 import { checkoutThisRepository, headSha, npmCi, setupNode } from './stubs.js';
 

@@ -1,10 +1,10 @@
 /**
- * src/runner/workflow.ts on small workflows of scripts (no sandbox): what passes between steps and jobs as on GitHub,
+ * packages/runner/src/workflow.ts on small workflows of scripts (no sandbox): what passes between steps and jobs as on GitHub,
  * and the mistakes and leftovers it must catch.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '../../src/runner/workflow.js';
+import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 

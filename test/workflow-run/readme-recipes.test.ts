@@ -1,6 +1,6 @@
 /**
  * The complete workflows of README.md (```yaml blocks with top-level `on` and `jobs`, as scripts/validate-workflows.mjs
- * finds them), run by src/runner/workflow.ts against the sandbox (in-process, on a free port), where they need no other
+ * finds them), run by packages/runner/src/workflow.ts against the sandbox (in-process, on a free port), where they need no other
  * service. `<owner>/compliance-actions[/actions/<name>]@v0` is this checkout's action (`./`, `./actions/<name>`);
  * `vars.COMPLIANCE_API_URL`, `vars.COMPLIANCE_ORG` and `secrets.COMPLIANCE_API_TOKEN` are the sandbox's. Every recipe
  * is either run or listed in SKIPPED with the reason: a new recipe fails this test until it is one or the other.
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
-import { ROOT } from '../../src/runner/emulator.js';
-import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '../../src/runner/workflow.js';
+import { ROOT } from '@compliance-actions/runner/emulator';
+import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
 import { useTempDirs } from '../helpers/git.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { checkoutOf, setupNode } from './stubs.js';

@@ -1,12 +1,12 @@
 /**
- * The steps of this repository's workflows that cannot run here, and what stands in for each (src/runner/workflow.ts
+ * The steps of this repository's workflows that cannot run here, and what stands in for each (packages/runner/src/workflow.ts
  * runs everything else for real). The tests assert that these, and only these, were stubbed.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../../src/runner/emulator.js';
-import type { Stub } from '../../src/runner/workflow.js';
+import { ROOT } from '@compliance-actions/runner/emulator';
+import type { Stub } from '@compliance-actions/runner/workflow';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8' }).trim();

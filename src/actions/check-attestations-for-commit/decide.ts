@@ -3,40 +3,14 @@
  * and name. No I/O and no log, so every rule is tested in-process with tables (test/actions/.../decide.test.ts).
  */
 import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
-
-export type CellState = 'compliant' | 'non-compliant' | 'missing';
-
-/** A missing or non-compliant attestation; `name` is null for a commit without any attestation (no `required`). */
-export interface GateItem {
-  commit: string;
-  name: string | null;
-}
-
-export interface GateCell {
-  state: CellState;
-  /** The attestations that decided the cell: the newest of each flow, trail and artifact. */
-  attestations: CommitAttestation[];
-}
-
-export interface GateRow {
-  commit: string;
-  state: CellState;
-  /** By attestation name: every required name, or without `required`, the names found on this commit. */
-  cells: Record<string, GateCell>;
-}
-
-export interface Decision {
-  /** True when nothing is missing and nothing is non-compliant. */
-  compliant: boolean;
-  /** The columns of the matrix: the required names, or every name found. */
-  names: string[];
-  rows: GateRow[];
-  missing: GateItem[];
-  nonCompliant: GateItem[];
-}
-
-/** Worst last: a row is as bad as its worst cell. */
-export const STATE_RANK: Record<CellState, number> = { compliant: 0, missing: 1, 'non-compliant': 2 };
+import {
+  STATE_RANK,
+  type CellState,
+  type Decision,
+  type GateCell,
+  type GateItem,
+  type GateRow,
+} from './types.js';
 
 /**
  * Decides every commit. With `required`, each commit needs every name, and attestations of other names do not

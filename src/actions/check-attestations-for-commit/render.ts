@@ -4,26 +4,22 @@
  */
 import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
-import { MAX_ANNOTATIONS, type Annotation, type StepResult } from '../../runtime/step.js';
+import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-import { STATE_RANK, type CellState, type Decision, type GateItem } from './decide.js';
-import type { CommitsRead, GateInputs, GateQuery } from './read.js';
+import {
+  ACTION,
+  STATE_RANK,
+  type CellState,
+  type CommitsRead,
+  type Decision,
+  type GateInputs,
+  type GateItem,
+  type GateQuery,
+  type GateResult,
+  type Outcome,
+} from './types.js';
 
-export const ACTION = 'check-attestations-for-commit';
 const TITLE = 'Compliance gate';
-
-export type Outcome = 'compliant' | 'non-compliant' | 'error';
-
-/** The result file's content (with `outcome`, which the finisher adds). */
-export interface GateResult extends Decision {
-  failOnNonCompliant: boolean;
-  commits: CommitsRead['commits'];
-  from: CommitsRead['from'];
-  pullRequest: number | undefined;
-  note: string | undefined;
-  query: GateQuery;
-  required: string[];
-}
 
 /** What a gate that could not check still says, whatever it knew: never compliant. */
 export const COULD_NOT_CHECK = {
@@ -35,6 +31,14 @@ export const COULD_NOT_CHECK = {
 export function commentKey(inputs: GateInputs): string {
   return inputs.query.flow_name === undefined ? ACTION : `${ACTION}/${inputs.query.flow_name}`;
 }
+
+/** The heading of a gate that could not check. */
+export function couldNot(): string {
+  return 'Compliance gate could not check';
+}
+
+/** What a gate that could not check says besides `outcome: error`, and the comment it replaces. */
+export const onError: ErrorExtras<GateInputs> = { ...COULD_NOT_CHECK, commentKey };
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
   const result: GateResult = {

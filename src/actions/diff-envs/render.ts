@@ -3,18 +3,32 @@
  * only shown here: one the service left out reads as `?` or an empty cell, never fails the step.
  */
 import type { DiffArtifact } from '../../api/schemas.js';
+import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
-import type { ArrivalCheck, ComplianceReview } from './compliance.js';
-import { checkKey, MAX_LOOKUPS, notCompliant, notLookedUp } from './compliance.js';
-import { arrivingOf, versions, type Replacement } from './pair.js';
-import type { DiffEnvsInputs, DiffEnvsResult } from './run.js';
+import { arrivingOf, checkKey, instances, notCompliant, notLookedUp, versions } from './decide.js';
+import {
+  MAX_LOOKUPS,
+  type ArrivalCheck,
+  type ComplianceReview,
+  type DiffEnvsInputs,
+  type DiffEnvsResult,
+  type Replacement,
+} from './types.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 export const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
 export const PODS_SHOWN = 20;
+
+/** The heading of a step that could not compare: the two snapshots as asked, when the inputs were read. */
+export function couldNot(inputs: DiffEnvsInputs | undefined): string {
+  if (!inputs) return 'Could not compare the environments';
+  const snapshot1 = formatSnapshotExpression(inputs.snapshot1);
+  const snapshot2 = formatSnapshotExpression(inputs.snapshot2);
+  return `Could not compare ${snapshot1} with ${snapshot2}`;
+}
 
 /**
  * Said when the service's answer does not name the snapshot of `snappish1` or `snappish2` (2.10 does not require
@@ -33,11 +47,6 @@ export function notConfirmedText(result: DiffEnvsResult): string {
 export function counts(result: DiffEnvsResult): string {
   const c = result.counts;
   return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged`;
-}
-
-/** Instances in the first and second snapshot: the group's count, else the entry's `instance_count`. */
-export function instances(a: DiffArtifact, side: 1 | 2): number | undefined {
-  return (side === 1 ? a.s1_instance_count : a.s2_instance_count) ?? a.instance_count ?? undefined;
 }
 
 function nameOf(a: DiffArtifact): string {

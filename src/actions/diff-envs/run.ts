@@ -1,114 +1,28 @@
 /**
- * diff-envs: compares two environment snapshots (GET /env-diff/{org}) as a promotion review. Snapshot 2 is the
- * arriving side: what runs only there is added, what runs only in snapshot 1 removed, one of each with the same
- * repository a replacement (pair.ts); then what was scaled, and (on request) what is unchanged. The arriving artifacts'
- * compliance is read from the service (compliance.ts). With `fail-on-diff` it is a drift check; with
- * `fail-on-non-compliant`, a promotion gate.
+ * diff-envs, running the comparison: reads the diff (GET /env-diff/{org}), pairs it (decide.ts), reads the arriving
+ * artifacts' compliance from the service, logs and renders it (render.ts), and makes the step with both gates.
  */
+import type { ComplianceClient } from '../../api/client.js';
+import { mapBounded } from '../../api/pagination.js';
+import type { DiffArtifact } from '../../api/schemas.js';
+import { patterns } from '../../api/schemas/common.js';
+import { formatSnapshotExpression } from '../../api/snapshot.js';
+import { lookUpArtifact } from '../../compliance/lookup.js';
+import { withClient } from '../../runtime/context.js';
+import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
+import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
+import { quoteText } from '../../trust/text.js';
 import { log } from '../../trust/log.js';
-import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
-import {
-  formatSnapshotExpression,
-  parseSnapshotExpression,
-  SNAPSHOT_FORMS,
-  type SnapshotExpression,
-} from '../../api/snapshot.js';
-import { InputError } from '../../errors/errors.js';
-import type { InputReader } from '../../context/inputs.js';
-import { readCommon, withClient, type CommonInputs } from '../../runtime/context.js';
-import { COMMENT_WRITER_OPTIONS, readPrComment, type PrCommentInputs } from '../../runtime/pr-comment.js';
-import type { Annotation, StepResult } from '../../runtime/step.js';
-import { notCompliant, reviewArriving, type ArrivalCheck, type ComplianceReview } from './compliance.js';
-import { arrivingOf, pairReplacements, type Replacement } from './pair.js';
+import { arrivingOf, check, checkKey, hasFlow, judge, notCompliant, toResult } from './decide.js';
 import { counts, describeCheck, logDiff, notConfirmedText, summarize } from './render.js';
-
-export interface DiffEnvsInputs extends CommonInputs {
-  snapshot1: SnapshotExpression;
-  snapshot2: SnapshotExpression;
-  showUnchanged: boolean;
-  failOnDiff: boolean;
-  /** Read the arriving artifacts' compliance from the service. */
-  compliance: boolean;
-  /** Fail the step when an arriving artifact is not COMPLIANT (needs `compliance`). */
-  failOnNonCompliant: boolean;
-  prComment: PrCommentInputs;
-}
-
-export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
-  // The GitHub token first, masked before any other input can fail with a message.
-  const githubToken = inputs.secret('github-token');
-  const common = readCommon(inputs, cwd);
-  const snapshot = (name: string) => parseSnapshotExpression(inputs.required(name, SNAPSHOT_FORMS), name);
-  return {
-    ...common,
-    snapshot1: snapshot('snapshot-1'),
-    snapshot2: snapshot('snapshot-2'),
-    showUnchanged: inputs.boolean('show-unchanged', false),
-    failOnDiff: inputs.boolean('fail-on-diff', false),
-    ...readComplianceInputs(inputs),
-    prComment: readPrComment(inputs, common, githubToken),
-  };
-}
-
-function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {
-  const compliance = inputs.boolean('compliance', true);
-  const failOnNonCompliant = inputs.boolean('fail-on-non-compliant', false);
-  if (failOnNonCompliant && !compliance) {
-    throw new InputError(
-      'fail-on-non-compliant',
-      'is true while compliance is false: the gate needs the compliance lookups',
-      'compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false',
-    );
-  }
-  return { compliance, failOnNonCompliant };
-}
-
-export interface DiffSide {
-  /** The expression as sent, e.g. `staging~1`. */
-  expression: string;
-  /** The snapshot the service resolved it to, e.g. `staging#41`; null when the answer does not say (not confirmed). */
-  id: string | null;
-  /** How the summary and log name it: the id, else the expression as asked. */
-  name: string;
-}
-
-export interface DiffEnvsResult {
-  url: string;
-  snapshot1: DiffSide;
-  snapshot2: DiffSide;
-  /** True when anything differs: an artifact only in one snapshot, or a change of instance count. */
-  changed: boolean;
-  counts: {
-    onlyIn1: number;
-    onlyIn2: number;
-    replaced: number;
-    added: number;
-    removed: number;
-    scaled: number;
-    unchanged: number;
-  };
-  /** One only in snapshot 1 and one only in snapshot 2 of the same repository. */
-  replaced: Replacement[];
-  /** Only in snapshot 2, not a replacement. */
-  added: DiffArtifact[];
-  /** Only in snapshot 1, not replaced. */
-  removed: DiffArtifact[];
-  scaled: DiffArtifact[];
-  unchanged: DiffArtifact[];
-  /** The arriving artifacts' compliance; absent with `compliance: false`. */
-  compliance?: ComplianceReview;
-}
-
-/** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */
-export function asked(inputs: DiffEnvsInputs): {
-  snapshot1: { expression: string };
-  snapshot2: { expression: string };
-} {
-  return {
-    snapshot1: { expression: formatSnapshotExpression(inputs.snapshot1) },
-    snapshot2: { expression: formatSnapshotExpression(inputs.snapshot2) },
-  };
-}
+import {
+  LOOKUP_CONCURRENCY,
+  MAX_LOOKUPS,
+  type ArrivalCheck,
+  type ComplianceReview,
+  type DiffEnvsInputs,
+  type DiffEnvsResult,
+} from './types.js';
 
 export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   const one = formatSnapshotExpression(inputs.snapshot1);
@@ -130,6 +44,54 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   });
   logDiff(result);
   return toStep(result, inputs);
+}
+
+/**
+ * The arriving artifacts' checks: the state of each (only in snapshot 2, the new side of each replacement) as the
+ * service has it, read with GET /artifacts/{org}/{flow}/fingerprint/{fp} in the flow the diff names and judged in
+ * decide.ts. One lookup per distinct fingerprint, at most 8 at a time, at most 200 per step. A lookup that fails is
+ * `NOT-CHECKED`, never a pass, and never stops the others. One check per flow and fingerprint: one image may belong
+ * to two flows, and compliant in one says nothing of the other (found by review: keyed by fingerprint alone, a second
+ * flow's non-compliant entry took the first's pass).
+ */
+export async function reviewArriving(
+  client: ComplianceClient,
+  arriving: DiffArtifact[],
+): Promise<ComplianceReview> {
+  const distinct = [...new Map(arriving.map((a) => [checkKey(a), a])).values()];
+  const lookups = distinct.filter(hasFlow);
+  const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
+  const checks = await mapBounded(distinct, LOOKUP_CONCURRENCY, async (a): Promise<ArrivalCheck> => {
+    if (!hasFlow(a)) return check(a, 'FLOW-UNKNOWN');
+    if (!allowed.has(a)) {
+      return check(a, 'NOT-CHECKED', {
+        error: { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` },
+      });
+    }
+    // The flow and fingerprint come from the service: one that is not a flow name or a fingerprint is its answer's
+    // fault, not the user's input.
+    const malformed = !patterns.flowName.test(a.flow)
+      ? `flow ${quoteText(a.flow)}, not a flow name`
+      : !patterns.fingerprint.test(a.fingerprint)
+        ? `fingerprint ${quoteText(a.fingerprint)}, not 64 lowercase hexadecimal characters`
+        : undefined;
+    if (malformed !== undefined) {
+      return check(a, 'NOT-CHECKED', {
+        error: { kind: 'unexpected-response', message: `the diff names ${malformed}` },
+      });
+    }
+    try {
+      return judge(a, await lookUpArtifact(client, a.flow, a.fingerprint));
+    } catch (error) {
+      return check(a, 'NOT-CHECKED', { error: stepError(error) });
+    }
+  });
+  for (const c of checks) {
+    log.info(
+      `${c.name ?? '?'}  ${c.fingerprint.slice(0, 12)}  ${c.state}${c.error ? `: ${c.error.message}` : ''}`,
+    );
+  }
+  return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
 }
 
 /** The step a diff makes: its outcome, outputs, summary and comment, and the failures of both gates. */
@@ -231,38 +193,4 @@ function gateFailure(bad: ArrivalCheck[], arriving: number): string {
     `${bad.length} of ${arriving} arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ` +
     `${shown.join(', ')}${more}. See the job summary or the non-compliant output.`
   );
-}
-
-function side(expression: string, id: string | null | undefined): DiffSide {
-  return id ? { expression, id, name: id } : { expression, id: null, name: expression };
-}
-
-/** The service's four groups as the result, replacements paired: `changed` when anything is only in one, or scaled. */
-export function toResult(url: string, one: string, two: string, diff: EnvDiff): DiffEnvsResult {
-  const onlyIn1 = diff.snappish1.artifacts;
-  const onlyIn2 = diff.snappish2.artifacts;
-  const scaled = diff.changed.artifacts;
-  const unchanged = diff['not-changed'].artifacts;
-  const { replaced, added, removed } = pairReplacements(onlyIn1, onlyIn2);
-  return {
-    url,
-    // The client holds an id that is given to the snapshot asked; one not given is not confirmed (null).
-    snapshot1: side(one, diff.snappish1.snapshot_id),
-    snapshot2: side(two, diff.snappish2.snapshot_id),
-    changed: onlyIn1.length + onlyIn2.length + scaled.length > 0,
-    counts: {
-      onlyIn1: onlyIn1.length,
-      onlyIn2: onlyIn2.length,
-      replaced: replaced.length,
-      added: added.length,
-      removed: removed.length,
-      scaled: scaled.length,
-      unchanged: unchanged.length,
-    },
-    replaced,
-    added,
-    removed,
-    scaled,
-    unchanged,
-  };
 }

@@ -1,13 +1,35 @@
 /**
- * get-artifact, rendering: the failure messages (not found, the gate tripped) and the job summary. Text from the
- * service is escaped by the summary writer and scrubbed by the log writer; nothing here writes to the runner.
+ * get-artifact, rendering: the failure messages (not found, the gate tripped, the items that failed), the job summary
+ * of one item or of many, and what a step that could not check says. Text from the service is escaped by the summary
+ * writer and scrubbed by the log writer; nothing here writes to the runner.
  */
 import type { ApiError } from '../../errors/errors.js';
-import { commitCell, compliantCell, STATE_MARK, timeCell, UNKNOWN_MARK } from '../../summary/cells.js';
+import type { ErrorExtras } from '../../runtime/step.js';
+import {
+  artifactLine,
+  commitCell,
+  compliantCell,
+  STATE_MARK,
+  timeCell,
+  UNKNOWN_MARK,
+  whyNotCompliant,
+} from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { AttestationCheck } from '../../compliance/decide.js';
-import type { GetArtifactInputs } from './read.js';
-import type { GetArtifactResult } from './run.js';
+import { failing } from './decide.js';
+import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './types.js';
+
+/** The heading of a step that could not check. */
+export function couldNot(inputs: GetArtifactInputs | undefined): string {
+  return inputs
+    ? `Could not check the artifact${inputs.many ? 's' : ''} in flow ${inputs.flow}`
+    : 'Could not check the artifact';
+}
+
+/** The outputs of a step that could not check: `compliant` false, the rest empty. */
+export const onError: ErrorExtras<GetArtifactInputs> = {
+  outputs: { compliant: false, found: '', state: '', 'html-url': '' },
+};
 
 /** How many attestation names a failure message lists before "and N more". */
 const MAX_NAMED = 20;
@@ -62,7 +84,7 @@ function unchecked(result: GetArtifactResult): boolean {
 }
 
 function heading(result: GetArtifactResult, name: string): string {
-  // The state is shown as read, but a gate that could not check is never marked as passed (as in many.ts).
+  // The state is shown as read, but a gate that could not check is never marked as passed (as with many items).
   const mark = unchecked(result)
     ? UNKNOWN_MARK
     : result.compliant
@@ -141,5 +163,79 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
           : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`,
     );
   }
+  return summary;
+}
+
+/**
+ * Why the step of many items fails: with assert-compliant any item not COMPLIANT; without it, as with one item, an
+ * item not found or one that could not be checked.
+ */
+export function failureOf(
+  inputs: Pick<GetArtifactInputs, 'assertCompliant'>,
+  items: ItemResult[],
+  bad: ItemResult[],
+): string | undefined {
+  const named = (list: ItemResult[]) => {
+    const shown = list.slice(0, 10).map((i) => `${i.name} (${stateWords(i)})`);
+    return `${shown.join(', ')}${list.length > shown.length ? ` and ${list.length - shown.length} more` : ''}`;
+  };
+  if (inputs.assertCompliant && bad.length > 0) {
+    return `assert-compliant: ${bad.length} of ${items.length} artifacts are not COMPLIANT: ${named(bad)}.`;
+  }
+  const failed = failing(items);
+  if (failed.length === 0) return undefined;
+  return `${failed.length} of ${items.length} artifacts were not found or could not be checked: ${named(failed)}.`;
+}
+
+function stateWords(item: ItemResult): string {
+  switch (item.outcome) {
+    case 'not-found':
+      return 'not found';
+    case 'error':
+      return 'could not check';
+    default:
+      return item.state === 'COMPLIANT' && !item.compliant
+        ? 'COMPLIANT by its state, not by its evidence'
+        : (item.state ?? 'no compliance state');
+  }
+}
+
+/** One item in a line, for its annotation. */
+export function describeItem(item: ItemResult): string {
+  const fingerprint = item.fingerprint ? ` (${item.fingerprint.slice(0, 12)})` : '';
+  return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);
+}
+
+function mark(item: ItemResult): string {
+  if (item.compliant) return STATE_MARK.COMPLIANT;
+  if (item.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];
+  if (item.outcome === 'error' || item.state === null) return UNKNOWN_MARK;
+  return item.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[item.state];
+}
+
+export function summarizeMany(flow: string, items: ItemResult[], failure: string | undefined): SummaryWriter {
+  const summary = new SummaryWriter();
+  const bad = items.filter((i) => !i.compliant).length;
+  summary.heading(
+    bad === 0
+      ? `${STATE_MARK.COMPLIANT} ${items.length} artifacts of flow ${flow}: all COMPLIANT`
+      : `${STATE_MARK['NON-COMPLIANT']} ${items.length} artifacts of flow ${flow}: ${bad} not COMPLIANT`,
+    3,
+  );
+  if (failure !== undefined) summary.paragraph(failure);
+  const unconfirmed = items.find((i) => i.notConfirmed !== undefined)?.notConfirmed;
+  if (unconfirmed !== undefined) summary.paragraph(unconfirmed);
+  // The ones to act on first, in the order given; the compliant after them.
+  const ordered = [...items.filter((i) => !i.compliant), ...items.filter((i) => i.compliant)];
+  summary.table(
+    ['Name', 'Fingerprint', 'State', 'Missing or non-compliant', 'Link'],
+    ordered.map((item): Cell[] => [
+      item.name,
+      item.fingerprint ? { code: item.fingerprint.slice(0, 12) } : '',
+      `${mark(item)} ${stateWords(item)}`,
+      whyNotCompliant(item),
+      item.htmlUrl ? { text: 'open', href: item.htmlUrl } : '',
+    ]),
+  );
   return summary;
 }

@@ -1,70 +1,44 @@
 /**
- * get-artifact: reads one artifact of a flow by its fingerprint and gives its compliance state. With
- * `assert-compliant` it is a gate: the step fails unless the artifact is compliant, naming what is missing or
- * non-compliant. `outcome` tells a later step compliant, non-compliant, not-found (the step fails) or error (it could
- * not check: the entry wrapper's path). Reading (read.ts), the decision (decide.ts) and rendering (render.ts) are
- * apart; this joins them into the step's result.
+ * get-artifact, running: reads the artifact as the service has it (GET /artifacts/{org}/{flow}/fingerprint/{fp}),
+ * the fingerprint given as is or computed the way report-artifact computes it (src/compliance/lookup.ts says which
+ * 404 is "not found"). Reading (here), the decision (decide.ts, src/compliance/decide.ts) and rendering (render.ts)
+ * are apart; this joins them into the step's result.
+ *
+ * With many items (issue 16): a whole release checked in one step. Each item is fingerprinted as one would be (at
+ * most 8 at once; a file is hashed synchronously, so in practice one at a time), then looked up, at most 8 requests
+ * in flight, and judged by the one decision (src/compliance/decide.ts). One item that cannot be checked does not
+ * stop the others; what fails every item alike fails the step once. The outcome is the worst of the items' (error,
+ * then not-found, then non-compliant); `assert-compliant` fails the step after everything was read and written,
+ * naming the items.
  */
-import type { Artifact, ArtifactState } from '../../api/schemas.js';
-import type { StepResult } from '../../runtime/step.js';
+import { mapBounded } from '../../api/pagination.js';
+import { decide, type Decided } from '../../compliance/decide.js';
+import { lookUpArtifact } from '../../compliance/lookup.js';
+import { fingerprintArtifact } from '../../fingerprint/artifact.js';
+import { resolveFingerprint } from '../../runtime/artifact.js';
+import { withClient } from '../../runtime/context.js';
+import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
+import { failing, judge, notChecked, stepWide, trailNotConfirmed, worstOutcome } from './decide.js';
 import {
-  decide,
-  type AttestationCheck,
-  type AttestationProblem,
-  type Decided,
-} from '../../compliance/decide.js';
-import { readArtifact, trailNotConfirmed, type GetArtifactInputs } from './read.js';
-import { notFoundMessage, summarize, trippedMessage } from './render.js';
-
-/** The result file (besides `outcome`, which the finisher writes first). */
-export interface GetArtifactResult {
-  flow: string;
-  fingerprint: string;
-  trail?: string;
-  attestationId?: string;
-  /** The API URL that was read. */
-  url: string;
-  found: boolean;
-  state: ArtifactState | null;
-  compliant: boolean;
-  htmlUrl: string | null;
-  stateInfo: string | null;
-  attestations: AttestationCheck[];
-  /** What keeps the artifact from being compliant: missing and non-compliant attestations. */
-  problems: AttestationProblem[];
-  assertCompliant: boolean;
-  /** Why the step failed (not found, or the gate tripped); absent when it passed. */
-  failure?: string;
-  /** A trail was asked and the answer names none: what the summary says. */
-  notConfirmed?: string;
-  /** The service's answer; absent when the artifact was not found. */
-  artifact?: Artifact;
-}
-
-/** What the inputs say, for the result file of a step that could not check: never compliant, never "not found". */
-export function describe(inputs: GetArtifactInputs): Record<string, unknown> {
-  return {
-    flow: inputs.flow,
-    ...(inputs.many && { items: inputs.items.map((i) => i.name) }),
-    ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
-    ...(inputs.trail !== undefined && { trail: inputs.trail }),
-    ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
-    assertCompliant: inputs.assertCompliant,
-    found: null,
-    compliant: false,
-  };
-}
-
-/** The outputs of a step that could not check: `compliant` false, the rest empty. */
-export const ERROR_OUTPUTS = { compliant: false, found: '', state: '', 'html-url': '' };
+  describeItem,
+  failureOf,
+  notFoundMessage,
+  summarize,
+  summarizeMany,
+  trippedMessage,
+} from './render.js';
+import {
+  ITEM_CONCURRENCY,
+  type ArtifactRead,
+  type GetArtifactInputs,
+  type GetArtifactResult,
+  type ItemResult,
+} from './types.js';
 
 export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.
-  if (inputs.many) {
-    const { runMany } = await import('./many.js');
-    return runMany(inputs);
-  }
+  if (inputs.many) return runMany(inputs);
   const read = await readArtifact(inputs);
   const verdict = decide(read.artifact);
   const { artifact } = read;
@@ -109,5 +83,110 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     },
     summary: summarize(result),
     ...(result.failure !== undefined && { failure: result.failure }),
+  };
+}
+
+export async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
+  const { fingerprint } = await resolveFingerprint(inputs.artifact);
+  const query = {
+    ...(inputs.trail !== undefined && { trail: inputs.trail }),
+    ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
+  };
+  return withClient(inputs.connection, async (client) => {
+    const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
+    return log.group(`Read the artifact from flow ${inputs.flow}`, async (): Promise<ArtifactRead> => {
+      const found = await lookUpArtifact(client, inputs.flow, fingerprint, query);
+      if (found.notFound) {
+        log.info(`No artifact with fingerprint ${fingerprint}.`);
+        return { fingerprint, url, artifact: undefined, notFound: found.notFound };
+      }
+      log.info(`${found.artifact.filename} (${fingerprint}): ${found.artifact.state ?? 'no state'}`);
+      return { fingerprint, url, artifact: found.artifact, notFound: undefined };
+    });
+  });
+}
+
+export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
+  const query = {
+    ...(inputs.trail !== undefined && { trail: inputs.trail }),
+    ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
+  };
+  // Every item is fingerprinted before the client exists: the step's time budget is the service's, and hashing a
+  // release of large files must not spend it (found by review), as with one item.
+  const hashed = await log.group(`Fingerprint ${inputs.items.length} artifacts`, () =>
+    mapBounded(inputs.items, ITEM_CONCURRENCY, async (item) => {
+      try {
+        const { fingerprint } = await fingerprintArtifact(item.spec);
+        return { item, fingerprint };
+      } catch (error) {
+        // One item that cannot be fingerprinted is "could not check"; the others go on.
+        const why = stepError(error);
+        log.info(`${item.name}: could not fingerprint: ${why.message}`);
+        return { item, error: why };
+      }
+    }),
+  );
+  const items = await withClient(inputs.connection, (client) =>
+    log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
+      mapBounded(hashed, ITEM_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
+        if (fingerprint === undefined) return notChecked(item, undefined, error);
+        try {
+          const result = judge(
+            inputs,
+            item,
+            fingerprint,
+            await lookUpArtifact(client, inputs.flow, fingerprint, query),
+          );
+          log.info(`${item.name}  ${fingerprint.slice(0, 12)}  ${result.outcome}`);
+          return result;
+        } catch (failure) {
+          // What fails every item alike (the token, the org or flow, the service down, the time budget) fails the
+          // step once, with the usual next step, not N times (found by review).
+          if (stepWide(failure)) throw failure;
+          const why = stepError(failure);
+          log.info(`${item.name}: could not check: ${why.message}`);
+          return notChecked(item, fingerprint, why);
+        }
+      }),
+    ),
+  );
+  return manyStep(inputs, items);
+}
+
+/** The step of many items: the worst outcome, the lists, the summary, and the failure naming the items. */
+export function manyStep(
+  inputs: Pick<GetArtifactInputs, 'flow' | 'assertCompliant'>,
+  items: ItemResult[],
+): StepResult {
+  const outcome = worstOutcome(items);
+  const entry = (item: ItemResult) => ({
+    name: item.name,
+    fingerprint: item.fingerprint ?? null,
+    state: item.outcome === 'error' ? 'NOT-CHECKED' : item.state,
+  });
+  // An item that could not be checked is listed as not compliant: a script reading only the list fails closed.
+  const nonCompliant = items.filter((i) => i.outcome === 'non-compliant' || i.outcome === 'error');
+  const notFound = items.filter((i) => i.outcome === 'not-found');
+  const bad = items.filter((i) => !i.compliant);
+  const failure = failureOf(inputs, items, bad);
+  return {
+    outcome,
+    outputs: {
+      count: items.length,
+      compliant: bad.length === 0,
+      'non-compliant': nonCompliant.map(entry),
+      'not-found': notFound.map(entry),
+    },
+    result: { flow: inputs.flow, assertCompliant: inputs.assertCompliant, count: items.length, items },
+    summary: summarizeMany(inputs.flow, items, failure),
+    ...(failure !== undefined && {
+      failure,
+      // The items that failed the step: all not COMPLIANT with assert-compliant, else those not found or not checked.
+      annotations: (inputs.assertCompliant ? bad : failing(items)).map((item): Annotation => ({
+        level: 'error',
+        title: `Artifact ${item.name}`,
+        message: describeItem(item),
+      })),
+    }),
   };
 }

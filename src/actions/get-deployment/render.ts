@@ -1,11 +1,32 @@
 /**
- * get-deployment, rendering: the job summary. Text from the service is escaped by the summary writer; links are
- * http(s) only.
+ * get-deployment, rendering: the job summary, and what a step that could not check says. Text from the service is
+ * escaped by the summary writer; links are http(s) only.
  */
 import type { Deployment } from '../../api/schemas.js';
+import type { ErrorExtras } from '../../runtime/step.js';
 import { commitCell } from '../../summary/cells.js';
 import { safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
-import type { GetDeploymentResult } from './run.js';
+import type { GetDeploymentInputs, GetDeploymentResult } from './types.js';
+
+/** The heading of a step that could not check. */
+export function couldNot(inputs: GetDeploymentInputs | undefined): string {
+  return inputs
+    ? `Could not check the deployment to ${inputs.environment}`
+    : 'Could not check the deployment';
+}
+
+/** The outputs of a step that could not check: all empty, so none reads as an answer. */
+export const ERROR_OUTPUTS = {
+  found: '',
+  'deployed-at': '',
+  'snapshot-index': '',
+  'artifact-name': '',
+  'replaced-fingerprint': '',
+  'diff-url': '',
+};
+
+/** What a step that could not check says besides `outcome: error`. */
+export const onError: ErrorExtras<GetDeploymentInputs> = { outputs: ERROR_OUTPUTS };
 
 /** `_links.<name>.href` when it is an http(s) URL (the spec does not show what `_links` holds). */
 function linkOf(deployment: Deployment, name: string): string | undefined {

@@ -1,12 +1,18 @@
+/**
+ * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
+ * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
+ * step healthy, failing or error (could not check: the entry wrapper's path, or a gate the service does not answer).
+ */
 import { defineAction } from '../../runtime/step.js';
-import { ERROR_OUTPUTS, readInputs, run } from './run.js';
+import { describe, readInputs } from './inputs.js';
+import { couldNot, onError } from './render.js';
+import { run } from './run.js';
 
 export const action = defineAction({
   name: 'list-actions',
   read: readInputs,
   run,
-  couldNot: (inputs) =>
-    inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions',
-  describe: (inputs) => ({ failIfFailing: inputs.failIfFailing }),
-  onError: { outputs: ERROR_OUTPUTS },
+  couldNot,
+  describe,
+  onError,
 });

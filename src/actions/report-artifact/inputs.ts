@@ -3,28 +3,9 @@ import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
 import { expectedForms, patterns } from '../../api/schemas.js';
 import { HttpUrl, type InputReader } from '../../context/inputs.js';
-import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import { readArtifactSpec } from '../../runtime/artifact.js';
-import { readCommon, type CommonInputs } from '../../runtime/context.js';
-
-export interface ReportArtifactInputs extends CommonInputs {
-  flow: string;
-  artifact: ArtifactSpec;
-  name: string | undefined;
-  trail: string | undefined;
-  templateReferenceName: string | undefined;
-  /** A commit SHA, or a revision for `git` to resolve; default GITHUB_SHA, else HEAD. */
-  gitCommit: string | undefined;
-  buildUrl: string | undefined;
-  commitUrl: string | undefined;
-  repoUrl: string | undefined;
-  description: string | undefined;
-  annotations: Record<string, string>;
-  externalUrls: Record<string, string>;
-  userData: unknown;
-  compliant: boolean | undefined;
-  dryRun: boolean;
-}
+import { readCommon } from '../../runtime/context.js';
+import type { ReportArtifactInputs } from './types.js';
 
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
 const Revision = z.string().check(z.regex(/^[^-\s]\S*$/));
@@ -68,7 +49,7 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
 }
 
 /** What the inputs say, for the result file of a step that could not finish: never a credential. */
-export function describeInputs(inputs: ReportArtifactInputs): Record<string, unknown> {
+export function describe(inputs: ReportArtifactInputs): Record<string, unknown> {
   const { artifact } = inputs;
   return {
     dryRun: inputs.dryRun,

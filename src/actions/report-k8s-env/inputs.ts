@@ -5,25 +5,15 @@ import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
 import type { Env, InputReader } from '../../context/inputs.js';
 import { readRegexList } from '../../context/pattern.js';
+import type { EnvironmentTarget } from '../../k8s/environments.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
+import type { PodSource } from '../../k8s/source.js';
 import { expectedForms } from '../../api/schemas/common.js';
-import { readCommon, type CommonInputs } from '../../runtime/context.js';
-import type { EnvironmentTarget } from './config.js';
+import { readCommon } from '../../runtime/context.js';
+import type { ReportK8sEnvInputs } from './types.js';
 
-/** Kept in inputs.ts (config.ts, with the YAML parser, is loaded only for a config). */
+/** Kept in inputs.ts (src/k8s/environments.ts, with the YAML parser, is loaded only for a config). */
 const MAX_CONFIG_BYTES = 1024 * 1024;
-
-export type PodSource =
-  { kind: 'file'; path: string } | { kind: 'kubectl'; kubeconfig?: string; context?: string; env: Env };
-
-export interface ReportK8sEnvInputs extends CommonInputs {
-  /** The environments to report, each with its namespaces: one from `environment`, or those of a config. */
-  targets: EnvironmentTarget[];
-  /** The input the environments came from, when a config gave them (many environments, one read). */
-  config: 'config-file' | 'environments' | undefined;
-  source: PodSource;
-  dryRun: boolean;
-}
 
 /** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
 const NamespaceName = z.string().check(z.regex(NAMESPACE_NAME));
@@ -71,7 +61,7 @@ async function readTargets(
       `${config} alone, or environment with its namespace inputs`,
     );
   }
-  const { readEnvironmentsConfig } = await import('./config.js');
+  const { readEnvironmentsConfig } = await import('../../k8s/environments.js');
   if (file === undefined) {
     // Untrimmed: blank lines before the YAML would shift every line number an error gives.
     return {
@@ -185,7 +175,7 @@ export function describeSource(source: PodSource): string {
 }
 
 /** What the inputs say, for the result file of a step that could not finish (never kubectl's environment). */
-export function describeInputs(inputs: ReportK8sEnvInputs): Record<string, unknown> {
+export function describe(inputs: ReportK8sEnvInputs): Record<string, unknown> {
   const namespaces = ({ include, includeRegex, exclude, excludeRegex }: NamespaceFilter) => ({
     ...(include?.length && { include }),
     ...(includeRegex?.length && { includeRegex: includeRegex.map((re) => re.source) }),
@@ -203,11 +193,4 @@ export function describeInputs(inputs: ReportK8sEnvInputs): Record<string, unkno
         }),
     source: describeSource(inputs.source),
   };
-}
-
-/** The environments in words: `staging`, or `staging, production and 2 more`. */
-export function environmentsText(targets: EnvironmentTarget[]): string {
-  const names = targets.map((t) => t.name);
-  if (names.length <= 3) return names.join(names.length === 2 ? ' and ' : ', ');
-  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }

@@ -1,38 +1,14 @@
 /**
- * The setup action: checks the connection once and hands it to the job's later steps as environment variables
- * (the finisher exports them).
+ * setup, running: checks the connection once (unless in dry run or told not to verify) and hands it to the job's
+ * later steps as environment variables (the finisher exports them).
  */
 import { log } from '../../trust/log.js';
 import { normalizeBaseUrl } from '../../api/config.js';
-import { ApiError, InputError, NetworkError } from '../../errors/errors.js';
-import {
-  INSECURE_VARIABLE,
-  insecureWarnings,
-  readConnection,
-  TIMEOUT_VARIABLE,
-  type ConnectionInputs,
-  type InputReader,
-} from '../../context/inputs.js';
-import { readRunner, withClient } from '../../runtime/context.js';
-import type { FinishInputs, StepResult } from '../../runtime/step.js';
-
-export interface SetupInputs extends ConnectionInputs, FinishInputs {
-  dryRun: boolean;
-  verify: boolean;
-}
-
-export function readInputs(inputs: InputReader, cwd: string): SetupInputs {
-  const connection = readConnection(inputs);
-  return {
-    ...connection,
-    warnings: insecureWarnings(connection),
-    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
-    verify: inputs.boolean('verify', true),
-    runner: readRunner(inputs.env, cwd),
-    // Setup has no summary input and writes none when it works; a step that fails still says why there.
-    summary: true,
-  };
-}
+import { INSECURE_VARIABLE, TIMEOUT_VARIABLE } from '../../context/inputs.js';
+import { withClient } from '../../runtime/context.js';
+import type { StepResult } from '../../runtime/step.js';
+import { explainVerifyFailure } from './render.js';
+import type { SetupInputs } from './types.js';
 
 export async function run(inputs: SetupInputs): Promise<StepResult> {
   if (inputs.verify && !inputs.dryRun) {
@@ -70,32 +46,4 @@ export async function run(inputs: SetupInputs): Promise<StepResult> {
       ],
     }),
   };
-}
-
-/** Says which of the three settings is most likely wrong. */
-export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, 'org' | 'apiUrl'>): unknown {
-  if (error instanceof ApiError) {
-    if (error.status === 401 || error.status === 403) {
-      return new InputError(
-        'api-token',
-        `the service refused the token (HTTP ${error.status})`,
-        'a valid API token for this org',
-      );
-    }
-    if (error.status === 404) {
-      return new InputError(
-        'org',
-        `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`,
-        'an existing organization and the service URL',
-      );
-    }
-  }
-  if (error instanceof NetworkError) {
-    return new InputError(
-      'api-url',
-      `could not reach ${inputs.apiUrl}: ${error.reason}`,
-      'a reachable service URL',
-    );
-  }
-  return error;
 }

@@ -9,9 +9,9 @@ export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack_app';
 
 /**
  * An action (2.12). Strict: the seven fields the spec marks required whose names the spec gives; `is_failing` decides
- * list-actions' outcome but is not required, so it is nullish (unknown fails the gate closed, run.ts). The chat-app
- * flag is marked required under a stand-in name: it is kept under either name as given (null when not) and never
- * decided on, so an answer that gives it under a third name, or not at all, still lists.
+ * list-actions' outcome but is not required, so it is nullish (unknown fails the gate closed: list-actions' decide.ts).
+ * The chat-app flag is marked required under a stand-in name: it is kept under either name as given (null when not)
+ * and never decided on, so an answer that gives it under a third name, or not at all, still lists.
  */
 export const Action = z.looseObject({
   name: specRequired(z.string()),

@@ -1,7 +1,7 @@
 /** The gate's inputs as the runner passes them, read in-process. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readInputs } from '../../../src/actions/check-attestations-for-commit/read.js';
+import { readInputs } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';

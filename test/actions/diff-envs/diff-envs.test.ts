@@ -9,7 +9,10 @@ import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { action } from '../../../src/actions/diff-envs/index.js';
 import { logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
-import { readInputs, toResult, toStep, type DiffEnvsResult } from '../../../src/actions/diff-envs/run.js';
+import { toResult } from '../../../src/actions/diff-envs/decide.js';
+import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import { toStep } from '../../../src/actions/diff-envs/run.js';
+import type { DiffEnvsResult } from '../../../src/actions/diff-envs/types.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const read = (inputs: Record<string, string>) =>

@@ -6,9 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { DiffArtifact, type Artifact } from '../../../src/api/schemas/index.js';
-import { judge, type ArrivalCheck } from '../../../src/actions/diff-envs/compliance.js';
-import { pairReplacements, splitImageName, versions } from '../../../src/actions/diff-envs/pair.js';
-import { readInputs, toResult, toStep, type DiffEnvsInputs } from '../../../src/actions/diff-envs/run.js';
+import {
+  judge,
+  pairReplacements,
+  splitImageName,
+  toResult,
+  versions,
+} from '../../../src/actions/diff-envs/decide.js';
+import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import { toStep } from '../../../src/actions/diff-envs/run.js';
+import type { ArrivalCheck, DiffEnvsInputs } from '../../../src/actions/diff-envs/types.js';
 import { ApiError } from '../../../src/errors/errors.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 

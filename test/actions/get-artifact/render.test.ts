@@ -6,9 +6,8 @@ import { describe, expect, it, test } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
 import { Artifact } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/compliance/decide.js';
-import type { GetArtifactInputs } from '../../../src/actions/get-artifact/read.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
-import type { GetArtifactResult } from '../../../src/actions/get-artifact/run.js';
+import type { GetArtifactInputs, GetArtifactResult } from '../../../src/actions/get-artifact/types.js';
 
 const FP = 'a'.repeat(64);
 

@@ -1,7 +1,7 @@
 /** list-actions' summary: a health check that could not check (outcome error) says why, not only a ❌. */
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../src/actions/list-actions/render.js';
-import type { ListActionsResult } from '../../../src/actions/list-actions/run.js';
+import type { ListActionsResult } from '../../../src/actions/list-actions/types.js';
 import { Action } from '../../../src/api/schemas/index.js';
 
 const action = Action.parse({

@@ -6,12 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas/index.js';
 import { action } from '../../../src/actions/list-attestations/index.js';
-import {
-  countNonCompliant,
-  readInputs,
-  summarize,
-  type ListAttestationsResult,
-} from '../../../src/actions/list-attestations/run.js';
+import { countNonCompliant } from '../../../src/actions/list-attestations/decide.js';
+import { readInputs } from '../../../src/actions/list-attestations/inputs.js';
+import { summarize } from '../../../src/actions/list-attestations/render.js';
+import type { ListAttestationsResult } from '../../../src/actions/list-attestations/types.js';
 import type { Paging } from '../../../src/runtime/paging.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Trail } from '../../../src/api/schemas/index.js';
 import { action } from '../../../src/actions/list-trails/index.js';
-import { filtersOf, isNonCompliant, readInputs } from '../../../src/actions/list-trails/run.js';
+import { isNonCompliant } from '../../../src/actions/list-trails/decide.js';
+import { filtersOf, readInputs } from '../../../src/actions/list-trails/inputs.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';

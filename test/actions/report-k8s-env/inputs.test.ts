@@ -1,6 +1,6 @@
 /** report-k8s-env's inputs, read in-process: the pod source, the namespace filter, and each refusal. */
 import { describe, expect, it } from 'vitest';
-import { describeInputs, readInputs } from '../../../src/actions/report-k8s-env/inputs.js';
+import { describe as describeInputs, readInputs } from '../../../src/actions/report-k8s-env/inputs.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError } from '../../../src/errors/errors.js';
 import type { NamespaceFilter } from '../../../src/k8s/pods.js';

@@ -1,0 +1,113 @@
+/**
+ * The typical run of each action (issue 14), shared by the start benchmark (`npm run bench:start`) and the test of
+ * what each action loads (test/dist/module-load.test.ts): one request to the sandbox on loopback with the demo seed,
+ * a small pods file for report-k8s-env, a small file for report-artifact (in a workspace with one commit), one
+ * commit for the gate, and fingerprints the demo seed knows for get-artifact and get-deployment. Not part of the
+ * bundle.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunOptions } from './emulator.js';
+
+export const DEMO_ORG = 'demo';
+/** The demo seed's token; sandbox tokens are not secrets. */
+export const DEMO_TOKEN = 'sandbox-demo-token';
+/** Demo seed: a backend commit whose attestations are all compliant. */
+export const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+/** Demo seed: backend 1.4.0 (ran in staging from snapshot 1) and 1.5.0 (replaced it in snapshot 2). */
+export const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+export const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+const WEB_320 = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
+const REDIS_74 = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
+
+/** `kubectl get pods -o json` of a small cluster: what staging runs in the demo seed's latest snapshot. */
+function podsDocument(): unknown {
+  const pod = (name: string, image: string, digest: string) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'shop',
+      creationTimestamp: '2026-11-03T09:16:30Z',
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${name}-rs`, uid: `${name}-uid` },
+      ],
+    },
+    status: {
+      phase: 'Running',
+      containerStatuses: [
+        { name: 'app', image, imageID: `docker-pullable://${image.split(':')[0] ?? image}@sha256:${digest}` },
+      ],
+    },
+  });
+  return {
+    apiVersion: 'v1',
+    kind: 'List',
+    metadata: { resourceVersion: '' },
+    items: [
+      pod('backend-5b8a-klmno', 'ghcr.io/acme/backend:1.5.0', BACKEND_150),
+      pod('backend-5b8a-pqrst', 'ghcr.io/acme/backend:1.5.0', BACKEND_150),
+      pod('web-77c4-fghij', 'ghcr.io/acme/web:3.2.0', WEB_320),
+      pod('redis-0', 'docker.io/library/redis:7.4', REDIS_74),
+    ],
+  };
+}
+
+/**
+ * Makes the workspace in `dir` (a git repository with one commit, a small build output, a pods file) and returns
+ * each action's typical run against the service at `url`, by action name.
+ */
+export function typicalRuns(url: string, dir: string): Record<string, RunOptions> {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_AUTHOR_NAME: 'Ann Example',
+        GIT_AUTHOR_EMAIL: 'ann@example.test',
+        GIT_COMMITTER_NAME: 'Ann Example',
+        GIT_COMMITTER_EMAIL: 'ann@example.test',
+        GIT_AUTHOR_DATE: '2026-11-01T10:00:00Z',
+        GIT_COMMITTER_DATE: '2026-11-01T10:00:00Z',
+      },
+    }).trim();
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(dir, 'main.go'), 'package main\n\nfunc main() { println("payments 1.6.0") }\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'Add payment retries');
+  const sha = git('rev-parse', 'HEAD');
+  mkdirSync(join(dir, 'build'), { recursive: true });
+  writeFileSync(join(dir, 'build/app.bin'), 'payments 1.6.0\n'.repeat(256));
+  const podsFile = join(dir, 'pods.json');
+  writeFileSync(podsFile, JSON.stringify(podsDocument()));
+
+  const connection = { 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG };
+  const run = (inputs: Record<string, string>): RunOptions => ({
+    cwd: dir,
+    github: { GITHUB_SHA: sha },
+    inputs: { ...connection, ...inputs },
+  });
+  return {
+    setup: run({}),
+    'check-attestations-for-commit': run({ commits: COMPLIANT_COMMIT }),
+    'diff-envs': run({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
+    'get-artifact': run({ flow: 'backend', fingerprint: BACKEND_140 }),
+    // A lookup (fail-if-missing: false), which every answer profile lets succeed.
+    'get-deployment': run({ environment: 'staging', fingerprint: BACKEND_150, 'fail-if-missing': 'false' }),
+    'list-actions': run({}),
+    'list-attestations': run({ flow: 'backend' }),
+    'list-trails': run({ flow: 'backend' }),
+    'report-artifact': run({
+      flow: 'backend',
+      artifact: 'build/app.bin',
+      'artifact-type': 'file',
+      name: 'payments-1.6.0.bin',
+    }),
+    'report-k8s-env': run({ environment: 'staging', 'pods-file': podsFile }),
+    // npm run new-action adds its run above.
+  };
+}

@@ -1,0 +1,897 @@
+/**
+ * A small interpreter of GitHub Actions workflows, for running this repository's workflows here (test/workflow-run):
+ * read and validated by GitHub's own parser (@actions/workflow-parser), every `${{ }}` evaluated by GitHub's own
+ * evaluator (@actions/expressions). Jobs run one after the other in the order of their `needs`, each on a fresh
+ * "runner" (a temp folder with its workspace, RUNNER_TEMP and tool cache, removed afterwards).
+ *
+ * - `run:` steps run in bash as the runner runs them (`shell`, `defaults.run`, `working-directory`, `env` at every
+ *   level), with fresh GITHUB_ENV, GITHUB_OUTPUT, GITHUB_PATH and GITHUB_STEP_SUMMARY files, read back after the step
+ *   as the runner reads them. Each script is its own process group: whatever it leaves in the background is stopped
+ *   at the end of the job (SIGTERM, then SIGKILL), as the runner cleans up orphan processes.
+ * - `uses: ./` (the root action.yml, setup) and `uses: ./actions/<name>` run the dist bundle through the runner
+ *   emulation (packages/runner/src/emulator.ts).
+ * - Any other step can be replaced by a `Stub` given by the caller, which says why it cannot run here; an external
+ *   action with no stub fails its step (nothing is fetched).
+ * - `if:` (default `success()`), `continue-on-error`, outcome and conclusion, `success()`, `failure()`, `always()`,
+ *   `cancelled()` (never), and the contexts github, env, steps, runner, job, secrets, vars, inputs, needs (matrix and
+ *   strategy are empty: a job with a matrix, a container, services or a reusable workflow is refused).
+ *
+ * Mistakes fail the run, not only the validators: the parser's errors (schema, expression syntax, unknown contexts
+ * or functions), and every `steps.<id>.outputs.<name>` reference is checked before anything runs. The step must be
+ * an earlier step of the same job; for this repository's actions the output must be declared in its action.yml,
+ * for a stub in the stub's `outputs`. A `run:` step's outputs are known only once it ran: a reference to an output a
+ * successful `run:` step did not write fails the step that reads it (`WorkflowRun.problems` says so).
+ *
+ * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run `stepTimeoutMs`).
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { registerHooks } from 'node:module';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { Evaluator, Lexer, Parser, data, type Expr } from '@actions/expressions';
+import { ContextAccess, IndexAccess, Literal } from '@actions/expressions/ast';
+import type { FunctionDefinition } from '@actions/expressions/funcs/info';
+import { truthy } from '@actions/expressions/result';
+import type { Job, Step, WorkflowTemplate } from '@actions/workflow-parser/model/workflow-template';
+import type {
+  MappingToken,
+  ScalarToken,
+  TemplateToken,
+} from '@actions/workflow-parser/templates/tokens/index';
+import { parse } from 'yaml';
+import { actionFile, DEFAULT_GITHUB, parseCommandFile, prepareAction } from './emulator.js';
+
+// @actions/workflow-parser 0.3.61 imports its JSON schemas without `with { type: 'json' }`, which Node refuses
+// (ERR_IMPORT_ATTRIBUTE_MISSING), and vitest leaves the package to Node: add the attribute for that package's JSON.
+registerHooks({
+  load(url, context, nextLoad) {
+    if (!/\/@actions\/workflow-parser\/dist\/[^/]+\.json$/.test(url)) return nextLoad(url, context);
+    return nextLoad(url, { ...context, importAttributes: { ...context.importAttributes, type: 'json' } });
+  },
+});
+const {
+  convertWorkflowTemplate,
+  isBasicExpression,
+  isLiteral,
+  isMapping,
+  isSequence,
+  isString,
+  NoOperationTraceWriter,
+  parseWorkflow,
+} = await import('@actions/workflow-parser');
+
+export type Outcome = 'success' | 'failure' | 'skipped';
+
+export interface StubContext {
+  workspace: string;
+  runnerTemp: string;
+  toolCache: string;
+  /** The step's `with:`, evaluated. */
+  with: Record<string, string>;
+}
+
+/** What a stub did for the steps after it: outputs, and folders put first on PATH, in this order. */
+export interface StubEffect {
+  outputs?: Record<string, string>;
+  path?: string[];
+}
+
+/** A stand-in for a step that cannot run here, doing here what the step would have done on the runner. */
+export interface Stub {
+  /** The action it replaces (`owner/repo[/path]`, any `@ref`), or the `run:` scripts it replaces. */
+  uses?: string;
+  run?: RegExp;
+  /** Why the step cannot run here. */
+  reason: string;
+  /** The outputs the step sets; a reference to another is a mistake in the workflow. */
+  outputs: string[];
+  apply(context: StubContext): StubEffect | Promise<StubEffect>;
+}
+
+export interface StepRun {
+  job: string;
+  /** The step's `id`, or the parser's (`__run`, `__run_2`, `__actions_checkout`, `__self`). */
+  id: string;
+  name: string;
+  /** A script, this repository's action (through the emulator), or a stub. */
+  kind: 'run' | 'action' | 'stub';
+  outcome: Outcome;
+  conclusion: Outcome;
+  outputs: Record<string, string>;
+  /** What the step printed, and why it failed; secrets and `::add-mask::` values as `***`. */
+  log: string;
+  /** For a stub: why the step did not run. */
+  stubbed?: string;
+  ms: number;
+}
+
+export interface JobRun {
+  id: string;
+  result: Outcome;
+  steps: StepRun[];
+  outputs: Record<string, string>;
+  /** The steps' GITHUB_STEP_SUMMARY files, one after the other. */
+  summary: string;
+}
+
+export interface WorkflowRun {
+  conclusion: 'success' | 'failure';
+  jobs: JobRun[];
+  /** Every step of every job, in the order they ran. */
+  steps: StepRun[];
+  /** Mistakes in the workflow found while it ran (each also failed a step). */
+  problems: string[];
+}
+
+export interface WorkflowOptions {
+  /** The workflow's name in messages, e.g. `.github/workflows/e2e.yml`. */
+  file: string;
+  content: string;
+  /** GITHUB_* over the emulator's push to main of acme/app (DEFAULT_GITHUB); GITHUB_SHA must be given. */
+  github: Record<string, string> & { GITHUB_SHA: string };
+  /** The event payload (`github.event`, GITHUB_EVENT_PATH). */
+  event?: Record<string, unknown>;
+  vars?: Record<string, string>;
+  secrets?: Record<string, string>;
+  /** `inputs` of a workflow_dispatch, over the declared defaults. */
+  inputs?: Record<string, string>;
+  stubs?: Stub[];
+  /** Longest a step may run before it is stopped and fails (default 2 minutes). */
+  stepTimeoutMs?: number;
+}
+
+/** The workflow cannot run as written: each line a mistake, `file (Line: n, Col: m): message`. */
+export class WorkflowError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'WorkflowError';
+    this.problems = problems;
+  }
+}
+
+const CONTEXTS = [
+  'github',
+  'env',
+  'steps',
+  'runner',
+  'job',
+  'secrets',
+  'vars',
+  'inputs',
+  'needs',
+  'matrix',
+  'strategy',
+];
+const STATUS_FUNCTIONS = ['success', 'failure', 'always', 'cancelled'].map((name) => ({
+  name,
+  minArgs: 0,
+  maxArgs: 0,
+}));
+/** After a script exits, how long its output may stay open (a background process holding it) before the step fails. */
+const OUTPUT_GRACE_MS = 3000;
+
+type Dict = Record<string, string>;
+type Scope = Record<string, unknown> & { env: Dict };
+
+export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun> {
+  const { template, root } = await load(options.file, options.content);
+  const stubs = options.stubs ?? [];
+  const jobs = template.jobs.map((job) => {
+    if (job.type !== 'job' || job.strategy || job.container || job.services)
+      throw new WorkflowError([
+        `${at(options.file, job.id)}job '${job.id.value}': a matrix, container, services or reusable workflow is not run here`,
+      ]);
+    return { job, raw: rawMapping(root, ['jobs', job.id.value]) };
+  });
+  const refs = jobs.flatMap(({ job, raw }) => checkReferences(options.file, job, raw, stubs));
+  if (refs.length > 0) throw new WorkflowError(refs);
+
+  const inputs: Dict = {};
+  for (const [name, input] of Object.entries(template.events.workflow_dispatch?.inputs ?? {})) {
+    if (input.default !== undefined) inputs[name] = String(input.default);
+  }
+  Object.assign(inputs, options.inputs);
+  const github = { ...DEFAULT_GITHUB, ...options.github };
+  const workflow: WorkflowState = {
+    options,
+    github,
+    stubs,
+    shared: { vars: options.vars ?? {}, secrets: options.secrets ?? {}, inputs, matrix: {}, strategy: {} },
+    env: template.env,
+    defaults: rawMapping(root, ['defaults', 'run']),
+    problems: [],
+    masks: new Set(Object.values(options.secrets ?? {}).filter((s) => s !== '')),
+  };
+
+  const done = new Map<string, JobRun>();
+  while (done.size < jobs.length) {
+    const next = jobs.find(
+      ({ job }) => !done.has(job.id.value) && (job.needs ?? []).every((n) => done.has(n.value)),
+    );
+    if (!next) throw new WorkflowError([`${options.file}: the jobs' needs form a cycle`]);
+    const needs = Object.fromEntries(
+      (next.job.needs ?? []).map((n) => [n.value, done.get(n.value)] as const),
+    );
+    done.set(next.job.id.value, await runJob(next.job, next.raw, needs, workflow));
+  }
+  const runs = [...done.values()];
+  return {
+    conclusion: runs.some((j) => j.result === 'failure') ? 'failure' : 'success',
+    jobs: runs,
+    steps: runs.flatMap((j) => j.steps),
+    problems: workflow.problems,
+  };
+}
+
+interface WorkflowState {
+  options: WorkflowOptions;
+  github: Dict;
+  stubs: Stub[];
+  shared: Record<string, unknown>;
+  /** The workflow's `env`, evaluated at the start of each job (it may read github, secrets, vars, inputs). */
+  env: TemplateToken | undefined;
+  defaults: MappingToken | undefined;
+  problems: string[];
+  masks: Set<string>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+async function load(
+  file: string,
+  content: string,
+): Promise<{ template: WorkflowTemplate; root: TemplateToken }> {
+  const parsed = parseWorkflow({ name: file, content }, new NoOperationTraceWriter());
+  if (!parsed.value) throw new WorkflowError([`${file}: no workflow`]);
+  const template = await convertWorkflowTemplate(parsed.context, parsed.value);
+  // The context collects the errors of both reading (schema, expressions) and converting.
+  const errors = parsed.context.errors.getErrors().map((e) => e.message);
+  if (errors.length > 0) throw new WorkflowError(errors);
+  return { template, root: parsed.value };
+}
+
+/** The mapping at `path` of keys under `token` (what the converted template leaves out: with, shell, defaults). */
+function rawMapping(token: TemplateToken | undefined, path: string[]): MappingToken | undefined {
+  let at = token;
+  for (const key of path) at = at && isMapping(at) ? at.find(key) : undefined;
+  return at && isMapping(at) ? at : undefined;
+}
+
+function rawSteps(job: MappingToken | undefined): MappingToken[] {
+  const steps = job?.find('steps');
+  return steps && isSequence(steps) ? [...steps].filter(isMapping) : [];
+}
+
+function at(file: string, token: TemplateToken | undefined): string {
+  return token?.line === undefined ? `${file}: ` : `${file} (Line: ${token.line}, Col: ${token.col ?? 1}): `;
+}
+
+/** This repository's action a `uses: ./...` names: `setup` for the root, `<name>` for `./actions/<name>`. */
+function ownAction(uses: string): string | undefined {
+  if (/^\.\/?$/.test(uses)) return 'setup';
+  const name = /^\.\/actions\/([\w.-]+)\/?$/.exec(uses)?.[1];
+  return name !== undefined && existsSync(actionFile(name)) ? name : undefined;
+}
+
+function declaredOutputs(action: string): string[] {
+  const yml = parse(readFileSync(actionFile(action), 'utf8')) as { outputs?: Record<string, unknown> };
+  return Object.keys(yml.outputs ?? {});
+}
+
+function stubFor(step: Step, stubs: Stub[]): Stub | undefined {
+  if ('uses' in step) {
+    const uses = step.uses.value.split('@')[0]?.toLowerCase();
+    return stubs.find((s) => s.uses?.toLowerCase() === uses);
+  }
+  if ('run' in step) return stubs.find((s) => s.run?.test(sourceOf(step.run)));
+  return undefined;
+}
+
+/** A scalar as written in the workflow (`${{ }}` and all). */
+function sourceOf(token: ScalarToken): string {
+  return (isBasicExpression(token) || isString(token) ? token.source : undefined) ?? token.toString();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// `steps.<id>.outputs.<name>` references
+
+interface StepRef {
+  step: string;
+  property?: string;
+  output?: string;
+  token: TemplateToken;
+}
+
+/** Every literal `steps.<id>[.<property>[.<name>]]` in the expression (`steps[format(...)]` is not followed). */
+function stepRefs(expression: string, token: TemplateToken): StepRef[] {
+  const path = (e: Expr): string[] | undefined => {
+    if (e instanceof ContextAccess) return [e.name.lexeme.toLowerCase()];
+    if (!(e instanceof IndexAccess) || !(e.index instanceof Literal)) return undefined;
+    const index = e.index.literal;
+    const head = path(e.expr);
+    return head && index.kind === data.Kind.String ? [...head, index.coerceString()] : undefined;
+  };
+  const refs: StepRef[] = [];
+  const visit = (e: Expr): void => {
+    const p = path(e);
+    if (p) {
+      const [context, step, property, output] = p;
+      if (context === 'steps' && step !== undefined) refs.push({ step, property, output, token });
+      return;
+    }
+    const children: Expr[] = [];
+    for (const value of Object.values(e)) {
+      if (value instanceof Array) children.push(...value.filter((v): v is Expr => isExpr(v)));
+      else if (isExpr(value)) children.push(value);
+    }
+    children.forEach(visit);
+  };
+  visit(parseExpression(expression));
+  return refs;
+}
+
+function isExpr(value: unknown): value is Expr {
+  return typeof value === 'object' && value !== null && 'accept' in value;
+}
+
+/** Each expression of a token tree (keys too), with the token it is in. */
+function* expressionsIn(token: TemplateToken | undefined): Generator<[string, TemplateToken]> {
+  if (!token) return;
+  if (isBasicExpression(token)) yield [token.expression, token];
+  else if (isMapping(token))
+    for (const pair of token) yield* [...expressionsIn(pair.key), ...expressionsIn(pair.value)];
+  else if (isSequence(token)) for (const item of token) yield* expressionsIn(item);
+}
+
+function checkReferences(file: string, job: Job, raw: MappingToken | undefined, stubs: Stub[]): string[] {
+  const problems: string[] = [];
+  const raws = rawSteps(raw);
+  const index = new Map(job.steps.map((s, i) => [s.id.toLowerCase(), i] as const));
+  const check = (ref: StepRef, from: number): void => {
+    const where = `${at(file, ref.token)}steps.${[ref.step, ref.property, ref.output].filter((p) => p !== undefined).join('.')}: `;
+    const i = index.get(ref.step.toLowerCase());
+    const target = i === undefined ? undefined : job.steps[i];
+    if (i === undefined || !target)
+      return void problems.push(`${where}job '${job.id.value}' has no step with id '${ref.step}'`);
+    if (i >= from) return void problems.push(`${where}step '${target.id}' has not run yet at this point`);
+    if (ref.property === undefined) return;
+    if (!['outputs', 'outcome', 'conclusion'].includes(ref.property))
+      return void problems.push(`${where}a step has outputs, outcome and conclusion, not '${ref.property}'`);
+    if (ref.property !== 'outputs' || ref.output === undefined) return;
+    const stub = stubFor(target, stubs);
+    const own = 'uses' in target ? ownAction(target.uses.value) : undefined;
+    const declared = stub ? stub.outputs : own !== undefined ? declaredOutputs(own) : undefined;
+    const by = stub
+      ? `the stub of '${target.id}'`
+      : `${own === 'setup' ? '' : `actions/${own ?? ''}/`}action.yml`;
+    if (declared && !declared.some((d) => d.toLowerCase() === ref.output?.toLowerCase()))
+      problems.push(`${where}${by} declares no output '${ref.output}' (${declared.join(', ') || 'none'})`);
+  };
+  job.steps.forEach((step, i) => {
+    if ('uses' in step && step.uses.value.startsWith('./') && ownAction(step.uses.value) === undefined)
+      problems.push(
+        `${at(file, step.uses)}'${step.uses.value}' is not an action of this repository (./ or ./actions/<name>)`,
+      );
+    for (const [expression, token] of [
+      ...[...expressionsIn(raws[i])].filter(([, t]) => t !== raws[i]?.find('if')),
+      ...('if' in step && step.if ? [[step.if.expression, step.if] as [string, TemplateToken]] : []),
+    ])
+      for (const ref of stepRefs(expression, token)) check(ref, i);
+  });
+  for (const [expression, token] of expressionsIn(job.outputs))
+    for (const ref of stepRefs(expression, token)) check(ref, job.steps.length);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Expressions
+
+function parseExpression(expression: string): Expr {
+  return new Parser(new Lexer(expression).lex().tokens, CONTEXTS, STATUS_FUNCTIONS).parse();
+}
+
+function toData(value: unknown): data.ExpressionData {
+  if (value === null || value === undefined) return new data.Null();
+  if (typeof value === 'string') return new data.StringData(value);
+  if (typeof value === 'number') return new data.NumberData(value);
+  if (typeof value === 'boolean') return new data.BooleanData(value);
+  if (Array.isArray(value)) return new data.Array(...value.map(toData));
+  if (typeof value === 'object')
+    return new data.Dictionary(...Object.entries(value).map(([key, v]) => ({ key, value: toData(v) })));
+  throw new Error(`cannot be an expression's data: ${typeof value}`);
+}
+
+function evaluate(expression: string, scope: Scope, success: () => boolean): data.ExpressionData {
+  const status = (name: string, result: () => boolean): [string, FunctionDefinition] => [
+    name,
+    { name, minArgs: 0, maxArgs: 0, call: () => new data.BooleanData(result()) },
+  ];
+  const functions = new Map([
+    status('success', success),
+    status('failure', () => !success()),
+    status('always', () => true),
+    status('cancelled', () => false),
+  ]);
+  return new Evaluator(parseExpression(expression), toData(scope) as data.Dictionary, functions).evaluate();
+}
+
+/** A scalar's value as the runner gives it to a step: expressions evaluated, null as ''. */
+function evaluateString(token: TemplateToken, scope: Scope, success: () => boolean): string {
+  if (isBasicExpression(token)) return evaluate(token.expression, scope, success).coerceString();
+  if (isLiteral(token)) return token.toString();
+  throw new Error(`line ${token.line ?? '?'}: a string was expected, not a ${token.typeName()}`);
+}
+
+function evaluateMapping(token: TemplateToken | undefined, scope: Scope, success: () => boolean): Dict {
+  const out: Dict = {};
+  if (!token || !isMapping(token)) return out;
+  for (const { key, value } of token) out[key.toString()] = evaluateString(value, scope, success);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A job
+
+interface JobState {
+  id: string;
+  dir: string;
+  workspace: string;
+  temp: string;
+  toolCache: string;
+  env: Dict;
+  path: string[];
+  steps: StepRun[];
+  failed: boolean;
+  groups: Set<number>;
+  summary: string;
+}
+
+async function runJob(
+  job: Job,
+  raw: MappingToken | undefined,
+  needs: Record<string, JobRun | undefined>,
+  w: WorkflowState,
+): Promise<JobRun> {
+  const id = job.id.value;
+  const dir = mkdtempSync(join(tmpdir(), `workflow-${id}-`));
+  const state: JobState = {
+    id,
+    dir,
+    workspace: join(dir, 'work'),
+    temp: join(dir, 'temp'),
+    toolCache: join(dir, 'tool-cache'),
+    env: {},
+    path: [],
+    steps: [],
+    failed: false,
+    groups: new Set(),
+    summary: '',
+  };
+  for (const d of [state.workspace, state.temp, state.toolCache]) mkdirSync(d);
+  const needsContext = Object.fromEntries(
+    Object.entries(needs).map(([n, r]) => [n, { result: r?.result ?? 'skipped', outputs: r?.outputs ?? {} }]),
+  );
+  const scope = (env: Dict): Scope => ({ ...w.shared, ...contexts(state, w, env), needs: needsContext });
+  try {
+    const allNeeded = () => Object.values(needs).every((r) => r?.result === 'success');
+    if (!truthy(evaluate(job.if.expression, scope(state.env), allNeeded))) {
+      return { id, result: 'skipped', steps: [], outputs: {}, summary: '' };
+    }
+    Object.assign(state.env, evaluateMapping(w.env, scope({}), allNeeded));
+    Object.assign(state.env, evaluateMapping(job.env, scope(state.env), allNeeded));
+    const raws = rawSteps(raw);
+    const defaults = rawMapping(raw, ['defaults', 'run']);
+    for (const [i, step] of job.steps.entries()) {
+      const run = await runStep(step, raws[i], defaults, state, w, scope);
+      state.steps.push(run);
+      if (run.outcome === 'failure' && run.conclusion === 'failure') state.failed = true;
+    }
+    let outputs: Dict = {};
+    try {
+      outputs = evaluateMapping(job.outputs, scope(state.env), () => !state.failed);
+    } catch (error) {
+      w.problems.push(`job '${id}' outputs: ${message(error)}`);
+      state.failed = true;
+    }
+    return {
+      id,
+      result: state.failed ? 'failure' : 'success',
+      steps: state.steps,
+      outputs,
+      summary: state.summary,
+    };
+  } finally {
+    await stopGroups(state.groups);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function contexts(state: JobState, w: WorkflowState, env: Dict): Scope {
+  const github: Record<string, unknown> = {
+    event: w.options.event ?? {},
+    token: w.options.secrets?.GITHUB_TOKEN ?? '',
+  };
+  for (const [name, value] of Object.entries(w.github)) {
+    if (name.startsWith('GITHUB_')) github[name.slice('GITHUB_'.length).toLowerCase()] = value;
+  }
+  Object.assign(github, { workspace: state.workspace, job: state.id });
+  const steps = Object.fromEntries(
+    state.steps.map((s) => [s.id, { outputs: s.outputs, outcome: s.outcome, conclusion: s.conclusion }]),
+  );
+  const runner = {
+    name: 'GitHub Actions 1',
+    os: w.github.RUNNER_OS ?? 'Linux',
+    arch: w.github.RUNNER_ARCH ?? 'X64',
+    temp: state.temp,
+    tool_cache: state.toolCache,
+    environment: 'github-hosted',
+  };
+  return { github, env, steps, runner, job: { status: state.failed ? 'failure' : 'success' } };
+}
+
+/** What the runner's own processes have: no node_modules/.bin of a caller (npx, npm test) on PATH. */
+function runnerPath(): string {
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((p) => p !== '' && !p.split(/[\\/]/).includes('node_modules'))
+    .join(delimiter);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A step
+
+async function runStep(
+  step: Step,
+  raw: MappingToken | undefined,
+  defaults: MappingToken | undefined,
+  state: JobState,
+  w: WorkflowState,
+  scope: (env: Dict) => Scope,
+): Promise<StepRun> {
+  const stub = stubFor(step, w.stubs);
+  const kind = stub ? 'stub' : 'uses' in step ? 'action' : 'run';
+  const started = performance.now();
+  const success = () => !state.failed;
+  let name =
+    'uses' in step
+      ? `Run ${step.uses.value}`
+      : 'run' in step
+        ? `Run ${sourceOf(step.run).split('\n')[0] ?? ''}`
+        : step.id;
+  try {
+    if (step.name) name = evaluateString(step.name, scope(state.env), success);
+  } catch {
+    // A name that does not evaluate keeps the default, as on the runner.
+  }
+  const record = (outcome: Outcome, outputs: Dict, log: string, continueOnError = false): StepRun => ({
+    job: state.id,
+    id: step.id,
+    name,
+    kind,
+    outcome,
+    conclusion: outcome === 'failure' && continueOnError ? 'success' : outcome,
+    outputs,
+    log: mask(log, w.masks),
+    ...(stub && { stubbed: stub.reason }),
+    ms: Math.round(performance.now() - started),
+  });
+  if (!('if' in step) || !('run' in step || 'uses' in step))
+    return record('failure', {}, `unsupported step: ${step.id}`);
+
+  // The runner reads every `steps.<id>.outputs.<name>` of a run step through here: an output it did not write fails.
+  const problem = (text: string) => {
+    w.problems.push(`${w.options.file}: step '${step.id}': ${text}`);
+    return text;
+  };
+  const check = (expression: string, token: TemplateToken) => {
+    const wrong = unwrittenOutput(expression, token, state.steps);
+    if (wrong !== undefined) throw new Error(problem(wrong));
+  };
+  const evalString = (token: TemplateToken, env: Dict): string => {
+    if (isBasicExpression(token)) check(token.expression, token);
+    return evaluateString(token, scope(env), success);
+  };
+  const evalCondition = (token: TemplateToken & { expression: string }): boolean => {
+    check(token.expression, token);
+    return truthy(evaluate(token.expression, scope(state.env), success));
+  };
+  let continueOnError = false;
+  try {
+    if (!evalCondition(step.if)) return record('skipped', {}, '');
+    const coe = step['continue-on-error'];
+    if (typeof coe === 'boolean') continueOnError = coe;
+    else if (coe) continueOnError = isBasicExpression(coe) ? evalCondition(coe) : coe.toString() === 'true';
+    // The step's env is evaluated with the job's env context; its `with:` and script see the step's env too.
+    const env: Dict = { ...state.env };
+    for (const { key, value } of step.env ?? []) env[key.toString()] = evalString(value, state.env);
+    const withValues: Dict = {};
+    const withToken = raw?.find('with');
+    if (withToken && isMapping(withToken))
+      for (const { key, value } of withToken) withValues[key.toString()] = evalString(value, env);
+
+    if (stub) {
+      const effect = await stub.apply({
+        workspace: state.workspace,
+        runnerTemp: state.temp,
+        toolCache: state.toolCache,
+        with: withValues,
+      });
+      state.path.unshift(...(effect.path ?? []));
+      return record('success', effect.outputs ?? {}, `stubbed: ${stub.reason}`);
+    }
+    const processEnv: Dict = {
+      ...runnerEnv(state, w),
+      ...env,
+      PATH: [...state.path, runnerPath()].join(delimiter),
+      GITHUB_ACTION: step.id,
+    };
+    if ('uses' in step) {
+      const action = ownAction(step.uses.value);
+      if (action === undefined)
+        return record(
+          'failure',
+          {},
+          problem(
+            `'${step.uses.value}' is an external action, which is not fetched here, and no stub stands in for it`,
+          ),
+        );
+      const result = await prepareAction(action, {
+        inputs: withValues,
+        env: processEnv,
+        github: w.github,
+        event: w.options.event ?? {},
+        cwd: state.workspace,
+        runnerTemp: state.temp,
+        githubToken: w.options.secrets?.GITHUB_TOKEN ?? '',
+      }).run();
+      collectMasks(result.stdout, w.masks);
+      Object.assign(state.env, result.exportedEnv);
+      state.summary += result.summary;
+      const log = [result.stdout, result.stderr].filter((s) => s !== '').join('\n');
+      return record(result.code === 0 ? 'success' : 'failure', result.outputs, log, continueOnError);
+    }
+
+    const script = evalString(step.run, env);
+    const shell = raw?.find('shell') ?? defaults?.find('shell') ?? w.defaults?.find('shell');
+    const directory =
+      raw?.find('working-directory') ??
+      defaults?.find('working-directory') ??
+      w.defaults?.find('working-directory');
+    const cwd = resolve(state.workspace, directory ? evalString(directory, env) : '.');
+    const result = await runScript(
+      script,
+      shell && isLiteral(shell) ? shell.toString() : undefined,
+      cwd,
+      processEnv,
+      state,
+      w.options.stepTimeoutMs ?? 120_000,
+    );
+    collectMasks(result.log, w.masks);
+    return record(result.ok ? 'success' : 'failure', result.outputs, result.log, continueOnError);
+  } catch (error) {
+    return record('failure', {}, message(error), continueOnError);
+  }
+}
+
+/** The first `steps.<id>.outputs.<name>` of the expression that a successful run step did not write. */
+function unwrittenOutput(expression: string, token: TemplateToken, done: StepRun[]): string | undefined {
+  for (const ref of stepRefs(expression, token)) {
+    const target = done.find((s) => s.id.toLowerCase() === ref.step.toLowerCase());
+    if (
+      ref.property !== 'outputs' ||
+      ref.output === undefined ||
+      target?.kind !== 'run' ||
+      target.outcome !== 'success'
+    )
+      continue;
+    if (!Object.keys(target.outputs).some((o) => o.toLowerCase() === ref.output?.toLowerCase()))
+      return (
+        `steps.${ref.step}.outputs.${ref.output}: step '${target.id}' ran and wrote no such output ` +
+        `(${Object.keys(target.outputs).join(', ') || 'none'})`
+      );
+  }
+  return undefined;
+}
+
+/** The variables the runner gives every step's process. */
+function runnerEnv(state: JobState, w: WorkflowState): Dict {
+  const event = join(state.temp, '_github_workflow', 'event.json');
+  if (!existsSync(event)) {
+    mkdirSync(join(state.temp, '_github_workflow'), { recursive: true });
+    writeFileSync(event, JSON.stringify(w.options.event ?? {}));
+  }
+  return {
+    HOME: process.env.HOME ?? state.dir,
+    LANG: 'C.UTF-8',
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    ...w.github,
+    GITHUB_JOB: state.id,
+    GITHUB_WORKSPACE: state.workspace,
+    GITHUB_EVENT_PATH: event,
+    RUNNER_TEMP: state.temp,
+    RUNNER_TOOL_CACHE: state.toolCache,
+    RUNNER_NAME: 'GitHub Actions 1',
+    RUNNER_ENVIRONMENT: 'github-hosted',
+  };
+}
+
+interface ScriptResult {
+  ok: boolean;
+  outputs: Dict;
+  log: string;
+}
+
+/** The runner's command line for a `shell:` (https://docs.github.com/actions/reference/workflow-syntax#jobsjob_idstepsshell). */
+function shellCommand(shell: string | undefined, file: string): string[] {
+  if (shell === undefined || shell === '') return ['bash', '-e', file];
+  if (shell === 'bash') return ['bash', '--noprofile', '--norc', '-eo', 'pipefail', file];
+  if (shell === 'sh') return ['sh', '-e', file];
+  if (shell.includes('{0}')) return shell.split(/\s+/).map((part) => part.replace('{0}', file));
+  throw new Error(`shell '${shell}' is not run here (bash, sh, or a command with {0})`);
+}
+
+async function runScript(
+  script: string,
+  shell: string | undefined,
+  cwd: string,
+  env: Dict,
+  state: JobState,
+  timeoutMs: number,
+): Promise<ScriptResult> {
+  const commands = join(state.temp, '_runner_file_commands', randomUUID());
+  mkdirSync(commands, { recursive: true });
+  const files = {
+    GITHUB_ENV: 'env',
+    GITHUB_OUTPUT: 'output',
+    GITHUB_PATH: 'path',
+    GITHUB_STEP_SUMMARY: 'summary',
+    GITHUB_STATE: 'state',
+  };
+  const paths = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, join(commands, f)]));
+  for (const p of Object.values(paths)) writeFileSync(p, '');
+  const file = join(state.temp, `${randomUUID()}.sh`);
+  writeFileSync(file, script);
+  const [command = 'bash', ...args] = shellCommand(shell, file);
+
+  let log = '';
+  // detached: the script leads a process group of its own, with whatever it starts in the background (stopped at
+  // the end of the job).
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...env, ...paths },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid !== undefined) state.groups.add(child.pid);
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (log += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (log += c));
+  const closed = new Promise<void>((r) => child.on('close', () => r()));
+  const limit = { reached: false };
+  const timer = setTimeout(() => {
+    limit.reached = true;
+    signal(child.pid, 'SIGKILL');
+  }, timeoutMs);
+  const code = await new Promise<number | null>((r) => {
+    child.on('exit', (c) => r(c));
+    child.on('error', (e) => {
+      log += `${e.message}\n`;
+      r(null);
+    });
+  });
+  clearTimeout(timer);
+  let grace: NodeJS.Timeout | undefined;
+  const held = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((r) => (grace = setTimeout(() => r(true), OUTPUT_GRACE_MS))),
+  ]);
+  clearTimeout(grace);
+  if (held) {
+    child.stdout.destroy();
+    child.stderr.destroy();
+    log += `\na process the step started in the background still holds its output ${OUTPUT_GRACE_MS} ms after the script ended: on the runner the step would not end (redirect it: > file 2>&1 &)\n`;
+  }
+  if (limit.reached) log += `\nthe step ran longer than ${timeoutMs} ms and was stopped\n`;
+  else if (code !== 0) log += `\nProcess completed with exit code ${code ?? 'null'}.\n`;
+
+  const read = (name: string) => readFileSync(paths[name] ?? '', 'utf8');
+  // A malformed command file (an unterminated NAME<<EOF) fails the step, as on the runner.
+  let commandsOk = true;
+  const parsed = (name: string): Record<string, string> => {
+    try {
+      return parseCommandFile(read(name));
+    } catch (error) {
+      commandsOk = false;
+      log += `\n${name}: ${message(error)}\n`;
+      return {};
+    }
+  };
+  Object.assign(state.env, parsed('GITHUB_ENV'));
+  for (const line of read('GITHUB_PATH').split('\n')) if (line.trim() !== '') state.path.unshift(line.trim());
+  state.summary += read('GITHUB_STEP_SUMMARY');
+  const outputs = parsed('GITHUB_OUTPUT');
+  rmSync(commands, { recursive: true, force: true });
+  rmSync(file, { force: true });
+  return { ok: code === 0 && !held && !limit.reached && commandsOk, outputs, log };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes, masks
+
+function signal(pgid: number | undefined, name: NodeJS.Signals | 0): boolean {
+  if (pgid === undefined) return false;
+  try {
+    process.kill(-pgid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a process of the group still runs. On Linux, from /proc: a zombie (exited, not yet reaped, which is what
+ * an orphan becomes where PID 1 reaps nothing) holds no port or file and does not count; kill(0) would count it.
+ */
+function groupRuns(pgid: number): boolean {
+  if (!existsSync('/proc/self/stat')) return signal(pgid, 0);
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .some((pid) => {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        return false; // gone meanwhile
+      }
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(pgrp) === pgid && state !== 'Z';
+    });
+}
+
+/** Stops every process group a script of the job left running: SIGTERM, then SIGKILL after 5 s. */
+async function stopGroups(groups: Set<number>): Promise<void> {
+  for (const [sig, waitMs] of [
+    ['SIGTERM', 5000],
+    ['SIGKILL', 1000],
+  ] as const) {
+    const running = [...groups].filter((g) => groupRuns(g) && signal(g, sig));
+    const deadline = performance.now() + waitMs;
+    while (running.some(groupRuns) && performance.now() < deadline) await sleep(50);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function collectMasks(log: string, masks: Set<string>): void {
+  for (const [, value] of log.matchAll(/^::add-mask::(.+)$/gm)) {
+    if (value === undefined || value.trim() === '') continue;
+    // A command's data is escaped (%0A, %0D, %25): a multi-line secret is masked as it is, and line by line.
+    const secret = value.trim().replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
+    masks.add(secret);
+    for (const line of secret.split(/\r?\n/)) if (line.trim() !== '') masks.add(line);
+  }
+}
+
+function mask(log: string, masks: Set<string>): string {
+  let out = log;
+  for (const m of masks) out = out.split(m).join('***');
+  return out;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

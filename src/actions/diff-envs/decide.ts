@@ -1,0 +1,200 @@
+/**
+ * diff-envs' decisions, pure (no I/O, no log): what a diff says (the service's groups as the result, replacements
+ * paired, changed or not) and what the service's answer about each arriving artifact says for the promotion gate.
+ *
+ * Pairing: an artifact only in snapshot 1 and one only in snapshot 2 with the same name once the tag and the digest are
+ * taken off are one replacement (`backend 1.4.0 → 1.5.0`), not two unrelated rows. A pure function of the service's
+ * groups; what is left unpaired is removed (only in 1) or added (only in 2).
+ *
+ * Compliance: every check fails closed: only an answer about the artifact asked, COMPLIANT by its state and its
+ * evidence, is compliant.
+ */
+import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
+import { judgeAnswer } from '../../compliance/decide.js';
+import type { ArtifactLookup } from '../../compliance/lookup.js';
+import type {
+  ArrivalCheck,
+  ArrivalState,
+  ComplianceReview,
+  DiffEnvsResult,
+  DiffSide,
+  ImageName,
+  Paired,
+  Replacement,
+} from './types.js';
+
+export function splitImageName(name: string): ImageName {
+  const at = name.indexOf('@');
+  const base = at === -1 ? name : name.slice(0, at);
+  const digest = at === -1 ? undefined : name.slice(at + 1) || undefined;
+  // A colon before the last slash is a registry's port (`registry:5000/app`), not a tag.
+  const colon = base.lastIndexOf(':');
+  const tagged = colon > base.lastIndexOf('/');
+  return {
+    repository: tagged ? base.slice(0, colon) : base,
+    tag: tagged ? base.slice(colon + 1) || undefined : undefined,
+    digest,
+  };
+}
+
+/**
+ * Pairs by repository where it is unambiguous: exactly one artifact of that repository only in snapshot 1 and exactly
+ * one only in snapshot 2. Two versions on one side (a canary, two architectures) are not guessed at: they stay added
+ * or removed. An artifact without a name is never paired.
+ */
+export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]): Paired {
+  const byRepository = (artifacts: DiffArtifact[]) => {
+    const map = new Map<string, DiffArtifact[]>();
+    for (const a of artifacts) {
+      if (typeof a.name !== 'string' || a.name === '') continue;
+      const key = splitImageName(a.name).repository;
+      map.set(key, [...(map.get(key) ?? []), a]);
+    }
+    return map;
+  };
+  const one = byRepository(onlyIn1);
+  const two = byRepository(onlyIn2);
+  const replaced: Replacement[] = [];
+  const paired = new Set<DiffArtifact>();
+  // In snapshot 2's order: the arriving side leads.
+  for (const [name, arriving] of two) {
+    const leaving = one.get(name);
+    if (arriving.length !== 1 || leaving?.length !== 1) continue;
+    const [from] = leaving as [DiffArtifact];
+    const [to] = arriving as [DiffArtifact];
+    // The service compares by fingerprint: one on both sides is not a replacement (found by review).
+    if (from.fingerprint === to.fingerprint) continue;
+    replaced.push({ name, from, to });
+    paired.add(from).add(to);
+  }
+  return {
+    replaced,
+    added: onlyIn2.filter((a) => !paired.has(a)),
+    removed: onlyIn1.filter((a) => !paired.has(a)),
+  };
+}
+
+/**
+ * What tells the two sides of a replacement apart: the tags (`1.4.0 → 1.5.0`), with the start of each fingerprint
+ * when the tags are the same or missing (`latest@9e5f20177e21 → latest@33907d725bd9`).
+ */
+export function versions(replacement: Replacement): [string, string] {
+  const label = (a: DiffArtifact, withFingerprint: boolean) => {
+    const { tag } = splitImageName(a.name ?? '');
+    const short = a.fingerprint.slice(0, 12);
+    if (tag === undefined) return short;
+    return withFingerprint ? `${tag}@${short}` : tag;
+  };
+  const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
+  const same = tagOf(replacement.from) === tagOf(replacement.to);
+  return [label(replacement.from, same), label(replacement.to, same)];
+}
+
+/** What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, then the added. */
+export function arrivingOf(result: Pick<Paired, 'replaced' | 'added'>): DiffArtifact[] {
+  return [...result.replaced.map((r) => r.to), ...result.added];
+}
+
+/** Instances in the first and second snapshot: the group's count, else the entry's `instance_count`. */
+export function instances(a: DiffArtifact, side: 1 | 2): number | undefined {
+  return (side === 1 ? a.s1_instance_count : a.s2_instance_count) ?? a.instance_count ?? undefined;
+}
+
+function side(expression: string, id: string | null | undefined): DiffSide {
+  return id ? { expression, id, name: id } : { expression, id: null, name: expression };
+}
+
+/** The service's four groups as the result, replacements paired: `changed` when anything is only in one, or scaled. */
+export function toResult(url: string, one: string, two: string, diff: EnvDiff): DiffEnvsResult {
+  const onlyIn1 = diff.snappish1.artifacts;
+  const onlyIn2 = diff.snappish2.artifacts;
+  const scaled = diff.changed.artifacts;
+  const unchanged = diff['not-changed'].artifacts;
+  const { replaced, added, removed } = pairReplacements(onlyIn1, onlyIn2);
+  return {
+    url,
+    // The client holds an id that is given to the snapshot asked; one not given is not confirmed (null).
+    snapshot1: side(one, diff.snappish1.snapshot_id),
+    snapshot2: side(two, diff.snappish2.snapshot_id),
+    changed: onlyIn1.length + onlyIn2.length + scaled.length > 0,
+    counts: {
+      onlyIn1: onlyIn1.length,
+      onlyIn2: onlyIn2.length,
+      replaced: replaced.length,
+      added: added.length,
+      removed: removed.length,
+      scaled: scaled.length,
+      unchanged: unchanged.length,
+    },
+    replaced,
+    added,
+    removed,
+    scaled,
+    unchanged,
+  };
+}
+
+/** What one check is about: the flow the diff names (none is its own key) and the fingerprint. */
+export function checkKey(a: { flow?: string | null; fingerprint: string }): string {
+  return `${a.flow ?? ''}\u0000${a.fingerprint}`;
+}
+
+/** Whether the diff names the artifact's flow: without one there is nothing to look it up in. */
+export function hasFlow(a: DiffArtifact): a is DiffArtifact & { flow: string } {
+  return typeof a.flow === 'string' && a.flow !== '';
+}
+
+/** The check of an arriving artifact in `state`, with `more` said about it. */
+export function check(a: DiffArtifact, state: ArrivalState, more: Partial<ArrivalCheck> = {}): ArrivalCheck {
+  return {
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: hasFlow(a) ? a.flow : null,
+    state,
+    compliant: state === 'COMPLIANT',
+    ...more,
+  };
+}
+
+/** The check of an answer: get-artifact's decision (src/compliance/decide.ts), so both judge an artifact alike. */
+export function judge(a: DiffArtifact, found: ArtifactLookup): ArrivalCheck {
+  if (found.notFound) return check(a, 'NOT-FOUND');
+  const { state, ...judged } = judgeAnswer(found.artifact);
+  const shown: ArrivalState =
+    state === null
+      ? 'NO-STATE'
+      : state === 'COMPLIANT' && !judged.compliant
+        ? 'EVIDENCE-NOT-COMPLIANT'
+        : state;
+  return { ...check(a, shown), ...judged };
+}
+
+/**
+ * The check of each arriving artifact that is not COMPLIANT (the `non-compliant` output), each flow and fingerprint
+ * once. One without a check (a caller's bug) is not checked: the gate fails closed.
+ */
+export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
+  const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
+  const seen = new Set<string>();
+  const bad: ArrivalCheck[] = [];
+  for (const a of arriving) {
+    const key = checkKey(a);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = checks.get(key) ?? notLookedUp(a);
+    if (!c.compliant) bad.push(c);
+  }
+  return bad;
+}
+
+/** The check of an arriving artifact that has none. */
+export function notLookedUp(a: DiffArtifact): ArrivalCheck {
+  return {
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: typeof a.flow === 'string' && a.flow !== '' ? a.flow : null,
+    state: 'NOT-CHECKED',
+    compliant: false,
+    error: { kind: 'unexpected', message: 'not looked up' },
+  };
+}

@@ -1,0 +1,47 @@
+/** diff-envs' inputs: the two snapshots, the drift check, the compliance review and its gate, the PR comment. */
+import { formatSnapshotExpression, parseSnapshotExpression, SNAPSHOT_FORMS } from '../../api/snapshot.js';
+import { InputError } from '../../errors/errors.js';
+import type { InputReader } from '../../context/inputs.js';
+import { readCommon } from '../../runtime/context.js';
+import { readPrComment } from '../../runtime/pr-comment.js';
+import type { DiffEnvsInputs } from './types.js';
+
+export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
+  // The GitHub token first, masked before any other input can fail with a message.
+  const githubToken = inputs.secret('github-token');
+  const common = readCommon(inputs, cwd);
+  const snapshot = (name: string) => parseSnapshotExpression(inputs.required(name, SNAPSHOT_FORMS), name);
+  return {
+    ...common,
+    snapshot1: snapshot('snapshot-1'),
+    snapshot2: snapshot('snapshot-2'),
+    showUnchanged: inputs.boolean('show-unchanged', false),
+    failOnDiff: inputs.boolean('fail-on-diff', false),
+    ...readComplianceInputs(inputs),
+    prComment: readPrComment(inputs, common, githubToken),
+  };
+}
+
+function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {
+  const compliance = inputs.boolean('compliance', true);
+  const failOnNonCompliant = inputs.boolean('fail-on-non-compliant', false);
+  if (failOnNonCompliant && !compliance) {
+    throw new InputError(
+      'fail-on-non-compliant',
+      'is true while compliance is false: the gate needs the compliance lookups',
+      'compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false',
+    );
+  }
+  return { compliance, failOnNonCompliant };
+}
+
+/** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */
+export function describe(inputs: DiffEnvsInputs): {
+  snapshot1: { expression: string };
+  snapshot2: { expression: string };
+} {
+  return {
+    snapshot1: { expression: formatSnapshotExpression(inputs.snapshot1) },
+    snapshot2: { expression: formatSnapshotExpression(inputs.snapshot2) },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * get-artifact, deciding (pure, no I/O): whether an answer is shown to be about the trail asked, and, with many
+ * items, each item's verdict by the one decision (src/compliance/decide.ts), the step's outcome as the worst of the
+ * items', and which items fail the step.
+ */
+import type { Artifact } from '../../api/schemas.js';
+import { judgeAnswer } from '../../compliance/decide.js';
+import type { ArtifactLookup } from '../../compliance/lookup.js';
+import { ApiError, ComplianceError } from '../../errors/errors.js';
+import type { NamedSpec } from '../../runtime/artifact.js';
+import type { StepError } from '../../runtime/step.js';
+import type { GetArtifactInputs, ItemOutcome, ItemResult } from './types.js';
+
+/**
+ * Said when a trail was asked and the answer names none (`trail_name` is not required by 2.8): the artifact is shown,
+ * not confirmed to be the trail's; with assert-compliant it is "could not check" (a gate fails closed).
+ */
+export function trailNotConfirmed(trail: string | undefined, artifact: Artifact): string | undefined {
+  if (trail === undefined || artifact.trail_name) return undefined;
+  return `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
+}
+
+/** Worst last: the step's outcome is the worst of its items'. */
+const RANK: ItemOutcome[] = ['compliant', 'non-compliant', 'not-found', 'error'];
+
+/** The step's outcome with many items: the worst of the items' (error, then not-found, then non-compliant). */
+export function worstOutcome(items: ItemResult[]): ItemOutcome {
+  return items.reduce<ItemOutcome>(
+    (worst, item) => (RANK.indexOf(item.outcome) > RANK.indexOf(worst) ? item.outcome : worst),
+    'compliant',
+  );
+}
+
+export function notChecked(
+  item: NamedSpec,
+  fingerprint: string | undefined,
+  error: StepError | undefined,
+): ItemResult {
+  return {
+    name: item.name,
+    ...(fingerprint !== undefined && { fingerprint }),
+    outcome: 'error',
+    state: null,
+    compliant: false,
+    ...(error && { error }),
+  };
+}
+
+/** A failure that is not about one item: a refused token, a missing org or flow, an unreachable service, no time. */
+export function stepWide(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403 || error.status === 404;
+  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+export function judge(
+  inputs: Pick<GetArtifactInputs, 'trail' | 'assertCompliant'>,
+  item: NamedSpec,
+  fingerprint: string,
+  found: ArtifactLookup,
+): ItemResult {
+  if (found.notFound) {
+    return { name: item.name, fingerprint, outcome: 'not-found', state: null, compliant: false };
+  }
+  const { artifact } = found;
+  const notConfirmed = trailNotConfirmed(inputs.trail, artifact);
+  // As with one item: the gate cannot pass on an artifact not shown to be the trail's.
+  if (notConfirmed && inputs.assertCompliant) {
+    return notChecked(item, fingerprint, { kind: 'unexpected-response', message: notConfirmed });
+  }
+  const judged = judgeAnswer(artifact);
+  return {
+    // An item given by its fingerprint is named as the service knows it (its fingerprint is beside it anyway).
+    name: item.spec.type === 'fingerprint' && artifact.filename ? artifact.filename : item.name,
+    fingerprint,
+    outcome: judged.compliant ? 'compliant' : 'non-compliant',
+    ...judged,
+    ...(notConfirmed !== undefined && { notConfirmed }),
+  };
+}
+
+/** Without assert-compliant, as with one item, the items that fail the step: those not found or not checked. */
+export function failing(items: ItemResult[]): ItemResult[] {
+  return items.filter((i) => i.outcome === 'not-found' || i.outcome === 'error');
+}

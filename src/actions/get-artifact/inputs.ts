@@ -1,0 +1,53 @@
+/**
+ * get-artifact, its inputs: the flow, one or more artifacts (the fingerprint given as is, or computed the way
+ * report-artifact computes it), the trail or attestation asked, and the gate.
+ */
+import { InputError } from '../../errors/errors.js';
+import type { InputReader } from '../../context/inputs.js';
+import { readArtifactSpecs } from '../../runtime/artifact.js';
+import { readCommon } from '../../runtime/context.js';
+import type { GetArtifactInputs } from './types.js';
+
+export async function readInputs(inputs: InputReader, cwd: string): Promise<GetArtifactInputs> {
+  const common = readCommon(inputs, cwd);
+  return {
+    ...common,
+    flow: inputs.requiredMatching('flow', 'flowName'),
+    ...(await readItems(inputs, common.runner.workspace)),
+    trail: inputs.matching('trail', 'trailName'),
+    attestationId: inputs.matching('attestation-id', 'attestationId'),
+    assertCompliant: inputs.boolean('assert-compliant', false),
+  };
+}
+
+async function readItems(
+  inputs: InputReader,
+  workspace: string,
+): Promise<Pick<GetArtifactInputs, 'artifact' | 'items' | 'many'>> {
+  const { items, many } = await readArtifactSpecs(inputs, workspace);
+  const [first] = items;
+  // readArtifactSpecs gives at least one item or throws an InputError.
+  if (!first) throw new Error('no artifact was read from the inputs');
+  if (many && inputs.optional('attestation-id') !== undefined) {
+    throw new InputError(
+      'attestation-id',
+      'is given with several artifacts: an attestation belongs to one artifact, the others would all be not found',
+      'attestation-id with one fingerprint or artifact',
+    );
+  }
+  return { artifact: first.spec, items, many };
+}
+
+/** What the inputs say, for the result file of a step that could not check: never compliant, never "not found". */
+export function describe(inputs: GetArtifactInputs): Record<string, unknown> {
+  return {
+    flow: inputs.flow,
+    ...(inputs.many && { items: inputs.items.map((i) => i.name) }),
+    ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
+    ...(inputs.trail !== undefined && { trail: inputs.trail }),
+    ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
+    assertCompliant: inputs.assertCompliant,
+    found: null,
+    compliant: false,
+  };
+}

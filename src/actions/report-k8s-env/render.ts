@@ -1,0 +1,202 @@
+/**
+ * What report-k8s-env says about a report: the job summary, the warnings about pods it left out, and the heading and
+ * outputs of a step that could not finish.
+ */
+import type { EnvironmentTarget } from '../../k8s/environments.js';
+import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
+import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
+import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import type { EnvironmentOutcome, ReportK8sEnvInputs, ReportK8sEnvResult, SnapshotMade } from './types.js';
+
+export function couldNot(inputs: ReportK8sEnvInputs | undefined): string {
+  return inputs
+    ? `Could not report environment${inputs.targets.length > 1 ? 's' : ''} ${environmentsText(inputs.targets)}`
+    : 'Could not report the environment';
+}
+
+// A step that could not report still sets the list, so `fromJSON(steps.<id>.outputs.environments)` never breaks.
+export const onError: ErrorExtras<ReportK8sEnvInputs> = { outputs: { environments: [] } };
+
+/** The environments in words: `staging`, or `staging, production and 2 more`. */
+export function environmentsText(targets: EnvironmentTarget[]): string {
+  const names = targets.map((t) => t.name);
+  if (names.length <= 3) return names.join(names.length === 2 ? ' and ' : ', ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
+
+/**
+ * A named namespace without pods (most often a typo or a missing permission), then the skipped pods: at most as many
+ * warnings as GitHub shows, the last one counting the rest, which the summary and the result file list.
+ */
+export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
+  return capped(
+    emptyNamespaces(filter, report).map((ns) => `Namespace '${ns}' has no pods (or does not exist).`),
+    report.skipped,
+  );
+}
+
+/** The warnings of many environments from one read: each skipped pod once, whichever environments it was in. */
+export function manyWarnings(environments: { target: EnvironmentTarget; report: PodReport }[]): Annotation[] {
+  const empty = environments.flatMap(({ target, report }) =>
+    emptyNamespaces(target.filter, report).map(
+      (ns) => `Environment ${target.name}: namespace '${ns}' has no pods (or does not exist).`,
+    ),
+  );
+  return capped(empty, uniqueSkipped(environments.map((e) => e.report)));
+}
+
+function emptyNamespaces(filter: NamespaceFilter, report: PodReport): string[] {
+  return (filter.include ?? []).filter((ns) => !report.namespaces.has(ns));
+}
+
+/** Each skipped pod once: one pod is in the report of every environment whose namespaces hold it. */
+function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
+  // mapPodsFor maps a pod once: the same object is in every report that holds it.
+  return [...new Set(reports.flatMap((r) => r.skipped))];
+}
+
+function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
+  const first = empty.map((message): Annotation => ({ level: 'warning', message }));
+  const room = Math.max(MAX_ANNOTATIONS - first.length, 1);
+  const shown = skippedPods.length > room ? room - 1 : skippedPods.length;
+  const skipped = skippedPods.slice(0, shown).map((pod): Annotation => ({
+    level: 'warning',
+    message: `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`,
+  }));
+  if (skippedPods.length > shown) {
+    skipped.push({
+      level: 'warning',
+      message: `${skippedPods.length - shown} more pod(s) were skipped: see the job summary or result-file.`,
+    });
+  }
+  return [...first, ...skipped];
+}
+
+export function summarize(result: ReportK8sEnvResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  summary.heading(
+    result.dryRun
+      ? `DRY RUN: environment ${result.environment} not reported`
+      : `Environment ${result.environment} reported`,
+    3,
+  );
+  return details(summary, result);
+}
+
+/** The counts, the artifacts and the skipped pods, added to `summary`. */
+export function details(summary: SummaryWriter, result: ReportK8sEnvResult): SummaryWriter {
+  const answer = result.dryRun
+    ? `Dry run: nothing was sent to ${result.url}.`
+    : result.message !== undefined
+      ? `The service answered: ${result.message || '(no message)'}`
+      : '';
+  summary.paragraph(`${counted(result)}${answer ? ` ${answer}` : ''}`);
+  if (result.snapshot) snapshotLine(summary, result.environment, result.snapshot);
+  summary.table(
+    ['Image', 'Fingerprint', 'Pods'],
+    result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
+  );
+  if (result.skipped.length > 0) {
+    summary.heading(`Skipped pods (${result.skipped.length})`, 4);
+    summary.table(
+      ['Namespace', 'Pod', 'Reason'],
+      result.skipped.map((p) => [p.namespace, p.pod, p.reason]),
+    );
+  }
+  return summary;
+}
+
+/** Whether a snapshot was made, which one, and its page: linked where the answer gives one. */
+function snapshotLine(summary: SummaryWriter, environment: string, snapshot: SnapshotMade): void {
+  const id = snapshot.id ?? '';
+  const named = id && safeUrl(snapshot.url) ? link(id, snapshot.url) : escapeText(id);
+  const page =
+    !id && safeUrl(snapshot.url) ? ` ${link('Open it in the compliance service', snapshot.url)}.` : '';
+  const text = snapshot.created
+    ? id
+      ? `**A new snapshot was made: ${named}.**`
+      : `**A new snapshot of ${escapeText(environment)} was made** (the service did not say its number).${page}`
+    : `**No new snapshot was made**: what runs is what the latest snapshot${id ? `, ${named},` : ''} already holds (HTTP 200: the set of running artifacts did not change).${page}`;
+  summary.markdown(text);
+}
+
+/** How many pods were read, reported, left out and skipped, and why, in words (issue 15). */
+function counted(result: ReportK8sEnvResult): string {
+  const pods = (n: number) => (n === 1 ? '1 pod' : `${n} pods`);
+  const they = (n: number) => (n === 1 ? 'it was' : 'they were');
+  const parts = [`${pods(result.pods)} read, ${result.reported} reported.`];
+  if (result.leftOut > 0) {
+    parts.push(
+      `${pods(result.leftOut)} left out: ${they(result.leftOut)} neither Running nor Failed ` +
+        '(Pending, Succeeded or Unknown), so not part of what the environment runs.',
+    );
+  }
+  const skipped = result.skipped.length;
+  if (skipped > 0) {
+    parts.push(
+      `${pods(skipped)} skipped: ${they(skipped)} not mappable to an artifact (why is listed below).`,
+    );
+  }
+  return parts.join(' ');
+}
+
+const OUTCOME_MARK: Record<EnvironmentOutcome['outcome'], string> = {
+  reported: '✅ reported',
+  'dry-run': 'dry run',
+  error: '❌ not reported',
+};
+
+/** The summary of many environments: one row each, then the pods skipped in any of them. */
+export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[]): SummaryWriter {
+  const summary = new SummaryWriter();
+  const failed = environments.filter((e) => e.outcome === 'error').length;
+  const n = environments.length;
+  summary.heading(
+    dryRun
+      ? `DRY RUN: ${n} environments not reported`
+      : failed > 0
+        ? `${n - failed} of ${n} environments reported`
+        : `${n} environments reported`,
+    3,
+  );
+  summary.paragraph(
+    `The cluster was read once for all of them; each environment is the pods of its namespaces.` +
+      (dryRun
+        ? ' Dry run: nothing was sent; each payload is kept (payload-file in the environments output).'
+        : '') +
+      (failed > 0
+        ? ` ${failed} could not be reported: each payload is kept (payload-file in the environments output).`
+        : ''),
+  );
+  summary.table(
+    ['Environment', 'Outcome', 'Pods', 'Artifacts', 'Skipped', 'Snapshot', 'Message'],
+    environments.map(({ outcome, result, error }): Cell[] => [
+      result.environment,
+      OUTCOME_MARK[outcome],
+      // Pods read, as the environments output counts them (found by review: it showed those reported).
+      result.pods,
+      new Set(result.artifacts.map((a) => a.fingerprint)).size,
+      result.skipped.length,
+      snapshotCell(result.snapshot),
+      error?.message ?? result.message,
+    ]),
+  );
+  const skipped = uniqueSkipped(environments.map((e) => e.result));
+  if (skipped.length > 0) {
+    summary.heading(`Skipped pods (${skipped.length})`, 4);
+    summary.table(
+      ['Namespace', 'Pod', 'Reason'],
+      skipped.map((p) => [p.namespace, p.pod, p.reason]),
+    );
+  }
+  return summary;
+}
+
+/** `staging#4 (new)`, `staging#3 (no new one)`, linked where the answer gives a page; empty when not delivered. */
+function snapshotCell(snapshot: SnapshotMade | undefined): Cell {
+  if (!snapshot) return '';
+  const text = snapshot.created
+    ? `${snapshot.id ?? 'a snapshot'} (new)`
+    : `${snapshot.id ?? 'the latest'} (no new one)`;
+  return { text, href: snapshot.url };
+}

@@ -1,0 +1,272 @@
+/**
+ * report-k8s-env's run: reads the pods once (a saved `kubectl get pods -o json`, or live through `kubectl`), maps them
+ * for each environment, and reports each (PUT /environments/{org}/{env}/report/K8S). A dry run sends nothing and keeps
+ * the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
+ */
+import { log } from '../../trust/log.js';
+import { validate } from '../../api/validate.js';
+import { isRecord } from '../../api/parse.js';
+import type { K8sReportBody } from '../../api/schemas.js';
+import { withClient } from '../../runtime/context.js';
+import { deliver, reportFailure } from '../../runtime/report.js';
+import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
+import { redact } from '../../trust/redact.js';
+import type { ComplianceClient } from '../../api/client.js';
+import { mapBounded } from '../../api/pagination.js';
+import type { EnvironmentTarget } from '../../k8s/environments.js';
+import { countArtifacts, type ArtifactCount, type PodReport } from '../../k8s/pods.js';
+import { readPods } from '../../k8s/source.js';
+import { payloadPathFor } from '../../runtime/output.js';
+import { describeSource } from './inputs.js';
+import { details, manyWarnings, summarize, summarizeMany, warnings } from './render.js';
+import {
+  ACTION_NAME,
+  type EnvironmentOutcome,
+  type ReportK8sEnvInputs,
+  type ReportK8sEnvResult,
+  type SnapshotMade,
+} from './types.js';
+
+/** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
+const PRINT_LIMIT = 50;
+
+export async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
+  const reports = await log.group(`Read pods (${describeSource(inputs.source)})`, () =>
+    readPods(
+      inputs.source,
+      inputs.targets.map((t) => t.filter),
+    ),
+  );
+  const [target] = inputs.targets;
+  const [report] = reports;
+  if (inputs.config === undefined && target && report) return reportOne(inputs, target, report);
+  return reportMany(inputs, reports);
+}
+
+/** One environment (the `environment` input): what is not delivered fails the step and is kept as `payload-file`. */
+async function reportOne(
+  inputs: ReportK8sEnvInputs,
+  target: EnvironmentTarget,
+  report: PodReport,
+): Promise<StepResult> {
+  const prepared = prepare(target, report);
+  const { payload, counts } = prepared;
+  const annotations = warnings(target.filter, report);
+
+  // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
+  const gathered: { result?: ReportK8sEnvResult } = {};
+  try {
+    return await withClient(inputs.connection, async (client) => {
+      const result = resultOf(client, inputs, prepared);
+      gathered.result = result;
+      if (inputs.dryRun) {
+        await checkDryRun(payload, result.url);
+        const dry = { ...result, message: DRY_RUN_MESSAGE };
+        return {
+          outcome: 'dry-run',
+          outputs: { ...counts, message: dry.message },
+          result: { ...dry },
+          summary: summarize(dry),
+          annotations,
+          payload,
+        };
+      }
+      const reported = await log.group(`Report environment ${target.name}`, () =>
+        send(client, target.name, payload, result),
+      );
+      return {
+        outcome: 'reported',
+        // No payload-file: set empty, so a later step reads a defined output.
+        outputs: {
+          ...counts,
+          message: reported.message,
+          'snapshot-created': reported.snapshot.created,
+          'snapshot-id': reported.snapshot.id ?? '',
+          'payload-file': '',
+        },
+        result: { ...reported },
+        summary: summarize(reported),
+        annotations,
+      };
+    });
+  } catch (error) {
+    // Whatever fails after the pods were read keeps it and the warnings about it.
+    throw reportFailure(error, gathered.result, annotations, details);
+  }
+}
+
+/**
+ * Many environments (a config) from one read: one PUT each, at most 4 at a time. One that fails does not stop the
+ * others: its payload is kept (each environment's `payload-file`), and the step fails at the end, naming it.
+ */
+async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Promise<StepResult> {
+  const prepared = inputs.targets.map((target, i) => prepare(target, reports[i] as PodReport));
+  const annotations = manyWarnings(prepared);
+  const environments = await withClient(inputs.connection, (client) =>
+    mapBounded(prepared, SEND_CONCURRENCY, async (p): Promise<EnvironmentOutcome> => {
+      const result = resultOf(client, inputs, p);
+      const kept = () => payloadPathFor(inputs.runner, ACTION_NAME, p.target.name);
+      try {
+        if (inputs.dryRun) {
+          await checkDryRun(p.payload, result.url);
+          return {
+            outcome: 'dry-run',
+            result: { ...result, message: DRY_RUN_MESSAGE },
+            payloadFile: kept(),
+            payload: p.payload,
+          };
+        }
+        const reported = await send(client, p.target.name, p.payload, result);
+        return { outcome: 'reported', result: reported };
+      } catch (error) {
+        const why = stepError(error);
+        log.info(`${p.target.name}: ${why.message}`);
+        return { outcome: 'error', result, error: why, payloadFile: kept(), payload: p.payload };
+      }
+    }),
+  );
+  return manyStep(inputs, environments, annotations);
+}
+
+/** The step of many environments: its outcome, the `environments` output, the summary, the kept payloads. */
+function manyStep(
+  inputs: ReportK8sEnvInputs,
+  environments: EnvironmentOutcome[],
+  annotations: Annotation[],
+): StepResult {
+  const failed = environments.filter((e) => e.outcome === 'error');
+  const listed = environments.map((e) => ({
+    name: e.result.environment,
+    outcome: e.outcome,
+    pods: e.result.pods,
+    artifacts: new Set(e.result.artifacts.map((a) => a.fingerprint)).size,
+    skipped: e.result.skipped.length,
+    message: e.error?.message ?? e.result.message ?? '',
+    'payload-file': e.payloadFile ?? '',
+  }));
+  const failure =
+    failed.length > 0
+      ? `Could not report ${failed.length} of ${environments.length} environment(s): ` +
+        `${failed.map((e) => `${e.result.environment} (${e.error?.message ?? 'unknown error'})`).join('; ')}. ` +
+        'Each payload is kept: see payload-file in the environments output.'
+      : undefined;
+  return {
+    outcome: failed.length > 0 ? 'error' : inputs.dryRun ? 'dry-run' : 'reported',
+    outputs: { environments: listed },
+    result: {
+      dryRun: inputs.dryRun,
+      config: inputs.config,
+      source: describeSource(inputs.source),
+      environments: environments.map((e) => ({
+        outcome: e.outcome,
+        ...e.result,
+        ...(e.payloadFile !== undefined && { payloadFile: e.payloadFile }),
+        ...(e.error && { error: e.error }),
+      })),
+    },
+    summary: summarizeMany(inputs.dryRun, environments),
+    annotations: [
+      ...failed.map((e): Annotation => ({
+        level: 'error',
+        title: `Environment ${e.result.environment} not reported`,
+        message: `${e.error?.message ?? 'unknown error'} Its payload is kept in ${e.payloadFile ?? '?'}.`,
+      })),
+      ...annotations,
+    ],
+    payloads: environments.flatMap((e) =>
+      e.payloadFile !== undefined ? [{ file: e.payloadFile, payload: e.payload }] : [],
+    ),
+    ...(failure !== undefined && { failure }),
+  };
+}
+
+/** Environments reported at once: each PUT holds one environment's pods. */
+const SEND_CONCURRENCY = 4;
+const DRY_RUN_MESSAGE = 'dry run: nothing was sent';
+
+interface Prepared {
+  target: EnvironmentTarget;
+  report: PodReport;
+  artifacts: ArtifactCount[];
+  payload: K8sReportBody;
+  counts: { pods: number; artifacts: number; skipped: number };
+}
+
+/** One environment's report: its payload and counts. */
+function prepare(target: EnvironmentTarget, report: PodReport): Prepared {
+  const artifacts = countArtifacts(report);
+  log.info(
+    `${target.name}: ${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by ` +
+      `phase, ${report.skipped.length} skipped; ${artifacts.length} artifact(s).`,
+  );
+  return {
+    target,
+    report,
+    artifacts,
+    payload: { artifacts: report.artifacts },
+    counts: {
+      pods: report.pods,
+      artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
+      skipped: report.skipped.length,
+    },
+  };
+}
+
+function resultOf(client: ComplianceClient, inputs: ReportK8sEnvInputs, p: Prepared): ReportK8sEnvResult {
+  return {
+    dryRun: inputs.dryRun,
+    environment: p.target.name,
+    url: client.urlFor('reportK8sEnvironment', { env_name: p.target.name }),
+    pods: p.report.pods,
+    reported: p.report.artifacts.length,
+    leftOut: p.report.leftOut,
+    skipped: p.report.skipped,
+    artifacts: p.artifacts,
+  };
+}
+
+/** The client checks a payload before sending; a dry run checks it here, so a slip in the mapping shows. */
+async function checkDryRun(payload: K8sReportBody, url: string): Promise<void> {
+  const schemas = await import('../../api/schemas/report-k8s-environment.js');
+  validate(schemas.K8sReportBody, payload, 'body');
+  log.info(`DRY RUN: would PUT ${url}`);
+  log.block(
+    payload.artifacts.length <= PRINT_LIMIT
+      ? JSON.stringify(payload, null, 2)
+      : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by payload-file.`,
+  );
+}
+
+/** Sends one environment's report; what the service answered, scrubbed, and what it made of it. */
+async function send(
+  client: ComplianceClient,
+  environment: string,
+  payload: K8sReportBody,
+  result: ReportK8sEnvResult,
+): Promise<ReportK8sEnvResult & { message: string; snapshot: SnapshotMade }> {
+  const answer = await deliver(payload, () => client.reportK8sEnvironment(environment, payload));
+  // The server's text goes to logs, outputs and the summary: scrubbed once, here.
+  const message = redact(answer.message);
+  log.info(`${environment}: the service answered (HTTP ${answer.status}): ${message || '(no message)'}`);
+  return { ...result, message, snapshot: snapshotOf(environment, { ...answer, message }) };
+}
+
+/**
+ * What the service made of a report: whether a new snapshot was made, its id and its page. The spec documents 200 as
+ * the case without a new snapshot, so 201 is one made; the id (`staging#4`, the form the service gives snapshots in a
+ * diff) and a page are read from the answer where it gives them. Only shown, never decided on.
+ */
+export function snapshotOf(
+  environment: string,
+  answer: { status: number; message: string } & Record<string, unknown>,
+): SnapshotMade {
+  const named = new RegExp(`(?:^|[^\\w.-])${environment.replace(/[.]/g, '\\.')}#(\\d{1,9})(?!\\d)`).exec(
+    answer.message,
+  );
+  const url = isRecord(answer) && typeof answer.html_url === 'string' ? answer.html_url : undefined;
+  return {
+    created: answer.status === 201,
+    ...(named && { id: `${environment}#${named[1] ?? ''}` }),
+    ...(url && { url }),
+  };
+}

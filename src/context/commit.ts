@@ -1,0 +1,63 @@
+/**
+ * The commit a report is about, and what is known of it, found the way the official CLI finds it: from the
+ * checked-out repository, else the push event's head commit, else the SHA alone (with a warning).
+ */
+import { expectedForms, patterns, type GitCommitInput } from '../api/schemas.js';
+import { InputError } from '../errors/errors.js';
+import { log } from '../trust/log.js';
+import { readCommit } from './git.js';
+import { commitFromEvent, type GitHubContext } from './github.js';
+
+export interface CommitInfo {
+  sha1: string;
+  /** Undefined when neither git nor the event knows the commit. */
+  commit: GitCommitInput | undefined;
+  /** Why the report has the SHA only, to warn about. */
+  warning?: string;
+}
+
+/** Where the commit is looked for: the runner's workspace, its GitHub context and its event payload. */
+export interface CommitPlace {
+  github: GitHubContext;
+  workspace: string;
+  event: unknown;
+}
+
+/**
+ * From the checked-out repository, else the push event's head commit, else the SHA alone (with a warning). `rev` is
+ * the `git-commit` input, else GITHUB_SHA, else HEAD; `urlFor` gives the commit's URL (`git_commit_info.url`).
+ */
+export function resolveCommit(
+  { github, workspace, event }: CommitPlace,
+  gitCommit: string | undefined,
+  branch: string | undefined,
+  urlFor: (sha: string) => string | undefined,
+): CommitInfo {
+  const rev = gitCommit ?? github.sha ?? 'HEAD';
+  const fromGit = readCommit(workspace, {
+    rev,
+    ...(branch !== undefined && { branch }),
+    urlFor,
+  });
+  if (fromGit) {
+    log.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
+    return { sha1: fromGit.sha1, commit: fromGit };
+  }
+  if (!patterns.sha1.test(rev)) {
+    throw new InputError(
+      'git-commit',
+      `cannot resolve '${rev}': ${workspace} is not a git repository with that commit`,
+      `${expectedForms.sha1}, or a checkout (actions/checkout) before this step`,
+    );
+  }
+  const fromEvent = commitFromEvent(event, rev, branch);
+  if (fromEvent) {
+    log.info(`Commit ${rev} (from the event payload: no checkout in ${workspace})`);
+    return { sha1: rev, commit: fromEvent };
+  }
+  log.info(`Commit ${rev} (the SHA only: no checkout in ${workspace}, and not in the event payload)`);
+  const warning =
+    `No commit information for ${rev}: ${workspace} is not a checkout of it and the event does not carry it. ` +
+    'The artifact is reported with the SHA only; run actions/checkout before this step for the full record.';
+  return { sha1: rev, commit: undefined, warning };
+}

@@ -1,0 +1,213 @@
+/**
+ * Many environments of one cluster (report-k8s-env): the official CLI's multi-environment config (`config-file`, or
+ * the same YAML inline in `environments`), read into one namespace filter per environment before anything is read or
+ * sent. A mistake is an input error giving the input (and the file's path), the line, and the form expected. Loaded
+ * only for a config: it brings the YAML parser.
+ *
+ * ```yaml
+ * environments:
+ *   - name: staging
+ *     namespaces: [a, b]
+ *     namespacesRegex: ["^team-"]
+ *     excludeNamespaces: []
+ *     excludeNamespacesRegex: []
+ * ```
+ *
+ * A message never quotes the text: it may be a file that is not a config at all (a password file's first line
+ * would be its "unknown key"), and inline YAML may be a file's contents too (`${{ steps.read.outputs.yaml }}`), so
+ * both give the place (line and column) and the form expected, never what was found there.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type YAMLError } from 'yaml';
+import { expectedForms, patterns } from '../api/schemas/common.js';
+import { compiledOr, REGEX_FORM, type Pattern } from '../context/pattern.js';
+import { InputError } from '../errors/errors.js';
+import { NAMESPACE_NAME, type NamespaceFilter } from './pods.js';
+
+/** One environment to report, and which namespaces of the cluster are its. */
+export interface EnvironmentTarget {
+  name: string;
+  filter: NamespaceFilter;
+}
+
+/** What a config file (or the inline YAML) must look like, for every error message. */
+export const CONFIG_FORM =
+  'YAML with a list `environments`, each item a map with `name` (an environment name) and optionally `namespaces`, ' +
+  '`namespacesRegex`, `excludeNamespaces`, `excludeNamespacesRegex` (lists of strings; include or exclude, not both)';
+
+const SELECTORS = ['namespaces', 'namespacesRegex', 'excludeNamespaces', 'excludeNamespacesRegex'] as const;
+type Selector = (typeof SELECTORS)[number];
+
+/** The YAML parser's errors in words of our own: its messages quote the text (`Unresolved tag: !secret`). */
+const YAML_PROBLEMS: Partial<Record<YAMLError['code'], string>> = {
+  BAD_DQ_ESCAPE: 'a bad escape in a double-quoted string',
+  BAD_INDENT: 'bad indentation',
+  BAD_SCALAR_START: 'a plain value cannot start with this character',
+  BLOCK_AS_IMPLICIT_KEY: 'a nested block cannot be a key',
+  BLOCK_IN_FLOW: 'a block inside [ ] or { }',
+  DUPLICATE_KEY: 'a key given twice in one map',
+  KEY_OVER_1024_CHARS: 'a key longer than 1024 characters',
+  MISSING_CHAR: 'a closing bracket, quote or separator is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key spread over several lines',
+  MULTIPLE_DOCS: 'more than one YAML document',
+  TAB_AS_INDENT: 'a tab used as indentation',
+  TAG_RESOLVE_FAILED: 'an unknown tag (!name)',
+  BAD_COLLECTION_TYPE: 'a tag that does not fit its value',
+  UNEXPECTED_TOKEN: 'unexpected text',
+};
+
+/**
+ * Reads the environments of a config. `input` names where the text came from, for errors: `config-file` (with
+ * `path`) or `environments`.
+ */
+export async function readEnvironmentsConfig(
+  text: string,
+  input: 'config-file' | 'environments',
+  path?: string,
+): Promise<EnvironmentTarget[]> {
+  const lines = new LineCounter();
+  const at = (offset: number | undefined): string => {
+    if (offset === undefined) return path ?? 'the YAML';
+    const { line, col } = lines.linePos(offset);
+    return `${path ?? 'the YAML'}, line ${line}, column ${col}`;
+  };
+  const where = (node: Node | null | undefined): string => at(node?.range?.[0]);
+  const lineOf = (node: Node | null | undefined): string => {
+    const offset = node?.range?.[0];
+    return offset === undefined ? 'above' : `at line ${lines.linePos(offset).line}`;
+  };
+  const fail = (node: Node | null | undefined, problem: string): never => {
+    throw new InputError(input, `${where(node)}: ${problem}`, CONFIG_FORM);
+  };
+
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    // Offsets, not `linePos` (only set with prettyErrors, which puts the YAML's text in the message).
+    const problem = YAML_PROBLEMS[error.code] ?? error.code;
+    throw new InputError(input, `${at(error.pos[0])}: not valid YAML (${problem})`, CONFIG_FORM);
+  }
+  // Aliases and merge keys are YAML, but the CLI's examples never use them: refused with a line, not misread.
+  visit(doc, {
+    Alias(_key, node) {
+      fail(node, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
+    },
+    Pair(_key, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') {
+        fail(pair.key, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
+      }
+    },
+  });
+  const root = doc.contents;
+  if (!isMap(root)) return fail(root, 'the document is not a map with `environments`');
+  let list: Node | null = null;
+  for (const pair of root.items) {
+    const key = isScalar(pair.key) ? pair.key.value : undefined;
+    if (key !== 'environments') fail(pair.key, 'a key other than `environments`');
+    list = pair.value;
+  }
+  if (!isSeq(list) || list.items.length === 0) {
+    return fail(list ?? root, '`environments` must be a list of at least one environment');
+  }
+
+  const targets: EnvironmentTarget[] = [];
+  const names = new Map<string, Node | null | undefined>();
+  for (const item of list.items as (Node | null)[]) {
+    if (!isMap(item)) return fail(item ?? list, 'an environment must be a map with `name`');
+    const fields = new Map<string, Node | null>();
+    for (const pair of item.items) {
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if (key !== 'name' && !SELECTORS.includes(key as Selector)) {
+        fail(
+          pair.key as Node,
+          `a key other than \`name\`, ${SELECTORS.map((s) => `\`${s}\``).join(', ')} (a typo would select other namespaces)`,
+        );
+      }
+      fields.set(key as string, pair.value as Node | null);
+    }
+    const nameNode = fields.get('name');
+    const name = textOf(nameNode);
+    if (name === undefined || !patterns.envName.test(name)) {
+      return fail(
+        nameNode ?? item,
+        `${nameNode ? '`name` is not an environment name' : 'an environment without `name`'} (${expectedForms.envName})`,
+      );
+    }
+    if (names.has(name)) {
+      fail(nameNode, `the same \`name\` as the environment ${lineOf(names.get(name))}: each is listed once`);
+    }
+    names.set(name, nameNode);
+
+    const strings = (key: Selector): { node: Node; value: string }[] => {
+      const node = fields.get(key);
+      // `namespaces:` with nothing after it is a null scalar: as good as absent.
+      if (node === undefined || node === null || (isScalar(node) && node.value === null)) return [];
+      if (!isSeq(node)) return fail(node, `\`${key}\` must be a list of strings`);
+      return (node.items as (Node | null)[]).map((entry) => {
+        const value = textOf(entry);
+        if (entry === null || value === undefined) {
+          return fail(
+            entry ?? node,
+            `an item of \`${key}\` is not a string (\`${key}\` is a list of strings)`,
+          );
+        }
+        // As the input form trims and drops empty lines; here an empty one would match every namespace.
+        if (value.trim() === '' || value.trim() !== value) {
+          return fail(
+            entry,
+            `an item of \`${key}\` is empty or has spaces around it (an empty pattern matches every namespace)`,
+          );
+        }
+        return { node: entry, value };
+      });
+    };
+    const namespaceNames = (key: Selector): string[] =>
+      strings(key).map(({ node, value }) => {
+        if (!NAMESPACE_NAME.test(value)) {
+          fail(node, `an item of \`${key}\` is not a namespace name (lowercase letters, digits and -)`);
+        }
+        return value;
+      });
+    const regexes = async (key: Selector): Promise<Pattern[]> => {
+      const given = strings(key);
+      if (given.length === 0) return [];
+      const { compilePattern } = await import('../context/re2.js');
+      return given.map(({ node, value }) =>
+        compiledOr(
+          () => compilePattern(value),
+          (_problem, construct) =>
+            new InputError(
+              input,
+              `${where(node)}: an item of \`${key}\` is not a usable regular expression: ${construct}`,
+              REGEX_FORM,
+            ),
+        ),
+      );
+    };
+    const filter: NamespaceFilter = {
+      include: namespaceNames('namespaces'),
+      includeRegex: await regexes('namespacesRegex'),
+      exclude: namespaceNames('excludeNamespaces'),
+      excludeRegex: await regexes('excludeNamespacesRegex'),
+    };
+    const including = (filter.include?.length ?? 0) + (filter.includeRegex?.length ?? 0) > 0;
+    const excluding = (filter.exclude?.length ?? 0) + (filter.excludeRegex?.length ?? 0) > 0;
+    if (including && excluding) {
+      fail(item, 'an environment both includes and excludes namespaces: give one or the other');
+    }
+    targets.push({ name, filter });
+  }
+  return targets;
+}
+
+/**
+ * A scalar as the text written: a string as it is, and a plain number or boolean as its source (`namespaces: [123]`
+ * names the namespace 123, as the official CLI reads it); undefined for anything else (null, a list, a map).
+ */
+function textOf(node: Node | null | undefined): string | undefined {
+  if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;
+  if (typeof node.value === 'string') return node.value;
+  if (typeof node.value === 'number' || typeof node.value === 'boolean') {
+    return typeof node.source === 'string' ? node.source : String(node.value);
+  }
+  return undefined;
+}
