@@ -73,3 +73,13 @@ function checkedOutBranch(cwd: string): string {
   const head = git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)?.trim();
   return head && head !== 'HEAD' ? head : '';
 }
+
+/**
+ * How many commits `to` has that `from` has not (`git rev-list --count from..to`), in the checked-out repository;
+ * undefined outside a repository, for a commit it does not have (a shallow clone), or for anything not a SHA.
+ */
+export function countCommits(cwd: string, from: string, to: string): number | undefined {
+  if (!/^[0-9a-f]{7,40}$/.test(from) || !/^[0-9a-f]{7,40}$/.test(to)) return undefined;
+  const out = git(['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'], cwd)?.trim();
+  return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
+}

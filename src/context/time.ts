@@ -87,3 +87,12 @@ export function serviceTime(seconds: number): string | undefined {
 export function formatTime(seconds: number): string {
   return new Date(Math.floor(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** A span of whole seconds in two units at most: `45 s`, `12 min`, `3 h 12 min`, `2 d 5 h`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const [d, h, m] = [Math.floor(s / 86_400), Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60)];
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  return m > 0 ? `${m} min` : `${s} s`;
+}

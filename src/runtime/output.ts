@@ -8,8 +8,24 @@ import { dirname, join } from 'node:path';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
 
-/** A list is a list output: the finisher writes it as capped JSON and sets `<name>-truncated` (see `capJsonList`). */
-export type OutputValue = string | number | boolean | undefined | readonly unknown[];
+/**
+ * A list is a list output: the finisher writes it as capped JSON and sets `<name>-truncated` (see `capJsonList`). A
+ * matrix output is a list a job fans out on (`strategy.matrix: ${{ fromJSON(...) }}`), written as `{"include":[...]}`
+ * and capped the same way.
+ */
+export type OutputValue = string | number | boolean | undefined | readonly unknown[] | MatrixOutput;
+
+export interface MatrixOutput {
+  readonly include: readonly unknown[];
+}
+
+/** A matrix output's JSON around its list. */
+const MATRIX_WRAPPING = '{"include":[]}';
+
+/** The list an output holds, whether a list or a matrix's `include`. */
+function listOf(value: readonly unknown[] | MatrixOutput): readonly unknown[] {
+  return Array.isArray(value) ? value : (value as MatrixOutput).include;
+}
 
 /**
  * The most bytes (UTF-8) a list output holds. A later step receives an output through `env:`, and Linux refuses one
@@ -59,11 +75,13 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
   const cut: CutList[] = [];
   for (const [name, value] of Object.entries(outputs)) {
     if (typeof value === 'object') {
-      const list = capJsonList(value);
+      const items = listOf(value);
+      const matrix = !Array.isArray(value);
+      const list = capJsonList(items, LIST_OUTPUT_CAP - (matrix ? MATRIX_WRAPPING.length : 0));
       // Scrubbed again whole, for a secret spanning two items: that only shortens the value, so the cap holds.
-      setOutput(name, redact(list.json));
+      setOutput(name, redact(matrix ? MATRIX_WRAPPING.replace('[]', list.json) : list.json));
       setOutput(`${name}-truncated`, String(list.truncated));
-      if (list.truncated) cut.push({ name, kept: list.kept, total: value.length });
+      if (list.truncated) cut.push({ name, kept: list.kept, total: items.length });
     }
     // Scrubbed: a value can carry the server's text, and a server may echo the token.
     else setOutput(name, value === undefined ? '' : redact(String(value)));
@@ -71,12 +89,15 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
   return cut;
 }
 
-/** Every list output in full, by name, for the result file (`outputLists`): the outputs hold them capped. */
+/**
+ * Every list output in full, by name, for the result file (`outputLists`): the outputs hold them capped. A matrix
+ * output is kept as its `include` list.
+ */
 export function outputLists(
   outputs: Record<string, OutputValue>,
 ): Record<string, readonly unknown[]> | undefined {
-  const lists = Object.entries(outputs).filter(
-    (entry): entry is [string, readonly unknown[]] => typeof entry[1] === 'object',
+  const lists = Object.entries(outputs).flatMap(([name, value]): [string, readonly unknown[]][] =>
+    typeof value === 'object' ? [[name, listOf(value)]] : [],
   );
   return lists.length > 0 ? Object.fromEntries(lists) : undefined;
 }

@@ -3,6 +3,7 @@
  * that answers what the sandbox would not) over real HTTP.
  */
 import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
@@ -16,6 +17,13 @@ const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everyt
 const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const UI = 'https://sandbox.compliance.invalid/demo';
+/** Demo seed: the commits of backend 1.4.0 and 1.5.0, both of acme/shop. */
+const COMMIT_140 = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const COMMIT_150 = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+/** The summary's line of what shipped, for 1.5.0 in staging (no count: this checkout has neither commit). */
+const SHIPPED =
+  `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMMIT_140}...${COMMIT_150}))` +
+  ' 18 min after its commit';
 
 /**
  * A summary row of a field the deployment only shows: `row` as the full answer gives it; no row of that field where a
@@ -27,7 +35,12 @@ function expectShownRow(summary: string, row: string): void {
 }
 
 /** get-deployment of `fingerprint` in prod, asked of a loopback server that answers `body` (what the sandbox would not). */
-async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64), inputs: Record<string, string> = {}) {
+async function askLoopback(
+  body: unknown,
+  fingerprint = 'd'.repeat(64),
+  inputs: Record<string, string> = {},
+  cwd?: string,
+) {
   // A function answers from the request (a service that echoes what it was sent).
   const server = await startServer((req, res) =>
     json(res, 200, typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(req) : body),
@@ -42,6 +55,7 @@ async function askLoopback(body: unknown, fingerprint = 'd'.repeat(64), inputs: 
         fingerprint,
         ...inputs,
       },
+      ...(cwd !== undefined && { cwd }),
     });
     return { ...result, requests: server.requests as readonly RecordedRequest[] };
   } finally {
@@ -60,6 +74,9 @@ const OUTPUTS = [
   'snapshot-index',
   'artifact-name',
   'replaced-fingerprint',
+  'replaced-commit',
+  'compare-url',
+  'lead-time-seconds',
   'diff-url',
 ];
 
@@ -86,6 +103,10 @@ describe('get-deployment', () => {
       'snapshot-index': byProfile('2', ''),
       'artifact-name': byProfile('ghcr.io/acme/backend:1.5.0', ''),
       'replaced-fingerprint': byProfile(BACKEND_140, ''),
+      // What shipped: 1.4.0's commit, the compare link between the two commits, and 1,100 s from 1.5.0's commit.
+      'replaced-commit': byProfile(COMMIT_140, ''),
+      'compare-url': byProfile(`https://github.com/acme/shop/compare/${COMMIT_140}...${COMMIT_150}`, ''),
+      'lead-time-seconds': byProfile('1100', ''),
       'diff-url': byProfile(`${UI}/environments/staging/snapshots/2?compare=1`, ''),
     });
     const saved = outputFile(result, 'result-file') as Record<string, unknown>;
@@ -107,7 +128,7 @@ describe('get-deployment', () => {
 
     const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
     expect(result.summary).toContain(
-      `### ${name} deployed to staging\n\n${byProfile('', `${notConfirmed(BACKEND_150, 'staging')}\n\n`)}| Field |`,
+      `### ${name} deployed to staging\n\n${byProfile(`${SHIPPED}\n\n`, `${notConfirmed(BACKEND_150, 'staging')}\n\n`)}| Field |`,
     );
     expect(result.summary).toContain(
       `| Environment | ${byProfile(`[staging](${UI}/environments/staging)`, 'staging')} |`,
@@ -173,6 +194,97 @@ describe('get-deployment', () => {
     expect(result.summary).not.toContain('| Diff |');
     // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
     expectShownRow(result.summary, '| Replaced | nothing |');
+    // Nothing replaced: no replaced commit, no compare link; the lead time of 1.4.0 from its commit still.
+    expect(result.outputs).toMatchObject({
+      'replaced-commit': '',
+      'compare-url': '',
+      // staging#1 at 1793611000; 1.4.0's commit at 1793609900.
+      'lead-time-seconds': byProfile(String(1793611000 - 1793609900), ''),
+    });
+    if (PROFILE === 'full') {
+      expect(result.summary).toContain('backend 1.4.0 replaced nothing 18 min after its commit');
+    } else expect(result.summary).not.toContain('after its commit');
+  });
+
+  describe('what shipped, from one answer and the checkout', () => {
+    /** A deployment of `to` replacing `from`, each a commit of `repo` at a commit page, deployed at `deployedAt`. */
+    const deployment = (
+      repo: string,
+      commits: { from: string; to: string; committed: number },
+      deployedAt: number,
+    ) => ({
+      fingerprint: 'd'.repeat(64),
+      env_name: 'prod',
+      deployed_at: deployedAt,
+      artifact_name: 'ghcr.io/acme/backend:1.6.0',
+      artifact: {
+        git_commit: commits.to,
+        git_commit_info: {
+          sha1: commits.to,
+          timestamp: commits.committed,
+          url: `${repo}/commit/${commits.to}`,
+        },
+      },
+      replaced_artifact: {
+        fingerprint: 'e'.repeat(64),
+        artifact_name: 'ghcr.io/acme/backend:1.4.0',
+        artifact: { git_commit_info: { sha1: commits.from, url: `${repo}/commit/${commits.from}` } },
+      },
+    });
+    const { repo } = useTempDirs();
+
+    it('counts the commits between the two in the checkout, links the comparison, and says the lead time', async () => {
+      const r = repo();
+      const shas: string[] = [];
+      for (let i = 0; i < 15; i++) {
+        r.git('commit', '-q', '--allow-empty', '-m', `change ${i}`);
+        shas.push(r.git('rev-parse', 'HEAD'));
+      }
+      const [from, to] = [shas[0] ?? '', shas[14] ?? ''];
+      const answer = deployment(
+        'https://github.com/acme/shop',
+        { from, to, committed: 1_000_000 },
+        1_011_520,
+      );
+      const result = await askLoopback(answer, 'd'.repeat(64), { 'fail-if-missing': 'false' }, r.dir);
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        'replaced-fingerprint': 'e'.repeat(64),
+        'replaced-commit': from,
+        'compare-url': `https://github.com/acme/shop/compare/${from}...${to}`,
+        'lead-time-seconds': '11520',
+      });
+      const line =
+        `backend 1.6.0 replaced 1.4.0 (14 commits, [compare](https://github.com/acme/shop/compare/${from}...${to}))` +
+        ' 3 h 12 min after its commit';
+      expect(result.summary).toContain(
+        `### ghcr.io/acme/backend:1.6.0 deployed to prod\n\n${line}\n\n| Field |`,
+      );
+      expect(result.stdout).toContain(
+        'backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit',
+      );
+      expect(outputFile(result, 'result-file')).toMatchObject({ commits: 14, leadTimeSeconds: 11520 });
+      // Only the nine endpoints: the one read of the deployment.
+      expect(result.requests).toHaveLength(1);
+    });
+
+    it('leaves each empty, never guessed, where the answer does not give it', async () => {
+      const [from, to] = ['a'.repeat(40), 'b'.repeat(40)];
+      // Two repositories: nothing to compare. A start before the commit: no lead time. No checkout: no count.
+      const answer = deployment('https://github.com/acme/shop', { from, to, committed: 2_000 }, 1_000);
+      answer.replaced_artifact.artifact.git_commit_info.url = `https://github.com/acme/other/commit/${from}`;
+      const result = await askLoopback(answer, 'd'.repeat(64), { 'fail-if-missing': 'false' });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        'replaced-commit': from,
+        'compare-url': '',
+        'lead-time-seconds': '',
+      });
+      expect(result.summary).toContain('backend 1.6.0 replaced 1.4.0\n\n| Field |');
+      const saved = outputFile(result, 'result-file') as Record<string, unknown>;
+      expect(saved).toMatchObject({ compareUrl: null, leadTimeSeconds: null });
+      expect(saved.commits).toBeUndefined();
+    });
   });
 
   describe('not deployed (404)', () => {
@@ -228,6 +340,9 @@ describe('get-deployment', () => {
           'snapshot-index': '',
           'artifact-name': '',
           'replaced-fingerprint': '',
+          'replaced-commit': '',
+          'compare-url': '',
+          'lead-time-seconds': '',
           'diff-url': '',
         },
       );

@@ -157,6 +157,8 @@ describe('every list output of every action', () => {
       'check-attestations-for-commit missing',
       'check-attestations-for-commit non-compliant',
       'diff-envs non-compliant',
+      'diff-envs promotions',
+      'diff-envs rollouts',
       'get-artifact non-compliant',
       'get-artifact not-found',
       'list-actions failing',

@@ -4,7 +4,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
+import {
+  runWorkflow,
+  WorkflowError,
+  type WorkflowOptions,
+  type WorkflowRun,
+} from '@compliance-actions/runner/workflow';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 
@@ -177,5 +182,302 @@ describe('runWorkflow', () => {
       'last skipped',
     ]);
     expect(r.steps.find((s) => s.job === 'broken')?.log).toContain('Process completed with exit code 3.');
+  });
+});
+
+describe('runWorkflow, a job with a matrix', () => {
+  /** A workflow of these jobs (YAML lines indented for `jobs:`). */
+  const jobs = (...lines: string[]) => `on: push\njobs:\n${lines.join('\n')}\n`;
+  const jobOf = (r: WorkflowRun, id: string) => {
+    const found = r.jobs.find((j) => j.id === id);
+    if (!found) throw new Error(`no job '${id}' in the run`);
+    return found;
+  };
+  const runsOf = (r: WorkflowRun, id: string) =>
+    (jobOf(r, id).runs ?? []).map((m) => `${m.name}: ${m.outcome}/${m.result}`);
+
+  it("expands GitHub's documented include example: added to the original combinations it does not contradict, else its own", async () => {
+    const r = await run(
+      jobs(
+        '  t:',
+        '    runs-on: x',
+        '    strategy:',
+        '      matrix:',
+        '        fruit: [apple, pear]',
+        '        animal: [cat, dog]',
+        '        include:',
+        '          - color: green',
+        '          - color: pink',
+        '            animal: cat',
+        '          - fruit: apple',
+        '            shape: circle',
+        '          - fruit: banana',
+        '          - fruit: banana',
+        '            animal: cat',
+        '    steps:',
+        '      - run: echo "${{ toJSON(matrix) }}"',
+      ),
+    );
+    // https://docs.github.com/actions/using-jobs/using-a-matrix-for-your-jobs#example-expanding-configurations
+    expect(jobOf(r, 't').runs?.map((m) => m.matrix)).toEqual([
+      { fruit: 'apple', animal: 'cat', color: 'pink', shape: 'circle' },
+      { fruit: 'apple', animal: 'dog', color: 'green', shape: 'circle' },
+      { fruit: 'pear', animal: 'cat', color: 'pink' },
+      { fruit: 'pear', animal: 'dog', color: 'green' },
+      { fruit: 'banana' },
+      { fruit: 'banana', animal: 'cat' },
+    ]);
+    expect(r.steps).toHaveLength(6);
+    expect(r.steps[4]?.matrix).toEqual({ fruit: 'banana' });
+  });
+
+  it('runs each combination of a mapping matrix (product, then exclude, then include) in order, with matrix and strategy', async () => {
+    const r = await run(
+      jobs(
+        '  t:',
+        '    runs-on: x',
+        '    outputs:',
+        '      seen: ${{ steps.s.outputs.seen }}',
+        '    strategy:',
+        '      fail-fast: false',
+        '      matrix:',
+        '        os: [linux, mac]',
+        '        node: [20, 22, 24]',
+        '        exclude:',
+        '          - os: mac',
+        '            node: 20',
+        '        include:',
+        '          - color: green',
+        '          - os: linux',
+        '            color: pink',
+        '          - os: linux',
+        '            node: 22',
+        '            extra: { deep: x }',
+        '          - os: mac',
+        '            node: 20',
+        '    steps:',
+        '      - id: s',
+        '        env:',
+        '          EXTRA: ${{ matrix.extra.deep }}',
+        '        run: |',
+        '          echo "seen=${{ matrix.os }}/${{ matrix.node }}/${{ matrix.color }}/$EXTRA ' +
+          '${{ strategy.job-index }}/${{ strategy.job-total }} ${{ strategy.fail-fast }} ${{ strategy.max-parallel }}" >> "$GITHUB_OUTPUT"',
+      ),
+    );
+    expect(r.problems).toEqual([]);
+    const t = jobOf(r, 't');
+    expect(t.runs?.map((m) => m.matrix)).toEqual([
+      { os: 'linux', node: 20, color: 'pink' },
+      { os: 'linux', node: 22, color: 'pink', extra: { deep: 'x' } },
+      { os: 'linux', node: 24, color: 'pink' },
+      { os: 'mac', node: 22, color: 'green' },
+      { os: 'mac', node: 24, color: 'green' },
+      // Excluded from the product, brought back by an include of its own (include is applied after exclude).
+      { os: 'mac', node: 20 },
+    ]);
+    expect(t.runs?.map((m) => m.steps.map((s) => s.outputs.seen))).toEqual([
+      ['linux/20/pink/ 0/6 false 6'],
+      ['linux/22/pink/x 1/6 false 6'],
+      ['linux/24/pink/ 2/6 false 6'],
+      ['mac/22/green/ 3/6 false 6'],
+      ['mac/24/green/ 4/6 false 6'],
+      ['mac/20// 5/6 false 6'],
+    ]);
+    // With no `name:`, GitHub's: the job's id and the combination's values.
+    expect(runsOf(r, 't')).toEqual([
+      't (linux, 20, pink): success/success',
+      't (linux, 22, pink, x): success/success',
+      't (linux, 24, pink): success/success',
+      't (mac, 22, green): success/success',
+      't (mac, 24, green): success/success',
+      't (mac, 20): success/success',
+    ]);
+    // Every combination's steps, in order, each with its combination; the job's output from the last one.
+    expect(t.steps.map((s) => s.matrix?.os)).toEqual(['linux', 'linux', 'linux', 'mac', 'mac', 'mac']);
+    expect(r.steps).toEqual(t.steps);
+    expect(t.outputs).toEqual({ seen: 'mac/20// 5/6 false 6' });
+    expect(t.result).toBe('success');
+  });
+
+  it('runs a matrix of fromJSON(needs.<job>.outputs.<name>) with include only and nested values, named by its name:, as the README recipe does', async () => {
+    const promotions = {
+      include: [
+        { name: 'ghcr.io/acme/backend', to: { tag: '1.6.0', fingerprint: 'b2' }, from: { tag: '1.5.0' } },
+        { name: 'ghcr.io/acme/frontend', to: { tag: '2.1.0', fingerprint: 'f9' }, from: null },
+      ],
+    };
+    const workflow = (json: { include: object[] }) =>
+      jobs(
+        '  review:',
+        '    runs-on: ubuntu-latest',
+        '    outputs:',
+        '      promotions: ${{ steps.diff.outputs.promotions }}',
+        '      count: ${{ steps.diff.outputs.promotions-count }}',
+        '    steps:',
+        '      - id: diff',
+        '        env:',
+        `          PROMOTIONS: ${JSON.stringify(JSON.stringify(json))}`,
+        `          COUNT: ${json.include.length}`,
+        '        run: |',
+        '          echo "promotions=$PROMOTIONS" >> "$GITHUB_OUTPUT"',
+        '          echo "promotions-count=$COUNT" >> "$GITHUB_OUTPUT"',
+        '  promote:',
+        '    needs: review',
+        '    if: needs.review.outputs.count > 0',
+        '    runs-on: ubuntu-latest',
+        '    strategy:',
+        '      fail-fast: false',
+        '      matrix: ${{ fromJSON(needs.review.outputs.promotions) }}',
+        '    name: promote ${{ matrix.name }}',
+        '    steps:',
+        '      - name: To ${{ matrix.to.tag }}',
+        '        run: echo "promote $NAME to ${{ matrix.to.tag }} from ${{ matrix.from.tag || \'nothing\' }}"',
+        '        env: { NAME: "${{ matrix.name }}" }',
+      );
+    const r = await run(workflow(promotions));
+    expect(r.problems).toEqual([]);
+    expect(r.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote success']);
+    const promote = jobOf(r, 'promote');
+    expect(promote.runs?.map((m) => m.matrix)).toEqual(promotions.include);
+    expect(runsOf(r, 'promote')).toEqual([
+      'promote ghcr.io/acme/backend: success/success',
+      'promote ghcr.io/acme/frontend: success/success',
+    ]);
+    expect(promote.steps.map((s) => `${s.name}: ${s.log}`)).toEqual([
+      'To 1.6.0: promote ghcr.io/acme/backend to 1.6.0 from 1.5.0\n',
+      'To 2.1.0: promote ghcr.io/acme/frontend to 2.1.0 from nothing\n',
+    ]);
+
+    // Nothing to promote: the job's `if:` is evaluated before its matrix, which is never expanded.
+    const none = await run(workflow({ include: [] }));
+    expect(none.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote skipped']);
+    expect(jobOf(none, 'promote').runs).toBeUndefined();
+  });
+
+  it('refuses a matrix that expands to nothing, or an expression that is not a matrix, naming the job', async () => {
+    const unguarded = (matrix: string) =>
+      run(
+        jobs(
+          '  review:',
+          '    runs-on: x',
+          '    outputs:',
+          '      promotions: ${{ steps.s.outputs.promotions }}',
+          '    steps:',
+          `      - id: s\n        run: echo 'promotions=${matrix}' >> "$GITHUB_OUTPUT"`,
+          '  promote:',
+          '    needs: review',
+          '    runs-on: x',
+          '    strategy:',
+          '      matrix: ${{ fromJSON(needs.review.outputs.promotions) }}',
+          '    steps:',
+          '      - run: echo "${{ matrix.name }}"',
+        ),
+      );
+    await expect(unguarded('{"include":[]}')).rejects.toThrow(
+      /^t\.yml \(Line: 14, Col: 15\): job 'promote': strategy\.matrix: Matrix vector 'include' does not contain any values$/,
+    );
+    await expect(unguarded('{"include":[]}')).rejects.toBeInstanceOf(WorkflowError);
+    await expect(unguarded('["a","b"]')).rejects.toThrow(
+      /job 'promote': strategy\.matrix: a matrix is a mapping \(vectors, include, exclude\), not a list$/,
+    );
+    await expect(unguarded('{"os":[]}')).rejects.toThrow(
+      /job 'promote': strategy\.matrix: Matrix vector 'os' does not contain any values$/,
+    );
+    await expect(unguarded('{"os":["a"],"exclude":[{"os":"a"}]}')).rejects.toThrow(
+      /job 'promote': strategy\.matrix: the matrix expands to no combination/,
+    );
+    await expect(unguarded('not json')).rejects.toThrow(/job 'promote': error when evaluating 'strategy': /);
+  });
+
+  it('cancels the combinations after a failed one with fail-fast (the default), runs them all without', async () => {
+    const matrix = (strategy: string, job = '') =>
+      run(
+        jobs(
+          '  t:',
+          '    runs-on: x',
+          job +
+            '    strategy:' +
+            strategy +
+            '\n      matrix:\n        n: [1, 2, 3]\n    steps:\n      - run: test ${{ matrix.n }} != 2',
+          '  after:',
+          '    needs: t',
+          '    if: always()',
+          '    runs-on: x',
+          '    steps:',
+          '      - run: echo "${{ needs.t.result }}"',
+        ),
+      );
+    const fast = await matrix('');
+    expect(runsOf(fast, 't')).toEqual([
+      't (1): success/success',
+      't (2): failure/failure',
+      't (3): cancelled/cancelled',
+    ]);
+    expect(jobOf(fast, 't').runs?.[2]?.steps).toEqual([]);
+    expect(fast.steps.filter((s) => s.job === 't').map((s) => s.outcome)).toEqual(['success', 'failure']);
+    expect(jobOf(fast, 't').result).toBe('failure');
+    expect(jobOf(fast, 'after').steps[0]?.log).toBe('failure\n');
+    expect(fast.conclusion).toBe('failure');
+
+    const slow = await matrix('\n      fail-fast: false');
+    expect(runsOf(slow, 't')).toEqual([
+      't (1): success/success',
+      't (2): failure/failure',
+      't (3): success/success',
+    ]);
+    expect(jobOf(slow, 't').result).toBe('failure');
+    expect(slow.conclusion).toBe('failure');
+
+    // continue-on-error by combination: its failure neither cancels the others nor fails the job (needs sees success).
+    const tolerated = await matrix('', '    continue-on-error: ${{ matrix.n == 2 }}\n');
+    expect(runsOf(tolerated, 't')).toEqual([
+      't (1): success/success',
+      't (2): failure/success',
+      't (3): success/success',
+    ]);
+    expect(jobOf(tolerated, 't').result).toBe('success');
+    expect(jobOf(tolerated, 'after').steps[0]?.log).toBe('success\n');
+    expect(tolerated.conclusion).toBe('success');
+  });
+
+  it("combines the job's outputs from its combinations: each from the last that set it", async () => {
+    const r = await run(
+      jobs(
+        '  gen:',
+        '    runs-on: x',
+        '    outputs:',
+        '      output_1: ${{ steps.s.outputs.output_1 }}',
+        '      output_2: ${{ steps.s.outputs.output_2 }}',
+        '      output_3: ${{ steps.s.outputs.output_3 }}',
+        '      last: ${{ steps.s.outputs.last }}',
+        '      never: ${{ steps.s.outputs.never }}',
+        '    strategy:',
+        '      matrix:',
+        '        version: [1, 2, 3]',
+        '    steps:',
+        '      - id: s',
+        '        run: |',
+        '          echo "output_${{ matrix.version }}=v${{ matrix.version }}" >> "$GITHUB_OUTPUT"',
+        '          if [ ${{ matrix.version }} != 3 ]; then echo "last=${{ matrix.version }}" >> "$GITHUB_OUTPUT"; fi',
+        '  use:',
+        '    needs: gen',
+        '    runs-on: x',
+        '    steps:',
+        '      - run: echo "${{ needs.gen.outputs.output_1 }} ${{ needs.gen.outputs.output_3 }} ${{ needs.gen.outputs.last }}"',
+      ),
+    );
+    expect(jobOf(r, 'gen').runs?.map((m) => m.outputs)).toEqual([
+      { output_1: 'v1', output_2: '', output_3: '', last: '1', never: '' },
+      { output_1: '', output_2: 'v2', output_3: '', last: '2', never: '' },
+      { output_1: '', output_2: '', output_3: 'v3', last: '', never: '' },
+    ]);
+    expect(jobOf(r, 'gen').outputs).toEqual({
+      output_1: 'v1',
+      output_2: 'v2',
+      output_3: 'v3',
+      last: '2',
+      never: '',
+    });
+    expect(jobOf(r, 'use').steps[0]?.log).toBe('v1 v3 2\n');
   });
 });

@@ -12,9 +12,24 @@
  *   emulation (packages/runner/src/emulator.ts).
  * - Any other step can be replaced by a `Stub` given by the caller, which says why it cannot run here; an external
  *   action with no stub fails its step (nothing is fetched).
- * - `if:` (default `success()`), `continue-on-error`, outcome and conclusion, `success()`, `failure()`, `always()`,
- *   `cancelled()` (never), and the contexts github, env, steps, runner, job, secrets, vars, inputs, needs (matrix and
- *   strategy are empty: a job with a matrix, a container, services or a reusable workflow is refused).
+ * - `if:` (default `success()`), `continue-on-error` (of a step, and of a job: a failure that does not fail the job's
+ *   result nor the run), outcome and conclusion, `success()`, `failure()`, `always()`, `cancelled()` (never), and the
+ *   contexts github, env, steps, runner, job, secrets, vars, inputs, needs, matrix and strategy. A job with a
+ *   container, services or a reusable workflow is refused.
+ * - `strategy`: packages/runner/src/matrix.ts expands the matrix as GitHub does (the vectors' product, then
+ *   `exclude`, then `include`). The matrix may be written out or an expression on github, inputs, vars and needs
+ *   (`${{ fromJSON(needs.plan.outputs.matrix) }}`); the job's `if:` is evaluated first, so a skipped job expands
+ *   nothing, as on GitHub. A matrix of no combination, or an expression that is not a matrix, is a WorkflowError
+ *   naming the job. Each combination runs on a runner of its own, one after the other in the order of the
+ *   expansion, with its `matrix` and `strategy` contexts (`fail-fast`, `job-index`, `job-total`, `max-parallel`),
+ *   which the job's `name:` and `continue-on-error` may read too. fail-fast (the default): once a combination fails
+ *   (not under continue-on-error), those after it are cancelled without running, as GitHub cancels the ones still
+ *   queued. The job fails if a combination failed. Its outputs: each from the last combination that set it (not
+ *   empty), as GitHub combines them (there, the last to finish, in no defined order).
+ * - The record of a matrix job: `JobRun.runs`, a `MatrixRun` for each combination (matrix, name, outcome, result,
+ *   steps, outputs, summary; a cancelled one has no steps). `JobRun.steps` and `summary` are all of theirs, one
+ *   combination after the other, each step with its `matrix`. A job with no `strategy` has no `runs`; its `matrix`
+ *   context is `{}`, its `strategy` that of a single job.
  *
  * Mistakes fail the run, not only the validators: the parser's errors (schema, expression syntax, unknown contexts
  * or functions), and every `steps.<id>.outputs.<name>` reference is checked before anything runs. The step must be
@@ -22,7 +37,8 @@
  * for a stub in the stub's `outputs`. A `run:` step's outputs are known only once it ran: a reference to an output a
  * successful `run:` step did not write fails the step that reads it (`WorkflowRun.problems` says so).
  *
- * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run `stepTimeoutMs`).
+ * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run `stepTimeoutMs`),
+ * `strategy.max-parallel` (nothing runs in parallel).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +66,7 @@ import type {
 } from '@actions/workflow-parser/templates/tokens/index';
 import { parse } from 'yaml';
 import { actionFile, DEFAULT_GITHUB, parseCommandFile, prepareAction } from './emulator.js';
+import { combinationName, expandMatrix, MatrixError, type Combination } from './matrix.js';
 
 // @actions/workflow-parser 0.3.61 imports its JSON schemas without `with { type: 'json' }`, which Node refuses
 // (ERR_IMPORT_ATTRIBUTE_MISSING), and vitest leaves the package to Node: add the attribute for that package's JSON.
@@ -62,8 +79,10 @@ registerHooks({
 const {
   convertWorkflowTemplate,
   isBasicExpression,
+  isBoolean,
   isLiteral,
   isMapping,
+  isNumber,
   isSequence,
   isString,
   NoOperationTraceWriter,
@@ -112,15 +131,37 @@ export interface StepRun {
   log: string;
   /** For a stub: why the step did not run. */
   stubbed?: string;
+  /** For a step of a matrix job: the combination it ran in. */
+  matrix?: Record<string, unknown>;
   ms: number;
 }
 
 export interface JobRun {
   id: string;
+  /** What `needs.<id>.result` says: a failure under the job's `continue-on-error` is a success. */
   result: Outcome;
+  /** For a matrix job, every combination's steps, one combination after the other. */
   steps: StepRun[];
+  /** For a matrix job, each output from the last combination that set it (not empty). */
   outputs: Record<string, string>;
   /** The steps' GITHUB_STEP_SUMMARY files, one after the other. */
+  summary: string;
+  /** For a job with a `strategy` (that ran): each combination's run, in the order of the matrix's expansion. */
+  runs?: MatrixRun[];
+}
+
+/** One combination of a matrix job. */
+export interface MatrixRun {
+  /** The combination: the run's `matrix` context. */
+  matrix: Record<string, unknown>;
+  /** The job's `name:` evaluated for the combination; with none, GitHub's `<job id> (<values>)`. */
+  name: string;
+  /** How the run ended; `cancelled`: fail-fast cancelled it before it ran (it has no steps). */
+  outcome: 'success' | 'failure' | 'cancelled';
+  /** What it counts for in the job's result: a failure under the job's `continue-on-error` is a success. */
+  result: 'success' | 'failure' | 'cancelled';
+  steps: StepRun[];
+  outputs: Record<string, string>;
   summary: string;
 }
 
@@ -188,9 +229,9 @@ export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun
   const { template, root } = await load(options.file, options.content);
   const stubs = options.stubs ?? [];
   const jobs = template.jobs.map((job) => {
-    if (job.type !== 'job' || job.strategy || job.container || job.services)
+    if (job.type !== 'job' || job.container || job.services)
       throw new WorkflowError([
-        `${at(options.file, job.id)}job '${job.id.value}': a matrix, container, services or reusable workflow is not run here`,
+        `${at(options.file, job.id)}job '${job.id.value}': a container, services or reusable workflow is not run here`,
       ]);
     return { job, raw: rawMapping(root, ['jobs', job.id.value]) };
   });
@@ -207,7 +248,7 @@ export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun
     options,
     github,
     stubs,
-    shared: { vars: options.vars ?? {}, secrets: options.secrets ?? {}, inputs, matrix: {}, strategy: {} },
+    shared: { vars: options.vars ?? {}, secrets: options.secrets ?? {}, inputs },
     env: template.env,
     defaults: rawMapping(root, ['defaults', 'run']),
     problems: [],
@@ -434,6 +475,28 @@ function evaluateString(token: TemplateToken, scope: Scope, success: () => boole
   throw new Error(`line ${token.line ?? '?'}: a string was expected, not a ${token.typeName()}`);
 }
 
+/** A token's value as data, every expression in it evaluated (a key too). */
+function tokenValue(token: TemplateToken, scope: Scope): unknown {
+  if (isBasicExpression(token)) return fromData(evaluate(token.expression, scope, () => true));
+  if (isMapping(token))
+    return Object.fromEntries(
+      [...token].map(({ key, value }) => [
+        isBasicExpression(key) ? evaluate(key.expression, scope, () => true).coerceString() : key.toString(),
+        tokenValue(value, scope),
+      ]),
+    );
+  if (isSequence(token)) return [...token].map((item) => tokenValue(item, scope));
+  return isString(token) || isNumber(token) || isBoolean(token) ? token.value : null;
+}
+
+function fromData(value: data.ExpressionData): unknown {
+  if (value instanceof data.Dictionary)
+    return Object.fromEntries(value.pairs().map(({ key, value: v }) => [key, fromData(v)]));
+  if (value instanceof data.Array) return value.values().map(fromData);
+  if (value instanceof data.Null) return null;
+  return value.value;
+}
+
 function evaluateMapping(token: TemplateToken | undefined, scope: Scope, success: () => boolean): Dict {
   const out: Dict = {};
   if (!token || !isMapping(token)) return out;
@@ -446,6 +509,8 @@ function evaluateMapping(token: TemplateToken | undefined, scope: Scope, success
 
 interface JobState {
   id: string;
+  /** For a matrix job, the combination. */
+  matrix?: Combination;
   dir: string;
   workspace: string;
   temp: string;
@@ -458,6 +523,22 @@ interface JobState {
   summary: string;
 }
 
+/** A job's `strategy`, evaluated and its matrix expanded. */
+interface Strategy {
+  combinations: Combination[];
+  failFast: boolean;
+  maxParallel: number;
+}
+
+/** The `strategy` context of a job without one, as GitHub gives it. */
+const SINGLE = { 'fail-fast': true, 'job-index': 0, 'job-total': 1, 'max-parallel': 1 };
+
+/** A run of the job on a runner (the job, or one combination of its matrix). */
+type RunResult = Pick<MatrixRun, 'steps' | 'outputs' | 'summary'> & {
+  outcome: 'success' | 'failure';
+  result: 'success' | 'failure';
+};
+
 async function runJob(
   job: Job,
   raw: MappingToken | undefined,
@@ -465,9 +546,82 @@ async function runJob(
   w: WorkflowState,
 ): Promise<JobRun> {
   const id = job.id.value;
+  const needsContext = Object.fromEntries(
+    Object.entries(needs).map(([n, r]) => [n, { result: r?.result ?? 'skipped', outputs: r?.outputs ?? {} }]),
+  );
+  const allNeeded = () => Object.values(needs).every((r) => r?.result === 'success');
+  // What the job's `if`, `strategy`, `name` and `continue-on-error` see, before a runner is picked.
+  const before: Scope = {
+    ...w.shared,
+    github: githubContext(w, id),
+    env: {},
+    needs: needsContext,
+    matrix: {},
+    strategy: SINGLE,
+  };
+  if (!truthy(evaluate(job.if.expression, before, allNeeded))) {
+    return { id, result: 'skipped', steps: [], outputs: {}, summary: '' };
+  }
+  if (!job.strategy) {
+    const { result, steps, outputs, summary } = await runOnce(job, raw, w, before, allNeeded);
+    return { id, result, steps, outputs, summary };
+  }
+
+  const { combinations, failFast, maxParallel } = readStrategy(job.strategy, id, before, w.options.file);
+  const runs: MatrixRun[] = [];
+  for (const [index, matrix] of combinations.entries()) {
+    const strategy = {
+      'fail-fast': failFast,
+      'job-index': index,
+      'job-total': combinations.length,
+      'max-parallel': maxParallel,
+    };
+    const scope: Scope = { ...before, matrix, strategy };
+    const name = jobName(job, raw, scope, matrix);
+    if (failFast && runs.some((r) => r.result === 'failure')) {
+      runs.push({
+        matrix,
+        name,
+        outcome: 'cancelled',
+        result: 'cancelled',
+        steps: [],
+        outputs: {},
+        summary: '',
+      });
+      continue;
+    }
+    runs.push({ matrix, name, ...(await runOnce(job, raw, w, scope, allNeeded, matrix)) });
+  }
+  // GitHub combines the outputs of the combinations: for each name, the last one that set it (not empty).
+  const outputs: Dict = {};
+  for (const run of runs)
+    for (const [name, value] of Object.entries(run.outputs))
+      if (value !== '' || !(name in outputs)) outputs[name] = value;
+  return {
+    id,
+    result: runs.some((r) => r.result === 'failure') ? 'failure' : 'success',
+    steps: runs.flatMap((r) => r.steps),
+    outputs,
+    summary: runs.map((r) => r.summary).join(''),
+    runs,
+  };
+}
+
+/** The job (or one combination of its matrix) on a fresh runner. */
+async function runOnce(
+  job: Job,
+  raw: MappingToken | undefined,
+  w: WorkflowState,
+  base: Scope,
+  allNeeded: () => boolean,
+  matrix?: Combination,
+): Promise<RunResult> {
+  const id = job.id.value;
+  const continueOnError = jobContinueOnError(raw, id, base, w.options.file);
   const dir = mkdtempSync(join(tmpdir(), `workflow-${id}-`));
   const state: JobState = {
     id,
+    ...(matrix && { matrix }),
     dir,
     workspace: join(dir, 'work'),
     temp: join(dir, 'temp'),
@@ -480,15 +634,8 @@ async function runJob(
     summary: '',
   };
   for (const d of [state.workspace, state.temp, state.toolCache]) mkdirSync(d);
-  const needsContext = Object.fromEntries(
-    Object.entries(needs).map(([n, r]) => [n, { result: r?.result ?? 'skipped', outputs: r?.outputs ?? {} }]),
-  );
-  const scope = (env: Dict): Scope => ({ ...w.shared, ...contexts(state, w, env), needs: needsContext });
+  const scope = (env: Dict): Scope => ({ ...base, ...contexts(state, w, env) });
   try {
-    const allNeeded = () => Object.values(needs).every((r) => r?.result === 'success');
-    if (!truthy(evaluate(job.if.expression, scope(state.env), allNeeded))) {
-      return { id, result: 'skipped', steps: [], outputs: {}, summary: '' };
-    }
     Object.assign(state.env, evaluateMapping(w.env, scope({}), allNeeded));
     Object.assign(state.env, evaluateMapping(job.env, scope(state.env), allNeeded));
     const raws = rawSteps(raw);
@@ -505,9 +652,10 @@ async function runJob(
       w.problems.push(`job '${id}' outputs: ${message(error)}`);
       state.failed = true;
     }
+    const outcome = state.failed ? 'failure' : 'success';
     return {
-      id,
-      result: state.failed ? 'failure' : 'success',
+      outcome,
+      result: continueOnError ? 'success' : outcome,
       steps: state.steps,
       outputs,
       summary: state.summary,
@@ -518,7 +666,64 @@ async function runJob(
   }
 }
 
-function contexts(state: JobState, w: WorkflowState, env: Dict): Scope {
+/** The job's `strategy`, its expressions evaluated (github, inputs, vars, needs), its matrix expanded. */
+function readStrategy(token: TemplateToken, job: string, scope: Scope, file: string): Strategy {
+  const fail = (where: TemplateToken | undefined, text: string) =>
+    new WorkflowError([`${at(file, where)}job '${job}': ${text}`]);
+  let strategy: unknown;
+  try {
+    strategy = tokenValue(token, scope);
+  } catch (error) {
+    throw fail(token, `error when evaluating 'strategy': ${message(error)}`);
+  }
+  if (typeof strategy !== 'object' || strategy === null || Array.isArray(strategy))
+    throw fail(token, `strategy is a mapping, not ${JSON.stringify(strategy)}`);
+  const values = strategy as Record<string, unknown>;
+  const matrixToken = isMapping(token) ? token.find('matrix') : undefined;
+  let combinations: Combination[] = [{}];
+  if ('matrix' in values) {
+    try {
+      combinations = expandMatrix(values.matrix);
+    } catch (error) {
+      if (!(error instanceof MatrixError)) throw error;
+      throw fail(matrixToken ?? token, `strategy.matrix: ${error.message}`);
+    }
+  }
+  const failFast = values['fail-fast'] ?? true;
+  if (typeof failFast !== 'boolean')
+    throw fail(token, `strategy.fail-fast is true or false, not ${JSON.stringify(failFast)}`);
+  const maxParallel = values['max-parallel'] ?? combinations.length;
+  if (typeof maxParallel !== 'number' || !(maxParallel >= 1))
+    throw fail(token, `strategy.max-parallel is a number from 1, not ${JSON.stringify(maxParallel)}`);
+  return { combinations, failFast, maxParallel };
+}
+
+/** The job's `name:` for a combination, evaluated (its source where it does not evaluate); GitHub's name without one. */
+function jobName(job: Job, raw: MappingToken | undefined, scope: Scope, matrix: Combination): string {
+  const token = raw?.find('name');
+  if (!token || !job.name || (isString(token) && token.value === ''))
+    return combinationName(job.id.value, matrix);
+  try {
+    return evaluateString(job.name, scope, () => true);
+  } catch {
+    return sourceOf(job.name);
+  }
+}
+
+/** The job's `continue-on-error` (it may read matrix and strategy). */
+function jobContinueOnError(raw: MappingToken | undefined, job: string, scope: Scope, file: string): boolean {
+  const token = raw?.find('continue-on-error');
+  if (!token) return false;
+  if (isBoolean(token)) return token.value;
+  if (!isBasicExpression(token)) return isLiteral(token) && token.toString() === 'true';
+  try {
+    return truthy(evaluate(token.expression, scope, () => true));
+  } catch (error) {
+    throw new WorkflowError([`${at(file, token)}job '${job}': continue-on-error: ${message(error)}`]);
+  }
+}
+
+function githubContext(w: WorkflowState, job: string): Record<string, unknown> {
   const github: Record<string, unknown> = {
     event: w.options.event ?? {},
     token: w.options.secrets?.GITHUB_TOKEN ?? '',
@@ -526,7 +731,12 @@ function contexts(state: JobState, w: WorkflowState, env: Dict): Scope {
   for (const [name, value] of Object.entries(w.github)) {
     if (name.startsWith('GITHUB_')) github[name.slice('GITHUB_'.length).toLowerCase()] = value;
   }
-  Object.assign(github, { workspace: state.workspace, job: state.id });
+  github.job = job;
+  return github;
+}
+
+function contexts(state: JobState, w: WorkflowState, env: Dict): Scope {
+  const github = { ...githubContext(w, state.id), workspace: state.workspace };
   const steps = Object.fromEntries(
     state.steps.map((s) => [s.id, { outputs: s.outputs, outcome: s.outcome, conclusion: s.conclusion }]),
   );
@@ -585,6 +795,7 @@ async function runStep(
     outputs,
     log: mask(log, w.masks),
     ...(stub && { stubbed: stub.reason }),
+    ...(state.matrix && { matrix: state.matrix }),
     ms: Math.round(performance.now() - started),
   });
   if (!('if' in step) || !('run' in step || 'uses' in step))

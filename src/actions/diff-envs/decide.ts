@@ -12,30 +12,25 @@
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
+import { commitOfUrl, compareUrl } from '../../context/commit-url.js';
+import { splitImageName } from '../../context/artifact-name.js';
+import { keptBy } from '../../context/name-filter.js';
 import type {
   ArrivalCheck,
   ArrivalState,
   ComplianceReview,
   DiffEnvsResult,
   DiffSide,
-  ImageName,
+  LeftOut,
   Paired,
+  Promotion,
+  PromotionFilter,
+  Promotions,
+  PromotionSide,
   Replacement,
+  Rollout,
+  RolloutSide,
 } from './types.js';
-
-export function splitImageName(name: string): ImageName {
-  const at = name.indexOf('@');
-  const base = at === -1 ? name : name.slice(0, at);
-  const digest = at === -1 ? undefined : name.slice(at + 1) || undefined;
-  // A colon before the last slash is a registry's port (`registry:5000/app`), not a tag.
-  const colon = base.lastIndexOf(':');
-  const tagged = colon > base.lastIndexOf('/');
-  return {
-    repository: tagged ? base.slice(0, colon) : base,
-    tag: tagged ? base.slice(colon + 1) || undefined : undefined,
-    digest,
-  };
-}
 
 /**
  * Pairs by repository where it is unambiguous: exactly one artifact of that repository only in snapshot 1 and exactly
@@ -90,9 +85,109 @@ export function versions(replacement: Replacement): [string, string] {
   return [label(replacement.from, same), label(replacement.to, same)];
 }
 
-/** What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, then the added. */
-export function arrivingOf(result: Pick<Paired, 'replaced' | 'added'>): DiffArtifact[] {
-  return [...result.replaced.map((r) => r.to), ...result.added];
+/**
+ * What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, the added, then the
+ * versions of a rollout only in snapshot 2 (they move too if snapshot 2 is promoted, so the gate checks them).
+ */
+export function arrivingOf(
+  result: Pick<Paired, 'replaced' | 'added'> & { rollouts?: Rollout[] },
+): DiffArtifact[] {
+  const rolling = (result.rollouts ?? []).flatMap((r) =>
+    r.versions.filter((v) => v.in === 'snapshot-2').map((v) => v.artifact),
+  );
+  return [...result.replaced.map((r) => r.to), ...result.added, ...rolling];
+}
+
+/** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
+function repositoryOf(a: DiffArtifact): string | undefined {
+  return typeof a.name === 'string' && a.name !== '' ? splitImageName(a.name).repository : undefined;
+}
+
+/**
+ * The names a snapshot runs two or more versions (fingerprints) of, each with every artifact of that name in either
+ * snapshot, in name order. `both` holds the artifacts in both snapshots (scaled or unchanged).
+ */
+export function rolloutsOf(
+  onlyIn1: DiffArtifact[],
+  onlyIn2: DiffArtifact[],
+  both: DiffArtifact[],
+): Rollout[] {
+  const versions = (artifacts: DiffArtifact[]) => {
+    const map = new Map<string, Set<string>>();
+    for (const a of artifacts) {
+      const name = repositoryOf(a);
+      if (name !== undefined) map.set(name, (map.get(name) ?? new Set()).add(a.fingerprint));
+    }
+    return map;
+  };
+  const one = versions([...onlyIn1, ...both]);
+  const two = versions([...onlyIn2, ...both]);
+  const rolling = (map: Map<string, Set<string>>) =>
+    [...map].filter(([, fingerprints]) => fingerprints.size > 1).map(([name]) => name);
+  const names = [...new Set([...rolling(one), ...rolling(two)])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const placed: [DiffArtifact[], RolloutSide][] = [
+    [onlyIn1, 'snapshot-1'],
+    [onlyIn2, 'snapshot-2'],
+    [both, 'both'],
+  ];
+  return names.map((name) => ({
+    name,
+    snapshots: [
+      ...((one.get(name)?.size ?? 0) > 1 ? [1 as const] : []),
+      ...((two.get(name)?.size ?? 0) > 1 ? [2 as const] : []),
+    ],
+    versions: placed.flatMap(([artifacts, where]) =>
+      artifacts.filter((a) => repositoryOf(a) === name).map((artifact) => ({ artifact, in: where })),
+    ),
+  }));
+}
+
+function promotionSide(a: DiffArtifact): PromotionSide {
+  return {
+    fingerprint: a.fingerprint,
+    tag: splitImageName(a.name ?? '').tag ?? null,
+    commit: commitOfUrl(a.commit_url) ?? null,
+    'commit-url': typeof a.commit_url === 'string' && a.commit_url !== '' ? a.commit_url : null,
+  };
+}
+
+/**
+ * What may move from snapshot 2 to snapshot 1, for a workflow's matrix: each replacement and each added artifact
+ * with a name, kept by `only` and `exclude` and, with `state: compliant`, COMPLIANT by the review (no review, no
+ * state: nothing is COMPLIANT). A rollout in progress never moves; it is said as left out.
+ */
+export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): Promotions {
+  const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
+  const include: Promotion[] = [];
+  const leftOut: LeftOut[] = [];
+  const candidates = [
+    ...result.replaced.map((r) => ({
+      name: r.name,
+      from: r.from,
+      to: r.to,
+    })),
+    ...result.added.map((a) => ({ name: repositoryOf(a), from: null, to: a })),
+  ];
+  for (const { name, from, to } of candidates) {
+    const state = result.compliance ? (checks.get(checkKey(to)) ?? notLookedUp(to)).state : null;
+    const about = { name: name ?? null, fingerprint: to.fingerprint };
+    if (name === undefined) leftOut.push({ ...about, why: 'no-name', state });
+    else if (!keptBy(name, filter.only, filter.exclude)) leftOut.push({ ...about, why: 'filtered', state });
+    else if (filter.state === 'compliant' && state !== 'COMPLIANT') {
+      leftOut.push({ ...about, why: 'not-compliant', state });
+    } else {
+      include.push({
+        name,
+        from: from ? promotionSide(from) : null,
+        to: promotionSide(to),
+        'compare-url': (from && compareUrl(from.commit_url, to.commit_url)) ?? null,
+        state,
+        flow: hasFlow(to) ? to.flow : null,
+      });
+    }
+  }
+  for (const r of result.rollouts) leftOut.push({ name: r.name, fingerprint: null, why: 'rollout' });
+  return { include, leftOut };
 }
 
 /** Instances in the first and second snapshot: the group's count, else the entry's `instance_count`. */
@@ -110,7 +205,11 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
   const onlyIn2 = diff.snappish2.artifacts;
   const scaled = diff.changed.artifacts;
   const unchanged = diff['not-changed'].artifacts;
-  const { replaced, added, removed } = pairReplacements(onlyIn1, onlyIn2);
+  // A name with two versions in one snapshot is a rollout in progress: its artifacts pair with none (no guess).
+  const rollouts = rolloutsOf(onlyIn1, onlyIn2, [...scaled, ...unchanged]);
+  const rolling = new Set(rollouts.map((r) => r.name));
+  const settled = (a: DiffArtifact) => !rolling.has(repositoryOf(a) ?? '\u0000');
+  const { replaced, added, removed } = pairReplacements(onlyIn1.filter(settled), onlyIn2.filter(settled));
   return {
     url,
     // The client holds an id that is given to the snapshot asked; one not given is not confirmed (null).
@@ -125,10 +224,12 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
       removed: removed.length,
       scaled: scaled.length,
       unchanged: unchanged.length,
+      rollouts: rollouts.length,
     },
     replaced,
     added,
     removed,
+    rollouts,
     scaled,
     unchanged,
   };

@@ -2,9 +2,10 @@
 import { formatSnapshotExpression, parseSnapshotExpression, SNAPSHOT_FORMS } from '../../api/snapshot.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
+import { readNameFilters } from '../../context/name-filter.js';
 import { readCommon } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
-import type { DiffEnvsInputs } from './types.js';
+import type { DiffEnvsInputs, PromotionFilter } from './types.js';
 
 export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
   // The GitHub token first, masked before any other input can fail with a message.
@@ -18,8 +19,22 @@ export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
     showUnchanged: inputs.boolean('show-unchanged', false),
     failOnDiff: inputs.boolean('fail-on-diff', false),
     ...readComplianceInputs(inputs),
+    failOnRollout: inputs.boolean('fail-on-rollout', false),
+    promotions: readPromotionFilter(inputs),
     prComment: readPrComment(inputs, common, githubToken),
   };
+}
+
+function readPromotionFilter(inputs: InputReader): PromotionFilter {
+  const state = inputs.raw('promotions-state').trim().toLowerCase() || 'compliant';
+  if (state !== 'compliant' && state !== 'any') {
+    throw new InputError(
+      'promotions-state',
+      `'${inputs.raw('promotions-state')}' is not a promotions state`,
+      'compliant (only what is COMPLIANT may move; the default) or any',
+    );
+  }
+  return { only: readNameFilters(inputs, 'only'), exclude: readNameFilters(inputs, 'exclude'), state };
 }
 
 function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {

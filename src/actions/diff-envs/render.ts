@@ -6,6 +6,7 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
 import { arrivingOf, checkKey, instances, notCompliant, notLookedUp, versions } from './decide.js';
 import {
@@ -14,7 +15,9 @@ import {
   type ComplianceReview,
   type DiffEnvsInputs,
   type DiffEnvsResult,
+  type Promotions,
   type Replacement,
+  type Rollout,
 } from './types.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
@@ -46,7 +49,36 @@ export function notConfirmedText(result: DiffEnvsResult): string {
 
 export function counts(result: DiffEnvsResult): string {
   const c = result.counts;
-  return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged`;
+  const rolling = c.rollouts > 0 ? `, ${c.rollouts} rollout(s) in progress` : '';
+  return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged${rolling}`;
+}
+
+/** The versions of a rollout in words: `1.5.0 and 1.6.0` (a version without a tag by its fingerprint's start). */
+function rolloutVersions(r: Rollout, side?: 1 | 2): string {
+  const where = side === undefined ? undefined : side === 1 ? 'snapshot-2' : 'snapshot-1';
+  const shown = r.versions
+    .filter((v) => v.in !== where)
+    .map((v) => splitImageName(v.artifact.name ?? '').tag ?? v.artifact.fingerprint.slice(0, 12));
+  return [...new Set(shown)].join(' and ');
+}
+
+/** One rollout in a line, for an annotation and the log: the name, where it runs two versions, and which. */
+export function describeRollout(r: Rollout, result: DiffEnvsResult): string {
+  const where = r.snapshots
+    .map((n) => `${(n === 1 ? result.snapshot1 : result.snapshot2).name} runs ${rolloutVersions(r, n)}`)
+    .join('; ');
+  return `${r.name}: a rollout in progress (${where}). Not paired, and left out of promotions.`;
+}
+
+/** Why fail-on-rollout fails the step. */
+export function rolloutFailure(result: DiffEnvsResult): string {
+  const shown = result.rollouts.slice(0, 5).map((r) => `${r.name} (${rolloutVersions(r)})`);
+  const more =
+    result.rollouts.length > shown.length ? ` and ${result.rollouts.length - shown.length} more` : '';
+  return (
+    `${result.rollouts.length} rollout(s) in progress (fail-on-rollout): ${shown.join(', ')}${more}. ` +
+    'See the job summary or the rollouts output.'
+  );
 }
 
 function nameOf(a: DiffArtifact): string {
@@ -93,6 +125,11 @@ export function logDiff(result: DiffEnvsResult): void {
     ],
     [`Only present in ${s2.name}`, result.added.length, () => lines(result.added, (a) => instanceText(a, 2))],
     [`${s1.name} -> ${s2.name} scaling`, result.scaled.length, () => lines(result.scaled, scaling)],
+    [
+      'Rollouts in progress',
+      result.rollouts.length,
+      () => result.rollouts.slice(0, LOG_LINES).map((r) => describeRollout(r, result)),
+    ],
   ];
   for (const [title, count, text] of groups) {
     if (count === 0) continue;
@@ -201,6 +238,7 @@ export function summarize(
     }
     arrivingParagraph(summary, result, inputs.failOnNonCompliant);
   }
+  if (result.promotions) promotionsSection(summary, result.promotions, result.compliance !== undefined);
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const checked = result.compliance !== undefined;
   const complianceCell = (a: DiffArtifact): Cell[] => {
@@ -250,6 +288,27 @@ export function summarize(
       ]),
     );
   }
+  if (result.rollouts.length > 0) {
+    const where = { 'snapshot-1': s1.name, 'snapshot-2': s2.name, both: 'both' } as const;
+    summary.heading(`Rollout in progress (${result.rollouts.length})`, 4);
+    summary.paragraph(
+      'A snapshot runs two or more versions of these names: pairing by name would be a guess, so they are not ' +
+        'paired and none of them is in promotions.',
+    );
+    summary.table(
+      ['Name', 'Version', 'Fingerprint', 'Runs in', 'Instances', 'Commit'],
+      result.rollouts.flatMap((r) =>
+        r.versions.map(({ artifact: a, in: side }): Cell[] => [
+          r.name,
+          splitImageName(a.name ?? '').tag ?? '?',
+          { code: shortFingerprint(a) },
+          where[side],
+          side === 'snapshot-1' ? instances(a, 1) : side === 'snapshot-2' ? instances(a, 2) : scaling(a),
+          commitCell({ url: a.commit_url }),
+        ]),
+      ),
+    );
+  }
   group(`Added: only in ${s2.name}`, 'Instances', result.added, (a) => instances(a, 2), true);
   group(`Removed: only in ${s1.name}`, 'Instances', result.removed, (a) => instances(a, 1));
   group(`Scaled ${s1.name} → ${s2.name}`, 'Scaling', result.scaled, scaling);
@@ -266,8 +325,12 @@ export function summarize(
 /** What a promotion of snapshot 2 over snapshot 1 brings, and whether it is compliant. */
 function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate: boolean): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  const arriving = result.counts.replaced + result.counts.added;
-  const lead = `Promoting ${s2.name} over ${s1.name} brings ${arriving} artifact(s) (the replaced and the added)`;
+  const arriving = arrivingOf(result).length;
+  const what =
+    result.counts.rollouts > 0
+      ? 'the replaced, the added and those of a rollout'
+      : 'the replaced and the added';
+  const lead = `Promoting ${s2.name} over ${s1.name} brings ${arriving} artifact(s) (${what})`;
   const review: ComplianceReview | undefined = result.compliance;
   if (arriving === 0) {
     summary.paragraph(`${lead}.`);
@@ -293,6 +356,46 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate:
   if (review.leftOut > 0) {
     summary.paragraph(
       `${review.leftOut} arriving artifact(s) not checked: at most ${MAX_LOOKUPS} lookups in one step.`,
+    );
+  }
+}
+
+const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
+  'not-compliant': 'not COMPLIANT',
+  filtered: 'by only or exclude',
+  'no-name': 'without a name',
+  rollout: 'in a rollout in progress',
+};
+
+/** The `promotions` output as a table: what may move, each with its compare link; then what was left out, and why. */
+function promotionsSection(summary: SummaryWriter, promotions: Promotions, reviewed: boolean): void {
+  const { include, leftOut } = promotions;
+  if (include.length === 0 && leftOut.length === 0) return;
+  summary.heading(`Promotions (${include.length})`, 4);
+  if (include.length > 0) {
+    summary.table(
+      ['Name', 'From', 'To', 'State', 'Flow', 'Changes'],
+      include.map((p): Cell[] => [
+        p.name,
+        p.from ? (p.from.tag ?? p.from.fingerprint.slice(0, 12)) : 'new',
+        p.to.tag ?? p.to.fingerprint.slice(0, 12),
+        p.state ?? 'not checked',
+        p.flow,
+        p['compare-url']
+          ? { text: 'compare', href: p['compare-url'] }
+          : commitCell({ url: p.to['commit-url'] }),
+      ]),
+    );
+  }
+  const why = new Map<string, number>();
+  for (const l of leftOut) why.set(LEFT_OUT[l.why], (why.get(LEFT_OUT[l.why]) ?? 0) + 1);
+  const reasons = [...why].map(([text, n]) => `${n} ${text}`).join(', ');
+  if (leftOut.length > 0)
+    summary.paragraph(`Left out of promotions: ${reasons} (the result file names them).`);
+  if (!reviewed && leftOut.some((l) => l.why === 'not-compliant')) {
+    summary.paragraph(
+      'Compliance is false, so no state was read and nothing is COMPLIANT: set compliance to true, or ' +
+        'promotions-state to any.',
     );
   }
 }

@@ -13,8 +13,25 @@ import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { quoteText } from '../../trust/text.js';
 import { log } from '../../trust/log.js';
-import { arrivingOf, check, checkKey, hasFlow, judge, notCompliant, toResult } from './decide.js';
-import { counts, describeCheck, logDiff, notConfirmedText, summarize } from './render.js';
+import {
+  arrivingOf,
+  check,
+  checkKey,
+  hasFlow,
+  judge,
+  notCompliant,
+  promotionsOf,
+  toResult,
+} from './decide.js';
+import {
+  counts,
+  describeCheck,
+  describeRollout,
+  logDiff,
+  notConfirmedText,
+  rolloutFailure,
+  summarize,
+} from './render.js';
 import {
   LOOKUP_CONCURRENCY,
   MAX_LOOKUPS,
@@ -22,6 +39,7 @@ import {
   type ComplianceReview,
   type DiffEnvsInputs,
   type DiffEnvsResult,
+  type StepInputs,
 } from './types.js';
 
 export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
@@ -94,22 +112,24 @@ export async function reviewArriving(
   return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
 }
 
-/** The step a diff makes: its outcome, outputs, summary and comment, and the failures of both gates. */
-export function toStep(
-  result: DiffEnvsResult,
-  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant'>,
-): StepResult {
+/** The step a diff makes: its outcome, outputs, summary and comment, and the failures of its gates. */
+export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const { snapshot1: s1, snapshot2: s2 } = result;
-  const full: DiffEnvsResult = inputs.compliance
+  const reviewed: DiffEnvsResult = inputs.compliance
     ? { ...result, compliance: result.compliance ?? { checks: [], leftOut: 0 } }
     : result;
+  const promotions = promotionsOf(reviewed, inputs.promotions);
+  const full: DiffEnvsResult = { ...reviewed, promotions };
   const review = full.compliance;
   const bad = review ? notCompliant(arrivingOf(result), review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
   const gate = inputs.failOnNonCompliant && bad.length > 0;
+  const rolling = inputs.failOnRollout && result.rollouts.length > 0;
   // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
   const unconfirmed = s1.id === null || s2.id === null;
-  if (unconfirmed && (inputs.failOnDiff || inputs.failOnNonCompliant)) return unconfirmedGate(full, inputs);
+  if (unconfirmed && (inputs.failOnDiff || inputs.failOnNonCompliant || inputs.failOnRollout)) {
+    return unconfirmedGate(full, inputs);
+  }
   const failures = [
     ...(gate ? [gateFailure(bad, arrivingOf(result).length)] : []),
     ...(inputs.failOnDiff && result.changed
@@ -118,19 +138,27 @@ export function toStep(
             'See the job summary or result-file for the artifacts.',
         ]
       : []),
+    ...(rolling ? [rolloutFailure(result)] : []),
   ];
   // An arriving artifact the gate could not check is "could not check", never a pass; without the gate it is a warning.
-  const annotations: Annotation[] = gate
-    ? bad.map((c) => ({
-        level: 'error',
-        title: 'Arriving artifact not compliant',
-        message: describeCheck(c),
-      }))
-    : unchecked.map((c) => ({
-        level: 'warning',
-        title: 'Compliance not checked',
-        message: describeCheck(c),
-      }));
+  const annotations: Annotation[] = [
+    ...(gate
+      ? bad.map((c): Annotation => ({
+          level: 'error',
+          title: 'Arriving artifact not compliant',
+          message: describeCheck(c),
+        }))
+      : unchecked.map((c): Annotation => ({
+          level: 'warning',
+          title: 'Compliance not checked',
+          message: describeCheck(c),
+        }))),
+    ...result.rollouts.map((r): Annotation => ({
+      level: rolling ? 'error' : 'warning',
+      title: 'Rollout in progress',
+      message: describeRollout(r, result),
+    })),
+  ];
   return {
     outcome:
       inputs.failOnNonCompliant && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
@@ -144,6 +172,9 @@ export function toStep(
       ...(review && {
         'non-compliant': bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
       }),
+      promotions: { include: promotions.include },
+      'promotions-count': promotions.include.length,
+      rollouts: result.rollouts.map((r) => r.name),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',
     },
@@ -163,14 +194,17 @@ export function toStep(
  * A gate (fail-on-diff or fail-on-non-compliant) on an answer that does not name its snapshots: outcome error, the
  * diff still written (outputs, summary, comment) as asked, and the failure says why.
  */
-function unconfirmedGate(
-  result: DiffEnvsResult,
-  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant'>,
-): StepResult {
-  const step = toStep(result, { ...inputs, failOnDiff: false, failOnNonCompliant: false });
+function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult {
+  const step = toStep(result, {
+    ...inputs,
+    failOnDiff: false,
+    failOnNonCompliant: false,
+    failOnRollout: false,
+  });
   const gates = [
     ...(inputs.failOnDiff ? ['fail-on-diff'] : []),
     ...(inputs.failOnNonCompliant ? ['fail-on-non-compliant'] : []),
+    ...(inputs.failOnRollout ? ['fail-on-rollout'] : []),
   ].join(' and ');
   const failure = `${gates}: could not check. ${notConfirmedText(result)}`;
   // `changed` is not set, as when it could not compare: a later step that reads it without the outcome must not

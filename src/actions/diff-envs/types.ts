@@ -5,6 +5,7 @@
 import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
 import type { SnapshotExpression } from '../../api/snapshot.js';
 import type { AttestationProblem } from '../../compliance/decide.js';
+import type { NameFilter } from '../../context/name-filter.js';
 import type { CommonInputs } from '../../runtime/context.js';
 import type { PrCommentInputs } from '../../runtime/pr-comment.js';
 import type { StepError } from '../../runtime/step.js';
@@ -23,14 +24,25 @@ export interface DiffEnvsInputs extends CommonInputs {
   compliance: boolean;
   /** Fail the step when an arriving artifact is not COMPLIANT (needs `compliance`). */
   failOnNonCompliant: boolean;
+  /** Fail the step when a snapshot runs two versions of one name (a rollout in progress). */
+  failOnRollout: boolean;
+  /** Which artifacts the `promotions` output keeps. */
+  promotions: PromotionFilter;
   prComment: PrCommentInputs;
 }
 
-/** An image name taken apart: `ghcr.io/acme/backend:1.4.0@sha256:…` is `ghcr.io/acme/backend`, `1.4.0`, `sha256:…`. */
-export interface ImageName {
-  repository: string;
-  tag: string | undefined;
-  digest: string | undefined;
+/** What decides the step besides the diff: its inputs without the connection, the snapshots and the comment. */
+export type StepInputs = Pick<
+  DiffEnvsInputs,
+  'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
+>;
+
+/** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
+export interface PromotionFilter {
+  only: NameFilter[];
+  exclude: NameFilter[];
+  /** `compliant`: only what is COMPLIANT may move; `any`: every arriving artifact, whatever its state. */
+  state: 'compliant' | 'any';
 }
 
 /** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
@@ -80,6 +92,58 @@ export interface ComplianceReview {
   leftOut: number;
 }
 
+/** Where an artifact of a rollout runs: only in snapshot 1, only in snapshot 2, or in both. */
+export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
+
+/**
+ * A rollout in progress: a snapshot runs two or more versions (fingerprints) of one name, as a blue/green or rolling
+ * deployment does midway. Pairing by name would be a guess, so its artifacts pair with none and none of it moves.
+ */
+export interface Rollout {
+  /** The name its versions share, without tag or digest. */
+  name: string;
+  /** The snapshots that run two or more versions of it. */
+  snapshots: (1 | 2)[];
+  /** Every artifact of that name in either snapshot, and where it runs. */
+  versions: { artifact: DiffArtifact; in: RolloutSide }[];
+}
+
+/** One side of a promotion, as the diff gives it: each field null where the answer does not. */
+export interface PromotionSide {
+  fingerprint: string;
+  tag: string | null;
+  /** The commit its `commit_url` names (a commit page), else null. */
+  commit: string | null;
+  'commit-url': string | null;
+}
+
+/** One entry of the `promotions` matrix: an artifact that would move from snapshot 2 to snapshot 1. */
+export interface Promotion {
+  /** The name without tag or digest: what a matrix job is about. */
+  name: string;
+  /** What it replaces in snapshot 1; null for a new service. */
+  from: PromotionSide | null;
+  to: PromotionSide;
+  /** A compare link when both commits are pages of one repository; else null. */
+  'compare-url': string | null;
+  /** The compliance read for the arriving artifact; null with `compliance: false`. */
+  state: ArrivalState | null;
+  flow: string | null;
+}
+
+/** An arriving artifact the `promotions` output leaves out, and why. */
+export interface LeftOut {
+  name: string | null;
+  fingerprint: string | null;
+  why: 'not-compliant' | 'filtered' | 'no-name' | 'rollout';
+  state?: ArrivalState | null;
+}
+
+export interface Promotions {
+  include: Promotion[];
+  leftOut: LeftOut[];
+}
+
 export interface DiffSide {
   /** The expression as sent, e.g. `staging~1`. */
   expression: string;
@@ -103,15 +167,21 @@ export interface DiffEnvsResult {
     removed: number;
     scaled: number;
     unchanged: number;
+    /** Names with a rollout in progress. */
+    rollouts: number;
   };
   /** One only in snapshot 1 and one only in snapshot 2 of the same repository. */
   replaced: Replacement[];
-  /** Only in snapshot 2, not a replacement. */
+  /** Only in snapshot 2, not a replacement, not of a rollout. */
   added: DiffArtifact[];
-  /** Only in snapshot 1, not replaced. */
+  /** Only in snapshot 1, not replaced, not of a rollout. */
   removed: DiffArtifact[];
+  /** Names a snapshot runs two or more versions of: their artifacts only in one snapshot are in no other group. */
+  rollouts: Rollout[];
   scaled: DiffArtifact[];
   unchanged: DiffArtifact[];
   /** The arriving artifacts' compliance; absent with `compliance: false`. */
   compliance?: ComplianceReview;
+  /** What would move from snapshot 2 to snapshot 1 (the `promotions` output), and what was left out. */
+  promotions?: Promotions;
 }

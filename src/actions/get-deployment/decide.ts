@@ -4,6 +4,7 @@
  * asked.
  */
 import type { Deployment } from '../../api/schemas.js';
+import { compareUrl } from '../../context/commit-url.js';
 import { serviceTime } from '../../context/time.js';
 import { ApiError } from '../../errors/errors.js';
 import { notFoundAbout } from '../../runtime/not-found.js';
@@ -45,6 +46,9 @@ export function notFound(
     snapshotIndex: null,
     artifactName: null,
     replacedFingerprint: null,
+    replacedCommit: null,
+    compareUrl: null,
+    leadTimeSeconds: null,
     diffUrl: null,
     message:
       `Artifact ${base.fingerprint} was not deployed to environment '${inputs.environment}'` +
@@ -66,7 +70,36 @@ export function found(base: ResultBase, answer: Deployment): GetDeploymentResult
     snapshotIndex: answer.snapshot_index ?? null,
     artifactName: answer.artifact_name ?? null,
     replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,
+    ...shipped(answer),
     diffUrl: answer.diff_url ?? null,
     deployment: answer,
+  };
+}
+
+/** The commit of a deployment's artifact, or of the one it replaced: `git_commit`, else its commit info's SHA. */
+export function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
+  const sha = artifact?.git_commit ?? artifact?.git_commit_info?.sha1;
+  return typeof sha === 'string' && sha !== '' ? sha : null;
+}
+
+/**
+ * What shipped, from the one answer (no other request): the replaced artifact's commit, a compare link from it to
+ * this artifact's commit, and the lead time from this commit to the deployment's start. Each is null where the
+ * answer does not give what it rests on; a deployment that starts before its commit is not a lead time (null).
+ */
+function shipped(
+  answer: Deployment,
+): Pick<GetDeploymentResult, 'replacedCommit' | 'compareUrl' | 'leadTimeSeconds'> {
+  const artifact = answer.artifact ?? undefined;
+  const replaced = answer.replaced_artifact?.artifact ?? undefined;
+  const committed = artifact?.git_commit_info?.timestamp;
+  const lead =
+    typeof committed === 'number' && typeof answer.deployed_at === 'number'
+      ? Math.floor(answer.deployed_at) - Math.floor(committed)
+      : undefined;
+  return {
+    replacedCommit: commitOf(replaced),
+    compareUrl: compareUrl(replaced?.git_commit_info?.url, artifact?.git_commit_info?.url) ?? null,
+    leadTimeSeconds: lead !== undefined && Number.isSafeInteger(lead) && lead >= 0 ? lead : null,
   };
 }

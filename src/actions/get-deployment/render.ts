@@ -3,9 +3,11 @@
  * escaped by the summary writer; links are http(s) only.
  */
 import type { Deployment } from '../../api/schemas.js';
+import { shortName, splitImageName } from '../../context/artifact-name.js';
+import { formatDuration } from '../../context/time.js';
 import type { ErrorExtras } from '../../runtime/step.js';
 import { commitCell } from '../../summary/cells.js';
-import { safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { GetDeploymentInputs, GetDeploymentResult } from './types.js';
 
 /** The heading of a step that could not check. */
@@ -22,6 +24,9 @@ export const ERROR_OUTPUTS = {
   'snapshot-index': '',
   'artifact-name': '',
   'replaced-fingerprint': '',
+  'replaced-commit': '',
+  'compare-url': '',
+  'lead-time-seconds': '',
   'diff-url': '',
 };
 
@@ -61,6 +66,42 @@ function replacedCell(result: GetDeploymentResult, deployment: Deployment): stri
   return name;
 }
 
+/**
+ * What shipped, in one line: `backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit`. Each
+ * part only where the answer (or the checkout, for the count) gives it; undefined when there is nothing to say. As
+ * text for the log, and as Markdown for the summary, where `compare` links to the compare page.
+ */
+export function shippedLine(result: GetDeploymentResult): { text: string; markdown: string } | undefined {
+  const deployment = result.deployment;
+  if (!deployment) return undefined;
+  const replaced = deployment.replaced_artifact;
+  const name = result.artifactName ? shortName(result.artifactName) : result.fingerprint.slice(0, 12);
+  const replacedName = replaced?.artifact_name ?? undefined;
+  const was = replacedName
+    ? (splitImageName(replacedName).tag ?? shortName(replacedName))
+    : result.replacedFingerprint?.slice(0, 12);
+  const count =
+    result.commits !== undefined ? `${result.commits} commit${result.commits === 1 ? '' : 's'}` : undefined;
+  const compare = safeUrl(result.compareUrl);
+  const rest =
+    (replaced === null ? ' replaced nothing' : '') +
+    (result.leadTimeSeconds !== null ? ` ${formatDuration(result.leadTimeSeconds)} after its commit` : '');
+  if (was === undefined && rest === '') return undefined;
+  if (was === undefined) return { text: `${name}${rest}`, markdown: escapeText(`${name}${rest}`) };
+  // The parts around the word `compare`, escaped each on its own so that only that word is a link.
+  const lead = `${name} replaced ${was}`;
+  if (compare === undefined) {
+    const text = `${lead}${count !== undefined ? ` (${count})` : ''}${rest}`;
+    return { text, markdown: escapeText(text) };
+  }
+  const before = `${lead} (${count !== undefined ? `${count}, ` : ''}`;
+  const after = `)${rest}`;
+  return {
+    text: `${before}compare${after}`,
+    markdown: `${escapeText(before)}${link('compare', compare)}${escapeText(after)}`,
+  };
+}
+
 export function summarize(result: GetDeploymentResult): SummaryWriter {
   const summary = new SummaryWriter();
   const deployment = result.deployment;
@@ -72,6 +113,8 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
   const name = result.artifactName ?? result.fingerprint;
   summary.heading(`${name} deployed to ${result.environment}`, 3);
   if (result.notConfirmed) summary.paragraph(notConfirmedText(result));
+  const shipped = shippedLine(result);
+  if (shipped !== undefined) summary.markdown(shipped.markdown);
   const artifact = deployment.artifact ?? undefined;
   const rows: [string, Cell][] = [
     ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
@@ -90,6 +133,16 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
       }),
     ],
     ['Replaced', replacedCell(result, deployment)],
+    [
+      'Replaced commit',
+      result.replacedCommit !== null ? { code: result.replacedCommit.slice(0, 12) } : undefined,
+    ],
+    [
+      'Lead time',
+      result.leadTimeSeconds !== null
+        ? `${formatDuration(result.leadTimeSeconds)} (${result.leadTimeSeconds} s) from its commit`
+        : undefined,
+    ],
     [
       'Diff',
       safeUrl(result.diffUrl)

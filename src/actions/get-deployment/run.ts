@@ -7,8 +7,8 @@ import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import type { StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
-import { found, notDeployed, notFound } from './decide.js';
-import { notConfirmedText, summarize } from './render.js';
+import { commitOf, found, notDeployed, notFound } from './decide.js';
+import { notConfirmedText, shippedLine, summarize } from './render.js';
 import type { GetDeploymentInputs, GetDeploymentResult } from './types.js';
 
 export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
@@ -27,6 +27,13 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
   const base = { environment: inputs.environment, fingerprint, url, failIfMissing: inputs.failIfMissing };
   const result: GetDeploymentResult =
     answer instanceof ApiError ? notFound(inputs, base, answer) : found(base, answer);
+  const commit = commitOf(result.deployment?.artifact ?? undefined);
+  if (result.replacedCommit !== null && commit !== null) {
+    // Counted where the checkout has both commits (a full clone); git is loaded only then.
+    const { countCommits } = await import('../../context/git.js');
+    const commits = countCommits(inputs.runner.workspace, result.replacedCommit, commit);
+    if (commits !== undefined) result.commits = commits;
+  }
   const step: StepResult = {
     outcome: result.found ? 'found' : 'not-found',
     outputs: {
@@ -35,6 +42,9 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
       'snapshot-index': result.snapshotIndex ?? '',
       'artifact-name': result.artifactName ?? '',
       'replaced-fingerprint': result.replacedFingerprint ?? '',
+      'replaced-commit': result.replacedCommit ?? '',
+      'compare-url': result.compareUrl ?? '',
+      'lead-time-seconds': result.leadTimeSeconds ?? '',
       'diff-url': result.diffUrl ?? '',
     },
     result: { ...result },
@@ -46,6 +56,8 @@ export async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
         (result.deployedAt !== null ? ` at ${result.deployedAt}` : '') +
         `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
     );
+    const shipped = shippedLine(result);
+    if (shipped !== undefined) log.info(shipped.text);
     if (result.notConfirmed) log.info(notConfirmedText(result));
     // fail-if-missing is a gate: it cannot pass on an answer not shown to be about what was asked.
     if (result.notConfirmed && inputs.failIfMissing) return unconfirmedGate(step, result);

@@ -22,6 +22,14 @@ export interface GetDeploymentResult {
   snapshotIndex: number | null;
   artifactName: string | null;
   replacedFingerprint: string | null;
+  /** The commit of the artifact it replaced, where the answer gives it. */
+  replacedCommit: string | null;
+  /** The replaced artifact's commit compared with this one's, when both are commit pages of one repository. */
+  compareUrl: string | null;
+  /** From this artifact's commit to the deployment's start, in whole seconds, where the answer gives both times. */
+  leadTimeSeconds: number | null;
+  /** How many commits it brings over the replaced one, counted in the checked-out repository when it has both. */
+  commits?: number;
   diffUrl: string | null;
   failIfMissing: boolean;
   /** Why nothing was found (the artifact was not deployed there), with the service's words. */

@@ -53,7 +53,15 @@ function diffOf(groups: {
 const resultOf = (groups: Parameters<typeof diffOf>[0], one = 'prod~1', two = 'prod'): DiffEnvsResult =>
   toResult('https://compliance.example.test/api/v2/env-diff/acme', one, two, diffOf(groups));
 
-const DRIFT = { showUnchanged: false, failOnDiff: true, compliance: false, failOnNonCompliant: false };
+const PROMOTE = { only: [], exclude: [], state: 'compliant' as const };
+const DRIFT = {
+  showUnchanged: false,
+  failOnDiff: true,
+  compliance: false,
+  failOnNonCompliant: false,
+  failOnRollout: false,
+  promotions: PROMOTE,
+};
 /** The summary's inputs: unchanged artifacts listed or not, no gate. */
 const shown = (showUnchanged: boolean) => ({ showUnchanged, failOnNonCompliant: false });
 
@@ -96,6 +104,10 @@ describe('diff-envs outcome', () => {
       replaced: 0,
       scaled: 0,
       unchanged: 2,
+      // Without compliance nothing is COMPLIANT, so nothing may move; no name runs in two versions.
+      promotions: { include: [] },
+      'promotions-count': 0,
+      rollouts: [],
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
     });

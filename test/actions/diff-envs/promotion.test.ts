@@ -6,14 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { DiffArtifact, type Artifact } from '../../../src/api/schemas/index.js';
-import {
-  judge,
-  pairReplacements,
-  splitImageName,
-  toResult,
-  versions,
-} from '../../../src/actions/diff-envs/decide.js';
+import { judge, pairReplacements, toResult, versions } from '../../../src/actions/diff-envs/decide.js';
 import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import { splitImageName } from '../../../src/context/artifact-name.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
 import type { ArrivalCheck, DiffEnvsInputs } from '../../../src/actions/diff-envs/types.js';
 import { ApiError } from '../../../src/errors/errors.js';
@@ -38,7 +33,14 @@ const diffOf = (onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]) =>
     'not-changed': { snapshot_id: 'staging#4', artifacts: [] },
   });
 
-const GATE = { showUnchanged: false, failOnDiff: false, compliance: true, failOnNonCompliant: true };
+const GATE = {
+  showUnchanged: false,
+  failOnDiff: false,
+  compliance: true,
+  failOnNonCompliant: true,
+  failOnRollout: false,
+  promotions: { only: [], exclude: [], state: 'compliant' as const },
+};
 const REVIEW = { ...GATE, failOnNonCompliant: false };
 
 const check = (n: number, state: ArrivalCheck['state'], more: Partial<ArrivalCheck> = {}): ArrivalCheck => ({
@@ -120,6 +122,7 @@ describe('pairing replacements', () => {
       removed: 0,
       scaled: 0,
       unchanged: 0,
+      rollouts: 0,
     });
     const step = toStep(result, { ...REVIEW, compliance: false });
     expect(step.outputs).toMatchObject({ 'only-in-1': 1, 'only-in-2': 1, replaced: 1 });

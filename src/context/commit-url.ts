@@ -1,0 +1,45 @@
+/**
+ * Commit pages named by the service (`commit_url`, `git_commit_info.url`): the commit they name, and a compare link
+ * between two commits of one repository. Untrusted text: only an http(s) URL of the form GitHub (and GitHub
+ * Enterprise) gives a commit page, `<origin>/<owner>/<repo>/commit/<sha>`, is read; anything else names nothing.
+ */
+
+const SHA = /^[0-9a-f]{7,40}$/;
+
+export interface CommitPage {
+  /** `https://github.com` */
+  origin: string;
+  /** `acme/backend` */
+  repository: string;
+  sha: string;
+}
+
+export function commitPage(url: string | null | undefined): CommitPage | undefined {
+  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  if (parsed.username !== '' || parsed.password !== '') return undefined;
+  const parts = parsed.pathname.split('/').filter((part) => part !== '');
+  const [owner, repo, kind, sha] = parts;
+  if (parts.length !== 4 || kind !== 'commit' || !owner || !repo || !sha || !SHA.test(sha)) return undefined;
+  return { origin: parsed.origin, repository: `${owner}/${repo}`, sha };
+}
+
+/** The commit a commit page names, else undefined. */
+export function commitOfUrl(url: string | null | undefined): string | undefined {
+  return commitPage(url)?.sha;
+}
+
+/**
+ * `<origin>/<owner>/<repo>/compare/<from>...<to>` when both pages are of one repository and name two commits; else
+ * undefined (two repositories have nothing to compare, and a guess would link somewhere else).
+ */
+export function compareUrl(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): string | undefined {
+  const a = commitPage(from);
+  const b = commitPage(to);
+  if (!a || !b || a.origin !== b.origin || a.repository !== b.repository || a.sha === b.sha) return undefined;
+  return `${a.origin}/${a.repository}/compare/${a.sha}...${b.sha}`;
+}
