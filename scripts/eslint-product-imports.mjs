@@ -52,14 +52,34 @@ export function productImports(root) {
         undeclared:
           "'{{specifier}}' is not in package.json dependencies{{dev}}: the bundle may only use what a user's " +
           'install of the product would have. Add it to dependencies if it ships, or keep this code out of src/.',
+        computed:
+          'A module named by a computed value: name it with a string literal, so that this rule and the bundler ' +
+          'can see what src/ loads.',
       },
     },
     create(context) {
       const file = resolve(context.filename);
       if (!file.startsWith(product)) return {};
+      /** The specifier a node names: a string literal, or a template literal without `${}`; else undefined. */
+      const named = (source) => {
+        if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
+        if (source?.type === 'TemplateLiteral' && source.expressions.length === 0)
+          return source.quasis[0]?.value.cooked;
+        return undefined;
+      };
+      // Functions made by createRequire(...): a call of one loads a module as require() does.
+      const requirers = new Set(['require']);
+      const isRequire = (callee) =>
+        (callee.type === 'Identifier' && requirers.has(callee.name)) ||
+        (callee.type === 'CallExpression' &&
+          callee.callee.type === 'Identifier' &&
+          callee.callee.name === 'createRequire');
       const check = (node, source) => {
-        if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-        const specifier = source.value;
+        const specifier = named(source);
+        if (specifier === undefined) {
+          if (source) context.report({ node, messageId: 'computed' });
+          return;
+        }
         if (specifier.startsWith('.') || specifier.startsWith('/')) {
           const target = resolve(dirname(file), specifier);
           if (!target.startsWith(product)) {
@@ -79,10 +99,26 @@ export function productImports(root) {
       };
       return {
         ImportDeclaration: (node) => check(node, node.source),
-        ExportNamedDeclaration: (node) => check(node, node.source),
+        ExportNamedDeclaration: (node) => node.source && check(node, node.source),
         ExportAllDeclaration: (node) => check(node, node.source),
         ImportExpression: (node) => check(node, node.source),
         TSImportType: (node) => check(node, node.argument?.literal ?? node.argument),
+        TSImportEqualsDeclaration: (node) =>
+          node.moduleReference.type === 'TSExternalModuleReference' &&
+          check(node, node.moduleReference.expression),
+        VariableDeclarator: (node) => {
+          if (
+            node.id.type === 'Identifier' &&
+            node.init?.type === 'CallExpression' &&
+            node.init.callee.type === 'Identifier' &&
+            node.init.callee.name === 'createRequire'
+          ) {
+            requirers.add(node.id.name);
+          }
+        },
+        CallExpression: (node) => {
+          if (isRequire(node.callee)) check(node, node.arguments[0] ?? { type: 'Missing' });
+        },
       };
     },
   };

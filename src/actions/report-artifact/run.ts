@@ -22,7 +22,7 @@ import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailure } from '../../runtime/report.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { details, summarize } from './render.js';
-import type { ArtifactPage, ReportArtifactInputs, ReportArtifactResult } from './types.js';
+import type { ArtifactPage, GatheredPayload, ReportArtifactInputs, ReportArtifactResult } from './types.js';
 
 export async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
   const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);
@@ -87,17 +87,15 @@ export async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
   }
 }
 
-export interface Gathered {
-  body: ReportArtifactBody;
-  /** What the report lacks, to warn about. */
-  annotations: Annotation[];
-}
-
 /**
  * The report of an artifact, gathered the way the official CLI does: the commit from the checked-out repository (else
  * the push event), the build and commit URLs, the repository, the pushed commits and the inputs' extras.
  */
-export function gatherPayload(inputs: ReportArtifactInputs, fingerprint: string, filename: string): Gathered {
+export function gatherPayload(
+  inputs: ReportArtifactInputs,
+  fingerprint: string,
+  filename: string,
+): GatheredPayload {
   const { github } = inputs.runner;
   const branch = branchOf(github);
   const info = resolveCommit(inputs.runner, inputs.gitCommit, branch, (sha) => commitLink(inputs, sha));

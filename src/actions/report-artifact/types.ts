@@ -2,6 +2,7 @@
 import type { ArtifactState, ReportArtifactBody } from '../../api/schemas.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import type { CommonInputs } from '../../runtime/context.js';
+import type { Annotation } from '../../runtime/step.js';
 
 export interface ReportArtifactInputs extends CommonInputs {
   flow: string;
@@ -43,4 +44,10 @@ export interface ReportArtifactResult {
   response?: unknown;
   /** Read back after the report. */
   page?: ArtifactPage;
+}
+
+/** The report body gathered from the inputs and the git context, and what it lacks, to warn about. */
+export interface GatheredPayload {
+  body: ReportArtifactBody;
+  annotations: Annotation[];
 }

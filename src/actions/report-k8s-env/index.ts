@@ -9,9 +9,10 @@ import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs } from './inputs.js';
 import { couldNot, onError } from './render.js';
 import { run } from './run.js';
+import { ACTION } from './types.js';
 
 export const action = defineAction({
-  name: 'report-k8s-env',
+  name: ACTION,
   read: readInputs,
   run,
   couldNot,

@@ -20,7 +20,7 @@ import { payloadPathFor } from '../../runtime/output.js';
 import { describeSource } from './inputs.js';
 import { details, manyWarnings, summarize, summarizeMany, warnings } from './render.js';
 import {
-  ACTION_NAME,
+  ACTION,
   type EnvironmentOutcome,
   type ReportK8sEnvInputs,
   type ReportK8sEnvResult,
@@ -105,7 +105,7 @@ async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Pro
   const environments = await withClient(inputs.connection, (client) =>
     mapBounded(prepared, SEND_CONCURRENCY, async (p): Promise<EnvironmentOutcome> => {
       const result = resultOf(client, inputs, p);
-      const kept = () => payloadPathFor(inputs.runner, ACTION_NAME, p.target.name);
+      const kept = () => payloadPathFor(inputs.runner, ACTION, p.target.name);
       try {
         if (inputs.dryRun) {
           await checkDryRun(p.payload, result.url);

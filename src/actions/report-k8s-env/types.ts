@@ -6,7 +6,7 @@ import type { CommonInputs } from '../../runtime/context.js';
 import type { StepError } from '../../runtime/step.js';
 
 /** The action's name, which the path of each kept payload carries (`payloadPathFor`). */
-export const ACTION_NAME = 'report-k8s-env';
+export const ACTION = 'report-k8s-env';
 
 export interface ReportK8sEnvInputs extends CommonInputs {
   /** The environments to report, each with its namespaces: one from `environment`, or those of a config. */
