@@ -51,6 +51,8 @@ interface Step {
   options: () => RunOptions;
   /** What must hold of the outputs beyond a clean exit; returns a problem, or undefined. */
   expect?: (outputs: Record<string, string>) => string | undefined;
+  /** Print the step's own lines of log (outside its groups): what it says in words, e.g. what shipped. */
+  log?: boolean;
 }
 
 interface Ran {
@@ -146,6 +148,48 @@ function nonCompliant(outputs: Record<string, string>, expected: [string, string
   const got = listed.map((a) => `${String(a.name)} ${String(a.state)}`).join(', ');
   const want = expected.map(([name, state]) => `${name} ${state}`).join(', ');
   return got === want ? undefined : `output non-compliant lists ${got || 'nothing'}, expected ${want}`;
+}
+
+interface PromotionSide {
+  fingerprint?: unknown;
+  tag?: unknown;
+}
+interface Promotion {
+  name?: unknown;
+  from?: PromotionSide | null;
+  to?: PromotionSide;
+  'compare-url'?: unknown;
+  state?: unknown;
+  flow?: unknown;
+}
+
+/** A value of an entry in words: a string as it is, anything else as JSON. */
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? 'undefined' : JSON.stringify(value);
+
+/** The entries of the `promotions` output (`{"include": [...]}`), or a problem. */
+function matrixOf(outputs: Record<string, string>): Promotion[] | string {
+  try {
+    const include = (JSON.parse(outputs.promotions ?? '') as { include?: unknown }).include;
+    return Array.isArray(include) ? (include as Promotion[]) : 'output promotions has no include list';
+  } catch {
+    return `output promotions is not JSON: '${outputs.promotions ?? ''}'`;
+  }
+}
+
+/** The `promotions` matrix has exactly these entries (`name from→to state`), and its count says so. */
+function promotions(outputs: Record<string, string>, expected: string[]): string | undefined {
+  const matrix = matrixOf(outputs);
+  if (typeof matrix === 'string') return matrix;
+  const got = matrix.map(
+    (p) => `${text(p.name)} ${p.from ? text(p.from.tag) : 'new'}→${text(p.to?.tag)} ${text(p.state)}`,
+  );
+  if (got.join(', ') !== expected.join(', ')) {
+    return `output promotions holds ${got.join(', ') || 'nothing'}, expected ${expected.join(', ')}`;
+  }
+  return outputs['promotions-count'] === String(expected.length)
+    ? undefined
+    : `output promotions-count is '${outputs['promotions-count'] ?? ''}', expected '${expected.length}'`;
 }
 
 async function main(): Promise<number> {
@@ -268,15 +312,22 @@ async function main(): Promise<number> {
         }),
       },
       {
-        // Reported, not failed: without fail-on-non-compliant the review only shows what would arrive.
+        // Reported, not failed: without fail-on-non-compliant the review only shows what would arrive. Nothing
+        // arriving is COMPLIANT, so the promotions matrix keeps every artifact that would move, whatever its state
+        // (promotions-state: any), to show what a workflow would fan out on; one that deploys keeps the default.
         title: 'Promotion review: what staging would bring to production',
         action: 'diff-envs',
-        options: () => job({ 'snapshot-1': 'production', 'snapshot-2': 'staging' }),
+        options: () =>
+          job({ 'snapshot-1': 'production', 'snapshot-2': 'staging', 'promotions-state': 'any' }),
         expect: (outputs) =>
-          equals({ changed: 'true', replaced: '1', outcome: 'different' })(outputs) ??
+          equals({ changed: 'true', replaced: '1', outcome: 'different', rollouts: '[]' })(outputs) ??
           nonCompliant(outputs, [
             ['ghcr.io/acme/backend:1.6.0', 'INCOMPLETE'],
             ['ghcr.io/acme/backend-migrate:1.6.0', 'FLOW-UNKNOWN'],
+          ]) ??
+          promotions(outputs, [
+            'ghcr.io/acme/backend 1.4.0→1.6.0 INCOMPLETE',
+            'ghcr.io/acme/backend-migrate new→1.6.0 FLOW-UNKNOWN',
           ]),
       },
       {
@@ -285,7 +336,13 @@ async function main(): Promise<number> {
         // A lookup, not a gate: a minimal answer names neither the artifact nor the environment, which with the
         // default fail-if-missing: true is "could not check"; here it is found and said to be not confirmed.
         options: () => job({ environment: 'staging', fingerprint: tarballFp, 'fail-if-missing': 'false' }),
-        expect: equals({ found: 'true', 'snapshot-index': byProfile('3', '') }),
+        // What shipped: backend 1.6.0 replaced 1.5.0 in staging#3.
+        expect: equals({
+          found: 'true',
+          'snapshot-index': byProfile('3', ''),
+          'replaced-fingerprint': byProfile(BACKEND_15, ''),
+        }),
+        log: true,
       },
       {
         title: 'Gate a compliant commit',
@@ -380,13 +437,50 @@ function print(n: number, total: number, { step, result, ms, problem }: Ran): vo
   console.log(`\n${mark} [${n}/${total}] ${step.title} (${step.action}, ${(ms / 1000).toFixed(1)} s)`);
   for (const [name, value] of Object.entries(result.outputs)) {
     if (name === 'result-file' || name === 'payload-file') continue;
+    if (name === 'promotions') {
+      for (const line of matrixLines(result.outputs)) console.log(`    ${line}`);
+      continue;
+    }
     const shown = value.length > 100 ? `${value.slice(0, 97)}...` : value;
     console.log(`    ${name}: ${shown.replace(/\n/g, ' ')}`);
+  }
+  if (step.log === true) {
+    for (const line of ownLines(result.stdout)) console.log(`    | ${line}`);
   }
   for (const line of result.stdout.split('\n')) {
     if (/^::(warning|error)/.test(line)) console.log(`    ${line.replace(/^::(\w+)[^:]*::/, '$1: ')}`);
   }
   if (problem !== undefined) console.log(`    problem: ${problem}`);
+}
+
+/**
+ * The `promotions` output as a workflow's matrix gets it: one line per entry (one job each), with its fields. Text
+ * from the service, printed here as the demo's own output (the demo is not a step: no runner reads its lines).
+ */
+function matrixLines(outputs: Record<string, string>): string[] {
+  const matrix = matrixOf(outputs);
+  if (typeof matrix === 'string') return [`promotions: ${matrix}`];
+  const side = (s: PromotionSide | null | undefined) =>
+    s ? `${text(s.tag)} (${text(s.fingerprint).slice(0, 12)})` : 'null (new)';
+  return [
+    `promotions: {"include": [${matrix.length} entries]}, for strategy.matrix: one job per entry`,
+    ...matrix.flatMap((p) => [
+      `  - name: ${text(p.name)}  from: ${side(p.from)}  to: ${side(p.to)}  state: ${text(p.state)}  flow: ${text(p.flow)}`,
+      ...(typeof p['compare-url'] === 'string' ? [`    compare-url: ${p['compare-url']}`] : []),
+    ]),
+  ];
+}
+
+/** A step's own lines of log: those outside its groups that are not workflow commands. */
+function ownLines(stdout: string): string[] {
+  let depth = 0;
+  const own: string[] = [];
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('::group::')) depth++;
+    else if (line.startsWith('::endgroup::')) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && line.trim() !== '' && !line.startsWith('::')) own.push(line);
+  }
+  return own;
 }
 
 function writeReport(ran: Ran[], url: string): void {

@@ -82,6 +82,29 @@ describe('npm start (the demo)', () => {
       ),
     );
     expect(section(7)).toContain('| ❔ flow unknown |');
+    // The matrix a promotion workflow would fan out on, printed one entry (one job) a line: every artifact that would
+    // move (promotions-state: any), with its state; the compare link only where the answer gives both commits.
+    expect(stdout).toContain(
+      '    promotions: {"include": [2 entries]}, for strategy.matrix: one job per entry\n',
+    );
+    expect(stdout).toMatch(
+      /^ {6}- name: ghcr\.io\/acme\/backend {2}from: 1\.4\.0 \(9e5f20177e21\) {2}to: 1\.6\.0 \([0-9a-f]{12}\) {2}state: INCOMPLETE {2}flow: backend$/m,
+    );
+    expect(stdout).toMatch(
+      /^ {6}- name: ghcr\.io\/acme\/backend-migrate {2}from: null \(new\) {2}to: 1\.6\.0 \([0-9a-f]{12}\) {2}state: FLOW-UNKNOWN {2}flow: null$/m,
+    );
+    const compare =
+      /^ {8}compare-url: https:\/\/github\.com\/acme\/shop\/compare\/3dfdaa9cbad35a60632a382f8653df6ef6539d28\.\.\.[0-9a-f]{40}$/m;
+    expect(compare.test(stdout)).toBe(byProfile(true, false));
+    expect(stdout).toContain('    promotions-count: 2\n');
+    expect(section(7)).toContain('#### Promotions (2)');
+    expect(section(7)).toMatch(
+      byProfile(
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 \| 1\.6\.0 \| INCOMPLETE \| backend \| \[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/\S+\) \|/,
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 \| 1\.6\.0 \| INCOMPLETE \| backend \| {2}\|/,
+      ),
+    );
+    expect(section(7)).toContain('| ghcr.io/acme/backend-migrate | new | 1.6.0 | FLOW-UNKNOWN |  |  |');
     const notConfirmed =
       'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about production and staging as asked.';
     expect(section(7).includes(notConfirmed)).toBe(byProfile(false, true));
@@ -95,6 +118,19 @@ describe('npm start (the demo)', () => {
     expect(section(8).includes('Not confirmed: the answer names no fingerprint and no environment')).toBe(
       byProfile(false, true),
     );
+    // What shipped, in one line, in the step's log (printed) and its summary; a minimal answer names no replaced
+    // artifact, no commit and no start: nothing is said rather than guessed.
+    expect(stdout).toMatch(/^ {4}\| \S+ was deployed to staging/m);
+    const shipped = /backend 1\.6\.0 replaced 1\.5\.0 \((.+)\) \d+ (s|min) after its commit/;
+    if (PROFILE === 'full') {
+      expect(stdout.match(new RegExp(`^ {4}\\| ${shipped.source}$`, 'm'))?.[1]).toBe('compare');
+      expect(section(8).match(shipped)?.[1]).toMatch(
+        /^\[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/888f905eacac85a1e522752fa1be9aa2ce5d5016\.\.\.[0-9a-f]{40}\)$/,
+      );
+    } else {
+      expect(stdout).not.toMatch(shipped);
+      expect(section(8)).not.toMatch(shipped);
+    }
     // Under full every answer names what it is about.
     if (PROFILE === 'full') expect(markdown).not.toContain('Not confirmed');
     // Issue 16 in the story: the backend images checked in one step, two environments reported from one read.

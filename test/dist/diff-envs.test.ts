@@ -8,6 +8,7 @@ import { outputFile, runAction, type RunOptions } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox, type Running } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
+import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 
 const start = useSandbox();
 const github = useFakeGitHub();
@@ -921,6 +922,258 @@ describe('diff-envs', () => {
       expect(result.outputs).toMatchObject({ outcome: 'different', changed: 'true' });
       expect(result.summary).toContain('### Environment diff');
       expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'different' });
+    });
+  });
+
+  describe('promotions and rollouts (issue 27), on a seed of their own (test/helpers/promotion-seed.ts)', () => {
+    // production#3 → staging#3: backend 1.4.0 → 1.6.0 COMPLIANT, web 3.2.0 new and COMPLIANT, worker 2.0.0 → 2.1.0
+    // NON-COMPLIANT, payments 3.0.0 and 3.1.0 side by side in staging (a rollout in progress), redis unchanged.
+    const review = (url: string, inputs: Record<string, string> = {}) =>
+      runAction('diff-envs', {
+        inputs: { ...connection(url), 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs },
+      });
+    /** One side of an entry: the commit and its page are only shown, so a minimal answer gives neither. */
+    const side = (fingerprint: string, tag: string, repository: string, sha: string) => ({
+      fingerprint,
+      tag,
+      commit: byProfile(sha, null),
+      'commit-url': byProfile(commitUrl(repository, sha), null),
+    });
+    // In the order the output has them: name, from, to, compare-url, state, flow.
+    const BACKEND = {
+      name: 'ghcr.io/acme/backend',
+      from: side(FP.backend14, '1.4.0', 'acme/shop', COMMIT.backend14),
+      to: side(FP.backend16, '1.6.0', 'acme/shop', COMMIT.backend16),
+      'compare-url': byProfile(
+        `https://github.com/acme/shop/compare/${COMMIT.backend14}...${COMMIT.backend16}`,
+        null,
+      ),
+      state: 'COMPLIANT',
+      flow: 'backend',
+    };
+    const WEB = {
+      name: 'ghcr.io/acme/web',
+      from: null,
+      to: side(FP.web32, '3.2.0', 'acme/shop', COMMIT.web32),
+      'compare-url': null,
+      state: 'COMPLIANT',
+      flow: 'frontend',
+    };
+    const WORKER = {
+      name: 'ghcr.io/acme/worker',
+      from: side(FP.worker20, '2.0.0', 'acme/worker', COMMIT.worker20),
+      to: side(FP.worker21, '2.1.0', 'acme/worker', COMMIT.worker21),
+      'compare-url': byProfile(
+        `https://github.com/acme/worker/compare/${COMMIT.worker20}...${COMMIT.worker21}`,
+        null,
+      ),
+      state: 'NON-COMPLIANT',
+      flow: 'worker',
+    };
+    const matrix = (...include: object[]) => JSON.stringify({ include });
+    /** The rollout in words, staging named as the answer names it. */
+    const rollout = (staging: string) =>
+      `ghcr.io/acme/payments: a rollout in progress (${staging} runs 3.1.0 and 3.0.0). Not paired, and left out of promotions.`;
+
+    it('three services arrive: the new and the replaced that are COMPLIANT move, the non-compliant does not; the rollout is said, never moved', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const result = await review(sandbox.url);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      // The matrix exactly as a workflow reads it: the replacements first, then the new services.
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        changed: 'true',
+        'only-in-1': '2',
+        'only-in-2': '4',
+        replaced: '2',
+        scaled: '1',
+        unchanged: '1',
+        'promotions-count': '2',
+        'promotions-truncated': 'false',
+        rollouts: '["ghcr.io/acme/payments"]',
+        'rollouts-truncated': 'false',
+        'non-compliant-truncated': 'false',
+        'snapshot-1-id': byProfile('production#3', ''),
+        'snapshot-2-id': byProfile('staging#3', ''),
+      });
+      // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.stdout).toContain(
+        `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
+      );
+
+      const saved = outputFile(result, 'result-file') as Saved & {
+        counts: { rollouts: number };
+        promotions: { include: unknown[]; leftOut: unknown[] };
+        rollouts: {
+          name: string;
+          snapshots: number[];
+          versions: { artifact: { fingerprint: string }; in: string }[];
+        }[];
+      };
+      expect(saved.promotions).toEqual({
+        include: [BACKEND, WEB],
+        leftOut: [
+          {
+            name: 'ghcr.io/acme/worker',
+            fingerprint: FP.worker21,
+            why: 'not-compliant',
+            state: 'NON-COMPLIANT',
+          },
+          { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
+        ],
+      });
+      expect(saved.counts).toMatchObject({ replaced: 2, added: 1, removed: 0, rollouts: 1 });
+      expect(saved.replaced.map((r) => r.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
+      expect(saved.added.map((a) => a.name)).toEqual(['ghcr.io/acme/web:3.2.0']);
+      // Neither version of payments is paired, added or removed: both are the rollout's.
+      expect(saved.rollouts).toMatchObject([
+        {
+          name: 'ghcr.io/acme/payments',
+          snapshots: [2],
+          versions: [
+            { artifact: { fingerprint: FP.payments31 }, in: 'snapshot-2' },
+            { artifact: { fingerprint: FP.payments30 }, in: 'both' },
+          ],
+        },
+      ]);
+
+      // Without fail-on-rollout, a warning.
+      expect(result.stdout).toContain(
+        `::warning title=Rollout in progress::${rollout(byProfile('staging#3', 'staging'))}\n`,
+      );
+      expect(result.stdout).not.toContain('::error');
+      const s = result.summary;
+      expect(s).toContain('#### Promotions (2)');
+      expect(s).toContain('| Name | From | To | State | Flow | Changes |');
+      expect(s).toContain(
+        `| ghcr.io/acme/backend | 1.4.0 | 1.6.0 | COMPLIANT | backend | ${byProfile(`[compare](${String(BACKEND['compare-url'])})`, '')} |`,
+      );
+      expect(s).toContain(
+        `| ghcr.io/acme/web | new | 3.2.0 | COMPLIANT | frontend | ${byProfile(`[48d4add](${commitUrl('acme/shop', COMMIT.web32)})`, '')} |`,
+      );
+      expect(s).toContain(
+        'Left out of promotions: 1 not COMPLIANT, 1 in a rollout in progress (the result file names them).',
+      );
+      expect(s).toContain('#### Rollout in progress (1)');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    });
+
+    it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      await liveShaped(sandbox, 'production', 'staging');
+      const result = await review(sandbox.url, { 'fail-on-rollout': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        'promotions-count': '2',
+        rollouts: '["ghcr.io/acme/payments"]',
+        'snapshot-2-id': 'staging#3',
+      });
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      expect(result.stdout).toContain(`::error title=Rollout in progress::${rollout('staging#3')}\n`);
+      const failure =
+        '::error::1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
+        'See the job summary or the rollouts output.';
+      // The failure is the last thing the step writes.
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(failure);
+
+      // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
+      const unconfirmed = await review(sandbox.url, { 'fail-on-rollout': 'true' });
+      expect(unconfirmed.code).toBe(1);
+      expect(unconfirmed.outputs.outcome).toBe(byProfile('different', 'error'));
+      expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
+      expect(unconfirmed.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      expect(unconfirmed.stdout.trimEnd().split('\n').at(-1)).toBe(
+        byProfile(
+          failure,
+          '::error::fail-on-rollout: could not check. Not confirmed: the answer names no snapshot for snappish1 ' +
+            'and snappish2, so it cannot be shown to be about production and staging as asked.',
+        ),
+      );
+      // No rollout, no failure: staging#1 and staging#2 run one version of each name.
+      await liveShaped(sandbox, 'staging#1', 'staging#2');
+      const settled = await runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'staging#1',
+          'snapshot-2': 'staging#2',
+          'fail-on-rollout': 'true',
+        },
+      });
+      expect(settled.code).toBe(0);
+      expect(settled.outputs).toMatchObject({
+        outcome: 'different',
+        rollouts: '[]',
+        'rollouts-truncated': 'false',
+      });
+      expect(settled.stdout).not.toContain('Rollout in progress');
+    });
+
+    it('only and exclude keep names or globs of them, a line without / naming the last part of a name', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const only = await review(sandbox.url, { only: 'backend\nghcr.io/acme/worker' });
+      expect(only.code).toBe(0);
+      // worker is named, and left out as not COMPLIANT; web is not named.
+      expect(only.outputs.promotions).toBe(matrix(BACKEND));
+      expect(only.outputs['promotions-count']).toBe('1');
+      expect(
+        (outputFile(only, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
+      ).toEqual([
+        {
+          name: 'ghcr.io/acme/worker',
+          fingerprint: FP.worker21,
+          why: 'not-compliant',
+          state: 'NON-COMPLIANT',
+        },
+        { name: 'ghcr.io/acme/web', fingerprint: FP.web32, why: 'filtered', state: 'COMPLIANT' },
+        { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
+      ]);
+      expect(only.summary).toContain(
+        'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
+      );
+
+      const excluded = await review(sandbox.url, { only: 'ghcr.io/acme/*', exclude: 'back*' });
+      expect(excluded.outputs.promotions).toBe(matrix(WEB));
+      expect(excluded.outputs['promotions-count']).toBe('1');
+
+      // Nothing left: an empty matrix, which GitHub refuses: the count is what a job guards on.
+      const none = await review(sandbox.url, { exclude: '**' });
+      expect(none.code).toBe(0);
+      expect(none.outputs.promotions).toBe('{"include":[]}');
+      expect(none.outputs['promotions-count']).toBe('0');
+      expect(none.summary).toContain('#### Promotions (0)');
+
+      // A bad filter is refused before anything is sent.
+      const bad = await review(sandbox.url, { exclude: 'web\n+(a|b)' });
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(/::error::Invalid input 'exclude': line 2 \('\+\(a\|b\)'\)/);
+      expect(bad.stdout).not.toContain('GET ');
+    });
+
+    it('promotions-state any keeps every arriving artifact whatever its state, never one of a rollout', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const result = await review(sandbox.url, { 'promotions-state': 'any' });
+      expect(result.code).toBe(0);
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WORKER, WEB));
+      expect(result.outputs['promotions-count']).toBe('3');
+      expect(
+        (outputFile(result, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
+      ).toEqual([{ name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }]);
+
+      // With compliance: false no state is read: any is what lets them move, each with state null.
+      const unchecked = await review(sandbox.url, { 'promotions-state': 'any', compliance: 'false' });
+      expect(unchecked.code).toBe(0);
+      expect(unchecked.stdout).not.toContain('/artifacts/');
+      expect(JSON.parse(unchecked.outputs.promotions ?? '')).toEqual({
+        include: [BACKEND, WORKER, WEB].map((p) => ({ ...p, state: null })),
+      });
+      const nothing = await review(sandbox.url, { compliance: 'false' });
+      expect(nothing.outputs['promotions-count']).toBe('0');
     });
   });
 });

@@ -40,6 +40,8 @@ interface YamlStep {
   if?: string;
 }
 const yamlSteps = (parse(WORKFLOW) as { jobs: { e2e: { steps: YamlStep[] } } }).jobs.e2e.steps;
+/** The steps the run gives the e2e job (the promote job's come after them). */
+const e2eSteps = (r: WorkflowRun) => r.steps.filter((s) => s.job === 'e2e');
 
 function run(content = WORKFLOW): Promise<WorkflowRun> {
   const sha = headSha();
@@ -109,13 +111,14 @@ describe(`${FILE}, run`, () => {
     expect(result.problems).toEqual([]);
     expect(failures(result)).toBe('');
     expect(result.conclusion).toBe('success');
-    expect(result.steps.map((s) => s.name)).toEqual(
+    expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['e2e success', 'promote success']);
+    expect(e2eSteps(result).map((s) => s.name)).toEqual(
       yamlSteps.map((s): unknown => s.name ?? expect.stringMatching(/^Run /)),
     );
-    expect(result.steps.map((s) => s.outcome)).toEqual(
+    expect(e2eSteps(result).map((s) => s.outcome)).toEqual(
       yamlSteps.map((s) => (s.if === 'failure()' ? 'skipped' : 'success')),
     );
-    expect(result.steps.at(-1)?.name).toBe('Sandbox log');
+    expect(e2eSteps(result).at(-1)?.name).toBe('Sandbox log');
   });
 
   it('stubs exactly checkout, setup-node and npm ci; runs every ./ action through the emulator, every script in bash', () => {
@@ -128,9 +131,46 @@ describe(`${FILE}, run`, () => {
     expect(result.steps.filter((s) => s.kind === 'action').map((s) => s.name)).toEqual(
       own.map((s) => s.name),
     );
-    expect(result.steps.filter((s) => s.kind === 'run')).toHaveLength(
+    expect(e2eSteps(result).filter((s) => s.kind === 'run')).toHaveLength(
       yamlSteps.filter((s) => s.run !== undefined).length - 1, // npm ci
     );
+  });
+
+  it('fans the promotion matrix out: one promote job per entry, each reading its values through env', () => {
+    const e2e = result.jobs.find((j) => j.id === 'e2e');
+    const promote = result.jobs.find((j) => j.id === 'promote');
+    const fingerprint = result.steps.find((s) => s.id === 'report')?.outputs.fingerprint;
+    expect(e2e?.outputs).toMatchObject({ 'promotions-count': '2', fingerprint });
+    const { include } = JSON.parse(e2e?.outputs.promotions ?? '') as { include: unknown[] };
+    // production#2 → staging#3 of the demo seed, with promotions-state any: the replaced backend, then the new artifact.
+    expect(include).toMatchObject([
+      {
+        name: 'ghcr.io/acme/backend',
+        from: { tag: '1.4.0', commit: '3dfdaa9cbad35a60632a382f8653df6ef6539d28' },
+        to: { tag: '1.5.0', commit: '888f905eacac85a1e522752fa1be9aa2ce5d5016' },
+        state: 'NON-COMPLIANT',
+      },
+      {
+        name: 'ghcr.io/acme/e2e-app',
+        from: null,
+        to: { tag: '1.0.0', fingerprint, commit: headSha() },
+        'compare-url': null,
+        state: 'INCOMPLETE',
+      },
+    ]);
+    // Each combination ran on its own, with its entry as the matrix, named by the job's name:.
+    expect(promote?.runs?.map((r) => [r.name, r.outcome, r.matrix])).toEqual([
+      ['promote ghcr.io/acme/backend', 'success', include[0]],
+      ['promote ghcr.io/acme/e2e-app', 'success', include[1]],
+    ]);
+    expect(promote?.runs?.map((r) => r.steps.map((s) => `${s.name} ${s.outcome} ${s.kind}`))).toEqual([
+      ['Check the entry success run'],
+      ['Check the entry success run'],
+    ]);
+    expect(promote?.runs?.map((r) => r.summary)).toEqual([
+      'promote ghcr.io/acme/backend 1.4.0 -> 1.5.0 (NON-COMPLIANT)\n',
+      'promote ghcr.io/acme/e2e-app (new) -> 1.0.0 (INCOMPLETE)\n',
+    ]);
   });
 
   it("passes the actions' real outputs between steps", () => {
@@ -176,9 +216,13 @@ describe(`${FILE}, broken copies`, () => {
     await expect(broken('steps.k8s.outputs.pods', 'steps.k8.outputs.pods')).rejects.toThrow(
       /steps\.k8\.outputs\.pods: job 'e2e' has no step with id 'k8'$/,
     );
-    await expect(broken('steps.report.outputs.fingerprint', 'steps.diff.outputs.changed')).rejects.toThrow(
-      /steps\.diff\.outputs\.changed: step 'diff' has not run yet at this point$/,
-    );
+    // In a step (the job's outputs, read once it ended, may name any step).
+    await expect(
+      broken(
+        'FINGERPRINT: ${{ steps.report.outputs.fingerprint }}',
+        'FINGERPRINT: ${{ steps.diff.outputs.changed }}',
+      ),
+    ).rejects.toThrow(/steps\.diff\.outputs\.changed: step 'diff' has not run yet at this point$/);
   });
 
   it('a bad expression fails, with the parser’s message', async () => {
@@ -198,6 +242,9 @@ describe(`${FILE}, broken copies`, () => {
       const r = await broken('test "$COMPLIANCE_ORG" = demo', 'test "$COMPLIANCE_ORG" = nope');
       const at = r.steps.findIndex((s) => s.name === 'Check the connection setup shares with later steps');
       expect(r.conclusion).toBe('failure');
+      // The promote job needs the e2e job: skipped, its matrix never expanded.
+      expect(r.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['e2e failure', 'promote skipped']);
+      expect(r.jobs[1]?.runs).toBeUndefined();
       expect(r.steps.slice(0, at).every((s) => s.outcome === 'success')).toBe(true);
       expect(r.steps[at]?.outcome).toBe('failure');
       expect(r.steps[at]?.log).toContain('Process completed with exit code 1.');

@@ -14,6 +14,7 @@ import { ROOT } from '@compliance-actions/runner/emulator';
 import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
 import { useTempDirs } from '../helpers/git.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 import { checkoutOf, setupNode } from './stubs.js';
 
 const README = 'README.md';
@@ -26,7 +27,11 @@ const SKIPPED: Record<string, string> = {
     "reads the pull request's commits and keeps a comment on it through the GitHub API",
   'A scheduled cluster report with a drift diff': 'reads the pods of a cluster with kubectl and a kubeconfig',
 };
-const RUN = ['Build and report', 'A promotion review between environments'];
+const RUN = [
+  'Build and report',
+  'A promotion review between environments',
+  'Promote what may move, one job per service',
+];
 
 interface Recipe {
   title: string;
@@ -66,15 +71,19 @@ const local = (text: string) =>
 const { repo } = useTempDirs();
 const start = useSandbox();
 
-async function runRecipe(r: Recipe, options: Partial<WorkflowOptions> & { github: { GITHUB_SHA: string } }) {
-  const sandbox = await start();
+async function runRecipe(
+  r: Recipe,
+  options: Partial<WorkflowOptions> & { github: { GITHUB_SHA: string }; seed?: unknown },
+) {
+  const { seed, ...workflow } = options;
+  const sandbox = await start(seed === undefined ? {} : { seed });
   const result = await runWorkflow({
     file: `${README} (yaml block at line ${r.line})`,
     content: local(r.text),
     vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo' },
     secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
     stubs: [setupNode],
-    ...options,
+    ...workflow,
   });
   console.log(
     `${r.title}: ${result.conclusion}\n${result.steps
@@ -159,5 +168,90 @@ describe(`the recipes of ${README}, run`, () => {
     expect(result.steps[1]?.log).toContain('::error::1 of 1 arriving artifact(s) not COMPLIANT');
     expect(result.steps[2]?.log).toBe('ghcr.io/acme/backend:1.5.0 NON-COMPLIANT\n');
     expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review failure', 'deploy skipped']);
+  });
+
+  describe('Promote what may move, one job per service', () => {
+    const dispatch = { GITHUB_SHA: COMMIT.backend14, GITHUB_EVENT_NAME: 'workflow_dispatch' };
+
+    it('one promote job per entry of the matrix, each with its values through env', async () => {
+      // The seed's staging brings backend 1.6.0 (replacing 1.4.0) and web 3.2.0 (new), both COMPLIANT, worker 2.1.0
+      // (NON-COMPLIANT: no job), payments 3.1.0 beside 3.0.0 (a rollout in progress: no job) and backend-migrate
+      // 1.6.0 (COMPLIANT, left out by the recipe's exclude: no job).
+      const { result } = await runRecipe(recipe('Promote what may move, one job per service'), {
+        github: dispatch,
+        seed: promotionSeed({ migration: true }),
+      });
+      expect(result.problems).toEqual([]);
+      expect(result.conclusion).toBe('success');
+      expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote success']);
+      const [review, promote] = result.jobs;
+      expect(review?.outputs['promotions-count']).toBe('2');
+      expect(review?.steps[0]?.log).toContain(
+        '::warning title=Rollout in progress::ghcr.io/acme/payments: a rollout in progress',
+      );
+      expect(review?.summary).toContain(
+        'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
+      );
+      const backend = {
+        name: 'ghcr.io/acme/backend',
+        from: {
+          fingerprint: FP.backend14,
+          tag: '1.4.0',
+          commit: COMMIT.backend14,
+          'commit-url': commitUrl('acme/shop', COMMIT.backend14),
+        },
+        to: {
+          fingerprint: FP.backend16,
+          tag: '1.6.0',
+          commit: COMMIT.backend16,
+          'commit-url': commitUrl('acme/shop', COMMIT.backend16),
+        },
+        'compare-url': `https://github.com/acme/shop/compare/${COMMIT.backend14}...${COMMIT.backend16}`,
+        state: 'COMPLIANT',
+        flow: 'backend',
+      };
+      const web = {
+        name: 'ghcr.io/acme/web',
+        from: null,
+        to: {
+          fingerprint: FP.web32,
+          tag: '3.2.0',
+          commit: COMMIT.web32,
+          'commit-url': commitUrl('acme/shop', COMMIT.web32),
+        },
+        'compare-url': null,
+        state: 'COMPLIANT',
+        flow: 'frontend',
+      };
+      // One run per entry, in the matrix's order, each named by its name: and with the entry as its matrix.
+      expect(promote?.runs?.map((run) => [run.name, run.outcome, run.matrix])).toEqual([
+        ['promote ghcr.io/acme/backend', 'success', backend],
+        ['promote ghcr.io/acme/web', 'success', web],
+      ]);
+      expect(promote?.runs?.map((run) => run.steps.map((s) => `${s.name} ${s.outcome}`))).toEqual([
+        ['Deploy success'],
+        ['Deploy success'],
+      ]);
+      // What each run read through env:, as its job summary says it.
+      expect(promote?.runs?.map((run) => run.summary)).toEqual([
+        `ghcr.io/acme/backend 1.4.0 → 1.6.0 (sha256:${FP.backend16}) ${backend['compare-url']}\n`,
+        `ghcr.io/acme/web new → 3.2.0 (sha256:${FP.web32})\n`,
+      ]);
+    });
+
+    it('nothing may move: promote is skipped, and the run passes', async () => {
+      // The demo seed's staging brings only backend 1.5.0, whose snyk scan failed: an empty matrix, guarded.
+      const { result } = await runRecipe(recipe('Promote what may move, one job per service'), {
+        github: dispatch,
+      });
+      expect(result.problems).toEqual([]);
+      expect(result.conclusion).toBe('success');
+      expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote skipped']);
+      expect(result.jobs[0]?.outputs).toMatchObject({
+        promotions: '{"include":[]}',
+        'promotions-count': '0',
+      });
+      expect(result.jobs[1]?.runs).toBeUndefined();
+    });
   });
 });
