@@ -81,6 +81,8 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
       // Scrubbed again whole, for a secret spanning two items: that only shortens the value, so the cap holds.
       setOutput(name, redact(matrix ? MATRIX_WRAPPING.replace('[]', list.json) : list.json));
       setOutput(`${name}-truncated`, String(list.truncated));
+      // What the matrix holds, as written: a job guarded by it never fans out on an empty matrix (GitHub refuses one).
+      if (matrix) setOutput(`${name}-count`, String(list.kept));
       if (list.truncated) cut.push({ name, kept: list.kept, total: items.length });
     }
     // Scrubbed: a value can carry the server's text, and a server may echo the token.

@@ -94,8 +94,8 @@ describe('capJsonList', () => {
 describe('the finisher writes every list output through the cap', () => {
   const newRunner = useInProcessRunner();
 
-  /** A step that sets one list of `count` items, 100 bytes of JSON each, and a plain output. */
-  async function listStep(count: number) {
+  /** A step that sets one list of `count` items, 100 bytes of JSON each (as a matrix with `matrix`), and a count. */
+  async function listStep(count: number, matrix = false) {
     const runner = newRunner();
     const items = Array.from({ length: count }, (_, n) => ({
       n,
@@ -105,7 +105,11 @@ describe('the finisher writes every list output through the cap', () => {
       name: 'probe',
       read: (reader, cwd) => ({ runner: readRunner(reader.env, cwd), summary: false }),
       run: (): Promise<StepResult> =>
-        Promise.resolve({ outcome: 'listed', outputs: { items, count }, result: { count } }),
+        Promise.resolve({
+          outcome: 'listed',
+          outputs: { items: matrix ? { include: items } : items, count },
+          result: { count },
+        }),
       couldNot: () => 'Could not probe',
     });
     await runStep(action, inputEnv({}, runner.env), runner.dir);
@@ -136,5 +140,24 @@ describe('the finisher writes every list output through the cap', () => {
     const { runner, items } = await listStep(3);
     expect(runner.outputs()).toMatchObject({ items: JSON.stringify(items), 'items-truncated': 'false' });
     expect(runner.stdout()).not.toContain('holds the first');
+  });
+
+  it('a matrix over the cap: {"include": its first items}, -truncated, and -count as written', async () => {
+    const { runner, items } = await listStep(2000, true);
+    const outputs = runner.outputs();
+    expect(bytes(outputs.items ?? '')).toBeLessThanOrEqual(LIST_OUTPUT_CAP);
+    // The wrapping takes 12 bytes of the cap: 648 items still fit (65,449 + 12).
+    expect(JSON.parse(outputs.items ?? '')).toEqual({ include: items.slice(0, 648) });
+    expect(outputs).toMatchObject({ 'items-truncated': 'true', 'items-count': '648' });
+    expect(runner.keptJson(outputs['result-file'] ?? '')).toMatchObject({ outputLists: { items } });
+    const small = (await listStep(2, true)).runner.outputs();
+    expect(small).toMatchObject({
+      items: JSON.stringify({ include: items.slice(0, 2) }),
+      'items-count': '2',
+    });
+    expect((await listStep(0, true)).runner.outputs()).toMatchObject({
+      items: '{"include":[]}',
+      'items-count': '0',
+    });
   });
 });

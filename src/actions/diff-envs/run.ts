@@ -173,7 +173,6 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
         'non-compliant': bad.map((c) => ({ name: c.name, fingerprint: c.fingerprint, state: c.state })),
       }),
       promotions: { include: promotions.include },
-      'promotions-count': promotions.include.length,
       rollouts: result.rollouts.map((r) => r.name),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',

@@ -140,7 +140,7 @@ export function summarize(result: GetDeploymentResult): SummaryWriter {
     [
       'Lead time',
       result.leadTimeSeconds !== null
-        ? `${formatDuration(result.leadTimeSeconds)} (${result.leadTimeSeconds} s) from its commit`
+        ? `${formatDuration(result.leadTimeSeconds)}${result.leadTimeSeconds >= 60 ? ` (${result.leadTimeSeconds} s)` : ''} from its commit`
         : undefined,
     ],
     [

@@ -106,7 +106,6 @@ describe('diff-envs outcome', () => {
       unchanged: 2,
       // Without compliance nothing is COMPLIANT, so nothing may move; no name runs in two versions.
       promotions: { include: [] },
-      'promotions-count': 0,
       rollouts: [],
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
