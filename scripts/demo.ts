@@ -325,10 +325,17 @@ async function main(): Promise<number> {
             ['ghcr.io/acme/backend:1.6.0', 'INCOMPLETE'],
             ['ghcr.io/acme/backend-migrate:1.6.0', 'FLOW-UNKNOWN'],
           ]) ??
-          promotions(outputs, [
-            'ghcr.io/acme/backend 1.4.0→1.6.0 INCOMPLETE',
-            'ghcr.io/acme/backend-migrate new→1.6.0 FLOW-UNKNOWN',
-          ]),
+          // A minimal answer names no snapshot: a matrix moves nothing from a diff not confirmed as the one asked.
+          promotions(
+            outputs,
+            byProfile(
+              [
+                'ghcr.io/acme/backend 1.4.0→1.6.0 INCOMPLETE',
+                'ghcr.io/acme/backend-migrate new→1.6.0 FLOW-UNKNOWN',
+              ],
+              [],
+            ),
+          ),
       },
       {
         title: 'Get the deployment of the new backend to staging',

@@ -4,7 +4,7 @@
  * Enterprise) gives a commit page, `<origin>/<owner>/<repo>/commit/<sha>`, is read; anything else names nothing.
  */
 
-const SHA = /^[0-9a-f]{7,40}$/;
+const SHA = /^[0-9a-f]{7,40}$/i;
 
 export interface CommitPage {
   /** `https://github.com` */
@@ -22,7 +22,17 @@ export function commitPage(url: string | null | undefined): CommitPage | undefin
   const parts = parsed.pathname.split('/').filter((part) => part !== '');
   const [owner, repo, kind, sha] = parts;
   if (parts.length !== 4 || kind !== 'commit' || !owner || !repo || !sha || !SHA.test(sha)) return undefined;
-  return { origin: parsed.origin, repository: `${owner}/${repo}`, sha };
+  return { origin: parsed.origin, repository: `${owner}/${repo}`, sha: sha.toLowerCase() };
+}
+
+/**
+ * A commit page as this project writes it out (an output, a matrix entry): `<origin>/<owner>/<repo>/commit/<sha>`,
+ * rebuilt from its parts, so that nothing else the service put in the URL (credentials, a query, a `javascript:`
+ * scheme) is passed on; undefined for anything that is not a commit page.
+ */
+export function canonicalCommitUrl(url: string | null | undefined): string | undefined {
+  const page = commitPage(url);
+  return page && `${page.origin}/${page.repository}/commit/${page.sha}`;
 }
 
 /** The commit a commit page names, else undefined. */
@@ -40,6 +50,9 @@ export function compareUrl(
 ): string | undefined {
   const a = commitPage(from);
   const b = commitPage(to);
-  if (!a || !b || a.origin !== b.origin || a.repository !== b.repository || a.sha === b.sha) return undefined;
+  // GitHub's owner and repository names are not case-sensitive.
+  const sameRepository =
+    a && b && a.origin === b.origin && a.repository.toLowerCase() === b.repository.toLowerCase();
+  if (!a || !b || !sameRepository || a.sha === b.sha) return undefined;
   return `${a.origin}/${a.repository}/compare/${a.sha}...${b.sha}`;
 }

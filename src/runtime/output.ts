@@ -21,6 +21,8 @@ export interface MatrixOutput {
 
 /** A matrix output's JSON around its list. */
 const MATRIX_WRAPPING = '{"include":[]}';
+/** The most jobs GitHub makes of one matrix: a longer one fails the workflow, so the output holds no more. */
+export const MAX_MATRIX_JOBS = 256;
 
 /** The list an output holds, whether a list or a matrix's `include`. */
 function listOf(value: readonly unknown[] | MatrixOutput): readonly unknown[] {
@@ -77,7 +79,10 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
     if (typeof value === 'object') {
       const items = listOf(value);
       const matrix = !Array.isArray(value);
-      const list = capJsonList(items, LIST_OUTPUT_CAP - (matrix ? MATRIX_WRAPPING.length : 0));
+      const list = matrix
+        ? capJsonList(items.slice(0, MAX_MATRIX_JOBS), LIST_OUTPUT_CAP - MATRIX_WRAPPING.length)
+        : capJsonList(items);
+      if (list.kept < items.length) list.truncated = true;
       // Scrubbed again whole, for a secret spanning two items: that only shortens the value, so the cap holds.
       setOutput(name, redact(matrix ? MATRIX_WRAPPING.replace('[]', list.json) : list.json));
       setOutput(`${name}-truncated`, String(list.truncated));

@@ -928,10 +928,21 @@ describe('diff-envs', () => {
   describe('promotions and rollouts (issue 27), on a seed of their own (test/helpers/promotion-seed.ts)', () => {
     // production#3 → staging#3: backend 1.4.0 → 1.6.0 COMPLIANT, web 3.2.0 new and COMPLIANT, worker 2.0.0 → 2.1.0
     // NON-COMPLIANT, payments 3.0.0 and 3.1.0 side by side in staging (a rollout in progress), redis unchanged.
-    const review = (url: string, inputs: Record<string, string> = {}) =>
-      runAction('diff-envs', {
-        inputs: { ...connection(url), 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs },
+    /**
+     * One review of production by staging. The answer names both snapshots as the live service does (liveShaped),
+     * whatever the profile: a matrix moves nothing from a diff not confirmed to be about them (`live: false`).
+     */
+    const review = async (sandbox: Running, inputs: Record<string, string> = {}, live = true) => {
+      if (live) await liveShaped(sandbox, 'production', 'staging');
+      return runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'production',
+          'snapshot-2': 'staging',
+          ...inputs,
+        },
       });
+    };
     /** One side of an entry: the commit and its page are only shown, so a minimal answer gives neither. */
     const side = (fingerprint: string, tag: string, repository: string, sha: string) => ({
       fingerprint,
@@ -977,7 +988,7 @@ describe('diff-envs', () => {
 
     it('three services arrive: the new and the replaced that are COMPLIANT move, the non-compliant does not; the rollout is said, never moved', async () => {
       const sandbox = await start({ seed: promotionSeed() });
-      const result = await review(sandbox.url);
+      const result = await review(sandbox);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       // The matrix exactly as a workflow reads it: the replacements first, then the new services.
@@ -995,8 +1006,8 @@ describe('diff-envs', () => {
         rollouts: '["ghcr.io/acme/payments"]',
         'rollouts-truncated': 'false',
         'non-compliant-truncated': 'false',
-        'snapshot-1-id': byProfile('production#3', ''),
-        'snapshot-2-id': byProfile('staging#3', ''),
+        'snapshot-1-id': 'production#3',
+        'snapshot-2-id': 'staging#3',
       });
       // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
       expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
@@ -1043,9 +1054,7 @@ describe('diff-envs', () => {
       ]);
 
       // Without fail-on-rollout, a warning.
-      expect(result.stdout).toContain(
-        `::warning title=Rollout in progress::${rollout(byProfile('staging#3', 'staging'))}\n`,
-      );
+      expect(result.stdout).toContain(`::warning title=Rollout in progress::${rollout('staging#3')}\n`);
       expect(result.stdout).not.toContain('::error');
       const s = result.summary;
       expect(s).toContain('#### Promotions (2)');
@@ -1065,8 +1074,7 @@ describe('diff-envs', () => {
 
     it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {
       const sandbox = await start({ seed: promotionSeed() });
-      await liveShaped(sandbox, 'production', 'staging');
-      const result = await review(sandbox.url, { 'fail-on-rollout': 'true' });
+      const result = await review(sandbox, { 'fail-on-rollout': 'true' });
       expect(result.code).toBe(1);
       expect(result.outputs).toMatchObject({
         outcome: 'different',
@@ -1083,11 +1091,12 @@ describe('diff-envs', () => {
       expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(failure);
 
       // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
-      const unconfirmed = await review(sandbox.url, { 'fail-on-rollout': 'true' });
+      const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, false);
       expect(unconfirmed.code).toBe(1);
       expect(unconfirmed.outputs.outcome).toBe(byProfile('different', 'error'));
       expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
-      expect(unconfirmed.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      // A matrix is a decision to deploy: nothing moves from a diff not confirmed to be about the snapshots asked.
+      expect(unconfirmed.outputs.promotions).toBe(byProfile(matrix(BACKEND, WEB), matrix()));
       expect(unconfirmed.stdout.trimEnd().split('\n').at(-1)).toBe(
         byProfile(
           failure,
@@ -1116,7 +1125,7 @@ describe('diff-envs', () => {
 
     it('only and exclude keep names or globs of them, a line without / naming the last part of a name', async () => {
       const sandbox = await start({ seed: promotionSeed() });
-      const only = await review(sandbox.url, { only: 'backend\nghcr.io/acme/worker' });
+      const only = await review(sandbox, { only: 'backend\nghcr.io/acme/worker' });
       expect(only.code).toBe(0);
       // worker is named, and left out as not COMPLIANT; web is not named.
       expect(only.outputs.promotions).toBe(matrix(BACKEND));
@@ -1137,19 +1146,19 @@ describe('diff-envs', () => {
         'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
       );
 
-      const excluded = await review(sandbox.url, { only: 'ghcr.io/acme/*', exclude: 'back*' });
+      const excluded = await review(sandbox, { only: 'ghcr.io/acme/*', exclude: 'back*' });
       expect(excluded.outputs.promotions).toBe(matrix(WEB));
       expect(excluded.outputs['promotions-count']).toBe('1');
 
       // Nothing left: an empty matrix, which GitHub refuses: the count is what a job guards on.
-      const none = await review(sandbox.url, { exclude: '**' });
+      const none = await review(sandbox, { exclude: '**' });
       expect(none.code).toBe(0);
       expect(none.outputs.promotions).toBe('{"include":[]}');
       expect(none.outputs['promotions-count']).toBe('0');
       expect(none.summary).toContain('#### Promotions (0)');
 
       // A bad filter is refused before anything is sent.
-      const bad = await review(sandbox.url, { exclude: 'web\n+(a|b)' });
+      const bad = await review(sandbox, { exclude: 'web\n+(a|b)' }, false);
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(/::error::Invalid input 'exclude': line 2 \('\+\(a\|b\)'\)/);
       expect(bad.stdout).not.toContain('GET ');
@@ -1157,7 +1166,7 @@ describe('diff-envs', () => {
 
     it('promotions-state any keeps every arriving artifact whatever its state, never one of a rollout', async () => {
       const sandbox = await start({ seed: promotionSeed() });
-      const result = await review(sandbox.url, { 'promotions-state': 'any' });
+      const result = await review(sandbox, { 'promotions-state': 'any' });
       expect(result.code).toBe(0);
       expect(result.outputs.promotions).toBe(matrix(BACKEND, WORKER, WEB));
       expect(result.outputs['promotions-count']).toBe('3');
@@ -1166,13 +1175,13 @@ describe('diff-envs', () => {
       ).toEqual([{ name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }]);
 
       // With compliance: false no state is read: any is what lets them move, each with state null.
-      const unchecked = await review(sandbox.url, { 'promotions-state': 'any', compliance: 'false' });
+      const unchecked = await review(sandbox, { 'promotions-state': 'any', compliance: 'false' });
       expect(unchecked.code).toBe(0);
       expect(unchecked.stdout).not.toContain('/artifacts/');
       expect(JSON.parse(unchecked.outputs.promotions ?? '')).toEqual({
         include: [BACKEND, WORKER, WEB].map((p) => ({ ...p, state: null })),
       });
-      const nothing = await review(sandbox.url, { compliance: 'false' });
+      const nothing = await review(sandbox, { compliance: 'false' });
       expect(nothing.outputs['promotions-count']).toBe('0');
     });
   });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRunner } from '../../src/runtime/context.js';
-import { capJsonList, LIST_OUTPUT_CAP } from '../../src/runtime/output.js';
+import { capJsonList, LIST_OUTPUT_CAP, MAX_MATRIX_JOBS } from '../../src/runtime/output.js';
 import { defineAction, runStep, type FinishInputs, type StepResult } from '../../src/runtime/step.js';
 import { registerSecret } from '../../src/trust/redact.js';
 import { useInProcessRunner } from '../helpers/in-process.js';
@@ -95,11 +95,11 @@ describe('the finisher writes every list output through the cap', () => {
   const newRunner = useInProcessRunner();
 
   /** A step that sets one list of `count` items, 100 bytes of JSON each (as a matrix with `matrix`), and a count. */
-  async function listStep(count: number, matrix = false) {
+  async function listStep(count: number, matrix = false, size = 100) {
     const runner = newRunner();
     const items = Array.from({ length: count }, (_, n) => ({
       n,
-      pad: 'p'.repeat(100 - 15 - String(n).length),
+      pad: 'p'.repeat(size - 15 - String(n).length),
     }));
     const action = defineAction<FinishInputs>({
       name: 'probe',
@@ -143,21 +143,31 @@ describe('the finisher writes every list output through the cap', () => {
   });
 
   it('a matrix over the cap: {"include": its first items}, -truncated, and -count as written', async () => {
-    const { runner, items } = await listStep(2000, true);
+    const { runner, items } = await listStep(200, true, 1000);
     const outputs = runner.outputs();
     expect(bytes(outputs.items ?? '')).toBeLessThanOrEqual(LIST_OUTPUT_CAP);
-    // The wrapping takes 12 bytes of the cap: 648 items still fit (65,449 + 12).
-    expect(JSON.parse(outputs.items ?? '')).toEqual({ include: items.slice(0, 648) });
-    expect(outputs).toMatchObject({ 'items-truncated': 'true', 'items-count': '648' });
+    // 1,000 bytes an item and a comma: 65 fit in 65,536 bytes with the 12 of {"include":} and the brackets.
+    expect(JSON.parse(outputs.items ?? '')).toEqual({ include: items.slice(0, 65) });
+    expect(outputs).toMatchObject({ 'items-truncated': 'true', 'items-count': '65' });
     expect(runner.keptJson(outputs['result-file'] ?? '')).toMatchObject({ outputLists: { items } });
-    const small = (await listStep(2, true)).runner.outputs();
-    expect(small).toMatchObject({
-      items: JSON.stringify({ include: items.slice(0, 2) }),
+    const small = await listStep(2, true);
+    expect(small.runner.outputs()).toMatchObject({
+      items: JSON.stringify({ include: small.items }),
       'items-count': '2',
     });
     expect((await listStep(0, true)).runner.outputs()).toMatchObject({
       items: '{"include":[]}',
       'items-count': '0',
     });
+  });
+
+  it("a matrix under 64 KiB but over GitHub's 256 jobs: its first 256 entries, and truncated", async () => {
+    const { runner, items } = await listStep(300, true);
+    expect(bytes(JSON.stringify(items))).toBeLessThan(LIST_OUTPUT_CAP);
+    const outputs = runner.outputs();
+    expect(JSON.parse(outputs.items ?? '')).toEqual({ include: items.slice(0, MAX_MATRIX_JOBS) });
+    expect(outputs).toMatchObject({ 'items-truncated': 'true', 'items-count': String(MAX_MATRIX_JOBS) });
+    // A plain list of as many is not a matrix: whole.
+    expect(JSON.parse((await listStep(300)).runner.outputs().items ?? '')).toHaveLength(300);
   });
 });

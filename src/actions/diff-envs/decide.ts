@@ -12,7 +12,7 @@
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
-import { commitOfUrl, compareUrl } from '../../context/commit-url.js';
+import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
 import type {
@@ -33,17 +33,19 @@ import type {
 } from './types.js';
 
 /**
- * Pairs by repository where it is unambiguous: exactly one artifact of that repository only in snapshot 1 and exactly
- * one only in snapshot 2. Two versions on one side (a canary, two architectures) are not guessed at: they stay added
- * or removed. An artifact without a name is never paired.
+ * Pairs by repository where it is unambiguous: exactly one version (fingerprint) of that repository only in snapshot
+ * 1 and exactly one only in snapshot 2. Two versions on one side are not guessed at (toResult takes a rollout in
+ * progress out first). An artifact without a name is never paired.
  */
 export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]): Paired {
+  // By name, then by fingerprint: one image under two tags (`backend:1.6` and `backend:latest`) is one version.
   const byRepository = (artifacts: DiffArtifact[]) => {
-    const map = new Map<string, DiffArtifact[]>();
+    const map = new Map<string, Map<string, DiffArtifact[]>>();
     for (const a of artifacts) {
-      if (typeof a.name !== 'string' || a.name === '') continue;
-      const key = splitImageName(a.name).repository;
-      map.set(key, [...(map.get(key) ?? []), a]);
+      const key = repositoryOf(a);
+      if (key === undefined) continue;
+      const versions = map.get(key) ?? new Map<string, DiffArtifact[]>();
+      map.set(key, versions.set(a.fingerprint, [...(versions.get(a.fingerprint) ?? []), a]));
     }
     return map;
   };
@@ -54,13 +56,13 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
   // In snapshot 2's order: the arriving side leads.
   for (const [name, arriving] of two) {
     const leaving = one.get(name);
-    if (arriving.length !== 1 || leaving?.length !== 1) continue;
-    const [from] = leaving as [DiffArtifact];
-    const [to] = arriving as [DiffArtifact];
+    if (arriving.size !== 1 || leaving?.size !== 1) continue;
+    const [[fromPrint, fromAll]] = [...leaving] as [[string, DiffArtifact[]]];
+    const [[toPrint, toAll]] = [...arriving] as [[string, DiffArtifact[]]];
     // The service compares by fingerprint: one on both sides is not a replacement (found by review).
-    if (from.fingerprint === to.fingerprint) continue;
-    replaced.push({ name, from, to });
-    paired.add(from).add(to);
+    if (fromPrint === toPrint) continue;
+    replaced.push({ name, from: fromAll[0] as DiffArtifact, to: toAll[0] as DiffArtifact });
+    for (const artifact of [...fromAll, ...toAll]) paired.add(artifact);
   }
   return {
     replaced,
@@ -100,12 +102,17 @@ export function arrivingOf(
 
 /** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
 function repositoryOf(a: DiffArtifact): string | undefined {
-  return typeof a.name === 'string' && a.name !== '' ? splitImageName(a.name).repository : undefined;
+  const repository = typeof a.name === 'string' ? splitImageName(a.name).repository : '';
+  return repository !== '' ? repository : undefined;
 }
 
 /**
- * The names a snapshot runs two or more versions (fingerprints) of, each with every artifact of that name in either
- * snapshot, in name order. `both` holds the artifacts in both snapshots (scaled or unchanged).
+ * The names whose pairing would be a guess: a rollout in progress. A name is one when a snapshot runs two or more of
+ * its versions (fingerprints) and something about it changes between the snapshots, except the plain replacement,
+ * one version only in each (`app:worker-2.0` → `2.1` beside an unchanged `app:web-1.0` pairs as before). So 1.5.0 in
+ * both and 1.6.0 only in snapshot 2 (a rolling deployment midway) is one; two versions in both and nothing only in
+ * one (two architectures, or two deployments of one image at different tags) is none. Each comes with every artifact
+ * of that name in either snapshot, in name order. `both` holds the artifacts in both snapshots (scaled or unchanged).
  */
 export function rolloutsOf(
   onlyIn1: DiffArtifact[],
@@ -120,26 +127,31 @@ export function rolloutsOf(
     }
     return map;
   };
-  const one = versions([...onlyIn1, ...both]);
-  const two = versions([...onlyIn2, ...both]);
-  const rolling = (map: Map<string, Set<string>>) =>
-    [...map].filter(([, fingerprints]) => fingerprints.size > 1).map(([name]) => name);
-  const names = [...new Set([...rolling(one), ...rolling(two)])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const [leaving, arriving, staying] = [versions(onlyIn1), versions(onlyIn2), versions(both)];
+  const count = (map: Map<string, Set<string>>, name: string) => map.get(name)?.size ?? 0;
+  const snapshotsOf = (name: string): (1 | 2)[] => {
+    const [a, b, c] = [count(leaving, name), count(arriving, name), count(staying, name)];
+    if (a + b === 0 || (a === 1 && b === 1)) return [];
+    return [...(a + c > 1 ? [1 as const] : []), ...(b + c > 1 ? [2 as const] : [])];
+  };
+  const names = [...new Set([...leaving.keys(), ...arriving.keys()])]
+    .filter((name) => snapshotsOf(name).length > 0)
+    .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   const placed: [DiffArtifact[], RolloutSide][] = [
     [onlyIn1, 'snapshot-1'],
     [onlyIn2, 'snapshot-2'],
     [both, 'both'],
   ];
-  return names.map((name) => ({
-    name,
-    snapshots: [
-      ...((one.get(name)?.size ?? 0) > 1 ? [1 as const] : []),
-      ...((two.get(name)?.size ?? 0) > 1 ? [2 as const] : []),
-    ],
-    versions: placed.flatMap(([artifacts, where]) =>
-      artifacts.filter((a) => repositoryOf(a) === name).map((artifact) => ({ artifact, in: where })),
-    ),
-  }));
+  const rolling = new Set(names);
+  const byName = new Map<string, Rollout['versions']>();
+  for (const [artifacts, where] of placed) {
+    for (const artifact of artifacts) {
+      const name = repositoryOf(artifact);
+      if (name !== undefined && rolling.has(name))
+        byName.set(name, [...(byName.get(name) ?? []), { artifact, in: where }]);
+    }
+  }
+  return names.map((name) => ({ name, snapshots: snapshotsOf(name), versions: byName.get(name) ?? [] }));
 }
 
 function promotionSide(a: DiffArtifact): PromotionSide {
@@ -147,14 +159,15 @@ function promotionSide(a: DiffArtifact): PromotionSide {
     fingerprint: a.fingerprint,
     tag: splitImageName(a.name ?? '').tag ?? null,
     commit: commitOfUrl(a.commit_url) ?? null,
-    'commit-url': typeof a.commit_url === 'string' && a.commit_url !== '' ? a.commit_url : null,
+    'commit-url': canonicalCommitUrl(a.commit_url) ?? null,
   };
 }
 
 /**
  * What may move from snapshot 2 to snapshot 1, for a workflow's matrix: each replacement and each added artifact
  * with a name, kept by `only` and `exclude` and, with `state: compliant`, COMPLIANT by the review (no review, no
- * state: nothing is COMPLIANT). A rollout in progress never moves; it is said as left out.
+ * state: nothing is COMPLIANT). A rollout in progress never moves, nor anything of a diff whose answer does not name
+ * the snapshots asked (not confirmed); each is said as left out.
  */
 export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): Promotions {
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
@@ -168,10 +181,13 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): P
     })),
     ...result.added.map((a) => ({ name: repositoryOf(a), from: null, to: a })),
   ];
+  // The matrix is a decision to deploy: it rests on the diff being about the snapshots asked.
+  const confirmed = result.snapshot1.id !== null && result.snapshot2.id !== null;
   for (const { name, from, to } of candidates) {
     const state = result.compliance ? (checks.get(checkKey(to)) ?? notLookedUp(to)).state : null;
     const about = { name: name ?? null, fingerprint: to.fingerprint };
-    if (name === undefined) leftOut.push({ ...about, why: 'no-name', state });
+    if (!confirmed) leftOut.push({ ...about, why: 'not-confirmed', state });
+    else if (name === undefined) leftOut.push({ ...about, why: 'no-name', state });
     else if (!keptBy(name, filter.only, filter.exclude)) leftOut.push({ ...about, why: 'filtered', state });
     else if (filter.state === 'compliant' && state !== 'COMPLIANT') {
       leftOut.push({ ...about, why: 'not-compliant', state });

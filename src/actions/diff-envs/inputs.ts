@@ -7,7 +7,7 @@ import { readCommon } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
 import type { DiffEnvsInputs, PromotionFilter } from './types.js';
 
-export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<DiffEnvsInputs> {
   // The GitHub token first, masked before any other input can fail with a message.
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
@@ -20,12 +20,12 @@ export function readInputs(inputs: InputReader, cwd: string): DiffEnvsInputs {
     failOnDiff: inputs.boolean('fail-on-diff', false),
     ...readComplianceInputs(inputs),
     failOnRollout: inputs.boolean('fail-on-rollout', false),
-    promotions: readPromotionFilter(inputs),
+    promotions: await readPromotionFilter(inputs),
     prComment: readPrComment(inputs, common, githubToken),
   };
 }
 
-function readPromotionFilter(inputs: InputReader): PromotionFilter {
+async function readPromotionFilter(inputs: InputReader): Promise<PromotionFilter> {
   const state = inputs.raw('promotions-state').trim().toLowerCase() || 'compliant';
   if (state !== 'compliant' && state !== 'any') {
     throw new InputError(
@@ -34,7 +34,11 @@ function readPromotionFilter(inputs: InputReader): PromotionFilter {
       'compliant (only what is COMPLIANT may move; the default) or any',
     );
   }
-  return { only: readNameFilters(inputs, 'only'), exclude: readNameFilters(inputs, 'exclude'), state };
+  return {
+    only: await readNameFilters(inputs, 'only'),
+    exclude: await readNameFilters(inputs, 'exclude'),
+    state,
+  };
 }
 
 function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {

@@ -59,7 +59,8 @@ function rolloutVersions(r: Rollout, side?: 1 | 2): string {
   const shown = r.versions
     .filter((v) => v.in !== where)
     .map((v) => splitImageName(v.artifact.name ?? '').tag ?? v.artifact.fingerprint.slice(0, 12));
-  return [...new Set(shown)].join(' and ');
+  const all = [...new Set(shown)];
+  return all.length > 2 ? `${all.slice(0, -1).join(', ')} and ${all.at(-1) ?? ''}` : all.join(' and ');
 }
 
 /** One rollout in a line, for an annotation and the log: the name, where it runs two versions, and which. */
@@ -296,12 +297,14 @@ export function summarize(
         'paired and none of them is in promotions.',
     );
     summary.table(
-      ['Name', 'Version', 'Fingerprint', 'Runs in', 'Instances', 'Commit'],
+      ['Name', 'Version', 'Fingerprint', ...complianceHeader, 'Runs in', 'Instances', 'Commit'],
       result.rollouts.flatMap((r) =>
         r.versions.map(({ artifact: a, in: side }): Cell[] => [
           r.name,
           splitImageName(a.name ?? '').tag ?? '?',
           { code: shortFingerprint(a) },
+          // The versions only in snapshot 2 arrive with a promotion: their compliance is read and gated.
+          ...(checked ? (side === 'snapshot-2' ? complianceCell(a) : ['']) : []),
           where[side],
           side === 'snapshot-1' ? instances(a, 1) : side === 'snapshot-2' ? instances(a, 2) : scaling(a),
           commitCell({ url: a.commit_url }),
@@ -365,6 +368,7 @@ const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
   filtered: 'by only or exclude',
   'no-name': 'without a name',
   rollout: 'in a rollout in progress',
+  'not-confirmed': 'of a diff not confirmed to be about the snapshots asked',
 };
 
 /** The `promotions` output as a table: what may move, each with its compare link; then what was left out, and why. */

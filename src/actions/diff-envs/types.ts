@@ -135,7 +135,7 @@ export interface Promotion {
 export interface LeftOut {
   name: string | null;
   fingerprint: string | null;
-  why: 'not-compliant' | 'filtered' | 'no-name' | 'rollout';
+  why: 'not-compliant' | 'filtered' | 'no-name' | 'rollout' | 'not-confirmed';
   state?: ArrivalState | null;
 }
 

@@ -76,10 +76,16 @@ export function found(base: ResultBase, answer: Deployment): GetDeploymentResult
   };
 }
 
-/** The commit of a deployment's artifact, or of the one it replaced: `git_commit`, else its commit info's SHA. */
+/**
+ * The commit of a deployment's artifact, or of the one it replaced: `git_commit`, else its commit info's SHA; only a
+ * SHA (7 to 40 hexadecimal characters) is one. It becomes an output a workflow may put in a command line
+ * (`git log <it>..`), so anything else the service sends is no commit (null), never passed on.
+ */
 export function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
-  const sha = artifact?.git_commit ?? artifact?.git_commit_info?.sha1;
-  return typeof sha === 'string' && sha !== '' ? sha : null;
+  const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
+    (s): s is string => typeof s === 'string' && /^[0-9a-f]{7,40}$/i.test(s),
+  );
+  return sha?.toLowerCase() ?? null;
 }
 
 /**

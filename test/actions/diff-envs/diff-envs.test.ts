@@ -66,8 +66,8 @@ const DRIFT = {
 const shown = (showUnchanged: boolean) => ({ showUnchanged, failOnNonCompliant: false });
 
 describe('diff-envs inputs', () => {
-  it('reads both snapshots in canonical form, and the comment settings under prComment', () => {
-    const inputs = read({ 'snapshot-1': ' prod@{2.day.ago} ', 'fail-on-diff': 'true' });
+  it('reads both snapshots in canonical form, and the comment settings under prComment', async () => {
+    const inputs = await read({ 'snapshot-1': ' prod@{2.day.ago} ', 'fail-on-diff': 'true' });
     expect(inputs).toMatchObject({ showUnchanged: false, failOnDiff: true });
     expect(action.describe?.(inputs)).toEqual({
       snapshot1: { expression: 'prod@{2.days.ago}' },
@@ -87,9 +87,9 @@ describe('diff-envs inputs', () => {
     ],
     [{ 'show-unchanged': 'yes' }, "Invalid input 'show-unchanged': 'yes' is not a boolean"],
     [{ 'fail-on-diff': 'on' }, "Invalid input 'fail-on-diff': 'on' is not a boolean"],
-  ])('refuses %j, naming the input', (inputs, message) => {
-    expect(() => read(inputs)).toThrow(InputError);
-    expect(() => read(inputs)).toThrow(message);
+  ])('refuses %j, naming the input', async (inputs, message) => {
+    await expect(read(inputs)).rejects.toThrow(InputError);
+    await expect(read(inputs)).rejects.toThrow(message);
   });
 });
 

@@ -348,24 +348,24 @@ describe('an annotation of a check', () => {
 });
 
 describe('diff-envs gate inputs', () => {
-  const read = (inputs: Record<string, string>): DiffEnvsInputs =>
+  const read = (inputs: Record<string, string>): Promise<DiffEnvsInputs> =>
     readInputs(
       readerOf({ ...CONNECTION, 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs }),
       '/tmp',
     );
 
-  it('checks compliance by default, and gates only when asked', () => {
-    expect(read({})).toMatchObject({ compliance: true, failOnNonCompliant: false });
-    expect(read({ 'fail-on-non-compliant': 'true' })).toMatchObject({
+  it('checks compliance by default, and gates only when asked', async () => {
+    expect(await read({})).toMatchObject({ compliance: true, failOnNonCompliant: false });
+    expect(await read({ 'fail-on-non-compliant': 'true' })).toMatchObject({
       compliance: true,
       failOnNonCompliant: true,
     });
   });
 
-  it('refuses a gate without the lookups, naming both inputs', () => {
+  it('refuses a gate without the lookups, naming both inputs', async () => {
     const bad = () => read({ compliance: 'false', 'fail-on-non-compliant': 'true' });
-    expect(bad).toThrow(InputError);
-    expect(bad).toThrow(
+    await expect(bad()).rejects.toThrow(InputError);
+    await expect(bad()).rejects.toThrow(
       "Invalid input 'fail-on-non-compliant': is true while compliance is false: the gate needs the compliance lookups. Expected compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false.",
     );
   });

@@ -3,6 +3,7 @@
  * others may not, the matrix output's shape, a rollout detected in either snapshot and left out of pairing and of
  * promotions, fail-on-rollout, and what the summary and annotations say. Through the bundle: test/dist/diff-envs.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiffArtifact } from '../../../src/api/schemas/index.js';
 import { promotionsOf, rolloutsOf, toResult } from '../../../src/actions/diff-envs/decide.js';
@@ -10,6 +11,7 @@ import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
 import type { ArrivalCheck, DiffEnvsResult, PromotionFilter } from '../../../src/actions/diff-envs/types.js';
 import { InputError } from '../../../src/errors/errors.js';
+import { globToRegex, readNameFilters } from '../../../src/context/name-filter.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const fp = (n: number) => `${String(n).padStart(12, '0')}${'e'.repeat(52)}`;
@@ -103,34 +105,80 @@ describe('promotions', () => {
     ]);
   });
 
-  it('filters by only and exclude, names or globs, a line without / matching the last part of a name', () => {
-    const read = (only: string, exclude = '') =>
-      readInputs(
-        readerOf({ ...CONNECTION, 'snapshot-1': 'prod', 'snapshot-2': 'staging', only, exclude }),
-        '/',
+  it('filters by only and exclude, names or globs, a line without / matching the last part of a name', async () => {
+    const read = async (only: string, exclude = '') =>
+      (
+        await readInputs(
+          readerOf({ ...CONNECTION, 'snapshot-1': 'prod', 'snapshot-2': 'staging', only, exclude }),
+          '/',
+        )
       ).promotions;
     const names = (filter: PromotionFilter) =>
       promotionsOf(threeServices(), { ...filter, state: 'any' }).include.map((p) => p.name);
-    expect(names(read('backend\nweb'))).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/web']);
-    expect(names(read('ghcr.io/acme/*', 'w*'))).toEqual(['ghcr.io/acme/backend']);
-    expect(names(read('', 'ghcr.io/**'))).toEqual([]);
-    expect(names(read('back'))).toEqual([]);
-    const filtered = promotionsOf(threeServices(), read('web')).leftOut.filter((l) => l.why === 'filtered');
+    expect(names(await read('backend\nweb'))).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/web']);
+    expect(names(await read('ghcr.io/acme/*', 'w*'))).toEqual(['ghcr.io/acme/backend']);
+    expect(names(await read('', 'ghcr.io/**'))).toEqual([]);
+    expect(names(await read('back'))).toEqual([]);
+    expect(names(await read('ghcr.io/acme/{web,work[e]r}'))).toEqual([
+      'ghcr.io/acme/worker',
+      'ghcr.io/acme/web',
+    ]);
+    expect(names(await read('[!bw]*'))).toEqual([]);
+    expect(names(await read('?eb'))).toEqual(['ghcr.io/acme/web']);
+    const filtered = promotionsOf(threeServices(), await read('web')).leftOut.filter(
+      (l) => l.why === 'filtered',
+    );
     expect(filtered.map((l) => l.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
   });
 
-  it('refuses a bad filter or state before anything is sent, naming the input and the form', () => {
-    const read = (more: Record<string, string>) => () =>
+  it('matches in time linear in the name: a hostile name from the service cannot stall the step', async () => {
+    const [filter] = await readNameFilters(readerOf({ only: '*a*a*a*a*a*a*b' }), 'only');
+    // A backtracking matcher takes time of the name's length to the sixth power here; RE2 takes one pass.
+    expect(filter?.matches('a'.repeat(200_000))).toBe(false);
+    expect(filter?.matches(`${'a'.repeat(200_000)}b`)).toBe(true);
+  });
+
+  it('refuses a bad filter or state before anything is sent, naming the input and the form', async () => {
+    const read = (more: Record<string, string>) =>
       readInputs(readerOf({ ...CONNECTION, 'snapshot-1': 'prod', 'snapshot-2': 'staging', ...more }), '/');
-    expect(read({ only: 'backend\n+(a|b)' })).toThrow(InputError);
-    expect(read({ only: 'backend\n+(a|b)' })).toThrow(
+    await expect(read({ only: 'backend\n+(a|b)' })).rejects.toThrow(InputError);
+    await expect(read({ only: 'backend\n+(a|b)' })).rejects.toThrow(
       /Invalid input 'only': line 2 \('\+\(a\|b\)'\) has an extended glob/,
     );
-    expect(read({ exclude: '*a*a*a*a' })).toThrow(/Invalid input 'exclude': line 1/);
-    expect(read({ 'promotions-state': 'most' })).toThrow(
+    await expect(read({ exclude: 'web\n{a,b' })).rejects.toThrow(
+      /Invalid input 'exclude': line 2 \('\{a,b'\) the \{ at character 1 has no \}/,
+    );
+    await expect(read({ exclude: '{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}' })).rejects.toThrow(
+      /Invalid input 'exclude': line 1 .* expands to 1024 patterns/,
+    );
+    await expect(read({ 'promotions-state': 'most' })).rejects.toThrow(
       /Invalid input 'promotions-state': 'most' is not a promotions state.*compliant .* or any/,
     );
-    expect(read({ 'promotions-state': ' ANY ' })().promotions.state).toBe('any');
+    expect((await read({ 'promotions-state': ' ANY ' })).promotions.state).toBe('any');
+  });
+
+  it('matches a glob as a reference matcher does, for any glob and name over a small alphabet', () => {
+    // The reference: * any run without /, ** any run, ? one character but /, every other character itself.
+    const reference = (glob: string, name: string): boolean => {
+      if (glob === '') return name === '';
+      if (glob.startsWith('**'))
+        return [...Array(name.length + 1).keys()].some((i) => reference(glob.slice(2), name.slice(i)));
+      if (glob.startsWith('*')) {
+        return [...Array(name.length + 1).keys()].some(
+          (i) => !name.slice(0, i).includes('/') && reference(glob.slice(1), name.slice(i)),
+        );
+      }
+      if (name === '') return false;
+      if (glob.startsWith('?')) return name[0] !== '/' && reference(glob.slice(1), name.slice(1));
+      return glob[0] === name[0] && reference(glob.slice(1), name.slice(1));
+    };
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '/', '*', '?', '.'), maxLength: 7 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', '/', '.'), maxLength: 8 }),
+        (glob, name) => new RegExp(`^${globToRegex(glob)}$`).test(name) === reference(glob, name),
+      ),
+    );
   });
 
   it('makes no compare link across repositories, hosts or from anything not a commit page', () => {
@@ -160,6 +208,19 @@ describe('promotions', () => {
     expect(step.summary?.toString()).toContain('set compliance to true, or promotions-state to any');
   });
 
+  it('moves nothing from a diff whose answer does not name the snapshots asked (not confirmed)', () => {
+    const unconfirmed = {
+      ...threeServices(),
+      snapshot2: { expression: 'staging', id: null, name: 'staging' },
+    };
+    const { include, leftOut } = promotionsOf(unconfirmed, { ...ALL, state: 'any' });
+    expect(include).toEqual([]);
+    expect(leftOut.map((l) => l.why)).toEqual(['not-confirmed', 'not-confirmed', 'not-confirmed']);
+    expect(toStep(unconfirmed, INPUTS).summary?.toString()).toContain(
+      'Left out of promotions: 3 of a diff not confirmed to be about the snapshots asked',
+    );
+  });
+
   it('is a matrix output ({include}) with its count, shown as a table with compare links', () => {
     const step = toStep(threeServices(), INPUTS);
     const promotions = step.outputs.promotions as { include: { name: string }[] };
@@ -176,6 +237,7 @@ describe('a rollout in progress', () => {
   const v15 = entry('ghcr.io/acme/backend:1.5.0', 15);
   const v16 = entry('ghcr.io/acme/backend:1.6.0', 16);
   const v14 = entry('ghcr.io/acme/backend:1.4.0', 14);
+  const v17 = entry('ghcr.io/acme/backend:1.7.0', 17);
 
   it('is found where one snapshot runs two versions of a name, in either snapshot, with where each runs', () => {
     // Staging runs 1.5.0 (also in production) and 1.6.0 (arriving): midway through a rolling deployment.
@@ -191,16 +253,43 @@ describe('a rollout in progress', () => {
     ]);
     // Production is midway (1.4.0 and 1.5.0); staging runs 1.5.0 alone.
     expect(rolloutsOf([v14], [], [v15])[0]?.snapshots).toEqual([1]);
-    expect(rolloutsOf([v14], [v16], [v15])[0]?.snapshots).toEqual([1, 2]);
+    expect(rolloutsOf([v14], [v16, v17], [v15])[0]?.snapshots).toEqual([1, 2]);
+    // Two versions arriving, none leaving: a canary beside the new version.
+    expect(rolloutsOf([], [v16, v17], [])[0]?.snapshots).toEqual([2]);
     // One version on each side is a replacement, not a rollout; an unnamed artifact is no name's version.
     expect(rolloutsOf([v14], [v16], [])).toEqual([]);
     expect(rolloutsOf([], [entry(null, 1), entry(null, 2)], [])).toEqual([]);
+    expect(rolloutsOf([], [entry('@sha256:1', 1), entry('@sha256:2', 2)], [])).toEqual([]);
+  });
+
+  it('is not what runs steadily: two versions in both snapshots, or one image under two tags', () => {
+    // Two deployments of one image at different tags, one of them replaced: the replacement pairs, as before.
+    const web = entry('ghcr.io/acme/app:web-1.0', 1);
+    const [worker20, worker21] = [
+      entry('ghcr.io/acme/app:worker-2.0', 2),
+      entry('ghcr.io/acme/app:worker-2.1', 3),
+    ];
+    const paired = diffOf({ onlyIn1: [worker20], onlyIn2: [worker21], unchanged: [web] });
+    expect(paired.rollouts).toEqual([]);
+    expect(paired.replaced).toEqual([{ name: 'ghcr.io/acme/app', from: worker20, to: worker21 }]);
+    // Two architectures (two fingerprints) of one tag, in both snapshots: nothing changes.
+    const arm = entry('ghcr.io/acme/app:1.0', 4, { pods: ['arm'] });
+    const amd = entry('ghcr.io/acme/app:1.0', 5, { pods: ['amd'] });
+    expect(diffOf({ unchanged: [arm, amd] }).rollouts).toEqual([]);
+    // One image under two tags, replacing 1.4: one version, one replacement, one promotion.
+    const tagged = entry('ghcr.io/acme/backend:1.6', 16);
+    const latest = entry('ghcr.io/acme/backend:latest', 16);
+    const result = diffOf({ onlyIn1: [v14], onlyIn2: [tagged, latest] });
+    expect(result.rollouts).toEqual([]);
+    expect(result.replaced).toEqual([{ name: 'ghcr.io/acme/backend', from: v14, to: tagged }]);
+    expect(result.added).toEqual([]);
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toHaveLength(1);
   });
 
   it('is not paired, not added nor removed, and not promoted, but its arriving version is checked', () => {
     const result = diffOf({
       onlyIn1: [v14],
-      onlyIn2: [v16, entry('ghcr.io/acme/web:2', 2)],
+      onlyIn2: [v16, v17, entry('ghcr.io/acme/web:2', 2)],
       unchanged: [v15],
     });
     expect(result.replaced).toEqual([]);
@@ -212,6 +301,7 @@ describe('a rollout in progress', () => {
     expect(step.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/web:2', fingerprint: fp(2), state: 'NOT-CHECKED' },
       { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: fp(16), state: 'NOT-CHECKED' },
+      { name: 'ghcr.io/acme/backend:1.7.0', fingerprint: fp(17), state: 'NOT-CHECKED' },
     ]);
     expect(step.outputs.rollouts).toEqual(['ghcr.io/acme/backend']);
     expect(step.result).toMatchObject({
@@ -220,15 +310,15 @@ describe('a rollout in progress', () => {
   });
 
   it('is said in the summary, as a warning, and fails the step with fail-on-rollout', () => {
-    const result = diffOf({ onlyIn1: [v14], onlyIn2: [v16], unchanged: [v15] });
+    const result = diffOf({ onlyIn1: [v14], onlyIn2: [v16, v17], unchanged: [v15] });
     const warned = toStep(result, INPUTS);
     expect(warned.failure).toBeUndefined();
     expect(warned.annotations).toContainEqual({
       level: 'warning',
       title: 'Rollout in progress',
       message:
-        'ghcr.io/acme/backend: a rollout in progress (production#2 runs 1.4.0 and 1.5.0; staging#4 runs 1.6.0 and ' +
-        '1.5.0). Not paired, and left out of promotions.',
+        'ghcr.io/acme/backend: a rollout in progress (production#2 runs 1.4.0 and 1.5.0; staging#4 runs 1.6.0, ' +
+        '1.7.0 and 1.5.0). Not paired, and left out of promotions.',
     });
     const summary = warned.summary?.toString() ?? '';
     expect(summary).toContain('#### Rollout in progress (1)');
@@ -236,13 +326,29 @@ describe('a rollout in progress', () => {
     expect(summary).toContain('1 rollout(s) in progress');
     const failed = toStep(result, { ...INPUTS, failOnRollout: true });
     expect(failed.failure).toBe(
-      '1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/backend (1.4.0 and 1.6.0 and 1.5.0). ' +
+      '1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/backend (1.4.0, 1.6.0, 1.7.0 and 1.5.0). ' +
         'See the job summary or the rollouts output.',
     );
     expect(failed.annotations?.find((a) => a.title === 'Rollout in progress')?.level).toBe('error');
     expect(
       toStep(diffOf({ onlyIn1: [v14], onlyIn2: [v16] }), { ...INPUTS, failOnRollout: true }).failure,
     ).toBe(undefined);
+  });
+
+  it("shows the compliance of a rollout's arriving versions, which the gate checks", () => {
+    const result = diffOf({ onlyIn2: [v16, v17], unchanged: [v15] });
+    const reviewed = {
+      ...result,
+      compliance: { checks: [check(v16, 'COMPLIANT'), check(v17, 'NON-COMPLIANT')], leftOut: 0 },
+    };
+    const summary = toStep(reviewed, INPUTS).summary?.toString() ?? '';
+    expect(summary).toContain('| Name | Version | Fingerprint | Compliance | Runs in | Instances | Commit |');
+    expect(summary).toContain(
+      '| ghcr.io/acme/backend | 1.7.0 | <code>000000000017</code> | ❌ NON-COMPLIANT | staging#4 | 1 |  |',
+    );
+    expect(summary).toContain(
+      '| ghcr.io/acme/backend | 1.5.0 | <code>000000000015</code> |  | both | 1 → 1 |  |',
+    );
   });
 
   it('fail-on-rollout on snapshots the answer does not name: could not check', () => {
