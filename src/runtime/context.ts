@@ -57,6 +57,12 @@ export interface CommonInputs {
   /** Write a job summary (input `summary`, default true). */
   summary: boolean;
   runner: RunnerContext;
+  /**
+   * Dry run (input `dry-run`, else COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and the step fails
+   * on nothing but its own inputs (the finisher, src/runtime/step.ts): the switch an organisation sets while the
+   * service is down.
+   */
+  dryRun: boolean;
 }
 
 /** The connection first: its token is masked before any other input can fail with a message. */
@@ -67,6 +73,7 @@ export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
     warnings: insecureWarnings(connection),
     summary: inputs.boolean('summary', true),
     runner: readRunner(inputs.env, cwd),
+    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
 }
 

@@ -72,6 +72,22 @@ export interface FinishInputs {
   prComment?: PrCommentInputs;
   /** About the step's own settings (plain http allowed to a remote host): a warning, and a line atop the summary. */
   warnings?: string[];
+  /** Dry run (CommonInputs.dryRun): a failure that is not about the step's own inputs is a warning instead. */
+  dryRun?: boolean;
+}
+
+/**
+ * What fails a step even in a dry run: its own inputs, what it was given to read (an artifact, a cluster), and a bug.
+ * Anything the service says or does not say (a tripped gate, an answer not in the documented form, a service that
+ * cannot be reached) is what the outage switch is for.
+ */
+const FAILS_EVEN_IN_DRY_RUN = new Set(['input', 'source', 'unexpected']);
+
+/** Under dry run, the failure the step forgoes (undefined when it has none, or one a dry run does not forgive). */
+function forgone(inputs: FinishInputs, step: StepResult): string | undefined {
+  if (inputs.dryRun !== true || step.failure === undefined) return undefined;
+  const error = (step.result as { error?: { kind?: unknown } }).error;
+  return typeof error?.kind === 'string' && FAILS_EVEN_IN_DRY_RUN.has(error.kind) ? undefined : step.failure;
 }
 
 export interface ActionDefinition<I extends FinishInputs> {
@@ -281,10 +297,26 @@ export async function runStep<I extends FinishInputs>(
 export async function finish<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: FinishInputs,
-  step: StepResult,
+  given: StepResult,
   elapsedMs?: number,
 ): Promise<void> {
   const withResult = definition.resultFile !== false;
+  // The outage switch: under dry run the step decides as it would, says it, and warns where it would have failed.
+  const wouldHaveFailed = forgone(inputs, given);
+  const step: StepResult =
+    wouldHaveFailed === undefined
+      ? given
+      : {
+          ...given,
+          failure: undefined,
+          result: { ...given.result, dryRun: { wouldHaveFailed } },
+          annotations: [
+            { level: 'warning', title: 'Dry run', message: `Not failed (dry run): ${wouldHaveFailed}` },
+            ...(given.annotations ?? []).map((a): Annotation =>
+              a.level === 'error' ? { ...a, level: 'warning' } : a,
+            ),
+          ],
+        };
   const problems: string[] = [];
   const attempt = async (what: string, work: () => unknown): Promise<void> => {
     try {
@@ -337,7 +369,9 @@ export async function finish<I extends FinishInputs>(
   // A step without a summary of its own (setup) still writes one to carry a warning about its settings.
   const summary = step.summary ?? (warnings.length > 0 ? new SummaryWriter() : undefined);
   if (summary && inputs.summary) {
-    const lead = warnings.map((w) => `> [!WARNING]\n> ${escapeText(w)}\n\n`).join('');
+    const lead = [...(inputs.dryRun === true ? [dryRunWarning(wouldHaveFailed)] : []), ...warnings]
+      .map((w) => `> [!WARNING]\n> ${escapeText(w)}\n\n`)
+      .join('');
     await attempt('job summary', () =>
       summary.write(inputs.runner.summaryFile, `${headerLine(step.outcome, elapsedMs)}${lead}`),
     );
@@ -362,6 +396,17 @@ export async function finish<I extends FinishInputs>(
         : '';
     log.fail(`${step.failure}${kept}`);
   }
+}
+
+/** What the summary says first under dry run: that it is on, what that means, and whether the step would have failed. */
+function dryRunWarning(wouldHaveFailed: string | undefined): string {
+  return (
+    'Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and nothing is gated: ' +
+    'this step fails only on its own inputs. ' +
+    (wouldHaveFailed === undefined
+      ? 'Without it, this step would not have failed for anything the service said.'
+      : `Without it, this step would have failed: ${wouldHaveFailed}`)
+  );
 }
 
 /**

@@ -44,7 +44,6 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
     }),
     userData: inputs.json('user-data', common.runner.workspace),
     compliant: inputs.optional('compliant') === undefined ? undefined : inputs.boolean('compliant', false),
-    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
 }
 

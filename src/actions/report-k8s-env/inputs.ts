@@ -25,7 +25,6 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
     ...common,
     ...(await readTargets(inputs, common.runner.workspace)),
     source: readSource(inputs, common.runner.workspace),
-    dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
 }
 
