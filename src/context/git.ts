@@ -7,7 +7,8 @@
  * than setting up an asynchronous child's pipes and streams costs the step (measured, issue 14).
  */
 import { spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
 /** A commit's message is the largest part of the answer; past this, git's output is cut off (and the read fails). */
@@ -15,8 +16,8 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** git reads one commit in milliseconds; a git that hangs (a lock, a slow network filesystem) is given up on. */
 const GIT_TIMEOUT_MS = 30_000;
 
-function git(args: string[], cwd: string): string | undefined {
-  // No git on the runner, cwd gone, not a repository, or too slow: undefined, and the caller falls back to the event.
+/** git's exit status and output; undefined when it did not run to its end (no git, cwd gone, too slow, cut off). */
+function runGit(args: string[], cwd: string): { status: number; stdout: string } | undefined {
   // `-C` instead of the child's cwd: on Windows a program is looked up in the child's cwd before PATH, and a checkout
   // may hold a `git.exe` of its own; Node's folder holds none.
   const result = spawnSync('git', ['-C', cwd, ...args], {
@@ -27,7 +28,15 @@ function git(args: string[], cwd: string): string | undefined {
     windowsHide: true,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  return result.error === undefined && result.status === 0 ? result.stdout : undefined;
+  return result.error === undefined && result.status !== null
+    ? { status: result.status, stdout: result.stdout }
+    : undefined;
+}
+
+function git(args: string[], cwd: string): string | undefined {
+  // No git on the runner, cwd gone, not a repository, or too slow: undefined, and the caller falls back to the event.
+  const result = runGit(args, cwd);
+  return result?.status === 0 ? result.stdout : undefined;
 }
 
 /**
@@ -82,4 +91,105 @@ export function countCommits(cwd: string, from: string, to: string): number | un
   if (!/^[0-9a-f]{7,40}$/.test(from) || !/^[0-9a-f]{7,40}$/.test(to)) return undefined;
   const out = git(['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'], cwd)?.trim();
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
+}
+
+/** Whether the checkout is a shallow clone; undefined outside a repository (or without git). */
+export function isShallowRepository(cwd: string): boolean | undefined {
+  const out = git(['rev-parse', '--is-shallow-repository'], cwd)?.trim();
+  return out === 'true' ? true : out === 'false' ? false : undefined;
+}
+
+/**
+ * The commit a revision names (a tag peeled to its commit), as a full SHA; undefined when the repository has no
+ * commit by that name. The caller refuses a revision that starts with `-`; `--end-of-options` makes sure of it.
+ */
+export function resolveRevision(cwd: string, revision: string): string | undefined {
+  const out = git(
+    ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
+    cwd,
+  )?.trim();
+  return out !== undefined && patterns.sha1.test(out) ? out : undefined;
+}
+
+/** The commits a shallow clone's history is cut at (their parents are not in the clone); empty in a full clone. */
+export function shallowBoundary(cwd: string): Set<string> {
+  const path = git(['rev-parse', '--git-path', 'shallow'], cwd)?.trim();
+  if (!path) return new Set();
+  try {
+    return new Set(
+      readFileSync(resolve(cwd, path), 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => patterns.sha1.test(line)),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The best common ancestors of every one of `shas` (`git merge-base --octopus --all`): the commits reachable from
+ * all of them are exactly those reachable from these. Empty when they share no history; undefined when git failed.
+ */
+export function commonAncestors(cwd: string, shas: string[]): string[] | undefined {
+  if (shas.some((sha) => !patterns.sha1.test(sha))) return undefined;
+  const result = runGit(['merge-base', '--octopus', '--all', '--end-of-options', ...shas], cwd);
+  // Status 1 with no output: no common ancestor.
+  if (result?.status === 1 && result.stdout.trim() === '') return [];
+  if (result?.status !== 0) return undefined;
+  const out = result.stdout.split('\n').filter((line) => patterns.sha1.test(line));
+  return out;
+}
+
+/** What `git rev-list` walks for a range: every commit reachable from `head` and from none of `not`. */
+export interface RevisionWalk {
+  head: string;
+  not: string[];
+  /** false: `--no-merges`. */
+  includeMerges: boolean;
+}
+
+function walkArgs({ head, not, includeMerges }: RevisionWalk): string[] | undefined {
+  if (![head, ...not].every((sha) => patterns.sha1.test(sha))) return undefined;
+  return [
+    ...(includeMerges ? [] : ['--no-merges']),
+    '--end-of-options',
+    head,
+    ...not.map((sha) => `^${sha}`),
+    '--',
+  ];
+}
+
+/** How many commits the walk has (`git rev-list --count`); undefined when git failed. */
+export function countWalk(cwd: string, walk: RevisionWalk): number | undefined {
+  const args = walkArgs(walk);
+  const out = args && git(['rev-list', '--count', ...args], cwd)?.trim();
+  return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
+}
+
+/** A commit of a walk: its SHA and subject line (untrusted text: a commit message). */
+export interface WalkedCommit {
+  sha: string;
+  subject: string;
+}
+
+/**
+ * The commits of the walk, newest first in topological order (a commit before its parents, each line of history
+ * kept together: the order of `git log --topo-order`, stable for a given history); undefined when git failed.
+ */
+export function listWalk(cwd: string, walk: RevisionWalk): WalkedCommit[] | undefined {
+  const args = walkArgs(walk);
+  const SEP = '\u001f';
+  // --no-show-signature: a `log.showSignature` setting would put gpg's output among the lines.
+  const out =
+    args && git(['log', '--no-show-signature', '--topo-order', `--format=%H${SEP}%s`, ...args], cwd);
+  if (out === undefined) return undefined;
+  const commits: WalkedCommit[] = [];
+  for (const line of out.split('\n')) {
+    const at = line.indexOf(SEP);
+    const sha = line.slice(0, at);
+    if (at === -1 || !patterns.sha1.test(sha)) continue;
+    commits.push({ sha, subject: line.slice(at + 1) });
+  }
+  return commits;
 }

@@ -57,6 +57,7 @@ function couldNotCheck(result: RunResult, kind: string, why: string): void {
     outcome: 'error',
     missing: '[]',
     'non-compliant': '[]',
+    'would-fail': 'true',
   });
   expect(resultOf(result)).toMatchObject({ outcome: 'error', compliant: false, error: { kind } });
   expect(resultOf(result).error?.message).toContain(why);
@@ -452,6 +453,151 @@ describe('check-attestations-for-commit', () => {
     });
   });
 
+  describe('graded failure (fail-on)', () => {
+    const graded = (sentence: string) =>
+      `fail-on: ${sentence}. would-fail: true (with every grade listed, the step would fail).`;
+
+    it('fail-on missing: a missing attestation fails the step, a non-compliant one only warns', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: `${NON_COMPLIANT}\n${UNKNOWN}`, 'fail-on': 'Missing' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({
+        compliant: 'false',
+        outcome: 'non-compliant',
+        'would-fail': 'true',
+      });
+      expect(errors(result)).toEqual([
+        `::error title=Compliance gate::Commit ${UNKNOWN} has no attestation.`,
+        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). Of these, ' +
+          '1 non-compliant only warn (fail-on: missing).',
+      ]);
+      expect(warnings(result)).toHaveLength(1);
+      expect(warnings(result)[0]).toContain(
+        `::warning title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`,
+      );
+      expect(result.summary).toContain('### ❌ Compliance gate tripped\n');
+      expect(result.summary).toContain(
+        graded('missing: 1 finding(s) fail the step (1 missing); 1 only warn (1 non-compliant)'),
+      );
+      expect(resultOf(result)).toMatchObject({ failOn: ['missing'], wouldFail: true });
+      clean(result);
+    });
+
+    it('fail-on non-compliant: a missing attestation only warns, and the step passes', async () => {
+      const sandbox = await start();
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: `${COMPLIANT},${UNKNOWN}`,
+          'fail-on': 'non-compliant',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        compliant: 'false',
+        outcome: 'non-compliant',
+        'would-fail': 'true',
+      });
+      expect(errors(result)).toEqual([]);
+      expect(warnings(result)).toEqual([
+        `::warning title=Compliance gate::Commit ${UNKNOWN} has no attestation.`,
+        '::warning::Compliance gate tripped, not failing (fail-on is non-compliant): 1 missing and 0 non-compliant ' +
+          'attestation(s) in 2 commit(s).',
+      ]);
+      expect(result.summary).toContain('### ❌ Compliance gate tripped (not failing the step)');
+      expect(result.summary).toContain(
+        graded('non-compliant: nothing fails the step; 1 only warn (1 missing)'),
+      );
+      clean(result);
+    });
+
+    it('unknown (an attestation without a verdict): fails by default, warns when fail-on leaves it out', async () => {
+      const sandbox = await start();
+      // The non-compliant commit's attestations, its failed snyk-scan without a verdict (null), as a service may send.
+      const found = await sandbox.client().listAttestationsForCommits({ commit_list: [NON_COMPLIANT] });
+      const noVerdict = {
+        [NON_COMPLIANT]: (found[NON_COMPLIANT] ?? []).map((a) =>
+          a.is_compliant === false ? { ...a, is_compliant: null } : a,
+        ),
+      };
+      expect(JSON.stringify(noVerdict)).toContain('"is_compliant":null');
+      const gate = (inputs: Record<string, string>) => {
+        sandbox.sandbox.faults.respondNext(1, { status: 200, body: noVerdict });
+        return runAction(ACTION, {
+          inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, ...inputs },
+        });
+      };
+
+      const failing = await gate({});
+      expect(failing.code).toBe(1);
+      expect(failing.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
+      // Listed as before fail-on, so a step that reads only this list fails closed; the result file tells them apart.
+      expect(JSON.parse(failing.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: NON_COMPLIANT, name: 'snyk-scan' },
+      ]);
+      expect(resultOf(failing)).toMatchObject({
+        nonCompliant: [],
+        unknown: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+        failOn: ['non-compliant', 'missing', 'unknown'],
+      });
+      expect(errors(failing)[0]).toContain(
+        `::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' has no verdict (unknown)`,
+      );
+      expect(errors(failing).at(-1)).toBe(
+        '::error::Compliance gate tripped: 0 missing, 0 non-compliant and 1 unknown (no verdict) attestation(s) in 1 commit(s).',
+      );
+      expect(failing.summary).toContain('| ❔ unknown |');
+      expect(failing.summary).toContain('0 missing, 0 non-compliant, 1 unknown (no verdict).');
+      expect(failing.summary).toContain('❔ unknown (no verdict)');
+
+      const warned = await gate({ 'fail-on': 'non-compliant\nmissing' });
+      expect(warned.code).toBe(0);
+      expect(warned.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
+      expect(errors(warned)).toEqual([]);
+      expect(warnings(warned).at(-1)).toBe(
+        '::warning::Compliance gate tripped, not failing (fail-on is non-compliant, missing): 0 missing, 0 ' +
+          'non-compliant and 1 unknown (no verdict) attestation(s) in 1 commit(s).',
+      );
+      expect(warned.summary).toContain(
+        graded('non-compliant, missing: nothing fails the step; 1 only warn (1 unknown)'),
+      );
+      for (const r of [failing, warned]) clean(r);
+    });
+
+    it('none: nothing fails, everything warns; would-fail tells what a full gate would decide', async () => {
+      const sandbox = await start();
+      const none = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: `${NON_COMPLIANT},${UNKNOWN}`, 'fail-on': 'none' },
+      });
+      expect(none.code).toBe(0);
+      expect(none.outputs).toMatchObject({
+        compliant: 'false',
+        outcome: 'non-compliant',
+        'would-fail': 'true',
+      });
+      expect(errors(none)).toEqual([]);
+      expect(warnings(none)).toHaveLength(3);
+      expect(warnings(none)[2]).toBe(
+        '::warning::Compliance gate tripped, not failing (fail-on is none): 1 missing and 1 non-compliant ' +
+          'attestation(s) in 2 commit(s).',
+      );
+      expect(none.summary).toContain(
+        graded('none: nothing fails the step; 2 only warn (1 non-compliant, 1 missing)'),
+      );
+
+      const clear = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: COMPLIANT, 'fail-on': 'none' },
+      });
+      expect(clear.code).toBe(0);
+      expect(clear.outputs).toMatchObject({ compliant: 'true', outcome: 'compliant', 'would-fail': 'false' });
+      expect(clear.summary).not.toContain('would-fail');
+      expect(resultOf(clear)).toMatchObject({ failOn: [], wouldFail: false });
+      for (const r of [none, clear]) clean(r);
+    });
+  });
+
   describe('bad input fails before any request, naming the input and the expected form', () => {
     const cases: [string, Record<string, string>, string][] = [
       [
@@ -468,6 +614,21 @@ describe('check-attestations-for-commit', () => {
         'a bad required name',
         { required: 'unit-tests\nsnyk scan' },
         'Invalid input \'required\': line 2 (\'snyk scan\') is not valid. Expected letters, digits, "-", "_" or ",", one per line.',
+      ],
+      [
+        'a fail-on word that is not a grade',
+        { 'fail-on': 'missing\nfailing' },
+        "Invalid input 'fail-on': 'failing' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
+      ],
+      [
+        'fail-on none with a grade',
+        { 'fail-on': 'none,missing' },
+        "Invalid input 'fail-on': 'none' is given with 'missing': none alone means nothing fails.",
+      ],
+      [
+        'fail-on and fail-on-non-compliant saying different things',
+        { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
+        "Invalid input 'fail-on': says none while fail-on-non-compliant is true, which means non-compliant, missing, unknown.",
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {

@@ -297,8 +297,10 @@ describe('diff-envs', () => {
         "GET /env-diff/{org} failed with HTTP 404 Not Found: Environment named 'nowhere' does not exist for organization 'demo'. Check the org and the names in the request";
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(`::error::${message}`);
-      // Only the outcome and the result file: no `changed` a drift check could take for "no drift".
-      expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file']);
+      // Only the outcome, the result file and would-fail (true: it failed): no `changed` a drift check could take
+      // for "no drift".
+      expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
+      expect(result.outputs['would-fail']).toBe('true');
       expect(result.outputs.outcome).toBe('error');
       expect(outputFile(result, 'result-file')).toMatchObject({
         outcome: 'error',
@@ -575,7 +577,7 @@ describe('diff-envs', () => {
     expect(result.stdout).toMatch(
       /::error::GET \/env-diff\/\{org\} could not reach the service: .*Check api-url/,
     );
-    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file']);
+    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
     expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'network' } });
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
@@ -710,6 +712,182 @@ describe('diff-envs', () => {
       expect(result.outputs.outcome).toBe('error');
       expect(result.stdout).toContain(`fingerprint is "${BACKEND_14}"`);
       expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toMatchObject([{ state: 'NOT-CHECKED' }]);
+    });
+
+    describe('graded failure (fail-on)', () => {
+      const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
+      const errors = (stdout: string) => stdout.match(/^::error.*$/gm) ?? [];
+      const warnings = (stdout: string) => stdout.match(/^::warning.*$/gm) ?? [];
+
+      it('incomplete: an INCOMPLETE arriving artifact fails when listed, warns when it is not', async () => {
+        const sandbox = await start();
+        const answer = (await sandbox.client().getArtifact('backend', BACKEND_15)) as Record<string, unknown>;
+        const incomplete = { ...answer, state: 'INCOMPLETE', evidence: {} };
+        const review = async (failOn: string) => {
+          await liveShaped(sandbox, 'production', 'staging');
+          sandbox.sandbox.faults.respondNext(1, { status: 200, body: incomplete, path: /^\/artifacts\// });
+          return promote(sandbox.url, { 'fail-on': failOn });
+        };
+        const failing = await review('incomplete');
+        expect(failing.code).toBe(1);
+        expect(failing.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(JSON.parse(failing.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'INCOMPLETE' },
+        ]);
+        expect(failing.stdout.trimEnd().split('\n').at(-1)).toBe(
+          '::error::1 of 1 arriving artifact(s) fail (fail-on: incomplete): ghcr.io/acme/backend:1.5.0 ' +
+            '(INCOMPLETE). See the job summary or the non-compliant output.',
+        );
+        expect(failing.summary).toContain('The promotion gate (fail-on: incomplete) fails the step.');
+
+        const warned = await review('non-compliant\nmissing\nunknown');
+        expect(warned.code).toBe(0);
+        expect(errors(warned.stdout)).toEqual([]);
+        expect(warnings(warned.stdout)).toEqual([
+          expect.stringMatching(
+            /^::warning title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: INCOMPLETE/,
+          ) as unknown,
+        ]);
+        expect(warned.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(warned.summary).toContain(
+          'The promotion gate (fail-on: non-compliant, missing, unknown) only warns.',
+        );
+        expect(warned.summary).toContain(
+          `fail-on: non-compliant, missing, unknown: nothing fails the step; 1 only warn (1 incomplete). ${wouldFail}`,
+        );
+      });
+
+      it('missing: an arriving artifact its flow does not have fails with fail-on missing', async () => {
+        const sandbox = await start();
+        await liveShaped(sandbox, 'production', 'staging');
+        sandbox.sandbox.faults.failNext(1, 404, { message: 'Artifact not found', path: /^\/artifacts\// });
+        const result = await promote(sandbox.url, { 'fail-on': 'missing' });
+        expect(result.code).toBe(1);
+        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-FOUND' },
+        ]);
+        expect(result.stdout.trimEnd().split('\n').at(-1)).toContain(
+          '::error::1 of 1 arriving artifact(s) fail (fail-on: missing): ghcr.io/acme/backend:1.5.0 (NOT-FOUND).',
+        );
+        expect(result.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+      });
+
+      it('non-compliant and unknown: a flow unknown fails with unknown listed, warns without; a NOT-CHECKED is error only with unknown', async () => {
+        const seed = demoSeed() as {
+          orgs: { demo: { environments: { name: string; snapshots: { artifacts: unknown[] }[] }[] } };
+        };
+        const staging = seed.orgs.demo.environments.find((e) => e.name === 'staging');
+        staging?.snapshots.at(-1)?.artifacts.push({
+          fingerprint: 'd'.repeat(64),
+          name: 'docker.io/library/nginx:1.27',
+          pods: ['nginx-0'],
+          most_recent_timestamp: 1793697000,
+        });
+        const sandbox = await start({ seed });
+        await liveShaped(sandbox, 'production', 'staging');
+        const unknown = await promote(sandbox.url, { 'fail-on': 'unknown' });
+        expect(unknown.code).toBe(1);
+        expect(unknown.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(errors(unknown.stdout)).toEqual([
+          expect.stringContaining(
+            '::error title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
+          ) as unknown,
+          expect.stringContaining(
+            '::error::1 of 2 arriving artifact(s) fail (fail-on: unknown): docker.io/library/nginx:1.27 (FLOW-UNKNOWN).',
+          ) as unknown,
+        ]);
+        expect(warnings(unknown.stdout)).toEqual([
+          expect.stringContaining(
+            '::warning title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0',
+          ) as unknown,
+        ]);
+
+        await liveShaped(sandbox, 'production', 'staging');
+        const nonCompliant = await promote(sandbox.url, { 'fail-on': 'non-compliant' });
+        expect(nonCompliant.code).toBe(1);
+        expect(errors(nonCompliant.stdout)[0]).toContain('ghcr.io/acme/backend:1.5.0');
+        expect(warnings(nonCompliant.stdout)).toEqual([
+          expect.stringContaining(
+            '::warning title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
+          ) as unknown,
+        ]);
+
+        // A lookup that fails (NOT-CHECKED): outcome error with unknown listed, as the gate always did; else a warning.
+        sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+        await liveShaped(sandbox, 'production', 'staging');
+        const unchecked = await promote(sandbox.url, { 'fail-on': 'unknown' }, { COMPLIANCE_RETRIES: '0' });
+        expect(unchecked.code).toBe(1);
+        expect(unchecked.outputs.outcome).toBe('error');
+        sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+        await liveShaped(sandbox, 'production', 'staging');
+        const warnedOnly = await promote(
+          sandbox.url,
+          { 'fail-on': 'non-compliant' },
+          { COMPLIANCE_RETRIES: '0' },
+        );
+        expect(warnedOnly.code).toBe(0);
+        expect(warnedOnly.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(warnedOnly.stdout).toMatch(
+          /::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/,
+        );
+      });
+
+      it('none: nothing fails, everything warns; would-fail false when everything arriving is COMPLIANT', async () => {
+        const sandbox = await start();
+        await liveShaped(sandbox, 'production', 'staging');
+        const none = await promote(sandbox.url, { 'fail-on': 'none' });
+        expect(none.code).toBe(0);
+        expect(errors(none.stdout)).toEqual([]);
+        expect(warnings(none.stdout)).toHaveLength(1);
+        expect(none.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(none.summary).toContain('The promotion gate (fail-on: none) only warns.');
+
+        // production over staging brings backend 1.4.0, COMPLIANT.
+        await liveShaped(sandbox, 'staging', 'production');
+        const clean = await runAction('diff-envs', {
+          inputs: {
+            ...connection(sandbox.url),
+            'snapshot-1': 'staging',
+            'snapshot-2': 'production',
+            'fail-on-non-compliant': 'true',
+          },
+        });
+        expect(clean.code).toBe(0);
+        expect(clean.outputs).toMatchObject({
+          outcome: 'different',
+          'non-compliant': '[]',
+          'would-fail': 'false',
+        });
+      });
+
+      it('a bad fail-on, or one the lookups are off for, is refused before any request', async () => {
+        const service = await startServer((_req, res) => json(res, 200, {}));
+        try {
+          const cases: [Record<string, string>, string][] = [
+            [
+              { 'fail-on': 'non-compliant\ndrifted' },
+              "Invalid input 'fail-on': 'drifted' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
+            ],
+            [
+              { 'fail-on': 'missing', compliance: 'false' },
+              "Invalid input 'fail-on': lists missing while compliance is false: the gate needs the compliance lookups.",
+            ],
+            [
+              { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
+              "Invalid input 'fail-on': says none while fail-on-non-compliant is true",
+            ],
+          ];
+          for (const [inputs, message] of cases) {
+            const result = await promoteAt(service.origin, inputs);
+            expect(result.code).toBe(1);
+            expect(result.stdout).toContain(`::error::${message}`);
+            expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+          }
+          expect(service.requests).toHaveLength(0);
+        } finally {
+          await service.close();
+        }
+      });
     });
 
     it('compliance: false makes no lookup', async () => {

@@ -4,7 +4,7 @@
  * a service that cannot be reached are warnings, not failures; the summary opens by saying dry run is on and what it
  * would have done; bad input still fails. The finisher's rules in-process: test/runtime/dry-run.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin } from '../helpers/server.js';
@@ -54,9 +54,8 @@ describe.concurrent('dry run: the switch an organisation sets while the service 
         expect(dry.stdout).toMatch(/^::warning title=Dry run::Not failed \(dry run\): /m);
         expect(dry.summary).toMatch(DRY_RUN_SAYS);
         expect(dry.summary).toContain('Without it, this step would have failed: ');
-        expect(outputFile(dry, 'result-file')).toMatchObject({
-          dryRun: { wouldHaveFailed: expect.any(String) },
-        });
+        const saved = outputFile(dry, 'result-file') as { dryRun?: { wouldHaveFailed?: unknown } };
+        expect(typeof saved.dryRun?.wouldHaveFailed).toBe('string');
       });
 
       it('on an unreachable service, by the organisation variable: a warning, outcome error', async ({

@@ -129,6 +129,52 @@ describe('get-artifact: many artifacts in one step', () => {
     assertNoSecret(withoutMaskCommands(result.everything), 'the step');
   });
 
+  it('fail-on non-compliant: the non-compliant item fails the step, the not-found one warns; none warns of both', async () => {
+    const sandbox = await releaseSandbox();
+    const { dir, fingerprints } = release(5);
+    const BAD = 'release/part-001.bin';
+    const MISSING = 'release/part-003.bin';
+    await reportAll(
+      sandbox,
+      fingerprints,
+      (name) => name === MISSING,
+      (name) => name !== BAD,
+    );
+    const short = (name: string) => fingerprints.get(name)?.slice(0, 12) ?? '';
+    const graded = await verify(sandbox.url, dir, 'release/*.bin', { 'fail-on': 'non-compliant' });
+    expect(graded.code).toBe(1);
+    expect(graded.outputs).toMatchObject({
+      outcome: 'not-found',
+      count: '5',
+      compliant: 'false',
+      'would-fail': 'true',
+    });
+    expect(graded.stdout).toMatch(
+      new RegExp(`::error title=Artifact ${BAD}::${BAD} \\(${short(BAD)}\\): NON-COMPLIANT`),
+    );
+    expect(graded.stdout).toContain(
+      `::warning title=Artifact ${MISSING}::${MISSING} (${short(MISSING)}): not found.`,
+    );
+    expect(graded.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `::error::fail-on (non-compliant): 1 of 5 artifacts fail: ${BAD} (NON-COMPLIANT).`,
+    );
+    expect(graded.summary).toContain(
+      'fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant); 1 only warn (1 missing). ' +
+        'would-fail: true (with every grade listed, the step would fail).',
+    );
+
+    const none = await verify(sandbox.url, dir, 'release/*.bin', { 'fail-on': 'none' });
+    expect(none.code).toBe(0);
+    expect(none.stdout).not.toContain('::error');
+    expect(none.stdout.match(/^::warning title=Artifact /gm)).toHaveLength(2);
+    expect(none.outputs).toMatchObject({ outcome: 'not-found', 'would-fail': 'true' });
+
+    // Only the compliant ones: nothing would fail.
+    const clean = await verify(sandbox.url, dir, 'release/part-00[024].bin', { 'fail-on': 'none' });
+    expect(clean.code).toBe(0);
+    expect(clean.outputs).toMatchObject({ outcome: 'compliant', count: '3', 'would-fail': 'false' });
+  });
+
   it('passes when every item is COMPLIANT; a glob is many even when it matches one file', async () => {
     const sandbox = await releaseSandbox();
     const { dir, fingerprints } = release(3);

@@ -687,6 +687,205 @@ describe('get-artifact', () => {
       await server.close();
     }
   });
+  describe('graded failure (fail-on)', () => {
+    const UNKNOWN_FP = 'f'.repeat(64);
+    const read = (url: string, fingerprint: string, inputs: Record<string, string>) =>
+      runAction('get-artifact', {
+        inputs: { ...connection(url), flow: 'backend', fingerprint, ...inputs },
+      });
+    const warnings = (stdout: string) => stdout.match(/^::warning.*$/gm) ?? [];
+    const errors = (stdout: string) => stdout.match(/^::error.*$/gm) ?? [];
+    const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
+
+    it('non-compliant: fails the step when listed, warns when it is not', async () => {
+      const sandbox = await start();
+      const tripped =
+        `Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend' is NON-COMPLIANT: ` +
+        `non-compliant: snyk-scan.${byProfile(` See ${page(NON_COMPLIANT_FP)}`, '')}`;
+      const failing = await read(sandbox.url, NON_COMPLIANT_FP, { 'fail-on': 'non-compliant' });
+      expect(failing.code).toBe(1);
+      expect(errors(failing.stdout)).toEqual([`::error::fail-on: ${tripped}`]);
+      expect(failing.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        compliant: 'false',
+        'would-fail': 'true',
+      });
+      expect(failing.summary).toContain(`fail-on: failed. ${tripped}`);
+      expect(failing.summary).toContain(
+        `fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant). ${wouldFail}`,
+      );
+
+      const warned = await read(sandbox.url, NON_COMPLIANT_FP, { 'fail-on': 'incomplete\nmissing' });
+      expect(warned.code).toBe(0);
+      expect(errors(warned.stdout)).toEqual([]);
+      expect(warnings(warned.stdout)).toEqual([`::warning::fail-on: ${tripped}`]);
+      expect(warned.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        compliant: 'false',
+        'would-fail': 'true',
+      });
+      expect(warned.summary).toContain(`fail-on: warns, not failing. ${tripped}`);
+      expect(warned.summary).toContain(
+        `fail-on: missing, incomplete: nothing fails the step; 1 only warn (1 non-compliant). ${wouldFail}`,
+      );
+      expect(outputFile(warned, 'result-file')).toMatchObject({
+        grade: 'non-compliant',
+        failOn: ['missing', 'incomplete'],
+        wouldFail: true,
+        warning: `fail-on: ${tripped}`,
+      });
+      for (const r of [failing, warned]) noLeak(r.everything);
+    });
+
+    it('incomplete: fails the step when listed, warns when it is not (artifact fingerprinted from a file)', async () => {
+      const sandbox = await start();
+      await sandbox.client().reportArtifact('backend', {
+        fingerprint: FILE_FP,
+        filename: 'app.bin',
+        build_url: 'https://ci.example.test/1',
+        commit_url: 'https://git.example.test/c',
+        trail_name: 'release-2',
+        template_reference_name: 'backend-image',
+      });
+      const cwd = workspace();
+      const run = (failOn: string) =>
+        runAction('get-artifact', {
+          cwd,
+          inputs: {
+            ...connection(sandbox.url),
+            flow: 'backend',
+            artifact: 'app.bin',
+            'artifact-type': 'file',
+            'fail-on': failOn,
+          },
+        });
+      const failing = await run('INCOMPLETE');
+      expect(failing.code).toBe(1);
+      expect(errors(failing.stdout)).toEqual([
+        `::error::fail-on: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: pull-request, ` +
+          `unit-tests, snyk-scan.${byProfile(` See ${page(FILE_FP)}`, '')}`,
+      ]);
+      expect(failing.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        state: 'INCOMPLETE',
+        'would-fail': 'true',
+      });
+
+      const warned = await run('non-compliant, unknown');
+      expect(warned.code).toBe(0);
+      expect(warnings(warned.stdout)).toEqual([
+        `::warning::fail-on: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: ` +
+          `pull-request, unit-tests, snyk-scan.${byProfile(` See ${page(FILE_FP)}`, '')}`,
+      ]);
+      expect(warned.outputs).toMatchObject({
+        outcome: 'non-compliant',
+        state: 'INCOMPLETE',
+        'would-fail': 'true',
+      });
+      expect(warned.summary).toContain('1 only warn (1 incomplete)');
+    });
+
+    it('missing: a not-found fails by default and with fail-on missing, warns with fail-on none', async () => {
+      const sandbox = await start();
+      const byDefault = await read(sandbox.url, UNKNOWN_FP, {});
+      expect(byDefault.code).toBe(1);
+      expect(byDefault.outputs).toMatchObject({ outcome: 'not-found', found: 'false', 'would-fail': 'true' });
+
+      const listed = await read(sandbox.url, UNKNOWN_FP, { 'fail-on': 'missing' });
+      expect(listed.code).toBe(1);
+      expect(errors(listed.stdout)[0]).toContain(`::error::No artifact with fingerprint ${UNKNOWN_FP}`);
+
+      const none = await read(sandbox.url, UNKNOWN_FP, { 'fail-on': 'none' });
+      expect(none.code).toBe(0);
+      expect(errors(none.stdout)).toEqual([]);
+      expect(warnings(none.stdout)).toHaveLength(1);
+      expect(warnings(none.stdout)[0]).toContain(`::warning::No artifact with fingerprint ${UNKNOWN_FP}`);
+      expect(none.outputs).toMatchObject({
+        outcome: 'not-found',
+        found: 'false',
+        compliant: 'false',
+        'would-fail': 'true',
+      });
+      expect(none.summary).toContain('### ❌ Artifact not found');
+      expect(none.summary).toContain(
+        `fail-on: none: nothing fails the step; 1 only warn (1 missing). ${wouldFail}`,
+      );
+    });
+
+    it('unknown (no state): fails when listed, warns when it is not', async () => {
+      const sandbox = await start();
+      const answer = (await sandbox.client().getArtifact('backend', COMPLIANT_FP)) as Record<string, unknown>;
+      const { state: _state, ...stateless } = answer;
+      const run = (failOn: string) => {
+        sandbox.sandbox.faults.respondNext(1, { status: 200, body: stateless, path: /\/fingerprint\// });
+        return read(sandbox.url, COMPLIANT_FP, { 'fail-on': failOn });
+      };
+      const failing = await run('unknown');
+      expect(failing.code).toBe(1);
+      expect(errors(failing.stdout)[0]).toContain(
+        `::error::fail-on: Artifact 'ghcr.io/acme/backend:1.4.0' (${COMPLIANT_FP}) in flow 'backend' has no compliance state`,
+      );
+      expect(failing.outputs).toMatchObject({ outcome: 'non-compliant', state: '', 'would-fail': 'true' });
+      expect(outputFile(failing, 'result-file')).toMatchObject({ grade: 'unknown', failOn: ['unknown'] });
+
+      const warned = await run('non-compliant');
+      expect(warned.code).toBe(0);
+      expect(warnings(warned.stdout)[0]).toContain('has no compliance state');
+      expect(warned.summary).toContain('1 only warn (1 unknown)');
+    });
+
+    it('would-fail false on a COMPLIANT artifact, whatever fail-on says', async () => {
+      const sandbox = await start();
+      for (const inputs of [{}, { 'fail-on': 'none' }, { 'assert-compliant': 'true' }] as Record<
+        string,
+        string
+      >[]) {
+        const result = await read(sandbox.url, COMPLIANT_FP, inputs);
+        expect(result.code).toBe(0);
+        expect(result.outputs).toMatchObject({ outcome: 'compliant', 'would-fail': 'false' });
+        expect(result.stdout).not.toContain('::warning');
+      }
+    });
+
+    it('a bad fail-on, or one assert-compliant contradicts, is refused before any request', async () => {
+      const service = await startServer((_req, res) => json(res, 200, {}));
+      try {
+        const cases: [Record<string, string>, string][] = [
+          [
+            { 'fail-on': 'non-compliant\nsevere' },
+            "Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
+          ],
+          [
+            { 'fail-on': 'missing', 'assert-compliant': 'true' },
+            "Invalid input 'fail-on': says missing while assert-compliant is true, which means non-compliant, missing, incomplete, unknown.",
+          ],
+        ];
+        for (const [inputs, message] of cases) {
+          const result = await runAction('get-artifact', {
+            inputs: {
+              'api-url': service.origin,
+              'api-token': TEST_TOKEN,
+              org: 'acme',
+              flow: 'backend',
+              fingerprint: COMPLIANT_FP,
+              ...inputs,
+            },
+          });
+          expect(result.code).toBe(1);
+          expect(result.stdout).toContain(`::error::${message}`);
+          expect(result.outputs).toMatchObject({
+            outcome: 'error',
+            compliant: 'false',
+            'would-fail': 'true',
+          });
+        }
+        expect(service.requests).toHaveLength(0);
+      } finally {
+        await service.close();
+      }
+    });
+  });
+
   describe('bad input fails before any request, naming the input and the expected form', () => {
     const base = { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP };
     const cases: [string, Record<string, string>, string][] = [

@@ -43,3 +43,38 @@ export function useTempDirs() {
   };
   return { tempDir, repo };
 }
+
+/**
+ * Adds `count` empty commits to `branch` (default main) of `repo` in one `git fast-import` (5,000 in well under a
+ * second, where a loop of `git commit` takes minutes), each by AUTHOR, a second apart from `start` (Unix seconds), with
+ * the message `message(i)`; continues from the branch's tip when it has one. Returns their SHAs, oldest first.
+ */
+export function fastCommits(
+  repo: Repo,
+  count: number,
+  options: { branch?: string; message?: (i: number) => string; start?: number } = {},
+): string[] {
+  if (count === 0) return [];
+  const branch = options.branch ?? 'main';
+  const message = options.message ?? ((i: number) => `Commit ${i}`);
+  const start = options.start ?? 1793600000;
+  let tip: string | undefined;
+  try {
+    tip = repo.git('rev-parse', '--verify', '--quiet', `refs/heads/${branch}`);
+  } catch {
+    tip = undefined;
+  }
+  const chunks: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = message(i);
+    chunks.push(
+      `commit refs/heads/${branch}\n`,
+      `committer ${AUTHOR.name} <${AUTHOR.email}> ${start + i} +0000\n`,
+      `data ${Buffer.byteLength(text)}\n${text}\n`,
+      i === 0 && tip ? `from ${tip}\n` : '',
+      '\n',
+    );
+  }
+  execFileSync('git', ['fast-import', '--quiet'], { cwd: repo.dir, input: chunks.join('') });
+  return repo.git('rev-list', `--max-count=${count}`, `refs/heads/${branch}`).split('\n').reverse();
+}

@@ -17,7 +17,7 @@ const newRunner = useInProcessRunner();
 /** A gate that decides `decided`, or throws `thrown`, read with the common inputs (dry-run among them). */
 async function gate(
   inputs: Record<string, string>,
-  outcome: { decided?: StepResult; thrown?: unknown },
+  outcome: { decided?: StepResult; thrown?: Error },
   variables: Record<string, string> = {},
 ) {
   const runner = newRunner();

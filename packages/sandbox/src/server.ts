@@ -47,6 +47,12 @@ export interface SandboxOptions {
   profile?: AnswerProfile;
 }
 
+/** A request as it arrived: its method, and its URL as sent (path and query, e.g. `/api/v2/trails/acme?page=2`). */
+export interface ObservedRequest {
+  method: string;
+  url: string;
+}
+
 interface Route {
   name: EndpointName;
   spec: EndpointSpec;
@@ -117,6 +123,8 @@ export class Sandbox {
   profile: AnswerProfile;
   /** Requests being answered now, and the most at once since the start: what a benchmark holds a client's bound to. */
   readonly load = { inFlight: 0, peak: 0 };
+  /** Told of each request as it arrives (observe): what a test or a benchmark counts, with what it asked. */
+  private readonly observers = new Set<(request: ObservedRequest) => void>();
   readonly service: SandboxService;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -142,6 +150,7 @@ export class Sandbox {
       this.load.inFlight++;
       this.load.peak = Math.max(this.load.peak, this.load.inFlight);
       res.on('close', () => this.load.inFlight--);
+      for (const observer of this.observers) observer({ method: req.method ?? '', url: req.url ?? '' });
       void this.handle(req, res);
     });
     this.server.on('connection', (socket) => {
@@ -172,6 +181,12 @@ export class Sandbox {
 
   get url(): string {
     return this.baseUrl;
+  }
+
+  /** Calls `observer` with each request as it arrives, until the function returned is called. */
+  observe(observer: (request: ObservedRequest) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   async close(): Promise<void> {

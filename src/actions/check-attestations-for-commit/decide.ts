@@ -3,27 +3,28 @@
  * and name. No I/O and no log, so every rule is tested in-process with tables (test/actions/.../decide.test.ts).
  */
 import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
+import { sortFindings, type FailOn, type Sorted } from '../../compliance/grades.js';
 import {
   STATE_RANK,
   type CellState,
   type Decision,
   type GateCell,
-  type GateItem,
   type GateRow,
+  type GradedItem,
 } from './types.js';
 
 /**
  * Decides every commit. With `required`, each commit needs every name, and attestations of other names do not
  * count; without it, each commit needs at least one attestation, and every name found is a column. Several
  * attestations of one name (re-runs, several flows or artifacts): the newest of each flow, trail and artifact counts
- * (see newestByName), and every one of those must be compliant. `is_compliant` other than true (false, or no
- * verdict) is non-compliant: a gate fails closed. A commit or name given twice is decided once.
+ * (see newestByName), and every one of those must be compliant. `is_compliant` false is non-compliant; no verdict
+ * (null or absent), with none false, is unknown, which fails unless fail-on leaves it out: a gate fails closed. A
+ * commit or name given twice is decided once.
  */
 export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
   const names = [...new Set(required)];
   const rows: GateRow[] = [];
-  const missing: GateItem[] = [];
-  const nonCompliant: GateItem[] = [];
+  const findings: GradedItem[] = [];
   const seen = new Set<string>();
   for (const commit of new Set(commits)) {
     const byName = newestByName(found[commit] ?? []);
@@ -36,24 +37,42 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
       const attestations = byName.get(name) ?? [];
       const state = cellState(attestations);
       cells[name] = { state, attestations };
-      if (state === 'missing') missing.push({ commit, name });
-      if (state === 'non-compliant') nonCompliant.push({ commit, name });
+      if (state !== 'compliant') findings.push({ commit, name, grade: state });
     }
-    if (columns.length === 0) missing.push({ commit, name: null });
+    if (columns.length === 0) findings.push({ commit, name: null, grade: 'missing' });
     rows.push({ commit, state: rowState(Object.values(cells), columns.length), cells });
   }
+  const of = (grade: GradedItem['grade']) =>
+    findings.filter((f) => f.grade === grade).map(({ commit, name }) => ({ commit, name }));
   return {
-    compliant: missing.length === 0 && nonCompliant.length === 0,
+    compliant: findings.length === 0,
     names: names.length > 0 ? names : [...seen].sort(),
     rows,
-    missing,
-    nonCompliant,
+    missing: of('missing'),
+    nonCompliant: of('non-compliant'),
+    unknown: of('unknown'),
+    findings,
   };
 }
 
+/** One false verdict makes the name non-compliant; else one without a verdict makes it unknown. */
 function cellState(attestations: CommitAttestation[]): CellState {
   if (attestations.length === 0) return 'missing';
-  return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'non-compliant';
+  if (attestations.some((a) => a.is_compliant === false)) return 'non-compliant';
+  return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'unknown';
+}
+
+/**
+ * Which findings fail the step (their grade is in fail-on) and which warn, and would-fail; the attestations found
+ * (non-compliant or without a verdict) first, then those missing, each in the order of the matrix.
+ */
+export function sortByFailOn(
+  decision: Pick<Decision, 'findings'>,
+  failOn: Pick<FailOn, 'grades'>,
+): Sorted<GradedItem> {
+  const found = decision.findings.filter((f) => f.grade !== 'missing');
+  const missing = decision.findings.filter((f) => f.grade === 'missing');
+  return sortFindings([...found, ...missing], (f) => f.grade, failOn);
 }
 
 /** The worst of the cells; a commit with no column at all (no attestation, nothing required) is missing. */

@@ -1,15 +1,28 @@
 /**
- * The gate's inputs: where the commits to check come from (the `commits` input, the pull request's commits, or
- * GITHUB_SHA), the query that narrows their attestations, and the names every commit needs.
+ * The gate's inputs: where the commits to check come from (the `commits` input, SHAs or a `<base>..<head>` range;
+ * `since-deployed-in`; the pull request's commits; or GITHUB_SHA), the query that narrows their attestations, and the
+ * names every commit needs. A range is only parsed here: run.ts reads it in the checkout, before any request.
  */
 import * as z from 'zod/mini';
 import { AttestationName, AttestationType, expectedForms, Sha1 } from '../../api/schemas.js';
+import { readFailOn, type Shorthand } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
-import type { PullRequestRef } from '../../context/github.js';
+import { grouped, parseRange } from '../../context/commit-range.js';
+import type { GitHubContext, PullRequestRef } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';
+import { readNameFilters } from '../../context/name-filter.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
-import type { CommitSource, GateInputs } from './types.js';
+import { GATE_GRADES, MAX_COMMITS, ON_NO_BASE, type CommitSource, type GateInputs } from './types.js';
+
+/** `fail-on-non-compliant`, the older word: true (the default) fails on every grade this gate finds, false on none. */
+const SHORTHAND: Shorthand = {
+  input: 'fail-on-non-compliant',
+  whenTrue: GATE_GRADES,
+  whenFalse: [],
+  fallback: true,
+  found: GATE_GRADES,
+};
 
 /** A SHA as git prints it or in capitals; checked lowercase, as the service keys its answer. */
 const CommitSha = z.pipe(
@@ -21,16 +34,22 @@ const CommitSha = z.pipe(
 );
 export const SHA_FORM = `${expectedForms.sha1}, one per line or comma-separated`;
 
-export function readInputs(inputs: InputReader, cwd: string): GateInputs {
+export async function readInputs(inputs: InputReader, cwd: string): Promise<GateInputs> {
   // Both tokens are masked before any other input is read: github-token here, api-token first in readCommon.
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
   const prComment = readPrComment(inputs, common, githubToken);
-  const commits = inputs.checkedList('commits', CommitSha, expectedForms.sha1);
-  const source = commitSource(commits, prComment.pullRequest, common);
+  const source = await readSource(inputs, prComment.pullRequest, common);
   const attestationType = inputs.checked('attestation-type', AttestationType, expectedForms.attestationType);
   const attestationName = inputs.matching('attestation-name', 'attestationName');
   const flow = inputs.matching('flow', 'flowName');
+  if (source.kind === 'since-deployed' && flow === undefined && source.names.length === 0) {
+    throw new InputError(
+      'since-deployed-in',
+      `cannot tell which of what runs in ${source.environment} is this repository's: neither flow nor name is given`,
+      "flow (the artifacts' flow) or name (their names or globs), with since-deployed-in",
+    );
+  }
   const required = inputs.checkedList('required', AttestationName, expectedForms.attestationName, {
     lines: true,
   });
@@ -51,10 +70,67 @@ export function readInputs(inputs: InputReader, cwd: string): GateInputs {
       ...(attestationName !== undefined && { attestation_name: attestationName }),
     },
     required,
-    failOnNonCompliant: inputs.boolean('fail-on-non-compliant', true),
+    ...readGate(inputs),
     githubToken,
     prComment,
   };
+}
+
+function readGate(inputs: InputReader): Pick<GateInputs, 'failOn' | 'failOnNonCompliant'> {
+  const failOn = readFailOn(inputs, SHORTHAND);
+  return { failOn, failOnNonCompliant: failOn.grades.length > 0 };
+}
+
+/** The commits input (a range, or SHAs), since-deployed-in and its companions, else the defaults (commitSource). */
+async function readSource(
+  inputs: InputReader,
+  pullRequest: PullRequestRef | undefined,
+  common: CommonInputs,
+): Promise<CommitSource> {
+  const environment = inputs.matching('since-deployed-in', 'envName');
+  const includeMerges = inputs.boolean('include-merges', true);
+  const onNoBase = inputs.choice('on-no-base', ON_NO_BASE, 'fail') ?? 'fail';
+  const names = await readNameFilters(inputs, 'name');
+  const given = inputs.raw('commits');
+  if (environment !== undefined) {
+    if (given !== '') {
+      throw new InputError(
+        'since-deployed-in',
+        'cannot be used with commits: one finds the commits to check, the other lists them',
+        'since-deployed-in with commits empty, or commits alone',
+      );
+    }
+    const head = headOf(pullRequest, common.runner.github);
+    return { kind: 'since-deployed', environment, names, onNoBase, head, includeMerges };
+  }
+  if (names.length > 0) {
+    throw new InputError(
+      'name',
+      'is only read with since-deployed-in (it picks the artifacts of this repository among those running)',
+      'name empty, or since-deployed-in given',
+    );
+  }
+  const range = parseRange(given, 'commits');
+  if (range !== undefined) return { kind: 'range', ...range, includeMerges };
+  const listed = new Set(inputs.list('commits').map((sha) => sha.toLowerCase())).size;
+  if (listed > MAX_COMMITS) {
+    throw new InputError(
+      'commits',
+      `lists ${grouped(listed)} commits, more than the ${grouped(MAX_COMMITS)} one step checks`,
+      `at most ${grouped(MAX_COMMITS)} SHAs, or the commits split over several steps`,
+    );
+  }
+  const commits = inputs.checkedList('commits', CommitSha, expectedForms.sha1);
+  return commitSource(commits, pullRequest, common);
+}
+
+/**
+ * The head of since-deployed-in: the pull request's head commit on pull_request events (GITHUB_SHA is a merge commit
+ * there that nobody attested), else GITHUB_SHA, else HEAD.
+ */
+function headOf(pullRequest: PullRequestRef | undefined, github: GitHubContext): string {
+  if (pullRequest?.headSha !== undefined) return pullRequest.headSha;
+  return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : 'HEAD';
 }
 
 function commitSource(
@@ -96,8 +172,11 @@ export function describe(inputs: GateInputs): Record<string, unknown> {
           ? [{ sha: source.sha }]
           : [],
     pullRequest: source.kind === 'pull-request' ? source.pullRequest.number : undefined,
+    range: source.kind === 'range' ? `${source.base}..${source.head}` : undefined,
+    sinceDeployedIn: source.kind === 'since-deployed' ? source.environment : undefined,
     query: inputs.query,
     required: inputs.required,
     failOnNonCompliant: inputs.failOnNonCompliant,
+    failOn: inputs.failOn.grades,
   };
 }

@@ -2,29 +2,34 @@
  * The gate's result as the runner shows it: outputs, the result file, the job summary (a matrix of commits by
  * attestation names), the pull-request comment (the same, problems first), the annotations and the failure.
  */
+import { countWords, failOnSentence, gradeWords, type FailOn, type Sorted } from '../../compliance/grades.js';
 import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
+import { UNKNOWN_MARK } from '../../summary/cells.js';
+import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { sortByFailOn } from './decide.js';
 import {
   ACTION,
   STATE_RANK,
   type CellState,
   type CommitsRead,
   type Decision,
+  type DeployedRead,
   type GateInputs,
-  type GateItem,
   type GateQuery,
   type GateResult,
+  type GradedItem,
   type Outcome,
 } from './types.js';
 
 const TITLE = 'Compliance gate';
 
-/** What a gate that could not check still says, whatever it knew: never compliant. */
+/** What a gate that could not check still says, whatever it knew: never compliant, and it would fail. */
 export const COULD_NOT_CHECK = {
-  outputs: { compliant: false, missing: [], 'non-compliant': [] },
-  result: { compliant: false, missing: [], nonCompliant: [] },
+  outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': true },
+  result: { compliant: false, missing: [], nonCompliant: [], unknown: [], wouldFail: true },
 };
 
 /** One comment per gate: two gates of one job (a flow each) keep their own. */
@@ -41,13 +46,18 @@ export function couldNot(): string {
 export const onError: ErrorExtras<GateInputs> = { ...COULD_NOT_CHECK, commentKey };
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
+  const sorted = sortByFailOn(decision, inputs.failOn);
   const result: GateResult = {
     ...decision,
     failOnNonCompliant: inputs.failOnNonCompliant,
+    failOn: inputs.failOn.grades,
+    wouldFail: sorted.wouldFail,
     commits: read.commits,
     from: read.from,
     pullRequest: read.pullRequest ?? inputs.prComment.pullRequest?.number,
     note: read.note,
+    range: read.range,
+    deployed: read.deployed,
     query: inputs.query,
     required: inputs.required,
   };
@@ -57,7 +67,11 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
     outputs: {
       compliant: decision.compliant,
       missing: decision.missing,
-      'non-compliant': decision.nonCompliant,
+      // Those without a verdict too, as before fail-on: a script that reads only this list fails closed.
+      'non-compliant': decision.findings
+        .filter((f) => f.grade !== 'missing')
+        .map(({ commit, name }) => ({ commit, name })),
+      'would-fail': sorted.wouldFail,
     },
     result: { ...result },
     summary: report(inputs, result, outcome, false),
@@ -65,59 +79,88 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
       key: commentKey(inputs),
       body: () => report(inputs, result, outcome, true).toString(),
     },
-    ...verdictAnnotations(inputs, result),
+    ...verdictAnnotations(inputs, result, sorted),
   };
 }
 
 /**
  * One annotation per problem, at most ten per level counting the step's other annotations of that level: errors
- * when the gate fails the step (the failure itself is the tenth), else warnings, the last one saying the gate
- * tripped. The failure, or that last warning, counts the problems and says how many are only in the summary.
+ * for the findings whose grade is in fail-on (the failure itself is the tenth), warnings for the others; when none
+ * fails the step, the last warning says the gate tripped. The failure, or that last warning, counts the problems and
+ * says how many are only in the summary.
  */
 function verdictAnnotations(
   inputs: GateInputs,
   result: GateResult,
+  sorted: Sorted<GradedItem>,
 ): Pick<StepResult, 'annotations' | 'failure'> {
   const notes: Annotation[] = result.note === undefined ? [] : [{ level: 'warning', message: result.note }];
-  const problems = [
-    ...result.nonCompliant.map((item) => describeItem(item, 'non-compliant', result)),
-    ...result.missing.map((item) => describeItem(item, 'missing', result)),
-  ];
-  if (problems.length === 0) return { annotations: notes };
-  const failing = result.failOnNonCompliant;
+  if (!sorted.wouldFail) return { annotations: notes };
+  const failing = sorted.fail.length > 0;
   // A comment GitHub refuses is one more warning (github/comment.ts), written before the annotations.
   const { commentOnPr, githubToken, pullRequest } = inputs.prComment;
   const mayWarn = commentOnPr && githubToken !== undefined && pullRequest !== undefined ? 1 : 0;
-  const room = Math.max(0, MAX_ANNOTATIONS - 1 - (failing ? 0 : notes.length + mayWarn));
-  const shown = problems.slice(0, room);
-  const counts =
-    `${result.missing.length} missing and ${result.nonCompliant.length} non-compliant attestation(s) ` +
-    `in ${result.commits.length} commit(s)`;
-  const more =
-    problems.length > shown.length ? ` (${problems.length - shown.length} more in the job summary)` : '';
-  const level = failing ? 'error' : 'warning';
+  const errors = sorted.fail.slice(0, MAX_ANNOTATIONS - 1);
+  const warnings = sorted.warn.slice(
+    0,
+    Math.max(0, MAX_ANNOTATIONS - notes.length - mayWarn - (failing ? 0 : 1)),
+  );
+  const hidden = sorted.fail.length - errors.length + sorted.warn.length - warnings.length;
+  const counts = `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`;
+  const more = hidden > 0 ? ` (${hidden} more in the job summary)` : '';
   const annotations: Annotation[] = [
     ...notes,
-    ...shown.map((message): Annotation => ({ level, message, title: TITLE })),
+    ...errors.map((item): Annotation => ({
+      level: 'error',
+      message: describeItem(item, result),
+      title: TITLE,
+    })),
+    ...warnings.map((item): Annotation => ({
+      level: 'warning',
+      message: describeItem(item, result),
+      title: TITLE,
+    })),
   ];
-  if (failing) return { annotations, failure: `Compliance gate tripped: ${counts}${more}.` };
-  const tripped = `Compliance gate tripped, not failing (fail-on-non-compliant is false): ${counts}${more}.`;
+  if (failing) {
+    const onlyWarn =
+      sorted.warn.length > 0
+        ? ` Of these, ${countWords(sorted.warn, (f) => f.grade)} only warn (fail-on: ${gradeWords(inputs.failOn.grades)}).`
+        : '';
+    return { annotations, failure: `Compliance gate tripped: ${counts}${more}.${onlyWarn}` };
+  }
+  const tripped = `Compliance gate tripped, not failing (${whyNotFailing(inputs.failOn)}): ${counts}${more}.`;
   return { annotations: [...annotations, { level: 'warning', message: tripped }] };
 }
 
-function describeItem(item: GateItem, state: 'missing' | 'non-compliant', result: GateResult): string {
+/** Why nothing the gate found fails the step, in the words the workflow used. */
+function whyNotFailing(failOn: FailOn): string {
+  if (failOn.grades.length > 0 || failOn.input === 'fail-on')
+    return `fail-on is ${gradeWords(failOn.grades)}`;
+  return 'fail-on-non-compliant is false';
+}
+
+/** `2 missing and 1 non-compliant`, with `and 1 unknown (no verdict)` when an attestation has no verdict. */
+function problemCounts(result: Decision): string {
+  const unknown = result.unknown.length;
+  return unknown === 0
+    ? `${result.missing.length} missing and ${result.nonCompliant.length} non-compliant`
+    : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant and ${unknown} unknown (no verdict)`;
+}
+
+function describeItem(item: GradedItem, result: GateResult): string {
   if (item.name === null) {
     const narrowed = describeQuery(result.query);
     return `Commit ${item.commit} has no attestation${narrowed ? ` (${narrowed})` : ''}.`;
   }
-  if (state === 'missing')
+  if (item.grade === 'missing')
     return `Commit ${item.commit}: the required attestation '${item.name}' is missing.`;
   const cell = result.rows.find((r) => r.commit === item.commit)?.cells[item.name];
   const where = (cell?.attestations ?? [])
     .filter((a) => a.is_compliant !== true)
     .map((a) => [a.flow_name && `flow ${a.flow_name}`, a.html_url].filter(Boolean).join(': '))
     .filter((s) => s !== '');
-  return `Commit ${item.commit}: the attestation '${item.name}' is non-compliant${where.length > 0 ? ` (${where.join('; ')})` : ''}.`;
+  const what = item.grade === 'unknown' ? 'has no verdict (unknown)' : 'is non-compliant';
+  return `Commit ${item.commit}: the attestation '${item.name}' ${what}${where.length > 0 ? ` (${where.join('; ')})` : ''}.`;
 }
 
 export function describeQuery(query: GateQuery): string {
@@ -130,7 +173,12 @@ export function describeQuery(query: GateQuery): string {
     .join(', ');
 }
 
-const MARK: Record<CellState, string> = { compliant: '✅', 'non-compliant': '❌', missing: '⚠️' };
+const MARK: Record<CellState, string> = {
+  compliant: '✅',
+  'non-compliant': '❌',
+  missing: '⚠️',
+  unknown: UNKNOWN_MARK,
+};
 
 /** The summary, or with `forComment` the comment body: problems first, built to fit a comment. */
 function report(
@@ -140,16 +188,17 @@ function report(
   forComment: boolean,
 ): SummaryWriter {
   const summary = new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {});
+  const sorted = sortByFailOn(result, inputs.failOn);
   summary.heading(
     outcome === 'compliant'
       ? `✅ ${TITLE} passed`
-      : `❌ ${TITLE} ${result.failOnNonCompliant ? 'tripped' : 'tripped (not failing the step)'}`,
+      : `❌ ${TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
     3,
   );
   const from =
     result.from === 'pull-request' || result.from === 'pull-request-head'
       ? ` of pull request #${result.pullRequest ?? ''}${result.from === 'pull-request-head' ? ' (its head only)' : ''}`
-      : '';
+      : rangeWords(result);
   const narrowed = describeQuery(result.query);
   summary.paragraph(
     [
@@ -166,8 +215,15 @@ function report(
   summary.paragraph(
     result.compliant
       ? 'Every commit is compliant.'
-      : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant.`,
+      : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant` +
+          (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.'),
   );
+  // What fails the step and what only warns, and would-fail (issue 28: the summary says both).
+  const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade);
+  if (graded !== '') summary.paragraph(graded);
+  if (result.deployed !== undefined) deployedLines(summary, result.deployed);
+  // Many commits (a release range): grouped by state, problems first, rather than a matrix of thousands of rows.
+  if (result.rows.length > MATRIX_MAX) return groupedByState(summary, inputs, result, forComment);
   const rows = forComment
     ? [...result.rows].sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state])
     : result.rows;
@@ -192,6 +248,106 @@ function report(
   );
   return summary.paragraph(
     '✅ compliant, ❌ non-compliant, ⚠️ missing' +
+      (result.unknown.length > 0 ? `, ${UNKNOWN_MARK} unknown (no verdict)` : '') +
       (result.required.length > 0 ? '' : ', — not found on this commit'),
   );
+}
+
+/** Up to this many commits, the matrix of commits by attestation names (a pull request's 250 and its head fit). */
+export const MATRIX_MAX = 256;
+/** Commit lines listed, at most, when grouped by state: within the 1 MiB summary and the 65,536-character comment. */
+const LISTED = { summary: 1000, comment: 100 };
+
+/** ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits that are not a range. */
+function rangeWords({ range, deployed }: GateResult): string {
+  if (range === undefined) return '';
+  const [base, ...more] = range.bases.map((b) => b.slice(0, 7));
+  const head = range.head.slice(0, 7);
+  const resolved =
+    base === undefined
+      ? `every commit up to ${head}`
+      : more.length === 0
+        ? `${base}..${head}`
+        : `since ${[base, ...more].join(' and ')}, up to ${head}`;
+  const what = deployed
+    ? `since what runs in ${deployed.environment} (${resolved})`
+    : `of ${range.shown} (${resolved})`;
+  return ` ${what}, newest first, merges ${range.includeMerges ? 'included' : 'left out'}`;
+}
+
+/** What runs in the environment, of this repository: each artifact and the commit it was built from. */
+function deployedLines(summary: SummaryWriter, deployed: DeployedRead): void {
+  const snapshot = deployed.snapshot === undefined ? '' : ` (${deployed.snapshot})`;
+  summary.paragraph(
+    `${deployed.running} artifact(s) run in ${deployed.environment}${snapshot}, ` +
+      `${deployed.artifacts.length} of this repository${deployed.artifacts.length > 0 ? ':' : '.'}`,
+  );
+  if (deployed.artifacts.length === 0) return;
+  summary.table(
+    ['Artifact', 'Built from', 'Found in'],
+    deployed.artifacts.map((a) => [a.name, a.commit === undefined ? 'unknown' : { code: a.commit }, a.why]),
+  );
+}
+
+/** The commits by their state, worst first, each linked, with the attestations at fault; the rest counted. */
+function groupedByState(
+  summary: SummaryWriter,
+  inputs: GateInputs,
+  result: GateResult,
+  forComment: boolean,
+): SummaryWriter {
+  const commits = new Map(result.commits.map((c) => [c.sha, c]));
+  const states = (Object.keys(STATE_RANK) as CellState[]).sort((a, b) => STATE_RANK[b] - STATE_RANK[a]);
+  const groups = states.map((state) => ({
+    title: `${MARK[state]} ${state === 'unknown' ? 'Unknown (no verdict)' : capitalized(state)}`,
+    commits: result.rows
+      .filter((row) => row.state === state)
+      .map((row) => {
+        const commit = commits.get(row.commit);
+        const atFault = Object.entries(row.cells)
+          .filter(([, cell]) => cell.state !== 'compliant')
+          .map(([name, cell]) => `${name} ${cell.state}`);
+        const none = Object.keys(row.cells).length === 0 ? ['no attestation'] : [];
+        return {
+          sha: row.commit,
+          title: commit?.title,
+          url: commit?.url ?? commitUrl(inputs.runner.github, row.commit),
+          detail: [...atFault, ...none].join(', '),
+        };
+      }),
+  }));
+  return writeCommitGroups(summary, groups, {
+    maxLines: forComment ? LISTED.comment : LISTED.summary,
+    fullData: forComment ? "the run's job summary and the `result-file` output" : 'the `result-file` output',
+  });
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/**
+ * since-deployed-in found no base and on-no-base is skip: nothing was checked. Never a pass: `compliant` false and
+ * `outcome: skipped`, with a warning; the step does not fail (the workflow chose skip).
+ */
+export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult {
+  const note = read.note ?? 'Nothing was checked.';
+  const summary = new SummaryWriter().heading(`⏭️ ${TITLE} skipped: nothing checked`, 3).paragraph(note);
+  if (read.deployed !== undefined) deployedLines(summary, read.deployed);
+  return {
+    outcome: 'skipped',
+    outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': false },
+    result: {
+      compliant: false,
+      commits: [],
+      from: read.from,
+      note,
+      deployed: read.deployed,
+      query: inputs.query,
+      required: inputs.required,
+    },
+    summary,
+    comment: { key: commentKey(inputs), body: () => summary.toString() },
+    annotations: [{ level: 'warning', message: note }],
+  };
 }

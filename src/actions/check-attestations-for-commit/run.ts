@@ -1,11 +1,14 @@
 /**
- * check-attestations-for-commit, running the gate: reads the commits to check (the `commits` input, the pull
- * request's commits, or GITHUB_SHA) and their attestations (GET /attestations/{org}/list_attestations_for_criteria),
- * decides (decide.ts) and renders the verdict (render.ts).
+ * check-attestations-for-commit, running the gate: reads the commits to check (the `commits` input, a range of the
+ * checkout, every commit since what runs in an environment, the pull request's commits, or GITHUB_SHA) and their
+ * attestations (GET /attestations/{org}/list_attestations_for_criteria), decides (decide.ts) and renders the verdict
+ * (render.ts).
  */
 import type { ComplianceClient } from '../../api/client.js';
 import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
+import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../compliance/deployed.js';
 import { InputError } from '../../errors/errors.js';
+import { readRange, type RangeRequest, type Revision } from '../../context/commit-range.js';
 import { commitFromEvent, commitUrl } from '../../context/github.js';
 import { describeGitHubError } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
@@ -15,21 +18,31 @@ import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
 import { SHA_FORM } from './inputs.js';
-import { render } from './render.js';
-import type { CheckedCommit, CommitsRead, GateInputs, GateQuery } from './types.js';
+import { render, renderSkipped } from './render.js';
+import {
+  MAX_COMMITS,
+  type CheckedCommit,
+  type CommitSource,
+  type CommitsRead,
+  type DeployedRead,
+  type GateInputs,
+  type GateQuery,
+} from './types.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.
   return withClient(inputs.connection, async (client) => {
-    const read = await readCommits(inputs);
+    const read = await readCommits(inputs, client);
+    if (read.deployed?.noBase === 'skip') return renderSkipped(inputs, read);
     let found;
     try {
-      found = await readAttestations(client, read.commits, inputs.query);
+      // An empty range asks nothing: there is nothing to check.
+      found = read.commits.length === 0 ? {} : await readAttestations(client, read.commits, inputs.query);
     } catch (error) {
       // What was read stays: the commits in the result file, and the note (only the head checked) as a warning.
-      const { commits, from, pullRequest, note } = read;
+      const { commits, from, pullRequest, note, range, deployed } = read;
       throw new GatheredFailure(error, {
-        result: { commits, from, pullRequest, note },
+        result: { commits, from, pullRequest, note, range, deployed },
         ...(note !== undefined && {
           details: (summary) => summary.paragraph(note),
           annotations: [{ level: 'warning', message: note }],
@@ -47,9 +60,12 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
   });
 }
 
-export async function readCommits(inputs: GateInputs): Promise<CommitsRead> {
+export async function readCommits(inputs: GateInputs, client: ComplianceClient): Promise<CommitsRead> {
+  // What runs in the environment is read first, in a group of its own.
+  const { source } = inputs;
+  const deployed = source.kind === 'since-deployed' ? await readDeployed(inputs, source, client) : undefined;
   return log.group('Commits to check', async () => {
-    const read = await findCommits(inputs);
+    const read = deployed ? sinceDeployed(inputs, deployed) : await findCommits(inputs);
     log.info(`${read.commits.length} commit(s) ${describeSource(read)}:`);
     for (const c of read.commits) log.info(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`);
     return read;
@@ -65,6 +81,17 @@ async function findCommits(inputs: GateInputs): Promise<CommitsRead> {
   });
   if (source.kind === 'input') return { commits: source.commits.map((sha) => known(sha)), from: 'input' };
   if (source.kind === 'github-sha') return { commits: [known(source.sha)], from: 'github-sha' };
+  if (source.kind === 'range') {
+    const shown = `${source.base}..${source.head}`;
+    return fromRange(inputs, 'range', {
+      input: 'commits',
+      shown,
+      head: { revision: source.head },
+      bases: [{ revision: source.base }],
+      includeMerges: source.includeMerges,
+    });
+  }
+  if (source.kind === 'since-deployed') throw new Error('since-deployed-in is read by readDeployed');
 
   const pr = source.pullRequest;
   const head = pr.headSha ?? runner.github.sha;
@@ -110,10 +137,130 @@ async function findCommits(inputs: GateInputs): Promise<CommitsRead> {
   return { commits, from: 'pull-request', pullRequest: pr.number, note };
 }
 
+/** A range of the checkout, read with git (InputErrors on the input it came from), each commit linked. */
+function fromRange(
+  inputs: GateInputs,
+  from: 'range' | 'since-deployed',
+  request: Omit<RangeRequest, 'cwd' | 'max'>,
+): CommitsRead {
+  const { runner } = inputs;
+  const read = readRange({ ...request, cwd: runner.workspace, max: MAX_COMMITS });
+  return {
+    commits: read.commits.map((c) => ({
+      sha: c.sha,
+      title: firstLine(c.subject),
+      url: commitUrl(runner.github, c.sha),
+    })),
+    from,
+    range: { shown: request.shown, head: read.head, bases: read.bases, includeMerges: request.includeMerges },
+    ...(read.commits.length === 0 && {
+      note: `${request.shown} has no commits${request.includeMerges ? '' : ' but merges'}: nothing to check.`,
+    }),
+  };
+}
+
+type SinceDeployed = Extract<CommitSource, { kind: 'since-deployed' }>;
+
+/** What runs in the environment, of this repository (by flow and name), and the commits it was built from. */
+async function readDeployed(
+  inputs: GateInputs,
+  source: SinceDeployed,
+  client: ComplianceClient,
+): Promise<{ source: SinceDeployed; found: Deployed }> {
+  const { environment } = source;
+  return log.group(`What runs in ${environment}`, async () => {
+    const found = await findDeployed(client, {
+      environment,
+      flow: inputs.query.flow_name,
+      names: source.names,
+      repository: inputs.runner.github.repository,
+    });
+    const snapshot = found.snapshot === undefined ? '' : ` (${found.snapshot})`;
+    log.info(
+      `${found.running} artifact(s) run in ${environment}${snapshot}; ${found.artifacts.length} of this repository:`,
+    );
+    for (const a of found.artifacts) log.info(`  ${a.name}: ${a.commit ?? 'commit unknown'} (${a.why})`);
+    return { source, found };
+  });
+}
+
+/**
+ * Every commit of the head since what runs: the union of each base..head (a commit is checked unless every base has
+ * it), so a service of this repository running an older version widens the range rather than narrowing it. No base
+ * (nothing of this repository runs there, or one of its artifacts names no commit): on-no-base decides.
+ */
+function sinceDeployed(
+  inputs: GateInputs,
+  { source, found }: { source: SinceDeployed; found: Deployed },
+): CommitsRead {
+  const { environment, onNoBase, head } = source;
+  const deployed: DeployedRead = {
+    environment,
+    snapshot: found.snapshot,
+    running: found.running,
+    artifacts: found.artifacts,
+  };
+  const noBase = whyNoBase(found, environment, matchedBy(inputs, source));
+  const shown = `${environment}..${head === 'HEAD' ? 'HEAD' : head.slice(0, 7)}`;
+  const headRevision: Revision = {
+    revision: head,
+    described: head === 'HEAD' ? 'HEAD' : `the head commit ${head}`,
+  };
+  const gathered = (error: unknown, read: DeployedRead) =>
+    new GatheredFailure(error, { result: { from: 'since-deployed', deployed: read } });
+  if (noBase !== undefined && onNoBase === 'fail') {
+    throw gathered(
+      new InputError(
+        'since-deployed-in',
+        `found no base to check the commits since: ${noBase}`,
+        'an environment that runs an artifact of this repository with a known commit (matched by flow or name), or ' +
+          'on-no-base: all (check every commit of the head) or skip (check nothing)',
+      ),
+      deployed,
+    );
+  }
+  const said = noBase === undefined ? undefined : `No base in ${environment}: ${noBase}`;
+  if (said !== undefined && onNoBase === 'skip') {
+    return {
+      commits: [],
+      from: 'since-deployed',
+      deployed: { ...deployed, noBase: 'skip' },
+      note: `${said}. Nothing was checked (on-no-base: skip).`,
+    };
+  }
+  try {
+    const read = fromRange(inputs, 'since-deployed', {
+      input: said === undefined ? 'since-deployed-in' : 'on-no-base',
+      shown,
+      head: headRevision,
+      bases: said === undefined ? baseRevisions(found, environment) : [],
+      includeMerges: source.includeMerges,
+    });
+    if (said === undefined) return { ...read, deployed };
+    const all = `${said}. Every commit of ${headRevision.described ?? head} is checked (on-no-base: all).`;
+    return { ...read, deployed: { ...deployed, noBase: 'all' }, note: all };
+  } catch (error) {
+    throw gathered(error, deployed);
+  }
+}
+
+function matchedBy(inputs: GateInputs, source: SinceDeployed): string {
+  return [
+    inputs.query.flow_name !== undefined && `flow ${inputs.query.flow_name}`,
+    source.names.length > 0 && `name ${source.names.map((n) => n.source).join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
 function describeSource(read: CommitsRead): string {
   switch (read.from) {
     case 'input':
       return 'from the commits input';
+    case 'range':
+      return `of ${read.range?.shown ?? 'the range'} (newest first)`;
+    case 'since-deployed':
+      return `since what runs in ${read.deployed?.environment ?? ''} (newest first)`;
     case 'pull-request':
       return `of pull request #${read.pullRequest ?? ''}`;
     case 'pull-request-head':

@@ -11,6 +11,7 @@
  */
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
+import { GRADES, sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
@@ -18,6 +19,7 @@ import { keptBy } from '../../context/name-filter.js';
 import type {
   ArrivalCheck,
   ArrivalState,
+  StepInputs,
   ComplianceReview,
   DiffEnvsResult,
   DiffSide,
@@ -314,4 +316,36 @@ export function notLookedUp(a: DiffArtifact): ArrivalCheck {
     compliant: false,
     error: { kind: 'unexpected', message: 'not looked up' },
   };
+}
+
+/**
+ * The grade of an arriving artifact's state, as get-artifact grades one (src/compliance/grades.ts): NOT-FOUND is
+ * missing; FLOW-UNKNOWN, NOT-CHECKED and NO-STATE are unknown; EVIDENCE-NOT-COMPLIANT is non-compliant; undefined
+ * for COMPLIANT.
+ */
+export function arrivalGrade(state: ArrivalState): Grade | undefined {
+  const grades: Record<ArrivalState, Grade | undefined> = {
+    COMPLIANT: undefined,
+    'NON-COMPLIANT': 'non-compliant',
+    'EVIDENCE-NOT-COMPLIANT': 'non-compliant',
+    INCOMPLETE: 'incomplete',
+    'NOT-FOUND': 'missing',
+    'FLOW-UNKNOWN': 'unknown',
+    'NOT-CHECKED': 'unknown',
+    'NO-STATE': 'unknown',
+  };
+  return grades[state];
+}
+
+/** What fails the step: fail-on as read, or without it fail-on-non-compliant as its shorthand (every grade, or none). */
+export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn'>): FailOn {
+  if (inputs.failOn) return inputs.failOn;
+  return inputs.failOnNonCompliant
+    ? { grades: [...GRADES], input: 'fail-on-non-compliant' }
+    : { grades: [], input: undefined };
+}
+
+/** The arriving artifacts not COMPLIANT (notCompliant), sorted by fail-on: which fail the step, which warn. */
+export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
+  return sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);
 }

@@ -7,7 +7,7 @@
  */
 import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs } from './inputs.js';
-import { couldNot } from './render.js';
+import { couldNot, onError } from './render.js';
 import { run } from './run.js';
 
-export const action = defineAction({ name: 'diff-envs', read: readInputs, run, couldNot, describe });
+export const action = defineAction({ name: 'diff-envs', read: readInputs, run, couldNot, describe, onError });

@@ -1,5 +1,6 @@
 /** diff-envs' inputs: the two snapshots, the drift check, the compliance review and its gate, the PR comment. */
 import { formatSnapshotExpression, parseSnapshotExpression, SNAPSHOT_FORMS } from '../../api/snapshot.js';
+import { GRADES, gradeWords, readFailOn, type Shorthand } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters } from '../../context/name-filter.js';
@@ -41,9 +42,28 @@ async function readPromotionFilter(inputs: InputReader): Promise<PromotionFilter
   };
 }
 
-function readComplianceInputs(inputs: InputReader): { compliance: boolean; failOnNonCompliant: boolean } {
+/** `fail-on-non-compliant`, the older word: true is every grade (the promotion gate), false (the default) none. */
+const SHORTHAND: Shorthand = {
+  input: 'fail-on-non-compliant',
+  whenTrue: GRADES,
+  whenFalse: [],
+  fallback: false,
+  found: GRADES,
+};
+
+function readComplianceInputs(
+  inputs: InputReader,
+): Pick<DiffEnvsInputs, 'compliance' | 'failOnNonCompliant' | 'failOn'> {
   const compliance = inputs.boolean('compliance', true);
-  const failOnNonCompliant = inputs.boolean('fail-on-non-compliant', false);
+  const failOn = readFailOn(inputs, SHORTHAND);
+  const failOnNonCompliant = failOn.grades.length > 0;
+  if (failOnNonCompliant && !compliance && failOn.input === 'fail-on') {
+    throw new InputError(
+      'fail-on',
+      `lists ${gradeWords(failOn.grades)} while compliance is false: the gate needs the compliance lookups`,
+      'compliance: true (the default) with fail-on, or fail-on: none',
+    );
+  }
   if (failOnNonCompliant && !compliance) {
     throw new InputError(
       'fail-on-non-compliant',
@@ -51,7 +71,7 @@ function readComplianceInputs(inputs: InputReader): { compliance: boolean; failO
       'compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false',
     );
   }
-  return { compliance, failOnNonCompliant };
+  return { compliance, failOnNonCompliant, failOn };
 }
 
 /** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */

@@ -5,10 +5,22 @@
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
+import type { ErrorExtras } from '../../runtime/step.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
-import { arrivingOf, checkKey, instances, notCompliant, notLookedUp, versions } from './decide.js';
+import { failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
+import {
+  arrivalGrade,
+  arrivingOf,
+  checkKey,
+  failOnOf,
+  instances,
+  notCompliant,
+  notLookedUp,
+  sortArrivals,
+  versions,
+} from './decide.js';
 import {
   MAX_LOOKUPS,
   type ArrivalCheck,
@@ -18,12 +30,19 @@ import {
   type Promotions,
   type Replacement,
   type Rollout,
+  type StepInputs,
 } from './types.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 export const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
 export const PODS_SHOWN = 20;
+
+/** What a step that could not compare still says besides `outcome: error`: it failed, as every gate would. */
+export const onError: ErrorExtras<DiffEnvsInputs> = {
+  outputs: { 'would-fail': true },
+  result: { wouldFail: true },
+};
 
 /** The heading of a step that could not compare: the two snapshots as asked, when the inputs were read. */
 export function couldNot(inputs: DiffEnvsInputs | undefined): string {
@@ -206,7 +225,7 @@ function podsCell(a: DiffArtifact): Cell {
  */
 export function summarize(
   result: DiffEnvsResult,
-  inputs: Pick<DiffEnvsInputs, 'showUnchanged' | 'failOnNonCompliant'>,
+  inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'>,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
@@ -237,7 +256,7 @@ export function summarize(
           'they are counted as added or removed.',
       );
     }
-    arrivingParagraph(summary, result, inputs.failOnNonCompliant);
+    arrivingParagraph(summary, result, failOnOf(inputs));
   }
   if (result.promotions) promotionsSection(summary, result.promotions, result.compliance !== undefined);
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
@@ -326,7 +345,7 @@ export function summarize(
 }
 
 /** What a promotion of snapshot 2 over snapshot 1 brings, and whether it is compliant. */
-function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate: boolean): void {
+function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failOn: FailOn): void {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const arriving = arrivingOf(result).length;
   const what =
@@ -350,12 +369,20 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, gate:
       ? `${STATE_MARK.COMPLIANT} all COMPLIANT`
       : `${STATE_MARK['NON-COMPLIANT']} ${bad.length} not COMPLIANT` +
         (unchecked > 0 ? `, ${unchecked} of them could not be checked` : '');
-  const consequence = gate
-    ? bad.length > 0
-      ? ' The promotion gate (fail-on-non-compliant) fails the step.'
-      : ' The promotion gate (fail-on-non-compliant) passes.'
-    : '';
+  // The gate in the words the workflow used: fail-on (with its grades), or fail-on-non-compliant.
+  const sorted = sortArrivals(bad, failOn);
+  const gate = failOn.input === 'fail-on' ? `fail-on: ${gradeWords(failOn.grades)}` : 'fail-on-non-compliant';
+  const consequence =
+    failOn.input === undefined
+      ? ''
+      : sorted.fail.length > 0
+        ? ` The promotion gate (${gate}) fails the step.`
+        : bad.length > 0
+          ? ` The promotion gate (${gate}) only warns.`
+          : ` The promotion gate (${gate}) passes.`;
   summary.paragraph(`${lead}: ${verdict}.${consequence}`);
+  const graded = failOnSentence(failOn, sorted, (c) => arrivalGrade(c.state) ?? 'unknown');
+  if (graded !== '') summary.paragraph(graded);
   if (review.leftOut > 0) {
     summary.paragraph(
       `${review.leftOut} arriving artifact(s) not checked: at most ${MAX_LOOKUPS} lookups in one step.`,

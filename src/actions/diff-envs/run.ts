@@ -7,6 +7,7 @@ import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
+import { fails, gradeWords, type FailOn } from '../../compliance/grades.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
@@ -17,10 +18,12 @@ import {
   arrivingOf,
   check,
   checkKey,
+  failOnOf,
   hasFlow,
   judge,
   notCompliant,
   promotionsOf,
+  sortArrivals,
   toResult,
 } from './decide.js';
 import {
@@ -123,15 +126,23 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const review = full.compliance;
   const bad = review ? notCompliant(arrivingOf(result), review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
-  const gate = inputs.failOnNonCompliant && bad.length > 0;
+  // Graded failure (issue 28): the arriving artifacts whose grade is in fail-on fail the step; a gate (fail-on given,
+  // or fail-on-non-compliant true) warns of the others; without one, a NOT-CHECKED is a warning, as before.
+  const failOn = failOnOf(inputs);
+  const sorted = sortArrivals(bad, failOn);
+  const gate = sorted.fail.length > 0;
   const rolling = inputs.failOnRollout && result.rollouts.length > 0;
   // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
   const unconfirmed = s1.id === null || s2.id === null;
-  if (unconfirmed && (inputs.failOnDiff || inputs.failOnNonCompliant || inputs.failOnRollout)) {
+  if (unconfirmed && (inputs.failOnDiff || failOn.grades.length > 0 || inputs.failOnRollout)) {
     return unconfirmedGate(full, inputs);
   }
+  // What the step would decide with every grade listed (the other gates as set): with the lookups on, the promotion
+  // gate would be on, and could not check snapshots the answer does not name.
+  const wouldFail =
+    bad.length > 0 || (inputs.failOnDiff && result.changed) || rolling || (unconfirmed && inputs.compliance);
   const failures = [
-    ...(gate ? [gateFailure(bad, arrivingOf(result).length)] : []),
+    ...(gate ? [gateFailure(sorted.fail, arrivingOf(result).length, failOn)] : []),
     ...(inputs.failOnDiff && result.changed
       ? [
           `${s1.name} and ${s2.name} differ (fail-on-diff): ${counts(result)}. ` +
@@ -141,18 +152,18 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
     ...(rolling ? [rolloutFailure(result)] : []),
   ];
   // An arriving artifact the gate could not check is "could not check", never a pass; without the gate it is a warning.
+  const warned = failOn.input === undefined ? unchecked : sorted.warn;
   const annotations: Annotation[] = [
-    ...(gate
-      ? bad.map((c): Annotation => ({
-          level: 'error',
-          title: 'Arriving artifact not compliant',
-          message: describeCheck(c),
-        }))
-      : unchecked.map((c): Annotation => ({
-          level: 'warning',
-          title: 'Compliance not checked',
-          message: describeCheck(c),
-        }))),
+    ...sorted.fail.map((c): Annotation => ({
+      level: 'error',
+      title: 'Arriving artifact not compliant',
+      message: describeCheck(c),
+    })),
+    ...warned.map((c): Annotation => ({
+      level: 'warning',
+      title: c.state === 'NOT-CHECKED' ? 'Compliance not checked' : 'Arriving artifact not compliant',
+      message: describeCheck(c),
+    })),
     ...result.rollouts.map((r): Annotation => ({
       level: rolling ? 'error' : 'warning',
       title: 'Rollout in progress',
@@ -161,7 +172,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   ];
   return {
     outcome:
-      inputs.failOnNonCompliant && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
+      fails(failOn, 'unknown') && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
     outputs: {
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,
@@ -176,6 +187,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
       rollouts: result.rollouts.map((r) => r.name),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',
+      'would-fail': wouldFail,
     },
     result: { ...full },
     summary: summarize(full, inputs),
@@ -194,15 +206,17 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
  * diff still written (outputs, summary, comment) as asked, and the failure says why.
  */
 function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult {
+  const failOn = failOnOf(inputs);
   const step = toStep(result, {
     ...inputs,
     failOnDiff: false,
     failOnNonCompliant: false,
+    failOn: { grades: [], input: undefined },
     failOnRollout: false,
   });
   const gates = [
     ...(inputs.failOnDiff ? ['fail-on-diff'] : []),
-    ...(inputs.failOnNonCompliant ? ['fail-on-non-compliant'] : []),
+    ...(failOn.grades.length > 0 ? [failOn.input === 'fail-on' ? 'fail-on' : 'fail-on-non-compliant'] : []),
     ...(inputs.failOnRollout ? ['fail-on-rollout'] : []),
   ].join(' and ');
   const failure = `${gates}: could not check. ${notConfirmedText(result)}`;
@@ -213,17 +227,22 @@ function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult
   return {
     ...step,
     outcome: 'error',
-    outputs,
+    outputs: { ...outputs, 'would-fail': true },
     result: { ...step.result, error: { kind: 'unexpected-response', message: failure } },
     failure,
   };
 }
 
-function gateFailure(bad: ArrivalCheck[], arriving: number): string {
-  const shown = bad.slice(0, 5).map((c) => `${c.name ?? c.fingerprint} (${c.state})`);
-  const more = bad.length > shown.length ? ` and ${bad.length - shown.length} more` : '';
+/** The promotion gate's failure: the arriving artifacts whose grade is in fail-on, in the words the workflow used. */
+function gateFailure(failing: ArrivalCheck[], arriving: number, failOn: FailOn): string {
+  const shown = failing.slice(0, 5).map((c) => `${c.name ?? c.fingerprint} (${c.state})`);
+  const more = failing.length > shown.length ? ` and ${failing.length - shown.length} more` : '';
+  const what =
+    failOn.input === 'fail-on'
+      ? `fail (fail-on: ${gradeWords(failOn.grades)})`
+      : 'not COMPLIANT (fail-on-non-compliant)';
   return (
-    `${bad.length} of ${arriving} arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ` +
+    `${failing.length} of ${arriving} arriving artifact(s) ${what}: ` +
     `${shown.join(', ')}${more}. See the job summary or the non-compliant output.`
   );
 }

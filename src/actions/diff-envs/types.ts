@@ -5,6 +5,7 @@
 import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
 import type { SnapshotExpression } from '../../api/snapshot.js';
 import type { AttestationProblem } from '../../compliance/decide.js';
+import type { FailOn } from '../../compliance/grades.js';
 import type { NameFilter } from '../../context/name-filter.js';
 import type { CommonInputs } from '../../runtime/context.js';
 import type { PrCommentInputs } from '../../runtime/pr-comment.js';
@@ -22,8 +23,10 @@ export interface DiffEnvsInputs extends CommonInputs {
   failOnDiff: boolean;
   /** Read the arriving artifacts' compliance from the service. */
   compliance: boolean;
-  /** Fail the step when an arriving artifact is not COMPLIANT (needs `compliance`). */
+  /** The promotion gate is on: fail-on lists a grade (fail-on-non-compliant true is every grade; needs `compliance`). */
   failOnNonCompliant: boolean;
+  /** The grades of arriving artifacts that fail the step (`fail-on`, or `fail-on-non-compliant` as its shorthand). */
+  failOn: FailOn;
   /** Fail the step when a snapshot runs two versions of one name (a rollout in progress). */
   failOnRollout: boolean;
   /** Which artifacts the `promotions` output keeps. */
@@ -35,7 +38,9 @@ export interface DiffEnvsInputs extends CommonInputs {
 export type StepInputs = Pick<
   DiffEnvsInputs,
   'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
->;
+> &
+  // Without failOn, fail-on-non-compliant says it all, as its shorthand (decide.ts, failOnOf).
+  Partial<Pick<DiffEnvsInputs, 'failOn'>>;
 
 /** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
 export interface PromotionFilter {

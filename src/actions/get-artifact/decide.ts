@@ -1,10 +1,21 @@
 /**
  * get-artifact, deciding (pure, no I/O): whether an answer is shown to be about the trail asked, and, with many
  * items, each item's verdict by the one decision (src/compliance/decide.ts), the step's outcome as the worst of the
- * items', and which items fail the step.
+ * items', and which items fail the step. The grade of what was found (src/compliance/grades.ts): not found is
+ * missing; an answer not shown to be the trail's, or an item that could not be checked, is unknown; else its state
+ * (NON-COMPLIANT, or COMPLIANT by its state but not its evidence, is non-compliant; INCOMPLETE is incomplete; no
+ * state is unknown).
  */
-import type { Artifact } from '../../api/schemas.js';
+import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
+import {
+  artifactGrade,
+  fails,
+  sortFindings,
+  type FailOn,
+  type Grade,
+  type Sorted,
+} from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { ApiError, ComplianceError } from '../../errors/errors.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
@@ -13,7 +24,8 @@ import type { GetArtifactInputs, ItemOutcome, ItemResult } from './types.js';
 
 /**
  * Said when a trail was asked and the answer names none (`trail_name` is not required by 2.8): the artifact is shown,
- * not confirmed to be the trail's; with assert-compliant it is "could not check" (a gate fails closed).
+ * not confirmed to be the trail's; with unknown in fail-on (assert-compliant) it is "could not check" (a gate fails
+ * closed).
  */
 export function trailNotConfirmed(trail: string | undefined, artifact: Artifact): string | undefined {
   if (trail === undefined || artifact.trail_name) return undefined;
@@ -52,8 +64,44 @@ export function stepWide(error: unknown): boolean {
   return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
+/**
+ * The grade of one artifact read: not found is missing; not confirmed to be the trail's is unknown (its state says
+ * nothing of the trail asked); else by its state; undefined when it passes.
+ */
+export function gradeOf(read: {
+  found: boolean;
+  state: ArtifactState | null;
+  compliant: boolean;
+  notConfirmed?: string | undefined;
+}): Grade | undefined {
+  if (!read.found) return 'missing';
+  if (read.notConfirmed !== undefined) return 'unknown';
+  return artifactGrade(read.state, read.compliant);
+}
+
+/** The grade of one of many items: one that could not be checked is unknown. */
+export function itemGrade(item: ItemResult): Grade | undefined {
+  if (item.outcome === 'error') return 'unknown';
+  return gradeOf({ ...item, found: item.outcome !== 'not-found' });
+}
+
+/**
+ * Which of many items fail the step and which only warn, and would-fail. An item that could not be checked fails
+ * whatever fail-on says, as one item that could not be checked does (outcome error): it was never judged.
+ */
+export function sortItems(items: ItemResult[], failOn: Pick<FailOn, 'grades'>): Sorted<ItemResult> {
+  const graded = items.filter((item) => itemGrade(item) !== undefined);
+  const sorted = sortFindings(graded, (item) => itemGrade(item) ?? 'unknown', failOn);
+  const unchecked = sorted.warn.filter((item) => item.outcome === 'error');
+  return {
+    fail: graded.filter((item) => sorted.fail.includes(item) || unchecked.includes(item)),
+    warn: sorted.warn.filter((item) => !unchecked.includes(item)),
+    wouldFail: sorted.wouldFail,
+  };
+}
+
 export function judge(
-  inputs: Pick<GetArtifactInputs, 'trail' | 'assertCompliant'>,
+  inputs: Pick<GetArtifactInputs, 'trail' | 'failOn'>,
   item: NamedSpec,
   fingerprint: string,
   found: ArtifactLookup,
@@ -64,7 +112,7 @@ export function judge(
   const { artifact } = found;
   const notConfirmed = trailNotConfirmed(inputs.trail, artifact);
   // As with one item: the gate cannot pass on an artifact not shown to be the trail's.
-  if (notConfirmed && inputs.assertCompliant) {
+  if (notConfirmed && fails(inputs.failOn, 'unknown')) {
     return notChecked(item, fingerprint, { kind: 'unexpected-response', message: notConfirmed });
   }
   const judged = judgeAnswer(artifact);
@@ -76,9 +124,4 @@ export function judge(
     ...judged,
     ...(notConfirmed !== undefined && { notConfirmed }),
   };
-}
-
-/** Without assert-compliant, as with one item, the items that fail the step: those not found or not checked. */
-export function failing(items: ItemResult[]): ItemResult[] {
-  return items.filter((i) => i.outcome === 'not-found' || i.outcome === 'error');
 }

@@ -2,11 +2,21 @@
  * get-artifact, its inputs: the flow, one or more artifacts (the fingerprint given as is, or computed the way
  * report-artifact computes it), the trail or attestation asked, and the gate.
  */
+import { GRADES, readFailOn, type Shorthand } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
 import type { GetArtifactInputs } from './types.js';
+
+/** `assert-compliant`, the older word: true is every grade; false (the default) is missing only, as it always was. */
+const SHORTHAND: Shorthand = {
+  input: 'assert-compliant',
+  whenTrue: GRADES,
+  whenFalse: ['missing'],
+  fallback: false,
+  found: GRADES,
+};
 
 export async function readInputs(inputs: InputReader, cwd: string): Promise<GetArtifactInputs> {
   const common = readCommon(inputs, cwd);
@@ -16,8 +26,13 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<GetA
     ...(await readItems(inputs, common.runner.workspace)),
     trail: inputs.matching('trail', 'trailName'),
     attestationId: inputs.matching('attestation-id', 'attestationId'),
-    assertCompliant: inputs.boolean('assert-compliant', false),
+    ...readGate(inputs),
   };
+}
+
+function readGate(inputs: InputReader): Pick<GetArtifactInputs, 'failOn' | 'assertCompliant'> {
+  const failOn = readFailOn(inputs, SHORTHAND);
+  return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
 }
 
 async function readItems(
@@ -47,6 +62,7 @@ export function describe(inputs: GetArtifactInputs): Record<string, unknown> {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
     assertCompliant: inputs.assertCompliant,
+    failOn: inputs.failOn.grades,
     found: null,
     compliant: false,
   };

@@ -16,7 +16,8 @@ import {
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { AttestationCheck } from '../../compliance/decide.js';
-import { failing } from './decide.js';
+import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades.js';
+import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './types.js';
 
 /** The heading of a step that could not check. */
@@ -28,7 +29,7 @@ export function couldNot(inputs: GetArtifactInputs | undefined): string {
 
 /** The outputs of a step that could not check: `compliant` false, the rest empty. */
 export const onError: ErrorExtras<GetArtifactInputs> = {
-  outputs: { compliant: false, found: '', state: '', 'html-url': '' },
+  outputs: { compliant: false, found: '', state: '', 'html-url': '', 'would-fail': true },
 };
 
 /** How many attestation names a failure message lists before "and N more". */
@@ -55,8 +56,11 @@ function stateText(result: GetArtifactResult): string {
     : `is ${result.state}`;
 }
 
-/** The gate's failure: the state, and the attestations to blame (or the service's own words when it names none). */
-export function trippedMessage(result: GetArtifactResult): string {
+/**
+ * The gate's failure (or, for a grade not in fail-on, its warning): the state, and the attestations to blame (or the
+ * service's own words when it names none); `label` is the input that made the step a gate.
+ */
+export function trippedMessage(result: GetArtifactResult, label = 'assert-compliant'): string {
   const name = result.artifact?.filename;
   const subject = `Artifact ${name ? `'${name}' ` : ''}(${result.fingerprint}) in flow '${result.flow}'`;
   const groups = (['non-compliant', 'missing'] as const)
@@ -70,7 +74,7 @@ export function trippedMessage(result: GetArtifactResult): string {
       ? groups.join('; ')
       : (result.stateInfo ?? 'the service did not say which attestations are missing or non-compliant');
   const see = safeUrl(result.htmlUrl) ? ` See ${result.htmlUrl}` : '';
-  return `assert-compliant: ${subject} ${stateText(result)}: ${why}.${see}`;
+  return `${label}: ${subject} ${stateText(result)}: ${why}.${see}`;
 }
 
 function nameList(names: string[]): string {
@@ -78,9 +82,22 @@ function nameList(names: string[]): string {
   return names.length > MAX_NAMED ? `${shown} and ${names.length - MAX_NAMED} more` : shown;
 }
 
-/** assert-compliant on an answer not shown to be the trail's: the gate could not check (run.ts). */
+/** unknown in fail-on (assert-compliant) on an answer not shown to be the trail's: could not check (run.ts). */
 function unchecked(result: GetArtifactResult): boolean {
-  return result.assertCompliant && result.notConfirmed !== undefined;
+  return result.failOn.includes('unknown') && result.notConfirmed !== undefined;
+}
+
+/** What a gate says of fail-on in the summary: what fails, what only warns, and would-fail. */
+function gradedSentence(result: GetArtifactResult): string {
+  const grade = gradeOf(result) ?? null;
+  if (result.gate === undefined || grade === null) return '';
+  const fails = result.failOn.includes(grade) ? [grade] : [];
+  const sorted: Sorted<typeof grade> = {
+    fail: fails,
+    warn: fails.length > 0 ? [] : [grade],
+    wouldFail: true,
+  };
+  return failOnSentence({ grades: result.failOn, input: result.gate }, sorted, (g) => g);
 }
 
 function heading(result: GetArtifactResult, name: string): string {
@@ -113,7 +130,9 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
   const artifact = result.artifact;
   if (!artifact) {
     summary.heading('❌ Artifact not found', 3);
-    summary.paragraph(result.failure ?? '');
+    summary.paragraph(result.failure ?? result.warning ?? '');
+    const graded = gradedSentence(result);
+    if (graded !== '') summary.paragraph(graded);
     return summary;
   }
   const name = artifact.filename || result.fingerprint;
@@ -154,37 +173,45 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
       result.attestations.map((a) => [a.name, statusText(a), compliantCell(a.compliant)]),
     );
   }
-  if (result.assertCompliant) {
+  const gate = result.gate;
+  if (gate !== undefined) {
+    const unlabelled = (text: string) => (text.startsWith(`${gate}: `) ? text.slice(gate.length + 2) : text);
     summary.paragraph(
-      result.failure === undefined
-        ? 'assert-compliant: passed.'
-        : unchecked(result)
+      result.failure !== undefined
+        ? unchecked(result)
           ? result.failure
-          : `assert-compliant: failed. ${result.failure.replace(/^assert-compliant: /, '')}`,
+          : `${gate}: failed. ${unlabelled(result.failure)}`
+        : result.warning !== undefined
+          ? `${gate}: warns, not failing. ${unlabelled(result.warning)}`
+          : `${gate}: passed.`,
     );
+    const graded = gradedSentence(result);
+    if (graded !== '') summary.paragraph(graded);
   }
   return summary;
 }
 
 /**
- * Why the step of many items fails: with assert-compliant any item not COMPLIANT; without it, as with one item, an
- * item not found or one that could not be checked.
+ * Why the step of many items fails, naming the items that fail it: with assert-compliant any item not COMPLIANT;
+ * with fail-on those of a grade it lists; by default, as with one item, an item not found. An item that could not be
+ * checked fails it in every case.
  */
 export function failureOf(
-  inputs: Pick<GetArtifactInputs, 'assertCompliant'>,
+  inputs: Pick<GetArtifactInputs, 'failOn'>,
   items: ItemResult[],
-  bad: ItemResult[],
+  failed: ItemResult[],
 ): string | undefined {
-  const named = (list: ItemResult[]) => {
-    const shown = list.slice(0, 10).map((i) => `${i.name} (${stateWords(i)})`);
-    return `${shown.join(', ')}${list.length > shown.length ? ` and ${list.length - shown.length} more` : ''}`;
-  };
-  if (inputs.assertCompliant && bad.length > 0) {
-    return `assert-compliant: ${bad.length} of ${items.length} artifacts are not COMPLIANT: ${named(bad)}.`;
-  }
-  const failed = failing(items);
   if (failed.length === 0) return undefined;
-  return `${failed.length} of ${items.length} artifacts were not found or could not be checked: ${named(failed)}.`;
+  const shown = failed.slice(0, 10).map((i) => `${i.name} (${stateWords(i)})`);
+  const named = `${shown.join(', ')}${failed.length > shown.length ? ` and ${failed.length - shown.length} more` : ''}`;
+  const { input } = inputs.failOn;
+  if (input === 'assert-compliant') {
+    return `assert-compliant: ${failed.length} of ${items.length} artifacts are not COMPLIANT: ${named}.`;
+  }
+  if (input !== undefined) {
+    return `${input} (${gradeWords(inputs.failOn.grades)}): ${failed.length} of ${items.length} artifacts fail: ${named}.`;
+  }
+  return `${failed.length} of ${items.length} artifacts were not found or could not be checked: ${named}.`;
 }
 
 function stateWords(item: ItemResult): string {
@@ -213,7 +240,12 @@ function mark(item: ItemResult): string {
   return item.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[item.state];
 }
 
-export function summarizeMany(flow: string, items: ItemResult[], failure: string | undefined): SummaryWriter {
+export function summarizeMany(
+  flow: string,
+  items: ItemResult[],
+  failure: string | undefined,
+  graded = '',
+): SummaryWriter {
   const summary = new SummaryWriter();
   const bad = items.filter((i) => !i.compliant).length;
   summary.heading(
@@ -223,6 +255,7 @@ export function summarizeMany(flow: string, items: ItemResult[], failure: string
     3,
   );
   if (failure !== undefined) summary.paragraph(failure);
+  if (graded !== '') summary.paragraph(graded);
   const unconfirmed = items.find((i) => i.notConfirmed !== undefined)?.notConfirmed;
   if (unconfirmed !== undefined) summary.paragraph(unconfirmed);
   // The ones to act on first, in the order given; the compliant after them.

@@ -8,18 +8,32 @@
  * most 8 at once; a file is hashed synchronously, so in practice one at a time), then looked up, at most 8 requests
  * in flight, and judged by the one decision (src/compliance/decide.ts). One item that cannot be checked does not
  * stop the others; what fails every item alike fails the step once. The outcome is the worst of the items' (error,
- * then not-found, then non-compliant); `assert-compliant` fails the step after everything was read and written,
- * naming the items.
+ * then not-found, then non-compliant); `fail-on` (or `assert-compliant`) fails the step after everything was read and
+ * written, naming the items.
+ *
+ * Graded failure (issue 28): what was found has a grade (decide.ts); a grade in `fail-on` fails the step, one not in
+ * it warns when the step is a gate (fail-on given, or assert-compliant true) and is only shown otherwise, as before.
+ * The outcome says what was found whatever fail-on says; `would-fail` what every grade listed would decide.
  */
 import { mapBounded } from '../../api/pagination.js';
 import { decide, type Decided } from '../../compliance/decide.js';
+import { fails, failOnSentence } from '../../compliance/grades.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { log } from '../../trust/log.js';
-import { failing, judge, notChecked, stepWide, trailNotConfirmed, worstOutcome } from './decide.js';
+import {
+  gradeOf,
+  itemGrade,
+  judge,
+  notChecked,
+  sortItems,
+  stepWide,
+  trailNotConfirmed,
+  worstOutcome,
+} from './decide.js';
 import {
   describeItem,
   failureOf,
@@ -56,16 +70,31 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     attestations: verdict.attestations,
     problems: verdict.problems,
     assertCompliant: inputs.assertCompliant,
+    failOn: inputs.failOn.grades,
+    ...(inputs.failOn.input !== undefined && { gate: inputs.failOn.input }),
+    grade: null,
+    wouldFail: false,
     ...(artifact && { artifact }),
   };
   const notConfirmed = artifact && trailNotConfirmed(inputs.trail, artifact);
   if (notConfirmed) result.notConfirmed = notConfirmed;
+  const grade = gradeOf(result);
+  result.grade = grade ?? null;
+  result.wouldFail = grade !== undefined;
+  const failing = grade !== undefined && fails(inputs.failOn, grade);
+  const label = inputs.failOn.input ?? 'assert-compliant';
   // The gate cannot pass, nor trip, on an artifact not shown to be the trail's: could not check.
-  const unchecked = notConfirmed !== undefined && inputs.assertCompliant;
-  if (read.notFound) result.failure = notFoundMessage(inputs, read.fingerprint, read.notFound);
-  else if (unchecked) result.failure = `assert-compliant: could not check. ${notConfirmed}`;
-  else if (inputs.assertCompliant && !result.compliant) result.failure = trippedMessage(result);
-  else if (inputs.assertCompliant) log.info('assert-compliant: the artifact is COMPLIANT.');
+  const unchecked = notConfirmed !== undefined && failing;
+  // A grade not in fail-on: a warning where the step is a gate (or for a not-found, which only a gate lets pass).
+  const says = (message: string) => {
+    if (failing) result.failure = message;
+    else if (result.gate !== undefined || read.notFound) result.warning = message;
+  };
+  if (read.notFound) says(notFoundMessage(inputs, read.fingerprint, read.notFound));
+  else if (unchecked) result.failure = `${label}: could not check. ${notConfirmed}`;
+  else if (notConfirmed !== undefined) says(`${label}: not failing on unknown. ${notConfirmed}`);
+  else if (grade !== undefined) says(trippedMessage(result, label));
+  else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
   const outcome: Decided | 'error' = unchecked ? 'error' : verdict.outcome;
   return {
@@ -76,6 +105,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
       // Not confirmed to be the trail's, never compliant for a later step that gates on this output alone.
       compliant: result.compliant && notConfirmed === undefined,
       'html-url': result.htmlUrl ?? '',
+      'would-fail': result.wouldFail,
     },
     result: {
       ...result,
@@ -83,6 +113,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     },
     summary: summarize(result),
     ...(result.failure !== undefined && { failure: result.failure }),
+    ...(result.warning !== undefined && { annotations: [{ level: 'warning', message: result.warning }] }),
   };
 }
 
@@ -155,10 +186,13 @@ export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
 
 /** The step of many items: the worst outcome, the lists, the summary, and the failure naming the items. */
 export function manyStep(
-  inputs: Pick<GetArtifactInputs, 'flow' | 'assertCompliant'>,
+  inputs: Pick<GetArtifactInputs, 'flow' | 'assertCompliant' | 'failOn'>,
   items: ItemResult[],
 ): StepResult {
   const outcome = worstOutcome(items);
+  const sorted = sortItems(items, inputs.failOn);
+  // Only a gate warns of what it found and does not fail on; a step that only reads shows it, as before.
+  const warned = inputs.failOn.input === undefined ? [] : sorted.warn;
   const entry = (item: ItemResult) => ({
     name: item.name,
     fingerprint: item.fingerprint ?? null,
@@ -168,7 +202,13 @@ export function manyStep(
   const nonCompliant = items.filter((i) => i.outcome === 'non-compliant' || i.outcome === 'error');
   const notFound = items.filter((i) => i.outcome === 'not-found');
   const bad = items.filter((i) => !i.compliant);
-  const failure = failureOf(inputs, items, bad);
+  const failure = failureOf(inputs, items, sorted.fail);
+  const graded = inputs.failOn.input === undefined ? '' : failOnSentence(inputs.failOn, sorted, gradeOfItem);
+  // The items that failed the step (errors), then those a gate only warns of.
+  const annotations = [
+    ...sorted.fail.map((item) => annotation('error', item)),
+    ...warned.map((item) => annotation('warning', item)),
+  ];
   return {
     outcome,
     outputs: {
@@ -176,17 +216,29 @@ export function manyStep(
       compliant: bad.length === 0,
       'non-compliant': nonCompliant.map(entry),
       'not-found': notFound.map(entry),
+      'would-fail': sorted.wouldFail,
     },
-    result: { flow: inputs.flow, assertCompliant: inputs.assertCompliant, count: items.length, items },
-    summary: summarizeMany(inputs.flow, items, failure),
-    ...(failure !== undefined && {
-      failure,
-      // The items that failed the step: all not COMPLIANT with assert-compliant, else those not found or not checked.
-      annotations: (inputs.assertCompliant ? bad : failing(items)).map((item): Annotation => ({
-        level: 'error',
-        title: `Artifact ${item.name}`,
-        message: describeItem(item),
-      })),
-    }),
+    result: {
+      flow: inputs.flow,
+      assertCompliant: inputs.assertCompliant,
+      failOn: inputs.failOn.grades,
+      wouldFail: sorted.wouldFail,
+      count: items.length,
+      items: items.map((item) => {
+        const grade = itemGrade(item);
+        return grade === undefined ? item : { ...item, grade };
+      }),
+    },
+    summary: summarizeMany(inputs.flow, items, failure, graded),
+    ...(failure !== undefined && { failure }),
+    ...(annotations.length > 0 && { annotations }),
   };
+}
+
+function gradeOfItem(item: ItemResult) {
+  return itemGrade(item) ?? 'unknown';
+}
+
+function annotation(level: Annotation['level'], item: ItemResult): Annotation {
+  return { level, title: `Artifact ${item.name}`, message: describeItem(item) };
 }

@@ -1,6 +1,7 @@
 /** get-artifact, the shapes its inputs, run, decision and rendering share. */
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck, AttestationProblem } from '../../compliance/decide.js';
+import type { FailOn, Grade } from '../../compliance/grades.js';
 import type { ApiError } from '../../errors/errors.js';
 import type { ArtifactSpec } from '../../fingerprint/artifact.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
@@ -17,8 +18,13 @@ export interface GetArtifactInputs extends CommonInputs {
   many: boolean;
   trail: string | undefined;
   attestationId: string | undefined;
-  /** Fail the step unless the artifact is compliant. */
+  /** Every grade fails the step (assert-compliant: true, or fail-on listing them all): the gate in full. */
   assertCompliant: boolean;
+  /**
+   * The grades that fail the step (`fail-on`, or `assert-compliant` as its shorthand); by default missing only (a
+   * not-found fails, as it always did). `input` says whether it is a gate: then the grades not listed warn.
+   */
+  failOn: FailOn;
 }
 
 export interface ArtifactRead {
@@ -48,8 +54,18 @@ export interface GetArtifactResult {
   /** What keeps the artifact from being compliant: missing and non-compliant attestations. */
   problems: AttestationProblem[];
   assertCompliant: boolean;
+  /** The grades that fail the step. */
+  failOn: Grade[];
+  /** The input that made the step a gate (fail-on, or assert-compliant true); absent when it only reads. */
+  gate?: string;
+  /** The grade of what was found (see decide.ts); null when it passes. */
+  grade: Grade | null;
+  /** What the step would decide with every grade listed: true when the artifact has a grade. */
+  wouldFail: boolean;
   /** Why the step failed (not found, or the gate tripped); absent when it passed. */
   failure?: string;
+  /** What a gate found whose grade is not in fail-on: a warning, not a failure. */
+  warning?: string;
   /** A trail was asked and the answer names none: what the summary says. */
   notConfirmed?: string;
   /** The service's answer; absent when the artifact was not found. */
@@ -74,6 +90,8 @@ export interface ItemResult {
   stateInfo?: string;
   /** Why it could not be checked. */
   error?: StepError;
-  /** A trail was asked and the answer names none (without assert-compliant: judged, and said). */
+  /** A trail was asked and the answer names none (unknown not in fail-on: judged, and said). */
   notConfirmed?: string;
+  /** Its grade (in the result file), where it has one. */
+  grade?: Grade;
 }

@@ -76,17 +76,38 @@ describe('decide: one commit, names required', () => {
       row: 'non-compliant',
     },
     {
-      title: 'is_compliant null fails closed',
+      title: 'is_compliant null is unknown (it fails closed unless fail-on leaves unknown out)',
       required: ['unit'],
       found: [at('unit', null)],
+      cells: { unit: 'unknown' },
+      row: 'unknown',
+    },
+    {
+      title: 'no is_compliant at all is unknown',
+      required: ['unit'],
+      found: [at('unit', undefined)],
+      cells: { unit: 'unknown' },
+      row: 'unknown',
+    },
+    {
+      title: 'a false verdict beside one without a verdict: non-compliant',
+      required: ['unit'],
+      found: [at('unit', null), at('unit', false)],
       cells: { unit: 'non-compliant' },
       row: 'non-compliant',
     },
     {
-      title: 'no is_compliant at all fails closed',
-      required: ['unit'],
-      found: [at('unit', undefined)],
-      cells: { unit: 'non-compliant' },
+      title: 'the worst cell decides the row: unknown over missing, non-compliant over unknown',
+      required: ['unit', 'sbom', 'scan'],
+      found: [at('unit', null)],
+      cells: { unit: 'unknown', sbom: 'missing', scan: 'missing' },
+      row: 'unknown',
+    },
+    {
+      title: 'non-compliant over unknown',
+      required: ['unit', 'scan'],
+      found: [at('unit', null), at('scan', false)],
+      cells: { unit: 'unknown', scan: 'non-compliant' },
       row: 'non-compliant',
     },
     {
@@ -184,11 +205,11 @@ describe('decide: one commit, names required', () => {
       row: 'compliant',
     },
     {
-      title: 'duplicates: one copy without a verdict fails the name',
+      title: 'duplicates: one copy without a verdict makes the name unknown',
       required: ['unit'],
       found: [at('unit', true), at('unit', null)],
-      cells: { unit: 'non-compliant' },
-      row: 'non-compliant',
+      cells: { unit: 'unknown' },
+      row: 'unknown',
     },
   ];
 
@@ -203,6 +224,10 @@ describe('decide: one commit, names required', () => {
         .map(([name]) => ({ commit: A, name }));
     expect(decision.missing).toEqual(of('missing'));
     expect(decision.nonCompliant).toEqual(of('non-compliant'));
+    expect(decision.unknown).toEqual(of('unknown'));
+    expect(decision.findings.map((f) => f.grade)).toEqual(
+      Object.values(cells).filter((state) => state !== 'compliant'),
+    );
   });
 });
 
@@ -232,15 +257,15 @@ describe('decide: no names required (at least one attestation, all compliant)', 
       nonCompliant: [],
     },
     {
-      title: 'every name found counts: one non-compliant trips it; columns are every name, sorted',
+      title: 'every name found counts: one without a verdict trips it; columns are every name, sorted',
       found: { [A]: [at('unit', true), at('scan', null)], [B]: [at('sbom', true)] },
       names: ['sbom', 'scan', 'unit'],
       rows: {
-        [A]: { row: 'non-compliant', cells: { scan: 'non-compliant', unit: 'compliant' } },
+        [A]: { row: 'unknown', cells: { scan: 'unknown', unit: 'compliant' } },
         [B]: { row: 'compliant', cells: { sbom: 'compliant' } },
       },
       missing: [],
-      nonCompliant: [{ commit: A, name: 'scan' }],
+      nonCompliant: [],
     },
     {
       title: 'supersession applies here too',

@@ -8,9 +8,9 @@ import { InputError, NetworkError } from '../../../src/errors/errors.js';
 import { errorStep } from '../../../src/runtime/step.js';
 import { A, B, env, HEAD, pullRequestEnv, read } from './env.js';
 
-function inputError(run: () => unknown): InputError {
+async function inputError(run: () => Promise<unknown>): Promise<InputError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
@@ -31,12 +31,12 @@ describe('the commits to check', () => {
       env({ commits: A }, pullRequestEnv()),
       { kind: 'input', commits: [A] },
     ],
-  ])('%s', (_title, e, source) => {
-    expect(read(e).source).toEqual(source);
+  ])('%s', async (_title, e, source) => {
+    expect((await read(e)).source).toEqual(source);
   });
 
-  it("the pull request's, on a pull_request event", () => {
-    expect(read(env({}, pullRequestEnv())).source).toMatchObject({
+  it("the pull request's, on a pull_request event", async () => {
+    expect((await read(env({}, pullRequestEnv()))).source).toMatchObject({
       kind: 'pull-request',
       pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: HEAD },
     });
@@ -54,16 +54,16 @@ describe('the commits to check', () => {
       { GITHUB_SHA: 'main' },
       "is required: GITHUB_SHA ('main') is not a commit SHA",
     ],
-  ])('asks for commits: %s', (_title, github, problem) => {
-    const error = inputError(() => read(env({}, github)));
+  ])('asks for commits: %s', async (_title, github, problem) => {
+    const error = await inputError(() => read(env({}, github)));
     expect(error.input).toBe('commits');
     expect(error.problem.slice(0, problem.length)).toBe(problem);
   });
 });
 
 describe('the query and the required names', () => {
-  it('sends only the filters given; required names are one per line and may hold a comma', () => {
-    const inputs = read(
+  it('sends only the filters given; required names are one per line and may hold a comma', async () => {
+    const inputs = await read(
       env({
         flow: 'backend',
         'attestation-type': 'custom:review',
@@ -73,11 +73,11 @@ describe('the query and the required names', () => {
     expect(inputs.query).toEqual({ flow_name: 'backend', attestation_type: 'custom:review' });
     expect(inputs.required).toEqual(['unit-tests', 'sbom,v2']);
     expect(inputs.failOnNonCompliant).toBe(true);
-    expect(read(env({})).query).toEqual({});
+    expect((await read(env({}))).query).toEqual({});
   });
 
-  it('refuses a required name the name filter leaves out', () => {
-    const error = inputError(() =>
+  it('refuses a required name the name filter leaves out', async () => {
+    const error = await inputError(() =>
       read(env({ 'attestation-name': 'unit-tests', required: 'unit-tests\nsbom' })),
     );
     expect(error.message).toContain(
@@ -87,8 +87,8 @@ describe('the query and the required names', () => {
 });
 
 describe('a gate that could not check', () => {
-  it('is never compliant, keeps what its inputs said, and updates its own comment', () => {
-    const inputs = read(
+  it('is never compliant, keeps what its inputs said, and updates its own comment', async () => {
+    const inputs = await read(
       env({ commits: A, flow: 'backend', 'comment-on-pr': 'true', 'github-token': 'ghs_x' }),
     );
     const step = errorStep(action, inputs, new NetworkError('GET /x', 'refused'));

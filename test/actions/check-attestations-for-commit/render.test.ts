@@ -23,14 +23,14 @@ const ofLevel = (step: StepResult, level: string) =>
   (step.annotations ?? []).filter((a) => a.level === level);
 
 describe('render', () => {
-  it('a passing gate: outputs true, no failure, no annotation', () => {
+  it('a passing gate: outputs true, no failure, no annotation', async () => {
     const [sha = ''] = commits;
     const found = {
       [sha]: [
         CommitAttestation.parse({ attestation_name: 'x', attestation_type: 'generic', is_compliant: true }),
       ],
     };
-    const step = render(read(env({})), from(), decide([sha], found, []));
+    const step = render(await read(env({})), from(), decide([sha], found, []));
     expect(step).toMatchObject({
       outcome: 'compliant',
       outputs: { compliant: true, missing: [], 'non-compliant': [] },
@@ -39,8 +39,8 @@ describe('render', () => {
     expect(step.failure).toBeUndefined();
   });
 
-  it('a tripped gate fails with nine error annotations, the failure the tenth, counting the rest', () => {
-    const step = render(read(env({ required: 'sbom' })), from('a note'), tripped);
+  it('a tripped gate fails with nine error annotations, the failure the tenth, counting the rest', async () => {
+    const step = render(await read(env({ required: 'sbom' })), from('a note'), tripped);
     expect(step.outcome).toBe('non-compliant');
     expect(ofLevel(step, 'error')).toHaveLength(9);
     expect(ofLevel(step, 'error')[0]).toEqual({
@@ -55,8 +55,8 @@ describe('render', () => {
     expect(step.outputs.missing).toHaveLength(12);
   });
 
-  it('not failing: at most ten warnings, the note and a possible comment warning counted, the last saying it tripped', () => {
-    const inputs = read(
+  it('not failing: at most ten warnings, the note and a possible comment warning counted, the last saying it tripped', async () => {
+    const inputs = await read(
       env(
         {
           required: 'sbom',
@@ -79,10 +79,10 @@ describe('render', () => {
     expect(ofLevel(step, 'error')).toEqual([]);
   });
 
-  it('comments under one key per flow, problems first', () => {
-    const step = render(read(env({ required: 'sbom', flow: 'backend' })), from(), tripped);
+  it('comments under one key per flow, problems first', async () => {
+    const step = render(await read(env({ required: 'sbom', flow: 'backend' })), from(), tripped);
     expect(step.comment?.key).toBe('check-attestations-for-commit/backend');
     expect(step.comment?.body()).toContain('### ❌ Compliance gate tripped');
-    expect(render(read(env({})), from(), tripped).comment?.key).toBe('check-attestations-for-commit');
+    expect(render(await read(env({})), from(), tripped).comment?.key).toBe('check-attestations-for-commit');
   });
 });

@@ -109,6 +109,8 @@ describe('diff-envs outcome', () => {
       rollouts: [],
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
+      // fail-on-diff fails it: so would every grade listed (issue 28).
+      'would-fail': true,
     });
     expect(step.failure).toBe(
       'prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 1 added, 0 removed, 0 scaled, 2 unchanged. ' +

@@ -6,6 +6,7 @@ import { describe, expect, it, test } from 'vitest';
 import { ApiError } from '../../../src/errors/errors.js';
 import { Artifact } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/compliance/decide.js';
+import { artifactGrade, GRADES } from '../../../src/compliance/grades.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
 import type { GetArtifactInputs, GetArtifactResult } from '../../../src/actions/get-artifact/types.js';
 
@@ -42,6 +43,10 @@ function resultOf(fields: Partial<Artifact>): GetArtifactResult {
     attestations: verdict.attestations,
     problems: verdict.problems,
     assertCompliant: true,
+    failOn: [...GRADES],
+    gate: 'assert-compliant',
+    grade: artifactGrade(verdict.state, verdict.compliant) ?? null,
+    wouldFail: !verdict.compliant,
     artifact,
   };
   if (!result.compliant) result.failure = trippedMessage(result);
@@ -174,7 +179,9 @@ describe('the summary', () => {
   it('says the gate passed, and says nothing of a gate that is off', () => {
     const passed = resultOf({ state: 'COMPLIANT' });
     expect(summarize(passed).toString()).toContain('assert-compliant: passed.');
-    expect(summarize({ ...passed, assertCompliant: false }).toString()).not.toContain('assert-compliant');
+    expect(
+      summarize({ ...passed, assertCompliant: false, failOn: ['missing'], gate: undefined }).toString(),
+    ).not.toContain('assert-compliant');
   });
 
   it('not found: the message, and no table', () => {

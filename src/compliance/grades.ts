@@ -1,0 +1,176 @@
+/**
+ * Graded failure (issue 28): what a gate found, each finding graded, and which grades fail the step (`fail-on`);
+ * whatever is not listed warns. One reader of the `fail-on` input and one pure sorting of findings for every gate
+ * (check-attestations-for-commit, get-artifact, diff-envs), so the same word means the same in each.
+ *
+ * - `non-compliant`: the service says it failed (a verdict false, a NON-COMPLIANT state, or a COMPLIANT state its
+ *   evidence contradicts);
+ * - `missing`: not there at all (no attestation, an artifact the service does not have);
+ * - `incomplete`: an INCOMPLETE state (the template's attestations not all reported yet);
+ * - `unknown`: nothing to judge it by (no verdict, no state, a lookup that could not be made, an answer not shown to be
+ *   about what was asked).
+ *
+ * `none` alone: nothing fails, everything warns. `would-fail` is what the step would decide with every grade listed:
+ * true as soon as there is a finding of any grade.
+ */
+import type { ArtifactState } from '../api/schemas.js';
+import type { InputReader } from '../context/inputs.js';
+import { InputError } from '../errors/errors.js';
+
+/** In this order everywhere: in messages, in the result file, in the summary. */
+export const GRADES = ['non-compliant', 'missing', 'incomplete', 'unknown'] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const FAIL_ON_INPUT = 'fail-on';
+export const FAIL_ON_FORM =
+  'any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone';
+
+/** The grades that fail the step, and the input that said so. */
+export interface FailOn {
+  /** In GRADES order; empty: nothing fails (`none`). */
+  grades: Grade[];
+  /**
+   * `fail-on` when given; else the shorthand's name when it was given true (the gate asked for in the older words);
+   * else undefined: the action's default (or the shorthand given false), where an action that only reads stays quiet.
+   */
+  input: string | undefined;
+}
+
+/** How an action's older boolean input stands for a set of grades. */
+export interface Shorthand {
+  /** Its name: `fail-on-non-compliant`, `assert-compliant`. */
+  input: string;
+  /** The grades it means when true, and when false. */
+  whenTrue: readonly Grade[];
+  whenFalse: readonly Grade[];
+  /** Its value when not given. */
+  fallback: boolean;
+  /** The grades this action can find: `fail-on` and the shorthand agree when they say the same of these. */
+  found: readonly Grade[];
+}
+
+/**
+ * The `fail-on` input: one grade per line (commas also accepted), any case; each word checked before anything is
+ * sent. Undefined when empty.
+ */
+export function parseFailOn(raw: string): Grade[] | undefined {
+  const words = raw
+    .split(/[\n,]/)
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  for (const word of words) {
+    if (word !== 'none' && !(GRADES as readonly string[]).includes(word)) {
+      throw new InputError(FAIL_ON_INPUT, `'${word}' is not a grade`, FAIL_ON_FORM);
+    }
+  }
+  if (words.includes('none')) {
+    const others = words.filter((word) => word !== 'none');
+    if (others.length > 0) {
+      throw new InputError(
+        FAIL_ON_INPUT,
+        `'none' is given with ${others.map((w) => `'${w}'`).join(', ')}: none alone means nothing fails`,
+        FAIL_ON_FORM,
+      );
+    }
+    return [];
+  }
+  return inOrder(words as Grade[]);
+}
+
+/**
+ * What fails the step: `fail-on` when given, else the shorthand (given, or its fallback). Both given must agree on
+ * the grades the action can find; one that contradicts the other is an input error, not a guess at which one wins.
+ */
+export function readFailOn(inputs: InputReader, shorthand: Shorthand): FailOn {
+  const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT));
+  const given = inputs.optional(shorthand.input) !== undefined;
+  const flag = inputs.boolean(shorthand.input, shorthand.fallback);
+  const implied = inOrder([...(flag ? shorthand.whenTrue : shorthand.whenFalse)]);
+  if (listed === undefined) return { grades: implied, input: given && flag ? shorthand.input : undefined };
+  if (given) {
+    const relevant = (grades: readonly Grade[]) => grades.filter((g) => shorthand.found.includes(g));
+    if (gradeWords(relevant(listed)) !== gradeWords(relevant(implied))) {
+      throw new InputError(
+        FAIL_ON_INPUT,
+        `says ${gradeWords(listed)} while ${shorthand.input} is ${String(flag)}, which means ` +
+          gradeWords(implied),
+        `fail-on alone (${shorthand.input}: true is the shorthand of ${gradeWords(shorthand.whenTrue)}), ` +
+          'or the two saying the same',
+      );
+    }
+  }
+  return { grades: listed, input: FAIL_ON_INPUT };
+}
+
+/** The grades as words, in GRADES order: `non-compliant, missing`; `none` when empty. */
+export function gradeWords(grades: readonly Grade[]): string {
+  return grades.length === 0 ? 'none' : inOrder([...grades]).join(', ');
+}
+
+function inOrder(grades: Grade[]): Grade[] {
+  return GRADES.filter((g) => grades.includes(g));
+}
+
+/** Whether a finding of this grade fails the step. */
+export function fails(failOn: Pick<FailOn, 'grades'>, grade: Grade): boolean {
+  return failOn.grades.includes(grade);
+}
+
+export interface Sorted<T> {
+  /** The findings whose grade is in fail-on: they fail the step. */
+  fail: T[];
+  /** The others: they warn. */
+  warn: T[];
+  /** What the step would decide with every grade listed: true when there is any finding. */
+  wouldFail: boolean;
+}
+
+/** The findings sorted by fail-on, each keeping its place. */
+export function sortFindings<T>(
+  findings: readonly T[],
+  gradeOf: (finding: T) => Grade,
+  failOn: Pick<FailOn, 'grades'>,
+): Sorted<T> {
+  const fail: T[] = [];
+  const warn: T[] = [];
+  for (const finding of findings) (fails(failOn, gradeOf(finding)) ? fail : warn).push(finding);
+  return { fail, warn, wouldFail: findings.length > 0 };
+}
+
+/** How many of each grade, in GRADES order, the absent left out: `1 non-compliant, 2 unknown`. */
+export function countWords<T>(findings: readonly T[], gradeOf: (finding: T) => Grade): string {
+  return GRADES.map((g) => [g, findings.filter((f) => gradeOf(f) === g).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([g, n]) => `${n} ${g}`)
+    .join(', ');
+}
+
+/**
+ * The grade of an artifact the service has, by the one decision (src/compliance/decide.ts): undefined when it
+ * passes (COMPLIANT by its state and its evidence); INCOMPLETE is incomplete; a state the evidence contradicts, or
+ * NON-COMPLIANT, is non-compliant; no state is unknown.
+ */
+export function artifactGrade(state: ArtifactState | null, compliant: boolean): Grade | undefined {
+  if (compliant && state === 'COMPLIANT') return undefined;
+  if (state === null) return 'unknown';
+  if (state === 'INCOMPLETE') return 'incomplete';
+  return 'non-compliant';
+}
+
+/**
+ * The sentence a gate's summary says about fail-on: what fails, what only warns, and `would-fail`. Empty without
+ * findings (the heading says it passed), and where fail-on was not given and nothing only warns (the default or a
+ * shorthand true: what fails is all there is, and would-fail is the failure).
+ */
+export function failOnSentence<T>(failOn: FailOn, sorted: Sorted<T>, gradeOf: (finding: T) => Grade): string {
+  if (!sorted.wouldFail) return '';
+  if (failOn.input !== FAIL_ON_INPUT && sorted.warn.length === 0) return '';
+  const failing =
+    sorted.fail.length > 0
+      ? `${sorted.fail.length} finding(s) fail the step (${countWords(sorted.fail, gradeOf)})`
+      : 'nothing fails the step';
+  const warning =
+    sorted.warn.length > 0 ? `; ${sorted.warn.length} only warn (${countWords(sorted.warn, gradeOf)})` : '';
+  return `fail-on: ${gradeWords(failOn.grades)}: ${failing}${warning}. would-fail: true (with every grade listed, the step would fail).`;
+}

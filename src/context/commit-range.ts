@@ -1,0 +1,148 @@
+/**
+ * A range of commits in the checked-out repository (`v1.2.0..HEAD`, or every commit since several bases), read with
+ * the real `git` (src/context/git.ts): the form as an input gives it, and the commits, with every reason it cannot be
+ * read as an InputError on the input it came from. A shallow clone that lacks part of the range says to fetch the whole
+ * history, since that is the fix on a runner; a revision the repository does not have is named.
+ */
+import { InputError } from '../errors/errors.js';
+import {
+  commonAncestors,
+  countWalk,
+  isShallowRepository,
+  listWalk,
+  resolveRevision,
+  shallowBoundary,
+  type RevisionWalk,
+  type WalkedCommit,
+} from './git.js';
+
+export const RANGE_FORM =
+  '<base>..<head> on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs)';
+export const FETCH_ALL = 'the whole history in the checkout: set fetch-depth: 0 on actions/checkout';
+
+/** A range as written: its two revisions, trimmed. */
+export interface RangeText {
+  base: string;
+  head: string;
+}
+
+/**
+ * `<base>..<head>`, or undefined when the text holds no `..` (it is something else, a list of SHAs). A range written
+ * wrong is an InputError on `input`: on several lines, `...` (git's symmetric difference, which is not "since"), a
+ * side left empty, or one that starts with `-` (git would read it as an option).
+ */
+export function parseRange(text: string, input: string): RangeText | undefined {
+  const value = text.trim();
+  if (!value.includes('..')) return undefined;
+  if (/[\r\n]/.test(value)) throw new InputError(input, 'holds a range and other lines', RANGE_FORM);
+  if (value.includes('...')) {
+    throw new InputError(
+      input,
+      `'${value}' has three dots (commits on either side but not both); a range since a base has two`,
+      RANGE_FORM,
+    );
+  }
+  const parts = value.split('..').map((part) => part.trim());
+  if (parts.length !== 2) throw new InputError(input, `'${value}' has more than one '..'`, RANGE_FORM);
+  const [base = '', head = ''] = parts;
+  if (base === '' || head === '') {
+    throw new InputError(input, `'${value}' leaves its ${base === '' ? 'base' : 'head'} empty`, RANGE_FORM);
+  }
+  for (const side of [base, head]) {
+    if (side.startsWith('-')) {
+      throw new InputError(input, `'${side}' starts with '-', which git would read as an option`, RANGE_FORM);
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(side)) {
+      throw new InputError(input, `'${value}' holds a control character`, RANGE_FORM);
+    }
+  }
+  return { base, head };
+}
+
+/** A revision to resolve, and how to name it in a message (`'v1.2.0'`, or the artifact a base commit came from). */
+export interface Revision {
+  revision: string;
+  /** e.g. `commit 3dfdaa9… (ghcr.io/acme/app:1.2.0 running in production)`; default `'<revision>'`. */
+  described?: string;
+}
+
+export interface RangeRequest {
+  /** The repository: the runner's workspace. */
+  cwd: string;
+  /** The input a problem is reported on (`commits`, `since-deployed-in`, `on-no-base`). */
+  input: string;
+  /** How the range reads in a message: `v1.2.0..HEAD`, `what runs in production..HEAD`. */
+  shown: string;
+  head: Revision;
+  /**
+   * The commits already checked: every commit reachable from one of them is left out, only when it is reachable from
+   * all of them (several bases: each base..head, together). None: every commit reachable from the head.
+   */
+  bases: Revision[];
+  includeMerges: boolean;
+  /** More commits than this is an InputError that says how many the range has. */
+  max: number;
+}
+
+export interface ReadRange {
+  head: string;
+  /** The bases, resolved, in the order given, each once. */
+  bases: string[];
+  /** Newest first, in topological order (listWalk). */
+  commits: WalkedCommit[];
+}
+
+/** Reads the range; every problem is an InputError on `request.input`, before anything is sent to the service. */
+export function readRange(request: RangeRequest): ReadRange {
+  const { cwd, input } = request;
+  const shallow = isShallowRepository(cwd);
+  if (shallow === undefined) {
+    throw new InputError(
+      input,
+      `cannot be read: ${cwd} is not a git repository (or git is not installed)`,
+      `the repository checked out first, with ${FETCH_ALL}`,
+    );
+  }
+  const resolve = ({ revision, described }: Revision): string => {
+    const sha = resolveRevision(cwd, revision);
+    if (sha !== undefined) return sha;
+    const what = described ?? `'${revision}'`;
+    if (shallow) throw new InputError(input, `${what} is not in this shallow clone`, FETCH_ALL);
+    throw new InputError(input, `${what} names no commit in the repository at ${cwd}`, RANGE_FORM);
+  };
+  const head = resolve(request.head);
+  const bases = [...new Set(request.bases.map(resolve))];
+  const not = bases.length > 1 ? commonAncestors(cwd, bases) : bases;
+  if (not === undefined) throw new InputError(input, `git could not compare ${bases.join(', ')}`, RANGE_FORM);
+  const walk: RevisionWalk = { head, not, includeMerges: request.includeMerges };
+  const count = countWalk(cwd, walk);
+  if (count === undefined) throw new InputError(input, `git could not read ${request.shown}`, RANGE_FORM);
+  if (count > request.max) {
+    throw new InputError(
+      input,
+      `${request.shown} has ${grouped(count)} commits, more than the ${grouped(request.max)} one step checks`,
+      `at most ${grouped(request.max)} commits: a later base, or the range split over several steps`,
+    );
+  }
+  const commits = listWalk(cwd, walk);
+  if (commits === undefined) throw new InputError(input, `git could not read ${request.shown}`, RANGE_FORM);
+  if (shallow) {
+    // A commit the clone was cut at has parents the clone lacks: the range would end there, short of its base.
+    const cut = shallowBoundary(cwd);
+    const at = commits.find((c) => cut.has(c.sha));
+    if (at !== undefined) {
+      throw new InputError(
+        input,
+        `${request.shown} reaches past the history of this shallow clone (it is cut at ${at.sha})`,
+        FETCH_ALL,
+      );
+    }
+  }
+  return { head, bases, commits };
+}
+
+/** `12345` as `12,345` (not toLocaleString: the bundle never loads ICU's formatters, nor follows the runner's locale). */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}

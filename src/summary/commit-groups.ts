@@ -1,0 +1,64 @@
+/**
+ * Many commits in a summary (a release range of thousands): grouped under a heading each (problems first, as the
+ * caller orders the groups), one line per commit, linked, with what is wrong with it. A summary of 5,000 commits
+ * would not fit GitHub's limits line by line, so at most `maxLines` commits are listed in all, and each group says
+ * how many of its commits are not shown and where they are; the writer's own byte budget stays the last guard.
+ */
+import { cutText } from '../trust/text.js';
+import { escapeText, link, type SummaryWriter } from './writer.js';
+
+export interface GroupedCommit {
+  sha: string;
+  /** The first line of its message, where known. */
+  title: string | undefined;
+  url: string | undefined;
+  /** What to say after it: the attestations at fault. */
+  detail?: string;
+}
+
+export interface CommitGroup {
+  /** `❌ Non-compliant`: the heading, followed by the count. */
+  title: string;
+  commits: GroupedCommit[];
+}
+
+/** Lines per block of Markdown: a block the writer's budget refuses costs at most this many. */
+const LINES_PER_BLOCK = 100;
+/** A detail longer than this is cut: a line stays a line. */
+const MAX_DETAIL = 200;
+
+/** Writes the groups that have commits, at most `maxLines` commit lines in all, in the order given. */
+export function writeCommitGroups(
+  summary: SummaryWriter,
+  groups: CommitGroup[],
+  /** `fullData`: where every commit is, as Markdown (`the \`result-file\` output`). */
+  options: { maxLines: number; fullData: string },
+): SummaryWriter {
+  let room = options.maxLines;
+  for (const group of groups) {
+    const { commits } = group;
+    if (commits.length === 0) continue;
+    summary.heading(`${group.title}: ${commits.length} commit(s)`, 4);
+    const shown = commits.slice(0, Math.max(0, room));
+    room -= shown.length;
+    for (let i = 0; i < shown.length; i += LINES_PER_BLOCK) {
+      summary.markdown(
+        shown
+          .slice(i, i + LINES_PER_BLOCK)
+          .map(line)
+          .join('\n'),
+      );
+    }
+    const left = commits.length - shown.length;
+    // fullData is the caller's own Markdown (a code span), not text from outside.
+    if (left > 0)
+      summary.markdown(`… and ${left} more, not shown here: every commit is in ${options.fullData}.`);
+  }
+  return summary;
+}
+
+function line(commit: GroupedCommit): string {
+  const text = `${commit.sha.slice(0, 7)}${commit.title ? ` ${commit.title}` : ''}`;
+  const detail = commit.detail ? `: ${escapeText(cutText(commit.detail, MAX_DETAIL))}` : '';
+  return `- ${link(text, commit.url)}${detail}`;
+}

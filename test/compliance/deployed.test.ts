@@ -1,0 +1,206 @@
+/**
+ * What runs of a repository in an environment, and the commits it was built from (src/compliance/deployed.ts), against
+ * the sandbox over real HTTP: which artifacts are this repository's (flow, name, commit page), where each commit comes
+ * from (commit_url, else the artifact's git_commit), and when there is no base.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../src/compliance/deployed.js';
+import { InputReader } from '../../src/context/inputs.js';
+import { readNameFilters } from '../../src/context/name-filter.js';
+import { demoSeed, useSandbox } from '../helpers/sandbox.js';
+
+const start = useSandbox();
+
+const sha = (c: string) => c.repeat(40);
+const names = (lines: string) => readNameFilters(new InputReader({ INPUT_NAME: lines }), 'name');
+
+interface Org {
+  flows: { name: string }[];
+  artifacts: unknown[];
+  environments: { name: string; type: string; snapshots: unknown[] }[];
+}
+
+/** The demo seed with `prod` running these artifacts (flow, name, commit_url, git_commit as given). */
+function seedRunning(
+  running: { flow: string; name: string; commitUrl?: string; gitCommit?: string }[],
+): unknown {
+  const seed = demoSeed() as { orgs: { demo: Org } };
+  const org = seed.orgs.demo;
+  for (const flow of new Set(running.map((r) => r.flow))) org.flows.push({ name: flow });
+  const artifacts = running.map((r, i) => {
+    const fingerprint = (i + 1).toString(16).padStart(64, '0');
+    org.artifacts.push({
+      id: String(700 + i).padStart(24, '0'),
+      flow: r.flow,
+      fingerprint,
+      filename: r.name,
+      ...(r.gitCommit !== undefined && { git_commit: r.gitCommit }),
+      ...(r.commitUrl !== undefined && { commit_url: r.commitUrl }),
+      created_at: 1793700000,
+      last_modified_at: 1793700000,
+    });
+    return { fingerprint, name: r.name, pods: [`p${i}`], most_recent_timestamp: 1793700000 };
+  });
+  org.environments.push({
+    name: 'prod',
+    type: 'K8S',
+    snapshots: [
+      { index: 1, created_at: 1793600000, artifacts: [] },
+      { index: 2, created_at: 1793700000, artifacts },
+    ],
+  });
+  return seed;
+}
+
+const RUNNING = [
+  {
+    flow: 'app',
+    name: 'ghcr.io/acme/app:1.0.0',
+    commitUrl: `https://github.com/acme/app/commit/${sha('a')}`,
+  },
+  // No commit page: the artifact's own git_commit is asked for.
+  { flow: 'app', name: 'ghcr.io/acme/app-worker:1.1.0', gitCommit: sha('b') },
+  // Of the flow, but built from another repository.
+  {
+    flow: 'app',
+    name: 'ghcr.io/acme/vendored:3.0',
+    commitUrl: `https://github.com/Acme/Other/commit/${sha('c')}`,
+  },
+  // Another flow; the repository named in capitals is still this one.
+  {
+    flow: 'jobs',
+    name: 'ghcr.io/acme/cron:2.0',
+    commitUrl: `https://github.com/ACME/App/commit/${sha('d')}`,
+  },
+];
+
+describe('findDeployed', () => {
+  it("reads the latest snapshot's artifacts of this repository and their commits", async () => {
+    const sandbox = await start({ seed: seedRunning(RUNNING), profile: 'full' });
+    const found = await findDeployed(sandbox.client(), {
+      environment: 'prod',
+      flow: 'app',
+      names: [],
+      repository: 'acme/app',
+    });
+    expect(found).toEqual({
+      snapshot: 'prod#2',
+      running: 4,
+      artifacts: [
+        {
+          name: 'ghcr.io/acme/app:1.0.0',
+          fingerprint: '1'.padStart(64, '0'),
+          flow: 'app',
+          commit: sha('a'),
+          why: 'its commit_url',
+        },
+        {
+          name: 'ghcr.io/acme/app-worker:1.1.0',
+          fingerprint: '2'.padStart(64, '0'),
+          flow: 'app',
+          commit: sha('b'),
+          why: "the artifact's git_commit",
+        },
+      ],
+      commits: [sha('a'), sha('b')],
+    } satisfies Deployed);
+  });
+
+  it('picks by name (without tag, globs), and by flow and name together', async () => {
+    const sandbox = await start({ seed: seedRunning(RUNNING), profile: 'full' });
+    const client = sandbox.client();
+    const search = { environment: 'prod', repository: 'acme/app' };
+    const byName = await findDeployed(client, {
+      ...search,
+      flow: undefined,
+      names: await names('cron\nghcr.io/acme/app'),
+    });
+    expect(byName.artifacts.map((a) => a.name)).toEqual(['ghcr.io/acme/app:1.0.0', 'ghcr.io/acme/cron:2.0']);
+    expect(byName.commits).toEqual([sha('a'), sha('d')]);
+    const both = await findDeployed(client, { ...search, flow: 'app', names: await names('ghcr.io/acme/*') });
+    expect(both.artifacts.map((a) => a.name)).toEqual([
+      'ghcr.io/acme/app:1.0.0',
+      'ghcr.io/acme/app-worker:1.1.0',
+    ]);
+    // Outside GitHub Actions (no GITHUB_REPOSITORY) no artifact can be told to be of another repository.
+    const anyRepository = await findDeployed(client, {
+      ...search,
+      repository: undefined,
+      flow: 'app',
+      names: [],
+    });
+    expect(anyRepository.commits).toEqual([sha('a'), sha('b'), sha('c')]);
+  });
+
+  it('an artifact whose commit the service does not name has none', async () => {
+    const sandbox = await start({
+      seed: seedRunning([{ flow: 'app', name: 'ghcr.io/acme/app:0.9' }]),
+      profile: 'full',
+    });
+    const found = await findDeployed(sandbox.client(), {
+      environment: 'prod',
+      flow: 'app',
+      names: [],
+      repository: 'acme/app',
+    });
+    expect(found.artifacts).toMatchObject([{ commit: undefined, why: 'the service names no commit for it' }]);
+    expect(found.commits).toEqual([]);
+    expect(whyNoBase(found, 'prod', 'flow app')).toBe(
+      'the commit of ghcr.io/acme/app:0.9 (the service names no commit for it), running in prod, is not known',
+    );
+  });
+
+  it('an environment the service does not know is an error, not "no base"', async () => {
+    const sandbox = await start({ seed: seedRunning(RUNNING) });
+    await expect(
+      findDeployed(sandbox.client(), {
+        environment: 'nowhere',
+        flow: 'app',
+        names: [],
+        repository: 'acme/app',
+      }),
+    ).rejects.toThrow(/404/);
+  });
+});
+
+describe('whyNoBase and baseRevisions', () => {
+  const artifact = (name: string, commit: string | undefined) => ({
+    name,
+    fingerprint: '0'.repeat(64),
+    flow: 'app',
+    commit,
+    why: commit === undefined ? 'not found in flow app' : 'its commit_url',
+  });
+
+  it('no base when nothing runs, or when the commit of any one is not known', () => {
+    const none: Deployed = { snapshot: undefined, running: 3, artifacts: [], commits: [] };
+    expect(whyNoBase(none, 'prod', 'flow app')).toBe('nothing of this repository (flow app) runs in prod');
+    const partly: Deployed = {
+      snapshot: undefined,
+      running: 3,
+      artifacts: [artifact('app 1', sha('a')), artifact('app 2', undefined)],
+      commits: [sha('a')],
+    };
+    expect(whyNoBase(partly, 'prod', 'flow app')).toBe(
+      'the commit of app 2 (not found in flow app), running in prod, is not known',
+    );
+  });
+
+  it('a base per commit, named by every artifact built from it', () => {
+    const found: Deployed = {
+      snapshot: 'prod#2',
+      running: 3,
+      artifacts: [
+        artifact('api 1.0', sha('a')),
+        artifact('worker 1.0', sha('a')),
+        artifact('web 2.0', sha('b')),
+      ],
+      commits: [sha('a'), sha('b')],
+    };
+    expect(whyNoBase(found, 'prod', 'flow app')).toBeUndefined();
+    expect(baseRevisions(found, 'prod')).toEqual([
+      { revision: sha('a'), described: `the commit ${sha('a')} (of api 1.0, worker 1.0, running in prod)` },
+      { revision: sha('b'), described: `the commit ${sha('b')} (of web 2.0, running in prod)` },
+    ]);
+  });
+});

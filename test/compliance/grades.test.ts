@@ -1,0 +1,266 @@
+/**
+ * Graded failure (issue 28), in-process: the `fail-on` reader (words, case, commas, none, an unknown word, the
+ * shorthand of each gate and a contradiction), the sorting of findings into fail and warn with would-fail, and the
+ * grade of an artifact's state. Each row would fail if the rule it names were dropped.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  artifactGrade,
+  countWords,
+  failOnSentence,
+  gradeWords,
+  GRADES,
+  parseFailOn,
+  readFailOn,
+  sortFindings,
+  type Grade,
+  type Shorthand,
+} from '../../src/compliance/grades.js';
+import { InputReader } from '../../src/context/inputs.js';
+import { InputError } from '../../src/errors/errors.js';
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('no InputError');
+}
+
+describe('parseFailOn', () => {
+  const rows: [string, string, Grade[] | undefined][] = [
+    ['empty: not given', '', undefined],
+    ['blank lines only: not given', '\n \n', undefined],
+    ['one grade', 'missing', ['missing']],
+    [
+      'one per line, in GRADES order whatever the order given',
+      'unknown\nnon-compliant',
+      ['non-compliant', 'unknown'],
+    ],
+    ['commas, spaces and blank lines', ' incomplete , missing\n\n', ['missing', 'incomplete']],
+    ['any case', 'Non-Compliant\nMISSING', ['non-compliant', 'missing']],
+    ['a grade twice is once', 'missing\nmissing', ['missing']],
+    ['every grade', 'non-compliant,missing,incomplete,unknown', [...GRADES]],
+    ['none alone: nothing fails', 'none', []],
+    ['None in capitals', 'NONE', []],
+  ];
+  it.each(rows)('%s', (_title, raw, grades) => {
+    expect(parseFailOn(raw)).toEqual(grades);
+  });
+
+  it('refuses an unknown word, naming the input, the word and the accepted words', () => {
+    const error = inputError(() => parseFailOn('missing\nnoncompliant'));
+    expect(error.input).toBe('fail-on');
+    expect(error.message).toBe(
+      "Invalid input 'fail-on': 'noncompliant' is not a grade. Expected any of non-compliant, missing, incomplete, " +
+        'unknown (one per line or comma-separated), or none alone.',
+    );
+  });
+
+  it('refuses none with another grade', () => {
+    const error = inputError(() => parseFailOn('none, missing'));
+    expect(error.input).toBe('fail-on');
+    expect(error.problem).toBe("'none' is given with 'missing': none alone means nothing fails");
+  });
+});
+
+describe('readFailOn: fail-on and the shorthand of each gate', () => {
+  const gate: Shorthand = {
+    input: 'fail-on-non-compliant',
+    whenTrue: ['non-compliant', 'missing', 'unknown'],
+    whenFalse: [],
+    fallback: true,
+    found: ['non-compliant', 'missing', 'unknown'],
+  };
+  const reader: Shorthand = {
+    input: 'assert-compliant',
+    whenTrue: GRADES,
+    whenFalse: ['missing'],
+    fallback: false,
+    found: GRADES,
+  };
+  const read = (shorthand: Shorthand, inputs: Record<string, string>) =>
+    readFailOn(
+      new InputReader(
+        Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+      ),
+      shorthand,
+    );
+
+  const rows: [string, Shorthand, Record<string, string>, Grade[], string | undefined][] = [
+    [
+      'neither given: the fallback (a gate: every grade it finds)',
+      gate,
+      {},
+      ['non-compliant', 'missing', 'unknown'],
+      undefined,
+    ],
+    ['neither given: the fallback (a reader: missing only)', reader, {}, ['missing'], undefined],
+    ['the shorthand false: its set, not a gate', gate, { 'fail-on-non-compliant': 'false' }, [], undefined],
+    [
+      'the shorthand true: its set, said by it',
+      reader,
+      { 'assert-compliant': 'true' },
+      [...GRADES],
+      'assert-compliant',
+    ],
+    [
+      'the shorthand given false: not a gate',
+      reader,
+      { 'assert-compliant': 'false' },
+      ['missing'],
+      undefined,
+    ],
+    [
+      'fail-on alone wins over the fallback',
+      gate,
+      { 'fail-on': 'non-compliant' },
+      ['non-compliant'],
+      'fail-on',
+    ],
+    ['fail-on none alone', gate, { 'fail-on': 'none' }, [], 'fail-on'],
+    [
+      'both, agreeing on the grades the action finds (incomplete never found by the gate)',
+      gate,
+      { 'fail-on': 'non-compliant\nmissing\nunknown\nincomplete', 'fail-on-non-compliant': 'true' },
+      [...GRADES],
+      'fail-on',
+    ],
+    ['both, agreeing on none', gate, { 'fail-on': 'none', 'fail-on-non-compliant': 'false' }, [], 'fail-on'],
+    [
+      'both, agreeing on missing',
+      reader,
+      { 'fail-on': 'missing', 'assert-compliant': 'false' },
+      ['missing'],
+      'fail-on',
+    ],
+  ];
+  it.each(rows)('%s', (_title, shorthand, inputs, grades, input) => {
+    expect(read(shorthand, inputs)).toEqual({ grades, input });
+  });
+
+  it('refuses the two when they disagree, naming both and what each means', () => {
+    const error = inputError(() =>
+      read(gate, { 'fail-on': 'non-compliant', 'fail-on-non-compliant': 'true' }),
+    );
+    expect(error.input).toBe('fail-on');
+    expect(error.message).toBe(
+      "Invalid input 'fail-on': says non-compliant while fail-on-non-compliant is true, which means " +
+        'non-compliant, missing, unknown. Expected fail-on alone (fail-on-non-compliant: true is the shorthand of ' +
+        'non-compliant, missing, unknown), or the two saying the same.',
+    );
+    expect(() => read(gate, { 'fail-on': 'none', 'fail-on-non-compliant': 'true' })).toThrow(
+      'says none while fail-on-non-compliant is true',
+    );
+    expect(() => read(reader, { 'fail-on': 'incomplete', 'assert-compliant': 'true' })).toThrow(
+      'says incomplete while assert-compliant is true',
+    );
+  });
+
+  it('checks the shorthand as a boolean, and a bad fail-on before it', () => {
+    expect(inputError(() => read(gate, { 'fail-on-non-compliant': 'maybe' })).input).toBe(
+      'fail-on-non-compliant',
+    );
+    expect(inputError(() => read(gate, { 'fail-on': 'all', 'fail-on-non-compliant': 'maybe' })).input).toBe(
+      'fail-on',
+    );
+  });
+});
+
+describe('sortFindings: which fail, which warn, would-fail', () => {
+  const findings: { id: number; grade: Grade }[] = [
+    { id: 1, grade: 'missing' },
+    { id: 2, grade: 'non-compliant' },
+    { id: 3, grade: 'unknown' },
+    { id: 4, grade: 'missing' },
+    { id: 5, grade: 'incomplete' },
+  ];
+  const rows: [string, Grade[], number[], number[]][] = [
+    ['every grade: everything fails', [...GRADES], [1, 2, 3, 4, 5], []],
+    ['none: everything warns', [], [], [1, 2, 3, 4, 5]],
+    ['missing only', ['missing'], [1, 4], [2, 3, 5]],
+    ['non-compliant and unknown', ['non-compliant', 'unknown'], [2, 3], [1, 4, 5]],
+    ['incomplete only', ['incomplete'], [5], [1, 2, 3, 4]],
+  ];
+  it.each(rows)('%s, each keeping its place', (_title, grades, fail, warn) => {
+    const sorted = sortFindings(findings, (f) => f.grade, { grades });
+    expect(sorted.fail.map((f) => f.id)).toEqual(fail);
+    expect(sorted.warn.map((f) => f.id)).toEqual(warn);
+    // Whatever fail-on says: the step would fail with every grade listed.
+    expect(sorted.wouldFail).toBe(true);
+  });
+
+  it('nothing found: nothing fails, nothing warns, would-fail false', () => {
+    expect(sortFindings([], (f: { grade: Grade }) => f.grade, { grades: [...GRADES] })).toEqual({
+      fail: [],
+      warn: [],
+      wouldFail: false,
+    });
+  });
+
+  it('says it in words: counts by grade, fail-on, would-fail', () => {
+    expect(countWords(findings, (f) => f.grade)).toBe('1 non-compliant, 2 missing, 1 incomplete, 1 unknown');
+    expect(gradeWords([])).toBe('none');
+    expect(gradeWords(['unknown', 'missing'])).toBe('missing, unknown');
+    const failOn = { grades: ['missing'] as Grade[], input: 'fail-on' };
+    expect(
+      failOnSentence(
+        failOn,
+        sortFindings(findings, (f) => f.grade, failOn),
+        (f) => f.grade,
+      ),
+    ).toBe(
+      'fail-on: missing: 2 finding(s) fail the step (2 missing); 3 only warn (1 non-compliant, 1 incomplete, ' +
+        '1 unknown). would-fail: true (with every grade listed, the step would fail).',
+    );
+    const none = { grades: [] as Grade[], input: 'fail-on' };
+    expect(
+      failOnSentence(
+        none,
+        sortFindings(findings.slice(0, 1), (f) => f.grade, none),
+        (f) => f.grade,
+      ),
+    ).toBe(
+      'fail-on: none: nothing fails the step; 1 only warn (1 missing). would-fail: true (with every grade listed, ' +
+        'the step would fail).',
+    );
+    expect(
+      failOnSentence(
+        none,
+        sortFindings([], (f: { grade: Grade }) => f.grade, none),
+        (f) => f.grade,
+      ),
+    ).toBe('');
+    // Not given, and nothing only warns (a default or a shorthand true): the failure says it all.
+    const byDefault = { grades: [...GRADES], input: undefined };
+    const all = sortFindings(findings, (f) => f.grade, byDefault);
+    expect(failOnSentence(byDefault, all, (f) => f.grade)).toBe('');
+    expect(failOnSentence({ ...byDefault, input: 'fail-on' }, all, (f) => f.grade)).toContain(
+      'fail-on: non-compliant, missing, incomplete, unknown: 5 finding(s) fail the step',
+    );
+    // The shorthand false: everything only warns, and the summary says so.
+    const off = { grades: [] as Grade[], input: undefined };
+    expect(
+      failOnSentence(
+        off,
+        sortFindings(findings, (f) => f.grade, off),
+        (f) => f.grade,
+      ),
+    ).toContain('fail-on: none: nothing fails the step; 5 only warn');
+  });
+});
+
+describe('artifactGrade: the grade of an artifact the service has', () => {
+  const rows: [string, Parameters<typeof artifactGrade>, Grade | undefined][] = [
+    ['COMPLIANT by its state and evidence: passes', ['COMPLIANT', true], undefined],
+    ['COMPLIANT by its state, not its evidence: non-compliant', ['COMPLIANT', false], 'non-compliant'],
+    ['NON-COMPLIANT', ['NON-COMPLIANT', false], 'non-compliant'],
+    ['INCOMPLETE', ['INCOMPLETE', false], 'incomplete'],
+    ['no state: unknown', [null, false], 'unknown'],
+  ];
+  it.each(rows)('%s', (_title, args, grade) => {
+    expect(artifactGrade(...args)).toBe(grade);
+  });
+});

@@ -1,0 +1,440 @@
+/**
+ * check-attestations-for-commit over a range (issue 28): the dist bundle run as the runner runs it, in real git
+ * repositories, against the sandbox over real HTTP. `commits: <base>..<head>` and `since-deployed-in` read the commits
+ * with git in the checkout; the sandbox is told of every request (`observe`), so the chunks of `commit_list` are
+ * counted where they arrive.
+ */
+import { describe, expect, it } from 'vitest';
+import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
+import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { byProfile, DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+
+const start = useSandbox();
+const { repo, tempDir } = useTempDirs();
+
+const ACTION = 'check-attestations-for-commit';
+/** The demo seed's backend trail, which the seeded attestations are filed under. */
+const TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const commitUrl = (sha: string) => `https://github.com/acme/app/commit/${sha}`;
+
+interface Result {
+  outcome: string;
+  compliant: boolean;
+  from: string;
+  commits: { sha: string; title?: string; url?: string }[];
+  nonCompliant: { commit: string; name: string | null }[];
+  missing: { commit: string; name: string | null }[];
+  range?: { shown: string; head: string; bases: string[]; includeMerges: boolean };
+  deployed?: {
+    environment: string;
+    snapshot?: string;
+    artifacts: { name: string; commit?: string; why: string }[];
+    noBase?: string;
+  };
+  note?: string;
+  error?: { kind: string; message: string; input?: string };
+}
+const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;
+
+interface Org {
+  flows: { name: string }[];
+  attestations: unknown[];
+  artifacts: unknown[];
+  environments: { name: string; type: string; snapshots: unknown[] }[];
+}
+
+/** The demo seed, with a unit-tests attestation on each of `compliant` and a failing one on each of `failing`. */
+function seedAttesting(compliant: string[], failing: string[] = []): { orgs: { demo: Org } } {
+  const seed = demoSeed() as { orgs: { demo: Org } };
+  [...compliant, ...failing].forEach((sha, i) => {
+    seed.orgs.demo.attestations.push({
+      id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
+      flow: 'backend',
+      trail: TRAIL,
+      name: 'unit-tests',
+      type: 'junit',
+      git_commit: sha,
+      is_compliant: !failing.includes(sha),
+      created_at: 1793700000 + i,
+    });
+  });
+  return seed;
+}
+
+/**
+ * `seed` with an environment `app-prod` whose one snapshot runs `running` (name and the commit of acme/app it was
+ * built from, or of another repository), each an artifact of the flow `app`.
+ */
+function withDeployed(
+  seed: { orgs: { demo: Org } },
+  running: { name: string; commit: string; repository?: string }[],
+): unknown {
+  const org = seed.orgs.demo;
+  org.flows.push({ name: 'app' });
+  const artifacts = running.map(({ name, commit, repository = 'acme/app' }, i) => {
+    const fingerprint = (i + 1).toString(16).padStart(64, 'a');
+    org.artifacts.push({
+      id: String(900 + i).padStart(24, '0'),
+      flow: 'app',
+      fingerprint,
+      filename: name,
+      git_commit: commit,
+      commit_url: `https://github.com/${repository}/commit/${commit}`,
+      created_at: 1793700000,
+      last_modified_at: 1793700000,
+    });
+    return { fingerprint, name, pods: [`pod-${i}`], most_recent_timestamp: 1793700000 };
+  });
+  org.environments.push({
+    name: 'app-prod',
+    type: 'K8S',
+    snapshots: [{ index: 1, created_at: 1793700000, artifacts }],
+  });
+  return seed;
+}
+
+/** The commits the list endpoint was asked about, request by request. */
+function listRequests(sandbox: Running): () => string[][] {
+  const asked: string[][] = [];
+  sandbox.sandbox.observe(({ url }) => {
+    const parsed = new URL(url, 'http://sandbox');
+    if (parsed.pathname.endsWith('/list_attestations_for_criteria'))
+      asked.push(parsed.searchParams.getAll('commit_list'));
+  });
+  return () => asked;
+}
+
+function countRequests(sandbox: Running): () => number {
+  let count = 0;
+  sandbox.sandbox.observe(() => count++);
+  return () => count;
+}
+
+/** A repository with a root commit tagged v1 and `count` commits after it. */
+function release(count: number): { r: Repo; root: string; after: string[] } {
+  const r = repo();
+  const [root = ''] = fastCommits(r, 1, { message: () => 'Root' });
+  r.git('tag', 'v1', root);
+  return { r, root, after: fastCommits(r, count, { start: 1793600100 }) };
+}
+
+function clean(result: RunResult): void {
+  assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+}
+
+describe('check-attestations-for-commit over a range', () => {
+  it('checks every commit of v1..HEAD (300), newest first, in three requests of at most 100, grouped by state', async () => {
+    const { r, after } = release(300);
+    const newestFirst = [...after].reverse();
+    // Every commit attested but two: one failing, one with nothing.
+    const failing = after[150] ?? '';
+    const missing = after[20] ?? '';
+    const sandbox = await start({
+      seed: seedAttesting(
+        after.filter((sha) => sha !== failing && sha !== missing),
+        [failing],
+      ),
+    });
+    sandbox.sandbox.faults.latencyMs = 20;
+    const asked = listRequests(sandbox);
+    const result = await runAction(ACTION, {
+      cwd: r.dir,
+      inputs: { ...connection(sandbox.url), commits: 'v1..HEAD', required: 'unit-tests' },
+      github: { GITHUB_SHA: after[299] ?? '' },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.outputs.outcome).toBe('non-compliant');
+    // Three requests of at most 100 commits, every commit asked once, no more than four at once.
+    expect(asked().map((chunk) => chunk.length)).toEqual([100, 100, 100]);
+    expect(new Set(asked().flat())).toEqual(new Set(after));
+    expect(sandbox.sandbox.load.peak).toBeLessThanOrEqual(4);
+    const saved = resultOf(result);
+    expect(saved.from).toBe('range');
+    expect(saved.commits.map((c) => c.sha)).toEqual(newestFirst);
+    expect(saved.commits[0]).toEqual({
+      sha: after[299],
+      title: 'Commit 299',
+      url: commitUrl(after[299] ?? ''),
+    });
+    expect(saved.range).toEqual({
+      shown: 'v1..HEAD',
+      head: after[299],
+      bases: [r.git('rev-parse', 'v1')],
+      includeMerges: true,
+    });
+    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+      { commit: failing, name: 'unit-tests' },
+    ]);
+    expect(JSON.parse(result.outputs.missing ?? '')).toEqual([{ commit: missing, name: 'unit-tests' }]);
+
+    // The summary: the range as read, then the commits by state, worst first, each linked; no matrix of 300 rows.
+    const { summary } = result;
+    expect(summary).toContain(
+      `300 commit(s) of v1..HEAD (${r.git('rev-parse', '--short=7', 'v1')}..${(after[299] ?? '').slice(0, 7)}), newest first, merges included.`,
+    );
+    expect(summary).not.toContain('| Commit | Result |');
+    const headings = summary.match(/^#### .*$/gm);
+    expect(headings).toEqual([
+      '#### ❌ Non-compliant: 1 commit(s)',
+      '#### ⚠️ Missing: 1 commit(s)',
+      '#### ✅ Compliant: 298 commit(s)',
+    ]);
+    expect(summary).toContain(
+      `- [${failing.slice(0, 7)} Commit 150](${commitUrl(failing)}): unit-tests non-compliant`,
+    );
+    expect(summary).toContain(
+      `- [${missing.slice(0, 7)} Commit 20](${commitUrl(missing)}): unit-tests missing`,
+    );
+    const compliantLines = summary
+      .slice(summary.indexOf('#### ✅'))
+      .match(/^- \[[0-9a-f]{7} Commit \d+\]\(https:\/\/github\.com\/acme\/app\/commit\/[0-9a-f]{40}\)/gm);
+    expect(compliantLines).toHaveLength(298);
+    // In the order checked: newest first.
+    expect(compliantLines?.[0]).toContain('Commit 299');
+    expect(result.stdout).toContain('300 commit(s) of v1..HEAD (newest first):');
+    clean(result);
+  });
+
+  it('checks merge commits unless include-merges is false', async () => {
+    const r = repo();
+    const [root = ''] = fastCommits(r, 1, { message: () => 'Root' });
+    r.git('branch', 'side', root);
+    const [side = ''] = fastCommits(r, 1, { branch: 'side', message: () => 'On the side' });
+    const [main = ''] = fastCommits(r, 1, { message: () => 'On main' });
+    r.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const merge = r.git('rev-parse', 'HEAD');
+    const sandbox = await start({ seed: seedAttesting([merge, side, main]) });
+    const run = (includeMerges: string) =>
+      runAction(ACTION, {
+        cwd: r.dir,
+        inputs: { ...connection(sandbox.url), commits: `${root}..HEAD`, 'include-merges': includeMerges },
+      });
+    const withMerges = await run('true');
+    expect(withMerges.code).toBe(0);
+    expect(resultOf(withMerges).commits[0]?.sha).toBe(merge);
+    expect(new Set(resultOf(withMerges).commits.map((c) => c.sha))).toEqual(new Set([merge, side, main]));
+    const without = await run('false');
+    expect(without.code).toBe(0);
+    expect(new Set(resultOf(without).commits.map((c) => c.sha))).toEqual(new Set([side, main]));
+    expect(without.summary).toContain('newest first, merges left out.');
+    clean(without);
+  });
+
+  it('commit subjects from git act on nothing: not the log, not the summary', async () => {
+    const { r, root } = release(0);
+    fastCommits(r, 2, {
+      message: (i) => `::warning::from-git ${i}\r::stop-commands::x @octocat <img src=x> [a](javascript:x)`,
+    });
+    const sandbox = await start();
+    const result = await runAction(ACTION, {
+      cwd: r.dir,
+      inputs: { ...connection(sandbox.url), commits: `${root}..HEAD` },
+    });
+    expect(result.code).toBe(1);
+    // The subjects reached the log and the summary, each on one line and inert.
+    expect(result.stdout).toContain('from-git 1');
+    expect(result.summary).toContain('from-git 1');
+    for (const line of result.stdout.split('\n')) {
+      if (line.startsWith('::'))
+        expect(line).toMatch(/^::(group|endgroup|debug|notice|warning|error|add-mask)( [^:]*)?::/);
+      expect(line).not.toMatch(/^::warning::from-git/);
+    }
+    expect(result.summary).not.toMatch(/(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
+    expect(result.summary).not.toMatch(/<img|\]\(javascript:/i);
+    clean(result);
+  });
+
+  describe('since-deployed-in', () => {
+    it('checks every commit since what runs of this repository: several versions, each one missing counts', async () => {
+      const { r, after } = release(10);
+      const [c3 = '', c6 = '', head = ''] = [after[3], after[6], after[9]];
+      const seed = withDeployed(seedAttesting(after), [
+        // Two services of this repository at different versions, and one of another repository.
+        { name: 'ghcr.io/acme/app:1.3.0', commit: c3 },
+        { name: 'ghcr.io/acme/app-worker:1.6.0', commit: c6 },
+        { name: 'ghcr.io/acme/other:2.0.0', commit: 'f'.repeat(40), repository: 'acme/other' },
+      ]);
+      const sandbox = await start({ seed });
+      const result = await runAction(ACTION, {
+        cwd: r.dir,
+        inputs: {
+          ...connection(sandbox.url),
+          'since-deployed-in': 'app-prod',
+          name: 'ghcr.io/acme/*',
+          required: 'unit-tests',
+        },
+        github: { GITHUB_SHA: head },
+      });
+      const saved = resultOf(result);
+      // The minimal profile sends no commit_url nor git_commit (only shown): no base, and the gate fails closed.
+      if (byProfile(true, false)) {
+        expect(result.code).toBe(0);
+        expect(result.outputs.outcome).toBe('compliant');
+        expect(saved.from).toBe('since-deployed');
+        // The union of c3..head and c6..head: every commit after c3, newest first.
+        expect(saved.commits.map((c) => c.sha)).toEqual(after.slice(4).reverse());
+        expect(saved.range?.bases).toEqual([c3, c6]);
+        expect(saved.deployed).toMatchObject({
+          environment: 'app-prod',
+          snapshot: 'app-prod#1',
+          artifacts: [
+            { name: 'ghcr.io/acme/app:1.3.0', commit: c3, why: 'its commit_url' },
+            { name: 'ghcr.io/acme/app-worker:1.6.0', commit: c6, why: 'its commit_url' },
+          ],
+        });
+        expect(result.summary).toContain(
+          `6 commit(s) since what runs in app-prod (since ${c3.slice(0, 7)} and ${c6.slice(0, 7)}, up to ${head.slice(0, 7)}), newest first, merges included.`,
+        );
+        expect(result.summary).toContain('3 artifact(s) run in app-prod (app-prod#1), 2 of this repository:');
+        expect(result.summary).toContain(`| ghcr.io/acme/app:1.3.0 | <code>${c3}</code> | its commit_url |`);
+      } else {
+        expect(result.code).toBe(1);
+        expect(result.outputs.outcome).toBe('error');
+        expect(saved.error?.kind).toBe('input');
+        expect(saved.error?.message).toContain("Invalid input 'since-deployed-in': found no base");
+        expect(saved.error?.message).toContain('the commit of ghcr.io/acme/app:1.3.0');
+      }
+      clean(result);
+    });
+
+    it('in a shallow clone that lacks the base: set fetch-depth: 0', async () => {
+      const { r, after } = release(5);
+      const base = after[1] ?? '';
+      const shallow = tempDir('shallow-');
+      r.git('clone', '-q', '--depth', '1', `file://${r.dir}`, shallow);
+      const sandbox = await start({
+        seed: withDeployed(seedAttesting([]), [{ name: 'ghcr.io/acme/app:1.1.0', commit: base }]),
+      });
+      const result = await runAction(ACTION, {
+        cwd: shallow,
+        inputs: { ...connection(sandbox.url), 'since-deployed-in': 'app-prod', flow: 'app' },
+        github: { GITHUB_SHA: after[4] ?? '' },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(resultOf(result).error?.message).toContain(
+        byProfile(
+          `Invalid input 'since-deployed-in': the commit ${base} (of ghcr.io/acme/app:1.1.0, running in app-prod) is ` +
+            'not in this shallow clone. Expected the whole history in the checkout: set fetch-depth: 0 on ' +
+            'actions/checkout.',
+          "Invalid input 'since-deployed-in': found no base",
+        ),
+      );
+      // What runs there is kept in the result file.
+      expect(resultOf(result).deployed?.artifacts).toMatchObject([{ name: 'ghcr.io/acme/app:1.1.0' }]);
+      clean(result);
+    });
+
+    it('without a base (nothing of this repository runs there): on-no-base fail, all and skip', async () => {
+      const { r, root, after } = release(5);
+      // The demo's production runs acme/shop's backend (flow backend): not this repository (acme/app).
+      const sandbox = await start({ seed: seedAttesting([root, ...after]) });
+      const requests = countRequests(sandbox);
+      const run = (onNoBase: string) =>
+        runAction(ACTION, {
+          cwd: r.dir,
+          inputs: {
+            ...connection(sandbox.url),
+            'since-deployed-in': 'production',
+            flow: 'backend',
+            'on-no-base': onNoBase,
+          },
+          github: { GITHUB_SHA: after[4] ?? '' },
+        });
+
+      const fail = await run('fail');
+      expect(fail.code).toBe(1);
+      expect(fail.outputs).toMatchObject({ outcome: 'error', compliant: 'false' });
+      const failed = resultOf(fail);
+      expect(failed.error?.kind).toBe('input');
+      // The full profile names acme/shop's commit page (not this repository); the minimal one no commit at all.
+      const noBase = byProfile(
+        'nothing of this repository (flow backend) runs in production',
+        'the commit of ghcr.io/acme/backend:1.4.0 (the service names no commit for it), running in production, is ' +
+          'not known',
+      );
+      expect(failed.error?.message).toContain(
+        `Invalid input 'since-deployed-in': found no base to check the commits since: ${noBase}`,
+      );
+      expect(failed.deployed?.environment).toBe('production');
+      expect(fail.summary).toContain('Compliance gate could not check');
+      expect(fail.summary).toContain('found no base');
+
+      const all = await run('all');
+      expect(all.code).toBe(0);
+      expect(all.outputs.outcome).toBe('compliant');
+      // Every commit of the head, the root included.
+      expect(resultOf(all).commits.map((c) => c.sha)).toEqual([...after].reverse().concat(root));
+      expect(resultOf(all).deployed?.noBase).toBe('all');
+      expect(all.stdout).toContain(
+        `::warning::No base in production: ${noBase}. Every commit of the head commit ${after[4] ?? ''} is checked ` +
+          '(on-no-base: all).',
+      );
+
+      const before = requests();
+      const skip = await run('skip');
+      expect(skip.code).toBe(0);
+      expect(skip.outputs).toMatchObject({ outcome: 'skipped', compliant: 'false', missing: '[]' });
+      expect(resultOf(skip)).toMatchObject({ outcome: 'skipped', compliant: false, commits: [] });
+      expect(skip.summary).toContain('### ⏭️ Compliance gate skipped: nothing checked');
+      expect(skip.stdout).toContain('::warning::No base in production');
+      // The diff was read (and the artifact of acme/shop asked about in the minimal profile), no attestation.
+      expect(requests() - before).toBe(byProfile(1, 2));
+      clean(skip);
+    });
+  });
+
+  describe('refused before any request to the service, naming the input', () => {
+    const refused = async (
+      sandbox: Running,
+      cwd: string,
+      inputs: Record<string, string>,
+      github: Record<string, string> = {},
+    ) => {
+      const requests = countRequests(sandbox);
+      const result = await runAction(ACTION, {
+        cwd,
+        inputs: { ...connection(sandbox.url), ...inputs },
+        github,
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(resultOf(result).error?.kind).toBe('input');
+      expect(requests()).toBe(0);
+      clean(result);
+      return resultOf(result).error?.message ?? '';
+    };
+
+    it('a shallow clone that lacks the base: set fetch-depth: 0', async () => {
+      const { r, root } = release(5);
+      const shallow = tempDir('shallow-');
+      r.git('clone', '-q', '--depth', '1', `file://${r.dir}`, shallow);
+      const sandbox = await start();
+      expect(await refused(sandbox, shallow, { commits: `${root}..HEAD` })).toBe(
+        `Invalid input 'commits': '${root}' is not in this shallow clone. Expected the whole history in the ` +
+          'checkout: set fetch-depth: 0 on actions/checkout.',
+      );
+    });
+
+    it('a revision the repository does not have', async () => {
+      const { r } = release(2);
+      const sandbox = await start();
+      const message = await refused(sandbox, r.dir, { commits: 'v9.9.9..HEAD' });
+      expect(message).toContain(
+        `Invalid input 'commits': 'v9.9.9' names no commit in the repository at ${r.dir}.`,
+      );
+    });
+
+    it('more than 5,000 commits, saying how many', async () => {
+      const { r } = release(5001);
+      const sandbox = await start();
+      expect(await refused(sandbox, r.dir, { commits: 'v1..main' })).toBe(
+        "Invalid input 'commits': v1..main has 5,001 commits, more than the 5,000 one step checks. Expected at " +
+          'most 5,000 commits: a later base, or the range split over several steps.',
+      );
+    }, 60_000);
+  });
+});
