@@ -7,6 +7,7 @@
  * answer, a bug) becomes `outcome=error`, a result file and a summary that says what could not be done and why.
  */
 import { exportVariable, setOutput } from '../trust/commands.js';
+import { dryRunWarning, forgone } from './dry-run.js';
 import { ComplianceError, UndeliveredError } from '../errors/errors.js';
 import { InputReader, type Env } from '../context/inputs.js';
 import { escapeText, SummaryWriter } from '../summary/writer.js';
@@ -74,20 +75,6 @@ export interface FinishInputs {
   warnings?: string[];
   /** Dry run (CommonInputs.dryRun): a failure that is not about the step's own inputs is a warning instead. */
   dryRun?: boolean;
-}
-
-/**
- * What fails a step even in a dry run: its own inputs, what it was given to read (an artifact, a cluster), and a bug.
- * Anything the service says or does not say (a tripped gate, an answer not in the documented form, a service that
- * cannot be reached) is what the outage switch is for.
- */
-const FAILS_EVEN_IN_DRY_RUN = new Set(['input', 'source', 'unexpected']);
-
-/** Under dry run, the failure the step forgoes (undefined when it has none, or one a dry run does not forgive). */
-function forgone(inputs: FinishInputs, step: StepResult): string | undefined {
-  if (inputs.dryRun !== true || step.failure === undefined) return undefined;
-  const error = (step.result as { error?: { kind?: unknown } }).error;
-  return typeof error?.kind === 'string' && FAILS_EVEN_IN_DRY_RUN.has(error.kind) ? undefined : step.failure;
 }
 
 export interface ActionDefinition<I extends FinishInputs> {
@@ -396,17 +383,6 @@ export async function finish<I extends FinishInputs>(
         : '';
     log.fail(`${step.failure}${kept}`);
   }
-}
-
-/** What the summary says first under dry run: that it is on, what that means, and whether the step would have failed. */
-function dryRunWarning(wouldHaveFailed: string | undefined): string {
-  return (
-    'Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and nothing is gated: ' +
-    'this step fails only on its own inputs. ' +
-    (wouldHaveFailed === undefined
-      ? 'Without it, this step would not have failed for anything the service said.'
-      : `Without it, this step would have failed: ${wouldHaveFailed}`)
-  );
 }
 
 /**

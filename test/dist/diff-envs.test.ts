@@ -812,24 +812,18 @@ describe('diff-envs', () => {
           ) as unknown,
         ]);
 
-        // A lookup that fails (NOT-CHECKED): outcome error with unknown listed, as the gate always did; else a warning.
-        sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
-        await liveShaped(sandbox, 'production', 'staging');
-        const unchecked = await promote(sandbox.url, { 'fail-on': 'unknown' }, { COMPLIANCE_RETRIES: '0' });
-        expect(unchecked.code).toBe(1);
-        expect(unchecked.outputs.outcome).toBe('error');
-        sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
-        await liveShaped(sandbox, 'production', 'staging');
-        const warnedOnly = await promote(
-          sandbox.url,
-          { 'fail-on': 'non-compliant' },
-          { COMPLIANCE_RETRIES: '0' },
-        );
-        expect(warnedOnly.code).toBe(0);
-        expect(warnedOnly.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
-        expect(warnedOnly.stdout).toMatch(
-          /::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/,
-        );
+        // A lookup that fails (NOT-CHECKED): under any gate the gate could not check (outcome error), whatever
+        // fail-on lists: the artifact was never judged. Forgiving an outage is what dry run is for.
+        for (const failOn of ['unknown', 'non-compliant']) {
+          sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+          await liveShaped(sandbox, 'production', 'staging');
+          const unchecked = await promote(sandbox.url, { 'fail-on': failOn }, { COMPLIANCE_RETRIES: '0' });
+          expect(unchecked.code, failOn).toBe(1);
+          expect(unchecked.outputs, failOn).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+          expect(errors(unchecked.stdout).join('\n'), failOn).toMatch(
+            /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 .*could not check/,
+          );
+        }
       });
 
       it('none: nothing fails, everything warns; would-fail false when everything arriving is COMPLIANT', async () => {

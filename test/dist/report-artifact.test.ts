@@ -348,8 +348,9 @@ describe('report-artifact', () => {
     expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true });
     expect(result.summary).toContain('### DRY RUN: artifact not reported');
     // The header line: the outcome in words and the step's duration (issue 15).
+    // Then that dry run is on (the organisation's outage switch), before the step's own summary.
     expect(result.summary).toMatch(
-      /^<sub>Outcome: \*\*dry run\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n###/,
+      /^<sub>Outcome: \*\*dry run\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n> \[!WARNING\]\n> Dry run is on [^\n]*\n\n###/,
     );
     expect(sandbox.sandbox.service.data.orgs.demo?.artifacts.some((a) => a.fingerprint === APP_BIN_FP)).toBe(
       false,

@@ -3,7 +3,7 @@
  * failure about anything the service said, or did not say, into a warning; the step still decides, its outcome and
  * outputs are what it decided, and its summary opens by saying dry run is on and whether it would have failed. A
  * failure about the step's own inputs, what it was given to read, or a bug still fails it. In-process against real
- * runner files; through the bundle on an unreachable service: test/dist/check-attestations-for-commit.test.ts.
+ * runner files; through every gate's bundle, on an unreachable service too: test/dist/dry-run.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { readCommon, type CommonInputs } from '../../src/runtime/context.js';

@@ -33,7 +33,9 @@ describe('release:prepare', () => {
     // The rest of each file is as it was.
     expect(next.packageJson.replace('"9.0.0"', `"${current}"`)).toBe(files().packageJson);
     // The notes of the new version are what was Unreleased.
-    expect(releaseNotes(next.changelog, '9.0.0')).toMatch(/^### Added\n\n- `allow-insecure-http`/);
+    const unreleased = /## \[Unreleased\]\n\n([\s\S]*?)\n## \[/.exec(files().changelog)?.[1] ?? '';
+    expect(unreleased).toMatch(/^### Added\n\n- /);
+    expect(releaseNotes(next.changelog, '9.0.0')).toBe(unreleased.trim());
     expect(releaseNotes(next.changelog, '0.1.0')).toMatch(/^### Added\n\n- The nine endpoints/);
   });
 

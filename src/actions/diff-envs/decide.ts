@@ -345,7 +345,17 @@ export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn
     : { grades: [], input: undefined };
 }
 
-/** The arriving artifacts not COMPLIANT (notCompliant), sorted by fail-on: which fail the step, which warn. */
+/**
+ * The arriving artifacts not COMPLIANT (notCompliant), sorted by fail-on: which fail the step, which warn. Under any
+ * gate one that could not be checked (NOT-CHECKED) fails whatever fail-on lists: it was never judged, as with
+ * get-artifact's items (found by review: with fail-on: non-compliant, a 503 on its lookup passed the gate).
+ */
 export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
-  return sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);
+  const graded = sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);
+  const neverJudged = (c: ArrivalCheck) => failOn.grades.length > 0 && c.state === 'NOT-CHECKED';
+  return {
+    ...graded,
+    fail: [...graded.fail, ...graded.warn.filter(neverJudged)],
+    warn: graded.warn.filter((c) => !neverJudged(c)),
+  };
 }

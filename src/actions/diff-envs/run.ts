@@ -7,7 +7,7 @@ import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
-import { fails, gradeWords, type FailOn } from '../../compliance/grades.js';
+import { gradeWords, type FailOn } from '../../compliance/grades.js';
 import { lookUpArtifact } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
@@ -130,6 +130,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   // or fail-on-non-compliant true) warns of the others; without one, a NOT-CHECKED is a warning, as before.
   const failOn = failOnOf(inputs);
   const sorted = sortArrivals(bad, failOn);
+  const isGate = failOn.grades.length > 0;
   const gate = sorted.fail.length > 0;
   const rolling = inputs.failOnRollout && result.rollouts.length > 0;
   // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
@@ -171,8 +172,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
     })),
   ];
   return {
-    outcome:
-      fails(failOn, 'unknown') && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
+    outcome: isGate && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
     outputs: {
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,

@@ -65,8 +65,10 @@ export function stepWide(error: unknown): boolean {
 }
 
 /**
- * The grade of one artifact read: not found is missing; not confirmed to be the trail's is unknown (its state says
- * nothing of the trail asked); else by its state; undefined when it passes.
+ * The grade of one artifact read: not found is missing; else by its state; an artifact whose state would pass but
+ * that is not confirmed to be the trail's is unknown (its state says nothing of the trail asked). A state that does
+ * not pass keeps its grade whether or not the trail is confirmed: not knowing the trail never makes a NON-COMPLIANT
+ * artifact less so (found by review: graded unknown first, it passed a gate on non-compliant).
  */
 export function gradeOf(read: {
   found: boolean;
@@ -75,8 +77,8 @@ export function gradeOf(read: {
   notConfirmed?: string | undefined;
 }): Grade | undefined {
   if (!read.found) return 'missing';
-  if (read.notConfirmed !== undefined) return 'unknown';
-  return artifactGrade(read.state, read.compliant);
+  const byState = artifactGrade(read.state, read.compliant);
+  return byState ?? (read.notConfirmed !== undefined ? 'unknown' : undefined);
 }
 
 /** The grade of one of many items: one that could not be checked is unknown. */

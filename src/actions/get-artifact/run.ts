@@ -92,7 +92,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   };
   if (read.notFound) says(notFoundMessage(inputs, read.fingerprint, read.notFound));
   else if (unchecked) result.failure = `${label}: could not check. ${notConfirmed}`;
-  else if (notConfirmed !== undefined) says(`${label}: not failing on unknown. ${notConfirmed}`);
+  else if (notConfirmed !== undefined)
+    says(`${label}: not failing on ${grade ?? 'unknown'}. ${notConfirmed}`);
   else if (grade !== undefined) says(trippedMessage(result, label));
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 

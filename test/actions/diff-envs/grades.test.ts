@@ -82,28 +82,28 @@ describe('the promotion gate under fail-on', () => {
     expect(s.outputs['would-fail']).toBe(true);
   });
 
-  it('fail-on incomplete: the INCOMPLETE one fails, the others warn; the NOT-CHECKED only warns', () => {
+  it('fail-on incomplete: the INCOMPLETE one fails, the others warn; the NOT-CHECKED fails, never judged', () => {
     const s = step({ grades: ['incomplete'], input: 'fail-on' });
-    expect(s.outcome).toBe('different');
+    // Under any gate, an arriving artifact that could not be checked fails and the gate could not check.
+    expect(s.outcome).toBe('error');
     expect(s.failure).toBe(
-      '1 of 6 arriving artifact(s) fail (fail-on: incomplete): ghcr.io/acme/svc-1:2.0 (INCOMPLETE). See the job ' +
-        'summary or the non-compliant output.',
+      '2 of 6 arriving artifact(s) fail (fail-on: incomplete): ghcr.io/acme/svc-1:2.0 (INCOMPLETE), ' +
+        'ghcr.io/acme/svc-4:2.0 (NOT-CHECKED). See the job summary or the non-compliant output.',
     );
     expect(annotated(s)).toEqual([
       `error ${name(1)}`,
+      `error ${name(4)}`,
       `warning ${name(0)}`,
       `warning ${name(2)}`,
       `warning ${name(3)}`,
-      `warning ${name(4)}`,
     ]);
-    expect((s.annotations ?? []).at(-1)?.title).toBe('Compliance not checked');
     // The list output is what was found, whatever fail-on says.
     expect(s.outputs['non-compliant']).toHaveLength(5);
     const summary = s.summary?.toString() ?? '';
     expect(summary).toContain('The promotion gate (fail-on: incomplete) fails the step.');
     expect(summary).toContain(
-      'fail-on: incomplete: 1 finding(s) fail the step (1 incomplete); 4 only warn (1 non-compliant, 1 missing, ' +
-        '2 unknown). would-fail: true',
+      'fail-on: incomplete: 2 finding(s) fail the step (1 incomplete, 1 unknown); 3 only warn (1 non-compliant, ' +
+        '1 missing, 1 unknown). would-fail: true',
     );
   });
 
@@ -113,11 +113,11 @@ describe('the promotion gate under fail-on', () => {
     expect(s.failure).toContain('2 of 6 arriving artifact(s) fail (fail-on: unknown): ');
   });
 
-  it('fail-on missing: the NOT-FOUND one fails', () => {
+  it('fail-on missing: the NOT-FOUND one fails, and the NOT-CHECKED one', () => {
     const s = step({ grades: ['missing'], input: 'fail-on' });
-    expect(s.outcome).toBe('different');
+    expect(s.outcome).toBe('error');
     expect(s.failure).toContain(
-      `1 of 6 arriving artifact(s) fail (fail-on: missing): ${name(2)} (NOT-FOUND)`,
+      `2 of 6 arriving artifact(s) fail (fail-on: missing): ${name(2)} (NOT-FOUND), ${name(4)} (NOT-CHECKED)`,
     );
   });
 

@@ -54,9 +54,19 @@ describe('the grade of one artifact read', () => {
     ['INCOMPLETE: incomplete', { found: true, state: 'INCOMPLETE', compliant: false }, 'incomplete'],
     ['no state: unknown', { found: true, state: null, compliant: false }, 'unknown'],
     [
-      'not confirmed to be the trail asked: unknown, whatever its state',
+      'COMPLIANT, not confirmed to be the trail asked: unknown',
       { found: true, state: 'COMPLIANT', compliant: true, notConfirmed: 'Not confirmed: ...' },
       'unknown',
+    ],
+    [
+      'NON-COMPLIANT, not confirmed to be the trail asked: still non-compliant (a gate on it must not pass)',
+      { found: true, state: 'NON-COMPLIANT', compliant: false, notConfirmed: 'Not confirmed: ...' },
+      'non-compliant',
+    ],
+    [
+      'INCOMPLETE, not confirmed to be the trail asked: still incomplete',
+      { found: true, state: 'INCOMPLETE', compliant: false, notConfirmed: 'Not confirmed: ...' },
+      'incomplete',
     ],
   ];
   it.each(rows)('%s', (_title, read, grade) => {
