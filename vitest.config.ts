@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).
+    reporters: ['default', './test/setup/slowest-files.ts'],
     setupFiles: ['test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
     // The through-the-bundle layer and the demo run twice: against the sandbox's full answers, and against its minimal
     // ones, shaped as the live service may answer (issue 24; test/helpers/sandbox.ts reads SANDBOX_PROFILE).

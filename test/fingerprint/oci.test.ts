@@ -304,10 +304,9 @@ describe('fingerprintOci failures before or without an answer', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as AddressInfo).port;
-      const started = Date.now();
+      // The message is the verdict; a registry waited on for ever would hang the test into its timeout.
       const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, { timeoutMs: 300 }));
       expect(error.problem).toContain('within 300 ms');
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

@@ -138,10 +138,8 @@ describe('escapeText, rendered by cmark-gfm', () => {
 
   it('escapes a long text in linear time (a URL run is found once, not again for each character)', () => {
     const text = `${'www.'.repeat(20_000)} ${'*'.repeat(20_000)}`;
-    const started = Date.now();
+    // The quadratic version took minutes on this text: it would hang the test into its timeout. No time is asserted.
     expect(escapeText(text)).toContain('\\*\\*');
-    // Not a timing test of speed: the quadratic version took minutes here, this bound only catches that.
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("a block <details>' summary is escaped as HTML: a Markdown escape would show there", () => {
