@@ -90,10 +90,24 @@ export class NonJsonBody {
   }
 }
 
+/** What the codes a user meets when the service cannot be reached mean, in words. */
+const NETWORK_FAULTS: Record<string, string> = {
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be looked up (DNS did not answer)',
+  ECONNREFUSED: 'the connection was refused (nothing listens at that address and port)',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  ETIMEDOUT: 'the connection timed out',
+};
+
+/** What happened, in words where the code has them, then the error as Node gave it (its code added when missing). */
 function describeNetworkError(err: unknown): string {
   const code = errorCode(err);
   const message = err instanceof Error ? err.message : String(err);
-  return code && !message.includes(code) ? `${message} (${code})` : message;
+  const given = code && !message.includes(code) ? `${message} (${code})` : message;
+  const words = code === undefined ? undefined : NETWORK_FAULTS[code];
+  return words ? `${words}: ${given}` : given;
 }
 
 function apiError(
@@ -218,11 +232,28 @@ export class HttpTransport {
         lastServerMessage,
         config.deadlineSetting,
       );
+    const unreachable = (error: unknown, attempts: number) =>
+      new NetworkError(req.endpoint, describeNetworkError(error), attempts, lastServerMessage, {
+        cause: error,
+      });
+    /**
+     * Stopping after a failed attempt because no other fits in the budget: the error says what happened to the last
+     * one (the server's answer, a name not found, a refused connection). More time would not have changed that, so
+     * the budget is named only when it is what stopped the attempt (an attempt that timed out).
+     */
+    const noTimeAfter = (outcome: AttemptOutcome, attempts: number) => {
+      if (outcome.kind === 'response') return apiError(req.endpoint, outcome, attempts);
+      if (outcome.kind === 'network') return unreachable(outcome.error, attempts);
+      return outOfTime(attempts);
+    };
+    /** The last failed attempt of this call, if any. */
+    let previous: AttemptOutcome | undefined;
 
     for (;;) {
       attempt++;
       const remaining = deadlineAt - Date.now();
-      if (remaining <= 0) throw outOfTime(attempt - 1);
+      // No time left for any attempt: the budget ran out (spent by earlier calls, or a wait that overran).
+      if (remaining <= 0) throw previous ? noTimeAfter(previous, attempt - 1) : outOfTime(attempt - 1);
       config.logger.debug(`${req.method} ${redact(url.href)} (attempt ${attempt}/${maxAttempts})`);
       // An attempt never outlives the budget: cut short, its timeout is the budget's.
       const limit = Math.min(config.attemptTimeoutMs, remaining);
@@ -260,17 +291,7 @@ export class HttpTransport {
           break;
         }
         case 'network':
-          if (!outcome.retryable || last) {
-            throw new NetworkError(
-              req.endpoint,
-              describeNetworkError(outcome.error),
-              attempt,
-              lastServerMessage,
-              {
-                cause: outcome.error,
-              },
-            );
-          }
+          if (!outcome.retryable || last) throw unreachable(outcome.error, attempt);
           break;
         case 'attempt-timeout':
           if (limit < config.attemptTimeoutMs) throw outOfTime(attempt);
@@ -292,11 +313,9 @@ export class HttpTransport {
         random: config.random,
         ...(retryAfterMs !== undefined && { retryAfterMs }),
       });
-      if (Date.now() + wait >= deadlineAt) {
-        // Waiting would pass the deadline: give up now, with what the server last said.
-        if (outcome.kind === 'response') throw apiError(req.endpoint, outcome, attempt);
-        throw outOfTime(attempt);
-      }
+      // Waiting would pass the deadline: give up now, saying what happened to this attempt.
+      if (Date.now() + wait >= deadlineAt) throw noTimeAfter(outcome, attempt);
+      previous = outcome;
       const why =
         outcome.kind === 'response'
           ? `HTTP ${outcome.status}`

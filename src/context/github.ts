@@ -6,6 +6,11 @@ import { patterns, type GitCommitInput, type RepoInfoInput } from '../api/schema
 import type { Env } from './inputs.js';
 
 export interface GitHubContext {
+  /**
+   * GITHUB_ACTIONS is `true`: a GitHub Actions runner runs the step, so the job's `permissions:` govern
+   * `github.token` and can be why GitHub refuses a call. False in a local run (a terminal, a script).
+   */
+  onActions: boolean;
   serverUrl: string;
   /** GITHUB_API_URL, default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3). */
   apiUrl: string;
@@ -33,10 +38,11 @@ export function readGitHubContext(env: Env): GitHubContext {
     return v ? v : undefined;
   };
   const ctx: GitHubContext = {
+    onActions: pick('GITHUB_ACTIONS') === 'true',
     serverUrl: (pick('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, ''),
     apiUrl: (pick('GITHUB_API_URL') ?? 'https://api.github.com').replace(/\/+$/, ''),
   };
-  const fields: [keyof Omit<GitHubContext, 'serverUrl' | 'apiUrl'>, string][] = [
+  const fields: [keyof Omit<GitHubContext, 'onActions' | 'serverUrl' | 'apiUrl'>, string][] = [
     ['repository', 'GITHUB_REPOSITORY'],
     ['repositoryId', 'GITHUB_REPOSITORY_ID'],
     ['runId', 'GITHUB_RUN_ID'],

@@ -2,7 +2,7 @@
  * The sticky pull-request comment: one per key (a workflow and an action), found again by a hidden marker and
  * updated in place, kept under GitHub's 65,536-character limit, stating when it ran and linking the run. Where the
  * token may not write (a pull request from a fork, a job without `pull-requests: write`) it warns and leaves the job
- * summary as the only report: a comment never fails a step.
+ * summary as the only report: a comment never fails a step. The job's permissions are named only on a runner.
  */
 import { log } from '../trust/log.js';
 import { noMention } from '../trust/text.js';
@@ -11,6 +11,7 @@ import {
   describeGitHubError,
   githubStatus,
   octokitFrom,
+  permissionsMayBeTheCause,
   requestOptions,
   type Octokit,
   type OctokitSource,
@@ -36,6 +37,8 @@ export interface StickyCommentOptions {
   /** Characters allowed (default 65,536); for tests. */
   limit?: number;
   timeoutMs?: number;
+  /** The step runs on a GitHub Actions runner (GitHubContext.onActions): a refusal may be the job's permissions. */
+  onActions?: boolean;
 }
 
 export type StickyCommentResult =
@@ -116,9 +119,13 @@ async function viewerLogin(octokit: Octokit, timeoutMs: number | undefined): Pro
   }
 }
 
+/** A refusal on a runner: a fork's read-only token, or the job's permissions. */
 const FORBIDDEN_HINT =
   'The token cannot write to this pull request (a pull request from a fork, or a job without the ' +
   "'pull-requests: write' permission); the result is in the job summary only.";
+/** A refusal elsewhere (a local run): no job's permissions are involved, the token itself may not write there. */
+const FORBIDDEN_LOCAL_HINT =
+  'The token (github-token) cannot write to this pull request; the result is in the job summary only.';
 
 /**
  * Creates the comment of `key` on the pull request, or updates it in place when it exists. Never throws for a
@@ -176,9 +183,10 @@ export async function upsertStickyComment(
   } catch (error) {
     const httpStatus = githubStatus(error);
     const reason = describeGitHubError(error);
-    const hint =
-      httpStatus === 403 || httpStatus === 404
-        ? FORBIDDEN_HINT
+    const hint = permissionsMayBeTheCause(error, options.onActions ?? false)
+      ? FORBIDDEN_HINT
+      : httpStatus === 403 || httpStatus === 404
+        ? FORBIDDEN_LOCAL_HINT
         : 'The result is in the job summary; the comment is left as it was.';
     log.warning(`Could not comment on pull request #${issueNumber} (${reason}). ${hint}`);
     return { status: 'skipped', reason, ...(httpStatus !== undefined && { httpStatus }) };

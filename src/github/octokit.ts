@@ -93,6 +93,17 @@ export function githubStatus(error: unknown): number | undefined {
   return typeof status === 'number' && response !== undefined ? status : undefined;
 }
 
+/**
+ * Whether a job's permissions can be why GitHub refused a call, so that advice about `permissions:` is worth giving:
+ * only on a GitHub Actions runner (`onActions`, where the workflow's token has the job's permissions) and only for a
+ * refusal GitHub gave (403, or 404: GitHub hides from a token what it may not read). Not in a local run, and not for a
+ * call that got no answer or a token GitHub did not take (401).
+ */
+export function permissionsMayBeTheCause(error: unknown, onActions: boolean): boolean {
+  const status = githubStatus(error);
+  return onActions && (status === 403 || status === 404);
+}
+
 /** One line for a log: `HTTP 403: Resource not accessible by integration`, or the network failure; scrubbed. */
 export function describeGitHubError(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;

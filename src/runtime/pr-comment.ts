@@ -81,6 +81,7 @@ export async function commentOnPullRequest(
       key: `${github.workflow ?? 'workflow'}/${github.job ?? 'job'}/${key}`,
       body: body(),
       runUrl: buildUrl(github),
+      onActions: github.onActions,
     }),
   );
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
+  ComplianceClient,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
@@ -11,7 +12,7 @@ import {
   retryDelay,
 } from '../../src/api/index.js';
 import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
-import { json, useClientAgainst } from '../helpers/server.js';
+import { closedOrigin, json, useClientAgainst } from '../helpers/server.js';
 
 const setup = useClientAgainst();
 
@@ -308,6 +309,64 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.serverMessage).toBe('down for upgrade');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('stopped by the budget, a refused connection is still reported as refused, not as time running out', async () => {
+    // Each wait (3/4 of 200, 400, 800 ms) is checked against a 1 s budget: the third would pass it.
+    const { server, client } = await setup(() => undefined, {
+      backoffBaseMs: 200,
+      deadlineMs: 1000,
+      deadlineSetting: 'timeout-seconds',
+      retries: 10,
+    });
+    await server.close();
+    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.attempts).toBeGreaterThan(1);
+    expect(error.message).toMatch(
+      /^GET \/actions\/\{org\} could not reach the service: the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+ \[after \d+ attempts\]\. Check api-url/,
+    );
+    expect(error.message).toContain(`[after ${error.attempts} attempts]`);
+    expect(error.message).not.toMatch(/budget|timeout-seconds/);
+  });
+
+  it('names what happened whatever the budget: a refused port and an unknown host, with no time for a retry', async () => {
+    const client = (baseUrl: string) =>
+      new ComplianceClient({
+        baseUrl,
+        org: 'acme',
+        token: TEST_TOKEN,
+        // A 5 s budget and a first wait of 7.5 s: the step stops after one attempt, as timeout-seconds: 5 would.
+        deadlineMs: 5000,
+        deadlineSetting: 'timeout-seconds',
+        backoffBaseMs: 10_000,
+        random: () => 0.5,
+      });
+    const refusedClient = client(await closedOrigin());
+    // `.invalid` never resolves (RFC 6761): ENOTFOUND from the resolver, with or without a network.
+    const unknownClient = client('https://nonexistent.invalid');
+    try {
+      const refused = (await refusedClient.listActions().catch((e: unknown) => e)) as NetworkError;
+      expect(refused).toBeInstanceOf(NetworkError);
+      expect(refused.attempts).toBe(1);
+      expect(refused.reason).toMatch(
+        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED /,
+      );
+      expect(refused.message).not.toMatch(/budget|timeout-seconds/);
+
+      const unknown = (await unknownClient.listActions().catch((e: unknown) => e)) as NetworkError;
+      expect(unknown).toBeInstanceOf(NetworkError);
+      expect(unknown.attempts).toBe(1);
+      expect(unknown.reason).toBe('the host name was not found: getaddrinfo ENOTFOUND nonexistent.invalid');
+      expect(unknown.message).toBe(
+        'GET /actions/{org} could not reach the service: the host name was not found: getaddrinfo ENOTFOUND ' +
+          'nonexistent.invalid. Check api-url and that the service is reachable from the runner (proxy settings: ' +
+          'HTTPS_PROXY, NO_PROXY).',
+      );
+    } finally {
+      await refusedClient.close();
+      await unknownClient.close();
+    }
   });
 
   it('shows a proxy HTML page as status, snippet and no markup', async () => {

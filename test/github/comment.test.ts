@@ -176,6 +176,7 @@ describe('upsertStickyComment', () => {
         issueNumber: 7,
         key: 'k',
         body: 'x',
+        onActions: true,
       }),
     );
     expect(value).toEqual({
@@ -188,7 +189,27 @@ describe('upsertStickyComment', () => {
     );
   });
 
-  it('on a wrong token or an unreachable API: a warning, no throw', async () => {
+  it("names the job's pull-requests: write permission only on a runner: a local run's refusal is the token's", async () => {
+    const api = await github({ forbidComments: true });
+    const local = await stdoutOf(() =>
+      upsertStickyComment({
+        token: GITHUB_TOKEN,
+        apiUrl: api.url,
+        owner: 'acme',
+        repo: 'app',
+        issueNumber: 7,
+        key: 'k',
+        body: 'x',
+      }),
+    );
+    expect(local.value).toMatchObject({ status: 'skipped', httpStatus: 403 });
+    expect(local.out).toContain(
+      '::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token (github-token) cannot write to this pull request; the result is in the job summary only.',
+    );
+    expect(local.out).not.toContain('pull-requests: write');
+  });
+
+  it('on a wrong token or an unreachable API, even on a runner: a warning naming no permission, no throw', async () => {
     const api = await github({ token: 'ghs_someOtherToken000000000000' });
     const refused = await stdoutOf(() =>
       upsertStickyComment({
@@ -199,6 +220,7 @@ describe('upsertStickyComment', () => {
         issueNumber: 7,
         key: 'k',
         body: 'x',
+        onActions: true,
       }),
     );
     expect(refused.value).toMatchObject({
@@ -207,6 +229,7 @@ describe('upsertStickyComment', () => {
       reason: 'HTTP 401: Bad credentials',
     });
     expect(refused.out).toContain('the comment is left as it was');
+    expect(refused.out).not.toContain('permission');
     await api.server.close();
     const gone = await stdoutOf(() =>
       upsertStickyComment({
@@ -217,10 +240,12 @@ describe('upsertStickyComment', () => {
         issueNumber: 7,
         key: 'k',
         body: 'x',
+        onActions: true,
       }),
     );
     expect(gone.value).toMatchObject({ status: 'skipped' });
     expect(gone.value).not.toHaveProperty('httpStatus');
     expect(gone.out).toMatch(/::warning::Could not comment on pull request #7 \(no answer: /);
+    expect(gone.out).not.toContain('permission');
   });
 });

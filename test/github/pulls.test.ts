@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listPullRequestCommits } from '../../src/github/pulls.js';
-import { describeGitHubError, githubStatus } from '../../src/github/octokit.js';
+import { describeGitHubError, githubStatus, permissionsMayBeTheCause } from '../../src/github/octokit.js';
 import { pullRequestOf, readGitHubContext } from '../../src/context/github.js';
 import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
 
@@ -97,6 +97,27 @@ describe('listPullRequestCommits', () => {
     }).catch((e: unknown) => e);
     expect(describeGitHubError(missing)).toBe('HTTP 404: Not Found');
   });
+
+  it("takes a refusal (403, 404) on a runner, and nothing else, as possibly the job's permissions", async () => {
+    const refusing = (status: number) =>
+      github({ failCommits: { status, message: 'Resource not accessible by integration' } });
+    const failure = (apiUrl: string, token = GITHUB_TOKEN): Promise<unknown> =>
+      listPullRequestCommits({ token, apiUrl, owner: 'acme', repo: 'app', pullNumber: 7 }).catch(
+        (e: unknown) => e,
+      );
+    for (const status of [403, 404]) {
+      const error = await failure((await refusing(status)).url);
+      expect(permissionsMayBeTheCause(error, true)).toBe(true);
+      // A local run: no job, no job permissions.
+      expect(permissionsMayBeTheCause(error, false)).toBe(false);
+    }
+    for (const status of [401, 422, 500]) {
+      expect(permissionsMayBeTheCause(await failure((await refusing(status)).url), true)).toBe(false);
+    }
+    const gone = await github();
+    await gone.server.close();
+    expect(permissionsMayBeTheCause(await failure(gone.url), true)).toBe(false);
+  });
 });
 
 describe('pullRequestOf', () => {
@@ -133,6 +154,13 @@ describe('pullRequestOf', () => {
     expect(
       pullRequestOf(readGitHubContext(env), { pull_request: { number: 7, head: { sha: 'main' } } })?.headSha,
     ).toBeUndefined();
+  });
+
+  it('is on a GitHub Actions runner only when GITHUB_ACTIONS is true', () => {
+    expect(readGitHubContext({ GITHUB_ACTIONS: 'true' }).onActions).toBe(true);
+    for (const value of [undefined, '', 'false', '1']) {
+      expect(readGitHubContext(value === undefined ? {} : { GITHUB_ACTIONS: value }).onActions).toBe(false);
+    }
   });
 
   it('reads GITHUB_API_URL, default api.github.com', () => {

@@ -10,7 +10,7 @@ import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../com
 import { InputError } from '../../errors/errors.js';
 import { readRange, type RangeRequest, type Revision } from '../../context/commit-range.js';
 import { commitFromEvent, commitUrl } from '../../context/github.js';
-import { describeGitHubError } from '../../github/octokit.js';
+import { describeGitHubError, permissionsMayBeTheCause } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
 import { withClient } from '../../runtime/context.js';
 import { GatheredFailure, type StepResult } from '../../runtime/step.js';
@@ -95,7 +95,8 @@ async function findCommits(inputs: GateInputs): Promise<CommitsRead> {
 
   const pr = source.pullRequest;
   const head = pr.headSha ?? runner.github.sha;
-  const headOnly = (reason: string): CommitsRead => {
+  const listThem = "list the commits in the 'commits' input";
+  const headOnly = (reason: string, advice: string): CommitsRead => {
     if (head === undefined) {
       throw new InputError(
         'commits',
@@ -105,10 +106,11 @@ async function findCommits(inputs: GateInputs): Promise<CommitsRead> {
     }
     const note =
       `Could not read the commits of pull request #${pr.number} (${reason}): checking its head commit ${head} alone. ` +
-      "Give the job the 'pull-requests: read' permission, or list the commits in the 'commits' input.";
+      advice;
     return { commits: [known(head)], from: 'pull-request-head', pullRequest: pr.number, note };
   };
-  if (inputs.githubToken === undefined) return headOnly('no github-token');
+  if (inputs.githubToken === undefined)
+    return headOnly('no github-token', `Set 'github-token', or ${listThem}.`);
   let listed;
   try {
     listed = await listPullRequestCommits({
@@ -119,9 +121,13 @@ async function findCommits(inputs: GateInputs): Promise<CommitsRead> {
       pullNumber: pr.number,
     });
   } catch (error) {
-    return headOnly(describeGitHubError(error));
+    // The job's permissions are named only where they can be the cause: a refusal on a runner.
+    const advice = permissionsMayBeTheCause(error, runner.github.onActions)
+      ? `Give the job the 'pull-requests: read' permission, or ${listThem}.`
+      : `To check them all, ${listThem}.`;
+    return headOnly(describeGitHubError(error), advice);
   }
-  if (listed.commits.length === 0) return headOnly('GitHub listed none');
+  if (listed.commits.length === 0) return headOnly('GitHub listed none', `To check them all, ${listThem}.`);
   const commits = listed.commits.map((c) => known(c.sha, firstLine(c.message), c.url));
   const total = pr.commits ?? 0;
   const listedCount = commits.length;

@@ -1,0 +1,301 @@
+/**
+ * The files people look for in a project (issue 29, part 5): SECURITY.md, CONTRIBUTING.md, the issue forms and the CI
+ * badge. Each says what is true of this repository: its links lead somewhere, the commands it gives exist, the
+ * release it describes is the one the workflow runs, and the issue forms are forms GitHub accepts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { actionNames, ROOT } from './helpers/runner.js';
+
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const OWNER_REPO = 'https://github.com/<owner>/compliance-actions';
+
+/** GitHub's anchor of a Markdown heading: lower-cased, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** Every relative link of a Markdown file that does not lead to a file, or to a heading, of this checkout. */
+function brokenLinks(path: string): string[] {
+  const text = read(path).replace(/```[\s\S]*?```/g, '');
+  const broken: string[] = [];
+  for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/i.test(target)) continue;
+    const [file = '', anchor] = target.split('#');
+    const at = file === '' ? path : join(dirname(path), file);
+    if (!existsSync(join(ROOT, at))) {
+      broken.push(target);
+      continue;
+    }
+    if (anchor !== undefined && at.endsWith('.md')) {
+      const headings = [...read(at).matchAll(/^#{1,6} (.+)$/gm)].map(([, h = '']) => slug(h));
+      if (!headings.includes(anchor)) broken.push(target);
+    }
+  }
+  return broken;
+}
+
+const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
+describe('SECURITY.md', () => {
+  const text = read('SECURITY.md');
+
+  it('says how to report privately, what to include, what to expect, and what is in scope', () => {
+    expect(text).toContain("GitHub's private vulnerability reporting");
+    expect(text).toContain(`](${OWNER_REPO}/security/advisories/new)`);
+    expect(text).toMatch(/do not open a public issue/i);
+    for (const heading of ['How to report a vulnerability', 'What to expect', 'Scope']) {
+      expect(text).toContain(`## ${heading}\n`);
+    }
+    const scope = text.slice(text.indexOf('## Scope'));
+    const [inScope = '', outOfScope = ''] = scope.split('Out of scope:');
+    for (const part of ['`dist/`', 'token', 'trust boundary']) expect(inScope).toContain(part);
+    for (const part of ['the compliance service itself', 'production server'])
+      expect(outOfScope).toContain(part);
+  });
+
+  it('links the security model, and every link leads somewhere', () => {
+    expect(text).toContain('](docs/security.md)');
+    expect(brokenLinks('SECURITY.md')).toEqual([]);
+  });
+});
+
+describe('CONTRIBUTING.md', () => {
+  const text = read('CONTRIBUTING.md');
+
+  it('covers set-up, the layers, adding a sub-action and the release, linking the architecture', () => {
+    for (const heading of [
+      'Set-up',
+      'The layers and the one path of a step',
+      'Adding a sub-action',
+      'How a release is made',
+      'The owner placeholder',
+    ]) {
+      expect(text).toMatch(new RegExp(`^#{2,3} ${heading}$`, 'm'));
+    }
+    for (const command of [
+      'npm ci',
+      'npm test',
+      'bash .ci/run',
+      'npm run new-action -- ',
+      'npm run release:prepare -- ',
+    ]) {
+      expect(text).toContain(command);
+    }
+    expect(text).toContain('Node 20 or newer');
+    expect(text).toContain('](docs/architecture.md#adding-a-sub-action)');
+    expect(brokenLinks('CONTRIBUTING.md')).toEqual([]);
+  });
+
+  it('gives only npm scripts that exist, and a CI script that exists', () => {
+    const named = [...text.matchAll(/npm run ([\w:-]+)/g)].map(([, name = '']) => name);
+    expect(named.length).toBeGreaterThan(5);
+    for (const name of new Set(named)) expect(scripts, `npm run ${name}`).toHaveProperty(name);
+    expect(existsSync(join(ROOT, '.ci/run'))).toBe(true);
+  });
+
+  it('describes the release the workflow runs: a read-only verify job, then the only job that writes', () => {
+    const workflow = parse(read('.github/workflows/release.yml')) as {
+      on: { push: { tags: string[] } };
+      jobs: Record<
+        string,
+        { needs?: string; permissions: Record<string, string>; steps: { run?: string }[] }
+      >;
+    };
+    expect(Object.keys(workflow.jobs)).toEqual(['verify', 'release']);
+    const { verify, release } = workflow.jobs as Record<'verify' | 'release', (typeof workflow.jobs)[string]>;
+    expect(verify.permissions).toEqual({ contents: 'read' });
+    expect(verify.steps.map((s) => s.run ?? '').join('\n')).toContain('bash .ci/run');
+    expect(release.needs).toBe('verify');
+    expect(release.permissions).toEqual({ contents: 'write' });
+    const releaseRuns = release.steps.map((s) => s.run ?? '').join('\n');
+    expect(releaseRuns).not.toContain('npm ci');
+    expect(releaseRuns).toContain('node scripts/release-prepare.ts notes');
+    expect(releaseRuns).toContain('gh release create');
+    expect(text).toContain('`verify`, with read-only permissions');
+    expect(text).toContain(
+      '`release`, the only job that may write (`contents: write`) and which runs no `npm ci`',
+    );
+    expect(text).toContain('(`node scripts/release-prepare.ts notes X.Y.Z`)');
+    // The tag the workflow starts on is the one the steps push.
+    expect(workflow.on.push.tags).toEqual(['v[0-9]+.[0-9]+.[0-9]+']);
+    expect(text).toContain('git tag vX.Y.Z && git push origin main vX.Y.Z');
+    expect(scripts['release:prepare']).toContain('scripts/release-prepare.ts');
+  });
+});
+
+interface FormElement {
+  type: string;
+  id?: string;
+  attributes?: {
+    label?: string;
+    value?: string;
+    options?: (string | { label?: string; required?: boolean })[];
+    render?: string;
+  };
+  validations?: { required?: boolean };
+}
+
+/**
+ * What GitHub requires of an issue form (docs: "Syntax for issue forms" and "Syntax for GitHub's form schema"):
+ * `name`, `description` and a `body`; each element of a known type; a markdown element with a `value`, any other with a
+ * `label`; ids unique, of letters, digits, `-` and `_`; dropdown and checkbox options, unique; `render` on textareas
+ * only; at least one element that is not markdown. One problem per line; none for a form GitHub takes.
+ */
+function formProblems(form: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const allowed = new Set([
+    'name',
+    'description',
+    'body',
+    'title',
+    'labels',
+    'assignees',
+    'projects',
+    'type',
+  ]);
+  for (const key of Object.keys(form)) if (!allowed.has(key)) problems.push(`unknown top-level key ${key}`);
+  for (const key of ['name', 'description']) {
+    if (typeof form[key] !== 'string' || form[key] === '') problems.push(`${key} is not a non-empty string`);
+  }
+  if (
+    form.labels !== undefined &&
+    !(Array.isArray(form.labels) && form.labels.every((l) => typeof l === 'string'))
+  ) {
+    problems.push('labels is not a list of strings');
+  }
+  const body = form.body;
+  if (!Array.isArray(body) || body.length === 0) return [...problems, 'body is not a non-empty list'];
+  const ids = new Set<string>();
+  const labels = new Set<string>();
+  for (const [index, raw] of (body as FormElement[]).entries()) {
+    const where = `body[${index}]`;
+    const { type, id, attributes } = raw;
+    if (!['markdown', 'textarea', 'input', 'dropdown', 'checkboxes'].includes(type)) {
+      problems.push(`${where}: type ${type}`);
+      continue;
+    }
+    if (id !== undefined) {
+      if (!/^[A-Za-z0-9_-]+$/.test(id)) problems.push(`${where}: id '${id}'`);
+      if (ids.has(id)) problems.push(`${where}: id '${id}' twice`);
+      ids.add(id);
+    }
+    if (type === 'markdown') {
+      if (typeof attributes?.value !== 'string' || attributes.value.trim() === '')
+        problems.push(`${where}: no value`);
+      if (raw.validations !== undefined) problems.push(`${where}: markdown takes no validations`);
+      continue;
+    }
+    const label = attributes?.label;
+    if (typeof label !== 'string' || label.trim() === '') problems.push(`${where}: no label`);
+    else if (labels.has(label)) problems.push(`${where}: label '${label}' twice`);
+    else labels.add(label);
+    if (attributes?.render !== undefined && type !== 'textarea')
+      problems.push(`${where}: render on a ${type}`);
+    if (type === 'dropdown' || type === 'checkboxes') {
+      const options = attributes?.options;
+      if (!Array.isArray(options) || options.length === 0) {
+        problems.push(`${where}: no options`);
+        continue;
+      }
+      const names = options.map((o) => (typeof o === 'string' ? o : o.label));
+      if (names.some((n) => typeof n !== 'string' || n === ''))
+        problems.push(`${where}: an option without a label`);
+      if (new Set(names).size !== names.length) problems.push(`${where}: an option twice`);
+      if (type === 'dropdown' && options.some((o) => typeof o !== 'string')) {
+        problems.push(`${where}: dropdown options are strings`);
+      }
+    }
+    const required = raw.validations?.required;
+    if (required !== undefined && typeof required !== 'boolean')
+      problems.push(`${where}: required is not a boolean`);
+  }
+  if ((body as FormElement[]).every((e) => e.type === 'markdown')) problems.push('only markdown elements');
+  return problems;
+}
+
+describe('the issue forms', () => {
+  const dir = '.github/ISSUE_TEMPLATE';
+  const form = (name: string) => parse(read(`${dir}/${name}`)) as Record<string, unknown>;
+
+  it('are a bug report and a feature request, each a form GitHub takes, and the chooser', () => {
+    expect(readdirSync(join(ROOT, dir)).sort()).toEqual([
+      'bug_report.yml',
+      'config.yml',
+      'feature_request.yml',
+    ]);
+    for (const name of ['bug_report.yml', 'feature_request.yml']) {
+      expect(formProblems(form(name)), name).toEqual([]);
+    }
+    expect(form('bug_report.yml')).toMatchObject({ name: 'Bug report', labels: ['bug'] });
+    expect(form('feature_request.yml')).toMatchObject({ name: 'Feature request', labels: ['enhancement'] });
+  });
+
+  it('the checker finds what GitHub would refuse', () => {
+    const good = form('bug_report.yml');
+    const body = good.body as FormElement[];
+    expect(formProblems({ ...good, name: '' })).toEqual(['name is not a non-empty string']);
+    expect(formProblems({ ...good, body: [] })).toEqual(['body is not a non-empty list']);
+    expect(
+      formProblems({ ...good, body: [...body, { ...body[1], attributes: { label: 'Other' } }] }),
+    ).toEqual([`body[${body.length}]: id 'action' twice`, `body[${body.length}]: no options`]);
+    expect(
+      formProblems({ ...good, body: [{ type: 'input', id: 'x y', attributes: { render: 'yaml' } }] }),
+    ).toEqual(["body[0]: id 'x y'", 'body[0]: no label', 'body[0]: render on a input']);
+    expect(formProblems({ ...good, body: [{ type: 'markdown', attributes: { value: 'hi' } }] })).toEqual([
+      'only markdown elements',
+    ]);
+  });
+
+  it('the bug report names only sub-actions that exist, and asks for the version and what happened', () => {
+    const body = form('bug_report.yml').body as FormElement[];
+    const action = body.find((e) => e.id === 'action');
+    const options = (action?.attributes?.options ?? []) as string[];
+    const known = new Set(['setup', ...actionNames()]);
+    expect(options.filter((o) => !known.has(o))).toEqual(['several, or not sure']);
+    for (const id of ['action', 'version', 'what-happened', 'expected', 'workflow']) {
+      expect(body.find((e) => e.id === id)?.validations?.required, id).toBe(true);
+    }
+  });
+
+  it('the chooser sends a vulnerability to private reporting and the security policy, never a blank issue', () => {
+    const config = parse(read(`${dir}/config.yml`)) as {
+      blank_issues_enabled: unknown;
+      contact_links: { name: string; url: string; about: string }[];
+    };
+    expect(config.blank_issues_enabled).toBe(false);
+    for (const link of config.contact_links) {
+      expect(Object.keys(link).sort()).toEqual(['about', 'name', 'url']);
+      expect(link.url).toMatch(/^https:\/\//);
+    }
+    expect(config.contact_links.map((l) => l.url)).toEqual([
+      `${OWNER_REPO}/security/advisories/new`,
+      `${OWNER_REPO}/security/policy`,
+    ]);
+    expect(config.contact_links[0]?.about).toContain('SECURITY.md');
+    // GitHub's security policy page shows SECURITY.md at the root.
+    expect(existsSync(join(ROOT, 'SECURITY.md'))).toBe(true);
+  });
+});
+
+describe('the CI badge', () => {
+  it("is right under the README's title, and shows the CI workflow that exists", () => {
+    const [title, blank, badge] = read('README.md').split('\n');
+    expect(title).toBe('# compliance-actions');
+    expect(blank).toBe('');
+    expect(badge).toBe(`![CI](${OWNER_REPO}/actions/workflows/ci.yml/badge.svg)`);
+    const ci = parse(read('.github/workflows/ci.yml')) as {
+      name: string;
+      on: { push: { branches: string[] } };
+    };
+    expect(ci.name).toBe('CI');
+    // The badge shows the default branch's runs: CI runs on pushes to it.
+    expect(ci.on.push.branches).toEqual(['main']);
+  });
+});
