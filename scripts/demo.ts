@@ -1,13 +1,17 @@
 // `npm start`: the whole bundle working on a fresh machine, with no account anywhere. Starts the sandbox with the demo
 // seed on a free loopback port and drives a realistic pipeline through the shipped dist/ bundles exactly as the
 // runner would (INPUT_* from action.yml, GITHUB_OUTPUT/ENV/STEP_SUMMARY files, setup's exported environment passed
-// to every later step). Prints each step's outcome and outputs; writes every job summary into one Markdown file and
-// one HTML page. Any step that fails, or ends otherwise than expected, fails the demo.
-// Usage: npm start [-- --out <folder>] [-- --profile full|minimal]
+// to every later step). Prints each step as the workflow step that runs it (`uses:` and `with:`, from the very inputs
+// passed), then its outcome with a mark of its own (✔ passed, ⚠ ran and found a problem, ✖ failed) and its outputs;
+// writes every job summary into one Markdown file and one HTML page, whose service links lead to the sandbox's own
+// pages (checked before it stops) and whose github.com links are marked as examples. A step that fails, or ends
+// otherwise than the demo expects, fails the demo, and so does a link that leads nowhere.
+// Usage: npm start [-- --out <folder>] [-- --profile full|minimal] [-- --serve]
 //                  [-- --fault <sandbox fault, as npm run sandbox takes it>]
 // --profile minimal: the sandbox answers as the live service may (only what the spec requires and what an outcome
 // rests on; see npm run sandbox). The story is the same; what an answer leaves out is shown as not given or not
 // confirmed. Default: full, every field of the demo data.
+// --serve: keep the sandbox running after the demo (until Ctrl-C), so the links of the summaries can be followed.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +21,8 @@ import { parseArgs } from 'node:util';
 import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { byProfileOf, parseProfile, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox } from '@compliance-actions/sandbox/server';
+import { checkLinks, EXAMPLE_PREFIXES, type LinkCheck } from './lib/demo-links.js';
+import { verdictOf, verdictText, workflowStepYaml, type Verdict } from './lib/demo-step.js';
 import { renderSummariesPage } from './lib/summary-page.js';
 import { ROOT, runAction, type RunOptions, type RunResult } from '@compliance-actions/runner/emulator';
 
@@ -25,6 +31,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(ROOT, 'demo-output') },
     profile: { type: 'string', default: 'full' },
     fault: { type: 'string', multiple: true },
+    serve: { type: 'boolean' },
   },
 });
 const out = resolve(values.out);
@@ -45,11 +52,23 @@ const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f
 const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 
+/** The token of the demo seed's org: the sandbox's, not a secret, but shown as a workflow takes a token all the same. */
+const TOKEN = 'sandbox-demo-token';
+
 interface Step {
   title: string;
   action: string;
+  /** What the step runs with; its `inputs` are the `with:` shown. */
   options: () => RunOptions;
-  /** What must hold of the outputs beyond a clean exit; returns a problem, or undefined. */
+  /** The step's `id:` in the workflow shown, when a later step refers to its outputs. */
+  id?: string;
+  /** A comment on an input's line of the workflow shown (e.g. which step's output it is). */
+  notes?: Record<string, string>;
+  /** The outcome the demo expects (the `outcome` output; `passed` for setup, which has none). */
+  outcome: string;
+  /** What the demo expects of `would-fail`, for a step that has it and where the story rests on it. */
+  wouldFail?: boolean;
+  /** What must hold of the outputs beyond the outcome; returns a problem, or undefined. */
   expect?: (outputs: Record<string, string>) => string | undefined;
   /** Print the step's own lines of log (outside its groups): what it says in words, e.g. what shipped. */
   log?: boolean;
@@ -58,7 +77,9 @@ interface Step {
 interface Ran {
   step: Step;
   result: RunResult;
+  verdict: Verdict;
   ms: number;
+  /** How the step did otherwise than the demo expected; undefined when it behaved as expected. */
   problem: string | undefined;
 }
 
@@ -97,10 +118,21 @@ function makeWorkspace(dir: string): { sha: string; tarball: string; site: strin
   return { sha, tarball: 'dist/backend-1.6.0.tar', site: 'dist/site' };
 }
 
-/** `kubectl get pods -o json` of a cluster running `images` (image → [fingerprint, replicas]). */
-function podsFile(path: string, images: Record<string, [string, number]>, namespace = 'shop'): string {
-  writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods(images, namespace) }));
-  return path;
+/**
+ * `kubectl get pods -o json` of a cluster running `images` (image → [fingerprint, replicas]), saved as `name` in the
+ * workspace, as an earlier step of the job would; returns `name`, the path a workflow gives (relative to the workspace).
+ */
+function podsFile(
+  workspace: string,
+  name: string,
+  images: Record<string, [string, number]>,
+  namespace = 'shop',
+): string {
+  writeFileSync(
+    join(workspace, name),
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods(images, namespace) }),
+  );
+  return name;
 }
 
 function pods(images: Record<string, [string, number]>, namespace: string): unknown[] {
@@ -193,29 +225,34 @@ function promotions(outputs: Record<string, string>, expected: string[]): string
 }
 
 async function main(): Promise<number> {
-  const sandbox = new Sandbox({ seed: demoSeed(), profile });
+  const sandbox = new Sandbox({ seed: demoSeed(), profile, uiBase: 'own' });
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
   const url = await sandbox.start(0, '127.0.0.1');
   const workspace = mkdtempSync(join(tmpdir(), 'compliance-demo-'));
   const ran: Ran[] = [];
   try {
-    console.log(`Sandbox on ${url} (org 'demo', token 'sandbox-demo-token': sandbox tokens are not secrets)`);
+    console.log(`Sandbox on ${url} (org 'demo', token '${TOKEN}': sandbox tokens are not secrets)`);
+    console.log(`Its pages, where the service's links in the job summaries lead: ${sandbox.uiUrl}/demo`);
     console.log(
       profile === 'full'
         ? 'Answer profile: full (every field the demo data has)'
         : 'Answer profile: minimal (only what the spec requires and what an outcome rests on, as the live service may answer)',
+    );
+    console.log(
+      'Each step is shown as the workflow step that runs it, then its outcome: ✔ passed, ⚠ ran and found a problem ' +
+        '(non-compliant, not found, failing, or would fail as a gate), ✖ failed.',
     );
     const build = makeWorkspace(workspace);
     const tarballFp = sha256(readFileSync(join(workspace, build.tarball)));
     const migrateFp = sha256('ghcr.io/acme/backend-migrate:1.6.0');
     const web = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
     const redis = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
-    const rollout = podsFile(join(workspace, 'pods-rollout.json'), {
+    const rollout = podsFile(workspace, 'pods-rollout.json', {
       'ghcr.io/acme/backend:1.6.0': [tarballFp, 2],
       'ghcr.io/acme/web:3.2.0': [web, 2],
       'docker.io/library/redis:7.4': [redis, 1],
     });
-    const later = podsFile(join(workspace, 'pods-later.json'), {
+    const later = podsFile(workspace, 'pods-later.json', {
       'ghcr.io/acme/backend:1.6.0': [tarballFp, 3],
       'ghcr.io/acme/backend-migrate:1.6.0': [migrateFp, 1],
       'ghcr.io/acme/web:3.2.0': [web, 2],
@@ -223,9 +260,9 @@ async function main(): Promise<number> {
     });
 
     // One cluster holding both environments, each in its namespace: staging as later, production as it runs.
-    const cluster = join(workspace, 'pods-cluster.json');
+    const cluster = 'pods-cluster.json';
     writeFileSync(
-      cluster,
+      join(workspace, cluster),
       JSON.stringify({
         apiVersion: 'v1',
         kind: 'List',
@@ -251,18 +288,22 @@ async function main(): Promise<number> {
       inputs,
       ...extra,
     });
+    const savedPods = 'kubectl get pods -o json, saved earlier; leave it out to read the cluster';
+    const newBackend = 'the fingerprint step 2 reported: ${{ steps.backend.outputs.fingerprint }}';
     const steps: Step[] = [
       {
         title: 'Set up the connection',
         action: 'setup',
         options: () => ({
-          ...job({ 'api-url': url, 'api-token': 'sandbox-demo-token', org: 'demo' }),
+          ...job({ 'api-url': url, 'api-token': TOKEN, org: 'demo' }),
           env: {},
         }),
+        outcome: 'passed',
       },
       {
         title: 'Report the backend image tarball (a file)',
         action: 'report-artifact',
+        id: 'backend',
         options: () =>
           job({
             flow: 'backend',
@@ -273,6 +314,7 @@ async function main(): Promise<number> {
             'template-reference-name': 'backend-image',
             annotations: 'team=payments',
           }),
+        outcome: 'reported',
         expect: equals({ fingerprint: tarballFp, 'git-commit': build.sha }),
       },
       {
@@ -286,23 +328,31 @@ async function main(): Promise<number> {
             name: 'shop-site',
             'template-reference-name': 'web-bundle',
           }),
+        outcome: 'reported',
       },
       {
         title: 'Report staging after the rollout',
         action: 'report-k8s-env',
         options: () => job({ environment: 'staging', 'pods-file': rollout }),
+        notes: { 'pods-file': savedPods },
+        outcome: 'reported',
         expect: equals({ pods: '5', artifacts: '3', skipped: '0' }),
       },
       {
         title: 'Report staging later (scaled, and a migration job)',
         action: 'report-k8s-env',
         options: () => job({ environment: 'staging', 'pods-file': later }),
+        notes: { 'pods-file': savedPods },
+        outcome: 'reported',
         expect: equals({ pods: '7', artifacts: '4' }),
       },
       {
+        // The migration job arrived without a flow of its own: a promotion gate on every grade would stop here.
         title: 'Diff the two staging snapshots',
         action: 'diff-envs',
         options: () => job({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
+        outcome: 'different',
+        wouldFail: true,
         // A minimal answer names no snapshot: the diff stands, not confirmed as the one asked (no gate here).
         expect: equals({
           changed: 'true',
@@ -319,8 +369,10 @@ async function main(): Promise<number> {
         action: 'diff-envs',
         options: () =>
           job({ 'snapshot-1': 'production', 'snapshot-2': 'staging', 'promotions-state': 'any' }),
+        outcome: 'different',
+        wouldFail: true,
         expect: (outputs) =>
-          equals({ changed: 'true', replaced: '1', outcome: 'different', rollouts: '[]' })(outputs) ??
+          equals({ changed: 'true', replaced: '1', rollouts: '[]' })(outputs) ??
           nonCompliant(outputs, [
             ['ghcr.io/acme/backend:1.6.0', 'INCOMPLETE'],
             ['ghcr.io/acme/backend-migrate:1.6.0', 'FLOW-UNKNOWN'],
@@ -343,6 +395,8 @@ async function main(): Promise<number> {
         // A lookup, not a gate: a minimal answer names neither the artifact nor the environment, which with the
         // default fail-if-missing: true is "could not check"; here it is found and said to be not confirmed.
         options: () => job({ environment: 'staging', fingerprint: tarballFp, 'fail-if-missing': 'false' }),
+        notes: { fingerprint: newBackend },
+        outcome: 'found',
         // What shipped: backend 1.6.0 replaced 1.5.0 in staging#3.
         expect: equals({
           found: 'true',
@@ -355,7 +409,9 @@ async function main(): Promise<number> {
         title: 'Gate a compliant commit',
         action: 'check-attestations-for-commit',
         options: () => job({ commits: COMPLIANT_COMMIT, required: 'unit-tests\nsnyk-scan' }),
-        expect: equals({ compliant: 'true', outcome: 'compliant' }),
+        outcome: 'compliant',
+        wouldFail: false,
+        expect: equals({ compliant: 'true' }),
       },
       {
         title: 'Gate a non-compliant commit (reporting, not failing)',
@@ -366,25 +422,44 @@ async function main(): Promise<number> {
             required: 'unit-tests\nsnyk-scan',
             'fail-on-non-compliant': 'false',
           }),
-        expect: equals({ compliant: 'false', outcome: 'non-compliant' }),
+        outcome: 'non-compliant',
+        expect: equals({ compliant: 'false' }),
       },
       {
+        // Reported with its template name in step 2, it lacks what the template asks: INCOMPLETE, not COMPLIANT.
         title: 'Get the new backend artifact',
         action: 'get-artifact',
         options: () => job({ flow: 'backend', fingerprint: tarballFp }),
+        notes: { fingerprint: newBackend },
+        outcome: 'non-compliant',
+        expect: equals({ state: 'INCOMPLETE' }),
       },
-      { title: 'List the trails of backend', action: 'list-trails', options: () => job({ flow: 'backend' }) },
+      {
+        title: 'List the trails of backend',
+        action: 'list-trails',
+        options: () => job({ flow: 'backend' }),
+        outcome: 'listed',
+      },
       {
         title: 'List the attestations of backend',
         action: 'list-attestations',
         options: () => job({ flow: 'backend' }),
+        outcome: 'listed',
       },
-      { title: 'List the notification actions', action: 'list-actions', options: () => job({}) },
+      {
+        // The seed's release-webhook fails to send notifications: reported, the step not failed.
+        title: 'List the notification actions',
+        action: 'list-actions',
+        options: () => job({}),
+        outcome: 'failing',
+      },
       {
         title: 'Check every backend image of the story in one step (not asserting)',
         action: 'get-artifact',
         options: () => job({ flow: 'backend', fingerprint: [BACKEND_14, BACKEND_15, tarballFp].join('\n') }),
-        expect: equals({ count: '3', compliant: 'false', outcome: 'non-compliant' }),
+        notes: { fingerprint: 'backend 1.4.0, 1.5.0, and the one step 2 reported' },
+        outcome: 'non-compliant',
+        expect: equals({ count: '3', compliant: 'false' }),
       },
       {
         title: 'Report staging and production from one read of the cluster',
@@ -395,6 +470,8 @@ async function main(): Promise<number> {
             environments:
               'environments:\n  - name: staging\n    namespaces: [shop]\n  - name: production\n    namespaces: [shop-prod]\n',
           }),
+        notes: { 'pods-file': savedPods },
+        outcome: 'reported',
         expect: (outputs) => {
           const listed = JSON.parse(outputs.environments ?? '[]') as { name: string; outcome: string }[];
           const got = listed.map((e) => `${e.name} ${e.outcome}`).join(', ');
@@ -404,31 +481,88 @@ async function main(): Promise<number> {
     ];
 
     for (const [i, step] of steps.entries()) {
+      const options = step.options();
+      console.log(`\n[${i + 1}/${steps.length}] ${step.title}`);
+      console.log(indent(stepYaml(step, options.inputs ?? {}, url), '  '));
       const started = performance.now();
-      const result = await runAction(step.action, step.options());
+      const result = await runAction(step.action, options);
       const ms = performance.now() - started;
-      const problem =
-        result.code !== 0
-          ? `exited with ${String(result.code)}: ${errorsOf(result) || result.stderr.trim()}`
-          : step.expect?.(result.outputs);
-      ran.push({ step, result, ms, problem });
-      print(i + 1, steps.length, { step, result, ms, problem });
+      const verdict = verdictOf(result.code, result.outputs);
+      const problem = unexpected(step, result, verdict);
+      const done = { step, result, verdict, ms, problem };
+      ran.push(done);
+      print(done);
       if (step.action === 'setup') exported = result.exportedEnv;
       // A failed step fails the job: later steps would not run on a runner either.
-      if (problem !== undefined) break;
+      if (result.code !== 0) break;
     }
-    writeReport(ran, url);
+    const markdown = writeReport(ran, url);
+    console.log(tally(ran, steps.length));
+    // Before the sandbox stops: every service link of the summaries must lead to one of its pages.
+    const links = await checkLinks(markdown, new URL(sandbox.uiUrl).origin);
+    console.log(linksNote(links, sandbox.uiUrl));
     const failed = ran.find((r) => r.problem !== undefined);
     if (failed || ran.length !== steps.length) {
       console.error(`\nDemo failed at "${failed?.step.title ?? '?'}": ${failed?.problem ?? 'stopped early'}`);
       return 1;
     }
-    console.log(`\nAll ${steps.length} steps passed. Job summaries: ${join(out, 'summaries.html')}`);
+    if (links.problems.length > 0) {
+      console.error('\nDemo failed: a link of the summaries leads nowhere (above).');
+      return 1;
+    }
+    console.log(`\nJob summaries: ${join(out, 'summaries.html')}`);
+    if (values.serve === true) await serveUntilStopped(sandbox.uiUrl);
     return 0;
   } finally {
     await sandbox.close();
     rmSync(workspace, { recursive: true, force: true });
   }
+}
+
+/** The workflow step that runs `step`, from the very inputs it runs with: the connection as a workflow gives it. */
+function stepYaml(step: Step, inputs: Record<string, string>, url: string): string {
+  return workflowStepYaml({
+    action: step.action,
+    ...(step.id !== undefined && { id: step.id }),
+    inputs,
+    shown: {
+      'api-url': { expression: '${{ vars.COMPLIANCE_API_URL }}', here: `here: the sandbox, ${url}` },
+      'api-token': {
+        expression: '${{ secrets.COMPLIANCE_API_TOKEN }}',
+        here: "here: the sandbox's demo token",
+      },
+    },
+    ...(step.notes !== undefined && { notes: step.notes }),
+    secrets: [TOKEN],
+  });
+}
+
+const indent = (text: string, by: string) =>
+  text
+    .split('\n')
+    .map((line) => by + line)
+    .join('\n');
+
+/** How the step did otherwise than the demo expected, or undefined. */
+function unexpected(step: Step, result: RunResult, verdict: Verdict): string | undefined {
+  if (result.code !== 0) {
+    return `exited with ${String(result.code)}: ${errorsOf(result) || result.stderr.trim()}`;
+  }
+  if (verdict.outcome !== step.outcome) return `outcome ${verdict.outcome}, expected ${step.outcome}`;
+  if (step.wouldFail !== undefined && verdict.wouldFail !== step.wouldFail) {
+    return `would-fail is ${String(verdict.wouldFail)}, expected ${String(step.wouldFail)}`;
+  }
+  return step.expect?.(result.outputs);
+}
+
+/** The mark line's note: "(expected)" for a ⚠ or ✖ the demo meant, or what it expected instead. */
+function expectation({ step, verdict, problem }: Ran): string {
+  if (problem !== undefined) {
+    return verdict.outcome === step.outcome
+      ? ' (not as the demo expected)'
+      : ` (the demo expected ${step.outcome})`;
+  }
+  return verdict.mark === '✔' ? '' : ' (expected)';
 }
 
 function errorsOf(result: RunResult): string {
@@ -439,9 +573,11 @@ function errorsOf(result: RunResult): string {
     .join('; ');
 }
 
-function print(n: number, total: number, { step, result, ms, problem }: Ran): void {
-  const mark = problem === undefined ? '✔' : '✘';
-  console.log(`\n${mark} [${n}/${total}] ${step.title} (${step.action}, ${(ms / 1000).toFixed(1)} s)`);
+function print(done: Ran): void {
+  const { step, result, verdict, ms, problem } = done;
+  console.log(
+    `${verdict.mark} ${verdictText(verdict)}${expectation(done)} · ${step.action}, ${(ms / 1000).toFixed(1)} s`,
+  );
   for (const [name, value] of Object.entries(result.outputs)) {
     if (name === 'result-file' || name === 'payload-file') continue;
     if (name === 'promotions') {
@@ -458,6 +594,47 @@ function print(n: number, total: number, { step, result, ms, problem }: Ran): vo
     if (/^::(warning|error)/.test(line)) console.log(`    ${line.replace(/^::(\w+)[^:]*::/, '$1: ')}`);
   }
   if (problem !== undefined) console.log(`    problem: ${problem}`);
+}
+
+/** The closing count: how many steps behaved as the demo expected, and how many passed, by their own marks. */
+function tally(ran: Ran[], total: number): string {
+  const count = (mark: Verdict['mark']) => ran.filter((r) => r.verdict.mark === mark).length;
+  const expected = ran.filter((r) => r.problem === undefined).length;
+  const notRun = total - ran.length;
+  return (
+    `\n${expected} of ${total} steps behaved as the demo expected. By their own outcomes: ${count('✔')} passed (✔), ` +
+    `${count('⚠')} ran and found a problem (⚠), ${count('✖')} failed (✖)` +
+    `${notRun > 0 ? `, ${notRun} did not run` : ''}.`
+  );
+}
+
+/** What the links of the summaries are, and whether those of the sandbox answered. */
+function linksNote(links: LinkCheck, ui: string): string {
+  const examples = EXAMPLE_PREFIXES.map((p) => `${p}…`).join(', ');
+  const sandbox =
+    links.sandbox === 0
+      ? 'none leads to a page of the sandbox (these answers give no html_url)'
+      : `${links.sandbox} lead to distinct pages of the sandbox (${ui}/…), ` +
+        (links.problems.length === 0
+          ? 'each answered 200 just now; they go when the sandbox stops with the demo ' +
+            '(npm start -- --serve keeps it running)'
+          : 'checked just now');
+  return [
+    `Links in the summaries: ${sandbox}; ${links.examples} lead to ${examples}, examples: ` +
+      "the demo's repository, acme/shop, does not exist.",
+    ...(links.problems.length === 0
+      ? []
+      : [`${links.problems.length} link(s) lead nowhere:`, ...links.problems.map((p) => `    ${p}`)]),
+  ].join('\n');
+}
+
+/** Keeps the sandbox up, its pages open, until Ctrl-C (or SIGTERM). */
+async function serveUntilStopped(ui: string): Promise<void> {
+  console.log(`\nServing the sandbox's pages at ${ui}/demo until Ctrl-C.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
 }
 
 /**
@@ -490,17 +667,31 @@ function ownLines(stdout: string): string[] {
   return own;
 }
 
-function writeReport(ran: Ran[], url: string): void {
+/** Writes summaries.md and summaries.html; returns the Markdown. */
+function writeReport(ran: Ran[], url: string): string {
   mkdirSync(out, { recursive: true });
-  const sections = ran.map(
-    ({ step, result, problem }, i) =>
-      `## ${i + 1}. ${step.title}\n\n<sub>\`${step.action}\` — ${problem === undefined ? 'passed' : `failed: ${problem}`}</sub>\n\n` +
-      (result.summary.trim() || '_No job summary._'),
-  );
-  const markdown = `# compliance-actions demo\n\nEvery step ran its dist/ bundle against the sandbox at ${url}.\n\n${sections.join('\n\n')}\n`;
+  const sections = ran.map((done, i) => {
+    const { step, result, verdict, problem } = done;
+    const how = problem === undefined ? '' : ` — not as the demo expected: ${problem}`;
+    return (
+      `## ${i + 1}. ${step.title}\n\n<sub>${verdict.mark} ${verdictText(verdict)}${expectation(done)} · ` +
+      `\`${step.action}\`${how}</sub>\n\n` +
+      (result.summary.trim() || '_No job summary._')
+    );
+  });
+  const examples = EXAMPLE_PREFIXES.map((p) => `Links to \`${p}\` are **examples**`).join('; ');
+  const markdown =
+    `# compliance-actions demo\n\nEvery step ran its dist/ bundle against the sandbox at \`${url}\`.\n\n` +
+    `> ${examples}: the demo's repository, acme/shop, does not exist. Every other link leads to a page of the ` +
+    `sandbox, which answered while the demo ran (\`npm start -- --serve\` keeps it running after the demo).\n\n` +
+    `${sections.join('\n\n')}\n`;
   writeFileSync(join(out, 'summaries.md'), markdown);
-  writeFileSync(join(out, 'summaries.html'), renderSummariesPage('compliance-actions demo', markdown));
+  writeFileSync(
+    join(out, 'summaries.html'),
+    renderSummariesPage('compliance-actions demo', markdown, EXAMPLE_PREFIXES),
+  );
   console.log(`\nWrote ${join(out, 'summaries.md')} and summaries.html`);
+  return markdown;
 }
 
 process.exitCode = await main();

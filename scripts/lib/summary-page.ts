@@ -17,10 +17,24 @@ a { color: #0969da; }
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-export function renderSummariesPage(title: string, markdown: string): string {
+/** A CSS string: the prefixes are the demo's own, but a quote, backslash, line break or `<` in one must not end it. */
+const cssString = (text: string) =>
+  `"${text.replace(/["\\\n<]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
+
+/**
+ * The page. Each link whose address starts with one of `examplePrefixes` is followed by "(example)" wherever it
+ * appears, for an address that leads nowhere (the demo's repository on github.com).
+ */
+export function renderSummariesPage(title: string, markdown: string, examplePrefixes: string[] = []): string {
   const body = new Marked({ gfm: true, async: false }).parse(markdown) as string;
+  const examples = examplePrefixes
+    .map(
+      (prefix) =>
+        `a[href^=${cssString(prefix)}]::after { content: " (example)"; color: #59636e; font-size: 85%; }`,
+    )
+    .join('\n');
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(title)}</title>\n` +
-    `<style>${STYLE}</style>\n</head>\n<body>\n${body}</body>\n</html>\n`
+    `<style>${STYLE}${examples}</style>\n</head>\n<body>\n${body}</body>\n</html>\n`
   );
 }

@@ -2,15 +2,28 @@
  * `npm start` as a new user runs it: the demo script under Node 24, the sandbox on a free port, every step through
  * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails. The demo's
  * sandbox answers with the suite's profile (`--profile`): the story holds under both, told with what the answers give.
+ * Issue 29: each step is shown as the workflow step that runs it, its mark is its own outcome's (never ✔ for a
+ * problem), and every link of its summaries leads to a page of its sandbox (which the demo fetches before it stops)
+ * or is marked as an example.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderProblems } from '../helpers/gfm.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { majorOf, ownerOf } from '../../scripts/lib/demo-step.js';
+import { renderGfm, renderProblems } from '../helpers/gfm.js';
 import { ROOT } from '../helpers/runner.js';
 import { byProfile, PROFILE } from '../helpers/sandbox.js';
+
+/**
+ * The owner and major tag of every `uses:`: package.json's repository and version (`<owner>` and `v0` until a release
+ * names the owner; test/demo/demo-step.test.ts holds how they are read).
+ */
+const PACKAGE_JSON = readFileSync(join(ROOT, 'package.json'), 'utf8');
+const OWNER = ownerOf(PACKAGE_JSON);
+const MAJOR = majorOf(PACKAGE_JSON);
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,9 +33,16 @@ afterEach(() => {
 /** The demo with the suite's answer profile. */
 const demo = (...args: string[]) => spawnDemo('--profile', PROFILE, ...args);
 
+/** One clean run of the demo, shared by the tests that only read what it printed and wrote. */
+let cleanRun: ReturnType<typeof spawnDemo> | undefined;
+const clean = () => (cleanRun ??= spawnDemo('--profile', PROFILE));
+afterAll(async () => {
+  const run = await cleanRun;
+  if (run) rmSync(run.out, { recursive: true, force: true });
+});
+
 async function spawnDemo(...args: string[]): Promise<{ code: number | null; stdout: string; out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'demo-test-'));
-  dirs.push(out);
   const child = spawn(
     process.execPath,
     ['--import', './scripts/register-ts.mjs', 'scripts/demo.ts', '--out', out, ...args],
@@ -35,14 +55,59 @@ async function spawnDemo(...args: string[]): Promise<{ code: number | null; stdo
   return { code, stdout, out };
 }
 
+/** The API URL of the demo's sandbox, as its first line prints it. */
+function sandboxUrl(stdout: string): string {
+  const url = /^Sandbox on (http:\/\/127\.0\.0\.1:\d+\/api\/v2) /m.exec(stdout)?.[1];
+  if (url === undefined) throw new Error(`no sandbox URL in:\n${stdout}`);
+  return url;
+}
+
+interface PrintedStep {
+  n: number;
+  title: string;
+  /** The workflow step shown, as printed (indented by two). */
+  yaml: string;
+  mark: string;
+  /** The mark line after the mark: `non-compliant (expected) · check-attestations-for-commit, 0.1 s`. */
+  verdict: string;
+  action: string;
+  /** Its printed outputs, `name: value`. */
+  outputs: Record<string, string>;
+}
+
+/** The steps as printed: `[n/16] title`, the YAML, then the mark line and the outputs. */
+function printedSteps(stdout: string): PrintedStep[] {
+  const blocks = stdout.split(/^(?=\[\d+\/16\] )/m).slice(1);
+  return blocks.map((block) => {
+    const [head = '', ...lines] = block.split('\n');
+    const [, n = '', title = ''] = /^\[(\d+)\/16\] (.*)$/.exec(head) ?? [];
+    const at = lines.findIndex((line) => /^[^\s]/.test(line));
+    const markLine = lines[at] ?? '';
+    const [, mark = '', verdict = '', action = ''] =
+      /^(\S+) (.+ · ([a-z0-9-]+), \d+\.\d s)$/.exec(markLine) ?? [];
+    const outputs: Record<string, string> = {};
+    for (const line of lines.slice(at + 1)) {
+      const output = /^ {4}([a-z][a-z0-9-]*): (.*)$/.exec(line);
+      if (output) outputs[output[1] ?? ''] = output[2] ?? '';
+    }
+    return { n: Number(n), title, yaml: lines.slice(0, at).join('\n'), mark, verdict, action, outputs };
+  });
+}
+
+/** Outcomes that are a problem found: never marked ✔. */
+const PROBLEMS = new Set(['non-compliant', 'not-found', 'failing', 'error', 'skipped', 'dry-run']);
+
 describe('npm start (the demo)', () => {
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
-    const { code, stdout, out } = await demo();
-    expect(stdout).toContain('All 16 steps passed.');
+    const { code, stdout, out } = await clean();
+    expect(stdout).toContain(
+      '16 of 16 steps behaved as the demo expected. By their own outcomes: 10 passed (✔), 6 ran and found a ' +
+        'problem (⚠), 0 failed (✖).',
+    );
     expect(code).toBe(0);
     expect(stdout).toContain(`Answer profile: ${PROFILE} (`);
-    const steps = stdout.match(/^✔ \[\d+\/16\] .+$/gm) ?? [];
-    expect(steps).toHaveLength(16);
+    const steps = printedSteps(stdout);
+    expect(steps.map((s) => s.n)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
     for (const action of [
       'setup',
       'report-artifact',
@@ -55,7 +120,7 @@ describe('npm start (the demo)', () => {
       'list-attestations',
       'list-actions',
     ]) {
-      expect(stdout).toContain(`(${action}, `);
+      expect(steps.map((s) => s.action)).toContain(action);
     }
     // Outputs are printed; the non-compliant gate reports without failing.
     expect(stdout).toMatch(/message: Snapshot staging#4 created with 4 artifact\(s\)/);
@@ -164,18 +229,160 @@ describe('npm start (the demo)', () => {
     expect(html).not.toContain('| --- |');
   }, 60_000);
 
+  it('shows each step as the workflow step that runs it, the token never, the connection as a workflow gives it', async () => {
+    const { code, stdout } = await clean();
+    expect(code).toBe(0);
+    const url = sandboxUrl(stdout);
+    const [setup, report] = printedSteps(stdout);
+    expect(setup?.yaml).toBe(
+      [
+        `  - uses: ${OWNER}/compliance-actions@${MAJOR}`,
+        '    with:',
+        `      api-url: \${{ vars.COMPLIANCE_API_URL }} # here: the sandbox, ${url}`,
+        "      api-token: ${{ secrets.COMPLIANCE_API_TOKEN }} # here: the sandbox's demo token",
+        '      org: demo',
+      ].join('\n'),
+    );
+    expect(report?.yaml).toBe(
+      [
+        '  - id: backend',
+        `    uses: ${OWNER}/compliance-actions/actions/report-artifact@${MAJOR}`,
+        '    with:',
+        '      flow: backend',
+        '      artifact: dist/backend-1.6.0.tar',
+        '      artifact-type: file',
+        '      name: ghcr.io/acme/backend:1.6.0',
+        '      template-reference-name: backend-image',
+        '      annotations: team=payments',
+      ].join('\n'),
+    );
+    // Each is YAML a workflow takes as it is: one step, its inputs as strings once GitHub reads them.
+    const steps = printedSteps(stdout);
+    for (const step of steps) {
+      const parsed = parse(step.yaml) as { uses: string; with?: Record<string, unknown> }[];
+      expect(parsed).toHaveLength(1);
+      expect(parsed[0]?.uses).toBe(
+        step.action === 'setup'
+          ? `${OWNER}/compliance-actions@${MAJOR}`
+          : `${OWNER}/compliance-actions/actions/${step.action}@${MAJOR}`,
+      );
+    }
+    expect(parse(steps[9]?.yaml ?? '')).toEqual([
+      {
+        uses: `${OWNER}/compliance-actions/actions/check-attestations-for-commit@${MAJOR}`,
+        with: {
+          commits: '888f905eacac85a1e522752fa1be9aa2ce5d5016',
+          required: 'unit-tests\nsnyk-scan',
+          'fail-on-non-compliant': false,
+        },
+      },
+    ]);
+    // The token's value is printed once, where the sandbox says its tokens are not secrets; never in a step.
+    expect(stdout.split('sandbox-demo-token')).toHaveLength(2);
+    expect(stdout).toMatch(
+      /^Sandbox on \S+ \(org 'demo', token 'sandbox-demo-token': sandbox tokens are not secrets\)$/m,
+    );
+  }, 60_000);
+
+  it('marks each step by its own outcome: never ✔ for a problem, "(expected)" where the demo meant it', async () => {
+    const { code, stdout, out } = await clean();
+    expect(code).toBe(0);
+    const steps = printedSteps(stdout);
+    expect(steps).toHaveLength(16);
+    for (const step of steps) {
+      const outcome = step.outputs.outcome ?? 'passed';
+      // The mark line names the step's own outcome, whatever the demo expected.
+      expect(step.verdict.startsWith(outcome), `${step.n}: ${step.verdict}`).toBe(true);
+      if (PROBLEMS.has(outcome) || step.outputs['would-fail'] === 'true') {
+        expect(step.mark, `${step.n}: ${outcome}`).toBe('⚠');
+        expect(step.verdict).toContain('(expected) · ');
+      } else {
+        expect(step.mark, `${step.n}: ${outcome}`).toBe('✔');
+        expect(step.verdict).not.toContain('expected');
+      }
+    }
+    // What the story shows: the gate that reports without failing, the notification action that fails, the new
+    // backend missing what its template asks, the three backend images, and the diffs a promotion gate would stop.
+    expect(steps.filter((s) => s.mark === '⚠').map((s) => [s.n, s.verdict.split(' · ')[0]])).toEqual([
+      [6, 'different, would fail as a gate (expected)'],
+      [7, 'different, would fail as a gate (expected)'],
+      [10, 'non-compliant (expected)'],
+      [11, 'non-compliant (expected)'],
+      [14, 'failing (expected)'],
+      [15, 'non-compliant (expected)'],
+    ]);
+    // The summaries say the same, step by step.
+    const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
+    expect(markdown).toContain('<sub>⚠ non-compliant (expected) · `check-attestations-for-commit`</sub>');
+    expect(markdown).toContain('<sub>✔ compliant · `check-attestations-for-commit`</sub>');
+    expect(markdown).not.toMatch(/<sub>✔ (non-compliant|not-found|failing|error)/);
+  }, 60_000);
+
+  it('links only to pages of its sandbox, each answering while it runs, or to addresses marked as examples', async () => {
+    const { code, stdout, out } = await clean();
+    expect(code).toBe(0);
+    const ui = `${new URL(sandboxUrl(stdout)).origin}/ui/`;
+    const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
+    const examples = [...markdown.matchAll(/Links to `(https:\/\/[^`]+)` are \*\*examples\*\*/g)].map(
+      ([, prefix = '']) => prefix,
+    );
+    expect(examples).toEqual(['https://github.com/acme/']);
+    // Every web address a reader can follow, as GitHub renders the summaries (its autolinks included).
+    const hrefs = [
+      ...new Set(
+        [...renderGfm(markdown).matchAll(/<a href="(https?:[^"]*)"/g)].map(([, href = '']) =>
+          href.replace(/&amp;/g, '&'),
+        ),
+      ),
+    ];
+    const ours = hrefs.filter((href) => href.startsWith(ui));
+    const elsewhere = hrefs.filter((href) => !href.startsWith(ui));
+    expect(elsewhere.filter((href) => !examples.some((prefix) => href.startsWith(prefix)))).toEqual([]);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    // The demo fetched each page of its sandbox before stopping it, and every one answered 200.
+    expect(stdout).not.toContain('lead nowhere');
+    if (PROFILE === 'full') {
+      expect(ours.length).toBeGreaterThan(5);
+      expect(stdout).toContain(
+        `Links in the summaries: ${ours.length} lead to distinct pages of the sandbox (${ui.slice(0, -1)}/…), each answered 200 just now;`,
+      );
+    } else {
+      // Minimal answers give no html_url: the summaries link no page of the service.
+      expect(ours).toEqual([]);
+      expect(stdout).toContain('Links in the summaries: none leads to a page of the sandbox');
+    }
+    expect(stdout).toContain(
+      `; ${elsewhere.length} lead to https://github.com/acme/…, examples: the demo's repository, acme/shop, does not exist.`,
+    );
+    // The service links the steps print lead there too.
+    expect(stdout).not.toContain('sandbox.compliance.invalid');
+    // The page marks each example link as one.
+    const html = readFileSync(join(out, 'summaries.html'), 'utf8');
+    expect(html).toContain('a[href^="https://github.com/acme/"]::after { content: " (example)";');
+    expect(html).toContain('<code>https://github.com/acme/</code> are <strong>examples</strong>');
+  }, 60_000);
+
   it('fails when a step fails, naming it, and still writes what ran', async () => {
     // The service refuses the token once: setup's check fails, and the job stops there as a runner's would.
     const { code, stdout, out } = await demo('--fault', '401x1');
+    dirs.push(out);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^✘ \[1\/16\] Set up the connection/m);
+    expect(stdout).toMatch(/^\[1\/16\] Set up the connection\n/m);
+    expect(stdout).toMatch(/^✖ failed \(the demo expected passed\) · setup, \d+\.\d s$/m);
     expect(stdout).toContain('Demo failed at "Set up the connection": exited with 1');
     expect(stdout).not.toContain('[2/16]');
-    expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain('failed: exited with 1');
+    expect(stdout).toContain(
+      '0 of 16 steps behaved as the demo expected. By their own outcomes: 0 passed (✔), 0 ran and found a ' +
+        'problem (⚠), 1 failed (✖), 15 did not run.',
+    );
+    expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain(
+      '— not as the demo expected: exited with 1',
+    );
   }, 60_000);
 
   it('refuses an unknown answer profile, naming the option and the profiles, before starting anything', async () => {
-    const { code, stdout } = await spawnDemo('--profile', 'bogus');
+    const { code, stdout, out } = await spawnDemo('--profile', 'bogus');
+    dirs.push(out);
     expect(code).toBe(2);
     expect(stdout).toContain("npm start: --profile 'bogus' is not one of full, minimal");
     expect(stdout).not.toContain('Sandbox on');

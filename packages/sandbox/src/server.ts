@@ -19,6 +19,7 @@ import { openApiDocument } from './openapi.js';
 import { answerAs, type AnswerProfile } from './profile.js';
 import { HttpProblem, SandboxService } from './service.js';
 import { SandboxData } from './state.js';
+import { UI_PREFIX, uiPage } from './ui.js';
 
 /** An answer with a status other than its endpoint's documented one. */
 class WithStatus {
@@ -45,6 +46,12 @@ export interface SandboxOptions {
   now?: () => number;
   /** `full` (the default): every field the seed has; `minimal`: as the live service may answer (profile.ts). */
   profile?: AnswerProfile;
+  /**
+   * Where the `html_url` links lead. `seed` (the default): the seed's `ui_url` (the demo's is
+   * https://sandbox.compliance.invalid, which resolves nowhere; the tests hold links to it). `own`: the sandbox's own
+   * pages (ui.ts), which it then serves at `<its origin>/ui/`, so every link answers while it runs (`npm start`).
+   */
+  uiBase?: 'seed' | 'own';
 }
 
 /** A request as it arrived: its method, and its URL as sent (path and query, e.g. `/api/v2/trails/acme?page=2`). */
@@ -183,7 +190,14 @@ export class Sandbox {
     const address = this.server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     this.baseUrl = `http://${shownHost}:${address.port}${API_PREFIX}`;
+    if (this.options.uiBase === 'own')
+      this.service.uiBase = `http://${shownHost}:${address.port}${UI_PREFIX}`;
     return this.baseUrl;
+  }
+
+  /** The base of the `html_url` links: the sandbox's own pages (`uiBase: 'own'`, once started), else the seed's. */
+  get uiUrl(): string {
+    return this.service.uiBase ?? this.service.data.ui_url;
   }
 
   get url(): string {
@@ -243,8 +257,39 @@ export class Sandbox {
     }
   }
 
+  /** A page of the sandbox's own (ui.ts): for a browser, so HTML, and neither faults nor latency (those are the API's). */
+  private sendPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      this.problem(res, new HttpProblem(405, `Method ${req.method ?? ''} not allowed on ${url.pathname}`), {
+        allow: 'GET, HEAD',
+      });
+      return;
+    }
+    const { status, html } = uiPage(
+      this.service.data,
+      url.pathname.slice(UI_PREFIX.length),
+      url.searchParams,
+    );
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(html),
+      // The page is the service's text, escaped; nothing in it may run or load anything.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
+
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
+    if (
+      this.service.uiBase !== undefined &&
+      (url.pathname === UI_PREFIX || url.pathname.startsWith(`${UI_PREFIX}/`))
+    ) {
+      this.sendPage(req, res, url);
+      return;
+    }
     const path = url.pathname.startsWith(`${API_PREFIX}/`)
       ? url.pathname.slice(API_PREFIX.length)
       : undefined;

@@ -60,6 +60,11 @@ function commitSubset(info: StoredCommit | undefined) {
 
 export class SandboxService {
   readonly data: SandboxData;
+  /**
+   * The base of the `html_url` links when not the seed's `ui_url`: the sandbox's own pages (`uiBase: 'own'`), set
+   * when it starts listening. Not part of the state: a data file keeps the seed's.
+   */
+  uiBase: string | undefined;
   private readonly now: () => number;
 
   constructor(data: SandboxData, now: () => number = () => Date.now() / 1000) {
@@ -92,7 +97,8 @@ export class SandboxService {
   }
 
   private htmlUrl(...parts: string[]): string {
-    return [this.data.ui_url.replace(/\/+$/, ''), ...parts.map(encodeURIComponent)].join('/');
+    const base = this.uiBase ?? this.data.ui_url;
+    return [base.replace(/\/+$/, ''), ...parts.map(encodeURIComponent)].join('/');
   }
 
   private commitOf(org: StoredOrg, a: { git_commit?: string | undefined; trail: string; flow: string }) {
