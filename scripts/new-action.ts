@@ -7,9 +7,8 @@
 //   test/dist/lifecycle.test.ts                   its row in CASES (valid inputs, one bad input): its four error paths
 //   test/dist/module-load.test.ts                 its row in CALLS (the endpoints its typical run calls)
 //   packages/runner/src/typical-runs.ts           its typical run (the load test and `npm run bench:start`)
-//   README.md                                     a section with its docs markers, before the recipes
-// then `npm run build` (the action table, dist/) and `npm run docs` (the tables, actions/<name>/README.md) are yours
-// to run. The action it makes is a working example: it lists the org's notification actions (GET /actions/{org},
+// then `npm run build` (the action table, dist/) and `npm run docs` (its row in the README, its page
+// docs/actions/<name>.md from a skeleton, and actions/<name>/README.md) are yours to run. The action it makes is a working example: it lists the org's notification actions (GET /actions/{org},
 // one request) and, with `fail-if-empty`, fails when there are none. Replace the request, the decision and the
 // summary with your own; docs/architecture.md says what goes where.
 // Usage: npm run new-action -- <name> [--root DIR]
@@ -19,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { parse } from 'yaml';
+import { pointer } from './action-docs.js';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -63,15 +63,15 @@ export const MARKERS = {
     file: 'packages/runner/src/typical-runs.ts',
     marker: '    // npm run new-action adds its run above.',
   },
-  readme: { file: 'README.md', marker: '<!-- npm run new-action adds its section above. -->' },
 } as const;
 
 export function files(root: string, name: string): Record<string, string> {
   const type = pascal(name);
   const connectionInputs = commonInputs(root);
   return {
-    [`actions/${name}/action.yml`]: `name: 'Compliance: ${name}'
-description: 'TODO: what ${name} does, in one sentence. (Scaffolded: it lists the notification actions of the org.)'
+    [`actions/${name}/action.yml`]: `${pointer(name)}
+name: 'Compliance: ${name}'
+description: 'TODO: what ${name} does, in one sentence (scaffolded: it lists the org''s notification actions).'
 author: 'compliance-actions'
 branding:
   icon: 'shield'
@@ -230,7 +230,6 @@ export function rows(name: string): Record<keyof typeof MARKERS, string> {
     lifecycle: `  '${name}': { inputs: () => ({}), bad: [{ 'fail-if-empty': 'maybe' }, 'fail-if-empty'] },`,
     moduleLoad: `  '${name}': ['listActions'],`,
     typicalRuns: `    '${name}': run({}),`,
-    readme: `## ${name}\n\nTODO: what ${name} does, and a workflow step that uses it.\n\n<!-- action-docs:${name} start -->\n<!-- action-docs:${name} end -->\n`,
   };
 }
 
@@ -302,7 +301,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   console.log(
-    `\nNext: npm run build && npm run docs, then npm test. Fill in actions/${name}/action.yml and the TODOs, and ` +
-      `replace the request in src/actions/${name}/run.ts (docs/architecture.md, "Adding a sub-action").`,
+    `\nNext: npm run build && npm run docs, then npm test. Fill in actions/${name}/action.yml, the TODOs and the ` +
+      `page npm run docs writes (docs/actions/${name}.md), and replace the request in src/actions/${name}/run.ts ` +
+      '(docs/architecture.md, "Adding a sub-action").',
   );
 }

@@ -1,15 +1,111 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cell, codeCell, headingAnchors, main, readActions, staleFiles } from '../scripts/action-docs.js';
+import {
+  cell,
+  codeCell,
+  headingAnchors,
+  main,
+  MAX_DESCRIPTION,
+  pagePath,
+  parseOutcomes,
+  pointer,
+  readActions,
+  staleFiles,
+} from '../scripts/action-docs.js';
+import { fillOwner, OWNER_PLACEHOLDER } from '../scripts/release-prepare.js';
 
 const repo = resolve(import.meta.dirname, '..');
+const read = (path: string) => readFileSync(join(repo, path), 'utf8');
 
 describe('action docs', () => {
   // The suite is what CI runs, so this is the check that fails when an action.yml changed without `npm run docs`.
-  it('README.md and actions/<name>/README.md match the action.yml files', async () => {
+  it('README.md, docs/actions/<name>.md and actions/<name>/README.md match the action.yml files', async () => {
     expect(await staleFiles(repo), 'stale generated docs: run npm run docs').toEqual([]);
+  });
+
+  it('gives every action a page, which the root action.yml, each action.yml and each sub-action README point to', () => {
+    const actions = readActions(repo);
+    expect(actions.map((a) => a.name)).toContain('setup');
+    for (const action of actions) {
+      expect(existsSync(join(repo, pagePath(action.name))), pagePath(action.name)).toBe(true);
+      expect(read(action.file).split('\n')[0], action.file).toBe(pointer(action.name));
+      expect(action.meta.description.length, action.file).toBeLessThanOrEqual(MAX_DESCRIPTION);
+      if (action.name === 'setup') continue;
+      expect(read(`actions/${action.name}/README.md`)).toContain(`](../../${pagePath(action.name)})`);
+    }
+    expect(readdirSync(join(repo, 'docs/actions')).sort()).toEqual(actions.map((a) => `${a.name}.md`).sort());
+  });
+
+  describe('the README is a start', () => {
+    const readme = read('README.md');
+    const lines = readme.split('\n');
+
+    it('is under 300 lines, none over 300 characters', () => {
+      expect(lines.length).toBeLessThan(300);
+      expect(lines.filter((line) => line.length > 300)).toEqual([]);
+    });
+
+    it('has the two commands and one workflow to copy within the first screen (50 lines)', () => {
+      const screen = lines.slice(0, 50).join('\n');
+      expect(screen).toContain('npm ci && npm start');
+      expect(screen).toContain('npm test');
+      expect(screen).toMatch(/```yaml\nname: [^\n]+\non:[\s\S]*\njobs:[\s\S]*?```/);
+    });
+
+    it('lists every action once, each linking its page', () => {
+      for (const { name } of readActions(repo)) {
+        expect(readme.split(`](${pagePath(name)})`).length - 1, name).toBe(1);
+      }
+    });
+
+    it('has security, versions and contributing, each pointing further', () => {
+      for (const [heading, link] of [
+        ['## Security', 'SECURITY.md'],
+        ['## Versions', 'docs/versions.md'],
+        ['## Contributing', 'CONTRIBUTING.md'],
+      ] as const) {
+        const at = readme.indexOf(`\n${heading}\n`);
+        expect(at, heading).toBeGreaterThan(0);
+        expect(readme.slice(at, readme.indexOf('\n## ', at + 1) >>> 0), heading).toContain(`(${link})`);
+      }
+    });
+  });
+
+  // Relative links between the docs, and the headings they name: a page or section moved without its links fails.
+  it('links only to files and headings that exist (README, docs, sub-action READMEs)', () => {
+    const docs = ['README.md', 'docs', 'docs/actions', 'actions'].flatMap((dir) =>
+      dir.endsWith('.md')
+        ? [dir]
+        : dir === 'actions'
+          ? readActions(repo)
+              .filter((a) => a.name !== 'setup')
+              .map((a) => `actions/${a.name}/README.md`)
+          : readdirSync(join(repo, dir))
+              .filter((f) => f.endsWith('.md'))
+              .map((f) => `${dir}/${f}`),
+    );
+    const anchorsOf = (path: string) => new Set(headingAnchors(read(path)).map((h) => h.anchor));
+    const broken: string[] = [];
+    for (const file of docs) {
+      // Links outside code spans and blocks.
+      const text = read(file)
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '');
+      for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue; // https:, mailto:
+        const [path = '', anchor] = target.split('#');
+        const to = path === '' ? file : join(dirname(file), path);
+        // The files another engineer adds in this issue are linked before they land (SECURITY.md, CONTRIBUTING.md).
+        if (!existsSync(join(repo, to)) && !['SECURITY.md', 'CONTRIBUTING.md'].includes(to)) {
+          broken.push(`${file}: ${target} (no ${to})`);
+        } else if (anchor !== undefined && to.endsWith('.md') && existsSync(join(repo, to))) {
+          if (!anchorsOf(to).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor} in ${to})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   describe('in a copy of the repository', () => {
@@ -18,8 +114,8 @@ describe('action docs', () => {
     beforeEach(() => {
       root = mkdtempSync(join(tmpdir(), 'action-docs-'));
       // Everything the docs are generated from or into, and the Prettier options they are formatted with.
-      for (const path of ['README.md', 'action.yml', '.prettierrc.json'])
-        cpSync(join(repo, path), join(root, path));
+      for (const path of ['README.md', 'action.yml', '.prettierrc.json', 'package.json', 'docs/actions'])
+        cpSync(join(repo, path), join(root, path), { recursive: true });
       for (const { name } of readActions(repo).filter(({ name }) => name !== 'setup')) {
         for (const file of ['action.yml', 'README.md']) {
           cpSync(join(repo, 'actions', name, file), join(root, 'actions', name, file));
@@ -29,44 +125,150 @@ describe('action docs', () => {
 
     afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-    it('reports the files a changed input description makes stale, and npm run docs brings them up to date', async () => {
-      expect(await staleFiles(root)).toEqual([]);
-      const file = join(root, 'actions/get-deployment/action.yml');
-      const yml = readFileSync(file, 'utf8');
-      const before = "description: 'The environment to look in.'";
-      expect(yml).toContain(before);
-      writeFileSync(file, yml.replace(before, "description: 'The environment | to look in, <env>.'"));
+    const edit = (path: string, from: string, to: string) => {
+      const text = readFileSync(join(root, path), 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(join(root, path), text.replace(from, to));
+    };
 
-      expect(await staleFiles(root)).toEqual(['README.md', 'actions/get-deployment/README.md']);
+    it('reports the page a changed input description makes stale, and npm run docs brings it up to date', async () => {
+      expect(await staleFiles(root)).toEqual([]);
+      edit(
+        'actions/get-deployment/action.yml',
+        "description: 'The environment to look in.'",
+        "description: 'The environment | to look in, <env>.'",
+      );
+      expect(await staleFiles(root)).toEqual(['docs/actions/get-deployment.md']);
       const check = await main(['--check'], root);
       expect(check.code).toBe(1);
       expect(check.message).toContain('run npm run docs');
-      expect(check.message).toContain('actions/get-deployment/README.md');
+      expect(check.message).toContain('docs/actions/get-deployment.md');
 
-      expect(await main([], root)).toEqual({
-        code: 0,
-        message: 'wrote README.md, actions/get-deployment/README.md',
-      });
+      expect(await main([], root)).toEqual({ code: 0, message: 'wrote docs/actions/get-deployment.md' });
       expect(await main(['--check'], root)).toEqual({ code: 0, message: 'action docs up to date' });
-      expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(
-        'The environment \\| to look in, \\<env>.',
+      const page = readFileSync(join(root, 'docs/actions/get-deployment.md'), 'utf8');
+      expect(page).toContain('The environment \\| to look in, \\<env>.');
+      // The hand-written prose around the markers stays as it was.
+      expect(page).toContain(
+        read('docs/actions/get-deployment.md')
+          .split('<!-- action-docs:get-deployment:usage end -->')[1]
+          ?.split('<!-- action-docs:get-deployment:reference start -->')[0],
       );
     });
 
-    it('reports a missing sub-action README', async () => {
-      rmSync(join(root, 'actions/list-trails/README.md'));
-      expect(await staleFiles(root)).toEqual(['actions/list-trails/README.md']);
+    it('a changed description reaches the README table, the page and the sub-action README', async () => {
+      edit('actions/get-deployment/action.yml', "description: 'Tells when", "description: 'Says when");
+      expect(await staleFiles(root)).toEqual([
+        'README.md',
+        'docs/actions/get-deployment.md',
+        'actions/get-deployment/README.md',
+      ]);
     });
 
-    it('refuses a README without the markers of an action', async () => {
-      const readme = join(root, 'README.md');
-      writeFileSync(readme, readFileSync(readme, 'utf8').replace('<!-- action-docs:diff-envs end -->', ''));
+    it('agrees with release:prepare, which fills the owner in package.json and in the docs', async () => {
+      const generated = [
+        'README.md',
+        ...readActions(root).map((a) => pagePath(a.name)),
+        ...readActions(root)
+          .filter((a) => a.name !== 'setup')
+          .map((a) => `actions/${a.name}/README.md`),
+      ];
+      for (const path of ['package.json', ...generated]) {
+        const text = readFileSync(join(root, path), 'utf8');
+        writeFileSync(join(root, path), fillOwner(text, OWNER_PLACEHOLDER, 'acme'));
+      }
+      expect(readFileSync(join(root, 'docs/actions/get-deployment.md'), 'utf8')).toContain(
+        'uses: acme/compliance-actions/actions/get-deployment@v0',
+      );
+      expect(await staleFiles(root)).toEqual([]);
+    });
+
+    it('writes a missing page from a skeleton, and a missing sub-action README', async () => {
+      rmSync(join(root, 'docs/actions/list-trails.md'));
+      rmSync(join(root, 'actions/list-trails/README.md'));
+      expect(await staleFiles(root)).toEqual([
+        'docs/actions/list-trails.md',
+        'actions/list-trails/README.md',
+      ]);
+      await main([], root);
+      const page = readFileSync(join(root, 'docs/actions/list-trails.md'), 'utf8');
+      expect(page).toMatch(/^# list-trails\n/);
+      expect(page).toContain('## The least workflow');
+      expect(page).toContain('| `flow-tag` ');
+      expect(page).toContain('TODO: what list-trails does');
+    });
+
+    it('refuses a page without its markers, a page of no action, and markers of an action in the README', async () => {
+      edit('docs/actions/diff-envs.md', '<!-- action-docs:diff-envs:reference end -->', '');
       expect(await main(['--check'], root)).toEqual({
         code: 1,
         message:
-          'README.md needs one <!-- action-docs:diff-envs start --> ... <!-- action-docs:diff-envs end --> pair, in that order',
+          'docs/actions/diff-envs.md needs one <!-- action-docs:diff-envs:reference start --> ... <!-- action-docs:diff-envs:reference end --> pair, in that order',
       });
+      rmSync(join(root, 'docs/actions/diff-envs.md'));
+      writeFileSync(join(root, 'docs/actions/get-things.md'), '# get-things\n');
+      expect((await main(['--check'], root)).message).toBe(
+        'docs/actions/get-things.md is the page of get-things, which has no action.yml',
+      );
+      rmSync(join(root, 'docs/actions/get-things.md'));
+      edit(
+        'README.md',
+        '<!-- action-docs:index end -->',
+        '<!-- action-docs:index end -->\n<!-- action-docs:setup:usage start -->',
+      );
+      expect((await main(['--check'], root)).message).toBe(
+        'README.md has markers for setup, whose tables are on docs/actions/setup.md',
+      );
     });
+
+    it('refuses an action.yml without its pointer, with a description over one line, or required inputs without a least workflow', async () => {
+      edit('actions/list-trails/action.yml', `${pointer('list-trails')}\n`, '');
+      expect((await main(['--check'], root)).message).toBe(
+        `actions/list-trails/action.yml: its first line should be '${pointer('list-trails')}'`,
+      );
+      edit('actions/list-trails/action.yml', "name: '", `${pointer('list-trails')}\nname: '`);
+      edit(
+        'actions/list-trails/action.yml',
+        'description: "Lists',
+        `description: "${'A long line. '.repeat(10)}Lists`,
+      );
+      expect((await main(['--check'], root)).message).toMatch(
+        /^actions\/list-trails\/action.yml: the description is \d+ characters, more than 125/,
+      );
+      edit('actions/list-trails/action.yml', `"${'A long line. '.repeat(10)}Lists`, '"Lists');
+      edit(
+        'actions/list-trails/action.yml',
+        "  flow:\n    description: 'Only the trails of this flow.'\n    required: false",
+        "  flow:\n    description: 'Only the trails of this flow.'\n    required: true",
+      );
+      expect((await main(['--check'], root)).message).toMatch(
+        /^actions\/list-trails\/action.yml has required inputs \(flow\): give list-trails its least workflow/,
+      );
+    });
+  });
+
+  it('reads the values of an outcome output, and what its description says after them', () => {
+    expect(
+      parseOutcomes(
+        'reported (the service took it), dry-run (nothing was sent (as asked)), or error (it could not report: ' +
+          'bad input); the step fails on error.',
+      ),
+    ).toEqual({
+      values: [
+        { value: 'reported', when: 'the service took it' },
+        { value: 'dry-run', when: 'nothing was sent (as asked)' },
+        { value: 'error', when: 'it could not report: bad input' },
+      ],
+      note: 'The step fails on error.',
+    });
+    // Every action's outcome lists at least two values, and the pages show each.
+    for (const action of readActions(repo)) {
+      const description = action.meta.outputs?.outcome?.description;
+      if (description === undefined) continue;
+      const { values } = parseOutcomes(description);
+      expect(values.length, action.name).toBeGreaterThanOrEqual(2);
+      for (const { value } of values) expect(read(pagePath(action.name))).toContain(`| \`${value}\``);
+    }
   });
 
   it('keeps a description to one table cell that GitHub shows as written', () => {

@@ -54,6 +54,10 @@ describe('validate-workflows', () => {
         '.github/workflows/ci.yml',
         '.github/workflows/e2e.yml',
         'README.md',
+        'docs/recipes.md',
+        'docs/configuration.md',
+        'docs/actions/setup.md',
+        'docs/actions/check-attestations-for-commit.md',
       ]),
     );
     // The root action and one per actions/ folder: every one is checked.
@@ -162,7 +166,7 @@ describe('validate-workflows', () => {
     ]);
   });
 
-  it('catches a broken recipe in a README, at its line, and leaves snippets that are not workflows alone', async () => {
+  it('catches a broken workflow in a README or a docs page, at its line, and leaves snippets that are not workflows alone', async () => {
     const recipe = [
       '# Recipes', // 1
       '',
@@ -187,6 +191,8 @@ describe('validate-workflows', () => {
     const dir = repo({
       'README.md': recipe,
       'actions/report/README.md': recipe.replace('gate:', 'gate:\n    bogus: 1'),
+      'docs/recipes.md': recipe,
+      'docs/actions/report.md': recipe.replace('flw: backend', 'fingerprint: x'),
     });
     const { problems } = await validateRepo(dir);
     expect(where(problems)).toEqual([
@@ -196,6 +202,10 @@ describe('validate-workflows', () => {
       'actions/report/README.md:18 actionlint',
       'actions/report/README.md:10 action-validator',
       'actions/report/README.md:17 inputs',
+      'docs/recipes.md:17 actionlint',
+      'docs/recipes.md:16 inputs',
+      'docs/actions/report.md:17 actionlint',
+      'docs/actions/report.md:16 inputs',
     ]);
     expect(problems[0]?.message).toMatch(
       /^\(yaml block at line 7\) got unexpected .* while lexing end marker }}/,

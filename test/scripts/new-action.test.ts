@@ -77,13 +77,13 @@ describe('npm run new-action', () => {
     await expect(scaffold(copy, 'hostile')).rejects.toThrow(
       "'hostile' would overwrite test/dist/hostile.test.ts",
     );
-    // The README's marker gone: refused after every other table was read, before anything was written.
-    const readme = join(copy, MARKERS.readme.file);
-    writeFileSync(readme, readFileSync(readme, 'utf8').replace(`${MARKERS.readme.marker}\n`, ''));
+    // The last table's marker gone: refused after every other table was read, before anything was written.
+    const last = join(copy, MARKERS.typicalRuns.file);
+    writeFileSync(last, readFileSync(last, 'utf8').replace(`${MARKERS.typicalRuns.marker}\n`, ''));
     await expect(scaffold(copy, 'get-thing')).rejects.toThrow(
-      `README.md needs the line '${MARKERS.readme.marker}' exactly once`,
+      `${MARKERS.typicalRuns.file} needs the line '${MARKERS.typicalRuns.marker.trim()}' exactly once`,
     );
-    writeFileSync(readme, before[tables.indexOf(readme)] ?? '');
+    writeFileSync(last, before[tables.indexOf(last)] ?? '');
     for (const name of ['GetThing', 'get-thing', 'hostile']) {
       expect(existsSync(join(copy, 'actions', name))).toBe(false);
       expect(existsSync(join(copy, 'src/actions', name))).toBe(false);
@@ -107,7 +107,7 @@ describe('npm run new-action', () => {
       ['typecheck', 'npx tsc --noEmit -p .'],
       [
         'lint',
-        'npx eslint src/actions/example test/actions/example test/dist && npx prettier --check actions src test packages README.md',
+        'npx eslint src/actions/example test/actions/example test/dist && npx prettier --check actions src test packages README.md docs',
       ],
       [
         'tests',
@@ -127,6 +127,9 @@ describe('npm run new-action', () => {
     );
     expect(existsSync(join(copy, 'dist/example/index.js'))).toBe(true);
     expect(readFileSync(join(copy, 'actions/example/README.md'), 'utf8')).toContain('fail-if-empty');
+    // Its page, written by npm run docs from a skeleton: the least workflow and the tables, and its row in the README.
+    expect(readFileSync(join(copy, 'docs/actions/example.md'), 'utf8')).toContain('| `fail-if-empty` ');
+    expect(readFileSync(join(copy, 'README.md'), 'utf8')).toContain('[`example`](docs/actions/example.md)');
     // The four error paths ran for the new action, not zero tests.
     expect(outputs.get('error paths')).toMatch(/Tests\s+4 passed\b/);
     // A hang guard: about 45 s on a quiet 2-core machine, most of it the build.

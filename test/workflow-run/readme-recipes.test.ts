@@ -1,127 +1,132 @@
 /**
- * The complete workflows of README.md (```yaml blocks with top-level `on` and `jobs`, as scripts/validate-workflows.mjs
- * finds them), run by packages/runner/src/workflow.ts against the sandbox (in-process, on a free port), where they need no other
- * service. `<owner>/compliance-actions[/actions/<name>]@v0` is this checkout's action (`./`, `./actions/<name>`);
- * `vars.COMPLIANCE_API_URL`, `vars.COMPLIANCE_ORG` and `secrets.COMPLIANCE_API_TOKEN` are the sandbox's. Every recipe
- * is either run or listed in SKIPPED with the reason: a new recipe fails this test until it is one or the other.
+ * The complete workflows of README.md and docs/*.md (the quick start, the recipes, the outage switch), run as written
+ * by packages/runner/src/workflow.ts against the sandbox (in-process, on a free port); see ./docs-workflows.ts for
+ * what stands for the published actions and the connection. A cluster is a stand-in of the Kubernetes API that the
+ * real `kubectl` reads (test/helpers/kube-api.ts), GitHub's API a stand-in too (test/helpers/github-api.ts). Every
+ * workflow is either run or listed in SKIPPED with the reason: a new one fails this test until it is one or the
+ * other. Then the README's `npm run action` commands, run as written in a shell.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
-import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
 import { useTempDirs } from '../helpers/git.js';
+import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
+import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
+import { pod, running } from '../helpers/pods.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
-import { checkoutOf, setupNode } from './stubs.js';
+import {
+  docWorkflows,
+  kubeconfigText,
+  markdownIn,
+  outcomes,
+  pick,
+  runDocWorkflow,
+  type DocRunOptions,
+  type DocWorkflow,
+} from './docs-workflows.js';
+import { checkoutOf } from './stubs.js';
 
-const README = 'README.md';
+const all = docWorkflows(['README.md', ...markdownIn('docs')]);
 
-/** The recipes that cannot run here, by the heading above them. */
-const SKIPPED: Record<string, string> = {
-  'Gate a pull request: check-attestations-for-commit':
-    "reads the pull request's commits and keeps a comment on it through the GitHub API",
-  'The pull-request gate':
-    "reads the pull request's commits and keeps a comment on it through the GitHub API",
-  'A scheduled cluster report with a drift diff': 'reads the pods of a cluster with kubectl and a kubeconfig',
-  'Gate a release: every commit since the last one':
-    "gates this repository's own history since a release tag, which the sandbox has no attestations for",
-};
+/** The workflows that cannot run here, and why. */
+const SKIPPED: Record<string, string> = {};
 const RUN = [
-  'Build and report',
-  'A promotion review between environments',
-  'Promote what may move, one job per service',
+  'README.md › Quick start',
+  'docs/recipes.md › Build and report',
+  'docs/recipes.md › The pull-request gate',
+  'docs/recipes.md › A scheduled cluster report with a drift diff',
+  'docs/recipes.md › A promotion review between environments',
+  'docs/recipes.md › Promote what may move, one job per service',
+  'docs/configuration.md › When the service is down',
 ];
 
-interface Recipe {
-  title: string;
-  line: number;
-  text: string;
-}
-
-/** The ```yaml blocks of the README that are complete workflows (found as validate-workflows finds them), each with
- * the heading above it. */
-function recipes(markdown: string): Recipe[] {
-  const lines = markdown.split('\n');
-  return yamlBlocks(markdown).flatMap(({ line, text }) => {
-    const doc: unknown = parse(text);
-    if (typeof doc !== 'object' || doc === null || !('on' in doc) || !('jobs' in doc)) return [];
-    const heading = lines
-      .slice(0, line - 1)
-      .reverse()
-      .map((l) => /^#{1,6} (.*)$/.exec(l)?.[1])
-      .find((t) => t !== undefined);
-    return [{ title: heading ?? '', line, text }];
-  });
-}
-
-const all = recipes(readFileSync(join(ROOT, README), 'utf8'));
-const recipe = (title: string): Recipe => {
-  const found = all.find((r) => r.title === title);
-  if (!found) throw new Error(`no recipe under '${title}' in ${README}`);
-  return found;
-};
-
-/** This checkout's actions for the published ones. */
-const local = (text: string) =>
-  text
-    .replace(/<owner>\/compliance-actions\/(actions\/[\w-]+)@v0\b/g, './$1')
-    .replace(/<owner>\/compliance-actions@v0\b/g, './');
+/** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
+const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 
 const { repo } = useTempDirs();
 const start = useSandbox();
+const github = useFakeGitHub();
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
 
-async function runRecipe(
-  r: Recipe,
-  options: Partial<WorkflowOptions> & { github: { GITHUB_SHA: string }; seed?: unknown },
-) {
-  const { seed, ...workflow } = options;
-  const sandbox = await start(seed === undefined ? {} : { seed });
-  const result = await runWorkflow({
-    file: `${README} (yaml block at line ${r.line})`,
-    content: local(r.text),
-    vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo' },
-    secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
-    stubs: [setupNode],
-    ...workflow,
-  });
-  console.log(
-    `${r.title}: ${result.conclusion}\n${result.steps
-      .map((s) => `  ${s.job}: ${s.outcome.padEnd(7)} ${s.kind.padEnd(6)} ${s.name}`)
-      .join('\n')}`,
+/** The user's repository, whose `make dist/app.tar.gz site` builds: its HEAD, and the checkout that clones it. */
+function userRepository() {
+  const user = repo();
+  writeFileSync(
+    join(user.dir, 'Makefile'),
+    'dist/app.tar.gz:\n\tmkdir -p dist/app && echo 1.0 > dist/app/VERSION\n\ttar -czf $@ -C dist app\n' +
+      '.PHONY: site\nsite:\n\tmkdir -p site && echo "<h1>shop</h1>" > site/index.html && echo "{}" > site/app.js.map\n',
   );
-  return { result, sandbox };
+  user.git('add', 'Makefile');
+  user.git('commit', '-q', '-m', 'Build');
+  return { sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
 }
 
-const outcomes = (r: WorkflowRun) => r.steps.map((s) => `${s.job} ${s.outcome} ${s.kind} ${s.name}`);
+/** A stand-in cluster running the demo's backend 1.4.0 and redis (web 3.2.0 gone since production#2), and a
+ * kubeconfig for it. */
+async function cluster() {
+  const api = await startKubeApi({
+    pods: [
+      pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', FP.backend14)] }),
+      pod('redis-1', { ns: 'shop', statuses: [running('docker.io/library/redis:7.4', FP.redis)] }),
+      pod('coredns-1', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
+    ],
+  });
+  closers.push(() => api.close());
+  const kubeconfig = await writeKubeconfig({ live: api.origin });
+  closers.push(() => kubeconfig.remove());
+  return { api, kubeconfig: kubeconfigText(kubeconfig) };
+}
 
-describe(`the recipes of ${README}, run`, () => {
-  it('runs each recipe, or says why not', () => {
+async function run(w: DocWorkflow, options: DocRunOptions & { seed?: unknown }) {
+  const { seed, ...rest } = options;
+  const sandbox = await start(seed === undefined ? {} : { seed });
+  return { result: await runDocWorkflow(w, sandbox, rest), sandbox };
+}
+
+describe('the workflows of README.md and docs/*.md, run', () => {
+  it('runs each, or says why not', () => {
     console.log(
       `Not run:\n${Object.entries(SKIPPED)
-        .map(([title, why]) => `  ${title}: ${why}`)
+        .map(([key, why]) => `  ${key}: ${why}`)
         .join('\n')}`,
     );
-    expect(all.map((r) => r.title).sort()).toEqual([...RUN, ...Object.keys(SKIPPED)].sort());
+    expect(all.map((w) => w.key).sort()).toEqual([...RUN, ...Object.keys(SKIPPED)].sort());
+  });
+
+  it('Quick start: the user’s build, then its artifact reported to the sandbox', async () => {
+    const { sha, checkout } = userRepository();
+    const { result, sandbox } = await run(pick(all, 'README.md › Quick start'), {
+      github: { GITHUB_SHA: sha },
+      stubs: [checkout],
+    });
+    expect(result.problems).toEqual([]);
+    expect(outcomes(result)).toEqual([
+      'build success stub Run actions/checkout@v5',
+      'build success run Run make dist/app.tar.gz',
+      'build success action Run ./',
+      'build success action Run ./actions/report-artifact',
+    ]);
+    const report = result.steps[3];
+    expect(report?.outputs).toMatchObject({ outcome: 'reported', 'git-commit': sha });
+    const response = await sandbox.fetch(
+      `/artifacts/demo/backend/fingerprint/${report?.outputs.fingerprint}`,
+    );
+    expect(response.status).toBe(200);
   });
 
   it('Build and report: the user’s build, then both artifacts reported to the sandbox', async () => {
-    // The user's repository, which `make dist/app.tar.gz site` builds.
-    const user = repo();
-    writeFileSync(
-      join(user.dir, 'Makefile'),
-      'dist/app.tar.gz:\n\tmkdir -p dist/app && echo 1.0 > dist/app/VERSION\n\ttar -czf $@ -C dist app\n' +
-        '.PHONY: site\nsite:\n\tmkdir -p site && echo "<h1>shop</h1>" > site/index.html && echo "{}" > site/app.js.map\n',
-    );
-    user.git('add', 'Makefile');
-    user.git('commit', '-q', '-m', 'Build');
-    const sha = user.git('rev-parse', 'HEAD');
-
-    const { result, sandbox } = await runRecipe(recipe('Build and report'), {
+    const { sha, checkout } = userRepository();
+    const { result, sandbox } = await run(pick(all, 'docs/recipes.md › Build and report'), {
       github: { GITHUB_SHA: sha, GITHUB_WORKFLOW: 'build' },
-      stubs: [checkoutOf(user.dir)],
+      stubs: [checkout],
     });
     expect(result.problems).toEqual([]);
     expect(outcomes(result)).toEqual([
@@ -149,14 +154,92 @@ describe(`the recipes of ${README}, run`, () => {
     expect(result.steps.map((s) => s.log).join('\n')).not.toContain(DEMO_TOKEN);
   });
 
-  it('A promotion review between environments: the demo’s staging brings a non-compliant backend, which blocks the deploy job', async () => {
-    // The seed's staging runs backend 1.5.0, whose snyk scan failed: the gate trips, as the README says it does.
-    const fingerprint = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
-    const { result } = await runRecipe(recipe('A promotion review between environments'), {
-      github: {
-        GITHUB_SHA: '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
-        GITHUB_EVENT_NAME: 'workflow_dispatch',
+  describe('The pull-request gate', () => {
+    const w = () => pick(all, 'docs/recipes.md › The pull-request gate');
+    async function onPullRequest(secrets: Record<string, string> = {}) {
+      const api = await github({
+        pulls: {
+          7: [
+            { sha: COMPLIANT, message: 'Add payment retries' },
+            { sha: SCAN_FAILED, message: 'Bump the client' },
+          ],
+        },
+      });
+      const { result } = await run(w(), {
+        github: {
+          GITHUB_SHA: 'f'.repeat(40),
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_API_URL: api.url,
+          GITHUB_REF: 'refs/pull/7/merge',
+          GITHUB_HEAD_REF: 'feature/retries',
+          GITHUB_WORKFLOW: 'compliance gate',
+        },
+        event: { number: 7, pull_request: { number: 7, head: { sha: SCAN_FAILED } } },
+        secrets: { GITHUB_TOKEN, ...secrets },
+      });
+      return { api, result };
+    }
+
+    it('reads the pull request’s commits, trips on the failed scan, and keeps its comment on the pull request', async () => {
+      const { api, result } = await onPullRequest();
+      expect(result.problems).toEqual([]);
+      expect(outcomes(result)).toEqual([
+        'gate failure action Run ./actions/check-attestations-for-commit',
+        'gate skipped run Run echo "::warning::The gate could not ask the compliance service; re-run the job when it is back."',
+      ]);
+      expect(result.steps[0]?.outputs).toMatchObject({ outcome: 'non-compliant', compliant: 'false' });
+      expect(JSON.parse(result.steps[0]?.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: SCAN_FAILED, name: 'snyk-scan' },
+      ]);
+      expect(api.requestsTo('/repos/acme/app/pulls/7/commits', 'GET')).not.toHaveLength(0);
+      const [comment] = api.comments.get(7) ?? [];
+      expect(comment?.body).toContain('snyk-scan');
+    });
+
+    it('tells a gate that could not ask the service from a tripped one: the warning step runs', async () => {
+      const { result } = await onPullRequest({ COMPLIANCE_API_TOKEN: 'a-revoked-token' });
+      expect(result.problems).toEqual([]);
+      expect(result.steps.map((s) => `${s.outcome} ${s.kind}`)).toEqual(['failure action', 'success run']);
+      expect(result.steps[0]?.outputs.outcome).toBe('error');
+      expect(result.steps[1]?.log).toContain('::warning::The gate could not ask the compliance service');
+    });
+  });
+
+  it('A scheduled cluster report with a drift diff: kubectl reads the cluster, then a day’s changes are shown', async () => {
+    const { api, kubeconfig } = await cluster();
+    const { result, sandbox } = await run(
+      pick(all, 'docs/recipes.md › A scheduled cluster report with a drift diff'),
+      {
+        github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'schedule' },
+        secrets: { PRODUCTION_KUBECONFIG: kubeconfig },
       },
+    );
+    expect(result.problems).toEqual([]);
+    expect(outcomes(result)).toEqual([
+      'report success run Kubeconfig',
+      'report success action Run ./actions/report-k8s-env',
+      'report success action Run ./actions/diff-envs',
+    ]);
+    // The real kubectl asked the stand-in for every namespace's pods; kube-system was left out of the report.
+    expect(api.podRequests().map((r) => r.namespace)).toEqual([undefined]);
+    expect(result.steps[1]?.outputs).toMatchObject({
+      outcome: 'reported',
+      pods: '2',
+      artifacts: '2',
+      'snapshot-created': 'true',
+    });
+    // A day ago production ran web 3.2.0 too (the demo's production#2): the diff shows it gone.
+    expect(result.steps[2]?.outputs.outcome).toBe('different');
+    expect(result.jobs[0]?.summary).toMatch(/Removed[\s\S]*ghcr\.io\/acme\/web/);
+    const diff = await sandbox.fetch('/env-diff/demo?snappish1=production&snappish2=production~1');
+    expect(diff.status).toBe(200);
+  });
+
+  it('A promotion review between environments: the demo’s staging brings a non-compliant backend, which blocks the deploy job', async () => {
+    // The seed's staging runs backend 1.5.0, whose snyk scan failed: the gate trips, as the recipe says it does.
+    const fingerprint = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+    const { result } = await run(pick(all, 'docs/recipes.md › A promotion review between environments'), {
+      github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'workflow_dispatch' },
       event: { inputs: { fingerprint } },
       inputs: { fingerprint },
     });
@@ -173,16 +256,14 @@ describe(`the recipes of ${README}, run`, () => {
   });
 
   describe('Promote what may move, one job per service', () => {
+    const w = () => pick(all, 'docs/recipes.md › Promote what may move, one job per service');
     const dispatch = { GITHUB_SHA: COMMIT.backend14, GITHUB_EVENT_NAME: 'workflow_dispatch' };
 
     it('one promote job per entry of the matrix, each with its values through env', async () => {
       // The seed's staging brings backend 1.6.0 (replacing 1.4.0) and web 3.2.0 (new), both COMPLIANT, worker 2.1.0
       // (NON-COMPLIANT: no job), payments 3.1.0 beside 3.0.0 (a rollout in progress: no job) and backend-migrate
       // 1.6.0 (COMPLIANT, left out by the recipe's exclude: no job).
-      const { result } = await runRecipe(recipe('Promote what may move, one job per service'), {
-        github: dispatch,
-        seed: promotionSeed({ migration: true }),
-      });
+      const { result } = await run(w(), { github: dispatch, seed: promotionSeed({ migration: true }) });
       expect(result.problems).toEqual([]);
       expect(result.conclusion).toBe('success');
       expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote success']);
@@ -226,27 +307,25 @@ describe(`the recipes of ${README}, run`, () => {
         flow: 'frontend',
       };
       // One run per entry, in the matrix's order, each named by its name: and with the entry as its matrix.
-      expect(promote?.runs?.map((run) => [run.name, run.outcome, run.matrix])).toEqual([
+      expect(promote?.runs?.map((r) => [r.name, r.outcome, r.matrix])).toEqual([
         ['promote ghcr.io/acme/backend', 'success', backend],
         ['promote ghcr.io/acme/web', 'success', web],
       ]);
-      expect(promote?.runs?.map((run) => run.steps.map((s) => `${s.name} ${s.outcome}`))).toEqual([
+      expect(promote?.runs?.map((r) => r.steps.map((s) => `${s.name} ${s.outcome}`))).toEqual([
         ['Deploy success'],
         ['Deploy success'],
       ]);
       // Each run read its name and fingerprint through env: (the step checks both are set), and printed none of
       // the service's text, in the log or the summary.
-      expect(promote?.runs?.map((run) => run.summary)).toEqual(['', '']);
-      for (const run of promote?.runs ?? []) {
-        for (const step of run.steps) expect(step.log).not.toMatch(/ghcr\.io|sha256|compare/);
+      expect(promote?.runs?.map((r) => r.summary)).toEqual(['', '']);
+      for (const r of promote?.runs ?? []) {
+        for (const step of r.steps) expect(step.log).not.toMatch(/ghcr\.io|sha256|compare/);
       }
     });
 
     it('nothing may move: promote is skipped, and the run passes', async () => {
       // The demo seed's staging brings only backend 1.5.0, whose snyk scan failed: an empty matrix, guarded.
-      const { result } = await runRecipe(recipe('Promote what may move, one job per service'), {
-        github: dispatch,
-      });
+      const { result } = await run(w(), { github: dispatch });
       expect(result.problems).toEqual([]);
       expect(result.conclusion).toBe('success');
       expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote skipped']);
@@ -256,5 +335,116 @@ describe(`the recipes of ${README}, run`, () => {
       });
       expect(result.jobs[1]?.runs).toBeUndefined();
     });
+  });
+
+  describe('When the service is down: the outage switch', () => {
+    const w = () => pick(all, 'docs/configuration.md › When the service is down');
+
+    it('off (the variable unset): the build is reported, and the gate fails on the commit without unit-tests', async () => {
+      const { sha, checkout } = userRepository();
+      const { result, sandbox } = await run(w(), { github: { GITHUB_SHA: sha }, stubs: [checkout] });
+      expect(result.problems).toEqual([]);
+      expect(result.steps.map((s) => `${s.outcome} ${s.name}`)).toEqual([
+        'success Run actions/checkout@v5',
+        'success Run make dist/app.tar.gz',
+        'success Run ./',
+        'success Run ./actions/report-artifact',
+        'failure Run ./actions/check-attestations-for-commit',
+      ]);
+      expect(result.steps[3]?.outputs.outcome).toBe('reported');
+      expect(result.steps[4]?.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
+      const response = await sandbox.fetch(
+        `/artifacts/demo/backend/fingerprint/${result.steps[3]?.outputs.fingerprint ?? ''}`,
+      );
+      expect(response.status).toBe(200);
+    });
+
+    it('on (COMPLIANCE_DRY_RUN true): the report sends nothing, the gate decides and warns, the run passes', async () => {
+      const { sha, checkout } = userRepository();
+      const { result, sandbox } = await run(w(), {
+        github: { GITHUB_SHA: sha },
+        stubs: [checkout],
+        vars: { COMPLIANCE_DRY_RUN: 'true' },
+      });
+      expect(result.problems).toEqual([]);
+      expect(result.conclusion).toBe('success');
+      const [report, gate] = result.steps.slice(3);
+      expect(report?.outputs.outcome).toBe('dry-run');
+      // The payload is printed and kept in payload-file (under RUNNER_TEMP, cleared with the job).
+      expect(report?.outputs['payload-file']).toMatch(/report-artifact-payload-.*\.json$/);
+      expect(report?.log).toContain('/artifacts/demo/backend');
+      expect(gate?.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
+      expect(gate?.log).toMatch(/::warning[^\n]*unit-tests/);
+      const response = await sandbox.fetch(
+        `/artifacts/demo/backend/fingerprint/${report?.outputs.fingerprint ?? ''}`,
+      );
+      expect(response.status, 'nothing was reported').toBe(404);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The README's `npm run action` commands, as a newcomer types them
+
+/** The commands of the ```sh block under a heading: continuation lines joined, comments dropped. */
+function shellCommands(file: string, heading: string): string[] {
+  const markdown = readFileSync(join(ROOT, file), 'utf8');
+  const at = markdown.indexOf(`\n${heading}\n`);
+  if (at === -1) throw new Error(`${file} has no heading '${heading}'`);
+  const block = /```sh\n([\s\S]*?)```/.exec(markdown.slice(at))?.[1] ?? '';
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+}
+
+interface Ran {
+  code: number | null;
+  out: string;
+}
+
+/** A command line run by bash in the checkout, as a newcomer runs it after `npm ci`. */
+async function shell(command: string): Promise<Ran> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('COMPLIANCE_') && !key.startsWith('npm_')),
+  );
+  const child = spawn('bash', ['-c', command], { cwd: ROOT, env });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  // The folder the command keeps the step's files in, for a look afterwards: not after a test.
+  const kept = /kept in (\S+)\)$/m.exec(out)?.[1];
+  if (kept?.startsWith(tmpdir())) rmSync(kept, { recursive: true, force: true });
+  return { code, out };
+}
+
+describe('the README’s npm run action commands, run as written', () => {
+  const commands = shellCommands('README.md', '## Try a sub-action locally');
+
+  it('lists the two: the demo’s notification actions and the pull-request gate', () => {
+    expect(commands.map((c) => c.split(' ').slice(0, 5).join(' '))).toEqual([
+      'npm run action -- list-actions',
+      'npm run action -- check-attestations-for-commit',
+    ]);
+  });
+
+  it('the pull-request gate passes on the demo’s compliant commit, and says so', async () => {
+    const gate = commands.find((c) => c.includes('check-attestations-for-commit')) ?? '';
+    const ran = await shell(gate);
+    expect(ran.code, ran.out).toBe(0);
+    expect(ran.out).toMatch(/^outcome: compliant$/m);
+    expect(ran.out).toContain(`1 commit(s) from the commits input:\n    ${COMPLIANT}`);
+    expect(ran.out).toMatch(/✔ check-attestations-for-commit succeeded/);
+    // Told to run on another commit of the demo data, the same command trips: the pass is the data's, not a given.
+    const failing = await shell(gate.replace(COMPLIANT, SCAN_FAILED));
+    expect(failing.code).toBe(1);
+    expect(failing.out).toMatch(/^outcome: non-compliant$/m);
+  });
+
+  it('list-actions runs as written', async () => {
+    const ran = await shell(commands[0] ?? '');
+    expect(ran.code, ran.out).toBe(0);
+    expect(ran.out).toMatch(/^failing: \["release-webhook"\]$/m);
   });
 });

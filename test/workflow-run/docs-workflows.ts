@@ -1,0 +1,109 @@
+/**
+ * The complete workflows of the docs (```yaml blocks with top-level `on` and `jobs`, as scripts/validate-workflows.mjs
+ * finds them), and how the tests run them with packages/runner/src/workflow.ts: `<owner>/compliance-actions[/actions/
+ * <name>]@v0` (whatever the owner placeholder) is this checkout's action (`./`, `./actions/<name>`), and
+ * `vars.COMPLIANCE_API_URL`, `vars.COMPLIANCE_ORG` and `secrets.COMPLIANCE_API_TOKEN` are those of a sandbox started
+ * for the run. test/workflow-run/readme-recipes.test.ts runs those of README.md and docs/*.md,
+ * test/workflow-run/action-pages.test.ts those of docs/actions/*.md.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { headingAnchors } from '../../scripts/action-docs.js';
+import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
+import { ROOT } from '@compliance-actions/runner/emulator';
+import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
+import type { FakeKubeApi, Kubeconfig } from '../helpers/kube-api.js';
+import { DEMO_TOKEN, type Running } from '../helpers/sandbox.js';
+import { setupNode } from './stubs.js';
+
+export interface DocWorkflow {
+  /** The Markdown file, relative to the root. */
+  file: string;
+  /** The heading above the block. */
+  title: string;
+  /** The line of the block's opening fence. */
+  line: number;
+  text: string;
+  /** `<file> › <title>`: how the tests name it (unique: a test fails on two blocks under one heading). */
+  key: string;
+}
+
+/** The Markdown files directly in `dir` (relative to the root), in name order. */
+export const markdownIn = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
+
+/** The complete workflows of these Markdown files, each with the heading above it. */
+export function docWorkflows(files: string[]): DocWorkflow[] {
+  return files.flatMap((file) => {
+    const markdown = readFileSync(join(ROOT, file), 'utf8');
+    const lines = markdown.split('\n');
+    // The headings by line (0-based), outside code blocks: a `# comment` in one is no heading.
+    const headings = new Map(
+      headingAnchors(markdown).map(({ line }) => [
+        line,
+        /^ {0,3}#{1,6}\s+(.*?)\s*$/.exec(lines[line] ?? '')?.[1],
+      ]),
+    );
+    return yamlBlocks(markdown).flatMap(({ line, text }) => {
+      const doc: unknown = parse(text);
+      if (typeof doc !== 'object' || doc === null || !('on' in doc) || !('jobs' in doc)) return [];
+      let title = '';
+      for (let at = line - 2; at >= 0 && title === ''; at--) title = headings.get(at) ?? '';
+      return [{ file, title, line, text, key: `${file} › ${title}` }];
+    });
+  });
+}
+
+/** The one workflow of `all` under `key`. */
+export function pick(all: DocWorkflow[], key: string): DocWorkflow {
+  const found = all.filter((w) => w.key === key);
+  if (found.length !== 1) throw new Error(`${found.length} workflows under '${key}' (expected one)`);
+  return found[0] as DocWorkflow;
+}
+
+/** This checkout's actions for the published ones, whatever stands for the owner. */
+export const local = (text: string): string =>
+  text.replace(/[\w.<>-]+\/compliance-actions(\/actions\/[\w-]+)?@v0\b/g, (_, sub?: string) =>
+    sub === undefined ? './' : `.${sub}`,
+  );
+
+export interface DocRunOptions extends Partial<WorkflowOptions> {
+  github: WorkflowOptions['github'];
+}
+
+/** Runs a documented workflow against `sandbox`, as written but for its `uses:` of this repository's actions. */
+export async function runDocWorkflow(
+  w: DocWorkflow,
+  sandbox: Running,
+  options: DocRunOptions,
+  edit: (text: string) => string = (text) => text,
+): Promise<WorkflowRun> {
+  const { vars, secrets, stubs, ...rest } = options;
+  const result = await runWorkflow({
+    file: `${w.file} (yaml block at line ${w.line})`,
+    content: edit(local(w.text)),
+    vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo', ...vars },
+    secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN, ...secrets },
+    stubs: [setupNode, ...(stubs ?? [])],
+    ...rest,
+  });
+  console.log(
+    `${w.key}: ${result.conclusion}\n${result.steps
+      .map((s) => `  ${s.job}: ${s.outcome.padEnd(7)} ${s.kind.padEnd(6)} ${s.name}`)
+      .join('\n')}`,
+  );
+  return result;
+}
+
+/** `<job> <outcome> <kind> <name>` of each step, for compact expectations. */
+export const outcomes = (r: WorkflowRun): string[] =>
+  r.steps.map((s) => `${s.job} ${s.outcome} ${s.kind} ${s.name}`);
+
+/** A kubeconfig's text (what a workflow takes from a secret) for the stand-in Kubernetes API. */
+export const kubeconfigText = (kube: Kubeconfig): string => readFileSync(kube.path, 'utf8');
+
+export type { FakeKubeApi };
