@@ -3,8 +3,7 @@
  * between two commits of one repository. Untrusted text: only an http(s) URL of the form GitHub (and GitHub
  * Enterprise) gives a commit page, `<origin>/<owner>/<repo>/commit/<sha>`, is read; anything else names nothing.
  */
-
-const SHA = /^[0-9a-f]{7,40}$/i;
+import { patterns } from '../api/schemas/common.js';
 
 export interface CommitPage {
   /** `https://github.com` */
@@ -21,7 +20,8 @@ export function commitPage(url: string | null | undefined): CommitPage | undefin
   if (parsed.username !== '' || parsed.password !== '') return undefined;
   const parts = parsed.pathname.split('/').filter((part) => part !== '');
   const [owner, repo, kind, sha] = parts;
-  if (parts.length !== 4 || kind !== 'commit' || !owner || !repo || !sha || !SHA.test(sha)) return undefined;
+  if (parts.length !== 4 || kind !== 'commit' || !owner || !repo || !sha || !patterns.commitSha.test(sha))
+    return undefined;
   return { origin: parsed.origin, repository: `${owner}/${repo}`, sha: sha.toLowerCase() };
 }
 

@@ -88,7 +88,7 @@ function checkedOutBranch(cwd: string): string {
  * undefined outside a repository, for a commit it does not have (a shallow clone), or for anything not a SHA.
  */
 export function countCommits(cwd: string, from: string, to: string): number | undefined {
-  if (!/^[0-9a-f]{7,40}$/.test(from) || !/^[0-9a-f]{7,40}$/.test(to)) return undefined;
+  if (![from, to].every((sha) => patterns.commitSha.test(sha) && sha === sha.toLowerCase())) return undefined;
   const out = git(['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'], cwd)?.trim();
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
 }

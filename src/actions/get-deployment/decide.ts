@@ -3,7 +3,7 @@
  * not check), and the result of an answer: found or not, and whether a found one is confirmed to be about what was
  * asked.
  */
-import type { Deployment } from '../../api/schemas.js';
+import { patterns, type Deployment } from '../../api/schemas.js';
 import { compareUrl } from '../../context/commit-url.js';
 import { serviceTime } from '../../context/time.js';
 import { ApiError } from '../../errors/errors.js';
@@ -83,7 +83,7 @@ export function found(base: ResultBase, answer: Deployment): GetDeploymentResult
  */
 export function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
   const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
-    (s): s is string => typeof s === 'string' && /^[0-9a-f]{7,40}$/i.test(s),
+    (s): s is string => typeof s === 'string' && patterns.commitSha.test(s),
   );
   return sha?.toLowerCase() ?? null;
 }

@@ -106,6 +106,8 @@ const SNAPSHOT_SUFFIX = `(?:#0*[1-9]\\d{0,14}|~0*\\d{1,15}|@\\{(?:${AT_TIME}|${A
 
 export const patterns = {
   sha1: /^[a-f0-9]{40}$/,
+  /** A commit as the service or git may name it: abbreviated (7) to full (40) hexadecimal, either case. */
+  commitSha: /^[0-9a-f]{7,40}$/i,
   fingerprint: /^[a-f0-9]{64}$/,
   flowName: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
   trailName: /^[a-zA-Z0-9][a-zA-Z0-9\-_.~]*$/,
