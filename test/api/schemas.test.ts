@@ -15,11 +15,32 @@ describe('request schemas', () => {
     expect(s.TemplateReferenceName.safeParse('build-1_x').success).toBe(true);
     expect(s.TemplateReferenceName.safeParse('build.1').success).toBe(false);
     expect(s.AttestationName.safeParse('unit,tests').success).toBe(true);
-    expect(s.AttestationType.safeParse('snyk').success).toBe(true);
-    expect(s.AttestationType.safeParse('custom:coverage-v2').success).toBe(true);
-    expect(s.AttestationType.safeParse('custom:').success).toBe(false);
-    expect(s.AttestationType.safeParse('sbom').success).toBe(false);
     expect(s.AttestationId.safeParse('0123abcd-0123-4567-89ab-0123abcd').success).toBe(true);
+  });
+
+  it.each([
+    // Every type the service names (the trail samples show system:decision and custom types), and future ones of
+    // the same form.
+    ['snyk', true],
+    ['pull_request', true],
+    ['override', true],
+    ['system:decision', true],
+    ['custom:coverage-v2', true],
+    ['custom:Provenance.Facts_2', true],
+    ['sbom', true],
+    ['system:gate', true],
+    // What no type can be.
+    ['', false],
+    ['custom:', false],
+    [':decision', false],
+    ['pull request', false],
+    ['custom:code review', false],
+    ['JUNIT', false],
+    ['Custom:x', false],
+    ['custom:-x', false],
+    ['system:decision:x', false],
+  ])('attestation type %j: accepted %s', (type, accepted) => {
+    expect(s.AttestationType.safeParse(type).success).toBe(accepted);
   });
 
   it('bounds per_page at 100 and coerces numeric strings', () => {

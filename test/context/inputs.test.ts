@@ -241,14 +241,14 @@ describe('checked and checkedList', () => {
     );
     expect(
       thrownBy(() =>
-        readerOf({}, { COMPLIANCE_TYPE: 'zip' }).checked(
+        readerOf({}, { COMPLIANCE_TYPE: 'Zip file' }).checked(
           'attestation-type',
           AttestationType,
           TYPES,
           'COMPLIANCE_TYPE',
         ),
       ).message,
-    ).toContain("'zip' (from the variable COMPLIANCE_TYPE) is not valid");
+    ).toContain("'Zip file' (from the variable COMPLIANCE_TYPE) is not valid");
   });
 
   it('checkedList: one per line or comma-separated, each checked, duplicates dropped in order', () => {

@@ -606,9 +606,9 @@ describe('check-attestations-for-commit', () => {
         "Invalid input 'commits': ('main') is not valid. Expected 40 lowercase hexadecimal characters (a full git commit SHA), one per line or comma-separated.",
       ],
       [
-        'an unknown attestation type',
-        { 'attestation-type': 'zip' },
-        "Invalid input 'attestation-type': 'zip' is not valid. Expected one of generic, junit, snyk, sonar, jira, pull_request, or custom:<name>",
+        'a value no attestation type can have',
+        { 'attestation-type': 'JUnit tests' },
+        "Invalid input 'attestation-type': 'JUnit tests' is not valid. Expected one of generic, junit, snyk, sonar, jira, pull_request, override, system:decision, or custom:<name>",
       ],
       [
         'a bad required name',

@@ -118,7 +118,9 @@ export const patterns = {
   // Exactly as the spec gives it (last group of 8, not the 12 of an RFC 4122 UUID): see docs/api-decisions.md.
   attestationId: /^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{8}$/,
   annotationKey: /^[A-Za-z0-9_]+$/,
-  customAttestationType: /^custom:[a-zA-Z0-9][a-zA-Z0-9\-_.]*$/,
+  // A lowercase word, optionally `:<name>`: every type the service names (`pull_request`, `override`,
+  // `system:decision`, `custom:<name>`) and future ones of the same form.
+  attestationType: /^[a-z][a-z0-9_]*(?::[a-zA-Z0-9][a-zA-Z0-9\-_.]*)?$/,
   flowTag: /^[^=\s]+=.*$/,
   // An org is a path segment; it is escaped, but a sane name catches a pasted URL or a stray space early.
   org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
@@ -132,6 +134,14 @@ export const BUILT_IN_ATTESTATION_TYPES = [
   'jira',
   'pull_request',
 ] as const;
+/** A person's verdict on another attestation of the same name: its `is_compliant` is the decision. */
+export const OVERRIDE_ATTESTATION_TYPE = 'override';
+/** Every type the service is seen to name (the trail samples show `system:decision`), besides `custom:<name>`. */
+export const KNOWN_ATTESTATION_TYPES = [
+  ...BUILT_IN_ATTESTATION_TYPES,
+  OVERRIDE_ATTESTATION_TYPE,
+  'system:decision',
+] as const;
 
 /** Human-readable forms of the patterns, for "expected ..." in error messages. */
 export const expectedForms = {
@@ -144,7 +154,7 @@ export const expectedForms = {
   attestationName: 'letters, digits, "-", "_" or ","',
   attestationId: 'an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex)',
   annotationKey: 'letters, digits or "_"',
-  attestationType: `one of ${BUILT_IN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
+  attestationType: `one of ${KNOWN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
   flowTag: 'key=value',
   org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
 } as const;
@@ -166,8 +176,8 @@ export const FlowTag = named('flowTag');
 const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
 export const AttestationType = z.union(
   [
-    z.enum(BUILT_IN_ATTESTATION_TYPES, attestationTypeError),
-    z.string().check(z.regex(patterns.customAttestationType, attestationTypeError)),
+    z.enum(KNOWN_ATTESTATION_TYPES, attestationTypeError),
+    z.string().check(z.regex(patterns.attestationType, attestationTypeError)),
   ],
   attestationTypeError,
 );
