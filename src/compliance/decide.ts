@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../api/parse.js';
 import type { Artifact, ArtifactState } from '../api/schemas.js';
+import { readState, statusProblem } from './state.js';
 
 /** One attestation of the artifact's compliance status (its `evidence`), as far as the service shows it. */
 export interface AttestationCheck {
@@ -34,6 +35,8 @@ export interface Verdict {
   outcome: Decided;
   found: boolean;
   state: ArtifactState | null;
+  /** Why `state` is not the service's word as given (a spelling read by `is_compliant`, or one it contradicts). */
+  stateNote?: string;
   compliant: boolean;
   /** Every attestation read from the evidence (superseded ones marked). */
   attestations: AttestationCheck[];
@@ -41,8 +44,8 @@ export interface Verdict {
   problems: AttestationProblem[];
 }
 
-/** The parts of the answer the decision reads. */
-export type ArtifactFacts = Pick<Artifact, 'state' | 'evidence'>;
+/** The parts of the answer the decision reads (`is_compliant` where the service gives one). */
+export type ArtifactFacts = Pick<Artifact, 'state' | 'evidence'> & Partial<Pick<Artifact, 'is_compliant'>>;
 
 /** The decision; `artifact` undefined when the service answered 404 for it. */
 export function decide(artifact: ArtifactFacts | undefined): Verdict {
@@ -56,20 +59,21 @@ export function decide(artifact: ArtifactFacts | undefined): Verdict {
       problems: [],
     };
   }
-  const state = artifact.state ?? null;
+  const { state, note } = readState(artifact.state, artifact.is_compliant);
   // The evidence only: what `template` lists is not documented (spec 2.8 says `string[]`), so it is not guessed at.
   const attestations = supersede(attestationsOf(artifact.evidence));
   const problems = attestations.flatMap((a): AttestationProblem[] => {
-    if (a.superseded) return [];
-    if (a.status === 'MISSING') return [{ name: a.name, problem: 'missing' }];
+    const problem = a.superseded ? undefined : statusProblem(a.status, a.compliant);
+    if (problem === undefined) return [];
     // No verdict (null, or none given) is no pass: the gate fails closed.
-    return a.compliant === true ? [] : [{ name: a.name, problem: 'non-compliant' }];
+    return [{ name: a.name, problem: problem === 'missing' ? 'missing' : 'non-compliant' }];
   });
   const compliant = state === 'COMPLIANT' && problems.length === 0;
   return {
     outcome: compliant ? 'compliant' : 'non-compliant',
     found: true,
     state,
+    ...(note !== undefined && { stateNote: note }),
     compliant,
     attestations,
     problems,
@@ -134,6 +138,8 @@ export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
  * the list links and says about it. */
 export interface Judged {
   state: ArtifactState | null;
+  /** Why `state` is not the service's word as given. */
+  stateNote?: string;
   compliant: boolean;
   htmlUrl?: string;
   /** What keeps it from being compliant, where the evidence says. */
@@ -145,6 +151,7 @@ export function judgeAnswer(artifact: ArtifactFacts & Pick<Artifact, 'html_url' 
   const verdict = decide(artifact);
   return {
     state: verdict.state,
+    ...(verdict.stateNote !== undefined && { stateNote: verdict.stateNote }),
     compliant: verdict.compliant,
     ...(artifact.html_url && { htmlUrl: artifact.html_url }),
     ...(verdict.problems.length > 0 && { problems: verdict.problems }),

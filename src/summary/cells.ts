@@ -17,11 +17,14 @@ export const STATE_MARK: Record<ArtifactState, string> = {
 /** A state the service did not give, or one this project does not know. */
 export const UNKNOWN_MARK = '❔';
 
-/** `✅ COMPLIANT`; a state without a known mark is shown as is. */
-export function stateCell(state: string | null | undefined): string {
+/**
+ * `✅ COMPLIANT`; a state without a known mark is shown as is; `note`, why the state reads so where it is not the
+ * service's word as given (src/compliance/state.ts), follows in brackets.
+ */
+export function stateCell(state: string | null | undefined, note?: string): string {
   if (!state) return '';
   const mark = (STATE_MARK as Record<string, string | undefined>)[state];
-  return mark ? `${mark} ${state}` : state;
+  return `${mark ? `${mark} ${state}` : state}${note ? ` (${note})` : ''}`;
 }
 
 /** `✅ yes`, `❌ no`, or `unknown` when the service has not decided (null) or did not say. */

@@ -158,6 +158,45 @@ describe('a 2xx answer must hold what the spec says it holds', () => {
     expect(
       await refused(sb, { ...real, state: 'GREEN' }, () => client.getArtifact('backend', FP_API1)),
     ).toContain(': state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received "GREEN"');
+    // is_compliant must be a boolean to read another spelling: null reads nothing.
+    expect(
+      await refused(sb, { ...real, state: 'GREEN', is_compliant: null }, () =>
+        client.getArtifact('backend', FP_API1),
+      ),
+    ).toContain(': state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received "GREEN"');
+    expect(
+      await refused(sb, { ...real, state: 'COMPLIANT', is_compliant: 'yes' }, () =>
+        client.getArtifact('backend', FP_API1),
+      ),
+    ).toContain(': is_compliant expected boolean, received string');
+  });
+
+  it('get artifact: a state spelled otherwise is read with is_compliant beside it, the read-back too', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const real = await realAnswer(sb, `/artifacts/demo/backend/fingerprint/${FP_API1}`);
+    for (const [state, isCompliant] of [
+      ['compliant', true],
+      ['Non-Compliant', false],
+      ['OVERRIDDEN', true],
+    ] as const) {
+      const answer = { ...real, state, is_compliant: isCompliant };
+      sb.sandbox.faults.respondNext(1, { status: 200, body: answer });
+      expect(await client.getArtifact('backend', FP_API1)).toMatchObject({
+        state,
+        is_compliant: isCompliant,
+      });
+      sb.sandbox.faults.respondNext(1, { status: 200, body: answer });
+      expect(await client.getReportedArtifact('backend', FP_API1)).toMatchObject({
+        state,
+        is_compliant: isCompliant,
+      });
+    }
+    expect(
+      await refused(sb, { ...real, state: 'compliant' }, () =>
+        client.getReportedArtifact('backend', FP_API1),
+      ),
+    ).toContain(': state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received "compliant"');
   });
 
   it('get deployment: nothing is required (2.7), but what is given must be of its type', async () => {

@@ -367,7 +367,7 @@ describe('validation before any request is sent', () => {
     ],
     [
       'a bad attestation type',
-      (c) => c.listAttestationsForCommits({ commit_list: [SHA1], attestation_type: 'custom' }),
+      (c) => c.listAttestationsForCommits({ commit_list: [SHA1], attestation_type: 'custom:' }),
       /attestation_type.*one of generic/,
     ],
     [

@@ -188,7 +188,7 @@ function stateText(c: ArrivalCheck): string {
     case 'NOT-CHECKED':
       return 'could not check';
     default:
-      return c.state;
+      return c.stateNote === undefined ? c.state : `${c.state} (${c.stateNote})`;
   }
 }
 

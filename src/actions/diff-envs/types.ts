@@ -80,6 +80,8 @@ export interface ArrivalCheck {
   fingerprint: string;
   flow: string | null;
   state: ArrivalState;
+  /** Why `state` is not the service's word as given (a spelling read by `is_compliant`, or one it contradicts). */
+  stateNote?: string;
   compliant: boolean;
   /** The artifact's page in the service, where the answer gives one. */
   htmlUrl?: string;

@@ -15,6 +15,7 @@ import {
   whyNotCompliant,
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import type { ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck } from '../../compliance/decide.js';
 import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
@@ -51,9 +52,21 @@ export function notFoundMessage(inputs: GetArtifactInputs, fingerprint: string, 
 /** The state in words: a COMPLIANT state the evidence contradicts says so. */
 function stateText(result: GetArtifactResult): string {
   if (result.state === null) return 'has no compliance state';
-  return result.state === 'COMPLIANT' && !result.compliant
-    ? 'is COMPLIANT by its state, not by its evidence'
-    : `is ${result.state}`;
+  return `is ${stateWithNote(result)}`;
+}
+
+/** The state, one the evidence contradicts said so, and why it reads so where it is not the service's word. */
+function stateWithNote(read: {
+  state: ArtifactState | null;
+  compliant: boolean;
+  stateNote?: string;
+}): string {
+  if (read.state === null) return 'no compliance state';
+  const state =
+    read.state === 'COMPLIANT' && !read.compliant
+      ? 'COMPLIANT by its state, not by its evidence'
+      : read.state;
+  return read.stateNote === undefined ? state : `${state} (${read.stateNote})`;
 }
 
 /**
@@ -111,13 +124,7 @@ function heading(result: GetArtifactResult, name: string): string {
         : result.state === 'COMPLIANT'
           ? STATE_MARK['NON-COMPLIANT']
           : STATE_MARK[result.state];
-  const state =
-    result.state === null
-      ? 'no compliance state'
-      : result.state === 'COMPLIANT' && !result.compliant
-        ? 'COMPLIANT by its state, not by its evidence'
-        : result.state;
-  return `${mark} Artifact ${name}: ${state}`;
+  return `${mark} Artifact ${name}: ${stateWithNote(result)}`;
 }
 
 function statusText(a: AttestationCheck): string {
@@ -146,7 +153,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
     ['Flow', result.flow],
     ['Name', { text: name, href: result.htmlUrl }],
     ['Fingerprint', { code: result.fingerprint }],
-    ['State', result.state ?? 'none'],
+    ['State', result.state === null ? 'none' : stateWithNote(result)],
     ['Trail', artifact.trail_name],
     ['Template reference', artifact.template_reference_name],
     [
@@ -221,9 +228,7 @@ function stateWords(item: ItemResult): string {
     case 'error':
       return 'could not check';
     default:
-      return item.state === 'COMPLIANT' && !item.compliant
-        ? 'COMPLIANT by its state, not by its evidence'
-        : (item.state ?? 'no compliance state');
+      return stateWithNote(item);
   }
 }
 

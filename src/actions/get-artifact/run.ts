@@ -64,6 +64,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     url: read.url,
     found: verdict.found,
     state: verdict.state,
+    ...(verdict.stateNote !== undefined && { stateNote: verdict.stateNote }),
     compliant: verdict.compliant,
     htmlUrl: artifact?.html_url ?? null,
     stateInfo: artifact?.state_info ?? null,

@@ -47,6 +47,8 @@ export interface GetArtifactResult {
   url: string;
   found: boolean;
   state: ArtifactState | null;
+  /** Why `state` is not the service's word as given (a spelling read by `is_compliant`, or one it contradicts). */
+  stateNote?: string;
   compliant: boolean;
   htmlUrl: string | null;
   stateInfo: string | null;
@@ -83,6 +85,8 @@ export interface ItemResult {
   fingerprint?: string;
   outcome: ItemOutcome;
   state: ArtifactState | null;
+  /** Why `state` is not the service's word as given. */
+  stateNote?: string;
   compliant: boolean;
   htmlUrl?: string;
   /** What keeps it from being compliant, where the evidence says. */

@@ -1,9 +1,10 @@
 /** list-trails, rendering: the job summary (the counts, the filters, the table) and what a failed step says. */
 import type { Trail } from '../../api/schemas.js';
+import { statusProblem } from '../../compliance/state.js';
 import { describeRead, type ListRead, type Paging } from '../../runtime/paging.js';
 import { commitCell, problemsText, stateCell, timeCell, trailText } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-import { stateOf } from './decide.js';
+import { stateOf, trailState, verdictOf } from './decide.js';
 import type { ListTrailsResult } from './types.js';
 
 /** The heading of a step that could not list. */
@@ -16,10 +17,10 @@ function problems(trail: Trail): string {
   // A status the service sent malformed is null in the list: it names nothing.
   return problemsText(
     (trail.compliance_status?.attestations_statuses ?? []).flatMap((s) => {
-      if (s?.attestation_name == null || (s.status !== 'MISSING' && s.is_compliant !== false)) return [];
-      return [
-        { name: s.attestation_name, problem: s.status === 'MISSING' ? 'missing' : 'non-compliant' } as const,
-      ];
+      const problem = s?.attestation_name == null ? undefined : statusProblem(s.status, s.is_compliant);
+      // Named when the service says so; one without a verdict is left to the trail's state.
+      if (s?.attestation_name == null || problem === undefined || problem === 'no-verdict') return [];
+      return [{ name: s.attestation_name, problem }];
     }),
   );
 }
@@ -27,9 +28,7 @@ function problems(trail: Trail): string {
 export function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
   const summary = new SummaryWriter();
   // A trail that gives neither a state nor is_compliant is counted as such, never as compliant.
-  const unknown = result.trails.filter(
-    (t) => stateOf(t) === undefined && typeof t.is_compliant !== 'boolean',
-  ).length;
+  const unknown = result.trails.filter((t) => stateOf(t) === undefined && verdictOf(t) === undefined).length;
   summary.heading(
     `Trails: ${result.count} listed, ${result.nonCompliant} non-compliant` +
       (unknown > 0 ? `, ${unknown} without a state` : ''),
@@ -50,10 +49,11 @@ export function summarize(result: ListTrailsResult, read: ListRead<Trail>, pagin
     // Shown fields the service left out or sent malformed are null (see `shown` in api/schemas/common.ts): their cells stay empty.
     result.trails.map((t): Cell[] => {
       const commit = t.git_commit_info;
+      const read = trailState(t);
       return [
         { text: trailText(t.name) ?? '?', href: t.html_url },
         t.flow?.name,
-        stateCell(stateOf(t)),
+        stateCell(read.state ?? stateOf(t), read.note),
         commit ? commitCell({ sha: commit.sha1, message: commit.message, url: commit.url }) : '',
         problems(t),
         timeCell(t.created_at),

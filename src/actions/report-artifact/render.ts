@@ -32,7 +32,9 @@ export function details(summary: SummaryWriter, result: ReportArtifactResult): S
       ['Name', result.filename],
       ['Fingerprint', { code: result.fingerprint }],
       ['Trail', result.trail],
-      ...(result.page?.state ? [['State after the report', stateCell(result.page.state)]] : []),
+      ...(result.page?.state
+        ? [['State after the report', stateCell(result.page.state, result.page.stateNote)]]
+        : []),
       [
         'Commit',
         commitCell({ sha: result.gitCommit, message: p.git_commit_info?.message, url: p.commit_url }),

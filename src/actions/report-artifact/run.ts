@@ -7,6 +7,7 @@ import type { ComplianceClient } from '../../api/client.js';
 import type { ReportArtifactBody } from '../../api/schemas.js';
 import { validate } from '../../api/validate.js';
 import { notFoundOr } from '../../compliance/lookup.js';
+import { readState } from '../../compliance/state.js';
 import { resolveCommit } from '../../context/commit.js';
 import {
   branchOf,
@@ -165,11 +166,13 @@ async function readBack(
   try {
     const found = await notFoundOr(() => client.getReportedArtifact(flow, fingerprint));
     if (found.notFound) return unread('the service answered 404 for it');
-    const { html_url: htmlUrl, state } = found.artifact;
+    const { html_url: htmlUrl } = found.artifact;
+    const { state, note } = readState(found.artifact.state, found.artifact.is_compliant);
     log.info(
-      `Its state after the report: ${state ?? 'none given'}${htmlUrl ? `; its page: ${htmlUrl}` : ''}.`,
+      `Its state after the report: ${state ?? 'none given'}${note ? ` (${note})` : ''}` +
+        `${htmlUrl ? `; its page: ${htmlUrl}` : ''}.`,
     );
-    return { htmlUrl: htmlUrl ?? null, state: state ?? null };
+    return { htmlUrl: htmlUrl ?? null, state, ...(note !== undefined && { stateNote: note }) };
   } catch (error) {
     return unread(stepError(error).message);
   }

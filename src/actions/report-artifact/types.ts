@@ -27,6 +27,8 @@ export interface ReportArtifactInputs extends CommonInputs {
 export interface ArtifactPage {
   htmlUrl: string | null;
   state: ArtifactState | null;
+  /** Why `state` is not the service's word as given (src/compliance/state.ts). */
+  stateNote?: string;
   /** Why it could not be read back. */
   unread?: string;
 }

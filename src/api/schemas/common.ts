@@ -267,3 +267,30 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** An artifact's compliance `state` (2.8): get-artifact's answer, and report-artifact's read-back. */
 export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
 export type ArtifactState = (typeof ARTIFACT_STATES)[number];
+
+/**
+ * An artifact's `state` where an outcome rests on it: one of the three the spec names, or any other spelling where the
+ * answer's `is_compliant` is a boolean, which then reads it (src/compliance/state.ts). The OpenAPI document shows the
+ * three, what the sandbox sends; `stateNamedOrVerdict` is the check that goes with it on the object.
+ */
+export function artifactState(why: string) {
+  return decides(why, z.string().register(z.globalRegistry, { enum: [...ARTIFACT_STATES] }));
+}
+
+/** The verdict beside an artifact's `state`: it reads a spelling the spec does not name, and may contradict one. */
+export function artifactVerdict() {
+  return decides(
+    'reads a state spelled otherwise than the spec names; against a named state it contradicts, non-compliant',
+    z.boolean(),
+  );
+}
+
+/** A `state` the spec does not name, without `is_compliant` to read it by, refuses the answer as before. */
+export function stateNamedOrVerdict() {
+  return z.superRefine((answer: { state?: string | null; is_compliant?: boolean | null }, ctx) => {
+    const { state } = answer;
+    if (state === undefined || state === null || typeof answer.is_compliant === 'boolean') return;
+    if ((ARTIFACT_STATES as readonly string[]).includes(state)) return;
+    ctx.addIssue({ code: 'invalid_value', values: [...ARTIFACT_STATES], input: state, path: ['state'] });
+  });
+}

@@ -1,9 +1,9 @@
 /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} (2.8): an artifact and its compliance state. */
 import * as z from 'zod/mini';
 import {
-  ARTIFACT_STATES,
+  artifactState,
+  artifactVerdict,
   AttestationId,
-  decides,
   GitCommit,
   identifies,
   obj,
@@ -11,6 +11,7 @@ import {
   shown,
   shownList,
   specRequired,
+  stateNamedOrVerdict,
   TrailName,
 } from './common.js';
 
@@ -31,10 +32,11 @@ export type RepoInfo = z.infer<typeof RepoInfo>;
 
 /**
  * An artifact (2.8). Strict: the nine fields the spec marks required (first, so an answer of another shape is named
- * by `id`); `state` (the outcome, nullish as the spec allows, but one of the three where given) and `trail_name`
- * (identity where given, when a trail was asked). The rest is shown or passed on (`html-url`).
+ * by `id`); `state` (the outcome, nullish as the spec allows, one of the three where given unless `is_compliant`
+ * reads another spelling) and `trail_name` (identity where given, when a trail was asked). The rest is shown or
+ * passed on (`html-url`).
  */
-export const Artifact = z.looseObject({
+const ArtifactFields = z.looseObject({
   id: specRequired(z.string()),
   fingerprint: specRequired(z.string(), 'the spec marks it required; held to the fingerprint asked'),
   filename: specRequired(z.string()),
@@ -64,7 +66,8 @@ export const Artifact = z.looseObject({
   user_data: z.optional(z.unknown()),
   external_urls: shown(Obj),
   annotations: shown(Obj),
-  state: decides('the compliance decision; no state is not compliant', z.enum(ARTIFACT_STATES)),
+  state: artifactState('the compliance decision; no state is not compliant'),
+  is_compliant: artifactVerdict(),
   deployments: shownList(z.number().check(z.int())),
   template: shownList(z.string()),
   state_info: shown(z.string()),
@@ -73,4 +76,6 @@ export const Artifact = z.looseObject({
   exited: shown(z.array(z.unknown())),
   history: shown(z.array(z.unknown())),
 });
+/** The same, with the check that a state spelled otherwise comes with `is_compliant` to read it by. */
+export const Artifact = ArtifactFields.check(stateNamedOrVerdict());
 export type Artifact = z.infer<typeof Artifact>;

@@ -35,10 +35,16 @@ export const AttestationStatus = z.looseObject({
 });
 export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
-/** `status` decides whether a trail without `compliance_state` counts as non-compliant; the rest is only shown. */
+/**
+ * `status` and `is_compliant` decide whether a trail without `compliance_state` counts as non-compliant (and
+ * `is_compliant` whether one spelled otherwise does); the rest is only shown.
+ */
 export const TrailComplianceStatus = z.looseObject({
   status: decides("list-trails' non-compliant count, when the trail has no compliance_state", z.string()),
-  is_compliant: shown(z.boolean()),
+  is_compliant: decides(
+    "list-trails' non-compliant count: reads a state spelled otherwise, and fails closed against one it contradicts",
+    z.boolean(),
+  ),
   attestations_statuses: shownList(AttestationStatus),
   artifacts_statuses: shown(Obj),
   evaluated_at: shown(z.number()),
@@ -62,10 +68,10 @@ export const TrailTemplate = z.looseObject({
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
 /**
- * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and `is_compliant` decide
- * list-trails' `non-compliant` count (an output): nullish, since 2.4 requires none, but of the right type where given
- * (a count must not drop a trail whose state came malformed). Everything else, the name included, is only shown or
- * passed on. Nothing is required.
+ * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and the two `is_compliant`
+ * decide list-trails' `non-compliant` count (an output, read by src/compliance/state.ts): nullish, since 2.4 requires
+ * none, but of the right type where given (a count must not drop a trail whose state came malformed). Everything
+ * else, the name included, is only shown or passed on. Nothing is required.
  */
 export const Trail = z.looseObject({
   name: shown(z.string()),
@@ -74,7 +80,10 @@ export const Trail = z.looseObject({
   compliance_status: decides("list-trails' non-compliant count (its status)", TrailComplianceStatus),
   template: shown(TrailTemplate),
   compliance_state: decides("list-trails' non-compliant count", z.string()),
-  is_compliant: decides("list-trails' non-compliant count, when the trail gives no state", z.boolean()),
+  is_compliant: decides(
+    "list-trails' non-compliant count, when the trail gives no state or one spelled otherwise; against a state it contradicts, non-compliant",
+    z.boolean(),
+  ),
   created_by: shown(z.string()),
   flow: shown(z.looseObject({ name: shown(z.string()), tags: shown(Obj) })),
   html_url: shown(z.string()),

@@ -1,7 +1,8 @@
 /** POST /artifacts/{org}/{flow_name} (4.4): the report of an artifact, and the answer that means delivered. */
 import * as z from 'zod/mini';
 import {
-  ARTIFACT_STATES,
+  artifactState,
+  artifactVerdict,
   expectedForms,
   Fingerprint,
   patterns,
@@ -9,7 +10,7 @@ import {
   requiredFor,
   shown,
   specRequired,
-  decides,
+  stateNamedOrVerdict,
   TemplateReferenceName,
   TrailName,
 } from './common.js';
@@ -89,10 +90,13 @@ export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
  * only the fields report-artifact reads, so a report does not build the artifact's whole schema (issue 14).
  * `fingerprint` and `flow_name` show the answer is about the artifact just reported.
  */
-export const ReportedArtifact = z.looseObject({
-  fingerprint: specRequired(z.string(), 'the spec marks it required; held to the artifact just reported'),
-  flow_name: specRequired(z.string(), 'the spec marks it required; held to the flow reported to'),
-  html_url: shown(z.string()),
-  state: decides('the state output; no state is empty', z.enum(ARTIFACT_STATES)),
-});
+export const ReportedArtifact = z
+  .looseObject({
+    fingerprint: specRequired(z.string(), 'the spec marks it required; held to the artifact just reported'),
+    flow_name: specRequired(z.string(), 'the spec marks it required; held to the flow reported to'),
+    html_url: shown(z.string()),
+    state: artifactState('the state output; no state is empty'),
+    is_compliant: artifactVerdict(),
+  })
+  .check(stateNamedOrVerdict());
 export type ReportedArtifact = z.infer<typeof ReportedArtifact>;

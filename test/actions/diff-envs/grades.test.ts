@@ -4,11 +4,12 @@
  * shorthand fail-on-non-compliant, and compliance). Through the bundle: test/dist/diff-envs.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { arrivalGrade, toResult } from '../../../src/actions/diff-envs/decide.js';
+import { arrivalGrade, judge, toResult } from '../../../src/actions/diff-envs/decide.js';
+import { describeCheck } from '../../../src/actions/diff-envs/render.js';
 import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
 import type { ArrivalCheck, ArrivalState } from '../../../src/actions/diff-envs/types.js';
-import { DiffArtifact } from '../../../src/api/schemas/index.js';
+import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
@@ -29,6 +30,32 @@ describe('the grade of an arriving artifact', () => {
   ];
   it.each(rows)('%s: %s', (state, grade) => {
     expect(arrivalGrade(state)).toBe(grade);
+  });
+
+  it.each([
+    ['compliant', true, 'COMPLIANT', undefined],
+    ['Non-Compliant', false, 'NON-COMPLIANT', 'non-compliant'],
+    ['COMPLIANT', false, 'NON-COMPLIANT', 'non-compliant'],
+    ['INCOMPLETE', true, 'NON-COMPLIANT', 'non-compliant'],
+  ] as const)('a state given as %j with is_compliant %s: %s', (state, isCompliant, read, grade) => {
+    const answer = Artifact.parse({
+      id: 'a1',
+      fingerprint: fp(1),
+      filename: 'svc',
+      created_at: 1,
+      last_modified_at: 1,
+      evidence: {},
+      flow_name: 'backend',
+      commit_lead_times: {},
+      build_lead_times: {},
+      state,
+      is_compliant: isCompliant,
+    });
+    const checked = judge(entry('svc', 1), { artifact: answer });
+    expect(checked).toMatchObject({ state: read, compliant: read === 'COMPLIANT' });
+    expect(checked.stateNote).toContain(`is_compliant ${String(isCompliant)}`);
+    expect(arrivalGrade(checked.state)).toBe(grade);
+    expect(describeCheck(checked)).toContain(`${read} (given as `);
   });
 });
 

@@ -98,10 +98,35 @@ const rows: Row[] = [
     problems: [{ name: 'jira', problem: 'missing' }],
   },
   {
-    label: 'MISSING is missing, whatever verdict it carries',
-    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: true } } },
+    label: 'MISSING is missing, with a verdict false as without one',
+    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: false } } },
     outcome: 'non-compliant',
     problems: [{ name: 'jira', problem: 'missing' }],
+  },
+  {
+    label: 'MISSING with is_compliant true contradicts itself: non-compliant (fails closed)',
+    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: true } } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'jira', problem: 'non-compliant' }],
+  },
+  // An attestation status spelled otherwise than MISSING or COMPLETE: is_compliant is its verdict
+  {
+    label: 'a status spelled otherwise, is_compliant true: compliant',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        jira: { status: 'OVERRIDDEN', is_compliant: true },
+        sonar: { status: 'complete', is_compliant: true },
+      },
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'a status spelled otherwise, is_compliant false: non-compliant',
+    facts: { state: 'COMPLIANT', evidence: { jira: { status: 'Missing', is_compliant: false } } },
+    outcome: 'non-compliant',
+    problems: [{ name: 'jira', problem: 'non-compliant' }],
   },
   // The artifact's template is not read: what it lists is not documented (spec 2.8: string[])
   {
@@ -257,6 +282,91 @@ describe('decide', () => {
       { name: 'unit-tests', status: 'COMPLETE', compliant: false, createdAt: 100, superseded: true },
       { name: 'unit-tests', status: 'COMPLETE', compliant: true, createdAt: 200 },
     ]);
+  });
+});
+
+describe('decide: a state and is_compliant read together', () => {
+  const evidence = { 'unit-tests': pass };
+  const cases: {
+    label: string;
+    state: string | null | undefined;
+    isCompliant?: boolean | null;
+    read: string | null;
+    note?: string;
+  }[] = [
+    // A state the spec names decides, as it always did.
+    { label: 'COMPLIANT, no is_compliant', state: 'COMPLIANT', read: 'COMPLIANT' },
+    { label: 'COMPLIANT, is_compliant true', state: 'COMPLIANT', isCompliant: true, read: 'COMPLIANT' },
+    { label: 'COMPLIANT, is_compliant null', state: 'COMPLIANT', isCompliant: null, read: 'COMPLIANT' },
+    {
+      label: 'NON-COMPLIANT, is_compliant false',
+      state: 'NON-COMPLIANT',
+      isCompliant: false,
+      read: 'NON-COMPLIANT',
+    },
+    { label: 'INCOMPLETE, is_compliant false', state: 'INCOMPLETE', isCompliant: false, read: 'INCOMPLETE' },
+    // is_compliant contradicts it: fails closed.
+    {
+      label: 'COMPLIANT, is_compliant false',
+      state: 'COMPLIANT',
+      isCompliant: false,
+      read: 'NON-COMPLIANT',
+      note: 'given as COMPLIANT, but is_compliant false',
+    },
+    {
+      label: 'NON-COMPLIANT, is_compliant true',
+      state: 'NON-COMPLIANT',
+      isCompliant: true,
+      read: 'NON-COMPLIANT',
+      note: 'given as NON-COMPLIANT, but is_compliant true',
+    },
+    {
+      label: 'INCOMPLETE, is_compliant true',
+      state: 'INCOMPLETE',
+      isCompliant: true,
+      read: 'NON-COMPLIANT',
+      note: 'given as INCOMPLETE, but is_compliant true',
+    },
+    // A spelling the spec does not name: is_compliant is the verdict.
+    {
+      label: '"compliant", is_compliant true',
+      state: 'compliant',
+      isCompliant: true,
+      read: 'COMPLIANT',
+      note: 'given as "compliant", is_compliant true',
+    },
+    {
+      label: '"Non-Compliant", is_compliant false',
+      state: 'Non-Compliant',
+      isCompliant: false,
+      read: 'NON-COMPLIANT',
+      note: 'given as "Non-Compliant", is_compliant false',
+    },
+    {
+      label: '"OVERRIDDEN", is_compliant true',
+      state: 'OVERRIDDEN',
+      isCompliant: true,
+      read: 'COMPLIANT',
+      note: 'given as "OVERRIDDEN", is_compliant true',
+    },
+    // Without a state, is_compliant alone does not pass an artifact: the spec makes the state the decision.
+    { label: 'no state, is_compliant true', state: null, isCompliant: true, read: null },
+    { label: 'no state (absent), is_compliant false', state: undefined, isCompliant: false, read: null },
+  ];
+  test.for(cases)('$label', ({ state, isCompliant, read, note }) => {
+    const verdict = decide({
+      evidence,
+      ...(state !== undefined && { state }),
+      ...(isCompliant !== undefined && { is_compliant: isCompliant }),
+    });
+    expect(verdict.state).toBe(read);
+    expect(verdict.stateNote).toBe(note);
+    expect(verdict.compliant).toBe(read === 'COMPLIANT');
+  });
+
+  it('the evidence still counts when is_compliant reads the state: a failure keeps it from passing', () => {
+    const verdict = decide({ state: 'compliant', is_compliant: true, evidence: { sonar: fail } });
+    expect(verdict).toMatchObject({ state: 'COMPLIANT', compliant: false, outcome: 'non-compliant' });
   });
 });
 

@@ -37,6 +37,7 @@ function resultOf(fields: Partial<Artifact>): GetArtifactResult {
     url: 'https://compliance.example.test/api/v2/artifacts/acme/backend/fingerprint/' + FP,
     found: true,
     state: verdict.state,
+    ...(verdict.stateNote !== undefined && { stateNote: verdict.stateNote }),
     compliant: verdict.compliant,
     htmlUrl: artifact.html_url ?? null,
     stateInfo: artifact.state_info ?? null,
@@ -152,9 +153,32 @@ describe('the summary', () => {
       { state: 'COMPLIANT', evidence: { jira: missing } },
       '### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence',
     ],
+    [
+      'a state spelled otherwise, read by is_compliant',
+      { state: 'compliant', is_compliant: true, evidence: { junit: pass } },
+      '### ✅ Artifact svc.tar: COMPLIANT (given as "compliant", is_compliant true)',
+    ],
+    [
+      'a state is_compliant contradicts: non-compliant',
+      { state: 'COMPLIANT', is_compliant: false },
+      '### ❌ Artifact svc.tar: NON-COMPLIANT (given as COMPLIANT, but is_compliant false)',
+    ],
   ];
   test.for(headings)('heading: %s', ([, fields, heading]) => {
     expect(summarize(resultOf(fields)).toString()).toContain(`${heading}\n`);
+  });
+
+  it('a state read by is_compliant: its row, and the failure it makes, say how it was given', () => {
+    const result = resultOf({ state: 'Non-Compliant', is_compliant: false });
+    expect(result.grade).toBe('non-compliant');
+    expect(result.failure).toContain(
+      "Artifact 'svc.tar' (" +
+        FP +
+        ') in flow \'backend\' is NON-COMPLIANT (given as "Non-Compliant", is_compliant false)',
+    );
+    expect(summarize(result).toString()).toContain(
+      '| State | NON-COMPLIANT (given as "Non-Compliant", is_compliant false) |',
+    );
   });
 
   it('marks a superseded attestation, and shows a missing one', () => {

@@ -64,6 +64,26 @@ describe('report-artifact run', () => {
     expect(stored(sandbox)).toBe(true);
   });
 
+  it('reported: a state read back spelled otherwise is read by is_compliant, and says how it was given', async () => {
+    const sandbox = await start();
+    const readBack = { fingerprint: FP, flow_name: 'backend', html_url: null, is_compliant: false };
+    for (const [state, output, note] of [
+      ['Non-Compliant', 'NON-COMPLIANT', 'given as "Non-Compliant", is_compliant false'],
+      ['COMPLIANT', 'NON-COMPLIANT', 'given as COMPLIANT, but is_compliant false'],
+    ]) {
+      sandbox.sandbox.faults.respondNext(1, {
+        status: 200,
+        body: { ...readBack, state },
+        path: /\/fingerprint\//,
+      });
+      const step = await settle(action, await inputs(sandbox.url, tempDir('work-')));
+      expect(step.outcome).toBe('reported');
+      expect(step.outputs).toMatchObject({ state: output });
+      expect(step.result).toMatchObject({ page: { state: output, stateNote: note } });
+      expect(step.summary?.toString()).toContain(`| State after the report | ❌ ${output} (${note}) |`);
+    }
+  });
+
   it('dry run: sends nothing and hands the payload to the finisher to keep', async () => {
     const sandbox = await start();
     const step = await settle(action, await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));

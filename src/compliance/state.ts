@@ -1,0 +1,60 @@
+/**
+ * A compliance state read together with `is_compliant`, for an artifact (its `state`) and a trail (its
+ * `compliance_state`, else `compliance_status.status`): one reading, so a spelling means the same in every action.
+ * - a state the service names (COMPLIANT, NON-COMPLIANT, INCOMPLETE) decides, as it always did; where `is_compliant`
+ *   contradicts it (COMPLIANT and false; NON-COMPLIANT or INCOMPLETE and true), the reading fails closed: NON-COMPLIANT;
+ * - a state spelled otherwise (`compliant`, `Non-Compliant`, `OVERRIDDEN`) is read by `is_compliant` where that is a
+ *   boolean: COMPLIANT or NON-COMPLIANT, never "no state";
+ * - a state spelled otherwise without `is_compliant`, and no state, are no state (null).
+ */
+import { ARTIFACT_STATES, type ArtifactState } from '../api/schemas.js';
+import { quoteValue } from '../trust/text.js';
+
+/** What each named state says of compliance: INCOMPLETE is not compliant (some attestation is missing). */
+const COMPLIANT_BY_STATE: Record<ArtifactState, boolean> = {
+  COMPLIANT: true,
+  'NON-COMPLIANT': false,
+  INCOMPLETE: false,
+};
+
+export interface StateRead {
+  /** The state that counts: one of the three, or null when none was given or none can be read. */
+  state: ArtifactState | null;
+  /** Why `state` is not the service's word as given, in a reader's words: `given as "compliant", is_compliant true`. */
+  note?: string;
+}
+
+export function isNamedState(value: unknown): value is ArtifactState {
+  return (ARTIFACT_STATES as readonly unknown[]).includes(value);
+}
+
+export function readState(
+  given: string | null | undefined,
+  isCompliant: boolean | null | undefined,
+): StateRead {
+  if (given === undefined || given === null || given === '') return { state: null };
+  const verdict = typeof isCompliant === 'boolean' ? isCompliant : undefined;
+  if (isNamedState(given)) {
+    if (verdict === undefined || verdict === COMPLIANT_BY_STATE[given]) return { state: given };
+    return { state: 'NON-COMPLIANT', note: `given as ${given}, but is_compliant ${String(verdict)}` };
+  }
+  if (verdict === undefined) return { state: null };
+  return {
+    state: verdict ? 'COMPLIANT' : 'NON-COMPLIANT',
+    note: `given as ${quoteValue(given, 40)}, is_compliant ${String(verdict)}`,
+  };
+}
+
+/**
+ * What keeps an attestation status (a trail's `attestations_statuses`, an artifact's evidence) from passing: MISSING
+ * is missing, unless `is_compliant` true contradicts it (then non-compliant: fails closed); any other status, COMPLETE
+ * or spelled otherwise, is read by `is_compliant`, and without one has no verdict. Undefined: it passes.
+ */
+export function statusProblem(
+  status: string | null | undefined,
+  isCompliant: boolean | null | undefined,
+): 'missing' | 'non-compliant' | 'no-verdict' | undefined {
+  if (status === 'MISSING') return isCompliant === true ? 'non-compliant' : 'missing';
+  if (isCompliant === true) return undefined;
+  return isCompliant === false ? 'non-compliant' : 'no-verdict';
+}
