@@ -5,7 +5,7 @@
  * only the schemas of what it calls.
  */
 import * as z from 'zod/mini';
-import { EnvName, Fingerprint, FlowName, OrgName } from './schemas/common.js';
+import { EnvName, Fingerprint, FlowName, OrgName, ReportAnswer } from './schemas/common.js';
 
 export interface EndpointSchemas {
   query?: z.ZodMiniType;
@@ -72,10 +72,7 @@ export const endpoints = {
     params: { org, flow_name: FlowName },
     statuses: [201],
     schemas: () =>
-      import('./schemas/report-artifact.js').then((s) => ({
-        body: s.ReportArtifactBody,
-        response: s.ReportArtifactResult,
-      })),
+      import('./schemas/report-artifact.js').then((s) => ({ body: s.ReportArtifactBody, response: ReportAnswer })),
   },
   listFlowAttestations: {
     method: 'GET',
@@ -118,10 +115,7 @@ export const endpoints = {
       201: 'Processed; a new snapshot was made',
     },
     schemas: () =>
-      import('./schemas/report-k8s-environment.js').then((s) => ({
-        body: s.K8sReportBody,
-        response: s.K8sReportResult,
-      })),
+      import('./schemas/report-k8s-environment.js').then((s) => ({ body: s.K8sReportBody, response: ReportAnswer })),
   },
   listActions: {
     method: 'GET',

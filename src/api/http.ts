@@ -72,13 +72,13 @@ export function readErrorBody(
   return { message: cutText(JSON.stringify(body), 200) };
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
+function parseBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // Kept as text: error bodies from proxies are HTML; a 2xx that is not JSON is reported by the caller.
-    return contentType?.includes('json') ? text : new NonJsonBody(text);
+    // Kept as text, whatever its label: a page that does not parse is never read as a JSON string.
+    return new NonJsonBody(text);
   }
 }
 
@@ -147,8 +147,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Errors (Node's and undici's) that come from the request itself, not the network: retrying cannot help. */
+/**
+ * Errors another attempt would only meet again: from the request itself (Node's and undici's), or a wrong address
+ * (a name the resolver says does not exist, a port nothing listens on, the proxy's too). EAI_AGAIN and resets may pass.
+ */
 const NOT_RETRYABLE_CODES = new Set([
+  'ENOTFOUND',
+  'ECONNREFUSED',
   'UND_ERR_INVALID_ARG',
   'UND_ERR_NOT_SUPPORTED',
   'ERR_INVALID_URL',
@@ -354,7 +359,7 @@ export class HttpTransport {
       return {
         kind: 'response',
         status,
-        body: parseBody(text, contentType),
+        body: parseBody(text),
         text,
         ...(contentType !== undefined && { contentType }),
         ...(retryAfter !== undefined && { retryAfter }),

@@ -328,7 +328,7 @@ describe('a report is delivered only when the service says so in the documented 
   };
   const LOGIN = `<!DOCTYPE html>\n<html><body>Sign in to continue (token ${DEMO_TOKEN})</body></html>`;
 
-  it('an HTML login page with 200, an empty 201 and wrong-shaped JSON are not delivered; the message says what came', async () => {
+  it('report artifact: an answer not from the service (a login page, a redirect page, text) is not delivered', async () => {
     const sb = await start();
     const client = sb.client();
     const undelivered = async (answer: { status: number; contentType?: string; body: unknown }) => {
@@ -338,20 +338,50 @@ describe('a report is delivered only when the service says so in the documented 
     const login = await undelivered({ status: 200, contentType: 'text/html; charset=utf-8', body: LOGIN });
     expect(login).toBe(
       'unexpected response from POST /artifacts/{org}/{flow_name}: HTTP 200, content type ' +
-        '"text/html; charset=utf-8", first line "<!DOCTYPE html>": not the documented answer (a JSON object with ' +
-        'a string "message"), so the report is not taken as delivered',
+        '"text/html; charset=utf-8", first line "<!DOCTYPE html>": not the service\'s answer to a report (no ' +
+        'body, or JSON: an object, a string or null), so the report is not taken as delivered',
     );
-    expect(await undelivered({ status: 201, body: '' })).toContain(
-      'HTTP 201, no content type, an empty body:',
+    // JSON under another label, a page labelled JSON that does not parse, an empty page labelled HTML.
+    expect(await undelivered({ status: 201, contentType: 'text/plain', body: '"OK"' })).toContain(
+      'HTTP 201, content type "text/plain", first line "\\"OK\\"": not the service\'s answer',
     );
-    expect(await undelivered({ status: 201, contentType: 'application/json', body: '' })).toContain(
-      'HTTP 201, content type "application/json", an empty body:',
+    expect(await undelivered({ status: 201, contentType: 'application/json', body: '<html>' })).toContain(
+      'first line "<html>": not the service\'s answer',
     );
-    expect(await undelivered({ status: 201, body: { status: 'queued' } })).toContain(
-      'HTTP 201, content type "application/json", first line "{\\"status\\":\\"queued\\"}": not the documented',
+    expect(await undelivered({ status: 201, contentType: 'text/html', body: '' })).toContain(
+      'HTTP 201, content type "text/html", an empty body:',
     );
+    expect(await undelivered({ status: 201, body: [1] })).toContain('first line "[1]"');
     // The sandbox's own answer is delivered.
-    await expect(client.reportArtifact('backend', report)).resolves.toEqual({ message: 'OK' });
+    await expect(client.reportArtifact('backend', report)).resolves.toMatchObject({
+      status: 201,
+      message: 'OK',
+      body: { message: 'OK' },
+    });
+  });
+
+  it('a report is delivered on every answer the service gives: no body, "OK", {}, null, any object', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const answers: [{ status: number; contentType?: string; body: unknown }, string][] = [
+      [{ status: 201, body: '' }, ''],
+      [{ status: 201, contentType: 'application/json', body: '' }, ''],
+      [{ status: 201, contentType: 'application/json', body: '"OK"' }, 'OK'],
+      [{ status: 201, body: {} }, ''],
+      [{ status: 201, contentType: 'application/json', body: 'null' }, ''],
+      [{ status: 201, body: { status: 'queued', message: null } }, ''],
+      [
+        { status: 201, contentType: 'application/problem+json; charset=utf-8', body: { message: 'made' } },
+        'made',
+      ],
+    ];
+    for (const [answer, message] of answers) {
+      sb.sandbox.faults.respondNext(1, answer);
+      expect((await client.reportArtifact('backend', report)).message, JSON.stringify(answer)).toBe(message);
+      sb.sandbox.faults.respondNext(1, { ...answer, status: 200 });
+      const k8s = await client.reportK8sEnvironment('staging', { artifacts: [] });
+      expect(k8s, JSON.stringify(answer)).toMatchObject({ status: 200, message });
+    }
   });
 
   it('the first line is escaped: one line, control and invisible characters neutralised, cut, no token', async () => {
@@ -374,27 +404,20 @@ describe('a report is delivered only when the service says so in the documented 
     expect(cut).not.toContain(DEMO_TOKEN.slice(0, 5));
   });
 
-  it('K8S report: an HTML page, an empty body and JSON without a message are not delivered', async () => {
+  it('K8S report: an HTML page is not delivered; the message and the answer are kept', async () => {
     const sb = await start();
     const client = sb.client();
-    const undelivered = async (answer: { status: number; contentType?: string; body: unknown }) => {
-      sb.sandbox.faults.respondNext(1, answer);
-      return (await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message;
-    };
-    const form = 'not the documented answer (a JSON object with a string "message")';
-    expect(await undelivered({ status: 200, contentType: 'text/html', body: LOGIN })).toBe(
+    sb.sandbox.faults.respondNext(1, { status: 200, contentType: 'text/html', body: LOGIN });
+    expect((await failure(client.reportK8sEnvironment('staging', { artifacts: [] }))).message).toBe(
       'unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
-        `"text/html", first line "<!DOCTYPE html>": ${form}, so the report is not taken as delivered`,
+        '"text/html", first line "<!DOCTYPE html>": not the service\'s answer to a report (no body, or JSON: an ' +
+        'object, a string or null), so the report is not taken as delivered',
     );
-    expect(await undelivered({ status: 200, body: '' })).toContain(
-      'HTTP 200, no content type, an empty body',
-    );
-    expect(await undelivered({ status: 200, body: { errors: {} } })).toContain(form);
-    expect(await undelivered({ status: 200, body: { message: 7, errors: {} } })).toContain(form);
-    // `errors` is only shown: a message alone is the service's answer.
-    sb.sandbox.faults.respondNext(1, { status: 200, body: { message: 'OK' } });
-    expect((await client.reportK8sEnvironment('staging', { artifacts: [] })).errors).toBeNull();
+    // A message that is not a string is only not shown: the answer is still the service's.
+    sb.sandbox.faults.respondNext(1, { status: 200, body: { message: 7, errors: {} } });
+    expect(await client.reportK8sEnvironment('staging', { artifacts: [] })).toMatchObject({ message: '' });
     const delivered = await client.reportK8sEnvironment('staging', { artifacts: [] });
-    expect(delivered.errors).toEqual({});
+    expect(delivered.body).toMatchObject({ errors: {} });
+    expect(delivered.message).toMatch(/^(Snapshot staging#\d+ created|No new snapshot)/);
   });
 });

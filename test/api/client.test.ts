@@ -181,12 +181,12 @@ describe('the nine operations', () => {
     expect(d.replaced_artifact?.fingerprint).toBe('c'.repeat(64));
   });
 
-  it('reports an artifact with a JSON body: a 201 with a message is delivered, an empty one is not', async () => {
+  it('reports an artifact with a JSON body: a 201 with a message is delivered, an HTML page is not', async () => {
     const { server, client } = await setup((_req, res, i) => {
       if (i === 0) json(res, 201, { message: 'OK' });
       else {
-        res.writeHead(201);
-        res.end();
+        res.writeHead(201, { 'content-type': 'text/html' });
+        res.end('<p>OK</p>');
       }
     });
     const body = {
@@ -200,9 +200,9 @@ describe('the nine operations', () => {
       annotations: { build_id: 7 },
       external_urls: { sbom: 'https://x/sbom', scan: { href: 'https://x/scan', fingerprint: FP } },
     };
-    await expect(client.reportArtifact('app', body)).resolves.toEqual({ message: 'OK' });
+    await expect(client.reportArtifact('app', body)).resolves.toMatchObject({ status: 201, message: 'OK' });
     await expect(client.reportArtifact('app', body)).rejects.toThrow(
-      'HTTP 201, no content type, an empty body: not the documented answer',
+      'HTTP 201, content type "text/html", first line "<p>OK</p>": not the service\'s answer to a report',
     );
     const req = server.requests[0];
     expect(req?.method).toBe('POST');

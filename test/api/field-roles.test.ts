@@ -108,8 +108,6 @@ describe('which answer fields are more than shown', () => {
       ...diff('artifacts'),
       ...diff('artifacts[].fingerprint'),
       'GET /attestations/{org}/list_attestations_for_criteria {key}[].attestation_name',
-      'POST /artifacts/{org}/{flow_name} message',
-      'PUT /environments/{org}/{env_name}/report/K8S message',
       ...paging.map((f) => `GET /trails/{org} pagination.${f}`),
       ...paging.map((f) => `GET /attestations/{org}/{flow_name} pagination.${f}`),
     ];

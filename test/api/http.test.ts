@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   ComplianceClient,
+  type ClientOptions,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
@@ -116,22 +117,24 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(error.message).toContain('earlier the service said: maintenance until 10:00');
   });
 
-  it('takes a 200/201 answer to a write as delivered only in the documented form, saying what came back', async () => {
-    const bodies: [string | undefined, string][] = [
-      ['application/json; charset=utf-8', '{"message": "OK", "id": 7}'],
-      ['application/json', '"OK"'],
-      ['text/plain', 'Created'],
-      ['application/json', '[]'],
-      ['application/json', ''],
-      [undefined, ''],
-      ['text/html', '{"message": "OK"}'],
-      ['application/json', '{"errors": {}}'],
-      ['application/json', '{"message": "OK"}'],
-      ['application/json', '{"message": "OK", "errors": {}}'],
+  it('takes a 200/201 answer to a write as delivered on no body or JSON, saying what came back', async () => {
+    // [content type, body, the message delivered, or undefined when refused]
+    const answers: [string | undefined, string, string | undefined][] = [
+      ['application/json; charset=utf-8', '{"message": "OK", "id": 7}', 'OK'],
+      ['application/json', '"OK"', 'OK'],
+      ['application/json', '{"errors": {}}', ''],
+      ['application/json', 'null', ''],
+      ['application/json', '', ''],
+      [undefined, '', ''],
+      ['text/plain', 'Created', undefined],
+      ['application/json', '[]', undefined],
+      ['text/html', '{"message": "OK"}', undefined],
+      ['application/json', '<html>OK</html>', undefined],
+      ['text/html', '', undefined],
     ];
     const { server, client } = await setup((_req, res, i) => {
-      const [type, body] = bodies[i] ?? ['application/json', '{}'];
-      res.writeHead(i === 0 ? 201 : 200, type === undefined ? {} : { 'content-type': type });
+      const [type, body] = answers[i % answers.length] ?? [undefined, ''];
+      res.writeHead(i < answers.length ? 201 : 200, type === undefined ? {} : { 'content-type': type });
       res.end(body);
     });
     const report = {
@@ -140,48 +143,30 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       build_url: 'https://ci/1',
       commit_url: 'https://git/c/1',
     };
-    const refused = (call: Promise<unknown>) =>
+    const outcome = (call: Promise<{ message: string }>) =>
       call.then(
-        () => 'delivered',
+        (delivered) => delivered.message,
         (e: unknown) => (e as Error).message,
       );
-    expect(await client.reportArtifact('app', report)).toEqual({ message: 'OK', id: 7 });
-    const artifact = 'unexpected response from POST /artifacts/{org}/{flow_name}: HTTP 200, ';
-    const form =
-      'not the documented answer (a JSON object with a string "message"), so the report is not taken as delivered';
-    expect(await refused(client.reportArtifact('app', report))).toBe(
-      `${artifact}content type "application/json", first line "\\"OK\\"": ${form}`,
-    );
-    expect(await refused(client.reportArtifact('app', report))).toBe(
-      `${artifact}content type "text/plain", first line "Created": ${form}`,
-    );
-    expect(await refused(client.reportArtifact('app', report))).toBe(
-      `${artifact}content type "application/json", first line "[]": ${form}`,
-    );
-    expect(await refused(client.reportArtifact('app', report))).toBe(
-      `${artifact}content type "application/json", an empty body: ${form}`,
-    );
-    expect(await refused(client.reportArtifact('app', report))).toBe(
-      `${artifact}no content type, an empty body: ${form}`,
-    );
-    // The right JSON under another media type is not the documented answer either.
-    expect(await refused(client.reportArtifact('app', report))).toContain('content type "text/html"');
-    // A K8S report needs its message; `errors` is only shown (null when not given).
-    expect(await refused(client.reportK8sEnvironment('prod', { artifacts: [] }))).toContain(
-      'not the documented answer (a JSON object with a string "message")',
-    );
-    expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({
-      message: 'OK',
-      errors: null,
-      status: 200,
-    });
-    // With the status, which tells whether a snapshot was made (200: none, the spec's documented case).
-    expect(await client.reportK8sEnvironment('prod', { artifacts: [] })).toEqual({
-      message: 'OK',
-      errors: {},
-      status: 200,
-    });
-    expect(server.requests).toHaveLength(10);
+    const refusal = (status: number, type: string | undefined, body: string) =>
+      `HTTP ${status}, ${type === undefined ? 'no content type' : `content type ${JSON.stringify(type)}`}, ` +
+      `${body === '' ? 'an empty body' : `first line ${JSON.stringify(body)}`}: not the service's answer to a report ` +
+      '(no body, or JSON: an object, a string or null), so the report is not taken as delivered';
+    for (const [type, body, message] of answers) {
+      const said = await outcome(client.reportArtifact('app', report));
+      if (message !== undefined) expect(said, `${type} ${body}`).toBe(message);
+      else
+        expect(said).toBe(
+          `unexpected response from POST /artifacts/{org}/{flow_name}: ${refusal(201, type, body)}`,
+        );
+    }
+    // The K8S report reads them the same, with the status, which tells whether a snapshot was made.
+    for (const [type, body, message] of answers) {
+      const said = outcome(client.reportK8sEnvironment('prod', { artifacts: [] }));
+      if (message !== undefined) expect(await said, `${type} ${body}`).toBe(message);
+      else expect(await said).toContain(refusal(200, type, body));
+    }
+    expect(server.requests).toHaveLength(answers.length * 2);
   });
 
   it('does not retry 501 or 4xx, and keeps the server message and field errors', async () => {
@@ -311,62 +296,81 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('stopped by the budget, a refused connection is still reported as refused, not as time running out', async () => {
+  it('stopped by the budget, a reset connection is still reported as reset, not as time running out', async () => {
     // Each wait (3/4 of 200, 400, 800 ms) is checked against a 1 s budget: the third would pass it.
-    const { server, client } = await setup(() => undefined, {
-      backoffBaseMs: 200,
-      deadlineMs: 1000,
-      deadlineSetting: 'timeout-seconds',
-      retries: 10,
-    });
-    await server.close();
+    const { client } = await setup(
+      (_req, res) => {
+        res.socket?.destroy();
+      },
+      {
+        backoffBaseMs: 200,
+        deadlineMs: 1000,
+        deadlineSetting: 'timeout-seconds',
+        retries: 10,
+      },
+    );
     const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.attempts).toBeGreaterThan(1);
     expect(error.message).toMatch(
-      /^GET \/actions\/\{org\} could not reach the service: the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+ \[after \d+ attempts\]\. Check api-url/,
+      /^GET \/actions\/\{org\} could not reach the service: the connection was reset: socket hang up \(ECONNRESET\) \[after \d+ attempts\]\. Check api-url/,
     );
     expect(error.message).toContain(`[after ${error.attempts} attempts]`);
     expect(error.message).not.toMatch(/budget|timeout-seconds/);
   });
 
-  it('names what happened whatever the budget: a refused port and an unknown host, with no time for a retry', async () => {
-    const client = (baseUrl: string) =>
-      new ComplianceClient({
-        baseUrl,
-        org: 'acme',
-        token: TEST_TOKEN,
-        // A 5 s budget and a first wait of 7.5 s: the step stops after one attempt, as timeout-seconds: 5 would.
-        deadlineMs: 5000,
-        deadlineSetting: 'timeout-seconds',
-        backoffBaseMs: 10_000,
-        random: () => 0.5,
-      });
-    const refusedClient = client(await closedOrigin());
-    // `.invalid` never resolves (RFC 6761): ENOTFOUND from the resolver, with or without a network.
-    const unknownClient = client('https://nonexistent.invalid');
-    try {
-      const refused = (await refusedClient.listActions().catch((e: unknown) => e)) as NetworkError;
-      expect(refused).toBeInstanceOf(NetworkError);
-      expect(refused.attempts).toBe(1);
-      expect(refused.reason).toMatch(
-        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED /,
-      );
-      expect(refused.message).not.toMatch(/budget|timeout-seconds/);
+  describe('a wrong address fails at once: another attempt would meet the same', () => {
+    /** A client with the default retries and backoff, and the lines of its debug log. */
+    const client = (baseUrl: string, proxy: ClientOptions['proxy'] = {}) => {
+      const debug: string[] = [];
+      const logger = { debug: (line: string) => debug.push(line), warning: () => undefined };
+      return {
+        debug,
+        client: new ComplianceClient({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
+      };
+    };
+    const failure = async (under: ReturnType<typeof client>) => {
+      try {
+        const error = (await under.client.listActions().catch((e: unknown) => e)) as NetworkError;
+        expect(error).toBeInstanceOf(NetworkError);
+        expect(error.attempts).toBe(1);
+        expect(error.message).not.toMatch(/after \d+ attempts|budget|timeout-seconds/);
+        // One attempt sent, none retried.
+        expect(under.debug.filter((line) => line.includes('(attempt '))).toEqual([
+          expect.stringMatching(/^GET \S+ \(attempt 1\/4\)$/) as string,
+        ]);
+        expect(under.debug.join('\n')).not.toContain('retrying');
+        return error;
+      } finally {
+        await under.client.close();
+      }
+    };
 
-      const unknown = (await unknownClient.listActions().catch((e: unknown) => e)) as NetworkError;
-      expect(unknown).toBeInstanceOf(NetworkError);
-      expect(unknown.attempts).toBe(1);
-      expect(unknown.reason).toBe('the host name was not found: getaddrinfo ENOTFOUND nonexistent.invalid');
-      expect(unknown.message).toBe(
+    it('a refused loopback port', async () => {
+      const error = await failure(client(await closedOrigin()));
+      expect(error.reason).toMatch(
+        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
+      );
+    });
+
+    it('a host name that does not resolve', async () => {
+      // `.invalid` never resolves (RFC 6761): ENOTFOUND from the local resolver, with or without a network.
+      const error = await failure(client('https://does-not-exist.invalid'));
+      expect(error.message).toBe(
         'GET /actions/{org} could not reach the service: the host name was not found: getaddrinfo ENOTFOUND ' +
-          'nonexistent.invalid. Check api-url and that the service is reachable from the runner (proxy settings: ' +
+          'does-not-exist.invalid. Check api-url and that the service is reachable from the runner (proxy settings: ' +
           'HTTPS_PROXY, NO_PROXY).',
       );
-    } finally {
-      await refusedClient.close();
-      await unknownClient.close();
-    }
+    });
+
+    it('a proxy that refuses the connection (undici, on the proxy path)', async () => {
+      const proxy = await closedOrigin();
+      const error = await failure(client('https://compliance.example.test', { httpsProxy: proxy }));
+      expect(error.reason).toMatch(
+        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
+      );
+      expect(error.reason).toContain(new URL(proxy).host);
+    });
   });
 
   it('shows a proxy HTML page as status, snippet and no markup', async () => {

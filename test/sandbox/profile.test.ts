@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseProfile, UNKNOWN_FIELD } from '@compliance-actions/sandbox/profile';
-import { useSharedSandbox } from '../helpers/sandbox.js';
+import { useSandbox, useSharedSandbox } from '../helpers/sandbox.js';
 
 const minimal = useSharedSandbox({ profile: 'minimal' });
 const full = useSharedSandbox({ profile: 'full' });
+const fresh = useSandbox();
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 
 async function read(sb: ReturnType<typeof minimal>, path: string): Promise<unknown> {
@@ -25,6 +26,34 @@ function numbers(value: unknown): number[] {
 }
 
 describe('the minimal answer profile', () => {
+  it('a report the service took: no body, "OK", {}, null, an object without message, in turn; each delivered', async () => {
+    const sb = await fresh({ profile: 'minimal' });
+    const client = sb.client();
+    const put = () =>
+      sb.fetch('/environments/demo/staging/report/K8S', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ artifacts: [] }),
+      });
+    const sent = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await put();
+      sent.push([res.headers.get('content-type'), await res.text()]);
+    }
+    expect(sent).toEqual([
+      [null, ''],
+      ['application/json', '"OK"'],
+      ['application/json', '{}'],
+      ['application/json', 'null'],
+      ['application/json', expect.stringContaining(`{"${UNKNOWN_FIELD}":`) as unknown],
+    ]);
+    // The client takes each as delivered.
+    const messages = [];
+    for (let i = 0; i < 5; i++)
+      messages.push((await client.reportK8sEnvironment('staging', { artifacts: [] })).message);
+    expect(messages).toEqual(['', 'OK', '', '', '']);
+  });
+
   it('an action: the seven required fields, is_failing, the live chat flag, shown fields null, an unknown field', async () => {
     const [action] = (await read(minimal(), '/actions/demo')) as Record<string, unknown>[];
     const [whole] = (await read(full(), '/actions/demo')) as Record<string, unknown>[];

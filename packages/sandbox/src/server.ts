@@ -16,7 +16,7 @@ import { formatPath } from '../../../src/api/parse.js';
 import { SnapshotExpressionText } from '../../../src/api/schemas/index.js';
 import { Faults } from './faults.js';
 import { openApiDocument } from './openapi.js';
-import { answerAs, type AnswerProfile } from './profile.js';
+import { answerAs, NO_BODY, type AnswerProfile } from './profile.js';
 import { HttpProblem, SandboxService } from './service.js';
 import { SandboxData } from './state.js';
 import { UI_PREFIX, uiPage } from './ui.js';
@@ -128,6 +128,8 @@ export class Sandbox {
   readonly faults = new Faults();
   /** How answers are shaped (profile.ts); may be changed while running. */
   profile: AnswerProfile;
+  /** Reports answered so far: the minimal profile picks each one's answer by it. */
+  private reports = 0;
   /** Requests being answered now, and the most at once since the start: what a benchmark holds a client's bound to. */
   readonly load = { inFlight: 0, peak: 0 };
   /** Told of each request as it arrives (observe): what a test or a benchmark counts, with what it asked. */
@@ -413,9 +415,10 @@ export class Sandbox {
         `response of ${route.name} does not match its schema at ${formatPath(lost)}: the client would read it as null`,
       );
     }
-    const sent = answerAs(this.profile, route.name, result, schemas.response);
+    const sequence = route.spec.method === 'GET' ? 0 : this.reports++;
+    const sent = answerAs(this.profile, route.name, result, schemas.response, sequence);
     // Another profile's answer must be one the client reads too: else it is the profile's bug, not the client's.
-    const read = sent === result ? checked : schemas.response.safeParse(sent);
+    const read = sent === result ? checked : schemas.response.safeParse(sent === NO_BODY ? null : sent);
     if (!read.success) {
       const first = read.error.issues[0];
       throw new Error(
@@ -423,6 +426,11 @@ export class Sandbox {
       );
     }
     if (route.spec.method !== 'GET') this.persist();
+    if (sent === NO_BODY) {
+      res.writeHead(status, { 'content-length': 0 });
+      res.end();
+      return;
+    }
     this.send(res, status, sent);
   }
 

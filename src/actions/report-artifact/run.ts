@@ -70,7 +70,8 @@ export async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
       const response = await log.group(`Report to ${inputs.flow}`, async () => {
         const answer = await deliver(payload, () => client.reportArtifact(inputs.flow, payload));
         log.info(`Reported ${filename} (${fingerprint}) to flow '${inputs.flow}', trail '${trail}'.`);
-        return answer;
+        // The answer as the service sent it (null for none): the result file keeps it.
+        return answer.body ?? null;
       });
       const page = await readBack(client, inputs.flow, fingerprint);
       const reported: ReportArtifactResult = { ...result, response, page };

@@ -258,12 +258,12 @@ async function send(
  */
 export function snapshotOf(
   environment: string,
-  answer: { status: number; message: string } & Record<string, unknown>,
+  answer: { status: number; message: string; body?: unknown },
 ): SnapshotMade {
   const named = new RegExp(`(?:^|[^\\w.-])${environment.replace(/[.]/g, '\\.')}#(\\d{1,9})(?!\\d)`).exec(
     answer.message,
   );
-  const url = isRecord(answer) && typeof answer.html_url === 'string' ? answer.html_url : undefined;
+  const url = isRecord(answer.body) && typeof answer.body.html_url === 'string' ? answer.body.html_url : undefined;
   return {
     created: answer.status === 201,
     ...(named && { id: `${environment}#${named[1] ?? ''}` }),

@@ -264,6 +264,18 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * What the service answers a report that it took (4.4 shows no body; 4.8 shows `{message, errors}`): the live service
+ * and its OpenAPI document show `{"message": "OK"}`, the bare string `"OK"` (sibling writes), `{}` and no content, so
+ * each is delivered; an empty body is read before this (the client). Only shown: the message goes to the log.
+ */
+export const ReportAnswer = z.union([
+  z.null(),
+  z.string(),
+  z.looseObject({ message: shown(z.string()), errors: shown(Obj) }),
+]);
+export type ReportAnswer = z.infer<typeof ReportAnswer>;
+
 /** An artifact's compliance `state` (2.8): get-artifact's answer, and report-artifact's read-back. */
 export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
 export type ArtifactState = (typeof ARTIFACT_STATES)[number];

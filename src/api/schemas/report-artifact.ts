@@ -7,7 +7,6 @@ import {
   Fingerprint,
   patterns,
   Sha1,
-  requiredFor,
   shown,
   specRequired,
   stateNamedOrVerdict,
@@ -75,15 +74,6 @@ export const ReportArtifactBody = z.strictObject({
   user_data: z.optional(z.unknown()),
 });
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
-
-/** The 201 body is "not shown"; the live service answers `{"message": "OK"}`-like, and only that is delivered. */
-export const ReportArtifactResult = z.looseObject({
-  message: requiredFor(
-    "delivered: the 201 body is not shown (4.4); it tells the service's answer from a proxy's page",
-    z.string(),
-  ),
-});
-export type ReportArtifactResult = z.infer<typeof ReportArtifactResult>;
 
 /**
  * The artifact read back after a report (GET /artifacts/{org}/{flow}/fingerprint/{fp}, 2.8), for its page and state:
