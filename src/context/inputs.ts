@@ -12,6 +12,7 @@ import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
 import { formatTime, parseTime } from './time.js';
+import { readFingerprint } from './fingerprint-input.js';
 import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
@@ -77,13 +78,19 @@ export class InputReader {
     return this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
   }
 
-  /** An optional value that must match one of the API's name patterns (flow, trail, fingerprint, ...). */
+  /** An optional value that must match one of the API's name patterns (flow, trail, ...). */
   matching(
     name: string,
     form: keyof typeof patterns & keyof typeof expectedForms,
     fallbackEnv?: string,
   ): string | undefined {
     return this.checked(name, z.string().check(z.regex(patterns[form])), expectedForms[form], fallbackEnv);
+  }
+
+  /** An optional fingerprint: the digest, or `sha256:<digest>` or upper case read as it (context/fingerprint-input.ts). */
+  fingerprint(name: string): string | undefined {
+    const value = this.optional(name);
+    return value === undefined ? undefined : readFingerprint(name, value);
   }
 
   /** A required value that must match one of the API's name patterns. */

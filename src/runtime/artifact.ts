@@ -10,7 +10,7 @@ import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from '../context/inputs.js';
 import { compiledOr } from '../context/pattern.js';
-import { expectedForms, patterns } from '../api/schemas/common.js';
+import { readFingerprint } from '../context/fingerprint-input.js';
 import {
   ARTIFACT_TYPES,
   fingerprintArtifact,
@@ -27,7 +27,7 @@ export async function readArtifactSpec(inputs: InputReader, workspace: string): 
 }
 
 async function oneSpec(inputs: InputReader, shared: Shared, workspace: string): Promise<ArtifactSpec> {
-  const fingerprint = inputs.matching('fingerprint', 'fingerprint');
+  const fingerprint = inputs.fingerprint('fingerprint');
   const artifact = inputs.optional('artifact');
   checkShared(shared, fingerprint, artifact);
   if (fingerprint !== undefined) return { type: 'fingerprint', fingerprint };
@@ -79,14 +79,8 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string):
   }
   checkShared(shared, fingerprints[0], artifacts[0]);
   if (fingerprints.length > 0) {
-    const items = fingerprints.map((fingerprint): NamedSpec => {
-      if (!patterns.fingerprint.test(fingerprint)) {
-        throw new InputError(
-          'fingerprint',
-          `'${fingerprint}' is not a fingerprint`,
-          expectedForms.fingerprint,
-        );
-      }
+    const items = fingerprints.map((line): NamedSpec => {
+      const fingerprint = readFingerprint('fingerprint', line);
       return { name: fingerprint, spec: { type: 'fingerprint', fingerprint } };
     });
     return { items: capped(unique(items), 'fingerprint'), many: true };

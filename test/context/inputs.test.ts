@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { InputError } from '../../src/api/index.js';
 import { AttestationType, expectedForms, Sha1 } from '../../src/api/schemas/index.js';
 import { InputReader, readConnection } from '../../src/context/inputs.js';
+import { FINGERPRINT_FORM, normaliseFingerprint } from '../../src/context/fingerprint-input.js';
 import { redact } from '../../src/trust/redact.js';
 import { CONNECTION, freshToken, printedBy, readerOf, thrownBy } from '../helpers/inputs.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -276,6 +277,64 @@ describe('checked and checkedList', () => {
         readerOf({ required: 'scan\n\nunit tests' }).checkedList('required', names, 'names', { lines: true }),
       ).message,
     ).toBe("Invalid input 'required': line 3 ('unit tests') is not valid. Expected names, one per line.");
+  });
+});
+
+describe('fingerprint', () => {
+  const DIGEST = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+  const UPPER = DIGEST.toUpperCase();
+
+  it('normalises sha256:<hex> (as docker inspect prints it) and upper case to the digest; nothing else', () => {
+    expect(normaliseFingerprint(DIGEST)).toBe(DIGEST);
+    for (const written of [`sha256:${DIGEST}`, UPPER, `sha256:${UPPER}`, `SHA256:${UPPER}`]) {
+      expect(normaliseFingerprint(written), written).toBe(DIGEST);
+    }
+    for (const near of [
+      `sha256:${DIGEST.slice(1)}`,
+      `sha512:${DIGEST}`,
+      `sha256: ${DIGEST}`,
+      `${DIGEST.slice(0, 32)} ${DIGEST.slice(32)}`,
+      `sha256:${DIGEST}0`,
+      `sha256${DIGEST}`,
+      `:${DIGEST}`,
+      `${DIGEST.slice(1)}g`,
+    ]) {
+      expect(normaliseFingerprint(near), near).toBeUndefined();
+    }
+  });
+
+  it('reads the digest as is, without a word in the log', () => {
+    expect(printedBy(() => readerOf({ fingerprint: ` ${DIGEST} ` }).fingerprint('fingerprint'))).toEqual({
+      value: DIGEST,
+      out: '',
+    });
+    expect(readerOf({}).fingerprint('fingerprint')).toBeUndefined();
+  });
+
+  it.each([
+    ['sha256:<hex>', `sha256:${DIGEST}`],
+    ['upper case', UPPER],
+    ['both', `sha256:${UPPER}`],
+  ])('reads %s as the digest, saying in one log line that it was normalised', (_label, written) => {
+    expect(printedBy(() => readerOf({ fingerprint: written }).fingerprint('fingerprint'))).toEqual({
+      value: DIGEST,
+      out: `Input 'fingerprint': '${written}' normalised to the digest ${DIGEST}.\n`,
+    });
+  });
+
+  it.each([
+    ['63 hex digits', `sha256:${DIGEST.slice(1)}`],
+    ['another algorithm', `sha512:${DIGEST}`],
+    ['a space after the colon', `sha256: ${DIGEST}`],
+    ['a space inside the digest', `${DIGEST.slice(0, 32)} ${DIGEST.slice(32)}`],
+  ])('refuses %s, naming the input and the expected form, printing nothing', (_label, written) => {
+    const { error, out } = printedBy(() => readerOf({ fingerprint: written }).fingerprint('fingerprint'));
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      `Invalid input 'fingerprint': '${written}' is not a fingerprint. Expected ${FINGERPRINT_FORM}.`,
+    );
+    expect(FINGERPRINT_FORM).toMatch(/^64 lowercase hexadecimal characters .*sha256:<digest>/);
+    expect(out).toBe('');
   });
 });
 

@@ -100,6 +100,20 @@ describe('get-artifact', () => {
     noLeak(result.everything);
   });
 
+  it('finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised', async () => {
+    const sandbox = await start();
+    const written = `sha256:${COMPLIANT_FP.toUpperCase()}`;
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: written },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
+    expect(result.stdout).toContain(
+      `Input 'fingerprint': '${written}' normalised to the digest ${COMPLIANT_FP}.\n`,
+    );
+    expect(result.summary).toContain(`| Fingerprint | <code>${COMPLIANT_FP}</code> |`);
+  });
+
   describe('assert-compliant', () => {
     it('passes for a COMPLIANT artifact', async () => {
       const sandbox = await start();

@@ -4,17 +4,50 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
-import { readArtifactSpec } from '../../src/runtime/artifact.js';
+import { FINGERPRINT_FORM } from '../../src/context/fingerprint-input.js';
+import { readArtifactSpec, readArtifactSpecs } from '../../src/runtime/artifact.js';
 import { redact } from '../../src/trust/redact.js';
 import { freshToken, printedDuring, readerOf } from '../helpers/inputs.js';
 
 const FP = 'a'.repeat(64);
+const HEX = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const spec = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
   readArtifactSpec(readerOf(inputs, env), '/ws');
 
 describe('readArtifactSpec', () => {
   it('takes a fingerprint as is', async () => {
     expect(await spec({ fingerprint: FP })).toEqual({ type: 'fingerprint', fingerprint: FP });
+  });
+
+  it('reads a fingerprint as docker inspect prints it, or in upper case, as the digest, and says so', async () => {
+    const written = `sha256:${HEX.toUpperCase()}`;
+    expect(await printedDuring(() => spec({ fingerprint: written }))).toEqual({
+      value: { type: 'fingerprint', fingerprint: HEX },
+      out: `Input 'fingerprint': '${written}' normalised to the digest ${HEX}.\n`,
+    });
+  });
+
+  it('reads several fingerprint lines the same way, one log line for each it normalised, each digest once', async () => {
+    const { value, out } = await printedDuring(() =>
+      readArtifactSpecs(readerOf({ fingerprint: `sha256:${HEX}\n${FP}\n${HEX.toUpperCase()}\n` }), '/ws'),
+    );
+    expect(value).toEqual({
+      items: [
+        { name: HEX, spec: { type: 'fingerprint', fingerprint: HEX } },
+        { name: FP, spec: { type: 'fingerprint', fingerprint: FP } },
+      ],
+      many: true,
+    });
+    expect(out.trimEnd().split('\n')).toEqual([
+      `Input 'fingerprint': 'sha256:${HEX}' normalised to the digest ${HEX}.`,
+      `Input 'fingerprint': '${HEX.toUpperCase()}' normalised to the digest ${HEX}.`,
+    ]);
+    const { error } = await printedDuring(() =>
+      readArtifactSpecs(readerOf({ fingerprint: `${FP}\nsha256:${HEX.slice(1)}` }), '/ws'),
+    );
+    expect((error as Error).message).toBe(
+      `Invalid input 'fingerprint': 'sha256:${HEX.slice(1)}' is not a fingerprint. Expected ${FINGERPRINT_FORM}.`,
+    );
   });
 
   it('resolves a file or a directory against the workspace, with the globs to leave out of a directory', async () => {
@@ -68,9 +101,13 @@ describe('readArtifactSpec', () => {
       [
         'a bad fingerprint',
         { fingerprint: 'ABC' },
-        "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase",
+        "Invalid input 'fingerprint': 'ABC' is not a fingerprint. Expected 64 lowercase",
       ],
-      ['a prefixed fingerprint', { fingerprint: `sha256:${FP}` }, "Invalid input 'fingerprint': 'sha256:"],
+      [
+        'a fingerprint of another algorithm',
+        { fingerprint: `sha512:${FP}` },
+        "Invalid input 'fingerprint': 'sha512:",
+      ],
       [
         'fingerprint and artifact',
         { fingerprint: FP, artifact: 'app.bin', 'artifact-type': 'file' },

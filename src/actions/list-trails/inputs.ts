@@ -9,7 +9,7 @@ export function readInputs(inputs: InputReader, cwd: string): ListTrailsInputs {
     ...readCommon(inputs, cwd),
     flow: inputs.matching('flow', 'flowName'),
     flowTag: inputs.matching('flow-tag', 'flowTag'),
-    fingerprint: inputs.matching('fingerprint', 'fingerprint'),
+    fingerprint: inputs.fingerprint('fingerprint'),
     paging: readPaging(inputs),
   };
 }

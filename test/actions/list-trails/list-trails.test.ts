@@ -37,7 +37,10 @@ describe('list-trails filters', () => {
   it.each([
     [{ flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
     [{ 'flow-tag': 'team' }, "Invalid input 'flow-tag': 'team' is not valid. Expected key=value"],
-    [{ fingerprint: 'ABC' }, "Invalid input 'fingerprint': 'ABC' is not valid. Expected 64 lowercase"],
+    [
+      { fingerprint: 'ABC' },
+      "Invalid input 'fingerprint': 'ABC' is not a fingerprint. Expected 64 lowercase",
+    ],
   ])('refuses a bad filter %j, naming the input', (inputs, message) => {
     expect(() => read(inputs)).toThrow(message);
   });
