@@ -22,8 +22,8 @@ const errorOf = (r: RunResult) =>
   (outputFile(r, 'result-file') as { error: { kind: string; message: string } }).error;
 
 describe('an unreachable service under a small time budget', () => {
-  // With timeout-seconds: 2 and the default backoff (3/4 of 1 s, 2 s, 4 s, each with jitter), the step stops
-  // retrying because the next wait would pass the budget (after two or three attempts): the budget did not run out.
+  // Neither is retried (another attempt would meet the same), so a small budget never runs out on them: the one
+  // attempt's error is the message.
   it.each([
     [
       'a refused port',
