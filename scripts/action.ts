@@ -13,6 +13,7 @@ import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { actionFile, actionNames, DEFAULT_GITHUB, runAction } from '@compliance-actions/runner/emulator';
 import { markdownToText, Masks, StepLog } from './lib/step-text.js';
+import { showInvisible } from '../src/trust/text.js';
 
 const SANDBOX_ORG = 'demo';
 const SANDBOX_TOKEN = 'sandbox-demo-token';
@@ -333,9 +334,12 @@ function eventOf(
 /** Values never printed: the tokens, secret inputs and variables, and what the step masks (`::add-mask::`). */
 const masks = new Masks();
 
-/** Prints a line, masked. */
+/**
+ * Prints a line, masked, its control and invisible characters shown as `\uXXXX`: the service's text (an output, the
+ * log, the summary) must not drive the terminal (an escape sequence, a carriage return over a line, a bidi override).
+ */
 function write(line = ''): void {
-  process.stdout.write(`${masks.apply(line)}\n`);
+  process.stdout.write(`${showInvisible(masks.apply(line))}\n`);
 }
 
 function rule(title: string): void {

@@ -38,6 +38,18 @@ export function noMention(text: string): string {
 }
 
 /**
+ * Each control character (escape, carriage return, bell…), invisible formatting character (bidirectional overrides,
+ * zero-width spaces) and line or paragraph separator written as `\uXXXX`: what is left cannot drive a terminal,
+ * overwrite a line or reorder it, and shows where such a character was.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
  * Where a JSON text fails to parse, without quoting it (the engine's own message quotes the text, and a file's
  * contents are not the error's to show).
  */
@@ -92,10 +104,7 @@ function firstBadOffset(text: string): number | undefined {
 export function quoteText(text: string, max = 100): string {
   const line = text.split(LINE_BREAK).find((l) => l.trim() !== '') ?? '';
   // Scrubbed (by cutText) before it is escaped: an escaped token would no longer be found.
-  return JSON.stringify(cutText(line.trim(), max)).replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
-    const code = c.codePointAt(0) ?? 0;
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return showInvisible(JSON.stringify(cutText(line.trim(), max)));
 }
 
 /** A value from a JSON answer for a one-line message: a string quoted as `quoteText` does, anything else as JSON. */

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { useTempDirs } from '../helpers/git.js';
+import { pod, podList, running } from '../helpers/pods.js';
 // Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
-import { demoSeed } from '../helpers/sandbox.js';
+import { DEMO_TOKEN, demoSeed } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
 
 /** A backend artifact of the demo seed, compliant. */
@@ -272,6 +273,65 @@ describe('npm run action --api-url', () => {
     expect(ran.stdout).toMatch(/^Error: .*(401|token)/im);
     expectReadable(ran);
     expect(ran.stdout + ran.stderr).not.toContain(`${TEST_TOKEN}-wrong`);
+  });
+});
+
+describe('npm run action and the terminal', () => {
+  // What a hostile service may answer to drive a terminal: a clipboard write (OSC 52), a hyperlink (OSC 8), a screen
+  // clear (CSI 2J), a carriage return over the line with a fake success, an 8-bit CSI, a bidi override, a zero-width space.
+  const TERMINAL =
+    ' \u001b]52;c;ZWNobyBoaQ==\u0007\u001b]8;;https://evil.test/\u001b\\click\u001b]8;;\u001b\\' +
+    '\u001b[2J\u001b[H\r✔ report-k8s-env succeeded\u009b31m\u202eevil\u200b';
+  const { tempDir } = useTempDirs();
+  let service: Sandbox;
+  let url = '';
+  beforeAll(async () => {
+    // The sandbox appends hostile_text to every message it writes: report-k8s-env's message output carries it.
+    service = new Sandbox({ seed: { ...(demoSeed() as object), hostile_text: TERMINAL } });
+    url = await service.start(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it("shows the service's control sequences as visible marks; the result file keeps them exactly", async () => {
+    const workspace = tempDir('pods-');
+    writeFileSync(
+      join(workspace, 'pods.json'),
+      JSON.stringify(
+        podList([pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', 'a'.repeat(64))] })]),
+      ),
+    );
+    const ran = await action(
+      [
+        'report-k8s-env',
+        '--api-url',
+        url,
+        '--org',
+        'demo',
+        '--cwd',
+        workspace,
+        '--input',
+        'environment=staging',
+        '--input',
+        'pods-file=pods.json',
+      ],
+      { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
+    );
+    expect(ran.code).toBe(0);
+    // Nothing but line feeds: no escape, bell, carriage return, C1 control, bidi or zero-width character, anywhere.
+    expect(ran.stdout.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
+    expect(ran.stderr).not.toContain('\u001b');
+    // Shown, and where it was: each as \uXXXX.
+    expect(output(ran, 'message')).toMatch(
+      /^Snapshot staging#\d+ created with 1 artifact\(s\) \\u001b\]52;c;ZWNobyBoaQ==\\u0007\\u001b\]8;;https:\/\/evil\.test\/.*\\u001b\[2J\\u001b\[H\\u000d✔ report-k8s-env succeeded\\u009b31m\\u202eevil\\u200b$/,
+    );
+    // The last line is the command's own verdict, not the service's.
+    expect(ran.stdout.trimEnd().split('\n').at(-1)).toMatch(/^✔ report-k8s-env succeeded in [\d.]+ s$/);
+    // Where a workflow reads it, the service's value is untouched.
+    const saved = JSON.parse(readFileSync(output(ran, 'result-file') ?? '', 'utf8')) as { message?: string };
+    expect(saved.message).toMatch(/^Snapshot staging#\d+ created with 1 artifact\(s\)/);
+    expect(saved.message?.endsWith(TERMINAL)).toBe(true);
   });
 });
 
