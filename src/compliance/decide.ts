@@ -4,12 +4,14 @@
  * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
  */
 import { isRecord } from '../api/parse.js';
-import type { Artifact, ArtifactState } from '../api/schemas.js';
+import { OVERRIDE_ATTESTATION_TYPE, type Artifact, type ArtifactState } from '../api/schemas.js';
 import { readState, statusProblem } from './state.js';
 
 /** One attestation of the artifact's compliance status (its `evidence`), as far as the service shows it. */
 export interface AttestationCheck {
   name: string;
+  /** `attestation_type`, where the service gives one: `override` is a person's verdict on the attestation. */
+  type?: string;
   /** `MISSING` or `COMPLETE` where the service says. */
   status: string | undefined;
   /** true or false once reported; null or undefined when there is no verdict. */
@@ -22,6 +24,8 @@ export interface AttestationCheck {
   overrides?: string;
   /** Replaced by a later report of the same name: shown, not counted. */
   superseded?: true;
+  /** What replaced it is an override: a person's verdict stands in its place. */
+  overridden?: true;
 }
 
 export interface AttestationProblem {
@@ -98,6 +102,7 @@ export function attestationsOf(evidence: unknown): AttestationCheck[] {
     if (name === undefined || (status === undefined && compliant === undefined)) return;
     out.push({
       name,
+      ...(typeof value.attestation_type === 'string' && { type: value.attestation_type }),
       status,
       compliant,
       ...(typeof value.attestation_id === 'string' && { id: value.attestation_id }),
@@ -117,20 +122,36 @@ export function attestationsOf(evidence: unknown): AttestationCheck[] {
 /**
  * Marks the attestations a later report of the same name replaces: one the service says was overridden (its id is
  * another's `overridden_attestation_id`), and one strictly older than the newest of its name when both give a time.
- * One without a time is never superseded by time: an old failure is never hidden by a guess.
+ * One without a time is never superseded by time: an old failure is never hidden by a guess. An override (type
+ * `override`) also replaces the other reports of its name not newer than it, as the gate reads one; those it
+ * replaces are marked overridden.
  */
 export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
-  const overridden = new Set(
-    checks.flatMap((c) => (c.overrides !== undefined ? [`${c.name}\u0000${c.overrides}`] : [])),
+  const replacedBy = new Map(
+    checks.flatMap((c) => (c.overrides !== undefined ? [[`${c.name}\u0000${c.overrides}`, c] as const] : [])),
   );
-  const newest = new Map<string, number>();
+  const newest = new Map<string, AttestationCheck>();
   for (const c of checks) {
-    if (c.createdAt !== undefined) newest.set(c.name, Math.max(newest.get(c.name) ?? -Infinity, c.createdAt));
+    const kept = newest.get(c.name);
+    if (c.createdAt !== undefined && (kept?.createdAt ?? -Infinity) < c.createdAt) newest.set(c.name, c);
   }
+  const isOverride = (c: AttestationCheck | undefined) => c?.type === OVERRIDE_ATTESTATION_TYPE;
   return checks.map((check) => {
-    const byId = check.id !== undefined && overridden.has(`${check.name}\u0000${check.id}`);
-    const byTime = check.createdAt !== undefined && check.createdAt < (newest.get(check.name) ?? -Infinity);
-    return byId || byTime ? { ...check, superseded: true } : check;
+    const byId = check.id === undefined ? undefined : replacedBy.get(`${check.name}\u0000${check.id}`);
+    const later = newest.get(check.name);
+    const byTime =
+      check.createdAt !== undefined && later?.createdAt !== undefined && check.createdAt < later.createdAt;
+    const byOverride =
+      !isOverride(check) &&
+      checks.some(
+        (o) =>
+          isOverride(o) &&
+          o.name === check.name &&
+          !(check.createdAt !== undefined && o.createdAt !== undefined && check.createdAt > o.createdAt),
+      );
+    if (!byId && !byTime && !byOverride) return check;
+    const overridden = byOverride || isOverride(byId) || (byTime && isOverride(later));
+    return { ...check, superseded: true, ...(overridden && { overridden: true }) };
   });
 }
 

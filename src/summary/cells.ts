@@ -34,6 +34,36 @@ export function compliantCell(value: boolean | null | undefined, unknown = '—'
   return unknown;
 }
 
+/** An override's verdict in words: `overridden as compliant`, `overridden as non-compliant`, or without one. */
+export function overrideVerdict(isCompliant: boolean | null | undefined): string {
+  if (isCompliant === true) return 'overridden as compliant';
+  if (isCompliant === false) return 'overridden as non-compliant';
+  return 'overridden, no verdict';
+}
+
+/** `✅ overridden as compliant`, `❌ overridden as non-compliant`, or `overridden, no verdict`: a list's cell. */
+export function overrideCell(isCompliant: boolean | null | undefined): string {
+  const mark = isCompliant === true ? '✅ ' : isCompliant === false ? '❌ ' : '';
+  return `${mark}${overrideVerdict(isCompliant)}`;
+}
+
+/**
+ * An override (a person's verdict on an attestation), verdict first, then who and why where the service gives them:
+ * `overridden as compliant by alice: 'hotfix approved by CAB'`. The service's text on one line, cut (and scrubbed);
+ * the summary writer escapes it, the log writer scrubs it.
+ */
+export function overrideText(o: {
+  is_compliant?: boolean | null | undefined;
+  reported_by?: string | null | undefined;
+  description?: string | null | undefined;
+}): string {
+  const squeeze = (text: string | null | undefined, max: number) =>
+    typeof text === 'string' && text.trim() !== '' ? cutText(text.trim().replace(/\s+/g, ' '), max) : '';
+  const by = squeeze(o.reported_by, 100);
+  const why = squeeze(o.description, 200);
+  return `${overrideVerdict(o.is_compliant)}${by ? ` by ${by}` : ''}${why ? `: '${why}'` : ''}`;
+}
+
 /** The first line of a commit message, trimmed, cut at 72 characters (a subject line's usual bound). */
 export function firstLine(message: string | null | undefined): string | undefined {
   const line = typeof message === 'string' ? message.trim().split('\n')[0]?.trim() : undefined;

@@ -143,6 +143,89 @@ describe('an answer must be about the question', () => {
   });
 });
 
+describe('attestations for commits: an override is about what a type filter asked', () => {
+  /** A person's verdict on the pull-request attestation of the good commit, stored in the sandbox as the service has it. */
+  const override = {
+    id: 'a0a0a0a0-0000-4000-8000-00000000000a',
+    flow: 'backend',
+    trail: GOOD_COMMIT,
+    name: 'pull-request',
+    type: 'override',
+    is_compliant: false,
+    created_at: 1793700000,
+    description: 'reverted: approved by its author',
+    reported_by: 'alice',
+    origin_url: '',
+    user_data: {},
+    schema_version: 1,
+    has_audit_package: false,
+  };
+
+  it('the service answers a pull_request filter with the override among them: read, still held to the rest', async () => {
+    const sb = await start();
+    sb.sandbox.service.data.orgs.demo?.attestations.push(override);
+    const client = sb.client();
+    const query = { commit_list: [GOOD_COMMIT], attestation_type: 'pull_request' };
+    const read = (await client.listAttestationsForCommits(query))[GOOD_COMMIT] ?? [];
+    expect(read.map((a) => [a.attestation_type, a.is_compliant])).toEqual([
+      ['override', false],
+      ['pull_request', true],
+    ]);
+    expect(read[0]).toMatchObject({ reported_by: 'alice', description: 'reverted: approved by its author' });
+
+    const answer = await realAnswer(
+      sb,
+      `/attestations/demo/list_attestations_for_criteria?commit_list=${GOOD_COMMIT}&attestation_type=pull_request`,
+    );
+    const [overrideElement, prElement] = answer[GOOD_COMMIT] as Record<string, unknown>[];
+    const { attestation_type: _type, ...untyped } = overrideElement ?? {};
+    const PR = { attestation_type: 'pull_request' };
+    const cases: [string, unknown[], Record<string, string>, string][] = [
+      // Still about the commit, the flow and the name asked.
+      [
+        'another commit',
+        [prElement, { ...overrideElement, git_commit_info: { sha1: BAD_COMMIT } }],
+        PR,
+        `[1].git_commit_info.sha1 is "${BAD_COMMIT}", not "${GOOD_COMMIT}" as asked`,
+      ],
+      [
+        'another flow',
+        [{ ...overrideElement, flow_name: 'frontend' }],
+        { ...PR, flow_name: 'backend' },
+        '[0].flow_name is "frontend", not "backend" as asked',
+      ],
+      [
+        'another name',
+        [{ ...overrideElement, attestation_name: 'snyk-scan' }],
+        { ...PR, attestation_name: 'pull-request' },
+        '[0].attestation_name is "snyk-scan", not "pull-request" as asked',
+      ],
+      // Asked for overrides, an attestation of another type is about something else.
+      [
+        'overrides asked, another type',
+        [overrideElement, prElement],
+        { attestation_type: 'override' },
+        '[1].attestation_type is "pull_request", not "override" as asked',
+      ],
+      // An element that does not say its type still fails a narrowed gate.
+      ['no type', [untyped], PR, '[0].attestation_type is missing'],
+    ];
+    for (const [, list, q, message] of cases) {
+      const call = () => client.listAttestationsForCommits({ commit_list: [GOOD_COMMIT], ...q });
+      expect(await refused(sb, { [GOOD_COMMIT]: list }, call)).toContain(`${GOOD_COMMIT}${message}`);
+    }
+  });
+
+  it('the sandbox leaves an override out of a filter for a type its name does not have', async () => {
+    const sb = await start();
+    sb.sandbox.service.data.orgs.demo?.attestations.push(override);
+    const read = await sb
+      .client()
+      .listAttestationsForCommits({ commit_list: [GOOD_COMMIT], attestation_type: 'junit' });
+    expect(read[GOOD_COMMIT]?.map((a) => a.attestation_type)).toEqual(['junit']);
+  });
+});
+
 describe('a 2xx answer must hold what the spec says it holds', () => {
   it('get artifact: an answer without the required fields, or with a state outside the spec, fails at once', async () => {
     const sb = await start();

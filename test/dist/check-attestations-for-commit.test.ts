@@ -330,6 +330,87 @@ describe('check-attestations-for-commit', () => {
     });
   });
 
+  describe("overrides: a person's verdict decides the requirement", () => {
+    /** The demo seed with an override of `name` on `trail`, later than what it overrides. */
+    function seedWithOverride(
+      trail: string,
+      name: string,
+      isCompliant: boolean,
+      description: string,
+    ): unknown {
+      const seed = demoSeed() as { orgs: { demo: { attestations: Record<string, unknown>[] } } };
+      seed.orgs.demo.attestations.push({
+        id: 'b0b0b0b0-0000-4000-8000-00000000000b',
+        flow: 'backend',
+        trail,
+        name,
+        type: 'override',
+        is_compliant: isCompliant,
+        created_at: 1793700000,
+        reported_by: 'alice',
+        description,
+      });
+      return seed;
+    }
+
+    it('overridden as compliant: a failed scan passes the gate, and the summary says who and why', async () => {
+      const sandbox = await start({
+        seed: seedWithOverride(NON_COMPLIANT, 'snyk-scan', true, 'hotfix approved by CAB'),
+      });
+      const result = await runAction(ACTION, {
+        inputs: { ...connection(sandbox.url), commits: NON_COMPLIANT, required: 'snyk-scan' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        compliant: 'true',
+        outcome: 'compliant',
+        'non-compliant': '[]',
+      });
+      expect(result.summary).toContain('### ✅ Compliance gate passed');
+      expect(result.summary).toContain('1 decided by an override');
+      // The minimal profile sends who and why as null (only shown): the verdict alone.
+      expect(result.summary).toContain(
+        byProfile(
+          `[✅ overridden as compliant by alice: 'hotfix approved by CAB'](${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/b0b0b0b0-0000-4000-8000-00000000000b)`,
+          `[✅ overridden as compliant](https://github.com/acme/app/commit/${NON_COMPLIANT})`,
+        ),
+      );
+      const cell = (
+        resultOf(result) as unknown as { rows: { cells: Record<string, { override?: unknown }> }[] }
+      ).rows[0]?.cells['snyk-scan'];
+      expect(cell?.override).toMatchObject({ attestation_type: 'override', is_compliant: true });
+      clean(result);
+    });
+
+    it('overridden as non-compliant, among the answers to a pull_request filter: the gate trips, saying so', async () => {
+      const sandbox = await start({
+        seed: seedWithOverride(COMPLIANT, 'pull-request', false, 'approved by its own author'),
+      });
+      const result = await runAction(ACTION, {
+        inputs: {
+          ...connection(sandbox.url),
+          commits: COMPLIANT,
+          'attestation-type': 'pull_request',
+          required: 'pull-request',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'non-compliant' });
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: COMPLIANT, name: 'pull-request' },
+      ]);
+      expect(result.stdout).toContain(
+        `Commit ${COMPLIANT}: the attestation 'pull-request' is non-compliant, overridden as non-compliant` +
+          byProfile(" by alice: 'approved by its own author'", ''),
+      );
+      expect(result.summary).toContain(
+        `❌ overridden as non-compliant${byProfile(" by alice: 'approved by its own author'", '')}`,
+      );
+      expect(result.summary).toContain('Narrowed to type pull_request.');
+      clean(result);
+    });
+  });
+
   describe('narrowing filters', () => {
     it('are sent to the service with the commits', async () => {
       const server = await startServer((req, res) =>

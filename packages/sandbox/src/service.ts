@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { InputError } from '../../../src/errors/errors.js';
 import type * as s from '../../../src/api/schemas.js';
+import { OVERRIDE_ATTESTATION_TYPE } from '../../../src/api/schemas/common.js';
 import { parseSnapshotExpression, type SnapshotExpression } from '../../../src/api/snapshot.js';
 import { evaluateArtifact, evaluateTrail } from './compliance.js';
 import type {
@@ -125,7 +126,12 @@ export class SandboxService {
       const commit = this.commitOf(org, a);
       if (!commit || !(commit in result)) continue;
       if (q.flow_name && a.flow !== q.flow_name) continue;
-      if (q.attestation_type && a.type !== q.attestation_type) continue;
+      if (
+        q.attestation_type &&
+        a.type !== q.attestation_type &&
+        !this.overridesType(org, a, q.attestation_type)
+      )
+        continue;
       if (q.attestation_name && a.name !== q.attestation_name) continue;
       result[commit]?.push({
         attestation_id: a.id,
@@ -137,10 +143,25 @@ export class SandboxService {
         artifact_fingerprint: a.artifact_fingerprint ?? null,
         flow_name: a.flow,
         ...this.trailAndCommit(org, a),
+        reported_by: a.reported_by,
+        description: a.description,
         user_data: a.user_data,
       });
     }
     return result;
+  }
+
+  /**
+   * An override answers a type filter as the live service's does: with the attestations of that type it is about (its
+   * name on its trail).
+   */
+  private overridesType(org: StoredOrg, a: StoredAttestation, type: string): boolean {
+    return (
+      a.type === OVERRIDE_ATTESTATION_TYPE &&
+      org.attestations.some(
+        (b) => b.flow === a.flow && b.trail === a.trail && b.name === a.name && b.type === type,
+      )
+    );
   }
 
   // -------------------------------------------------------------------------------------------------------------

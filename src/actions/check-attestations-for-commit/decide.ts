@@ -2,7 +2,11 @@
  * The gate's decision, pure: from the commits, the required names and the attestations found, the verdict per commit
  * and name. No I/O and no log, so every rule is tested in-process with tables (test/actions/.../decide.test.ts).
  */
-import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
+import {
+  OVERRIDE_ATTESTATION_TYPE,
+  type AttestationsByCommit,
+  type CommitAttestation,
+} from '../../api/schemas.js';
 import { sortFindings, type FailOn, type Sorted } from '../../compliance/grades.js';
 import {
   STATE_RANK,
@@ -18,8 +22,8 @@ import {
  * count; without it, each commit needs at least one attestation, and every name found is a column. Several
  * attestations of one name (re-runs, several flows or artifacts): the newest of each flow, trail and artifact counts
  * (see newestByName), and every one of those must be compliant. `is_compliant` false is non-compliant; no verdict
- * (null or absent), with none false, is unknown, which fails unless fail-on leaves it out: a gate fails closed. A
- * commit or name given twice is decided once.
+ * (null or absent), with none false, is unknown, which fails unless fail-on leaves it out: a gate fails closed. An
+ * override decides what it overrides (see `overridden`). A commit or name given twice is decided once.
  */
 export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
   const names = [...new Set(required)];
@@ -34,9 +38,9 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
     // the property test of the served document).
     const cells = Object.create(null) as Record<string, GateCell>;
     for (const name of columns) {
-      const attestations = byName.get(name) ?? [];
-      const state = cellState(attestations);
-      cells[name] = { state, attestations };
+      const { counted, override } = overridden(byName.get(name) ?? []);
+      const state = cellState(counted);
+      cells[name] = { state, attestations: counted, ...(override && { override }) };
       if (state !== 'compliant') findings.push({ commit, name, grade: state });
     }
     if (columns.length === 0) findings.push({ commit, name: null, grade: 'missing' });
@@ -53,6 +57,45 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
     unknown: of('unknown'),
     findings,
   };
+}
+
+/**
+ * A person's verdict (an `override`) stands for what it overrides: the attestations of its name reported no later
+ * than it (both timed), made where it was made as far as both say (flow, trail, and artifact where both name one).
+ * Of several overrides the newest counts; those as new (or untimed) all count. What no override stands for counts as
+ * itself: a newer report, or one from elsewhere, is never hidden by a verdict on another. `override`: the one the
+ * cell shows, the worst of the newest.
+ */
+export function overridden(attestations: CommitAttestation[]): {
+  counted: CommitAttestation[];
+  override?: CommitAttestation;
+} {
+  const overrides = attestations.filter((a) => a.attestation_type === OVERRIDE_ATTESTATION_TYPE);
+  const newer = (a: CommitAttestation, than: CommitAttestation) =>
+    a.created_at != null && than.created_at != null && a.created_at > than.created_at;
+  const differ = (x: string | null | undefined, y: string | null | undefined) => !!x && !!y && x !== y;
+  const elsewhere = (o: CommitAttestation, a: CommitAttestation) =>
+    differ(o.flow_name, a.flow_name) ||
+    differ(o.trail_name, a.trail_name) ||
+    differ(o.artifact_fingerprint, a.artifact_fingerprint);
+  const standsFor = (o: CommitAttestation, a: CommitAttestation) => !newer(a, o) && !elsewhere(o, a);
+  // An override a newer one stands for is superseded by it.
+  const standing = overrides.filter((o) => !overrides.some((n) => newer(n, o) && standsFor(n, o)));
+  const counted = attestations.filter((a) =>
+    a.attestation_type === OVERRIDE_ATTESTATION_TYPE
+      ? standing.includes(a)
+      : !standing.some((o) => standsFor(o, a)),
+  );
+  const newest = Math.max(...standing.map((o) => o.created_at ?? -Infinity));
+  const shown = standing
+    .filter((o) => (o.created_at ?? -Infinity) === newest || o.created_at == null)
+    .sort((a, b) => verdictRank(b) - verdictRank(a))[0];
+  return { counted, ...(shown && { override: shown }) };
+}
+
+/** Worst last: no verdict is worse than a pass, a failure worse than both. */
+function verdictRank(a: CommitAttestation): number {
+  return a.is_compliant === true ? 0 : a.is_compliant === false ? 2 : 1;
 }
 
 /** One false verdict makes the name non-compliant; else one without a verdict makes it unknown. */

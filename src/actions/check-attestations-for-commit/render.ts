@@ -6,7 +6,7 @@ import { countWords, failOnSentence, gradeWords, type FailOn, type Sorted } from
 import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
-import { UNKNOWN_MARK } from '../../summary/cells.js';
+import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { sortByFailOn } from './decide.js';
@@ -17,6 +17,7 @@ import {
   type CommitsRead,
   type Decision,
   type DeployedRead,
+  type GateCell,
   type GateInputs,
   type GateQuery,
   type GateResult,
@@ -160,7 +161,8 @@ function describeItem(item: GradedItem, result: GateResult): string {
     .map((a) => [a.flow_name && `flow ${a.flow_name}`, a.html_url].filter(Boolean).join(': '))
     .filter((s) => s !== '');
   const what = item.grade === 'unknown' ? 'has no verdict (unknown)' : 'is non-compliant';
-  return `Commit ${item.commit}: the attestation '${item.name}' ${what}${where.length > 0 ? ` (${where.join('; ')})` : ''}.`;
+  const override = cell?.override ? `, ${overrideText(cell.override)}` : '';
+  return `Commit ${item.commit}: the attestation '${item.name}' ${what}${override}${where.length > 0 ? ` (${where.join('; ')})` : ''}.`;
 }
 
 export function describeQuery(query: GateQuery): string {
@@ -212,11 +214,13 @@ function report(
       .join(' '),
   );
   if (result.note !== undefined) summary.paragraph(result.note);
+  const overrides = result.rows.flatMap((row) => Object.values(row.cells)).filter((c) => c.override).length;
   summary.paragraph(
-    result.compliant
+    (result.compliant
       ? 'Every commit is compliant.'
       : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant` +
-          (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.'),
+        (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.')) +
+      (overrides > 0 ? ` ${overrides} decided by an override (a person's verdict on the attestation).` : ''),
   );
   // What fails the step and what only warns, and would-fail (issue 28: the summary says both).
   const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade);
@@ -240,8 +244,8 @@ function report(
           const cell = row.cells[name];
           if (!cell) return '—';
           const newest = [...cell.attestations].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0));
-          const shown = newest.find((a) => a.is_compliant !== true) ?? newest[0];
-          return { text: `${MARK[cell.state]} ${cell.state}`, href: shown?.html_url ?? url };
+          const shown = cell.override ?? newest.find((a) => a.is_compliant !== true) ?? newest[0];
+          return { text: `${MARK[cell.state]} ${cellWords(cell)}`, href: shown?.html_url ?? url };
         }),
       ];
     }),
@@ -306,7 +310,7 @@ function groupedByState(
         const commit = commits.get(row.commit);
         const atFault = Object.entries(row.cells)
           .filter(([, cell]) => cell.state !== 'compliant')
-          .map(([name, cell]) => `${name} ${cell.state}`);
+          .map(([name, cell]) => `${name} ${cellWords(cell, true)}`);
         const none = Object.keys(row.cells).length === 0 ? ['no attestation'] : [];
         return {
           sha: row.commit,
@@ -320,6 +324,23 @@ function groupedByState(
     maxLines: forComment ? LISTED.comment : LISTED.summary,
     fullData: forComment ? "the run's job summary and the `result-file` output" : 'the `result-file` output',
   });
+}
+
+/**
+ * A cell in words: its state, or where an override decided it, the override (verdict, who and why, or with `short`
+ * the verdict alone); an override that another attestation outweighs follows the state.
+ */
+function cellWords(cell: GateCell, short = false): string {
+  const override = cell.override;
+  if (override === undefined) return cell.state;
+  const verdict =
+    override.is_compliant === true
+      ? 'compliant'
+      : override.is_compliant === false
+        ? 'non-compliant'
+        : 'unknown';
+  if (short) return verdict === cell.state ? overrideVerdict(override.is_compliant) : cell.state;
+  return verdict === cell.state ? overrideText(override) : `${cell.state} (and ${overrideText(override)})`;
 }
 
 function capitalized(text: string): string {

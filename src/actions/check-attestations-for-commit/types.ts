@@ -114,8 +114,13 @@ export interface GateItem {
 
 export interface GateCell {
   state: CellState;
-  /** The attestations that decided the cell: the newest of each flow, trail and artifact. */
+  /**
+   * The attestations that decided the cell: the newest of each flow, trail and artifact; where a person overrode
+   * them, the override in their place (decide.ts, `overridden`).
+   */
   attestations: CommitAttestation[];
+  /** The override the cell shows (verdict, who and why), where one decided it. */
+  override?: CommitAttestation;
 }
 
 export interface GateRow {

@@ -9,13 +9,14 @@ import {
   artifactLine,
   commitCell,
   compliantCell,
+  overrideCell,
   STATE_MARK,
   timeCell,
   UNKNOWN_MARK,
   whyNotCompliant,
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
-import type { ArtifactState } from '../../api/schemas.js';
+import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck } from '../../compliance/decide.js';
 import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
@@ -129,7 +130,13 @@ function heading(result: GetArtifactResult, name: string): string {
 
 function statusText(a: AttestationCheck): string {
   const status = a.status ?? '';
-  return a.superseded ? `${status}${status ? ', ' : ''}superseded` : status;
+  const replaced = a.overridden ? 'overridden' : 'superseded';
+  return a.superseded ? `${status}${status ? ', ' : ''}${replaced}` : status;
+}
+
+/** Its verdict: an override's said as one (a person's verdict on the attestation). */
+function verdictCell(a: AttestationCheck): string {
+  return a.type === OVERRIDE_ATTESTATION_TYPE ? overrideCell(a.compliant) : compliantCell(a.compliant);
 }
 
 export function summarize(result: GetArtifactResult): SummaryWriter {
@@ -177,7 +184,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
     summary.heading('Attestations', 4);
     summary.table(
       ['Attestation', 'Status', 'Compliant'],
-      result.attestations.map((a) => [a.name, statusText(a), compliantCell(a.compliant)]),
+      result.attestations.map((a) => [a.name, statusText(a), verdictCell(a)]),
     );
   }
   const gate = result.gate;

@@ -1,8 +1,8 @@
 /** list-attestations, rendering: the job summary (the counts, the window, the table) and what a failed step says. */
-import type { Attestation } from '../../api/schemas.js';
+import { OVERRIDE_ATTESTATION_TYPE, type Attestation } from '../../api/schemas.js';
 import { formatTime } from '../../context/time.js';
 import { describeRead, type ListRead, type Paging } from '../../runtime/paging.js';
-import { commitCell, compliantCell, timeCell, trailText } from '../../summary/cells.js';
+import { commitCell, compliantCell, overrideCell, timeCell, trailText } from '../../summary/cells.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ListAttestationsInputs, ListAttestationsResult } from './types.js';
 
@@ -38,7 +38,10 @@ export function summarize(
     result.attestations.map((a): Cell[] => [
       { text: shown(a.attestation_name), href: a.html_url },
       a.attestation_type,
-      compliantCell(a.is_compliant, ''),
+      // An override is a person's verdict on an attestation of its name: said as one.
+      a.attestation_type === OVERRIDE_ATTESTATION_TYPE
+        ? overrideCell(a.is_compliant)
+        : compliantCell(a.is_compliant, ''),
       trailText(a.trail_name),
       commitCell({
         sha: a.git_commit_info?.sha1,

@@ -23,14 +23,18 @@ export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQ
 /**
  * An element of the list_attestations_for_criteria map: its fields are "not shown" in the spec; these are the
  * observed ones. The gate decides on the name, the verdict, the time and where it was made (flow, trail, artifact);
- * the type is compared with a type filter (and then required, see the client). The link and commit are shown.
+ * the type is compared with a type filter (and then required, see the client), and an `override` decides its name's
+ * cell. The link, the commit, who reported it and why are shown.
  */
 export const CommitAttestation = z.looseObject({
   attestation_name: requiredFor(
     'the gate: which required attestation it is (4.1 shows no fields; every observed answer has it)',
     z.string(),
   ),
-  attestation_type: decides('held to a type filter (then required, see the client)', z.string()),
+  attestation_type: decides(
+    "held to a type filter (then required, see the client); an override decides its name's cell",
+    z.string(),
+  ),
   is_compliant: decides('the verdict; absent is no verdict, never compliant', z.boolean()),
   created_at: decides('which of two reports of a name is later; absent, neither supersedes', z.number()),
   html_url: shown(z.string()),
@@ -38,6 +42,8 @@ export const CommitAttestation = z.looseObject({
   flow_name: decides('held to a flow filter; supersession compares it', z.string()),
   trail_name: decides('where it was made: supersession compares it', z.string()),
   git_commit_info: shown(GitCommit),
+  reported_by: shown(z.string()),
+  description: shown(z.string()),
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
 

@@ -328,3 +328,169 @@ describe('decide: order and duplicates', () => {
     expect(decision.rows[0]?.cells.scan?.attestations).toEqual([newer, unplaced]);
   });
 });
+
+describe("decide: overrides (a person's verdict on an attestation of the name)", () => {
+  /** An override of `name`; where it says, who made it and why. */
+  const override = (name: string, verdict: boolean | null, extra: Partial<CommitAttestation> = {}) =>
+    at(name, verdict, {
+      attestation_type: 'override',
+      reported_by: 'alice',
+      description: 'hotfix approved by CAB',
+      ...extra,
+    });
+  const pr = (verdict: boolean | null, extra: Partial<CommitAttestation> = {}) =>
+    at('pull-request', verdict, { attestation_type: 'pull_request', ...extra });
+
+  const cases: {
+    title: string;
+    found: CommitAttestation[];
+    state: CellState;
+    /** The override the cell shows, by its verdict; undefined: none. */
+    shows?: boolean | null;
+  }[] = [
+    // Live shape: no flow or trail named, each report counts on its own.
+    {
+      title: 'overridden as compliant: the override decides over the failure it overrides',
+      found: [pr(false, { created_at: 100 }), override('pull-request', true, { created_at: 200 })],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'overridden as non-compliant: the override decides over the pass',
+      found: [pr(true, { created_at: 100 }), override('pull-request', false, { created_at: 200 })],
+      state: 'non-compliant',
+      shows: false,
+    },
+    {
+      title: 'an override with no verdict is unknown',
+      found: [pr(true, { created_at: 100 }), override('pull-request', null, { created_at: 200 })],
+      state: 'unknown',
+      shows: null,
+    },
+    {
+      title: 'an override alone decides (a direct push with no pull request, passed by a person)',
+      found: [override('pull-request', true, { created_at: 200 })],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'an override decides what has no time',
+      found: [pr(false), override('pull-request', true, { created_at: 200 })],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'the newest override decides: a later pass over an earlier failure',
+      found: [
+        pr(false, { created_at: 100 }),
+        override('pull-request', false, { created_at: 150 }),
+        override('pull-request', true, { created_at: 200 }),
+      ],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'the newest override decides: a later failure over an earlier pass',
+      found: [
+        override('pull-request', true, { created_at: 150 }),
+        pr(true, { created_at: 100 }),
+        override('pull-request', false, { created_at: 200 }),
+      ],
+      state: 'non-compliant',
+      shows: false,
+    },
+    {
+      title: 'two overrides as new: the worse decides (fails closed)',
+      found: [
+        override('pull-request', true, { created_at: 200 }),
+        override('pull-request', false, { created_at: 200 }),
+      ],
+      state: 'non-compliant',
+      shows: false,
+    },
+    {
+      title: 'a report newer than the override counts on its own: its failure is not hidden',
+      found: [
+        pr(false, { created_at: 100 }),
+        override('pull-request', true, { created_at: 200 }),
+        pr(false, { created_at: 300 }),
+      ],
+      state: 'non-compliant',
+      shows: true,
+    },
+    {
+      title: 'a report newer than the override counts on its own: a pass beside it',
+      found: [override('pull-request', true, { created_at: 200 }), pr(true, { created_at: 300 })],
+      state: 'compliant',
+      shows: true,
+    },
+    // Where both say where they were made: an override is about its own place.
+    {
+      title: 'placed: the override of the same trail decides',
+      found: [pr(false, placed(100)), override('pull-request', true, placed(200))],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'placed: a failure on another trail is not hidden by an override of this one',
+      found: [
+        pr(false, placed(100)),
+        override('pull-request', true, placed(200)),
+        pr(false, placed(50, { trail_name: 't2' })),
+      ],
+      state: 'non-compliant',
+      shows: true,
+    },
+    {
+      title: "placed: a newer report on the override's trail replaces it",
+      found: [override('pull-request', true, placed(200)), pr(false, placed(300))],
+      state: 'non-compliant',
+    },
+    {
+      title: "placed: an override of the trail (no artifact named) stands for its artifact's attestation",
+      found: [
+        pr(false, placed(100, { artifact_fingerprint: FP1 })),
+        override('pull-request', true, placed(200)),
+      ],
+      state: 'compliant',
+      shows: true,
+    },
+    {
+      title: 'placed: an override of one artifact does not stand for another',
+      found: [
+        pr(false, placed(100, { artifact_fingerprint: FP1 })),
+        override('pull-request', true, placed(200, { artifact_fingerprint: FP2 })),
+      ],
+      state: 'non-compliant',
+      shows: true,
+    },
+    {
+      title: 'an override of another name decides nothing here',
+      found: [pr(false, { created_at: 100 }), override('sonar', true, { created_at: 200 })],
+      state: 'non-compliant',
+    },
+  ];
+
+  it.each(cases)('$title', ({ found, state, shows }) => {
+    const decision = decide([A], { [A]: found }, ['pull-request']);
+    const cell = decision.rows[0]?.cells['pull-request'];
+    expect(cell?.state).toBe(state);
+    expect(decision.compliant).toBe(state === 'compliant');
+    if (shows === undefined) expect(cell?.override).toBeUndefined();
+    else expect(cell?.override).toMatchObject({ attestation_type: 'override', is_compliant: shows });
+    // What decided the cell: the override in place of what it stands for.
+    if (cell?.override) expect(cell.attestations).toContain(cell.override);
+  });
+
+  it('keeps who overrode and why, for the summary', () => {
+    const decision = decide(
+      [A],
+      { [A]: [pr(false, { created_at: 1 }), override('pull-request', true, { created_at: 2 })] },
+      [],
+    );
+    const cell = decision.rows[0]?.cells['pull-request'];
+    expect(cell?.attestations).toEqual([cell?.override]);
+    expect(cell?.override).toMatchObject({ reported_by: 'alice', description: 'hotfix approved by CAB' });
+    expect(decision.names).toEqual(['pull-request']);
+  });
+});

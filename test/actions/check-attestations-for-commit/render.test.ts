@@ -86,3 +86,64 @@ describe('render', () => {
     expect(render(await read(env({})), from(), tripped).comment?.key).toBe('check-attestations-for-commit');
   });
 });
+
+describe('render: an overridden requirement', () => {
+  const [sha = '', other = ''] = commits;
+  const attestation = (fields: Record<string, unknown>) =>
+    CommitAttestation.parse({
+      attestation_name: 'pull-request',
+      attestation_type: 'pull_request',
+      ...fields,
+    });
+  const override = (fields: Record<string, unknown>) =>
+    attestation({ attestation_type: 'override', html_url: 'https://app.example.test/override/1', ...fields });
+  const found = {
+    [sha]: [
+      attestation({ is_compliant: false, created_at: 100 }),
+      override({
+        is_compliant: true,
+        created_at: 200,
+        reported_by: 'alice',
+        description: 'hotfix approved by CAB',
+      }),
+    ],
+    [other]: [
+      attestation({ is_compliant: true, created_at: 100 }),
+      // The service's text: markup and a mention are escaped by the summary writer.
+      override({
+        is_compliant: false,
+        created_at: 200,
+        reported_by: 'bob',
+        description: '**no** review @team',
+      }),
+    ],
+  };
+  const decision = decide([sha, other], found, ['pull-request']);
+  const readFrom: CommitsRead = {
+    commits: [sha, other].map((c) => ({ sha: c, title: undefined, url: undefined })),
+    from: 'input',
+  };
+
+  it('shows the verdict, who and why in the matrix and the comment, through the summary writer', async () => {
+    const step = render(await read(env({ required: 'pull-request' })), readFrom, decision);
+    const summary = step.summary?.toString() ?? '';
+    expect(summary).toContain(
+      "[✅ overridden as compliant by alice: 'hotfix approved by CAB'](https://app.example.test/override/1)",
+    );
+    expect(summary).toContain(
+      "[❌ overridden as non-compliant by bob: '\\*\\*no\\*\\* review @\u200Bteam'](https://app.example.test/override/1)",
+    );
+    expect(summary).toContain('0 missing, 1 non-compliant. 2 decided by an override');
+    expect(step.comment?.body()).toContain("overridden as compliant by alice: 'hotfix approved by CAB'");
+  });
+
+  it('the overridden failure fails the step, the annotation saying so; the overridden pass does not', async () => {
+    const step = render(await read(env({ required: 'pull-request' })), readFrom, decision);
+    expect(step.outcome).toBe('non-compliant');
+    expect(step.outputs['non-compliant']).toEqual([{ commit: other, name: 'pull-request' }]);
+    expect(ofLevel(step, 'error')[0]?.message).toBe(
+      `Commit ${other}: the attestation 'pull-request' is non-compliant, overridden as non-compliant by bob: ` +
+        "'**no** review @team' (https://app.example.test/override/1).",
+    );
+  });
+});

@@ -245,6 +245,69 @@ const rows: Row[] = [
     outcome: 'non-compliant',
     problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
   },
+  // An override (type `override`): a person's verdict on the attestation of its name
+  {
+    label: 'an override as compliant, linked by id to the failure it overrides: compliant',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('pr', { ...fail, attestation_id: 'a1', attestation_type: 'pull_request' }),
+          item('pr', {
+            ...pass,
+            attestation_id: 'a2',
+            attestation_type: 'override',
+            overridden_attestation_id: 'a1',
+          }),
+        ],
+      },
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'an override decides its name without an id or a time to link it',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: { list: [item('pr', fail), item('pr', { ...pass, attestation_type: 'override' })] },
+    },
+    outcome: 'compliant',
+    problems: [],
+  },
+  {
+    label: 'an override as non-compliant fails its name',
+    facts: {
+      state: 'NON-COMPLIANT',
+      evidence: { list: [item('pr', pass), item('pr', { ...fail, attestation_type: 'override' })] },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'pr', problem: 'non-compliant' }],
+  },
+  {
+    label: 'an override without a verdict fails closed',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [item('pr', pass), item('pr', { status: 'COMPLETE', attestation_type: 'override' })],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'pr', problem: 'non-compliant' }],
+  },
+  {
+    label: 'a report newer than the override is not overridden: its failure counts',
+    facts: {
+      state: 'COMPLIANT',
+      evidence: {
+        list: [
+          item('pr', { ...pass, attestation_type: 'override', created_at: 100 }),
+          item('pr', { ...fail, created_at: 200 }),
+        ],
+      },
+    },
+    outcome: 'non-compliant',
+    problems: [{ name: 'pr', problem: 'non-compliant' }],
+  },
 ];
 
 describe('decide', () => {
@@ -414,6 +477,21 @@ describe('attestationsOf (the evidence, whose shape the spec does not show)', ()
 });
 
 describe('supersede', () => {
+  it('marks what an override replaces as overridden, and a plain re-run as superseded only', () => {
+    const marks = supersede([
+      { name: 'pr', status: 'COMPLETE', compliant: false, id: 'a1' },
+      { name: 'pr', type: 'override', status: 'COMPLETE', compliant: true, id: 'a2', overrides: 'a1' },
+      { name: 'unit', status: 'COMPLETE', compliant: false, createdAt: 1 },
+      { name: 'unit', status: 'COMPLETE', compliant: true, createdAt: 2 },
+    ]).map((c) => [c.superseded ?? false, c.overridden ?? false]);
+    expect(marks).toEqual([
+      [true, true],
+      [false, false],
+      [true, false],
+      [false, false],
+    ]);
+  });
+
   it('marks only what a later report of the same name replaces, and leaves the rest as it was', () => {
     const checks: AttestationCheck[] = [
       { name: 'a', status: 'COMPLETE', compliant: false, createdAt: 1 },

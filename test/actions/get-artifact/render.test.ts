@@ -200,6 +200,29 @@ describe('the summary', () => {
     expect(text).toContain('assert-compliant: failed. Artifact');
   });
 
+  it("shows an override as a person's verdict, and what it overrides as overridden", () => {
+    const text = summarize(
+      resultOf({
+        state: 'COMPLIANT',
+        evidence: {
+          list: [
+            { attestation_name: 'pull-request', ...fail, attestation_id: 'a1' },
+            {
+              attestation_name: 'pull-request',
+              ...pass,
+              attestation_type: 'override',
+              attestation_id: 'a2',
+              overridden_attestation_id: 'a1',
+            },
+          ],
+        },
+      }),
+    ).toString();
+    expect(text).toContain('### ✅ Artifact svc.tar: COMPLIANT\n');
+    expect(text).toContain('| pull-request | COMPLETE, overridden | ❌ no |');
+    expect(text).toContain('| pull-request | COMPLETE | ✅ overridden as compliant |');
+  });
+
   it('says the gate passed, and says nothing of a gate that is off', () => {
     const passed = resultOf({ state: 'COMPLIANT' });
     expect(summarize(passed).toString()).toContain('assert-compliant: passed.');

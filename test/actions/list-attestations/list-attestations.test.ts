@@ -149,6 +149,29 @@ describe('list-attestations counting and summary', () => {
     );
   });
 
+  it("shows an override's verdict as one, in the gate's words; who and why in their columns", () => {
+    const override = (name: string, isCompliant: boolean | null) =>
+      Attestation.parse({
+        ...attestation(name, isCompliant),
+        attestation_type: 'override',
+        reported_by: 'alice',
+        description: 'hotfix approved by CAB',
+      });
+    const summary = resultOf([
+      override('pull-request', true),
+      override('review', false),
+      override('x', null),
+    ]);
+    expect(summary).toContain(
+      '| pull-request | override | ✅ overridden as compliant |  |  | 2026-11-02T09:00:00Z | alice | hotfix approved by CAB |',
+    );
+    expect(summary).toContain('| review | override | ❌ overridden as non-compliant |');
+    expect(summary).toContain('| x | override | overridden, no verdict |');
+    expect(summary).toContain(
+      '### Attestations of backend: 3 listed, 1 non-compliant, 1 without a verdict\n',
+    );
+  });
+
   it('says so when nothing matches, without a table', () => {
     const summary = resultOf([], { from: at('2030-01-01T00:00:00Z') });
     expect(summary).toContain('Created from 2030-01-01T00:00:00Z. ');
