@@ -1244,6 +1244,36 @@ describe('diff-envs', () => {
       assertNoSecret(withoutMaskCommands(result.everything), 'the step');
     });
 
+    it('an image arriving in two flows is reviewed in each: non-compliant in one, the gate fails and it never moves as compliant', async () => {
+      // backend 1.6.0 replaces 1.4.0, COMPLIANT in flow backend and NON-COMPLIANT in flow worker.
+      const sandbox = await start({ seed: promotionSeed({ twoFlows: true }) });
+      const lookups: string[] = [];
+      sandbox.sandbox.observe(({ url }) => {
+        if (url.includes('/artifacts/')) lookups.push(new URL(url, 'http://sandbox').pathname);
+      });
+      const result = await review(sandbox, { 'fail-on-non-compliant': 'true' });
+      expect(lookups).toContain(`/api/v2/artifacts/demo/backend/fingerprint/${FP.backend16}`);
+      expect(lookups).toContain(`/api/v2/artifacts/demo/worker/fingerprint/${FP.backend16}`);
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: FP.backend16, state: 'NON-COMPLIANT' },
+        { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.stdout).toContain(
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.6.0 (${FP.backend16.slice(0, 12)}) in flow worker: NON-COMPLIANT`,
+      );
+      // The matrix offers it as nothing but the worst of its flows.
+      expect(result.outputs.promotions).toBe(matrix(WEB));
+      expect(result.summary).toContain('| ghcr.io/acme/backend | 1.4.0 → 1.6.0 |');
+      expect(result.summary).toMatch(
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
+      );
+      const any = await review(sandbox, { 'promotions-state': 'any' });
+      expect(any.code).toBe(0);
+      const include = (JSON.parse(any.outputs.promotions ?? '') as { include: unknown[] }).include;
+      expect(include[0]).toEqual({ ...BACKEND, state: 'NON-COMPLIANT', flow: 'worker' });
+    });
+
     it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {
       const sandbox = await start({ seed: promotionSeed() });
       const result = await review(sandbox, { 'fail-on-rollout': 'true' });

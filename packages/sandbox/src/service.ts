@@ -532,37 +532,44 @@ export class SandboxService {
     const org = this.org(orgName);
     const one = this.resolveSnapshot(orgName, q.snappish1);
     const two = this.resolveSnapshot(orgName, q.snappish2);
-    const flowOf = (fp: string) => this.artifactSummary(org, fp);
-    const entry = (a: SnapshotArtifact, counts: { s1?: number; s2?: number }) => {
-      const summary = flowOf(a.fingerprint);
-      const artifact = org.artifacts.find((x) => x.fingerprint === a.fingerprint);
-      return {
+    // An image reported to several flows is listed once per flow, as the live service lists it: the latest first.
+    const entries = (a: SnapshotArtifact, counts: { s1?: number; s2?: number }) => {
+      const reported = org.artifacts
+        .filter((x) => x.fingerprint === a.fingerprint)
+        .sort((x, y) => y.last_modified_at - x.last_modified_at);
+      return (reported.length > 0 ? reported : [undefined]).map((artifact) => ({
         fingerprint: a.fingerprint,
         name: a.name,
         most_recent_timestamp: a.most_recent_timestamp,
-        flow: summary?.flow_name ?? '',
+        flow: artifact?.flow ?? '',
         commit_url: artifact?.commit_url ?? '',
         instance_count: a.pods.length,
         s1_instance_count: counts.s1 ?? 0,
         s2_instance_count: counts.s2 ?? 0,
         pods: a.pods,
-      };
+      }));
     };
     const first = new Map(one.snapshot.artifacts.map((a) => [a.fingerprint, a]));
     const second = new Map(two.snapshot.artifacts.map((a) => [a.fingerprint, a]));
     const onlyIn1 = [...first.values()].filter((a) => !second.has(a.fingerprint));
     const onlyIn2 = [...second.values()].filter((a) => !first.has(a.fingerprint));
-    const changed: ReturnType<typeof entry>[] = [];
-    const same: ReturnType<typeof entry>[] = [];
+    const changed: ReturnType<typeof entries> = [];
+    const same: ReturnType<typeof entries> = [];
     for (const b of second.values()) {
       const a = first.get(b.fingerprint);
       if (!a) continue;
-      const item = entry(b, { s1: a.pods.length, s2: b.pods.length });
-      (a.pods.length === b.pods.length ? same : changed).push(item);
+      const items = entries(b, { s1: a.pods.length, s2: b.pods.length });
+      (a.pods.length === b.pods.length ? same : changed).push(...items);
     }
     return {
-      snappish1: { snapshot_id: one.id, artifacts: onlyIn1.map((a) => entry(a, { s1: a.pods.length })) },
-      snappish2: { snapshot_id: two.id, artifacts: onlyIn2.map((a) => entry(a, { s2: a.pods.length })) },
+      snappish1: {
+        snapshot_id: one.id,
+        artifacts: onlyIn1.flatMap((a) => entries(a, { s1: a.pods.length })),
+      },
+      snappish2: {
+        snapshot_id: two.id,
+        artifacts: onlyIn2.flatMap((a) => entries(a, { s2: a.pods.length })),
+      },
       changed: { snapshot_id: two.id, artifacts: changed },
       'not-changed': { snapshot_id: two.id, artifacts: same },
     };

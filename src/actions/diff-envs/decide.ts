@@ -63,7 +63,17 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
     const [[toPrint, toAll]] = [...arriving] as [[string, DiffArtifact[]]];
     // The service compares by fingerprint: one on both sides is not a replacement (found by review).
     if (fromPrint === toPrint) continue;
-    replaced.push({ name, from: fromAll[0] as DiffArtifact, to: toAll[0] as DiffArtifact });
+    const [to, ...more] = toAll as [DiffArtifact, ...DiffArtifact[]];
+    // The same image in another flow is reviewed too: compliant in one flow says nothing of another.
+    const otherFlows = [...new Map(more.map((a) => [checkKey(a), a])).values()].filter(
+      (a) => checkKey(a) !== checkKey(to),
+    );
+    replaced.push({
+      name,
+      from: fromAll[0] as DiffArtifact,
+      to,
+      ...(otherFlows.length > 0 && { otherFlows }),
+    });
     for (const artifact of [...fromAll, ...toAll]) paired.add(artifact);
   }
   return {
@@ -90,8 +100,9 @@ export function versions(replacement: Replacement): [string, string] {
 }
 
 /**
- * What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement, the added, then the
- * versions of a rollout only in snapshot 2 (they move too if snapshot 2 is promoted, so the gate checks them).
+ * What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement (in each of its flows), the
+ * added, then the versions of a rollout only in snapshot 2 (they move too if snapshot 2 is promoted, so the gate
+ * checks them).
  */
 export function arrivingOf(
   result: Pick<Paired, 'replaced' | 'added'> & { rollouts?: Rollout[] },
@@ -99,7 +110,41 @@ export function arrivingOf(
   const rolling = (result.rollouts ?? []).flatMap((r) =>
     r.versions.filter((v) => v.in === 'snapshot-2').map((v) => v.artifact),
   );
-  return [...result.replaced.map((r) => r.to), ...result.added, ...rolling];
+  return [...result.replaced.flatMap(entriesOf), ...result.added, ...rolling];
+}
+
+/** The arriving side of a replacement, one entry per flow it belongs to: `to` first. */
+export function entriesOf(r: Replacement): [DiffArtifact, ...DiffArtifact[]] {
+  return [r.to, ...(r.otherFlows ?? [])];
+}
+
+/** Worst last: how far an arriving artifact's state is from COMPLIANT (a known failure the furthest). */
+const ARRIVAL_RANK: Record<ArrivalState, number> = {
+  COMPLIANT: 0,
+  INCOMPLETE: 1,
+  'NOT-FOUND': 2,
+  'NO-STATE': 3,
+  'FLOW-UNKNOWN': 3,
+  'NOT-CHECKED': 3,
+  'EVIDENCE-NOT-COMPLIANT': 4,
+  'NON-COMPLIANT': 5,
+};
+
+/**
+ * Of one version's entries (one per flow it belongs to), the one whose check is the worst, with that check: the
+ * first of equals. A version is no more compliant than it is in any of its flows.
+ */
+export function worstOf(
+  entries: [DiffArtifact, ...DiffArtifact[]],
+  checks: ReadonlyMap<string, ArrivalCheck>,
+): { entry: DiffArtifact; check: ArrivalCheck } {
+  const checked = entries.map((entry) => ({
+    entry,
+    check: checks.get(checkKey(entry)) ?? notLookedUp(entry),
+  }));
+  return checked.reduce((worst, next) =>
+    ARRIVAL_RANK[next.check.state] > ARRIVAL_RANK[worst.check.state] ? next : worst,
+  );
 }
 
 /** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
@@ -167,26 +212,34 @@ function promotionSide(a: DiffArtifact): PromotionSide {
 
 /**
  * What may move from snapshot 2 to snapshot 1, for a workflow's matrix: each replacement and each added artifact
- * with a name, kept by `only` and `exclude` and, with `state: compliant`, COMPLIANT by the review (no review, no
- * state: nothing is COMPLIANT). A rollout in progress never moves, nor anything of a diff whose answer does not name
+ * with a name, one entry per version, kept by `only` and `exclude` and, with `state: compliant`, COMPLIANT by the
+ * review in every flow it belongs to (its state is the worst of its flows; no review, no state: nothing is
+ * COMPLIANT). A rollout in progress never moves, nor anything of a diff whose answer does not name
  * the snapshots asked (not confirmed); each is said as left out.
  */
 export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): Promotions {
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const include: Promotion[] = [];
   const leftOut: LeftOut[] = [];
+  // One entry per version: an added image in two flows is one candidate, as a replaced one is.
+  const added = new Map<string, [DiffArtifact, ...DiffArtifact[]]>();
+  for (const a of result.added) {
+    const key = `${repositoryOf(a) ?? ''}\u0000${a.fingerprint}`;
+    const entries = added.get(key);
+    if (entries) entries.push(a);
+    else added.set(key, [a]);
+  }
   const candidates = [
-    ...result.replaced.map((r) => ({
-      name: r.name,
-      from: r.from,
-      to: r.to,
-    })),
-    ...result.added.map((a) => ({ name: repositoryOf(a), from: null, to: a })),
+    ...result.replaced.map((r) => ({ name: r.name, from: r.from, entries: entriesOf(r) })),
+    ...[...added.values()].map((entries) => ({ name: repositoryOf(entries[0]), from: null, entries })),
   ];
   // The matrix is a decision to deploy: it rests on the diff being about the snapshots asked.
   const confirmed = result.snapshot1.id !== null && result.snapshot2.id !== null;
-  for (const { name, from, to } of candidates) {
-    const state = result.compliance ? (checks.get(checkKey(to)) ?? notLookedUp(to)).state : null;
+  for (const { name, from, entries } of candidates) {
+    const to = entries[0];
+    // The state of the worst of its flows, and that flow.
+    const worst = result.compliance ? worstOf(entries, checks) : undefined;
+    const state = worst?.check.state ?? null;
     const about = { name: name ?? null, fingerprint: to.fingerprint };
     if (!confirmed) leftOut.push({ ...about, why: 'not-confirmed', state });
     else if (name === undefined) leftOut.push({ ...about, why: 'no-name', state });
@@ -200,7 +253,7 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): P
         to: promotionSide(to),
         'compare-url': (from && compareUrl(from.commit_url, to.commit_url)) ?? null,
         state,
-        flow: hasFlow(to) ? to.flow : null,
+        flow: worst?.check.flow ?? (hasFlow(to) ? to.flow : null),
       });
     }
   }

@@ -14,12 +14,14 @@ import {
   arrivalGrade,
   arrivingOf,
   checkKey,
+  entriesOf,
   failOnOf,
   instances,
   notCompliant,
   notLookedUp,
   sortArrivals,
   versions,
+  worstOf,
 } from './decide.js';
 import {
   MAX_LOOKUPS,
@@ -300,8 +302,9 @@ export function summarize(
         r.name,
         versions(r).join(' → '),
         { code: shortFingerprint(r.to) },
-        ...complianceCell(r.to),
-        r.to.flow,
+        // In two flows, the row shows the worse: compliant in one says nothing of the other.
+        ...complianceCell(worstOf(entriesOf(r), checks).entry),
+        worstOf(entriesOf(r), checks).entry.flow,
         commitCell({ url: r.to.commit_url }),
         `${instances(r.from, 1) ?? '?'} → ${instances(r.to, 2) ?? '?'}`,
         podsCell(r.to),

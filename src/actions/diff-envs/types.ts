@@ -56,6 +56,8 @@ export interface Replacement {
   name: string;
   from: DiffArtifact;
   to: DiffArtifact;
+  /** The arriving version's entries in other flows than `to`'s (one image may belong to several); absent if none. */
+  otherFlows?: DiffArtifact[];
 }
 
 export interface Paired {

@@ -6,7 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiffArtifact } from '../../../src/api/schemas/index.js';
-import { promotionsOf, rolloutsOf, toResult } from '../../../src/actions/diff-envs/decide.js';
+import {
+  arrivingOf,
+  pairReplacements,
+  promotionsOf,
+  rolloutsOf,
+  toResult,
+} from '../../../src/actions/diff-envs/decide.js';
 import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
 import type { ArrivalCheck, DiffEnvsResult, PromotionFilter } from '../../../src/actions/diff-envs/types.js';
@@ -230,6 +236,90 @@ describe('promotions', () => {
     expect(summary).toContain(`[compare](https://github.com/acme/backend/compare/${sha(1)}...${sha(2)})`);
     expect(summary).toContain('Left out of promotions: 1 not COMPLIANT (the result file names them).');
     expect(step.result).toMatchObject({ promotions: { leftOut: [{ why: 'not-compliant' }] } });
+  });
+});
+
+describe('an image in two flows', () => {
+  // One version listed once per flow it belongs to: compliant in one says nothing of the other.
+  const v14 = entry('ghcr.io/acme/backend:1.4.0', 14);
+  const inBackend = entry('ghcr.io/acme/backend:1.6.0', 16);
+  const inWorker = entry('ghcr.io/acme/backend:1.6.0', 16, { flow: 'worker' });
+  const reviewed = (result: DiffEnvsResult, states: [DiffArtifact, ArrivalCheck['state']][]) => ({
+    ...result,
+    compliance: { checks: states.map(([a, state]) => check(a, state)), leftOut: 0 },
+  });
+
+  it('replacing an older version, arrives in each flow: each entry is reviewed, whatever pairing does', () => {
+    const paired = pairReplacements(
+      [v14],
+      [inBackend, inWorker, { ...inBackend, name: 'ghcr.io/acme/backend:latest' }],
+    );
+    // Another tag in the same flow is the same check: only the other flow is kept beside `to`.
+    expect(paired.replaced).toEqual([
+      { name: 'ghcr.io/acme/backend', from: v14, to: inBackend, otherFlows: [inWorker] },
+    ]);
+    expect(arrivingOf(paired)).toEqual([inBackend, inWorker]);
+  });
+
+  it('fails the gate on the flow it is not compliant in, and the matrix entry is the worst of its flows', () => {
+    const result = reviewed(diffOf({ onlyIn1: [v14], onlyIn2: [inBackend, inWorker] }), [
+      [inBackend, 'COMPLIANT'],
+      [inWorker, 'NON-COMPLIANT'],
+    ]);
+    const step = toStep(result, { ...INPUTS, failOnNonCompliant: true });
+    expect(step.outputs['non-compliant']).toEqual([
+      { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: fp(16), state: 'NON-COMPLIANT' },
+    ]);
+    expect(step.failure).toContain('1 of 2 arriving artifact(s) not COMPLIANT');
+    expect(promotionsOf(result, ALL)).toEqual({
+      include: [],
+      leftOut: [
+        { name: 'ghcr.io/acme/backend', fingerprint: fp(16), why: 'not-compliant', state: 'NON-COMPLIANT' },
+      ],
+    });
+    const [any] = promotionsOf(result, { ...ALL, state: 'any' }).include;
+    expect(any).toMatchObject({ name: 'ghcr.io/acme/backend', state: 'NON-COMPLIANT', flow: 'worker' });
+    // The summary's row shows the worse flow, not the first.
+    expect(step.summary?.toString()).toMatch(
+      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
+    );
+  });
+
+  it('new, is one matrix entry per version with the worst state; compliant in every flow, it moves once', () => {
+    const fresh = [inBackend, inWorker].map((a) => ({ ...a, name: 'ghcr.io/acme/web:1.0' }));
+    const result = diffOf({ onlyIn2: fresh });
+    const [backend, worker] = fresh as [DiffArtifact, DiffArtifact];
+    const mixed = reviewed(result, [
+      [backend, 'COMPLIANT'],
+      [worker, 'INCOMPLETE'],
+    ]);
+    expect(promotionsOf(mixed, ALL)).toEqual({
+      include: [],
+      leftOut: [{ name: 'ghcr.io/acme/web', fingerprint: fp(16), why: 'not-compliant', state: 'INCOMPLETE' }],
+    });
+    const both = reviewed(result, [
+      [backend, 'COMPLIANT'],
+      [worker, 'COMPLIANT'],
+    ]);
+    expect(promotionsOf(both, ALL).include).toMatchObject([
+      { name: 'ghcr.io/acme/web', state: 'COMPLIANT', flow: 'backend' },
+    ]);
+    // Without the review, no state, and the first flow.
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toMatchObject([
+      { state: null, flow: 'backend' },
+    ]);
+  });
+
+  it('is no more compliant than in the worst of its flows: a known failure over one not checked', () => {
+    const states: ArrivalCheck['state'][] = ['NOT-CHECKED', 'NON-COMPLIANT', 'COMPLIANT'];
+    const flows = states.map((_, i) => ({ ...inBackend, flow: `flow-${i}` }));
+    const result = reviewed(
+      diffOf({ onlyIn1: [v14], onlyIn2: flows }),
+      flows.map((a, i) => [a, states[i] ?? 'COMPLIANT']),
+    );
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toMatchObject([
+      { state: 'NON-COMPLIANT', flow: 'flow-1' },
+    ]);
   });
 });
 
