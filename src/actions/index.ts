@@ -14,3 +14,26 @@ export const ACTIONS = {
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
+
+// Each action's inputs as its action.yml declares them, space-separated: the step refuses an INPUT_* variable
+// of any other name.
+export const INPUTS: Record<ActionName, string> = {
+  setup: 'api-url api-token org timeout-seconds allow-insecure-http dry-run verify',
+  'check-attestations-for-commit':
+    'commits include-merges since-deployed-in name on-no-base github-token flow attestation-type attestation-name required fail-on fail-on-non-compliant comment-on-pr dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'diff-envs':
+    'snapshot-1 snapshot-2 show-unchanged fail-on-diff compliance fail-on-non-compliant fail-on fail-on-rollout only exclude promotions-state comment-on-pr github-token dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'get-artifact':
+    'flow fingerprint artifact artifact-type exclude registry-username registry-password trail attestation-id assert-compliant fail-on dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'get-deployment':
+    'environment fingerprint artifact artifact-type exclude registry-username registry-password fail-if-missing dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'list-actions': 'fail-if-failing dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'list-attestations':
+    'flow from to all page per-page max-items dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'list-trails':
+    'flow flow-tag fingerprint all page per-page max-items dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'report-artifact':
+    'flow fingerprint artifact artifact-type exclude name trail template-reference-name git-commit build-url commit-url repo-url description annotations external-urls user-data compliant registry-username registry-password dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'report-k8s-env':
+    'environment config-file environments pods-file namespaces namespaces-regex exclude-namespaces exclude-namespaces-regex kubeconfig kube-context dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+};

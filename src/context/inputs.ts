@@ -37,7 +37,28 @@ export class InputReader {
 
   /** The raw value as the runner passes it (`INPUT_<NAME>`), trimmed; '' when absent. */
   raw(name: string): string {
-    return (this.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+    return (this.env[inputVariable(name)] ?? '').trim();
+  }
+
+  /**
+   * Refuses any `INPUT_*` variable that is none of `declared`, even empty: the runner passes a misspelled `with:` key
+   * on with only a warning, and the input it was meant for would silently take its default.
+   */
+  refuseUndeclared(declared: readonly string[]): void {
+    const known = new Set(declared.map(inputVariable));
+    const unknown = Object.keys(this.env)
+      .filter((key) => key.startsWith('INPUT_') && !known.has(key) && this.env[key] !== undefined)
+      .map((key) => key.slice('INPUT_'.length).toLowerCase())
+      .sort();
+    const [first, ...others] = unknown;
+    if (first === undefined) return;
+    const also = others.map((name) => `'${name}'${didYouMean(name, declared)}`);
+    throw new InputError(
+      first,
+      `is not an input of this action${didYouMean(first, declared)}` +
+        (also.length > 0 ? `; nor ${also.length === 1 ? 'is' : 'are'} ${also.join(', ')}` : ''),
+      `one of its inputs: ${declared.join(', ')}`,
+    );
   }
 
   /** The input, else the environment variable that stands in for it, else undefined. */
@@ -385,6 +406,44 @@ export function insecureWarnings(
 function retries(inputs: InputReader): Pick<ConnectionInputs, 'retries'> {
   const value = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
   return value === undefined ? {} : { retries: value };
+}
+
+/** The variable the runner passes an input in: `INPUT_` and the name, upper case, spaces to `_` (dashes kept). */
+function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+/**
+ * ` (did you mean 'x'?)` for the declared name nearest to `name`, when it is near enough to be a typo: a third of the
+ * name's letters at most (one at least), a swap of two neighbours counted as one; '' otherwise.
+ */
+function didYouMean(name: string, declared: readonly string[]): string {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of declared) {
+    const distance = typoDistance(name, candidate);
+    if (distance < (best?.distance ?? Infinity)) best = { name: candidate, distance };
+  }
+  if (best === undefined || best.distance > Math.max(1, Math.floor(name.length / 3))) return '';
+  return ` (did you mean '${best.name}'?)`;
+}
+
+/** The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function typoDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number): number => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, at(i - 2, j - 2) + 1);
+      row[j] = d;
+    }
+  }
+  return at(a.length, b.length);
 }
 
 /** `value` as a whole number from `min` to `max`, else an InputError naming `name` (and `from`, where it came from). */

@@ -103,14 +103,17 @@ export interface ErrorExtras<I> {
   commentKey?(inputs: I): string;
 }
 
-/** An action as the entry point holds it: its definition, and `start`, which runs it as one step. */
+/**
+ * An action as the entry point holds it: its definition, and `start`, which runs it as one step; given its declared
+ * inputs (from its action.yml), the step refuses any other `INPUT_*` variable.
+ */
 export type Action<I extends FinishInputs> = ActionDefinition<I> & {
-  start(env: Env, cwd: string): Promise<void>;
+  start(env: Env, cwd: string, declared?: readonly string[]): Promise<void>;
 };
 
 export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): Action<I> {
   // A closure, so the entry point can start any action without knowing its inputs type.
-  return { ...definition, start: (env, cwd) => runStep(definition, env, cwd) };
+  return { ...definition, start: (env, cwd, declared) => runStep(definition, env, cwd, declared) };
 }
 
 /** Why a step could not finish, as its result file keeps it. */
@@ -255,18 +258,24 @@ export async function settle<I extends FinishInputs>(
   }
 }
 
-/** Runs one step from start to finish: read, run, and write everything, whatever fails. */
+/**
+ * Runs one step from start to finish: read, run, and write everything, whatever fails. With `declared`, an `INPUT_*`
+ * variable of no declared input fails the step before it is read.
+ */
 export async function runStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   env: Env,
   cwd: string,
+  declared?: readonly string[],
 ): Promise<void> {
   // Date.now, not performance.now: the first use of `performance` loads perf_hooks, ~1 ms of every start (issue 14).
   const started = Date.now();
   let inputs: I | undefined;
   let step: StepResult;
   try {
-    inputs = await definition.read(new InputReader(env), cwd);
+    const reader = new InputReader(env);
+    if (declared !== undefined) reader.refuseUndeclared(declared);
+    inputs = await definition.read(reader, cwd);
     step = await settle(definition, inputs);
   } catch (thrown) {
     // Only reading can throw here: settle turns whatever the run throws into its result.

@@ -1,9 +1,9 @@
 /**
  * The emulation of the GitHub runner, shared by the tests, the demo (`npm start`) and the benchmarks: runs an action
- * the way the runner does. It reads the action.yml, builds `INPUT_*` from the given inputs and the declared defaults,
- * gives it `GITHUB_OUTPUT`, `GITHUB_ENV`, `GITHUB_STEP_SUMMARY` and `RUNNER_TEMP` files, and runs the `dist/` bundle
- * named by `runs.main` under the same Node (24) as the caller. Returns what the runner would see; it prints nothing.
- * Not part of the bundle: src/main.ts does not import it.
+ * the way the runner does. It reads the action.yml, builds `INPUT_*` from the given inputs (undeclared ones too) and
+ * the declared defaults, gives it `GITHUB_OUTPUT`, `GITHUB_ENV`, `GITHUB_STEP_SUMMARY` and `RUNNER_TEMP` files, and
+ * runs the `dist/` bundle named by `runs.main` under the same Node (24) as the caller. Returns what the runner would
+ * see; it prints nothing. Not part of the bundle: src/main.ts does not import it.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -170,8 +170,9 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
       (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, options.githubToken ?? '');
     inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
-  for (const input of Object.keys(options.inputs ?? {})) {
-    if (!(input in (yml.inputs ?? {}))) throw new Error(`${name} has no input '${input}'`);
+  // As the runner: an input the action does not declare is passed all the same (the runner only warns).
+  for (const [input, value] of Object.entries(options.inputs ?? {})) {
+    if (!(input in (yml.inputs ?? {}))) inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   const github = options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github };
   const args = [...(options.nodeArgs ?? []), main];
