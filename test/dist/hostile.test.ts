@@ -89,7 +89,8 @@ describe('against a hostile service', () => {
   });
 
   it('report-k8s-env: hostile pod and image names, and a hostile answer', async () => {
-    const sandbox = await hostileSandbox();
+    // The hostile text is in the report's message, which a minimal answer leaves out.
+    const sandbox = await hostileSandbox({ profile: 'full' });
     const dir = tempDir('pods-');
     const hostileName = `web\n::warning::pod-hostile\u2028::add-mask::pod-hostile @octocat`;
     writeFileSync(
@@ -115,7 +116,7 @@ describe('against a hostile service', () => {
   });
 
   it('report-k8s-env: many environments from one config, each with a hostile answer in its row', async () => {
-    const sandbox = await hostileSandbox();
+    const sandbox = await hostileSandbox({ profile: 'full' });
     const dir = tempDir('pods-');
     writeFileSync(
       join(dir, 'pods.json'),
