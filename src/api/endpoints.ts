@@ -72,7 +72,10 @@ export const endpoints = {
     params: { org, flow_name: FlowName },
     statuses: [201],
     schemas: () =>
-      import('./schemas/report-artifact.js').then((s) => ({ body: s.ReportArtifactBody, response: ReportAnswer })),
+      import('./schemas/report-artifact.js').then((s) => ({
+        body: s.ReportArtifactBody,
+        response: ReportAnswer,
+      })),
   },
   listFlowAttestations: {
     method: 'GET',
@@ -115,7 +118,10 @@ export const endpoints = {
       201: 'Processed; a new snapshot was made',
     },
     schemas: () =>
-      import('./schemas/report-k8s-environment.js').then((s) => ({ body: s.K8sReportBody, response: ReportAnswer })),
+      import('./schemas/report-k8s-environment.js').then((s) => ({
+        body: s.K8sReportBody,
+        response: ReportAnswer,
+      })),
   },
   listActions: {
     method: 'GET',

@@ -263,7 +263,8 @@ export function snapshotOf(
   const named = new RegExp(`(?:^|[^\\w.-])${environment.replace(/[.]/g, '\\.')}#(\\d{1,9})(?!\\d)`).exec(
     answer.message,
   );
-  const url = isRecord(answer.body) && typeof answer.body.html_url === 'string' ? answer.body.html_url : undefined;
+  const url =
+    isRecord(answer.body) && typeof answer.body.html_url === 'string' ? answer.body.html_url : undefined;
   return {
     created: answer.status === 201,
     ...(named && { id: `${environment}#${named[1] ?? ''}` }),
