@@ -74,7 +74,14 @@ const sandbox = useSharedSandbox();
  * A service that answers every request 200 with JSON of a shape no endpoint documents. A deployment (2.7) requires no
  * field, so an object of unknown fields alone would be one: the fingerprint in it is a number, not a string.
  */
-const unexpected = useSharedServer((_req, res) => json(res, 200, { unexpected: 'shape', fingerprint: 42 }));
+// A read gets JSON of another shape; a report, which takes any JSON as the service's word, a page that is not JSON.
+const unexpected = useSharedServer((req, res) => {
+  if (req.method === 'GET') json(res, 200, { unexpected: 'shape', fingerprint: 42 });
+  else {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><body>Signed out</body></html>');
+  }
+});
 let unreachable = '';
 let dir = '';
 const files: Files = { podsFile: '' };
