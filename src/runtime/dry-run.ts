@@ -1,7 +1,7 @@
 /**
  * The outage switch (issue 28): what a dry run forgives. Under dry run (CommonInputs.dryRun: the `dry-run` input, else
  * COMPLIANCE_DRY_RUN) the finisher (step.ts) forgoes a failure that is not about the step's own inputs, and says so
- * first in the summary. Kept apart from the finisher, which it only advises.
+ * first in the summary and the pull-request comment. Kept apart from the finisher, which it only advises.
  */
 /**
  * What fails a step even in a dry run: its own inputs, what it was given to read (an artifact, a cluster), and a bug.
@@ -20,7 +20,10 @@ export function forgone(
   return typeof error?.kind === 'string' && FAILS_EVEN_IN_DRY_RUN.has(error.kind) ? undefined : step.failure;
 }
 
-/** What the summary says first under dry run: that it is on, what that means, and whether the step would have failed. */
+/**
+ * What the summary and the pull-request comment say first under dry run: that it is on, what that means, and whether
+ * the step would have failed.
+ */
 export function dryRunWarning(wouldHaveFailed: string | undefined): string {
   return (
     'Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and nothing is gated: ' +

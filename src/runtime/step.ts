@@ -362,12 +362,13 @@ export async function finish<I extends FinishInputs>(
   }
 
   const warnings = inputs.warnings ?? [];
+  const callout = (w: string) => `> [!WARNING]\n> ${escapeText(w)}\n\n`;
+  // The summary and the pull-request comment open alike under dry run: a pass in either may be only the dry run's.
+  const dryRunLead = inputs.dryRun === true ? callout(dryRunWarning(wouldHaveFailed)) : '';
   // A step without a summary of its own (setup) still writes one to carry a warning about its settings.
   const summary = step.summary ?? (warnings.length > 0 ? new SummaryWriter() : undefined);
   if (summary && inputs.summary) {
-    const lead = [...(inputs.dryRun === true ? [dryRunWarning(wouldHaveFailed)] : []), ...warnings]
-      .map((w) => `> [!WARNING]\n> ${escapeText(w)}\n\n`)
-      .join('');
+    const lead = dryRunLead + warnings.map(callout).join('');
     await attempt('job summary', () =>
       summary.write(inputs.runner.summaryFile, `${headerLine(step.outcome, elapsedMs)}${lead}`),
     );
@@ -378,7 +379,7 @@ export async function finish<I extends FinishInputs>(
     const settings = inputs.prComment;
     // A comment never fails a step: github/comment.ts turns GitHub's refusals into warnings.
     await attempt('pull-request comment', () =>
-      commentOnPullRequest({ ...settings, runner: inputs.runner }, key, body),
+      commentOnPullRequest({ ...settings, runner: inputs.runner }, key, () => `${dryRunLead}${body()}`),
     );
   }
 

@@ -5,11 +5,14 @@
  * would have done; bad input still fails. The finisher's rules in-process: test/runtime/dry-run.test.ts.
  */
 import { describe, it } from 'vitest';
+import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin } from '../helpers/server.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
+/** Demo seed: a backend commit whose attestations are compliant. */
+const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 /** Demo seed: a backend commit with a non-compliant attestation (snyk-scan). */
 const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 /** Demo seed: backend 1.5.0 (runs in staging, never in production). */
@@ -81,4 +84,46 @@ describe.concurrent('dry run: the switch an organisation sets while the service 
       });
     });
   }
+});
+
+describe('dry run and the pull-request comment', () => {
+  const github = useFakeGitHub();
+  /** The comment's marker, then the same opening as the summary's: the verdict below it is the dry run's. */
+  const OPENS_WITH_DRY_RUN =
+    /^<!-- compliance-actions:sticky [^\n]+ -->\n> \[!WARNING\]\n> Dry run is on \(dry-run or COMPLIANCE_DRY_RUN\)/;
+
+  for (const [name, { inputs }] of Object.entries(GATES).filter(([gate]) =>
+    ['check-attestations-for-commit', 'diff-envs'].includes(gate),
+  )) {
+    it(`${name}: a gate that tripped says in its comment that it passed only because dry run is on`, async ({
+      expect,
+    }) => {
+      const api = await github();
+      const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
+      const dry = await runAction(name, {
+        ...onPullRequest(api, NON_COMPLIANT),
+        inputs: { ...connection, ...inputs, 'comment-on-pr': 'true', 'dry-run': 'true' },
+      });
+      expect(dry.code).toBe(0);
+      const body = api.comments.get(7)?.[0]?.body ?? '';
+      expect(body).toMatch(OPENS_WITH_DRY_RUN);
+      expect(body).toContain('Without it, this step would have failed: ');
+      expect(dry.summary).toMatch(DRY_RUN_SAYS);
+    });
+  }
+
+  it('a gate that passed under dry run says so too: nothing was gated', async ({ expect }) => {
+    const api = await github();
+    const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
+    const dry = await runAction('check-attestations-for-commit', {
+      ...onPullRequest(api, COMPLIANT),
+      inputs: { ...connection, commits: COMPLIANT, 'comment-on-pr': 'true' },
+      env: { COMPLIANCE_DRY_RUN: 'true' },
+    });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.outputs.outcome).toBe('compliant');
+    const body = api.comments.get(7)?.[0]?.body ?? '';
+    expect(body).toMatch(OPENS_WITH_DRY_RUN);
+    expect(body).toContain('Without it, this step would not have failed for anything the service said.');
+  });
 });
