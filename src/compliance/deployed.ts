@@ -5,8 +5,10 @@
  * one its `commit_url` names, else its `git_commit` (`GET /artifacts/{org}/{flow}/fingerprint/{fp}`).
  */
 import type { ComplianceClient } from '../api/client.js';
+import { endpointLabel } from '../api/endpoints.js';
 import { mapBounded } from '../api/pagination.js';
 import { patterns, type DiffArtifact } from '../api/schemas.js';
+import { UnexpectedResponseError } from '../errors/errors.js';
 import { splitImageName } from '../context/artifact-name.js';
 import type { Revision } from '../context/commit-range.js';
 import { commitPage } from '../context/commit-url.js';
@@ -34,7 +36,7 @@ export interface DeployedArtifact {
 }
 
 export interface Deployed {
-  /** The snapshot the answer names (`production#12`), when it names one. */
+  /** The snapshot the answer names (`production#12`). */
   snapshot: string | undefined;
   /** How many artifacts run there in all. */
   running: number;
@@ -44,9 +46,21 @@ export interface Deployed {
   commits: string[];
 }
 
-/** What runs in the environment now, of this repository, and the commits it was built from. */
+/**
+ * What runs in the environment now, of this repository, and the commits it was built from. An answer that names no
+ * snapshot for either side is not shown to be about the environment asked: could not check, nothing looked up.
+ */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch): Promise<Deployed> {
   const diff = await client.diffEnvironments(search.environment, search.environment);
+  const unnamed = (['snappish1', 'snappish2'] as const).filter((group) => !diff[group].snapshot_id);
+  if (unnamed.length > 0) {
+    throw new UnexpectedResponseError(
+      endpointLabel('diffEnvironments'),
+      '',
+      `names no snapshot for ${unnamed.join(' and ')} (not confirmed), so it cannot be shown to be about what runs ` +
+        `in ${search.environment}: since-deployed-in takes no base from it`,
+    );
+  }
   // Both sides are the latest snapshot, so every artifact is unchanged; the other groups are read too, each
   // artifact once, so that an answer that files them elsewhere still finds them.
   const seen = new Set<string>();

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../src/compliance/deployed.js';
 import { InputReader } from '../../src/context/inputs.js';
+import { UnexpectedResponseError } from '../../src/errors/errors.js';
 import { readNameFilters } from '../../src/context/name-filter.js';
 import { demoSeed, useSandbox } from '../helpers/sandbox.js';
 
@@ -147,6 +148,30 @@ describe('findDeployed', () => {
     expect(found.commits).toEqual([]);
     expect(whyNoBase(found, 'prod', 'flow app')).toBe(
       'the commit of ghcr.io/acme/app:0.9 (the service names no commit for it), running in prod, is not known',
+    );
+  });
+
+  it('an answer that names no snapshot for a side is not confirmed: could not check, nothing looked up', async () => {
+    const search = { environment: 'prod', flow: 'app', names: [], repository: 'acme/app' };
+    // The minimal profile names none; a full answer without snappish2's is not confirmed either.
+    const minimal = await start({ seed: seedRunning(RUNNING), profile: 'minimal' });
+    const asked: string[] = [];
+    minimal.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
+    const error = await findDeployed(minimal.client(), search).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toBe(
+      'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
+        'confirmed), so it cannot be shown to be about what runs in prod: since-deployed-in takes no base from it',
+    );
+    expect(asked).toEqual(['/api/v2/env-diff/demo']);
+    const full = await start({ seed: seedRunning(RUNNING), profile: 'full' });
+    const answer = (await (
+      await full.fetch('/env-diff/demo?snappish1=prod&snappish2=prod')
+    ).json()) as Record<string, Record<string, unknown>>;
+    delete answer.snappish2?.snapshot_id;
+    full.sandbox.faults.respondNext(1, { status: 200, body: answer, path: /^\/env-diff\// });
+    await expect(findDeployed(full.client(), search)).rejects.toThrow(
+      /names no snapshot for snappish2 \(not confirmed\)/,
     );
   });
 

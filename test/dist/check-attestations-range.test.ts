@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { liveShaped, unconfirmedDiff } from '../helpers/live-diff.js';
 import { byProfile, DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
@@ -258,6 +259,7 @@ describe('check-attestations-for-commit over a range', () => {
         { name: 'ghcr.io/acme/other:2.0.0', commit: 'f'.repeat(40), repository: 'acme/other' },
       ]);
       const sandbox = await start({ seed });
+      await liveShaped(sandbox, 'app-prod', 'app-prod');
       const result = await runAction(ACTION, {
         cwd: r.dir,
         inputs: {
@@ -308,6 +310,7 @@ describe('check-attestations-for-commit over a range', () => {
       const sandbox = await start({
         seed: withDeployed(seedAttesting([]), [{ name: 'ghcr.io/acme/app:1.1.0', commit: base }]),
       });
+      await liveShaped(sandbox, 'app-prod', 'app-prod');
       const result = await runAction(ACTION, {
         cwd: shallow,
         inputs: { ...connection(sandbox.url), 'since-deployed-in': 'app-prod', flow: 'app' },
@@ -333,7 +336,7 @@ describe('check-attestations-for-commit over a range', () => {
       // The demo's production runs acme/shop's backend (flow backend): not this repository (acme/app).
       const sandbox = await start({ seed: seedAttesting([root, ...after]) });
       const requests = countRequests(sandbox);
-      const run = (onNoBase: string) =>
+      const step = (onNoBase: string) =>
         runAction(ACTION, {
           cwd: r.dir,
           inputs: {
@@ -344,6 +347,10 @@ describe('check-attestations-for-commit over a range', () => {
           },
           github: { GITHUB_SHA: after[4] ?? '' },
         });
+      const run = async (onNoBase: string) => {
+        await liveShaped(sandbox, 'production', 'production');
+        return step(onNoBase);
+      };
 
       const fail = await run('fail');
       expect(fail.code).toBe(1);
@@ -374,8 +381,9 @@ describe('check-attestations-for-commit over a range', () => {
           '(on-no-base: all).',
       );
 
+      await liveShaped(sandbox, 'production', 'production');
       const before = requests();
-      const skip = await run('skip');
+      const skip = await step('skip');
       expect(skip.code).toBe(0);
       expect(skip.outputs).toMatchObject({ outcome: 'skipped', compliant: 'false', missing: '[]' });
       expect(resultOf(skip)).toMatchObject({ outcome: 'skipped', compliant: false, commits: [] });
@@ -384,6 +392,42 @@ describe('check-attestations-for-commit over a range', () => {
       // The diff was read (and the artifact of acme/shop asked about in the minimal profile), no attestation.
       expect(requests() - before).toBe(byProfile(1, 2));
       clean(skip);
+    });
+    it('on an answer that names no snapshot, could not check: nothing looked up, a dry run forgives it', async () => {
+      const { r, after } = release(3);
+      const sandbox = await start({
+        seed: withDeployed(seedAttesting(after), [
+          { name: 'ghcr.io/acme/app:1.0.0', commit: after[0] ?? '' },
+        ]),
+      });
+      const asked: string[] = [];
+      sandbox.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
+      const run = async (more: Record<string, string> = {}) => {
+        await unconfirmedDiff(sandbox, 'app-prod', 'app-prod');
+        asked.length = 0;
+        return runAction(ACTION, {
+          cwd: r.dir,
+          inputs: { ...connection(sandbox.url), 'since-deployed-in': 'app-prod', flow: 'app', ...more },
+          github: { GITHUB_SHA: after[2] ?? '' },
+        });
+      };
+      const why =
+        'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
+        'confirmed), so it cannot be shown to be about what runs in app-prod: since-deployed-in takes no base from it';
+      const result = await run();
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', 'would-fail': 'true' });
+      expect(resultOf(result).error).toEqual({ kind: 'unexpected-response', message: why });
+      expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`::error::${why}`);
+      // The diff alone: no artifact looked up on its word, no attestation read.
+      expect(asked).toEqual(['/api/v2/env-diff/demo']);
+
+      const dry = await run({ 'dry-run': 'true' });
+      expect(dry.code).toBe(0);
+      expect(dry.outputs).toMatchObject({ outcome: 'error', compliant: 'false' });
+      expect(dry.stdout).toContain(`::warning title=Dry run::Not failed (dry run): ${why}`);
+      clean(dry);
     });
   });
 

@@ -8,6 +8,7 @@ import { outputFile, runAction, type RunOptions } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox, type Running } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
+import { liveShaped } from '../helpers/live-diff.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 
 const start = useSandbox();
@@ -59,30 +60,6 @@ const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
       ...inputs,
     },
   });
-
-/**
- * The sandbox's next diff of `one` and `two` as the live service shapes it (service-behaviour.md): the snapshot named
- * in `snappish1` and `snappish2`, none in `changed` and `not-changed`, the rest as the profile answers. The minimal
- * profile names no snapshot, and a gate on that could not check (hostile.test.ts): the tests of what a gate decides
- * on the artifacts take the ids from the full answer.
- */
-async function liveShaped(running: Running, one: string, two: string): Promise<void> {
-  const path = `/env-diff/demo?snappish1=${encodeURIComponent(one)}&snappish2=${encodeURIComponent(two)}`;
-  const read = async () =>
-    (await (await running.fetch(path)).json()) as Record<string, Record<string, unknown>>;
-  const profile = running.sandbox.profile;
-  running.sandbox.profile = 'full';
-  const named = await read();
-  running.sandbox.profile = profile;
-  const answer = await read();
-  for (const group of ['snappish1', 'snappish2']) {
-    const id = named[group]?.snapshot_id;
-    expect(id).toMatch(/#\d+$/);
-    (answer[group] as Record<string, unknown>).snapshot_id = id;
-  }
-  for (const group of ['changed', 'not-changed']) delete answer[group]?.snapshot_id;
-  running.sandbox.faults.respondNext(1, { status: 200, body: answer, path: /^\/env-diff\// });
-}
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
