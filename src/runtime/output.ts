@@ -62,11 +62,29 @@ export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT
   return { json: `[${parts.join(',')}]`, kept: parts.length, truncated: parts.length < items.length };
 }
 
+/**
+ * A matrix output's list as it is written: at most MAX_MATRIX_JOBS entries that fit the cap with their wrapping. An
+ * action that says what the matrix leaves out measures it with this, as the finisher will write it.
+ */
+export function capMatrix(items: readonly unknown[]): CappedList {
+  const list = capJsonList(items.slice(0, MAX_MATRIX_JOBS), LIST_OUTPUT_CAP - MATRIX_WRAPPING.length);
+  return { ...list, truncated: list.kept < items.length };
+}
+
+/** Why a matrix holds only its first `kept` entries: GitHub's jobs per matrix, else the bytes an output holds. */
+export function matrixLimit(kept: number): string {
+  return kept >= MAX_MATRIX_JOBS
+    ? `GitHub makes at most ${MAX_MATRIX_JOBS} jobs of one matrix`
+    : `an output holds at most ${LIST_OUTPUT_CAP / 1024} KiB`;
+}
+
 /** A list output the cap cut: its name, and how many items it kept of how many. */
 export interface CutList {
   name: string;
   kept: number;
   total: number;
+  /** A matrix output: what it left out gets no job. */
+  matrix: boolean;
 }
 
 /**
@@ -79,16 +97,13 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
     if (typeof value === 'object') {
       const items = listOf(value);
       const matrix = !Array.isArray(value);
-      const list = matrix
-        ? capJsonList(items.slice(0, MAX_MATRIX_JOBS), LIST_OUTPUT_CAP - MATRIX_WRAPPING.length)
-        : capJsonList(items);
-      if (list.kept < items.length) list.truncated = true;
+      const list = matrix ? capMatrix(items) : capJsonList(items);
       // Scrubbed again whole, for a secret spanning two items: that only shortens the value, so the cap holds.
       setOutput(name, redact(matrix ? MATRIX_WRAPPING.replace('[]', list.json) : list.json));
       setOutput(`${name}-truncated`, String(list.truncated));
       // What the matrix holds, as written: a job guarded by it never fans out on an empty matrix (GitHub refuses one).
       if (matrix) setOutput(`${name}-count`, String(list.kept));
-      if (list.truncated) cut.push({ name, kept: list.kept, total: items.length });
+      if (list.truncated) cut.push({ name, kept: list.kept, total: items.length, matrix });
     }
     // Scrubbed: a value can carry the server's text, and a server may echo the token.
     else setOutput(name, value === undefined ? '' : redact(String(value)));

@@ -18,6 +18,7 @@ import {
   keepPayload,
   keepPayloadAt,
   LIST_OUTPUT_CAP,
+  matrixLimit,
   outputLists,
   setOutputs,
   writeResultFile,
@@ -335,17 +336,28 @@ export async function finish<I extends FinishInputs>(
   await attempt('exported variables', () => {
     for (const [name, value] of Object.entries(step.exports ?? {})) exportVariable(name, value);
   });
+  // What a matrix output leaves out gets no job: a warning says how many, where a list's cut is only a log line.
+  const matrixCuts: string[] = [];
   await attempt('outputs', () => {
     const cut = setOutputs({
       ...step.outputs,
       ...(withResult && { outcome: step.outcome }),
       ...(payloadFile !== undefined && { 'payload-file': payloadFile }),
     });
-    for (const { name, kept, total } of cut)
-      log.info(
-        `Output ${name} holds the first ${kept} of ${total} items (${LIST_OUTPUT_CAP / 1024} KiB at most, ` +
-          `${name}-truncated is true); the full list is in result-file, under outputLists.`,
-      );
+    for (const { name, kept, total, matrix } of cut) {
+      if (matrix) {
+        matrixCuts.push(
+          `${total - kept} of ${total} entries of ${name} are left out of the matrix and get no job: it holds the ` +
+            `first ${kept} (${matrixLimit(kept)}); ${name}-truncated is true, and result-file has every entry ` +
+            'under outputLists.',
+        );
+      } else {
+        log.info(
+          `Output ${name} holds the first ${kept} of ${total} items (${LIST_OUTPUT_CAP / 1024} KiB at most, ` +
+            `${name}-truncated is true); the full list is in result-file, under outputLists.`,
+        );
+      }
+    }
   });
 
   if (withResult) {
@@ -383,7 +395,7 @@ export async function finish<I extends FinishInputs>(
     );
   }
 
-  annotate(step, [...problems, ...warnings]);
+  annotate(step, [...problems, ...warnings, ...matrixCuts]);
 
   if (step.failure !== undefined) {
     const kept =

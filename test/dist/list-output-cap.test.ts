@@ -1,8 +1,9 @@
 /**
  * List outputs fit where users put them (issue 25): a later step takes a list through `env:`, as every action.yml
  * says to, and Linux refuses one variable over 128 KiB (E2BIG). Through the bundle, in a workflow run by the runner
- * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. The helper that
- * caps is tested in-process in test/runtime/output.test.ts.
+ * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. A matrix cut to
+ * GitHub's 256 jobs or to 64 KiB says in the summary and a warning how many it leaves out. The helper that caps is
+ * tested in-process in test/runtime/output.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,47 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
 import { runWorkflow } from '@compliance-actions/runner/workflow';
+import { serveArriving } from '../helpers/arriving.js';
+import { runAction } from '../helpers/runner.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
-import { json, startServer, type TestServer } from '../helpers/server.js';
 
 const CAP = 64 * 1024;
 const ARRIVING = 2000;
-const fingerprint = (n: number) => n.toString(16).padStart(64, '0');
-
-/** Every artifact arrives (only in staging); each lookup answers NON-COMPLIANT, the 1,800 over 200 are NOT-CHECKED. */
-function serve(): Promise<TestServer> {
-  const arriving = Array.from({ length: ARRIVING }, (_, n) => ({
-    fingerprint: fingerprint(n),
-    name: `registry.example.test/svc-${n}:1.0`,
-    flow: 'backend',
-    instance_count: 1,
-    pods: [`svc-${n}-0`],
-  }));
-  return startServer((req, res) => {
-    if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-      json(res, 200, {
-        snappish1: { snapshot_id: 'prod#1', artifacts: [] },
-        snappish2: { snapshot_id: 'staging#2', artifacts: arriving },
-        changed: { snapshot_id: 'staging#2', artifacts: [] },
-        'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
-      });
-      return;
-    }
-    const fp = req.url.pathname.split('/').at(-1) ?? '';
-    json(res, 200, {
-      id: fp.slice(0, 8),
-      fingerprint: fp,
-      filename: 'image',
-      created_at: '2026-11-01T00:00:00Z',
-      last_modified_at: '2026-11-01T00:00:00Z',
-      evidence: {},
-      flow_name: 'backend',
-      commit_lead_times: {},
-      build_lead_times: {},
-      state: 'NON-COMPLIANT',
-    });
-  });
-}
 
 /** A promotion review, then a script that takes the list through env: and keeps what it received. */
 const WORKFLOW = `name: promote
@@ -99,7 +65,8 @@ describe('list outputs', () => {
   afterAll(() => rmSync(keep, { recursive: true, force: true }));
 
   it('diff-envs with 2,000 arriving artifacts: a later step takes non-compliant through env:, capped, with the flag and the full list in result-file', async () => {
-    const server = await serve();
+    // Every artifact arrives; each lookup answers NON-COMPLIANT, the 1,800 over 200 are NOT-CHECKED.
+    const server = await serveArriving({ count: ARRIVING });
     try {
       const run = await runWorkflow({
         file: 'promote.yml',
@@ -143,6 +110,60 @@ describe('list outputs', () => {
       await server.close();
     }
   });
+});
+
+describe('a matrix output cut to what GitHub takes', () => {
+  it.each([
+    // 300 short entries: GitHub's 256 jobs of one matrix cut first.
+    [300, (n: number) => `registry.example.test/svc-${n}`, /GitHub makes at most 256 jobs of one matrix/],
+    // 200 entries of 700 bytes: 64 KiB cuts first.
+    [
+      200,
+      (n: number) => `registry.example.test/${'team/'.repeat(130)}svc-${n}`,
+      /an output holds at most 64 KiB/,
+    ],
+  ])(
+    'diff-envs, %i promotions: the summary heading and a warning say how many the matrix leaves out',
+    async (count, name, limit) => {
+      const server = await serveArriving({ count, name });
+      try {
+        const result = await runAction('diff-envs', {
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'snapshot-1': 'prod',
+            'snapshot-2': 'staging',
+            compliance: 'false',
+            'promotions-state': 'any',
+          },
+        });
+        expect(result.code, result.stdout).toBe(0);
+        const kept = Number(result.outputs['promotions-count']);
+        expect(result.outputs['promotions-truncated']).toBe('true');
+        expect(kept).toBeGreaterThan(0);
+        expect(kept).toBeLessThan(count);
+        expect((JSON.parse(result.outputs.promotions ?? '') as { include: unknown[] }).include).toHaveLength(
+          kept,
+        );
+        const left = count - kept;
+        expect(result.summary).toContain(`#### Promotions (${count}, ${left} left out of the matrix)`);
+        expect(result.summary).toMatch(
+          new RegExp(
+            `The promotions output holds the first ${kept} \\(${limit.source}\\): the last ${left} below get no job`,
+          ),
+        );
+        const warning = new RegExp(
+          `^::warning::${left} of ${count} entries of promotions are left out of the matrix and get no job: it holds ` +
+            `the first ${kept} \\(${limit.source}\\); promotions-truncated is true`,
+          'm',
+        );
+        expect(result.stdout).toMatch(warning);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('every list output of every action', () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
+import { serveArriving } from '../helpers/arriving.js';
 import { useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
 import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
@@ -47,6 +48,9 @@ const RUN = [
 /** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
 const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+
+/** Services arriving in staging: more than the promotions matrix holds. */
+const ARRIVING = 150;
 
 const { repo } = useTempDirs();
 const start = useSandbox();
@@ -321,6 +325,34 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       for (const r of promote?.runs ?? []) {
         for (const step of r.steps) expect(step.log).not.toMatch(/ghcr\.io|sha256|compare/);
       }
+    });
+
+    it('more than the matrix holds: the review stops, saying so, before any promote job runs', async () => {
+      // 150 COMPLIANT services whose entries (names of 600 characters) pass the output's 64 KiB after about 100.
+      const server = await serveArriving({
+        count: ARRIVING,
+        name: (n) => `registry.example.test/${'team/'.repeat(115)}svc-${n}`,
+        state: 'COMPLIANT',
+        environments: ['production', 'staging'],
+      });
+      closers.push(() => server.close());
+      const { result } = await run(w(), { github: dispatch, vars: { COMPLIANCE_API_URL: server.origin } });
+      expect(result.problems).toEqual([]);
+      expect(result.conclusion).toBe('failure');
+      expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review failure', 'promote skipped']);
+      const [review] = result.jobs;
+      const kept = Number(review?.steps[0]?.outputs['promotions-count']);
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(ARRIVING);
+      expect(review?.steps[0]?.outputs['promotions-truncated']).toBe('true');
+      expect(review?.steps[0]?.log).toMatch(
+        new RegExp(`^::warning::${ARRIVING - kept} of ${ARRIVING} entries of promotions are left out`, 'm'),
+      );
+      expect(review?.summary).toContain(
+        `#### Promotions (${ARRIVING}, ${ARRIVING - kept} left out of the matrix)`,
+      );
+      expect(review?.steps[1]?.outcome).toBe('failure');
+      expect(review?.steps[1]?.log).toContain(`::error::The matrix holds only the first ${kept} promotions`);
     });
 
     it('nothing may move: promote is skipped, and the run passes', async () => {

@@ -6,6 +6,7 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
 import type { ErrorExtras } from '../../runtime/step.js';
+import { capMatrix, matrixLimit } from '../../runtime/output.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
@@ -405,7 +406,16 @@ const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
 function promotionsSection(summary: SummaryWriter, promotions: Promotions, reviewed: boolean): void {
   const { include, leftOut } = promotions;
   if (include.length === 0 && leftOut.length === 0) return;
-  summary.heading(`Promotions (${include.length})`, 4);
+  // The output holds what capMatrix keeps, as the finisher writes it: the rest gets no job, so the heading says so.
+  const { kept, truncated } = capMatrix(include);
+  const cut = include.length - kept;
+  summary.heading(`Promotions (${include.length}${truncated ? `, ${cut} left out of the matrix` : ''})`, 4);
+  if (truncated) {
+    summary.paragraph(
+      `The promotions output holds the first ${kept} (${matrixLimit(kept)}): the last ${cut} below get no job, ` +
+        'and promotions-truncated is true. Narrow it with only or exclude to promote them.',
+    );
+  }
   if (include.length > 0) {
     summary.table(
       ['Name', 'From', 'To', 'State', 'Flow', 'Changes'],

@@ -1,0 +1,54 @@
+/**
+ * A loopback compliance service for diff-envs over many services: its env-diff brings `count` new services to
+ * snapshot 2 (only there), and each lookup of an arriving artifact answers `state`. For the caps of list and matrix
+ * outputs, which the sandbox's seeds are too small to reach.
+ */
+import { json, startServer, type TestServer } from './server.js';
+
+export interface ArrivingOptions {
+  count: number;
+  /** The name of service `n`, without its tag (`:1.0`). */
+  name?: (n: number) => string;
+  /** What every lookup answers (default NON-COMPLIANT). */
+  state?: string;
+  /** The environments the answer names its snapshots in, as `<env>#1` and `<env>#2` (default prod and staging). */
+  environments?: [string, string];
+}
+
+export const arrivingFingerprint = (n: number): string => n.toString(16).padStart(64, '0');
+
+export function serveArriving(options: ArrivingOptions): Promise<TestServer> {
+  const { count, name = (n) => `registry.example.test/svc-${n}`, state = 'NON-COMPLIANT' } = options;
+  const [one, two] = options.environments ?? ['prod', 'staging'];
+  const arriving = Array.from({ length: count }, (_, n) => ({
+    fingerprint: arrivingFingerprint(n),
+    name: `${name(n)}:1.0`,
+    flow: 'backend',
+    instance_count: 1,
+    pods: [`svc-${n}-0`],
+  }));
+  return startServer((req, res) => {
+    if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+      json(res, 200, {
+        snappish1: { snapshot_id: `${one}#1`, artifacts: [] },
+        snappish2: { snapshot_id: `${two}#2`, artifacts: arriving },
+        changed: { snapshot_id: `${two}#2`, artifacts: [] },
+        'not-changed': { snapshot_id: `${two}#2`, artifacts: [] },
+      });
+      return;
+    }
+    const fp = req.url.pathname.split('/').at(-1) ?? '';
+    json(res, 200, {
+      id: fp.slice(0, 8),
+      fingerprint: fp,
+      filename: 'image',
+      created_at: '2026-11-01T00:00:00Z',
+      last_modified_at: '2026-11-01T00:00:00Z',
+      evidence: {},
+      flow_name: 'backend',
+      commit_lead_times: {},
+      build_lead_times: {},
+      state,
+    });
+  });
+}
