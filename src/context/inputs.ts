@@ -12,7 +12,7 @@ import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
 import { formatTime, parseTime } from './time.js';
-import { readFingerprint } from './fingerprint-input.js';
+import { log } from '../trust/log.js';
 import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
@@ -27,6 +27,27 @@ export const HttpUrl = z.string().check(
 
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
+
+/**
+ * A fingerprint input as people paste it: the digest (64 lowercase hex), the same as `docker inspect` prints it
+ * (`sha256:<digest>`), or in upper case. Each is read as the digest the service knows; anything else is refused.
+ */
+const WRITTEN = /^(?:sha256:)?([0-9a-f]{64})$/i;
+
+export const FINGERPRINT_FORM = `${expectedForms.fingerprint}; sha256:<digest> as docker inspect prints it, or upper case, is read as the same`;
+
+/** The digest `value` is written as (64 lowercase hex), or undefined when it is not a fingerprint. */
+export function normaliseFingerprint(value: string): string | undefined {
+  return WRITTEN.exec(value)?.[1]?.toLowerCase();
+}
+
+/** `value`, given in the input `name`, as the digest; the log says so when it was written otherwise. */
+export function readFingerprint(name: string, value: string): string {
+  const digest = normaliseFingerprint(value);
+  if (digest === undefined) throw new InputError(name, `'${value}' is not a fingerprint`, FINGERPRINT_FORM);
+  if (digest !== value) log.info(`Input '${name}': '${value}' normalised to the digest ${digest}.`);
+  return digest;
+}
 
 export class InputReader {
   readonly env: Env;
@@ -108,7 +129,7 @@ export class InputReader {
     return this.checked(name, z.string().check(z.regex(patterns[form])), expectedForms[form], fallbackEnv);
   }
 
-  /** An optional fingerprint: the digest, or `sha256:<digest>` or upper case read as it (context/fingerprint-input.ts). */
+  /** An optional fingerprint: the digest, or `sha256:<digest>` or upper case read as it (`readFingerprint`). */
   fingerprint(name: string): string | undefined {
     const value = this.optional(name);
     return value === undefined ? undefined : readFingerprint(name, value);

@@ -8,9 +8,8 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
-import type { InputReader } from '../context/inputs.js';
 import { compiledOr } from '../context/pattern.js';
-import { readFingerprint } from '../context/fingerprint-input.js';
+import { readFingerprint, type InputReader } from '../context/inputs.js';
 import {
   ARTIFACT_TYPES,
   fingerprintArtifact,

@@ -6,8 +6,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InputError } from '../../src/api/index.js';
 import { AttestationType, expectedForms, Sha1 } from '../../src/api/schemas/index.js';
-import { InputReader, readConnection } from '../../src/context/inputs.js';
-import { FINGERPRINT_FORM, normaliseFingerprint } from '../../src/context/fingerprint-input.js';
+import {
+  FINGERPRINT_FORM,
+  InputReader,
+  normaliseFingerprint,
+  readConnection,
+} from '../../src/context/inputs.js';
 import { redact } from '../../src/trust/redact.js';
 import { CONNECTION, freshToken, printedBy, readerOf, thrownBy } from '../helpers/inputs.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
-import { FINGERPRINT_FORM } from '../../src/context/fingerprint-input.js';
+import { FINGERPRINT_FORM } from '../../src/context/inputs.js';
 import { readArtifactSpec, readArtifactSpecs } from '../../src/runtime/artifact.js';
 import { redact } from '../../src/trust/redact.js';
 import { freshToken, printedDuring, readerOf } from '../helpers/inputs.js';
