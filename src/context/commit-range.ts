@@ -91,6 +91,8 @@ export interface ReadRange {
   bases: string[];
   /** Newest first, in topological order (listWalk). */
   commits: WalkedCommit[];
+  /** With merges left out and no other commit in the range: how many merge commits it has (none: absent). */
+  onlyMerges?: number;
 }
 
 /** Reads the range; every problem is an InputError on `request.input`, before anything is sent to the service. */
@@ -139,7 +141,10 @@ export function readRange(request: RangeRequest): ReadRange {
       );
     }
   }
-  return { head, bases, commits };
+  // Merges alone, left out, leave nothing to check: how many there were, for the step to say.
+  const merges =
+    commits.length === 0 && !request.includeMerges ? countWalk(cwd, { ...walk, includeMerges: true }) : 0;
+  return { head, bases, commits, ...(merges !== undefined && merges > 0 && { onlyMerges: merges }) };
 }
 
 /** `12345` as `12,345` (not toLocaleString: the bundle never loads ICU's formatters, nor follows the runner's locale). */

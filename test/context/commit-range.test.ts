@@ -130,7 +130,24 @@ describe('readRange', () => {
   it('an empty range is no commits, not an error', () => {
     const r = repo();
     fastCommits(r, 2);
-    expect(readRange(request(r, { bases: [{ revision: 'HEAD' }] })).commits).toEqual([]);
+    expect(readRange(request(r, { bases: [{ revision: 'HEAD' }] }))).toMatchObject({ commits: [] });
+    expect(readRange(request(r, { bases: [{ revision: 'HEAD' }] })).onlyMerges).toBeUndefined();
+  });
+
+  it('with merges left out, counts the merges of a range that has nothing else', () => {
+    const r = repo();
+    const [root = ''] = fastCommits(r, 1);
+    r.git('branch', 'side', root);
+    const [side = ''] = fastCommits(r, 1, { branch: 'side' });
+    r.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const merge = r.git('rev-parse', 'HEAD');
+    const onlyMerges = request(r, { bases: [{ revision: side }], includeMerges: false });
+    expect(readRange(onlyMerges)).toMatchObject({ commits: [], onlyMerges: 1 });
+    const withMerges = readRange({ ...onlyMerges, includeMerges: true });
+    expect(shas(withMerges)).toEqual([merge]);
+    expect(withMerges.onlyMerges).toBeUndefined();
+    // Another commit beside the merge: something to check, no count.
+    expect(readRange({ ...onlyMerges, bases: [{ revision: root }] }).onlyMerges).toBeUndefined();
   });
 
   it('refuses more than max, saying how many', () => {

@@ -224,6 +224,65 @@ describe('check-attestations-for-commit over a range', () => {
     clean(without);
   });
 
+  it('a range of merges alone, left out by include-merges: false, checks nothing: never a pass, graded missing', async () => {
+    const r = repo();
+    const [root = ''] = fastCommits(r, 1, { message: () => 'Root' });
+    r.git('branch', 'side', root);
+    const [side = ''] = fastCommits(r, 1, { branch: 'side', message: () => 'On the side' });
+    r.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const sandbox = await start({ seed: seedAttesting([side]) });
+    const requests = listRequests(sandbox);
+    const run = (inputs: Record<string, string> = {}) =>
+      runAction(ACTION, {
+        cwd: r.dir,
+        inputs: {
+          ...connection(sandbox.url),
+          commits: `${side}..HEAD`,
+          'include-merges': 'false',
+          ...inputs,
+        },
+      });
+    const note = `${side}..HEAD has only merge commits (1), which include-merges: false leaves out: nothing was checked.`;
+    const failed = await run();
+    expect(failed.code).toBe(1);
+    expect(failed.outputs).toMatchObject({
+      outcome: 'non-compliant',
+      compliant: 'false',
+      'would-fail': 'true',
+    });
+    expect(resultOf(failed)).toMatchObject({
+      compliant: false,
+      commits: [],
+      note,
+      nothingChecked: 'missing',
+    });
+    expect(failed.summary).toContain('### ❌ Compliance gate tripped: nothing checked');
+    expect(failed.summary).toContain(note);
+    expect(failed.stdout).toContain(`\n${note}\n`);
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `::error::Compliance gate tripped: ${note} Nothing checked is graded missing, which fails the step ` +
+        '(fail-on: non-compliant, missing, unknown).',
+    );
+    // fail-on decides: without missing it warns, and still never passes.
+    const warned = await run({ 'fail-on': 'non-compliant' });
+    expect(warned.code).toBe(0);
+    expect(warned.outputs).toMatchObject({
+      outcome: 'non-compliant',
+      compliant: 'false',
+      'would-fail': 'true',
+    });
+    expect(warned.summary).toContain(
+      '### ❌ Compliance gate tripped (not failing the step): nothing checked',
+    );
+    expect(warned.stdout).toContain(
+      `::warning title=Compliance gate::${note} Nothing checked is graded missing, which only warns ` +
+        '(fail-on is non-compliant).',
+    );
+    // Nothing was asked of the service.
+    expect(requests()).toEqual([]);
+    clean(warned);
+  });
+
   it('commit subjects from git act on nothing: not the log, not the summary', async () => {
     const { r, root } = release(0);
     fastCommits(r, 2, {

@@ -2,7 +2,14 @@
  * The gate's result as the runner shows it: outputs, the result file, the job summary (a matrix of commits by
  * attestation names), the pull-request comment (the same, problems first), the annotations and the failure.
  */
-import { countWords, failOnSentence, gradeWords, type FailOn, type Sorted } from '../../compliance/grades.js';
+import {
+  countWords,
+  failOnSentence,
+  fails,
+  gradeWords,
+  type FailOn,
+  type Sorted,
+} from '../../compliance/grades.js';
 import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
@@ -353,7 +360,50 @@ function capitalized(text: string): string {
  */
 export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult {
   const note = read.note ?? 'Nothing was checked.';
-  const summary = new SummaryWriter().heading(`⏭️ ${TITLE} skipped: nothing checked`, 3).paragraph(note);
+  return {
+    ...uncheckedStep(inputs, read, `⏭️ ${TITLE} skipped: nothing checked`, [note]),
+    annotations: [{ level: 'warning', message: note }],
+  };
+}
+
+/**
+ * A range with nothing in it to check (only merges, which include-merges: false leaves out, or no commit at all):
+ * never a pass. Graded missing, as a commit without any attestation is, so fail-on decides: it fails or warns.
+ */
+export function renderNothingChecked(inputs: GateInputs, read: CommitsRead): StepResult {
+  const note = read.note ?? 'Nothing was checked.';
+  const failing = fails(inputs.failOn, 'missing');
+  const graded = failing
+    ? `Nothing checked is graded missing, which fails the step (fail-on: ${gradeWords(inputs.failOn.grades)}).`
+    : `Nothing checked is graded missing, which only warns (${whyNotFailing(inputs.failOn)}).`;
+  const heading = `❌ ${TITLE} tripped${failing ? '' : ' (not failing the step)'}: nothing checked`;
+  const step = uncheckedStep(inputs, read, heading, [note, `${graded} would-fail: true.`]);
+  return {
+    ...step,
+    outcome: 'non-compliant' satisfies Outcome,
+    outputs: { ...step.outputs, 'would-fail': true },
+    result: {
+      ...step.result,
+      range: read.range,
+      failOn: inputs.failOn.grades,
+      wouldFail: true,
+      nothingChecked: 'missing',
+    },
+    ...(failing
+      ? { failure: `${TITLE} tripped: ${note} ${graded}` }
+      : { annotations: [{ level: 'warning', title: TITLE, message: `${note} ${graded}` }] }),
+  };
+}
+
+/** A step that checked no commit, whatever it decides: never compliant, nothing found, what runs where it was read. */
+function uncheckedStep(
+  inputs: GateInputs,
+  read: CommitsRead,
+  heading: string,
+  paragraphs: string[],
+): StepResult {
+  const summary = new SummaryWriter().heading(heading, 3);
+  for (const paragraph of paragraphs) summary.paragraph(paragraph);
   if (read.deployed !== undefined) deployedLines(summary, read.deployed);
   return {
     outcome: 'skipped',
@@ -362,13 +412,12 @@ export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult
       compliant: false,
       commits: [],
       from: read.from,
-      note,
+      note: read.note ?? 'Nothing was checked.',
       deployed: read.deployed,
       query: inputs.query,
       required: inputs.required,
     },
     summary,
     comment: { key: commentKey(inputs), body: () => summary.toString() },
-    annotations: [{ level: 'warning', message: note }],
   };
 }

@@ -18,7 +18,7 @@ import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
 import { SHA_FORM } from './inputs.js';
-import { render, renderSkipped } from './render.js';
+import { render, renderNothingChecked, renderSkipped } from './render.js';
 import {
   MAX_COMMITS,
   type CheckedCommit,
@@ -34,6 +34,7 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
   return withClient(inputs.connection, async (client) => {
     const read = await readCommits(inputs, client);
     if (read.deployed?.noBase === 'skip') return renderSkipped(inputs, read);
+    if (read.range !== undefined && read.commits.length === 0) return renderNothingChecked(inputs, read);
     let found;
     try {
       // An empty range asks nothing: there is nothing to check.
@@ -68,6 +69,7 @@ export async function readCommits(inputs: GateInputs, client: ComplianceClient):
     const read = deployed ? sinceDeployed(inputs, deployed) : await findCommits(inputs);
     log.info(`${read.commits.length} commit(s) ${describeSource(read)}:`);
     for (const c of read.commits) log.info(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`);
+    if (read.commits.length === 0 && read.note !== undefined) log.info(read.note);
     return read;
   });
 }
@@ -160,7 +162,11 @@ function fromRange(
     from,
     range: { shown: request.shown, head: read.head, bases: read.bases, includeMerges: request.includeMerges },
     ...(read.commits.length === 0 && {
-      note: `${request.shown} has no commits${request.includeMerges ? '' : ' but merges'}: nothing to check.`,
+      note:
+        read.onlyMerges === undefined
+          ? `${request.shown} has no commits: nothing was checked.`
+          : `${request.shown} has only merge commits (${read.onlyMerges}), which include-merges: false leaves ` +
+            'out: nothing was checked.',
     }),
   };
 }

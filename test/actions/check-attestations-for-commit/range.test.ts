@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
-import { MATRIX_MAX, render } from '../../../src/actions/check-attestations-for-commit/render.js';
+import {
+  MATRIX_MAX,
+  render,
+  renderNothingChecked,
+  renderSkipped,
+} from '../../../src/actions/check-attestations-for-commit/render.js';
 import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/types.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { InputError } from '../../../src/errors/errors.js';
@@ -176,5 +181,70 @@ describe('the summary of many commits', () => {
     );
     // Every commit is in the result, whatever the summary shows.
     expect((step.result as { commits: unknown[] }).commits).toHaveLength(5000);
+  });
+});
+
+describe('a range with nothing to check', () => {
+  const note =
+    'v1..HEAD has only merge commits (2), which include-merges: false leaves out: nothing was checked.';
+  const empty: CommitsRead = {
+    commits: [],
+    from: 'range',
+    range: { shown: 'v1..HEAD', head: A, bases: [B], includeMerges: false },
+    note,
+  };
+
+  it('is never a pass: graded missing, it fails where fail-on lists missing (the default)', async () => {
+    const step = renderNothingChecked(await read(env({ commits: 'v1..HEAD' })), empty);
+    expect(step.outcome).toBe('non-compliant');
+    expect(step.outputs).toEqual({ compliant: false, missing: [], 'non-compliant': [], 'would-fail': true });
+    expect(step.result).toMatchObject({
+      compliant: false,
+      commits: [],
+      note,
+      wouldFail: true,
+      nothingChecked: 'missing',
+    });
+    expect(step.failure).toBe(
+      `Compliance gate tripped: ${note} Nothing checked is graded missing, which fails the step ` +
+        '(fail-on: non-compliant, missing, unknown).',
+    );
+    expect(step.annotations).toBeUndefined();
+    const summary = step.summary?.toString() ?? '';
+    expect(summary.split('\n')[0]).toBe('### ❌ Compliance gate tripped: nothing checked');
+    expect(summary).toContain(note);
+    expect(summary).toContain('would-fail: true.');
+  });
+
+  it('warns where fail-on leaves missing out, or fail-on-non-compliant is false; still not compliant', async () => {
+    for (const [inputs, why] of [
+      [{ 'fail-on': 'non-compliant, unknown' }, 'fail-on is non-compliant, unknown'],
+      [{ 'fail-on-non-compliant': 'false' }, 'fail-on-non-compliant is false'],
+    ] as const) {
+      const step = renderNothingChecked(await read(env({ commits: 'v1..HEAD', ...inputs })), empty);
+      expect(step.failure).toBeUndefined();
+      expect(step.outcome).toBe('non-compliant');
+      expect(step.outputs).toMatchObject({ compliant: false, 'would-fail': true });
+      expect(step.annotations).toEqual([
+        {
+          level: 'warning',
+          title: 'Compliance gate',
+          message: `${note} Nothing checked is graded missing, which only warns (${why}).`,
+        },
+      ]);
+      expect(step.summary?.toString()).toContain(
+        '### ❌ Compliance gate tripped (not failing the step): nothing checked',
+      );
+    }
+  });
+
+  it('skipped by on-no-base says it skipped, and does not fail', async () => {
+    const skipped = renderSkipped(await read(env({ commits: 'v1..HEAD' })), { ...empty, note: 'No base.' });
+    expect(skipped).toMatchObject({
+      outcome: 'skipped',
+      outputs: { compliant: false, 'would-fail': false },
+      annotations: [{ level: 'warning', message: 'No base.' }],
+    });
+    expect(skipped.failure).toBeUndefined();
   });
 });
