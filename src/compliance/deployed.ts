@@ -13,7 +13,10 @@ import { splitImageName } from '../context/artifact-name.js';
 import type { Revision } from '../context/commit-range.js';
 import { commitPage } from '../context/commit-url.js';
 import { keptBy, type NameFilter } from '../context/name-filter.js';
-import { lookUpArtifact } from './lookup.js';
+import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './lookup.js';
+
+/** Distinct base commits one step reads in the checkout: as many as it looks up. */
+export const MAX_BASES = MAX_LOOKUPS;
 
 export interface DeployedSearch {
   environment: string;
@@ -44,6 +47,8 @@ export interface Deployed {
   artifacts: DeployedArtifact[];
   /** The distinct commits found, in the order of the artifacts. */
   commits: string[];
+  /** Artifacts not looked up, over MAX_LOOKUPS: their commits are not known. Absent when none. */
+  leftOut?: number;
 }
 
 /**
@@ -62,23 +67,40 @@ export async function findDeployed(client: ComplianceClient, search: DeployedSea
     );
   }
   // Both sides are the latest snapshot, so every artifact is unchanged; the other groups are read too, each
-  // artifact once, so that an answer that files them elsewhere still finds them.
+  // artifact once (in each flow it belongs to), so that an answer that files them elsewhere still finds them.
   const seen = new Set<string>();
   const all: DiffArtifact[] = [];
   for (const group of [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2]) {
     for (const artifact of group.artifacts) {
-      if (seen.has(artifact.fingerprint)) continue;
-      seen.add(artifact.fingerprint);
+      const key = `${artifact.flow ?? ''}\u0000${artifact.fingerprint}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       all.push(artifact);
     }
   }
-  const ours = all.filter((a) => ofSearch(a, search));
-  const artifacts = await mapBounded(ours, 4, (a) => commitOf(client, a, search.repository));
+  const told = all.filter((a) => ofSearch(a, search)).map((a) => fromDiff(a, search.repository));
+  // Bounded as diff-envs bounds its lookups: past the bound an artifact's commit is not known, so no base is taken.
+  const lookups = told.filter((t) => t !== undefined && 'lookUpIn' in t);
+  const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
+  const artifacts = await mapBounded(told, LOOKUP_CONCURRENCY, async (t) => {
+    if (t === undefined || !('lookUpIn' in t)) return t;
+    const { lookUpIn: _flow, ...base } = t;
+    if (!allowed.has(t)) {
+      return {
+        ...base,
+        commit: undefined,
+        why: `not looked up (at most ${MAX_LOOKUPS} lookups in one step)`,
+      };
+    }
+    return lookedUp(client, t, search.repository);
+  });
+  const leftOut = lookups.length - allowed.size;
   return {
     snapshot: diff['not-changed'].snapshot_id ?? diff.snappish1.snapshot_id ?? undefined,
     running: all.length,
     artifacts: artifacts.filter((a): a is DeployedArtifact => a !== undefined),
     commits: [...new Set(artifacts.flatMap((a) => (a?.commit === undefined ? [] : [a.commit])))],
+    ...(leftOut > 0 && { leftOut }),
   };
 }
 
@@ -93,12 +115,17 @@ function otherRepository(page: string | undefined, repository: string | undefine
   return page !== undefined && repository !== undefined && page.toLowerCase() !== repository.toLowerCase();
 }
 
-/** The artifact's commit; undefined when its commit page names another repository (it is not ours). */
-async function commitOf(
-  client: ComplianceClient,
+/** An artifact whose commit only its own record can tell: the flow to look it up in. */
+type ToLookUp = Omit<DeployedArtifact, 'commit' | 'why'> & { lookUpIn: string };
+
+/**
+ * What the diff alone says of an artifact's commit, or that its record is to be looked up; undefined when its commit
+ * page names another repository (it is not ours).
+ */
+function fromDiff(
   artifact: DiffArtifact,
   repository: string | undefined,
-): Promise<DeployedArtifact | undefined> {
+): DeployedArtifact | ToLookUp | undefined {
   const base = {
     name: artifact.name ?? artifact.fingerprint,
     fingerprint: artifact.fingerprint,
@@ -112,8 +139,17 @@ async function commitOf(
     return { ...base, commit: page.sha, why: 'its commit_url' };
   if (base.flow === undefined)
     return { ...base, commit: undefined, why: 'no commit_url, and no flow to ask' };
-  const found = await lookUpArtifact(client, base.flow, artifact.fingerprint);
-  if (found.notFound) return { ...base, commit: undefined, why: `not found in flow ${base.flow}` };
+  return { ...base, lookUpIn: base.flow };
+}
+
+/** The artifact's commit as its own record names it; undefined when that names another repository (not ours). */
+async function lookedUp(
+  client: ComplianceClient,
+  { lookUpIn: flow, ...base }: ToLookUp,
+  repository: string | undefined,
+): Promise<DeployedArtifact | undefined> {
+  const found = await lookUpArtifact(client, flow, base.fingerprint);
+  if (found.notFound) return { ...base, commit: undefined, why: `not found in flow ${flow}` };
   const read = found.artifact;
   const readPage = commitPage(read.commit_url);
   if (otherRepository(readPage?.repository, repository)) return undefined;
@@ -126,15 +162,28 @@ async function commitOf(
 }
 
 /**
- * Why what runs gives no base, else undefined: nothing of this repository runs there, or one of its artifacts names
- * no commit (taking the others' alone would narrow the range, and a gate fails closed).
+ * Why what runs gives no base, else undefined: nothing of this repository runs there, one of its artifacts names no
+ * commit (taking the others' alone would narrow the range, and a gate fails closed), or a bound of one step is reached.
  */
 export function whyNoBase(found: Deployed, environment: string, matchedBy: string): string | undefined {
   if (found.artifacts.length === 0) return `nothing of this repository (${matchedBy}) runs in ${environment}`;
+  if (found.leftOut !== undefined) {
+    return (
+      `${found.leftOut} of the ${found.artifacts.length} artifact(s) of this repository running in ${environment} ` +
+      `were not looked up (at most ${MAX_LOOKUPS} lookups in one step), so their commits are not known`
+    );
+  }
+  if (found.commits.length > MAX_BASES) {
+    return (
+      `what runs in ${environment} was built from ${found.commits.length} commits of this repository, more than ` +
+      `the ${MAX_BASES} bases one step reads`
+    );
+  }
   const unknown = found.artifacts.filter((a) => a.commit === undefined);
   if (unknown.length === 0) return undefined;
-  const which = unknown.map((a) => `${a.name} (${a.why})`).join(', ');
-  return `the commit of ${which}, running in ${environment}, is not known`;
+  const which = unknown.slice(0, 5).map((a) => `${a.name} (${a.why})`);
+  const more = unknown.length > which.length ? ` and ${unknown.length - which.length} more` : '';
+  return `the commit of ${which.join(', ')}${more}, running in ${environment}, is not known`;
 }
 
 /** The base commits to read in the checkout, each named by the artifacts built from it. */
@@ -144,6 +193,7 @@ export function baseRevisions(found: Deployed, environment: string): Revision[] 
     return {
       revision: sha,
       described: `the commit ${sha} (of ${names.join(', ')}, running in ${environment})`,
+      commitOnly: true,
     };
   });
 }

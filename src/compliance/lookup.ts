@@ -8,6 +8,11 @@ import type { Artifact, GetArtifactQuery } from '../api/schemas.js';
 import { ApiError } from '../errors/errors.js';
 import { notFoundAbout } from '../runtime/not-found.js';
 
+/** Artifact lookups in one step, for every action that makes one per artifact the service names: past it, none. */
+export const MAX_LOOKUPS = 200;
+/** Artifact lookups in flight at once. */
+export const LOOKUP_CONCURRENCY = 8;
+
 /** A 404 that names the artifact (or its trail or attestation), as opposed to the org or flow. */
 const ABOUT_ARTIFACT = /\b(artifact|fingerprint|trail|attestation)/i;
 

@@ -10,6 +10,7 @@ import {
   countWalk,
   isShallowRepository,
   listWalk,
+  resolveCommits,
   resolveRevision,
   shallowBoundary,
   type RevisionWalk,
@@ -65,6 +66,8 @@ export interface Revision {
   revision: string;
   /** e.g. `commit 3dfdaa9… (ghcr.io/acme/app:1.2.0 running in production)`; default `'<revision>'`. */
   described?: string;
+  /** A SHA from the service: a commit only, never a branch or tag of that name. */
+  commitOnly?: boolean;
 }
 
 export interface RangeRequest {
@@ -106,8 +109,12 @@ export function readRange(request: RangeRequest): ReadRange {
       `the repository checked out first, with ${FETCH_ALL}`,
     );
   }
-  const resolve = ({ revision, described }: Revision): string => {
-    const sha = resolveRevision(cwd, revision);
+  // The service's SHAs, however many, in one git call.
+  const shas = request.bases.filter((b) => b.commitOnly === true).map((b) => b.revision);
+  const named = shas.length > 0 ? resolveCommits(cwd, shas) : new Map<string, string>();
+  if (named === undefined) throw new InputError(input, `git could not read ${request.shown}`, RANGE_FORM);
+  const resolve = ({ revision, described, commitOnly }: Revision): string => {
+    const sha = commitOnly === true ? named.get(revision.toLowerCase()) : resolveRevision(cwd, revision);
     if (sha !== undefined) return sha;
     const what = described ?? `'${revision}'`;
     if (shallow) throw new InputError(input, `${what} is not in this shallow clone`, FETCH_ALL);

@@ -16,8 +16,11 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** git reads one commit in milliseconds; a git that hangs (a lock, a slow network filesystem) is given up on. */
 const GIT_TIMEOUT_MS = 30_000;
 
-/** git's exit status and output; undefined when it did not run to its end (no git, cwd gone, too slow, cut off). */
-function runGit(args: string[], cwd: string): { status: number; stdout: string } | undefined {
+/**
+ * git's exit status and output, given `input` on its standard input; undefined when it did not run to its end (no
+ * git, cwd gone, too slow, cut off).
+ */
+function runGit(args: string[], cwd: string, input?: string): { status: number; stdout: string } | undefined {
   // `-C` instead of the child's cwd: on Windows a program is looked up in the child's cwd before PATH, and a checkout
   // may hold a `git.exe` of its own; Node's folder holds none.
   const result = spawnSync('git', ['-C', cwd, ...args], {
@@ -26,7 +29,8 @@ function runGit(args: string[], cwd: string): { status: number; stdout: string }
     maxBuffer: MAX_OUTPUT_BYTES,
     timeout: GIT_TIMEOUT_MS,
     windowsHide: true,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+    ...(input !== undefined && { input }),
   });
   return result.error === undefined && result.status !== null
     ? { status: result.status, stdout: result.stdout }
@@ -109,6 +113,50 @@ export function resolveRevision(cwd: string, revision: string): string | undefin
     cwd,
   )?.trim();
   return out !== undefined && patterns.sha1.test(out) ? out : undefined;
+}
+
+/**
+ * The commit each SHA names, by object name only: a branch or tag named like a SHA never stands for it (git reads an
+ * abbreviated SHA as a ref of that name first). An abbreviated one names the one commit it abbreviates (`rev-parse
+ * --disambiguate`, which lists objects alone); then one `git cat-file --batch-check` reads every object. Keyed by the
+ * SHA lowercased; one absent names no commit here. Undefined when git failed.
+ */
+export function resolveCommits(cwd: string, shas: readonly string[]): Map<string, string> | undefined {
+  const candidates = new Map<string, string[]>();
+  for (const sha of new Set(shas.map((s) => s.toLowerCase()))) {
+    if (!patterns.commitSha.test(sha)) continue;
+    if (patterns.sha1.test(sha)) {
+      candidates.set(sha, [sha]);
+      continue;
+    }
+    const out = git(['rev-parse', `--disambiguate=${sha}`], cwd);
+    if (out === undefined) return undefined;
+    candidates.set(
+      sha,
+      out.split('\n').filter((line) => patterns.sha1.test(line)),
+    );
+  }
+  const objects = [...new Set([...candidates.values()].flat())];
+  const commits = new Set<string>();
+  if (objects.length > 0) {
+    // Full object names on the standard input: git reads a 40-character name as the object, whatever refs exist.
+    const out = runGit(
+      ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+      cwd,
+      `${objects.join('\n')}\n`,
+    );
+    if (out?.status !== 0) return undefined;
+    for (const line of out.stdout.split('\n')) {
+      const [name = '', type] = line.split(' ');
+      if (type === 'commit' && patterns.sha1.test(name)) commits.add(name);
+    }
+  }
+  const resolved = new Map<string, string>();
+  for (const [sha, names] of candidates) {
+    const found = names.filter((name) => commits.has(name));
+    if (found.length === 1 && found[0] !== undefined) resolved.set(sha, found[0]);
+  }
+  return resolved;
 }
 
 /** The commits a shallow clone's history is cut at (their parents are not in the clone); empty in a full clone. */

@@ -4,7 +4,13 @@
  * from (commit_url, else the artifact's git_commit), and when there is no base.
  */
 import { describe, expect, it } from 'vitest';
-import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../src/compliance/deployed.js';
+import {
+  baseRevisions,
+  findDeployed,
+  MAX_BASES,
+  whyNoBase,
+  type Deployed,
+} from '../../src/compliance/deployed.js';
 import { InputReader } from '../../src/context/inputs.js';
 import { UnexpectedResponseError } from '../../src/errors/errors.js';
 import { readNameFilters } from '../../src/context/name-filter.js';
@@ -175,6 +181,64 @@ describe('findDeployed', () => {
     );
   });
 
+  it('looks up at most 200 artifacts in one step; past that, their commits are not known', async () => {
+    const running = Array.from({ length: 203 }, (_, i) => ({
+      flow: 'app',
+      name: `ghcr.io/acme/app-${i}:1.0`,
+      gitCommit: sha('a'),
+    }));
+    const sandbox = await start({ seed: seedRunning(running), profile: 'full' });
+    let lookups = 0;
+    sandbox.sandbox.observe(({ url }) => {
+      if (url.includes('/artifacts/')) lookups++;
+    });
+    const found = await findDeployed(sandbox.client(), {
+      environment: 'prod',
+      flow: 'app',
+      names: [],
+      repository: 'acme/app',
+    });
+    expect(lookups).toBe(200);
+    expect(found.leftOut).toBe(3);
+    expect(found.commits).toEqual([sha('a')]);
+    expect(found.artifacts.at(-1)).toMatchObject({
+      name: 'ghcr.io/acme/app-202:1.0',
+      commit: undefined,
+      why: 'not looked up (at most 200 lookups in one step)',
+    });
+    expect(whyNoBase(found, 'prod', 'flow app')).toContain('3 of the 203 artifact(s)');
+  });
+
+  it('reads an image in each flow the diff lists it in: the one of the flow asked is found', async () => {
+    const seed = seedRunning([
+      {
+        flow: 'jobs',
+        name: 'ghcr.io/acme/app:1.0',
+        commitUrl: `https://github.com/acme/app/commit/${sha('e')}`,
+      },
+    ]) as { orgs: { demo: Org } };
+    const org = seed.orgs.demo;
+    org.flows.push({ name: 'app' });
+    // The same image reported to a second flow, listed after the first.
+    org.artifacts.push({
+      id: '000000000000000000000799',
+      flow: 'app',
+      fingerprint: '1'.padStart(64, '0'),
+      filename: 'ghcr.io/acme/app:1.0',
+      commit_url: `https://github.com/acme/app/commit/${sha('e')}`,
+      created_at: 1793600000,
+      last_modified_at: 1793600000,
+    });
+    const sandbox = await start({ seed, profile: 'full' });
+    const found = await findDeployed(sandbox.client(), {
+      environment: 'prod',
+      flow: 'app',
+      names: [],
+      repository: 'acme/app',
+    });
+    expect(found.artifacts).toMatchObject([{ name: 'ghcr.io/acme/app:1.0', flow: 'app', commit: sha('e') }]);
+  });
+
   it('an environment the service does not know is an error, not "no base"', async () => {
     const sandbox = await start({ seed: seedRunning(RUNNING) });
     await expect(
@@ -223,9 +287,47 @@ describe('whyNoBase and baseRevisions', () => {
       commits: [sha('a'), sha('b')],
     };
     expect(whyNoBase(found, 'prod', 'flow app')).toBeUndefined();
+    // The service's SHAs: read in the checkout as commits only, never a branch or tag of that name.
     expect(baseRevisions(found, 'prod')).toEqual([
-      { revision: sha('a'), described: `the commit ${sha('a')} (of api 1.0, worker 1.0, running in prod)` },
-      { revision: sha('b'), described: `the commit ${sha('b')} (of web 2.0, running in prod)` },
+      {
+        revision: sha('a'),
+        described: `the commit ${sha('a')} (of api 1.0, worker 1.0, running in prod)`,
+        commitOnly: true,
+      },
+      {
+        revision: sha('b'),
+        described: `the commit ${sha('b')} (of web 2.0, running in prod)`,
+        commitOnly: true,
+      },
     ]);
+  });
+
+  it('no base past a bound of one step, saying which; a long list of unknown commits is cut', () => {
+    const many = Array.from({ length: 7 }, (_, i) => artifact(`app ${i}`, undefined));
+    expect(
+      whyNoBase({ snapshot: 'prod#2', running: 7, artifacts: many, commits: [] }, 'prod', 'flow app'),
+    ).toBe(
+      'the commit of app 0 (not found in flow app), app 1 (not found in flow app), app 2 (not found in flow app), ' +
+        'app 3 (not found in flow app), app 4 (not found in flow app) and 2 more, running in prod, is not known',
+    );
+    const leftOut: Deployed = { snapshot: 'prod#2', running: 7, artifacts: many, commits: [], leftOut: 2 };
+    expect(whyNoBase(leftOut, 'prod', 'flow app')).toBe(
+      '2 of the 7 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in one ' +
+        'step), so their commits are not known',
+    );
+    const commits = Array.from({ length: MAX_BASES + 1 }, (_, i) => i.toString(16).padStart(40, '0'));
+    const built = commits.map((c, i) => artifact(`app ${i}`, c));
+    expect(
+      whyNoBase({ snapshot: 'prod#2', running: 201, artifacts: built, commits }, 'prod', 'flow app'),
+    ).toBe(
+      'what runs in prod was built from 201 commits of this repository, more than the 200 bases one step reads',
+    );
+    expect(
+      whyNoBase(
+        { snapshot: 'prod#2', running: 200, artifacts: built.slice(1), commits: commits.slice(1) },
+        'prod',
+        'flow app',
+      ),
+    ).toBeUndefined();
   });
 });

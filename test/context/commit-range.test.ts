@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grouped, parseRange, readRange, type RangeRequest } from '../../src/context/commit-range.js';
-import { resolveRevision } from '../../src/context/git.js';
+import { resolveCommits, resolveRevision } from '../../src/context/git.js';
 import { InputError } from '../../src/errors/errors.js';
 import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
 
@@ -70,6 +70,57 @@ describe('resolveRevision', () => {
     r.git('tag', '-a', '-m', 'annotated', 'v1', sha);
     expect(resolveRevision(r.dir, 'v1')).toBe(sha);
     expect(resolveRevision(r.dir, 'HEAD^{tree}')).toBeUndefined();
+  });
+});
+
+describe('resolveCommits', () => {
+  /** Three commits; a branch named as the first's full SHA and a tag named as the second's short SHA, both at the last. */
+  function misleading() {
+    const r = repo();
+    const [one = '', two = '', three = ''] = fastCommits(r, 3);
+    r.git('branch', one, three);
+    r.git('tag', two.slice(0, 7), three);
+    return { r, one, two, three };
+  }
+
+  it('reads a SHA as the commit it names, never a branch or tag named like it, full or abbreviated', () => {
+    const { r, one, two, three } = misleading();
+    // git itself follows the tag for the abbreviated SHA.
+    expect(r.git('rev-parse', `${two.slice(0, 7)}^{commit}`)).toBe(three);
+    const resolved = resolveCommits(r.dir, [one, two.slice(0, 7), two.slice(0, 9).toUpperCase()]);
+    expect(resolved).toEqual(
+      new Map([
+        [one, one],
+        [two.slice(0, 7), two],
+        [two.slice(0, 9), two],
+      ]),
+    );
+  });
+
+  it('names no commit for a SHA the repository lacks (a branch of that name or not), a tree, or no SHA at all', () => {
+    const { r, three } = misleading();
+    const absent = 'e'.repeat(40);
+    r.git('branch', absent, three);
+    const tree = r.git('rev-parse', 'HEAD^{tree}');
+    expect(resolveCommits(r.dir, [absent, 'eeeeeee', tree, 'HEAD', '--output=x', three])).toEqual(
+      new Map([[three, three]]),
+    );
+    expect(resolveCommits(r.dir, [])).toEqual(new Map());
+    expect(resolveCommits(tempDir(), [three])).toBeUndefined();
+  });
+
+  it('in a range, a base from the service is a commit only; one from an input is any revision', () => {
+    const { r, one, two, three } = misleading();
+    const since = (revision: string, commitOnly: boolean) =>
+      shas(readRange(request(r, { bases: [{ revision, commitOnly }] })));
+    expect(since(one, true)).toEqual([three, two]);
+    expect(since(two.slice(0, 7), true)).toEqual([three]);
+    // The input's word is git's: the tag named like the short SHA is the last commit.
+    expect(since(two.slice(0, 7), false)).toEqual([]);
+    const error = inputError(() =>
+      readRange(request(r, { bases: [{ revision: 'e'.repeat(40), commitOnly: true }] })),
+    );
+    expect(error.message).toContain(`'${'e'.repeat(40)}' names no commit in the repository`);
   });
 });
 

@@ -5,11 +5,13 @@
  * counted where they arrive.
  */
 import { describe, expect, it } from 'vitest';
-import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
+import { fastCommits, gitRecorder, useTempDirs, type Repo } from '../helpers/git.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { liveShaped, unconfirmedDiff } from '../helpers/live-diff.js';
 import { byProfile, DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
-import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
+import { artifactAnswer, heldAnswers } from '../helpers/lookups.js';
+import { json, startServer } from '../helpers/server.js';
 
 const start = useSandbox();
 const { repo, tempDir } = useTempDirs();
@@ -319,6 +321,7 @@ describe('check-attestations-for-commit over a range', () => {
       ]);
       const sandbox = await start({ seed });
       await liveShaped(sandbox, 'app-prod', 'app-prod');
+      const git = gitRecorder(tempDir('git-'));
       const result = await runAction(ACTION, {
         cwd: r.dir,
         inputs: {
@@ -328,6 +331,7 @@ describe('check-attestations-for-commit over a range', () => {
           required: 'unit-tests',
         },
         github: { GITHUB_SHA: head },
+        env: git.env,
       });
       const saved = resultOf(result);
       // The minimal profile sends no commit_url nor git_commit (only shown): no base, and the gate fails closed.
@@ -338,6 +342,12 @@ describe('check-attestations-for-commit over a range', () => {
         // The union of c3..head and c6..head: every commit after c3, newest first.
         expect(saved.commits.map((c) => c.sha)).toEqual(after.slice(4).reverse());
         expect(saved.range?.bases).toEqual([c3, c6]);
+        // Both bases read in one git call, as commits only; the head as git names it.
+        const resolving = git.calls().filter((c) => /^-C \S+ (cat-file|rev-parse --verify)/.test(c));
+        expect(resolving).toEqual([
+          `-C ${r.dir} cat-file --batch-check=%(objectname) %(objecttype)`,
+          `-C ${r.dir} rev-parse --verify --quiet --end-of-options ${head}^{commit}`,
+        ]);
         expect(saved.deployed).toMatchObject({
           environment: 'app-prod',
           snapshot: 'app-prod#1',
@@ -487,6 +497,75 @@ describe('check-attestations-for-commit over a range', () => {
       expect(dry.outputs).toMatchObject({ outcome: 'error', compliant: 'false' });
       expect(dry.stdout).toContain(`::warning title=Dry run::Not failed (dry run): ${why}`);
       clean(dry);
+    });
+    it('looks up at most 200 artifacts, 8 at a time, and says the bound left their commits unknown', async () => {
+      const { r, after } = release(1);
+      const fingerprint = (n: number) => n.toString(16).padStart(64, '0');
+      const running = Array.from({ length: 205 }, (_, n) => ({
+        fingerprint: fingerprint(n),
+        name: `ghcr.io/acme/app-${n}:1.0`,
+        flow: 'app',
+        instance_count: 1,
+        pods: [`app-${n}-0`],
+      }));
+      const lookups = heldAnswers();
+      const server = await startServer((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          json(res, 200, {
+            snappish1: { snapshot_id: 'prod#9', artifacts: [] },
+            snappish2: { snapshot_id: 'prod#9', artifacts: [] },
+            changed: { artifacts: [] },
+            'not-changed': { artifacts: running },
+          });
+          return;
+        }
+        const fp = req.url.pathname.split('/').at(-1) ?? '';
+        lookups.hold(() => json(res, 200, artifactAnswer(fp, 'app', 'COMPLIANT', { git_commit: after[0] })));
+      });
+      const run = (onNoBase: string) =>
+        runAction(ACTION, {
+          cwd: r.dir,
+          inputs: {
+            'api-url': server.origin,
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            'since-deployed-in': 'prod',
+            flow: 'app',
+            'on-no-base': onNoBase,
+          },
+          github: { GITHUB_SHA: after[0] ?? '' },
+        });
+      const bound =
+        '5 of the 205 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in ' +
+        'one step), so their commits are not known';
+      try {
+        const failed = await run('fail');
+        const asked = server.requests.filter((q) => q.url.pathname.startsWith('/api/v2/artifacts/'));
+        expect(asked).toHaveLength(200);
+        expect(new Set(asked.map((q) => q.url.pathname)).size).toBe(200);
+        expect(lookups.peak()).toBe(8);
+        expect(failed.code).toBe(1);
+        expect(resultOf(failed).error?.message).toBe(
+          `Invalid input 'since-deployed-in': found no base to check the commits since: ${bound}. Expected an ` +
+            'environment that runs an artifact of this repository with a known commit (matched by flow or name), or ' +
+            'on-no-base: all (check every commit of the head) or skip (check nothing).',
+        );
+        expect(resultOf(failed).deployed?.artifacts[204]).toMatchObject({
+          name: 'ghcr.io/acme/app-204:1.0',
+          why: 'not looked up (at most 200 lookups in one step)',
+        });
+        expect(failed.summary).toContain(bound);
+        const skipped = await run('skip');
+        expect(skipped.outputs.outcome).toBe('skipped');
+        expect(skipped.stdout).toContain(
+          `::warning::No base in prod: ${bound}. Nothing was checked (on-no-base: skip).`,
+        );
+        expect(skipped.summary).toContain(bound);
+        clean(skipped);
+      } finally {
+        lookups.stop();
+        await server.close();
+      }
     });
   });
 

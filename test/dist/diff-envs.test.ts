@@ -9,6 +9,7 @@ import { byProfile, DEMO_TOKEN, demoSeed, PROFILE, useSandbox, type Running } fr
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 import { liveShaped } from '../helpers/live-diff.js';
+import { artifactAnswer, heldAnswers } from '../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 
 const start = useSandbox();
@@ -34,19 +35,6 @@ const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
   snappish2: { snapshot_id: two, artifacts: arriving },
   changed: { snapshot_id: two, artifacts: [] },
   'not-changed': { snapshot_id: two, artifacts: [] },
-});
-/** A service's answer for an artifact (2.8): the required fields, and a state. */
-const artifactBody = (fingerprint: string, flow: string, state: string) => ({
-  id: fingerprint.slice(0, 8),
-  fingerprint,
-  filename: 'image',
-  created_at: '2026-11-01T00:00:00Z',
-  last_modified_at: '2026-11-01T00:00:00Z',
-  evidence: {},
-  flow_name: flow,
-  commit_lead_times: {},
-  build_lead_times: {},
-  state,
 });
 /** A promotion review of prod against staging, asked of a loopback server. */
 const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
@@ -896,7 +884,7 @@ describe('diff-envs', () => {
           return;
         }
         const flow = req.url.pathname.split('/')[5] ?? '';
-        json(res, 200, artifactBody(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
+        json(res, 200, artifactAnswer(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
       });
       try {
         const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
@@ -952,41 +940,28 @@ describe('diff-envs', () => {
       }));
       // The same artifact twice in the answer: one lookup.
       arriving.push({ ...(arriving[0] as (typeof arriving)[number]), pods: ['svc-0-1'] });
-      let inFlight = 0;
-      let peak = 0;
-      let held: (() => void)[] = [];
-      let timer: NodeJS.Timeout | undefined;
-      // Every lookup is held until none has arrived for 50 ms: all the client lets run at once are in flight together.
-      const release = () => {
-        const now = held;
-        held = [];
-        for (const answer of now) answer();
-      };
+      // Every lookup is held: all the client lets run at once are in flight together.
+      const held = heldAnswers();
       const server = await startServer((req, res) => {
         if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
           json(res, 200, diffBody('prod#1', 'staging#2', arriving));
           return;
         }
         const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
-        inFlight++;
-        peak = Math.max(peak, inFlight);
-        held.push(() => {
-          inFlight--;
+        held.hold(() => {
           if (parseInt(fingerprint, 16) % 50 === 7) {
             json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
             return;
           }
-          json(res, 200, artifactBody(fingerprint, 'backend', 'COMPLIANT'));
+          json(res, 200, artifactAnswer(fingerprint, 'backend', 'COMPLIANT'));
         });
-        clearTimeout(timer);
-        timer = setTimeout(release, 50);
       });
       try {
         const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
         const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
         expect(lookups).toHaveLength(200);
         expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
-        expect(peak).toBe(8);
+        expect(held.peak()).toBe(8);
         const bad = JSON.parse(result.outputs['non-compliant'] ?? '') as { state: string }[];
         // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
         expect(bad.map((b) => b.state)).toEqual([
@@ -1001,7 +976,7 @@ describe('diff-envs', () => {
         // Ten annotations at most: the failure and nine of the ten artifacts.
         expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
       } finally {
-        clearTimeout(timer);
+        held.stop();
         await server.close();
       }
     });

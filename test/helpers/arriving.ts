@@ -3,6 +3,7 @@
  * snapshot 2 (only there), and each lookup of an arriving artifact answers `state`. For the caps of list and matrix
  * outputs, which the sandbox's seeds are too small to reach.
  */
+import { artifactAnswer } from './lookups.js';
 import { json, startServer, type TestServer } from './server.js';
 
 export interface ArrivingOptions {
@@ -37,18 +38,6 @@ export function serveArriving(options: ArrivingOptions): Promise<TestServer> {
       });
       return;
     }
-    const fp = req.url.pathname.split('/').at(-1) ?? '';
-    json(res, 200, {
-      id: fp.slice(0, 8),
-      fingerprint: fp,
-      filename: 'image',
-      created_at: '2026-11-01T00:00:00Z',
-      last_modified_at: '2026-11-01T00:00:00Z',
-      evidence: {},
-      flow_name: 'backend',
-      commit_lead_times: {},
-      build_lead_times: {},
-      state,
-    });
+    json(res, 200, artifactAnswer(req.url.pathname.split('/').at(-1) ?? '', 'backend', state));
   });
 }

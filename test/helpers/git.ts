@@ -3,9 +3,9 @@
  * each test.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterEach } from 'vitest';
 
 export interface Repo {
@@ -77,4 +77,21 @@ export function fastCommits(
   }
   execFileSync('git', ['fast-import', '--quiet'], { cwd: repo.dir, input: chunks.join('') });
   return repo.git('rev-list', `--max-count=${count}`, `refs/heads/${branch}`).split('\n').reverse();
+}
+
+/**
+ * A `git` on PATH that records each call's arguments (one line per call) and runs the real git: for a test that counts
+ * the git calls a bundle makes. `env` is the PATH to give the step.
+ */
+export function gitRecorder(dir: string): { env: { PATH: string }; calls: () => string[] } {
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const log = join(dir, 'git-calls.log');
+  writeFileSync(log, '');
+  writeFileSync(join(dir, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`, {
+    mode: 0o755,
+  });
+  return {
+    env: { PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` },
+    calls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean),
+  };
 }

@@ -11,10 +11,8 @@ import type { CommonInputs } from '../../runtime/context.js';
 import type { PrCommentInputs } from '../../runtime/pr-comment.js';
 import type { StepError } from '../../runtime/step.js';
 
-/** Compliance lookups in one step: the arriving artifacts past it are `NOT-CHECKED`, counted in the summary. */
-export const MAX_LOOKUPS = 200;
-/** Compliance lookups in flight at once. */
-export const LOOKUP_CONCURRENCY = 8;
+/** The lookups' bounds: the arriving artifacts past MAX_LOOKUPS are `NOT-CHECKED`, counted in the summary. */
+export { LOOKUP_CONCURRENCY, MAX_LOOKUPS } from '../../compliance/lookup.js';
 
 export interface DiffEnvsInputs extends CommonInputs {
   snapshot1: SnapshotExpression;
