@@ -89,11 +89,14 @@ function checkedOutBranch(cwd: string): string {
 
 /**
  * How many commits `to` has that `from` has not (`git rev-list --count from..to`), in the checked-out repository;
- * undefined outside a repository, for a commit it does not have (a shallow clone), or for anything not a SHA.
+ * undefined outside a repository, for a commit it does not have (a shallow clone), or for anything not a SHA. Each is
+ * the commit its SHA names (resolveCommits), never a branch or tag of that name.
  */
 export function countCommits(cwd: string, from: string, to: string): number | undefined {
-  if (![from, to].every((sha) => patterns.commitSha.test(sha) && sha === sha.toLowerCase())) return undefined;
-  const out = git(['rev-list', '--count', '--end-of-options', `${from}..${to}`, '--'], cwd)?.trim();
+  const commits = resolveCommits(cwd, [from, to]);
+  const [a, b] = [commits?.get(from.toLowerCase()), commits?.get(to.toLowerCase())];
+  if (a === undefined || b === undefined) return undefined;
+  const out = git(['rev-list', '--count', '--end-of-options', `${a}..${b}`, '--'], cwd)?.trim();
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
 }
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grouped, parseRange, readRange, type RangeRequest } from '../../src/context/commit-range.js';
-import { resolveCommits, resolveRevision } from '../../src/context/git.js';
+import { countCommits, resolveCommits, resolveRevision } from '../../src/context/git.js';
 import { InputError } from '../../src/errors/errors.js';
 import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
 
@@ -107,6 +107,15 @@ describe('resolveCommits', () => {
     );
     expect(resolveCommits(r.dir, [])).toEqual(new Map());
     expect(resolveCommits(tempDir(), [three])).toBeUndefined();
+  });
+
+  it('counts between the commits two SHAs name, never refs named like them; nothing for what is no commit here', () => {
+    const { r, one, two, three } = misleading();
+    expect(countCommits(r.dir, two.slice(0, 7), three)).toBe(1);
+    expect(countCommits(r.dir, one, three.slice(0, 8).toUpperCase())).toBe(2);
+    expect(countCommits(r.dir, 'e'.repeat(40), three)).toBeUndefined();
+    expect(countCommits(r.dir, 'HEAD~2', 'HEAD')).toBeUndefined();
+    expect(countCommits(tempDir(), one, three)).toBeUndefined();
   });
 
   it('in a range, a base from the service is a commit only; one from an input is any revision', () => {

@@ -319,6 +319,8 @@ describe('check-attestations-for-commit over a range', () => {
         { name: 'ghcr.io/acme/app-worker:1.6.0', commit: c6 },
         { name: 'ghcr.io/acme/other:2.0.0', commit: 'f'.repeat(40), repository: 'acme/other' },
       ]);
+      // A branch named as a base's SHA, at the head: the base is still the commit the SHA names.
+      r.git('branch', c3, head);
       const sandbox = await start({ seed });
       await liveShaped(sandbox, 'app-prod', 'app-prod');
       const git = gitRecorder(tempDir('git-'));

@@ -233,20 +233,29 @@ describe('get-deployment', () => {
     });
     const { repo } = useTempDirs();
 
-    it('counts the commits between the two in the checkout, links the comparison, and says the lead time', async () => {
+    /** A checkout of 15 commits, oldest first. */
+    const history = () => {
       const r = repo();
       const shas: string[] = [];
       for (let i = 0; i < 15; i++) {
         r.git('commit', '-q', '--allow-empty', '-m', `change ${i}`);
         shas.push(r.git('rev-parse', 'HEAD'));
       }
-      const [from, to] = [shas[0] ?? '', shas[14] ?? ''];
-      const answer = deployment(
-        'https://github.com/acme/shop',
-        { from, to, committed: 1_000_000 },
-        1_011_520,
+      return { r, shas };
+    };
+    /** The deployment of `to` replacing `from` in acme/shop, 3 h 12 min after its commit, asked in `cwd`. */
+    const shipped = (from: string, to: string, cwd: string) =>
+      askLoopback(
+        deployment('https://github.com/acme/shop', { from, to, committed: 1_000_000 }, 1_011_520),
+        'd'.repeat(64),
+        { 'fail-if-missing': 'false' },
+        cwd,
       );
-      const result = await askLoopback(answer, 'd'.repeat(64), { 'fail-if-missing': 'false' }, r.dir);
+
+    it('counts the commits between the two in the checkout, links the comparison, and says the lead time', async () => {
+      const { r, shas } = history();
+      const [from, to] = [shas[0] ?? '', shas[14] ?? ''];
+      const result = await shipped(from, to, r.dir);
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({
         'replaced-fingerprint': 'e'.repeat(64),
@@ -266,6 +275,21 @@ describe('get-deployment', () => {
       expect(outputFile(result, 'result-file')).toMatchObject({ commits: 14, leadTimeSeconds: 11520 });
       // Only the nine endpoints: the one read of the deployment.
       expect(result.requests).toHaveLength(1);
+    });
+
+    it("counts between the commits the service's SHAs name, never a branch or tag named like one", async () => {
+      const { r, shas } = history();
+      // The service names both commits abbreviated; the checkout has a tag and a branch of those very names, which
+      // git alone would read first (14 commits would count as none).
+      const [from, to] = [(shas[0] ?? '').slice(0, 7), (shas[14] ?? '').slice(0, 10)];
+      r.git('tag', from, shas[13] ?? '');
+      r.git('branch', to, shas[1] ?? '');
+      expect(r.git('rev-list', '--count', `${from}..${to}`)).toBe('0');
+      const result = await shipped(from, to, r.dir);
+      expect(result.code).toBe(0);
+      expect(result.outputs['replaced-commit']).toBe(from);
+      expect(outputFile(result, 'result-file')).toMatchObject({ commits: 14 });
+      expect(result.stdout).toContain('backend 1.6.0 replaced 1.4.0 (14 commits, compare)');
     });
 
     it('leaves each empty, never guessed, where the answer does not give it', async () => {
