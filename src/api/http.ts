@@ -47,12 +47,11 @@ export function readErrorBody(
   if (body === undefined || body === null) return {};
   if (typeof body === 'string') {
     if (contentType?.includes('json')) return { message: body };
-    const text = body
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const text = withoutTags(body).replace(/\s+/g, ' ').trim();
     if (!text) return {};
-    return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${cutText(text, 200)}` };
+    // Scrubbed with the spaces taken out: a token the page split across lines or tags reads `tok_abc def123` here.
+    const shown = cutText(text, 200, { spaced: true });
+    return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${shown}` };
   }
   if (typeof body === 'object' && !Array.isArray(body)) {
     const o = body as Record<string, unknown>;
@@ -70,6 +69,22 @@ export function readErrorBody(
     return out;
   }
   return { message: cutText(JSON.stringify(body), 200) };
+}
+
+/**
+ * A page with each tag (`<` to the next `>`) a space. A loop, not a pattern: a pattern would look for the `>` again
+ * from every `<` of a page that has none (`<<<…`), and a page is the service's to choose.
+ */
+function withoutTags(page: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = page.indexOf('<'); open >= 0; open = page.indexOf('<', from)) {
+    const close = page.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += `${page.slice(from, open)} `;
+    from = close + 1;
+  }
+  return out + page.slice(from);
 }
 
 function parseBody(text: string): unknown {

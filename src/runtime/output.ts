@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
+import { scrubbedWithin } from '../trust/text.js';
 
 /**
  * A list is a list output: the finisher writes it as capped JSON and sets `<name>-truncated` (see `capJsonList`). A
@@ -52,10 +53,11 @@ export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT
   const parts: string[] = [];
   let bytes = 2; // [ and ]
   for (const item of items) {
-    // As a list writes it (undefined as null, which alone has no JSON).
-    const text = redact(JSON.stringify([item]).slice(1, -1));
-    const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
-    if (bytes + size > cap) break;
+    // As a list writes it (undefined as null, which alone has no JSON); not scrubbed whole when it cannot fit (a UTF-8
+    // text has at least as many bytes as UTF-16 units).
+    const text = scrubbedWithin(JSON.stringify([item]).slice(1, -1), cap - bytes);
+    const size = text === undefined ? Infinity : Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
+    if (text === undefined || bytes + size > cap) break;
     parts.push(text);
     bytes += size;
   }

@@ -4,9 +4,10 @@
  * secret is looked for in the text's normalised shadow (`shadow.ts`: escapes and references decoded, case folded, line
  * breaks dropped), and the span of the original that reads as the secret is replaced. Hex and base64 are not
  * character escapes, so a secret's hex and base64 texts are looked for the same way. Credentials written into a URL
- * (`https://user:pass@host`) are scrubbed wherever they appear.
+ * (`https://user:pass@host`) are scrubbed wherever they appear. Every pass is linear in the text: a service or a pull
+ * request chooses the text, and a pass that backtracks over it would hold the step.
  */
-import { needle, NeedleSet } from './shadow.js';
+import { needle, NeedleSet, READING_REACH } from './shadow.js';
 
 /** Every registered secret, and its hex and base64 texts. */
 const needles = new NeedleSet();
@@ -42,22 +43,111 @@ export function registerSecret(value: string | undefined): void {
   }
 }
 
-/**
- * `https://user:password@` in any text: the userinfo of a URL of the schemes a service, a proxy or a registry is given
- * in (not `docker-pullable://image@sha256:...`, where `@` starts a digest). Up to the last `@` of the URL: a password
- * may hold `@`, `/`, `?` or `#` (a path with an `@` in it is scrubbed too; better too much than a password).
- */
-const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s'"<>]*@/gi;
+/** How a text is scrubbed; by default, a whole text as it is. */
+export interface Scrub {
+  /**
+   * The text is the head of a longer one, cut for display: what may be the start of a secret or of a URL's
+   * credentials running on past its end is scrubbed to the end, and so is its last stretch, where a reading of one
+   * character may be cut short. What comes before that is scrubbed as the whole text would be.
+   */
+  head?: boolean;
+  /**
+   * Whitespace between a secret's characters is taken out, as line breaks are: for text whose line breaks a reader
+   * turned into spaces (the text of an HTML page), where a secret split across lines reads `tok_abc def123`.
+   */
+  spaced?: boolean;
+}
 
-/** Replaces every span that reads as a registered secret, and URL credentials, with `***`. */
-export function redact(text: string): string {
-  let out = text.replace(URL_CREDENTIALS, '$1***@');
-  if (needles.empty) return out;
-  // Again while something was replaced and a secret holds `*`: the text around a `***` may then spell it (`a***b`
-  // around a secret `***`; `*` starts no escape, so nothing else can). Each round shortens the text, so this ends.
+/**
+ * Where a URL of the schemes a service, a proxy or a registry is given in starts its userinfo (not
+ * `docker-pullable://image@sha256:...`, where `@` starts a digest).
+ */
+const URL_START = /\b(?:https?|wss?|ftps?|socks[45]?h?):\/\//gi;
+/** Where such a URL ends. */
+const URL_END = /[\s'"<>]/g;
+
+/**
+ * `https://user:password@` in any text: the userinfo, up to the last `@` of the URL, becomes `***` (a password may
+ * hold `@`, `/`, `?` or `#`; a path with an `@` in it is scrubbed too, better too much than a password). A loop, not
+ * one pattern: a pattern that looks for the `@` from each scheme rereads the rest of the URL from every later one
+ * (`http://http://…`). Each URL is read once, and no scheme inside it can start another.
+ */
+function scrubUrlCredentials(text: string, head: boolean): string {
+  let out = '';
+  let from = 0;
+  URL_START.lastIndex = 0;
+  while (URL_START.test(text)) {
+    const userinfo = URL_START.lastIndex;
+    URL_END.lastIndex = userinfo;
+    const end = URL_END.test(text) ? URL_END.lastIndex - 1 : text.length;
+    // The URL's last `@`; a head's URL that runs to its end may have one past it.
+    const at = head && end === text.length ? end : userinfo + text.slice(userinfo, end).lastIndexOf('@');
+    if (at >= userinfo) {
+      out += `${text.slice(from, userinfo)}***`;
+      from = at;
+    }
+    URL_START.lastIndex = end;
+  }
+  return out + text.slice(from);
+}
+
+const WHITESPACE = /\s+/g;
+
+/** `text` without whitespace, and where each of its units was in `text`. */
+function withoutWhitespace(text: string): { text: string; at: Int32Array } {
+  const at = new Int32Array(text.length);
+  const parts: string[] = [];
+  let kept = 0;
+  let from = 0;
+  WHITESPACE.lastIndex = 0;
   for (;;) {
-    const spans = needles.spans(out);
-    if (spans.length === 0) return out;
+    const blank = WHITESPACE.exec(text);
+    const stop = blank ? blank.index : text.length;
+    for (let i = from; i < stop; i++) at[kept++] = i;
+    parts.push(text.slice(from, stop));
+    if (!blank) return { text: parts.join(''), at: at.subarray(0, kept) };
+    from = WHITESPACE.lastIndex;
+  }
+}
+
+/**
+ * The spans of `text` that read as a secret (see `NeedleSet.spans`), read as `how` says; of a head, whether any was
+ * found before its last stretch, which is a span whatever it holds.
+ */
+function secretSpans(text: string, how: Scrub): { spans: [number, number][]; found: boolean } {
+  const squeezed = how.spaced ? withoutWhitespace(text) : undefined;
+  const searched = squeezed?.text ?? text;
+  const openFrom = how.head ? Math.max(0, searched.length - READING_REACH) : Infinity;
+  const spans = needles.spans(searched, openFrom);
+  const found = spans.length > 0;
+  if (openFrom < searched.length) addTail(spans, openFrom, searched.length);
+  if (!squeezed) return { spans, found };
+  const at = (i: number) => squeezed.at[i] ?? text.length;
+  const original = spans.map(([start, end]): [number, number] => [
+    at(start),
+    how.head && end === searched.length ? text.length : at(end - 1) + 1,
+  ]);
+  return { spans: original, found };
+}
+
+/** Adds `[start, end)`, the end of the text, to spans in order: merged with the last one where they overlap. */
+function addTail(spans: [number, number][], start: number, end: number): void {
+  const last = spans[spans.length - 1];
+  if (last && start <= last[1]) last[1] = end;
+  else spans.push([start, end]);
+}
+
+/**
+ * Replaces every span that reads as a registered secret, and URL credentials, with `***`. Of a head (`how.head`),
+ * everything before the `***` it ends with is what the whole text's scrub begins with.
+ */
+export function redact(text: string, how: Scrub = {}): string {
+  let out = scrubUrlCredentials(text, how.head === true);
+  if (needles.empty) return out;
+  // Again while a secret was found and one holds `*`: the text around a `***` may then spell it (`a***b` around a
+  // secret `***`; `*` starts no escape, so nothing else can). Each round shortens the text, so this ends.
+  for (;;) {
+    const { spans, found } = secretSpans(out, how);
     let next = '';
     let from = 0;
     for (const [start, end] of spans) {
@@ -65,6 +155,6 @@ export function redact(text: string): string {
       from = end;
     }
     out = next + out.slice(from);
-    if (!needles.holds('*')) return out;
+    if (!found || !needles.holds('*')) return out;
   }
 }

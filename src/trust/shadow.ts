@@ -29,6 +29,15 @@ const DEPTH = 2;
 /** How many positions the readings are kept for (see `Reader`). */
 const MEMO = 256;
 
+/** How many positions the marks of a sweep over line breaks are kept for: more than any reading spans. */
+const RING = 512;
+
+/**
+ * More than the most units one character's reading spans (216: a named reference of 16 letters, its `&`, each letter
+ * and its `;` written as `&#x00000064;`), so a search of a head of a text knows where a reading may run past its end.
+ */
+export const READING_REACH = 256;
+
 const BACKSLASH = 0x5c;
 const PERCENT = 0x25;
 const AMPERSAND = 0x26;
@@ -39,6 +48,11 @@ const LF = 0x0a;
 /** Characters with readings other than themselves: they start an escape, are a line break, or are a form's space. */
 const SPECIAL = new Uint8Array(128);
 for (const unit of [BACKSLASH, PERCENT, AMPERSAND, PLUS, CR, LF]) SPECIAL[unit] = 1;
+
+/** The line breaks, as a table of wanted units (see `mayRead`). */
+const BREAKS = new Uint8Array(0x10000);
+BREAKS[CR] = 1;
+BREAKS[LF] = 1;
 
 function isSpecial(unit: number): boolean {
   return unit < 128 && SPECIAL[unit] === 1;
@@ -126,6 +140,30 @@ const NAME_PREFIXES = new Set(
   [...NAMED.keys()].flatMap((name) => Array.from(name).map((_, i) => name.slice(0, i + 1))),
 );
 
+/** The names as a trie of folded units, walked a unit at a time without building strings. */
+interface NameNode {
+  readonly next: Map<number, NameNode>;
+  /** What the name that ends here reads as. */
+  value?: string;
+  /** Whether a name goes on with this (folded) unit. */
+  readonly goesOn: (unit: number) => boolean;
+}
+function nameNode(): NameNode {
+  const next = new Map<number, NameNode>();
+  return { next, goesOn: (unit) => next.has(unit) };
+}
+const NAMES = nameNode();
+for (const [name, value] of NAMED) {
+  let node = NAMES;
+  for (let i = 0; i < name.length; i++) {
+    const unit = name.charCodeAt(i);
+    const child = node.next.get(unit) ?? nameNode();
+    node.next.set(unit, child);
+    node = child;
+  }
+  node.value = value;
+}
+
 /** JSON's short escapes: what `\\` and the (folded) unit after it read as, 0 for none. */
 const JSON_SHORT = new Uint16Array(128);
 for (const [key, value] of Object.entries({
@@ -179,14 +217,35 @@ export class Reader {
    */
   private memoAt: Int32Array | undefined;
   private readonly memo: Reading[][] = [];
+  /** The marks of `withBreaks`: `rounds * (text.length + 1) + position`, so an earlier sweep's mark reads as none. */
+  private marked: Float64Array | undefined;
+  private rounds = 0;
+  /**
+   * Per needle and character, the positions a search has read it at (a bit each). A later search that gets there
+   * finds nothing an earlier one did not: it started later, so its span is inside the earlier one's, and a run of
+   * breaks that every candidate in it would sweep to its end is swept once.
+   */
+  private readonly searched = new Map<string, Uint8Array>();
   readonly text: string;
+  /** Where the text may go on past its end: a chain of readings that gets this far may spell a needle there. */
+  readonly openFrom: number;
 
-  constructor(text: string) {
+  constructor(text: string, openFrom = Infinity) {
     this.text = text;
+    this.openFrom = openFrom;
   }
 
   /** Every reading of the text at `at`, escapes nested up to `depth` deep. */
   readingsAt(at: number, depth = DEPTH): Reading[] {
+    const text = this.text;
+    if (at >= text.length) return [];
+    const unit = text.charCodeAt(at);
+    if (!isSpecial(unit)) return [{ text: text.charAt(at), end: at + 1 }];
+    return (depth === DEPTH ? plainReadings(text, at) : undefined) ?? this.readSlowly(at, depth);
+  }
+
+  /** `readingsAt` without the shortcut of `plainReadings` (exported for the test that holds the two together). */
+  readSlowly(at: number, depth = DEPTH): Reading[] {
     const text = this.text;
     if (at >= text.length) return [];
     const unit = text.charCodeAt(at);
@@ -213,6 +272,10 @@ export class Reader {
 
   /** The readings at `at` that are one unit that `accept`s (folded): the parts of an escape. */
   private parts(at: number, depth: number, accept: (unit: number) => boolean): Reading[] {
+    const unit = this.text.charCodeAt(at);
+    // A plain character is only itself.
+    if (at < this.text.length && !isSpecial(unit))
+      return accept(foldUnit(unit)) ? [{ text: this.text.charAt(at), end: at + 1 }] : [];
     const out: Reading[] = [];
     for (const r of this.readingsAt(at, depth))
       if (r.text.length === 1 && accept(foldUnit(r.text.charCodeAt(0)))) out.push(r);
@@ -224,6 +287,8 @@ export class Reader {
     const runs: Run[] = [];
     let frontier: Run[] = [{ value: 0, end: at, count: 0 }];
     while (frontier.length > 0) {
+      const only = frontier.length === 1 ? frontier[0] : undefined;
+      if (only && this.plainDigits(only, base, max, runs)) return runs;
       const next: Run[] = [];
       for (const run of frontier) {
         if (run.count === max) continue;
@@ -237,6 +302,29 @@ export class Reader {
       frontier = next;
     }
     return runs;
+  }
+
+  /**
+   * Walks one run on over plain characters (the common case), adding each longer run to `runs`; true when no digit
+   * can follow, false when the run stops at a special character, which may be an escaped digit.
+   */
+  private plainDigits(run: Run, base: 10 | 16, max: number, runs: Run[]): boolean {
+    const text = this.text;
+    let { value, end, count } = run;
+    for (; count < max && end < text.length; end++) {
+      const unit = text.charCodeAt(end);
+      if (isSpecial(unit)) break;
+      const folded = foldUnit(unit);
+      if (base === 16 ? !isHex(folded) : !isDecimal(folded)) return true;
+      value = value * base + hexDigit(folded);
+      count++;
+      runs.push({ value, end: end + 1, count });
+    }
+    if (count === max || end >= text.length) return true;
+    run.value = value;
+    run.end = end;
+    run.count = count;
+    return false;
   }
 
   /** The bytes of the two hex digits after a `%` that ends at `at`. */
@@ -316,13 +404,60 @@ export class Reader {
     }
   }
 
-  /** `at` and every position after line breaks from it (literal or escaped), as a secret may wrap there. */
+  /**
+   * `at` and every position after line breaks from it (literal or escaped), as a secret may wrap there; not the
+   * positions of literal breaks, which read as nothing else.
+   */
   afterBreaks(at: number): number[] {
-    const out = [at];
-    for (let k = 0; k < out.length; k++) {
-      const from = out[k] ?? at;
-      if (!isSpecial(this.text.charCodeAt(from))) continue;
-      for (const r of this.readingsAt(from)) if (isLineBreak(r.text) && !out.includes(r.end)) out.push(r.end);
+    return this.withBreaks([at]);
+  }
+
+  /**
+   * The positions of `from`, and after line breaks from any of them, each once, in order: a sweep forward that marks
+   * where each break read ends (never further than a reading reaches, so a ring of marks holds them). A run of
+   * breaks costs its length, however many of its escapes read two ways (`&#10` and `&#10;`).
+   */
+  private withBreaks(from: Iterable<number>, key?: string): number[] {
+    const text = this.text;
+    const starts = Array.from(from).sort((a, b) => a - b);
+    const only = starts.length === 1 ? (starts[0] ?? 0) : -1;
+    // The common case: one position where no break is read.
+    if (only >= 0 && !isSpecial(text.charCodeAt(only))) return starts;
+    let seen: Uint8Array | undefined;
+    if (key !== undefined) {
+      seen = this.searched.get(key);
+      if (!seen) this.searched.set(key, (seen = new Uint8Array((text.length >> 3) + 1)));
+    }
+    const marked = (this.marked ??= new Float64Array(RING).fill(-1));
+    const round = ++this.rounds * (text.length + 1);
+    const out: number[] = [];
+    let next = 0;
+    let furthest = -1;
+    const mark = (position: number) => {
+      marked[position % RING] = round + position;
+      furthest = Math.max(furthest, position);
+    };
+    for (let position = starts[0] ?? 0; position <= text.length; position++) {
+      if (position > furthest) {
+        // Nothing marked ahead: on to the next start, if any.
+        if (next === starts.length) break;
+        position = Math.max(position, starts[next] ?? 0);
+      }
+      const start = starts[next] === position;
+      if (start) next++;
+      if (!start && marked[position % RING] !== round + position) continue;
+      if (seen) {
+        const bit = 1 << (position & 7);
+        if (((seen[position >> 3] ?? 0) & bit) !== 0) continue;
+        seen[position >> 3] = (seen[position >> 3] ?? 0) | bit;
+      }
+      const unit = text.charCodeAt(position);
+      if (unit === LF || unit === CR) mark(position + 1);
+      else {
+        out.push(position);
+        if (isSpecial(unit) && mayRead(text, position, BREAKS, 0))
+          for (const r of this.readingsAt(position)) if (isLineBreak(r.text)) mark(r.end);
+      }
     }
     return out;
   }
@@ -335,7 +470,9 @@ export class Reader {
     const text = this.text;
     let position = at;
     let k = index;
-    while (k < needle.length && position < text.length) {
+    while (k < needle.length) {
+      if (position >= this.openFrom) return text.length;
+      if (position >= text.length) return -1;
       const unit = text.charCodeAt(position);
       if (isSpecial(unit))
         return mayRead(text, position, undefined, needle.charCodeAt(k))
@@ -345,26 +482,153 @@ export class Reader {
       position++;
       k++;
     }
-    return k === needle.length ? position : -1;
+    return position;
   }
 
-  /** Every chain of readings at once: `ends[k]` holds where the readings of the first k characters may end. */
+  /**
+   * Every chain of readings at once: `ends[k]` holds where the readings of the first k characters may end. Each
+   * position is read once per k, so a needle's search costs the span it covers, line breaks and all.
+   */
   private completeSlowly(needle: string, at: number, index: number): number {
-    const ends: number[][] = [];
-    ends[index] = [at];
+    const ends: Set<number>[] = [];
+    ends[index] = new Set([at]);
     for (let k = index; k < needle.length; k++) {
-      for (const from of ends[k] ?? []) {
-        for (const start of k > 0 ? this.afterBreaks(from) : [from]) {
-          for (const r of this.readingsAt(start)) {
-            if (!spells(r.text, needle, k)) continue;
-            const list = (ends[k + r.text.length] ??= []);
-            if (!list.includes(r.end)) list.push(r.end);
-          }
-        }
+      const from = ends[k];
+      if (!from) continue;
+      const wanted = needle.charCodeAt(k);
+      for (const start of k > 0 ? this.withBreaks(from, `${k}:${needle}`) : from) {
+        if (start >= this.openFrom) return this.text.length;
+        const unit = this.text.charCodeAt(start);
+        // Read only where a reading may give the character wanted (the breaks after it were found above).
+        if (
+          isSpecial(unit) ? !mayRead(this.text, start, undefined, wanted, false) : foldUnit(unit) !== wanted
+        )
+          continue;
+        for (const r of this.readingsAt(start))
+          if (spells(r.text, needle, k)) (ends[k + r.text.length] ??= new Set()).add(r.end);
       }
     }
-    const done = ends[needle.length];
-    return done ? Math.max(...done) : -1;
+    let last = -1;
+    for (const end of ends[needle.length] ?? []) last = Math.max(last, end);
+    return last;
+  }
+}
+
+/**
+ * The readings at the special position `at` (as `Reader.readingsAt` gives them) where the escapes there have plain
+ * parts: no part the reader looks at is itself `%`, `\\` or `&`, and a percent escape is one byte. An escape that
+ * reads as `%`, `\\` or `&` starts one more (`&amp;#10;`, `%250A`), whose reading is the last. Undefined otherwise, for
+ * the reader to work out. Most escapes are plain, and reading them without the reader's nesting is what keeps a long
+ * run of them cheap.
+ */
+export function plainReadings(text: string, at: number): Reading[] | undefined {
+  const unit = text.charCodeAt(at);
+  const out: Reading[] = [{ text: text.charAt(at), end: at + 1 }];
+  if (unit === PLUS) out.push({ text: ' ', end: at + 1 });
+  if (!isIntro(unit)) return out;
+  const first = plainEscape(text, unit, at + 1);
+  if (!first) return undefined;
+  for (const r of first) {
+    addReading(out, r.text, r.end);
+    if (r.text.length !== 1 || !isIntro(r.text.charCodeAt(0))) continue;
+    const more = plainEscape(text, r.text.charCodeAt(0), r.end);
+    if (!more) return undefined;
+    for (const m of more) addReading(out, m.text, m.end);
+  }
+  return out;
+}
+
+/** What `plainPart` gives for a part that may be an escape that reads as a part wanted there. */
+const ESCAPED = -2;
+
+const isHexUnit = (unit: number) => hexDigit(unit) >= 0;
+const isHashOrName = (unit: number) => unit === 0x23 || NAMES.next.has(unit);
+const isXOrDecimal = (unit: number) => unit === 0x78 || isDecimal(unit);
+
+/**
+ * The folded part of an escape at `p`, as the reader reads a part (one level down): -1 past the end, or for a `%`,
+ * `\\` or `&` that reads as no unit `accept`s, whether as itself or as the escape it starts (the escape stops there,
+ * as at any other character); `ESCAPED` for one that may, which is the reader's to follow. With `literal`, every
+ * character is only itself (the parts of an escape one level down).
+ */
+function plainPart(text: string, p: number, accept: (unit: number) => boolean, literal: boolean): number {
+  if (p >= text.length) return -1;
+  const unit = text.charCodeAt(p);
+  if (literal || !isIntro(unit)) return foldUnit(unit);
+  if (accept(unit)) return ESCAPED;
+  const readings = plainEscape(text, unit, p + 1, true);
+  if (!readings) return ESCAPED;
+  return readings.some((r) => r.text.length === 1 && accept(foldUnit(r.text.charCodeAt(0)))) ? ESCAPED : -1;
+}
+
+/** Adds a reference's reading ending at `end`, and with the `;` after it; false where that part may be an escape. */
+function readReference(text: string, value: string, end: number, out: Reading[], literal: boolean): boolean {
+  addReading(out, value, end);
+  const semicolon = plainPart(text, end, isSemicolon, literal);
+  if (semicolon === 0x3b) addReading(out, value, end + 1);
+  return semicolon !== ESCAPED;
+}
+
+/**
+ * The readings of the escape that `intro` starts, its parts from `at` (see `plainPart`); undefined where a part may
+ * be an escape that reads as a part, or a percent escape is a byte of a longer UTF-8 sequence.
+ */
+function plainEscape(text: string, intro: number, at: number, literal = false): Reading[] | undefined {
+  const out: Reading[] = [];
+  const part = (p: number, accept: (unit: number) => boolean) => plainPart(text, p, accept, literal);
+  if (intro === PERCENT) {
+    const high = part(at, isHexUnit);
+    const low = high === ESCAPED || hexDigit(high) < 0 ? -1 : part(at + 1, isHexUnit);
+    if (high === ESCAPED || low === ESCAPED) return undefined;
+    if (hexDigit(high) < 0 || hexDigit(low) < 0) return out;
+    const byte = hexDigit(high) * 16 + hexDigit(low);
+    if (byte >= 0x80) return undefined;
+    out.push({ text: String.fromCharCode(byte), end: at + 2 });
+    return out;
+  }
+  if (intro === BACKSLASH) {
+    const kind = part(at, isJsonPart);
+    if (kind === ESCAPED) return undefined;
+    const short = kind >= 0 && kind < 128 ? (JSON_SHORT[kind] ?? 0) : 0;
+    if (short !== 0) out.push({ text: String.fromCharCode(short), end: at + 1 });
+    if (kind !== 0x75) return out;
+    let value = 0;
+    for (let p = at + 1; p < at + 5; p++) {
+      const digit = part(p, isHexUnit);
+      if (digit === ESCAPED) return undefined;
+      if (hexDigit(digit) < 0) return out;
+      value = value * 16 + hexDigit(digit);
+    }
+    out.push({ text: String.fromCharCode(value), end: at + 5 });
+    return out;
+  }
+  // `&`: every prefix of a number or a name reads, with or without the `;` after it.
+  const first = part(at, isHashOrName);
+  if (first === ESCAPED) return undefined;
+  if (first === 0x23) {
+    const second = part(at + 1, isXOrDecimal);
+    if (second === ESCAPED) return undefined;
+    const hex = second === 0x78;
+    let value = 0;
+    for (let p = at + (hex ? 2 : 1); p < at + (hex ? 10 : 9); p++) {
+      const digit = part(p, hex ? isHexUnit : isDecimal);
+      if (digit === ESCAPED) return undefined;
+      const d = hex ? hexDigit(digit) : isDecimal(digit) ? digit - 0x30 : -1;
+      if (d < 0) break;
+      value = value * (hex ? 16 : 10) + d;
+      if (value <= 0x10ffff && !readReference(text, String.fromCodePoint(value), p + 1, out, literal))
+        return undefined;
+    }
+    // `&#x` also starts a decimal number that has no digit: nothing more.
+    return out;
+  }
+  for (let node = NAMES, p = at; ; p++) {
+    const letter = part(p, node.goesOn);
+    if (letter === ESCAPED) return undefined;
+    const child = letter >= 0 ? node.next.get(letter) : undefined;
+    if (!child) return out;
+    node = child;
+    if (node.value !== undefined && !readReference(text, node.value, p + 1, out, literal)) return undefined;
   }
 }
 
@@ -417,19 +681,28 @@ function firstUnit(code: number): number {
   return code > 0xffff ? 0xd800 + ((code - 0x10000) >> 10) : code;
 }
 
-function isWanted(unit: number, table: Uint8Array | undefined, target: number): boolean {
-  return table ? table[unit] === 1 : unit === target || unit === LF || unit === CR;
+/** A unit of `table`, or else `target` or (with `breaks`) a line break. */
+function isWanted(unit: number, table: Uint8Array | undefined, target: number, breaks: boolean): boolean {
+  return table ? table[unit] === 1 : unit === target || (breaks && (unit === LF || unit === CR));
 }
 
-/** Whether an escape that reads as `code` and ends at `end` gives a wanted unit, or may start a nested escape. */
+/**
+ * Whether an escape that reads as `code` and ends at `end` gives a wanted unit, or starts an escape that may (unless
+ * it is itself one that an escape's reading started: escapes nest two deep).
+ */
 function decodes(
   text: string,
   code: number,
   end: number,
   table: Uint8Array | undefined,
   target: number,
+  breaks: boolean,
+  last: boolean,
 ): boolean {
-  return isWanted(foldUnit(firstUnit(code)), table, target) || (isIntro(code) && continues(code, text, end));
+  return (
+    isWanted(foldUnit(firstUnit(code)), table, target, breaks) ||
+    (!last && isIntro(code) && escapeMayRead(text, code, end, table, target, breaks, true))
+  );
 }
 
 /** The same for a reference, which reads the same with or without the `;` after it. */
@@ -439,70 +712,91 @@ function references(
   end: number,
   table: Uint8Array | undefined,
   target: number,
+  breaks: boolean,
+  last: boolean,
 ): boolean {
   return (
-    decodes(text, code, end, table, target) ||
-    (text.charCodeAt(end) === 0x3b && decodes(text, code, end + 1, table, target))
+    decodes(text, code, end, table, target, breaks, last) ||
+    (text.charCodeAt(end) === 0x3b && decodes(text, code, end + 1, table, target, breaks, last))
   );
 }
 
 /**
  * Whether the special position `at` may read as a wanted unit (folded), decided without the reader (which allocates):
- * false only when no reading there begins with one. Wanted: a unit of `table`, or else `target` or a line break. It
- * decodes one level of escapes whose parts are plain; where a part is itself an escape, a decoded `%`, `\\` or `&` may
- * start another, or the bytes are UTF-8, it says yes and leaves the answer to the reader.
+ * false only when no reading there begins with one. Wanted: a unit of `table`, or else `target` or (unless `breaks`
+ * is false) a line break. It decodes one level of escapes whose parts are plain; where a part is itself an escape, a
+ * decoded `%`, `\\` or `&` may start another, or the bytes are UTF-8, it says yes and leaves the answer to the reader.
  */
-function mayRead(text: string, at: number, table: Uint8Array | undefined, target: number): boolean {
+function mayRead(
+  text: string,
+  at: number,
+  table: Uint8Array | undefined,
+  target: number,
+  breaks = true,
+): boolean {
   const unit = text.charCodeAt(at);
-  if (isWanted(unit, table, target)) return true;
-  if (unit === PLUS) return isWanted(0x20, table, target);
-  if (!isIntro(unit)) return false;
-  if (nested(text, at + 1)) return true;
-  const next = text.charCodeAt(at + 1);
-  if (unit === PERCENT) {
-    if (nested(text, at + 2)) return true;
+  if (isWanted(unit, table, target, breaks)) return true;
+  if (unit === PLUS) return isWanted(0x20, table, target, breaks);
+  return isIntro(unit) && escapeMayRead(text, unit, at + 1, table, target, breaks, false);
+}
+
+/** The same for the escape that `intro` starts, its parts from `at`; `last` for one an escape's reading started. */
+function escapeMayRead(
+  text: string,
+  intro: number,
+  at: number,
+  table: Uint8Array | undefined,
+  target: number,
+  breaks: boolean,
+  last: boolean,
+): boolean {
+  if (nested(text, at)) return true;
+  const next = text.charCodeAt(at);
+  if (intro === PERCENT) {
+    if (nested(text, at + 1)) return true;
     const high = hexDigit(next);
-    const low = hexDigit(text.charCodeAt(at + 2));
+    const low = hexDigit(text.charCodeAt(at + 1));
     if (high < 0 || low < 0) return false;
-    return high >= 8 || decodes(text, high * 16 + low, at + 3, table, target);
+    return high >= 8 || decodes(text, high * 16 + low, at + 2, table, target, breaks, last);
   }
-  if (unit === BACKSLASH) {
+  if (intro === BACKSLASH) {
     const folded = foldUnit(next);
     const short = folded < 128 ? (JSON_SHORT[folded] ?? 0) : 0;
-    if (short !== 0) return decodes(text, short, at + 2, table, target);
+    if (short !== 0) return decodes(text, short, at + 1, table, target, breaks, last);
     if (folded !== 0x75) return false;
     let value = 0;
-    for (let k = at + 2; k < at + 6; k++) {
+    for (let k = at + 1; k < at + 5; k++) {
       if (nested(text, k)) return true;
       const digit = hexDigit(text.charCodeAt(k));
       if (digit < 0) return false;
       value = value * 16 + digit;
     }
-    return decodes(text, value, at + 6, table, target);
+    return decodes(text, value, at + 5, table, target, breaks, last);
   }
   // `&`: every prefix of a number or a name is a reading.
   if (next === 0x23) {
-    if (nested(text, at + 2)) return true;
-    const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
+    if (nested(text, at + 1)) return true;
+    const hex = (text.charCodeAt(at + 1) | 0x20) === 0x78;
     let value = 0;
-    for (let k = at + (hex ? 3 : 2); k < at + (hex ? 11 : 10); k++) {
+    for (let k = at + (hex ? 2 : 1); k < at + (hex ? 10 : 9); k++) {
       if (nested(text, k)) return true;
       const part = text.charCodeAt(k);
       const digit = hex ? hexDigit(part) : part >= 0x30 && part <= 0x39 ? part - 0x30 : -1;
       if (digit < 0) break;
       value = value * (hex ? 16 : 10) + digit;
-      if (value <= 0x10ffff && references(text, value, k + 1, table, target)) return true;
+      if (value <= 0x10ffff && references(text, value, k + 1, table, target, breaks, last)) return true;
     }
     return false;
   }
-  let name = '';
-  for (let k = at + 1; k < at + 17; k++) {
+  let node = NAMES;
+  for (let k = at; k < at + 16; k++) {
     if (nested(text, k)) return true;
-    const candidate = name + String.fromCharCode(foldUnit(text.charCodeAt(k)));
-    if (!NAME_PREFIXES.has(candidate)) return false;
-    name = candidate;
-    const value = NAMED.get(name);
-    if (value !== undefined && references(text, value.charCodeAt(0), k + 1, table, target)) return true;
+    const child = node.next.get(foldUnit(text.charCodeAt(k)));
+    if (!child) return false;
+    node = child;
+    const value = node.value;
+    if (value !== undefined && references(text, value.charCodeAt(0), k + 1, table, target, breaks, last))
+      return true;
   }
   return false;
 }
@@ -577,14 +871,19 @@ export class NeedleSet {
     return this.units.has(foldUnit(char.charCodeAt(0)));
   }
 
-  /** The spans `[start, end)` of `text` whose shadow reads as a needle, in order, overlapping ones merged. */
-  spans(text: string): [number, number][] {
-    const reader = new Reader(text);
+  /**
+   * The spans `[start, end)` of `text` whose shadow reads as a needle, in order, overlapping ones merged. With
+   * `openFrom`, the text is the head of a longer one: a reading of a needle's first characters that gets as far as
+   * `openFrom` is a span to the end (the needle may go on past it), and nothing is looked for from there on.
+   */
+  spans(text: string, openFrom = Infinity): [number, number][] {
+    const reader = new Reader(text, openFrom);
     const spans: [number, number][] = [];
     const candidates = (this.candidates ??= this.findCandidates());
     candidates.lastIndex = 0;
     while (candidates.test(text)) {
       const i = candidates.lastIndex - 1;
+      if (i >= openFrom) break;
       const unit = text.charCodeAt(i);
       if (isSpecial(unit)) {
         if (mayRead(text, i, this.starts, 0)) this.startSpecial(reader, i, spans);

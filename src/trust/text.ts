@@ -2,7 +2,8 @@
  * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
  * acting on the runner when logged, and from notifying people when shown on GitHub.
  */
-import { redact } from './redact.js';
+import { redact, type Scrub } from './redact.js';
+import { READING_REACH } from './shadow.js';
 
 /** Every kind of line break something downstream may split a line on. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
@@ -95,6 +96,11 @@ function firstBadOffset(text: string): number | undefined {
   return low - 1;
 }
 
+/** A character that breaks a line (see `LINE_BREAK`). */
+const BREAKS_LINE = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** The first character of a line that is not blank. */
+const NOT_BLANK = /[^\s\u0085]/g;
+
 /**
  * A text from the service made safe to put in a one-line message: its first non-blank line, cut at `max`
  * characters, in double quotes, with quotes, backslashes, control characters, line and paragraph separators and
@@ -102,9 +108,19 @@ function firstBadOffset(text: string): number | undefined {
  * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
  */
 export function quoteText(text: string, max = 100): string {
-  const line = text.split(LINE_BREAK).find((l) => l.trim() !== '') ?? '';
-  // Scrubbed (by cutText) before it is escaped: an escaped token would no longer be found.
-  return showInvisible(JSON.stringify(cutText(line.trim(), max)));
+  NOT_BLANK.lastIndex = 0;
+  const rest = NOT_BLANK.test(text) ? text.slice(NOT_BLANK.lastIndex - 1) : '';
+  // The line is read from the scrubbed text, and scrubbed before it is escaped: a secret split across lines is
+  // scrubbed whole, and an escaped one would no longer be found. Read further while all after `max` may be blanks.
+  let line: string[];
+  for (let count = 2 * max; ; count *= 2) {
+    const { chars, more } = scrubbedHead(rest, count);
+    const end = chars.findIndex((c) => BREAKS_LINE.test(c));
+    line = Array.from((end >= 0 ? chars.slice(0, end) : chars).join('').trim());
+    if (end >= 0 || line.length > max || !more) break;
+  }
+  const cut = line.length > max ? `${line.slice(0, max).join('')}…` : line.join('');
+  return showInvisible(JSON.stringify(cut));
 }
 
 /** A value from a JSON answer for a one-line message: a string quoted as `quoteText` does, anything else as JSON. */
@@ -114,9 +130,44 @@ export function quoteValue(value: unknown, max = 100): string {
 
 /**
  * Untrusted text cut to `max` characters for a message or a cell, scrubbed first: a secret cut in half would no longer
- * be found by the redactor, and its first half would show.
+ * be found by the redactor, and its first half would show. `how.spaced` for text whose line breaks became spaces.
  */
-export function cutText(text: string, max: number): string {
-  const chars = Array.from(redact(text));
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+export function cutText(text: string, max: number, how: Pick<Scrub, 'spaced'> = {}): string {
+  const { chars, more } = scrubbedHead(text, max, how);
+  return more ? `${chars.join('')}…` : chars.join('');
+}
+
+/**
+ * `text` scrubbed, or undefined when the scrubbed text is sure to be longer than `limit` UTF-16 units, which a head of
+ * a long text tells without scrubbing the rest (an item of a capped output may be megabytes).
+ */
+export function scrubbedWithin(text: string, limit: number): string | undefined {
+  const size = 2 * limit + HEAD_MARGIN;
+  // All but the `***` a head's scrub ends with is what the whole text's scrub begins with.
+  if (text.length > size && redact(text.slice(0, size), { head: true }).length - 3 > limit) return undefined;
+  return redact(text);
+}
+
+/** What a head scrubbed beyond what is kept starts with, before it grows. */
+const HEAD_MARGIN = 4 * READING_REACH;
+
+/**
+ * The first `count` characters of the scrubbed text, and whether it has more, scrubbing only a head of a long text
+ * (a commit subject or a page may be megabytes, cut to a hundred characters). The scrub of a head masks its end,
+ * where a secret may run on past it; the head grows (fourfold, so a text scrubbed to its end costs little more than
+ * one scrub) until what is kept comes before that mask, so what is kept is what the whole text's scrub begins with.
+ */
+function scrubbedHead(
+  text: string,
+  count: number,
+  how: Pick<Scrub, 'spaced'> = {},
+): { chars: string[]; more: boolean } {
+  for (let size = 2 * count + HEAD_MARGIN; ; size *= 4) {
+    if (size >= text.length) {
+      const chars = Array.from(redact(text, how));
+      return { chars: chars.slice(0, count), more: chars.length > count };
+    }
+    const chars = Array.from(redact(text.slice(0, size), { ...how, head: true }));
+    if (chars.length > count + 3) return { chars: chars.slice(0, count), more: true };
+  }
 }
