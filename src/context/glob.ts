@@ -1,31 +1,40 @@
 /**
- * Bounds on a glob of get-artifact's `artifact`, checked before Node's `fs.globSync` sees it. Node (minimatch, through
- * brace-expansion) first expands braces into one pattern per alternative (`{a,b}` options, `{1..9}` and `{a..e}`
- * sequences, nested), then compares the patterns pairwise and matches each name with a backtracking RegExp. Unbounded,
- * 17 groups of `{a,b}` took 50 s, 1,024 patterns of 4,000 characters 15 s, `*a*a*a*a*b` 22 s on one 200-character
- * name, and `+(a|aa)b` did not end. So, before anything is expanded: the line's length is capped, its alternatives
- * and their total length are counted (the options of a group add up, groups multiply), extended globs are refused, and
- * each pattern may hold only a few `*` in one path segment.
- *
- * The braces accepted are the ones Node expands the same way every time: each `{` closed by a `}`, each group a list
- * of at least two options or a sequence (`${...}` stays as written, as Node leaves it). Anything else is refused
- * rather than guessed at (`{a}`, `{a,b`).
+ * The one glob dialect of every input that takes a glob (get-artifact's `artifact`, the `exclude` of a directory and
+ * its `.kosli_ignore`, the name filters `only`, `exclude` and `name`), documented in docs/configuration.md ("Globs").
+ * A line is read once, here: its braces are expanded (counted first, so a line cannot ask for millions of patterns),
+ * each pattern becomes an RE2 expression, and all of them one anchored RE2 program (re2.ts: matching is linear in
+ * the path or name, whatever the glob). What differs between inputs is only what a line is matched against, which
+ * the callers say: a path under a folder, or a name.
  */
+import { PatternError } from './pattern-error.js';
+import { compilePattern } from './re2.js';
 
 /** Characters in one line: Linux's longest path. */
 export const MAX_GLOB_CHARS = 4096;
-/** Patterns once the braces are expanded: 1,024 took Node 40 ms. */
+/** Patterns once the braces are expanded: each is a branch of the one program. */
 export const MAX_ALTERNATIVES = 1000;
-/** Characters of all the patterns together: Node compares them pairwise, so their size counts as much as their number. */
+/** Characters of all the patterns together, counted before any is made. */
 export const MAX_EXPANDED_CHARS = 64 * 1024;
-/** `*` in one path segment of one pattern: matching is polynomial in a name's length to this power (4 ms at 3). */
-export const MAX_STARS = 3;
 
+/** The dialect in one phrase, for the `expected` part of an input error. */
 export const GLOB_FORM =
-  `a path or glob relative to the workspace (*, **, ?, [abc], {a,b}, {1..9}) of at most ${MAX_GLOB_CHARS} ` +
-  `characters, at most ${MAX_ALTERNATIVES} patterns once its braces are expanded (their options multiply: ` +
-  `{a,b}/{c,d} is 4), at most ${MAX_STARS} * between two slashes, and no extended globs such as +(a|b) (for a ` +
-  `literal parenthesis, [(])`;
+  `globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most ` +
+  `${MAX_GLOB_CHARS} characters and ${MAX_ALTERNATIVES} patterns once braces are expanded`;
+
+export interface GlobOptions {
+  /**
+   * Whether a wildcard (`*`, `**`, `?`, a class) matches a name starting with `.`. False for `artifact`, as in a
+   * shell: such a part is matched only by a part of the glob that starts with `.` itself.
+   */
+  hidden?: boolean;
+}
+
+export interface Glob {
+  /** The line as given. */
+  readonly source: string;
+  /** Whether the glob matches a path (`a/b`, no leading or trailing `/`); `folder`: the path is a folder. */
+  matches(path: string, folder?: boolean): boolean;
+}
 
 /** Anything bigger is as good as infinite, and sums and products of it stay finite. */
 const BIG = 1e18;
@@ -50,7 +59,7 @@ function times(a: Size, b: Size): Size {
 const NUMERIC = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/;
 const ALPHA = /^([a-zA-Z])\.\.([a-zA-Z])(?:\.\.(-?\d+))?$/;
 
-/** A `{x..y..step}` body as brace-expansion reads it: its values, or how many there would be when too many. */
+/** A `{x..y..step}` body: its values (zero-padded when an end is), or how many there would be when too many. */
 function sequenceValues(body: string): { count: number; width: number; values: () => string[] } | undefined {
   const numeric = NUMERIC.exec(body);
   const alpha = numeric ? null : ALPHA.exec(body);
@@ -66,7 +75,7 @@ function sequenceValues(body: string): { count: number; width: number; values: (
   const values = () => {
     const out: string[] = [];
     for (let i = 0, v = x; i < count; i++, v += y < x ? -by : by) {
-      if (alpha) out.push(v === 0x5c ? '' : String.fromCharCode(v));
+      if (alpha) out.push(String.fromCharCode(v));
       else if (!padded) out.push(String(v));
       else out.push(v < 0 ? `-${String(-v).padStart(width - 1, '0')}` : String(v).padStart(width, '0'));
     }
@@ -95,18 +104,7 @@ function parse(glob: string): { top: Sequence; size: Size } | string {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] ?? '';
     const frame = stack.at(-1) ?? top;
-    if (c === '{' && glob[i - 1] === '$') {
-      // `${...}` is left as written by Node, nested braces and all.
-      let depth = 0;
-      let end = i;
-      for (; end < glob.length; end++) {
-        if (glob[end] === '{') depth++;
-        else if (glob[end] === '}' && --depth === 0) break;
-      }
-      if (end === glob.length) return `the { at character ${i + 1} has no }`;
-      literal(frame, glob.slice(i, end + 1));
-      i = end;
-    } else if (c === '{') {
+    if (c === '{') {
       stack.push({ open: i, options: [], sizes: [], current: [], size: { count: 1, chars: 0 } });
     } else if (c === ',' && frame !== top) {
       frame.options.push(frame.current);
@@ -144,7 +142,7 @@ function parse(glob: string): { top: Sequence; size: Size } | string {
   return { top: top.current, size: top.size };
 }
 
-/** Every string a sequence of parts expands to, in Node's order (the first group varies slowest). */
+/** Every string a sequence of parts expands to (the first group varies slowest). */
 function expand(sequence: Sequence): string[] {
   let out = [''];
   for (const part of sequence) {
@@ -158,13 +156,12 @@ function expand(sequence: Sequence): string[] {
   return out;
 }
 
-/** The patterns a glob stands for once its braces are expanded, in Node's order; counted before any is made. */
+/** The patterns a glob stands for once its braces are expanded; counted before any is made. */
 export function globAlternatives(glob: string): { patterns: string[] } | { problem: string } {
   if (glob.length > MAX_GLOB_CHARS) {
     return { problem: `is ${glob.length} characters long` };
   }
-  // As Node reads it (windowsPathsNoEscape): a backslash is a separator, never an escape.
-  const parsed = parse(glob.replace(/\\/g, '/'));
+  const parsed = parse(glob);
   if (typeof parsed === 'string') return { problem: parsed };
   const { count, chars } = parsed.size;
   // Plain numbers: toLocaleString would load ICU's number formats for one message.
@@ -177,19 +174,174 @@ export function globAlternatives(glob: string): { patterns: string[] } | { probl
   return { patterns: expand(parsed.top) };
 }
 
-/** What is wrong with a glob, checked before Node expands or matches it; undefined when it is within the bounds. */
-export function globProblem(glob: string): string | undefined {
-  const alternatives = globAlternatives(glob);
-  if ('problem' in alternatives) return alternatives.problem;
-  if (/[?*+@!]\(/.test(glob.replace(/\\/g, '/'))) {
-    return 'has an extended glob such as +(a|b), whose matching can take exponential time';
+/** A problem with the construct named without quoting the line (for a line read from a file). */
+class Problem extends Error {
+  readonly problem: string;
+  readonly construct: string;
+
+  constructor(problem: string, construct: string = problem) {
+    super(problem);
+    this.problem = problem;
+    this.construct = construct;
   }
-  for (const pattern of alternatives.patterns) {
-    for (const segment of pattern.split('/')) {
-      if (segment === '**') continue;
-      const stars = segment.split('*').length - 1;
-      if (stars > MAX_STARS) return `has ${stars} * between two slashes`;
+}
+
+/** A character as an RE2 literal: its code point, so no character of a glob is ever read as RE2 syntax. */
+const hex = (code: number) => `\\x{${code.toString(16)}}`;
+const DOT = 0x2e;
+const SLASH = 0x2f;
+
+/** `[...]` at `start` of a part: the RE2 class and where it ends, or undefined when no `]` closes it (a literal `[`). */
+function readClass(part: string, start: number, noDot: boolean): { regex: string; end: number } | undefined {
+  let i = start + 1;
+  const negated = part[i] === '!' || part[i] === '^';
+  if (negated) i++;
+  // A `]` first is a member, as in a shell: `[]a]`, `[!]]`.
+  const close = part.indexOf(']', part[i] === ']' ? i + 1 : i);
+  if (close === -1) return undefined;
+  const body = [...part.slice(i, close)];
+  if (part.slice(i, close).includes('[:')) {
+    throw new Problem('has a POSIX class such as [[:alpha:]]: write the characters, [a-zA-Z]', 'a POSIX class');
+  }
+  const ranges: [number, number][] = [];
+  for (let k = 0; k < body.length; k++) {
+    const lo = body[k]?.codePointAt(0) ?? 0;
+    let hi = lo;
+    // `a-z` is a range; a `-` first or last is itself.
+    if (body[k + 1] === '-' && k + 2 < body.length) {
+      hi = body[k + 2]?.codePointAt(0) ?? 0;
+      k += 2;
     }
+    if (hi < lo) {
+      throw new Problem(
+        `has the range ${String.fromCodePoint(lo)}-${String.fromCodePoint(hi)}, whose end comes before its start`,
+        'a range whose end comes before its start',
+      );
+    }
+    ranges.push([lo, hi]);
   }
-  return undefined;
+  const none = `[^\\x{0}-\\x{10ffff}]`;
+  const range = ([lo, hi]: [number, number]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`);
+  if (negated) {
+    // Never `/` (a class is within one part), nor a leading `.` where names starting with one are not matched.
+    const out: [number, number][] = [...ranges, [SLASH, SLASH], ...(noDot ? [[DOT, DOT] as [number, number]] : [])];
+    return { regex: `[^${out.map(range).join('')}]`, end: close };
+  }
+  const kept = ranges.flatMap(([lo, hi]): [number, number][] => {
+    const out: [number, number][] = [];
+    let from = lo;
+    for (const cut of noDot ? [DOT, SLASH] : [SLASH]) {
+      if (cut < from || cut > hi) continue;
+      if (cut > from) out.push([from, cut - 1]);
+      from = cut + 1;
+    }
+    if (from <= hi) out.push([from, hi]);
+    return out;
+  });
+  return { regex: kept.length === 0 ? none : `[${kept.map(range).join('')}]`, end: close };
+}
+
+/**
+ * One part (between two `/`, not `**`) as RE2: `*` any run of characters, `?` one, a class one of its members, any
+ * other character itself. `noDot`: the part may not start with `.`, unless the glob's part does.
+ */
+function partRegex(part: string, noDot: boolean, segment: string): string {
+  // A part is never empty: `*` alone takes at least one character.
+  if (/^\*+$/.test(part)) return segment;
+  const go = (i: number, noDotHere: boolean): string => {
+    let out = '';
+    for (; i < part.length; i++) {
+      const c = part[i] ?? '';
+      const first = noDotHere && out === '';
+      if (c === '*') {
+        while (part[i + 1] === '*') i++;
+        const rest = i + 1;
+        // At the start of a hidden-less part: either `*` takes a first character that is not `.`, or it takes
+        // nothing and what follows may not start with `.`.
+        if (first) return `(?:[^/.][^/]*${go(rest, false)}|${go(rest, true)})`;
+        out += '[^/]*';
+      } else if (c === '?') {
+        out += first ? '[^/.]' : '[^/]';
+      } else if (c === '[') {
+        const cls = readClass(part, i, first);
+        if (cls === undefined) {
+          out += hex(c.charCodeAt(0));
+        } else {
+          out += cls.regex;
+          i = cls.end;
+        }
+      } else {
+        const code = part.codePointAt(i) ?? 0;
+        if (first && code === DOT) return '[^\\x{0}-\\x{10ffff}]';
+        if (code > 0xffff) i++;
+        out += hex(code);
+      }
+    }
+    return out;
+  };
+  return go(0, noDot && !part.startsWith('.'));
+}
+
+/** One pattern (braces expanded) as RE2, unanchored: its parts joined by `/`, `**` as zero or more whole parts. */
+function patternRegex(pattern: string, hidden: boolean): string {
+  let p = pattern.replace(/\/{2,}/g, '/');
+  while (p.startsWith('./')) p = p.slice(2);
+  // A leading `/` is the root the glob is read under, as a line without it is.
+  if (p.startsWith('/')) p = p.slice(1);
+  const folder = p.endsWith('/');
+  if (folder) p = p.slice(0, -1);
+  if (p === '') throw new Problem('names no path', 'a line that names no path');
+  const split = p.split('/');
+  if (split.some((part) => part === '.' || part === '..')) {
+    throw new Problem('has a . or .. part after its start', 'a . or .. part');
+  }
+  const segment = hidden ? '[^/]+' : '[^/.][^/]*';
+  // `**/**` is `**`.
+  const parts = split.filter((part, i) => part !== '**' || split[i - 1] !== '**');
+  let out = '';
+  let open = true; // no `/` is needed before the next part
+  parts.forEach((part, i) => {
+    if (part === '**') {
+      if (i === parts.length - 1) out += i === 0 ? `${segment}(?:/${segment})*` : `(?:/${segment})+`;
+      else out += `${open ? '' : '/'}(?:${segment}/)*`;
+      open = true;
+      return;
+    }
+    out += `${open ? '' : '/'}${partRegex(part, !hidden, segment)}`;
+    open = false;
+  });
+  // A folder is matched as `path/`: a pattern ending in `/` matches folders only.
+  return `${out}${folder ? '/' : '/?'}`;
+}
+
+/**
+ * Compiles one line to one RE2 program; throws PatternError naming the problem (and, for a line read from a file,
+ * the construct alone) when the line is not in the dialect or over a bound.
+ */
+export function compileGlob(line: string, options: GlobOptions = {}): Glob {
+  const source = line.trim();
+  try {
+    // A backslash is a separator, as on Windows, never an escape: a literal `*` is `[*]`.
+    const glob = source.replace(/\\/g, '/');
+    if (/[?*+@!]\(/.test(glob)) {
+      throw new Problem('has an extended glob such as +(a|b), which this dialect does not read', 'an extended glob');
+    }
+    const alternatives = globAlternatives(glob);
+    if ('problem' in alternatives) throw new Problem(alternatives.problem, 'braces or size over the bounds');
+    const regex = `^(?:${alternatives.patterns.map((p) => patternRegex(p, options.hidden ?? true)).join('|')})$`;
+    let program;
+    try {
+      program = compilePattern(regex, { maxChars: 16 * MAX_EXPANDED_CHARS, sizeHint: 'fewer alternatives or wildcards' });
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+      throw new Problem(`is too big to match: ${error.problem}`, 'a line too big to match');
+    }
+    return {
+      source,
+      matches: (path, folder = false) => program.test(folder ? `${path}/` : path),
+    };
+  } catch (error) {
+    if (error instanceof Problem) throw new PatternError(source, error.problem, error.construct);
+    throw error;
+  }
 }

@@ -41,10 +41,16 @@ function describe(error: RE2JSSyntaxException): [problem: string, construct: str
 export const MAX_PATTERN_CHARS = 4096;
 export const MAX_PROGRAM_SIZE = 5000;
 
-/** Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. */
-export function compilePattern(source: string): Pattern {
-  if (source.length > MAX_PATTERN_CHARS) {
-    const problem = `it is ${source.length} characters long, at most ${MAX_PATTERN_CHARS}`;
+/**
+ * Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. A caller that writes
+ * the pattern itself (a glob's) sets its own bound on the length and its own hint for a program too big.
+ */
+export function compilePattern(
+  source: string,
+  { maxChars = MAX_PATTERN_CHARS, sizeHint = 'a repeat such as {1000} copies what it repeats' } = {},
+): Pattern {
+  if (source.length > maxChars) {
+    const problem = `it is ${source.length} characters long, at most ${maxChars}`;
     throw new PatternError(source, problem);
   }
   let re: RE2JS;
@@ -59,7 +65,7 @@ export function compilePattern(source: string): Pattern {
   }
   const size = re.programSize();
   if (size > MAX_PROGRAM_SIZE) {
-    const problem = `it compiles to ${size} instructions, at most ${MAX_PROGRAM_SIZE} (a repeat such as {1000} copies what it repeats)`;
+    const problem = `it compiles to ${size} instructions, at most ${MAX_PROGRAM_SIZE} (${sizeHint})`;
     throw new PatternError(source, problem);
   }
   return { source, test: (text) => re.test(text) };

@@ -4,8 +4,8 @@
  * an artifact, so they all accept the same inputs the same way.
  */
 import { log } from '../trust/log.js';
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
 import { compiledOr } from '../context/pattern.js';
@@ -19,7 +19,8 @@ import {
 } from '../fingerprint/artifact.js';
 
 const EITHER = 'either fingerprint, or artifact with artifact-type';
-const EXCLUDE_FORM = 'globs under the artifact folder (*, **, ?, [abc], [!abc]), one per line';
+const EXCLUDE_FORM =
+  'globs under the artifact folder (see docs/configuration.md, "Globs"), one per line or comma-separated';
 
 export async function readArtifactSpec(inputs: InputReader, workspace: string): Promise<ArtifactSpec> {
   return oneSpec(inputs, readShared(inputs), workspace);
@@ -141,45 +142,91 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
 
 /**
  * The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob.
- * Each match is stat'ed, following symlinks: a link to a file is a file (found by review: taking the entry's own
- * type dropped it, and a gate passed without checking it); a link that leads nowhere stays, and fails as its item.
- * As in a shell, `*` does not match a name starting with `.`. A glob Node could spend minutes expanding or matching
- * is an input error naming its line (`number`), before Node sees it (context/glob.ts).
+ * The glob (context/glob.ts) is compiled once; the walk starts at its literal start (`dist` of `dist/{a,b}.bin`) and
+ * goes only as deep as the glob can match. Wildcards take no name starting with `.` (the glob names those itself), so
+ * `.git` is never walked unless asked for. `**` does not enter a symlinked folder, a part written out does; each
+ * match follows its link: a link to a file is a file (found by review: taking the entry's own type dropped it, and
+ * a gate passed without checking it); a link that leads nowhere stays, and fails as its item.
  */
 async function expandGlob(
-  glob: string,
+  line: string,
   number: number,
   kind: 'file' | 'dir',
   workspace: string,
 ): Promise<string[]> {
-  // The bounds and node:fs's glob, loaded only for a glob (a few ms of their own).
-  const { GLOB_FORM, globProblem } = await import('../context/glob.js');
-  const problem = globProblem(glob);
-  if (problem !== undefined) {
-    const shown = glob.length > 60 ? `${glob.slice(0, 60)}…` : glob;
-    throw new InputError('artifact', `line ${number} ('${shown}') ${problem}`, GLOB_FORM);
-  }
-  const { globSync } = await import('node:fs');
-  const matches = globSync(glob, { cwd: workspace })
-    .map((match) => resolve(workspace, match))
-    .filter((path) => {
-      try {
-        const info = statSync(path);
-        return kind === 'file' ? info.isFile() : info.isDirectory();
-      } catch {
-        // A dangling link or an unreadable match: kept, so it shows as an item that could not be checked.
-        return true;
+  // The compiler and its regex engine, loaded only for a glob.
+  const { compileGlob, GLOB_FORM } = await import('../context/glob.js');
+  const parts = line.replace(/\\/g, '/').split('/');
+  const literal = parts.findIndex((part) => GLOB_CHARS.test(part));
+  const rest = parts.slice(literal).join('/');
+  const root = resolve(workspace, parts.slice(0, literal).join('/') || (line.startsWith('/') ? '/' : '.'));
+  const glob = compiledOr(
+    () => compileGlob(rest, { hidden: false }),
+    (problem) => {
+      const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+      return new InputError('artifact', `line ${number} ('${shown}') ${problem}`, GLOB_FORM);
+    },
+  );
+  // As deep as the glob has parts (each alternative has at most as many), unbounded with `**`.
+  const depth = rest.includes('**') ? Infinity : rest.split('/').length;
+  const writtenOut = rest.split('/').findIndex((part) => part.includes('**'));
+  const hidden = /(?:^|[/{,])\./.test(rest);
+  const matches: string[] = [];
+  const visit = (dir: string, rel: string, level: number) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // Unreadable: nothing under it is taken, as a shell's glob does.
+    }
+    for (const entry of entries) {
+      if (!hidden && entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      let info: { isFile(): boolean; isDirectory(): boolean } | undefined = entry;
+      if (entry.isSymbolicLink()) {
+        try {
+          info = statSync(path);
+        } catch {
+          info = undefined;
+        }
       }
-    })
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const folder = info?.isDirectory() ?? false;
+      // A dangling link or an unreadable entry: kept, so it shows as an item that could not be checked.
+      const wanted = info === undefined || (kind === 'file' ? info.isFile() : folder);
+      if (wanted && glob.matches(relPath, folder)) matches.push(path);
+      const enter = writtenOut === -1 || level < writtenOut || !entry.isSymbolicLink();
+      if (folder && level + 1 < depth && enter) visit(path, relPath, level + 1);
+    }
+  };
+  visit(root, '', 0);
+  matches.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (matches.length === 0) {
     throw new InputError(
       'artifact',
-      `'${glob}' matches no ${kind === 'file' ? 'file' : 'directory'} under ${workspace}`,
-      `a path or glob (*, **, ?, [abc], {a,b}, {1..9}) relative to the workspace that matches at least one ${kind === 'file' ? 'file' : 'directory'}`,
+      `'${line}' matches no ${kind === 'file' ? 'file' : 'directory'} under ${workspace}`,
+      `a path or glob relative to the workspace that matches at least one ${kind === 'file' ? 'file' : 'directory'}`,
     );
   }
   return matches;
+}
+
+/** Globs one per line, or comma-separated where the comma is not within braces (`{a,b}` is one glob). */
+function globList(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(depth - 1, 0);
+    else if (c === '\n' || c === undefined || (c === ',' && depth === 0)) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+      if (c === '\n') depth = 0;
+    }
+  }
+  return out.filter((glob) => glob !== '');
 }
 
 interface Shared {
@@ -194,7 +241,7 @@ function readShared(inputs: InputReader): Shared {
   // Read before any check that could fail, so the password is masked in whatever is printed next.
   const password = inputs.secret('registry-password');
   const username = inputs.optional('registry-username');
-  const excludes = inputs.list('exclude');
+  const excludes = globList(inputs.raw('exclude'));
   return { type, password, username, excludes };
 }
 
@@ -270,10 +317,10 @@ async function specFor(
     case 'dir': {
       if (excludes.length > 0) {
         // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
-        const { globPattern } = await import('../fingerprint/dir.js');
+        const { compileGlob } = await import('../context/glob.js');
         for (const glob of excludes) {
           compiledOr(
-            () => globPattern(glob),
+            () => compileGlob(glob),
             (problem) => new InputError('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM),
           );
         }
