@@ -199,9 +199,13 @@ function readClass(part: string, start: number, noDot: boolean): { regex: string
   // A `]` first is a member, as in a shell: `[]a]`, `[!]]`.
   const close = part.indexOf(']', part[i] === ']' ? i + 1 : i);
   if (close === -1) return undefined;
-  const body = [...part.slice(i, close)];
+  // By code point: a class member is one character, whatever its UTF-16 length.
+  const body = Array.from(part.slice(i, close));
   if (part.slice(i, close).includes('[:')) {
-    throw new Problem('has a POSIX class such as [[:alpha:]]: write the characters, [a-zA-Z]', 'a POSIX class');
+    throw new Problem(
+      'has a POSIX class such as [[:alpha:]]: write the characters, [a-zA-Z]',
+      'a POSIX class',
+    );
   }
   const ranges: [number, number][] = [];
   for (let k = 0; k < body.length; k++) {
@@ -224,7 +228,11 @@ function readClass(part: string, start: number, noDot: boolean): { regex: string
   const range = ([lo, hi]: [number, number]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`);
   if (negated) {
     // Never `/` (a class is within one part), nor a leading `.` where names starting with one are not matched.
-    const out: [number, number][] = [...ranges, [SLASH, SLASH], ...(noDot ? [[DOT, DOT] as [number, number]] : [])];
+    const out: [number, number][] = [
+      ...ranges,
+      [SLASH, SLASH],
+      ...(noDot ? [[DOT, DOT] as [number, number]] : []),
+    ];
     return { regex: `[^${out.map(range).join('')}]`, end: close };
   }
   const kept = ranges.flatMap(([lo, hi]): [number, number][] => {
@@ -324,14 +332,20 @@ export function compileGlob(line: string, options: GlobOptions = {}): Glob {
     // A backslash is a separator, as on Windows, never an escape: a literal `*` is `[*]`.
     const glob = source.replace(/\\/g, '/');
     if (/[?*+@!]\(/.test(glob)) {
-      throw new Problem('has an extended glob such as +(a|b), which this dialect does not read', 'an extended glob');
+      throw new Problem(
+        'has an extended glob such as +(a|b), which this dialect does not read',
+        'an extended glob',
+      );
     }
     const alternatives = globAlternatives(glob);
     if ('problem' in alternatives) throw new Problem(alternatives.problem, 'braces or size over the bounds');
     const regex = `^(?:${alternatives.patterns.map((p) => patternRegex(p, options.hidden ?? true)).join('|')})$`;
     let program;
     try {
-      program = compilePattern(regex, { maxChars: 16 * MAX_EXPANDED_CHARS, sizeHint: 'fewer alternatives or wildcards' });
+      program = compilePattern(regex, {
+        maxChars: 16 * MAX_EXPANDED_CHARS,
+        sizeHint: 'fewer alternatives or wildcards',
+      });
     } catch (error) {
       if (!(error instanceof PatternError)) throw error;
       throw new Problem(`is too big to match: ${error.problem}`, 'a line too big to match');

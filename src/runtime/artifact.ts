@@ -321,7 +321,7 @@ async function specFor(
         for (const glob of excludes) {
           compiledOr(
             () => compileGlob(glob),
-            (problem) => new InputError('exclude', `'${glob}' is not a glob: ${problem}`, EXCLUDE_FORM),
+            (problem) => new InputError('exclude', `'${glob}' ${problem}`, EXCLUDE_FORM),
           );
         }
       }

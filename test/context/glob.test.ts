@@ -96,7 +96,10 @@ function reference(glob: string, path: string, folder: boolean, hidden: boolean)
     alternative = alternative.replace(/\/$/, '');
     const parts = alternative.split('/');
     if (alternative === '' || parts.some((p) => p === '.' || p === '..')) return undefined;
-    if (/\[[^\]]*-/.test(alternative) && [...alternative.matchAll(/\[!?(.)-(.)/g)].some((m) => (m[2] ?? '') < (m[1] ?? ''))) {
+    if (
+      /\[[^\]]*-/.test(alternative) &&
+      [...alternative.matchAll(/\[!?(.)-(.)/g)].some((m) => (m[2] ?? '') < (m[1] ?? ''))
+    ) {
       return undefined;
     }
     const squeezed = parts.filter((p, i) => p !== '**' || parts[i - 1] !== '**');

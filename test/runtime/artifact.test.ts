@@ -2,7 +2,10 @@
  * readArtifactSpec in-process: which artifact a step is about (a fingerprint, or what to fingerprint), read the same
  * way by every sub-action that takes one.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
 import { FINGERPRINT_FORM } from '../../src/context/inputs.js';
 import { readArtifactSpec, readArtifactSpecs } from '../../src/runtime/artifact.js';
@@ -56,11 +59,12 @@ describe('readArtifactSpec', () => {
       path: '/ws/dist/app.bin',
     });
     expect(
-      await spec({ artifact: '/abs/site', 'artifact-type': 'dir', exclude: 'logs\n**/*.map, tmp' }),
+      await spec({ artifact: '/abs/site', 'artifact-type': 'dir', exclude: 'logs\n**/*.{map,log}, tmp' }),
     ).toEqual({
       type: 'dir',
       path: '/abs/site',
-      excludes: ['logs', '**/*.map', 'tmp'],
+      // A comma within braces is the glob's own.
+      excludes: ['logs', '**/*.{map,log}', 'tmp'],
     });
   });
 
@@ -136,7 +140,7 @@ describe('readArtifactSpec', () => {
       [
         'an exclude glob with a reversed range',
         { artifact: 'site', 'artifact-type': 'dir', exclude: 'logs\n[z-a]' },
-        "Invalid input 'exclude': '[z-a]' is not a glob: invalid character class range: z-a. Expected globs",
+        "Invalid input 'exclude': '[z-a]' has the range z-a, whose end comes before its start. Expected globs",
       ],
       [
         'registry credentials on a file',
@@ -196,5 +200,71 @@ describe('readArtifactSpec', () => {
     expect((error as Error).message).not.toContain(password);
     expect(out).toBe(`::add-mask::${password}\n`);
     expect(redact(`pull with ${password}`)).toBe('pull with ***');
+  });
+});
+
+describe('readArtifactSpecs: a glob of artifact, walked under the workspace', () => {
+  const temps: string[] = [];
+  afterEach(() => {
+    for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
+  });
+  const workspace = (files: string[]) => {
+    const root = mkdtempSync(join(tmpdir(), 'glob-'));
+    temps.push(root);
+    for (const file of files) {
+      mkdirSync(join(root, dirname(file)), { recursive: true });
+      writeFileSync(join(root, file), file);
+    }
+    return root;
+  };
+  const names = async (root: string, artifact: string, type = 'file') =>
+    (await readArtifactSpecs(readerOf({ artifact, 'artifact-type': type }), root)).items.map((i) => i.name);
+
+  it('takes what the glob matches in the one dialect, sorted, names starting with . only when it says so', async () => {
+    const root = workspace([
+      'dist/a.bin',
+      'dist/b.tar',
+      'dist/.hidden.bin',
+      'dist/linux/x.bin',
+      'dist/linux/.cache/y.bin',
+      '.git/objects/z.bin',
+      'top.bin',
+    ]);
+    expect(await names(root, 'dist/*.bin')).toEqual(['dist/a.bin']);
+    expect(await names(root, 'dist/.*.bin')).toEqual(['dist/.hidden.bin']);
+    expect(await names(root, '**/*.bin')).toEqual(['dist/a.bin', 'dist/linux/x.bin', 'top.bin']);
+    // A part that starts with `.` takes such names, under folders that do not.
+    expect(await names(root, '**/.*/*.bin')).toEqual(['dist/linux/.cache/y.bin']);
+    expect(await names(root, 'dist/{*.tar,linux/*}')).toEqual(['dist/b.tar', 'dist/linux/x.bin']);
+    expect(await names(root, 'dist/**', 'dir')).toEqual(['dist/linux']);
+    expect(await names(root, '*/', 'dir')).toEqual(['dist']);
+    // Absolute, or up from the workspace: the literal start is where the walk begins.
+    expect(await names(join(root, 'dist/linux'), '../[ab].*')).toEqual([
+      join(root, 'dist/a.bin'),
+      join(root, 'dist/b.tar'),
+    ]);
+    expect(await names(join(root, 'dist/linux'), `${root}/dist/*.tar`)).toEqual([join(root, 'dist/b.tar')]);
+  });
+
+  it('follows a link a part written out names, never one under **', async () => {
+    const root = workspace(['real/deep/x.bin', 'ws/dist/a.bin']);
+    symlinkSync(join(root, 'real'), join(root, 'ws', 'dist', 'linked'));
+    const ws = join(root, 'ws');
+    expect(await names(ws, 'dist/*/deep/*.bin')).toEqual(['dist/linked/deep/x.bin']);
+    expect(await names(ws, 'dist/**/*.bin')).toEqual(['dist/a.bin']);
+    expect(await names(ws, 'dist/*', 'dir')).toEqual(['dist/linked']);
+  });
+
+  it('refuses a line outside the dialect, naming the line, before anything is walked', async () => {
+    const root = workspace(['dist/a.bin']);
+    await expect(names(root, 'dist/a.bin\n\ndist/*(a|b)')).rejects.toThrow(
+      /^Invalid input 'artifact': line 3 \('dist\/\*\(a\|b\)'\) has an extended glob .*Expected globs \(\*, \*\*, \?/,
+    );
+    await expect(names(root, 'dist/*/../*.bin')).rejects.toThrow(
+      /line 1 .* has a \. or \.\. part after its start/,
+    );
+    await expect(names(root, 'dist/*.tar')).rejects.toThrow(
+      `Invalid input 'artifact': 'dist/*.tar' matches no file under ${root}`,
+    );
   });
 });
