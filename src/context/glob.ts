@@ -84,6 +84,15 @@ function sequenceValues(body: string): { count: number; width: number; values: (
   return { count, width, values };
 }
 
+/** Where the class opened by the `[` at `start` closes: the next `]` of its part (one first is a member), else -1. */
+function classEnd(text: string, start: number): number {
+  let i = start + 1;
+  if (text[i] === '!' || text[i] === '^') i++;
+  const close = text.indexOf(']', text[i] === ']' ? i + 1 : i);
+  const slash = text.indexOf('/', start);
+  return close !== -1 && (slash === -1 || close < slash) ? close : -1;
+}
+
 /** Parses the braces of a glob (linear, no recursion), sizing each group as it closes; a problem for bad braces. */
 function parse(glob: string): { top: Sequence; size: Size } | string {
   interface Frame {
@@ -104,7 +113,12 @@ function parse(glob: string): { top: Sequence; size: Size } | string {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] ?? '';
     const frame = stack.at(-1) ?? top;
-    if (c === '{') {
+    const cls = c === '[' ? classEnd(glob, i) : -1;
+    if (cls !== -1) {
+      // A class is read as one character later on: `[{]` and `[,]` are no braces.
+      literal(frame, glob.slice(i, cls + 1));
+      i = cls;
+    } else if (c === '{') {
       stack.push({ open: i, options: [], sizes: [], current: [], size: { count: 1, chars: 0 } });
     } else if (c === ',' && frame !== top) {
       frame.options.push(frame.current);
@@ -193,12 +207,11 @@ const SLASH = 0x2f;
 
 /** `[...]` at `start` of a part: the RE2 class and where it ends, or undefined when no `]` closes it (a literal `[`). */
 function readClass(part: string, start: number, noDot: boolean): { regex: string; end: number } | undefined {
-  let i = start + 1;
-  const negated = part[i] === '!' || part[i] === '^';
-  if (negated) i++;
   // A `]` first is a member, as in a shell: `[]a]`, `[!]]`.
-  const close = part.indexOf(']', part[i] === ']' ? i + 1 : i);
+  const close = classEnd(part, start);
   if (close === -1) return undefined;
+  const negated = part[start + 1] === '!' || part[start + 1] === '^';
+  const i = negated ? start + 2 : start + 1;
   // By code point: a class member is one character, whatever its UTF-16 length.
   const body = Array.from(part.slice(i, close));
   if (part.slice(i, close).includes('[:')) {

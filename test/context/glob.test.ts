@@ -165,6 +165,7 @@ describe('the glob dialect', () => {
     expect(m('a[!b]c', 'a/c')).toBe(false);
     expect(m('[]x]', ']')).toBe(true);
     expect(m('x[', 'x[')).toBe(true);
+    expect(m('[{][*],[,]', '{*,,')).toBe(true);
     expect(m('{a,b/c}/d', 'b/c/d')).toBe(true);
     // A leading `/` or `./` is the root; a trailing `/` takes folders only; `!` is a character.
     expect(m('/build', 'build')).toBe(true);
