@@ -155,18 +155,20 @@ async function expandGlob(
   workspace: string,
 ): Promise<string[]> {
   // The compiler and its regex engine, loaded only for a glob.
-  const { compileGlob, GLOB_FORM } = await import('../context/glob.js');
-  const parts = line.replace(/\\/g, '/').split('/');
+  const { compileGlob, globAlternatives, GLOB_FORM } = await import('../context/glob.js');
+  const refused = (problem: string) => {
+    const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+    return new InputError('artifact', `line ${number} ('${shown}') ${problem}`, GLOB_FORM);
+  };
+  const slashed = line.replace(/\\/g, '/');
+  // The bounds of the whole line first, so that a place in it is counted from its start.
+  const bounds = globAlternatives(slashed);
+  if ('problem' in bounds) throw refused(bounds.problem);
+  const parts = slashed.split('/');
   const literal = parts.findIndex((part) => GLOB_CHARS.test(part));
   const rest = parts.slice(literal).join('/');
   const root = resolve(workspace, parts.slice(0, literal).join('/') || (line.startsWith('/') ? '/' : '.'));
-  const glob = compiledOr(
-    () => compileGlob(rest, { hidden: false }),
-    (problem) => {
-      const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
-      return new InputError('artifact', `line ${number} ('${shown}') ${problem}`, GLOB_FORM);
-    },
-  );
+  const glob = compiledOr(() => compileGlob(rest, { hidden: false }), refused);
   // As deep as the glob has parts (each alternative has at most as many), unbounded with `**`.
   const depth = rest.includes('**') ? Infinity : rest.split('/').length;
   const writtenOut = rest.split('/').findIndex((part) => part.includes('**'));

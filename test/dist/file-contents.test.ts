@@ -149,7 +149,7 @@ describe('a file that is not what the input expects: named and placed, never quo
         });
         const error = refusedWithoutSecret(result, join(dir, 'site', '.kosli_ignore'));
         expect(error).toContain(
-          `${join(dir, 'site', '.kosli_ignore')}: line 3, column 4: not a glob (invalid character class range). Each line of it is a glob under the folder`,
+          `${join(dir, 'site', '.kosli_ignore')}: line 3, column 4: not a glob (a range whose end comes before its start). Each line of it is a glob under the folder`,
         );
         expect(server.requests).toHaveLength(0);
       },

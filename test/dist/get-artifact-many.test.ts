@@ -314,8 +314,8 @@ describe('get-artifact: many artifacts in one step', () => {
     }
   });
 
-  it('a glob Node could spend minutes on is an input error naming its line, before Node or the service sees it (issue 25)', async () => {
-    // Today's code hands the first to Node's globSync, which takes minutes over it: this test's own timeout fails it.
+  it('a glob over the bounds is an input error naming its line, before anything is walked or sent (issue 25)', async () => {
+    // Expanded, the first is a million patterns: counted first, it is refused at once (this test's timeout says so).
     const server = await startServer((_req, res) => json(res, 200, {}));
     try {
       const { dir } = release(2);
@@ -326,7 +326,7 @@ describe('get-artifact: many artifacts in one step', () => {
         ],
         ['release/part-{1..5000}.bin', "line 3 ('release/part-{1..5000}.bin') expands to 5000 patterns"],
         [`release/*${'x'.repeat(4100)}`, 'is 4109 characters long'],
-        ['release/*a*a*a*a.bin', "line 3 ('release/*a*a*a*a.bin') has 4 * between two slashes"],
+        ['release/{1..1000}*x?y', "line 3 ('release/{1..1000}*x?y') is too big to match: it compiles to"],
         ['release/*(a|aa)b', "line 3 ('release/*(a|aa)b') has an extended glob such as +(a|b)"],
         ['release/{part}.bin', 'the group at character 9 has one option'],
         ['release/{a,b.bin', 'the { at character 9 has no }'],
@@ -339,7 +339,7 @@ describe('get-artifact: many artifacts in one step', () => {
         expect(error).toMatch(/^Invalid input 'artifact': line 3 /);
         expect(error).toContain(problem);
         expect(error).toContain(
-          '. Expected a path or glob relative to the workspace (*, **, ?, [abc], {a,b}, {1..9}) of at most 4096 characters, at most 1000 patterns once its braces are expanded',
+          '. Expected globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most 4096 characters and 1000 patterns once braces are expanded.',
         );
         expect(result.outputs.outcome).toBe('error');
       }
@@ -349,10 +349,10 @@ describe('get-artifact: many artifacts in one step', () => {
     }
   });
 
-  it('braces within the bounds are expanded as Node expands them: options, nested options and sequences', async () => {
+  it('braces within the bounds are expanded: options, nested options and sequences', async () => {
     const sandbox = await releaseSandbox();
     const { dir } = release(12);
-    // Nothing reported: every item is not found, and the list names what Node made of the braces.
+    // Nothing reported: every item is not found, and the list names what the braces made.
     const result = await verify(sandbox.url, dir, 'release/part-{00{0,{1,2}},01{0..1}}.bin');
     expect(result.outputs.outcome).toBe('not-found');
     expect((JSON.parse(result.outputs['not-found'] ?? '') as Listed[]).map((item) => item.name)).toEqual(
