@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ComplianceClient } from '../src/api/index.js';
+import { ComplianceClient, resolveConnection } from '../src/api/index.js';
 import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { measuredStep } from './lib/peak-memory.js';
@@ -19,7 +19,9 @@ seed.orgs.demo.flows.push({ name: 'release' });
 const sandbox = new Sandbox({ seed });
 try {
   const url = await sandbox.start();
-  const client = new ComplianceClient({ baseUrl: url, org: 'demo', token: 'sandbox-demo-token' });
+  const client = new ComplianceClient(
+    resolveConnection({ baseUrl: url, org: 'demo', token: 'sandbox-demo-token' }),
+  );
   mkdirSync(join(dir, 'release'));
   for (let n = 0; n < count; n++) {
     const content = `part ${n} of the release\n`.repeat(1000);

@@ -1,5 +1,5 @@
 /**
- * The client's configuration: read once, validated before any request is sent.
+ * The connection to the service: resolved once, validated before any request is sent.
  */
 import { InputError } from '../errors/errors.js';
 import { OrgName, expectedForms } from './schemas.js';
@@ -19,7 +19,8 @@ export interface Logger {
 
 export const silentLogger: Logger = { debug: () => undefined, warning: () => undefined };
 
-export interface ClientOptions {
+/** What a connection is resolved from: the settings as given, every tuning knob optional. */
+export interface ConnectionOptions {
   /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */
   baseUrl: string;
   org: string;
@@ -29,7 +30,7 @@ export interface ClientOptions {
   /** Time limit of one attempt, from sending to the last byte of the answer (never more than what is left). */
   attemptTimeoutMs?: number;
   /**
-   * The time budget of every call this client makes, together, retries and waits included: one deadline, fixed when
+   * The time budget of every call a client makes, together, retries and waits included: one deadline, fixed when
    * the client is created (a step's client: the step's calls to the service).
    */
   deadlineMs?: number;
@@ -50,23 +51,15 @@ export interface ClientOptions {
   random?: () => number;
 }
 
-export interface ClientConfig {
+/**
+ * The connection to the service, the one shape of it: the options resolved once (`resolveConnection`; a step's by
+ * `readConnection`), every knob set, the token registered with the redactor then, and handed as it is to each client.
+ */
+export type Connection = Required<Omit<ConnectionOptions, 'baseUrl' | 'deadlineSetting'>> & {
   /** Always ends in `/api/v2`, no trailing slash. */
   apiRoot: URL;
-  org: string;
-  token: string;
-  attemptTimeoutMs: number;
-  deadlineMs: number;
   deadlineSetting: string | undefined;
-  retries: number;
-  backoffBaseMs: number;
-  maxWaitMs: number;
-  maxResponseBytes: number;
-  userAgent: string;
-  proxy: ProxySettings;
-  logger: Logger;
-  random: () => number;
-}
+};
 
 /** A hung service holds a step for 120 s at most; an attempt gets 30 s, so that retries fit in the budget. */
 export const DEFAULTS = {
@@ -155,7 +148,8 @@ function bounded(
   return value;
 }
 
-export function resolveConfig(options: ClientOptions): ClientConfig {
+/** Checks every setting before any request is sent: an InputError for a bad URL, org, token or proxy. */
+export function resolveConnection(options: ConnectionOptions): Connection {
   const token = options.token.trim();
   // Both forms: a padded token may be echoed either way.
   registerSecret(options.token);
@@ -177,6 +171,7 @@ export function resolveConfig(options: ClientOptions): ClientConfig {
     apiRoot: normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp),
     org: options.org,
     token,
+    allowInsecureHttp: options.allowInsecureHttp ?? false,
     attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
     deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
     deadlineSetting: options.deadlineSetting,

@@ -1,16 +1,20 @@
 /**
- * The nine operations of API v2: method, path template, path parameters, and a loader of the query, body and response
- * schemas, in one table that the client, the sandbox and the OpenAPI document all read. Each operation's schemas are
- * a module of their own (`schemas/<operation>.ts`), loaded when the operation is called (issue 14): a step builds
- * only the schemas of what it calls.
+ * The nine operations of API v2: method, path template, path parameters, a loader of the query, body and response
+ * schemas, how the answer is read and how it is held to what was asked, in one table that the client, the sandbox and
+ * the OpenAPI document all read. Each operation's schemas are a module of their own (`schemas/<operation>.ts`), loaded
+ * when the operation is called (issue 14): a step builds only the schemas of what it calls.
  */
 import * as z from 'zod/mini';
+import { aboutArtifact, aboutCommits, aboutDeployment, aboutDiff, aboutTrails, type Asked } from './about.js';
+import { isRecord } from './parse.js';
 import { EnvName, Fingerprint, FlowName, OrgName, ReportAnswer } from './schemas/common.js';
 
 export interface EndpointSchemas {
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   response: z.ZodMiniType;
+  /** A list's item, for an answer read as a page of them (`answer: 'page'`). */
+  item?: z.ZodMiniType;
 }
 
 export interface EndpointSpec {
@@ -28,6 +32,15 @@ export interface EndpointSpec {
   statusMeanings?: Partial<Record<200 | 201, string>>;
   /** Loads the operation's own schemas (a separate chunk of the bundle). */
   schemas: () => Promise<EndpointSchemas>;
+  /**
+   * How the client reads a 2xx answer of a GET: by default one value of `response`; `page` a page of `item`s in any
+   * of the list's shapes (pagination.ts); `list` a bare list, nothing else. A write's answer is a report's.
+   */
+  answer?: 'page' | 'list';
+  /** A variant shape of the answer, taken to the documented one before it is parsed. */
+  unwrap?(raw: unknown): unknown;
+  /** Throws an UnexpectedResponseError when the parsed answer is about something else than was asked (about.ts). */
+  about?(answer: unknown, asked: Asked, endpoint: string): void;
 }
 
 const org = OrgName;
@@ -44,6 +57,9 @@ export const endpoints = {
         query: s.AttestationsForCommitsQuery,
         response: s.AttestationsByCommit,
       })),
+    // One observed variant wraps the map as {"attestations": {...}}: a SHA is never that key, so none is mistaken.
+    unwrap: (raw: unknown) => (isRecord(raw) && isRecord(raw.attestations) ? raw.attestations : raw),
+    about: aboutCommits,
   },
   listTrails: {
     method: 'GET',
@@ -55,7 +71,10 @@ export const endpoints = {
       import('./schemas/list-trails.js').then((s) => ({
         query: s.ListTrailsQuery,
         response: s.ListTrailsResponse,
+        item: s.Trail,
       })),
+    answer: 'page',
+    about: aboutTrails,
   },
   getDeployment: {
     method: 'GET',
@@ -64,6 +83,7 @@ export const endpoints = {
     params: { org, env_name: EnvName, fingerprint: Fingerprint },
     statuses: [200],
     schemas: () => import('./schemas/get-deployment.js').then((s) => ({ response: s.Deployment })),
+    about: aboutDeployment,
   },
   reportArtifact: {
     method: 'POST',
@@ -87,7 +107,9 @@ export const endpoints = {
       import('./schemas/list-flow-attestations.js').then((s) => ({
         query: s.FlowAttestationsQuery,
         response: s.FlowAttestationsResponse,
+        item: s.Attestation,
       })),
+    answer: 'page',
   },
   getArtifact: {
     method: 'GET',
@@ -97,6 +119,7 @@ export const endpoints = {
     statuses: [200],
     schemas: () =>
       import('./schemas/get-artifact.js').then((s) => ({ query: s.GetArtifactQuery, response: s.Artifact })),
+    about: aboutArtifact,
   },
   diffEnvironments: {
     method: 'GET',
@@ -106,6 +129,7 @@ export const endpoints = {
     statuses: [200],
     schemas: () =>
       import('./schemas/diff-environments.js').then((s) => ({ query: s.EnvDiffQuery, response: s.EnvDiff })),
+    about: aboutDiff,
   },
   reportK8sEnvironment: {
     method: 'PUT',
@@ -130,8 +154,12 @@ export const endpoints = {
     params: { org },
     statuses: [200],
     schemas: () => import('./schemas/list-actions.js').then((s) => ({ response: s.ListActionsResponse })),
+    answer: 'list',
   },
-} as const satisfies Record<string, EndpointSpec>;
+} as const;
+
+// Each row is an EndpointSpec; checked without `satisfies`, which would widen the loaders' inferred schemas.
+const _rows: Record<string, EndpointSpec> = endpoints;
 
 export type EndpointName = keyof typeof endpoints;
 

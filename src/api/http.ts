@@ -3,7 +3,7 @@
  * connections (exchange.ts: node:http(s); through a proxy, undici, loaded only then).
  * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
  */
-import { neverProxied, type ClientConfig } from './config.js';
+import { neverProxied, type Connection } from './config.js';
 import {
   ApiError,
   errorCode,
@@ -194,7 +194,7 @@ type AttemptOutcome =
   | { kind: 'closed' };
 
 export class HttpTransport {
-  private readonly config: ClientConfig;
+  private readonly config: Connection;
   /** Opened by the first attempt. */
   private exchange: Promise<Exchange> | undefined;
   /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
@@ -202,7 +202,7 @@ export class HttpTransport {
   /** One deadline for every call: the budget is the client's (a step's), not each call's. */
   private readonly deadlineAt: number;
 
-  constructor(config: ClientConfig) {
+  constructor(config: Connection) {
     this.config = config;
     this.deadlineAt = Date.now() + config.deadlineMs;
   }

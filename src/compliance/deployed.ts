@@ -56,7 +56,8 @@ export interface Deployed {
  * snapshot for either side is not shown to be about the environment asked: could not check, nothing looked up.
  */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch): Promise<Deployed> {
-  const diff = await client.diffEnvironments(search.environment, search.environment);
+  const latest = { env: search.environment, kind: 'latest' } as const;
+  const diff = await client.diffEnvironments(latest, latest);
   const unnamed = (['snappish1', 'snappish2'] as const).filter((group) => !diff[group].snapshot_id);
   if (unnamed.length > 0) {
     throw new UnexpectedResponseError(

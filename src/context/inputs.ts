@@ -6,7 +6,7 @@
 import { setSecret } from '../trust/commands.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULTS, isLoopbackHost, proxyFromEnv, resolveConfig, type ProxySettings } from '../api/config.js';
+import { DEFAULTS, isLoopbackHost, proxyFromEnv, resolveConnection, type Connection } from '../api/config.js';
 import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
@@ -351,82 +351,57 @@ export class InputReader {
   }
 }
 
-/** The connection every sub-action needs: each input falls back to its `COMPLIANCE_*` variable. */
-export interface ConnectionInputs {
-  apiUrl: string;
-  apiToken: string;
-  org: string;
-  /** From HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as the runner sets them. */
-  proxy: ProxySettings;
-  /** COMPLIANCE_RETRIES: retries of a failed request (default 3). */
-  retries?: number;
-  /** Input `timeout-seconds`, else COMPLIANCE_TIMEOUT_SECONDS: the budget of all the step's calls (default 120). */
-  timeoutSeconds: number;
-  /** Input `allow-insecure-http`, else COMPLIANCE_ALLOW_INSECURE_HTTP: plain http to any host (a private network). */
-  allowInsecureHttp: boolean;
-}
-
 export const INSECURE_INPUT = 'allow-insecure-http';
 export const INSECURE_VARIABLE = 'COMPLIANCE_ALLOW_INSECURE_HTTP';
 
 export const TIMEOUT_INPUT = 'timeout-seconds';
 export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
-export function readConnection(inputs: InputReader): ConnectionInputs {
-  // The token first, masked before anything else can be printed or thrown.
-  const apiToken = inputs.requiredSecret(
+/**
+ * The step's connection, resolved once: each input falls back to its `COMPLIANCE_*` variable, the proxy is the
+ * runner's (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), and the URL, org and token are checked now, before the step reads an
+ * artifact or a cluster it would then not report.
+ */
+export function readConnection(inputs: InputReader): Connection {
+  // The token first, masked and registered with the redactor before anything else can be printed or thrown.
+  const token = inputs.requiredSecret(
     'api-token',
     'the API token of the compliance service',
     'COMPLIANCE_API_TOKEN',
   );
-  const connection: ConnectionInputs = {
-    apiToken,
-    apiUrl: inputs.required(
-      'api-url',
-      'the service URL, e.g. https://compliance.example.com',
-      'COMPLIANCE_API_URL',
-    ),
-    org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
-    proxy: proxyFromEnv(inputs.env),
-    timeoutSeconds: inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE),
-    allowInsecureHttp: inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE),
-    ...retries(inputs),
-  };
-  // URL, org and token checked now, before the step reads an artifact or a cluster it would then not report.
-  resolveConfig({
-    baseUrl: connection.apiUrl,
-    org: connection.org,
-    token: connection.apiToken,
-    allowInsecureHttp: connection.allowInsecureHttp,
+  const baseUrl = inputs.required(
+    'api-url',
+    'the service URL, e.g. https://compliance.example.com',
+    'COMPLIANCE_API_URL',
+  );
+  const org = inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG');
+  const proxy = proxyFromEnv(inputs.env);
+  const timeoutSeconds = inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE);
+  const allowInsecureHttp = inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE);
+  const retries = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
+  return resolveConnection({
+    baseUrl,
+    org,
+    token,
+    proxy,
+    ...(retries !== undefined && { retries }),
+    deadlineMs: timeoutSeconds * 1000,
+    deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
+    allowInsecureHttp,
+    logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
   });
-  return connection;
 }
 
 /**
  * The warning a step writes (log and job summary) when allow-insecure-http let it use plain http to a host that is
  * not loopback: the token crosses the network in clear. None otherwise.
  */
-export function insecureWarnings(
-  connection: Pick<ConnectionInputs, 'apiUrl' | 'allowInsecureHttp'>,
-): string[] {
-  if (!connection.allowInsecureHttp) return [];
-  let url: URL;
-  try {
-    url = new URL(connection.apiUrl.trim());
-  } catch {
-    return [];
-  }
-  if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return [];
+export function insecureWarnings({ apiRoot, allowInsecureHttp }: Connection): string[] {
+  if (!allowInsecureHttp || apiRoot.protocol !== 'http:' || isLoopbackHost(apiRoot.hostname)) return [];
   return [
-    `Plain http to ${url.host}, allowed by ${INSECURE_INPUT} (or ${INSECURE_VARIABLE}): the API token and every ` +
+    `Plain http to ${apiRoot.host}, allowed by ${INSECURE_INPUT} (or ${INSECURE_VARIABLE}): the API token and every ` +
       'report cross the network unencrypted. Use it only inside a private network you trust.',
   ];
-}
-
-/** A job-wide knob with no input of its own: set once with `env:` at the workflow or job level. */
-function retries(inputs: InputReader): Pick<ConnectionInputs, 'retries'> {
-  const value = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
-  return value === undefined ? {} : { retries: value };
 }
 
 /** The variable the runner passes an input in: `INPUT_` and the name, upper case, spaces to `_` (dashes kept). */

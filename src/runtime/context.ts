@@ -8,16 +8,9 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { ComplianceClient } from '../api/client.js';
+import type { Connection } from '../api/config.js';
 import { readGitHubContext, type GitHubContext } from '../context/github.js';
-import {
-  insecureWarnings,
-  readConnection,
-  TIMEOUT_INPUT,
-  TIMEOUT_VARIABLE,
-  type ConnectionInputs,
-  type Env,
-  type InputReader,
-} from '../context/inputs.js';
+import { insecureWarnings, readConnection, type Env, type InputReader } from '../context/inputs.js';
 
 export interface RunnerContext {
   /** RUNNER_TEMP, where result and payload files go; the OS temp folder outside a runner. */
@@ -51,7 +44,7 @@ export function readRunner(env: Env, cwd: string): RunnerContext {
 }
 
 export interface CommonInputs {
-  connection: ConnectionInputs;
+  connection: Connection;
   /** About the step's own settings (plain http allowed to a remote host): in the log and atop the job summary. */
   warnings: string[];
   /** Write a job summary (input `summary`, default true). */
@@ -77,26 +70,12 @@ export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
   };
 }
 
-export function createClient(connection: ConnectionInputs): ComplianceClient {
-  return new ComplianceClient({
-    baseUrl: connection.apiUrl,
-    org: connection.org,
-    token: connection.apiToken,
-    proxy: connection.proxy,
-    ...(connection.retries !== undefined && { retries: connection.retries }),
-    deadlineMs: connection.timeoutSeconds * 1000,
-    allowInsecureHttp: connection.allowInsecureHttp,
-    deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
-    logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
-  });
-}
-
 /** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */
 export async function withClient<T>(
-  connection: ConnectionInputs,
+  connection: Connection,
   work: (client: ComplianceClient) => Promise<T>,
 ): Promise<T> {
-  const client = createClient(connection);
+  const client = new ComplianceClient(connection);
   try {
     return await work(client);
   } finally {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ComplianceClient, InputError, UnexpectedResponseError } from '../../src/api/index.js';
+import {
+  ComplianceClient,
+  InputError,
+  UnexpectedResponseError,
+  resolveConnection,
+} from '../../src/api/index.js';
 import { VERSION } from '../../src/version.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
@@ -24,11 +29,13 @@ describe('requests on the wire', () => {
 
   it.each(['', '/', '/api/v2', '/api/v2/'])('accepts the base URL with suffix %j', async (suffix) => {
     const { server } = await setup((_req, res) => json(res, 200, []));
-    const client = new ComplianceClient({
-      baseUrl: `${server.origin}${suffix}`,
-      org: 'acme',
-      token: TEST_TOKEN,
-    });
+    const client = new ComplianceClient(
+      resolveConnection({
+        baseUrl: `${server.origin}${suffix}`,
+        org: 'acme',
+        token: TEST_TOKEN,
+      }),
+    );
     await client.listActions();
     await client.close();
     expect(server.requests[0]?.url.pathname).toBe('/api/v2/actions/acme');
@@ -40,7 +47,9 @@ describe('requests on the wire', () => {
     );
     await client.getDeployment('prod.eu-1_x', FP);
     expect(server.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod.eu-1_x/${FP}`);
-    const c2 = new ComplianceClient({ baseUrl: server.origin, org: 'acme', token: TEST_TOKEN });
+    const c2 = new ComplianceClient(
+      resolveConnection({ baseUrl: server.origin, org: 'acme', token: TEST_TOKEN }),
+    );
     expect(c2.urlFor('getArtifact', { flow_name: 'a~b', fingerprint: FP })).toContain(
       '/artifacts/acme/a~b/fingerprint/',
     );

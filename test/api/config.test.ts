@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ComplianceClient, InputError, normalizeBaseUrl, proxyFromEnv } from '../../src/api/index.js';
+import {
+  ComplianceClient,
+  InputError,
+  normalizeBaseUrl,
+  proxyFromEnv,
+  resolveConnection,
+} from '../../src/api/index.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 describe('base URL', () => {
@@ -42,23 +48,31 @@ describe('client options', () => {
   const base = { baseUrl: 'https://c.example', org: 'acme', token: TEST_TOKEN };
 
   it('refuses an empty token, a multi-line token and a bad org before connecting', () => {
-    expect(() => new ComplianceClient({ ...base, token: '  ' })).toThrow(/'api-token': is empty/);
-    expect(() => new ComplianceClient({ ...base, token: `${TEST_TOKEN}\nx` })).toThrow(
+    expect(() => new ComplianceClient(resolveConnection({ ...base, token: '  ' }))).toThrow(
+      /'api-token': is empty/,
+    );
+    expect(() => new ComplianceClient(resolveConnection({ ...base, token: `${TEST_TOKEN}\nx` }))).toThrow(
       /contains a line break/,
     );
-    expect(() => new ComplianceClient({ ...base, org: 'https://c.example/acme' })).toThrow(
+    expect(() => new ComplianceClient(resolveConnection({ ...base, org: 'https://c.example/acme' }))).toThrow(
       /'org': .*not a valid organization/,
     );
-    expect(() => new ComplianceClient({ ...base, retries: -1 })).toThrow(/'retries': -1 is out of range/);
-    expect(() => new ComplianceClient({ ...base, retries: 1.5 })).toThrow(
+    expect(() => new ComplianceClient(resolveConnection({ ...base, retries: -1 }))).toThrow(
+      /'retries': -1 is out of range/,
+    );
+    expect(() => new ComplianceClient(resolveConnection({ ...base, retries: 1.5 }))).toThrow(
       /'retries': 1.5 is out of range.*whole number/,
     );
-    expect(() => new ComplianceClient({ ...base, token: 'tok_ü€_123' })).toThrow(/not printable ASCII/);
-    expect(() => new ComplianceClient({ ...base, token: 'tok with space' })).toThrow(/contains a space/);
+    expect(() => new ComplianceClient(resolveConnection({ ...base, token: 'tok_ü€_123' }))).toThrow(
+      /not printable ASCII/,
+    );
+    expect(() => new ComplianceClient(resolveConnection({ ...base, token: 'tok with space' }))).toThrow(
+      /contains a space/,
+    );
   });
 
   it('gives all calls 120 s by default, an attempt a quarter of that, so retries fit in the budget', () => {
-    const { config } = new ComplianceClient(base);
+    const { connection: config } = new ComplianceClient(resolveConnection(base));
     expect(config.deadlineMs).toBe(120_000);
     expect(config.attemptTimeoutMs).toBe(30_000);
     expect(config.attemptTimeoutMs * (config.retries + 1)).toBeLessThanOrEqual(config.deadlineMs);
@@ -67,7 +81,7 @@ describe('client options', () => {
   it('never shows the token in a configuration error', () => {
     const error = (() => {
       try {
-        new ComplianceClient({ ...base, token: `${TEST_TOKEN}\n` + TEST_TOKEN });
+        new ComplianceClient(resolveConnection({ ...base, token: `${TEST_TOKEN}\n` + TEST_TOKEN }));
       } catch (e) {
         return e as Error;
       }
@@ -95,7 +109,9 @@ describe('client options', () => {
     ]) {
       let error: unknown;
       try {
-        new ComplianceClient({ baseUrl: 'https://c.example.test', org: 'acme', token: 'tok-123', proxy });
+        new ComplianceClient(
+          resolveConnection({ baseUrl: 'https://c.example.test', org: 'acme', token: 'tok-123', proxy }),
+        );
       } catch (caught) {
         error = caught;
       }
@@ -105,12 +121,14 @@ describe('client options', () => {
     }
     expect(
       () =>
-        new ComplianceClient({
-          baseUrl: 'https://c.example.test',
-          org: 'acme',
-          token: 'tok-123',
-          proxy: { httpsProxy: 'http://u:pw@p:3128' },
-        }),
+        new ComplianceClient(
+          resolveConnection({
+            baseUrl: 'https://c.example.test',
+            org: 'acme',
+            token: 'tok-123',
+            proxy: { httpsProxy: 'http://u:pw@p:3128' },
+          }),
+        ),
     ).not.toThrow();
   });
 });

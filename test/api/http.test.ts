@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   ComplianceClient,
-  type ClientOptions,
+  type ConnectionOptions,
   NetworkError,
   TimeoutError,
   UnexpectedResponseError,
   isRetryableStatus,
   parseRetryAfter,
   retryDelay,
+  resolveConnection,
 } from '../../src/api/index.js';
 import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { closedOrigin, json, useClientAgainst } from '../helpers/server.js';
@@ -321,12 +322,14 @@ describe('HTTP transport against a misbehaving loopback server', () => {
 
   describe('a wrong address fails at once: another attempt would meet the same', () => {
     /** A client with the default retries and backoff, and the lines of its debug log. */
-    const client = (baseUrl: string, proxy: ClientOptions['proxy'] = {}) => {
+    const client = (baseUrl: string, proxy: ConnectionOptions['proxy'] = {}) => {
       const debug: string[] = [];
       const logger = { debug: (line: string) => debug.push(line), warning: () => undefined };
       return {
         debug,
-        client: new ComplianceClient({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
+        client: new ComplianceClient(
+          resolveConnection({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
+        ),
       };
     };
     const failure = async (under: ReturnType<typeof client>) => {

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates, TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ComplianceClient, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
+import {
+  ComplianceClient,
+  NetworkError,
+  UnexpectedResponseError,
+  resolveConnection,
+  type ConnectionOptions,
+} from '../../src/api/index.js';
 import { startProxy } from '../helpers/proxy.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
@@ -101,11 +107,10 @@ function trustTestCertificate(cert = TLS.cert as string): void {
   });
 }
 
-function clientFor(
-  baseUrl: string,
-  options: Partial<ConstructorParameters<typeof ComplianceClient>[0]> = {},
-) {
-  const client = new ComplianceClient({ baseUrl, org: 'acme', token: TEST_TOKEN, ...options });
+function clientFor(baseUrl: string, options: Partial<ConnectionOptions> = {}) {
+  const client = new ComplianceClient(
+    resolveConnection({ baseUrl, org: 'acme', token: TEST_TOKEN, ...options }),
+  );
   opened.push(client);
   return client;
 }
@@ -256,17 +261,19 @@ describe('the proxy path (undici)', () => {
       opened.push(proxy);
       const { server } = await setup((_req, res) => json(res, 200, []));
       const debug: string[] = [];
-      const client = new fresh.ComplianceClient({
-        // Not loopback to the client (which reaches loopback directly, never through a proxy).
-        baseUrl: server.origin.replace('127.0.0.1', '0.0.0.0'),
-        allowInsecureHttp: true,
-        org: 'acme',
-        token: TEST_TOKEN,
-        proxy: { httpProxy: proxy.url },
-        retries: 3,
-        backoffBaseMs: 200,
-        logger: { debug: (message: string) => debug.push(message), warning: () => undefined },
-      });
+      const client = new fresh.ComplianceClient(
+        fresh.resolveConnection({
+          // Not loopback to the client (which reaches loopback directly, never through a proxy).
+          baseUrl: server.origin.replace('127.0.0.1', '0.0.0.0'),
+          allowInsecureHttp: true,
+          org: 'acme',
+          token: TEST_TOKEN,
+          proxy: { httpProxy: proxy.url },
+          retries: 3,
+          backoffBaseMs: 200,
+          logger: { debug: (message: string) => debug.push(message), warning: () => undefined },
+        }),
+      );
       opened.push(client);
       const error = await client.listActions().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Error);

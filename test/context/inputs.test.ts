@@ -84,7 +84,7 @@ describe('the input reader', () => {
       }),
     );
     expect(connection).toMatchObject({
-      apiUrl: 'https://c.example',
+      apiRoot: new URL('https://c.example/api/v2'),
       org: 'acme',
       proxy: { httpsProxy: 'http://proxy:3128' },
     });
@@ -93,7 +93,7 @@ describe('the input reader', () => {
   it('reads the time budget from timeout-seconds, else COMPLIANCE_TIMEOUT_SECONDS, else 120', () => {
     const base = { 'INPUT_API-TOKEN': TEST_TOKEN, 'INPUT_API-URL': 'https://c.example', INPUT_ORG: 'acme' };
     const budget = (env: Record<string, string>) =>
-      readConnection(new InputReader({ ...base, ...env })).timeoutSeconds;
+      readConnection(new InputReader({ ...base, ...env })).deadlineMs / 1000;
     expect(budget({})).toBe(120);
     expect(budget({ COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(45);
     expect(budget({ 'INPUT_TIMEOUT-SECONDS': '2', COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(2);
@@ -116,7 +116,7 @@ describe('the input reader', () => {
           COMPLIANCE_RETRIES: retries,
         }),
       );
-    expect(connection('').retries).toBeUndefined();
+    expect(connection('').retries).toBe(3);
     expect(connection(' 0 ').retries).toBe(0);
     expect(connection('10').retries).toBe(10);
     for (const bad of ['11', '-1', 'x', '2.5']) {
@@ -379,12 +379,13 @@ describe('readConnection', () => {
       { 'api-url': ' https://compliance.example.com/api/v2 ', org: ' acme ' },
       { https_proxy: 'http://lower:3128', HTTPS_PROXY: 'http://upper:3128', NO_PROXY: '.internal' },
     );
-    expect(connection).toEqual({
-      apiToken: TEST_TOKEN,
-      apiUrl: 'https://compliance.example.com/api/v2',
+    expect(connection).toMatchObject({
+      token: TEST_TOKEN,
+      apiRoot: new URL('https://compliance.example.com/api/v2'),
       org: 'acme',
       proxy: { httpsProxy: 'http://lower:3128', noProxy: '.internal' },
-      timeoutSeconds: 120,
+      deadlineMs: 120_000,
+      deadlineSetting: 'timeout-seconds; variable COMPLIANCE_TIMEOUT_SECONDS',
       allowInsecureHttp: false,
     });
   });
@@ -397,8 +398,13 @@ describe('readConnection', () => {
       COMPLIANCE_ORG: 'from-variable',
     };
     const { value } = printedBy(() => readConnection(readerOf({}, env)));
-    expect(value).toMatchObject({ apiUrl: env.COMPLIANCE_API_URL, apiToken: token, org: 'from-variable' });
-    expect(read({}, env)).toMatchObject({ apiUrl: CONNECTION['api-url'], apiToken: TEST_TOKEN, org: 'acme' });
+    const root = (url: string) => new URL(`${url}/api/v2`);
+    expect(value).toMatchObject({ apiRoot: root(env.COMPLIANCE_API_URL), token, org: 'from-variable' });
+    expect(read({}, env)).toMatchObject({
+      apiRoot: root(CONNECTION['api-url']),
+      token: TEST_TOKEN,
+      org: 'acme',
+    });
   });
 
   it('a missing token names the input api-token and the variable COMPLIANCE_API_TOKEN', () => {
@@ -475,8 +481,10 @@ describe('readConnection', () => {
   });
 
   it('takes plain http to loopback (the sandbox), an origin or the API v2 root', () => {
-    expect(read({ 'api-url': 'http://127.0.0.1:8080' }).apiUrl).toBe('http://127.0.0.1:8080');
-    expect(read({ 'api-url': 'http://localhost:8080/api/v2/' }).apiUrl).toBe('http://localhost:8080/api/v2/');
+    expect(read({ 'api-url': 'http://127.0.0.1:8080' }).apiRoot.href).toBe('http://127.0.0.1:8080/api/v2');
+    expect(read({ 'api-url': 'http://localhost:8080/api/v2/' }).apiRoot.href).toBe(
+      'http://localhost:8080/api/v2',
+    );
   });
 
   it.each([

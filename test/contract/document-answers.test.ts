@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../src/api/endpoints.js';
-import { ComplianceClient } from '../../src/api/index.js';
+import { ComplianceClient, resolveConnection } from '../../src/api/index.js';
 import { ACTIONS, type ActionName } from '../../src/actions/index.js';
 import { InputReader } from '../../src/context/inputs.js';
 import { ComplianceError } from '../../src/errors/errors.js';
@@ -257,12 +257,14 @@ describe('every answer the served document admits is read', () => {
             next.clear();
             next.set(name, answer);
             (steps[name].also ?? []).forEach((other, i) => next.set(other, extra[i]));
-            const client = new ComplianceClient({
-              baseUrl: server.origin,
-              org: 'acme',
-              token: TEST_TOKEN,
-              retries: 0,
-            });
+            const client = new ComplianceClient(
+              resolveConnection({
+                baseUrl: server.origin,
+                org: 'acme',
+                token: TEST_TOKEN,
+                retries: 0,
+              }),
+            );
             const read = await clientCalls[name](client).then(
               () => 'read',
               (error: unknown) => thrownText(error),

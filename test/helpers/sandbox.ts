@@ -4,7 +4,7 @@
  */
 import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
+import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { byProfileOf, parseProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox, type SandboxOptions } from '@compliance-actions/sandbox/server';
 import { guardSecret } from './secrets.js';
@@ -28,7 +28,7 @@ export const byProfile = byProfileOf(PROFILE);
 export interface Running {
   sandbox: Sandbox;
   url: string;
-  client(options?: Partial<ClientOptions>): ComplianceClient;
+  client(options?: Partial<ConnectionOptions>): ComplianceClient;
   /** A raw request with the demo token unless `token: null`. */
   fetch(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
 }
@@ -47,13 +47,15 @@ async function open(options: Partial<SandboxOptions>): Promise<Opened> {
       sandbox,
       url,
       client(clientOptions = {}) {
-        const c = new ComplianceClient({
-          baseUrl: url,
-          org: 'demo',
-          token: DEMO_TOKEN,
-          backoffBaseMs: 10,
-          ...clientOptions,
-        });
+        const c = new ComplianceClient(
+          resolveConnection({
+            baseUrl: url,
+            org: 'demo',
+            token: DEMO_TOKEN,
+            backoffBaseMs: 10,
+            ...clientOptions,
+          }),
+        );
         clients.push(c);
         return c;
       },

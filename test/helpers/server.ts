@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ComplianceClient, type ClientOptions } from '../../src/api/index.js';
+import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { TEST_TOKEN } from './secrets.js';
 
 export interface RecordedRequest {
@@ -103,7 +103,7 @@ export function json(
  * Registers an afterEach that closes what `setup` opened, and returns `setup(handler, options)`: a loopback server
  * with the handler and a client pointed at it (fast backoff, steady jitter).
  */
-export function useClientAgainst(defaults: Partial<ClientOptions> = {}) {
+export function useClientAgainst(defaults: Partial<ConnectionOptions> = {}) {
   const opened: { server: TestServer; client: ComplianceClient }[] = [];
   afterEach(async () => {
     for (const { server, client } of opened.splice(0)) {
@@ -111,17 +111,19 @@ export function useClientAgainst(defaults: Partial<ClientOptions> = {}) {
       await server.close();
     }
   });
-  return async (handler: Handler, options: Partial<ClientOptions> = {}) => {
+  return async (handler: Handler, options: Partial<ConnectionOptions> = {}) => {
     const server = await startServer(handler);
-    const client = new ComplianceClient({
-      baseUrl: server.origin,
-      org: 'acme',
-      token: TEST_TOKEN,
-      backoffBaseMs: 20,
-      random: () => 0.5,
-      ...defaults,
-      ...options,
-    });
+    const client = new ComplianceClient(
+      resolveConnection({
+        baseUrl: server.origin,
+        org: 'acme',
+        token: TEST_TOKEN,
+        backoffBaseMs: 20,
+        random: () => 0.5,
+        ...defaults,
+        ...options,
+      }),
+    );
     opened.push({ server, client });
     return { server, client };
   };

@@ -83,7 +83,10 @@ describe('readCommon', () => {
 
   it('carries the connection and the runner context', () => {
     const common = read({});
-    expect(common.connection).toMatchObject({ apiUrl: CONNECTION['api-url'], org: 'acme' });
+    expect(common.connection).toMatchObject({
+      apiRoot: new URL(`${CONNECTION['api-url']}/api/v2`),
+      org: 'acme',
+    });
     expect(common.runner.workspace).toBe('/ws');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, fillPath } from '../../src/api/endpoints.js';
-import { ComplianceClient } from '../../src/api/index.js';
+import { ComplianceClient, resolveConnection } from '../../src/api/index.js';
 import { lostValue, Sandbox } from '@compliance-actions/sandbox/server';
 import { ROOT } from '../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
@@ -29,7 +29,7 @@ describe('persistence', () => {
     const dataFile = join(tempDir(), 'state.json');
     const first = new Sandbox({ seed: demoSeed(), dataFile });
     const url = await first.start();
-    const client = new ComplianceClient({ baseUrl: url, org: 'demo', token: DEMO_TOKEN });
+    const client = new ComplianceClient(resolveConnection({ baseUrl: url, org: 'demo', token: DEMO_TOKEN }));
     await client.reportArtifact('backend', {
       fingerprint: FP,
       filename: 'kept',
@@ -45,7 +45,7 @@ describe('persistence', () => {
     // The seed is ignored once the data file exists.
     const second = new Sandbox({ seed: { tokens: {}, orgs: {} }, dataFile });
     const url2 = await second.start();
-    const again = new ComplianceClient({ baseUrl: url2, org: 'demo', token: DEMO_TOKEN });
+    const again = new ComplianceClient(resolveConnection({ baseUrl: url2, org: 'demo', token: DEMO_TOKEN }));
     expect((await again.getArtifact('backend', FP)).filename).toBe('kept');
     expect((await again.diffEnvironments('staging', 'staging~1')).snappish1.snapshot_id).toBe('staging#3');
     await again.close();

@@ -49,10 +49,11 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   const one = formatSnapshotExpression(inputs.snapshot1);
   const two = formatSnapshotExpression(inputs.snapshot2);
   const result = await withClient(inputs.connection, async (client) => {
-    const url = client.urlFor('diffEnvironments', {}, { snappish1: one, snappish2: two });
+    const { snapshot1: snappish1, snapshot2: snappish2 } = inputs;
+    const url = client.urlFor('diffEnvironments', {}, { snappish1, snappish2 });
     const diff = await log.group(`Compare ${one} with ${two}`, async () => {
       log.info(`GET ${url}`);
-      return client.diffEnvironments(one, two);
+      return client.diffEnvironments(snappish1, snappish2);
     });
     const compared = toResult(url, one, two, diff);
     const arriving = arrivingOf(compared);

@@ -8,7 +8,7 @@ export function couldNot(): string {
 }
 
 /** Says which of the three settings is most likely wrong. */
-export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, 'org' | 'apiUrl'>): unknown {
+export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, 'org' | 'apiRoot'>): unknown {
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 403) {
       return new InputError(
@@ -28,7 +28,7 @@ export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, '
   if (error instanceof NetworkError) {
     return new InputError(
       'api-url',
-      `could not reach ${inputs.apiUrl}: ${error.reason}`,
+      `could not reach ${inputs.apiRoot.href}: ${error.reason}`,
       'a reachable service URL',
     );
   }

@@ -3,7 +3,6 @@
  * later steps as environment variables (the finisher exports them).
  */
 import { log } from '../../trust/log.js';
-import { normalizeBaseUrl } from '../../api/config.js';
 import { INSECURE_VARIABLE, TIMEOUT_VARIABLE } from '../../context/inputs.js';
 import { withClient } from '../../runtime/context.js';
 import type { StepResult } from '../../runtime/step.js';
@@ -19,7 +18,7 @@ export async function run(inputs: SetupInputs): Promise<StepResult> {
         } catch (error) {
           throw explainVerifyFailure(error, inputs);
         }
-        log.info(`Connected to ${client.config.apiRoot.href} as org '${inputs.org}'.`);
+        log.info(`Connected to ${inputs.apiRoot.href} as org '${inputs.org}'.`);
       }),
     );
   }
@@ -29,11 +28,11 @@ export async function run(inputs: SetupInputs): Promise<StepResult> {
     outputs: {},
     result: {},
     exports: {
-      COMPLIANCE_API_URL: normalizeBaseUrl(inputs.apiUrl, inputs.allowInsecureHttp).href,
-      COMPLIANCE_API_TOKEN: inputs.apiToken,
+      COMPLIANCE_API_URL: inputs.apiRoot.href,
+      COMPLIANCE_API_TOKEN: inputs.token,
       COMPLIANCE_ORG: inputs.org,
       COMPLIANCE_DRY_RUN: String(inputs.dryRun),
-      [TIMEOUT_VARIABLE]: String(inputs.timeoutSeconds),
+      [TIMEOUT_VARIABLE]: String(inputs.deadlineMs / 1000),
       // Later steps read the same URL: they need the same permission for plain http.
       ...(inputs.allowInsecureHttp && { [INSECURE_VARIABLE]: 'true' }),
     },

@@ -70,7 +70,7 @@ describe('setup', () => {
 });
 
 describe('explainVerifyFailure', () => {
-  const settings = { org: 'acme', apiUrl: 'https://compliance.example.test' };
+  const settings = { org: 'acme', apiRoot: new URL('https://compliance.example.test/api/v2') };
   const api = (status: number) => new ApiError({ endpoint: 'GET /actions/{org}', status });
 
   it.each([
@@ -86,7 +86,7 @@ describe('explainVerifyFailure', () => {
   it('an unreachable service blames api-url, saying why', () => {
     const explained = explainVerifyFailure(new NetworkError('GET /actions/{org}', 'ECONNREFUSED'), settings);
     expect((explained as InputError).message).toContain(
-      "Invalid input 'api-url': could not reach https://compliance.example.test: ECONNREFUSED",
+      "Invalid input 'api-url': could not reach https://compliance.example.test/api/v2: ECONNREFUSED",
     );
   });
 
