@@ -364,30 +364,24 @@ export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
  */
 export function readConnection(inputs: InputReader): Connection {
   // The token first, masked and registered with the redactor before anything else can be printed or thrown.
-  const token = inputs.requiredSecret(
-    'api-token',
-    'the API token of the compliance service',
-    'COMPLIANCE_API_TOKEN',
-  );
-  const baseUrl = inputs.required(
-    'api-url',
-    'the service URL, e.g. https://compliance.example.com',
-    'COMPLIANCE_API_URL',
-  );
-  const org = inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG');
-  const proxy = proxyFromEnv(inputs.env);
-  const timeoutSeconds = inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE);
-  const allowInsecureHttp = inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE);
-  const retries = inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10);
+  // In this order: an object's values are read as written.
   return resolveConnection({
-    baseUrl,
-    org,
-    token,
-    proxy,
-    ...(retries !== undefined && { retries }),
-    deadlineMs: timeoutSeconds * 1000,
+    token: inputs.requiredSecret(
+      'api-token',
+      'the API token of the compliance service',
+      'COMPLIANCE_API_TOKEN',
+    ),
+    baseUrl: inputs.required(
+      'api-url',
+      'the service URL, e.g. https://compliance.example.com',
+      'COMPLIANCE_API_URL',
+    ),
+    org: inputs.required('org', 'the organization name in the service', 'COMPLIANCE_ORG'),
+    proxy: proxyFromEnv(inputs.env),
+    deadlineMs: inputs.integer(TIMEOUT_INPUT, DEFAULTS.deadlineMs / 1000, 1, 3600, TIMEOUT_VARIABLE) * 1000,
     deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
-    allowInsecureHttp,
+    allowInsecureHttp: inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE),
+    retries: inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10),
     logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
   });
 }
