@@ -1,4 +1,4 @@
-// Benchmark (issue 28): check-attestations-for-commit over a release range of 5,000 commits, through the dist bundle
+// Benchmark: check-attestations-for-commit over a release range of 5,000 commits, through the dist bundle
 // run as the runner runs it (packages/runner), in a real git repository made for it (one `git fast-import`), against an
 // in-process sandbox that is told of every request (Sandbox.observe) and counts those it is answering at once
 // (Sandbox.load). Prints, with no added latency and with 20 ms per answer (which keeps requests in flight long enough

@@ -1,6 +1,6 @@
 // Benchmark: report-k8s-env (the dist bundle, run as the runner runs it) on a pods file of N pods (default 150,000),
 // reported to an in-process sandbox as one environment, then split over ten environments by a config (one read,
-// ten PUTs). Prints each run's wall time and the step's peak RSS, and the ratio of the two times: issue 16's targets
+// ten PUTs). Prints each run's wall time and the step's peak RSS, and the ratio of the two times: the targets
 // are under 1 GiB and at most 1.5x. Each is run ROUNDS times (default 3), alternating; medians are printed.
 // Usage: npm run bench:k8s [-- <pods>]
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Benchmark: get-artifact verifying a release of N files (default 200) in one step, through the dist bundle run as
 // the runner runs it, against an in-process sandbox that counts the requests it is answering at once. Prints the
 // wall time and the peak number of requests in flight, with no added latency and with 20 ms per answer (which keeps
-// requests in flight long enough to overlap). Issue 16's bound: never over 8.
+// requests in flight long enough to overlap). The bound: never over 8.
 // Usage: npm run bench:verify [-- <files>]
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

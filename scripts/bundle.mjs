@@ -25,7 +25,7 @@ export async function bundle(entry, outDir, { license } = {}) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
-  // Minified after bundling (issue 14): a step compiles every byte of the chunks it loads before its first request,
+  // Minified after bundling: a step compiles every byte of the chunks it loads before its first request,
   // and the unused parts of concatenated modules (most of zod's core) go with the whitespace. Names are kept, so stack
   // traces read and the load recorder (packages/runner/src/loads.ts) still finds its markers; license comments are kept.
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.js'))) {

@@ -1,4 +1,4 @@
-// Marks the bundle's module factories for eager compilation (issue 14). V8 compiles a function lazily: it pre-parses
+// Marks the bundle's module factories for eager compilation. V8 compiles a function lazily: it pre-parses
 // the body when the chunk is loaded, then parses it again in full when the function is first called. Every factory of
 // a chunk a step loads is called at once, so it is parsed twice for nothing. A function expression in parentheses is
 // V8's hint to compile it with the chunk, once; an arrow function is not taken as that hint. So each factory in a

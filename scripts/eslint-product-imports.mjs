@@ -1,4 +1,4 @@
-// The one import rule of the product (issue 26): `src/` is exactly what ships in `dist/`, so a file under `src/` imports
+// The one import rule of the product: `src/` is exactly what ships in `dist/`, so a file under `src/` imports
 // only other files under `src/`, Node's built-in modules, and the packages in package.json `dependencies`. Dev tooling
 // (the sandbox and the runner emulation in `packages/`, the tests, the scripts) and dev dependencies stay out, type
 // imports included: a product type that names a dev package ties the product to it.

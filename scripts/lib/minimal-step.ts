@@ -1,5 +1,5 @@
 /**
- * The least a step can do, as a reference for `npm run bench:start` (issue 14): list-actions' one request over
+ * The least a step can do, as a reference for `npm run bench:start`: list-actions' one request over
  * node:http, its answer parsed with a small zod/mini schema, one output and a summary table written to the runner's
  * files, one line printed. No input checks, redaction, retries, deadline, result file or error path: what the real
  * actions add is their time over this one's. Bundled as dist/ is (scripts/bundle.mjs); never shipped.

@@ -193,8 +193,8 @@ export function resolveConnection(options: ConnectionOptions): Connection {
 }
 
 /**
- * A proxy URL is checked with the rest of the configuration: the proxy's client is loaded only at the first request
- * (issue 14), and a bad setting must not surface there as a network fault. Not quoted: it may hold credentials.
+ * A proxy URL is checked with the rest of the configuration: the proxy's client is loaded only at the first request,
+ * and a bad setting must not surface there as a network fault. Not quoted: it may hold credentials.
  */
 function checkedProxy(proxy: ProxySettings): ProxySettings {
   for (const [key, variable] of [

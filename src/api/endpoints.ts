@@ -2,7 +2,7 @@
  * The nine operations of API v2: method, path template, path parameters, a loader of the query, body and response
  * schemas, how the answer is read and how it is held to what was asked, in one table that the client, the sandbox and
  * the OpenAPI document all read. Each operation's schemas are a module of their own (`schemas/<operation>.ts`), loaded
- * when the operation is called (issue 14): a step builds only the schemas of what it calls.
+ * when the operation is called: a step builds only the schemas of what it calls.
  */
 import * as z from 'zod/mini';
 import { aboutArtifact, aboutCommits, aboutDeployment, aboutDiff, aboutTrails, type Asked } from './about.js';

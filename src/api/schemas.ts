@@ -1,7 +1,7 @@
 /**
  * The schemas as the bundle imports them: what every endpoint shares (`schemas/common.ts`), and the types of every
  * endpoint's schemas. Types only, for the endpoints' own modules: a value of one is loaded with its endpoint (the
- * client does that, see `endpoints.ts`), so a step builds only the schemas of the endpoints it calls (issue 14), and
+ * client does that, see `endpoints.ts`), so a step builds only the schemas of the endpoints it calls, and
  * the compiler refuses a value import that would load them all.
  */
 export * from './schemas/common.js';

@@ -1,5 +1,5 @@
 /**
- * Graded failure (issue 28): what a gate found, each finding graded, and which grades fail the step (`fail-on`);
+ * Graded failure: what a gate found, each finding graded, and which grades fail the step (`fail-on`);
  * whatever is not listed warns. One reader of the `fail-on` input and one pure sorting of findings for every gate
  * (check-attestations-for-commit, get-artifact, diff-envs), so the same word means the same in each.
  *

@@ -2,9 +2,9 @@
  * Commit information from the checked-out repository, through the real `git`.
  *
  * Not @actions/exec: its PATH lookup (@actions/io) loads node:assert and node:fs/promises, about a tenth of a step's
- * start (issue 14), for what node:child_process does as well here: `git` is found on PATH on every runner, and the
+ * start, for what node:child_process does as well here: `git` is found on PATH on every runner, and the
  * arguments are passed as a list, never through a shell. Synchronous: a `git log` of one commit takes a few ms, less
- * than setting up an asynchronous child's pipes and streams costs the step (measured, issue 14).
+ * than setting up an asynchronous child's pipes and streams costs the step (measured).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

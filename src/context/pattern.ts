@@ -1,7 +1,7 @@
 /**
  * Patterns given from outside (an input, an ignore file): what a compiled one is, the error of one that cannot be,
  * and the reader of an input of regexes. The engine (RE2, linear time) is in re2.ts, loaded only when there is a
- * pattern to compile: it is 260 KB a step without patterns should not pay for at start (issue 14).
+ * pattern to compile: it is 260 KB a step without patterns should not pay for at start.
  */
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';

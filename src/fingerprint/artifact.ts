@@ -76,7 +76,7 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
 
 /**
  * A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. One synchronous stat: the
- * promise API would load node:fs/promises (and readline with it) into every artifact step (issue 14).
+ * promise API would load node:fs/promises (and readline with it) into every artifact step.
  */
 function expectKind(path: string, kind: 'file' | 'dir'): void {
   let info: Stats;

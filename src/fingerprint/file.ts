@@ -3,7 +3,7 @@
  * `sha256sum`'s speed without being held in memory.
  *
  * Synchronous reads: a step does nothing else while it hashes, and setting up a read stream costs about 3 ms, more
- * than hashing a typical artifact takes (issue 14).
+ * than hashing a typical artifact takes.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';

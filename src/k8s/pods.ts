@@ -203,7 +203,7 @@ export function countArtifacts(report: PodReport): ArtifactCount[] {
 
 /**
  * Plain string order, the same on every runner. Not localeCompare: its first call loads ICU's collator, about 9 ms,
- * a fifth of a step's whole start (issue 14), and its order would follow the runner's locale.
+ * a fifth of a step's whole start, and its order would follow the runner's locale.
  */
 function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -22,7 +22,7 @@ export async function readPods(source: PodSource, filters: readonly NamespaceFil
   if (source.kind === 'file') {
     let info: Stats | undefined;
     try {
-      // statSync: node:fs/promises is not loaded at start for one stat (issue 14).
+      // statSync: node:fs/promises is not loaded at start for one stat.
       info = statSync(source.path);
     } catch {
       info = undefined;

@@ -1,5 +1,5 @@
 /**
- * The outage switch (issue 28): what a dry run forgives. Under dry run (CommonInputs.dryRun: the `dry-run` input, else
+ * The outage switch: what a dry run forgives. Under dry run (CommonInputs.dryRun: the `dry-run` input, else
  * COMPLIANCE_DRY_RUN) the finisher (step.ts) forgoes a failure that is not about the step's own inputs, and says so
  * first in the summary and the pull-request comment. Kept apart from the finisher, which it only advises.
  */

@@ -269,7 +269,7 @@ export async function runStep<I extends FinishInputs>(
   cwd: string,
   declared?: readonly string[],
 ): Promise<void> {
-  // Date.now, not performance.now: the first use of `performance` loads perf_hooks, ~1 ms of every start (issue 14).
+  // Date.now, not performance.now: the first use of `performance` loads perf_hooks, ~1 ms of every start.
   const started = Date.now();
   let inputs: I | undefined;
   let step: StepResult;
@@ -408,7 +408,7 @@ export async function finish<I extends FinishInputs>(
 }
 
 /**
- * The first line of every job summary (issue 15): how the step ended and how long it took, so a reader of the job's
+ * The first line of every job summary: how the step ended and how long it took, so a reader of the job's
  * page knows before the details. The outcome is one of the action's documented values; a dry run says so in words.
  */
 export function headerLine(outcome: string, elapsedMs: number | undefined): string {

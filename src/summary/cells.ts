@@ -94,7 +94,7 @@ export function commitCell(commit: {
 
 /**
  * A service time (Unix seconds, or an ISO 8601 text) in the one format every summary uses (`formatTime`:
- * `2026-11-02T09:03:20Z`, issue 15); a text that is not a date is shown as the service gave it; undefined when absent.
+ * `2026-11-02T09:03:20Z`); a text that is not a date is shown as the service gave it; undefined when absent.
  */
 export function timeCell(value: string | number | null | undefined): string | undefined {
   if (typeof value === 'number') return serviceTime(value);

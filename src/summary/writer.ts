@@ -25,7 +25,7 @@ export type Cell =
 /**
  * Escapes text for an inline place of Markdown (a paragraph, a heading, a table cell, a link's text), on one line (each
  * kind of line break becomes `<br>`), with no mention left in it. Only what GitHub would read as markup is escaped
- * (issue 15: `(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
+ * (`(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
  * pipes anywhere, and what would start a block at the start. A URL in the text is escaped like the rest, with numeric
  * entities (GitHub's autolink would take a backslash into the link): the link then shows them as written, which is
  * ugly but safe, where leaving the URL whole let a crafted one carry a link, an image or emphasis (found by review).

@@ -2,7 +2,7 @@
  * The runner's protocol, written as @actions/core writes it: workflow commands on stdout (`::name k=v::message`) and
  * file commands appended to the files the runner names (GITHUB_OUTPUT, GITHUB_ENV). It is here rather than imported
  * because importing @actions/core loads its OIDC client, and with it @actions/http-client, undici and tunnel: about
- * 60 ms of every step's start for nothing a step uses (issue 14). test/trust/commands.test.ts holds this module to
+ * 60 ms of every step's start for nothing a step uses. test/trust/commands.test.ts holds this module to
  * @actions/core's output for the same calls.
  *
  * Nothing here makes text safe: the log writer (log.ts) does, and is the only caller of `issueCommand`.

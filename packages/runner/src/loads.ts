@@ -1,5 +1,5 @@
 /**
- * What a step loads, recorded (issue 14): runs an action as the runner does, with the preload packages/runner/src/load-hook.ts
+ * What a step loads, recorded: runs an action as the runner does, with the preload packages/runner/src/load-hook.ts
  * appending every file Node loads to a record file, and tells which files of dist/ it loaded, their size, and what
  * code they hold. Shared by the start benchmark (its KB column, from an untimed run of its own) and
  * test/dist/module-load.test.ts. The chunks of dist/ are known by their content, not their ids (which change from

@@ -1,6 +1,6 @@
 /**
  * The sandbox's answer profiles. `full` sends every field the seed has, as the client's schemas read them. `minimal`
- * answers as the live service may (issue 24): of every field the spec does not require, except those an outcome rests
+ * answers as the live service may: of every field the spec does not require, except those an outcome rests
  * on (an artifact's state, a verdict, `is_failing`: without them every story reads "not compliant" or "unknown", which
  * the property test of the served document covers), it sends a display-only one as null and leaves the others out; it
  * sends the names the live service uses where they differ from the spec's, numbers with fractions (the seed's

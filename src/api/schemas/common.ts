@@ -2,10 +2,10 @@
  * What every endpoint's schemas share (API v2, `shared/spec/api-v2.md`): the patterns and names, the paging numbers,
  * the shared resource pieces, and how a response field says what a wrong value costs. Each endpoint's own query, body
  * and response are in a module of their own beside this one (`list-trails.ts`, ...), which the client loads only when
- * that endpoint is called (issue 14). The client and the sandbox read the same modules, so the two cannot drift.
+ * that endpoint is called. The client and the sandbox read the same modules, so the two cannot drift.
  *
  * Requests are strict (unknown keys refused, patterns checked). Responses are strict only where the spec is, and
- * tolerant where it is silent (issue 24): unknown keys are kept at every level, and each field says itself what a
+ * tolerant where it is silent: unknown keys are kept at every level, and each field says itself what a
  * wrong value costs:
  * - a field is strict (missing where not nullish, or of the wrong type, and the answer fails to parse: "could not
  *   check", `parseResponse` naming the endpoint and the field) only when the spec's table marks it required, or when
@@ -29,7 +29,7 @@ import en from 'zod/v4/locales/en.js';
 // module imports, so they are there before any schema is used.
 z.config(en());
 // A step parses a few answers once and exits: generating a fast parser per object schema (`new Function`, on first
-// use) costs more than it saves (issue 14). Set before any schema is built, which is when zod reads it.
+// use) costs more than it saves. Set before any schema is built, which is when zod reads it.
 z.config({ jitless: true });
 
 /**

@@ -77,7 +77,7 @@ export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
 /**
  * The artifact read back after a report (GET /artifacts/{org}/{flow}/fingerprint/{fp}, 2.8), for its page and state:
- * only the fields report-artifact reads, so a report does not build the artifact's whole schema (issue 14).
+ * only the fields report-artifact reads, so a report does not build the artifact's whole schema.
  * `fingerprint` and `flow_name` show the answer is about the artifact just reported.
  */
 export const ReportedArtifact = z
