@@ -1,8 +1,8 @@
 // Generates the documentation of every action from its action.yml (issue 29):
 // - docs/actions/<name>.md, one page per action (setup for the root action.yml): between
 //   `<!-- action-docs:<name>:usage start/end -->` the description, the `uses:` line and the least workflow that runs
-//   it (from MINIMAL below); between `<!-- action-docs:<name>:reference start/end -->` its inputs, outputs and the
-//   values of its `outcome` output (parsed from that output's description). Everything around the markers is
+//   it (its facts' leastWorkflow, src/actions/<name>.facts.ts); between `<!-- action-docs:<name>:reference
+//   start/end -->` its inputs, outputs and the values of its `outcome` output (parsed from that output's description). Everything around the markers is
 //   hand-written (what it does, complete workflows) and kept as it is; a missing page is written from a skeleton.
 // - README.md, between `<!-- action-docs:index start/end -->`: the table of actions, one line each, linking the pages.
 // - actions/<name>/README.md, whole: the name, the description and a link to the page (GitHub shows it in the folder).
@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
+import { factsOf, factsPath, type LeastWorkflow } from '@compliance-actions/runner/facts';
 import { OWNER_PLACEHOLDER, ownerOf } from './release-prepare.js';
 
 const MAJOR = 'v0';
@@ -202,89 +203,6 @@ export function outcomesSection(action: Action): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // The least workflow of each action
 
-/** A `with:` value; `note` marks one the step needs from where it runs rather than as an input (a cluster). */
-type With = Record<string, string | { value: string; note: string }>;
-
-export interface Minimal {
-  /** The workflow's `on:` (YAML lines under it), and its `permissions:` (its lines, or `{}` alone). */
-  on: string[];
-  permissions: string[] | '{}';
-  /** Steps before the connection (checkout, a build), as YAML lines of the steps list, unindented. */
-  before?: string[];
-  /** The inputs of the action's step: each one it needs, and nothing it does without. */
-  with: With;
-}
-
-const PUSH = ['push:', '  branches: [main]'];
-const dispatch = (input: string, description: string) => [
-  'workflow_dispatch:',
-  '  inputs:',
-  `    ${input}:`,
-  `      description: ${description}`,
-  '      required: true',
-];
-const FINGERPRINT = '${{ inputs.fingerprint }}';
-
-/**
- * The least workflow of each action: its `with:` holds each input the step fails without (test/workflow-run/
- * action-pages.test.ts runs it against the sandbox, then again without each input, which must fail the step) and
- * the values of the sandbox's demo data. An action not listed here gets the inputs its action.yml marks required.
- */
-export const MINIMAL: Record<string, Minimal> = {
-  setup: {
-    on: PUSH,
-    permissions: '{}',
-    with: {
-      'api-url': '${{ vars.COMPLIANCE_API_URL }}',
-      'api-token': '${{ secrets.COMPLIANCE_API_TOKEN }}',
-      org: '${{ vars.COMPLIANCE_ORG }}',
-    },
-  },
-  'report-artifact': {
-    on: PUSH,
-    permissions: ['contents: read'],
-    before: [
-      '- uses: actions/checkout@v5',
-      '- run: mkdir -p dist && git archive -o dist/app.tar.gz HEAD # your build',
-    ],
-    with: { flow: 'backend', artifact: 'dist/app.tar.gz', 'artifact-type': 'file' },
-  },
-  'report-k8s-env': {
-    on: ['schedule:', "  - cron: '*/30 * * * *'"],
-    permissions: '{}',
-    before: [
-      '- name: Kubeconfig',
-      '  run: printf \'%s\' "$KUBECONFIG_DATA" > "$RUNNER_TEMP/kubeconfig"',
-      '  env:',
-      '    KUBECONFIG_DATA: ${{ secrets.KUBECONFIG }}',
-    ],
-    with: {
-      environment: 'production',
-      kubeconfig: {
-        value: '${{ runner.temp }}/kubeconfig',
-        note: "the cluster's: a GitHub-hosted runner has none of its own",
-      },
-    },
-  },
-  'check-attestations-for-commit': { on: PUSH, permissions: '{}', with: {} },
-  'get-artifact': {
-    on: dispatch('fingerprint', 'SHA-256 fingerprint of the artifact'),
-    permissions: '{}',
-    with: { flow: 'backend', fingerprint: FINGERPRINT },
-  },
-  'get-deployment': {
-    on: dispatch('fingerprint', 'SHA-256 fingerprint of the artifact'),
-    permissions: '{}',
-    with: { environment: 'staging', fingerprint: FINGERPRINT },
-  },
-  'diff-envs': {
-    on: ['workflow_dispatch:'],
-    permissions: '{}',
-    with: { 'snapshot-1': 'production', 'snapshot-2': 'staging' },
-  },
-  'list-attestations': { on: ['workflow_dispatch:'], permissions: '{}', with: { flow: 'backend' } },
-};
-
 const connection = (owner: string) => [
   `- uses: ${usesOf('setup', owner)}`,
   '  with:',
@@ -293,22 +211,37 @@ const connection = (owner: string) => [
   '    org: ${{ vars.COMPLIANCE_ORG }}',
 ];
 
-/** The least workflow of an action: MINIMAL's, else `workflow_dispatch` with the inputs action.yml requires. */
-export function minimalOf(action: Action): Minimal {
-  const listed = MINIMAL[action.name];
-  if (listed) return listed;
+/**
+ * The least workflow of an action: `leastWorkflow` of its facts (src/actions/<name>.facts.ts), else
+ * `workflow_dispatch` and no inputs. Its `with:` holds each input the step fails without, with values of the
+ * sandbox's demo data: test/workflow-run/action-pages.test.ts runs it, then again without each input.
+ */
+export function minimalOf(action: Action): LeastWorkflow {
+  const given = factsOf(action.name).leastWorkflow;
+  if (given) return given;
   const required = Object.entries(action.meta.inputs ?? {}).filter(([, input]) => input.required === true);
   if (required.length > 0) {
     throw new Error(
       `${action.file} has required inputs (${required.map(([name]) => name).join(', ')}): give ${action.name} ` +
-        'its least workflow, with values that run against the sandbox, in MINIMAL of scripts/action-docs.ts',
+        `its least workflow, with values that run against the sandbox, as leastWorkflow in ${factsPath(action.name)}`,
     );
   }
-  return { on: ['workflow_dispatch:'], permissions: '{}', with: {} };
+  return { permissions: '{}', with: {} };
 }
 
 /** A value as YAML writes it on one line (quoted only when it must be). */
 const scalar = (value: string): string => stringify(value, { lineWidth: 0 }).trimEnd();
+
+/** `workflow_dispatch:` and the inputs it asks for, each required. */
+const dispatchOf = ({ dispatch = {} }: LeastWorkflow): string[] => [
+  'workflow_dispatch:',
+  ...(Object.keys(dispatch).length > 0 ? ['  inputs:'] : []),
+  ...Object.entries(dispatch).flatMap(([name, { description }]) => [
+    `    ${name}:`,
+    `      description: ${scalar(description)}`,
+    '      required: true',
+  ]),
+];
 
 /** The least workflow as YAML text. */
 export function minimalWorkflow(action: Action): string {
@@ -330,7 +263,7 @@ export function minimalWorkflow(action: Action): string {
   return [
     `name: ${action.name}`,
     'on:',
-    ...indent(minimal.on, '  '),
+    ...indent(minimal.on ?? dispatchOf(minimal), '  '),
     ...(minimal.permissions === '{}'
       ? ['permissions: {}']
       : ['permissions:', ...indent(minimal.permissions, '  ')]),

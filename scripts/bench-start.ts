@@ -1,5 +1,5 @@
-// Benchmark (issue 14): how long each sub-action takes to start and do a typical run (packages/runner/src/typical-runs.ts: one
-// request to an in-process sandbox on loopback), against a bare `node -e ''` of the same Node, interleaved in the same
+// Benchmark (issue 14): how long each sub-action takes to start and do a typical run (packages/runner/src/typical-runs.ts
+// with `typical` of src/actions/<name>.facts.ts: one request to an in-process sandbox on loopback), against a bare `node -e ''` of the same Node, interleaved in the same
 // run. Each step is spawned as the runner spawns it (packages/runner/src/emulator.ts), on a cold start: no compile cache (the
 // step's environment is built from scratch and names none) and a fresh RUNNER_TEMP per run. The time is the child's
 // spawn-to-exit wall time only. The KB column comes from a separate, untimed run of each action with the load
@@ -68,7 +68,7 @@ try {
   const names = actionNames();
   for (const name of names) {
     const options = runs[name];
-    if (!options) throw new Error(`no typical run for '${name}' in packages/runner/src/typical-runs.ts`);
+    if (!options) throw new Error(`no typical run for '${name}'`);
     if (options.env && 'NODE_COMPILE_CACHE' in options.env)
       throw new Error('a cold start uses no compile cache');
   }

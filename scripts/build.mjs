@@ -2,7 +2,8 @@
 // after checking that every action follows the naming rules:
 //   - the root action.yml is the `setup` action; every other action is actions/<name>/action.yml, <name> kebab-case;
 //   - each declares `runs.using: node24` and `runs.main` pointing at its own stub;
-//   - each has src/actions/<name>/index.ts, and every folder there has an action.yml.
+//   - each has src/actions/<name>/index.ts and its facts, src/actions/<name>.facts.ts (the tests', never bundled);
+//     every folder and facts file there belongs to an action.
 // The actions/ folders are the one list of actions: from it the build writes the action table
 // (src/actions/index.ts, committed, and checked unchanged by .ci/run as dist/ is), with each action's declared
 // inputs, and one stub per action.
@@ -54,9 +55,20 @@ for (const { name, file } of actions) {
   }
   if (!existsSync(join(root, 'src/actions', name, 'index.ts')))
     problems.push(`${rel}: src/actions/${name}/index.ts is missing`);
+  if (!existsSync(join(root, 'src/actions', `${name}.facts.ts`)))
+    problems.push(
+      `${rel}: src/actions/${name}.facts.ts is missing (packages/runner/src/facts.ts says what it holds)`,
+    );
 }
 for (const folder of readdirSync(join(root, 'src/actions'))) {
-  if (existsSync(join(root, 'src/actions', folder, 'index.ts')) && !actions.some((a) => a.name === folder)) {
+  const facts = /^(.+)\.facts\.ts$/.exec(folder)?.[1];
+  if (facts !== undefined) {
+    if (!actions.some((a) => a.name === facts))
+      problems.push(`src/actions/${folder} is of no action (no action.yml)`);
+  } else if (
+    existsSync(join(root, 'src/actions', folder, 'index.ts')) &&
+    !actions.some((a) => a.name === folder)
+  ) {
     problems.push(`src/actions/${folder} has no action.yml`);
   }
 }

@@ -6,9 +6,15 @@
 // Hand-written rather than eslint-plugin-import-x: its no-extraneous-dependencies sees bare packages only, and its
 // no-restricted-paths needs a resolver that knows TypeScript's `./x.js` → `./x.ts` mapping; this rule needs neither,
 // because it only has to know what `src/` and `dependencies` are.
+//
+// An action's facts (`src/actions/<name>.facts.ts`) sit beside it but are the tests' data, not product code: they may
+// import the runner's types, and no product file may import them, so they never reach `dist/`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
+
+/** An action's facts file. */
+const FACTS = /\.facts\.ts$/;
 
 /** The package a bare specifier names: `@scope/name` or `name`. */
 function packageOf(specifier) {
@@ -52,6 +58,9 @@ export function productImports(root) {
         undeclared:
           "'{{specifier}}' is not in package.json dependencies{{dev}}: the bundle may only use what a user's " +
           'install of the product would have. Add it to dependencies if it ships, or keep this code out of src/.',
+        facts:
+          "'{{specifier}}' is an action's facts: data for the tests, the docs and the benchmarks, never loaded by " +
+          'the product (packages/runner/src/facts.ts reads them).',
         computed:
           'A module named by a computed value: name it with a string literal, so that this rule and the bundler ' +
           'can see what src/ loads.',
@@ -59,7 +68,7 @@ export function productImports(root) {
     },
     create(context) {
       const file = resolve(context.filename);
-      if (!file.startsWith(product)) return {};
+      if (!file.startsWith(product) || FACTS.test(file)) return {};
       /** The specifier a node names: a string literal, or a template literal without `${}`; else undefined. */
       const named = (source) => {
         if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
@@ -78,6 +87,10 @@ export function productImports(root) {
         const specifier = named(source);
         if (specifier === undefined) {
           if (source) context.report({ node, messageId: 'computed' });
+          return;
+        }
+        if (FACTS.test(specifier.replace(/\.js$/, '.ts'))) {
+          context.report({ node, messageId: 'facts', data: { specifier } });
           return;
         }
         if (specifier.startsWith('.') || specifier.startsWith('/')) {

@@ -83,12 +83,14 @@ describe('CONTRIBUTING.md', () => {
       'npm ci',
       'npm test',
       'bash .ci/run',
-      'npm run new-action -- ',
+      'npm run docs',
       'npm run release:prepare -- ',
     ]) {
       expect(text).toContain(command);
     }
     expect(text).toContain('Node 20 or newer');
+    // An action's own files, and among them the facts the shared tests read.
+    expect(text).toContain('`src/actions/<name>.facts.ts`');
     expect(text).toContain('](docs/architecture.md#adding-a-sub-action)');
     expect(brokenLinks('CONTRIBUTING.md')).toEqual([]);
   });

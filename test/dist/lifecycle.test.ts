@@ -3,13 +3,14 @@
  * token, an unreachable service, a bad input and an answer not in the documented shape each end with outcome=error, a
  * result file that holds the error, a job summary that says what could not be done and why, and the failure (setup:
  * the summary and the failure; it has no outcome and no result file). The actions are listed from the actions/
- * folders; each needs a row in CASES (its required inputs, and one bad input of its own).
+ * folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one bad input of its own.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionNames, runAction, type RunOptions } from '../helpers/runner.js';
+import { factsOf } from '@compliance-actions/runner/facts';
+import { actionNames, runAction } from '../helpers/runner.js';
 import { pod, podList } from '../helpers/pods.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
@@ -17,56 +18,6 @@ import { expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-
-interface Case {
-  /** The inputs it needs besides the connection, all valid. */
-  inputs: (files: Files) => Record<string, string>;
-  /** One bad input of the action's own, and its name. */
-  bad: [Record<string, string>, string];
-  github?: Record<string, string>;
-}
-
-interface Files {
-  podsFile: string;
-}
-
-const CASES: Record<string, Case> = {
-  setup: { inputs: () => ({}), bad: [{ verify: 'maybe' }, 'verify'] },
-  'check-attestations-for-commit': {
-    inputs: () => ({ commits: SHA }),
-    bad: [{ commits: `${SHA}\nnot-a-sha` }, 'commits'],
-  },
-  'diff-envs': {
-    inputs: () => ({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
-    bad: [{ 'snapshot-1': 'staging#0' }, 'snapshot-1'],
-  },
-  'get-artifact': {
-    inputs: () => ({ flow: 'backend', fingerprint: FINGERPRINT }),
-    bad: [{ flow: 'my flow' }, 'flow'],
-  },
-  'get-deployment': {
-    inputs: () => ({ environment: 'staging', fingerprint: FINGERPRINT }),
-    bad: [{ environment: 'staging env' }, 'environment'],
-  },
-  'list-actions': { inputs: () => ({}), bad: [{ 'fail-if-failing': 'maybe' }, 'fail-if-failing'] },
-  'list-attestations': {
-    inputs: () => ({ flow: 'backend' }),
-    bad: [{ from: 'last tuesday' }, 'from'],
-  },
-  'list-trails': { inputs: () => ({}), bad: [{ 'flow-tag': 'team' }, 'flow-tag'] },
-  'report-artifact': {
-    inputs: () => ({ flow: 'backend', fingerprint: FINGERPRINT, name: 'ghcr.io/acme/backend:1.6.0' }),
-    bad: [{ annotations: 'team' }, 'annotations'],
-    // No checkout: the commit is reported by its SHA alone.
-    github: { GITHUB_SHA: SHA },
-  },
-  'report-k8s-env': {
-    inputs: ({ podsFile }) => ({ environment: 'staging', 'pods-file': podsFile }),
-    bad: [{ 'namespaces-regex': 'team-(a' }, 'namespaces-regex'],
-  },
-  // npm run new-action adds its row above.
-};
 
 const NAMES = actionNames();
 const sandbox = useSharedSandbox();
@@ -83,14 +34,13 @@ const unexpected = useSharedServer((req, res) => {
   }
 });
 let unreachable = '';
+/** The workspace of every step: the pods file its facts name. */
 let dir = '';
-const files: Files = { podsFile: '' };
 
 beforeAll(async () => {
   unreachable = await closedOrigin();
   dir = mkdtempSync(join(tmpdir(), 'lifecycle-'));
-  files.podsFile = join(dir, 'pods.json');
-  writeFileSync(files.podsFile, JSON.stringify(podList([pod('web-1')])));
+  writeFileSync(join(dir, 'pods.json'), JSON.stringify(podList([pod('web-1')])));
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -98,22 +48,20 @@ afterAll(() => {
 
 /** One step of `name` as the runner runs it: its valid inputs, the connection, then `inputs` over them. */
 function run(name: string, connection: Record<string, string>, inputs: Record<string, string> = {}) {
-  const own = CASES[name];
-  if (!own) throw new Error(`add ${name} to CASES in test/dist/lifecycle.test.ts`);
-  const options: RunOptions = {
-    inputs: { ...own.inputs(files), ...connection, ...inputs },
+  return runAction(name, {
+    cwd: dir,
+    inputs: { ...factsOf(name).required, ...connection, ...inputs },
     // Refused at once, and no retries: an unreachable service fails the step without waiting.
     env: { COMPLIANCE_RETRIES: '0' },
-    ...(own.github && { github: own.github }),
-  };
-  return runAction(name, options);
+    // No checkout: a report names its commit by its SHA alone.
+    github: { GITHUB_SHA: SHA },
+  });
 }
 
 describe('the actions', () => {
-  it('are listed from the actions/ folders, and each has its case here', () => {
+  it('are listed from the actions/ folders', () => {
     expect(NAMES[0]).toBe('setup');
     expect(NAMES.length).toBeGreaterThan(1);
-    expect(Object.keys(CASES).sort()).toEqual([...NAMES].sort());
   });
 });
 
@@ -146,7 +94,7 @@ describe.concurrent(
         });
 
         it('with a bad input', async ({ expect }) => {
-          const [inputs, input] = CASES[name]?.bad ?? [{}, '?'];
+          const { inputs, input } = factsOf(name).bad;
           // The sandbox would answer: only the bad input stands between the step and success.
           const result = await run(
             name,

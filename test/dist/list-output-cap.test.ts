@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
+import { factsOf } from '@compliance-actions/runner/facts';
 import { runWorkflow } from '@compliance-actions/runner/workflow';
 import { serveArriving } from '../helpers/arriving.js';
 import { runAction } from '../helpers/runner.js';
@@ -174,17 +175,12 @@ describe('every list output of every action', () => {
 
   it('is documented with its cap, its -truncated output and where the full list is', () => {
     const jsonLists = lists.filter((o) => /\bJSON list\b/.test(o.description));
-    expect(jsonLists.map((o) => `${o.action} ${o.name}`)).toEqual([
-      'check-attestations-for-commit missing',
-      'check-attestations-for-commit non-compliant',
-      'diff-envs non-compliant',
-      'diff-envs promotions',
-      'diff-envs rollouts',
-      'get-artifact non-compliant',
-      'get-artifact not-found',
-      'list-actions failing',
-      'report-k8s-env environments',
-    ]);
+    // Each action's facts name its list outputs (src/actions/<name>.facts.ts).
+    const listed = actionNames().flatMap((action) =>
+      factsOf(action).lists.map((name) => `${action} ${name}`),
+    );
+    expect(jsonLists.map((o) => `${o.action} ${o.name}`).sort()).toEqual(listed.sort());
+    expect(listed).not.toEqual([]);
     for (const { action, name, description, all } of jsonLists) {
       const where = `${action} ${name}`;
       const key = /^[a-z]+$/.test(name) ? `outputLists.${name}` : `outputLists["${name}"]`;

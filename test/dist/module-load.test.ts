@@ -1,6 +1,6 @@
 /**
  * What each action loads (issue 14), by recording it, with no timing: each action's typical run (the one the start
- * benchmark times, src/runner/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
+ * benchmark times, packages/runner/src/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
  * recorder (src/runner/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
  * - list-actions loads no Octokit, no fingerprint code and no Kubernetes code;
  * - only report-k8s-env loads Kubernetes code (src/k8s);
@@ -8,13 +8,15 @@
  * - only the actions that take an artifact load fingerprint code (src/fingerprint);
  * - no typical run loads undici (only a proxy, a Docker daemon or a registry needs it) or the regex engine (only a
  *   pattern input needs it);
- * - each loads the schemas of the one endpoint it calls, and no other endpoint's (src/api/schemas/<endpoint>.ts).
+ * - each loads the schemas of the endpoints it calls (`calls` of src/actions/<name>.facts.ts), and no other
+ *   endpoint's (src/api/schemas/<endpoint>.ts).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointName } from '../../src/api/endpoints.js';
+import { parse } from 'yaml';
+import { endpoints } from '../../src/api/endpoints.js';
 import {
   DIST,
   kindsIn,
@@ -25,32 +27,20 @@ import {
   type Kind,
   type Loaded,
 } from '@compliance-actions/runner/loads';
+import { factsOf } from '@compliance-actions/runner/facts';
 import { COMPLIANT_COMMIT, typicalRuns } from '@compliance-actions/runner/typical-runs';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
-import { actionNames } from '../helpers/runner.js';
+import { actionFile, actionNames } from '../helpers/runner.js';
 import { useSharedSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSharedSandbox();
 const github = useFakeGitHub();
 
-/** The endpoint each typical run calls (setup checks the connection by listing the actions). */
-/** The endpoints each action's typical run calls (diff-envs reads the arriving artifacts' compliance too). */
-const CALLS: Record<string, EndpointName[]> = {
-  setup: ['listActions'],
-  'check-attestations-for-commit': ['listAttestationsForCommits'],
-  'diff-envs': ['diffEnvironments', 'getArtifact'],
-  'get-artifact': ['getArtifact'],
-  'get-deployment': ['getDeployment'],
-  'list-actions': ['listActions'],
-  'list-attestations': ['listFlowAttestations'],
-  'list-trails': ['listTrails'],
-  'report-artifact': ['reportArtifact'],
-  'report-k8s-env': ['reportK8sEnvironment'],
-  // npm run new-action adds its row above.
-};
-
-/** The actions that take an artifact (the `artifact` input): the only ones that may fingerprint. */
-const TAKE_AN_ARTIFACT = ['get-artifact', 'get-deployment', 'report-artifact'];
+/** The actions that take an artifact (an `artifact` input): the only ones that may fingerprint. */
+const TAKE_AN_ARTIFACT = actionNames().filter((name) => {
+  const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
+  return 'artifact' in (yml.inputs ?? {});
+});
 
 const loaded = new Map<string, Loaded>();
 let workspace = '';
@@ -144,9 +134,8 @@ describe('what each action loads', () => {
     expect(holding.flat().sort()).toEqual(Object.keys(endpoints).sort());
   });
 
-  it('each action loads the schemas of the endpoints it calls, and no other', () => {
-    expect(Object.keys(CALLS).sort()).toEqual([...actionNames()].sort());
-    for (const name of actionNames()) expect(loaded.get(name)?.schemas, name).toEqual(CALLS[name]);
+  it('each action loads the schemas of the endpoints it calls (its facts), and no other', () => {
+    for (const name of actionNames()) expect(loaded.get(name)?.schemas, name).toEqual(factsOf(name).calls);
   });
 
   it('the gate loads Octokit when it talks to GitHub (the commits of a pull request, and its comment)', async () => {

@@ -2,7 +2,7 @@
  * An input the action does not declare, through each shipped bundle as the runner runs it (the runner passes it as
  * `INPUT_*` and only warns): the step fails before sending anything, naming the input, the declared one it was likely
  * meant to be, and the declared inputs. Each action's misspelling is derived from its own action.yml, and is the only
- * thing wrong with its typical run (the one that calls the service, packages/runner/src/typical-runs.ts).
+ * thing wrong with its typical run (the one that calls the service: `typical` of src/actions/<name>.facts.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ describe.concurrent('a misspelled input fails the step before anything is sent',
   for (const name of actionNames()) {
     it(name, async ({ expect }) => {
       const run = runs[name];
-      if (!run) throw new Error(`${name} has no typical run in packages/runner/src/typical-runs.ts`);
+      if (!run) throw new Error(`${name} has no typical run`);
       const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
       const declared = Object.keys(yml.inputs ?? {});
       const { typo, meant } = misspelling(declared, run.inputs ?? {});

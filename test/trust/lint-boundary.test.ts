@@ -204,6 +204,17 @@ describe('the product boundary (issue 26): src/ is exactly what ships', () => {
     }
   });
 
+  it("keeps an action's facts out of the product, and lets them name the runner's types", async () => {
+    for (const from of ['../get-artifact.facts.js', './get-artifact.facts.ts']) {
+      expect(await problems(`import { facts } from '${from}';\nfacts;\n`, place), from).toEqual([
+        'product/imports',
+      ]);
+    }
+    const facts = "import type { ActionFacts } from '@compliance-actions/runner/facts';\n";
+    expect(await problems(facts, 'src/actions/get-artifact.facts.ts')).toEqual([]);
+    expect(await problems(facts, 'src/actions/get-artifact/types.ts')).toEqual(['product/imports']);
+  });
+
   it('sees through every other way of loading a module: a template literal, require, createRequire', async () => {
     const sandbox = '@compliance-actions/sandbox/server';
     for (const code of [

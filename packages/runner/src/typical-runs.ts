@@ -1,23 +1,22 @@
 /**
  * The typical run of each action (issue 14), shared by the start benchmark (`npm run bench:start`) and the test of
- * what each action loads (test/dist/module-load.test.ts): one request to the sandbox on loopback with the demo seed,
- * a small pods file for report-k8s-env, a small file for report-artifact (in a workspace with one commit), one
- * commit for the gate, and fingerprints the demo seed knows for get-artifact and get-deployment. Not part of the
- * bundle.
+ * what each action loads (test/dist/module-load.test.ts): its inputs from its facts (`typical` of
+ * src/actions/<name>.facts.ts), the connection to the sandbox on loopback with the demo seed, and the workspace made
+ * here: one commit, a small file (`build/app.bin`) and a small pods file (`pods.json`). Not part of the bundle.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunOptions } from './emulator.js';
+import { actionNames, type RunOptions } from './emulator.js';
+import { factsOf } from './facts.js';
 
 export const DEMO_ORG = 'demo';
 /** The demo seed's token; sandbox tokens are not secrets. */
 export const DEMO_TOKEN = 'sandbox-demo-token';
 /** Demo seed: a backend commit whose attestations are all compliant. */
 export const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-/** Demo seed: backend 1.4.0 (ran in staging from snapshot 1) and 1.5.0 (replaced it in snapshot 2). */
-export const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-export const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+/** Demo seed: backend 1.5.0, which runs in staging in the latest snapshot. */
+const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const WEB_320 = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
 const REDIS_74 = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
 
@@ -82,32 +81,17 @@ export function typicalRuns(url: string, dir: string): Record<string, RunOptions
   const sha = git('rev-parse', 'HEAD');
   mkdirSync(join(dir, 'build'), { recursive: true });
   writeFileSync(join(dir, 'build/app.bin'), 'payments 1.6.0\n'.repeat(256));
-  const podsFile = join(dir, 'pods.json');
-  writeFileSync(podsFile, JSON.stringify(podsDocument()));
+  writeFileSync(join(dir, 'pods.json'), JSON.stringify(podsDocument()));
 
   const connection = { 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG };
-  const run = (inputs: Record<string, string>): RunOptions => ({
-    cwd: dir,
-    github: { GITHUB_SHA: sha },
-    inputs: { ...connection, ...inputs },
-  });
-  return {
-    setup: run({}),
-    'check-attestations-for-commit': run({ commits: COMPLIANT_COMMIT }),
-    'diff-envs': run({ 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' }),
-    'get-artifact': run({ flow: 'backend', fingerprint: BACKEND_140 }),
-    // A lookup (fail-if-missing: false), which every answer profile lets succeed.
-    'get-deployment': run({ environment: 'staging', fingerprint: BACKEND_150, 'fail-if-missing': 'false' }),
-    'list-actions': run({}),
-    'list-attestations': run({ flow: 'backend' }),
-    'list-trails': run({ flow: 'backend' }),
-    'report-artifact': run({
-      flow: 'backend',
-      artifact: 'build/app.bin',
-      'artifact-type': 'file',
-      name: 'payments-1.6.0.bin',
-    }),
-    'report-k8s-env': run({ environment: 'staging', 'pods-file': podsFile }),
-    // npm run new-action adds its run above.
-  };
+  return Object.fromEntries(
+    actionNames().map((name) => [
+      name,
+      {
+        cwd: dir,
+        github: { GITHUB_SHA: sha },
+        inputs: { ...connection, ...(factsOf(name).typical ?? factsOf(name).required) },
+      },
+    ]),
+  );
 }
