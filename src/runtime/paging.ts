@@ -1,12 +1,16 @@
 /**
- * How a listing sub-action reads a paginated list: one page (`page`, `per-page`), or every page (`all`, the default
- * unless `page` is given) up to `max-items`, read concurrently by the client.
+ * The one paged-list step of the listing sub-actions (list-trails, list-attestations): the paging inputs, one page
+ * (`page`, `per-page`) or every page (`all`, the default unless `page` is given) up to `max-items`, read concurrently
+ * by the client; the count of the non-compliant, the outputs, and the summary around the action's own table.
  */
 import { InputError } from '../errors/errors.js';
 import type { ReadAllOptions } from '../api/client.js';
 import type { AllPages, Page } from '../api/pagination.js';
 import { MAX_PER_PAGE } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
+import { SummaryWriter, type Cell } from '../summary/writer.js';
+import { log } from '../trust/log.js';
+import type { StepResult } from './step.js';
 
 export const DEFAULT_MAX_ITEMS = 1000;
 /** A bound that keeps a mistyped number from holding a runner's memory hostage. */
@@ -71,9 +75,9 @@ export async function readList<T>(
   };
 }
 
-/** One line for the log and the summary: how much of the list was read. */
-export function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): string {
-  const count = `${read.items.length} ${noun}`;
+/** One line for the log and the summary: how much of the list was read; `noun` is one item's name (`trail`). */
+function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): string {
+  const count = `${read.items.length} ${noun}(s)`;
   if (!paging.all) {
     const of = read.pageCount !== undefined ? ` of ${read.pageCount}` : '';
     const all = read.pageCount !== undefined && read.total !== null ? ` (${read.total} in all)` : '';
@@ -84,4 +88,87 @@ export function describeRead(read: ListRead<unknown>, paging: Paging, noun: stri
     return `${count}${of}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
   }
   return `${count}, read in ${read.pagesRead} page(s).`;
+}
+
+/** What a listing's result file says of the read, besides what was asked. */
+export interface ListCounts {
+  count: number;
+  nonCompliant: number;
+  /** The service's total, or what was read; null when max-items stopped a read of unknown size. */
+  total: number | null;
+  truncated: boolean;
+  pagesRead: number;
+}
+
+/** A listing: how to read it, what one item is called (`trail`), and which items count as non-compliant. */
+export interface Listing<T> {
+  paging: Paging;
+  noun: string;
+  /** The log group: what is listed, from where. */
+  title: string;
+  onePage: (page: number, perPage: number | undefined) => Promise<Page<T>>;
+  allPages: (options: ReadAllOptions) => Promise<AllPages<T>>;
+  isNonCompliant: (item: T) => boolean;
+}
+
+/**
+ * Reads the list as its paging says and counts the non-compliant items: outcome `listed`, the outputs `count` and
+ * `non-compliant`, the result file and summary the action makes of it, and a warning when max-items cut the read.
+ */
+export async function listStep<T, R extends ListCounts>(
+  listing: Listing<T>,
+  resultOf: (counts: ListCounts, items: T[]) => R,
+  summarize: (result: R, read: ListRead<T>, paging: Paging) => SummaryWriter,
+): Promise<StepResult> {
+  const { paging, noun } = listing;
+  const read = await log.group(listing.title, async () => {
+    const list = await readList(paging, listing.onePage, listing.allPages);
+    log.info(describeRead(list, paging, noun));
+    return list;
+  });
+  const nonCompliant = read.items.filter(listing.isNonCompliant).length;
+  log.info(`${nonCompliant} non-compliant.`);
+  const { items, total, truncated, pagesRead } = read;
+  const result = resultOf({ count: items.length, nonCompliant, total, truncated, pagesRead }, items);
+  return {
+    outcome: 'listed',
+    outputs: { count: result.count, 'non-compliant': nonCompliant },
+    result: { ...result } as Record<string, unknown>,
+    summary: summarize(result, read, paging),
+    // A read cut by max-items is worth a warning: the counts are of part of the list.
+    annotations:
+      paging.all && truncated ? [{ level: 'warning', message: describeRead(read, paging, noun) }] : [],
+  };
+}
+
+/** What a listing's summary says besides the counts: its heading, what narrowed it, and its table. */
+export interface ListShown<T> {
+  /** What is listed: `Trails`, `Attestations of backend`. */
+  heading: string;
+  /** Items that give no verdict, never counted as compliant: how many, in words (`without a state`). */
+  unknown: { count: number; words: string };
+  /** What narrowed the list, as a sentence, or empty. */
+  narrowed: string;
+  columns: string[];
+  row: (item: T) => Cell[];
+}
+
+/** The summary of a listing: the counts, what was asked and how much of it was read, then the table. */
+export function listSummary<T>(
+  counts: ListCounts,
+  read: ListRead<T>,
+  paging: Paging,
+  noun: string,
+  shown: ListShown<T>,
+): SummaryWriter {
+  const summary = new SummaryWriter();
+  const { unknown } = shown;
+  summary.heading(
+    `${shown.heading}: ${counts.count} listed, ${counts.nonCompliant} non-compliant` +
+      (unknown.count > 0 ? `, ${unknown.count} ${unknown.words}` : ''),
+    3,
+  );
+  summary.paragraph(`${shown.narrowed}${describeRead(read, paging, noun)}`);
+  if (read.items.length === 0) return summary.paragraph(`No ${noun}s match.`);
+  return summary.table(shown.columns, read.items.map(shown.row));
 }

@@ -1,7 +1,7 @@
 /**
- * The house rules of issue 26, held where lint cannot hold them: every action folder has the one floor plan, the
- * import graph has no cycle (dependency-cruiser with the project's own configuration, type imports counted), and
- * dist/ is built from src/ alone.
+ * The house rules of issue 26, held where lint cannot hold them: a small action is one file that defines it once, a
+ * large one a folder with the one floor plan; the import graph has no cycle (dependency-cruiser with the project's
+ * own configuration, type imports counted), and dist/ is built from src/ alone.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-crui
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/runner.js';
 
-/** The files every action folder has, and the one it has where the action decides something. */
+/** The files every action folder (a large action) has, and the one it has where the action decides something. */
 const FLOOR_PLAN = ['index.ts', 'inputs.ts', 'render.ts', 'run.ts', 'types.ts'];
 const WHERE_IT_DECIDES = 'decide.ts';
 
@@ -29,14 +29,28 @@ async function cycles(paths: string[]): Promise<string[][]> {
   return result.summary.violations.map((v) => (v.cycle ?? []).map((step) => step.name));
 }
 
-describe('every action folder has one floor plan', () => {
-  const folders = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+describe('every action is one file, or a folder with one floor plan', () => {
+  const entries = readdirSync(join(ROOT, 'src/actions'), { withFileTypes: true });
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name !== 'index.ts')
+    .map((entry) => entry.name.replace(/\.ts$/, ''));
 
-  it('finds the actions', () => {
-    expect(folders.length).toBeGreaterThanOrEqual(10);
+  it('finds the actions, both kinds', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(4);
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    expect(folders.filter((name) => files.includes(name))).toEqual([]);
   });
+
+  for (const name of files) {
+    it(`src/actions/${name}.ts defines the action '${name}', once`, () => {
+      const code = readFileSync(join(ROOT, 'src/actions', `${name}.ts`), 'utf8');
+      expect(code.match(/\bdefineAction\(/g)).toHaveLength(1);
+      expect(code).toMatch(
+        new RegExp(`^export const action = defineAction\\(\\{\\n?\\s*name: '${name}',`, 'm'),
+      );
+    });
+  }
 
   for (const name of folders) {
     it(`src/actions/${name}: ${FLOOR_PLAN.join(', ')}, and decide.ts only where it decides`, () => {

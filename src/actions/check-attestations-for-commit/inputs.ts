@@ -13,7 +13,7 @@ import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters } from '../../context/name-filter.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
-import { GATE_GRADES, MAX_COMMITS, ON_NO_BASE, type CommitSource, type GateInputs } from './types.js';
+import { GATE_GRADES, MAX_COMMITS, ON_NO_BASE, type CommitSource, type GateQuery } from './types.js';
 
 /** `fail-on-non-compliant`, the older word: true (the default) fails on every grade this gate finds, false on none. */
 const SHORTHAND: Shorthand = {
@@ -34,7 +34,7 @@ const CommitSha = z.pipe(
 );
 export const SHA_FORM = `${expectedForms.sha1}, one per line or comma-separated`;
 
-export async function readInputs(inputs: InputReader, cwd: string): Promise<GateInputs> {
+export async function readInputs(inputs: InputReader, cwd: string) {
   // Both tokens are masked before any other input is read: github-token here, api-token first in readCommon.
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
@@ -61,22 +61,31 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Gate
       'only the name given in attestation-name, or no attestation-name',
     );
   }
+  const query: GateQuery = {
+    ...(flow !== undefined && { flow_name: flow }),
+    ...(attestationType !== undefined && { attestation_type: attestationType }),
+    ...(attestationName !== undefined && { attestation_name: attestationName }),
+  };
   return {
     ...common,
     source,
-    query: {
-      ...(flow !== undefined && { flow_name: flow }),
-      ...(attestationType !== undefined && { attestation_type: attestationType }),
-      ...(attestationName !== undefined && { attestation_name: attestationName }),
-    },
+    query,
+    /** Attestation names every commit needs; empty: at least one attestation, all compliant. */
     required,
     ...readGate(inputs),
+    /** Reads the pull request's commits. */
     githubToken,
     prComment,
   };
 }
 
-function readGate(inputs: InputReader): Pick<GateInputs, 'failOn' | 'failOnNonCompliant'> {
+export type GateInputs = Awaited<ReturnType<typeof readInputs>>;
+
+/**
+ * The grades that fail the step (`fail-on`, or its shorthand `fail-on-non-compliant`; the others warn), and whether
+ * the gate can fail the step at all (fail-on lists a grade).
+ */
+function readGate(inputs: InputReader) {
   const failOn = readFailOn(inputs, SHORTHAND);
   return { failOn, failOnNonCompliant: failOn.grades.length > 0 };
 }

@@ -17,6 +17,7 @@ import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { sortByFailOn } from './decide.js';
+import type { GateInputs } from './inputs.js';
 import {
   ACTION,
   STATE_RANK,
@@ -25,7 +26,6 @@ import {
   type Decision,
   type DeployedRead,
   type GateCell,
-  type GateInputs,
   type GateQuery,
   type GateResult,
   type GradedItem,

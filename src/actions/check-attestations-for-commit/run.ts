@@ -17,7 +17,7 @@ import { GatheredFailure, type StepResult } from '../../runtime/step.js';
 import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
-import { SHA_FORM } from './inputs.js';
+import { SHA_FORM, type GateInputs } from './inputs.js';
 import { render, renderNothingChecked, renderSkipped } from './render.js';
 import {
   MAX_COMMITS,
@@ -25,7 +25,6 @@ import {
   type CommitSource,
   type CommitsRead,
   type DeployedRead,
-  type GateInputs,
   type GateQuery,
 } from './types.js';
 

@@ -1,14 +1,12 @@
 /**
- * check-attestations-for-commit: the shapes its files share (the inputs, the commits read, the decision and the result
- * file) and its constants. Types and plain constants only.
+ * check-attestations-for-commit: the shapes its files share (the commits read, the decision and the result file) and
+ * its constants; the inputs are what inputs.ts reads. Types and plain constants only.
  */
 import type { AttestationsForCommitsQuery, CommitAttestation } from '../../api/schemas.js';
 import type { DeployedArtifact } from '../../compliance/deployed.js';
-import type { FailOn, Grade } from '../../compliance/grades.js';
+import type { Grade } from '../../compliance/grades.js';
 import type { PullRequestRef } from '../../context/github.js';
 import type { NameFilter } from '../../context/name-filter.js';
-import type { CommonInputs } from '../../runtime/context.js';
-import type { PrCommentInputs } from '../../runtime/pr-comment.js';
 
 export const ACTION = 'check-attestations-for-commit';
 
@@ -40,20 +38,6 @@ export type CommitSource =
 
 /** The service's query, without the commits. */
 export type GateQuery = Omit<AttestationsForCommitsQuery, 'commit_list'>;
-
-export interface GateInputs extends CommonInputs {
-  source: CommitSource;
-  query: GateQuery;
-  /** Attestation names every commit needs; empty: at least one attestation, all compliant. */
-  required: string[];
-  /** The gate can fail the step: fail-on lists a grade (fail-on-non-compliant true, the default). */
-  failOnNonCompliant: boolean;
-  /** The grades that fail the step (`fail-on`, or its shorthand `fail-on-non-compliant`); the others warn. */
-  failOn: FailOn;
-  /** Reads the pull request's commits. */
-  githubToken: string | undefined;
-  prComment: PrCommentInputs;
-}
 
 export interface CheckedCommit {
   sha: string;

@@ -16,10 +16,10 @@ import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
+import type { StepInputs } from './inputs.js';
 import type {
   ArrivalCheck,
   ArrivalState,
-  StepInputs,
   ComplianceReview,
   DiffEnvsResult,
   DiffSide,

@@ -6,9 +6,9 @@ import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters } from '../../context/name-filter.js';
 import { readCommon } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
-import type { DiffEnvsInputs, PromotionFilter } from './types.js';
+import type { PromotionFilter } from './types.js';
 
-export async function readInputs(inputs: InputReader, cwd: string): Promise<DiffEnvsInputs> {
+export async function readInputs(inputs: InputReader, cwd: string) {
   // The GitHub token first, masked before any other input can fail with a message.
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
@@ -20,11 +20,23 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Diff
     showUnchanged: inputs.boolean('show-unchanged', false),
     failOnDiff: inputs.boolean('fail-on-diff', false),
     ...readComplianceInputs(inputs),
+    /** Fail the step when a snapshot runs two versions of one name (a rollout in progress). */
     failOnRollout: inputs.boolean('fail-on-rollout', false),
+    /** Which artifacts the `promotions` output keeps. */
     promotions: await readPromotionFilter(inputs),
     prComment: readPrComment(inputs, common, githubToken),
   };
 }
+
+export type DiffEnvsInputs = Awaited<ReturnType<typeof readInputs>>;
+
+/** What decides the step besides the diff: its inputs without the connection, the snapshots and the comment. */
+export type StepInputs = Pick<
+  DiffEnvsInputs,
+  'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
+> &
+  // Without failOn, fail-on-non-compliant says it all, as its shorthand (decide.ts, failOnOf).
+  Partial<Pick<DiffEnvsInputs, 'failOn'>>;
 
 async function readPromotionFilter(inputs: InputReader): Promise<PromotionFilter> {
   const state = inputs.raw('promotions-state').trim().toLowerCase() || 'compliant';
@@ -51,9 +63,12 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
-function readComplianceInputs(
-  inputs: InputReader,
-): Pick<DiffEnvsInputs, 'compliance' | 'failOnNonCompliant' | 'failOn'> {
+/**
+ * `compliance`: read the arriving artifacts' compliance from the service; the promotion gate (`failOnNonCompliant`:
+ * fail-on lists a grade, which needs `compliance`); and the grades that fail the step (`fail-on`, or
+ * `fail-on-non-compliant` as its shorthand).
+ */
+function readComplianceInputs(inputs: InputReader) {
   const compliance = inputs.boolean('compliance', true);
   const failOn = readFailOn(inputs, SHORTHAND);
   const failOnNonCompliant = failOn.grades.length > 0;

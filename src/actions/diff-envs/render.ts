@@ -24,16 +24,15 @@ import {
   versions,
   worstOf,
 } from './decide.js';
+import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
   MAX_LOOKUPS,
   type ArrivalCheck,
   type ComplianceReview,
-  type DiffEnvsInputs,
   type DiffEnvsResult,
   type Promotions,
   type Replacement,
   type Rollout,
-  type StepInputs,
 } from './types.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */

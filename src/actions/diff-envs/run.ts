@@ -26,6 +26,7 @@ import {
   sortArrivals,
   toResult,
 } from './decide.js';
+import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
   counts,
   describeCheck,
@@ -40,9 +41,7 @@ import {
   MAX_LOOKUPS,
   type ArrivalCheck,
   type ComplianceReview,
-  type DiffEnvsInputs,
   type DiffEnvsResult,
-  type StepInputs,
 } from './types.js';
 
 export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {

@@ -1,44 +1,14 @@
 /**
- * diff-envs: the shapes its files share (the inputs, the pairing of replacements, the arriving artifacts' compliance
- * and the result file) and its shared constants. Types and plain constants only.
+ * diff-envs: the shapes its files share (the pairing of replacements, the arriving artifacts' compliance and the
+ * result file) and its shared constants; the inputs are what inputs.ts reads. Types and plain constants only.
  */
 import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
-import type { SnapshotExpression } from '../../api/snapshot.js';
 import type { AttestationProblem } from '../../compliance/decide.js';
-import type { FailOn } from '../../compliance/grades.js';
 import type { NameFilter } from '../../context/name-filter.js';
-import type { CommonInputs } from '../../runtime/context.js';
-import type { PrCommentInputs } from '../../runtime/pr-comment.js';
 import type { StepError } from '../../runtime/step.js';
 
 /** The lookups' bounds: the arriving artifacts past MAX_LOOKUPS are `NOT-CHECKED`, counted in the summary. */
 export { LOOKUP_CONCURRENCY, MAX_LOOKUPS } from '../../compliance/lookup.js';
-
-export interface DiffEnvsInputs extends CommonInputs {
-  snapshot1: SnapshotExpression;
-  snapshot2: SnapshotExpression;
-  showUnchanged: boolean;
-  failOnDiff: boolean;
-  /** Read the arriving artifacts' compliance from the service. */
-  compliance: boolean;
-  /** The promotion gate is on: fail-on lists a grade (fail-on-non-compliant true is every grade; needs `compliance`). */
-  failOnNonCompliant: boolean;
-  /** The grades of arriving artifacts that fail the step (`fail-on`, or `fail-on-non-compliant` as its shorthand). */
-  failOn: FailOn;
-  /** Fail the step when a snapshot runs two versions of one name (a rollout in progress). */
-  failOnRollout: boolean;
-  /** Which artifacts the `promotions` output keeps. */
-  promotions: PromotionFilter;
-  prComment: PrCommentInputs;
-}
-
-/** What decides the step besides the diff: its inputs without the connection, the snapshots and the comment. */
-export type StepInputs = Pick<
-  DiffEnvsInputs,
-  'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
-> &
-  // Without failOn, fail-on-non-compliant says it all, as its shorthand (decide.ts, failOnOf).
-  Partial<Pick<DiffEnvsInputs, 'failOn'>>;
 
 /** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
 export interface PromotionFilter {

@@ -7,7 +7,6 @@ import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
-import type { GetArtifactInputs } from './types.js';
 
 /** `assert-compliant`, the older word: true is every grade; false (the default) is missing only, as it always was. */
 const SHORTHAND: Shorthand = {
@@ -18,7 +17,7 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
-export async function readInputs(inputs: InputReader, cwd: string): Promise<GetArtifactInputs> {
+export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
   return {
     ...common,
@@ -30,15 +29,22 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<GetA
   };
 }
 
-function readGate(inputs: InputReader): Pick<GetArtifactInputs, 'failOn' | 'assertCompliant'> {
+export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
+
+/**
+ * The grades that fail the step (`fail-on`, or `assert-compliant` as its shorthand); by default missing only (a
+ * not-found fails, as it always did). `assertCompliant`: every grade fails the step, the gate in full.
+ */
+function readGate(inputs: InputReader) {
   const failOn = readFailOn(inputs, SHORTHAND);
   return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
 }
 
-async function readItems(
-  inputs: InputReader,
-  workspace: string,
-): Promise<Pick<GetArtifactInputs, 'artifact' | 'items' | 'many'>> {
+/**
+ * Every artifact asked about, each once (one or more lines of fingerprint or artifact, globs expanded); the first
+ * (with one item, the only); and whether they are many (several lines or a glob: the outputs of many).
+ */
+async function readItems(inputs: InputReader, workspace: string) {
   const { items, many } = await readArtifactSpecs(inputs, workspace);
   const [first] = items;
   // readArtifactSpecs gives at least one item or throws an InputError.

@@ -34,6 +34,7 @@ import {
   trailNotConfirmed,
   worstOutcome,
 } from './decide.js';
+import type { GetArtifactInputs } from './inputs.js';
 import {
   describeItem,
   failureOf,
@@ -42,13 +43,7 @@ import {
   summarizeMany,
   trippedMessage,
 } from './render.js';
-import {
-  ITEM_CONCURRENCY,
-  type ArtifactRead,
-  type GetArtifactInputs,
-  type GetArtifactResult,
-  type ItemResult,
-} from './types.js';
+import { ITEM_CONCURRENCY, type ArtifactRead, type GetArtifactResult, type ItemResult } from './types.js';
 
 export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.

@@ -1,31 +1,9 @@
-/** get-artifact, the shapes its inputs, run, decision and rendering share. */
+/** get-artifact, the shapes its run, decision and rendering share; the inputs are what inputs.ts reads. */
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck, AttestationProblem } from '../../compliance/decide.js';
-import type { FailOn, Grade } from '../../compliance/grades.js';
+import type { Grade } from '../../compliance/grades.js';
 import type { ApiError } from '../../errors/errors.js';
-import type { ArtifactSpec } from '../../fingerprint/artifact.js';
-import type { NamedSpec } from '../../runtime/artifact.js';
-import type { CommonInputs } from '../../runtime/context.js';
 import type { StepError } from '../../runtime/step.js';
-
-export interface GetArtifactInputs extends CommonInputs {
-  flow: string;
-  /** The first (with one item, the only) artifact. */
-  artifact: ArtifactSpec;
-  /** Every artifact asked about, each once: one or more lines of fingerprint or artifact, globs expanded. */
-  items: NamedSpec[];
-  /** Several lines or a glob: the outputs of many (count, lists), however many items that gives. */
-  many: boolean;
-  trail: string | undefined;
-  attestationId: string | undefined;
-  /** Every grade fails the step (assert-compliant: true, or fail-on listing them all): the gate in full. */
-  assertCompliant: boolean;
-  /**
-   * The grades that fail the step (`fail-on`, or `assert-compliant` as its shorthand); by default missing only (a
-   * not-found fails, as it always did). `input` says whether it is a gate: then the grades not listed warn.
-   */
-  failOn: FailOn;
-}
 
 export interface ArtifactRead {
   fingerprint: string;

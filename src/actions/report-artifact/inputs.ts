@@ -5,12 +5,11 @@ import { expectedForms, patterns } from '../../api/schemas.js';
 import { HttpUrl, type InputReader } from '../../context/inputs.js';
 import { readArtifactSpec } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
-import type { ReportArtifactInputs } from './types.js';
 
 /** A revision handed to `git`: never an option (`--output=...`), never more than one word. */
 const Revision = z.string().check(z.regex(/^[^-\s]\S*$/));
 
-export async function readInputs(inputs: InputReader, cwd: string): Promise<ReportArtifactInputs> {
+export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
   const flow = inputs.requiredMatching('flow', 'flowName');
   const artifact = await readArtifactSpec(inputs, common.runner.workspace);
@@ -25,6 +24,7 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
     name,
     trail: inputs.matching('trail', 'trailName'),
     templateReferenceName: inputs.matching('template-reference-name', 'templateReferenceName'),
+    /** A commit SHA, or a revision for `git` to resolve; default GITHUB_SHA, else HEAD. */
     gitCommit: inputs.checked(
       'git-commit',
       Revision,
@@ -46,6 +46,8 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
     compliant: inputs.optional('compliant') === undefined ? undefined : inputs.boolean('compliant', false),
   };
 }
+
+export type ReportArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
 
 /** What the inputs say, for the result file of a step that could not finish: never a credential. */
 export function describe(inputs: ReportArtifactInputs): Record<string, unknown> {

@@ -4,7 +4,8 @@
  */
 import { commitCell, stateCell } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter } from '../../summary/writer.js';
-import type { ReportArtifactInputs, ReportArtifactResult } from './types.js';
+import type { ReportArtifactInputs } from './inputs.js';
+import type { ReportArtifactResult } from './types.js';
 
 export function couldNot(inputs: ReportArtifactInputs | undefined): string {
   return inputs ? `Could not report the artifact to flow ${inputs.flow}` : 'Could not report the artifact';

@@ -22,8 +22,9 @@ import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailure } from '../../runtime/report.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
+import type { ReportArtifactInputs } from './inputs.js';
 import { details, summarize } from './render.js';
-import type { ArtifactPage, GatheredPayload, ReportArtifactInputs, ReportArtifactResult } from './types.js';
+import type { ArtifactPage, GatheredPayload, ReportArtifactResult } from './types.js';
 
 export async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
   const { fingerprint, defaultName } = await resolveFingerprint(inputs.artifact);

@@ -1,27 +1,6 @@
-/** The shapes report-artifact's modules share: its inputs, and what it reported (or would have). */
+/** The shapes report-artifact's modules share: what it reported (or would have); the inputs are inputs.ts's. */
 import type { ArtifactState, ReportArtifactBody } from '../../api/schemas.js';
-import type { ArtifactSpec } from '../../fingerprint/artifact.js';
-import type { CommonInputs } from '../../runtime/context.js';
 import type { Annotation } from '../../runtime/step.js';
-
-export interface ReportArtifactInputs extends CommonInputs {
-  flow: string;
-  artifact: ArtifactSpec;
-  name: string | undefined;
-  trail: string | undefined;
-  templateReferenceName: string | undefined;
-  /** A commit SHA, or a revision for `git` to resolve; default GITHUB_SHA, else HEAD. */
-  gitCommit: string | undefined;
-  buildUrl: string | undefined;
-  commitUrl: string | undefined;
-  repoUrl: string | undefined;
-  description: string | undefined;
-  annotations: Record<string, string>;
-  externalUrls: Record<string, string>;
-  userData: unknown;
-  compliant: boolean | undefined;
-  dryRun: boolean;
-}
 
 /** The artifact as read back after the report: its page and state, or why they could not be read. */
 export interface ArtifactPage {

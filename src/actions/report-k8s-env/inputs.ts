@@ -10,7 +10,6 @@ import { NAMESPACE_NAME, type NamespaceFilter } from '../../k8s/pods.js';
 import type { PodSource } from '../../k8s/source.js';
 import { expectedForms } from '../../api/schemas/common.js';
 import { readCommon } from '../../runtime/context.js';
-import type { ReportK8sEnvInputs } from './types.js';
 
 /** Kept in inputs.ts (src/k8s/environments.ts, with the YAML parser, is loaded only for a config). */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -19,7 +18,7 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 const NamespaceName = z.string().check(z.regex(NAMESPACE_NAME));
 const NAMESPACE_FORM = 'namespace names (lowercase letters, digits and -, at most 63 characters)';
 
-export async function readInputs(inputs: InputReader, cwd: string): Promise<ReportK8sEnvInputs> {
+export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
   return {
     ...common,
@@ -27,6 +26,8 @@ export async function readInputs(inputs: InputReader, cwd: string): Promise<Repo
     source: readSource(inputs, common.runner.workspace),
   };
 }
+
+export type ReportK8sEnvInputs = Awaited<ReturnType<typeof readInputs>>;
 
 const SINGLE_INPUTS = [
   'environment',
@@ -36,11 +37,14 @@ const SINGLE_INPUTS = [
   'exclude-namespaces-regex',
 ] as const;
 
-/** One environment from `environment` and the namespace inputs, or many from `config-file` or `environments`. */
+/**
+ * The environments to report, each with its namespaces: one from `environment` and the namespace inputs, or many
+ * from `config-file` or `environments`, with the input (`config`) that gave them.
+ */
 async function readTargets(
   inputs: InputReader,
   workspace: string,
-): Promise<Pick<ReportK8sEnvInputs, 'targets' | 'config'>> {
+): Promise<{ targets: EnvironmentTarget[]; config: 'config-file' | 'environments' | undefined }> {
   const file = inputs.optional('config-file');
   const inline = inputs.optional('environments');
   if (file !== undefined && inline !== undefined) {

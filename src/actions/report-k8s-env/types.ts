@@ -1,21 +1,9 @@
-/** The shapes report-k8s-env's modules share: its inputs, what it reported for each environment, and its name. */
-import type { EnvironmentTarget } from '../../k8s/environments.js';
+/** The shapes report-k8s-env's modules share: what it reported for each environment, and its name. */
 import type { ArtifactCount, SkippedPod } from '../../k8s/pods.js';
-import type { PodSource } from '../../k8s/source.js';
-import type { CommonInputs } from '../../runtime/context.js';
 import type { StepError } from '../../runtime/step.js';
 
 /** The action's name, which the path of each kept payload carries (`payloadPathFor`). */
 export const ACTION = 'report-k8s-env';
-
-export interface ReportK8sEnvInputs extends CommonInputs {
-  /** The environments to report, each with its namespaces: one from `environment`, or those of a config. */
-  targets: EnvironmentTarget[];
-  /** The input the environments came from, when a config gave them (many environments, one read). */
-  config: 'config-file' | 'environments' | undefined;
-  source: PodSource;
-  dryRun: boolean;
-}
 
 /**
  * What the service made of a report: whether a new snapshot was made, its id and its page. Only shown, never decided

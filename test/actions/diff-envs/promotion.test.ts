@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { DiffArtifact, type Artifact } from '../../../src/api/schemas/index.js';
 import { judge, pairReplacements, toResult, versions } from '../../../src/actions/diff-envs/decide.js';
-import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import { readInputs, type DiffEnvsInputs } from '../../../src/actions/diff-envs/inputs.js';
 import { splitImageName } from '../../../src/context/artifact-name.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
-import type { ArrivalCheck, DiffEnvsInputs } from '../../../src/actions/diff-envs/types.js';
+import type { ArrivalCheck } from '../../../src/actions/diff-envs/types.js';
 import { ApiError } from '../../../src/errors/errors.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 

@@ -1,7 +1,6 @@
 /** list-actions' summary: a health check that could not check (outcome error) says why, not only a ❌. */
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../../src/actions/list-actions/render.js';
-import type { ListActionsResult } from '../../../src/actions/list-actions/types.js';
+import { summarize, type ListActionsResult } from '../../../src/actions/list-actions.js';
 import { Action } from '../../../src/api/schemas/index.js';
 
 const action = Action.parse({

@@ -5,11 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas/index.js';
-import { action } from '../../../src/actions/list-attestations/index.js';
-import { countNonCompliant } from '../../../src/actions/list-attestations/decide.js';
-import { readInputs } from '../../../src/actions/list-attestations/inputs.js';
-import { summarize } from '../../../src/actions/list-attestations/render.js';
-import type { ListAttestationsResult } from '../../../src/actions/list-attestations/types.js';
+import {
+  action,
+  isNonCompliant,
+  readInputs,
+  summarize,
+  type ListAttestationsResult,
+} from '../../../src/actions/list-attestations.js';
 import type { Paging } from '../../../src/runtime/paging.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
@@ -36,7 +38,7 @@ function resultOf(attestations: Attestation[], window: { from?: number; to?: num
     ...window,
     paging: ALL,
     count: attestations.length,
-    nonCompliant: countNonCompliant(attestations),
+    nonCompliant: attestations.filter(isNonCompliant).length,
     total: attestations.length,
     truncated: false,
     pagesRead: 1,
@@ -97,14 +99,14 @@ describe('list-attestations inputs', () => {
 describe('list-attestations counting and summary', () => {
   it('counts only is_compliant: false as non-compliant, not an attestation that does not say', () => {
     expect(
-      countNonCompliant([
+      [
         attestation('a', false),
         attestation('b', true),
         attestation('c', null),
         attestation('d', undefined),
         attestation('e', false),
-      ]),
-    ).toBe(2);
+      ].map(isNonCompliant),
+    ).toEqual([true, false, false, false, true]);
   });
 
   it('gives the window and one row per attestation', () => {

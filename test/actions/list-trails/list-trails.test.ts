@@ -4,11 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Trail } from '../../../src/api/schemas/index.js';
-import { action } from '../../../src/actions/list-trails/index.js';
-import { isNonCompliant } from '../../../src/actions/list-trails/decide.js';
-import { summarize } from '../../../src/actions/list-trails/render.js';
-import type { ListTrailsResult } from '../../../src/actions/list-trails/types.js';
-import { filtersOf, readInputs } from '../../../src/actions/list-trails/inputs.js';
+import {
+  action,
+  filtersOf,
+  isNonCompliant,
+  readInputs,
+  summarize,
+  type ListTrailsResult,
+} from '../../../src/actions/list-trails.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';

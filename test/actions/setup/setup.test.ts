@@ -1,8 +1,6 @@
 /** setup in-process: what it hands to the finisher, and which setting a failed check blames. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { action } from '../../../src/actions/setup/index.js';
-import { readInputs } from '../../../src/actions/setup/inputs.js';
-import { explainVerifyFailure } from '../../../src/actions/setup/render.js';
+import { action, explainVerifyFailure, readInputs } from '../../../src/actions/setup.js';
 import { ApiError, InputError, NetworkError, TimeoutError } from '../../../src/errors/errors.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { json, startServer, type TestServer } from '../../helpers/server.js';

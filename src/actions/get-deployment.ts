@@ -1,0 +1,417 @@
+/**
+ * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced
+ * (GET /deployments/{org}/{env}/{fp}). The fingerprint is given as is or computed the way report-artifact computes
+ * it. A 404 that says the artifact was not deployed there fails the step saying so, or, with `fail-if-missing:
+ * false`, carries on with `found=false` and a warning; a 404 about the org or environment could not check either
+ * way. `outcome` tells a later step found, not-found or error (could not check: the entry wrapper's path).
+ */
+import { patterns, type Deployment } from '../api/schemas.js';
+import { shortName, splitImageName } from '../context/artifact-name.js';
+import { compareUrl } from '../context/commit-url.js';
+import type { InputReader } from '../context/inputs.js';
+import { formatDuration, serviceTime } from '../context/time.js';
+import { ApiError } from '../errors/errors.js';
+import { readArtifactSpec, resolveFingerprint } from '../runtime/artifact.js';
+import { readCommon, withClient } from '../runtime/context.js';
+import { notFoundAbout } from '../runtime/not-found.js';
+import { defineAction, type StepResult } from '../runtime/step.js';
+import { commitCell } from '../summary/cells.js';
+import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../summary/writer.js';
+import { log } from '../trust/log.js';
+
+// The inputs: the environment, the artifact (a fingerprint, or what to fingerprint) and the gate.
+
+export async function readInputs(inputs: InputReader, cwd: string) {
+  const common = readCommon(inputs, cwd);
+  return {
+    ...common,
+    environment: inputs.requiredMatching('environment', 'envName'),
+    artifact: await readArtifactSpec(inputs, common.runner.workspace),
+    /** Fail the step when the artifact was not deployed to the environment (default true). */
+    failIfMissing: inputs.boolean('fail-if-missing', true),
+  };
+}
+
+type GetDeploymentInputs = Awaited<ReturnType<typeof readInputs>>;
+
+/** What the inputs say, for the result file of a step that could not check: never "found" nor "not found". */
+function describe(inputs: GetDeploymentInputs): Record<string, unknown> {
+  return {
+    environment: inputs.environment,
+    ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
+    failIfMissing: inputs.failIfMissing,
+    found: null,
+  };
+}
+
+/** The result file (besides `outcome`, which the finisher writes first). */
+interface GetDeploymentResult {
+  environment: string;
+  fingerprint: string;
+  /** The API URL that was read. */
+  url: string;
+  found: boolean;
+  /** ISO 8601 UTC. */
+  deployedAt: string | null;
+  snapshotIndex: number | null;
+  artifactName: string | null;
+  replacedFingerprint: string | null;
+  /** The commit of the artifact it replaced, where the answer gives it. */
+  replacedCommit: string | null;
+  /** The replaced artifact's commit compared with this one's, when both are commit pages of one repository. */
+  compareUrl: string | null;
+  /** From this artifact's commit to the deployment's start, in whole seconds, where the answer gives both times. */
+  leadTimeSeconds: number | null;
+  /** How many commits it brings over the replaced one, counted in the checked-out repository when it has both. */
+  commits?: number;
+  diffUrl: string | null;
+  failIfMissing: boolean;
+  /** Why nothing was found (the artifact was not deployed there), with the service's words. */
+  message?: string;
+  /** The service's own words for the 404. */
+  serverMessage?: string;
+  /** What the answer does not name of what was asked (`fingerprint`, `env_name`): not confirmed to be about it. */
+  notConfirmed?: ('fingerprint' | 'env_name')[];
+  /** The service's answer; absent when not found. */
+  deployment?: Deployment;
+}
+
+/** What the result says whatever the answer: what was asked, and where. */
+type ResultBase = Pick<GetDeploymentResult, 'environment' | 'fingerprint' | 'url' | 'failIfMissing'>;
+
+// The decision (pure: no I/O, no log): which 404 says the artifact was not deployed (any other could not check),
+// and the result of an answer: found or not, and whether a found one is confirmed to be about what was asked.
+
+/** A 404 that names the artifact or its deployment, as opposed to the org or environment. */
+const ABOUT_DEPLOYMENT = /\b(artifact|fingerprint|deploy)/i;
+
+/**
+ * The 404 of a deployment, or an error for one that does not say the artifact was not deployed: an org or
+ * environment that does not exist (a typo) must not read as "not deployed", whatever fail-if-missing says.
+ */
+function notDeployed(error: ApiError): ApiError {
+  const about = notFoundAbout(error, ABOUT_DEPLOYMENT);
+  if (about === 'subject') return error;
+  throw new ApiError({
+    endpoint: error.endpoint,
+    status: error.status,
+    ...(error.serverMessage !== undefined && { serverMessage: error.serverMessage }),
+    attempts: error.attempts,
+    note:
+      'not read as "not deployed" (found=false): ' +
+      (about === 'scope'
+        ? 'the answer is about the org or environment, not the artifact'
+        : 'the answer does not say the artifact was not deployed'),
+  });
+}
+
+/** The result of a 404 that says the artifact was not deployed there: nothing found, and why, in the service's words. */
+function notFound(inputs: GetDeploymentInputs, base: ResultBase, error: ApiError): GetDeploymentResult {
+  return {
+    ...base,
+    found: false,
+    deployedAt: null,
+    snapshotIndex: null,
+    artifactName: null,
+    replacedFingerprint: null,
+    replacedCommit: null,
+    compareUrl: null,
+    leadTimeSeconds: null,
+    diffUrl: null,
+    message:
+      `Artifact ${base.fingerprint} was not deployed to environment '${inputs.environment}'` +
+      ` (org '${inputs.connection.org}'): the service answered HTTP 404` +
+      `${error.serverMessage ? `: ${error.serverMessage.replace(/\.$/, '')}` : ''}.`,
+    ...(error.serverMessage !== undefined && { serverMessage: error.serverMessage }),
+  };
+}
+
+/** A 200 is the answer; the rest is only passed on or shown: one the service leaves out is left empty. */
+function found(base: ResultBase, answer: Deployment): GetDeploymentResult {
+  // The client holds a fingerprint or environment that is named to the one asked; one not named is not confirmed.
+  const notConfirmed = (['fingerprint', 'env_name'] as const).filter((key) => !answer[key]);
+  return {
+    ...base,
+    found: true,
+    ...(notConfirmed.length > 0 && { notConfirmed }),
+    deployedAt: answer.deployed_at !== null ? (serviceTime(answer.deployed_at) ?? null) : null,
+    snapshotIndex: answer.snapshot_index ?? null,
+    artifactName: answer.artifact_name ?? null,
+    replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,
+    ...shipped(answer),
+    diffUrl: answer.diff_url ?? null,
+    deployment: answer,
+  };
+}
+
+/**
+ * The commit of a deployment's artifact, or of the one it replaced: `git_commit`, else its commit info's SHA; only a
+ * SHA (7 to 40 hexadecimal characters) is one. It becomes an output a workflow may put in a command line
+ * (`git log <it>..`), so anything else the service sends is no commit (null), never passed on.
+ */
+function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
+  const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
+    (s): s is string => typeof s === 'string' && patterns.commitSha.test(s),
+  );
+  return sha?.toLowerCase() ?? null;
+}
+
+/**
+ * What shipped, from the one answer (no other request): the replaced artifact's commit, a compare link from it to
+ * this artifact's commit, and the lead time from this commit to the deployment's start. Each is null where the
+ * answer does not give what it rests on; a deployment that starts before its commit is not a lead time (null).
+ */
+function shipped(
+  answer: Deployment,
+): Pick<GetDeploymentResult, 'replacedCommit' | 'compareUrl' | 'leadTimeSeconds'> {
+  const artifact = answer.artifact ?? undefined;
+  const replaced = answer.replaced_artifact?.artifact ?? undefined;
+  const committed = artifact?.git_commit_info?.timestamp;
+  const lead =
+    typeof committed === 'number' && typeof answer.deployed_at === 'number'
+      ? Math.floor(answer.deployed_at) - Math.floor(committed)
+      : undefined;
+  return {
+    replacedCommit: commitOf(replaced),
+    compareUrl: compareUrl(replaced?.git_commit_info?.url, artifact?.git_commit_info?.url) ?? null,
+    leadTimeSeconds: lead !== undefined && Number.isSafeInteger(lead) && lead >= 0 ? lead : null,
+  };
+}
+
+// The run: the fingerprint (given, or computed as report-artifact computes it), the deployment read from the
+// service, its result and the step, with the fail-if-missing gate.
+
+async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
+  const { fingerprint } = await resolveFingerprint(inputs.artifact);
+  const { url, answer } = await withClient(inputs.connection, async (client) => ({
+    url: client.urlFor('getDeployment', { env_name: inputs.environment, fingerprint }),
+    answer: await log.group(`Read the deployment to ${inputs.environment}`, async () => {
+      try {
+        return await client.getDeployment(inputs.environment, fingerprint);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return notDeployed(error);
+        throw error;
+      }
+    }),
+  }));
+  const base = { environment: inputs.environment, fingerprint, url, failIfMissing: inputs.failIfMissing };
+  const result: GetDeploymentResult =
+    answer instanceof ApiError ? notFound(inputs, base, answer) : found(base, answer);
+  const commit = commitOf(result.deployment?.artifact ?? undefined);
+  if (result.replacedCommit !== null && commit !== null) {
+    // Counted where the checkout has both commits (a full clone); git is loaded only then.
+    const { countCommits } = await import('../context/git.js');
+    const commits = countCommits(inputs.runner.workspace, result.replacedCommit, commit);
+    if (commits !== undefined) result.commits = commits;
+  }
+  const step: StepResult = {
+    outcome: result.found ? 'found' : 'not-found',
+    outputs: {
+      found: result.found,
+      'deployed-at': result.deployedAt ?? '',
+      'snapshot-index': result.snapshotIndex ?? '',
+      'artifact-name': result.artifactName ?? '',
+      'replaced-fingerprint': result.replacedFingerprint ?? '',
+      'replaced-commit': result.replacedCommit ?? '',
+      'compare-url': result.compareUrl ?? '',
+      'lead-time-seconds': result.leadTimeSeconds ?? '',
+      'diff-url': result.diffUrl ?? '',
+    },
+    result: { ...result },
+    summary: summarize(result),
+  };
+  if (result.message === undefined) {
+    log.info(
+      `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment}` +
+        (result.deployedAt !== null ? ` at ${result.deployedAt}` : '') +
+        `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
+    );
+    const shipped = shippedLine(result);
+    if (shipped !== undefined) log.info(shipped.text);
+    if (result.notConfirmed) log.info(notConfirmedText(result));
+    // fail-if-missing is a gate: it cannot pass on an answer not shown to be about what was asked.
+    if (result.notConfirmed && inputs.failIfMissing) return unconfirmedGate(step, result);
+  } else if (inputs.failIfMissing) {
+    step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
+  } else {
+    // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
+    step.annotations = [
+      {
+        level: 'warning',
+        message: `${result.message} fail-if-missing is false: carrying on with found=false.`,
+      },
+    ];
+  }
+  return step;
+}
+
+/** fail-if-missing on a found answer that does not name what it is about: could not check, `found` not set. */
+function unconfirmedGate(step: StepResult, result: GetDeploymentResult): StepResult {
+  const failure =
+    `fail-if-missing: could not check. ${notConfirmedText(result)} ` +
+    'Set fail-if-missing: false to read it as found all the same.';
+  step.summary?.paragraph(failure);
+  return {
+    ...step,
+    outcome: 'error',
+    outputs: { ...step.outputs, found: '' },
+    result: { ...step.result, found: null, error: { kind: 'unexpected-response', message: failure } },
+    failure,
+  };
+}
+
+// The rendering: the job summary, and what a step that could not check says. Text from the service is escaped by
+// the summary writer; links are http(s) only.
+
+/** The heading of a step that could not check. */
+function couldNot(inputs: GetDeploymentInputs | undefined): string {
+  return inputs
+    ? `Could not check the deployment to ${inputs.environment}`
+    : 'Could not check the deployment';
+}
+
+/** `_links.<name>.href` when it is an http(s) URL (the spec does not show what `_links` holds). */
+function linkOf(deployment: Deployment, name: string): string | undefined {
+  const entry = deployment._links?.[name];
+  const href =
+    entry && typeof entry === 'object' && 'href' in entry && typeof entry.href === 'string'
+      ? entry.href
+      : undefined;
+  return safeUrl(href) ? href : undefined;
+}
+
+/** The summary's and log's words for an answer that does not name what it is about. */
+function notConfirmedText(result: GetDeploymentResult): string {
+  const named = { fingerprint: 'fingerprint', env_name: 'environment' } as const;
+  const missing = (result.notConfirmed ?? []).map((key) => named[key]);
+  return (
+    `Not confirmed: the answer names no ${missing.join(' and no ')}, so it cannot be shown to be about ` +
+    `${result.fingerprint} in ${result.environment} as asked.`
+  );
+}
+
+/**
+ * What the deployment replaced: "nothing" only where `replaced_artifact` reads as null; one named without a readable
+ * fingerprint is not "nothing" (its name alone, else no row).
+ */
+function replacedCell(result: GetDeploymentResult, deployment: Deployment): string | undefined {
+  const replaced = deployment.replaced_artifact;
+  const name = replaced?.artifact_name ?? undefined;
+  if (result.replacedFingerprint)
+    return `${name ? `${name} ` : ''}(${result.replacedFingerprint.slice(0, 12)})`;
+  if (replaced === null) return 'nothing';
+  return name;
+}
+
+/**
+ * What shipped, in one line: `backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit`. Each
+ * part only where the answer (or the checkout, for the count) gives it; undefined when there is nothing to say. As
+ * text for the log, and as Markdown for the summary, where `compare` links to the compare page.
+ */
+function shippedLine(result: GetDeploymentResult): { text: string; markdown: string } | undefined {
+  const deployment = result.deployment;
+  if (!deployment) return undefined;
+  const replaced = deployment.replaced_artifact;
+  const name = result.artifactName ? shortName(result.artifactName) : result.fingerprint.slice(0, 12);
+  const replacedName = replaced?.artifact_name ?? undefined;
+  const was = replacedName
+    ? (splitImageName(replacedName).tag ?? shortName(replacedName))
+    : result.replacedFingerprint?.slice(0, 12);
+  const count =
+    result.commits !== undefined ? `${result.commits} commit${result.commits === 1 ? '' : 's'}` : undefined;
+  const compare = safeUrl(result.compareUrl);
+  const rest =
+    (replaced === null ? ' replaced nothing' : '') +
+    (result.leadTimeSeconds !== null ? ` ${formatDuration(result.leadTimeSeconds)} after its commit` : '');
+  if (was === undefined && rest === '') return undefined;
+  if (was === undefined) return { text: `${name}${rest}`, markdown: escapeText(`${name}${rest}`) };
+  // The parts around the word `compare`, escaped each on its own so that only that word is a link.
+  const lead = `${name} replaced ${was}`;
+  if (compare === undefined) {
+    const text = `${lead}${count !== undefined ? ` (${count})` : ''}${rest}`;
+    return { text, markdown: escapeText(text) };
+  }
+  const before = `${lead} (${count !== undefined ? `${count}, ` : ''}`;
+  const after = `)${rest}`;
+  return {
+    text: `${before}compare${after}`,
+    markdown: `${escapeText(before)}${link('compare', compare)}${escapeText(after)}`,
+  };
+}
+
+function summarize(result: GetDeploymentResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  const deployment = result.deployment;
+  if (!deployment) {
+    summary.heading(`Not deployed to ${result.environment}`, 3);
+    summary.paragraph(result.message ?? '');
+    return summary;
+  }
+  const name = result.artifactName ?? result.fingerprint;
+  summary.heading(`${name} deployed to ${result.environment}`, 3);
+  if (result.notConfirmed) summary.paragraph(notConfirmedText(result));
+  const shipped = shippedLine(result);
+  if (shipped !== undefined) summary.markdown(shipped.markdown);
+  const artifact = deployment.artifact ?? undefined;
+  const rows: [string, Cell][] = [
+    ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
+    ['Artifact', name],
+    ['Fingerprint', { code: result.fingerprint }],
+    ['Deployed at', result.deployedAt],
+    ['Snapshot', result.snapshotIndex !== null ? `#${result.snapshotIndex}` : undefined],
+    ['Flow', artifact?.flow_name],
+    ['Trail', artifact?.trail_name],
+    [
+      'Commit',
+      commitCell({
+        sha: artifact?.git_commit ?? artifact?.git_commit_info?.sha1,
+        message: artifact?.git_commit_info?.message,
+        url: artifact?.git_commit_info?.url,
+      }),
+    ],
+    ['Replaced', replacedCell(result, deployment)],
+    [
+      'Replaced commit',
+      result.replacedCommit !== null ? { code: result.replacedCommit.slice(0, 12) } : undefined,
+    ],
+    [
+      'Lead time',
+      result.leadTimeSeconds !== null
+        ? `${formatDuration(result.leadTimeSeconds)}${result.leadTimeSeconds >= 60 ? ` (${result.leadTimeSeconds} s)` : ''} from its commit`
+        : undefined,
+    ],
+    [
+      'Diff',
+      safeUrl(result.diffUrl)
+        ? { text: 'compare with the snapshot before', href: result.diffUrl }
+        : undefined,
+    ],
+  ];
+  summary.table(
+    ['Field', 'Value'],
+    rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]),
+  );
+  return summary;
+}
+
+export const action = defineAction({
+  name: 'get-deployment',
+  read: readInputs,
+  run,
+  couldNot,
+  describe,
+  // The outputs of a step that could not check: all empty, so none reads as an answer.
+  onError: {
+    outputs: {
+      found: '',
+      'deployed-at': '',
+      'snapshot-index': '',
+      'artifact-name': '',
+      'replaced-fingerprint': '',
+      'replaced-commit': '',
+      'compare-url': '',
+      'lead-time-seconds': '',
+      'diff-url': '',
+    },
+  },
+});

@@ -1,0 +1,246 @@
+/**
+ * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
+ * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
+ * step healthy, failing or error (could not check: the entry wrapper's path, or a gate the service does not answer).
+ */
+import type { Action } from '../api/schemas.js';
+import type { InputReader } from '../context/inputs.js';
+import { serviceTime } from '../context/time.js';
+import { readCommon, withClient } from '../runtime/context.js';
+import { defineAction, MAX_ANNOTATIONS, type Annotation, type StepResult } from '../runtime/step.js';
+import { timeCell } from '../summary/cells.js';
+import { SummaryWriter } from '../summary/writer.js';
+import { log } from '../trust/log.js';
+
+// The inputs: the connection, and whether it is a health check (fail-if-failing).
+
+export function readInputs(inputs: InputReader, cwd: string) {
+  return {
+    ...readCommon(inputs, cwd),
+    /** Fail the step when any action is failing to send its notifications. */
+    failIfFailing: inputs.boolean('fail-if-failing', false),
+  };
+}
+
+type ListActionsInputs = ReturnType<typeof readInputs>;
+
+/** What the inputs say, for the result file of a step that could not check. */
+function describe(inputs: ListActionsInputs): Record<string, unknown> {
+  return { failIfFailing: inputs.failIfFailing };
+}
+
+/** The result file (besides `outcome`, which the finisher writes first). */
+export interface ListActionsResult {
+  /** The API URL that was read. */
+  url: string;
+  count: number;
+  /** Names of the actions whose notifications currently fail (`is_failing: true`). */
+  failing: string[];
+  failIfFailing: boolean;
+  /** Why the step failed; absent when it passed. */
+  failure?: string;
+  /** Why it could not check, as a step that could not finish says it (fail-if-failing without a status). */
+  error?: { kind: string; message: string };
+  actions: Action[];
+}
+
+// The decision (pure: no I/O, no log): healthy or failing, and with fail-if-failing whether the health check fails
+// the step, or could not check.
+
+/**
+ * What trips the health check: the failing actions, or, none failing, the actions the service gives no status for
+ * (`unknown`: could not check).
+ */
+interface Tripped {
+  by: 'failing' | 'unknown';
+  actions: Action[];
+}
+
+/** The health check's verdict on the actions listed. */
+interface Health {
+  /** `error`: it could not check (unreachable, 5xx, 401, a malformed answer, a status the gate is not given). */
+  outcome: 'healthy' | 'failing' | 'error';
+  /** The actions whose notifications currently fail (`is_failing: true`). */
+  failing: Action[];
+  /** What fails the step with fail-if-failing; absent when the step passes. */
+  tripped?: Tripped;
+}
+
+export function decide(actions: Action[], failIfFailing: boolean): Health {
+  const failing = actions.filter((a) => a.is_failing === true);
+  // A gate cannot pass on a status the service does not give: "unknown" is could-not-check, not healthy.
+  const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean');
+  if (failIfFailing && failing.length === 0 && unknown.length > 0) {
+    return { outcome: 'error', failing, tripped: { by: 'unknown', actions: unknown } };
+  }
+  const outcome = failing.length > 0 ? 'failing' : 'healthy';
+  if (failIfFailing && failing.length > 0) {
+    return { outcome, failing, tripped: { by: 'failing', actions: failing } };
+  }
+  return { outcome, failing };
+}
+
+// The run: the actions (GET /actions/{org}), the decision, the rendering.
+
+async function run(inputs: ListActionsInputs): Promise<StepResult> {
+  const { url, actions } = await withClient(inputs.connection, async (client) => ({
+    url: client.urlFor('listActions'),
+    actions: await log.group(`List the actions of ${inputs.connection.org}`, async () => {
+      const list = await client.listActions();
+      log.info(`${list.length} action(s).`);
+      return list;
+    }),
+  }));
+  const health = decide(actions, inputs.failIfFailing);
+  const failing = health.failing.map((a) => a.name);
+  const result: ListActionsResult = {
+    url,
+    count: actions.length,
+    failing,
+    failIfFailing: inputs.failIfFailing,
+    actions,
+  };
+  if (health.tripped) {
+    result.failure = failureText(health.tripped, actions.length);
+    if (health.tripped.by === 'unknown') {
+      result.error = { kind: 'unexpected-response', message: result.failure };
+    }
+  }
+  return {
+    outcome: health.outcome,
+    outputs: { count: result.count, failing },
+    result: { ...result },
+    summary: summarize(result),
+    ...(result.failure !== undefined
+      ? { failure: result.failure }
+      : { annotations: warnings(health.failing) }),
+  };
+}
+
+// The rendering: the job summary, one row per action; the failure and warnings; what a step that could not check
+// says. Text from the service is escaped by the summary writer; a webhook target shows its host only.
+
+/** How many failing actions a failure message names before "and N more". */
+const MAX_NAMED = 20;
+
+/** The heading of a step that could not check. */
+function couldNot(inputs: ListActionsInputs | undefined): string {
+  return inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions';
+}
+
+/**
+ * A target in a few words: its type and where it sends. A webhook URL often carries a secret in its path (a chat
+ * webhook does), so only its host is shown; the full targets are in the result file.
+ */
+function describeTarget(target: Record<string, unknown>): string {
+  const type = typeof target.type === 'string' ? target.type : 'target';
+  const where = ['channel', 'address', 'email', 'name'].map((key) => target[key]).find(isText);
+  if (where !== undefined) return `${type} ${where}`;
+  const url = isText(target.url) && URL.canParse(target.url) ? new URL(target.url).host : undefined;
+  return url ? `${type} (${url})` : type;
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+export function summarize(result: ListActionsResult): SummaryWriter {
+  const summary = new SummaryWriter();
+  // Not given is not "not failing": said in the heading, so healthy never reads as more than was told.
+  const unknown = result.actions.filter((a) => typeof a.is_failing !== 'boolean').length;
+  summary.heading(
+    `Notification actions: ${result.count}, failing: ${result.failing.length}` +
+      `${unknown > 0 ? `, status unknown: ${unknown}` : ''}${result.failure ? ' ❌' : ''}`,
+    3,
+  );
+  // A health check that could not check (outcome error) says why in the summary too, not only in the failure.
+  if (result.error !== undefined) summary.paragraph(result.error.message);
+  if (result.count === 0) return summary.paragraph('The org has no actions.');
+  summary.table(
+    [
+      'Name',
+      'Type',
+      'Triggers',
+      'Targets',
+      'Flows or environments',
+      'Failing',
+      'Last success',
+      'Last failure',
+    ],
+    result.actions.map((a) => {
+      const flows = a.flows ?? [];
+      const environments = a.environments ?? [];
+      const scope = [
+        ...(flows.length > 0 ? [`flows: ${flows.join(', ')}`] : []),
+        ...(environments.length > 0 ? [`environments: ${environments.join(', ')}`] : []),
+      ];
+      const failing = a.is_failing;
+      return [
+        a.name,
+        a.type,
+        a.triggers.join(', '),
+        a.targets.map(describeTarget).join(', '),
+        scope.join('; '),
+        failing === true ? '❌ yes' : failing === false ? 'no' : 'unknown',
+        timeCell(a.last_success_timestamp) ?? '—',
+        timeCell(a.last_failure_timestamp) ?? '—',
+      ];
+    }),
+  );
+  return summary;
+}
+
+/** Why the health check fails the step: the failing actions, or those it has no status for (could not check). */
+function failureText(tripped: Tripped, total: number): string {
+  if (tripped.by === 'unknown') {
+    return (
+      `fail-if-failing: could not check: the service does not say whether ${tripped.actions.length} of ${total} ` +
+      `action(s) fail to send notifications: ${nameList(
+        tripped.actions.map((a) => `'${a.name}'`),
+        '',
+      )}.`
+    );
+  }
+  return (
+    `fail-if-failing: ${tripped.actions.length} of ${total} action(s) fail to send notifications: ` +
+    nameList(tripped.actions.map(describeFailure), ' (see the job summary)', '; ') +
+    '.'
+  );
+}
+
+/** The first twenty, then how many more. */
+function nameList(names: string[], more: string, separator = ', '): string {
+  const rest = names.length - MAX_NAMED;
+  return `${names.slice(0, MAX_NAMED).join(separator)}${rest > 0 ? ` and ${rest} more${more}` : ''}`;
+}
+
+/** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */
+function warnings(failingActions: Action[]): Annotation[] {
+  const named =
+    failingActions.length > MAX_ANNOTATIONS ? failingActions.slice(0, MAX_ANNOTATIONS - 1) : failingActions;
+  const out = named.map((a): Annotation => ({
+    level: 'warning',
+    message: `Action ${describeFailure(a)} fails to send notifications.`,
+  }));
+  const rest = failingActions.length - named.length;
+  if (rest > 0) {
+    out.push({ level: 'warning', message: `${rest} more action(s) are failing: see the job summary.` });
+  }
+  return out;
+}
+
+function describeFailure(action: Action): string {
+  const last = action.last_failure_timestamp;
+  const when = typeof last === 'number' ? serviceTime(last) : undefined;
+  return `'${action.name}'${when !== undefined ? ` (last failure ${when})` : ''}`;
+}
+
+export const action = defineAction({
+  name: 'list-actions',
+  read: readInputs,
+  run,
+  couldNot,
+  describe,
+  // The outputs of a step that could not check: `failing` stays a JSON list, so a later fromJSON() reads it.
+  onError: { outputs: { count: '', failing: [] } },
+});

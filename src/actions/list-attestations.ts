@@ -1,0 +1,148 @@
+/**
+ * list-attestations: lists the attestations of a flow (GET /attestations/{org}/{flow}), optionally between two
+ * times: one page, or every page up to a cap. Counts the non-compliant ones.
+ */
+import { OVERRIDE_ATTESTATION_TYPE, type Attestation } from '../api/schemas.js';
+import type { InputReader } from '../context/inputs.js';
+import { formatTime } from '../context/time.js';
+import { readCommon, withClient } from '../runtime/context.js';
+import {
+  listStep,
+  listSummary,
+  readPaging,
+  type ListCounts,
+  type ListRead,
+  type Paging,
+} from '../runtime/paging.js';
+import { defineAction, type StepResult } from '../runtime/step.js';
+import { commitCell, compliantCell, overrideCell, timeCell, trailText } from '../summary/cells.js';
+import type { SummaryWriter } from '../summary/writer.js';
+
+// The inputs: the flow, the time window (relative times such as `7d` against now), the paging.
+
+/** `now` (Unix seconds) anchors relative times such as `7d`. */
+export function readInputs(inputs: InputReader, cwd: string, now: number = Date.now() / 1000) {
+  const common = readCommon(inputs, cwd);
+  const flow = inputs.requiredMatching('flow', 'flowName');
+  const { from, to } = inputs.timeWindow('from', 'to', now);
+  return { ...common, flow, from, to, paging: readPaging(inputs) };
+}
+
+export type ListAttestationsInputs = ReturnType<typeof readInputs>;
+
+export interface ListAttestationsResult extends ListCounts {
+  url: string;
+  flow: string;
+  /** Unix seconds, as sent. */
+  from?: number;
+  to?: number;
+  paging: Paging;
+  attestations: Attestation[];
+}
+
+/** The query as asked: in the result file, also of a step that could not list. */
+function queryOf(
+  inputs: ListAttestationsInputs,
+): Pick<ListAttestationsResult, 'flow' | 'from' | 'to' | 'paging'> {
+  return {
+    flow: inputs.flow,
+    ...(inputs.from !== undefined && { from: inputs.from }),
+    ...(inputs.to !== undefined && { to: inputs.to }),
+    paging: inputs.paging,
+  };
+}
+
+// The decision (pure): which attestations count as non-compliant.
+
+/** Only `is_compliant: false` counts: an attestation that does not say is not called non-compliant. */
+export function isNonCompliant(attestation: Attestation): boolean {
+  return attestation.is_compliant === false;
+}
+
+// The run: the attestations of the flow in the window asked, one page or every page up to the cap.
+
+async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
+  const window = {
+    ...(inputs.from !== undefined && { from_timestamp: inputs.from }),
+    ...(inputs.to !== undefined && { to_timestamp: inputs.to }),
+  };
+  return withClient(inputs.connection, async (client) => {
+    const url = client.urlFor('listFlowAttestations', { flow_name: inputs.flow }, window);
+    return listStep(
+      {
+        paging: inputs.paging,
+        noun: 'attestation',
+        title: `List the attestations of ${inputs.flow} (${url})`,
+        onePage: (page, perPage) =>
+          client.listFlowAttestations(inputs.flow, {
+            ...window,
+            page,
+            ...(perPage !== undefined && { per_page: perPage }),
+          }),
+        allPages: (options) => client.listAllFlowAttestations(inputs.flow, window, options),
+        isNonCompliant,
+      },
+      (counts, attestations): ListAttestationsResult => ({
+        url,
+        ...queryOf(inputs),
+        ...counts,
+        attestations,
+      }),
+      summarize,
+    );
+  });
+}
+
+// The rendering: the job summary (the counts, the window, the table) and what a failed step says.
+
+/** The heading of a step that could not list. */
+function couldNot(inputs: ListAttestationsInputs | undefined): string {
+  return inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations';
+}
+
+export function summarize(
+  result: ListAttestationsResult,
+  read: ListRead<Attestation>,
+  paging: Paging,
+): SummaryWriter {
+  const window = [
+    ...(result.from !== undefined ? [`from ${formatTime(result.from)}`] : []),
+    ...(result.to !== undefined ? [`to ${formatTime(result.to)}`] : []),
+  ];
+  return listSummary(result, read, paging, 'attestation', {
+    heading: `Attestations of ${result.flow}`,
+    // Not given is not compliant either: said, so the count never reads as more than the service told.
+    unknown: {
+      count: read.items.filter((a) => typeof a.is_compliant !== 'boolean').length,
+      words: 'without a verdict',
+    },
+    narrowed: window.length > 0 ? `Created ${window.join(' ')}. ` : '',
+    columns: ['Name', 'Type', 'Compliant', 'Trail', 'Commit', 'Created', 'Reported by', 'Description'],
+    // Every field is only shown here: one the service left out leaves its cell empty, never fails the step.
+    row: (a) => [
+      { text: a.attestation_name ?? '?', href: a.html_url },
+      a.attestation_type,
+      // An override is a person's verdict on an attestation of its name: said as one.
+      a.attestation_type === OVERRIDE_ATTESTATION_TYPE
+        ? overrideCell(a.is_compliant)
+        : compliantCell(a.is_compliant, ''),
+      trailText(a.trail_name),
+      commitCell({
+        sha: a.git_commit_info?.sha1,
+        message: a.git_commit_info?.message,
+        url: a.git_commit_info?.url,
+      }),
+      timeCell(a.created_at),
+      a.reported_by,
+      a.description,
+    ],
+  });
+}
+
+export const action = defineAction({
+  name: 'list-attestations',
+  read: readInputs,
+  run,
+  couldNot,
+  describe: queryOf,
+});

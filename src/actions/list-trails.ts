@@ -1,0 +1,160 @@
+/**
+ * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
+ * one page, or every page up to a cap. Counts the non-compliant ones.
+ */
+import type { Trail } from '../api/schemas.js';
+import { readState, statusProblem, type StateRead } from '../compliance/state.js';
+import type { InputReader } from '../context/inputs.js';
+import { readCommon, withClient } from '../runtime/context.js';
+import {
+  listStep,
+  listSummary,
+  readPaging,
+  type ListCounts,
+  type ListRead,
+  type Paging,
+} from '../runtime/paging.js';
+import { defineAction, type StepResult } from '../runtime/step.js';
+import { commitCell, problemsText, stateCell, timeCell, trailText } from '../summary/cells.js';
+import type { SummaryWriter } from '../summary/writer.js';
+
+// The inputs: the filters (flow, flow tag, artifact fingerprint) and the paging.
+
+export function readInputs(inputs: InputReader, cwd: string) {
+  return {
+    ...readCommon(inputs, cwd),
+    flow: inputs.matching('flow', 'flowName'),
+    flowTag: inputs.matching('flow-tag', 'flowTag'),
+    fingerprint: inputs.fingerprint('fingerprint'),
+    paging: readPaging(inputs),
+  };
+}
+
+export type ListTrailsInputs = ReturnType<typeof readInputs>;
+
+export interface ListTrailsResult extends ListCounts {
+  url: string;
+  filters: { flow?: string; flow_tag?: string; fingerprint?: string };
+  paging: Paging;
+  trails: Trail[];
+}
+
+/** The query's filters, as the API names them. */
+export function filtersOf(inputs: ListTrailsInputs): ListTrailsResult['filters'] {
+  return {
+    ...(inputs.flow !== undefined && { flow: inputs.flow }),
+    ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),
+    ...(inputs.fingerprint !== undefined && { fingerprint: inputs.fingerprint }),
+  };
+}
+
+/** What the inputs say, for the result file of a step that could not list: the filters and the paging. */
+function describe(inputs: ListTrailsInputs): Record<string, unknown> {
+  return { filters: filtersOf(inputs), paging: inputs.paging };
+}
+
+// The decision (pure): a trail's state, and which trails count as non-compliant.
+
+/** The trail's state as the service gave it: `compliance_state`, else `compliance_status.status`. */
+function stateOf(trail: Trail): string | undefined {
+  return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
+}
+
+/**
+ * The trail's verdict, one false of its two `is_compliant` before a true: what reads a state spelled otherwise, and
+ * what a named state must not contradict (src/compliance/state.ts).
+ */
+function verdictOf(trail: Trail): boolean | undefined {
+  const given = [trail.is_compliant, trail.compliance_status?.is_compliant];
+  if (given.includes(false)) return false;
+  return given.includes(true) ? true : undefined;
+}
+
+/** The state that counts: named, or read by `is_compliant` (null when neither gives one). */
+function trailState(trail: Trail): StateRead {
+  return readState(stateOf(trail), verdictOf(trail));
+}
+
+/** NON-COMPLIANT by its state as read; a trail without a state counts only when it says `is_compliant: false`. */
+export function isNonCompliant(trail: Trail): boolean {
+  if (stateOf(trail) === undefined) return verdictOf(trail) === false;
+  return trailState(trail).state === 'NON-COMPLIANT';
+}
+
+// The run: the trails with the filters asked, one page or every page up to the cap.
+
+async function run(inputs: ListTrailsInputs): Promise<StepResult> {
+  const filters = filtersOf(inputs);
+  return withClient(inputs.connection, async (client) => {
+    const url = client.urlFor('listTrails', {}, filters);
+    return listStep(
+      {
+        paging: inputs.paging,
+        noun: 'trail',
+        title: `List trails (${url})`,
+        onePage: (page, perPage) =>
+          client.listTrails({ ...filters, page, ...(perPage !== undefined && { per_page: perPage }) }),
+        allPages: (options) => client.listAllTrails(filters, options),
+        isNonCompliant,
+      },
+      (counts, trails): ListTrailsResult => ({ url, filters, paging: inputs.paging, ...counts, trails }),
+      summarize,
+    );
+  });
+}
+
+// The rendering: the job summary (the counts, the filters, the table) and what a failed step says.
+
+/** The heading of a step that could not list. */
+function couldNot(): string {
+  return 'Could not list the trails';
+}
+
+/** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
+function problems(trail: Trail): string {
+  // A status the service sent malformed is null in the list: it names nothing.
+  return problemsText(
+    (trail.compliance_status?.attestations_statuses ?? []).flatMap((s) => {
+      const problem = s?.attestation_name == null ? undefined : statusProblem(s.status, s.is_compliant);
+      // Named when the service says so; one without a verdict is left to the trail's state.
+      if (s?.attestation_name == null || problem === undefined || problem === 'no-verdict') return [];
+      return [{ name: s.attestation_name, problem }];
+    }),
+  );
+}
+
+const INPUT_NAMES: Record<string, string> = {
+  flow: 'flow',
+  flow_tag: 'flow-tag',
+  fingerprint: 'fingerprint',
+};
+
+export function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
+  const filters = Object.entries(result.filters).map(([k, v]) => `${INPUT_NAMES[k] ?? k} ${v}`);
+  return listSummary(result, read, paging, 'trail', {
+    heading: 'Trails',
+    // A trail that gives neither a state nor is_compliant is counted as such, never as compliant.
+    unknown: {
+      count: read.items.filter((t) => stateOf(t) === undefined && verdictOf(t) === undefined).length,
+      words: 'without a state',
+    },
+    narrowed: filters.length > 0 ? `Filtered by ${filters.join(', ')}. ` : '',
+    columns: ['Trail', 'Flow', 'State', 'Commit', 'Missing or non-compliant', 'Created', 'Created by'],
+    // Shown fields the service left out or sent malformed are null (see `shown` in api/schemas/common.ts): their cells stay empty.
+    row: (t) => {
+      const commit = t.git_commit_info;
+      const state = trailState(t);
+      return [
+        { text: trailText(t.name) ?? '?', href: t.html_url },
+        t.flow?.name,
+        stateCell(state.state ?? stateOf(t), state.note),
+        commit ? commitCell({ sha: commit.sha1, message: commit.message, url: commit.url }) : '',
+        problems(t),
+        timeCell(t.created_at),
+        t.created_by,
+      ];
+    },
+  });
+}
+
+export const action = defineAction({ name: 'list-trails', read: readInputs, run, couldNot, describe });
