@@ -19,6 +19,23 @@ import { fillOwner, OWNER_PLACEHOLDER } from '../scripts/release-prepare.js';
 const repo = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
 
+/**
+ * The sentences of a description: a period, ! or ? followed by a space or the end ends one, except inside code spans,
+ * ${{ }} expressions and URLs, in e.g., i.e., etc. and an ellipsis (a period inside a version, 1.4.0, ends nothing).
+ */
+function sentences(text: string): string[] {
+  const plain = text
+    .replace(/`+[^`]*`+/g, 'code')
+    .replace(/\$\{\{.*?\}\}/g, 'expr')
+    .replace(/\bhttps?:\/\/\S+/g, 'url')
+    .replace(/\b(?:e\.g|i\.e|etc|vs)\./g, 'abbr')
+    .replace(/\.{3}|…/g, 'ellipsis');
+  return plain
+    .split(/(?<=[.!?]["')\]]*)\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
+}
+
 describe('action docs', () => {
   // The suite is what CI runs, so this is the check that fails when an action.yml changed without `npm run docs`.
   it('README.md, docs/actions/<name>.md and actions/<name>/README.md match the action.yml files', async () => {
@@ -268,6 +285,36 @@ describe('action docs', () => {
       expect(values.length, action.name).toBeGreaterThanOrEqual(2);
       for (const { value } of values) expect(read(pagePath(action.name))).toContain(`| \`${value}\``);
     }
+  });
+
+  // The generated tables stay readable: the detail of an input or output lives in the prose of the action's page.
+  it('keeps every description of an action, input and output to two sentences at most', () => {
+    expect(sentences('One. Two! Three? Four')).toHaveLength(4);
+    expect(
+      sentences(
+        'A range v1.2.0..HEAD, e.g. `git log a. b` or ${{ env.X. Y }}, see https://example.com/a. b, i.e. a, b... ' +
+          'and backend:1.4.0 (the end.) Last.',
+      ),
+    ).toHaveLength(2);
+    const long: string[] = [];
+    for (const { file, meta } of readActions(repo)) {
+      const described: [string, string][] = [
+        ['(action)', meta.description],
+        ...Object.entries(meta.inputs ?? {}).map(([name, input]): [string, string] => [
+          `input ${name}`,
+          input.description,
+        ]),
+        ...Object.entries(meta.outputs ?? {}).map(([name, output]): [string, string] => [
+          `output ${name}`,
+          output.description,
+        ]),
+      ];
+      for (const [what, description] of described) {
+        const count = sentences(description).length;
+        if (count > 2) long.push(`${file}: ${what} has ${count} sentences`);
+      }
+    }
+    expect(long, 'move the detail to the prose of docs/actions/<name>.md').toEqual([]);
   });
 
   it('keeps a description to one table cell that GitHub shows as written', () => {
