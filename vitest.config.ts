@@ -7,8 +7,15 @@ export default defineConfig({
     // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).
     reporters: ['default', './test/setup/slowest-files.ts'],
     setupFiles: ['test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
+    // `npm run coverage`: what the in-process tests run of src/ (a bundle run in a child is not counted).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.facts.ts'],
+      reporter: ['text-summary'],
+    },
     // The through-the-bundle layer and the demo run twice: against the sandbox's full answers, and against its minimal
-    // ones, shaped as the live service may answer (issue 24; test/helpers/sandbox.ts reads SANDBOX_PROFILE).
+    // ones, shaped as the live service may answer (test/helpers/sandbox.ts reads SANDBOX_PROFILE).
     projects: [
       { extends: true, test: { name: 'full', include: ['test/**/*.test.ts'] } },
       {
