@@ -157,11 +157,11 @@ const redTeam = [
 ];
 
 /**
- * Holds each pass over `text` under `MOST_SCANS` plain scans of it (the least of a few runs of each, fewer for a
- * long text).
+ * Holds each pass over `text` under `MOST_SCANS` plain scans of it (the least of two runs of each, one of a long text:
+ * the bound is several times what a linear pass costs, and a quadratic one misses it a thousandfold).
  */
 function bounded(text: string, passes: Record<string, (text: string) => unknown>): void {
-  const runs = text.length < 1024 * 1024 ? 3 : 2;
+  const runs = text.length < 1024 * 1024 ? 2 : 1;
   const plain = least(() => scan(text), 5);
   for (const [name, pass] of Object.entries(passes)) {
     const scans = least(() => pass(text), runs) / plain;
@@ -282,13 +282,14 @@ describe('a pass over untrusted text', () => {
       redact: (text: string) => redact(text),
       'redact, spaces taken out': (text: string) => redact(text, { spaced: true }),
     };
+    // The red team's texts at 4 MiB, then mixes of hostile pieces up to 1 MiB.
     for (const text of redTeam) bounded(text, { redact: passes.redact });
     fc.assert(
-      fc.property(hostile(22), (text) => bounded(text, passes)),
+      fc.property(hostile(20), (text) => bounded(text, passes)),
       { numRuns: 6 },
     );
     expect(sink).not.toBeNaN();
-  }, 180_000);
+  }, 600_000);
 
   it('so does every cut: a message, a quote, an error page, a capped list (up to 1 MiB)', () => {
     registerSecret(TOKEN);
@@ -300,7 +301,7 @@ describe('a pass over untrusted text', () => {
     };
     fc.assert(
       fc.property(hostile(20), (text) => bounded(text, passes)),
-      { numRuns: 6, examples: redTeam.map((text) => [text.slice(0, 1024 * 1024)]) },
+      { numRuns: 4, examples: redTeam.map((text) => [text.slice(0, 1024 * 1024)]) },
     );
-  }, 180_000);
+  }, 600_000);
 });
