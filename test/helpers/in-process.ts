@@ -8,8 +8,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
+import { ACTIONS, INPUTS, type ActionName } from '../../src/actions/index.js';
 import type { Env } from '../../src/context/inputs.js';
-import { parseCommandFile } from './runner.js';
+import {
+  checked,
+  parseCommandFile,
+  stepEnv,
+  stepFiles,
+  stepInputs,
+  stepLeft,
+  type RunOptions,
+  type RunResult,
+} from './runner.js';
 
 export interface InProcessRunner {
   dir: string;
@@ -72,5 +82,50 @@ export function useInProcessRunner(): () => InProcessRunner {
       annotations: () => printed.split('\n').filter((line) => /^::(error|warning|notice)\b/.test(line)),
       onPrint: (listener) => listeners.push(listener),
     };
+  };
+}
+
+/**
+ * `runAction` in-process: the action's step started as src/main.ts starts it (its declared inputs refused beside
+ * the others), with the environment and files the runner emulation gives the bundle, and what it left read back as
+ * the same RunResult; `code` is the exit code the failure set. For the branches of an action's logic: what only a
+ * real process shows (signals, exit, memory, the runner's masking) stays in test/dist.
+ */
+export function useInProcessAction(): (name: ActionName, options?: RunOptions) => Promise<RunResult> {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return async (name, options = {}) => {
+    const temp = mkdtempSync(join(tmpdir(), `in-process-${name}-`));
+    dirs.push(temp);
+    const files = stepFiles(temp, options.event);
+    const env = stepEnv(files, temp, stepInputs(name, options), options);
+    // The runner's file commands are read from process.env, and an exported variable is set there: both put back.
+    const before = { ...process.env };
+    process.env.GITHUB_OUTPUT = files.output;
+    process.env.GITHUB_ENV = files.env;
+    let stdout = '';
+    let stderr = '';
+    const capture = (write: (text: string) => void) => (chunk: string | Uint8Array) => {
+      write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture((t) => (stdout += t)));
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture((t) => (stderr += t)));
+    const started = Date.now();
+    try {
+      const { action } = await ACTIONS[name]();
+      await action.start(env, options.cwd ?? temp, INPUTS[name].split(' ').filter(Boolean));
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      for (const key of Object.keys(process.env))
+        if (!(key in before)) Reflect.deleteProperty(process.env, key);
+      Object.assign(process.env, before);
+    }
+    const code = Number(process.exitCode ?? 0);
+    process.exitCode = undefined;
+    return checked(stepLeft(files, temp, { code, stdout, stderr, ms: Date.now() - started }));
   };
 }

@@ -7,7 +7,8 @@ import { renderProblems } from './gfm.js';
 
 export * from '@compliance-actions/runner/emulator';
 
-function checked(result: emulator.RunResult): emulator.RunResult {
+/** The result, its job summary checked as GitHub renders it (in-process runs are checked the same way). */
+export function checked(result: emulator.RunResult): emulator.RunResult {
   if (result.summary !== '')
     expect(renderProblems(result.summary), 'the job summary, rendered by cmark-gfm').toEqual([]);
   return result;

@@ -154,14 +154,9 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
   return prepareAction(name, options).run();
 }
 
-/**
- * Reads the action.yml and builds the step's environment once, for running the same step many times (the start
- * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left.
- */
-export function prepareAction(name: string, options: RunOptions = {}): PreparedAction {
-  const file = actionFile(name);
-  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
-  const main = resolve(dirname(file), yml.runs.main);
+/** The step's `INPUT_*` variables as the runner sets them: the given inputs (undeclared ones too) over the defaults. */
+export function stepInputs(name: string, options: RunOptions = {}): Record<string, string> {
+  const yml = parse(readFileSync(actionFile(name), 'utf8')) as ActionYml;
   const inputs: Record<string, string> = {};
   for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
     // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
@@ -174,7 +169,88 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
   for (const [input, value] of Object.entries(options.inputs ?? {})) {
     if (!(input in (yml.inputs ?? {}))) inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
+  return inputs;
+}
+
+/** The runner's files of one step, in `commands`: its output, env and summary files, empty, and its event payload. */
+export interface StepFiles {
+  output: string;
+  env: string;
+  summary: string;
+  event: string;
+}
+
+export function stepFiles(commands: string, event: unknown): StepFiles {
+  const files = {
+    output: join(commands, 'output'),
+    env: join(commands, 'env'),
+    summary: join(commands, 'summary'),
+    event: join(commands, 'event.json'),
+  };
+  for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
+  writeFileSync(files.event, JSON.stringify(event ?? {}));
+  return files;
+}
+
+/** The environment the runner gives the step: its files, RUNNER_TEMP, the GITHUB_* context and its inputs. */
+export function stepEnv(
+  files: StepFiles,
+  temp: string,
+  inputs: Record<string, string>,
+  options: RunOptions = {},
+): Record<string, string> {
   const github = options.github === false ? {} : { ...DEFAULT_GITHUB, ...options.github };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? temp,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_ENV: files.env,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_EVENT_PATH: files.event,
+    RUNNER_TEMP: temp,
+    GITHUB_WORKSPACE: options.cwd ?? temp,
+    ...github,
+    ...inputs,
+  };
+  if (options.github === false) delete env.GITHUB_WORKSPACE;
+  return Object.assign(env, options.env);
+}
+
+/** What the runner sees once the step ended: its files read back, and the result and payload files it left. */
+export function stepLeft(
+  files: StepFiles,
+  temp: string,
+  ended: Pick<RunResult, 'code' | 'stdout' | 'stderr' | 'ms'>,
+): RunResult {
+  const outputText = readFileSync(files.output, 'utf8');
+  const envText = readFileSync(files.env, 'utf8');
+  const summary = readFileSync(files.summary, 'utf8');
+  const left: Record<string, string> = {};
+  const kept = join(temp, 'compliance-actions');
+  if (existsSync(kept)) {
+    for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
+  }
+  return {
+    ...ended,
+    outputs: parseCommandFile(outputText),
+    exportedEnv: parseCommandFile(envText),
+    summary,
+    files: left,
+    everything: [ended.stdout, ended.stderr, outputText, summary, ...Object.values(left)].join('\n'),
+  };
+}
+
+/**
+ * Reads the action.yml and builds the step's environment once, for running the same step many times (the start
+ * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left.
+ */
+export function prepareAction(name: string, options: RunOptions = {}): PreparedAction {
+  const file = actionFile(name);
+  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
+  const main = resolve(dirname(file), yml.runs.main);
+  const inputs = stepInputs(name, options);
   const args = [...(options.nodeArgs ?? []), main];
 
   return {
@@ -185,31 +261,8 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
         mkdirSync(join(temp, '_runner_file_commands'), { recursive: true });
         commands = mkdtempSync(join(temp, '_runner_file_commands', `${name}-`));
       }
-      const files = {
-        output: join(commands, 'output'),
-        env: join(commands, 'env'),
-        summary: join(commands, 'summary'),
-        event: join(commands, 'event.json'),
-      };
-      for (const f of [files.output, files.env, files.summary]) writeFileSync(f, '');
-      writeFileSync(files.event, JSON.stringify(options.event ?? {}));
-
-      const env: Record<string, string> = {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? temp,
-        GITHUB_ACTIONS: 'true',
-        CI: 'true',
-        GITHUB_OUTPUT: files.output,
-        GITHUB_ENV: files.env,
-        GITHUB_STEP_SUMMARY: files.summary,
-        GITHUB_EVENT_PATH: files.event,
-        RUNNER_TEMP: temp,
-        GITHUB_WORKSPACE: options.cwd ?? temp,
-        ...github,
-        ...inputs,
-      };
-      if (options.github === false) delete env.GITHUB_WORKSPACE;
-      Object.assign(env, options.env);
+      const files = stepFiles(commands, options.event);
+      const env = stepEnv(files, temp, inputs, options);
 
       const started = performance.now();
       const child = spawn(process.execPath, args, { cwd: options.cwd ?? temp, env });
@@ -231,26 +284,9 @@ export function prepareAction(name: string, options: RunOptions = {}): PreparedA
       child.on('exit', () => (ms = performance.now() - started));
       const code = await new Promise<number | null>((r) => child.on('close', r));
 
-      const outputText = readFileSync(files.output, 'utf8');
-      const envText = readFileSync(files.env, 'utf8');
-      const summary = readFileSync(files.summary, 'utf8');
-      const left: Record<string, string> = {};
-      const kept = join(temp, 'compliance-actions');
-      if (existsSync(kept)) {
-        for (const f of readdirSync(kept)) left[join(kept, f)] = readFileSync(join(kept, f), 'utf8');
-      }
+      const result = stepLeft(files, temp, { code, stdout, stderr, ms });
       rmSync(commands, { recursive: true, force: true });
-      return {
-        code,
-        stdout,
-        stderr,
-        outputs: parseCommandFile(outputText),
-        exportedEnv: parseCommandFile(envText),
-        summary,
-        files: left,
-        everything: [stdout, stderr, outputText, summary, ...Object.values(left)].join('\n'),
-        ms,
-      };
+      return result;
     },
   };
 }

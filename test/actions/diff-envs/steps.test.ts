@@ -1,0 +1,1147 @@
+/**
+ * diff-envs run as a step in-process against the sandbox (or a loopback server): every branch of a review, a drift
+ * check and a promotion, under both answer profiles. The bundle keeps its contract in test/dist/diff-envs.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import type { SandboxOptions } from '@compliance-actions/sandbox/server';
+import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../../helpers/github-api.js';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { outputFile, type RunOptions } from '../../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { json, startServer } from '../../helpers/server.js';
+import { liveShaped } from '../../helpers/live-diff.js';
+import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
+import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
+import {
+  BACKEND_14,
+  BACKEND_15,
+  driftCheckInputs,
+  seedWithFlowless,
+  type Saved,
+} from '../../helpers/diff-envs.js';
+
+const runAction = useInProcessAction();
+const startSandbox = useSandbox();
+const github = useFakeGitHub();
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
+  runAction('diff-envs', { inputs: driftCheckInputs(origin, inputs) });
+
+/** A diff answer of `one` against `two`: `arriving` only in `two`, nothing else. */
+const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
+  snappish1: { snapshot_id: one, artifacts: [] },
+  snappish2: { snapshot_id: two, artifacts: arriving },
+  changed: { snapshot_id: two, artifacts: [] },
+  'not-changed': { snapshot_id: two, artifacts: [] },
+});
+/** A promotion review of prod against staging, asked of a loopback server. */
+const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
+  runAction('diff-envs', {
+    inputs: {
+      'api-url': origin,
+      'api-token': TEST_TOKEN,
+      org: 'acme',
+      'snapshot-1': 'prod',
+      'snapshot-2': 'staging',
+      ...inputs,
+    },
+  });
+
+/** A run for pull request #7 of acme/app, with GitHub's API at the fake. */
+const onPullRequest = (api: FakeGitHub): RunOptions => ({
+  githubToken: GITHUB_TOKEN,
+  github: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: api.url, GITHUB_REF: 'refs/pull/7/merge' },
+  event: { number: 7, pull_request: { number: 7, head: { sha: 'a'.repeat(40) } } },
+});
+
+describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
+
+  it('says there is no difference, and fail-on-diff passes', async () => {
+    const sandbox = await start();
+    await liveShaped(sandbox, 'production', 'production#2');
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'production',
+        'snapshot-2': 'production#2',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      outcome: 'same',
+      changed: 'false',
+      'only-in-1': '0',
+      'only-in-2': '0',
+      scaled: '0',
+      unchanged: '3',
+      'snapshot-1-id': 'production#2',
+      'snapshot-2-id': 'production#2',
+    });
+    expect(result.stdout).not.toContain('::error::');
+    expect(result.summary).toContain(
+      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
+    );
+    expect(result.everything).not.toMatch(/not confirmed/i);
+  });
+
+  it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'production',
+        'snapshot-2': 'staging',
+        'fail-on-diff': 'true',
+      },
+    });
+    expect(result.code).toBe(1);
+    // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
+    expect(result.stdout).toContain(
+      byProfile(
+        '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+        '::error::fail-on-diff: could not check. Not confirmed: the answer names no snapshot for snappish1 and ' +
+          'snappish2, so it cannot be shown to be about production and staging as asked.',
+      ),
+    );
+    const outcome = byProfile('different', 'error');
+    expect(result.outputs).toMatchObject({ outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' });
+    // A gate that could not check sets no `changed`: a later step reading it alone must not go on.
+    expect(result.outputs.changed).toBe(byProfile('true', undefined));
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
+    if (PROFILE === 'minimal') {
+      expect(result.summary).toContain(
+        'fail-on-diff: could not check. Not confirmed: the answer names no snapshot',
+      );
+    }
+    expect(result.summary).toContain(
+      `### Environment diff: ${byProfile('production#2 → staging#2', 'production → staging')}`,
+    );
+  });
+
+  describe('the service cannot resolve a snapshot', () => {
+    it('an unknown environment (404)', async () => {
+      const sandbox = await start();
+      const result = await runAction('diff-envs', {
+        inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'nowhere' },
+      });
+      const message =
+        "GET /env-diff/{org} failed with HTTP 404 Not Found: Environment named 'nowhere' does not exist for organization 'demo'. Check the org and the names in the request";
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`::error::${message}`);
+      // Only the outcome, the result file and would-fail (true: it failed): no `changed` a drift check could take
+      // for "no drift".
+      expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
+      expect(result.outputs['would-fail']).toBe('true');
+      expect(result.outputs.outcome).toBe('error');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        snapshot1: { expression: 'staging' },
+        snapshot2: { expression: 'nowhere' },
+        error: { kind: 'api', message: expect.stringContaining(message) as string },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not compare staging with nowhere');
+      expect(result.summary).toContain('The service refused the request: see its answer above.');
+    });
+
+    it('an environment without snapshots (400)', async () => {
+      const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
+      seed.orgs.demo.environments.push({ name: 'empty' });
+      const sandbox = await start({ seed });
+      const result = await runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'empty',
+          'snapshot-2': 'staging',
+          'fail-on-diff': 'true',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        "::error::GET /env-diff/{org} failed with HTTP 400 Bad Request: Snappish 'empty' resolves to empty#0: Indexes are 1-based",
+      );
+      // "Could not check" sets no `changed`: a drift check cannot mistake it for "no drift".
+      expect(result.outputs.changed).toBeUndefined();
+      expect(result.outputs.outcome).toBe('error');
+    });
+  });
+
+  it('sends both expressions in canonical form', async () => {
+    const server = await startServer((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': ' prod@{2.day.ago} ',
+          'snapshot-2': 'prod@{2026-11-01T12:00:00}',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.url.pathname).toBe('/api/v2/env-diff/acme');
+      expect(Object.fromEntries(server.requests[0]?.url.searchParams ?? [])).toEqual({
+        snappish1: 'prod@{2.days.ago}',
+        snappish2: 'prod@{2026-11-01T12:00:00}',
+      });
+      expect(result.outputs).toMatchObject({
+        outcome: 'same',
+        changed: 'false',
+        'snapshot-1-id': 'prod#7',
+        'snapshot-2-id': 'prod#9',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an answer as the live service shapes it (a snapshot id only in snappish1 and snappish2) is confirmed: both gates pass', async () => {
+    const unchanged = { fingerprint: 'c'.repeat(64), name: 'redis:7.4', flow: 'cache', instance_count: 1 };
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+        snappish2: { snapshot_id: 'prod#2', artifacts: [] },
+        changed: { artifacts: [] },
+        'not-changed': { artifacts: [unchanged] },
+      }),
+    );
+    try {
+      const result = await driftCheckAt(server.origin, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        outcome: 'same',
+        changed: 'false',
+        unchanged: '1',
+        'non-compliant': '[]',
+        'snapshot-1-id': 'prod#1',
+        'snapshot-2-id': 'prod#2',
+      });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        snapshot1: { expression: 'prod~1', id: 'prod#1', name: 'prod#1' },
+        snapshot2: { expression: 'prod', id: 'prod#2', name: 'prod#2' },
+      });
+      expect(result.stdout).toContain('prod~1 is prod#1; prod is prod#2.');
+      expect(result.stdout).not.toContain('::error');
+      expect(result.summary).toContain('### Environment diff: prod#1 → prod#2');
+      expect(result.everything).not.toMatch(/not confirmed/i);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('carries on when display-only fields are null or malformed (a missing snapshot id is could-not-check: test/dist/hostile.test.ts)', async () => {
+    const server = await startServer((_req, res) =>
+      json(res, 200, {
+        snappish1: {
+          snapshot_id: 'prod#1',
+          artifacts: [
+            {
+              fingerprint: 'a'.repeat(64),
+              name: null,
+              flow: null,
+              commit_url: null,
+              instance_count: null,
+              s1_instance_count: null,
+              most_recent_timestamp: null,
+              pods: ['web-1', 7],
+            },
+          ],
+        },
+        snappish2: { snapshot_id: 'prod#2', artifacts: [] },
+        changed: { snapshot_id: 'prod#2', artifacts: [] },
+        'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
+      }),
+    );
+    try {
+      const result = await driftCheckAt(server.origin);
+      // Fails for the drift it was asked to catch, not over a field it only shows.
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
+      );
+      expect(result.stdout).not.toContain('unexpected response');
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        changed: 'true',
+        'only-in-1': '1',
+        'snapshot-1-id': 'prod#1',
+        'snapshot-2-id': 'prod#2',
+      });
+      expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
+      expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
+      const saved = outputFile(result, 'result-file') as Saved;
+      expect(saved.removed[0]?.pods).toEqual(['web-1', null]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token when a 200 answer echoes it in names and snapshot ids', async () => {
+    const server = await startServer((req, res, index) => {
+      const echo = req.headers.authorization ?? '';
+      const artifact = (n: number) => ({
+        fingerprint: String(n).repeat(64),
+        name: `image of ${echo}`,
+        flow: `flow ${echo}`,
+        commit_url: `https://git.example.test/${echo}/commit/${'c'.repeat(40)}`,
+        instance_count: 1,
+        s1_instance_count: 1,
+        s2_instance_count: 2,
+        pods: [`pod of ${echo}`],
+      });
+      // The second answer echoes it in the snapshot ids too: not ids of prod, so refused, the token scrubbed.
+      const id = (n: number) => (index === 0 ? `prod#${n}` : `prod#${n} ${echo}`);
+      json(res, 200, {
+        snappish1: { snapshot_id: id(1), artifacts: [artifact(1)] },
+        snappish2: { snapshot_id: id(2), artifacts: [artifact(2)] },
+        changed: { snapshot_id: id(2), artifacts: [artifact(3)] },
+        'not-changed': { snapshot_id: id(2), artifacts: [artifact(4)] },
+      });
+    });
+    try {
+      const run = () => driftCheckAt(server.origin, { 'show-unchanged': 'true' });
+      const result = await run();
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('image of Bearer ***');
+      expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      const refused = await run();
+      expect(refused.code).toBe(1);
+      expect(refused.outputs.outcome).toBe('error');
+      expect(refused.stdout).toContain(
+        '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
+          'not a snapshot of prod as asked',
+      );
+      assertNoSecret(withoutMaskCommands(refused.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("fails on an answer about another environment's snapshots", async () => {
+    const sandbox = await start();
+    const production = await sandbox.client().diffEnvironments('production~1', 'production');
+    // Named as the full answer names them: a minimal answer names no snapshot (not confirmed, hostile.test.ts).
+    const body = {
+      ...production,
+      snappish1: { ...production.snappish1, snapshot_id: 'production#1' },
+      snappish2: { ...production.snappish2, snapshot_id: 'production#2' },
+    };
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: /^\/env-diff\// });
+    const result = await runAction('diff-envs', {
+      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
+        'snapshot of staging as asked: the answer is about something else',
+    );
+    // Nothing read from it is set: no step can take it for a diff of staging.
+    expect(result.outputs.changed).toBeUndefined();
+    expect(result.outputs['snapshot-1-id']).toBeUndefined();
+    expect(result.outputs.outcome).toBe('error');
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      outcome: 'error',
+      error: { kind: 'unexpected-response' },
+    });
+    expect(result.summary).toContain('The answer was not in the documented form, so it was not used');
+  });
+
+  it('fails clearly on a diff without its groups', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'a',
+          'snapshot-2': 'b',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('::error::unexpected response from GET /env-diff/{org}: snappish2');
+      expect(result.outputs.outcome).toBe('error');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const server = await startServer((req, res) =>
+      json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
+    );
+    try {
+      const result = await runAction('diff-envs', {
+        inputs: {
+          'api-url': server.origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+          'snapshot-1': 'staging~1',
+          'snapshot-2': 'staging',
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(server.requests).toHaveLength(1);
+      expect(result.stdout).toContain('token Bearer *** is not valid');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('promotion review', () => {
+    const promote = (url: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
+      runAction('diff-envs', {
+        inputs: { ...connection(url), 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs },
+        env,
+      });
+
+    it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
+      const sandbox = await start();
+      await liveShaped(sandbox, 'production', 'staging');
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        replaced: '1',
+        'only-in-1': '1',
+        'only-in-2': '1',
+      });
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
+      ]);
+      // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
+      const see = byProfile(
+        ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        '',
+      );
+      expect(result.stdout).toContain(
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
+      );
+      expect(result.stdout).toContain(
+        '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
+      );
+      // The failure is the last thing the step writes.
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^::error::1 of 1 arriving/);
+      expect(result.summary).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'different',
+        compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
+      });
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    });
+
+    it('an arriving artifact the diff names no flow for reads "flow unknown", and fails the gate', async () => {
+      const sandbox = await start({ seed: seedWithFlowless() });
+      await liveShaped(sandbox, 'production', 'staging');
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
+        { name: 'docker.io/library/nginx:1.27', fingerprint: 'd'.repeat(64), state: 'FLOW-UNKNOWN' },
+      ]);
+      expect(result.summary).toContain('#### Added: only in staging#2 (1)');
+      expect(result.summary).toContain(
+        `| docker.io/library/nginx:1.27 | <code>${'d'.repeat(12)}</code> | ❔ flow unknown |`,
+      );
+      // No flow, no lookup: only the backend's.
+      expect(result.stdout.match(/GET \S+\/artifacts\//g)).toHaveLength(1);
+    });
+
+    it('a lookup that fails is could not check: with the gate outcome error, without it a warning', async () => {
+      const sandbox = await start();
+      sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+      await liveShaped(sandbox, 'production', 'staging');
+      const gated = await promote(
+        sandbox.url,
+        { 'fail-on-non-compliant': 'true' },
+        { COMPLIANCE_RETRIES: '0' },
+      );
+      expect(gated.code).toBe(1);
+      expect(gated.outputs.outcome).toBe('error');
+      expect(JSON.parse(gated.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-CHECKED' },
+      ]);
+      expect(gated.stdout).toMatch(
+        /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
+      );
+      expect(gated.summary).toContain('<sub>Outcome: **error**');
+
+      await liveShaped(sandbox, 'production', 'staging');
+      const reviewed = await promote(sandbox.url, {}, { COMPLIANCE_RETRIES: '0' });
+      expect(reviewed.code).toBe(0);
+      expect(reviewed.outputs.outcome).toBe('different');
+      expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
+      expect(reviewed.summary).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
+      expect(reviewed.summary).toContain('| ❔ could not check — GET /artifacts/');
+    });
+
+    it('an answer about another artifact is could not check, never its state', async () => {
+      const sandbox = await start();
+      const other = await sandbox.client().getArtifact('backend', BACKEND_14);
+      await liveShaped(sandbox, 'production', 'staging');
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: other, path: /^\/artifacts\// });
+      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      expect(result.stdout).toContain(`fingerprint is "${BACKEND_14}"`);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toMatchObject([{ state: 'NOT-CHECKED' }]);
+    });
+
+    describe('graded failure (fail-on)', () => {
+      const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
+      const errors = (stdout: string) => stdout.match(/^::error.*$/gm) ?? [];
+      const warnings = (stdout: string) => stdout.match(/^::warning.*$/gm) ?? [];
+
+      it('incomplete: an INCOMPLETE arriving artifact fails when listed, warns when it is not', async () => {
+        const sandbox = await start();
+        const answer = (await sandbox.client().getArtifact('backend', BACKEND_15)) as Record<string, unknown>;
+        const incomplete = { ...answer, state: 'INCOMPLETE', evidence: {} };
+        const review = async (failOn: string) => {
+          await liveShaped(sandbox, 'production', 'staging');
+          sandbox.sandbox.faults.respondNext(1, { status: 200, body: incomplete, path: /^\/artifacts\// });
+          return promote(sandbox.url, { 'fail-on': failOn });
+        };
+        const failing = await review('incomplete');
+        expect(failing.code).toBe(1);
+        expect(failing.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(JSON.parse(failing.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'INCOMPLETE' },
+        ]);
+        expect(failing.stdout.trimEnd().split('\n').at(-1)).toBe(
+          '::error::1 of 1 arriving artifact(s) fail (fail-on: incomplete): ghcr.io/acme/backend:1.5.0 ' +
+            '(INCOMPLETE). See the job summary or the non-compliant output.',
+        );
+        expect(failing.summary).toContain('The promotion gate (fail-on: incomplete) fails the step.');
+
+        const warned = await review('non-compliant\nmissing\nunknown');
+        expect(warned.code).toBe(0);
+        expect(errors(warned.stdout)).toEqual([]);
+        expect(warnings(warned.stdout)).toEqual([
+          expect.stringMatching(
+            /^::warning title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: INCOMPLETE/,
+          ) as unknown,
+        ]);
+        expect(warned.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(warned.summary).toContain(
+          'The promotion gate (fail-on: non-compliant, missing, unknown) only warns.',
+        );
+        expect(warned.summary).toContain(
+          `fail-on: non-compliant, missing, unknown: nothing fails the step; 1 only warn (1 incomplete). ${wouldFail}`,
+        );
+      });
+
+      it('missing: an arriving artifact its flow does not have fails with fail-on missing', async () => {
+        const sandbox = await start();
+        await liveShaped(sandbox, 'production', 'staging');
+        sandbox.sandbox.faults.failNext(1, 404, { message: 'Artifact not found', path: /^\/artifacts\// });
+        const result = await promote(sandbox.url, { 'fail-on': 'missing' });
+        expect(result.code).toBe(1);
+        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-FOUND' },
+        ]);
+        expect(result.stdout.trimEnd().split('\n').at(-1)).toContain(
+          '::error::1 of 1 arriving artifact(s) fail (fail-on: missing): ghcr.io/acme/backend:1.5.0 (NOT-FOUND).',
+        );
+        expect(result.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+      });
+
+      it('non-compliant and unknown: a flow unknown fails with unknown listed, warns without; a NOT-CHECKED is error only with unknown', async () => {
+        const sandbox = await start({ seed: seedWithFlowless() });
+        await liveShaped(sandbox, 'production', 'staging');
+        const unknown = await promote(sandbox.url, { 'fail-on': 'unknown' });
+        expect(unknown.code).toBe(1);
+        expect(unknown.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(errors(unknown.stdout)).toEqual([
+          expect.stringContaining(
+            '::error title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
+          ) as unknown,
+          expect.stringContaining(
+            '::error::1 of 2 arriving artifact(s) fail (fail-on: unknown): docker.io/library/nginx:1.27 (FLOW-UNKNOWN).',
+          ) as unknown,
+        ]);
+        expect(warnings(unknown.stdout)).toEqual([
+          expect.stringContaining(
+            '::warning title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0',
+          ) as unknown,
+        ]);
+
+        await liveShaped(sandbox, 'production', 'staging');
+        const nonCompliant = await promote(sandbox.url, { 'fail-on': 'non-compliant' });
+        expect(nonCompliant.code).toBe(1);
+        expect(errors(nonCompliant.stdout)[0]).toContain('ghcr.io/acme/backend:1.5.0');
+        expect(warnings(nonCompliant.stdout)).toEqual([
+          expect.stringContaining(
+            '::warning title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
+          ) as unknown,
+        ]);
+
+        // A lookup that fails (NOT-CHECKED): under any gate the gate could not check (outcome error), whatever
+        // fail-on lists: the artifact was never judged. Forgiving an outage is what dry run is for.
+        for (const failOn of ['unknown', 'non-compliant']) {
+          sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
+          await liveShaped(sandbox, 'production', 'staging');
+          const unchecked = await promote(sandbox.url, { 'fail-on': failOn }, { COMPLIANCE_RETRIES: '0' });
+          expect(unchecked.code, failOn).toBe(1);
+          expect(unchecked.outputs, failOn).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+          expect(errors(unchecked.stdout).join('\n'), failOn).toMatch(
+            /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 .*could not check/,
+          );
+        }
+      });
+
+      it('none: nothing fails, everything warns; would-fail false when everything arriving is COMPLIANT', async () => {
+        const sandbox = await start();
+        await liveShaped(sandbox, 'production', 'staging');
+        const none = await promote(sandbox.url, { 'fail-on': 'none' });
+        expect(none.code).toBe(0);
+        expect(errors(none.stdout)).toEqual([]);
+        expect(warnings(none.stdout)).toHaveLength(1);
+        expect(none.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(none.summary).toContain('The promotion gate (fail-on: none) only warns.');
+
+        // production over staging brings backend 1.4.0, COMPLIANT.
+        await liveShaped(sandbox, 'staging', 'production');
+        const clean = await runAction('diff-envs', {
+          inputs: {
+            ...connection(sandbox.url),
+            'snapshot-1': 'staging',
+            'snapshot-2': 'production',
+            'fail-on-non-compliant': 'true',
+          },
+        });
+        expect(clean.code).toBe(0);
+        expect(clean.outputs).toMatchObject({
+          outcome: 'different',
+          'non-compliant': '[]',
+          'would-fail': 'false',
+        });
+      });
+
+      it('a bad fail-on, or one the lookups are off for, is refused before any request', async () => {
+        const service = await startServer((_req, res) => json(res, 200, {}));
+        try {
+          const cases: [Record<string, string>, string][] = [
+            [
+              { 'fail-on': 'non-compliant\ndrifted' },
+              "Invalid input 'fail-on': 'drifted' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
+            ],
+            [
+              { 'fail-on': 'missing', compliance: 'false' },
+              "Invalid input 'fail-on': lists missing while compliance is false: the gate needs the compliance lookups.",
+            ],
+            [
+              { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
+              "Invalid input 'fail-on': says none while fail-on-non-compliant is true",
+            ],
+          ];
+          for (const [inputs, message] of cases) {
+            const result = await promoteAt(service.origin, inputs);
+            expect(result.code).toBe(1);
+            expect(result.stdout).toContain(`::error::${message}`);
+            expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+          }
+          expect(service.requests).toHaveLength(0);
+        } finally {
+          await service.close();
+        }
+      });
+    });
+
+    it('compliance: false makes no lookup', async () => {
+      const sandbox = await start();
+      const result = await promote(sandbox.url, { compliance: 'false' });
+      expect(result.code).toBe(0);
+      expect(result.outputs['non-compliant']).toBeUndefined();
+      expect(result.stdout).not.toContain('/artifacts/');
+      expect(result.summary).toContain('their compliance was not checked (compliance is false)');
+      expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
+    });
+
+    it('checks one image in each flow the diff names it in: compliant in one passes nothing in another', async () => {
+      const fp = 'a'.repeat(64);
+      const entry = (name: string, flow: string | null) => ({
+        fingerprint: fp,
+        name,
+        flow,
+        instance_count: 1,
+        pods: [],
+      });
+      const server = await startServer((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
+          json(
+            res,
+            200,
+            diffBody('prod#1', 'staging#2', [
+              entry('migrate:1', null),
+              entry('migrate:1', 'bad'),
+              entry('api:1', 'good'),
+              entry('api:1', 'good'),
+            ]),
+          );
+          return;
+        }
+        const flow = req.url.pathname.split('/')[5] ?? '';
+        json(res, 200, artifactAnswer(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
+      });
+      try {
+        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
+        expect(server.requests.map((r) => r.url.pathname).filter((p) => p.includes('/artifacts/'))).toEqual([
+          `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
+          `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
+        ]);
+        expect(result.code).toBe(1);
+        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+          { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
+          { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
+        ]);
+        expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❔ flow unknown |');
+        expect(result.summary).toContain(
+          '| migrate:1 | <code>aaaaaaaaaaaa</code> | ❌ NON-COMPLIANT | bad |',
+        );
+        expect(result.summary).toContain('| api:1 | <code>aaaaaaaaaaaa</code> | ✅ COMPLIANT | good |');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
+      const server = await startServer((_req, res) =>
+        json(
+          res,
+          200,
+          diffBody('prod#1', 'staging#2', [
+            { fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] },
+          ]),
+        ),
+      );
+      try {
+        const result = await promoteAt(server.origin);
+        expect(server.requests).toHaveLength(1);
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(
+          `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
+        );
+        expect(result.stdout).not.toContain('Invalid input');
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
+      const arriving = Array.from({ length: 206 }, (_, n) => ({
+        fingerprint: n.toString(16).padStart(64, '0'),
+        name: `registry.example.test/svc-${n}:1.0`,
+        flow: 'backend',
+        instance_count: 1,
+        pods: [`svc-${n}-0`],
+      }));
+      // The same artifact twice in the answer: one lookup.
+      arriving.push({ ...(arriving[0] as (typeof arriving)[number]), pods: ['svc-0-1'] });
+      // Every lookup is held: all the client lets run at once are in flight together.
+      const held = heldAnswers();
+      const server = await startServer((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          json(res, 200, diffBody('prod#1', 'staging#2', arriving));
+          return;
+        }
+        const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
+        held.hold(() => {
+          if (parseInt(fingerprint, 16) % 50 === 7) {
+            json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
+            return;
+          }
+          json(res, 200, artifactAnswer(fingerprint, 'backend', 'COMPLIANT'));
+        });
+      });
+      try {
+        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
+        const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
+        expect(lookups).toHaveLength(200);
+        expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
+        expect(held.peak()).toBe(8);
+        const bad = JSON.parse(result.outputs['non-compliant'] ?? '') as { state: string }[];
+        // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
+        expect(bad.map((b) => b.state)).toEqual([
+          ...Array<string>(4).fill('NOT-FOUND'),
+          ...Array<string>(6).fill('NOT-CHECKED'),
+        ]);
+        expect(result.outputs.outcome).toBe('error');
+        expect(result.code).toBe(1);
+        expect(result.summary).toContain(
+          '6 arriving artifact(s) not checked: at most 200 lookups in one step.',
+        );
+        // Ten annotations at most: the failure and nine of the ten artifacts.
+        expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
+      } finally {
+        held.stop();
+        await server.close();
+      }
+    });
+  });
+
+  describe('comment-on-pr', () => {
+    const promotion = { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging', 'comment-on-pr': 'true' };
+
+    it('keeps one comment per workflow and pair of snapshots, updated in place, before fail-on-diff trips', async () => {
+      const sandbox = await start();
+      const api = await github();
+      await liveShaped(sandbox, 'staging~1', 'staging');
+      const first = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'fail-on-diff': 'true' },
+      });
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
+      const [created] = api.comments.get(7) ?? [];
+      expect(created?.body).toMatch(
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging#1 → staging#2\n/,
+      );
+      expect(created?.body).toContain('#### Replaced staging#1 → staging#2 (1)');
+      expect(created?.body).toMatch(
+        /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
+      );
+      // The comment is written after the result file and the summary, before the failure.
+      expect(first.outputs.outcome).toBe('different');
+      expect(first.summary).toContain('### Environment diff: staging#1 → staging#2');
+
+      const again = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'show-unchanged': 'true' },
+      });
+      expect(again.code).toBe(0);
+      expect(api.comments.get(7)).toHaveLength(1);
+      expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged (1)');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
+
+      // Another pair of snapshots in the same workflow (a drift check beside a promotion check) keeps its own.
+      const drift = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion, 'snapshot-1': 'production' },
+      });
+      expect(drift.code).toBe(0);
+      expect(api.comments.get(7)).toHaveLength(2);
+      expect(api.comments.get(7)?.[1]?.body).toContain(
+        'sticky build%2Fbuild%2Fdiff-envs%2Fproduction..staging -->',
+      );
+      for (const r of [first, again, drift]) {
+        expect(r.stderr).toBe('');
+        assertNoSecret(withoutMaskCommands(r.everything), 'the step');
+      }
+    });
+
+    it('warns when the token may not comment (a fork), and the step ends as the diff says', async () => {
+      const sandbox = await start();
+      const api = await github({ forbidComments: true });
+      const result = await runAction('diff-envs', {
+        ...onPullRequest(api),
+        inputs: { ...connection(sandbox.url), ...promotion },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        '::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request',
+      );
+      expect(result.outputs).toMatchObject({ outcome: 'different', changed: 'true' });
+      expect(result.summary).toContain('### Environment diff');
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'different' });
+    });
+  });
+
+  describe('promotions and rollouts (issue 27), on a seed of their own (test/helpers/promotion-seed.ts)', () => {
+    // production#3 → staging#3: backend 1.4.0 → 1.6.0 COMPLIANT, web 3.2.0 new and COMPLIANT, worker 2.0.0 → 2.1.0
+    // NON-COMPLIANT, payments 3.0.0 and 3.1.0 side by side in staging (a rollout in progress), redis unchanged.
+    /**
+     * One review of production by staging. The answer names both snapshots as the live service does (liveShaped),
+     * whatever the profile: a matrix moves nothing from a diff not confirmed to be about them (`live: false`).
+     */
+    const review = async (sandbox: Running, inputs: Record<string, string> = {}, live = true) => {
+      if (live) await liveShaped(sandbox, 'production', 'staging');
+      return runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'production',
+          'snapshot-2': 'staging',
+          ...inputs,
+        },
+      });
+    };
+    /** One side of an entry: the commit and its page are only shown, so a minimal answer gives neither. */
+    const side = (fingerprint: string, tag: string, repository: string, sha: string) => ({
+      fingerprint,
+      tag,
+      commit: byProfile(sha, null),
+      'commit-url': byProfile(commitUrl(repository, sha), null),
+    });
+    // In the order the output has them: name, from, to, compare-url, state, flow.
+    const BACKEND = {
+      name: 'ghcr.io/acme/backend',
+      from: side(FP.backend14, '1.4.0', 'acme/shop', COMMIT.backend14),
+      to: side(FP.backend16, '1.6.0', 'acme/shop', COMMIT.backend16),
+      'compare-url': byProfile(
+        `https://github.com/acme/shop/compare/${COMMIT.backend14}...${COMMIT.backend16}`,
+        null,
+      ),
+      state: 'COMPLIANT',
+      flow: 'backend',
+    };
+    const WEB = {
+      name: 'ghcr.io/acme/web',
+      from: null,
+      to: side(FP.web32, '3.2.0', 'acme/shop', COMMIT.web32),
+      'compare-url': null,
+      state: 'COMPLIANT',
+      flow: 'frontend',
+    };
+    const WORKER = {
+      name: 'ghcr.io/acme/worker',
+      from: side(FP.worker20, '2.0.0', 'acme/worker', COMMIT.worker20),
+      to: side(FP.worker21, '2.1.0', 'acme/worker', COMMIT.worker21),
+      'compare-url': byProfile(
+        `https://github.com/acme/worker/compare/${COMMIT.worker20}...${COMMIT.worker21}`,
+        null,
+      ),
+      state: 'NON-COMPLIANT',
+      flow: 'worker',
+    };
+    const matrix = (...include: object[]) => JSON.stringify({ include });
+    /** The rollout in words, staging named as the answer names it. */
+    const rollout = (staging: string) =>
+      `ghcr.io/acme/payments: a rollout in progress (${staging} runs 3.1.0 and 3.0.0). Not paired, and left out of promotions.`;
+
+    it('three services arrive: the new and the replaced that are COMPLIANT move, the non-compliant does not; the rollout is said, never moved', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const result = await review(sandbox);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      // The matrix exactly as a workflow reads it: the replacements first, then the new services.
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        changed: 'true',
+        'only-in-1': '2',
+        'only-in-2': '4',
+        replaced: '2',
+        scaled: '1',
+        unchanged: '1',
+        'promotions-count': '2',
+        'promotions-truncated': 'false',
+        rollouts: '["ghcr.io/acme/payments"]',
+        'rollouts-truncated': 'false',
+        'non-compliant-truncated': 'false',
+        'snapshot-1-id': 'production#3',
+        'snapshot-2-id': 'staging#3',
+      });
+      // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.stdout).toContain(
+        `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
+      );
+
+      const saved = outputFile(result, 'result-file') as Saved & {
+        counts: { rollouts: number };
+        promotions: { include: unknown[]; leftOut: unknown[] };
+        rollouts: {
+          name: string;
+          snapshots: number[];
+          versions: { artifact: { fingerprint: string }; in: string }[];
+        }[];
+      };
+      expect(saved.promotions).toEqual({
+        include: [BACKEND, WEB],
+        leftOut: [
+          {
+            name: 'ghcr.io/acme/worker',
+            fingerprint: FP.worker21,
+            why: 'not-compliant',
+            state: 'NON-COMPLIANT',
+          },
+          { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
+        ],
+      });
+      expect(saved.counts).toMatchObject({ replaced: 2, added: 1, removed: 0, rollouts: 1 });
+      expect(saved.replaced.map((r) => r.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
+      expect(saved.added.map((a) => a.name)).toEqual(['ghcr.io/acme/web:3.2.0']);
+      // Neither version of payments is paired, added or removed: both are the rollout's.
+      expect(saved.rollouts).toMatchObject([
+        {
+          name: 'ghcr.io/acme/payments',
+          snapshots: [2],
+          versions: [
+            { artifact: { fingerprint: FP.payments31 }, in: 'snapshot-2' },
+            { artifact: { fingerprint: FP.payments30 }, in: 'both' },
+          ],
+        },
+      ]);
+
+      // Without fail-on-rollout, a warning.
+      expect(result.stdout).toContain(`::warning title=Rollout in progress::${rollout('staging#3')}\n`);
+      expect(result.stdout).not.toContain('::error');
+      const s = result.summary;
+      expect(s).toContain('#### Promotions (2)');
+      expect(s).toContain('| Name | From | To | State | Flow | Changes |');
+      expect(s).toContain(
+        `| ghcr.io/acme/backend | 1.4.0 | 1.6.0 | COMPLIANT | backend | ${byProfile(`[compare](${String(BACKEND['compare-url'])})`, '')} |`,
+      );
+      expect(s).toContain(
+        `| ghcr.io/acme/web | new | 3.2.0 | COMPLIANT | frontend | ${byProfile(`[48d4add](${commitUrl('acme/shop', COMMIT.web32)})`, '')} |`,
+      );
+      expect(s).toContain(
+        'Left out of promotions: 1 not COMPLIANT, 1 in a rollout in progress (the result file names them).',
+      );
+      expect(s).toContain('#### Rollout in progress (1)');
+      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    });
+
+    it('an image arriving in two flows is reviewed in each: non-compliant in one, the gate fails and it never moves as compliant', async () => {
+      // backend 1.6.0 replaces 1.4.0, COMPLIANT in flow backend and NON-COMPLIANT in flow worker.
+      const sandbox = await start({ seed: promotionSeed({ twoFlows: true }) });
+      const lookups: string[] = [];
+      sandbox.sandbox.observe(({ url }) => {
+        if (url.includes('/artifacts/')) lookups.push(new URL(url, 'http://sandbox').pathname);
+      });
+      const result = await review(sandbox, { 'fail-on-non-compliant': 'true' });
+      expect(lookups).toContain(`/api/v2/artifacts/demo/backend/fingerprint/${FP.backend16}`);
+      expect(lookups).toContain(`/api/v2/artifacts/demo/worker/fingerprint/${FP.backend16}`);
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+        { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: FP.backend16, state: 'NON-COMPLIANT' },
+        { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.stdout).toContain(
+        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.6.0 (${FP.backend16.slice(0, 12)}) in flow worker: NON-COMPLIANT`,
+      );
+      // The matrix offers it as nothing but the worst of its flows.
+      expect(result.outputs.promotions).toBe(matrix(WEB));
+      expect(result.summary).toContain('| ghcr.io/acme/backend | 1.4.0 → 1.6.0 |');
+      expect(result.summary).toMatch(
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
+      );
+      const any = await review(sandbox, { 'promotions-state': 'any' });
+      expect(any.code).toBe(0);
+      const include = (JSON.parse(any.outputs.promotions ?? '') as { include: unknown[] }).include;
+      expect(include[0]).toEqual({ ...BACKEND, state: 'NON-COMPLIANT', flow: 'worker' });
+    });
+
+    it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const result = await review(sandbox, { 'fail-on-rollout': 'true' });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({
+        outcome: 'different',
+        'promotions-count': '2',
+        rollouts: '["ghcr.io/acme/payments"]',
+        'snapshot-2-id': 'staging#3',
+      });
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
+      expect(result.stdout).toContain(`::error title=Rollout in progress::${rollout('staging#3')}\n`);
+      const failure =
+        '::error::1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
+        'See the job summary or the rollouts output.';
+      // The failure is the last thing the step writes.
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(failure);
+
+      // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
+      const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, false);
+      expect(unconfirmed.code).toBe(1);
+      expect(unconfirmed.outputs.outcome).toBe(byProfile('different', 'error'));
+      expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
+      // A matrix is a decision to deploy: nothing moves from a diff not confirmed to be about the snapshots asked.
+      expect(unconfirmed.outputs.promotions).toBe(byProfile(matrix(BACKEND, WEB), matrix()));
+      expect(unconfirmed.stdout.trimEnd().split('\n').at(-1)).toBe(
+        byProfile(
+          failure,
+          '::error::fail-on-rollout: could not check. Not confirmed: the answer names no snapshot for snappish1 ' +
+            'and snappish2, so it cannot be shown to be about production and staging as asked.',
+        ),
+      );
+      // No rollout, no failure: staging#1 and staging#2 run one version of each name.
+      await liveShaped(sandbox, 'staging#1', 'staging#2');
+      const settled = await runAction('diff-envs', {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'staging#1',
+          'snapshot-2': 'staging#2',
+          'fail-on-rollout': 'true',
+        },
+      });
+      expect(settled.code).toBe(0);
+      expect(settled.outputs).toMatchObject({
+        outcome: 'different',
+        rollouts: '[]',
+        'rollouts-truncated': 'false',
+      });
+      expect(settled.stdout).not.toContain('Rollout in progress');
+    });
+
+    it('only and exclude keep names or globs of them, a line without / naming the last part of a name', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const only = await review(sandbox, { only: 'backend\nghcr.io/acme/worker' });
+      expect(only.code).toBe(0);
+      // worker is named, and left out as not COMPLIANT; web is not named.
+      expect(only.outputs.promotions).toBe(matrix(BACKEND));
+      expect(only.outputs['promotions-count']).toBe('1');
+      expect(
+        (outputFile(only, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
+      ).toEqual([
+        {
+          name: 'ghcr.io/acme/worker',
+          fingerprint: FP.worker21,
+          why: 'not-compliant',
+          state: 'NON-COMPLIANT',
+        },
+        { name: 'ghcr.io/acme/web', fingerprint: FP.web32, why: 'filtered', state: 'COMPLIANT' },
+        { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
+      ]);
+      expect(only.summary).toContain(
+        'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
+      );
+
+      const excluded = await review(sandbox, { only: 'ghcr.io/acme/*', exclude: 'back*' });
+      expect(excluded.outputs.promotions).toBe(matrix(WEB));
+      expect(excluded.outputs['promotions-count']).toBe('1');
+
+      // Nothing left: an empty matrix, which GitHub refuses: the count is what a job guards on.
+      const none = await review(sandbox, { exclude: '**' });
+      expect(none.code).toBe(0);
+      expect(none.outputs.promotions).toBe('{"include":[]}');
+      expect(none.outputs['promotions-count']).toBe('0');
+      expect(none.summary).toContain('#### Promotions (0)');
+
+      // A bad filter is refused before anything is sent.
+      const bad = await review(sandbox, { exclude: 'web\n+(a|b)' }, false);
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(/::error::Invalid input 'exclude': line 2 \('\+\(a\|b\)'\)/);
+      expect(bad.stdout).not.toContain('GET ');
+    });
+
+    it('promotions-state any keeps every arriving artifact whatever its state, never one of a rollout', async () => {
+      const sandbox = await start({ seed: promotionSeed() });
+      const result = await review(sandbox, { 'promotions-state': 'any' });
+      expect(result.code).toBe(0);
+      expect(result.outputs.promotions).toBe(matrix(BACKEND, WORKER, WEB));
+      expect(result.outputs['promotions-count']).toBe('3');
+      expect(
+        (outputFile(result, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
+      ).toEqual([{ name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }]);
+
+      // With compliance: false no state is read: any is what lets them move, each with state null.
+      const unchecked = await review(sandbox, { 'promotions-state': 'any', compliance: 'false' });
+      expect(unchecked.code).toBe(0);
+      expect(unchecked.stdout).not.toContain('/artifacts/');
+      expect(JSON.parse(unchecked.outputs.promotions ?? '')).toEqual({
+        include: [BACKEND, WORKER, WEB].map((p) => ({ ...p, state: null })),
+      });
+      const nothing = await review(sandbox, { compliance: 'false' });
+      expect(nothing.outputs['promotions-count']).toBe('0');
+    });
+  });
+});
