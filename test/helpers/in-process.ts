@@ -101,10 +101,10 @@ export function useInProcessAction(): (name: ActionName, options?: RunOptions) =
     dirs.push(temp);
     const files = stepFiles(temp, options.event);
     const env = stepEnv(files, temp, stepInputs(name, options), options);
-    // The runner's file commands are read from process.env, and an exported variable is set there: both put back.
+    // The runner's file commands are read from process.env, an exported variable is set there, and a child the step
+    // spawns (git, kubectl) inherits it with the extra environment given (a PATH to a recorder): all put back.
     const before = { ...process.env };
-    process.env.GITHUB_OUTPUT = files.output;
-    process.env.GITHUB_ENV = files.env;
+    Object.assign(process.env, options.env, { GITHUB_OUTPUT: files.output, GITHUB_ENV: files.env });
     let stdout = '';
     let stderr = '';
     const capture = (write: (text: string) => void) => (chunk: string | Uint8Array) => {
