@@ -3,7 +3,8 @@
  * result file and summary; a bad input refused before any request; the service down). Every branch of the lookup and
  * its gate is tested in-process: test/actions/get-artifact.
  */
-import { COMPLIANT_FP, expectRefusedBeforeAnyRequest, type Saved } from '../helpers/get-artifact.js';
+import { expectRefusedBeforeAnyRequest } from '../helpers/step-result.js';
+import { COMPLIANT_FP, type Saved } from '../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
@@ -112,11 +113,21 @@ describe('get-artifact', () => {
   });
 
   describe('bad input fails before any request, naming the input and the expected form', () => {
+    const base = { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP };
     const cases: [string, Record<string, string>, string][] = [
       ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
-      await expectRefusedBeforeAnyRequest((options) => runAction('get-artifact', options), inputs, message);
+      await expectRefusedBeforeAnyRequest(
+        expect,
+        (options) => runAction('get-artifact', options),
+        { ...base, ...inputs },
+        {
+          message,
+          heading: 'Could not check the artifact',
+          outputs: { compliant: 'false', found: '' },
+        },
+      );
     });
   });
 });

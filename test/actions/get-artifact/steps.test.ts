@@ -5,7 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPLIANT_FP, expectRefusedBeforeAnyRequest, type Saved } from '../../helpers/get-artifact.js';
+import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
+import { COMPLIANT_FP, type Saved } from '../../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { outputFile } from '../../helpers/runner.js';
@@ -808,6 +809,7 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
   });
 
   describe('bad input fails before any request, naming the input and the expected form', () => {
+    const base = { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP };
     const cases: [string, Record<string, string>, string][] = [
       ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
       ['a bad flow name', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
@@ -824,7 +826,16 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       ],
     ];
     it.each(cases)('%s', async (_label, inputs, message) => {
-      await expectRefusedBeforeAnyRequest((options) => runAction('get-artifact', options), inputs, message);
+      await expectRefusedBeforeAnyRequest(
+        expect,
+        (options) => runAction('get-artifact', options),
+        { ...base, ...inputs },
+        {
+          message,
+          heading: 'Could not check the artifact',
+          outputs: { compliant: 'false', found: '' },
+        },
+      );
     });
   });
 
