@@ -133,7 +133,7 @@ function rowState(cells: GateCell[], columns: number): CellState {
  * `flow_name` and `trail_name` (the live service may leave them out) or without a time, each one counts, so an old
  * failure is never hidden by a newer pass from somewhere else.
  */
-export function newestByName(attestations: CommitAttestation[]): Map<string, CommitAttestation[]> {
+function newestByName(attestations: CommitAttestation[]): Map<string, CommitAttestation[]> {
   const groups = new Map<string, Map<string, CommitAttestation[]>>();
   let unplaced = 0;
   for (const a of attestations) {

@@ -35,13 +35,13 @@ import {
 const TITLE = 'Compliance gate';
 
 /** What a gate that could not check still says, whatever it knew: never compliant, and it would fail. */
-export const COULD_NOT_CHECK = {
+const COULD_NOT_CHECK = {
   outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': true },
   result: { compliant: false, missing: [], nonCompliant: [], unknown: [], wouldFail: true },
 };
 
 /** One comment per gate: two gates of one job (a flow each) keep their own. */
-export function commentKey(inputs: GateInputs): string {
+function commentKey(inputs: GateInputs): string {
   return inputs.query.flow_name === undefined ? ACTION : `${ACTION}/${inputs.query.flow_name}`;
 }
 
@@ -172,7 +172,7 @@ function describeItem(item: GradedItem, result: GateResult): string {
   return `Commit ${item.commit}: the attestation '${item.name}' ${what}${override}${where.length > 0 ? ` (${where.join('; ')})` : ''}.`;
 }
 
-export function describeQuery(query: GateQuery): string {
+function describeQuery(query: GateQuery): string {
   return [
     query.flow_name && `flow ${query.flow_name}`,
     query.attestation_type && `type ${query.attestation_type}`,

@@ -60,7 +60,7 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
   });
 }
 
-export async function readCommits(inputs: GateInputs, client: ComplianceClient): Promise<CommitsRead> {
+async function readCommits(inputs: GateInputs, client: ComplianceClient): Promise<CommitsRead> {
   // What runs in the environment is read first, in a group of its own.
   const { source } = inputs;
   const deployed = source.kind === 'since-deployed' ? await readDeployed(inputs, source, client) : undefined;
@@ -282,7 +282,7 @@ function describeSource(read: CommitsRead): string {
 }
 
 /** The attestations of every commit, narrowed by the query; every commit is a key, [] when it has none. */
-export async function readAttestations(
+async function readAttestations(
   client: ComplianceClient,
   commits: CheckedCommit[],
   query: GateQuery,
@@ -307,7 +307,7 @@ function verdict(a: CommitAttestation): string {
 }
 
 /** The commits, with the messages the service knows for those GitHub did not describe. */
-export function withTitles(commits: CheckedCommit[], found: AttestationsByCommit): CheckedCommit[] {
+function withTitles(commits: CheckedCommit[], found: AttestationsByCommit): CheckedCommit[] {
   return commits.map((commit) => {
     if (commit.title !== undefined) return commit;
     const info = (found[commit.sha] ?? [])

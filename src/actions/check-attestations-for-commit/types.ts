@@ -15,7 +15,7 @@ export const MAX_COMMITS = 5000;
 
 /** What `since-deployed-in` does when nothing of this repository runs in the environment. */
 export const ON_NO_BASE = ['fail', 'all', 'skip'] as const;
-export type OnNoBase = (typeof ON_NO_BASE)[number];
+type OnNoBase = (typeof ON_NO_BASE)[number];
 
 /** Where the commits to check come from. */
 export type CommitSource =
@@ -63,7 +63,7 @@ export interface CommitsRead {
 }
 
 /** A range as read: the commits are newest first (a commit before its parents), always. */
-export interface RangeRead {
+interface RangeRead {
   /** `v1.2.0..HEAD`, or `production..HEAD` for since-deployed-in. */
   shown: string;
   head: string;
@@ -91,7 +91,7 @@ export type CellState = 'compliant' | 'non-compliant' | 'missing' | 'unknown';
 export const GATE_GRADES = ['non-compliant', 'missing', 'unknown'] as const satisfies readonly Grade[];
 
 /** A missing or non-compliant attestation; `name` is null for a commit without any attestation (no `required`). */
-export interface GateItem {
+interface GateItem {
   commit: string;
   name: string | null;
 }

@@ -61,7 +61,7 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
     if (arriving.size !== 1 || leaving?.size !== 1) continue;
     const [[fromPrint, fromAll]] = [...leaving] as [[string, DiffArtifact[]]];
     const [[toPrint, toAll]] = [...arriving] as [[string, DiffArtifact[]]];
-    // The service compares by fingerprint: one on both sides is not a replacement (found by review).
+    // The service compares by fingerprint: one on both sides is not a replacement.
     if (fromPrint === toPrint) continue;
     const [to, ...more] = toAll as [DiffArtifact, ...DiffArtifact[]];
     // The same image in another flow is reviewed too: compliant in one flow says nothing of another.
@@ -361,14 +361,7 @@ export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview)
 
 /** The check of an arriving artifact that has none. */
 export function notLookedUp(a: DiffArtifact): ArrivalCheck {
-  return {
-    name: a.name ?? null,
-    fingerprint: a.fingerprint,
-    flow: typeof a.flow === 'string' && a.flow !== '' ? a.flow : null,
-    state: 'NOT-CHECKED',
-    compliant: false,
-    error: { kind: 'unexpected', message: 'not looked up' },
-  };
+  return check(a, 'NOT-CHECKED', { error: { kind: 'unexpected', message: 'not looked up' } });
 }
 
 /**
@@ -401,7 +394,7 @@ export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn
 /**
  * The arriving artifacts not COMPLIANT (notCompliant), sorted by fail-on: which fail the step, which warn. Under any
  * gate one that could not be checked (NOT-CHECKED) fails whatever fail-on lists: it was never judged, as with
- * get-artifact's items (found by review: with fail-on: non-compliant, a 503 on its lookup passed the gate).
+ * get-artifact's items.
  */
 export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
   const graded = sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);

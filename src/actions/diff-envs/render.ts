@@ -11,6 +11,7 @@ import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
 import { failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
+import { MAX_LOOKUPS } from '../../compliance/lookup.js';
 import {
   arrivalGrade,
   arrivingOf,
@@ -26,7 +27,6 @@ import {
 } from './decide.js';
 import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
-  MAX_LOOKUPS,
   type ArrivalCheck,
   type ComplianceReview,
   type DiffEnvsResult,
@@ -36,9 +36,9 @@ import {
 } from './types.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
-export const LOG_LINES = 50;
+const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
-export const PODS_SHOWN = 20;
+const PODS_SHOWN = 20;
 
 /** What a step that could not compare still says besides `outcome: error`: it failed, as every gate would. */
 export const onError: ErrorExtras<DiffEnvsInputs> = {

@@ -8,7 +8,7 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { gradeWords, type FailOn } from '../../compliance/grades.js';
-import { lookUpArtifact } from '../../compliance/lookup.js';
+import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
@@ -36,13 +36,7 @@ import {
   rolloutFailure,
   summarize,
 } from './render.js';
-import {
-  LOOKUP_CONCURRENCY,
-  MAX_LOOKUPS,
-  type ArrivalCheck,
-  type ComplianceReview,
-  type DiffEnvsResult,
-} from './types.js';
+import type { ArrivalCheck, ComplianceReview, DiffEnvsResult } from './types.js';
 
 export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   const one = formatSnapshotExpression(inputs.snapshot1);
@@ -72,13 +66,9 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
  * service has it, read with GET /artifacts/{org}/{flow}/fingerprint/{fp} in the flow the diff names and judged in
  * decide.ts. One lookup per distinct fingerprint, at most 8 at a time, at most 200 per step. A lookup that fails is
  * `NOT-CHECKED`, never a pass, and never stops the others. One check per flow and fingerprint: one image may belong
- * to two flows, and compliant in one says nothing of the other (found by review: keyed by fingerprint alone, a second
- * flow's non-compliant entry took the first's pass).
+ * to two flows, and compliant in one says nothing of the other.
  */
-export async function reviewArriving(
-  client: ComplianceClient,
-  arriving: DiffArtifact[],
-): Promise<ComplianceReview> {
+async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]): Promise<ComplianceReview> {
   const distinct = [...new Map(arriving.map((a) => [checkKey(a), a])).values()];
   const lookups = distinct.filter(hasFlow);
   const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
@@ -126,8 +116,8 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const review = full.compliance;
   const bad = review ? notCompliant(arrivingOf(result), review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
-  // Graded failure (issue 28): the arriving artifacts whose grade is in fail-on fail the step; a gate (fail-on given,
-  // or fail-on-non-compliant true) warns of the others; without one, a NOT-CHECKED is a warning, as before.
+  // The arriving artifacts whose grade is in fail-on fail the step; a gate (fail-on given, or fail-on-non-compliant
+  // true) warns of the others; without one, a NOT-CHECKED is a warning.
   const failOn = failOnOf(inputs);
   const sorted = sortArrivals(bad, failOn);
   const isGate = failOn.grades.length > 0;

@@ -7,9 +7,6 @@ import type { AttestationProblem } from '../../compliance/decide.js';
 import type { NameFilter } from '../../context/name-filter.js';
 import type { StepError } from '../../runtime/step.js';
 
-/** The lookups' bounds: the arriving artifacts past MAX_LOOKUPS are `NOT-CHECKED`, counted in the summary. */
-export { LOOKUP_CONCURRENCY, MAX_LOOKUPS } from '../../compliance/lookup.js';
-
 /** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
 export interface PromotionFilter {
   only: NameFilter[];

@@ -114,7 +114,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   };
 }
 
-export async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
+async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
   const { fingerprint } = await resolveFingerprint(inputs.artifact);
   const query = {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
@@ -134,7 +134,7 @@ export async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactR
   });
 }
 
-export async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
+async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
   const query = {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
