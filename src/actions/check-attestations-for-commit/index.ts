@@ -10,11 +10,4 @@ import { couldNot, onError } from './render.js';
 import { run } from './run.js';
 import { ACTION } from './types.js';
 
-export const action = defineAction({
-  name: ACTION,
-  read: readInputs,
-  run,
-  couldNot,
-  describe,
-  onError,
-});
+export const action = defineAction({ name: ACTION, read: readInputs, run, couldNot, describe, onError });

@@ -104,15 +104,11 @@ export function rolloutFailure(result: DiffEnvsResult): string {
 }
 
 function nameOf(a: DiffArtifact): string {
-  return orMark(a.name);
+  return a.name ?? '?';
 }
 
 function shortFingerprint(a: DiffArtifact): string {
-  return orMark(a.fingerprint).slice(0, 12);
-}
-
-function orMark(text: string | null | undefined): string {
-  return text ?? '?';
+  return a.fingerprint.slice(0, 12);
 }
 
 function scaling(a: DiffArtifact): string {

@@ -69,7 +69,7 @@ export function stepWide(error: unknown): boolean {
  * The grade of one artifact read: not found is missing; else by its state; an artifact whose state would pass but
  * that is not confirmed to be the trail's is unknown (its state says nothing of the trail asked). A state that does
  * not pass keeps its grade whether or not the trail is confirmed: not knowing the trail never makes a NON-COMPLIANT
- * artifact less so (found by review: graded unknown first, it passed a gate on non-compliant).
+ * artifact less so.
  */
 export function gradeOf(read: {
   found: boolean;

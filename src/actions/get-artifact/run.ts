@@ -4,21 +4,17 @@
  * 404 is "not found"). Reading (here), the decision (decide.ts, src/compliance/decide.ts) and rendering (render.ts)
  * are apart; this joins them into the step's result.
  *
- * With many items (issue 16): a whole release checked in one step. Each item is fingerprinted as one would be (at
- * most 8 at once; a file is hashed synchronously, so in practice one at a time), then looked up, at most 8 requests
- * in flight, and judged by the one decision (src/compliance/decide.ts). One item that cannot be checked does not
- * stop the others; what fails every item alike fails the step once. The outcome is the worst of the items' (error,
- * then not-found, then non-compliant); `fail-on` (or `assert-compliant`) fails the step after everything was read and
- * written, naming the items.
+ * With many items: each is fingerprinted, then looked up (at most 8 at once) and judged alike. One item that cannot
+ * be checked does not stop the others; what fails every item alike fails the step once. The outcome is the worst of
+ * the items'; `fail-on` (or `assert-compliant`) fails the step after everything was read and written, naming them.
  *
- * Graded failure (issue 28): what was found has a grade (decide.ts); a grade in `fail-on` fails the step, one not in
- * it warns when the step is a gate (fail-on given, or assert-compliant true) and is only shown otherwise, as before.
- * The outcome says what was found whatever fail-on says; `would-fail` what every grade listed would decide.
+ * What was found has a grade (decide.ts): one in `fail-on` fails the step, one not in it warns when the step is a
+ * gate (fail-on given, or assert-compliant true). `would-fail` is what every grade listed would decide.
  */
 import { mapBounded } from '../../api/pagination.js';
 import { decide, type Decided } from '../../compliance/decide.js';
 import { fails, failOnSentence } from '../../compliance/grades.js';
-import { lookUpArtifact } from '../../compliance/lookup.js';
+import { LOOKUP_CONCURRENCY, lookUpArtifact } from '../../compliance/lookup.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
@@ -43,7 +39,7 @@ import {
   summarizeMany,
   trippedMessage,
 } from './render.js';
-import { ITEM_CONCURRENCY, type ArtifactRead, type GetArtifactResult, type ItemResult } from './types.js';
+import type { ArtifactRead, GetArtifactResult, ItemResult } from './types.js';
 
 export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.
@@ -114,12 +110,17 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   };
 }
 
-async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
-  const { fingerprint } = await resolveFingerprint(inputs.artifact);
-  const query = {
+/** The trail or attestation asked, as the service's query. */
+function queryOf(inputs: GetArtifactInputs) {
+  return {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
   };
+}
+
+async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
+  const { fingerprint } = await resolveFingerprint(inputs.artifact);
+  const query = queryOf(inputs);
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
     return log.group(`Read the artifact from flow ${inputs.flow}`, async (): Promise<ArtifactRead> => {
@@ -135,14 +136,11 @@ async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
 }
 
 async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
-  const query = {
-    ...(inputs.trail !== undefined && { trail: inputs.trail }),
-    ...(inputs.attestationId !== undefined && { attestation_id: inputs.attestationId }),
-  };
+  const query = queryOf(inputs);
   // Every item is fingerprinted before the client exists: the step's time budget is the service's, and hashing a
-  // release of large files must not spend it (found by review), as with one item.
+  // release of large files must not spend it.
   const hashed = await log.group(`Fingerprint ${inputs.items.length} artifacts`, () =>
-    mapBounded(inputs.items, ITEM_CONCURRENCY, async (item) => {
+    mapBounded(inputs.items, LOOKUP_CONCURRENCY, async (item) => {
       try {
         const { fingerprint } = await fingerprintArtifact(item.spec);
         return { item, fingerprint };
@@ -156,7 +154,7 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
   );
   const items = await withClient(inputs.connection, (client) =>
     log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
-      mapBounded(hashed, ITEM_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
+      mapBounded(hashed, LOOKUP_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
         if (fingerprint === undefined) return notChecked(item, undefined, error);
         try {
           const result = judge(
@@ -169,7 +167,7 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
           return result;
         } catch (failure) {
           // What fails every item alike (the token, the org or flow, the service down, the time budget) fails the
-          // step once, with the usual next step, not N times (found by review).
+          // step once, with the usual next step, not N times.
           if (stepWide(failure)) throw failure;
           const why = stepError(failure);
           log.info(`${item.name}: could not check: ${why.message}`);
@@ -200,7 +198,10 @@ export function manyStep(
   const notFound = items.filter((i) => i.outcome === 'not-found');
   const bad = items.filter((i) => !i.compliant);
   const failure = failureOf(inputs, items, sorted.fail);
-  const graded = inputs.failOn.input === undefined ? '' : failOnSentence(inputs.failOn, sorted, gradeOfItem);
+  const graded =
+    inputs.failOn.input === undefined
+      ? ''
+      : failOnSentence(inputs.failOn, sorted, (item) => itemGrade(item) ?? 'unknown');
   // The items that failed the step (errors), then those a gate only warns of.
   const annotations = [
     ...sorted.fail.map((item) => annotation('error', item)),
@@ -230,10 +231,6 @@ export function manyStep(
     ...(failure !== undefined && { failure }),
     ...(annotations.length > 0 && { annotations }),
   };
-}
-
-function gradeOfItem(item: ItemResult) {
-  return itemGrade(item) ?? 'unknown';
 }
 
 function annotation(level: Annotation['level'], item: ItemResult): Annotation {

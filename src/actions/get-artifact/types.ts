@@ -52,9 +52,6 @@ export interface GetArtifactResult {
   artifact?: Artifact;
 }
 
-/** Items in hand at once: hashed, or waiting for the service. */
-export const ITEM_CONCURRENCY = 8;
-
 export type ItemOutcome = 'compliant' | 'non-compliant' | 'not-found' | 'error';
 
 export interface ItemResult {
