@@ -34,8 +34,7 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
     const byName = newestByName(found[commit] ?? []);
     for (const name of byName.keys()) seen.add(name);
     const columns = names.length > 0 ? names : [...byName.keys()].sort();
-    // Keyed by names from the service: no prototype, so 'valueOf' or '__proto__' is a name like any other (found by
-    // the property test of the served document).
+    // Keyed by names from the service: no prototype, so 'valueOf' or '__proto__' is a name like any other.
     const cells = Object.create(null) as Record<string, GateCell>;
     for (const name of columns) {
       const { counted, override } = overridden(byName.get(name) ?? []);
@@ -99,7 +98,7 @@ function verdictRank(a: CommitAttestation): number {
 }
 
 /** One false verdict makes the name non-compliant; else one without a verdict makes it unknown. */
-function cellState(attestations: CommitAttestation[]): CellState {
+export function cellState(attestations: CommitAttestation[]): CellState {
   if (attestations.length === 0) return 'missing';
   if (attestations.some((a) => a.is_compliant === false)) return 'non-compliant';
   return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'unknown';

@@ -16,7 +16,7 @@ import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } f
 import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-import { sortByFailOn } from './decide.js';
+import { cellState, sortByFailOn } from './decide.js';
 import type { GateInputs } from './inputs.js';
 import {
   ACTION,
@@ -75,7 +75,7 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
     outputs: {
       compliant: decision.compliant,
       missing: decision.missing,
-      // Those without a verdict too, as before fail-on: a script that reads only this list fails closed.
+      // Those without a verdict too: a script that reads only this list fails closed.
       'non-compliant': decision.findings
         .filter((f) => f.grade !== 'missing')
         .map(({ commit, name }) => ({ commit, name })),
@@ -229,7 +229,7 @@ function report(
         (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.')) +
       (overrides > 0 ? ` ${overrides} decided by an override (a person's verdict on the attestation).` : ''),
   );
-  // What fails the step and what only warns, and would-fail (issue 28: the summary says both).
+  // What fails the step and what only warns, and would-fail.
   const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade);
   if (graded !== '') summary.paragraph(graded);
   if (result.deployed !== undefined) deployedLines(summary, result.deployed);
@@ -340,12 +340,7 @@ function groupedByState(
 function cellWords(cell: GateCell, short = false): string {
   const override = cell.override;
   if (override === undefined) return cell.state;
-  const verdict =
-    override.is_compliant === true
-      ? 'compliant'
-      : override.is_compliant === false
-        ? 'non-compliant'
-        : 'unknown';
+  const verdict = cellState([override]);
   if (short) return verdict === cell.state ? overrideVerdict(override.is_compliant) : cell.state;
   return verdict === cell.state ? overrideText(override) : `${cell.state} (and ${overrideText(override)})`;
 }

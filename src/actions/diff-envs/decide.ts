@@ -88,13 +88,13 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
  * when the tags are the same or missing (`latest@9e5f20177e21 → latest@33907d725bd9`).
  */
 export function versions(replacement: Replacement): [string, string] {
+  const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
   const label = (a: DiffArtifact, withFingerprint: boolean) => {
-    const { tag } = splitImageName(a.name ?? '');
+    const tag = tagOf(a);
     const short = a.fingerprint.slice(0, 12);
     if (tag === undefined) return short;
     return withFingerprint ? `${tag}@${short}` : tag;
   };
-  const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
   const same = tagOf(replacement.from) === tagOf(replacement.to);
   return [label(replacement.from, same), label(replacement.to, same)];
 }
@@ -156,7 +156,7 @@ function repositoryOf(a: DiffArtifact): string | undefined {
 /**
  * The names whose pairing would be a guess: a rollout in progress. A name is one when a snapshot runs two or more of
  * its versions (fingerprints) and something about it changes between the snapshots, except the plain replacement,
- * one version only in each (`app:worker-2.0` → `2.1` beside an unchanged `app:web-1.0` pairs as before). So 1.5.0 in
+ * one version only in each (`app:worker-2.0` → `2.1` beside an unchanged `app:web-1.0` pairs). So 1.5.0 in
  * both and 1.6.0 only in snapshot 2 (a rolling deployment midway) is one; two versions in both and nothing only in
  * one (two architectures, or two deployments of one image at different tags) is none. Each comes with every artifact
  * of that name in either snapshot, in name order. `both` holds the artifacts in both snapshots (scaled or unchanged).

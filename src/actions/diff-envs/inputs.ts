@@ -90,10 +90,7 @@ function readComplianceInputs(inputs: InputReader) {
 }
 
 /** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */
-export function describe(inputs: DiffEnvsInputs): {
-  snapshot1: { expression: string };
-  snapshot2: { expression: string };
-} {
+export function describe(inputs: DiffEnvsInputs) {
   return {
     snapshot1: { expression: formatSnapshotExpression(inputs.snapshot1) },
     snapshot2: { expression: formatSnapshotExpression(inputs.snapshot2) },

@@ -8,7 +8,7 @@ import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
 
-/** `assert-compliant`, the older word: true is every grade; false (the default) is missing only, as it always was. */
+/** `assert-compliant`, the older word: true is every grade; false (the default) is missing only. */
 const SHORTHAND: Shorthand = {
   input: 'assert-compliant',
   whenTrue: GRADES,
@@ -33,7 +33,7 @@ export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
 
 /**
  * The grades that fail the step (`fail-on`, or `assert-compliant` as its shorthand); by default missing only (a
- * not-found fails, as it always did). `assertCompliant`: every grade fails the step, the gate in full.
+ * not-found fails). `assertCompliant`: every grade fails the step, the gate in full.
  */
 function readGate(inputs: InputReader) {
   const failOn = readFailOn(inputs, SHORTHAND);

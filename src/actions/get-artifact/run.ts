@@ -186,7 +186,7 @@ export function manyStep(
 ): StepResult {
   const outcome = worstOutcome(items);
   const sorted = sortItems(items, inputs.failOn);
-  // Only a gate warns of what it found and does not fail on; a step that only reads shows it, as before.
+  // Only a gate warns of what it found and does not fail on; a step that only reads shows it.
   const warned = inputs.failOn.input === undefined ? [] : sorted.warn;
   const entry = (item: ItemResult) => ({
     name: item.name,
