@@ -25,13 +25,7 @@ export interface Replacement {
   otherFlows?: DiffArtifact[];
 }
 
-export interface Paired {
-  replaced: Replacement[];
-  /** Only in snapshot 2, not paired. */
-  added: DiffArtifact[];
-  /** Only in snapshot 1, not paired. */
-  removed: DiffArtifact[];
-}
+export type Paired = Pick<DiffEnvsResult, 'replaced' | 'added' | 'removed'>;
 
 /**
  * The service's state, or what stands in for one: `NO-STATE` (the service gave none), `EVIDENCE-NOT-COMPLIANT`

@@ -117,16 +117,7 @@ function gradedSentence(result: GetArtifactResult): string {
 
 function heading(result: GetArtifactResult, name: string): string {
   // The state is shown as read, but a gate that could not check is never marked as passed (as with many items).
-  const mark = unchecked(result)
-    ? UNKNOWN_MARK
-    : result.compliant
-      ? STATE_MARK.COMPLIANT
-      : result.state === null
-        ? UNKNOWN_MARK
-        : result.state === 'COMPLIANT'
-          ? STATE_MARK['NON-COMPLIANT']
-          : STATE_MARK[result.state];
-  return `${mark} Artifact ${name}: ${stateWithNote(result)}`;
+  return `${unchecked(result) ? UNKNOWN_MARK : stateMark(result)} Artifact ${name}: ${stateWithNote(result)}`;
 }
 
 function statusText(a: AttestationCheck): string {
@@ -246,11 +237,17 @@ export function describeItem(item: ItemResult): string {
   return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);
 }
 
+/** A read's mark: a COMPLIANT state the evidence contradicts is marked as not compliant, no state as unknown. */
+function stateMark(read: { state: ArtifactState | null; compliant: boolean }): string {
+  if (read.compliant) return STATE_MARK.COMPLIANT;
+  if (read.state === null) return UNKNOWN_MARK;
+  return read.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[read.state];
+}
+
 function mark(item: ItemResult): string {
   if (item.compliant) return STATE_MARK.COMPLIANT;
   if (item.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];
-  if (item.outcome === 'error' || item.state === null) return UNKNOWN_MARK;
-  return item.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[item.state];
+  return item.outcome === 'error' ? UNKNOWN_MARK : stateMark(item);
 }
 
 export function summarizeMany(
