@@ -222,16 +222,13 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): P
   const include: Promotion[] = [];
   const leftOut: LeftOut[] = [];
   // One entry per version: an added image in two flows is one candidate, as a replaced one is.
-  const added = new Map<string, [DiffArtifact, ...DiffArtifact[]]>();
-  for (const a of result.added) {
-    const key = `${repositoryOf(a) ?? ''}\u0000${a.fingerprint}`;
-    const entries = added.get(key);
-    if (entries) entries.push(a);
-    else added.set(key, [a]);
-  }
+  const added = Map.groupBy(result.added, (a) => `${repositoryOf(a) ?? ''}\u0000${a.fingerprint}`);
   const candidates = [
     ...result.replaced.map((r) => ({ name: r.name, from: r.from, entries: entriesOf(r) })),
-    ...[...added.values()].map((entries) => ({ name: repositoryOf(entries[0]), from: null, entries })),
+    ...[...added.values()].map((all) => {
+      const entries = all as [DiffArtifact, ...DiffArtifact[]];
+      return { name: repositoryOf(entries[0]), from: null, entries };
+    }),
   ];
   // The matrix is a decision to deploy: it rests on the diff being about the snapshots asked.
   const confirmed = result.snapshot1.id !== null && result.snapshot2.id !== null;
