@@ -210,7 +210,7 @@ export class HttpTransport {
   private open(): Promise<Exchange> {
     const { proxy, apiRoot } = this.config;
     // Plain http to loopback needs no permission because it never leaves the machine: through a proxy it would,
-    // token and all (found by review). The one rule: loopback is always reached directly.
+    // token and all. The one rule: loopback is always reached directly.
     if (!neverProxied(apiRoot) && (proxy.httpProxy || proxy.httpsProxy)) {
       // undici costs ~100 ms at start: only a step behind a proxy pays for it.
       return import('./proxy-transport.js').then((m) => new m.ProxyExchange(proxy));

@@ -49,8 +49,8 @@ export const MAX_ITEMS = 1000;
 export interface ArtifactItems {
   items: NamedSpec[];
   /**
-   * False only for one literal line: the outputs of one artifact, as always. More than one line, or a glob, is
-   * many, however many items it gives (found by review: a glob that happened to match one file changed the shape).
+   * False only for one literal line: the outputs of one artifact. More than one line, or a glob, is many, however
+   * many items it gives, so a glob that happens to match one file does not change the outputs' shape.
    */
   many: boolean;
 }
@@ -71,7 +71,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string):
   const artifacts = numbered.map(({ line }) => line);
   const shared = readShared(inputs);
   const globbing = shared.type === 'file' || shared.type === 'dir';
-  // A literal path with glob characters (`dist/x[1].bin`) is the path, as it always was (found by review).
+  // A path that exists is that path, even with glob characters in its name (`dist/x[1].bin`).
   const isGlob = (line: string) => globbing && GLOB_CHARS.test(line) && !existsSync(resolve(workspace, line));
   if (fingerprints.length <= 1 && artifacts.length <= 1 && !isGlob(artifacts[0] ?? '')) {
     const spec = await oneSpec(inputs, shared, workspace);
@@ -145,8 +145,8 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
  * The glob (context/glob.ts) is compiled once; the walk starts at its literal start (`dist` of `dist/{a,b}.bin`) and
  * goes only as deep as the glob can match. Wildcards take no name starting with `.` (the glob names those itself), so
  * `.git` is never walked unless asked for. `**` does not enter a symlinked folder, a part written out does; each
- * match follows its link: a link to a file is a file (found by review: taking the entry's own type dropped it, and
- * a gate passed without checking it); a link that leads nowhere stays, and fails as its item.
+ * match follows its link: a link to a file is a file (read by the entry's own type it would be dropped, and a
+ * gate would pass without checking it); a link that leads nowhere stays, and fails as its item.
  */
 async function expandGlob(
   line: string,

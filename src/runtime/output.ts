@@ -161,7 +161,7 @@ export function keepPayload(runner: RunnerContext, action: string, payload: unkn
  * finisher writes it, so the step's outputs can name it; `name` is an environment name (letters, digits, `.-_`).
  */
 export function payloadPathFor(runner: RunnerContext, action: string, name: string): string {
-  // Cut: an environment name has no length limit, a file name has 255 bytes (found by review); the rest is unique.
+  // Cut: an environment name has no length limit, a file name has 255 bytes; the rest is unique.
   return uniqueFile(runner, `${action}-payload-${name.slice(0, 64)}`);
 }
 

@@ -28,11 +28,11 @@ export type Cell =
  * (`(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
  * pipes anywhere, and what would start a block at the start. A URL in the text is escaped like the rest, with numeric
  * entities (GitHub's autolink would take a backslash into the link): the link then shows them as written, which is
- * ugly but safe, where leaving the URL whole let a crafted one carry a link, an image or emphasis (found by review).
+ * ugly but safe: a URL left whole could carry a crafted link, an image or emphasis.
  */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
-  // Leading blanks are dropped: four of them (or a tab) would make a paragraph a code block (found by review).
+  // Leading blanks are dropped: four of them (or a tab) would make a paragraph a code block.
   const line = escapeMarkup(noMention(oneLine(redact(text))).replace(/^[ \t]+/, ''));
   // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
   return line
@@ -53,7 +53,7 @@ const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 
 /**
  * A run GitHub may link by itself (its autolink: any case, `http(s)://`, `ftp://` or `www.`), up to an ASCII space:
- * the `&lt;` an escaped `<` becomes does not end it, nor does a non-breaking space (found by review).
+ * the `&lt;` an escaped `<` becomes does not end it, nor does a non-breaking space.
  */
 const URL_RUN = /(?:(?:https?|ftp):\/\/|www\.)[^ \t\n\r\f\v]*/gi;
 
@@ -113,7 +113,7 @@ export function safeUrl(href: string | null | undefined): string | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention; `|` and `\\`
-  // too, which would end a table cell or escape what follows (found by review).
+  // too, which would end a table cell or escape what follows.
   url.username = '';
   url.password = '';
   return url.href.replace(

@@ -121,7 +121,7 @@ function snapshotLine(summary: SummaryWriter, environment: string, snapshot: Sna
   summary.markdown(text);
 }
 
-/** How many pods were read, reported, left out and skipped, and why, in words (issue 15). */
+/** How many pods were read, reported, left out and skipped, and why, in words. */
 function counted(result: ReportK8sEnvResult): string {
   const pods = (n: number) => (n === 1 ? '1 pod' : `${n} pods`);
   const they = (n: number) => (n === 1 ? 'it was' : 'they were');
@@ -174,7 +174,7 @@ export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[
     environments.map(({ outcome, result, error }): Cell[] => [
       result.environment,
       OUTCOME_MARK[outcome],
-      // Pods read, as the environments output counts them (found by review: it showed those reported).
+      // Pods read, as the environments output counts them (not those reported).
       result.pods,
       new Set(result.artifacts.map((a) => a.fingerprint)).size,
       result.skipped.length,
