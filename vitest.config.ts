@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A test spends most of its time waiting on a child (a bundle, git, kubectl) or a socket: a worker more than
+    // there are cores keeps them busy (vitest's default leaves one idle).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).

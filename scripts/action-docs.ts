@@ -1,4 +1,4 @@
-// Generates the documentation of every action from its action.yml (issue 29):
+// Generates the documentation of every action from its action.yml:
 // - docs/actions/<name>.md, one page per action (setup for the root action.yml): between
 //   `<!-- action-docs:<name>:usage start/end -->` the description, the `uses:` line and the least workflow that runs
 //   it (its facts' leastWorkflow, src/actions/<name>.facts.ts); between `<!-- action-docs:<name>:reference

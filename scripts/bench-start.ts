@@ -1,4 +1,4 @@
-// Benchmark (issue 14): how long each sub-action takes to start and do a typical run (packages/runner/src/typical-runs.ts
+// Benchmark: how long each sub-action takes to start and do a typical run (packages/runner/src/typical-runs.ts
 // with `typical` of src/actions/<name>.facts.ts: one request to an in-process sandbox on loopback), against a bare `node -e ''` of the same Node, interleaved in the same
 // run. Each step is spawned as the runner spawns it (packages/runner/src/emulator.ts), on a cold start: no compile cache (the
 // step's environment is built from scratch and names none) and a fresh RUNNER_TEMP per run. The time is the child's

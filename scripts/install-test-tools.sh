@@ -6,6 +6,7 @@
 #   openssl                     the signing certificate of the registry's token-auth tests (normally preinstalled)
 #   kubectl (kubernetes-client) only when no kubectl is there at all (another install, e.g. a cloud SDK's, is kept)
 #   cmark-gfm                   GitHub's Markdown renderer, for the job summaries and comments the tests produce
+#   stress-ng                   keeps both cores busy for `npm run bench:suite`'s loaded runs
 # Idempotent: when everything is present it runs no apt-get at all and only prints what it found. Where it cannot
 # install (no apt-get, or neither root nor sudo: a Mac, a locked-down machine) it stops with one message that names
 # each missing tool and how to get it, on Debian/Ubuntu and on macOS with Homebrew. CI always installs: no test is
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 # Plain bash 3.2 (macOS's /bin/bash): no associative arrays, no mapfile.
-tools="skopeo docker-registry htpasswd openssl kubectl cmark-gfm"
+tools="skopeo docker-registry htpasswd openssl kubectl cmark-gfm stress-ng"
 
 debian_package() {
   case "$1" in

@@ -1,5 +1,5 @@
 /**
- * The pretest's tool installer (issue 17, part 3) on machines unlike CI's: without apt-get, or neither root nor sudo,
+ * The pretest's tool installer on machines unlike CI's: without apt-get, or neither root nor sudo,
  * it never dies with a bare `apt-get: command not found`, but stops with one message naming each missing tool and how
  * to get it on Debian/Ubuntu and with Homebrew. Run with a PATH of fake commands, so nothing is installed for real.
  */
@@ -11,7 +11,7 @@ import { useTempDirs } from '../helpers/git.js';
 import { ROOT } from '../helpers/runner.js';
 
 const { tempDir } = useTempDirs();
-const TOOLS = ['skopeo', 'docker-registry', 'htpasswd', 'openssl', 'kubectl', 'cmark-gfm'];
+const TOOLS = ['skopeo', 'docker-registry', 'htpasswd', 'openssl', 'kubectl', 'cmark-gfm', 'stress-ng'];
 
 /** A bin folder with these fake commands (each a script that succeeds, `id -u` printing `uid`). */
 function bin(commands: string[], uid = 0): string {
@@ -47,14 +47,14 @@ describe('install-test-tools', () => {
     expect(code).toBe(1);
     expect(err).not.toContain('command not found');
     expect(err).toContain(
-      'install-test-tools: the tests drive these tools for real, and they are missing: skopeo docker-registry htpasswd cmark-gfm',
+      'install-test-tools: the tests drive these tools for real, and they are missing: skopeo docker-registry htpasswd cmark-gfm stress-ng',
     );
     expect(err).toContain('there is no apt-get here, so this script cannot install them');
     expect(err).toContain(
       '  htpasswd\n    Debian/Ubuntu:     sudo apt-get install apache2-utils\n    macOS (Homebrew):  brew install httpd',
     );
     expect(err).toContain('    macOS (Homebrew):  brew install distribution && ln -s');
-    expect(err).toContain('all at once: sudo apt-get install skopeo docker-registry apache2-utils cmark-gfm');
+    expect(err).toContain('all at once: sudo apt-get install skopeo docker-registry apache2-utils cmark-gfm stress-ng');
     expect(err).not.toMatch(/^ {2}(openssl|kubectl)$/m);
   });
 
