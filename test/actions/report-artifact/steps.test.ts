@@ -1,0 +1,504 @@
+/**
+ * report-artifact run as a step in-process against the sandbox, under both answer profiles (or a loopback server):
+ * every branch of fingerprinting (a file, a folder, an image in a real registry on loopback pushed by skopeo, a
+ * Docker Engine on a unix socket), the commit context, the read-back and the delivery. The bundle keeps its contract
+ * in test/dist/report-artifact.test.ts.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import { AUTHOR, useTempDirs } from '../../helpers/git.js';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { startProxy } from '../../helpers/proxy.js';
+import { buildImageLayout, pushLayout, skopeoDigests, startRegistry } from '../../helpers/registry.js';
+import type { TestRegistry } from '../../helpers/registry.js';
+import { APP_BIN_FP, checkout, expectKept, reportInputs } from '../../helpers/report-artifact.js';
+import { outputFile, type RunOptions } from '../../helpers/runner.js';
+import { useSandbox, type Running } from '../../helpers/sandbox.js';
+import { assertNoSecret, guardSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { json, startServer, type Handler } from '../../helpers/server.js';
+
+const runAction = useInProcessAction();
+const startSandbox = useSandbox();
+const { tempDir, repo } = useTempDirs();
+const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
+
+/** Independent of our code: the sha256sum binary. */
+const sha256sum = (path: string) =>
+  execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
+/** What the sandbox holds for an artifact, every field, read from its store (a minimal answer leaves some out). */
+const held = (sandbox: Running, fingerprint: string) =>
+  sandbox.sandbox.service.getArtifact('demo', 'backend', fingerprint, {});
+const READ_BACK = /^\/artifacts\/demo\/backend\/fingerprint\//;
+
+const USER = { username: 'ci-bot', password: 'Reg-7a1c9e-secret-pass' };
+guardSecret(USER.password);
+let registry: TestRegistry;
+let image = '';
+/** The manifest digest of `image`, as skopeo reads it back. */
+let digest = '';
+beforeAll(async () => {
+  registry = await startRegistry({ htpasswd: USER });
+  image = `${registry.host}/shop/api:1.4.0`;
+  await pushLayout(buildImageLayout(tempDir('layout-'), '1.4.0'), image, `${USER.username}:${USER.password}`);
+  digest = (await skopeoDigests(image, `${USER.username}:${USER.password}`)).digest.replace(/^sha256:/, '');
+});
+afterAll(async () => {
+  await registry.stop();
+});
+
+describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  /** A sandbox and a checkout, and a report of its app.bin there with `extra` inputs and `options` over the defaults. */
+  async function prepared() {
+    const sandbox = await startSandbox({ profile: PROFILE });
+    const c = checkout(repo());
+    const run = (extra: Record<string, string> = {}, options: RunOptions = {}) =>
+      runAction('report-artifact', {
+        cwd: c.dir,
+        inputs: reportInputs(sandbox.url, extra),
+        github: { GITHUB_SHA: c.sha },
+        ...options,
+      });
+    return { sandbox, ...c, run };
+  }
+
+  it('fingerprints a file and reports it with the git and GitHub context', async () => {
+    const { sandbox, dir, sha, parent, run } = await prepared();
+    const result = await run(
+      {
+        annotations: 'team=payments\nticket = ABC-1',
+        'external-urls': 'docs=https://docs.example.test/app',
+        'user-data': '{"size": 12}',
+        description: 'The backend <binary>',
+      },
+      {
+        event: {
+          commits: [parent, sha].map((id, i) => ({
+            id,
+            message: ['First', 'Add the build'][i],
+            timestamp: AUTHOR.date,
+            author: { name: 'Ann', email: 'a@x' },
+          })),
+        },
+      },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const fingerprint = sha256sum(join(dir, 'app.bin'));
+    expect(fingerprint).toBe(APP_BIN_FP);
+    expect(result.outputs).toMatchObject({
+      outcome: 'reported',
+      fingerprint,
+      filename: 'app.bin',
+      trail: sha,
+      'git-commit': sha,
+    });
+    expect(result.outputs['payload-file']).toBeUndefined();
+    // What the service now holds.
+    const stored = held(sandbox, fingerprint);
+    expect(stored).toMatchObject({
+      filename: 'app.bin',
+      git_commit: sha,
+      trail_name: sha,
+      build_url: 'https://github.com/acme/app/actions/runs/42',
+      commit_url: `https://github.com/acme/app/commit/${sha}`,
+    });
+    const saved = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
+    expect(saved).toMatchObject({
+      outcome: 'reported',
+      dryRun: false,
+      // The answer as the service sent it: a minimal answer to a first report has no body.
+      response: byProfile({ message: expect.any(String) as unknown }, null),
+    });
+    expect(saved.payload).toMatchObject({
+      git_commit_info: {
+        sha1: sha,
+        message: 'Add the build\n\nwith a body',
+        author: `${AUTHOR.name} <${AUTHOR.email}>`,
+        branch: 'main',
+        timestamp: Date.parse(AUTHOR.date) / 1000,
+        parents: [parent],
+      },
+      repo_info: { id: '123456', name: 'acme/app', url: 'https://github.com/acme/app', provider: 'github' },
+      repo_url: 'https://github.com/acme/app',
+      annotations: { team: 'payments', ticket: 'ABC-1' },
+      external_urls: { docs: 'https://docs.example.test/app' },
+      user_data: { size: 12 },
+    });
+    // Push-event commits, newest first.
+    expect((saved.payload.commits_list as { sha1: string }[]).map((c) => c.sha1)).toEqual([sha, parent]);
+    expect(result.summary).toContain('### Artifact reported');
+    expect(result.summary).toContain(fingerprint);
+    expect(result.summary).toContain('The backend &lt;binary&gt;');
+    // Annotations and links as key/value tables.
+    expect(result.summary).toContain(
+      '#### Annotations\n\n| Key | Value |\n| --- | --- |\n| team | payments |\n| ticket | ABC-1 |',
+    );
+    expect(result.summary).toContain(
+      '#### Links\n\n| Name | Link |\n| --- | --- |\n| docs | [https://docs.example.test/app](https://docs.example.test/app) |',
+    );
+    expect(result.stdout).toContain('::group::Fingerprint the artifact');
+    // Read back after the report: the artifact's page and its state, which the 201 answer does not give. A minimal
+    // answer gives the state (decided on) but no page (only shown): the step says so by giving none.
+    const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
+    expect(stored).toMatchObject({ html_url: page, state: 'INCOMPLETE' });
+    expect(result.outputs).toMatchObject({ 'html-url': byProfile(page, ''), state: 'INCOMPLETE' });
+    expect(result.summary.match(/\[Open in the compliance service\]\((\S+)\)/)?.[1]).toBe(
+      byProfile(page, undefined),
+    );
+    expect(result.summary).toContain(`| State after the report | ⚠️ INCOMPLETE |`);
+    expect(saved).toMatchObject({ page: { htmlUrl: byProfile(page, null), state: 'INCOMPLETE' } });
+    noLeak(result.everything);
+  });
+
+  it('a report whose read-back fails, or names another artifact, stands with a warning and no page or state', async () => {
+    const { sandbox, sha, run } = await prepared();
+    sandbox.sandbox.faults.failNext(1, 503, { path: READ_BACK });
+    const failed = await run({}, { env: { COMPLIANCE_RETRIES: '0' } });
+    // The report itself went through.
+    expect(held(sandbox, APP_BIN_FP).git_commit).toBe(sha);
+    const other = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+    const body = await sandbox.client().getArtifact('backend', other);
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: READ_BACK });
+    const another = await run();
+    for (const result of [failed, another]) {
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ outcome: 'reported', 'html-url': '', state: '' });
+      expect(result.stdout).toContain('::warning::Reported, but the artifact could not be read back');
+    }
+    expect(failed.stdout).toMatch(
+      /::warning::Reported, but the artifact could not be read back for its page and state: GET \/artifacts\/\S+ failed with HTTP 503/,
+    );
+    expect(failed.summary).toContain('Its page and state could not be read back: GET /artifacts/');
+    expect(failed.summary).not.toContain('Open in the compliance service');
+    expect(another.stdout).toContain('fingerprint is "9e5f2017');
+  });
+
+  it('fingerprints a directory with excludes exactly as the official CLI', async () => {
+    const { dir, run } = await prepared();
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'folder2'), { recursive: true });
+    writeFileSync(join(site, 'hello.txt'), 'Hello, world! Again!');
+    writeFileSync(join(site, 'folder2/hello2.txt'), 'hello2');
+    writeFileSync(join(site, 'folder2/hello3.txt'), 'hello3');
+    const folder = (extra: Record<string, string>) =>
+      run({ flow: 'frontend', artifact: 'site', 'artifact-type': 'dir', ...extra });
+    for (const [extra, fingerprint, filename] of [
+      [{}, 'c43808cb04c6e66c4c6fc1f972dd67c3b9b71c81e0a0c78730da3699922d17be', 'site'],
+      [
+        { exclude: 'folder2', name: 'web-bundle' },
+        '773fd3300860454a2b065c5912c03008adb11e6a6dcf7c1c64c094ceab8f430a',
+        'web-bundle',
+      ],
+    ] as const) {
+      const result = await folder(extra);
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ fingerprint, filename });
+    }
+    // Twelve stars against a 200-character name: about 200^11 steps for a backtracking RegExp; the step would hang.
+    mkdirSync(join(dir, 'long'));
+    writeFileSync(join(dir, 'long', 'a'.repeat(200)), 'x');
+    writeFileSync(join(dir, 'long', 'ab.txt'), 'y');
+    const whole = await folder({ artifact: 'long', 'dry-run': 'true' });
+    const notMatching = await folder({
+      artifact: 'long',
+      'dry-run': 'true',
+      exclude: `${'*a'.repeat(11)}*b`,
+    });
+    expect(notMatching.code).toBe(0);
+    expect(notMatching.outputs.fingerprint).toBe(whole.outputs.fingerprint);
+  });
+
+  it('reports a given fingerprint under a given name, to a given trail', async () => {
+    const { sandbox, run } = await prepared();
+    const fingerprint = 'a'.repeat(64);
+    const given = {
+      artifact: '',
+      'artifact-type': '',
+      fingerprint,
+      name: 'backend:1.2.3',
+      trail: 'release-1.2.3',
+    };
+    expect((await run(given)).code).toBe(0);
+    expect(held(sandbox, fingerprint)).toMatchObject({
+      filename: 'backend:1.2.3',
+      trail_name: 'release-1.2.3',
+    });
+  });
+
+  it('takes the branch from GITHUB_HEAD_REF on a pull request (the checkout is detached)', async () => {
+    const { dir, sha, run } = await prepared();
+    execFileSync('git', ['checkout', '-q', '--detach'], { cwd: dir });
+    const result = await run(
+      {},
+      {
+        github: {
+          GITHUB_SHA: sha,
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_HEAD_REF: 'feature/login',
+          GITHUB_REF_NAME: '7/merge',
+        },
+        event: { pull_request: { number: 7 } },
+      },
+    );
+    expect(result.code).toBe(0);
+    const saved = outputFile(result, 'result-file') as {
+      payload: { git_commit_info: { branch: string }; commits_list?: unknown };
+    };
+    expect(saved.payload.git_commit_info.branch).toBe('feature/login');
+    expect(saved.payload.commits_list).toBeUndefined();
+  });
+
+  it('without a checkout: the commit from the push event, else the SHA alone with a warning', async () => {
+    const sandbox = await startSandbox({ profile: PROFILE });
+    const work = tempDir('nocheckout-');
+    writeFileSync(join(work, 'app.bin'), 'bytes');
+    const run = (sha: string, event?: unknown) =>
+      runAction('report-artifact', {
+        cwd: work,
+        inputs: reportInputs(sandbox.url),
+        github: { GITHUB_SHA: sha },
+        event,
+      });
+    const [fromEvent, alone] = ['c'.repeat(40), 'd'.repeat(40)];
+    const author = { name: 'Bo', email: 'bo@example.test', username: 'bo' };
+    const url = `https://github.com/acme/app/commit/${fromEvent}`;
+    const timestamp = '2026-11-02T08:00:00+01:00';
+    const head_commit = { id: fromEvent, message: 'From the event\n', timestamp, url, author };
+    const evented = await run(fromEvent, { head_commit });
+    expect(evented.code).toBe(0);
+    expect(
+      (outputFile(evented, 'result-file') as { payload: { git_commit_info: unknown } }).payload
+        .git_commit_info,
+    ).toEqual({
+      sha1: fromEvent,
+      message: 'From the event',
+      author: 'Bo <bo@example.test>',
+      author_username: 'bo',
+      branch: 'main',
+      timestamp: Date.parse('2026-11-02T07:00:00Z') / 1000,
+      url,
+    });
+    expect(evented.stdout).toContain('from the event payload');
+    const result = await run(alone);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/::warning::No commit information for d{40}/);
+    const saved = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
+    expect(saved.payload.git_commit).toBe(alone);
+    expect(saved.payload.git_commit_info).toBeUndefined();
+  });
+
+  it('dry run: sends nothing, prints the URL and payload, keeps the payload, says DRY RUN in the summary', async () => {
+    const { sandbox, sha, run } = await prepared();
+    const result = await run({}, { env: { COMPLIANCE_DRY_RUN: 'true' } });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', fingerprint: APP_BIN_FP, trail: sha });
+    expect(result.stdout).toContain(`DRY RUN: would POST ${sandbox.url}/artifacts/demo/backend`);
+    // The payload as laid out, one line of the log per line of JSON (not folded onto one line with ⏎ marks).
+    expect(result.stdout.split('\n')).toContain(`  "fingerprint": "${APP_BIN_FP}",`);
+    expect(result.stdout).not.toContain('⏎');
+    // The payload-file holds exactly what the log printed, as it would go on the wire.
+    const kept = outputFile(result, 'payload-file');
+    const logged = result.stdout.split('\n');
+    for (const line of JSON.stringify(kept, null, 2).split('\n')) expect(logged).toContain(line);
+    expect(kept).toMatchObject({ fingerprint: APP_BIN_FP, git_commit: sha, filename: 'app.bin' });
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true });
+    expect(result.summary).toContain('### DRY RUN: artifact not reported');
+    // The header line (the outcome in words and the step's duration), then that dry run is on (the organisation's
+    // outage switch), before the step's own summary.
+    expect(result.summary).toMatch(
+      /^<sub>Outcome: \*\*dry run\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n> \[!WARNING\]\n> Dry run is on [^\n]*\n\n###/,
+    );
+    const stored = sandbox.sandbox.service.data.orgs.demo?.artifacts;
+    expect(stored?.some((a) => a.fingerprint === APP_BIN_FP)).toBe(false);
+  });
+
+  it('a login page answered with 200 is not taken as delivered: the report is kept as a dry run would send it', async () => {
+    const { sandbox, sha, run } = await prepared();
+    sandbox.sandbox.faults.respondNext(1, {
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html>\n<title>Sign in</title>',
+      path: /^\/artifacts\//,
+    });
+    const result = await run();
+    expect(result.stdout).toContain(
+      '::error::unexpected response from POST /artifacts/{org}/{flow_name}: HTTP 200, content type ' +
+        '"text/html; charset=utf-8", first line "<!DOCTYPE html>": not the service\'s answer to a report (no body, ' +
+        'or JSON: an object, a string or null), so the report is not taken as delivered. The report was not delivered.',
+    );
+    expectKept(result, sha);
+    expect(outputFile(result, 'payload-file')).toEqual(
+      outputFile(await run({ 'dry-run': 'true' }), 'payload-file'),
+    );
+  });
+
+  it('a flow that does not exist (404 with the server message) keeps the report', async () => {
+    const { sha, run } = await prepared();
+    const result = await run({ flow: 'no-such-flow' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::POST \/artifacts\/\{org\}\/\{flow_name\} failed with HTTP 404 Not Found: .*no-such-flow/,
+    );
+    expect(result.outputs.outcome).toBe('error');
+    expect(outputFile(result, 'payload-file')).toMatchObject({ git_commit: sha });
+  });
+
+  describe('an image in a real registry (oci)', () => {
+    /** A report of the registry's image with the registry password given, and `env`. */
+    async function reportImage(password = USER.password, env: Record<string, string> = {}) {
+      const sandbox = await startSandbox({ profile: PROFILE });
+      const result = await runAction('report-artifact', {
+        inputs: reportInputs(sandbox.url, {
+          artifact: image,
+          'artifact-type': 'oci',
+          'registry-username': USER.username,
+          'registry-password': password,
+        }),
+        github: { GITHUB_SHA: 'e'.repeat(40) },
+        env,
+      });
+      return { sandbox, result };
+    }
+
+    it('reports the manifest digest the registry gives, under the image reference', async () => {
+      const { sandbox, result } = await reportImage();
+      expect(result.code).toBe(0);
+      expect(digest).toMatch(/^[a-f0-9]{64}$/);
+      expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
+      expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
+      expect(result.stdout).toContain(`::add-mask::${USER.password}`);
+      noLeak(result.everything);
+    });
+
+    it('reaches a registry on loopback directly behind HTTP_PROXY: its password never crosses a proxy in clear', async () => {
+      const proxy = await startProxy();
+      try {
+        const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url };
+        const { result } = await reportImage(USER.password, env);
+        expect(result.code).toBe(0);
+        expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest });
+        // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
+        expect(proxy.credentials).toEqual([]);
+        expect(proxy.seen).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('fails before any report when the registry refuses the credentials, without showing them', async () => {
+      const wrong = 'Wrong-9d2b-password';
+      guardSecret(wrong);
+      const { result } = await reportImage(wrong);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/::error::registry 127\.0\.0\.1:\d+: .*registry-username/);
+      expect(result.outputs.outcome).toBe('error');
+      // The result file says which image could not be read, never with the credentials.
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        artifact: { type: 'oci', image },
+        error: { kind: 'source' },
+      });
+      expect(result.outputs['payload-file']).toBeUndefined();
+      noLeak(result.everything);
+    });
+  });
+
+  it('docker: reports the repo digest of the local image, reading DOCKER_HOST (an Engine API on a unix socket)', async () => {
+    const sandbox = await startSandbox({ profile: PROFILE });
+    const repoDigest = 'f'.repeat(64);
+    const socket = join(tempDir('docker-'), 'docker.sock');
+    const engine = createServer((req, res) => {
+      const known = decodeURIComponent(req.url ?? '') === '/images/registry.example/app:2/json';
+      const inspect = { Id: `sha256:${'0'.repeat(64)}`, RepoTags: ['registry.example/app:2'] };
+      res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          known
+            ? { ...inspect, RepoDigests: [`registry.example/app@sha256:${repoDigest}`] }
+            : { message: `No such image: ${req.url ?? ''}` },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => engine.listen(socket, resolve));
+    try {
+      const found = await runAction('report-artifact', {
+        inputs: reportInputs(sandbox.url, { artifact: 'registry.example/app:2', 'artifact-type': 'docker' }),
+        env: { DOCKER_HOST: `unix://${socket}` },
+        github: { GITHUB_SHA: 'e'.repeat(40) },
+      });
+      expect(found.code).toBe(0);
+      expect(found.outputs).toMatchObject({ fingerprint: repoDigest, filename: 'registry.example/app:2' });
+      const saved = outputFile(found, 'result-file') as { payload: { fingerprint: string } };
+      expect(saved.payload.fingerprint).toBe(repoDigest);
+    } finally {
+      await new Promise((resolve) => engine.close(resolve));
+    }
+  });
+});
+
+describe('report-artifact against a loopback server', () => {
+  const ok: Handler = (_req, res) => json(res, 201, { message: 'OK' });
+  /** A report of app.bin in a fresh checkout to a server answering with `handler`, with `extra` inputs and `options`. */
+  async function againstServer(
+    handler: Handler,
+    extra: Record<string, string> = {},
+    options: RunOptions = {},
+  ) {
+    const server = await startServer(handler);
+    try {
+      const { dir, sha } = checkout(repo());
+      const inputs = reportInputs(server.origin, { 'api-token': TEST_TOKEN, org: 'acme', ...extra });
+      const result = await runAction('report-artifact', {
+        cwd: dir,
+        inputs,
+        github: { GITHUB_SHA: sha },
+        ...options,
+      });
+      return { result, dir, requests: server.requests };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('an artifact that is not there fails before anything is sent: the result file says which', async () => {
+    const { result, dir, requests } = await againstServer(ok, { artifact: 'nope.bin' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::.*nope\.bin does not exist/);
+    expect(result.outputs.outcome).toBe('error');
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      outcome: 'error',
+      flow: 'backend',
+      artifact: { type: 'file', path: join(dir, 'nope.bin') },
+      error: { message: expect.stringContaining('nope.bin does not exist') as unknown },
+    });
+    expect(result.summary).toContain('### ⚠️ Could not report the artifact to flow backend');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('outside GitHub Actions, asks for build-url when git knows the commit', async () => {
+    const bare = await againstServer(ok, {}, { github: false });
+    expect(bare.result.stdout).toContain("Invalid input 'build-url': is required outside GitHub Actions");
+    expect(bare.result.outputs.outcome).toBe('error');
+    const urls = { 'build-url': 'https://ci.example.test/1', 'commit-url': 'https://git.example.test/c' };
+    const { result, requests } = await againstServer(ok, urls, { github: false });
+    expect(result.code).toBe(0);
+    // The report, then its read-back.
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toMatchObject({ build_url: 'https://ci.example.test/1' });
+  });
+
+  it('never shows the token, even when the server echoes it', async () => {
+    const { result, requests } = await againstServer((req, res) =>
+      json(res, 400, { message: `bad request from ${req.headers.authorization ?? ''}` }),
+    );
+    expect(result.code).toBe(1);
+    expect(requests).toHaveLength(1);
+    expect(result.stdout).toContain('bad request from Bearer ***');
+    noLeak(result.everything);
+  });
+});

@@ -1,0 +1,621 @@
+/**
+ * report-k8s-env run as a step in-process against the sandbox, under both answer profiles (or a loopback server):
+ * every branch of one environment and of many from a config, read from a pods file or by the real kubectl against
+ * the loopback API server. The bundle keeps its contract in test/dist/report-k8s-env.test.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import { useTempDirs } from '../../helpers/git.js';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { startKubeApi, writeKubeconfig } from '../../helpers/kube-api.js';
+import { D1, D2, pod, running } from '../../helpers/pods.js';
+import { CLUSTER, expectKept, podsWorkspace } from '../../helpers/report-k8s-env.js';
+import { outputFile, type RunResult } from '../../helpers/runner.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { json, startServer, type Handler } from '../../helpers/server.js';
+
+const runAction = useInProcessAction();
+const startSandbox = useSandbox();
+const { tempDir } = useTempDirs();
+const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
+const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0).reverse()) await o.close();
+});
+
+/** A report-k8s-env step in `cwd` (when given) with `inputs`, and `env`. */
+const report = (cwd: string | undefined, inputs: Record<string, string>, env: Record<string, string> = {}) =>
+  runAction('report-k8s-env', { ...(cwd !== undefined && { cwd }), inputs, env });
+/** A folder with pods.json of `items` (CLUSTER by default), and envs.yaml of `config` when given. */
+const workspace = (items?: unknown[], config?: string) => podsWorkspace(tempDir('pods-'), items, config);
+
+/** A loopback server answering with `handler`, closed after the test. */
+async function server(handler: Handler) {
+  const started = await startServer(handler);
+  opened.push(started);
+  return started;
+}
+const loopback = (origin: string) => ({ 'api-url': origin, 'api-token': TEST_TOKEN, org: 'acme' });
+
+/** A loopback Kubernetes API holding `pods`, and a kubeconfig with contexts `live` (current) and `other`. */
+async function liveCluster(pods: unknown[] = CLUSTER, podsStatus?: number) {
+  const api = await startKubeApi({ pods, ...(podsStatus !== undefined && { podsStatus }) });
+  opened.push(api);
+  const kc = await writeKubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' }, 'live');
+  opened.push({ close: () => kc.remove() });
+  // kubectl caches discovery under HOME: one per test.
+  return { api, kc, env: { HOME: kc.dir } };
+}
+const namespacesAsked = (api: { podRequests(): { namespace?: string }[] }) =>
+  api.podRequests().map((r) => r.namespace);
+
+/** Many environments: staging is the teams' namespaces, production the shop. */
+const TEAMS = [
+  pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('web-2', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
+  pod('api-1', { ns: 'team-a', statuses: [running('api:2', D2)] }),
+  pod('api-2', { ns: 'team-b', statuses: [running('api:2', D2)] }),
+  pod('job-1', { ns: 'batch', phase: 'Succeeded' }),
+  pod('new-1', { ns: 'team-a', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
+  pod('sys-1', { ns: 'kube-system', statuses: [running('coredns:1', 'd'.repeat(64))] }),
+];
+const CONFIG = `# staging is the teams' namespaces, production the shop
+environments:
+  - name: staging
+    namespacesRegex: ["^team-"]
+  - name: production
+    namespaces: [shop]
+`;
+interface Listed {
+  name: string;
+  outcome: string;
+  pods: number;
+  artifacts: number;
+  skipped: number;
+  message: string;
+  'payload-file': string;
+}
+const listed = (result: RunResult) => JSON.parse(result.outputs.environments ?? '') as Listed[];
+
+describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  const start = (seed?: unknown) => startSandbox({ profile: PROFILE, ...(seed !== undefined && { seed }) });
+
+  describe('one environment from a pods file', () => {
+    it('reports the mapped pods, skips the one it cannot map (warned, counted, summarized)', async () => {
+      const sandbox = await start();
+      const result = await report(workspace(), {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        'pods-file': 'pods.json',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        outcome: 'reported',
+        pods: '6',
+        artifacts: '4',
+        skipped: '1',
+        'payload-file': '',
+      });
+      // The seed's staging has two snapshots: this report makes the third (201), which the summary names where the
+      // answer does (a minimal answer to a first report has no body).
+      expect(result.outputs.message).toBe(byProfile('Snapshot staging#3 created with 4 artifact(s)', ''));
+      expect(result.outputs).toMatchObject({
+        'snapshot-created': 'true',
+        'snapshot-id': byProfile('staging#3', ''),
+      });
+      expect(result.summary).toContain(
+        byProfile(
+          '**A new snapshot was made: staging#3.**',
+          '**A new snapshot of staging was made** (the service did not say its number).',
+        ),
+      );
+      expect(result.stdout).toContain(
+        "::warning::Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
+      );
+      // The service's latest staging snapshot now runs exactly these fingerprints.
+      const diff = await sandbox.client().diffEnvironments('staging~1', 'staging');
+      const now = [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts];
+      expect(now.map((a) => a.fingerprint).sort()).toEqual([D1, D2, 'c'.repeat(64), 'd'.repeat(64)].sort());
+      expect(result.summary).toContain('### Environment staging reported');
+      expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
+      expect(result.summary).toContain(
+        "| shop | new-1 | container 'app' has no imageID yet (image still being pulled?) |",
+      );
+      const saved = outputFile(result, 'result-file') as { artifacts: unknown[] };
+      expect(saved).toMatchObject({
+        outcome: 'reported',
+        reported: 4,
+        leftOut: 1,
+        message: result.outputs.message,
+      });
+      expect(saved.artifacts).toHaveLength(4);
+      noLeak(result.everything);
+    });
+
+    it('gives the service message when nothing changed (no new snapshot)', async () => {
+      const sandbox = await start();
+      const inputs = { ...connection(sandbox.url), environment: 'production', 'pods-file': 'pods.json' };
+      const dir = workspace();
+      const first = await report(dir, inputs);
+      expect(first.outputs.message).toMatch(byProfile(/created/, /^$/));
+      expect(first.outputs).toMatchObject({
+        'snapshot-created': 'true',
+        'snapshot-id': byProfile('production#3', ''),
+      });
+      const second = await report(dir, inputs);
+      expect(second.code).toBe(0);
+      // A minimal answer to the second report is the bare string "OK": no snapshot named.
+      expect(second.outputs.message).toMatch(byProfile(/^No new snapshot/, /^OK$/));
+      expect(second.outputs).toMatchObject({
+        'snapshot-created': 'false',
+        'snapshot-id': byProfile('production#3', ''),
+      });
+      expect(second.summary).toContain(
+        `**No new snapshot was made**: what runs is what the latest snapshot${byProfile(', production#3,', '')} already holds (HTTP 200: the set of running artifacts did not change).`,
+      );
+    });
+
+    it('dry run: sends nothing, keeps the payload, says DRY RUN, and warns about a named namespace with no pods', async () => {
+      const sandbox = await start();
+      const before = await sandbox.client().diffEnvironments('staging', 'staging');
+      const dir = workspace();
+      const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' };
+      const result = await report(dir, inputs, { COMPLIANCE_DRY_RUN: 'true' });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ outcome: 'dry-run', message: 'dry run: nothing was sent' });
+      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true, pods: 6 });
+      expect(result.stdout).toContain(
+        `DRY RUN: would PUT ${sandbox.url}/environments/demo/staging/report/K8S`,
+      );
+      expect(result.stdout).toContain('"podName": "web-1"');
+      const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
+      expect(payload.artifacts.map((a) => a.podName)).toEqual(['web-1', 'web-2', 'api-1', 'sys-1']);
+      expect(result.summary).toContain('DRY RUN');
+      const named = await report(dir, { ...inputs, namespaces: 'shop\nshopp', 'dry-run': 'true' });
+      expect(named.code).toBe(0);
+      expect(named.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
+      expect(named.stdout).not.toContain("Namespace 'shop' has no pods");
+      const after = await sandbox.client().diffEnvironments('staging', 'staging');
+      expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
+    });
+
+    it('keeps the payload when the service answers a login page with 200: not taken as delivered', async () => {
+      const sandbox = await start();
+      const dir = workspace();
+      const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' };
+      const dryRun = await report(dir, { ...inputs, 'dry-run': 'true' });
+      sandbox.sandbox.faults.respondNext(1, {
+        status: 200,
+        contentType: 'text/html',
+        body: `\n<html><body>Sign in (${DEMO_TOKEN})</body></html>`,
+        path: /\/report\/K8S$/,
+      });
+      const result = await report(dir, inputs);
+      expect(result.stdout).toContain(
+        '::error::unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
+          '"text/html", first line "<html><body>Sign in (***)</body></html>": not the service\'s answer to a report (no ' +
+          'body, or JSON: an object, a string or null), so the report is not taken as delivered. The report was not ' +
+          'delivered.',
+      );
+      expectKept(result);
+      // The very payload a dry run keeps: nothing of the report is lost.
+      expect(outputFile(result, 'payload-file')).toEqual(outputFile(dryRun, 'payload-file'));
+    });
+
+    it('keeps the payload when the environment does not exist (404)', async () => {
+      const sandbox = await start();
+      const result = await report(workspace(), {
+        ...connection(sandbox.url),
+        environment: 'nowhere',
+        'pods-file': 'pods.json',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/::error::PUT .* failed with HTTP 404 Not Found: .*nowhere/);
+      expect(result.outputs.outcome).toBe('error');
+      expect((outputFile(result, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+    });
+  });
+
+  describe('many environments from one read', () => {
+    it('reports each environment from a config file, with its own pods, and one summary row each', async () => {
+      const sandbox = await start();
+      const result = await report(workspace(TEAMS, CONFIG), {
+        ...connection(sandbox.url),
+        'config-file': 'envs.yaml',
+        'pods-file': 'pods.json',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.outputs.outcome).toBe('reported');
+      // Minimal answers (no body, then "OK") go to whichever report arrives first: both are sent at once.
+      const message = (env: string) =>
+        byProfile(
+          `Snapshot ${env}#3 created with 1 artifact(s)`,
+          expect.stringMatching(/^(OK)?$/) as unknown,
+        );
+      const row = { outcome: 'reported', artifacts: 1, 'payload-file': '' };
+      expect(listed(result)).toEqual([
+        { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
+        { name: 'production', pods: 2, skipped: 0, message: message('production'), ...row },
+      ]);
+      // What the service now runs in each: only the pods of its namespaces. Read from the sandbox's store, as the pods
+      // of a diff are only shown (a minimal answer leaves them out).
+      const runs = (env: string) => {
+        const held = sandbox.sandbox.service.data.orgs.demo?.environments.find((e) => e.name === env);
+        return (held?.snapshots.at(-1)?.artifacts ?? []).map((a) => `${a.name} ${a.pods.join(',')}`).sort();
+      };
+      expect(runs('staging')).toEqual(['api:2 api-1,api-2']);
+      expect(runs('production')).toEqual(['nginx:1.27 web-1,web-2']);
+      expect(result.summary).toContain('### 2 environments reported');
+      expect(result.summary).toContain(
+        '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
+      );
+      expect(result.summary).toContain(
+        // Pods read, as the environments output counts them.
+        byProfile(
+          '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
+          '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
+        ),
+      );
+      // A skipped pod is warned about once, whichever environments hold it.
+      expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
+      expect(result.summary).toContain('#### Skipped pods (1)');
+      const saved = outputFile(result, 'result-file') as { environments: { environment: string }[] };
+      expect(saved.environments.map((e) => e.environment)).toEqual(['staging', 'production']);
+      noLeak(result.everything);
+    });
+
+    it('one environment the service refuses does not stop the others: its payload is kept, the step fails naming it', async () => {
+      const sandbox = await start();
+      const result = await report(workspace(TEAMS, `${CONFIG}  - name: nowhere\n    namespaces: [batch]\n`), {
+        ...connection(sandbox.url),
+        'config-file': 'envs.yaml',
+        'pods-file': 'pods.json',
+      });
+      expect(result.code).toBe(1);
+      expect(result.outputs.outcome).toBe('error');
+      const [staging, production, nowhere] = listed(result);
+      expect(staging?.outcome).toBe('reported');
+      expect(production?.outcome).toBe('reported');
+      expect(nowhere).toMatchObject({ name: 'nowhere', outcome: 'error', pods: 1 });
+      expect(nowhere?.message).toContain("Environment named 'nowhere' does not exist");
+      expect(JSON.parse(result.files[nowhere?.['payload-file'] ?? ''] ?? '')).toEqual({ artifacts: [] });
+      expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
+      // The failure comes last, after every environment was reported.
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+        /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
+      );
+      expect(result.summary).toContain('### 2 of 3 environments reported');
+      expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
+    });
+
+    it('numbers as namespace names, an empty selector, a long name, and line numbers of inline YAML after blank lines', async () => {
+      const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
+      const long = `a${'b'.repeat(219)}`;
+      seed.orgs.demo.environments.push({ name: long }, { name: '2026' });
+      const sandbox = await start(seed);
+      const dir = workspace([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })]);
+      const result = await report(dir, {
+        ...connection(sandbox.url),
+        // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
+        environments: `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: ${long}\n    namespaces:\n`,
+        'pods-file': 'pods.json',
+        'dry-run': 'true',
+      });
+      expect(result.code).toBe(0);
+      const [year, longest] = listed(result);
+      expect(year).toMatchObject({ name: '2026', pods: 1 });
+      // A name too long for a file name still gets its payload kept (ENAMETOOLONG otherwise).
+      expect(longest?.pods).toBe(1);
+      expect(result.files[longest?.['payload-file'] ?? '']).toBeDefined();
+      const shifted = await report(dir, {
+        ...connection(sandbox.url),
+        environments: '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n',
+        'pods-file': 'pods.json',
+      });
+      expect(shifted.stdout).toContain(
+        "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
+      );
+    });
+  });
+
+  describe('live through the real kubectl', () => {
+    it('reads every namespace with the kubeconfig input and reports', async () => {
+      const sandbox = await start();
+      const { api, kc, env } = await liveCluster();
+      const inputs = { ...connection(sandbox.url), environment: 'staging', kubeconfig: kc.path };
+      const result = await report(undefined, inputs, env);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        pods: '6',
+        artifacts: '4',
+        skipped: '1',
+        'snapshot-created': 'true',
+      });
+      expect(result.outputs.message).toMatch(byProfile(/created/, /^$/));
+      expect(namespacesAsked(api)).toEqual([undefined]);
+      expect(result.stdout).toContain('::group::Read pods (kubectl)');
+    });
+
+    it('asks only for the named namespaces, with KUBECONFIG from the environment and a kube-context', async () => {
+      const sandbox = await start();
+      const { api, kc, env } = await liveCluster();
+      const result = await report(
+        undefined,
+        {
+          ...connection(sandbox.url),
+          environment: 'staging',
+          namespaces: 'shop\nbatch',
+          'kube-context': 'live',
+        },
+        { ...env, KUBECONFIG: kc.path },
+      );
+      expect(result.code).toBe(0);
+      expect(namespacesAsked(api).sort()).toEqual(['batch', 'shop']);
+      expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
+    });
+
+    it.each([
+      ['reads the cluster once for all the environments when any selects by regex', CONFIG, [undefined], 3],
+      [
+        'asks only for the named namespaces, each once, when every environment names its own',
+        'environments:\n  - name: staging\n    namespaces: [team-a, shop]\n  - name: production\n    namespaces: [shop]\n',
+        ['shop', 'team-a'],
+        4,
+      ],
+    ])('many environments: %s', async (_what, config, asked, stagingPods) => {
+      const sandbox = await start();
+      const { api, kc, env } = await liveCluster(TEAMS);
+      const result = await report(
+        undefined,
+        { ...connection(sandbox.url), environments: config, kubeconfig: kc.path },
+        env,
+      );
+      expect(result.code).toBe(0);
+      expect(namespacesAsked(api).sort()).toEqual(asked);
+      expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
+        ['staging', stagingPods],
+        ['production', 2],
+      ]);
+    });
+  });
+});
+
+describe('report-k8s-env against a loopback server', () => {
+  it('links the snapshot where the answer gives a page, and says when it names no number', async () => {
+    const answers = [
+      {
+        status: 201,
+        body: { message: 'Accepted', errors: {}, html_url: 'https://app.example.test/e/prod/9' },
+      },
+      // No `errors`: only shown, a string `message` alone is the service's answer (delivered).
+      { status: 201, body: { message: 'prod#12 and more', html_url: 'https://app.example.test/e/prod/12' } },
+    ];
+    const { origin } = await server((_req, res, index) => {
+      const answer = answers[index] ?? { status: 500, body: {} };
+      json(res, answer.status, answer.body);
+    });
+    const dir = workspace();
+    const run = () => report(dir, { ...loopback(origin), environment: 'prod', 'pods-file': 'pods.json' });
+    const unnamed = await run();
+    expect(unnamed.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': '' });
+    expect(unnamed.summary).toContain(
+      '**A new snapshot of prod was made** (the service did not say its number). [Open it in the compliance service](https://app.example.test/e/prod/9).',
+    );
+    const named = await run();
+    expect(named.outputs).toMatchObject({ 'snapshot-created': 'true', 'snapshot-id': 'prod#12' });
+    expect(named.summary).toContain(
+      '**A new snapshot was made: [prod#12](https://app.example.test/e/prod/12).**',
+    );
+  });
+
+  it('scrubs the token from the service message in outputs and summary, even escaped', async () => {
+    const { origin } = await server((req, res) =>
+      json(res, 200, { message: `accepted for ${req.headers.authorization ?? ''}`, errors: {} }),
+    );
+    const result = await report(workspace(), {
+      ...loopback(origin),
+      environment: 'staging',
+      'pods-file': 'pods.json',
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.message).toBe('accepted for Bearer ***');
+    noLeak(result.everything);
+    // The escaped form would slip past the runner's mask.
+    expect(result.summary).not.toContain(TEST_TOKEN.replace(/_/g, '\\_'));
+  });
+
+  it('takes the YAML of many environments inline; a dry run keeps each payload and sends nothing', async () => {
+    const { origin, requests } = await server((_req, res) => json(res, 500, {}));
+    const result = await report(workspace(TEAMS), {
+      ...connection(origin),
+      environments: CONFIG,
+      'pods-file': 'pods.json',
+      'dry-run': 'true',
+    });
+    expect(result.code).toBe(0);
+    expect(requests).toHaveLength(0);
+    expect(result.outputs.outcome).toBe('dry-run');
+    const [staging, production] = listed(result);
+    expect(staging).toMatchObject({ name: 'staging', outcome: 'dry-run', pods: 3 });
+    const kept = JSON.parse(result.files[staging?.['payload-file'] ?? ''] ?? '') as {
+      artifacts: { podName: string }[];
+    };
+    expect(kept.artifacts.map((a) => a.podName)).toEqual(['api-1', 'api-2']);
+    expect(production?.['payload-file']).toMatch(/report-k8s-env-payload-production-/);
+    expect(result.summary).toContain('### DRY RUN: 2 environments not reported');
+  });
+
+  describe('what cannot be read fails before anything is sent, the result file saying what was asked', () => {
+    /** A step against a recording stand-in for the service, which a failing step must not have reached. */
+    async function refused(
+      cwd: string | undefined,
+      inputs: Record<string, string>,
+      env?: Record<string, string>,
+    ) {
+      const { origin, requests } = await server((_req, res) => json(res, 200, {}));
+      const result = await report(cwd, { ...loopback(origin), environment: 'staging', ...inputs }, env);
+      expect(result.code).toBe(1);
+      expect(requests).toHaveLength(0);
+      return result;
+    }
+
+    it('a pods file that is not a pod list', async () => {
+      const dir = tempDir('pods-');
+      writeFileSync(join(dir, 'pods.json'), '{"items": [{"metadata": ');
+      const result = await refused(dir, { 'pods-file': 'pods.json' });
+      expect(result.stdout).toMatch(/::error::pods-file: .*pods\.json is not the JSON of a pod list/);
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        environment: 'staging',
+        source: join(dir, 'pods.json'),
+        error: { kind: 'source' },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not report environment staging');
+      expect(result.outputs['payload-file']).toBeUndefined();
+    });
+
+    it('kubectl refused (RBAC), naming what to check', async () => {
+      const { kc, env } = await liveCluster(CLUSTER, 403);
+      const result = await refused(undefined, { kubeconfig: kc.path }, env);
+      expect(result.stdout).toMatch(/::error::kubectl: .*Forbidden.*RBAC/);
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        source: 'kubectl',
+        error: { kind: 'source' },
+      });
+    });
+
+    /** A config refused as an input error: the step's outputs and result file. */
+    async function refusedConfig(config: string, inputs: Record<string, string> = {}) {
+      const dir = tempDir('bad-');
+      writeFileSync(join(dir, 'envs.yaml'), config);
+      // A pods file that does not exist: reading it would be a different error.
+      const result = await refused(dir, {
+        environment: '',
+        'config-file': 'envs.yaml',
+        'pods-file': 'missing.json',
+        ...inputs,
+      });
+      expect(result.outputs.outcome).toBe('error');
+      // Set even so: a later fromJSON of it never breaks.
+      expect(result.outputs.environments).toBe('[]');
+      expect(outputFile(result, 'result-file')).toMatchObject({ error: { kind: 'input' } });
+      return { result, path: join(dir, 'envs.yaml') };
+    }
+
+    // Each names the place and the form, and quotes nothing of the file: `hidden` is text of the file.
+    it.each([
+      [
+        'YAML that does not parse',
+        'environments:\n  - name: staging\n   namespaces: [a\n',
+        /line 3, column 1: not valid YAML \(a closing bracket, quote or separator is missing\)/,
+        'staging',
+      ],
+      [
+        'an unknown key, with its line',
+        'environments:\n  - name: staging\n    namespace: [shop]\n',
+        /line 3, column 5: a key other than `name`, `namespaces`, `namespacesRegex`, `excludeNamespaces`, `excludeNamespacesRegex` \(a typo would select other namespaces\)/,
+        '"namespace"',
+      ],
+      [
+        'no environments',
+        'environments: []\n',
+        /line 1, column 15: `environments` must be a list of at least one environment/,
+        '[]',
+      ],
+      [
+        'a bad environment name',
+        'environments:\n  - name: "st aging"\n',
+        /line 2, column 11: `name` is not an environment name \(a name starting with a letter or digit/,
+        'st aging',
+      ],
+      [
+        'a name listed twice',
+        'environments:\n  - name: a\n  - name: a\n',
+        /line 3, column 11: the same `name` as the environment at line 2: each is listed once/,
+        "'a'",
+      ],
+      [
+        'a bad namespace name',
+        'environments:\n  - name: a\n    namespaces: [Shop]\n',
+        /line 3, column 18: an item of `namespaces` is not a namespace name/,
+        'Shop',
+      ],
+      [
+        'a regex RE2 cannot run',
+        'environments:\n  - name: a\n    namespacesRegex: ["(?=x)"]\n',
+        /line 3, column 23: an item of `namespacesRegex` is not a usable regular expression: lookahead is not supported/,
+        '(?=',
+      ],
+      [
+        'an empty pattern, which would match every namespace',
+        'environments:\n  - name: a\n    excludeNamespacesRegex: [""]\n',
+        /line 3, column 30: an item of `excludeNamespacesRegex` is empty or has spaces around it/,
+        '""',
+      ],
+      [
+        'a pattern with spaces around it',
+        'environments:\n  - name: a\n    namespacesRegex: [" ^team-"]\n',
+        /line 3, column 23: an item of `namespacesRegex` is empty or has spaces around it/,
+        'team-',
+      ],
+      [
+        'an alias, which would be misread',
+        'environments:\n  - name: &s3cret a\n  - name: *s3cret\n',
+        /line 3, column 11: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        's3cret',
+      ],
+      [
+        'a merge key',
+        'base: &m3rge {name: a}\nenvironments:\n  - <<: *m3rge\n',
+        /line \d, column \d+: aliases \(\*name\) and merge keys \(<<\) are not supported here/,
+        'm3rge',
+      ],
+      [
+        'include and exclude together',
+        'environments:\n  - name: a\n    namespaces: [shop]\n    excludeNamespaces: [batch]\n',
+        /line 2, column 5: an environment both includes and excludes namespaces/,
+        "'a'",
+      ],
+    ])('a config with %s', async (_what, config, problem, hidden) => {
+      const { result, path } = await refusedConfig(config);
+      const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
+      expect(error).toMatch(/^Invalid input 'config-file': /);
+      expect(error).toContain(path);
+      expect(error).toMatch(problem);
+      expect(error).toMatch(/Expected (YAML with a list `environments`|regular expressions in RE2 syntax)/);
+      expect(error).not.toContain(hidden);
+    });
+
+    it.each([
+      [
+        { environment: 'staging' },
+        "::error::Invalid input 'config-file': is given together with environment: with a config, each environment's name and namespaces are in it. Expected config-file alone, or environment with its namespace inputs.",
+      ],
+      [
+        { 'exclude-namespaces': 'kube-system' },
+        "Invalid input 'config-file': is given together with exclude-namespaces",
+      ],
+      [
+        { 'config-file': '/proc/self/mem' },
+        /::error::Invalid input 'config-file': \/proc\/self\/mem could not be read: /,
+      ],
+      [
+        { 'config-file': 'nope.yaml' },
+        /::error::Invalid input 'config-file': \S+nope\.yaml is not a readable file/,
+      ],
+    ])('a config with %o', async (inputs, message) => {
+      const { result } = await refusedConfig(CONFIG, inputs);
+      if (typeof message === 'string') expect(result.stdout).toContain(message);
+      else expect(result.stdout).toMatch(message);
+    });
+  });
+});
