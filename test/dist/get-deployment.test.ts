@@ -1,14 +1,12 @@
 /**
- * get-deployment through the shipped bundle, as the runner runs it: its contract (a deployment with its outputs,
- * result file and summary; a bad input refused before any request; the service down). Every branch of its logic is
- * tested in-process: test/actions/get-deployment.
+ * get-deployment through the shipped bundle, as the runner runs it: its contract, a deployment with its outputs,
+ * result file, log and summary. A bad input and the service down, through the bundle, are test/dist/lifecycle.test.ts
+ * (every action); every branch of its logic, those included, is tested in-process: test/actions/get-deployment.
  */
-import { expectRefusedBeforeAnyRequest } from '../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
-import { json, startServer } from '../helpers/server.js';
+import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
@@ -107,64 +105,5 @@ describe('get-deployment', () => {
     noLeak(result.everything);
     // A minimal answer does not say what it replaced: no row, neither the artifact nor "nothing".
     expectShownRow(result.summary, `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`);
-  });
-
-  describe('bad input fails before any request, naming the input and the expected form', () => {
-    const base = { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150 };
-    const cases: [string, Record<string, string>, string][] = [
-      [
-        'a missing environment',
-        { environment: '' },
-        "Invalid input 'environment': is required. Expected a name",
-      ],
-    ];
-    it.each(cases)('%s', async (_label, inputs, message) => {
-      await expectRefusedBeforeAnyRequest(
-        expect,
-        (options) => runAction('get-deployment', options),
-        { ...base, ...inputs },
-        {
-          message,
-          heading: 'Could not check the deployment',
-          outputs: { found: '', 'deployed-at': '' },
-        },
-      );
-    });
-  });
-
-  describe('a deployment that cannot be read fails the step, whatever fail-if-missing says', () => {
-    it('when the service is unreachable', async () => {
-      const server = await startServer((_req, res) => json(res, 200, {}));
-      const url = server.origin;
-      await server.close();
-      const result = await runAction('get-deployment', {
-        inputs: {
-          'api-url': url,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          environment: 'staging',
-          fingerprint: BACKEND_150,
-          'fail-if-missing': 'false',
-        },
-        env: { COMPLIANCE_RETRIES: '0' },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(
-        /::error::GET \/deployments\/\{org\}\/\{env_name\}\/\{fingerprint\} could not reach the service: /,
-      );
-      // Told apart from "not deployed" by outcome, for a later step after continue-on-error.
-      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        found: null,
-        fingerprint: BACKEND_150,
-        failIfMissing: false,
-        error: {
-          kind: 'network',
-          message: expect.stringContaining('could not reach the service') as unknown,
-        },
-      });
-      noLeak(result.everything);
-    });
   });
 });

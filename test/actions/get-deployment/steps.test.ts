@@ -3,38 +3,43 @@
  * would not): every branch of reading a deployment and what shipped with it, under both answer profiles. The bundle
  * keeps its contract in test/dist/get-deployment.test.ts.
  */
-import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
-import { useTempDirs } from '../../helpers/git.js';
-import { outputFile } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
-import { json, startServer, type RecordedRequest } from '../../helpers/server.js';
-
-import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import type { SandboxOptions } from '@compliance-actions/sandbox/server';
+import { useTempDirs } from '../../helpers/git.js';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { outputFile } from '../../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { closedOrigin, json, startServer, type Handler, type RecordedRequest } from '../../helpers/server.js';
+import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 
 /** Demo seed: backend 1.4.0 ran in staging from snapshot 1; 1.5.0 replaced it in snapshot 2 (never in production). */
 const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+const FP = 'd'.repeat(64);
+const LOOKUP = { 'fail-if-missing': 'false' };
 
-/** get-deployment of `fingerprint` in prod, asked of a loopback server that answers `body` (what the sandbox would not). */
-async function askLoopback(
-  body: unknown,
-  fingerprint = 'd'.repeat(64),
-  inputs: Record<string, string> = {},
-  cwd?: string,
-) {
-  // A function answers from the request (a service that echoes what it was sent).
-  const server = await startServer((req, res) =>
-    json(res, 200, typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(req) : body),
-  );
+/** get-deployment of 1.5.0 in staging, asked of the sandbox, `inputs` over that. */
+const ask = (sandbox: Running, inputs: Record<string, string> = {}) =>
+  runAction('get-deployment', {
+    inputs: {
+      'api-url': sandbox.url,
+      'api-token': DEMO_TOKEN,
+      org: 'demo',
+      environment: 'staging',
+      fingerprint: BACKEND_150,
+      ...inputs,
+    },
+  });
+
+/** get-deployment of `FP` in prod, asked of a loopback server that answers as `handler` does. */
+async function askServer(handler: Handler, inputs: Record<string, string> = {}, cwd?: string) {
+  const server = await startServer(handler);
   try {
     const result = await runAction('get-deployment', {
       inputs: {
@@ -42,7 +47,7 @@ async function askLoopback(
         'api-token': TEST_TOKEN,
         org: 'acme',
         environment: 'prod',
-        fingerprint,
+        fingerprint: FP,
         ...inputs,
       },
       ...(cwd !== undefined && { cwd }),
@@ -52,11 +57,23 @@ async function askLoopback(
     await server.close();
   }
 }
+/** The same, the server answering 200 with `body` (a function answers from the request: a service that echoes it). */
+const askLoopback = (body: unknown, inputs: Record<string, string> = {}, cwd?: string) =>
+  askServer(
+    (req, res) =>
+      json(res, 200, typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(req) : body),
+    inputs,
+    cwd,
+  );
 
 /** What the summary and log say of an answer that names neither the fingerprint nor the environment. */
 const notConfirmed = (fingerprint: string, environment: string) =>
   `Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ` +
   `${fingerprint} in ${environment} as asked.`;
+/** The service's words for 1.5.0 in production, and the step's around them. */
+const NOT_IN_PRODUCTION =
+  `Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service answered HTTP 404: ` +
+  `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'.`;
 
 const OUTPUTS = [
   'found',
@@ -83,10 +100,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
   const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
 
   it('fail-if-missing (the default) is a gate: found only on an answer that names what was asked', async () => {
-    const sandbox = await start();
-    const result = await runAction('get-deployment', {
-      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
-    });
+    const result = await ask(await start());
     expect(result.code).toBe(byProfile(0, 1));
     expect(result.outputs).toMatchObject({
       outcome: byProfile('found', 'error'),
@@ -107,15 +121,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
   });
 
   it('a first deployment has no replaced artifact and no diff', async () => {
-    const sandbox = await start();
-    const result = await runAction('get-deployment', {
-      inputs: {
-        ...connection(sandbox.url),
-        environment: 'staging',
-        fingerprint: BACKEND_140,
-        'fail-if-missing': 'false',
-      },
-    });
+    const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
       found: 'true',
@@ -123,17 +129,15 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       'snapshot-index': byProfile('1', ''),
       'replaced-fingerprint': '',
       'diff-url': '',
-    });
-    expect(result.summary).not.toContain('| Diff |');
-    // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
-    expectShownRow(result.summary, '| Replaced | nothing |');
-    // Nothing replaced: no replaced commit, no compare link; the lead time of 1.4.0 from its commit still.
-    expect(result.outputs).toMatchObject({
+      // Nothing replaced: no replaced commit, no compare link; the lead time of 1.4.0 from its commit still.
       'replaced-commit': '',
       'compare-url': '',
       // staging#1 at 1793611000; 1.4.0's commit at 1793609900.
       'lead-time-seconds': byProfile(String(1793611000 - 1793609900), ''),
     });
+    expect(result.summary).not.toContain('| Diff |');
+    // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
+    expectShownRow(result.summary, '| Replaced | nothing |');
     if (PROFILE === 'full') {
       expect(result.summary).toContain('backend 1.4.0 replaced nothing 18 min after its commit');
     } else expect(result.summary).not.toContain('after its commit');
@@ -146,7 +150,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       commits: { from: string; to: string; committed: number },
       deployedAt: number,
     ) => ({
-      fingerprint: 'd'.repeat(64),
+      fingerprint: FP,
       env_name: 'prod',
       deployed_at: deployedAt,
       artifact_name: 'ghcr.io/acme/backend:1.6.0',
@@ -180,8 +184,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const shipped = (from: string, to: string, cwd: string) =>
       askLoopback(
         deployment('https://github.com/acme/shop', { from, to, committed: 1_000_000 }, 1_011_520),
-        'd'.repeat(64),
-        { 'fail-if-missing': 'false' },
+        LOOKUP,
         cwd,
       );
 
@@ -230,7 +233,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       // Two repositories: nothing to compare. A start before the commit: no lead time. No checkout: no count.
       const answer = deployment('https://github.com/acme/shop', { from, to, committed: 2_000 }, 1_000);
       answer.replaced_artifact.artifact.git_commit_info.url = `https://github.com/acme/other/commit/${from}`;
-      const result = await askLoopback(answer, 'd'.repeat(64), { 'fail-if-missing': 'false' });
+      const result = await askLoopback(answer, LOOKUP);
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({
         'replaced-commit': from,
@@ -245,62 +248,39 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
   });
 
   describe('not deployed (404)', () => {
-    it('fails by default, saying plainly the artifact was not deployed to that environment', async () => {
+    it('fails by default, saying plainly it was not deployed; with fail-if-missing: false, found=false and a warning', async () => {
       const sandbox = await start();
-      const result = await runAction('get-deployment', {
-        inputs: { ...connection(sandbox.url), environment: 'production', fingerprint: BACKEND_150 },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        `::error::Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service` +
-          ` answered HTTP 404: Artifact with fingerprint '${BACKEND_150}' was not deployed to environment` +
-          ` 'production' in organization 'demo'. Set fail-if-missing: false to carry on when it is not deployed.`,
+      const failed = await ask(sandbox, { environment: 'production' });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain(
+        `::error::${NOT_IN_PRODUCTION} Set fail-if-missing: false to carry on when it is not deployed.`,
       );
-      expect(result.outputs).toMatchObject({
+      expect(failed.outputs).toMatchObject({
         outcome: 'not-found',
         found: 'false',
         'deployed-at': '',
         'snapshot-index': '',
       });
-      expect(result.summary).toContain('### Not deployed to production');
-      expect(outputFile(result, 'result-file')).toMatchObject({
+      expect(failed.summary).toContain('### Not deployed to production');
+      expect(outputFile(failed, 'result-file')).toMatchObject({
         outcome: 'not-found',
         found: false,
         deployedAt: null,
         serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
       });
-    });
 
-    it('with fail-if-missing: false, sets found=false and carries on', async () => {
-      const sandbox = await start();
-      const result = await runAction('get-deployment', {
-        inputs: {
-          ...connection(sandbox.url),
-          environment: 'production',
-          fingerprint: BACKEND_150,
-          'fail-if-missing': 'false',
-        },
-      });
+      const result = await ask(sandbox, { environment: 'production', ...LOOKUP });
       expect(result.code).toBe(0);
       expect(result.stdout).not.toContain('::error::');
       // A warning quoting the service, so a 404 read wrongly as "not deployed" would still be seen.
       expect(result.stdout).toContain(
-        `::warning::Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service` +
-          ` answered HTTP 404: Artifact with fingerprint '${BACKEND_150}' was not deployed to environment` +
-          ` 'production' in organization 'demo'. fail-if-missing is false: carrying on with found=false.`,
+        `::warning::${NOT_IN_PRODUCTION} fail-if-missing is false: carrying on with found=false.`,
       );
       expect(Object.fromEntries(['outcome', ...OUTPUTS].map((name) => [name, result.outputs[name]]))).toEqual(
         {
           outcome: 'not-found',
           found: 'false',
-          'deployed-at': '',
-          'snapshot-index': '',
-          'artifact-name': '',
-          'replaced-fingerprint': '',
-          'replaced-commit': '',
-          'compare-url': '',
-          'lead-time-seconds': '',
-          'diff-url': '',
+          ...Object.fromEntries(OUTPUTS.slice(1).map((name) => [name, ''])),
         },
       );
       expect(result.outputs['result-file']).toBeTruthy();
@@ -308,15 +288,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     });
 
     it('an environment that does not exist is not "not deployed": it fails even with fail-if-missing: false', async () => {
-      const sandbox = await start();
-      const result = await runAction('get-deployment', {
-        inputs: {
-          ...connection(sandbox.url),
-          environment: 'nowhere',
-          fingerprint: BACKEND_150,
-          'fail-if-missing': 'false',
-        },
-      });
+      const result = await ask(await start(), { environment: 'nowhere', ...LOOKUP });
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(
         '::error::GET /deployments/{org}/{env_name}/{fingerprint} failed with HTTP 404 Not Found: Environment' +
@@ -334,93 +306,57 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
     });
 
-    const answers: [string, number, unknown, string][] = [
+    it.each([
       [
-        'an org that does not exist',
-        404,
+        'an org that does not exist fails',
         { message: "Organization 'acme' does not exist" },
         'HTTP 404 Not Found: Organization \'acme\' does not exist; not read as "not deployed"',
       ],
       [
-        'a 404 that does not say what is missing (a proxy page)',
-        404,
+        'a 404 that does not say what is missing (a proxy page) fails',
         '<html>Not Found</html>',
         'not read as "not deployed" (found=false): the answer does not say the artifact was not deployed',
       ],
-    ];
-    it.each(answers)('%s fails even with fail-if-missing: false', async (_label, status, body, message) => {
-      const server = await startServer((_req, res) => {
-        if (typeof body !== 'string') return json(res, status, body);
-        res.writeHead(status, { 'content-type': 'text/html' });
-        res.end(body);
-      });
-      try {
-        const result = await runAction('get-deployment', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            environment: 'prod',
-            fingerprint: BACKEND_150,
-            'fail-if-missing': 'false',
-          },
-        });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toContain(message);
+      [
+        'a 404 in other words about the deployment reads as not deployed, with a warning quoting it,',
+        { message: 'No deployment of this fingerprint in environment prod' },
+        `::warning::Artifact ${BACKEND_150} was not deployed to environment 'prod' (org 'acme'): the service` +
+          ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
+      ],
+    ])('%s even with fail-if-missing: false', async (_label, body, message) => {
+      const result = await askServer(
+        (_req, res) => {
+          if (typeof body !== 'string') return json(res, 404, body);
+          res.writeHead(404, { 'content-type': 'text/html' });
+          res.end(body);
+        },
+        { fingerprint: BACKEND_150, ...LOOKUP },
+      );
+      const notDeployed = message.startsWith('::warning::');
+      expect(result.code).toBe(notDeployed ? 0 : 1);
+      expect(result.stdout).toContain(message);
+      if (notDeployed) expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
+      else {
         expect(result.stdout).not.toContain('carrying on with found=false');
         expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('a 404 in other words about the deployment reads as not deployed, with a warning quoting it', async () => {
-      const server = await startServer((_req, res) =>
-        json(res, 404, { message: 'No deployment of this fingerprint in environment prod' }),
-      );
-      try {
-        const result = await runAction('get-deployment', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            environment: 'prod',
-            fingerprint: BACKEND_150,
-            'fail-if-missing': 'false',
-          },
-        });
-        expect(result.code).toBe(0);
-        expect(result.stdout).toContain(
-          '::warning::Artifact ' +
-            BACKEND_150 +
-            " was not deployed to environment 'prod' (org 'acme'): the service" +
-            ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
-        );
-        expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
-      } finally {
-        await server.close();
       }
     });
   });
 
   it('reads fractional seconds and escapes what the service sends; links only http(s)', async () => {
-    const fingerprint = 'd'.repeat(64);
-    const result = await askLoopback(
-      {
-        fingerprint,
-        deployed_at: 1793697400.999,
-        artifact_name: '<img src=x onerror=alert(1)>',
-        env_name: 'prod',
-        snapshot_index: 9,
-        artifact: { flow_name: '[flow](javascript:alert(1))', git_commit: 'e'.repeat(40) },
-        replaced_artifact: null,
-        diff_url: 'javascript:alert(1)',
-        _links: { environment: { href: 'javascript:alert(2)' } },
-      },
-      fingerprint,
-    );
+    const result = await askLoopback({
+      fingerprint: FP,
+      deployed_at: 1793697400.999,
+      artifact_name: '<img src=x onerror=alert(1)>',
+      env_name: 'prod',
+      snapshot_index: 9,
+      artifact: { flow_name: '[flow](javascript:alert(1))', git_commit: 'e'.repeat(40) },
+      replaced_artifact: null,
+      diff_url: 'javascript:alert(1)',
+      _links: { environment: { href: 'javascript:alert(2)' } },
+    });
     expect(result.code).toBe(0);
-    expect(result.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${fingerprint}`);
+    expect(result.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${FP}`);
     expect(result.outputs).toMatchObject({
       found: 'true',
       'deployed-at': '2026-11-03T09:16:40Z',
@@ -438,27 +374,23 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
   });
 
   it('carries on when a field it only passes on or shows is null or malformed', async () => {
-    const fingerprint = 'd'.repeat(64);
-    const result = await askLoopback(
-      {
-        fingerprint,
-        deployed_at: 1793697400,
-        artifact_name: null,
-        env_name: 'prod',
-        snapshot_index: 'nine',
-        artifact: {
-          flow_name: null,
-          trail_name: null,
-          git_commit: null,
-          git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null },
-          repo_info: { name: null, repo_id: null },
-        },
-        replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
-        diff_url: 42,
-        _links: null,
+    const result = await askLoopback({
+      fingerprint: FP,
+      deployed_at: 1793697400,
+      artifact_name: null,
+      env_name: 'prod',
+      snapshot_index: 'nine',
+      artifact: {
+        flow_name: null,
+        trail_name: null,
+        git_commit: null,
+        git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null },
+        repo_info: { name: null, repo_id: null },
       },
-      fingerprint,
-    );
+      replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
+      diff_url: 42,
+      _links: null,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('::error::');
     expect(result.outputs).toMatchObject({
@@ -470,7 +402,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       'replaced-fingerprint': '',
       'diff-url': '',
     });
-    expect(result.summary).toContain(`### ${fingerprint} deployed to prod`);
+    expect(result.summary).toContain(`### ${FP} deployed to prod`);
     expect(result.summary).toContain('| Commit | eeeeeee |');
   });
 
@@ -482,12 +414,8 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       fingerprint: BACKEND_140,
       env_name: 'production',
     };
-    const ask = (fingerprint: string, environment: string) =>
-      runAction('get-deployment', {
-        inputs: { ...connection(sandbox.url), environment, fingerprint, 'fail-if-missing': 'false' },
-      });
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherArtifact = await ask(BACKEND_150, 'production');
+    const otherArtifact = await ask(sandbox, { environment: 'production', ...LOOKUP });
     expect(otherArtifact.code).toBe(1);
     expect(otherArtifact.stdout).toContain(
       '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
@@ -501,40 +429,36 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     });
 
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherEnvironment = await ask(BACKEND_140, 'staging');
+    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_140, ...LOOKUP });
     expect(otherEnvironment.code).toBe(1);
     expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
     expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
   });
 
   it('an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)', async () => {
-    const fingerprint = 'd'.repeat(64);
-    const result = await askLoopback({ fingerprint, env_name: 'prod' }, fingerprint);
+    const result = await askLoopback({ fingerprint: FP, env_name: 'prod' });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ outcome: 'found', found: 'true', 'deployed-at': '' });
-    expect(result.stdout).toContain(`${fingerprint} was deployed to prod.\n`);
+    expect(result.stdout).toContain(`${FP} was deployed to prod.\n`);
     expect(result.summary).not.toContain('| Deployed at |');
     // Both named, as asked: confirmed.
     expect(result.everything).not.toMatch(/not confirmed/i);
     expect(outputFile(result, 'result-file')).not.toHaveProperty('notConfirmed');
   });
 
-  const unnamed: [string, Record<string, unknown>, string[], string][] = [
+  it.each([
     [
       'neither the fingerprint nor the environment',
       {},
       ['fingerprint', 'env_name'],
       'names no fingerprint and no environment',
     ],
-    ['no environment', { fingerprint: 'd'.repeat(64), env_name: null }, ['env_name'], 'names no environment'],
-  ];
-  it.each(unnamed)(
-    'an answer that names %s is found without the gate, and the summary and log say it is not confirmed',
+    ['no environment', { fingerprint: FP, env_name: null }, ['env_name'], 'names no environment'],
+  ])(
+    'an answer that names %s is found without the gate, saying it is not confirmed; could-not-check with it (the default)',
     async (_label, named, missing, says) => {
-      const fingerprint = 'd'.repeat(64);
-      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint, {
-        'fail-if-missing': 'false',
-      });
+      const answer = { deployed_at: 1793697400, ...named };
+      const result = await askLoopback(answer, LOOKUP);
       expect(result.code).toBe(0);
       expect(result.stdout).not.toContain('::error');
       expect(result.outputs).toMatchObject({
@@ -542,74 +466,86 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         found: 'true',
         'deployed-at': '2026-11-03T09:16:40Z',
       });
-      const text = `Not confirmed: the answer ${says}, so it cannot be shown to be about ${fingerprint} in prod as asked.`;
-      expect(result.stdout).toContain(
-        `${fingerprint} was deployed to prod at 2026-11-03T09:16:40Z.\n${text}\n`,
-      );
-      expect(result.summary).toContain(`### ${fingerprint} deployed to prod\n\n${text}\n`);
+      const text = `Not confirmed: the answer ${says}, so it cannot be shown to be about ${FP} in prod as asked.`;
+      expect(result.stdout).toContain(`${FP} was deployed to prod at 2026-11-03T09:16:40Z.\n${text}\n`);
+      expect(result.summary).toContain(`### ${FP} deployed to prod\n\n${text}\n`);
       expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'found', notConfirmed: missing });
-    },
-  );
-  it.each(unnamed)(
-    'an answer that names %s is could-not-check with fail-if-missing (the default)',
-    async (_label, named, missing, says) => {
-      const fingerprint = 'd'.repeat(64);
-      const result = await askLoopback({ deployed_at: 1793697400, ...named }, fingerprint);
-      expect(result.code).toBe(1);
-      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      expect(result.stdout).toContain(
+
+      const gated = await askLoopback(answer);
+      expect(gated.code).toBe(1);
+      expect(gated.outputs).toMatchObject({ outcome: 'error', found: '' });
+      expect(gated.stdout).toContain(
         `::error::fail-if-missing: could not check. Not confirmed: the answer ${says}`,
       );
-      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', notConfirmed: missing });
+      expect(outputFile(gated, 'result-file')).toMatchObject({ outcome: 'error', notConfirmed: missing });
     },
   );
 
-  describe('bad input fails before any request, naming the input and the expected form', () => {
-    const base = { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150 };
-    const cases: [string, Record<string, string>, string][] = [
-      [
-        'a missing environment',
-        { environment: '' },
-        "Invalid input 'environment': is required. Expected a name",
-      ],
-      [
-        'a bad environment name',
-        { environment: 'prod env' },
-        "Invalid input 'environment': 'prod env' is not valid. Expected a name starting with a letter or digit",
-      ],
-      [
-        'fail-if-missing that is not a boolean',
-        { 'fail-if-missing': 'no' },
-        "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
-      ],
-    ];
-    it.each(cases)('%s', async (_label, inputs, message) => {
+  it.each([
+    [
+      'a missing environment',
+      { environment: '' },
+      "Invalid input 'environment': is required. Expected a name",
+    ],
+    [
+      'a bad environment name',
+      { environment: 'prod env' },
+      "Invalid input 'environment': 'prod env' is not valid. Expected a name starting with a letter or digit",
+    ],
+    [
+      'fail-if-missing that is not a boolean',
+      { 'fail-if-missing': 'no' },
+      "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
+    ],
+  ])(
+    'bad input fails before any request, naming the input and the expected form: %s',
+    async (_label, inputs, message) => {
       await expectRefusedBeforeAnyRequest(
         expect,
         (options) => runAction('get-deployment', options),
-        { ...base, ...inputs },
-        {
-          message,
-          heading: 'Could not check the deployment',
-          outputs: { found: '', 'deployed-at': '' },
-        },
+        { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150, ...inputs },
+        { message, heading: 'Could not check the deployment', outputs: { found: '', 'deployed-at': '' } },
       );
+    },
+  );
+
+  it('an unreachable service fails the step whatever fail-if-missing says, told apart from not deployed', async () => {
+    const result = await runAction('get-deployment', {
+      inputs: {
+        'api-url': await closedOrigin(),
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        environment: 'staging',
+        fingerprint: BACKEND_150,
+        ...LOOKUP,
+      },
+      env: { COMPLIANCE_RETRIES: '0' },
     });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::GET \/deployments\/\{org\}\/\{env_name\}\/\{fingerprint\} could not reach the service: /,
+    );
+    // Told apart from "not deployed" by outcome, for a later step after continue-on-error.
+    expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      outcome: 'error',
+      found: null,
+      fingerprint: BACKEND_150,
+      failIfMissing: false,
+      error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
+    });
+    noLeak(result.everything);
   });
 
   it('never shows the token when a 200 answer echoes it in the names it logs', async () => {
-    const fingerprint = 'd'.repeat(64);
-    const result = await askLoopback(
-      (req: RecordedRequest) => ({
-        fingerprint,
-        deployed_at: 1793697400,
-        env_name: 'prod',
-        artifact_name: `image of ${req.headers.authorization ?? ''}`,
-        artifact: { flow_name: `flow of ${req.headers.authorization ?? ''}` },
-        diff_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
-      }),
-      fingerprint,
-    );
+    const result = await askLoopback((req: RecordedRequest) => ({
+      fingerprint: FP,
+      deployed_at: 1793697400,
+      env_name: 'prod',
+      artifact_name: `image of ${req.headers.authorization ?? ''}`,
+      artifact: { flow_name: `flow of ${req.headers.authorization ?? ''}` },
+      diff_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
+    }));
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
     noLeak(result.everything);
