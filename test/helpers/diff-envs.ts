@@ -1,21 +1,9 @@
 /** What diff-envs' tests share, through the bundle (test/dist) and in-process (test/actions/diff-envs). */
 import { demoSeed } from './sandbox.js';
-import { TEST_TOKEN } from './secrets.js';
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 export const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 export const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
-
-/** The inputs of a drift check of prod~1 against prod, asked of a loopback server that answers what the sandbox would not. */
-export const driftCheckInputs = (origin: string, inputs: Record<string, string> = {}) => ({
-  'api-url': origin,
-  'api-token': TEST_TOKEN,
-  org: 'acme',
-  'snapshot-1': 'prod~1',
-  'snapshot-2': 'prod',
-  'fail-on-diff': 'true',
-  ...inputs,
-});
 
 /** The result file, as far as the tests read it. */
 export interface Saved {

@@ -1,33 +1,51 @@
 /**
  * diff-envs run as a step in-process against the sandbox (or a loopback server): every branch of a review, a drift
- * check and a promotion, under both answer profiles. The bundle keeps its contract in test/dist/diff-envs.test.ts.
+ * check and a promotion. What a loopback server answers does not depend on the sandbox's answer profile, so those run
+ * once; the sandbox's under both profiles. The bundle keeps its contract in test/dist/diff-envs.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import type { SandboxOptions } from '@compliance-actions/sandbox/server';
-import { GITHUB_TOKEN, useFakeGitHub, type FakeGitHub } from '../../helpers/github-api.js';
+import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
-import { outputFile, type RunOptions } from '../../helpers/runner.js';
+import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
-import { json, startServer } from '../../helpers/server.js';
+import { closedOrigin, json, startServer, type Handler, type TestServer } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
-import {
-  BACKEND_14,
-  BACKEND_15,
-  driftCheckInputs,
-  seedWithFlowless,
-  type Saved,
-} from '../../helpers/diff-envs.js';
+import { BACKEND_14, BACKEND_15, seedWithFlowless, type Saved } from '../../helpers/diff-envs.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+const noLeak = (result: RunResult) => assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+const lastLine = (result: RunResult) => result.stdout.trimEnd().split('\n').at(-1);
+const nonCompliant = (result: RunResult) => JSON.parse(result.outputs['non-compliant'] ?? '') as unknown;
+
+/** diff-envs of `one` against `two`: of the demo org at the sandbox, or of acme at a loopback server's origin. */
+const diff = (
+  at: Running | string,
+  one: string,
+  two: string,
+  inputs: Record<string, string> = {},
+  options: RunOptions = {},
+) => {
+  const connection =
+    typeof at === 'string'
+      ? { 'api-url': at, 'api-token': TEST_TOKEN, org: 'acme' }
+      : { 'api-url': at.url, 'api-token': DEMO_TOKEN, org: 'demo' };
+  return runAction('diff-envs', {
+    ...options,
+    inputs: { ...connection, 'snapshot-1': one, 'snapshot-2': two, ...inputs },
+  });
+};
+/** A drift check of prod~1 against prod, and a promotion review of prod by staging, at a loopback server. */
 const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
-  runAction('diff-envs', { inputs: driftCheckInputs(origin, inputs) });
+  diff(origin, 'prod~1', 'prod', { 'fail-on-diff': 'true', ...inputs });
+const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
+  diff(origin, 'prod', 'staging', inputs);
 
 /** A diff answer of `one` against `two`: `arriving` only in `two`, nothing else. */
 const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
@@ -36,173 +54,40 @@ const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
   changed: { snapshot_id: two, artifacts: [] },
   'not-changed': { snapshot_id: two, artifacts: [] },
 });
-/** A promotion review of prod against staging, asked of a loopback server. */
-const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
-  runAction('diff-envs', {
-    inputs: {
-      'api-url': origin,
-      'api-token': TEST_TOKEN,
-      org: 'acme',
-      'snapshot-1': 'prod',
-      'snapshot-2': 'staging',
-      ...inputs,
-    },
+
+describe('diff-envs against a loopback server', () => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
   });
+  /** A loopback server closed after the test. */
+  const serve = async (handler: Handler) => {
+    const server = await startServer(handler);
+    servers.push(server);
+    return server;
+  };
 
-/** A run for pull request #7 of acme/app, with GitHub's API at the fake. */
-const onPullRequest = (api: FakeGitHub): RunOptions => ({
-  githubToken: GITHUB_TOKEN,
-  github: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_API_URL: api.url, GITHUB_REF: 'refs/pull/7/merge' },
-  event: { number: 7, pull_request: { number: 7, head: { sha: 'a'.repeat(40) } } },
-});
-
-describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
-  const byProfile = byProfileOf(PROFILE);
-  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
-
-  it('says there is no difference, and fail-on-diff passes', async () => {
-    const sandbox = await start();
-    await liveShaped(sandbox, 'production', 'production#2');
-    const result = await runAction('diff-envs', {
-      inputs: {
-        ...connection(sandbox.url),
-        'snapshot-1': 'production',
-        'snapshot-2': 'production#2',
-        'fail-on-diff': 'true',
-      },
-    });
+  it('sends both expressions in canonical form', async () => {
+    const server = await serve((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
+    const result = await diff(server.origin, ' prod@{2.day.ago} ', 'prod@{2026-11-01T12:00:00}');
     expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.url.pathname).toBe('/api/v2/env-diff/acme');
+    expect(Object.fromEntries(server.requests[0]?.url.searchParams ?? [])).toEqual({
+      snappish1: 'prod@{2.days.ago}',
+      snappish2: 'prod@{2026-11-01T12:00:00}',
+    });
     expect(result.outputs).toMatchObject({
       outcome: 'same',
       changed: 'false',
-      'only-in-1': '0',
-      'only-in-2': '0',
-      scaled: '0',
-      unchanged: '3',
-      'snapshot-1-id': 'production#2',
-      'snapshot-2-id': 'production#2',
+      'snapshot-1-id': 'prod#7',
+      'snapshot-2-id': 'prod#9',
     });
-    expect(result.stdout).not.toContain('::error::');
-    expect(result.summary).toContain(
-      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
-    );
-    expect(result.everything).not.toMatch(/not confirmed/i);
-  });
-
-  it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
-    const sandbox = await start();
-    const result = await runAction('diff-envs', {
-      inputs: {
-        ...connection(sandbox.url),
-        'snapshot-1': 'production',
-        'snapshot-2': 'staging',
-        'fail-on-diff': 'true',
-      },
-    });
-    expect(result.code).toBe(1);
-    // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
-    expect(result.stdout).toContain(
-      byProfile(
-        '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
-        '::error::fail-on-diff: could not check. Not confirmed: the answer names no snapshot for snappish1 and ' +
-          'snappish2, so it cannot be shown to be about production and staging as asked.',
-      ),
-    );
-    const outcome = byProfile('different', 'error');
-    expect(result.outputs).toMatchObject({ outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' });
-    // A gate that could not check sets no `changed`: a later step reading it alone must not go on.
-    expect(result.outputs.changed).toBe(byProfile('true', undefined));
-    expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
-    if (PROFILE === 'minimal') {
-      expect(result.summary).toContain(
-        'fail-on-diff: could not check. Not confirmed: the answer names no snapshot',
-      );
-    }
-    expect(result.summary).toContain(
-      `### Environment diff: ${byProfile('production#2 → staging#2', 'production → staging')}`,
-    );
-  });
-
-  describe('the service cannot resolve a snapshot', () => {
-    it('an unknown environment (404)', async () => {
-      const sandbox = await start();
-      const result = await runAction('diff-envs', {
-        inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'nowhere' },
-      });
-      const message =
-        "GET /env-diff/{org} failed with HTTP 404 Not Found: Environment named 'nowhere' does not exist for organization 'demo'. Check the org and the names in the request";
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(`::error::${message}`);
-      // Only the outcome, the result file and would-fail (true: it failed): no `changed` a drift check could take
-      // for "no drift".
-      expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
-      expect(result.outputs['would-fail']).toBe('true');
-      expect(result.outputs.outcome).toBe('error');
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        snapshot1: { expression: 'staging' },
-        snapshot2: { expression: 'nowhere' },
-        error: { kind: 'api', message: expect.stringContaining(message) as string },
-      });
-      expect(result.summary).toContain('### ⚠️ Could not compare staging with nowhere');
-      expect(result.summary).toContain('The service refused the request: see its answer above.');
-    });
-
-    it('an environment without snapshots (400)', async () => {
-      const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
-      seed.orgs.demo.environments.push({ name: 'empty' });
-      const sandbox = await start({ seed });
-      const result = await runAction('diff-envs', {
-        inputs: {
-          ...connection(sandbox.url),
-          'snapshot-1': 'empty',
-          'snapshot-2': 'staging',
-          'fail-on-diff': 'true',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        "::error::GET /env-diff/{org} failed with HTTP 400 Bad Request: Snappish 'empty' resolves to empty#0: Indexes are 1-based",
-      );
-      // "Could not check" sets no `changed`: a drift check cannot mistake it for "no drift".
-      expect(result.outputs.changed).toBeUndefined();
-      expect(result.outputs.outcome).toBe('error');
-    });
-  });
-
-  it('sends both expressions in canonical form', async () => {
-    const server = await startServer((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
-    try {
-      const result = await runAction('diff-envs', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'snapshot-1': ' prod@{2.day.ago} ',
-          'snapshot-2': 'prod@{2026-11-01T12:00:00}',
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]?.url.pathname).toBe('/api/v2/env-diff/acme');
-      expect(Object.fromEntries(server.requests[0]?.url.searchParams ?? [])).toEqual({
-        snappish1: 'prod@{2.days.ago}',
-        snappish2: 'prod@{2026-11-01T12:00:00}',
-      });
-      expect(result.outputs).toMatchObject({
-        outcome: 'same',
-        changed: 'false',
-        'snapshot-1-id': 'prod#7',
-        'snapshot-2-id': 'prod#9',
-      });
-    } finally {
-      await server.close();
-    }
   });
 
   it('an answer as the live service shapes it (a snapshot id only in snappish1 and snappish2) is confirmed: both gates pass', async () => {
     const unchanged = { fingerprint: 'c'.repeat(64), name: 'redis:7.4', flow: 'cache', instance_count: 1 };
-    const server = await startServer((_req, res) =>
+    const server = await serve((_req, res) =>
       json(res, 200, {
         snappish1: { snapshot_id: 'prod#1', artifacts: [] },
         snappish2: { snapshot_id: 'prod#2', artifacts: [] },
@@ -210,79 +95,63 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'not-changed': { artifacts: [unchanged] },
       }),
     );
-    try {
-      const result = await driftCheckAt(server.origin, { 'fail-on-non-compliant': 'true' });
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({
-        outcome: 'same',
-        changed: 'false',
-        unchanged: '1',
-        'non-compliant': '[]',
-        'snapshot-1-id': 'prod#1',
-        'snapshot-2-id': 'prod#2',
-      });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        snapshot1: { expression: 'prod~1', id: 'prod#1', name: 'prod#1' },
-        snapshot2: { expression: 'prod', id: 'prod#2', name: 'prod#2' },
-      });
-      expect(result.stdout).toContain('prod~1 is prod#1; prod is prod#2.');
-      expect(result.stdout).not.toContain('::error');
-      expect(result.summary).toContain('### Environment diff: prod#1 → prod#2');
-      expect(result.everything).not.toMatch(/not confirmed/i);
-    } finally {
-      await server.close();
-    }
+    const result = await driftCheckAt(server.origin, { 'fail-on-non-compliant': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      outcome: 'same',
+      changed: 'false',
+      unchanged: '1',
+      'non-compliant': '[]',
+      'snapshot-1-id': 'prod#1',
+      'snapshot-2-id': 'prod#2',
+    });
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      snapshot1: { expression: 'prod~1', id: 'prod#1', name: 'prod#1' },
+      snapshot2: { expression: 'prod', id: 'prod#2', name: 'prod#2' },
+    });
+    expect(result.stdout).toContain('prod~1 is prod#1; prod is prod#2.');
+    expect(result.stdout).not.toContain('::error');
+    expect(result.summary).toContain('### Environment diff: prod#1 → prod#2');
+    expect(result.everything).not.toMatch(/not confirmed/i);
   });
 
   it('carries on when display-only fields are null or malformed (a missing snapshot id is could-not-check: test/dist/hostile.test.ts)', async () => {
-    const server = await startServer((_req, res) =>
+    const bare = {
+      fingerprint: 'a'.repeat(64),
+      ...Object.fromEntries(
+        ['name', 'flow', 'commit_url', 'instance_count', 's1_instance_count', 'most_recent_timestamp'].map(
+          (k) => [k, null],
+        ),
+      ),
+      pods: ['web-1', 7],
+    };
+    const server = await serve((_req, res) =>
       json(res, 200, {
-        snappish1: {
-          snapshot_id: 'prod#1',
-          artifacts: [
-            {
-              fingerprint: 'a'.repeat(64),
-              name: null,
-              flow: null,
-              commit_url: null,
-              instance_count: null,
-              s1_instance_count: null,
-              most_recent_timestamp: null,
-              pods: ['web-1', 7],
-            },
-          ],
-        },
-        snappish2: { snapshot_id: 'prod#2', artifacts: [] },
-        changed: { snapshot_id: 'prod#2', artifacts: [] },
-        'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
+        ...diffBody('prod#1', 'prod#2'),
+        snappish1: { snapshot_id: 'prod#1', artifacts: [bare] },
       }),
     );
-    try {
-      const result = await driftCheckAt(server.origin);
-      // Fails for the drift it was asked to catch, not over a field it only shows.
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
-      );
-      expect(result.stdout).not.toContain('unexpected response');
-      expect(result.outputs).toMatchObject({
-        outcome: 'different',
-        changed: 'true',
-        'only-in-1': '1',
-        'snapshot-1-id': 'prod#1',
-        'snapshot-2-id': 'prod#2',
-      });
-      expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
-      expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
-      const saved = outputFile(result, 'result-file') as Saved;
-      expect(saved.removed[0]?.pods).toEqual(['web-1', null]);
-    } finally {
-      await server.close();
-    }
+    const result = await driftCheckAt(server.origin);
+    // Fails for the drift it was asked to catch, not over a field it only shows.
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
+    );
+    expect(result.stdout).not.toContain('unexpected response');
+    expect(result.outputs).toMatchObject({
+      outcome: 'different',
+      changed: 'true',
+      'only-in-1': '1',
+      'snapshot-1-id': 'prod#1',
+      'snapshot-2-id': 'prod#2',
+    });
+    expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
+    expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
+    expect((outputFile(result, 'result-file') as Saved).removed[0]?.pods).toEqual(['web-1', null]);
   });
 
   it('never shows the token when a 200 answer echoes it in names and snapshot ids', async () => {
-    const server = await startServer((req, res, index) => {
+    const server = await serve((req, res, index) => {
       const echo = req.headers.authorization ?? '';
       const artifact = (n: number) => ({
         fingerprint: String(n).repeat(64),
@@ -303,24 +172,275 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'not-changed': { snapshot_id: id(2), artifacts: [artifact(4)] },
       });
     });
-    try {
-      const run = () => driftCheckAt(server.origin, { 'show-unchanged': 'true' });
-      const result = await run();
+    const result = await driftCheckAt(server.origin, { 'show-unchanged': 'true' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('image of Bearer ***');
+    expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
+    noLeak(result);
+    const refused = await driftCheckAt(server.origin, { 'show-unchanged': 'true' });
+    expect(refused.code).toBe(1);
+    expect(refused.outputs.outcome).toBe('error');
+    expect(refused.stdout).toContain(
+      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
+        'not a snapshot of prod as asked',
+    );
+    noLeak(refused);
+  });
+
+  it('fails clearly on a diff without its groups, and never shows the token a 401 echoes', async () => {
+    const server = await serve((req, res, index) =>
+      index === 0
+        ? json(res, 200, { snappish1: { artifacts: [] } })
+        : json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
+    );
+    const result = await diff(server.origin, 'a', 'b');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::error::unexpected response from GET /env-diff/{org}: snappish2');
+    expect(result.outputs.outcome).toBe('error');
+
+    const refused = await diff(server.origin, 'staging~1', 'staging');
+    expect(refused.code).toBe(1);
+    expect(server.requests).toHaveLength(2);
+    expect(refused.stdout).toContain('token Bearer *** is not valid');
+    noLeak(refused);
+  });
+
+  it('says the service is unreachable, setting only the outcome, the result file and would-fail', async () => {
+    const result = await diff(
+      await closedOrigin(),
+      'staging~1',
+      'staging',
+      {},
+      { env: { COMPLIANCE_RETRIES: '0' } },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::GET \/env-diff\/\{org\} could not reach the service: .*Check api-url/,
+    );
+    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'network' } });
+    noLeak(result);
+  });
+
+  it.each([
+    [
+      { 'snapshot-1': 'staging#0' },
+      "Invalid input 'snapshot-1': 'staging#0': the snapshot number must be at least 1. Expected <env>, <env>#<N> (N from 1)",
+    ],
+    [
+      { 'fail-on': 'non-compliant\ndrifted' },
+      "Invalid input 'fail-on': 'drifted' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
+    ],
+    [
+      { 'fail-on': 'missing', compliance: 'false' },
+      "Invalid input 'fail-on': lists missing while compliance is false: the gate needs the compliance lookups.",
+    ],
+    [
+      { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
+      "Invalid input 'fail-on': says none while fail-on-non-compliant is true",
+    ],
+  ])(
+    'a bad input (%j) is outcome error before any request, the result file and summary saying why',
+    async (inputs, message) => {
+      const server = await serve((_req, res) => json(res, 200, {}));
+      const result = await driftCheckAt(server.origin, inputs);
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain('image of Bearer ***');
-      expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
-      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
-      const refused = await run();
-      expect(refused.code).toBe(1);
-      expect(refused.outputs.outcome).toBe('error');
-      expect(refused.stdout).toContain(
-        '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
-          'not a snapshot of prod as asked',
+      expect(result.stdout).toContain(`::error::${message}`);
+      expect(server.requests).toHaveLength(0);
+      expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+      expect(result.outputs.changed).toBeUndefined();
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        error: { kind: 'input', message: expect.stringContaining(message) as string },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not compare the environments');
+      expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
+      noLeak(result);
+    },
+  );
+
+  describe('the review of what arrives', () => {
+    it('checks one image in each flow the diff names it in: compliant in one passes nothing in another', async () => {
+      const fp = 'a'.repeat(64);
+      const entry = (name: string, flow: string | null) => ({
+        fingerprint: fp,
+        name,
+        flow,
+        instance_count: 1,
+        pods: [],
+      });
+      const server = await serve((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
+          const arriving = [
+            entry('migrate:1', null),
+            entry('migrate:1', 'bad'),
+            entry('api:1', 'good'),
+            entry('api:1', 'good'),
+          ];
+          return json(res, 200, diffBody('prod#1', 'staging#2', arriving));
+        }
+        const flow = req.url.pathname.split('/')[5] ?? '';
+        json(res, 200, artifactAnswer(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
+      });
+      const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
+      expect(server.requests.map((r) => r.url.pathname).filter((p) => p.includes('/artifacts/'))).toEqual([
+        `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
+        `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
+      ]);
+      expect(result.code).toBe(1);
+      expect(nonCompliant(result)).toEqual([
+        { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
+        { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
+      ]);
+      expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❔ flow unknown |');
+      expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❌ NON-COMPLIANT | bad |');
+      expect(result.summary).toContain('| api:1 | <code>aaaaaaaaaaaa</code> | ✅ COMPLIANT | good |');
+    });
+
+    it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
+      const arriving = [{ fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] }];
+      const server = await serve((_req, res) => json(res, 200, diffBody('prod#1', 'staging#2', arriving)));
+      const result = await promoteAt(server.origin);
+      expect(server.requests).toHaveLength(1);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
       );
-      assertNoSecret(withoutMaskCommands(refused.everything), 'the step');
-    } finally {
-      await server.close();
-    }
+      expect(result.stdout).not.toContain('Invalid input');
+    });
+
+    it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
+      const arriving = Array.from({ length: 206 }, (_, n) => ({
+        fingerprint: n.toString(16).padStart(64, '0'),
+        name: `registry.example.test/svc-${n}:1.0`,
+        flow: 'backend',
+        instance_count: 1,
+        pods: [`svc-${n}-0`],
+      }));
+      // The same artifact twice in the answer: one lookup.
+      arriving.push({ ...(arriving[0] as (typeof arriving)[number]), pods: ['svc-0-1'] });
+      // Every lookup is held: all the client lets run at once are in flight together.
+      const held = heldAnswers();
+      const server = await serve((req, res) => {
+        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+          return json(res, 200, diffBody('prod#1', 'staging#2', arriving));
+        }
+        const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
+        held.hold(() => {
+          if (parseInt(fingerprint, 16) % 50 === 7) {
+            return json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
+          }
+          json(res, 200, artifactAnswer(fingerprint, 'backend', 'COMPLIANT'));
+        });
+      });
+      try {
+        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
+        const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
+        expect(lookups).toHaveLength(200);
+        expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
+        expect(held.peak()).toBe(8);
+        // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
+        expect((nonCompliant(result) as { state: string }[]).map((b) => b.state)).toEqual([
+          ...Array<string>(4).fill('NOT-FOUND'),
+          ...Array<string>(6).fill('NOT-CHECKED'),
+        ]);
+        expect(result.outputs.outcome).toBe('error');
+        expect(result.code).toBe(1);
+        expect(result.summary).toContain(
+          '6 arriving artifact(s) not checked: at most 200 lookups in one step.',
+        );
+        // Ten annotations at most: the failure and nine of the ten artifacts.
+        expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
+      } finally {
+        held.stop();
+      }
+    });
+  });
+});
+
+describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
+  const FAIL_ON_DIFF = { 'fail-on-diff': 'true' };
+
+  it('says there is no difference, and fail-on-diff passes', async () => {
+    const sandbox = await start();
+    await liveShaped(sandbox, 'production', 'production#2');
+    const result = await diff(sandbox, 'production', 'production#2', FAIL_ON_DIFF);
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      outcome: 'same',
+      changed: 'false',
+      'only-in-1': '0',
+      'only-in-2': '0',
+      scaled: '0',
+      unchanged: '3',
+      'snapshot-1-id': 'production#2',
+      'snapshot-2-id': 'production#2',
+    });
+    expect(result.stdout).not.toContain('::error::');
+    expect(result.summary).toContain(
+      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
+    );
+    expect(result.everything).not.toMatch(/not confirmed/i);
+  });
+
+  it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
+    const result = await diff(await start(), 'production', 'staging', FAIL_ON_DIFF);
+    expect(result.code).toBe(1);
+    // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
+    const couldNot =
+      'fail-on-diff: could not check. Not confirmed: the answer names no snapshot for snappish1 and ' +
+      'snappish2, so it cannot be shown to be about production and staging as asked.';
+    expect(result.stdout).toContain(
+      byProfile(
+        '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+        `::error::${couldNot}`,
+      ),
+    );
+    const outcome = byProfile('different', 'error');
+    expect(result.outputs).toMatchObject({ outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' });
+    // A gate that could not check sets no `changed`: a later step reading it alone must not go on.
+    expect(result.outputs.changed).toBe(byProfile('true', undefined));
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
+    if (PROFILE === 'minimal') expect(result.summary).toContain(couldNot);
+    expect(result.summary).toContain(
+      `### Environment diff: ${byProfile('production#2 → staging#2', 'production → staging')}`,
+    );
+  });
+
+  // "Could not check" sets no `changed` (only the outcome, the result file and would-fail, true: it failed): a drift
+  // check cannot mistake it for "no drift".
+  it.each([
+    [
+      'an unknown environment (404)',
+      'staging',
+      'nowhere',
+      "GET /env-diff/{org} failed with HTTP 404 Not Found: Environment named 'nowhere' does not exist for organization 'demo'. Check the org and the names in the request",
+    ],
+    [
+      'an environment without snapshots (400)',
+      'empty',
+      'staging',
+      "GET /env-diff/{org} failed with HTTP 400 Bad Request: Snappish 'empty' resolves to empty#0: Indexes are 1-based",
+    ],
+  ])('the service cannot resolve a snapshot: %s', async (_label, one, two, message) => {
+    const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
+    seed.orgs.demo.environments.push({ name: 'empty' });
+    const result = await diff(await start({ seed }), one, two, FAIL_ON_DIFF);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`::error::${message}`);
+    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
+    expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      outcome: 'error',
+      snapshot1: { expression: one },
+      snapshot2: { expression: two },
+      error: { kind: 'api', message: expect.stringContaining(message) as string },
+    });
+    expect(result.summary).toContain(`### ⚠️ Could not compare ${one} with ${two}`);
+    expect(result.summary).toContain('The service refused the request: see its answer above.');
   });
 
   it("fails on an answer about another environment's snapshots", async () => {
@@ -333,9 +453,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       snappish2: { ...production.snappish2, snapshot_id: 'production#2' },
     };
     sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: /^\/env-diff\// });
-    const result = await runAction('diff-envs', {
-      inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
-    });
+    const result = await diff(sandbox, 'staging~1', 'staging');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
@@ -352,60 +470,30 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     expect(result.summary).toContain('The answer was not in the documented form, so it was not used');
   });
 
-  it('fails clearly on a diff without its groups', async () => {
-    const server = await startServer((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
-    try {
-      const result = await runAction('diff-envs', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'snapshot-1': 'a',
-          'snapshot-2': 'b',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain('::error::unexpected response from GET /env-diff/{org}: snappish2');
-      expect(result.outputs.outcome).toBe('error');
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('never shows the token, even when the server echoes it', async () => {
-    const server = await startServer((req, res) =>
-      json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
-    );
-    try {
-      const result = await runAction('diff-envs', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'snapshot-1': 'staging~1',
-          'snapshot-2': 'staging',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(server.requests).toHaveLength(1);
-      expect(result.stdout).toContain('token Bearer *** is not valid');
-      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
-    } finally {
-      await server.close();
-    }
-  });
+  /**
+   * One review of production by staging. The answer names both snapshots as the live service does (liveShaped),
+   * whatever the profile, unless `live` is false: as the sandbox answers.
+   */
+  const review = async (
+    sandbox: Running,
+    inputs: Record<string, string> = {},
+    env?: Record<string, string>,
+    live = true,
+  ) => {
+    if (live) await liveShaped(sandbox, 'production', 'staging');
+    return diff(sandbox, 'production', 'staging', inputs, { env });
+  };
+  const NO_RETRIES = { COMPLIANCE_RETRIES: '0' };
+  const GATE = { 'fail-on-non-compliant': 'true' };
+  const BACKEND_15_NON_COMPLIANT = {
+    name: 'ghcr.io/acme/backend:1.5.0',
+    fingerprint: BACKEND_15,
+    state: 'NON-COMPLIANT',
+  };
 
   describe('promotion review', () => {
-    const promote = (url: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
-      runAction('diff-envs', {
-        inputs: { ...connection(url), 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs },
-        env,
-      });
-
     it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
-      const sandbox = await start();
-      await liveShaped(sandbox, 'production', 'staging');
-      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      const result = await review(await start(), GATE);
       expect(result.code).toBe(1);
       expect(result.outputs).toMatchObject({
         outcome: 'different',
@@ -413,9 +501,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'only-in-1': '1',
         'only-in-2': '1',
       });
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
-      ]);
+      expect(nonCompliant(result)).toEqual([BACKEND_15_NON_COMPLIANT]);
       // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
       const see = byProfile(
         ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
@@ -428,22 +514,20 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
       );
       // The failure is the last thing the step writes.
-      expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^::error::1 of 1 arriving/);
+      expect(lastLine(result)).toMatch(/^::error::1 of 1 arriving/);
       expect(result.summary).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
       expect(outputFile(result, 'result-file')).toMatchObject({
         outcome: 'different',
         compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
       });
-      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      noLeak(result);
     });
 
     it('an arriving artifact the diff names no flow for reads "flow unknown", and fails the gate', async () => {
-      const sandbox = await start({ seed: seedWithFlowless() });
-      await liveShaped(sandbox, 'production', 'staging');
-      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      const result = await review(await start({ seed: seedWithFlowless() }), GATE);
       expect(result.code).toBe(1);
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NON-COMPLIANT' },
+      expect(nonCompliant(result)).toEqual([
+        BACKEND_15_NON_COMPLIANT,
         { name: 'docker.io/library/nginx:1.27', fingerprint: 'd'.repeat(64), state: 'FLOW-UNKNOWN' },
       ]);
       expect(result.summary).toContain('#### Added: only in staging#2 (1)');
@@ -457,24 +541,16 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     it('a lookup that fails is could not check: with the gate outcome error, without it a warning', async () => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
-      await liveShaped(sandbox, 'production', 'staging');
-      const gated = await promote(
-        sandbox.url,
-        { 'fail-on-non-compliant': 'true' },
-        { COMPLIANCE_RETRIES: '0' },
-      );
+      const gated = await review(sandbox, GATE, NO_RETRIES);
       expect(gated.code).toBe(1);
       expect(gated.outputs.outcome).toBe('error');
-      expect(JSON.parse(gated.outputs['non-compliant'] ?? '')).toEqual([
-        { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-CHECKED' },
-      ]);
+      expect(nonCompliant(gated)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(gated.stdout).toMatch(
         /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
       );
       expect(gated.summary).toContain('<sub>Outcome: **error**');
 
-      await liveShaped(sandbox, 'production', 'staging');
-      const reviewed = await promote(sandbox.url, {}, { COMPLIANCE_RETRIES: '0' });
+      const reviewed = await review(sandbox, {}, NO_RETRIES);
       expect(reviewed.code).toBe(0);
       expect(reviewed.outputs.outcome).toBe('different');
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
@@ -485,42 +561,48 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     it('an answer about another artifact is could not check, never its state', async () => {
       const sandbox = await start();
       const other = await sandbox.client().getArtifact('backend', BACKEND_14);
-      await liveShaped(sandbox, 'production', 'staging');
       sandbox.sandbox.faults.respondNext(1, { status: 200, body: other, path: /^\/artifacts\// });
-      const result = await promote(sandbox.url, { 'fail-on-non-compliant': 'true' });
+      const result = await review(sandbox, GATE);
       expect(result.code).toBe(1);
       expect(result.outputs.outcome).toBe('error');
       expect(result.stdout).toContain(`fingerprint is "${BACKEND_14}"`);
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toMatchObject([{ state: 'NOT-CHECKED' }]);
+      expect(nonCompliant(result)).toMatchObject([{ state: 'NOT-CHECKED' }]);
+    });
+
+    it('compliance: false makes no lookup', async () => {
+      const result = await review(await start(), { compliance: 'false' }, undefined, false);
+      expect(result.code).toBe(0);
+      expect(result.outputs['non-compliant']).toBeUndefined();
+      expect(result.stdout).not.toContain('/artifacts/');
+      expect(result.summary).toContain('their compliance was not checked (compliance is false)');
+      expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
     });
 
     describe('graded failure (fail-on)', () => {
       const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
       const errors = (stdout: string) => stdout.match(/^::error.*$/gm) ?? [];
       const warnings = (stdout: string) => stdout.match(/^::warning.*$/gm) ?? [];
+      const DIFFERENT = { outcome: 'different', 'would-fail': 'true' };
 
       it('incomplete: an INCOMPLETE arriving artifact fails when listed, warns when it is not', async () => {
         const sandbox = await start();
         const answer = (await sandbox.client().getArtifact('backend', BACKEND_15)) as Record<string, unknown>;
         const incomplete = { ...answer, state: 'INCOMPLETE', evidence: {} };
-        const review = async (failOn: string) => {
-          await liveShaped(sandbox, 'production', 'staging');
+        const graded = (failOn: string) => {
           sandbox.sandbox.faults.respondNext(1, { status: 200, body: incomplete, path: /^\/artifacts\// });
-          return promote(sandbox.url, { 'fail-on': failOn });
+          return review(sandbox, { 'fail-on': failOn });
         };
-        const failing = await review('incomplete');
+        const failing = await graded('incomplete');
         expect(failing.code).toBe(1);
-        expect(failing.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
-        expect(JSON.parse(failing.outputs['non-compliant'] ?? '')).toEqual([
-          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'INCOMPLETE' },
-        ]);
-        expect(failing.stdout.trimEnd().split('\n').at(-1)).toBe(
+        expect(failing.outputs).toMatchObject(DIFFERENT);
+        expect(nonCompliant(failing)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'INCOMPLETE' }]);
+        expect(lastLine(failing)).toBe(
           '::error::1 of 1 arriving artifact(s) fail (fail-on: incomplete): ghcr.io/acme/backend:1.5.0 ' +
             '(INCOMPLETE). See the job summary or the non-compliant output.',
         );
         expect(failing.summary).toContain('The promotion gate (fail-on: incomplete) fails the step.');
 
-        const warned = await review('non-compliant\nmissing\nunknown');
+        const warned = await graded('non-compliant\nmissing\nunknown');
         expect(warned.code).toBe(0);
         expect(errors(warned.stdout)).toEqual([]);
         expect(warnings(warned.stdout)).toEqual([
@@ -528,7 +610,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
             /^::warning title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: INCOMPLETE/,
           ) as unknown,
         ]);
-        expect(warned.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(warned.outputs).toMatchObject(DIFFERENT);
         expect(warned.summary).toContain(
           'The promotion gate (fail-on: non-compliant, missing, unknown) only warns.',
         );
@@ -539,55 +621,41 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
 
       it('missing: an arriving artifact its flow does not have fails with fail-on missing', async () => {
         const sandbox = await start();
-        await liveShaped(sandbox, 'production', 'staging');
         sandbox.sandbox.faults.failNext(1, 404, { message: 'Artifact not found', path: /^\/artifacts\// });
-        const result = await promote(sandbox.url, { 'fail-on': 'missing' });
+        const result = await review(sandbox, { 'fail-on': 'missing' });
         expect(result.code).toBe(1);
-        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-          { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15, state: 'NOT-FOUND' },
-        ]);
-        expect(result.stdout.trimEnd().split('\n').at(-1)).toContain(
+        expect(nonCompliant(result)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-FOUND' }]);
+        expect(lastLine(result)).toContain(
           '::error::1 of 1 arriving artifact(s) fail (fail-on: missing): ghcr.io/acme/backend:1.5.0 (NOT-FOUND).',
         );
-        expect(result.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(result.outputs).toMatchObject(DIFFERENT);
       });
 
       it('non-compliant and unknown: a flow unknown fails with unknown listed, warns without; a NOT-CHECKED is error only with unknown', async () => {
         const sandbox = await start({ seed: seedWithFlowless() });
-        await liveShaped(sandbox, 'production', 'staging');
-        const unknown = await promote(sandbox.url, { 'fail-on': 'unknown' });
+        const annotation = (level: string, name: string) =>
+          expect.stringContaining(`::${level} title=Arriving artifact not compliant::${name}`) as unknown;
+        const unknown = await review(sandbox, { 'fail-on': 'unknown' });
         expect(unknown.code).toBe(1);
-        expect(unknown.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(unknown.outputs).toMatchObject(DIFFERENT);
         expect(errors(unknown.stdout)).toEqual([
-          expect.stringContaining(
-            '::error title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
-          ) as unknown,
+          annotation('error', 'docker.io/library/nginx:1.27'),
           expect.stringContaining(
             '::error::1 of 2 arriving artifact(s) fail (fail-on: unknown): docker.io/library/nginx:1.27 (FLOW-UNKNOWN).',
           ) as unknown,
         ]);
-        expect(warnings(unknown.stdout)).toEqual([
-          expect.stringContaining(
-            '::warning title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0',
-          ) as unknown,
-        ]);
+        expect(warnings(unknown.stdout)).toEqual([annotation('warning', 'ghcr.io/acme/backend:1.5.0')]);
 
-        await liveShaped(sandbox, 'production', 'staging');
-        const nonCompliant = await promote(sandbox.url, { 'fail-on': 'non-compliant' });
-        expect(nonCompliant.code).toBe(1);
-        expect(errors(nonCompliant.stdout)[0]).toContain('ghcr.io/acme/backend:1.5.0');
-        expect(warnings(nonCompliant.stdout)).toEqual([
-          expect.stringContaining(
-            '::warning title=Arriving artifact not compliant::docker.io/library/nginx:1.27',
-          ) as unknown,
-        ]);
+        const listed = await review(sandbox, { 'fail-on': 'non-compliant' });
+        expect(listed.code).toBe(1);
+        expect(errors(listed.stdout)[0]).toContain('ghcr.io/acme/backend:1.5.0');
+        expect(warnings(listed.stdout)).toEqual([annotation('warning', 'docker.io/library/nginx:1.27')]);
 
         // A lookup that fails (NOT-CHECKED): under any gate the gate could not check (outcome error), whatever
         // fail-on lists: the artifact was never judged. Forgiving an outage is what dry run is for.
         for (const failOn of ['unknown', 'non-compliant']) {
           sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
-          await liveShaped(sandbox, 'production', 'staging');
-          const unchecked = await promote(sandbox.url, { 'fail-on': failOn }, { COMPLIANCE_RETRIES: '0' });
+          const unchecked = await review(sandbox, { 'fail-on': failOn }, NO_RETRIES);
           expect(unchecked.code, failOn).toBe(1);
           expect(unchecked.outputs, failOn).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
           expect(errors(unchecked.stdout).join('\n'), failOn).toMatch(
@@ -598,24 +666,16 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
 
       it('none: nothing fails, everything warns; would-fail false when everything arriving is COMPLIANT', async () => {
         const sandbox = await start();
-        await liveShaped(sandbox, 'production', 'staging');
-        const none = await promote(sandbox.url, { 'fail-on': 'none' });
+        const none = await review(sandbox, { 'fail-on': 'none' });
         expect(none.code).toBe(0);
         expect(errors(none.stdout)).toEqual([]);
         expect(warnings(none.stdout)).toHaveLength(1);
-        expect(none.outputs).toMatchObject({ outcome: 'different', 'would-fail': 'true' });
+        expect(none.outputs).toMatchObject(DIFFERENT);
         expect(none.summary).toContain('The promotion gate (fail-on: none) only warns.');
 
         // production over staging brings backend 1.4.0, COMPLIANT.
         await liveShaped(sandbox, 'staging', 'production');
-        const clean = await runAction('diff-envs', {
-          inputs: {
-            ...connection(sandbox.url),
-            'snapshot-1': 'staging',
-            'snapshot-2': 'production',
-            'fail-on-non-compliant': 'true',
-          },
-        });
+        const clean = await diff(sandbox, 'staging', 'production', GATE);
         expect(clean.code).toBe(0);
         expect(clean.outputs).toMatchObject({
           outcome: 'different',
@@ -623,181 +683,23 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
           'would-fail': 'false',
         });
       });
-
-      it('a bad fail-on, or one the lookups are off for, is refused before any request', async () => {
-        const service = await startServer((_req, res) => json(res, 200, {}));
-        try {
-          const cases: [Record<string, string>, string][] = [
-            [
-              { 'fail-on': 'non-compliant\ndrifted' },
-              "Invalid input 'fail-on': 'drifted' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
-            ],
-            [
-              { 'fail-on': 'missing', compliance: 'false' },
-              "Invalid input 'fail-on': lists missing while compliance is false: the gate needs the compliance lookups.",
-            ],
-            [
-              { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
-              "Invalid input 'fail-on': says none while fail-on-non-compliant is true",
-            ],
-          ];
-          for (const [inputs, message] of cases) {
-            const result = await promoteAt(service.origin, inputs);
-            expect(result.code).toBe(1);
-            expect(result.stdout).toContain(`::error::${message}`);
-            expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
-          }
-          expect(service.requests).toHaveLength(0);
-        } finally {
-          await service.close();
-        }
-      });
-    });
-
-    it('compliance: false makes no lookup', async () => {
-      const sandbox = await start();
-      const result = await promote(sandbox.url, { compliance: 'false' });
-      expect(result.code).toBe(0);
-      expect(result.outputs['non-compliant']).toBeUndefined();
-      expect(result.stdout).not.toContain('/artifacts/');
-      expect(result.summary).toContain('their compliance was not checked (compliance is false)');
-      expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
-    });
-
-    it('checks one image in each flow the diff names it in: compliant in one passes nothing in another', async () => {
-      const fp = 'a'.repeat(64);
-      const entry = (name: string, flow: string | null) => ({
-        fingerprint: fp,
-        name,
-        flow,
-        instance_count: 1,
-        pods: [],
-      });
-      const server = await startServer((req, res) => {
-        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-          // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
-          json(
-            res,
-            200,
-            diffBody('prod#1', 'staging#2', [
-              entry('migrate:1', null),
-              entry('migrate:1', 'bad'),
-              entry('api:1', 'good'),
-              entry('api:1', 'good'),
-            ]),
-          );
-          return;
-        }
-        const flow = req.url.pathname.split('/')[5] ?? '';
-        json(res, 200, artifactAnswer(fp, flow, flow === 'good' ? 'COMPLIANT' : 'NON-COMPLIANT'));
-      });
-      try {
-        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
-        expect(server.requests.map((r) => r.url.pathname).filter((p) => p.includes('/artifacts/'))).toEqual([
-          `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
-          `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
-        ]);
-        expect(result.code).toBe(1);
-        expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-          { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
-          { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
-        ]);
-        expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❔ flow unknown |');
-        expect(result.summary).toContain(
-          '| migrate:1 | <code>aaaaaaaaaaaa</code> | ❌ NON-COMPLIANT | bad |',
-        );
-        expect(result.summary).toContain('| api:1 | <code>aaaaaaaaaaaa</code> | ✅ COMPLIANT | good |');
-      } finally {
-        await server.close();
-      }
-    });
-
-    it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
-      const server = await startServer((_req, res) =>
-        json(
-          res,
-          200,
-          diffBody('prod#1', 'staging#2', [
-            { fingerprint: 'b'.repeat(64), name: 'x:1', flow: '../admin', pods: [] },
-          ]),
-        ),
-      );
-      try {
-        const result = await promoteAt(server.origin);
-        expect(server.requests).toHaveLength(1);
-        expect(result.code).toBe(0);
-        expect(result.stdout).toContain(
-          `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
-        );
-        expect(result.stdout).not.toContain('Invalid input');
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
-      const arriving = Array.from({ length: 206 }, (_, n) => ({
-        fingerprint: n.toString(16).padStart(64, '0'),
-        name: `registry.example.test/svc-${n}:1.0`,
-        flow: 'backend',
-        instance_count: 1,
-        pods: [`svc-${n}-0`],
-      }));
-      // The same artifact twice in the answer: one lookup.
-      arriving.push({ ...(arriving[0] as (typeof arriving)[number]), pods: ['svc-0-1'] });
-      // Every lookup is held: all the client lets run at once are in flight together.
-      const held = heldAnswers();
-      const server = await startServer((req, res) => {
-        if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-          json(res, 200, diffBody('prod#1', 'staging#2', arriving));
-          return;
-        }
-        const fingerprint = req.url.pathname.split('/').at(-1) ?? '';
-        held.hold(() => {
-          if (parseInt(fingerprint, 16) % 50 === 7) {
-            json(res, 404, { message: `Artifact with fingerprint '${fingerprint}' does not exist` });
-            return;
-          }
-          json(res, 200, artifactAnswer(fingerprint, 'backend', 'COMPLIANT'));
-        });
-      });
-      try {
-        const result = await promoteAt(server.origin, { 'fail-on-non-compliant': 'true' });
-        const lookups = server.requests.filter((r) => r.url.pathname.startsWith('/api/v2/artifacts/'));
-        expect(lookups).toHaveLength(200);
-        expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
-        expect(held.peak()).toBe(8);
-        const bad = JSON.parse(result.outputs['non-compliant'] ?? '') as { state: string }[];
-        // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
-        expect(bad.map((b) => b.state)).toEqual([
-          ...Array<string>(4).fill('NOT-FOUND'),
-          ...Array<string>(6).fill('NOT-CHECKED'),
-        ]);
-        expect(result.outputs.outcome).toBe('error');
-        expect(result.code).toBe(1);
-        expect(result.summary).toContain(
-          '6 arriving artifact(s) not checked: at most 200 lookups in one step.',
-        );
-        // Ten annotations at most: the failure and nine of the ten artifacts.
-        expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
-      } finally {
-        held.stop();
-        await server.close();
-      }
     });
   });
 
   describe('comment-on-pr', () => {
-    const promotion = { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging', 'comment-on-pr': 'true' };
+    const promotion = { 'comment-on-pr': 'true' };
+    const comment = (
+      sandbox: Running,
+      api: Parameters<typeof onPullRequest>[0],
+      inputs: Record<string, string>,
+      one = 'staging~1',
+    ) => diff(sandbox, one, 'staging', { ...promotion, ...inputs }, onPullRequest(api, 'a'.repeat(40)));
 
     it('keeps one comment per workflow and pair of snapshots, updated in place, before fail-on-diff trips', async () => {
       const sandbox = await start();
       const api = await github();
       await liveShaped(sandbox, 'staging~1', 'staging');
-      const first = await runAction('diff-envs', {
-        ...onPullRequest(api),
-        inputs: { ...connection(sandbox.url), ...promotion, 'fail-on-diff': 'true' },
-      });
+      const first = await comment(sandbox, api, FAIL_ON_DIFF);
       expect(first.code).toBe(1);
       expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
       const [created] = api.comments.get(7) ?? [];
@@ -812,20 +714,14 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(first.outputs.outcome).toBe('different');
       expect(first.summary).toContain('### Environment diff: staging#1 → staging#2');
 
-      const again = await runAction('diff-envs', {
-        ...onPullRequest(api),
-        inputs: { ...connection(sandbox.url), ...promotion, 'show-unchanged': 'true' },
-      });
+      const again = await comment(sandbox, api, { 'show-unchanged': 'true' });
       expect(again.code).toBe(0);
       expect(api.comments.get(7)).toHaveLength(1);
       expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged (1)');
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
 
       // Another pair of snapshots in the same workflow (a drift check beside a promotion check) keeps its own.
-      const drift = await runAction('diff-envs', {
-        ...onPullRequest(api),
-        inputs: { ...connection(sandbox.url), ...promotion, 'snapshot-1': 'production' },
-      });
+      const drift = await comment(sandbox, api, {}, 'production');
       expect(drift.code).toBe(0);
       expect(api.comments.get(7)).toHaveLength(2);
       expect(api.comments.get(7)?.[1]?.body).toContain(
@@ -833,17 +729,12 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       );
       for (const r of [first, again, drift]) {
         expect(r.stderr).toBe('');
-        assertNoSecret(withoutMaskCommands(r.everything), 'the step');
+        noLeak(r);
       }
     });
 
     it('warns when the token may not comment (a fork), and the step ends as the diff says', async () => {
-      const sandbox = await start();
-      const api = await github({ forbidComments: true });
-      const result = await runAction('diff-envs', {
-        ...onPullRequest(api),
-        inputs: { ...connection(sandbox.url), ...promotion },
-      });
+      const result = await comment(await start(), await github({ forbidComments: true }), {});
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(
         '::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request',
@@ -857,21 +748,6 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
   describe('promotions and rollouts (issue 27), on a seed of their own (test/helpers/promotion-seed.ts)', () => {
     // production#3 → staging#3: backend 1.4.0 → 1.6.0 COMPLIANT, web 3.2.0 new and COMPLIANT, worker 2.0.0 → 2.1.0
     // NON-COMPLIANT, payments 3.0.0 and 3.1.0 side by side in staging (a rollout in progress), redis unchanged.
-    /**
-     * One review of production by staging. The answer names both snapshots as the live service does (liveShaped),
-     * whatever the profile: a matrix moves nothing from a diff not confirmed to be about them (`live: false`).
-     */
-    const review = async (sandbox: Running, inputs: Record<string, string> = {}, live = true) => {
-      if (live) await liveShaped(sandbox, 'production', 'staging');
-      return runAction('diff-envs', {
-        inputs: {
-          ...connection(sandbox.url),
-          'snapshot-1': 'production',
-          'snapshot-2': 'staging',
-          ...inputs,
-        },
-      });
-    };
     /** One side of an entry: the commit and its page are only shown, so a minimal answer gives neither. */
     const side = (fingerprint: string, tag: string, repository: string, sha: string) => ({
       fingerprint,
@@ -939,7 +815,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'snapshot-2-id': 'staging#3',
       });
       // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+      expect(nonCompliant(result)).toEqual([
         { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
       ]);
       expect(result.stdout).toContain(
@@ -998,7 +874,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'Left out of promotions: 1 not COMPLIANT, 1 in a rollout in progress (the result file names them).',
       );
       expect(s).toContain('#### Rollout in progress (1)');
-      assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+      noLeak(result);
     });
 
     it('an image arriving in two flows is reviewed in each: non-compliant in one, the gate fails and it never moves as compliant', async () => {
@@ -1012,7 +888,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(lookups).toContain(`/api/v2/artifacts/demo/backend/fingerprint/${FP.backend16}`);
       expect(lookups).toContain(`/api/v2/artifacts/demo/worker/fingerprint/${FP.backend16}`);
       expect(result.code).toBe(1);
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
+      expect(nonCompliant(result)).toEqual([
         { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: FP.backend16, state: 'NON-COMPLIANT' },
         { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
       ]);
@@ -1047,16 +923,16 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         '::error::1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
         'See the job summary or the rollouts output.';
       // The failure is the last thing the step writes.
-      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(failure);
+      expect(lastLine(result)).toBe(failure);
 
       // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
-      const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, false);
+      const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, undefined, false);
       expect(unconfirmed.code).toBe(1);
       expect(unconfirmed.outputs.outcome).toBe(byProfile('different', 'error'));
       expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
       // A matrix is a decision to deploy: nothing moves from a diff not confirmed to be about the snapshots asked.
       expect(unconfirmed.outputs.promotions).toBe(byProfile(matrix(BACKEND, WEB), matrix()));
-      expect(unconfirmed.stdout.trimEnd().split('\n').at(-1)).toBe(
+      expect(lastLine(unconfirmed)).toBe(
         byProfile(
           failure,
           '::error::fail-on-rollout: could not check. Not confirmed: the answer names no snapshot for snappish1 ' +
@@ -1065,14 +941,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       );
       // No rollout, no failure: staging#1 and staging#2 run one version of each name.
       await liveShaped(sandbox, 'staging#1', 'staging#2');
-      const settled = await runAction('diff-envs', {
-        inputs: {
-          ...connection(sandbox.url),
-          'snapshot-1': 'staging#1',
-          'snapshot-2': 'staging#2',
-          'fail-on-rollout': 'true',
-        },
-      });
+      const settled = await diff(sandbox, 'staging#1', 'staging#2', { 'fail-on-rollout': 'true' });
       expect(settled.code).toBe(0);
       expect(settled.outputs).toMatchObject({
         outcome: 'different',
@@ -1117,7 +986,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(none.summary).toContain('#### Promotions (0)');
 
       // A bad filter is refused before anything is sent.
-      const bad = await review(sandbox, { exclude: 'web\n+(a|b)' }, false);
+      const bad = await review(sandbox, { exclude: 'web\n+(a|b)' }, undefined, false);
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(/::error::Invalid input 'exclude': line 2 \('\+\(a\|b\)'\)/);
       expect(bad.stdout).not.toContain('GET ');
