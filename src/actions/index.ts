@@ -9,7 +9,7 @@ export const ACTIONS = {
   'list-actions': () => import('./list-actions.js'),
   'list-attestations': () => import('./list-attestations.js'),
   'list-trails': () => import('./list-trails.js'),
-  'report-artifact': () => import('./report-artifact/index.js'),
+  'report-artifact': () => import('./report-artifact.js'),
   'report-k8s-env': () => import('./report-k8s-env/index.js'),
 } as const;
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/runner.js';
 
 /** The files every action folder (a large action) has, and the one it has where the action decides something. */
-const FLOOR_PLAN = ['index.ts', 'inputs.ts', 'render.ts', 'run.ts', 'types.ts'];
+const FLOOR_PLAN = ['index.ts', 'inputs.ts', 'render.ts', 'run.ts'];
 const WHERE_IT_DECIDES = 'decide.ts';
 
 async function cycles(paths: string[]): Promise<string[][]> {

@@ -120,11 +120,7 @@ describe('the start-time boundary (issue 14)', () => {
 
 describe('the zod boundary', () => {
   it('keeps classic zod out of the bundle (slow to start, issue 14), and lets the sandbox keep it', async () => {
-    for (const place of [
-      'src/api/schemas.ts',
-      'src/actions/report-artifact/inputs.ts',
-      'src/context/inputs.ts',
-    ]) {
+    for (const place of ['src/api/schemas.ts', 'src/actions/report-artifact.ts', 'src/context/inputs.ts']) {
       for (const from of ['zod', 'zod/v4']) {
         expect(await problems(`import { z } from '${from}';\nz.string();\n`, place)).toEqual([
           'no-restricted-imports',
@@ -140,7 +136,7 @@ describe('the zod boundary', () => {
   it("keeps out of the bundle the modules that load every endpoint's schemas at start", async () => {
     const places = {
       'src/runtime/context.ts': ['../api/index.js', '../api/schemas/index.js'],
-      'src/actions/report-artifact/index.ts': ['../../api/index.js', '../../api/schemas/index.js'],
+      'src/actions/report-artifact.ts': ['../api/index.js', '../api/schemas/index.js'],
       'src/api/client.ts': ['./schemas/index.js'],
     };
     for (const [place, modules] of Object.entries(places)) {
@@ -152,9 +148,9 @@ describe('the zod boundary', () => {
     }
     // What the bundle imports instead: the shared schemas, and an endpoint's own module when it is called.
     const code =
-      "import { Sha1 } from '../../api/schemas.js';\n" +
-      "const s = await import('../../api/schemas/report-artifact.js');\nSha1;\ns;\n";
-    expect(await problems(code, 'src/actions/report-artifact/index.ts')).toEqual([]);
+      "import { Sha1 } from '../api/schemas.js';\n" +
+      "const s = await import('../api/schemas/report-artifact.js');\nSha1;\ns;\n";
+    expect(await problems(code, 'src/actions/report-artifact.ts')).toEqual([]);
   });
 });
 

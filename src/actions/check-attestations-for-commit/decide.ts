@@ -15,7 +15,7 @@ import {
   type GateCell,
   type GateRow,
   type GradedItem,
-} from './types.js';
+} from './inputs.js';
 
 /**
  * Decides every commit. With `required`, each commit needs every name, and attestations of other names do not

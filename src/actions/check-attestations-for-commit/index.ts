@@ -5,9 +5,8 @@
  * `outcome: error` (the lifecycle's error path), so the two are told apart.
  */
 import { defineAction } from '../../runtime/step.js';
-import { describe, readInputs } from './inputs.js';
+import { describe, readInputs, ACTION } from './inputs.js';
 import { couldNot, onError } from './render.js';
 import { run } from './run.js';
-import { ACTION } from './types.js';
 
 export const action = defineAction({ name: ACTION, read: readInputs, run, couldNot, describe, onError });

@@ -17,10 +17,10 @@ import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { cellState, sortByFailOn } from './decide.js';
-import type { GateInputs } from './inputs.js';
 import {
   ACTION,
   STATE_RANK,
+  type GateInputs,
   type CellState,
   type CommitsRead,
   type Decision,
@@ -30,7 +30,7 @@ import {
   type GateResult,
   type GradedItem,
   type Outcome,
-} from './types.js';
+} from './inputs.js';
 
 const TITLE = 'Compliance gate';
 

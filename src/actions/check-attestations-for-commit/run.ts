@@ -17,16 +17,17 @@ import { GatheredFailure, type StepResult } from '../../runtime/step.js';
 import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
 import { decide } from './decide.js';
-import { SHA_FORM, type GateInputs } from './inputs.js';
-import { render, renderNothingChecked, renderSkipped } from './render.js';
 import {
+  SHA_FORM,
   MAX_COMMITS,
+  type GateInputs,
   type CheckedCommit,
   type CommitSource,
   type CommitsRead,
   type DeployedRead,
   type GateQuery,
-} from './types.js';
+} from './inputs.js';
+import { render, renderNothingChecked, renderSkipped } from './render.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.

@@ -16,8 +16,8 @@ import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
-import type { StepInputs } from './inputs.js';
 import type {
+  StepInputs,
   ArrivalCheck,
   ArrivalState,
   ComplianceReview,
@@ -32,7 +32,7 @@ import type {
   Replacement,
   Rollout,
   RolloutSide,
-} from './types.js';
+} from './inputs.js';
 
 /**
  * Pairs by repository where it is unambiguous: exactly one version (fingerprint) of that repository only in snapshot

@@ -25,15 +25,16 @@ import {
   versions,
   worstOf,
 } from './decide.js';
-import type { DiffEnvsInputs, StepInputs } from './inputs.js';
-import {
-  type ArrivalCheck,
-  type ComplianceReview,
-  type DiffEnvsResult,
-  type Promotions,
-  type Replacement,
-  type Rollout,
-} from './types.js';
+import type {
+  DiffEnvsInputs,
+  StepInputs,
+  ArrivalCheck,
+  ComplianceReview,
+  DiffEnvsResult,
+  Promotions,
+  Replacement,
+  Rollout,
+} from './inputs.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 const LOG_LINES = 50;

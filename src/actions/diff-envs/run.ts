@@ -26,7 +26,7 @@ import {
   sortArrivals,
   toResult,
 } from './decide.js';
-import type { DiffEnvsInputs, StepInputs } from './inputs.js';
+import type { DiffEnvsInputs, StepInputs, ArrivalCheck, ComplianceReview, DiffEnvsResult } from './inputs.js';
 import {
   counts,
   describeCheck,
@@ -36,7 +36,6 @@ import {
   rolloutFailure,
   summarize,
 } from './render.js';
-import type { ArrivalCheck, ComplianceReview, DiffEnvsResult } from './types.js';
 
 export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
   const one = formatSnapshotExpression(inputs.snapshot1);

@@ -20,8 +20,7 @@ import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { ApiError, ComplianceError } from '../../errors/errors.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
 import type { StepError } from '../../runtime/step.js';
-import type { GetArtifactInputs } from './inputs.js';
-import type { ItemOutcome, ItemResult } from './types.js';
+import type { GetArtifactInputs, ItemOutcome, ItemResult } from './inputs.js';
 
 /**
  * Said when a trail was asked and the answer names none (`trail_name` is not required by 2.8): the artifact is shown,

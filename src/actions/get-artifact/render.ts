@@ -20,8 +20,7 @@ import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas
 import type { AttestationCheck } from '../../compliance/decide.js';
 import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
-import type { GetArtifactInputs } from './inputs.js';
-import type { GetArtifactResult, ItemResult } from './types.js';
+import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 
 /** The heading of a step that could not check. */
 export function couldNot(inputs: GetArtifactInputs | undefined): string {

@@ -30,7 +30,7 @@ import {
   trailNotConfirmed,
   worstOutcome,
 } from './decide.js';
-import type { GetArtifactInputs } from './inputs.js';
+import type { GetArtifactInputs, ArtifactRead, GetArtifactResult, ItemResult } from './inputs.js';
 import {
   describeItem,
   failureOf,
@@ -39,7 +39,6 @@ import {
   summarizeMany,
   trippedMessage,
 } from './render.js';
-import type { ArtifactRead, GetArtifactResult, ItemResult } from './types.js';
 
 export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.

@@ -6,10 +6,9 @@
  * `environments`), many environments come from one read, each reported on its own.
  */
 import { defineAction } from '../../runtime/step.js';
-import { describe, readInputs } from './inputs.js';
+import { describe, readInputs, ACTION } from './inputs.js';
 import { couldNot, onError } from './render.js';
 import { run } from './run.js';
-import { ACTION } from './types.js';
 
 export const action = defineAction({
   name: ACTION,

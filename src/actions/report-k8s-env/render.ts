@@ -6,8 +6,7 @@ import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
-import type { ReportK8sEnvInputs } from './inputs.js';
-import type { EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './types.js';
+import type { ReportK8sEnvInputs, EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './inputs.js';
 
 export function couldNot(inputs: ReportK8sEnvInputs | undefined): string {
   return inputs

@@ -17,9 +17,15 @@ import type { EnvironmentTarget } from '../../k8s/environments.js';
 import { countArtifacts, type ArtifactCount, type PodReport } from '../../k8s/pods.js';
 import { readPods } from '../../k8s/source.js';
 import { payloadPathFor } from '../../runtime/output.js';
-import { describeSource, type ReportK8sEnvInputs } from './inputs.js';
+import {
+  describeSource,
+  ACTION,
+  type ReportK8sEnvInputs,
+  type EnvironmentOutcome,
+  type ReportK8sEnvResult,
+  type SnapshotMade,
+} from './inputs.js';
 import { details, manyWarnings, summarize, summarizeMany, warnings } from './render.js';
-import { ACTION, type EnvironmentOutcome, type ReportK8sEnvResult, type SnapshotMade } from './types.js';
 
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
 const PRINT_LIMIT = 50;

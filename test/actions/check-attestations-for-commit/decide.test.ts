@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
-import type { CellState, Decision } from '../../../src/actions/check-attestations-for-commit/types.js';
+import type { CellState, Decision } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

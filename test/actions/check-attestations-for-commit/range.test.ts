@@ -10,7 +10,7 @@ import {
   renderNothingChecked,
   renderSkipped,
 } from '../../../src/actions/check-attestations-for-commit/render.js';
-import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/types.js';
+import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { InputError } from '../../../src/errors/errors.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
-import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/types.js';
+import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 import { render } from '../../../src/actions/check-attestations-for-commit/render.js';
 import type { StepResult } from '../../../src/runtime/step.js';
 import { env, pullRequestEnv, read } from './env.js';

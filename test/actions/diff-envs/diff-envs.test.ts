@@ -10,9 +10,8 @@ import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { action } from '../../../src/actions/diff-envs/index.js';
 import { logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
 import { toResult } from '../../../src/actions/diff-envs/decide.js';
-import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import { readInputs, type DiffEnvsResult } from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
-import type { DiffEnvsResult } from '../../../src/actions/diff-envs/types.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
 const read = (inputs: Record<string, string>) =>

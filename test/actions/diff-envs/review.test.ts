@@ -16,14 +16,14 @@ import {
   versions,
 } from '../../../src/actions/diff-envs/decide.js';
 import { describeCheck } from '../../../src/actions/diff-envs/render.js';
-import { readInputs } from '../../../src/actions/diff-envs/inputs.js';
+import {
+  readInputs,
+  type ArrivalCheck,
+  type ArrivalState,
+  type DiffEnvsResult,
+  type PromotionFilter,
+} from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
-import type {
-  ArrivalCheck,
-  ArrivalState,
-  DiffEnvsResult,
-  PromotionFilter,
-} from '../../../src/actions/diff-envs/types.js';
 import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
 import { splitImageName } from '../../../src/context/artifact-name.js';

@@ -8,8 +8,7 @@ import { Artifact } from '../../../src/api/schemas/index.js';
 import { decide } from '../../../src/compliance/decide.js';
 import { artifactGrade, GRADES } from '../../../src/compliance/grades.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
-import type { GetArtifactInputs } from '../../../src/actions/get-artifact/inputs.js';
-import type { GetArtifactResult } from '../../../src/actions/get-artifact/types.js';
+import type { GetArtifactInputs, GetArtifactResult } from '../../../src/actions/get-artifact/inputs.js';
 
 const FP = 'a'.repeat(64);
 

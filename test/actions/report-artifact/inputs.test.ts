@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describe as describeInputs, readInputs } from '../../../src/actions/report-artifact/inputs.js';
+import { describe as describeInputs, readInputs } from '../../../src/actions/report-artifact.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError } from '../../../src/errors/errors.js';
 import { useTempDirs } from '../../helpers/git.js';

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { action } from '../../../src/actions/report-artifact/index.js';
+import { action } from '../../../src/actions/report-artifact.js';
 import { settle } from '../../../src/runtime/step.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { useTempDirs } from '../../helpers/git.js';
