@@ -1,8 +1,11 @@
 /**
- * list-attestations in-process: reading its inputs (the time window), counting, and the summary. The bundle run
- * against the service is test/dist/list-attestations.test.ts.
+ * list-attestations in-process: reading its inputs (the time window), counting, the summary, and the step run against
+ * the sandbox (under both answer profiles) or a loopback server that answers what the sandbox would not; what the
+ * listing actions do alike on the way out is in ../listing.test.ts. The bundle keeps its contract in
+ * test/dist/list-attestations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas/index.js';
 import {
@@ -14,6 +17,10 @@ import {
 } from '../../../src/actions/list-attestations.js';
 import type { Paging } from '../../../src/runtime/paging.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
+import { outputFile } from '../../helpers/runner.js';
+import { demoSeed } from '../../helpers/sandbox.js';
+import { json, type Handler } from '../../helpers/server.js';
+import { namesUnder, useLoopbackStep, useSandboxStep } from '../../helpers/step-against.js';
 
 const NOW = Date.parse('2026-11-04T12:00:00Z') / 1000;
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -179,5 +186,148 @@ describe('list-attestations counting and summary', () => {
     expect(summary).toContain('Created from 2030-01-01T00:00:00Z. ');
     expect(summary).toContain('No attestations match.');
     expect(summary).not.toContain('| Name |');
+  });
+});
+
+/** The demo seed plus a flow `release` with `n` attestations, one a second, every tenth non-compliant. */
+function seedWithAttestations(n: number): unknown {
+  const seed = demoSeed() as {
+    orgs: { demo: { flows: unknown[]; trails: unknown[]; attestations: unknown[] } };
+  };
+  const demo = seed.orgs.demo;
+  demo.flows.push({ name: 'release' });
+  demo.trails.push({
+    name: 'r1',
+    flow: 'release',
+    created_at: 1_800_000_000,
+    last_modified_at: 1_800_000_000,
+  });
+  for (let i = 0; i < n; i++) {
+    demo.attestations.push({
+      id: `00000000-0000-0000-0000-${String(i).padStart(8, '0')}`,
+      flow: 'release',
+      trail: 'r1',
+      name: `check-${String(i).padStart(4, '0')}`,
+      type: 'generic',
+      is_compliant: i % 10 !== 0,
+      created_at: 1_800_000_000 + i + 0.5,
+    });
+  }
+  return seed;
+}
+
+/** The first `count` of the attestation names the service would list of `n`, newest first. */
+const checkNames = (n: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `check-${String(n - 1 - i).padStart(4, '0')}`);
+
+const ask = useLoopbackStep('list-attestations', { flow: 'backend' });
+const run = useSandboxStep('list-attestations');
+const names = (result: { outputs: Record<string, string>; files: Record<string, string> }) =>
+  (outputFile(result as never, 'result-file') as { attestations: { attestation_name: string | null }[] })
+    .attestations;
+
+describe.each(PROFILES)('list-attestations, the sandbox answering %s', (profile) => {
+  const byProfile = byProfileOf(profile);
+  const listed = namesUnder(profile);
+  const list = (inputs: Record<string, string>, seed?: unknown) => run(profile, inputs, seed);
+
+  it('narrows to a time window given as Unix seconds and as ISO 8601 with an offset', async () => {
+    const result = await list({ flow: 'backend', from: '1793610000', to: '2026-11-02T10:10:00+01:00' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ count: '3', 'non-compliant': '0' });
+    const saved = outputFile(result, 'result-file') as { attestations: { is_compliant: boolean | null }[] };
+    expect(saved).toMatchObject({ from: 1793610000, to: Date.parse('2026-11-02T09:10:00Z') / 1000 });
+    expect(names(result).map((a) => a.attestation_name)).toEqual(
+      listed(['snyk-scan', 'unit-tests', 'pull-request']),
+    );
+    expect(saved.attestations.map((a) => a.is_compliant)).toEqual([true, true, true]);
+    expect(result.summary).toContain('Created from 2026-11-02T09:00:00Z to 2026-11-02T09:10:00Z.');
+  });
+
+  const stopped = 'max-items (150) stopped the read; raise it to read more.';
+  it.each([
+    // created_at is n + 0.5: from 1800000050 takes check-0050, to 1800000199 stops at check-0198.
+    [
+      'reads every page inside a time window',
+      { from: '1800000050', to: '1800000199', 'per-page': '40' },
+      { count: '149', 'non-compliant': '15' },
+      { count: 149, total: 149, truncated: false, pagesRead: 4 },
+      checkNames(199, 149),
+    ],
+    // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
+    [
+      'stops at max-items, with a warning that says how many there are',
+      { 'max-items': '150', 'per-page': '50' },
+      { count: '150', 'non-compliant': '15' },
+      { ...byProfile({ total: 250 }, {}), truncated: true, pagesRead: 3 },
+      checkNames(250, 150),
+    ],
+  ])('%s', async (_label, inputs, outputs, saved, expected) => {
+    const result = await list({ flow: 'release', ...inputs }, seedWithAttestations(250));
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject(outputs);
+    expect(outputFile(result, 'result-file')).toMatchObject(saved);
+    const read = names(result) as { attestation_name: string | null; is_compliant?: boolean | null }[];
+    expect(read.map((a) => a.attestation_name)).toEqual(listed(expected));
+    expect(read.map((a) => a.is_compliant)).toEqual(
+      expected.map((name) => Number(name.slice(-4)) % 10 !== 0),
+    );
+    const warnings = result.stdout.match(
+      /^::warning::150 attestation\(s\).*: max-items \(150\) stopped the read; .*$/gm,
+    );
+    if (saved.truncated) {
+      expect(warnings).toHaveLength(1);
+      expect(result.stdout).toContain(byProfile(`::warning::150 attestation(s) of 250: ${stopped}`, stopped));
+    } else expect(warnings).toBeNull();
+  });
+});
+
+describe('list-attestations against a loopback server', () => {
+  /** The query the step sent to a service that lists no attestations, for flow `app`. */
+  async function sentQuery(inputs: Record<string, string>): Promise<Record<string, string>> {
+    const result = await ask({ data: [] }, { flow: 'app', ...inputs });
+    expect(result.code).toBe(0);
+    expect(result.requests).toHaveLength(1);
+    expect(result.requests[0]?.url.pathname).toBe('/api/v2/attestations/acme/app');
+    return Object.fromEntries(result.requests[0]?.url.searchParams ?? []);
+  }
+
+  it('sends the window as integer Unix seconds: ISO dates (UTC), and times ago from now', async () => {
+    expect(await sentQuery({ from: '2026-11-03', to: '2026-11-03T12:30:00Z' })).toEqual({
+      from_timestamp: String(Date.parse('2026-11-03T00:00:00Z') / 1000),
+      to_timestamp: String(Date.parse('2026-11-03T12:30:00Z') / 1000),
+      page: '1',
+      per_page: '100',
+    });
+    const before = Math.floor(Date.now() / 1000);
+    const query = await sentQuery({ from: '7d', to: '12h' });
+    const after = Math.floor(Date.now() / 1000);
+    const from = Number(query.from_timestamp);
+    expect(from).toBeGreaterThanOrEqual(before - 7 * 86_400);
+    expect(from).toBeLessThanOrEqual(after - 7 * 86_400);
+    expect(Number(query.to_timestamp) - from).toBe(7 * 86_400 - 12 * 3600);
+  });
+
+  it('fails with outcome error and no counts when a later page fails', async () => {
+    const item = (i: number) => ({ attestation_name: `a${i}`, attestation_type: 'generic', created_at: i });
+    const answer: Handler = (req, res) =>
+      req.url.searchParams.get('page') === '1'
+        ? json(res, 200, {
+            data: Array.from({ length: 100 }, (_, i) => item(i)),
+            pagination: { total: 250, page: 1, per_page: 100, page_count: 3 },
+          })
+        : json(res, 500, { message: 'database on fire' });
+    const result = await ask(answer, {}, { env: { COMPLIANCE_RETRIES: '0' } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::GET /attestations/{org}/{flow_name} failed with HTTP 500 Internal Server Error: database on fire',
+    );
+    expect(result.requests.map((r) => r.url.searchParams.get('page'))).toContain('2');
+    // No count of a part of the list: only the outcome and where the error is kept.
+    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file']);
+    expect(result.outputs.outcome).toBe('error');
+    const saved = outputFile(result, 'result-file') as Record<string, unknown>;
+    expect(saved).toMatchObject({ outcome: 'error', flow: 'backend', error: { kind: 'api' } });
+    expect(saved.attestations).toBeUndefined();
   });
 });

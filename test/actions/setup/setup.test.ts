@@ -1,69 +1,87 @@
-/** setup in-process: what it hands to the finisher, and which setting a failed check blames. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { action, explainVerifyFailure, readInputs } from '../../../src/actions/setup.js';
+/**
+ * setup run as a step in-process against a loopback server: what it exports for later steps, and which setting a
+ * failed check blames. The bundle keeps its contract in test/dist/setup.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { action, explainVerifyFailure } from '../../../src/actions/setup.js';
 import { ApiError, InputError, NetworkError, TimeoutError } from '../../../src/errors/errors.js';
-import { InputReader } from '../../../src/context/inputs.js';
-import { json, startServer, type TestServer } from '../../helpers/server.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { closedOrigin, json, type Handler } from '../../helpers/server.js';
+import { useLoopbackStep } from '../../helpers/step-against.js';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-/** A stand-in for the service that answers the check with an empty list of actions, or `status`. */
-async function service(status = 200): Promise<TestServer> {
-  server = await startServer((_req, res) => json(res, status, status === 200 ? [] : {}));
-  return server;
-}
-
-function inputs(url: string, extra: Record<string, string> = {}) {
-  return readInputs(
-    new InputReader({ 'INPUT_API-URL': url, 'INPUT_API-TOKEN': TEST_TOKEN, INPUT_ORG: 'acme', ...extra }),
-    process.cwd(),
-  );
-}
+const ask = useLoopbackStep('setup');
+const DRY_RUN = '::notice::Compliance reporting is in DRY RUN for this job: nothing will be sent.';
 
 describe('setup', () => {
-  it('has no outcome and no result file: the finisher only exports and annotates', () => {
+  it('exports the connection as the later steps read it, after one authenticated read; no outcome, no result file', async () => {
+    const result = await ask([], { 'timeout-seconds': '300' });
     expect(action.resultFile).toBe(false);
-  });
-
-  it('exports the connection as the later steps read it, after one authenticated read', async () => {
-    const { origin, requests } = await service();
-    const step = await action.run(inputs(`${origin}/`, { 'INPUT_TIMEOUT-SECONDS': '300' }));
-    expect(step.exports).toEqual({
-      COMPLIANCE_API_URL: `${origin}/api/v2`,
-      COMPLIANCE_API_TOKEN: TEST_TOKEN,
-      COMPLIANCE_ORG: 'acme',
+    expect(result.code).toBe(0);
+    expect(result.requests).toHaveLength(1);
+    expect(result.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(result.exportedEnv).toMatchObject({
       COMPLIANCE_DRY_RUN: 'false',
       COMPLIANCE_TIMEOUT_SECONDS: '300',
     });
-    expect(requests).toHaveLength(1);
-    expect(step.annotations).toBeUndefined();
-    expect(step.failure).toBeUndefined();
-    expect(step.summary).toBeUndefined();
+    expect(result.stdout).not.toMatch(/^::(error|warning|notice)/m);
+    expect(result.outputs).toEqual({});
+    expect(result.files).toEqual({});
+    expect(result.summary).toBe('');
   });
 
-  it('makes no request with verify: false, and none in a dry run, which it announces', async () => {
-    const { origin, requests } = await service(500);
-    const unverified = await action.run(inputs(origin, { INPUT_VERIFY: 'false' }));
-    expect(unverified.exports?.COMPLIANCE_DRY_RUN).toBe('false');
-    expect(unverified.annotations).toBeUndefined();
-    const dry = await action.run(inputs(origin, { COMPLIANCE_DRY_RUN: 'true' }));
-    expect(dry.exports?.COMPLIANCE_DRY_RUN).toBe('true');
-    expect(dry.annotations).toEqual([
-      { level: 'notice', message: 'Compliance reporting is in DRY RUN for this job: nothing will be sent.' },
-    ]);
-    expect(requests).toHaveLength(0);
+  it('reads an api-url with a trailing slash as the same API root', async () => {
+    const origin = await closedOrigin();
+    const result = await ask([], { 'api-url': `${origin}/`, verify: 'false' });
+    expect(result.exportedEnv.COMPLIANCE_API_URL).toBe(`${origin}/api/v2`);
   });
 
-  it('a failed check throws, naming the setting most likely wrong', async () => {
-    const { origin } = await service(403);
-    await expect(action.run(inputs(origin))).rejects.toThrow(
-      "Invalid input 'api-token': the service refused the token (HTTP 403)",
+  it.each([
+    ['verify: false', { verify: 'false' }, {}, 'false'],
+    ['the dry-run input', { 'dry-run': 'true' }, {}, 'true'],
+    ['COMPLIANCE_DRY_RUN', {}, { COMPLIANCE_DRY_RUN: 'true' }, 'true'],
+  ])('makes no request with %s, and announces a dry run', async (_label, inputs, env, dryRun) => {
+    const failing: Handler = (_req, res) => json(res, 500, {});
+    const result = await ask(failing, inputs, { env });
+    expect(result.code).toBe(0);
+    expect(result.requests).toHaveLength(0);
+    expect(result.exportedEnv.COMPLIANCE_DRY_RUN).toBe(dryRun);
+    const annotations = result.stdout.split('\n').filter((line) => /^::(error|warning|notice)/.test(line));
+    expect(annotations).toEqual(dryRun === 'true' ? [DRY_RUN] : []);
+  });
+
+  it.each([401, 403])('says the token is wrong on %i, without showing it', async (status) => {
+    const echo: Handler = (req, res) =>
+      json(res, status, { message: `bad ${req.headers.authorization ?? ''}` });
+    const result = await ask(echo);
+    const message = `Invalid input 'api-token': the service refused the token (HTTP ${status})`;
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`::error::${message}`);
+    expect(result.exportedEnv).toEqual({});
+    expect(result.summary).toContain('the service refused the token');
+    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  });
+
+  it('says the URL is unreachable when nothing listens', async () => {
+    const result = await ask([], { 'api-url': await closedOrigin() }, { env: { COMPLIANCE_RETRIES: '0' } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /::error::Invalid input 'api-url': could not reach http:\/\/127\.0\.0\.1:\d+/,
     );
+    expect(result.summary).toContain('could not reach');
+  });
+
+  it('fails on a bad input before any request, exporting nothing, with a summary that says why', async () => {
+    const result = await ask([], { org: '' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "::error::Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG",
+    );
+    expect(result.requests).toHaveLength(0);
+    expect(result.exportedEnv).toEqual({});
+    expect(result.outputs).toEqual({});
+    expect(result.files).toEqual({});
+    expect(result.summary).toContain('### ⚠️ Could not set up the connection to the compliance service');
+    expect(result.summary).toContain("Invalid input 'org'");
   });
 });
 
