@@ -77,62 +77,45 @@ describe('report-artifact inputs', () => {
     expect((await read({ 'dry-run': 'false' }, '/work', { COMPLIANCE_DRY_RUN: 'true' })).dryRun).toBe(false);
   });
 
-  it.each<[string, Record<string, string>, string]>([
+  // Each refusal names the input, what is wrong and the expected form.
+  it.each<[Record<string, string>, string]>([
+    // A fingerprint without a name.
     [
-      'a fingerprint without a name',
       { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) },
       "Invalid input 'name': is required when fingerprint is given",
     ],
-    ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    [{ flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    // A git-commit that is an option, or two words.
     [
-      'a git-commit that is an option',
       { 'git-commit': '--output=stolen.txt' },
       "Invalid input 'git-commit': '--output=stolen.txt' is not valid. Expected 40 lowercase hexadecimal",
     ],
-    ['a git-commit of two words', { 'git-commit': 'main HEAD' }, "Invalid input 'git-commit': 'main HEAD'"],
-    ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
+    [{ 'git-commit': 'main HEAD' }, "Invalid input 'git-commit': 'main HEAD'"],
+    [{ trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
+    [{ 'template-reference-name': 'a b' }, "Invalid input 'template-reference-name': 'a b' is not valid"],
+    // An annotation key with a dash.
     [
-      'a bad template reference',
-      { 'template-reference-name': 'a b' },
-      "Invalid input 'template-reference-name': 'a b' is not valid",
-    ],
-    [
-      'an annotation key with a dash',
       { annotations: 'a=1\nmy-key=2' },
       "Invalid input 'annotations': line 2 ('my-key=2') has the key 'my-key'",
     ],
+    // An external URL that is not http(s), or relative.
     [
-      'an external URL that is not http(s)',
       { 'external-urls': 'docs=https://ok.example.test\nftp=ftp://x' },
       "Invalid input 'external-urls': line 2 ('ftp=ftp://x') has the value 'ftp://x'. Expected values of an absolute http(s) URL",
     ],
     [
-      'an external URL that is relative',
       { 'external-urls': 'docs=/docs' },
       "Invalid input 'external-urls': line 1 ('docs=/docs') has the value '/docs'",
     ],
+    [{ 'build-url': 'not a url' }, "Invalid input 'build-url': 'not a url' is not an http(s) URL"],
     [
-      'a build URL that is not a URL',
-      { 'build-url': 'not a url' },
-      "Invalid input 'build-url': 'not a url' is not an http(s) URL",
-    ],
-    [
-      'a commit URL with another scheme',
       { 'commit-url': 'javascript:alert(1)' },
       "Invalid input 'commit-url': 'javascript:alert(1)' is not an http(s) URL",
     ],
-    ['a repo URL that is relative', { 'repo-url': 'acme/app' }, "Invalid input 'repo-url': 'acme/app'"],
-    [
-      'user data that is not JSON',
-      { 'user-data': '{nope' },
-      "Invalid input 'user-data': the value: it is not valid JSON",
-    ],
-    [
-      'compliant that is not a boolean',
-      { compliant: 'yes' },
-      "Invalid input 'compliant': 'yes' is not a boolean",
-    ],
-  ])('refuses %s', async (_label, extra, message) => {
+    [{ 'repo-url': 'acme/app' }, "Invalid input 'repo-url': 'acme/app'"],
+    [{ 'user-data': '{nope' }, "Invalid input 'user-data': the value: it is not valid JSON"],
+    [{ compliant: 'yes' }, "Invalid input 'compliant': 'yes' is not a boolean"],
+  ])('refuses %o', async (extra, message) => {
     await expect(read(extra)).rejects.toThrow(InputError);
     await expect(read(extra)).rejects.toThrow(message);
   });

@@ -84,17 +84,6 @@ describe('report-artifact run', () => {
     }
   });
 
-  it('dry run: sends nothing and hands the payload to the finisher to keep', async () => {
-    const sandbox = await start();
-    const step = await settle(action, await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
-    expect(step.outcome).toBe('dry-run');
-    expect(step.payload).toMatchObject({ fingerprint: FP, filename: 'app.bin', git_commit: SHA });
-    expect(step.result).toMatchObject({ dryRun: true, payload: step.payload });
-    expect(step.result).not.toHaveProperty('response');
-    expect(step.summary?.toString()).toContain('### DRY RUN: artifact not reported');
-    expect(stored(sandbox)).toBe(false);
-  });
-
   it('not delivered: outcome error keeping the payload, the report, the warning, and a summary that shows it', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });

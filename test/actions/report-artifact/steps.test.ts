@@ -16,7 +16,7 @@ import { startProxy } from '../../helpers/proxy.js';
 import { buildImageLayout, pushLayout, skopeoDigests, startRegistry } from '../../helpers/registry.js';
 import type { TestRegistry } from '../../helpers/registry.js';
 import { APP_BIN_FP, checkout, expectKept, reportInputs } from '../../helpers/report-artifact.js';
-import { outputFile, type RunOptions } from '../../helpers/runner.js';
+import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { useSandbox, type Running } from '../../helpers/sandbox.js';
 import { assertNoSecret, guardSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
 import { json, startServer, type Handler } from '../../helpers/server.js';
@@ -88,33 +88,26 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+    // Its outputs, its result file's outcome, answer and page: the bundle's contract (test/dist) asserts them.
     const fingerprint = sha256sum(join(dir, 'app.bin'));
     expect(fingerprint).toBe(APP_BIN_FP);
-    expect(result.outputs).toMatchObject({
-      outcome: 'reported',
-      fingerprint,
-      filename: 'app.bin',
-      trail: sha,
-      'git-commit': sha,
-    });
-    expect(result.outputs['payload-file']).toBeUndefined();
-    // What the service now holds.
-    const stored = held(sandbox, fingerprint);
-    expect(stored).toMatchObject({
+    // What the service now holds, read back after the report for the artifact's page and state (which the 201 answer
+    // does not give). A minimal answer gives the state (decided on) but no page (only shown): the step gives none.
+    const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
+    expect(held(sandbox, fingerprint)).toMatchObject({
       filename: 'app.bin',
       git_commit: sha,
       trail_name: sha,
       build_url: 'https://github.com/acme/app/actions/runs/42',
       commit_url: `https://github.com/acme/app/commit/${sha}`,
+      html_url: page,
+      state: 'INCOMPLETE',
     });
-    const saved = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
-    expect(saved).toMatchObject({
-      outcome: 'reported',
-      dryRun: false,
-      // The answer as the service sent it: a minimal answer to a first report has no body.
-      response: byProfile({ message: expect.any(String) as unknown }, null),
-    });
-    expect(saved.payload).toMatchObject({
+    expect(result.summary.match(/\[Open in the compliance service\]\((\S+)\)/)?.[1]).toBe(
+      byProfile(page, undefined),
+    );
+    const { payload } = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
+    expect(payload).toMatchObject({
       git_commit_info: {
         sha1: sha,
         message: 'Add the build\n\nwith a body',
@@ -130,8 +123,7 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
       user_data: { size: 12 },
     });
     // Push-event commits, newest first.
-    expect((saved.payload.commits_list as { sha1: string }[]).map((c) => c.sha1)).toEqual([sha, parent]);
-    expect(result.summary).toContain('### Artifact reported');
+    expect((payload.commits_list as { sha1: string }[]).map((c) => c.sha1)).toEqual([sha, parent]);
     expect(result.summary).toContain(fingerprint);
     expect(result.summary).toContain('The backend &lt;binary&gt;');
     // Annotations and links as key/value tables.
@@ -141,17 +133,6 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     expect(result.summary).toContain(
       '#### Links\n\n| Name | Link |\n| --- | --- |\n| docs | [https://docs.example.test/app](https://docs.example.test/app) |',
     );
-    expect(result.stdout).toContain('::group::Fingerprint the artifact');
-    // Read back after the report: the artifact's page and its state, which the 201 answer does not give. A minimal
-    // answer gives the state (decided on) but no page (only shown): the step says so by giving none.
-    const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
-    expect(stored).toMatchObject({ html_url: page, state: 'INCOMPLETE' });
-    expect(result.outputs).toMatchObject({ 'html-url': byProfile(page, ''), state: 'INCOMPLETE' });
-    expect(result.summary.match(/\[Open in the compliance service\]\((\S+)\)/)?.[1]).toBe(
-      byProfile(page, undefined),
-    );
-    expect(result.summary).toContain(`| State after the report | ⚠️ INCOMPLETE |`);
-    expect(saved).toMatchObject({ page: { htmlUrl: byProfile(page, null), state: 'INCOMPLETE' } });
     noLeak(result.everything);
   });
 
@@ -230,51 +211,44 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     });
   });
 
-  it('takes the branch from GITHUB_HEAD_REF on a pull request (the checkout is detached)', async () => {
-    const { dir, sha, run } = await prepared();
-    execFileSync('git', ['checkout', '-q', '--detach'], { cwd: dir });
-    const result = await run(
-      {},
-      {
-        github: {
-          GITHUB_SHA: sha,
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_HEAD_REF: 'feature/login',
-          GITHUB_REF_NAME: '7/merge',
-        },
-        event: { pull_request: { number: 7 } },
-      },
-    );
-    expect(result.code).toBe(0);
-    const saved = outputFile(result, 'result-file') as {
-      payload: { git_commit_info: { branch: string }; commits_list?: unknown };
+  it('takes the commit context from a pull request, the push event without a checkout, else the SHA alone', async () => {
+    const { sandbox, dir, sha, run } = await prepared();
+    const payload = (result: RunResult) => {
+      expect(result.code).toBe(0);
+      return (outputFile(result, 'result-file') as { payload: Record<string, unknown> }).payload;
     };
-    expect(saved.payload.git_commit_info.branch).toBe('feature/login');
-    expect(saved.payload.commits_list).toBeUndefined();
-  });
-
-  it('without a checkout: the commit from the push event, else the SHA alone with a warning', async () => {
-    const sandbox = await startSandbox({ profile: PROFILE });
+    // A pull request's checkout is detached: the branch is GITHUB_HEAD_REF, and there are no pushed commits.
+    execFileSync('git', ['checkout', '-q', '--detach'], { cwd: dir });
+    const event = { pull_request: { number: 7 } };
+    const pr = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_HEAD_REF: 'feature/login',
+      GITHUB_REF_NAME: '7/merge',
+    };
+    const pulled = payload(await run({}, { github: { GITHUB_SHA: sha, ...pr }, event }));
+    expect(pulled.git_commit_info).toMatchObject({ branch: 'feature/login' });
+    expect(pulled.commits_list).toBeUndefined();
     const work = tempDir('nocheckout-');
     writeFileSync(join(work, 'app.bin'), 'bytes');
-    const run = (sha: string, event?: unknown) =>
+    const elsewhere = (commit: string, head_commit?: unknown) =>
       runAction('report-artifact', {
         cwd: work,
         inputs: reportInputs(sandbox.url),
-        github: { GITHUB_SHA: sha },
-        event,
+        github: { GITHUB_SHA: commit },
+        event: { head_commit },
       });
     const [fromEvent, alone] = ['c'.repeat(40), 'd'.repeat(40)];
-    const author = { name: 'Bo', email: 'bo@example.test', username: 'bo' };
     const url = `https://github.com/acme/app/commit/${fromEvent}`;
+    const author = { name: 'Bo', email: 'bo@example.test', username: 'bo' };
     const timestamp = '2026-11-02T08:00:00+01:00';
-    const head_commit = { id: fromEvent, message: 'From the event\n', timestamp, url, author };
-    const evented = await run(fromEvent, { head_commit });
-    expect(evented.code).toBe(0);
-    expect(
-      (outputFile(evented, 'result-file') as { payload: { git_commit_info: unknown } }).payload
-        .git_commit_info,
-    ).toEqual({
+    const evented = await elsewhere(fromEvent, {
+      id: fromEvent,
+      message: 'From the event\n',
+      timestamp,
+      url,
+      author,
+    });
+    expect(payload(evented).git_commit_info).toEqual({
       sha1: fromEvent,
       message: 'From the event',
       author: 'Bo <bo@example.test>',
@@ -284,12 +258,10 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
       url,
     });
     expect(evented.stdout).toContain('from the event payload');
-    const result = await run(alone);
-    expect(result.code).toBe(0);
+    const result = await elsewhere(alone);
     expect(result.stdout).toMatch(/::warning::No commit information for d{40}/);
-    const saved = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
-    expect(saved.payload.git_commit).toBe(alone);
-    expect(saved.payload.git_commit_info).toBeUndefined();
+    expect(payload(result).git_commit).toBe(alone);
+    expect(payload(result).git_commit_info).toBeUndefined();
   });
 
   it('dry run: sends nothing, prints the URL and payload, keeps the payload, says DRY RUN in the summary', async () => {
@@ -306,7 +278,9 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     const logged = result.stdout.split('\n');
     for (const line of JSON.stringify(kept, null, 2).split('\n')) expect(logged).toContain(line);
     expect(kept).toMatchObject({ fingerprint: APP_BIN_FP, git_commit: sha, filename: 'app.bin' });
-    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true });
+    const saved = outputFile(result, 'result-file');
+    expect(saved).toMatchObject({ outcome: 'dry-run', dryRun: true, payload: kept });
+    expect(saved).not.toHaveProperty('response');
     expect(result.summary).toContain('### DRY RUN: artifact not reported');
     // The header line (the outcome in words and the step's duration), then that dry run is on (the organisation's
     // outage switch), before the step's own summary.
@@ -365,30 +339,30 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
       return { sandbox, result };
     }
 
-    it('reports the manifest digest the registry gives, under the image reference', async () => {
-      const { sandbox, result } = await reportImage();
-      expect(result.code).toBe(0);
-      expect(digest).toMatch(/^[a-f0-9]{64}$/);
-      expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
-      expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
-      expect(result.stdout).toContain(`::add-mask::${USER.password}`);
-      noLeak(result.everything);
-    });
-
-    it('reaches a registry on loopback directly behind HTTP_PROXY: its password never crosses a proxy in clear', async () => {
-      const proxy = await startProxy();
-      try {
-        const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url };
-        const { result } = await reportImage(USER.password, env);
-        expect(result.code).toBe(0);
-        expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest });
-        // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
-        expect(proxy.credentials).toEqual([]);
-        expect(proxy.seen).toEqual([]);
-      } finally {
-        await proxy.close();
-      }
-    });
+    it.each(['directly', 'behind HTTP_PROXY'])(
+      'reports the manifest digest the registry gives, under the image reference: %s',
+      async (how) => {
+        // A registry on loopback is reached directly: its password never crosses a proxy in clear.
+        const proxy = how === 'directly' ? undefined : await startProxy();
+        try {
+          const env: Record<string, string> = proxy
+            ? { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url }
+            : {};
+          const { sandbox, result } = await reportImage(USER.password, env);
+          expect(result.code).toBe(0);
+          expect(digest).toMatch(/^[a-f0-9]{64}$/);
+          expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
+          expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
+          expect(result.stdout).toContain(`::add-mask::${USER.password}`);
+          noLeak(result.everything);
+          // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
+          expect(proxy?.credentials ?? []).toEqual([]);
+          expect(proxy?.seen ?? []).toEqual([]);
+        } finally {
+          await proxy?.close();
+        }
+      },
+    );
 
     it('fails before any report when the registry refuses the credentials, without showing them', async () => {
       const wrong = 'Wrong-9d2b-password';
@@ -414,15 +388,12 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     const socket = join(tempDir('docker-'), 'docker.sock');
     const engine = createServer((req, res) => {
       const known = decodeURIComponent(req.url ?? '') === '/images/registry.example/app:2/json';
-      const inspect = { Id: `sha256:${'0'.repeat(64)}`, RepoTags: ['registry.example/app:2'] };
-      res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          known
-            ? { ...inspect, RepoDigests: [`registry.example/app@sha256:${repoDigest}`] }
-            : { message: `No such image: ${req.url ?? ''}` },
-        ),
-      );
+      const inspect = {
+        Id: `sha256:${'0'.repeat(64)}`,
+        RepoTags: ['registry.example/app:2'],
+        RepoDigests: [`registry.example/app@sha256:${repoDigest}`],
+      };
+      json(res, known ? 200 : 404, known ? inspect : { message: `No such image: ${req.url ?? ''}` });
     });
     await new Promise<void>((resolve) => engine.listen(socket, resolve));
     try {
