@@ -2,10 +2,11 @@
  * What report-artifact's tests share, in-process and through the bundle: a checkout with a build in it, the inputs of
  * its report, and what a report that was not delivered must leave.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Repo } from './git.js';
+import { AUTHOR, type Repo } from './git.js';
 import { outputFile, type RunResult } from './runner.js';
 import { DEMO_TOKEN } from './sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from './secrets.js';
@@ -13,15 +14,20 @@ import { assertNoSecret, withoutMaskCommands } from './secrets.js';
 /** The fingerprint of app.bin (`hello world!`) in each checkout. */
 export const APP_BIN_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
 
-/** Two commits on main in `r` (the second with a body), and app.bin built beside them. */
+/**
+ * Two commits on main in `r` (README `one`, then `two` with a message that has a body), made by AUTHOR in one
+ * `git fast-import` (a process each for two `git commit` costs more than the step), and app.bin built beside them.
+ */
 export function checkout(r: Repo): { dir: string; sha: string; parent: string } {
-  writeFileSync(join(r.dir, 'README'), 'one');
-  r.git('add', '.');
-  r.git('commit', '-q', '-m', 'First');
-  writeFileSync(join(r.dir, 'README'), 'two');
-  r.git('commit', '-q', '-am', 'Add the build\n\nwith a body');
+  const who = `${AUTHOR.name} <${AUTHOR.email}> ${Date.parse(AUTHOR.date) / 1000} +0000`;
+  const commit = (message: string, readme: string) =>
+    `commit refs/heads/main\nauthor ${who}\ncommitter ${who}\ndata ${Buffer.byteLength(message)}\n${message}\n` +
+    `M 100644 inline README\ndata ${readme.length}\n${readme}\n\n`;
+  const stream = commit('First\n', 'one') + commit('Add the build\n\nwith a body\n', 'two');
+  execFileSync('git', ['fast-import', '--quiet'], { cwd: r.dir, input: stream });
   writeFileSync(join(r.dir, 'app.bin'), 'hello world!');
-  return { dir: r.dir, sha: r.git('rev-parse', 'HEAD'), parent: r.git('rev-parse', 'HEAD~1') };
+  const [sha = '', parent = ''] = r.git('rev-parse', 'HEAD', 'HEAD~1').split('\n');
+  return { dir: r.dir, sha, parent };
 }
 
 /** The inputs of a report of app.bin to flow backend of the sandbox at `url`, `extra` over them. */

@@ -122,25 +122,6 @@ describe('warnings', () => {
 });
 
 describe('report-k8s-env run', () => {
-  it('dry run: sends nothing, hands the payload to the finisher, and keeps the warning', async () => {
-    const sandbox = await start();
-    const before = await sandbox.client().diffEnvironments('staging', 'staging');
-    const step = await settle(action, await inputs(sandbox.url, podsFile(cluster), { 'dry-run': 'true' }));
-    expect(step.outcome).toBe('dry-run');
-    expect(step.outputs).toEqual({ pods: 5, artifacts: 2, skipped: 1, message: 'dry run: nothing was sent' });
-    expect((step.payload as { artifacts: { podName: string }[] }).artifacts.map((a) => a.podName)).toEqual([
-      'web-1',
-      'web-2',
-      'api-1',
-    ]);
-    expect(step.annotations?.map((a) => a.message)).toEqual([
-      "Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
-    ]);
-    expect(step.summary?.toString()).toContain('### DRY RUN: environment staging not reported');
-    const after = await sandbox.client().diffEnvironments('staging', 'staging');
-    expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
-  });
-
   it('not delivered: outcome error keeping the payload, the counts, the warnings and the summary details', async () => {
     const sandbox = await start();
     sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });

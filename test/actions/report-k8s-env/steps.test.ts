@@ -79,6 +79,7 @@ interface Listed {
   message: string;
   'payload-file': string;
 }
+const DRY_RUN_OUTPUTS = ['artifacts', 'message', 'outcome', 'payload-file', 'pods', 'result-file', 'skipped'];
 const NO_IMAGE_ID = "container 'app' has no imageID yet (image still being pulled?)";
 const listed = (result: RunResult) => JSON.parse(result.outputs.environments ?? '') as Listed[];
 
@@ -145,7 +146,18 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' };
       const result = await report(dir, inputs, { COMPLIANCE_DRY_RUN: 'true' });
       expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ outcome: 'dry-run', message: 'dry run: nothing was sent' });
+      expect(result.outputs).toMatchObject({
+        outcome: 'dry-run',
+        pods: '6',
+        artifacts: '4',
+        skipped: '1',
+        message: 'dry run: nothing was sent',
+      });
+      // The counts and the message alone: no snapshot, and the warning about the skipped pod kept.
+      expect(Object.keys(result.outputs).sort()).toEqual(DRY_RUN_OUTPUTS);
+      expect(result.stdout.match(/^::warning::.*$/gm)).toEqual([
+        `::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`,
+      ]);
       expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true, pods: 6 });
       expect(result.stdout).toContain(
         `DRY RUN: would PUT ${sandbox.url}/environments/demo/staging/report/K8S`,
@@ -153,7 +165,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       expect(result.stdout).toContain('"podName": "web-1"');
       const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
       expect(payload.artifacts.map((a) => a.podName)).toEqual(['web-1', 'web-2', 'api-1', 'sys-1']);
-      expect(result.summary).toContain('DRY RUN');
+      expect(result.summary).toContain('### DRY RUN: environment staging not reported');
       const named = await report(dir, { ...inputs, namespaces: 'shop\nshopp', 'dry-run': 'true' });
       expect(named.code).toBe(0);
       expect(named.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
