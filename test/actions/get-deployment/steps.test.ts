@@ -1,7 +1,8 @@
 /**
  * get-deployment run as a step in-process against the sandbox (or a loopback server that answers what the sandbox
- * would not): every branch of reading a deployment and what shipped with it, under both answer profiles. The bundle
- * keeps its contract in test/dist/get-deployment.test.ts.
+ * would not): every branch of reading a deployment and what shipped with it. What a loopback server answers does not
+ * depend on the sandbox's answer profile, so those run once; the sandbox's under both profiles. The bundle keeps its
+ * contract in test/dist/get-deployment.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
@@ -87,62 +88,7 @@ const OUTPUTS = [
   'diff-url',
 ];
 
-describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) => {
-  const byProfile = byProfileOf(PROFILE);
-  /**
-   * A summary row of a field the deployment only shows: `row` as the full answer gives it; no row of that field where a
-   * minimal answer leaves it out (the step says nothing it was not told).
-   */
-  function expectShownRow(summary: string, row: string): void {
-    if (PROFILE === 'full') expect(summary).toContain(row);
-    else expect(summary).not.toContain(row.slice(0, row.indexOf(' | ') + 3));
-  }
-  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
-
-  it('fail-if-missing (the default) is a gate: found only on an answer that names what was asked', async () => {
-    const result = await ask(await start());
-    expect(result.code).toBe(byProfile(0, 1));
-    expect(result.outputs).toMatchObject({
-      outcome: byProfile('found', 'error'),
-      found: byProfile('true', ''),
-    });
-    if (PROFILE === 'minimal') {
-      const failure =
-        `fail-if-missing: could not check. ${notConfirmed(BACKEND_150, 'staging')} ` +
-        'Set fail-if-missing: false to read it as found all the same.';
-      expect(result.stdout).toContain(`::error::${failure}`);
-      expect(result.summary).toContain(failure);
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        found: null,
-        error: { kind: 'unexpected-response', message: failure },
-      });
-    }
-  });
-
-  it('a first deployment has no replaced artifact and no diff', async () => {
-    const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({
-      found: 'true',
-      'deployed-at': byProfile('2026-11-02T09:16:40Z', ''),
-      'snapshot-index': byProfile('1', ''),
-      'replaced-fingerprint': '',
-      'diff-url': '',
-      // Nothing replaced: no replaced commit, no compare link; the lead time of 1.4.0 from its commit still.
-      'replaced-commit': '',
-      'compare-url': '',
-      // staging#1 at 1793611000; 1.4.0's commit at 1793609900.
-      'lead-time-seconds': byProfile(String(1793611000 - 1793609900), ''),
-    });
-    expect(result.summary).not.toContain('| Diff |');
-    // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
-    expectShownRow(result.summary, '| Replaced | nothing |');
-    if (PROFILE === 'full') {
-      expect(result.summary).toContain('backend 1.4.0 replaced nothing 18 min after its commit');
-    } else expect(result.summary).not.toContain('after its commit');
-  });
-
+describe('get-deployment against a loopback server, whatever the sandbox profile', () => {
   describe('what shipped, from one answer and the checkout', () => {
     /** A deployment of `to` replacing `from`, each a commit of `repo` at a commit page, deployed at `deployedAt`. */
     const deployment = (
@@ -247,100 +193,40 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     });
   });
 
-  describe('not deployed (404)', () => {
-    it('fails by default, saying plainly it was not deployed; with fail-if-missing: false, found=false and a warning', async () => {
-      const sandbox = await start();
-      const failed = await ask(sandbox, { environment: 'production' });
-      expect(failed.code).toBe(1);
-      expect(failed.stdout).toContain(
-        `::error::${NOT_IN_PRODUCTION} Set fail-if-missing: false to carry on when it is not deployed.`,
-      );
-      expect(failed.outputs).toMatchObject({
-        outcome: 'not-found',
-        found: 'false',
-        'deployed-at': '',
-        'snapshot-index': '',
-      });
-      expect(failed.summary).toContain('### Not deployed to production');
-      expect(outputFile(failed, 'result-file')).toMatchObject({
-        outcome: 'not-found',
-        found: false,
-        deployedAt: null,
-        serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
-      });
-
-      const result = await ask(sandbox, { environment: 'production', ...LOOKUP });
-      expect(result.code).toBe(0);
-      expect(result.stdout).not.toContain('::error::');
-      // A warning quoting the service, so a 404 read wrongly as "not deployed" would still be seen.
-      expect(result.stdout).toContain(
-        `::warning::${NOT_IN_PRODUCTION} fail-if-missing is false: carrying on with found=false.`,
-      );
-      expect(Object.fromEntries(['outcome', ...OUTPUTS].map((name) => [name, result.outputs[name]]))).toEqual(
-        {
-          outcome: 'not-found',
-          found: 'false',
-          ...Object.fromEntries(OUTPUTS.slice(1).map((name) => [name, ''])),
-        },
-      );
-      expect(result.outputs['result-file']).toBeTruthy();
-      expect(result.summary).toContain('### Not deployed to production');
-    });
-
-    it('an environment that does not exist is not "not deployed": it fails even with fail-if-missing: false', async () => {
-      const result = await ask(await start(), { environment: 'nowhere', ...LOOKUP });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        '::error::GET /deployments/{org}/{env_name}/{fingerprint} failed with HTTP 404 Not Found: Environment' +
-          " named 'nowhere' does not exist for organization 'demo'; not read as \"not deployed\" (found=false):" +
-          ' the answer is about the org or environment, not the artifact. Check the org and the names in the request',
-      );
-      expect(result.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        found: null,
-        environment: 'nowhere',
-        fingerprint: BACKEND_150,
-        error: { kind: 'api', message: expect.stringContaining("Environment named 'nowhere'") as unknown },
-      });
-      expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
-    });
-
-    it.each([
-      [
-        'an org that does not exist fails',
-        { message: "Organization 'acme' does not exist" },
-        'HTTP 404 Not Found: Organization \'acme\' does not exist; not read as "not deployed"',
-      ],
-      [
-        'a 404 that does not say what is missing (a proxy page) fails',
-        '<html>Not Found</html>',
-        'not read as "not deployed" (found=false): the answer does not say the artifact was not deployed',
-      ],
-      [
-        'a 404 in other words about the deployment reads as not deployed, with a warning quoting it,',
-        { message: 'No deployment of this fingerprint in environment prod' },
-        `::warning::Artifact ${BACKEND_150} was not deployed to environment 'prod' (org 'acme'): the service` +
-          ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
-      ],
-    ])('%s even with fail-if-missing: false', async (_label, body, message) => {
-      const result = await askServer(
-        (_req, res) => {
-          if (typeof body !== 'string') return json(res, 404, body);
-          res.writeHead(404, { 'content-type': 'text/html' });
-          res.end(body);
-        },
-        { fingerprint: BACKEND_150, ...LOOKUP },
-      );
-      const notDeployed = message.startsWith('::warning::');
-      expect(result.code).toBe(notDeployed ? 0 : 1);
-      expect(result.stdout).toContain(message);
-      if (notDeployed) expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
-      else {
-        expect(result.stdout).not.toContain('carrying on with found=false');
-        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      }
-    });
+  it.each([
+    [
+      'an org that does not exist fails',
+      { message: "Organization 'acme' does not exist" },
+      'HTTP 404 Not Found: Organization \'acme\' does not exist; not read as "not deployed"',
+    ],
+    [
+      'a 404 that does not say what is missing (a proxy page) fails',
+      '<html>Not Found</html>',
+      'not read as "not deployed" (found=false): the answer does not say the artifact was not deployed',
+    ],
+    [
+      'a 404 in other words about the deployment reads as not deployed, with a warning quoting it,',
+      { message: 'No deployment of this fingerprint in environment prod' },
+      `::warning::Artifact ${BACKEND_150} was not deployed to environment 'prod' (org 'acme'): the service` +
+        ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
+    ],
+  ])('%s even with fail-if-missing: false', async (_label, body, message) => {
+    const result = await askServer(
+      (_req, res) => {
+        if (typeof body !== 'string') return json(res, 404, body);
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end(body);
+      },
+      { fingerprint: BACKEND_150, ...LOOKUP },
+    );
+    const notDeployed = message.startsWith('::warning::');
+    expect(result.code).toBe(notDeployed ? 0 : 1);
+    expect(result.stdout).toContain(message);
+    if (notDeployed) expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
+    else {
+      expect(result.stdout).not.toContain('carrying on with found=false');
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
+    }
   });
 
   it('reads fractional seconds and escapes what the service sends; links only http(s)', async () => {
@@ -404,35 +290,6 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     });
     expect(result.summary).toContain(`### ${FP} deployed to prod`);
     expect(result.summary).toContain('| Commit | eeeeeee |');
-  });
-
-  it('cannot check when the answer is about another fingerprint or environment, whatever fail-if-missing says', async () => {
-    const sandbox = await start();
-    // Named as the full answer names them: a minimal answer names neither (not confirmed, below).
-    const real = {
-      ...(await sandbox.client().getDeployment('production', BACKEND_140)),
-      fingerprint: BACKEND_140,
-      env_name: 'production',
-    };
-    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherArtifact = await ask(sandbox, { environment: 'production', ...LOOKUP });
-    expect(otherArtifact.code).toBe(1);
-    expect(otherArtifact.stdout).toContain(
-      '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
-        `"${BACKEND_140}", not "${BACKEND_150}" as asked: the answer is about something else`,
-    );
-    expect(otherArtifact.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
-    expect(outputFile(otherArtifact, 'result-file')).toMatchObject({
-      outcome: 'error',
-      fingerprint: BACKEND_150,
-      error: { kind: 'unexpected-response' },
-    });
-
-    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_140, ...LOOKUP });
-    expect(otherEnvironment.code).toBe(1);
-    expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
-    expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
   });
 
   it('an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)', async () => {
@@ -549,5 +406,151 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
     noLeak(result.everything);
+  });
+});
+
+describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  /**
+   * A summary row of a field the deployment only shows: `row` as the full answer gives it; no row of that field where a
+   * minimal answer leaves it out (the step says nothing it was not told).
+   */
+  function expectShownRow(summary: string, row: string): void {
+    if (PROFILE === 'full') expect(summary).toContain(row);
+    else expect(summary).not.toContain(row.slice(0, row.indexOf(' | ') + 3));
+  }
+  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
+
+  it('fail-if-missing (the default) is a gate: found only on an answer that names what was asked', async () => {
+    const result = await ask(await start());
+    expect(result.code).toBe(byProfile(0, 1));
+    expect(result.outputs).toMatchObject({
+      outcome: byProfile('found', 'error'),
+      found: byProfile('true', ''),
+    });
+    if (PROFILE === 'minimal') {
+      const failure =
+        `fail-if-missing: could not check. ${notConfirmed(BACKEND_150, 'staging')} ` +
+        'Set fail-if-missing: false to read it as found all the same.';
+      expect(result.stdout).toContain(`::error::${failure}`);
+      expect(result.summary).toContain(failure);
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        error: { kind: 'unexpected-response', message: failure },
+      });
+    }
+  });
+
+  it('a first deployment has no replaced artifact and no diff', async () => {
+    const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      found: 'true',
+      'deployed-at': byProfile('2026-11-02T09:16:40Z', ''),
+      'snapshot-index': byProfile('1', ''),
+      'replaced-fingerprint': '',
+      'diff-url': '',
+      // Nothing replaced: no replaced commit, no compare link; the lead time of 1.4.0 from its commit still.
+      'replaced-commit': '',
+      'compare-url': '',
+      // staging#1 at 1793611000; 1.4.0's commit at 1793609900.
+      'lead-time-seconds': byProfile(String(1793611000 - 1793609900), ''),
+    });
+    expect(result.summary).not.toContain('| Diff |');
+    // The full answer says it replaced nothing (null); a minimal one does not say, and the summary must not claim it.
+    expectShownRow(result.summary, '| Replaced | nothing |');
+    if (PROFILE === 'full') {
+      expect(result.summary).toContain('backend 1.4.0 replaced nothing 18 min after its commit');
+    } else expect(result.summary).not.toContain('after its commit');
+  });
+
+  describe('not deployed (404)', () => {
+    it('fails by default, saying plainly it was not deployed; with fail-if-missing: false, found=false and a warning', async () => {
+      const sandbox = await start();
+      const failed = await ask(sandbox, { environment: 'production' });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain(
+        `::error::${NOT_IN_PRODUCTION} Set fail-if-missing: false to carry on when it is not deployed.`,
+      );
+      expect(failed.outputs).toMatchObject({
+        outcome: 'not-found',
+        found: 'false',
+        'deployed-at': '',
+        'snapshot-index': '',
+      });
+      expect(failed.summary).toContain('### Not deployed to production');
+      expect(outputFile(failed, 'result-file')).toMatchObject({
+        outcome: 'not-found',
+        found: false,
+        deployedAt: null,
+        serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
+      });
+
+      const result = await ask(sandbox, { environment: 'production', ...LOOKUP });
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('::error::');
+      // A warning quoting the service, so a 404 read wrongly as "not deployed" would still be seen.
+      expect(result.stdout).toContain(
+        `::warning::${NOT_IN_PRODUCTION} fail-if-missing is false: carrying on with found=false.`,
+      );
+      expect(Object.fromEntries(['outcome', ...OUTPUTS].map((name) => [name, result.outputs[name]]))).toEqual(
+        {
+          outcome: 'not-found',
+          found: 'false',
+          ...Object.fromEntries(OUTPUTS.slice(1).map((name) => [name, ''])),
+        },
+      );
+      expect(result.outputs['result-file']).toBeTruthy();
+      expect(result.summary).toContain('### Not deployed to production');
+    });
+
+    it('an environment that does not exist is not "not deployed": it fails even with fail-if-missing: false', async () => {
+      const result = await ask(await start(), { environment: 'nowhere', ...LOOKUP });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::GET /deployments/{org}/{env_name}/{fingerprint} failed with HTTP 404 Not Found: Environment' +
+          " named 'nowhere' does not exist for organization 'demo'; not read as \"not deployed\" (found=false):" +
+          ' the answer is about the org or environment, not the artifact. Check the org and the names in the request',
+      );
+      expect(result.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'error',
+        found: null,
+        environment: 'nowhere',
+        fingerprint: BACKEND_150,
+        error: { kind: 'api', message: expect.stringContaining("Environment named 'nowhere'") as unknown },
+      });
+      expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
+    });
+  });
+
+  it('cannot check when the answer is about another fingerprint or environment, whatever fail-if-missing says', async () => {
+    const sandbox = await start();
+    // Named as the full answer names them: a minimal answer names neither (not confirmed, below).
+    const real = {
+      ...(await sandbox.client().getDeployment('production', BACKEND_140)),
+      fingerprint: BACKEND_140,
+      env_name: 'production',
+    };
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
+    const otherArtifact = await ask(sandbox, { environment: 'production', ...LOOKUP });
+    expect(otherArtifact.code).toBe(1);
+    expect(otherArtifact.stdout).toContain(
+      '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
+        `"${BACKEND_140}", not "${BACKEND_150}" as asked: the answer is about something else`,
+    );
+    expect(otherArtifact.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
+    expect(outputFile(otherArtifact, 'result-file')).toMatchObject({
+      outcome: 'error',
+      fingerprint: BACKEND_150,
+      error: { kind: 'unexpected-response' },
+    });
+
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
+    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_140, ...LOOKUP });
+    expect(otherEnvironment.code).toBe(1);
+    expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
+    expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
   });
 });
