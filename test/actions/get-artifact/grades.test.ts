@@ -12,25 +12,12 @@ import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.
 import { InputReader } from '../../../src/context/inputs.js';
 import { ApiError, InputError } from '../../../src/errors/errors.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
 
-const FP = 'a'.repeat(64);
 const pass = { status: 'COMPLETE', is_compliant: true };
 const fail = { status: 'COMPLETE', is_compliant: false };
 
-function artifactOf(fields: Partial<Artifact>): Artifact {
-  return Artifact.parse({
-    id: 'a1',
-    fingerprint: FP,
-    filename: 'svc.tar',
-    created_at: 1793610200,
-    last_modified_at: 1793610200,
-    evidence: {},
-    flow_name: 'backend',
-    commit_lead_times: {},
-    build_lead_times: {},
-    ...fields,
-  });
-}
+const artifactOf = (fields: Partial<Artifact>): Artifact => Artifact.parse(answerOf(fields));
 
 describe('the grade of one artifact read', () => {
   const rows: [string, Parameters<typeof gradeOf>[0], Grade | undefined][] = [

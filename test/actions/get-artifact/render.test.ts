@@ -9,23 +9,9 @@ import { decide } from '../../../src/compliance/decide.js';
 import { artifactGrade, GRADES } from '../../../src/compliance/grades.js';
 import { notFoundMessage, summarize, trippedMessage } from '../../../src/actions/get-artifact/render.js';
 import type { GetArtifactInputs, GetArtifactResult } from '../../../src/actions/get-artifact/inputs.js';
+import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
 
-const FP = 'a'.repeat(64);
-
-function artifactOf(fields: Partial<Artifact>): Artifact {
-  return Artifact.parse({
-    id: 'a1',
-    fingerprint: FP,
-    filename: 'svc.tar',
-    created_at: 1793610200,
-    last_modified_at: 1793610200,
-    evidence: {},
-    flow_name: 'backend',
-    commit_lead_times: {},
-    build_lead_times: {},
-    ...fields,
-  });
-}
+const artifactOf = (fields: Partial<Artifact>): Artifact => Artifact.parse(answerOf(fields));
 
 /** The result run.ts makes of an answer, gate on. */
 function resultOf(fields: Partial<Artifact>): GetArtifactResult {

@@ -1,586 +1,523 @@
 /**
- * get-artifact run as a step in-process against the sandbox (or a loopback server that answers what the sandbox
- * would not): every branch of the lookup and its gate, under both answer profiles. The bundle keeps its contract in
- * test/dist/get-artifact.test.ts.
+ * get-artifact run as a step in-process: every branch of the lookup and its gate against the sandbox under both
+ * answer profiles, and against a loopback server for the answers the sandbox would not give (those do not depend on
+ * the profile, so they run once). The bundle keeps its contract in test/dist/get-artifact.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
-import { COMPLIANT_FP, type Saved } from '../../helpers/get-artifact.js';
+import { answerOf, check, COMPLIANT_FP, SVC_FP as FP, type Expected } from '../../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
-import { outputFile } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
-import { json, startServer } from '../../helpers/server.js';
-
+import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { closedOrigin, json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
-import type { SandboxOptions } from '@compliance-actions/sandbox/server';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
-const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
-/** get-artifact as a gate on an artifact of the backend flow. */
-const assertCompliant = (url: string, fingerprint: string) =>
-  runAction('get-artifact', {
-    inputs: { ...connection(url), flow: 'backend', fingerprint, 'assert-compliant': 'true' },
-  });
+const { tempDir } = useTempDirs();
 
 /** Demo seed: backend 1.5.0, NON-COMPLIANT (its snyk-scan failed). */
 const NON_COMPLIANT_FP = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 /** sha256 of `hello world!` (the reference's file vector). */
 const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
+const UNKNOWN_FP = 'f'.repeat(64);
+/** A trail and an attestation of the demo seed's COMPLIANT artifact. */
+const TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+const ATTESTATION = 'd873ffb9-b5ba-6373-0af8-32f9592c';
 const UI = 'https://sandbox.compliance.invalid/demo';
+/** The lookup the loopback server answers. */
+const PATH = `/api/v2/artifacts/acme/backend/fingerprint/${FP}`;
+const ENDPOINT = 'GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}';
 /** What the summary and the gate say when a trail was asked and the answer names none. */
 const notConfirmed = (trail: string) =>
   `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
+const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
+const gate = { 'assert-compliant': 'true' };
+const fromFile = { artifact: 'app.bin', 'artifact-type': 'file' };
+const pass = { status: 'COMPLETE', is_compliant: true };
+/** What the loopback server answers: a body, or one made of the request. */
+type Answer = object | ((req: RecordedRequest) => object);
 
-const { tempDir } = useTempDirs();
-/** A workspace holding app.bin (`hello world!`). */
-function workspace(): string {
-  const dir = tempDir('get-artifact-');
-  writeFileSync(join(dir, 'app.bin'), 'hello world!');
-  return dir;
-}
+/** A new trail release-2 of the backend flow holding app.bin: its template's attestations, none reported. */
+const reportFile = (sandbox: Running) =>
+  sandbox.client().reportArtifact('backend', {
+    fingerprint: FILE_FP,
+    filename: 'app.bin',
+    build_url: 'https://ci.example.test/1',
+    commit_url: 'https://git.example.test/c',
+    trail_name: 'release-2',
+    template_reference_name: 'backend-image',
+  });
+/** The next lookup answered with the COMPLIANT artifact, changed by `change`. */
+const answerNext =
+  (change: (answer: Record<string, unknown>) => unknown = (answer) => answer) =>
+  async (sandbox: Running) => {
+    const compliant = (await sandbox.client().getArtifact('backend', COMPLIANT_FP)) as Record<
+      string,
+      unknown
+    >;
+    expect(compliant.state).toBe('COMPLIANT');
+    sandbox.sandbox.faults.respondNext(1, { status: 200, body: change(compliant), path: /\/fingerprint\// });
+  };
+const stateless = answerNext(({ state: _state, ...rest }) => rest);
 
 describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
   const byProfile = byProfileOf(PROFILE);
   /** The artifact's page: the minimal profile sends no html_url (only shown), so there is none to link or pass on. */
-  const page = (fingerprint: string) => byProfile(`${UI}/flows/backend/artifacts/${fingerprint}`, '');
-  const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
+  const see = (fingerprint: string) => byProfile(` See ${UI}/flows/backend/artifacts/${fingerprint}`, '');
+  /** The minimal profile sends no trail_name: found, but not confirmed to be the trail's. */
+  const confirmed = (trail: string) =>
+    byProfile({ notSummary: [notConfirmed(trail)] }, { summary: [notConfirmed(trail)] });
+  const tripped =
+    `Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend' is NON-COMPLIANT: ` +
+    `non-compliant: snyk-scan.${see(NON_COMPLIANT_FP)}`;
+  const incomplete = `Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: pull-request, unit-tests, snyk-scan.`;
+  const written = `sha256:${COMPLIANT_FP.toUpperCase()}`;
 
-  it('finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised', async () => {
-    const sandbox = await start();
-    const written = `sha256:${COMPLIANT_FP.toUpperCase()}`;
-    const result = await runAction('get-artifact', {
-      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: written },
-    });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
-    expect(result.stdout).toContain(
-      `Input 'fingerprint': '${written}' normalised to the digest ${COMPLIANT_FP}.\n`,
-    );
-    expect(result.summary).toContain(`| Fingerprint | <code>${COMPLIANT_FP}</code> |`);
-  });
-
-  describe('assert-compliant', () => {
-    it('passes for a COMPLIANT artifact', async () => {
-      const sandbox = await start();
-      const result = await assertCompliant(sandbox.url, COMPLIANT_FP);
-      expect(result.code).toBe(0);
-      expect(result.outputs.compliant).toBe('true');
-      expect(result.stdout).not.toContain('::error::');
-      expect(result.summary).toContain('assert-compliant: passed.');
-    });
-
-    it('trips on a NON-COMPLIANT artifact, naming the non-compliant attestation', async () => {
-      const sandbox = await start();
-      const result = await assertCompliant(sandbox.url, NON_COMPLIANT_FP);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        `::error::assert-compliant: Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend'` +
-          ` is NON-COMPLIANT: non-compliant: snyk-scan.${byProfile(` See ${page(NON_COMPLIANT_FP)}`, '')}\n`,
-      );
-      // The outputs and the result are there for a later `if: failure()` step.
-      expect(result.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        found: 'true',
-        state: 'NON-COMPLIANT',
-        compliant: 'false',
-      });
-      const saved = outputFile(result, 'result-file') as Saved;
-      expect(saved.problems).toEqual([{ name: 'snyk-scan', problem: 'non-compliant' }]);
-      expect(saved.failure).toContain('non-compliant: snyk-scan');
-      expect(result.summary).toContain('### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT');
-      expect(result.summary).toContain('| snyk-scan | COMPLETE | ❌ no |');
-      expect(result.summary).toContain('assert-compliant: failed.');
-    });
-
-    it('without it, a NON-COMPLIANT artifact is only reported', async () => {
-      const sandbox = await start();
-      const result = await runAction('get-artifact', {
-        inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: NON_COMPLIANT_FP },
-      });
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ state: 'NON-COMPLIANT', compliant: 'false' });
-    });
-
-    it('trips on an INCOMPLETE artifact, naming the missing attestations (artifact fingerprinted from a file)', async () => {
-      const sandbox = await start();
-      // A new trail of the backend flow: its template requires pull-request, unit-tests and snyk-scan, none reported.
-      await sandbox.client().reportArtifact('backend', {
-        fingerprint: FILE_FP,
-        filename: 'app.bin',
-        build_url: 'https://ci.example.test/1',
-        commit_url: 'https://git.example.test/c',
-        trail_name: 'release-2',
-        template_reference_name: 'backend-image',
-      });
-      const result = await runAction('get-artifact', {
-        cwd: workspace(),
-        inputs: {
-          ...connection(sandbox.url),
-          flow: 'backend',
-          artifact: 'app.bin',
-          'artifact-type': 'file',
-          trail: 'release-2',
-          'assert-compliant': 'true',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain('::group::Fingerprint the artifact');
-      // A trail is asked: the minimal profile's answer names none, so the gate could not check (the state is shown).
-      expect(result.stdout).toContain(
-        byProfile(
-          `::error::assert-compliant: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE:` +
-            ' missing: pull-request, unit-tests, snyk-scan.',
-          `::error::assert-compliant: could not check. ${notConfirmed('release-2')}`,
-        ),
-      );
-      expect(result.outputs).toMatchObject({
-        outcome: byProfile('non-compliant', 'error'),
-        state: 'INCOMPLETE',
-        compliant: 'false',
-      });
-      expect(result.summary).toContain(
-        byProfile('### ⚠️ Artifact app.bin: INCOMPLETE', '### ❔ Artifact app.bin: INCOMPLETE'),
-      );
-      expect(result.summary).toContain('| unit-tests | MISSING | — |');
-    });
-
-    it('cannot check when a COMPLIANT answer is about another fingerprint: never passes the gate', async () => {
-      const sandbox = await start();
-      const compliant = await sandbox.client().getArtifact('backend', COMPLIANT_FP);
-      expect(compliant.state).toBe('COMPLIANT');
-      // Asked about the NON-COMPLIANT artifact, answered with the COMPLIANT one.
-      sandbox.sandbox.faults.respondNext(1, { status: 200, body: compliant, path: /\/fingerprint\// });
-      const result = await assertCompliant(sandbox.url, NON_COMPLIANT_FP);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        '::error::unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}: fingerprint ' +
-          `is "${COMPLIANT_FP}", not "${NON_COMPLIANT_FP}" as asked: the answer is about something else`,
-      );
-      expect(result.stdout).not.toContain('assert-compliant: the artifact is COMPLIANT');
-      expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', found: '', state: '' });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'error',
-        compliant: false,
-        fingerprint: NON_COMPLIANT_FP,
-        error: { kind: 'unexpected-response' },
-      });
-      expect(result.summary).toContain('### ⚠️ Could not check the artifact in flow backend');
-    });
-
-    it("names the problems from the list form of the evidence, or the service's state_info when it names none", async () => {
-      const fingerprint = 'b'.repeat(64);
-      const answers = [
-        {
-          state: 'NON-COMPLIANT',
-          evidence: {
-            attestations_statuses: [
-              { attestation_name: 'sonar', status: 'COMPLETE', is_compliant: false },
-              { attestation_name: 'jira', status: 'MISSING', is_compliant: null },
-              { attestation_name: 'junit', status: 'COMPLETE', is_compliant: true },
-            ],
-          },
-        },
-        // Evidence that names no attestation: the gate still explains with the service's own words.
-        { state: 'INCOMPLETE', state_info: 'waiting for approval', evidence: {} },
-      ];
-      const server = await startServer((req, res, index) =>
-        json(res, 200, {
-          id: 'a1',
-          fingerprint,
-          filename: 'svc.tar',
-          created_at: '2026-11-01T10:00:00Z',
-          last_modified_at: '2026-11-01T10:00:00Z',
-          flow_name: 'backend',
-          commit_lead_times: {},
-          build_lead_times: {},
-          html_url: `https://ui.example.test/${req.url.pathname}`,
-          ...answers[index],
-        }),
-      );
-      try {
-        const run = () =>
-          runAction('get-artifact', {
-            inputs: {
-              'api-url': server.origin,
-              'api-token': TEST_TOKEN,
-              org: 'acme',
-              flow: 'backend',
-              fingerprint,
-              'assert-compliant': 'true',
-            },
-          });
-        const first = await run();
-        expect(first.code).toBe(1);
-        expect(first.stdout).toContain(
-          'is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/',
-        );
-        const second = await run();
-        expect(second.code).toBe(1);
-        expect(second.stdout).toContain("Artifact 'svc.tar' (bbbb");
-        expect(second.stdout).toContain('is INCOMPLETE: waiting for approval.');
-        expect(second.summary).toContain('| State info | waiting for approval |');
-      } finally {
-        await server.close();
-      }
-    });
-  });
-
-  it('fails closed: a COMPLIANT state its evidence contradicts is non-compliant; a newer pass supersedes a failure', async () => {
-    const fingerprint = 'b'.repeat(64);
-    const answers = [
-      // A complete attestation without a verdict.
-      { evidence: { sonar: { status: 'COMPLETE', is_compliant: null } } },
-      // An attestation the evidence marks missing.
-      { evidence: { junit: { status: 'COMPLETE', is_compliant: true }, jira: { status: 'MISSING' } } },
-      // A re-run that passed after a failure.
+  const rows: [string, Record<string, string>, Expected, ((sandbox: Running) => Promise<unknown>)?][] = [
+    [
+      'finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised',
+      { fingerprint: written },
       {
+        code: 0,
+        outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT' },
+        stdout: [`Input 'fingerprint': '${written}' normalised to the digest ${COMPLIANT_FP}.\n`],
+        summary: [`| Fingerprint | <code>${COMPLIANT_FP}</code> |`],
+      },
+    ],
+    [
+      'assert-compliant passes for a COMPLIANT artifact',
+      { fingerprint: COMPLIANT_FP, ...gate },
+      {
+        code: 0,
+        outputs: { compliant: 'true' },
+        notStdout: ['::error::'],
+        summary: ['assert-compliant: passed.'],
+      },
+    ],
+    [
+      // The outputs and the result are there for a later `if: failure()` step.
+      'assert-compliant trips on a NON-COMPLIANT artifact, naming the non-compliant attestation',
+      { fingerprint: NON_COMPLIANT_FP, ...gate },
+      {
+        code: 1,
+        stdout: [`::error::assert-compliant: ${tripped}\n`],
+        outputs: { outcome: 'non-compliant', found: 'true', state: 'NON-COMPLIANT', compliant: 'false' },
+        problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
+        saved: { failure: expect.stringContaining('non-compliant: snyk-scan') as unknown },
+        summary: [
+          '### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT',
+          '| snyk-scan | COMPLETE | ❌ no |',
+          'assert-compliant: failed.',
+        ],
+      },
+    ],
+    [
+      'without assert-compliant, a NON-COMPLIANT artifact is only reported',
+      { fingerprint: NON_COMPLIANT_FP },
+      { code: 0, outputs: { state: 'NON-COMPLIANT', compliant: 'false' } },
+    ],
+    [
+      // A trail is asked: the minimal profile's answer names none, so the gate could not check (the state is shown).
+      'assert-compliant trips on an INCOMPLETE artifact fingerprinted from a file, naming the missing attestations',
+      { ...fromFile, trail: 'release-2', ...gate },
+      {
+        code: 1,
+        stdout: [
+          '::group::Fingerprint the artifact',
+          byProfile(
+            `::error::assert-compliant: ${incomplete}`,
+            `::error::assert-compliant: could not check. ${notConfirmed('release-2')}`,
+          ),
+        ],
+        outputs: { outcome: byProfile('non-compliant', 'error'), state: 'INCOMPLETE', compliant: 'false' },
+        summary: [
+          byProfile('### ⚠️ Artifact app.bin: INCOMPLETE', '### ❔ Artifact app.bin: INCOMPLETE'),
+          '| unit-tests | MISSING | — |',
+        ],
+      },
+      reportFile,
+    ],
+    [
+      // Asked about the NON-COMPLIANT artifact, answered with the COMPLIANT one.
+      'cannot check when a COMPLIANT answer is about another fingerprint: never passes the gate',
+      { fingerprint: NON_COMPLIANT_FP, ...gate },
+      {
+        code: 1,
+        stdout: [
+          `::error::unexpected response from ${ENDPOINT}: fingerprint is "${COMPLIANT_FP}", not ` +
+            `"${NON_COMPLIANT_FP}" as asked: the answer is about something else`,
+        ],
+        notStdout: ['assert-compliant: the artifact is COMPLIANT'],
+        outputs: { outcome: 'error', compliant: 'false', found: '', state: '' },
+        saved: {
+          outcome: 'error',
+          compliant: false,
+          fingerprint: NON_COMPLIANT_FP,
+          error: { kind: 'unexpected-response' },
+        },
+        summary: ['### ⚠️ Could not check the artifact in flow backend'],
+      },
+      answerNext(),
+    ],
+    [
+      'finds the artifact of a given trail and attestation id',
+      { fingerprint: COMPLIANT_FP, trail: TRAIL, 'attestation-id': ATTESTATION },
+      { code: 0, outputs: { outcome: 'compliant', state: 'COMPLIANT' }, ...confirmed(TRAIL) },
+    ],
+    [
+      'a trail asked: the gate passes on a full answer, could not check on a minimal one',
+      { fingerprint: COMPLIANT_FP, trail: TRAIL, ...gate },
+      {
+        code: byProfile(0, 1),
+        outputs: {
+          outcome: byProfile('compliant', 'error'),
+          state: 'COMPLIANT',
+          compliant: byProfile('true', 'false'),
+        },
+        ...confirmed(TRAIL),
+      },
+    ],
+    [
+      // Outputs first: a later step after continue-on-error reads "not found", not "could not check".
+      'an unknown fingerprint is not found (404): fails, saying what was looked for and what the service said',
+      { fingerprint: UNKNOWN_FP, ...gate },
+      {
+        code: 1,
+        stdout: [
+          `::error::No artifact with fingerprint ${UNKNOWN_FP} in flow 'backend' of org 'demo' (the service ` +
+            `answered HTTP 404: Artifact with fingerprint '${UNKNOWN_FP}' does not exist in flow 'backend').`,
+        ],
+        outputs: { outcome: 'not-found', found: 'false', state: '', compliant: 'false', 'html-url': '' },
+        saved: { outcome: 'not-found', found: false, compliant: false },
+        summary: ['### ❌ Artifact not found'],
+      },
+    ],
+    [
+      'an unknown flow could not be checked: outcome error, not not-found',
+      { flow: 'nope', fingerprint: COMPLIANT_FP },
+      {
+        code: 1,
+        stdout: [
+          `::error::${ENDPOINT} failed with HTTP 404 Not Found: Flow named 'nope' does not exist for organization 'demo'`,
+        ],
+        outputs: { outcome: 'error', found: '', compliant: 'false' },
+        saved: { outcome: 'error', error: { kind: 'api' } },
+      },
+    ],
+    [
+      'an attestation id the artifact does not have is not found',
+      { fingerprint: COMPLIANT_FP, 'attestation-id': 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' },
+      {
+        code: 1,
+        stdout: [
+          `in flow 'backend', attestation id aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa of org 'demo'`,
+          "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
+        ],
+        outputs: { outcome: 'not-found', found: 'false' },
+      },
+    ],
+    // Graded failure (fail-on): a grade listed fails the step, one not listed warns.
+    [
+      'fail-on non-compliant fails the step on a NON-COMPLIANT artifact',
+      { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'non-compliant' },
+      {
+        code: 1,
+        errors: [`::error::fail-on: ${tripped}`],
+        outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
+        summary: [
+          `fail-on: failed. ${tripped}`,
+          `fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant). ${wouldFail}`,
+        ],
+      },
+    ],
+    [
+      'fail-on without non-compliant only warns of it',
+      { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'incomplete\nmissing' },
+      {
+        code: 0,
+        errors: [],
+        warnings: [`::warning::fail-on: ${tripped}`],
+        outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
+        summary: [
+          `fail-on: warns, not failing. ${tripped}`,
+          `fail-on: missing, incomplete: nothing fails the step; 1 only warn (1 non-compliant). ${wouldFail}`,
+        ],
+        saved: {
+          grade: 'non-compliant',
+          failOn: ['missing', 'incomplete'],
+          wouldFail: true,
+          warning: `fail-on: ${tripped}`,
+        },
+      },
+    ],
+    [
+      'fail-on incomplete fails the step on an INCOMPLETE artifact fingerprinted from a file',
+      { ...fromFile, 'fail-on': 'INCOMPLETE' },
+      {
+        code: 1,
+        errors: [`::error::fail-on: ${incomplete}${see(FILE_FP)}`],
+        outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
+      },
+      reportFile,
+    ],
+    [
+      'fail-on without incomplete only warns of it',
+      { ...fromFile, 'fail-on': 'non-compliant, unknown' },
+      {
+        code: 0,
+        warnings: [`::warning::fail-on: ${incomplete}${see(FILE_FP)}`],
+        outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
+        summary: ['1 only warn (1 incomplete)'],
+      },
+      reportFile,
+    ],
+    [
+      'a not-found fails by default',
+      { fingerprint: UNKNOWN_FP },
+      { code: 1, outputs: { outcome: 'not-found', found: 'false', 'would-fail': 'true' } },
+    ],
+    [
+      'a not-found fails with fail-on missing',
+      { fingerprint: UNKNOWN_FP, 'fail-on': 'missing' },
+      { code: 1, errors: [expect.stringContaining(`::error::No artifact with fingerprint ${UNKNOWN_FP}`)] },
+    ],
+    [
+      'a not-found only warns with fail-on none',
+      { fingerprint: UNKNOWN_FP, 'fail-on': 'none' },
+      {
+        code: 0,
+        errors: [],
+        warnings: [expect.stringContaining(`::warning::No artifact with fingerprint ${UNKNOWN_FP}`)],
+        outputs: { outcome: 'not-found', found: 'false', compliant: 'false', 'would-fail': 'true' },
+        summary: [
+          '### ❌ Artifact not found',
+          `fail-on: none: nothing fails the step; 1 only warn (1 missing). ${wouldFail}`,
+        ],
+      },
+    ],
+    [
+      'fail-on unknown fails the step on an answer without a state',
+      { fingerprint: COMPLIANT_FP, 'fail-on': 'unknown' },
+      {
+        code: 1,
+        errors: [
+          expect.stringContaining(
+            `::error::fail-on: Artifact 'ghcr.io/acme/backend:1.4.0' (${COMPLIANT_FP}) in flow 'backend' has no compliance state`,
+          ),
+        ],
+        outputs: { outcome: 'non-compliant', state: '', 'would-fail': 'true' },
+        saved: { grade: 'unknown', failOn: ['unknown'] },
+      },
+      stateless,
+    ],
+    [
+      'fail-on without unknown only warns of an answer without a state',
+      { fingerprint: COMPLIANT_FP, 'fail-on': 'non-compliant' },
+      {
+        code: 0,
+        warnings: [expect.stringContaining('has no compliance state')],
+        summary: ['1 only warn (1 unknown)'],
+      },
+      stateless,
+    ],
+    ...([{}, { 'fail-on': 'none' }, gate] as Record<string, string>[]).map(
+      (inputs): (typeof rows)[number] => [
+        `would-fail false on a COMPLIANT artifact, with ${JSON.stringify(inputs)}`,
+        { fingerprint: COMPLIANT_FP, ...inputs },
+        { code: 0, outputs: { outcome: 'compliant', 'would-fail': 'false' }, notStdout: ['::warning'] },
+      ],
+    ),
+  ];
+
+  it.each(rows)('%s', async (_label, inputs, expected, setup) => {
+    const sandbox = await startSandbox({ profile: PROFILE });
+    await setup?.(sandbox);
+    const cwd = tempDir('get-artifact-');
+    writeFileSync(join(cwd, 'app.bin'), 'hello world!');
+    const connection = { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo', flow: 'backend' };
+    check(await runAction('get-artifact', { cwd, inputs: { ...connection, ...inputs } }), expected);
+  });
+});
+
+describe('get-artifact, a loopback server answering what the sandbox would not', () => {
+  let answer: Answer = {};
+  let status = 200;
+  const server = useSharedServer((req, res) => {
+    json(res, status, typeof answer === 'function' ? answer(req) : answer);
+  });
+  const ISO = { created_at: '2026-11-01T10:00:00Z', last_modified_at: '2026-11-01T10:00:00Z' };
+  const token = (req: RecordedRequest) => req.headers.authorization ?? '';
+  const notSaid = `assert-compliant: could not check. ${notConfirmed('release-1.2')}`;
+  /** A COMPLIANT answer that names no trail. */
+  const noTrail = answerOf({ state: 'COMPLIANT', evidence: { junit: pass } });
+  /** Each row: its inputs, the answer, and what the run shows, the requests it sent (path and query) and the status. */
+  const rows: [string, Record<string, string>, Answer, Expected & { sent?: string[]; status?: number }][] = [
+    [
+      'names the problems from the list form of the evidence',
+      gate,
+      answerOf({
+        ...ISO,
+        html_url: `https://ui.example.test/${PATH}`,
+        state: 'NON-COMPLIANT',
+        evidence: {
+          attestations_statuses: [
+            { attestation_name: 'sonar', status: 'COMPLETE', is_compliant: false },
+            { attestation_name: 'jira', status: 'MISSING', is_compliant: null },
+            { attestation_name: 'junit', status: 'COMPLETE', is_compliant: true },
+          ],
+        },
+      }),
+      {
+        code: 1,
+        stdout: ['is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/'],
+      },
+    ],
+    [
+      // Evidence that names no attestation: the gate still explains with the service's own words.
+      "quotes the service's state_info when the evidence names no attestation",
+      gate,
+      answerOf({
+        ...ISO,
+        html_url: `https://ui.example.test/${PATH}`,
+        state: 'INCOMPLETE',
+        state_info: 'waiting for approval',
+      }),
+      {
+        code: 1,
+        stdout: ["Artifact 'svc.tar' (aaaa", 'is INCOMPLETE: waiting for approval.'],
+        summary: ['| State info | waiting for approval |'],
+      },
+    ],
+    [
+      'fails closed: a COMPLIANT state with a complete attestation without a verdict is non-compliant',
+      gate,
+      answerOf({
+        state: 'COMPLIANT',
+        evidence: { sonar: { status: 'COMPLETE', is_compliant: null } },
+      }),
+      {
+        code: 1,
+        stdout: [
+          `::error::assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is COMPLIANT by its` +
+            ' state, not by its evidence: non-compliant: sonar.',
+        ],
+        outputs: { outcome: 'non-compliant', state: 'COMPLIANT', compliant: 'false' },
+        summary: ['### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence'],
+      },
+    ],
+    [
+      'fails closed: a COMPLIANT state with an attestation the evidence marks missing is non-compliant',
+      gate,
+      answerOf({
+        state: 'COMPLIANT',
+        evidence: { junit: { status: 'COMPLETE', is_compliant: true }, jira: { status: 'MISSING' } },
+      }),
+      {
+        code: 1,
+        stdout: ['not by its evidence: missing: jira.'],
+        saved: { outcome: 'non-compliant' },
+        problems: [{ name: 'jira', problem: 'missing' }],
+      },
+    ],
+    [
+      'a newer pass supersedes a failure',
+      gate,
+      answerOf({
+        state: 'COMPLIANT',
         evidence: {
           attestations_statuses: [
             { attestation_name: 'junit', status: 'COMPLETE', is_compliant: false, created_at: 100 },
             { attestation_name: 'junit', status: 'COMPLETE', is_compliant: true, created_at: 200 },
           ],
         },
-      },
-    ];
-    const server = await startServer((_req, res, index) =>
-      json(res, 200, {
-        id: 'a1',
-        fingerprint,
-        filename: 'svc.tar',
-        created_at: 1793610200,
-        last_modified_at: 1793610200,
-        flow_name: 'backend',
-        commit_lead_times: {},
-        build_lead_times: {},
-        state: 'COMPLIANT',
-        ...answers[index],
       }),
-    );
-    try {
-      const run = () =>
-        runAction('get-artifact', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            flow: 'backend',
-            fingerprint,
-            'assert-compliant': 'true',
-          },
-        });
-      const noVerdict = await run();
-      expect(noVerdict.code).toBe(1);
-      expect(noVerdict.stdout).toContain(
-        `::error::assert-compliant: Artifact 'svc.tar' (${fingerprint}) in flow 'backend' is COMPLIANT by its` +
-          ' state, not by its evidence: non-compliant: sonar.',
-      );
-      expect(noVerdict.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        state: 'COMPLIANT',
-        compliant: 'false',
-      });
-      expect(noVerdict.summary).toContain(
-        '### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence',
-      );
-
-      const unreported = await run();
-      expect(unreported.code).toBe(1);
-      expect(unreported.stdout).toContain('not by its evidence: missing: jira.');
-      expect(outputFile(unreported, 'result-file')).toMatchObject({
-        outcome: 'non-compliant',
-        problems: [{ name: 'jira', problem: 'missing' }],
-      });
-
-      const rerun = await run();
-      expect(rerun.code).toBe(0);
-      expect(rerun.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
-      expect(rerun.summary).toContain('| junit | COMPLETE, superseded | ❌ no |');
-      expect(rerun.summary).toContain('assert-compliant: passed.');
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('sends trail and attestation-id as the query, and escapes what the service sends', async () => {
-    const fingerprint = 'c'.repeat(64);
-    const server = await startServer((_req, res) =>
-      json(res, 200, {
-        id: 'a1',
-        fingerprint,
+      {
+        code: 0,
+        outputs: { outcome: 'compliant', compliant: 'true' },
+        summary: ['| junit | COMPLETE, superseded | ❌ no |', 'assert-compliant: passed.'],
+      },
+    ],
+    [
+      'sends trail and attestation-id as the query, and escapes what the service sends',
+      { trail: 'release-1.2', 'attestation-id': ATTESTATION },
+      answerOf({
         filename: '<img src=x onerror=alert(1)>',
-        created_at: 1793610200,
-        last_modified_at: 1793610200,
         evidence: { '<b>review</b>': { status: 'COMPLETE', is_compliant: true } },
-        flow_name: 'backend',
-        commit_lead_times: {},
-        build_lead_times: {},
         html_url: 'javascript:alert(1)',
         build_url: 'https://ci.example.test/run/1',
         state: 'COMPLIANT',
         state_info: '**all good** | <script>',
       }),
-    );
-    try {
-      const result = await runAction('get-artifact', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          flow: 'backend',
-          fingerprint,
-          trail: 'release-1.2',
-          'attestation-id': 'd873ffb9-b5ba-6373-0af8-32f9592c',
-        },
-      });
-      expect(result.code).toBe(0);
-      expect(server.requests).toHaveLength(1);
-      const url = server.requests[0]?.url;
-      expect(url?.pathname).toBe(`/api/v2/artifacts/acme/backend/fingerprint/${fingerprint}`);
-      expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
-        trail: 'release-1.2',
-        attestation_id: 'd873ffb9-b5ba-6373-0af8-32f9592c',
-      });
-      expect(result.summary).not.toMatch(/<img|<script|<b>|javascript:alert\(1\)\)/);
-      expect(result.summary).toContain('Artifact &lt;img src=x onerror=alert(1)&gt;: COMPLIANT');
-      expect(result.summary).toContain('| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |');
-      expect(result.summary).toContain('| Build | [build](https://ci.example.test/run/1) |');
-      expect(result.summary).toContain('| Reported | 2026-11-02T09:03:20Z |');
-      expect(result.summary).not.toContain('Open in the compliance service');
-      noLeak(result.everything);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('finds the artifact of a given trail and attestation id in the sandbox', async () => {
-    const sandbox = await start();
-    const result = await runAction('get-artifact', {
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'backend',
-        fingerprint: COMPLIANT_FP,
-        trail: '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
-        'attestation-id': 'd873ffb9-b5ba-6373-0af8-32f9592c',
+      {
+        code: 0,
+        sent: [`${PATH}?trail=release-1.2&attestation_id=${ATTESTATION}`],
+        summary: [
+          'Artifact &lt;img src=x onerror=alert(1)&gt;: COMPLIANT',
+          '| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |',
+          '| Build | [build](https://ci.example.test/run/1) |',
+          '| Reported | 2026-11-02T09:03:20Z |',
+        ],
+        notSummary: ['<img', '<script', '<b>', 'javascript:alert(1))', 'Open in the compliance service'],
       },
-    });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ outcome: 'compliant', state: 'COMPLIANT' });
-    // The minimal profile sends no trail_name: found, but not confirmed to be the trail's.
-    expect(result.summary.includes(notConfirmed('3dfdaa9cbad35a60632a382f8653df6ef6539d28'))).toBe(
-      byProfile(false, true),
-    );
-  });
-
-  describe('a trail asked and an answer that names none: not confirmed', () => {
-    const fingerprint = 'd'.repeat(64);
-    /** A COMPLIANT answer, with `trailName` as its trail_name (absent when undefined). */
-    const answer = (trailName?: string) => ({
-      id: 'a1',
-      fingerprint,
-      filename: 'svc.tar',
-      created_at: 1793610200,
-      last_modified_at: 1793610200,
-      evidence: { junit: { status: 'COMPLETE', is_compliant: true } },
-      flow_name: 'backend',
-      commit_lead_times: {},
-      build_lead_times: {},
-      state: 'COMPLIANT',
-      ...(trailName !== undefined && { trail_name: trailName }),
-    });
-    const ask = (url: string, inputs: Record<string, string>) =>
-      runAction('get-artifact', {
-        inputs: {
-          'api-url': url,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          flow: 'backend',
-          fingerprint,
-          ...inputs,
-        },
-      });
-
-    it('without a gate: shown, and the summary says not confirmed', async () => {
-      const server = await startServer((_req, res) => json(res, 200, answer()));
-      try {
-        const result = await ask(server.origin, { trail: 'release-1.2' });
-        expect(result.stdout).not.toContain('::error');
-        expect(result.code).toBe(0);
-        expect(server.requests[0]?.url.searchParams.get('trail')).toBe('release-1.2');
-        expect(result.outputs).toMatchObject({ outcome: 'compliant', found: 'true', state: 'COMPLIANT' });
-        expect(result.summary).toContain('### ✅ Artifact svc.tar: COMPLIANT');
-        expect(result.summary).toContain(notConfirmed('release-1.2'));
-        expect(outputFile(result, 'result-file')).toMatchObject({
-          outcome: 'compliant',
-          notConfirmed: notConfirmed('release-1.2'),
-        });
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('with assert-compliant: outcome error (could not check), never a pass; the trail named passes', async () => {
-      let trailName: string | undefined;
-      const server = await startServer((_req, res) => json(res, 200, answer(trailName)));
-      try {
-        const failure = `assert-compliant: could not check. ${notConfirmed('release-1.2')}`;
-        const unchecked = await ask(server.origin, { trail: 'release-1.2', 'assert-compliant': 'true' });
-        expect(unchecked.code).toBe(1);
-        expect(unchecked.stdout).toContain(`::error::${failure}`);
-        // The artifact is found and its state shown, but the gate did not pass: compliant is false.
-        expect(unchecked.outputs).toMatchObject({
-          outcome: 'error',
-          found: 'true',
-          state: 'COMPLIANT',
-          compliant: 'false',
-        });
-        expect(outputFile(unchecked, 'result-file')).toMatchObject({
+    ],
+    [
+      'a trail asked and an answer that names none, without a gate: shown, and the summary says not confirmed',
+      { trail: 'release-1.2' },
+      noTrail,
+      {
+        code: 0,
+        notStdout: ['::error'],
+        sent: [`${PATH}?trail=release-1.2`],
+        outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT' },
+        summary: ['### ✅ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2')],
+        saved: { outcome: 'compliant', notConfirmed: notConfirmed('release-1.2') },
+      },
+    ],
+    [
+      // The artifact is found and its state shown, but the gate did not pass: compliant is false.
+      'a trail asked and an answer that names none, with assert-compliant: could not check, never a pass',
+      { trail: 'release-1.2', ...gate },
+      noTrail,
+      {
+        code: 1,
+        stdout: [`::error::${notSaid}`],
+        outputs: { outcome: 'error', found: 'true', state: 'COMPLIANT', compliant: 'false' },
+        saved: {
           outcome: 'error',
           compliant: false,
-          failure,
-          error: { kind: 'unexpected-response', message: failure },
-        });
-        expect(unchecked.summary).toContain('### ❔ Artifact svc.tar: COMPLIANT');
-        expect(unchecked.summary).toContain(notConfirmed('release-1.2'));
-        expect(unchecked.summary).toContain(failure);
-        expect(unchecked.summary).not.toContain('assert-compliant: passed');
-
-        // Without a trail asked there is nothing to confirm; an answer that names the trail asked confirms it.
-        expect((await ask(server.origin, { 'assert-compliant': 'true' })).code).toBe(0);
-        trailName = 'release-1.2';
-        const named = await ask(server.origin, { trail: 'release-1.2', 'assert-compliant': 'true' });
-        expect(named.code).toBe(0);
-        expect(named.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
-        expect(named.summary).not.toContain('Not confirmed');
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('through the sandbox: the gate passes on a full answer, could not check on a minimal one', async () => {
-      const sandbox = await start();
-      const trail = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-      const result = await runAction('get-artifact', {
-        inputs: {
-          ...connection(sandbox.url),
-          flow: 'backend',
-          fingerprint: COMPLIANT_FP,
-          trail,
-          'assert-compliant': 'true',
+          failure: notSaid,
+          error: { kind: 'unexpected-response', message: notSaid },
         },
-      });
-      expect(result.code).toBe(byProfile(0, 1));
-      expect(result.outputs).toMatchObject({
-        outcome: byProfile('compliant', 'error'),
-        state: 'COMPLIANT',
-        compliant: byProfile('true', 'false'),
-      });
-      expect(result.summary.includes(notConfirmed(trail))).toBe(byProfile(false, true));
-    });
-  });
-
-  describe('not found (404) fails, saying what was looked for and what the service said', () => {
-    it('an unknown fingerprint', async () => {
-      const sandbox = await start();
-      const fingerprint = 'f'.repeat(64);
-      const result = await runAction('get-artifact', {
-        inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint, 'assert-compliant': 'true' },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        `::error::No artifact with fingerprint ${fingerprint} in flow 'backend' of org 'demo' (the service answered` +
-          ` HTTP 404: Artifact with fingerprint '${fingerprint}' does not exist in flow 'backend').`,
-      );
-      // Outputs first: a later step after continue-on-error reads "not found", not "could not check".
-      expect(result.outputs).toMatchObject({
-        outcome: 'not-found',
-        found: 'false',
-        state: '',
-        compliant: 'false',
-        'html-url': '',
-      });
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'not-found',
-        found: false,
-        compliant: false,
-      });
-      expect(result.summary).toContain('### ❌ Artifact not found');
-    });
-
-    it('an unknown flow could not be checked: outcome error, not not-found', async () => {
-      const sandbox = await start();
-      const result = await runAction('get-artifact', {
-        inputs: { ...connection(sandbox.url), flow: 'nope', fingerprint: COMPLIANT_FP },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        "::error::GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} failed with HTTP 404 Not Found: Flow named 'nope' does not exist for organization 'demo'",
-      );
-      expect(result.outputs).toMatchObject({ outcome: 'error', found: '', compliant: 'false' });
-      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'api' } });
-    });
-
-    it('an org that does not exist could not be checked either', async () => {
-      const server = await startServer((_req, res) =>
-        json(res, 404, { message: "Organization 'acme' does not exist" }),
-      );
-      try {
-        const result = await runAction('get-artifact', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            flow: 'backend',
-            fingerprint: COMPLIANT_FP,
-          },
-        });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toContain("Organization 'acme' does not exist");
-        expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-      } finally {
-        await server.close();
-      }
-    });
-
-    it('a trail or attestation id the artifact does not have', async () => {
-      const sandbox = await start();
-      const result = await runAction('get-artifact', {
-        inputs: {
-          ...connection(sandbox.url),
-          flow: 'backend',
-          fingerprint: COMPLIANT_FP,
-          'attestation-id': 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        `in flow 'backend', attestation id aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa of org 'demo'`,
-      );
-      expect(result.stdout).toContain(
-        "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
-      );
-      expect(result.outputs).toMatchObject({ outcome: 'not-found', found: 'false' });
-    });
-  });
-
-  it('shows an answer whose display-only fields are null, and sets every output', async () => {
-    const fingerprint = 'a'.repeat(64);
-    const server = await startServer((_req, res) =>
-      json(res, 200, {
-        id: 'a1',
-        fingerprint,
-        filename: 'svc.tar',
-        created_at: 1793610200,
-        last_modified_at: 1793610200,
-        evidence: {},
-        flow_name: 'backend',
-        commit_lead_times: {},
-        build_lead_times: {},
+        summary: ['### ❔ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2'), notSaid],
+        notSummary: ['assert-compliant: passed'],
+      },
+    ],
+    ['no trail asked: nothing to confirm, the gate passes', gate, noTrail, { code: 0 }],
+    [
+      'an answer that names the trail asked confirms it',
+      { trail: 'release-1.2', ...gate },
+      answerOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: 'release-1.2' }),
+      { code: 0, outputs: { outcome: 'compliant', compliant: 'true' }, notSummary: ['Not confirmed'] },
+    ],
+    [
+      'an org that does not exist could not be checked',
+      {},
+      { message: "Organization 'acme' does not exist" },
+      {
+        status: 404,
+        code: 1,
+        stdout: ["Organization 'acme' does not exist"],
+        outputs: { outcome: 'error', found: '' },
+      },
+    ],
+    [
+      'shows an answer whose display-only fields are null, and sets every output',
+      gate,
+      answerOf({
         state: 'COMPLIANT',
         html_url: null,
         git_commit: 'e'.repeat(40),
@@ -590,292 +527,124 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
         trail_name: null,
         state_info: null,
       }),
+      {
+        code: 0,
+        outputs: { outcome: 'compliant', state: 'COMPLIANT', 'html-url': '' },
+        summary: ['| Commit | eeeeeee |'],
+      },
+    ],
+    [
+      'never shows the token when a 200 answer echoes it in the names and state_info the gate quotes',
+      gate,
+      (req) =>
+        answerOf({
+          filename: `image of ${token(req)}`,
+          evidence: { [`scan ${token(req)}`]: { status: 'COMPLETE', is_compliant: false } },
+          html_url: `https://ui.example.test/${token(req)}`,
+          state: 'NON-COMPLIANT',
+          state_info: `failed for ${token(req)}`,
+        }),
+      {
+        code: 1,
+        stdout: [
+          "::error::assert-compliant: Artifact 'image of Bearer ***'",
+          'non-compliant: scan Bearer ***',
+        ],
+      },
+    ],
+    [
+      'a bad fail-on is refused before any request',
+      { 'fail-on': 'non-compliant\nsevere' },
+      {},
+      {
+        code: 1,
+        sent: [],
+        stdout: [
+          "::error::Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, " +
+            'incomplete, unknown (one per line or comma-separated), or none alone.',
+        ],
+        outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
+      },
+    ],
+    [
+      'a fail-on that assert-compliant contradicts is refused before any request',
+      { 'fail-on': 'missing', ...gate },
+      {},
+      {
+        code: 1,
+        sent: [],
+        stdout: [
+          "::error::Invalid input 'fail-on': says missing while assert-compliant is true, which means " +
+            'non-compliant, missing, incomplete, unknown.',
+        ],
+        outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
+      },
+    ],
+  ];
+
+  it.each(rows)('%s', async (_label, inputs, answering, { sent, status: given = 200, ...expected }) => {
+    [answer, status] = [answering, given];
+    const before = server().requests.length;
+    const connection = { 'api-url': server().origin, 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend' };
+    check(
+      await runAction('get-artifact', { inputs: { ...connection, fingerprint: FP, ...inputs } }),
+      expected,
     );
-    try {
-      const result = await runAction('get-artifact', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          flow: 'backend',
-          fingerprint,
-          'assert-compliant': 'true',
+    const requests = server().requests.slice(before);
+    if (sent) expect(requests.map(({ url }) => `${url.pathname}${url.search}`)).toEqual(sent);
+  });
+
+  // Told apart from "not found" and "non-compliant" by outcome, for a later step after continue-on-error.
+  it('cannot check when the service is unreachable: fails, saying so', async () => {
+    const inputs = { 'api-url': await closedOrigin(), 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend' };
+    const result = await runAction('get-artifact', {
+      inputs: { ...inputs, fingerprint: COMPLIANT_FP, ...gate },
+      env: { COMPLIANCE_RETRIES: '0' },
+    });
+    check(result, {
+      code: 1,
+      stdout: [`::error::${ENDPOINT} could not reach the service: `],
+      outputs: { outcome: 'error', compliant: 'false', found: '', state: '', 'html-url': '' },
+      saved: {
+        outcome: 'error',
+        compliant: false,
+        found: null,
+        flow: 'backend',
+        fingerprint: COMPLIANT_FP,
+        assertCompliant: true,
+        error: {
+          kind: 'network',
+          message: expect.stringContaining('could not reach the service') as unknown,
         },
-      });
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ outcome: 'compliant', state: 'COMPLIANT', 'html-url': '' });
-      expect(result.summary).toContain('| Commit | eeeeeee |');
-    } finally {
-      await server.close();
-    }
-  });
-  describe('graded failure (fail-on)', () => {
-    const UNKNOWN_FP = 'f'.repeat(64);
-    const read = (url: string, fingerprint: string, inputs: Record<string, string>) =>
-      runAction('get-artifact', {
-        inputs: { ...connection(url), flow: 'backend', fingerprint, ...inputs },
-      });
-    const warnings = (stdout: string) => stdout.match(/^::warning.*$/gm) ?? [];
-    const errors = (stdout: string) => stdout.match(/^::error.*$/gm) ?? [];
-    const wouldFail = 'would-fail: true (with every grade listed, the step would fail).';
-
-    it('non-compliant: fails the step when listed, warns when it is not', async () => {
-      const sandbox = await start();
-      const tripped =
-        `Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend' is NON-COMPLIANT: ` +
-        `non-compliant: snyk-scan.${byProfile(` See ${page(NON_COMPLIANT_FP)}`, '')}`;
-      const failing = await read(sandbox.url, NON_COMPLIANT_FP, { 'fail-on': 'non-compliant' });
-      expect(failing.code).toBe(1);
-      expect(errors(failing.stdout)).toEqual([`::error::fail-on: ${tripped}`]);
-      expect(failing.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        compliant: 'false',
-        'would-fail': 'true',
-      });
-      expect(failing.summary).toContain(`fail-on: failed. ${tripped}`);
-      expect(failing.summary).toContain(
-        `fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant). ${wouldFail}`,
-      );
-
-      const warned = await read(sandbox.url, NON_COMPLIANT_FP, { 'fail-on': 'incomplete\nmissing' });
-      expect(warned.code).toBe(0);
-      expect(errors(warned.stdout)).toEqual([]);
-      expect(warnings(warned.stdout)).toEqual([`::warning::fail-on: ${tripped}`]);
-      expect(warned.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        compliant: 'false',
-        'would-fail': 'true',
-      });
-      expect(warned.summary).toContain(`fail-on: warns, not failing. ${tripped}`);
-      expect(warned.summary).toContain(
-        `fail-on: missing, incomplete: nothing fails the step; 1 only warn (1 non-compliant). ${wouldFail}`,
-      );
-      expect(outputFile(warned, 'result-file')).toMatchObject({
-        grade: 'non-compliant',
-        failOn: ['missing', 'incomplete'],
-        wouldFail: true,
-        warning: `fail-on: ${tripped}`,
-      });
-      for (const r of [failing, warned]) noLeak(r.everything);
-    });
-
-    it('incomplete: fails the step when listed, warns when it is not (artifact fingerprinted from a file)', async () => {
-      const sandbox = await start();
-      await sandbox.client().reportArtifact('backend', {
-        fingerprint: FILE_FP,
-        filename: 'app.bin',
-        build_url: 'https://ci.example.test/1',
-        commit_url: 'https://git.example.test/c',
-        trail_name: 'release-2',
-        template_reference_name: 'backend-image',
-      });
-      const cwd = workspace();
-      const run = (failOn: string) =>
-        runAction('get-artifact', {
-          cwd,
-          inputs: {
-            ...connection(sandbox.url),
-            flow: 'backend',
-            artifact: 'app.bin',
-            'artifact-type': 'file',
-            'fail-on': failOn,
-          },
-        });
-      const failing = await run('INCOMPLETE');
-      expect(failing.code).toBe(1);
-      expect(errors(failing.stdout)).toEqual([
-        `::error::fail-on: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: pull-request, ` +
-          `unit-tests, snyk-scan.${byProfile(` See ${page(FILE_FP)}`, '')}`,
-      ]);
-      expect(failing.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        state: 'INCOMPLETE',
-        'would-fail': 'true',
-      });
-
-      const warned = await run('non-compliant, unknown');
-      expect(warned.code).toBe(0);
-      expect(warnings(warned.stdout)).toEqual([
-        `::warning::fail-on: Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: ` +
-          `pull-request, unit-tests, snyk-scan.${byProfile(` See ${page(FILE_FP)}`, '')}`,
-      ]);
-      expect(warned.outputs).toMatchObject({
-        outcome: 'non-compliant',
-        state: 'INCOMPLETE',
-        'would-fail': 'true',
-      });
-      expect(warned.summary).toContain('1 only warn (1 incomplete)');
-    });
-
-    it('missing: a not-found fails by default and with fail-on missing, warns with fail-on none', async () => {
-      const sandbox = await start();
-      const byDefault = await read(sandbox.url, UNKNOWN_FP, {});
-      expect(byDefault.code).toBe(1);
-      expect(byDefault.outputs).toMatchObject({ outcome: 'not-found', found: 'false', 'would-fail': 'true' });
-
-      const listed = await read(sandbox.url, UNKNOWN_FP, { 'fail-on': 'missing' });
-      expect(listed.code).toBe(1);
-      expect(errors(listed.stdout)[0]).toContain(`::error::No artifact with fingerprint ${UNKNOWN_FP}`);
-
-      const none = await read(sandbox.url, UNKNOWN_FP, { 'fail-on': 'none' });
-      expect(none.code).toBe(0);
-      expect(errors(none.stdout)).toEqual([]);
-      expect(warnings(none.stdout)).toHaveLength(1);
-      expect(warnings(none.stdout)[0]).toContain(`::warning::No artifact with fingerprint ${UNKNOWN_FP}`);
-      expect(none.outputs).toMatchObject({
-        outcome: 'not-found',
-        found: 'false',
-        compliant: 'false',
-        'would-fail': 'true',
-      });
-      expect(none.summary).toContain('### ❌ Artifact not found');
-      expect(none.summary).toContain(
-        `fail-on: none: nothing fails the step; 1 only warn (1 missing). ${wouldFail}`,
-      );
-    });
-
-    it('unknown (no state): fails when listed, warns when it is not', async () => {
-      const sandbox = await start();
-      const answer = (await sandbox.client().getArtifact('backend', COMPLIANT_FP)) as Record<string, unknown>;
-      const { state: _state, ...stateless } = answer;
-      const run = (failOn: string) => {
-        sandbox.sandbox.faults.respondNext(1, { status: 200, body: stateless, path: /\/fingerprint\// });
-        return read(sandbox.url, COMPLIANT_FP, { 'fail-on': failOn });
-      };
-      const failing = await run('unknown');
-      expect(failing.code).toBe(1);
-      expect(errors(failing.stdout)[0]).toContain(
-        `::error::fail-on: Artifact 'ghcr.io/acme/backend:1.4.0' (${COMPLIANT_FP}) in flow 'backend' has no compliance state`,
-      );
-      expect(failing.outputs).toMatchObject({ outcome: 'non-compliant', state: '', 'would-fail': 'true' });
-      expect(outputFile(failing, 'result-file')).toMatchObject({ grade: 'unknown', failOn: ['unknown'] });
-
-      const warned = await run('non-compliant');
-      expect(warned.code).toBe(0);
-      expect(warnings(warned.stdout)[0]).toContain('has no compliance state');
-      expect(warned.summary).toContain('1 only warn (1 unknown)');
-    });
-
-    it('would-fail false on a COMPLIANT artifact, whatever fail-on says', async () => {
-      const sandbox = await start();
-      for (const inputs of [{}, { 'fail-on': 'none' }, { 'assert-compliant': 'true' }] as Record<
-        string,
-        string
-      >[]) {
-        const result = await read(sandbox.url, COMPLIANT_FP, inputs);
-        expect(result.code).toBe(0);
-        expect(result.outputs).toMatchObject({ outcome: 'compliant', 'would-fail': 'false' });
-        expect(result.stdout).not.toContain('::warning');
-      }
-    });
-
-    it('a bad fail-on, or one assert-compliant contradicts, is refused before any request', async () => {
-      const service = await startServer((_req, res) => json(res, 200, {}));
-      try {
-        const cases: [Record<string, string>, string][] = [
-          [
-            { 'fail-on': 'non-compliant\nsevere' },
-            "Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
-          ],
-          [
-            { 'fail-on': 'missing', 'assert-compliant': 'true' },
-            "Invalid input 'fail-on': says missing while assert-compliant is true, which means non-compliant, missing, incomplete, unknown.",
-          ],
-        ];
-        for (const [inputs, message] of cases) {
-          const result = await runAction('get-artifact', {
-            inputs: {
-              'api-url': service.origin,
-              'api-token': TEST_TOKEN,
-              org: 'acme',
-              flow: 'backend',
-              fingerprint: COMPLIANT_FP,
-              ...inputs,
-            },
-          });
-          expect(result.code).toBe(1);
-          expect(result.stdout).toContain(`::error::${message}`);
-          expect(result.outputs).toMatchObject({
-            outcome: 'error',
-            compliant: 'false',
-            'would-fail': 'true',
-          });
-        }
-        expect(service.requests).toHaveLength(0);
-      } finally {
-        await service.close();
-      }
+      },
+      summary: ['### ⚠️ Could not check the artifact in flow backend'],
     });
   });
 
-  describe('bad input fails before any request, naming the input and the expected form', () => {
-    const base = { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP };
-    const cases: [string, Record<string, string>, string][] = [
-      ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
-      ['a bad flow name', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
-      ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
-      [
-        'a bad attestation id',
-        { 'attestation-id': 'D873FFB9' },
-        "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx",
-      ],
-      [
-        'assert-compliant that is not a boolean',
-        { 'assert-compliant': 'yes' },
-        "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
-      ],
-    ];
-    it.each(cases)('%s', async (_label, inputs, message) => {
+  const bad: [string, Record<string, string>, string][] = [
+    ['a missing flow', { flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    ['a bad flow name', { flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
+    ['a bad trail', { trail: '-x' }, "Invalid input 'trail': '-x' is not valid"],
+    [
+      'a bad attestation id',
+      { 'attestation-id': 'D873FFB9' },
+      "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx",
+    ],
+    [
+      'assert-compliant that is not a boolean',
+      { 'assert-compliant': 'yes' },
+      "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
+    ],
+  ];
+  it.each(bad)(
+    'bad input fails before any request, naming the input and the expected form: %s',
+    async (_label, inputs, message) => {
       await expectRefusedBeforeAnyRequest(
         expect,
         (options) => runAction('get-artifact', options),
-        { ...base, ...inputs },
-        {
-          message,
-          heading: 'Could not check the artifact',
-          outputs: { compliant: 'false', found: '' },
-        },
+        { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP, ...inputs },
+        { message, heading: 'Could not check the artifact', outputs: { compliant: 'false', found: '' } },
       );
-    });
-  });
-
-  it('never shows the token when a 200 answer echoes it in the names and state_info the gate quotes', async () => {
-    const fingerprint = 'e'.repeat(64);
-    const server = await startServer((req, res) =>
-      json(res, 200, {
-        id: 'a1',
-        fingerprint,
-        filename: `image of ${req.headers.authorization ?? ''}`,
-        created_at: 1793610200,
-        last_modified_at: 1793610200,
-        evidence: {
-          [`scan ${req.headers.authorization ?? ''}`]: { status: 'COMPLETE', is_compliant: false },
-        },
-        flow_name: 'backend',
-        commit_lead_times: {},
-        build_lead_times: {},
-        html_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
-        state: 'NON-COMPLIANT',
-        state_info: `failed for ${req.headers.authorization ?? ''}`,
-      }),
-    );
-    try {
-      const result = await runAction('get-artifact', {
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          flow: 'backend',
-          fingerprint,
-          'assert-compliant': 'true',
-        },
-      });
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain("::error::assert-compliant: Artifact 'image of Bearer ***'");
-      expect(result.stdout).toContain('non-compliant: scan Bearer ***');
-      noLeak(result.everything);
-    } finally {
-      await server.close();
-    }
-  });
+    },
+  );
 });
