@@ -1,7 +1,6 @@
 /**
- * Whether an answer is about what was asked, one check per endpoint (the endpoint table names it): an answer that
- * names something else than was asked is about something else, so it is an `UnexpectedResponseError` (could not
- * check), never read as the answer.
+ * Whether an answer is about what was asked, one check per endpoint: one that names something else than was asked is
+ * an `UnexpectedResponseError` (could not check), never read as the answer.
  */
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { quoteValue } from '../trust/text.js';
@@ -17,10 +16,7 @@ export interface Asked<Q = Record<string, QueryValue | SnapshotExpression>> {
   query: Q;
 }
 
-/**
- * A field the spec does not require names nothing when absent, null or empty (the caller says "not confirmed" where it
- * matters); a `required` one must be exactly what was asked.
- */
+/** A field the spec does not require names nothing when absent, null or empty; a `required` one must be as asked. */
 function sameAsAsked(
   endpoint: string,
   field: string,
@@ -81,10 +77,8 @@ export function aboutDiff(
 }
 
 /**
- * A diff group's `snapshot_id` (`env#N`, as the service resolves an expression), where the answer gives one, must be a
- * snapshot of an environment asked, and the very snapshot when the expression named one (`env#N`). One not given is
- * allowed (2.10 does not require it; the shared groups carry none on the live service): the caller says "not
- * confirmed", and a gate resting on it fails closed (diff-envs).
+ * A diff group's `snapshot_id` (`env#N`), where given, must be of an environment asked, and the very snapshot when
+ * the expression named one; one not given is "not confirmed" for the caller (2.10 does not require it).
  */
 function checkSnapshot(
   endpoint: string,
@@ -108,9 +102,8 @@ function checkSnapshot(
 }
 
 /**
- * The answer for a chunk of commits must be about those commits: no key that was not asked, no attestation whose own
- * commit is another, and none of another flow, name or type than a filter asked for. An override (a person's verdict
- * on an attestation of its name) is about what a type filter asked: the service returns overrides with it.
+ * The answer for a chunk of commits: no key not asked, no attestation of another commit, flow, name or type than
+ * asked (an override is about what a type filter asked: the service returns overrides with it).
  */
 export function aboutCommits(
   map: s.AttestationsByCommit,
@@ -134,8 +127,7 @@ export function aboutCommits(
         sameAsAsked(endpoint, `${at}.flow_name`, a.flow_name, query.flow_name);
       if (query.attestation_name !== undefined)
         sameAsAsked(endpoint, `${at}.attestation_name`, a.attestation_name, query.attestation_name, true);
-      // A gate narrowed to a type must not pass on another type a service that ignores the filter sends, nor on one
-      // that does not say its type.
+      // A gate narrowed to a type must not pass on another type, nor on one that does not say its type.
       if (query.attestation_type !== undefined) {
         if (a.attestation_type === undefined || a.attestation_type === null)
           throw new UnexpectedResponseError(

@@ -1,12 +1,6 @@
-/**
- * The one reader of a body from the network, for every client in the bundle: the service, registries, the Docker
- * daemon and GitHub, each with its own limit. It counts bytes as they arrive, after any decompression, and stops at
- * the limit, whatever Content-Length says: undici's fetch (registries, GitHub) inflates gzip, deflate and br by
- * itself, so a few KB on the wire can stand for gigabytes, and a chunked body may never end. node:http and undici's
- * request (the service, Docker) pass the bytes as sent.
- */
+// The one reader of a body from the network, for every client in the bundle, each with its own limit: bytes are
+// counted after any decompression (fetch inflates by itself: a few KB on the wire can stand for gigabytes).
 
-/** A body as a Node stream (node:http, undici's request) or a web ReadableStream (fetch) gives it. */
 export type ByteSource = AsyncIterable<Uint8Array | string>;
 
 const MIB = 1024 * 1024;
@@ -16,10 +10,7 @@ export function describeLimit(limit: number): string {
   return limit % MIB === 0 ? `${limit / MIB} MiB` : `${limit} bytes`;
 }
 
-/**
- * The body's bytes, or undefined once they pass `limit`. Leaving the loop early destroys a Node stream and cancels a
- * web stream (and with it fetch's decompression), so the rest is never read.
- */
+/** The body's bytes, or undefined once they pass `limit`; leaving the loop early ends the stream. */
 export async function readBounded(body: ByteSource, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;

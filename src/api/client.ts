@@ -1,7 +1,6 @@
 /**
- * The typed client of API v2: one generic call driven by the endpoint table (endpoints.ts), and one short method per
- * operation: parameters checked against the endpoint's schemas before anything is sent, the answer read and parsed as
- * the table says and held to what was asked (about.ts).
+ * The typed client of API v2: one generic call driven by the endpoint table (endpoints.ts), checking the parameters
+ * before anything is sent and holding the answer to what was asked (about.ts), and one short method per operation.
  */
 import * as z from 'zod/mini';
 import type { Asked } from './about.js';
@@ -29,11 +28,8 @@ import { validate } from './validate.js';
 export const COMMITS_PER_REQUEST = 100;
 
 export interface ReadAllOptions {
-  /** Items per page, at most 100. */
   perPage?: number;
-  /** Stop after this many items (default 1000). */
   maxItems?: number;
-  /** Pages in flight at once after the first (default 4). */
   concurrency?: number;
 }
 
@@ -63,7 +59,6 @@ export class ComplianceClient {
   readonly connection: Connection;
   private readonly http: HttpTransport;
 
-  /** Takes a resolved connection (`resolveConnection`): nothing is checked again here. */
   constructor(connection: Connection) {
     this.connection = connection;
     this.http = new HttpTransport(connection);
@@ -75,10 +70,7 @@ export class ComplianceClient {
     return this.http.url(path, query && wire(query)).href;
   }
 
-  /**
-   * The one call: checks the parameters, query and body against the endpoint's schemas (`schemas` stands in for the
-   * table's, for another reading of the same answer), sends it, and reads the answer as the table says.
-   */
+  /** The one call; `schemas` stands in for the table's, for another reading of the same answer. */
   private async call<N extends EndpointName>(name: N, ask: Ask): Promise<Answer<N>>;
   private async call<S extends z.ZodMiniType>(
     name: EndpointName,
@@ -211,10 +203,7 @@ export class ComplianceClient {
     return this.call('getArtifact', { params: { flow_name: flowName, fingerprint }, query });
   }
 
-  /**
-   * The same GET, read after a report only for the artifact's page and state (`ReportedArtifact`, of the report's own
-   * schemas: a report step loads no other), held to the artifact asked like `getArtifact`.
-   */
+  /** The same GET, read after a report with the report's own schemas (a report step loads no other). */
   async getReportedArtifact(flowName: string, fingerprint: string): Promise<s.ReportedArtifact> {
     const { ReportedArtifact } = await import('./schemas/report-artifact.js');
     return this.call(
@@ -233,10 +222,7 @@ export class ComplianceClient {
     return this.call('diffEnvironments', { query: { snappish1, snappish2 } });
   }
 
-  /**
-   * PUT /environments/{org}/{env_name}/report/K8S, with the status: the spec documents 200 as the case in which no new
-   * snapshot is made, so 201 is read as "a snapshot was made" (docs/api-decisions.md).
-   */
+  /** PUT /environments/{org}/{env_name}/report/K8S: 201 is read as "a snapshot was made" (docs/api-decisions.md). */
   async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<Delivered> {
     return this.call('reportK8sEnvironment', { params: { env_name: envName }, body });
   }
@@ -285,9 +271,8 @@ export interface Delivered {
 }
 
 /**
- * A report's answer: delivered when the service answers 200 or 201 with no body, or with JSON of a report answer's
- * shape (`ReportAnswer`: an object, a bare string, null). A page that is not JSON (a proxy's or a portal's) is a
- * stranger's answer: it throws, saying what came back, so a report is never called delivered on it.
+ * A report's answer: delivered on no body, or JSON of a report answer's shape; a page that is not JSON (a proxy's)
+ * throws, saying what came back, so a report is never called delivered on it.
  */
 function delivered(endpoint: string, response: HttpResponse): Delivered {
   const empty = response.text.trim() === '';

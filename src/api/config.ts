@@ -1,6 +1,4 @@
-/**
- * The connection to the service: resolved once, validated before any request is sent.
- */
+/** The connection to the service: resolved once, validated before any request is sent. */
 import { InputError } from '../errors/errors.js';
 import { OrgName, expectedForms } from './schemas.js';
 import { USER_AGENT } from '../version.js';
@@ -27,34 +25,26 @@ export interface ConnectionOptions {
   token: string;
   /** Allow plain `http://` to a host that is not loopback (the token would cross the network in clear). */
   allowInsecureHttp?: boolean;
-  /** Time limit of one attempt, from sending to the last byte of the answer (never more than what is left). */
+  /** One attempt, from sending to the last byte of the answer (never more than what is left). */
   attemptTimeoutMs?: number;
-  /**
-   * The time budget of every call a client makes, together, retries and waits included: one deadline, fixed when
-   * the client is created (a step's client: the step's calls to the service).
-   */
+  /** The budget of every call a client makes, together, retries and waits included: fixed when it is created. */
   deadlineMs?: number;
   /** What sets the budget, named when it runs out, e.g. `timeout-seconds; variable COMPLIANCE_TIMEOUT_SECONDS`. */
   deadlineSetting?: string;
-  /** How many times a failed attempt is retried (so attempts = retries + 1). */
   retries?: number;
   /** The first backoff wait; each next one doubles, with jitter. */
   backoffBaseMs?: number;
   /** The longest single wait, backoff or `Retry-After`. */
   maxWaitMs?: number;
-  /** The largest answer read, in bytes: a service must not exhaust the runner's memory. */
   maxResponseBytes?: number;
   userAgent?: string;
   proxy?: ProxySettings;
   logger?: Logger;
-  /** Source of randomness for jitter, replaceable in tests. */
+  /** For the jitter; replaceable in tests. */
   random?: () => number;
 }
 
-/**
- * The connection to the service, the one shape of it: the options resolved once (`resolveConnection`; a step's by
- * `readConnection`), every knob set, the token registered with the redactor then, and handed as it is to each client.
- */
+/** The connection, the one shape of it: the options resolved once, every knob set, handed as it is to each client. */
 export type Connection = Required<Omit<ConnectionOptions, 'baseUrl' | 'deadlineSetting'>> & {
   /** Always ends in `/api/v2`, no trailing slash. */
   apiRoot: URL;
@@ -79,10 +69,8 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * The one proxy rule of every client in the bundle (the service, registries; Docker is never proxied, and GitHub's
- * client skips every loopback address itself): loopback is reached directly, never through a proxy. A proxy elsewhere
- * would reach its own loopback, not the runner's, and plain http through it would carry the token or a registry's
- * password off the machine in clear.
+ * The one proxy rule of every client in the bundle: loopback is reached directly, never through a proxy, which would
+ * reach its own loopback, and carry a token sent over plain http off the machine in clear.
  */
 export function neverProxied(url: URL): boolean {
   return isLoopbackHost(url.hostname);
@@ -192,10 +180,7 @@ export function resolveConnection(options: ConnectionOptions): Connection {
   };
 }
 
-/**
- * A proxy URL is checked with the rest of the configuration: the proxy's client is loaded only at the first request,
- * and a bad setting must not surface there as a network fault. Not quoted: it may hold credentials.
- */
+/** A proxy URL is checked now, not at the first request as a network fault; not quoted: it may hold credentials. */
 function checkedProxy(proxy: ProxySettings): ProxySettings {
   for (const [key, variable] of [
     ['httpProxy', 'http_proxy'],
@@ -223,12 +208,6 @@ function checkedProxy(proxy: ProxySettings): ProxySettings {
 /** Proxy settings as the usual environment variables give them (lowercase wins, as curl and undici do). */
 export function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings {
   const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
-  const settings: ProxySettings = {};
-  const http = pick('http_proxy');
-  const https = pick('https_proxy');
-  const no = pick('no_proxy');
-  if (http) settings.httpProxy = http;
-  if (https) settings.httpsProxy = https;
-  if (no) settings.noProxy = no;
-  return settings;
+  const [httpProxy, httpsProxy, noProxy] = [pick('http_proxy'), pick('https_proxy'), pick('no_proxy')];
+  return { ...(httpProxy && { httpProxy }), ...(httpsProxy && { httpsProxy }), ...(noProxy && { noProxy }) };
 }

@@ -1,8 +1,6 @@
 /**
- * The nine operations of API v2: method, path template, path parameters, a loader of the query, body and response
- * schemas, how the answer is read and how it is held to what was asked, in one table that the client, the sandbox and
- * the OpenAPI document all read. Each operation's schemas are a module of their own (`schemas/<operation>.ts`), loaded
- * when the operation is called: a step builds only the schemas of what it calls.
+ * The nine operations of API v2, in one table the client, the sandbox and the OpenAPI document all read. Each
+ * operation's schemas are a module of their own, loaded when it is called: a step builds only what it calls.
  */
 import * as z from 'zod/mini';
 import { aboutArtifact, aboutCommits, aboutDeployment, aboutDiff, aboutTrails, type Asked } from './about.js';
@@ -19,27 +17,20 @@ export interface EndpointSchemas {
 
 export interface EndpointSpec {
   method: 'GET' | 'POST' | 'PUT';
-  /** Path template below `/api/v2`, with `{name}` parameters. */
+  /** Below `/api/v2`, with `{name}` parameters. */
   path: string;
   summary: string;
   params: Record<string, z.ZodMiniType>;
-  /**
-   * Success statuses, the usual first: 200; 201 for the artifact report; a K8S report is 200 when it makes no new
-   * snapshot (the spec's documented case) and 201 when it makes one (docs/api-decisions.md).
-   */
+  /** Success statuses, the usual first (a K8S report: 200 makes no new snapshot, 201 does). */
   statuses: readonly [200] | readonly [201] | readonly [200, 201];
-  /** What each success status means, where there are two. */
   statusMeanings?: Partial<Record<200 | 201, string>>;
   /** Loads the operation's own schemas (a separate chunk of the bundle). */
   schemas: () => Promise<EndpointSchemas>;
-  /**
-   * How the client reads a 2xx answer of a GET: by default one value of `response`; `page` a page of `item`s in any
-   * of the list's shapes (pagination.ts); `list` a bare list, nothing else. A write's answer is a report's.
-   */
+  /** A GET's answer: by default one `response`; `page` a page of `item`s (pagination.ts); `list` a bare list. */
   answer?: 'page' | 'list';
   /** A variant shape of the answer, taken to the documented one before it is parsed. */
   unwrap?(raw: unknown): unknown;
-  /** Throws an UnexpectedResponseError when the parsed answer is about something else than was asked (about.ts). */
+  /** Throws an UnexpectedResponseError when the answer is about something else than was asked (about.ts). */
   about?(answer: unknown, asked: Asked, endpoint: string): void;
 }
 

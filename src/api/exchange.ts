@@ -1,7 +1,6 @@
 /**
- * One request and its answer: the contract both paths of the HTTP transport keep, and the default path, over Node's
- * own http/https with a keep-alive agent. Node's modules load in a few ms where undici costs ~100 ms at start, so
- * undici is loaded only for a proxy (proxy-transport.ts).
+ * One request and its answer: the contract both paths of the transport keep, and the default path over Node's
+ * http/https (a few ms to load, where undici costs ~100 ms: undici only for a proxy, proxy-transport.ts).
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
@@ -12,7 +11,6 @@ export interface ExchangeRequest {
   method: string;
   headers: Record<string, string>;
   payload: string | undefined;
-  /** Aborts the request, or the reading of its answer (attempt timeout, or the client closing). */
   signal: AbortSignal;
   /** The largest body read: past it, the socket is dropped. */
   maxBytes: number;
@@ -22,28 +20,25 @@ export interface Answer {
   status: number;
   contentType?: string;
   retryAfter?: string;
-  /** The body as UTF-8 text; undefined when it passed `maxBytes` (the rest was not read). */
+  /** Undefined when the body passed `maxBytes`. */
   text: string | undefined;
 }
 
 /** Sends requests on kept-alive connections; close() drops them, so that nothing keeps the process alive. */
 export interface Exchange {
-  /** Rejects with the network error, or with an abort error once the signal aborts. */
   send(url: URL, req: ExchangeRequest): Promise<Answer>;
   close(): Promise<void>;
 }
 
-/** Idle connections are kept this long for the next call of the step. */
 export const KEEP_ALIVE_MS = 10_000;
-/** Connections to one origin at once (pages are read a few at a time). */
 export const MAX_CONNECTIONS = 16;
 
-/** The service's answer as text, or undefined once it passes `limit` bytes (read by the one bounded reader). */
+/** The service's answer as text, or undefined once it passes `limit` bytes. */
 export async function readLimited(body: Readable, limit: number): Promise<string | undefined> {
   return (await readBounded(body, limit))?.toString('utf8');
 }
 
-/** An answer from what either library gives: the status, the headers and the body read by `readLimited`. */
+/** An answer from what either library gives. */
 export function answerOf(
   status: number,
   headers: Record<string, string | string[] | undefined>,
@@ -68,7 +63,6 @@ export class NodeExchange implements Exchange {
   private readonly agent: HttpAgent;
   private readonly request: typeof httpRequest;
 
-  /** `https` picks the agent for the API root's scheme: a transport talks to that one origin only. */
   constructor(https: boolean) {
     // `timeout` is how long an idle socket stays in the pool (shorter when the server's Keep-Alive says so).
     const options = { keepAlive: true, maxSockets: MAX_CONNECTIONS, timeout: KEEP_ALIVE_MS };

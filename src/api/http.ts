@@ -1,7 +1,6 @@
 /**
  * HTTP to the service: per-attempt timeout, overall deadline, retries with backoff and jitter, on keep-alive
- * connections (exchange.ts: node:http(s); through a proxy, undici, loaded only then).
- * Every timer it starts is cleared or awaited, so a process that closes the transport exits at once.
+ * connections; every timer is cleared or awaited, so a process that closes the transport exits at once.
  */
 import { neverProxied, type Connection } from './config.js';
 import {
@@ -21,11 +20,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface HttpRequest {
   method: HttpMethod;
-  /** Path below the API root, already escaped, starting with `/`. */
+  /** Below the API root, escaped, starting with `/`. */
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The operation's name for messages, e.g. `GET /trails/{org}`. */
+  /** For messages, e.g. `GET /trails/{org}`. */
   endpoint: string;
 }
 
@@ -33,9 +32,8 @@ export interface HttpResponse {
   status: number;
   /** Parsed JSON, undefined for an empty body, or a NonJsonBody. */
   body: unknown;
-  /** The body as it came, for a message about an answer that is not the documented one. */
+  /** The body as it came, for a message. */
   text: string;
-  /** The Content-Type header, when there is one. */
   contentType?: string;
 }
 
@@ -71,10 +69,7 @@ export function readErrorBody(
   return { message: cutText(JSON.stringify(body), 200) };
 }
 
-/**
- * A page with each tag (`<` to the next `>`) a space. A loop, not a pattern: a pattern would look for the `>` again
- * from every `<` of a page that has none (`<<<…`), and a page is the service's to choose.
- */
+/** A page with each tag a space: a loop, as a pattern would look for `>` again from every `<` of `<<<…`. */
 function withoutTags(page: string): string {
   let out = '';
   let from = 0;
@@ -116,7 +111,7 @@ const NETWORK_FAULTS: Record<string, string> = {
   ETIMEDOUT: 'the connection timed out',
 };
 
-/** What happened, in words where the code has them, then the error as Node gave it (its code added when missing). */
+/** What happened, in words where the code has them, then the error as Node gave it. */
 function describeNetworkError(err: unknown): string {
   const code = errorCode(err);
   const message = err instanceof Error ? err.message : String(err);
@@ -162,10 +157,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/**
- * Errors another attempt would only meet again: from the request itself (Node's and undici's), or a wrong address
- * (a name the resolver says does not exist, a port nothing listens on, the proxy's too). EAI_AGAIN and resets may pass.
- */
+/** Errors another attempt would only meet again: the request's own, or a wrong address (not EAI_AGAIN, resets). */
 const NOT_RETRYABLE_CODES = new Set([
   'ENOTFOUND',
   'ECONNREFUSED',
@@ -195,11 +187,10 @@ type AttemptOutcome =
 
 export class HttpTransport {
   private readonly config: Connection;
-  /** Opened by the first attempt. */
   private exchange: Promise<Exchange> | undefined;
-  /** Aborted by close(): stops waits and requests still under way, so nothing outlives the client. */
+  /** Aborted by close(): nothing outlives the client. */
   private readonly closing = new AbortController();
-  /** One deadline for every call: the budget is the client's (a step's), not each call's. */
+  /** One deadline for every call: the budget is a step's, not each call's. */
   private readonly deadlineAt: number;
 
   constructor(config: Connection) {
@@ -256,17 +247,13 @@ export class HttpTransport {
       new NetworkError(req.endpoint, describeNetworkError(error), attempts, lastServerMessage, {
         cause: error,
       });
-    /**
-     * Stopping after a failed attempt because no other fits in the budget: the error says what happened to the last
-     * one (the server's answer, a name not found, a refused connection). More time would not have changed that, so
-     * the budget is named only when it is what stopped the attempt (an attempt that timed out).
-     */
+    // No other attempt fits in the budget: the error says what happened to the last one; the budget is named only
+    // when it is what stopped the attempt.
     const noTimeAfter = (outcome: AttemptOutcome, attempts: number) => {
       if (outcome.kind === 'response') return apiError(req.endpoint, outcome, attempts);
       if (outcome.kind === 'network') return unreachable(outcome.error, attempts);
       return outOfTime(attempts);
     };
-    /** The last failed attempt of this call, if any. */
     let previous: AttemptOutcome | undefined;
 
     for (;;) {

@@ -1,7 +1,6 @@
 /**
- * The one pagination helper. The service answers a list in three shapes (a bare list, an envelope without
- * `pagination` when there is one page, a full envelope); `readPage` accepts each, and `fetchAllPages` reads every
- * page: the first, then the rest concurrently with a bound, stopping at a cap on items.
+ * The one pagination helper: `readPage` reads a list in its three shapes (a bare list, an envelope with or without
+ * `pagination`), and `fetchAllPages` every page, the first, then the rest concurrently, up to a cap on items.
  */
 import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
@@ -16,22 +15,15 @@ export interface Page<T> {
 
 export interface AllPages<T> {
   items: T[];
-  /**
-   * The service's total when it gave one; else the number read when the read reached the end; null when the cap
-   * stopped a read the service gave no total for (how many there are is not known).
-   */
+  /** The service's total, else the number read to the end; null when the cap stopped a read of no known total. */
   total: number | null;
-  /** True when the cap stopped the read before the end. */
   truncated: boolean;
   pagesRead: number;
 }
 
 const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.optional(z.unknown()) });
 
-/**
- * One page, in any of the three shapes. Each item must parse as the item's schema (an object, for the resources of
- * the spec): a list of something else is not a page of them.
- */
+/** One page, in any of the three shapes; each item must parse as the item's schema. */
 export function readPage<S extends z.core.$ZodType>(
   raw: unknown,
   item: S,
@@ -52,16 +44,12 @@ export function readPage<S extends z.core.$ZodType>(
 
 export interface FetchAllOptions {
   perPage: number;
-  /** Stop once this many items are read. */
   maxItems: number;
-  /** How many pages are in flight at once after the first. */
+  /** Pages in flight at once after the first. */
   concurrency: number;
 }
 
-/**
- * Runs `fn` over `items` with at most `limit` in flight, keeping their order in the result. At the first failure no
- * further item is started, and the failure is what the call rejects with.
- */
+/** Runs `fn` over `items`, at most `limit` in flight, in order; the first failure starts no more and is thrown. */
 export async function mapBounded<T, R>(
   items: readonly T[],
   limit: number,

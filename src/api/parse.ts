@@ -1,8 +1,6 @@
 /**
- * Response parsing: one strict parse against the answer's schema. The schemas (`schemas/`) say themselves which
- * fields decide something (parsed strictly) and which are only shown (`shown`: null when missing or malformed), so
- * nothing here guesses. A 2xx answer that does not parse is an `UnexpectedResponseError` naming the endpoint, the
- * first field at fault and what is wrong with it.
+ * Response parsing: one parse against the answer's schema, which says itself what is strict (`schemas/common.ts`);
+ * an answer that does not parse is an `UnexpectedResponseError` naming the endpoint and the first field at fault.
  */
 import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
@@ -40,10 +38,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-/**
- * Parses an answer with `schema`, or throws an `UnexpectedResponseError` naming `endpoint` (e.g. `GET /trails/{org}`)
- * and the field. No field is checked later: what parses is what the caller gets.
- */
+/** Parses an answer with `schema`, or throws an `UnexpectedResponseError` naming `endpoint` and the field. */
 export function parseResponse<S extends z.core.$ZodType>(
   schema: S,
   raw: unknown,

@@ -1,7 +1,4 @@
-/**
- * The proxy path, on undici: the only module of src/api that loads undici, and only when a proxy is configured
- * (http.ts imports it then, lazily) or when fingerprint code reaches a registry.
- */
+/** The proxy path, on undici: loaded only when a proxy is configured, or to reach a registry. */
 import { Agent, Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import { neverProxied, type ProxySettings } from './config.js';
 import {
@@ -14,11 +11,7 @@ import {
   type ExchangeRequest,
 } from './exchange.js';
 
-/**
- * Loopback directly (config.ts's `neverProxied`, the one rule), everything else through the proxy: by the request's
- * own origin, so the rule holds for every address of 127.0.0.0/8 and every name under .localhost, which undici's
- * no_proxy list (names and exact addresses) cannot say.
- */
+/** Loopback directly (`neverProxied`), the rest through the proxy: by origin, which undici's no_proxy cannot say. */
 class LoopbackAroundProxy extends Dispatcher {
   private readonly direct: Agent;
   private readonly proxied: EnvHttpProxyAgent;

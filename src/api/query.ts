@@ -1,13 +1,6 @@
-/**
- * Query and path encoding as the service expects it.
- */
-
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
-/**
- * Encodes a query: arrays as repeated keys (`commit_list=a&commit_list=b`, never comma-joined: a joined value is one
- * element that fails the SHA pattern), null and undefined left out.
- */
+/** A query as the service reads it: arrays as repeated keys (`commit_list=a&commit_list=b`), null and undefined out. */
 export function encodeQuery(query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

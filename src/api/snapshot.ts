@@ -20,10 +20,7 @@ export const SNAPSHOT_FORMS =
 
 const AGO = /^(\d+)\.(hour|day|week|month)s?\.ago$/;
 
-/**
- * Takes exactly what `patterns.snapshotExpression` matches (the OpenAPI document publishes that pattern), after
- * trimming; anything else is an InputError saying what is wrong with it.
- */
+/** Exactly what `patterns.snapshotExpression` matches, trimmed; anything else an InputError saying what is wrong. */
 export function parseSnapshotExpression(text: string, input = 'snapshot'): SnapshotExpression {
   const value = text.trim();
   if (!patterns.snapshotExpression.test(value))
@@ -40,7 +37,6 @@ export function parseSnapshotExpression(text: string, input = 'snapshot'): Snaps
   return { env, kind: 'at', at: inner };
 }
 
-/** Why a text the pattern refused is not a snapshot expression, for the message. */
 function problemWith(value: string): string {
   if (!value) return 'is empty';
   const cut = value.search(/[#~@]/);

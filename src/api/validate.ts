@@ -1,7 +1,4 @@
-/**
- * Request validation: strict, before anything is sent, with errors that name the field, the value's problem and
- * the expected form.
- */
+/** Request validation, strict, before anything is sent: an error names the field, the problem and the form. */
 import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
 import { formatPath } from './parse.js';
@@ -22,10 +19,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/**
- * Validates `value` against `schema`; on failure throws an InputError naming the field as `<location>.<path>`
- * (or `location` alone for a single value, e.g. an action input's name).
- */
+/** Validates `value` against `schema`; an InputError names the field as `<location>.<path>` (or `location`). */
 export function validate<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,

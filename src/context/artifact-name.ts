@@ -1,8 +1,5 @@
-/**
- * An artifact's name as the service reports it (an image as a cluster ran it), taken apart for display and pairing:
- * lenient, unlike src/fingerprint/reference.ts, which parses a reference the user gives the way docker does. Nothing
- * here is refused: a name that is not an image is its own repository, with no tag.
- */
+// An artifact's name as the service reports it, taken apart for display and pairing: lenient, unlike
+// src/fingerprint/reference.ts; a name that is not an image is its own repository, with no tag.
 
 /** An image name taken apart: `ghcr.io/acme/backend:1.4.0@sha256:…` is `ghcr.io/acme/backend`, `1.4.0`, `sha256:…`. */
 export interface ImageName {

@@ -1,8 +1,6 @@
 /**
- * A range of commits in the checked-out repository (`v1.2.0..HEAD`, or every commit since several bases), read with
- * the real `git` (src/context/git.ts): the form as an input gives it, and the commits, with every reason it cannot be
- * read as an InputError on the input it came from. A shallow clone that lacks part of the range says to fetch the whole
- * history, since that is the fix on a runner; a revision the repository does not have is named.
+ * A range of commits in the checkout (`v1.2.0..HEAD`, or since several bases), read with the real `git`: every
+ * reason it cannot be read is an InputError on its input (a shallow clone says to fetch the whole history).
  */
 import { InputError } from '../errors/errors.js';
 import {
@@ -21,17 +19,12 @@ export const RANGE_FORM =
   '<base>..<head> on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs)';
 export const FETCH_ALL = 'the whole history in the checkout: set fetch-depth: 0 on actions/checkout';
 
-/** A range as written: its two revisions, trimmed. */
 export interface RangeText {
   base: string;
   head: string;
 }
 
-/**
- * `<base>..<head>`, or undefined when the text holds no `..` (it is something else, a list of SHAs). A range written
- * wrong is an InputError on `input`: on several lines, `...` (git's symmetric difference, which is not "since"), a
- * side left empty, or one that starts with `-` (git would read it as an option).
- */
+/** `<base>..<head>`, undefined without `..`; a range written wrong is an InputError on `input`. */
 export function parseRange(text: string, input: string): RangeText | undefined {
   const value = text.trim();
   if (!value.includes('..')) return undefined;
@@ -61,7 +54,7 @@ export function parseRange(text: string, input: string): RangeText | undefined {
   return { base, head };
 }
 
-/** A revision to resolve, and how to name it in a message (`'v1.2.0'`, or the artifact a base commit came from). */
+/** A revision to resolve, and how to name it in a message. */
 export interface Revision {
   revision: string;
   /** e.g. `commit 3dfdaa9… (ghcr.io/acme/app:1.2.0 running in production)`; default `'<revision>'`. */
@@ -71,20 +64,15 @@ export interface Revision {
 }
 
 export interface RangeRequest {
-  /** The repository: the runner's workspace. */
   cwd: string;
-  /** The input a problem is reported on (`commits`, `since-deployed-in`, `on-no-base`). */
+  /** The input a problem is reported on. */
   input: string;
   /** How the range reads in a message: `v1.2.0..HEAD`, `what runs in production..HEAD`. */
   shown: string;
   head: Revision;
-  /**
-   * The commits already checked: every commit reachable from one of them is left out, only when it is reachable from
-   * all of them (several bases: each base..head, together). None: every commit reachable from the head.
-   */
+  /** Commits reachable from all of them are left out; none: every commit reachable from the head. */
   bases: Revision[];
   includeMerges: boolean;
-  /** More commits than this is an InputError that says how many the range has. */
   max: number;
 }
 
@@ -92,9 +80,9 @@ export interface ReadRange {
   head: string;
   /** The bases, resolved, in the order given, each once. */
   bases: string[];
-  /** Newest first, in topological order (listWalk). */
+  /** Newest first, in topological order. */
   commits: WalkedCommit[];
-  /** With merges left out and no other commit in the range: how many merge commits it has (none: absent). */
+  /** With merges left out and no other commit in the range: how many merges it has. */
   onlyMerges?: number;
 }
 
@@ -154,7 +142,7 @@ export function readRange(request: RangeRequest): ReadRange {
   return { head, bases, commits, ...(merges !== undefined && merges > 0 && { onlyMerges: merges }) };
 }
 
-/** `12345` as `12,345` (not toLocaleString: the bundle never loads ICU's formatters, nor follows the runner's locale). */
+/** `12345` as `12,345` (not toLocaleString: no ICU, no runner's locale). */
 export function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }

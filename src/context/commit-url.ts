@@ -1,14 +1,11 @@
 /**
- * Commit pages named by the service (`commit_url`, `git_commit_info.url`): the commit they name, and a compare link
- * between two commits of one repository. Untrusted text: only an http(s) URL of the form GitHub (and GitHub
- * Enterprise) gives a commit page, `<origin>/<owner>/<repo>/commit/<sha>`, is read; anything else names nothing.
+ * Commit pages named by the service: untrusted text, so only an http(s) URL of GitHub's form
+ * `<origin>/<owner>/<repo>/commit/<sha>` is read; anything else names nothing.
  */
 import { patterns } from '../api/schemas/common.js';
 
 export interface CommitPage {
-  /** `https://github.com` */
   origin: string;
-  /** `acme/backend` */
   repository: string;
   sha: string;
 }
@@ -25,11 +22,7 @@ export function commitPage(url: string | null | undefined): CommitPage | undefin
   return { origin: parsed.origin, repository: `${owner}/${repo}`, sha: sha.toLowerCase() };
 }
 
-/**
- * A commit page as this project writes it out (an output, a matrix entry): `<origin>/<owner>/<repo>/commit/<sha>`,
- * rebuilt from its parts, so that nothing else the service put in the URL (credentials, a query, a `javascript:`
- * scheme) is passed on; undefined for anything that is not a commit page.
- */
+/** A commit page rebuilt from its parts, so nothing else the service put in the URL is passed on; else undefined. */
 export function canonicalCommitUrl(url: string | null | undefined): string | undefined {
   const page = commitPage(url);
   return page && `${page.origin}/${page.repository}/commit/${page.sha}`;
@@ -40,10 +33,7 @@ export function commitOfUrl(url: string | null | undefined): string | undefined 
   return commitPage(url)?.sha;
 }
 
-/**
- * `<origin>/<owner>/<repo>/compare/<from>...<to>` when both pages are of one repository and name two commits; else
- * undefined (two repositories have nothing to compare, and a guess would link somewhere else).
- */
+/** `<origin>/<owner>/<repo>/compare/<from>...<to>` when both pages are of one repository; else undefined. */
 export function compareUrl(
   from: string | null | undefined,
   to: string | null | undefined,

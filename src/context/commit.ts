@@ -1,6 +1,6 @@
 /**
- * The commit a report is about, and what is known of it, found the way the official CLI finds it: from the
- * checked-out repository, else the push event's head commit, else the SHA alone (with a warning).
+ * The commit a report is about, found as the official CLI finds it: from the checked-out repository, else the push
+ * event's head commit, else the SHA alone (with a warning).
  */
 import { expectedForms, patterns, type GitCommitInput } from '../api/schemas.js';
 import { InputError } from '../errors/errors.js';
@@ -10,23 +10,18 @@ import { commitFromEvent, type GitHubContext } from './github.js';
 
 export interface CommitInfo {
   sha1: string;
-  /** Undefined when neither git nor the event knows the commit. */
   commit: GitCommitInput | undefined;
-  /** Why the report has the SHA only, to warn about. */
+  /** Why the report has the SHA only. */
   warning?: string;
 }
 
-/** Where the commit is looked for: the runner's workspace, its GitHub context and its event payload. */
 export interface CommitPlace {
   github: GitHubContext;
   workspace: string;
   event: unknown;
 }
 
-/**
- * From the checked-out repository, else the push event's head commit, else the SHA alone (with a warning). `rev` is
- * the `git-commit` input, else GITHUB_SHA, else HEAD; `urlFor` gives the commit's URL (`git_commit_info.url`).
- */
+/** `rev` is the `git-commit` input, else GITHUB_SHA, else HEAD; `urlFor` gives the commit's URL. */
 export function resolveCommit(
   { github, workspace, event }: CommitPlace,
   gitCommit: string | undefined,

@@ -1,25 +1,17 @@
 /**
- * Commit information from the checked-out repository, through the real `git`.
- *
- * Not @actions/exec: its PATH lookup (@actions/io) loads node:assert and node:fs/promises, about a tenth of a step's
- * start, for what node:child_process does as well here: `git` is found on PATH on every runner, and the
- * arguments are passed as a list, never through a shell. Synchronous: a `git log` of one commit takes a few ms, less
- * than setting up an asynchronous child's pipes and streams costs the step (measured).
+ * Commit information from the checked-out repository, through the real `git`: node:child_process rather than
+ * @actions/exec (its PATH lookup costs a tenth of a step's start), synchronous (cheaper than a child's pipes).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
-/** A commit's message is the largest part of the answer; past this, git's output is cut off (and the read fails). */
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-/** git reads one commit in milliseconds; a git that hangs (a lock, a slow network filesystem) is given up on. */
+/** A git that hangs (a lock, a slow network filesystem) is given up on. */
 const GIT_TIMEOUT_MS = 30_000;
 
-/**
- * git's exit status and output, given `input` on its standard input; undefined when it did not run to its end (no
- * git, cwd gone, too slow, cut off).
- */
+/** git's exit status and output; undefined when it did not run to its end (no git, cwd gone, too slow, cut off). */
 function runGit(args: string[], cwd: string, input?: string): { status: number; stdout: string } | undefined {
   // `-C` instead of the child's cwd: on Windows a program is looked up in the child's cwd before PATH, and a checkout
   // may hold a `git.exe` of its own; Node's folder holds none.
@@ -43,11 +35,7 @@ function git(args: string[], cwd: string): string | undefined {
   return result?.status === 0 ? result.stdout : undefined;
 }
 
-/**
- * `git_commit_info` for a commit (default HEAD): sha1, trimmed message, `Name <email>`, the given branch (or the
- * checked-out branch), integer Unix seconds, parents, and the URL when `urlFor` gives one. Undefined outside a
- * repository or for an unknown commit.
- */
+/** `git_commit_info` for a commit (default HEAD); undefined outside a repository or for an unknown commit. */
 export function readCommit(
   cwd: string,
   options: { rev?: string; branch?: string; urlFor?: (sha: string) => string | undefined } = {},
@@ -87,11 +75,7 @@ function checkedOutBranch(cwd: string): string {
   return head && head !== 'HEAD' ? head : '';
 }
 
-/**
- * How many commits `to` has that `from` has not (`git rev-list --count from..to`), in the checked-out repository;
- * undefined outside a repository, for a commit it does not have (a shallow clone), or for anything not a SHA. Each is
- * the commit its SHA names (resolveCommits), never a branch or tag of that name.
- */
+/** How many commits `to` has that `from` has not (`git rev-list --count`); undefined when git cannot tell. */
 export function countCommits(cwd: string, from: string, to: string): number | undefined {
   const commits = resolveCommits(cwd, [from, to]);
   const [a, b] = [commits?.get(from.toLowerCase()), commits?.get(to.toLowerCase())];
@@ -106,10 +90,7 @@ export function isShallowRepository(cwd: string): boolean | undefined {
   return out === 'true' ? true : out === 'false' ? false : undefined;
 }
 
-/**
- * The commit a revision names (a tag peeled to its commit), as a full SHA; undefined when the repository has no
- * commit by that name. The caller refuses a revision that starts with `-`; `--end-of-options` makes sure of it.
- */
+/** The commit a revision names (a tag peeled), as a full SHA; undefined when the repository has none by that name. */
 export function resolveRevision(cwd: string, revision: string): string | undefined {
   const out = git(
     ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
@@ -119,9 +100,7 @@ export function resolveRevision(cwd: string, revision: string): string | undefin
 }
 
 /**
- * The commit each SHA names, by object name only: a branch or tag named like a SHA never stands for it (git reads an
- * abbreviated SHA as a ref of that name first). An abbreviated one names the one commit it abbreviates (`rev-parse
- * --disambiguate`, which lists objects alone); then one `git cat-file --batch-check` reads every object. Keyed by the
+ * The commit each SHA names, by object name only: a branch or tag named like a SHA never stands for it. Keyed by the
  * SHA lowercased; one absent names no commit here. Undefined when git failed.
  */
 export function resolveCommits(cwd: string, shas: readonly string[]): Map<string, string> | undefined {
@@ -178,10 +157,7 @@ export function shallowBoundary(cwd: string): Set<string> {
   }
 }
 
-/**
- * The best common ancestors of every one of `shas` (`git merge-base --octopus --all`): the commits reachable from
- * all of them are exactly those reachable from these. Empty when they share no history; undefined when git failed.
- */
+/** The best common ancestors of all `shas` (`git merge-base --octopus --all`); undefined when git failed. */
 export function commonAncestors(cwd: string, shas: string[]): string[] | undefined {
   if (shas.some((sha) => !patterns.sha1.test(sha))) return undefined;
   const result = runGit(['merge-base', '--octopus', '--all', '--end-of-options', ...shas], cwd);
@@ -196,7 +172,6 @@ export function commonAncestors(cwd: string, shas: string[]): string[] | undefin
 export interface RevisionWalk {
   head: string;
   not: string[];
-  /** false: `--no-merges`. */
   includeMerges: boolean;
 }
 
@@ -218,16 +193,13 @@ export function countWalk(cwd: string, walk: RevisionWalk): number | undefined {
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
 }
 
-/** A commit of a walk: its SHA and subject line (untrusted text: a commit message). */
+/** A commit of a walk: its SHA and subject line (untrusted text). */
 export interface WalkedCommit {
   sha: string;
   subject: string;
 }
 
-/**
- * The commits of the walk, newest first in topological order (a commit before its parents, each line of history
- * kept together: the order of `git log --topo-order`, stable for a given history); undefined when git failed.
- */
+/** The commits of the walk, newest first in topological order (`git log --topo-order`); undefined when git failed. */
 export function listWalk(cwd: string, walk: RevisionWalk): WalkedCommit[] | undefined {
   const args = walkArgs(walk);
   const SEP = '\u001f';

@@ -1,33 +1,23 @@
-/**
- * The GitHub Actions context, read from an environment map it is given, and the URLs the official CLI derives from
- * it (service-behaviour.md).
- */
+/** The GitHub Actions context, read from the environment map it is given, and the URLs derived from it. */
 import { patterns, type GitCommitInput, type RepoInfoInput } from '../api/schemas.js';
 import type { Env } from './inputs.js';
 
 export interface GitHubContext {
-  /**
-   * GITHUB_ACTIONS is `true`: a GitHub Actions runner runs the step, so the job's `permissions:` govern
-   * `github.token` and can be why GitHub refuses a call. False in a local run (a terminal, a script).
-   */
+  /** GITHUB_ACTIONS is `true`: the job's `permissions:` govern `github.token`; false in a local run. */
   onActions: boolean;
   serverUrl: string;
-  /** GITHUB_API_URL, default https://api.github.com (GitHub Enterprise Server: https://HOST/api/v3). */
   apiUrl: string;
   repository?: string;
   repositoryId?: string;
   runId?: string;
   sha?: string;
   refName?: string;
-  /** GITHUB_REF_TYPE: `branch` or `tag`. */
   refType?: string;
   headRef?: string;
   eventName?: string;
   eventPath?: string;
   workspace?: string;
-  /** GITHUB_WORKFLOW: the workflow's name (its file path when it has none). */
   workflow?: string;
-  /** GITHUB_JOB: the job's id in the workflow (the same for every leg of a matrix). */
   job?: string;
   runAttempt?: string;
 }
@@ -146,13 +136,11 @@ export function commitFromEvent(
 
 /** The pull request a `pull_request` or `pull_request_target` run is about, from its event payload. */
 export interface PullRequestRef {
-  /** `owner/name` of the base repository (GITHUB_REPOSITORY). */
   owner: string;
   repo: string;
   number: number;
-  /** The head commit of the pull request (GITHUB_SHA is the merge commit there). */
+  /** The head commit (GITHUB_SHA is the merge commit there). */
   headSha: string | undefined;
-  /** How many commits the event says the pull request has, when it says. */
   commits: number | undefined;
 }
 

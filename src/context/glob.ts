@@ -1,10 +1,6 @@
 /**
- * The one glob dialect of every input that takes a glob (get-artifact's `artifact`, the `exclude` of a directory and
- * its `.kosli_ignore`, the name filters `only`, `exclude` and `name`), documented in docs/configuration.md ("Globs").
- * A line is read once, here: its braces are expanded (counted first, so a line cannot ask for millions of patterns),
- * each pattern becomes an RE2 expression, and all of them one anchored RE2 program (re2.ts: matching is linear in
- * the path or name, whatever the glob). What differs between inputs is only what a line is matched against, which
- * the callers say: a path under a folder, or a name.
+ * The one glob dialect of every input that takes a glob (docs/configuration.md, "Globs"): braces expanded (counted
+ * first), each pattern an RE2 expression, all of them one anchored RE2 program, linear in the path whatever the glob.
  */
 import { PatternError } from './pattern-error.js';
 import { compilePattern } from './re2.js';
@@ -22,15 +18,11 @@ export const GLOB_FORM =
   `${MAX_GLOB_CHARS} characters and ${MAX_ALTERNATIVES} patterns once braces are expanded`;
 
 export interface GlobOptions {
-  /**
-   * Whether a wildcard (`*`, `**`, `?`, a class) matches a name starting with `.`. False for `artifact`, as in a
-   * shell: such a part is matched only by a part of the glob that starts with `.` itself.
-   */
+  /** Whether a wildcard matches a name starting with `.`; false for `artifact`, as in a shell. */
   hidden?: boolean;
 }
 
 export interface Glob {
-  /** The line as given. */
   readonly source: string;
   /** Whether the glob matches a path (`a/b`, no leading or trailing `/`); `folder`: the path is a folder. */
   matches(path: string, folder?: boolean): boolean;
@@ -262,10 +254,7 @@ function readClass(part: string, start: number, noDot: boolean): { regex: string
   return { regex: kept.length === 0 ? none : `[${kept.map(range).join('')}]`, end: close };
 }
 
-/**
- * One part (between two `/`, not `**`) as RE2: `*` any run of characters, `?` one, a class one of its members, any
- * other character itself. `noDot`: the part may not start with `.`, unless the glob's part does.
- */
+/** One part (between two `/`, not `**`) as RE2; `noDot`: it may not start with `.`, unless the glob's part does. */
 function partRegex(part: string, noDot: boolean, segment: string): string {
   // A part is never empty: `*` alone takes at least one character.
   if (/^\*+$/.test(part)) return segment;
@@ -335,10 +324,7 @@ function patternRegex(pattern: string, hidden: boolean): string {
   return `${out}${folder ? '/' : '/?'}`;
 }
 
-/**
- * Compiles one line to one RE2 program; throws PatternError naming the problem (and, for a line read from a file,
- * the construct alone) when the line is not in the dialect or over a bound.
- */
+/** Compiles one line to one RE2 program; a PatternError when the line is not in the dialect or over a bound. */
 export function compileGlob(line: string, options: GlobOptions = {}): Glob {
   const source = line.trim();
   try {

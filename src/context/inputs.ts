@@ -1,8 +1,4 @@
-/**
- * The one input reader. It reads the runner's `INPUT_*` variables from an environment map it is given (never from
- * `process.env` directly), so every sub-action's reading is testable, and it fails with a message that names the
- * input, the value's problem and the expected form.
- */
+/** The one input reader: reads `INPUT_*` from the env map it is given, and names the input in every error. */
 import { setSecret } from '../trust/commands.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,10 +24,7 @@ export const HttpUrl = z.string().check(
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
-/**
- * A fingerprint input as people paste it: the digest (64 lowercase hex), the same as `docker inspect` prints it
- * (`sha256:<digest>`), or in upper case. Each is read as the digest the service knows; anything else is refused.
- */
+/** A fingerprint as people paste it: the digest, `sha256:<digest>` as docker inspect prints it, or upper case. */
 const WRITTEN = /^(?:sha256:)?([0-9a-f]{64})$/i;
 
 export const FINGERPRINT_FORM = `${expectedForms.fingerprint}; sha256:<digest> as docker inspect prints it, or upper case, is read as the same`;
@@ -61,10 +54,7 @@ export class InputReader {
     return (this.env[inputVariable(name)] ?? '').trim();
   }
 
-  /**
-   * Refuses any `INPUT_*` variable that is none of `declared`, even empty: the runner passes a misspelled `with:` key
-   * on with only a warning, and the input it was meant for would silently take its default.
-   */
+  /** Refuses any `INPUT_*` variable of no declared input: the runner passes a misspelled `with:` key on. */
   refuseUndeclared(declared: readonly string[]): void {
     const known = new Set(declared.map(inputVariable));
     const unknown = Object.keys(this.env)
@@ -169,10 +159,7 @@ export class InputReader {
     return value === '' ? undefined : wholeNumber(variable, value, min, max, '');
   }
 
-  /**
-   * `key=value` pairs, one per line (the value may contain `=`); keys checked against `keyPattern`, values against
-   * `valueSchema` when given. Duplicate keys are refused: the second would silently replace the first.
-   */
+  /** `key=value` pairs, one per line, each key and value checked; a key given twice is refused. */
   keyValues(
     name: string,
     keyPattern?: { re: RegExp; expected: string },
@@ -239,10 +226,7 @@ export class InputReader {
       .filter((item) => item !== '');
   }
 
-  /**
-   * A secret (a token): masked in the runner's log and registered with the redactor in the same call, before any
-   * other input can fail with a message; undefined when empty.
-   */
+  /** A secret: masked and registered with the redactor before any other input can fail with a message. */
   secret(name: string, fallbackEnv?: string): string | undefined {
     const value = this.optional(name, fallbackEnv);
     if (value !== undefined) {
@@ -274,10 +258,7 @@ export class InputReader {
     return value;
   }
 
-  /**
-   * A value checked against a schema (an API type such as an attestation type); undefined when empty. The schema's
-   * own message is not shown: `expected` says the form in the user's terms.
-   */
+  /** A value checked against a schema; undefined when empty. `expected` says the form in the user's terms. */
   checked<T>(
     name: string,
     schema: z.core.$ZodType<T>,
@@ -293,10 +274,7 @@ export class InputReader {
     return result.data;
   }
 
-  /**
-   * Two optional times (context/time.ts: ISO 8601, Unix seconds, or a time ago from `nowSeconds`) as Unix seconds,
-   * the first at or before the second.
-   */
+  /** Two optional times (context/time.ts) as Unix seconds, the first at or before the second. */
   timeWindow(
     fromName: string,
     toName: string,
@@ -318,10 +296,7 @@ export class InputReader {
     return { from, to };
   }
 
-  /**
-   * A list (`list`, or one per line with `lines: true`, for items that may hold a comma), each item checked against
-   * a schema; duplicates dropped, order kept.
-   */
+  /** A list (`list`, or one per line with `lines`: items may hold a comma), each item checked; duplicates dropped. */
   checkedList<T>(
     name: string,
     schema: z.core.$ZodType<T>,
@@ -359,8 +334,7 @@ export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
 /**
  * The step's connection, resolved once: each input falls back to its `COMPLIANCE_*` variable, the proxy is the
- * runner's (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), and the URL, org and token are checked now, before the step reads an
- * artifact or a cluster it would then not report.
+ * runner's, and the URL, org and token are checked before the step reads an artifact or a cluster.
  */
 export function readConnection(inputs: InputReader): Connection {
   // The token first, masked and registered with the redactor before anything else can be printed or thrown.
@@ -386,10 +360,7 @@ export function readConnection(inputs: InputReader): Connection {
   });
 }
 
-/**
- * The warning a step writes (log and job summary) when allow-insecure-http let it use plain http to a host that is
- * not loopback: the token crosses the network in clear. None otherwise.
- */
+/** The warning when allow-insecure-http let a step use plain http to a host that is not loopback; none otherwise. */
 export function insecureWarnings({ apiRoot, allowInsecureHttp }: Connection): string[] {
   if (!allowInsecureHttp || apiRoot.protocol !== 'http:' || isLoopbackHost(apiRoot.hostname)) return [];
   return [
@@ -403,10 +374,7 @@ function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
-/**
- * ` (did you mean 'x'?)` for the declared name nearest to `name`, when it is near enough to be a typo: a third of the
- * name's letters at most (one at least), a swap of two neighbours counted as one; '' otherwise.
- */
+/** ` (did you mean 'x'?)` for the nearest declared name, when near enough to be a typo (a third of its letters). */
 function didYouMean(name: string, declared: readonly string[]): string {
   let best: { name: string; distance: number } | undefined;
   for (const candidate of declared) {

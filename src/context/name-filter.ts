@@ -1,10 +1,6 @@
 /**
- * Filters of artifact names given as inputs (`only`, `exclude`, `name`): globs, one per line, in the one dialect
- * (context/glob.ts), matched against a name without its tag or digest (`ghcr.io/acme/backend`) whose parts are
- * those between `/`. What is particular to names: a line without `/` also matches the last part of the name, so
- * `backend` and `back*` name `ghcr.io/acme/backend` as a person would; and a name is never a folder, so a line that
- * ends with `/` is refused. The names come from the service, with no bound on their length: the compiled glob
- * matches in time linear in the name.
+ * Filters of artifact names (`only`, `exclude`, `name`): globs in the one dialect, matched against a name without
+ * its tag or digest; a line without `/` also matches the name's last part, and a line ending in `/` is refused.
  */
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
@@ -15,7 +11,6 @@ export const NAME_FILTER_FORM =
   'docs/configuration.md, "Globs"), one per line; a line without / also matches the last part of a name';
 
 export interface NameFilter {
-  /** The line as given. */
   readonly source: string;
   matches(name: string): boolean;
 }

@@ -1,18 +1,12 @@
-/**
- * What a compiled pattern is, and the error of one that cannot be compiled: shared by the reader of patterns
- * (pattern.ts) and the engine (re2.ts, loaded only when there is a pattern), so neither imports the other.
- */
+// What a compiled pattern is, and the error of one that cannot be compiled: shared by pattern.ts and re2.ts (loaded
+// only when there is a pattern), so neither imports the other.
 export interface Pattern {
-  /** The pattern as given. */
   readonly source: string;
-  /** Whether the pattern matches anywhere in the text (unanchored, as `RegExp.prototype.test`). */
+  /** Whether the pattern matches anywhere in the text (unanchored). */
   test(text: string): boolean;
 }
 
-/**
- * A pattern RE2 cannot compile. `problem` names the construct and shows it, e.g. "lookahead (?= is not supported";
- * `construct` names it without quoting any of the pattern ("lookahead"), for a pattern read from a file.
- */
+/** A pattern RE2 cannot compile: `problem` shows the construct, `construct` names it without quoting the pattern. */
 export class PatternError extends Error {
   readonly source: string;
   readonly problem: string;

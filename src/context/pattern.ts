@@ -1,22 +1,15 @@
-/**
- * Patterns given from outside (an input, an ignore file): what a compiled one is, the error of one that cannot be,
- * and the reader of an input of regexes. The engine (RE2, linear time) is in re2.ts, loaded only when there is a
- * pattern to compile: it is 260 KB a step without patterns should not pay for at start.
- */
+// Patterns given from outside: the reader of an input of regexes, and the turn of a PatternError into an input error.
+// The engine (re2.ts, 260 KB) is loaded only when there is a pattern to compile.
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
 import { PatternError, type Pattern } from './pattern-error.js';
 
 export { PatternError, type Pattern } from './pattern-error.js';
 
-/** What `expected` says for a list of user regexes. */
 export const REGEX_FORM =
   'regular expressions in RE2 syntax (no lookahead, lookbehind, backreferences or possessive quantifiers), one per line';
 
-/**
- * `compile()`, with a PatternError turned into the caller's own error (an InputError naming the input, ...): `fail`
- * gets the problem as shown for a pattern the user wrote inline, and the construct alone for one read from a file.
- */
+/** `compile()`, a PatternError turned into the caller's error: `fail` gets the problem and the construct alone. */
 export function compiledOr<T>(compile: () => T, fail: (problem: string, construct: string) => Error): T {
   try {
     return compile();
@@ -26,11 +19,7 @@ export function compiledOr<T>(compile: () => T, fail: (problem: string, construc
   }
 }
 
-/**
- * An input of regular expressions, one per line (a comma may be part of one), compiled now: a pattern RE2 cannot run
- * is refused before anything is read, naming the input and the construct. The engine is loaded only when the input
- * has a pattern.
- */
+/** An input of regular expressions, one per line, compiled now: one RE2 cannot run is refused, naming the input. */
 export async function readRegexList(inputs: InputReader, name: string): Promise<Pattern[]> {
   const sources = inputs
     .raw(name)

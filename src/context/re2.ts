@@ -1,8 +1,6 @@
 /**
- * The one way a pattern given from outside becomes something that matches: compiled by RE2 (re2js), whose matching
- * takes time linear in the text whatever the pattern, so no pattern can hang a step the way `^(a+)+$` hangs a
- * backtracking engine. RE2 has no lookaround, no backreferences and no possessive or atomic forms: a pattern that uses
- * one is refused with the construct named, before anything is read or sent.
+ * The one engine for a pattern given from outside: RE2 (re2js), linear in the text whatever the pattern, so none can
+ * hang a step; a construct RE2 lacks (lookaround, backreferences, possessive forms) is refused, named.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
 import { PatternError, type Pattern } from './pattern-error.js';
@@ -33,18 +31,12 @@ function describe(error: RE2JSSyntaxException): [problem: string, construct: str
   return [text ? `${error.error}: ${text}` : error.error, error.error];
 }
 
-/**
- * Linear in the text is not cheap in the pattern: a repeat copies what it repeats (`\\pL{1000}` a hundred times is a
- * program of 100,000 instructions, 90 ms for each namespace it is tested on). Compiling is bounded by the length,
- * matching by the program's size (RE2's own measure; `[a-z0-9-]{1,63}` is 129).
- */
+// A repeat copies what it repeats (`\pL{1000}` a hundred times is 100,000 instructions): compiling is bounded by the
+// length, matching by the program's size (RE2's own measure; `[a-z0-9-]{1,63}` is 129).
 export const MAX_PATTERN_CHARS = 4096;
 export const MAX_PROGRAM_SIZE = 5000;
 
-/**
- * Compiles a pattern; throws PatternError with the construct named when RE2 cannot take it. A caller that writes
- * the pattern itself (a glob's) sets its own bound on the length and its own hint for a program too big.
- */
+/** Compiles a pattern; a PatternError naming the construct when RE2 cannot take it. */
 export function compilePattern(
   source: string,
   { maxChars = MAX_PATTERN_CHARS, sizeHint = 'a repeat such as {1000} copies what it repeats' } = {},

@@ -1,7 +1,4 @@
-/**
- * Times given as inputs (`from`, `to`, ...): an ISO 8601 date or date-time, Unix seconds, or a time ago such as `7d`
- * or `12h`. All become integer Unix seconds, the unit the service filters by (service-behaviour.md).
- */
+/** Times given as inputs: ISO 8601, Unix seconds, or a time ago (`7d`), all as integer Unix seconds. */
 import { InputError } from '../errors/errors.js';
 
 export const TIME_FORMS =
@@ -18,10 +15,7 @@ const RELATIVE = /^(\d+)\s*([smhdw])$/;
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/**
- * Reads one time input as Unix seconds (an integer: fractions are dropped). `nowSeconds` anchors relative times.
- * An ISO date or time without an offset is UTC: runners run in UTC, and a step should not depend on the machine.
- */
+/** One time input as integer Unix seconds; `nowSeconds` anchors a time ago. Without an offset it is UTC. */
 export function parseTime(value: string, input: string, nowSeconds: number): number {
   const text = value.trim();
   const fail = (problem: string): never => {
@@ -74,10 +68,7 @@ export function parseTime(value: string, input: string, nowSeconds: number): num
   return seconds;
 }
 
-/**
- * A time the service gave, as `formatTime` writes it; undefined when the number is no time a date can hold (past
- * ±8.64e15 ms, or not finite): a display-only field sent out of range reads as unknown, never a crash.
- */
+/** A time the service gave, as `formatTime` writes it; undefined when no date can hold it (never a crash). */
 export function serviceTime(seconds: number): string | undefined {
   const ms = Math.floor(seconds) * 1000;
   return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? formatTime(seconds) : undefined;

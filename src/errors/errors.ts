@@ -1,8 +1,4 @@
-/**
- * The one error family of the bundle. Every failure a user can see is one of these, so that messages are built in
- * one place and the token can be scrubbed in one place.
- */
-
+/** The one error family: every failure a user sees is one of these, its message built and scrubbed in one place. */
 import { redact } from '../trust/redact.js';
 
 /** The `code` of an error or of one of its causes (undici wraps the socket error): `ECONNREFUSED`, `ENOENT`... */
@@ -53,14 +49,11 @@ export class InputError extends ComplianceError {
 }
 
 export interface ApiErrorDetails {
-  /** e.g. `GET /trails/{org}` */
   endpoint: string;
   status: number;
-  /** The server's own message, when it gave one. */
   serverMessage?: string;
-  /** Field errors keyed by location, e.g. `query.per_page`. */
+  /** Keyed by location, e.g. `query.per_page`. */
   fieldErrors?: Record<string, string>;
-  /** How many attempts were made before giving up (1 when no retry happened). */
   attempts?: number;
   /** Why the client stopped, when it is not the status alone. */
   note?: string;
@@ -140,9 +133,7 @@ export class TimeoutError extends ComplianceError {
   /** The last thing the server said before time ran out, if it said anything. */
   readonly lastServerMessage: string | undefined;
 
-  /**
-   * `setting` names what set a deadline (an input and its variable), for the message: the way to give more time.
-   */
+  /** `setting` names what set a deadline (an input and its variable): the way to give more time. */
   constructor(
     endpoint: string,
     limit: 'attempt' | 'deadline',
@@ -183,10 +174,7 @@ export class UnexpectedResponseError extends ComplianceError {
   }
 }
 
-/**
- * Something the action had to read from outside the service failed: an artifact to fingerprint (file, directory,
- * Docker daemon, OCI registry) or the cluster (`kubectl`). Says what, from where, what went wrong and what to check.
- */
+/** Something read from outside the service failed (an artifact, the cluster): what, where, what to check. */
 export class SourceError extends ComplianceError {
   readonly kind = 'source';
 
@@ -206,10 +194,7 @@ export class SourceError extends ComplianceError {
   }
 }
 
-/**
- * A report that could not be delivered: the cause, and the payload, which the step finisher keeps in a file (output
- * `payload-file`) so nothing is lost.
- */
+/** A report that could not be delivered: the cause, and the payload the finisher keeps (`payload-file`). */
 export class UndeliveredError extends ComplianceError {
   readonly kind = 'undelivered';
   readonly payload: unknown;

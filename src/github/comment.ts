@@ -1,8 +1,6 @@
 /**
- * The sticky pull-request comment: one per key (a workflow and an action), found again by a hidden marker and
- * updated in place, kept under GitHub's 65,536-character limit, stating when it ran and linking the run. Where the
- * token may not write (a pull request from a fork, a job without `pull-requests: write`) it warns and leaves the job
- * summary as the only report: a comment never fails a step. The job's permissions are named only on a runner.
+ * The sticky pull-request comment: one per key, found again by a hidden marker and updated in place, under GitHub's
+ * limit. Where the token may not write it warns, leaving the job summary as the report: a comment never fails a step.
  */
 import { log } from '../trust/log.js';
 import { noMention } from '../trust/text.js';
@@ -24,20 +22,17 @@ export const COMMENT_LIMIT = 65_536;
 export interface StickyCommentOptions {
   owner: string;
   repo: string;
-  /** The pull request (or issue) number. */
   issueNumber: number;
-  /** What makes the comment one of a kind, e.g. `<workflow>/<action>`; any text. */
+  /** What makes the comment one of a kind, e.g. `<workflow>/<action>`. */
   key: string;
   /** The comment's Markdown (the caller escapes what it took from users or servers). */
   body: string;
-  /** The run that wrote the comment, linked in its footer. */
   runUrl?: string | undefined;
-  /** The time stated in the footer (default now). */
+  /** For tests: the footer's time, the characters allowed, the time limit. */
   now?: Date;
-  /** Characters allowed (default 65,536); for tests. */
   limit?: number;
   timeoutMs?: number;
-  /** The step runs on a GitHub Actions runner (GitHubContext.onActions): a refusal may be the job's permissions. */
+  /** On a GitHub Actions runner, a refusal may be the job's permissions. */
   onActions?: boolean;
 }
 
@@ -72,10 +67,7 @@ function closeOpenDetails(text: string): string {
   return opened > closed ? `${text}\n${'</details>\n'.repeat(opened - closed)}` : text;
 }
 
-/**
- * The full comment body: marker, content (cut at a line boundary with a note when it would pass the limit), and a
- * footer with the time and the run.
- */
+/** The full comment body: marker, content (cut at a line boundary with a note past the limit), footer. */
 export function renderStickyBody(
   options: Pick<StickyCommentOptions, 'key' | 'body' | 'runUrl' | 'now' | 'limit'>,
 ): {
@@ -119,18 +111,13 @@ async function viewerLogin(octokit: Octokit, timeoutMs: number | undefined): Pro
   }
 }
 
-/** A refusal on a runner: a fork's read-only token, or the job's permissions. */
 const FORBIDDEN_HINT =
   'The token cannot write to this pull request (a pull request from a fork, or a job without the ' +
   "'pull-requests: write' permission); the result is in the job summary only.";
-/** A refusal elsewhere (a local run): no job's permissions are involved, the token itself may not write there. */
 const FORBIDDEN_LOCAL_HINT =
   'The token (github-token) cannot write to this pull request; the result is in the job summary only.';
 
-/**
- * Creates the comment of `key` on the pull request, or updates it in place when it exists. Never throws for a
- * GitHub failure: it logs a warning and returns `skipped`.
- */
+/** Creates or updates the comment of `key`; a GitHub failure is a warning and `skipped`, never thrown. */
 export async function upsertStickyComment(
   options: OctokitSource & StickyCommentOptions,
 ): Promise<StickyCommentResult> {

@@ -1,7 +1,4 @@
-/**
- * The GitHub REST client (Octokit through @actions/github), loaded with a dynamic import only when a step talks to
- * GitHub: the other actions of the bundle never parse it.
- */
+/** The GitHub REST client (Octokit through @actions/github), imported only when a step talks to GitHub. */
 import { log } from '../trust/log.js';
 import type { getOctokit } from '@actions/github';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
@@ -10,7 +7,6 @@ import { redact, registerSecret } from '../trust/redact.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
-/** A token (the workflow's `github.token` or a PAT) and the REST API base URL (GITHUB_API_URL). */
 export interface GitHubConnection {
   token: string;
   apiUrl: string;
@@ -22,19 +18,13 @@ export type OctokitSource = { octokit: Octokit } | GitHubConnection;
 /** How long one GitHub call (all its pages) may take. */
 export const GITHUB_TIMEOUT_MS = 60_000;
 
-/**
- * The most one GitHub answer may be, after decompression: a page of 100 comments of GitHub's largest (65,536
- * characters) is under 40 MB even with every character escaped in the JSON (`\u0001`).
- */
+/** A page of 100 of GitHub's largest comments is under 40 MB, even with every character escaped in the JSON. */
 export const GITHUB_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** An answer past the limit (what describeGitHubError finds behind Octokit's own error). */
 class AnswerTooLarge extends Error {}
 
-/**
- * `fetch` with every answer read whole by the bounded reader before Octokit sees it. Octokit reads a body with
- * `text()`, which fetch inflates without end, and takes a body it failed to read for an empty one.
- */
+/** `fetch` with every answer read by the bounded reader first: Octokit's `text()` would inflate it without end. */
 export function boundedFetch(fetch: typeof globalThis.fetch, limit: number): typeof globalThis.fetch {
   return async (input, init) => {
     const res = await fetch(input, init);
@@ -94,10 +84,8 @@ export function githubStatus(error: unknown): number | undefined {
 }
 
 /**
- * Whether a job's permissions can be why GitHub refused a call, so that advice about `permissions:` is worth giving:
- * only on a GitHub Actions runner (`onActions`, where the workflow's token has the job's permissions) and only for a
- * refusal GitHub gave (403, or 404: GitHub hides from a token what it may not read). Not in a local run, and not for a
- * call that got no answer or a token GitHub did not take (401).
+ * Whether a job's permissions can be why GitHub refused a call: only on a runner (where the token has the job's
+ * permissions), and only for 403 or 404 (GitHub hides from a token what it may not read).
  */
 export function permissionsMayBeTheCause(error: unknown, onActions: boolean): boolean {
   const status = githubStatus(error);

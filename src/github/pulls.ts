@@ -1,17 +1,11 @@
-/**
- * The commits of a pull request, through the REST API's list (GET /repos/{owner}/{repo}/pulls/{n}/commits), oldest
- * first, 100 per page. GitHub lists at most 250 commits of a pull request.
- */
+/** The commits of a pull request (GET /repos/{owner}/{repo}/pulls/{n}/commits), oldest first: at most 250. */
 import { octokitFrom, requestOptions, type OctokitSource } from './octokit.js';
 
-/** GitHub's own cap on the commits the pull-request list returns. */
 export const MAX_PULL_REQUEST_COMMITS = 250;
 
 export interface PullRequestCommit {
   sha: string;
-  /** The full commit message. */
   message: string;
-  /** The commit's page on GitHub. */
   url: string | undefined;
 }
 
@@ -25,7 +19,6 @@ export interface ListPullRequestCommitsOptions {
   owner: string;
   repo: string;
   pullNumber: number;
-  /** At most this many commits (default 250). */
   max?: number;
   timeoutMs?: number;
 }

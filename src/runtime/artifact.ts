@@ -1,8 +1,4 @@
-/**
- * Reads which artifact a step is about: `fingerprint`, or `artifact` with `artifact-type` (and `exclude` for
- * directories, `registry-username`/`registry-password` for registry images). Shared by every sub-action that takes
- * an artifact, so they all accept the same inputs the same way.
- */
+/** Reads which artifact a step is about, the same way for every sub-action that takes one. */
 import { log } from '../trust/log.js';
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -48,18 +44,13 @@ export const MAX_ITEMS = 1000;
 /** The artifacts asked about, and whether as many (lines, globs): the shape of the step's outputs. */
 export interface ArtifactItems {
   items: NamedSpec[];
-  /**
-   * False only for one literal line: the outputs of one artifact. More than one line, or a glob, is many, however
-   * many items it gives, so a glob that happens to match one file does not change the outputs' shape.
-   */
+  /** False only for one literal line: a glob that matches one file does not change the outputs' shape. */
   many: boolean;
 }
 
 /**
- * One or more artifacts: `fingerprint` or `artifact` of one or more lines; with artifact-type file or dir a line
- * may be a glob relative to the workspace (files, or directories, symlinks followed), and a glob that matches
- * nothing is an input error naming it. A line that names an existing path is that path, even with `[` in it. Each
- * path or fingerprint is taken once, in the order given.
+ * One or more artifacts, each taken once in the order given; with artifact-type file or dir a line may be a glob
+ * under the workspace, and one that matches nothing is an input error naming it.
  */
 export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<ArtifactItems> {
   const fingerprints = lines(inputs.raw('fingerprint'));
@@ -141,12 +132,9 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
 }
 
 /**
- * The files (or directories) a glob matches under the workspace, sorted; none is an input error naming the glob.
- * The glob (context/glob.ts) is compiled once; the walk starts at its literal start (`dist` of `dist/{a,b}.bin`) and
- * goes only as deep as the glob can match. Wildcards take no name starting with `.` (the glob names those itself), so
- * `.git` is never walked unless asked for. `**` does not enter a symlinked folder, a part written out does; each
- * match follows its link: a link to a file is a file (read by the entry's own type it would be dropped, and a
- * gate would pass without checking it); a link that leads nowhere stays, and fails as its item.
+ * The files (or directories) a glob matches under the workspace, sorted. The walk starts at its literal start and goes
+ * only as deep as the glob can match; `**` does not enter a symlinked folder, and each match follows its link (a link
+ * to a file is a file, else a gate would pass without checking it); a link that leads nowhere fails as its item.
  */
 async function expandGlob(
   line: string,
@@ -333,7 +321,8 @@ async function specFor(
       const dockerHost = inputs.env.DOCKER_HOST?.trim();
       return { type: 'docker', image: artifact, ...(dockerHost && { dockerHost }) };
     }
-    case 'oci':
+    default:
+      // oci: checkShared refuses an artifact without a type before this is reached.
       return {
         type: 'oci',
         image: artifact,
@@ -341,13 +330,6 @@ async function specFor(
         ...(password !== undefined && { password }),
         proxy: proxyFromEnv(inputs.env),
       };
-    case undefined:
-      // checkShared refuses an artifact without a type before this is reached.
-      throw new InputError(
-        'artifact-type',
-        `is required with artifact '${artifact}'`,
-        `one of ${ARTIFACT_TYPES.join(', ')}`,
-      );
   }
 }
 

@@ -1,8 +1,4 @@
-/**
- * What every sub-action reads besides its own inputs: the connection, the `summary` switch, and the runner's
- * context (temp folder, summary file, workspace, GitHub variables and event payload). Read once from an environment
- * map by the entry point, so `run(inputs)` never touches `process.env`.
- */
+/** What every sub-action reads besides its own inputs: the connection, `summary` and the runner's context. */
 import { log } from '../trust/log.js';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +9,13 @@ import { readGitHubContext, type GitHubContext } from '../context/github.js';
 import { insecureWarnings, readConnection, type Env, type InputReader } from '../context/inputs.js';
 
 export interface RunnerContext {
-  /** RUNNER_TEMP, where result and payload files go; the OS temp folder outside a runner. */
+  /** RUNNER_TEMP; the OS temp folder outside a runner. */
   temp: string;
-  /** GITHUB_STEP_SUMMARY, when the runner gives one. */
   summaryFile: string | undefined;
   /** GITHUB_WORKSPACE, else the current folder: relative paths and `git` start here. */
   workspace: string;
   github: GitHubContext;
-  /** The parsed event payload (GITHUB_EVENT_PATH), `{}` when there is none. */
+  /** The parsed event payload, `{}` when there is none. */
   event: unknown;
 }
 
@@ -45,16 +40,11 @@ export function readRunner(env: Env, cwd: string): RunnerContext {
 
 export interface CommonInputs {
   connection: Connection;
-  /** About the step's own settings (plain http allowed to a remote host): in the log and atop the job summary. */
   warnings: string[];
   /** Write a job summary (input `summary`, default true). */
   summary: boolean;
   runner: RunnerContext;
-  /**
-   * Dry run (input `dry-run`, else COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and the step fails
-   * on nothing but its own inputs (the finisher, src/runtime/step.ts): the switch an organisation sets while the
-   * service is down.
-   */
+  /** Dry run (input `dry-run`, else COMPLIANCE_DRY_RUN): the step fails on nothing but its own inputs. */
   dryRun: boolean;
 }
 

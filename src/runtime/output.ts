@@ -1,7 +1,4 @@
-/**
- * What a step leaves behind: string outputs, the full JSON result under RUNNER_TEMP (`result-file`), and, when a
- * report could not be delivered, its payload (`payload-file`), so nothing is lost.
- */
+/** What a step leaves behind: its outputs, the result file and the payload of a report not sent, under RUNNER_TEMP. */
 import { setOutput } from '../trust/commands.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,18 +6,13 @@ import type { RunnerContext } from './context.js';
 import { redact } from '../trust/redact.js';
 import { scrubbedWithin } from '../trust/text.js';
 
-/**
- * A list is a list output: the finisher writes it as capped JSON and sets `<name>-truncated` (see `capJsonList`). A
- * matrix output is a list a job fans out on (`strategy.matrix: ${{ fromJSON(...) }}`), written as `{"include":[...]}`
- * and capped the same way.
- */
+/** A list output is written as capped JSON with `<name>-truncated`; a matrix as `{"include":[...]}`, capped too. */
 export type OutputValue = string | number | boolean | undefined | readonly unknown[] | MatrixOutput;
 
 export interface MatrixOutput {
   readonly include: readonly unknown[];
 }
 
-/** A matrix output's JSON around its list. */
 const MATRIX_WRAPPING = '{"include":[]}';
 /** The most jobs GitHub makes of one matrix: a longer one fails the workflow, so the output holds no more. */
 export const MAX_MATRIX_JOBS = 256;
@@ -30,24 +22,18 @@ function listOf(value: readonly unknown[] | MatrixOutput): readonly unknown[] {
   return Array.isArray(value) ? value : (value as MatrixOutput).include;
 }
 
-/**
- * The most bytes (UTF-8) a list output holds. A later step receives an output through `env:`, and Linux refuses one
- * variable over 128 KiB (MAX_ARG_STRLEN: the step fails with E2BIG); half that leaves room for two lists in one step.
- */
+/** A later step reads an output through `env:`, and Linux refuses a variable over 128 KiB: half leaves room for two. */
 export const LIST_OUTPUT_CAP = 64 * 1024;
 
 export interface CappedList {
-  /** A JSON list of the first items that fit, each whole. */
   json: string;
   kept: number;
-  /** Some items were left out. */
   truncated: boolean;
 }
 
 /**
- * The longest prefix of `items` whose JSON list fits in `cap` bytes. Items are never cut, so the value stays valid
- * JSON of the documented shape; an item over the cap ends the list there (the order is the action's, a prefix keeps
- * it). Each item is scrubbed as it is measured, since scrubbing can lengthen a text (`http://@` → `http://***@`).
+ * The longest prefix of `items` whose JSON list fits in `cap` bytes: items are never cut, so the value stays valid
+ * JSON; each is scrubbed as it is measured, since scrubbing can lengthen a text (`http://@` → `http://***@`).
  */
 export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT_CAP): CappedList {
   const parts: string[] = [];
@@ -64,10 +50,7 @@ export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT
   return { json: `[${parts.join(',')}]`, kept: parts.length, truncated: parts.length < items.length };
 }
 
-/**
- * A matrix output's list as it is written: at most MAX_MATRIX_JOBS entries that fit the cap with their wrapping. An
- * action that says what the matrix leaves out measures it with this, as the finisher will write it.
- */
+/** A matrix output's list as written: at most MAX_MATRIX_JOBS entries that fit the cap with their wrapping. */
 export function capMatrix(items: readonly unknown[]): CappedList {
   const list = capJsonList(items.slice(0, MAX_MATRIX_JOBS), LIST_OUTPUT_CAP - MATRIX_WRAPPING.length);
   return { ...list, truncated: list.kept < items.length };
@@ -80,19 +63,15 @@ export function matrixLimit(kept: number): string {
     : `an output holds at most ${LIST_OUTPUT_CAP / 1024} KiB`;
 }
 
-/** A list output the cap cut: its name, and how many items it kept of how many. */
+/** A list output the cap cut; `matrix`: what it left out gets no job. */
 export interface CutList {
   name: string;
   kept: number;
   total: number;
-  /** A matrix output: what it left out gets no job. */
   matrix: boolean;
 }
 
-/**
- * Sets each output as a string; an undefined value is set as '' so a later step reads a defined output. A list is set
- * as capped JSON with `<name>-truncated` (true or false) beside it; returns the lists the cap cut.
- */
+/** Sets each output as a string ('' for undefined); a list as capped JSON with `<name>-truncated`; returns the cuts. */
 export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
   const cut: CutList[] = [];
   for (const [name, value] of Object.entries(outputs)) {
@@ -113,10 +92,7 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
   return cut;
 }
 
-/**
- * Every list output in full, by name, for the result file (`outputLists`): the outputs hold them capped. A matrix
- * output is kept as its `include` list.
- */
+/** Every list output in full, by name, for the result file (`outputLists`); a matrix as its `include`. */
 export function outputLists(
   outputs: Record<string, OutputValue>,
 ): Record<string, readonly unknown[]> | undefined {
@@ -135,37 +111,26 @@ function uniqueFile(runner: RunnerContext, basename: string): string {
   );
 }
 
-function writeJsonAt(file: string, value: unknown, indent?: number): string {
+/** Writes JSON, scrubbed; keeps a payload at the path `payloadPathFor` chose. */
+export function keepPayloadAt(file: string, value: unknown, indent?: number): string {
   // Synchronous: a few KB, and node:fs/promises (with the readline code it loads) costs more at start than it saves.
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, redact(JSON.stringify(value, null, indent)) + '\n');
   return file;
 }
 
-function writeJsonFile(runner: RunnerContext, basename: string, value: unknown, indent?: number): string {
-  return writeJsonAt(uniqueFile(runner, basename), value, indent);
-}
-
 /** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
 export function writeResultFile(runner: RunnerContext, action: string, result: unknown): string {
-  return writeJsonFile(runner, `${action}-result`, result, 2);
+  return keepPayloadAt(uniqueFile(runner, `${action}-result`), result, 2);
 }
 
 /** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
 export function keepPayload(runner: RunnerContext, action: string, payload: unknown): string {
-  return writeJsonFile(runner, `${action}-payload`, payload);
+  return keepPayloadAt(uniqueFile(runner, `${action}-payload`), payload);
 }
 
-/**
- * Where the payload of one of a step's reports will be kept (report-k8s-env's many environments): chosen before the
- * finisher writes it, so the step's outputs can name it; `name` is an environment name (letters, digits, `.-_`).
- */
+/** Where the payload of one of a step's many reports will be kept, chosen before the finisher writes it. */
 export function payloadPathFor(runner: RunnerContext, action: string, name: string): string {
   // Cut: an environment name has no length limit, a file name has 255 bytes; the rest is unique.
   return uniqueFile(runner, `${action}-payload-${name.slice(0, 64)}`);
-}
-
-/** Keeps a payload at the path `payloadPathFor` chose. */
-export function keepPayloadAt(file: string, payload: unknown): string {
-  return writeJsonAt(file, payload);
 }

@@ -1,7 +1,6 @@
 /**
  * `comment-on-pr` and `github-token`, read the same way by every sub-action that can comment, and the one call that
- * posts the sticky comment. A comment never fails a step: outside a pull request it is skipped with a note, and a
- * GitHub failure is a warning (src/github/comment.ts).
+ * posts the sticky comment; a comment never fails a step (src/github/comment.ts).
  */
 import { log } from '../trust/log.js';
 import { InputError } from '../errors/errors.js';
@@ -22,17 +21,9 @@ export const COMMENT_WRITER_OPTIONS = {
 
 export interface PrCommentInputs {
   commentOnPr: boolean;
-  /** `github-token`; undefined when empty. */
   githubToken: string | undefined;
   /** The pull request of this run, if it is one. */
   pullRequest: PullRequestRef | undefined;
-}
-
-/**
- * `github-token`, masked. Read before any other input, so no later input error can print it.
- */
-export function readGitHubToken(inputs: InputReader): string | undefined {
-  return inputs.secret('github-token');
 }
 
 /** `comment-on-pr` with the token it needs, and the pull request it would go to. */
@@ -53,11 +44,7 @@ export function readPrComment(
   return { commentOnPr, githubToken, pullRequest: pullRequestOf(github, event) };
 }
 
-/**
- * Posts or updates the comment of `key` (an action, and what tells two steps of it in one job apart), kept once per
- * workflow and job, when `comment-on-pr` asks for it and this run is for a pull request; undefined when no comment
- * was asked or possible.
- */
+/** Posts or updates the comment of `key`, once per workflow and job, when asked and the run is for a pull request. */
 export async function commentOnPullRequest(
   inputs: PrCommentInputs & { runner: RunnerContext },
   key: string,

@@ -1,13 +1,5 @@
-/**
- * The one step lifecycle. Every sub-action is an `ActionDefinition`: `read` turns the runner's inputs into a typed
- * object (throwing an InputError before any request), `run(inputs)` does the work and returns a `StepResult` without
- * writing anything to the runner. `runStep` owns the error path, and `finish` writes what a step leaves behind,
- * always in this order: exported variables and outputs, the result file, the job summary, the PR comment, the
- * annotations, then the failure. An error anywhere (a bad input, no token, an unreachable service, an unexpected
- * answer, a bug) becomes `outcome=error`, a result file and a summary that says what could not be done and why.
- */
+/** The one step lifecycle: `runStep` reads, runs and owns the error path; `finish` is the one writer (see below). */
 import { exportVariable, setOutput } from '../trust/commands.js';
-import { dryRunWarning, forgone } from './dry-run.js';
 import { ComplianceError, UndeliveredError } from '../errors/errors.js';
 import { InputReader, type Env } from '../context/inputs.js';
 import { escapeText, SummaryWriter } from '../summary/writer.js';
@@ -45,10 +37,7 @@ export interface CommentRequest {
 export interface StepResult {
   /** The action's documented outcome; `error` when it could not do its job. */
   outcome: string;
-  /**
-   * Outputs besides `outcome`, `result-file` and `payload-file`, which the finisher sets. A list is written capped,
-   * with `<name>-truncated`, and in full in the result file's `outputLists` (`src/runtime/output.ts`).
-   */
+  /** Outputs besides `outcome`, `result-file` and `payload-file`; a list is capped here, in full in the result file. */
   outputs: Record<string, OutputValue>;
   /** The full result, written as JSON to the file named by the `result-file` output (with `outcome`). */
   result: Record<string, unknown>;
@@ -94,9 +83,8 @@ export interface ActionDefinition<I extends FinishInputs> {
 }
 
 /**
- * For actions whose users test more than `outcome` after `continue-on-error`: outputs known without the inputs
- * (`compliant: false`, JSON lists `[]`) and the same in the result file; and the key of the pull-request comment to
- * update, so an earlier run's comment ("passed") does not stand. No comment after bad input: nothing is sent then.
+ * What a step that could not finish still says besides `outcome: error`: outputs known without the inputs
+ * (`compliant: false`, `[]`) and in the result file; and the key of the pull-request comment to replace.
  */
 export interface ErrorExtras<I> {
   outputs?: Record<string, OutputValue>;
@@ -104,10 +92,7 @@ export interface ErrorExtras<I> {
   commentKey?(inputs: I): string;
 }
 
-/**
- * An action as the entry point holds it: its definition, and `start`, which runs it as one step; given its declared
- * inputs (from its action.yml), the step refuses any other `INPUT_*` variable.
- */
+/** An action as the entry point holds it: `start` runs it as one step, refusing any undeclared `INPUT_*` variable. */
 export type Action<I extends FinishInputs> = ActionDefinition<I> & {
   start(env: Env, cwd: string, declared?: readonly string[]): Promise<void>;
 };
@@ -146,11 +131,15 @@ const NEXT_STEP: Record<string, string> = {
   unexpected: 'This is a bug in compliance-actions; the debug log has the stack.',
 };
 
-/** The result of a step that could not finish: `outcome=error`, why, and what the inputs said. */
+/**
+ * The result of a step that could not finish: `outcome=error`, why, and what the inputs said; with what it had
+ * gathered, that too (in the result file, under the reason in the summary), its warnings kept.
+ */
 export function errorStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I | undefined,
   error: unknown,
+  gathered?: Gathered,
 ): StepResult {
   const why = stepError(error);
   const extras = definition.onError;
@@ -162,17 +151,19 @@ export function errorStep<I extends FinishInputs>(
     () => (inputs !== undefined && why.kind !== 'input' ? extras?.commentKey?.(inputs) : undefined),
     undefined,
   );
-  const summary = new SummaryWriter()
+  const reason = new SummaryWriter()
     .heading(`⚠️ ${couldNot}`, 3)
     .paragraph(why.message)
     .paragraph(NEXT_STEP[why.kind] ?? NEXT_STEP.unexpected ?? '');
+  const summary = gathered?.details?.(reason) ?? reason;
   return {
     outcome: 'error',
     outputs: { ...extras?.outputs },
-    result: { ...extras?.result, ...known, error: why },
+    result: { ...extras?.result, ...known, ...gathered?.result, error: why },
     summary,
     ...(commentKey !== undefined && { comment: { key: commentKey, body: () => summary.toString() } }),
     failure: why.message,
+    ...(gathered && { annotations: gathered.annotations ?? [] }),
     ...(error instanceof UndeliveredError && { payload: error.payload }),
   };
 }
@@ -184,40 +175,14 @@ export interface Gathered {
   annotations?: Annotation[];
 }
 
-/**
- * Thrown by a `run` that fails after gathering something (a report built but not delivered, commits read before the
- * service failed), so the error path keeps it; `run` needs no reference to its own action definition for that.
- */
+/** Thrown by a `run` that fails after gathering something, so the error path keeps it; `cause` fails the step. */
 export class GatheredFailure extends Error {
   readonly gathered: Gathered;
 
-  /** `cause` is the error itself: the step fails with it, and keeps `gathered`. */
   constructor(error: unknown, gathered: Gathered) {
     super('failed after gathering', { cause: error });
     this.gathered = gathered;
   }
-}
-
-/**
- * The error result of a step that had gathered something before it failed: the result file holds what the inputs
- * said, what was gathered, then why; `details` adds the gathered part to the summary under the reason; the step's
- * warnings stay.
- */
-function errorStepWith<I extends FinishInputs>(
-  definition: ActionDefinition<I>,
-  inputs: I,
-  error: unknown,
-  gathered: Gathered,
-): StepResult {
-  const failed = errorStep(definition, inputs, error);
-  const { error: why, ...known } = failed.result;
-  const summary = failed.summary ?? new SummaryWriter();
-  return {
-    ...failed,
-    result: { ...known, ...gathered.result, error: why },
-    summary: gathered.details ? gathered.details(summary) : summary,
-    annotations: gathered.annotations ?? [],
-  };
 }
 
 function courtesy<T>(work: () => T, fallback: T): T {
@@ -234,7 +199,6 @@ function fallbackInputs(env: Env, cwd: string): FinishInputs {
   return { runner: readRunner(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
 }
 
-/** The result of a step whose read or run threw: what it had gathered, if it said so, then why. */
 function failedStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I | undefined,
@@ -242,9 +206,8 @@ function failedStep<I extends FinishInputs>(
 ): StepResult {
   const error = thrown instanceof GatheredFailure ? thrown.cause : thrown;
   if (!(error instanceof ComplianceError) && error instanceof Error && error.stack) log.debug(error.stack);
-  return thrown instanceof GatheredFailure && inputs !== undefined
-    ? errorStepWith(definition, inputs, error, thrown.gathered)
-    : errorStep(definition, inputs, error);
+  const gathered = thrown instanceof GatheredFailure && inputs !== undefined ? thrown.gathered : undefined;
+  return errorStep(definition, inputs, error, gathered);
 }
 
 /** An action's run as the lifecycle settles it: its result, or the result of what it threw. */
@@ -259,10 +222,7 @@ export async function settle<I extends FinishInputs>(
   }
 }
 
-/**
- * Runs one step from start to finish: read, run, and write everything, whatever fails. With `declared`, an `INPUT_*`
- * variable of no declared input fails the step before it is read.
- */
+/** Runs one step: read, run, and write everything, whatever fails; `declared` refuses other `INPUT_*` variables. */
 export async function runStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   env: Env,
@@ -290,7 +250,7 @@ export async function runStep<I extends FinishInputs>(
   }
 }
 
-/** Writes a step's result in the one order (see the module comment). A write that fails never hides the failure. */
+/** Writes a step's result in the one order; a write that fails never hides the failure. */
 export async function finish<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: FinishInputs,
@@ -407,10 +367,7 @@ export async function finish<I extends FinishInputs>(
   }
 }
 
-/**
- * The first line of every job summary: how the step ended and how long it took, so a reader of the job's
- * page knows before the details. The outcome is one of the action's documented values; a dry run says so in words.
- */
+/** The first line of every job summary: the outcome ("dry run" in words) and how long the step took. */
 export function headerLine(outcome: string, elapsedMs: number | undefined): string {
   const shown = outcome === 'dry-run' ? 'dry run' : outcome;
   const took =
@@ -434,4 +391,29 @@ function annotate(step: StepResult, problems: string[]): void {
       log[level](message, title === undefined ? undefined : { title });
     }
   }
+}
+
+// The outage switch: what fails a step even in a dry run is its own inputs, what it was given to read and a bug;
+// anything the service says or does not say (a tripped gate, an odd answer, no answer) is what dry run is for.
+const FAILS_EVEN_IN_DRY_RUN = new Set(['input', 'source', 'unexpected']);
+
+/** Under dry run, the failure the step forgoes (undefined when it has none, or one a dry run does not forgive). */
+export function forgone(
+  inputs: { dryRun?: boolean },
+  step: { failure?: string | undefined; result: object },
+): string | undefined {
+  if (inputs.dryRun !== true || step.failure === undefined) return undefined;
+  const error = (step.result as { error?: { kind?: unknown } }).error;
+  return typeof error?.kind === 'string' && FAILS_EVEN_IN_DRY_RUN.has(error.kind) ? undefined : step.failure;
+}
+
+/** What the summary and the pull-request comment say first under dry run. */
+export function dryRunWarning(wouldHaveFailed: string | undefined): string {
+  return (
+    'Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and nothing is gated: ' +
+    'this step fails only on its own inputs. ' +
+    (wouldHaveFailed === undefined
+      ? 'Without it, this step would not have failed for anything the service said.'
+      : `Without it, this step would have failed: ${wouldHaveFailed}`)
+  );
 }

@@ -1,6 +1,4 @@
-/**
- * Cells and marks the summaries share, so a commit, a time or a compliance state reads the same in every action.
- */
+/** Cells and marks the summaries share, so a commit, a time or a state reads the same in every action. */
 import type { ArtifactState } from '../api/schemas.js';
 import { serviceTime } from '../context/time.js';
 import type { Cell } from './writer.js';
@@ -17,10 +15,7 @@ export const STATE_MARK: Record<ArtifactState, string> = {
 /** A state the service did not give, or one this project does not know. */
 export const UNKNOWN_MARK = '❔';
 
-/**
- * `✅ COMPLIANT`; a state without a known mark is shown as is; `note`, why the state reads so where it is not the
- * service's word as given (src/compliance/state.ts), follows in brackets.
- */
+/** `✅ COMPLIANT`, an unknown state as is; `note` (why it reads so: src/compliance/state.ts) in brackets. */
 export function stateCell(state: string | null | undefined, note?: string): string {
   if (!state) return '';
   const mark = (STATE_MARK as Record<string, string | undefined>)[state];
@@ -47,11 +42,7 @@ export function overrideCell(isCompliant: boolean | null | undefined): string {
   return `${mark}${overrideVerdict(isCompliant)}`;
 }
 
-/**
- * An override (a person's verdict on an attestation), verdict first, then who and why where the service gives them:
- * `overridden as compliant by alice: 'hotfix approved by CAB'`. The service's text on one line, cut (and scrubbed);
- * the summary writer escapes it, the log writer scrubs it.
- */
+/** An override, verdict first, then who and why: `overridden as compliant by alice: 'hotfix approved by CAB'`. */
 export function overrideText(o: {
   is_compliant?: boolean | null | undefined;
   reported_by?: string | null | undefined;
@@ -72,10 +63,7 @@ export function firstLine(message: string | null | undefined): string | undefine
   return Array.from(line).length > 72 ? cutText(line, 71) : redact(line);
 }
 
-/**
- * A commit as `abc1234 First line of its message`, linked to `url` (http(s) only, checked by the writer). Without a
- * SHA, the one at the end of a `.../commit/<sha>` URL, else the word `commit`; empty without either.
- */
+/** A commit as `abc1234 First line of its message`, linked; without a SHA, the URL's, else the word `commit`. */
 export function commitCell(commit: {
   sha?: string | null | undefined;
   message?: string | null | undefined;
@@ -92,10 +80,7 @@ export function commitCell(commit: {
   return url ? { text, href: url } : text;
 }
 
-/**
- * A service time (Unix seconds, or an ISO 8601 text) in the one format every summary uses (`formatTime`:
- * `2026-11-02T09:03:20Z`); a text that is not a date is shown as the service gave it; undefined when absent.
- */
+/** A service time (Unix seconds, or ISO 8601) as `formatTime` writes it; a text that is no date as given. */
 export function timeCell(value: string | number | null | undefined): string | undefined {
   if (typeof value === 'number') return serviceTime(value);
   if (typeof value !== 'string' || value === '') return undefined;
@@ -116,19 +101,13 @@ export function problemsText(
     .join('; ');
 }
 
-/**
- * A trail's name in a table: one that is a full commit SHA (the default trail) is cut to 12 characters and `…`, so
- * the column does not take the table's width (seen in the demo's page); the Commit column has the commit.
- */
+/** A trail's name in a table: a full commit SHA (the default trail) cut to 12 characters and `…`. */
 export function trailText(name: string | null | undefined): string | undefined {
   if (typeof name !== 'string') return undefined;
   return /^[0-9a-f]{40}$/.test(name) ? `${name.slice(0, 12)}…` : name;
 }
 
-/**
- * Why an artifact of a list is not compliant, in words: the evidence's problems, else the service's own words, else
- * why it could not be checked; '' for a compliant one.
- */
+/** Why an artifact is not compliant: its problems, else the service's words, else the error; '' when compliant. */
 export function whyNotCompliant(c: {
   compliant: boolean;
   problems?: readonly { name: string; problem: 'missing' | 'non-compliant' }[];

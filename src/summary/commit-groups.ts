@@ -1,15 +1,12 @@
 /**
- * Many commits in a summary (a release range of thousands): grouped under a heading each (problems first, as the
- * caller orders the groups), one line per commit, linked, with what is wrong with it. A summary of 5,000 commits
- * would not fit GitHub's limits line by line, so at most `maxLines` commits are listed in all, and each group says
- * how many of its commits are not shown and where they are; the writer's own byte budget stays the last guard.
+ * Many commits in a summary, grouped under a heading each, one linked line per commit: at most `maxLines` in all (5,000
+ * would not fit GitHub's limits), each group saying how many it leaves out and where they are.
  */
 import { cutText } from '../trust/text.js';
 import { escapeText, link, type SummaryWriter } from './writer.js';
 
 export interface GroupedCommit {
   sha: string;
-  /** The first line of its message, where known. */
   title: string | undefined;
   url: string | undefined;
   /** What to say after it: the attestations at fault. */
@@ -17,7 +14,6 @@ export interface GroupedCommit {
 }
 
 export interface CommitGroup {
-  /** `❌ Non-compliant`: the heading, followed by the count. */
   title: string;
   commits: GroupedCommit[];
 }

@@ -1,7 +1,6 @@
 /**
- * The one job-summary writer. Everything that came from the server or the user is escaped; links are kept only when
- * they are http(s); the whole summary stays under a byte budget (GitHub drops a step summary over 1 MiB, sometimes
- * silently), ending with a note that says what was left out and where the full data is.
+ * The one job-summary writer: whatever came from the server or the user is escaped, links only http(s), and the whole
+ * stays under a byte budget (GitHub drops a step summary over 1 MiB), ending with a note of what was left out.
  */
 import { appendFileSync } from 'node:fs';
 import { redact } from '../trust/redact.js';
@@ -23,12 +22,9 @@ export type Cell =
   | { details: string; lines: string[] };
 
 /**
- * Escapes text for an inline place of Markdown (a paragraph, a heading, a table cell, a link's text), on one line (each
- * kind of line break becomes `<br>`), with no mention left in it. Only what GitHub would read as markup is escaped
- * (`(s)` and `#3` stay as they are): HTML and entities, code, emphasis, strikethrough, links and table
- * pipes anywhere, and what would start a block at the start. A URL in the text is escaped like the rest, with numeric
- * entities (GitHub's autolink would take a backslash into the link): the link then shows them as written, which is
- * ugly but safe: a URL left whole could carry a crafted link, an image or emphasis.
+ * Escapes text for an inline place of Markdown, on one line (a line break becomes `<br>`), with no mention left: only
+ * what GitHub would read as markup. Within a URL with numeric entities (an autolink would take a backslash in): ugly
+ * but safe, as a URL left whole could carry a crafted link, an image or emphasis.
  */
 export function escapeText(text: string): string {
   // Scrubbed before escaping: once escaped (`_` → `\_`) a token no longer matches the runner's mask.
@@ -41,26 +37,19 @@ export function escapeText(text: string): string {
     .join('<br>');
 }
 
-/**
- * What would start a block at the start of a paragraph or a cell: a heading (`# `), a list item (`- `, `+ `, `1. `,
- * `1) `) or a thematic break (`---`). `#3` or `-1` starts none, and is left as it is.
- */
+/** What would start a block: a heading (`# `), a list item (`- `, `+ `, `1. `, `1) `) or a break (`---`); not `#3`. */
 const BLOCK_START =
   /^(?:#(?=#{0,5}(?:[ \t]|$))|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
 
 /** A markup character, an `(` (markup after a `]`), an `&` that would start an entity, or a run of `_`. */
 const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 
-/**
- * A run GitHub may link by itself (its autolink: any case, `http(s)://`, `ftp://` or `www.`), up to an ASCII space:
- * the `&lt;` an escaped `<` becomes does not end it, nor does a non-breaking space.
- */
+/** A run GitHub's autolink may take, up to an ASCII space (an escaped `<`'s `&lt;` does not end it). */
 const URL_RUN = /(?:(?:https?|ftp):\/\/|www\.)[^ \t\n\r\f\v]*/gi;
 
 function escapeMarkup(text: string): string {
-  // A backslash escape inside a URL is read as part of the URL, leaving the character after it live (found by
-  // review): there the character is written as a numeric entity instead, which no link takes apart. The runs are
-  // found once, so the cost stays linear in the text.
+  // A backslash escape inside a URL is read as part of it, leaving the character after it live: a numeric entity
+  // there instead. The runs are found once, so the cost stays linear in the text.
   const runs = [...text.matchAll(URL_RUN)].map((m) => [m.index, m.index + m[0].length] as const);
   let next = 0;
   const inUrl = (at: number) => {
@@ -131,8 +120,7 @@ function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('code' in value)
-      // Inline raw HTML: Markdown between the tags is still read, so every markup character is an entity (found by
-      // review), and `|` too, which would end the cell.
+      // Markdown between the tags is still read: every markup character an entity, and `|`, which would end the cell.
       return `<code>${htmlText(oneLine(redact(value.code))).replace(/[|`*_~[\]\\!]/g, entity)}</code>`;
     if ('details' in value)
       return `<details><summary>${escapeText(value.details)}</summary>${value.lines.map(escapeText).join('<br>')}</details>`;
@@ -146,9 +134,7 @@ export class SummaryWriter {
   private bytes = 0;
   private omitted = 0;
   private readonly limit: number;
-  /** Where the full data is, for the truncation note. */
   private readonly fullDataHint: string;
-  /** What was cut and why, for the truncation note. */
   private readonly cutReason: string;
 
   constructor(options: { limit?: number; fullDataHint?: string; cutReason?: string } = {}) {
@@ -161,10 +147,7 @@ export class SummaryWriter {
     return this.omitted > 0;
   }
 
-  /**
-   * Adds the caller's Markdown, scrubbed and with no mention left (escaped parts already have none; this is the guard
-   * for the rest); returns false (and counts it) when it would pass the budget.
-   */
+  /** Adds Markdown, scrubbed and with no mention left; false (and counted) when it would pass the budget. */
   private add(text: string, weight = 1): boolean {
     const markdown = noMention(redact(text));
     const size = Buffer.byteLength(markdown) + 1;
@@ -220,10 +203,7 @@ export class SummaryWriter {
     return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
   }
 
-  /**
-   * Appends to the step summary file (GITHUB_STEP_SUMMARY), when the runner gives one, after `lead`: the finisher's
-   * header line, which the pull-request comment made from the same summary does not carry.
-   */
+  /** Appends to the step summary file, when there is one, after `lead` (the finisher's header, not in a comment). */
   write(file: string | undefined, lead = ''): void {
     if (!file) return;
     // Synchronous, as the runner's other files are written: node:fs/promises is not free at start.

@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
 import { readCommon } from '../../src/runtime/context.js';
-import { commentOnPullRequest, readGitHubToken, readPrComment } from '../../src/runtime/pr-comment.js';
-import { redact } from '../../src/trust/redact.js';
+import { commentOnPullRequest, readPrComment } from '../../src/runtime/pr-comment.js';
 import { useTempDirs } from '../helpers/git.js';
-import { CONNECTION, freshToken, printedBy, printedDuring, readerOf } from '../helpers/inputs.js';
+import { CONNECTION, printedDuring, readerOf } from '../helpers/inputs.js';
 
 const { tempDir } = useTempDirs();
 const HEAD = 'c'.repeat(40);
@@ -27,20 +26,6 @@ function step(inputs: Record<string, string>, eventName: string, event: unknown)
 }
 
 const PULL_REQUEST = { number: 7, pull_request: { number: 7, commits: 3, head: { sha: HEAD } } };
-
-describe('readGitHubToken', () => {
-  it('masks and registers the token; undefined when empty (no github.token outside a runner)', () => {
-    const token = freshToken('ghs');
-    const { value, out } = printedBy(() => readGitHubToken(readerOf({ 'github-token': token })));
-    expect(value).toBe(token);
-    expect(out).toBe(`::add-mask::${token}\n`);
-    expect(redact(`token ${token}`)).toBe('token ***');
-    expect(printedBy(() => readGitHubToken(readerOf({ 'github-token': '' })))).toEqual({
-      value: undefined,
-      out: '',
-    });
-  });
-});
 
 describe('readPrComment', () => {
   it('does not comment by default; names the pull request of a pull_request run', () => {

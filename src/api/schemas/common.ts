@@ -1,43 +1,21 @@
 /**
- * What every endpoint's schemas share (API v2, `shared/spec/api-v2.md`): the patterns and names, the paging numbers,
- * the shared resource pieces, and how a response field says what a wrong value costs. Each endpoint's own query, body
- * and response are in a module of their own beside this one (`list-trails.ts`, ...), which the client loads only when
- * that endpoint is called. The client and the sandbox read the same modules, so the two cannot drift.
+ * What every endpoint's schemas share (API v2): patterns and names, paging, the shared pieces, and how a response
+ * field says what a wrong value costs. Each endpoint's own schemas are a module beside this one, loaded when it is
+ * called; the client and the sandbox read the same modules, so the two cannot drift.
  *
- * Requests are strict (unknown keys refused, patterns checked). Responses are strict only where the spec is, and
- * tolerant where it is silent: unknown keys are kept at every level, and each field says itself what a
- * wrong value costs:
- * - a field is strict (missing where not nullish, or of the wrong type, and the answer fails to parse: "could not
- *   check", `parseResponse` naming the endpoint and the field) only when the spec's table marks it required, or when
- *   an outcome rests on it: the state a gate decides on, the identity that shows the answer is about the question, the
- *   count an output promises. Each says which, and why, where it is declared (`specRequired`, `requiredFor`,
- *   `decides`, `identifies` below), and docs/api-decisions.md lists them all (tests hold it to them);
- * - an identity field the spec does not require is `nullish`: compared with what was asked where it is given, and
- *   where it is not, the step says "not confirmed" (a gate resting on it fails closed);
- * - a field that is only shown (a summary cell, a log line, an output passed on as the service gave it) is wrapped in
- *   `shown`: typed `T | null`, always present after parsing, null when the service left it out, sent null or sent
- *   something else. The compiler then makes every reader handle "not known".
- * - a list that is only shown is `shownList`: null when it is not a list; an element that is malformed is null in
- *   its place (the count and the order stay the service's, and the result file shows where something was unreadable).
- * A number the spec types `number` may come as an integer or a float; `integer` fields take whole numbers only.
+ * Requests are strict. Responses keep unknown keys, and a field is strict only when the spec marks it required or an
+ * outcome rests on it (`specRequired`, `requiredFor`, `decides`, `identifies`: docs/api-decisions.md lists them); a
+ * field only shown is `shown` (`T | null`, null when missing or malformed), a list only shown `shownList`.
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
-// zod/mini has no messages of its own ("Invalid input" for everything): the English ones that classic zod sets up are
-// what the errors of the client and the sandbox show (and the tests hold them to). Set here, the module every schema
-// module imports, so they are there before any schema is used.
+// zod/mini has no messages of its own: the English ones the errors show, set in the module every schema imports.
 z.config(en());
-// A step parses a few answers once and exits: generating a fast parser per object schema (`new Function`, on first
-// use) costs more than it saves. Set before any schema is built, which is when zod reads it.
+// A step parses a few answers once and exits: a generated parser per object schema costs more than it saves.
 z.config({ jitless: true });
 
-/**
- * Why a response field is more than shown: `spec-required` (the spec's table marks it required), `outcome` (a gate, a
- * decision or a count an output promises rests on it) or `identity` (it shows the answer is about what was asked). The
- * served OpenAPI document gives the reason as the field's description, the sandbox's minimal profile keeps what an
- * outcome rests on, and a test holds docs/api-decisions.md's table to this registry.
- */
+/** Why a response field is more than shown; the OpenAPI document gives `why` as the field's description. */
 export type FieldRole = 'spec-required' | 'outcome' | 'identity';
 export const fieldRoles = z.registry<{ role: FieldRole; why: string }>();
 
@@ -68,33 +46,23 @@ export function identifies<T extends z.ZodMiniType>(why: string, schema: T) {
   return withRole(z.nullish(schema), 'identity', why);
 }
 
-/**
- * A response field that is only shown, never decided on: missing, null or malformed, it parses to null (zod's
- * `.catch`), so a step never fails over it. The OpenAPI document shows it as `T | null`, not required.
- */
+/** A response field only shown, never decided on: missing, null or malformed, it parses to null. */
 export function shown<T extends z.ZodMiniType>(schema: T) {
   return z.catch(z.nullable(schema), null);
 }
 
-/**
- * A field an outcome rests on where it is whole, and that is read as absent where it is not (`pagination`: without it
- * the pages are followed until a short one). Like `shown` for the reader; kept by the sandbox's minimal profile.
- */
+/** A field an outcome rests on where it is whole, read as absent where it is not (`pagination`). */
 export function readIfWhole<T extends z.ZodMiniType>(why: string, schema: T) {
   return withRole(shown(schema), 'outcome', why);
 }
 
-/** A list that is only shown (see the module comment): null when not a list, each malformed element null. */
+/** A list only shown: null when not a list, each malformed element null. */
 export function shownList<T extends z.ZodMiniType>(item: T) {
   return shown(z.array(shown(item)));
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Patterns and names
-
-// Snapshot expressions (snapshot.ts), as one pattern: exactly what the parser takes, so the OpenAPI document, the
-// sandbox and the client agree. Numbers have at most 15 significant digits (all safe integers); a time is a real
-// calendar date (leap years included) and time of day.
+// Snapshot expressions (snapshot.ts) as one pattern, exactly what the parser takes: numbers of at most 15 digits, a
+// real calendar date (leap years included) and time of day.
 const ENV_NAME = '[a-zA-Z0-9][a-zA-Z0-9.\\-_]*';
 const MONTH_DAY =
   '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
@@ -136,14 +104,13 @@ export const BUILT_IN_ATTESTATION_TYPES = [
 ] as const;
 /** A person's verdict on another attestation of the same name: its `is_compliant` is the decision. */
 export const OVERRIDE_ATTESTATION_TYPE = 'override';
-/** Every type the service is seen to name (the trail samples show `system:decision`), besides `custom:<name>`. */
+/** Every type the service is seen to name, besides `custom:<name>`. */
 export const KNOWN_ATTESTATION_TYPES = [
   ...BUILT_IN_ATTESTATION_TYPES,
   OVERRIDE_ATTESTATION_TYPE,
   'system:decision',
 ] as const;
 
-/** Human-readable forms of the patterns, for "expected ..." in error messages. */
 export const expectedForms = {
   sha1: '40 lowercase hexadecimal characters (a full git commit SHA)',
   fingerprint: '64 lowercase hexadecimal characters (a SHA-256 digest)',
@@ -183,7 +150,6 @@ export const AttestationType = z.union(
 );
 
 export const MAX_PER_PAGE = 100;
-export const DEFAULT_PER_PAGE = 20;
 /** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
 const wholeNumber = () =>
   z.union([z.number(), z.string().check(z.regex(/^\d+$/, { error: 'must be a whole number' }))]);
@@ -204,17 +170,10 @@ export const UnixSeconds = z.pipe(
     ),
 );
 
-// ---------------------------------------------------------------------------------------------------------------
-// Shared pieces (2.1 - 2.3)
-
-/** Why a list's `pagination` matters, where it is given. */
 export const PAGING =
   'which pages to read and the total; there when there are several pages (2.1), else none';
 
-/**
- * 2.1. `page_count` says which pages to read: without it (or not a whole number) the object is read as absent
- * (`readIfWhole`) and the pages are followed until a short one. `total` is the listing's total where given.
- */
+/** 2.1: without a whole `page_count` the object is read as absent, and the pages followed until a short one. */
 export const Pagination = z.looseObject({
   total: decides(
     'the total a listing reports, and whether it was cut; absent, not known',
@@ -229,11 +188,7 @@ export const Pagination = z.looseObject({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/**
- * 2.2 as the service returns it (trail and deployment responses carry a subset). Only shown, every field: the live
- * service sends null for what it does not know. `sha1` is compared with the commit asked where it is given (the
- * gate's answers), never required.
- */
+/** 2.2 as the service returns it: only shown, every field (the live service sends null for what it does not know). */
 export const GitCommit = z.looseObject({
   sha1: shown(z.string()),
   message: shown(z.string()),
@@ -264,11 +219,7 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/**
- * What the service answers a report that it took (4.4 shows no body; 4.8 shows `{message, errors}`): the live service
- * and its OpenAPI document show `{"message": "OK"}`, the bare string `"OK"` (sibling writes), `{}` and no content, so
- * each is delivered; an empty body is read before this (the client). Only shown: the message goes to the log.
- */
+/** What the service answers a report it took: `{"message": "OK"}`, `"OK"`, `{}` or null (no content: the client). */
 export const ReportAnswer = z.union([
   z.null(),
   z.string(),
@@ -280,11 +231,7 @@ export type ReportAnswer = z.infer<typeof ReportAnswer>;
 export const ARTIFACT_STATES = ['COMPLIANT', 'NON-COMPLIANT', 'INCOMPLETE'] as const;
 export type ArtifactState = (typeof ARTIFACT_STATES)[number];
 
-/**
- * An artifact's `state` where an outcome rests on it: one of the three the spec names, or any other spelling where the
- * answer's `is_compliant` is a boolean, which then reads it (src/compliance/state.ts). The OpenAPI document shows the
- * three, what the sandbox sends; `stateNamedOrVerdict` is the check that goes with it on the object.
- */
+/** An artifact's `state`: one the spec names, or another spelling `is_compliant` reads (`stateNamedOrVerdict`). */
 export function artifactState(why: string) {
   return decides(why, z.string().register(z.globalRegistry, { enum: [...ARTIFACT_STATES] }));
 }

@@ -33,11 +33,7 @@ export const DiffArtifact = z.looseObject({
 });
 export type DiffArtifact = z.infer<typeof DiffArtifact>;
 
-/**
- * A group of the diff (2.10). `snapshot_id` is not required: the live service names the snapshot of `snappish1` and
- * `snappish2`, while `changed` and `not-changed` span both and carry none (service-behaviour.md). Where given, the
- * client holds it to the snapshots asked; where not, diff-envs says the snapshots are not confirmed.
- */
+/** A group of the diff (2.10); `snapshot_id` where given is held to the snapshots asked, else "not confirmed". */
 const diffItem = () =>
   z.looseObject({
     artifacts: requiredFor(
@@ -49,7 +45,6 @@ const diffItem = () =>
       z.string(),
     ),
   });
-export type DiffItem = z.infer<ReturnType<typeof diffItem>>;
 
 /** The four groups: spec-required (4.7), each of them. */
 export const EnvDiff = z.looseObject({

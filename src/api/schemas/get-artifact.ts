@@ -31,10 +31,8 @@ export const RepoInfo = z.looseObject({
 export type RepoInfo = z.infer<typeof RepoInfo>;
 
 /**
- * An artifact (2.8). Strict: the nine fields the spec marks required (first, so an answer of another shape is named
- * by `id`); `state` (the outcome, nullish as the spec allows, one of the three where given unless `is_compliant`
- * reads another spelling) and `trail_name` (identity where given, when a trail was asked). The rest is shown or
- * passed on (`html-url`).
+ * An artifact (2.8): strict in the nine fields the spec requires (first, so an answer of another shape is named by
+ * `id`), `state` and `trail_name` (where given, when a trail was asked); the rest is shown or passed on.
  */
 const ArtifactFields = z.looseObject({
   id: specRequired(z.string()),

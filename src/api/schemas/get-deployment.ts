@@ -11,11 +11,7 @@ const DeploymentArtifact = z.looseObject({
   repo_info: shown(z.looseObject({ name: shown(z.string()), repo_id: shown(z.string()) })),
 });
 
-/**
- * A deployment (2.7, no field marked required). Nothing is required: a 200 is the answer "deployed". `fingerprint`
- * and `env_name` are identity where given (held to what was asked; absent, get-deployment says not confirmed); the
- * rest is shown or passed on as an output, empty when not given.
- */
+/** A deployment (2.7): nothing required, a 200 is "deployed"; `fingerprint` and `env_name` identify it where given. */
 export const Deployment = z.looseObject({
   fingerprint: identifies('held to the fingerprint asked where given; absent, not confirmed', z.string()),
   deployed_at: shown(z.number()),

@@ -8,10 +8,8 @@ export const CHAT_APP_FLAG = 'is_created_from_chat_app';
 export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack_app';
 
 /**
- * An action (2.12). Strict: the seven fields the spec marks required whose names the spec gives; `is_failing` decides
- * list-actions' outcome but is not required, so it is nullish (unknown fails the gate closed: list-actions' decide.ts).
- * The chat-app flag is marked required under a stand-in name: it is kept under either name as given (null when not)
- * and never decided on, so an answer that gives it under a third name, or not at all, still lists.
+ * An action (2.12): strict in the seven fields the spec requires by name; `is_failing` decides but is nullish (unknown
+ * fails closed); the chat-app flag, kept under either name, is never decided on.
  */
 export const Action = z.looseObject({
   name: specRequired(z.string()),

@@ -21,10 +21,8 @@ export const AttestationsForCommitsQuery = z.strictObject({
 export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQuery>;
 
 /**
- * An element of the list_attestations_for_criteria map: its fields are "not shown" in the spec; these are the
- * observed ones. The gate decides on the name, the verdict, the time and where it was made (flow, trail, artifact);
- * the type is compared with a type filter (and then required, see the client), and an `override` decides its name's
- * cell. The link, the commit, who reported it and why are shown.
+ * An element of the map (its fields "not shown" in the spec: these are the observed ones). The gate decides on the
+ * name, the verdict, the time and where it was made; the type is compared with a type filter; the rest is shown.
  */
 export const CommitAttestation = z.looseObject({
   attestation_name: requiredFor(

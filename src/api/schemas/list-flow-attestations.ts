@@ -26,10 +26,7 @@ export const FlowAttestationsQuery = z
   );
 export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
 
-/**
- * An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown.
- * `trail_name` and `git_commit_info` are not in 2.9: read where an answer gives them, as the list for commits does.
- */
+/** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
 export const Attestation = z.looseObject({
   attestation_id: shown(z.string()),
   attestation_name: shown(z.string()),

@@ -35,10 +35,7 @@ export const AttestationStatus = z.looseObject({
 });
 export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
-/**
- * `status` and `is_compliant` decide whether a trail without `compliance_state` counts as non-compliant (and
- * `is_compliant` whether one spelled otherwise does); the rest is only shown.
- */
+/** `status` and `is_compliant` decide whether a trail without `compliance_state` counts as non-compliant. */
 export const TrailComplianceStatus = z.looseObject({
   status: decides("list-trails' non-compliant count, when the trail has no compliance_state", z.string()),
   is_compliant: decides(
@@ -68,10 +65,8 @@ export const TrailTemplate = z.looseObject({
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
 /**
- * A trail (2.4, no field marked required). `compliance_state`, `compliance_status.status` and the two `is_compliant`
- * decide list-trails' `non-compliant` count (an output, read by src/compliance/state.ts): nullish, since 2.4 requires
- * none, but of the right type where given (a count must not drop a trail whose state came malformed). Everything
- * else, the name included, is only shown or passed on. Nothing is required.
+ * A trail (2.4, nothing required): the state fields decide list-trails' `non-compliant` count, nullish but of the
+ * right type where given (a count must not drop a trail whose state came malformed); the rest is only shown.
  */
 export const Trail = z.looseObject({
   name: shown(z.string()),

@@ -75,11 +75,7 @@ export const ReportArtifactBody = z.strictObject({
 });
 export type ReportArtifactBody = z.infer<typeof ReportArtifactBody>;
 
-/**
- * The artifact read back after a report (GET /artifacts/{org}/{flow}/fingerprint/{fp}, 2.8), for its page and state:
- * only the fields report-artifact reads, so a report does not build the artifact's whole schema.
- * `fingerprint` and `flow_name` show the answer is about the artifact just reported.
- */
+/** The artifact read back after a report (2.8), only what report-artifact reads: a report builds no more. */
 export const ReportedArtifact = z
   .looseObject({
     fingerprint: specRequired(z.string(), 'the spec marks it required; held to the artifact just reported'),
