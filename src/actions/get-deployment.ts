@@ -1,9 +1,6 @@
 /**
- * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced
- * (GET /deployments/{org}/{env}/{fp}). The fingerprint is given as is or computed the way report-artifact computes
- * it. A 404 that says the artifact was not deployed there fails the step saying so, or, with `fail-if-missing:
- * false`, carries on with `found=false` and a warning; a 404 about the org or environment could not check either
- * way. `outcome` tells a later step found, not-found or error (could not check: the entry wrapper's path).
+ * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced.
+ * Only a 404 that says it was not deployed is not-found (`fail-if-missing` decides); any other could not check.
  */
 import { patterns, type Deployment } from '../api/schemas.js';
 import { shortName, splitImageName } from '../context/artifact-name.js';
@@ -85,10 +82,7 @@ type ResultBase = Pick<GetDeploymentResult, 'environment' | 'fingerprint' | 'url
 /** A 404 that names the artifact or its deployment, as opposed to the org or environment. */
 const ABOUT_DEPLOYMENT = /\b(artifact|fingerprint|deploy)/i;
 
-/**
- * The 404 of a deployment, or an error for one that does not say the artifact was not deployed: an org or
- * environment that does not exist (a typo) must not read as "not deployed", whatever fail-if-missing says.
- */
+/** The 404 of a deployment, else an error: a typo in the org or environment must not read as "not deployed". */
 function notDeployed(error: ApiError): ApiError {
   const about = notFoundAbout(error, ABOUT_DEPLOYMENT);
   if (about === 'subject') return error;
@@ -145,9 +139,8 @@ function found(base: ResultBase, answer: Deployment): GetDeploymentResult {
 }
 
 /**
- * The commit of a deployment's artifact, or of the one it replaced: `git_commit`, else its commit info's SHA; only a
- * SHA (7 to 40 hexadecimal characters) is one. It becomes an output a workflow may put in a command line
- * (`git log <it>..`), so anything else the service sends is no commit (null), never passed on.
+ * The commit of a deployment's artifact or of the one it replaced: only a SHA, as it reaches command lines (`git log
+ * <it>..`); else null.
  */
 function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
   const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
@@ -157,9 +150,8 @@ function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
 }
 
 /**
- * What shipped, from the one answer (no other request): the replaced artifact's commit, a compare link from it to
- * this artifact's commit, and the lead time from this commit to the deployment's start. Each is null where the
- * answer does not give what it rests on; a deployment that starts before its commit is not a lead time (null).
+ * What shipped, from the one answer: the replaced commit, a compare link, the lead time (null where it is not given
+ * or negative).
  */
 function shipped(
   answer: Deployment,
@@ -291,8 +283,8 @@ function notConfirmedText(result: GetDeploymentResult): string {
 }
 
 /**
- * What the deployment replaced: "nothing" only where `replaced_artifact` reads as null; one named without a readable
- * fingerprint is not "nothing" (its name alone, else no row).
+ * What the deployment replaced: "nothing" only where `replaced_artifact` is null; one without a readable fingerprint
+ * by its name, else no row.
  */
 function replacedCell(result: GetDeploymentResult, deployment: Deployment): string | undefined {
   const replaced = deployment.replaced_artifact;
@@ -304,9 +296,8 @@ function replacedCell(result: GetDeploymentResult, deployment: Deployment): stri
 }
 
 /**
- * What shipped, in one line: `backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit`. Each
- * part only where the answer (or the checkout, for the count) gives it; undefined when there is nothing to say. As
- * text for the log, and as Markdown for the summary, where `compare` links to the compare page.
+ * What shipped, in one line (`backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit`), as
+ * text or Markdown.
  */
 function shippedLine(result: GetDeploymentResult): { text: string; markdown: string } | undefined {
   const deployment = result.deployment;

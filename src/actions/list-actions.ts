@@ -1,7 +1,6 @@
 /**
- * list-actions: the notification actions of the org (GET /actions/{org}) and which of them are failing to send. With
- * `fail-if-failing` it is a scheduled health check: the step fails naming the failing actions. `outcome` tells a later
- * step healthy, failing or error (could not check: the entry wrapper's path, or a gate the service does not answer).
+ * list-actions: the org's notification actions and which are failing to send; with `fail-if-failing` a scheduled
+ * health check.
  */
 import type { Action } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
@@ -47,10 +46,7 @@ export interface ListActionsResult {
 // The decision (pure: no I/O, no log): healthy or failing, and with fail-if-failing whether the health check fails
 // the step, or could not check.
 
-/**
- * What trips the health check: the failing actions, or, none failing, the actions the service gives no status for
- * (`unknown`: could not check).
- */
+/** What trips the health check: the failing actions, else those without a status (`unknown`: could not check). */
 interface Tripped {
   by: 'failing' | 'unknown';
   actions: Action[];
@@ -129,8 +125,8 @@ function couldNot(inputs: ListActionsInputs | undefined): string {
 }
 
 /**
- * A target in a few words: its type and where it sends. A webhook URL often carries a secret in its path (a chat
- * webhook does), so only its host is shown; the full targets are in the result file.
+ * A target in a few words: a webhook URL often carries a secret in its path, so only its host (the result file has
+ * them in full).
  */
 function describeTarget(target: Record<string, unknown>): string {
   const type = typeof target.type === 'string' ? target.type : 'target';

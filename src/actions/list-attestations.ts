@@ -1,7 +1,4 @@
-/**
- * list-attestations: lists the attestations of a flow (GET /attestations/{org}/{flow}), optionally between two
- * times: one page, or every page up to a cap. Counts the non-compliant ones.
- */
+/** list-attestations: a flow's attestations, optionally between two times, one page or every page up to a cap. */
 import { OVERRIDE_ATTESTATION_TYPE, type Attestation } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { formatTime } from '../context/time.js';

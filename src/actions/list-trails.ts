@@ -1,7 +1,4 @@
-/**
- * list-trails: lists the trails of the org (GET /trails/{org}), narrowed by flow, flow tag or artifact fingerprint:
- * one page, or every page up to a cap. Counts the non-compliant ones.
- */
+/** list-trails: the org's trails by flow, flow tag or fingerprint, one page or every page up to a cap. */
 import type { Trail } from '../api/schemas.js';
 import { readState, statusProblem, type StateRead } from '../compliance/state.js';
 import type { InputReader } from '../context/inputs.js';
@@ -60,10 +57,7 @@ function stateOf(trail: Trail): string | undefined {
   return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
 }
 
-/**
- * The trail's verdict, one false of its two `is_compliant` before a true: what reads a state spelled otherwise, and
- * what a named state must not contradict (src/compliance/state.ts).
- */
+/** The trail's verdict, a false `is_compliant` of its two before a true (src/compliance/state.ts). */
 function verdictOf(trail: Trail): boolean | undefined {
   const given = [trail.is_compliant, trail.compliance_status?.is_compliant];
   if (given.includes(false)) return false;

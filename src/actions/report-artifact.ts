@@ -1,7 +1,6 @@
 /**
- * report-artifact: fingerprints an artifact (or takes a given fingerprint), gathers the git and GitHub context the
- * way the official CLI does, and reports it to a flow (POST /artifacts/{org}/{flow}). A dry run sends nothing and
- * keeps the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
+ * report-artifact: fingerprints an artifact and reports it with its git and GitHub context to a flow, as the official
+ * CLI does.
  */
 import * as z from 'zod/mini';
 import type { ComplianceClient } from '../api/client.js';
@@ -172,8 +171,8 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
 }
 
 /**
- * The report of an artifact, gathered the way the official CLI does: the commit from the checked-out repository (else
- * the push event), the build and commit URLs, the repository, the pushed commits and the inputs' extras.
+ * The report, gathered as the official CLI does: the commit, build and commit URLs, repository, pushed commits, the
+ * inputs' extras.
  */
 function gatherPayload(
   inputs: ReportArtifactInputs,
@@ -234,8 +233,8 @@ function commitLink(inputs: ReportArtifactInputs, sha: string): string | undefin
 }
 
 /**
- * The artifact as the service shows it once reported: its page and compliance state (the 201 answer gives neither).
- * The report is done: a read that fails is a warning, never the step's failure, and never a state.
+ * The artifact's page and state once reported (the 201 gives neither): a read that fails is a warning, never a
+ * failure or a state.
  */
 async function readBack(
   client: ComplianceClient,

@@ -1,7 +1,4 @@
-/**
- * The setup action: checks the connection once and hands it to the job's later steps as environment variables
- * (the finisher exports them).
- */
+/** setup: checks the connection once and hands it to the job's later steps as environment variables. */
 import { ApiError, InputError, NetworkError } from '../errors/errors.js';
 import {
   insecureWarnings,

@@ -1,7 +1,6 @@
 /**
- * Is an artifact compliant? The one decision of get-artifact and of diff-envs' arriving artifacts: a pure function
- * of the service's answer, so every rule is tested in-process with tables (test/actions/get-artifact). It fails closed: the state must be COMPLIANT, and the
- * evidence must not contradict it (an attestation it marks missing, one non-compliant, or one without a verdict).
+ * Is an artifact compliant? The one decision of get-artifact and diff-envs, pure, failing closed: a COMPLIANT state
+ * that no attestation of the evidence contradicts (missing, non-compliant, or without a verdict).
  */
 import { isRecord } from '../api/parse.js';
 import { OVERRIDE_ATTESTATION_TYPE, type Artifact, type ArtifactState } from '../api/schemas.js';
@@ -85,10 +84,8 @@ export function decide(artifact: ArtifactFacts | undefined): Verdict {
 }
 
 /**
- * The attestations of the evidence, whose inner shape the spec does not show. Read: a map of attestation name to
- * `{status, is_compliant}` (as the sandbox answers), and lists of attestation status items (`{attestation_name,
- * status, is_compliant}`, the trail's compliance status shape) under any key. An item that says neither its status
- * nor its verdict tells nothing and is left out.
+ * The evidence's attestations (the spec does not show its shape): a map of name to `{status, is_compliant}`, and
+ * lists of status items under any key; an item with neither status nor verdict is left out.
  */
 export function attestationsOf(evidence: unknown): AttestationCheck[] {
   if (!isRecord(evidence)) return [];
@@ -120,11 +117,8 @@ export function attestationsOf(evidence: unknown): AttestationCheck[] {
 }
 
 /**
- * Marks the attestations a later report of the same name replaces: one the service says was overridden (its id is
- * another's `overridden_attestation_id`), and one strictly older than the newest of its name when both give a time.
- * One without a time is never superseded by time: an old failure is never hidden by a guess. An override (type
- * `override`) also replaces the other reports of its name not newer than it, as the gate reads one; those it
- * replaces are marked overridden.
+ * Marks what a later report of the same name replaces: one overridden by id, one strictly older when both are timed
+ * (never by a guess), and those an `override` not older than them replaces.
  */
 export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
   const replacedBy = new Map(

@@ -1,8 +1,7 @@
 /**
- * The commits a repository's artifacts were built from, for those running in an environment now: the base of "every
- * commit since what is deployed". Read through the documented endpoints only: the environment's latest snapshot is
- * what `GET /env-diff/{org}` lists when both sides name it (every artifact unchanged), and an artifact's commit is the
- * one its `commit_url` names, else its `git_commit` (`GET /artifacts/{org}/{flow}/fingerprint/{fp}`).
+ * The commits a repository's artifacts running in an environment were built from (the base of "every commit since
+ * what is deployed"), through the documented endpoints only: the env-diff of the latest snapshot with itself, then
+ * each artifact.
  */
 import type { ComplianceClient } from '../api/client.js';
 import { endpointLabel } from '../api/endpoints.js';
@@ -52,8 +51,8 @@ export interface Deployed {
 }
 
 /**
- * What runs in the environment now, of this repository, and the commits it was built from. An answer that names no
- * snapshot for either side is not shown to be about the environment asked: could not check, nothing looked up.
+ * What of this repository runs there now, and its commits; an answer naming no snapshot is not shown to be about the
+ * environment: could not check.
  */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch): Promise<Deployed> {
   const latest = { env: search.environment, kind: 'latest' } as const;
@@ -120,8 +119,8 @@ function otherRepository(page: string | undefined, repository: string | undefine
 type ToLookUp = Omit<DeployedArtifact, 'commit' | 'why'> & { lookUpIn: string };
 
 /**
- * What the diff alone says of an artifact's commit, or that its record is to be looked up; undefined when its commit
- * page names another repository (it is not ours).
+ * What the diff says of an artifact's commit, or that its record is to be looked up; undefined when it is of another
+ * repository.
  */
 function fromDiff(
   artifact: DiffArtifact,
@@ -163,8 +162,8 @@ async function lookedUp(
 }
 
 /**
- * Why what runs gives no base, else undefined: nothing of this repository runs there, one of its artifacts names no
- * commit (taking the others' alone would narrow the range, and a gate fails closed), or a bound of one step is reached.
+ * Why what runs gives no base (nothing of the repository runs, an artifact names no commit, a bound is reached), else
+ * undefined.
  */
 export function whyNoBase(found: Deployed, environment: string, matchedBy: string): string | undefined {
   if (found.artifacts.length === 0) return `nothing of this repository (${matchedBy}) runs in ${environment}`;

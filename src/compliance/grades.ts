@@ -1,17 +1,6 @@
 /**
- * Graded failure: what a gate found, each finding graded, and which grades fail the step (`fail-on`);
- * whatever is not listed warns. One reader of the `fail-on` input and one pure sorting of findings for every gate
- * (check-attestations-for-commit, get-artifact, diff-envs), so the same word means the same in each.
- *
- * - `non-compliant`: the service says it failed (a verdict false, a NON-COMPLIANT state, or a COMPLIANT state its
- *   evidence contradicts);
- * - `missing`: not there at all (no attestation, an artifact the service does not have);
- * - `incomplete`: an INCOMPLETE state (the template's attestations not all reported yet);
- * - `unknown`: nothing to judge it by (no verdict, no state, a lookup that could not be made, an answer not shown to be
- *   about what was asked).
- *
- * `none` alone: nothing fails, everything warns. `would-fail` is what the step would decide with every grade listed:
- * true as soon as there is a finding of any grade.
+ * Graded failure, one reading of `fail-on` for every gate: `non-compliant` (failed), `missing`, `incomplete`,
+ * `unknown` (nothing to judge by); what is not listed warns, and `would-fail` is true for any finding.
  */
 import type { ArtifactState } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
@@ -30,8 +19,8 @@ export interface FailOn {
   /** In GRADES order; empty: nothing fails (`none`). */
   grades: Grade[];
   /**
-   * `fail-on` when given; else the shorthand's name when it was given true (the gate asked for in the older words);
-   * else undefined: the action's default (or the shorthand given false), where an action that only reads stays quiet.
+   * `fail-on` when given; else the shorthand's name when given true; else undefined (the default, where an action
+   * that only reads stays quiet).
    */
   input: string | undefined;
 }
@@ -50,8 +39,8 @@ export interface Shorthand {
 }
 
 /**
- * The `fail-on` input: one grade per line (commas also accepted), any case; each word checked before anything is
- * sent. Undefined when empty.
+ * The `fail-on` input: one grade per line (or commas), any case, checked before anything is sent; undefined when
+ * empty.
  */
 export function parseFailOn(raw: string): Grade[] | undefined {
   const words = raw
@@ -79,8 +68,8 @@ export function parseFailOn(raw: string): Grade[] | undefined {
 }
 
 /**
- * What fails the step: `fail-on` when given, else the shorthand (given, or its fallback). Both given must agree on
- * the grades the action can find; one that contradicts the other is an input error, not a guess at which one wins.
+ * What fails the step: `fail-on`, else the shorthand (or its fallback); two that contradict each other are an input
+ * error, not a guess.
  */
 export function readFailOn(inputs: InputReader, shorthand: Shorthand): FailOn {
   const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT));
@@ -146,11 +135,7 @@ export function countWords<T>(findings: readonly T[], gradeOf: (finding: T) => G
     .join(', ');
 }
 
-/**
- * The grade of an artifact the service has, by the one decision (src/compliance/decide.ts): undefined when it
- * passes (COMPLIANT by its state and its evidence); INCOMPLETE is incomplete; a state the evidence contradicts, or
- * NON-COMPLIANT, is non-compliant; no state is unknown.
- */
+/** The grade of an artifact the service has, by the one decision; undefined when it passes. */
 export function artifactGrade(state: ArtifactState | null, compliant: boolean): Grade | undefined {
   if (compliant && state === 'COMPLIANT') return undefined;
   if (state === null) return 'unknown';
@@ -159,9 +144,8 @@ export function artifactGrade(state: ArtifactState | null, compliant: boolean): 
 }
 
 /**
- * The sentence a gate's summary says about fail-on: what fails, what only warns, and `would-fail`. Empty without
- * findings (the heading says it passed), and where fail-on was not given and nothing only warns (the default or a
- * shorthand true: what fails is all there is, and would-fail is the failure).
+ * The summary's sentence about fail-on (what fails, what warns, would-fail); empty without findings or where nothing
+ * only warns by default.
  */
 export function failOnSentence<T>(failOn: FailOn, sorted: Sorted<T>, gradeOf: (finding: T) => Grade): string {
   if (!sorted.wouldFail) return '';

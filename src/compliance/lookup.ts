@@ -1,7 +1,6 @@
 /**
- * One artifact read from the service by its fingerprint (GET /artifacts/{org}/{flow}/fingerprint/{fp}), for every
- * action that asks whether an artifact is compliant. A 404 about the artifact is an answer ("not found"); a 404 about
- * the org or flow, like any other failure, throws: the caller could not check.
+ * One artifact read by its fingerprint: a 404 about the artifact is "not found"; one about the org or flow, like any
+ * failure, throws.
  */
 import type { ComplianceClient } from '../api/client.js';
 import type { Artifact, GetArtifactQuery } from '../api/schemas.js';

@@ -1,11 +1,6 @@
 /**
- * A compliance state read together with `is_compliant`, for an artifact (its `state`) and a trail (its
- * `compliance_state`, else `compliance_status.status`): one reading, so a spelling means the same in every action.
- * - a state the service names (COMPLIANT, NON-COMPLIANT, INCOMPLETE) decides, as it always did; where `is_compliant`
- *   contradicts it (COMPLIANT and false; NON-COMPLIANT or INCOMPLETE and true), the reading fails closed: NON-COMPLIANT;
- * - a state spelled otherwise (`compliant`, `Non-Compliant`, `OVERRIDDEN`) is read by `is_compliant` where that is a
- *   boolean: COMPLIANT or NON-COMPLIANT, never "no state";
- * - a state spelled otherwise without `is_compliant`, and no state, are no state (null).
+ * A state read with `is_compliant`, one reading for artifacts and trails: a named state decides (NON-COMPLIANT where
+ * `is_compliant` contradicts it), one spelled otherwise is read by `is_compliant`, else no state (null).
  */
 import { ARTIFACT_STATES, type ArtifactState } from '../api/schemas.js';
 import { quoteValue } from '../trust/text.js';
@@ -46,9 +41,8 @@ export function readState(
 }
 
 /**
- * What keeps an attestation status (a trail's `attestations_statuses`, an artifact's evidence) from passing: MISSING
- * is missing, unless `is_compliant` true contradicts it (then non-compliant: fails closed); any other status, COMPLETE
- * or spelled otherwise, is read by `is_compliant`, and without one has no verdict. Undefined: it passes.
+ * What keeps an attestation status from passing: MISSING is missing (non-compliant if `is_compliant` is true), any
+ * other is read by `is_compliant`; undefined: it passes.
  */
 export function statusProblem(
   status: string | null | undefined,

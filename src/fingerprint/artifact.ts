@@ -1,6 +1,6 @@
 /**
- * One artifact, however the user names it: a fingerprint given as is, or a file, directory, local Docker image or
- * registry image to fingerprint the way the official CLI does, so both give the same identity.
+ * One artifact however the user names it: a fingerprint as is, or a file, directory or image fingerprinted as the
+ * official CLI does.
  */
 import { basename } from 'node:path';
 import { statSync, type Stats } from 'node:fs';
@@ -75,8 +75,8 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
 }
 
 /**
- * A missing path or the wrong kind says so plainly, instead of a raw ENOENT or EISDIR. One synchronous stat: the
- * promise API would load node:fs/promises (and readline with it) into every artifact step.
+ * A missing path or the wrong kind said plainly; one synchronous stat, as fs/promises would load readline into every
+ * step.
  */
 function expectKind(path: string, kind: 'file' | 'dir'): void {
   let info: Stats;

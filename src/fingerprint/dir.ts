@@ -1,14 +1,7 @@
 /**
  * Directory fingerprints, byte-compatible with the official CLI (shared/reference/service-behaviour.md):
- *
- * - `<root>/.kosli_ignore`, when present, adds its lines to the exclude patterns (each line up to a `#`, trimmed,
- *   empty ones skipped); a pattern is a glob of the one dialect (context/glob.ts) under the root, its wildcards
- *   matching names that start with `.` too, and a match is left out with everything below it;
- * - the walk is depth-first, pre-order, each folder's entries in byte order of their names, the root itself skipped,
- *   symlinked folders not entered;
- * - for each entry the buffer gets hex(sha256(name)); then, for a file (or a link to one) hex(sha256(contents)), for a
- *   link to a folder hex(sha256(the link's target text)), for a folder nothing more;
- * - the fingerprint is hex(sha256(buffer)).
+ * `.kosli_ignore` globs, a depth-first walk in byte order, each entry's sha256 of name then contents or link target,
+ * then the sha256 of all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

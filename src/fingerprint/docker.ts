@@ -1,12 +1,6 @@
 /**
- * Docker fingerprints: the repo digest of a local image, read from the Docker daemon through the Engine API
- * (`GET /images/{name}/json`), as the official CLI does. A repo digest is the manifest digest a registry gave the
- * image when it was pushed or pulled, so it matches the oci fingerprint of the same reference. An image that was
- * only built here has none, and that is said plainly rather than falling back to its local image ID (which no
- * registry and no cluster would report).
- *
- * The daemon is reached at `options.dockerHost` (`unix:///path` or `tcp://host:port`, as `DOCKER_HOST` gives it;
- * the caller reads the environment) or at the default socket `/var/run/docker.sock`.
+ * Docker fingerprints: a local image's repo digest from the Engine API, as the official CLI does (the oci fingerprint
+ * of its reference); an image only built here has none, and never its local ID.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
@@ -77,13 +71,7 @@ function tryParse(name: string): ImageReference | undefined {
   }
 }
 
-/**
- * The 64 lowercase hex repo digest of the local image `image` (a name such as `nginx:1.27` or
- * `ghcr.io/org/app:1.0`, or an image ID).
- *
- * Of several repo digests (an image pushed to or pulled from more than one repository), the one of the repository
- * `image` names is taken; for an image ID, or when none is of that repository, the first.
- */
+/** The repo digest of a local image or image ID: the one of the repository it names, else the first. */
 export async function fingerprintDocker(
   image: string,
   options: { dockerHost?: string } = {},

@@ -1,9 +1,6 @@
 /**
- * File fingerprints: the lowercase hex SHA-256 of the bytes, read in large chunks so a big artifact hashes at close to
- * `sha256sum`'s speed without being held in memory.
- *
- * Synchronous reads: a step does nothing else while it hashes, and setting up a read stream costs about 3 ms, more
- * than hashing a typical artifact takes.
+ * File fingerprints: the hex SHA-256 of the bytes, read synchronously in large chunks (a read stream costs ~3 ms to
+ * set up).
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';

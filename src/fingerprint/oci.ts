@@ -1,18 +1,7 @@
 /**
- * OCI fingerprints: the manifest digest of an image in a registry, as the official CLI reports it. It is the
- * registry's `Docker-Content-Digest` of the manifest the tag points at (a HEAD request; when a registry leaves the
- * header out, or answers HEAD oddly, a GET whose body is hashed), asked for with the docker v2 and OCI manifest and
- * index media types.
- *
- * A multi-arch tag points at an index (a manifest list), so its fingerprint is the digest of the index. A cluster's
- * `imageID` (what the Kubernetes environment report sends) often holds the digest of the one platform manifest the
- * node pulled from that index instead, so the two differ although they are the same release: a known source of
- * confusion, worth explaining to users who compare them.
- *
- * Registries are reached over https, except loopback ones (`localhost`, `127.x`, `[::1]`), which get plain http
- * like docker's default insecure registries. Authentication: anonymous; HTTP Basic with a username and password;
- * and the Bearer token challenge (a 401 with `WWW-Authenticate: Bearer realm=..,service=..,scope=..` sends us to the
- * realm, with the username and password as Basic credentials when given, for a `token` or `access_token`).
+ * OCI fingerprints: the registry's manifest digest of a reference (HEAD, else a hashed GET), an index's for a
+ * multi-arch tag (a pod's `imageID` may name a platform's instead); https except loopback, anonymous, Basic or a
+ * Bearer token.
  */
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
@@ -50,13 +39,7 @@ export interface OciOptions {
   timeoutMs?: number;
 }
 
-/**
- * The 64 lowercase hex manifest digest (without `sha256:`) of the image `reference` in its registry.
- *
- * A reference that pins a digest (`repo@sha256:<hex>`) already names its fingerprint; the registry is still asked
- * for that manifest, so that a digest that was never pushed (a typo, another registry) fails here rather than being
- * reported as an artifact nobody can pull. As in docker, a digest given with a tag wins over the tag.
- */
+/** The manifest digest of `reference`; a pinned digest is still asked for, so one never pushed fails here. */
 export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
   const ref = parseImageReference(reference);
   const { username, password } = options;

@@ -1,11 +1,6 @@
 /**
- * Image references, parsed and normalized the way docker does (the grammar of the distribution project):
- *
- * - `nginx` is `docker.io/library/nginx:latest`; `org/app` is `docker.io/org/app:latest`;
- * - the first path component is a registry only when it holds a `.` or a `:`, is `localhost`, or has an upper-case
- *   letter (`ghcr.io/org/app`, `127.0.0.1:5000/app`, `localhost/app`); `index.docker.io` is `docker.io`;
- * - `name:tag`, `name@sha256:<hex>` and `name:tag@sha256:<hex>` (where, as in docker, the digest wins);
- * - the tag defaults to `latest` when there is no digest.
+ * Image references parsed and normalized as docker does (`nginx` is `docker.io/library/nginx:latest`; a first
+ * component with `.`, `:` or upper case, or `localhost`, is a registry; a digest wins over a tag).
  */
 import { InputError } from '../errors/errors.js';
 
@@ -52,10 +47,7 @@ function splitRegistry(name: string): [string, string] {
   return [first === 'index.docker.io' ? DOCKER_HUB : first, name.slice(slash + 1)];
 }
 
-/**
- * Parses and normalizes an image reference. A malformed one is an {@link InputError} on `input`, naming what is
- * wrong and the expected form.
- */
+/** Parses and normalizes an image reference; a malformed one is an {@link InputError} on `input`. */
 export function parseImageReference(reference: string, input = 'artifact'): ImageReference {
   const text = reference.trim();
   const bad = (problem: string): InputError => new InputError(input, problem, EXPECTED_REFERENCE);

@@ -1,21 +1,6 @@
 /**
- * Many environments of one cluster (report-k8s-env): the official CLI's multi-environment config (`config-file`, or
- * the same YAML inline in `environments`), read into one namespace filter per environment before anything is read or
- * sent. A mistake is an input error giving the input (and the file's path), the line, and the form expected. Loaded
- * only for a config: it brings the YAML parser.
- *
- * ```yaml
- * environments:
- *   - name: staging
- *     namespaces: [a, b]
- *     namespacesRegex: ["^team-"]
- *     excludeNamespaces: []
- *     excludeNamespacesRegex: []
- * ```
- *
- * A message never quotes the text: it may be a file that is not a config at all (a password file's first line
- * would be its "unknown key"), and inline YAML may be a file's contents too (`${{ steps.read.outputs.yaml }}`), so
- * both give the place (line and column) and the form expected, never what was found there.
+ * Many environments of one cluster: the official CLI's config (`config-file` or inline `environments`), read before
+ * anything is sent. Errors give the place and the form, never the text (it may be any file).
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type YAMLError } from 'yaml';
 import { expectedForms, patterns } from '../api/schemas/common.js';
@@ -55,10 +40,7 @@ const YAML_PROBLEMS: Partial<Record<YAMLError['code'], string>> = {
   UNEXPECTED_TOKEN: 'unexpected text',
 };
 
-/**
- * Reads the environments of a config. `input` names where the text came from, for errors: `config-file` (with
- * `path`) or `environments`.
- */
+/** Reads the environments of a config; `input` (and `path`) name where the text came from. */
 export async function readEnvironmentsConfig(
   text: string,
   input: 'config-file' | 'environments',
@@ -200,8 +182,7 @@ export async function readEnvironmentsConfig(
 }
 
 /**
- * A scalar as the text written: a string as it is, and a plain number or boolean as its source (`namespaces: [123]`
- * names the namespace 123, as the official CLI reads it); undefined for anything else (null, a list, a map).
+ * A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the official CLI reads it.
  */
 function textOf(node: Node | null | undefined): string | undefined {
   if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;

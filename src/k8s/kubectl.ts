@@ -1,13 +1,6 @@
 /**
- * Reads the pods of a cluster live through the `kubectl` binary: `kubectl get pods -o json`, cluster-wide or once
- * per namespace, its output streamed item by item (a large cluster's list is hundreds of MB, see stream.ts).
- *
- * Not @actions/exec: it either buffers the whole output or pushes it to listeners with no way to pause the child,
- * and we need back-pressure: node:child_process gives a Readable that stops reading when the consumer is behind,
- * so the pipe fills and kubectl waits instead of the runner holding hundreds of MB.
- *
- * kubectl's exit code is the only reliable verdict: on some failures (Forbidden, a refused connection once discovery
- * is cached) it prints a complete, empty `List` on stdout and exits 1, so a clean parse alone proves nothing.
+ * Reads pods live through `kubectl get pods -o json`, streamed item by item with back-pressure (node:child_process,
+ * not @actions/exec). Its exit code is the verdict: on some failures it prints an empty `List` and exits 1.
  */
 import { spawn } from 'node:child_process';
 import { InputError, SourceError } from '../errors/errors.js';
@@ -33,18 +26,12 @@ export interface KubectlOptions {
 
 /** How much of kubectl's stderr is kept for the error message: the end, where the reason is. */
 const STDERR_TAIL_BYTES = 8 * 1024;
-/**
- * Namespaces read at once: kubectl's own start (0.1–0.2 s) dominates small namespaces, so 1,000 of them read one
- * by one take minutes; four at a time stays gentle on the API server.
- */
+/** Namespaces read at once: kubectl's start dominates small namespaces; four stays gentle on the API server. */
 const NAMESPACE_CONCURRENCY = 4;
 /** After SIGTERM, how long kubectl gets before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
 
-/**
- * The arguments of one `kubectl get pods -o json` call. Values are passed as `--flag=value`, so a value starting
- * with `-` can never be read as another flag.
- */
+/** The arguments of one call; values as `--flag=value`, so a value starting with `-` is never a flag. */
 export function kubectlArgs(options: KubectlOptions, namespace?: string): string[] {
   const args = ['get', 'pods', '--output=json'];
   if (namespace === undefined) args.push('--all-namespaces');
@@ -92,9 +79,8 @@ export async function* readPodsWithKubectl(
 type Pulled<T> = { index: number; result: IteratorResult<T> } | { index: number; error: unknown };
 
 /**
- * Items of several generators, at most `limit` running at once, each item as soon as it comes. Each running
- * generator is one item ahead at most, so back-pressure holds. On an error or an early stop, the others are
- * returned (their kubectl is stopped) before this one ends.
+ * Items of several generators, at most `limit` at once, each one item ahead at most; on an error or early stop the
+ * others are returned.
  */
 export async function* mergeBounded<T>(
   sources: ((signal: AbortSignal) => AsyncGenerator<T, void, undefined>)[],

@@ -1,12 +1,6 @@
 /**
- * From a pod (as `kubectl get pods -o json` gives it) to an entry of the K8S report (service-behaviour.md):
- * - only pods whose phase is Running or Failed are reported; Pending, Succeeded and Unknown are left out;
- * - `digests` come from `status.containerStatuses` only (not init or ephemeral containers): the key is the status's
- *   `image`, the value the last 64 characters of its `imageID`; two containers of one image collapse into one key;
- * - `creationTimestamp` in integer Unix seconds; `owners` the pod's `ownerReferences` as they are (or null).
- * A pod that cannot be mapped is skipped with a reason, never failing the whole report (the official CLI aborts on a
- * Running pod with an empty imageID). A report's artifacts are counted by (image, fingerprint) with the pods running
- * each (`countArtifacts`).
+ * From a pod to an entry of the K8S report (service-behaviour.md): Running and Failed pods only, digests from
+ * `containerStatuses`; a pod that cannot be mapped is skipped with a reason, never failing the report.
  */
 import type { K8sArtifact } from '../api/schemas.js';
 import type { Pattern } from '../context/pattern.js';
@@ -145,11 +139,7 @@ export async function mapPods(
   return report as PodReport;
 }
 
-/**
- * One read for many environments: each filter gets its own report of the same pods, mapped once each (the same
- * entry object in every report that wants the pod, so ten environments do not hold ten copies). A pod without a
- * namespace is every report's, and skipped by each, as in a report of one.
- */
+/** One read for many environments: each filter its own report of the same entries (shared, not copied). */
 export async function mapPodsFor(
   pods: AsyncIterable<unknown>,
   filters: readonly NamespaceFilter[],
@@ -201,10 +191,7 @@ export function countArtifacts(report: PodReport): ArtifactCount[] {
   );
 }
 
-/**
- * Plain string order, the same on every runner. Not localeCompare: its first call loads ICU's collator, about 9 ms,
- * a fifth of a step's whole start, and its order would follow the runner's locale.
- */
+/** Plain string order: localeCompare loads ICU's collator (~9 ms) and follows the runner's locale. */
 function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -14,9 +14,8 @@ const KUBECTL_REQUEST_TIMEOUT = '60s';
 const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 
 /**
- * Reads the pods once for every environment, each getting its own report of them. A live read asks kubectl for just
- * the named namespaces when every environment names its namespaces (the union; works with namespace-scoped RBAC),
- * else for all of them, once.
+ * Reads the pods once for every environment; live, only the named namespaces when every environment names them
+ * (namespace-scoped RBAC).
  */
 export async function readPods(source: PodSource, filters: readonly NamespaceFilter[]): Promise<PodReport[]> {
   if (source.kind === 'file') {

@@ -1,8 +1,6 @@
 /**
- * Streams the elements of the top-level `items` array of a Kubernetes List (`kubectl get pods -o json`), or of a
- * top-level array, one parsed element at a time. The whole document is never held: at 150,000 pods it is hundreds of
- * MB, past the longest string a JavaScript engine can hold. Structural characters are ASCII, so scanning bytes of
- * UTF-8 is exact.
+ * Streams the elements of a List's top-level `items` (or a top-level array) one at a time: 150,000 pods outgrow the
+ * longest string. Structural characters are ASCII, so scanning UTF-8 bytes is exact.
  */
 import { jsonErrorOffset } from '../trust/text.js';
 
@@ -116,10 +114,7 @@ export async function* streamItems(source: AsyncIterable<Buffer | string>): Asyn
     throw new PodStreamError('no "items" list (expected the output of kubectl get pods -o json)');
 }
 
-/**
- * One element of `items`, starting at `startLine` and `startColumn` of the stream; a malformed one is placed (line and
- * column in the whole stream), never quoted: it is the file's or the cluster's text.
- */
+/** One element of `items`; a malformed one is placed by line and column, never quoted. */
 function parseItem(text: string, startLine: number, startColumn: number): unknown {
   try {
     return JSON.parse(text) as unknown;

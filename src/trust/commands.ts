@@ -1,11 +1,6 @@
 /**
- * The runner's protocol, written as @actions/core writes it: workflow commands on stdout (`::name k=v::message`) and
- * file commands appended to the files the runner names (GITHUB_OUTPUT, GITHUB_ENV). It is here rather than imported
- * because importing @actions/core loads its OIDC client, and with it @actions/http-client, undici and tunnel: about
- * 60 ms of every step's start for nothing a step uses. test/trust/commands.test.ts holds this module to
- * @actions/core's output for the same calls.
- *
- * Nothing here makes text safe: the log writer (log.ts) does, and is the only caller of `issueCommand`.
+ * The runner's protocol as @actions/core writes it (held to it by test/trust/commands.test.ts), without loading its
+ * OIDC client (~60 ms of every start). Nothing here makes text safe: log.ts does.
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { EOL } from 'node:os';
@@ -46,10 +41,7 @@ export function writeLine(text: string): void {
   process.stdout.write(text + EOL);
 }
 
-/**
- * `key<<delimiter` … `delimiter` in the file the runner names in GITHUB_<kind>; the delimiter is random, so no value
- * can end the entry early. Without that file (an old runner, or a run outside one), the legacy command.
- */
+/** `key<<delimiter` … `delimiter` in GITHUB_<kind>, a random delimiter; without that file, the legacy command. */
 function keyValue(kind: 'OUTPUT' | 'ENV', legacy: string, key: string, value: string): void {
   const file = process.env[`GITHUB_${kind}`];
   if (!file) {
@@ -67,8 +59,8 @@ function keyValue(kind: 'OUTPUT' | 'ENV', legacy: string, key: string, value: st
 }
 
 /**
- * A UUID-shaped random id. Math.random rather than node:crypto, whose ~25 internal modules cost a few ms of every
- * start: the delimiter need not be secret, only absent from the value, which is checked.
+ * A UUID-shaped id from Math.random (node:crypto costs a few ms at start): it need not be secret, only absent from
+ * the value.
  */
 function randomId(): string {
   const hex = (n: number) =>

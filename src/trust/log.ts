@@ -1,8 +1,6 @@
 /**
- * The log writer: the only path from text to the step's log. Every message is scrubbed of secrets and put on one line
- * that the runner cannot read as a workflow command (see `noCommand`), so a name from the service, a commit subject
- * or a cluster object can neither run `::add-mask::`, `::stop-commands::` and the like, nor fake a line of the log.
- * Lint (eslint.config.js) keeps the rest of `src/` from printing any other way.
+ * The log writer, the only path from text to the log: every message scrubbed and on one line the runner cannot read
+ * as a workflow command. Lint keeps the rest of `src/` from printing any other way.
  */
 import { issueCommand, writeLine, type CommandProperties } from './commands.js';
 import { redact } from './redact.js';
@@ -45,10 +43,7 @@ export const log = {
   error(text: string, props?: AnnotationProperties): void {
     issueCommand('error', properties(props), safeLine(text));
   },
-  /**
-   * Text the action laid out over several lines (a dry run's payload), printed line by line, each line made safe as
-   * `info` makes one: a line break inside a value still shows as ⏎.
-   */
+  /** Text laid out over several lines (a dry run's payload), each line made safe as `info` makes one. */
   block(text: string): void {
     // Scrubbed whole first: a secret split across two of its lines is still one secret.
     for (const line of redact(text).split('\n')) writeLine(noCommand(line));

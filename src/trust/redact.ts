@@ -1,11 +1,6 @@
 /**
- * The redactor: the one place that knows the secrets of a step (the API token, registry passwords) and scrubs them
- * from any text before it leaves the process. A service or a proxy may echo a secret back in another form, so each
- * secret is looked for in the text's normalised shadow (`shadow.ts`: escapes and references decoded, case folded, line
- * breaks dropped), and the span of the original that reads as the secret is replaced. Hex and base64 are not
- * character escapes, so a secret's hex and base64 texts are looked for the same way. Credentials written into a URL
- * (`https://user:pass@host`) are scrubbed wherever they appear. Every pass is linear in the text: a service or a pull
- * request chooses the text, and a pass that backtracks over it would hold the step.
+ * The redactor: scrubs the step's secrets from any text, found in its normalised shadow (shadow.ts) and as hex and
+ * base64, and URL credentials. Every pass is linear: the text is chosen by others.
  */
 import { needle, NeedleSet, READING_REACH } from './shadow.js';
 
@@ -16,10 +11,7 @@ const registered = new Set<string>();
 /** Very short values would blank out ordinary words; a real token is never this short. */
 const MIN_SECRET = 4;
 
-/**
- * The base64 text of `secret` as it appears inside a longer encoded text: for each of the three byte offsets the
- * secret may start at, only the characters that depend on the secret's bytes alone (the edges mix in its neighbours).
- */
+/** A secret's base64 inside a longer text: for each of three offsets, the characters its bytes alone decide. */
 function base64Forms(secret: Buffer): string[] {
   const out: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
@@ -46,31 +38,21 @@ export function registerSecret(value: string | undefined): void {
 /** How a text is scrubbed; by default, a whole text as it is. */
 export interface Scrub {
   /**
-   * The text is the head of a longer one, cut for display: what may be the start of a secret or of a URL's
-   * credentials running on past its end is scrubbed to the end, and so is its last stretch, where a reading of one
-   * character may be cut short. What comes before that is scrubbed as the whole text would be.
+   * A head cut for display: what may start a secret or URL credentials running past its end is scrubbed to the end.
    */
   head?: boolean;
-  /**
-   * Whitespace between a secret's characters is taken out, as line breaks are: for text whose line breaks a reader
-   * turned into spaces (the text of an HTML page), where a secret split across lines reads `tok_abc def123`.
-   */
+  /** Whitespace between a secret's characters is taken out, as for the text of an HTML page (`tok_abc def123`). */
   spaced?: boolean;
 }
 
-/**
- * Where a URL of the schemes a service, a proxy or a registry is given in starts its userinfo (not
- * `docker-pullable://image@sha256:...`, where `@` starts a digest).
- */
+/** Where a URL of these schemes starts its userinfo (not `docker-pullable://image@sha256:...`). */
 const URL_START = /\b(?:https?|wss?|ftps?|socks[45]?h?):\/\//gi;
 /** Where such a URL ends. */
 const URL_END = /[\s'"<>]/g;
 
 /**
- * `https://user:password@` in any text: the userinfo, up to the last `@` of the URL, becomes `***` (a password may
- * hold `@`, `/`, `?` or `#`; a path with an `@` in it is scrubbed too, better too much than a password). A loop, not
- * one pattern: a pattern that looks for the `@` from each scheme rereads the rest of the URL from every later one
- * (`http://http://…`). Each URL is read once, and no scheme inside it can start another.
+ * `https://user:password@`: the userinfo up to the URL's last `@` becomes `***`. A loop reading each URL once, not a
+ * pattern that rereads it from every later scheme.
  */
 function scrubUrlCredentials(text: string, head: boolean): string {
   let out = '';
@@ -110,10 +92,7 @@ function withoutWhitespace(text: string): { text: string; at: Int32Array } {
   }
 }
 
-/**
- * The spans of `text` that read as a secret (see `NeedleSet.spans`), read as `how` says; of a head, whether any was
- * found before its last stretch, which is a span whatever it holds.
- */
+/** The spans of `text` that read as a secret; of a head, whether one was found before its last stretch. */
 function secretSpans(text: string, how: Scrub): { spans: [number, number][]; found: boolean } {
   const squeezed = how.spaced ? withoutWhitespace(text) : undefined;
   const searched = squeezed?.text ?? text;
@@ -138,8 +117,8 @@ function addTail(spans: [number, number][], start: number, end: number): void {
 }
 
 /**
- * Replaces every span that reads as a registered secret, and URL credentials, with `***`. Of a head (`how.head`),
- * everything before the `***` it ends with is what the whole text's scrub begins with.
+ * Replaces every span that reads as a secret, and URL credentials, with `***`; a head's scrub begins as the whole
+ * text's.
  */
 export function redact(text: string, how: Scrub = {}): string {
   let out = scrubUrlCredentials(text, how.head === true);

@@ -1,7 +1,4 @@
-/**
- * Neutralisers for untrusted text (from the service, a pull request, git, a cluster or a file): what keeps it from
- * acting on the runner when logged, and from notifying people when shown on GitHub.
- */
+/** Neutralisers for untrusted text: nothing it says may act on the runner when logged or notify people on GitHub. */
 import { redact, type Scrub } from './redact.js';
 import { READING_REACH } from './shadow.js';
 
@@ -20,10 +17,7 @@ export function oneLine(text: string): string {
   return text.replace(LINE_BREAK, LINE_BREAK_MARK).replace(CONTROL, '\ufffd');
 }
 
-/**
- * One line that the runner cannot read as a workflow command: `::` at its start (after blanks, as the runner trims
- * them) and the legacy `##[` form anywhere are broken up by a zero-width space.
- */
+/** One line the runner cannot read as a command: a leading `::` and any `##[` broken by a zero-width space. */
 export function noCommand(text: string): string {
   return oneLine(text)
     .replace(/^(\s*):(?=:)/, `$1:${ZWSP}`)
@@ -31,17 +25,16 @@ export function noCommand(text: string): string {
 }
 
 /**
- * `@user` and `@org/team` stay readable but are no longer mentions: a zero-width space follows the `@`. An `@` after an ASCII
- * letter, digit or `_` (`qa@example.com`) is never a mention on GitHub and is left as it is.
+ * `@user` and `@org/team` are no longer mentions (a zero-width space after the `@`); `qa@example.com` is left as it
+ * is.
  */
 export function noMention(text: string): string {
   return text.replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
 }
 
 /**
- * Each control character (escape, carriage return, bell…), invisible formatting character (bidirectional overrides,
- * zero-width spaces) and line or paragraph separator written as `\uXXXX`: what is left cannot drive a terminal,
- * overwrite a line or reorder it, and shows where such a character was.
+ * Control, invisible formatting and separator characters as `\uXXXX`: nothing left can drive a terminal or reorder a
+ * line.
  */
 export function showInvisible(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
@@ -50,10 +43,7 @@ export function showInvisible(text: string): string {
   });
 }
 
-/**
- * Where a JSON text fails to parse, without quoting it (the engine's own message quotes the text, and a file's
- * contents are not the error's to show).
- */
+/** Where a JSON text fails to parse, never quoting it (the engine's message does). */
 export function jsonSyntaxProblem(error: unknown, text: string): string {
   if (text.trim() === '') return 'it is empty';
   const offset = jsonErrorOffset(error, text);
@@ -71,8 +61,8 @@ export function jsonErrorOffset(error: unknown, text: string): number | undefine
 }
 
 /**
- * Where JSON.parse stopped when its message gives no position (V8's "Unexpected token 'x', "…" is not valid JSON"):
- * the shortest prefix that fails before its own end, found by halving; undefined when the text only ends too early.
+ * Where JSON.parse stopped when its message gives no position, found by halving; undefined when the text only ends
+ * early.
  */
 function firstBadOffset(text: string): number | undefined {
   const failsInside = (end: number): boolean => {
@@ -102,10 +92,8 @@ const BREAKS_LINE = /[\n\r\v\f\u0085\u2028\u2029]/;
 const NOT_BLANK = /[^\s\u0085]/g;
 
 /**
- * A text from the service made safe to put in a one-line message: its first non-blank line, cut at `max`
- * characters, in double quotes, with quotes, backslashes, control characters, line and paragraph separators and
- * invisible formatting characters (bidirectional overrides, zero-width spaces) escaped as `\uXXXX`, registered
- * secrets scrubbed. What it shows cannot start a line, a workflow command or a misleading reordering of the message.
+ * A service's text for a one-line message: its first line cut at `max`, quoted, escaped as `\uXXXX` where it could
+ * mislead, scrubbed.
  */
 export function quoteText(text: string, max = 100): string {
   NOT_BLANK.lastIndex = 0;
@@ -128,18 +116,15 @@ export function quoteValue(value: unknown, max = 100): string {
   return quoteText(typeof value === 'string' ? value : JSON.stringify(value), max);
 }
 
-/**
- * Untrusted text cut to `max` characters for a message or a cell, scrubbed first: a secret cut in half would no longer
- * be found by the redactor, and its first half would show. `how.spaced` for text whose line breaks became spaces.
- */
+/** Untrusted text cut to `max`, scrubbed first: a secret cut in half would no longer be found. */
 export function cutText(text: string, max: number, how: Pick<Scrub, 'spaced'> = {}): string {
   const { chars, more } = scrubbedHead(text, max, how);
   return more ? `${chars.join('')}…` : chars.join('');
 }
 
 /**
- * `text` scrubbed, or undefined when the scrubbed text is sure to be longer than `limit` UTF-16 units, which a head of
- * a long text tells without scrubbing the rest (an item of a capped output may be megabytes).
+ * `text` scrubbed, or undefined when it is sure to be longer than `limit` (a head tells, without scrubbing
+ * megabytes).
  */
 export function scrubbedWithin(text: string, limit: number): string | undefined {
   const size = 2 * limit + HEAD_MARGIN;
@@ -152,10 +137,8 @@ export function scrubbedWithin(text: string, limit: number): string | undefined 
 const HEAD_MARGIN = 4 * READING_REACH;
 
 /**
- * The first `count` characters of the scrubbed text, and whether it has more, scrubbing only a head of a long text
- * (a commit subject or a page may be megabytes, cut to a hundred characters). The scrub of a head masks its end,
- * where a secret may run on past it; the head grows (fourfold, so a text scrubbed to its end costs little more than
- * one scrub) until what is kept comes before that mask, so what is kept is what the whole text's scrub begins with.
+ * The first `count` characters of the scrubbed text and whether it has more, scrubbing a head that grows fourfold
+ * until what is kept comes before the mask at its end.
  */
 function scrubbedHead(
   text: string,

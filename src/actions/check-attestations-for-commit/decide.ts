@@ -1,7 +1,4 @@
-/**
- * The gate's decision, pure: from the commits, the required names and the attestations found, the verdict per commit
- * and name. No I/O and no log, so every rule is tested in-process with tables (test/actions/.../decide.test.ts).
- */
+/** The gate's decision, pure: the verdict per commit and name, tested in-process with tables. */
 import {
   OVERRIDE_ATTESTATION_TYPE,
   type AttestationsByCommit,
@@ -18,12 +15,9 @@ import {
 } from './inputs.js';
 
 /**
- * Decides every commit. With `required`, each commit needs every name, and attestations of other names do not
- * count; without it, each commit needs at least one attestation, and every name found is a column. Several
- * attestations of one name (re-runs, several flows or artifacts): the newest of each flow, trail and artifact counts
- * (see newestByName), and every one of those must be compliant. `is_compliant` false is non-compliant; no verdict
- * (null or absent), with none false, is unknown, which fails unless fail-on leaves it out: a gate fails closed. An
- * override decides what it overrides (see `overridden`). A commit or name given twice is decided once.
+ * Decides every commit: with `required`, every name; without, at least one attestation. Of one name, the newest per
+ * flow, trail and artifact counts (newestByName) and each must be compliant; no verdict is unknown (a gate fails
+ * closed); an override decides what it overrides.
  */
 export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
   const names = [...new Set(required)];
@@ -59,11 +53,8 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
 }
 
 /**
- * A person's verdict (an `override`) stands for what it overrides: the attestations of its name reported no later
- * than it (both timed), made where it was made as far as both say (flow, trail, and artifact where both name one).
- * Of several overrides the newest counts; those as new (or untimed) all count. What no override stands for counts as
- * itself: a newer report, or one from elsewhere, is never hidden by a verdict on another. `override`: the one the
- * cell shows, the worst of the newest.
+ * An override stands for the attestations of its name reported no later than it, made where it was made as far as
+ * both say; the newest override counts. A newer report, or one from elsewhere, is never hidden by it.
  */
 export function overridden(attestations: CommitAttestation[]): {
   counted: CommitAttestation[];
@@ -105,8 +96,8 @@ export function cellState(attestations: CommitAttestation[]): CellState {
 }
 
 /**
- * Which findings fail the step (their grade is in fail-on) and which warn, and would-fail; the attestations found
- * (non-compliant or without a verdict) first, then those missing, each in the order of the matrix.
+ * Which findings fail the step and which warn, and would-fail: those found first, then the missing, in the matrix's
+ * order.
  */
 export function sortByFailOn(
   decision: Pick<Decision, 'findings'>,
@@ -127,10 +118,8 @@ function rowState(cells: GateCell[], columns: number): CellState {
 }
 
 /**
- * The attestations that count, by name. A later attestation supersedes an earlier one only where both say where
- * they were made (flow and trail, and the artifact when one is named) and the later is strictly newer: without
- * `flow_name` and `trail_name` (the live service may leave them out) or without a time, each one counts, so an old
- * failure is never hidden by a newer pass from somewhere else.
+ * The attestations that count, by name: a later one supersedes only where both say where they were made and it is
+ * strictly newer, so an old failure is never hidden by a newer pass from elsewhere.
  */
 function newestByName(attestations: CommitAttestation[]): Map<string, CommitAttestation[]> {
   const groups = new Map<string, Map<string, CommitAttestation[]>>();

@@ -1,7 +1,6 @@
 /**
- * The gate's inputs: where the commits to check come from (the `commits` input, SHAs or a `<base>..<head>` range;
- * `since-deployed-in`; the pull request's commits; or GITHUB_SHA), the query that narrows their attestations, and the
- * names every commit needs. A range is only parsed here: run.ts reads it in the checkout, before any request.
+ * The gate's inputs: where the commits come from (`commits`, a range, `since-deployed-in`, the pull request,
+ * GITHUB_SHA), the query and the required names. A range is only parsed here.
  */
 import * as z from 'zod/mini';
 import {
@@ -63,8 +62,8 @@ export interface CheckedCommit {
 export interface CommitsRead {
   commits: CheckedCommit[];
   /**
-   * How they were found: the input, a range of the checkout, since what is deployed, the pull request's list, its
-   * head alone, or GITHUB_SHA.
+   * How they were found: the input, a range, since what is deployed, the pull request's list, its head, or
+   * GITHUB_SHA.
    */
   from: 'input' | 'range' | 'since-deployed' | 'pull-request' | 'pull-request-head' | 'github-sha';
   pullRequest?: number;
@@ -113,8 +112,8 @@ interface GateItem {
 export interface GateCell {
   state: CellState;
   /**
-   * The attestations that decided the cell: the newest of each flow, trail and artifact; where a person overrode
-   * them, the override in their place (decide.ts, `overridden`).
+   * The attestations that decided the cell (the newest of each flow, trail and artifact), or the override in their
+   * place.
    */
   attestations: CommitAttestation[];
   /** The override the cell shows (verdict, who and why), where one decided it. */
@@ -241,10 +240,7 @@ export async function readInputs(inputs: InputReader, cwd: string) {
 
 export type GateInputs = Awaited<ReturnType<typeof readInputs>>;
 
-/**
- * The grades that fail the step (`fail-on`, or its shorthand `fail-on-non-compliant`; the others warn), and whether
- * the gate can fail the step at all (fail-on lists a grade).
- */
+/** The grades that fail the step (`fail-on`, or `fail-on-non-compliant`), and whether the gate can fail at all. */
 function readGate(inputs: InputReader) {
   const failOn = readFailOn(inputs, SHORTHAND);
   return { failOn, failOnNonCompliant: failOn.grades.length > 0 };
@@ -294,8 +290,8 @@ async function readSource(
 }
 
 /**
- * The head of since-deployed-in: the pull request's head commit on pull_request events (GITHUB_SHA is a merge commit
- * there that nobody attested), else GITHUB_SHA, else HEAD.
+ * The head of since-deployed-in: the pull request's head (GITHUB_SHA is a merge nobody attested), else GITHUB_SHA,
+ * else HEAD.
  */
 function headOf(pullRequest: PullRequestRef | undefined, github: GitHubContext): string {
   if (pullRequest?.headSha !== undefined) return pullRequest.headSha;

@@ -1,6 +1,6 @@
 /**
- * The gate's result as the runner shows it: outputs, the result file, the job summary (a matrix of commits by
- * attestation names), the pull-request comment (the same, problems first), the annotations and the failure.
+ * The gate's result as the runner shows it: outputs, result file, summary (a matrix of commits by names), comment,
+ * annotations, failure.
  */
 import {
   countWords,
@@ -92,10 +92,8 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
 }
 
 /**
- * One annotation per problem, at most ten per level counting the step's other annotations of that level: errors
- * for the findings whose grade is in fail-on (the failure itself is the tenth), warnings for the others; when none
- * fails the step, the last warning says the gate tripped. The failure, or that last warning, counts the problems and
- * says how many are only in the summary.
+ * One annotation per problem, at most ten per level with the step's others: errors for the grades in fail-on (the
+ * failure is the tenth), else warnings, the last saying the gate tripped; it counts what is only in the summary.
  */
 function verdictAnnotations(
   inputs: GateInputs,
@@ -333,10 +331,7 @@ function groupedByState(
   });
 }
 
-/**
- * A cell in words: its state, or where an override decided it, the override (verdict, who and why, or with `short`
- * the verdict alone); an override that another attestation outweighs follows the state.
- */
+/** A cell in words: its state, or the override that decided it (with `short`, the verdict alone). */
 function cellWords(cell: GateCell, short = false): string {
   const override = cell.override;
   if (override === undefined) return cell.state;
@@ -350,8 +345,8 @@ function capitalized(text: string): string {
 }
 
 /**
- * since-deployed-in found no base and on-no-base is skip: nothing was checked. Never a pass: `compliant` false and
- * `outcome: skipped`, with a warning; the step does not fail (the workflow chose skip).
+ * since-deployed-in found no base and on-no-base is skip: never a pass (`compliant` false, `outcome: skipped`), a
+ * warning, no failure.
  */
 export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult {
   const note = read.note ?? 'Nothing was checked.';
@@ -362,8 +357,7 @@ export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult
 }
 
 /**
- * A range with nothing in it to check (only merges, which include-merges: false leaves out, or no commit at all):
- * never a pass. Graded missing, as a commit without any attestation is, so fail-on decides: it fails or warns.
+ * A range with nothing to check (merges left out, or no commit): never a pass; graded missing, so fail-on decides.
  */
 export function renderNothingChecked(inputs: GateInputs, read: CommitsRead): StepResult {
   const note = read.note ?? 'Nothing was checked.';

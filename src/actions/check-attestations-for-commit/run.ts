@@ -1,7 +1,5 @@
 /**
- * check-attestations-for-commit, running the gate: reads the commits to check (the `commits` input, a range of the
- * checkout, every commit since what runs in an environment, the pull request's commits, or GITHUB_SHA) and their
- * attestations (GET /attestations/{org}/list_attestations_for_criteria), decides (decide.ts) and renders the verdict
+ * check-attestations-for-commit, running: reads the commits and their attestations, decides (decide.ts), renders
  * (render.ts).
  */
 import type { ComplianceClient } from '../../api/client.js';
@@ -197,9 +195,8 @@ async function readDeployed(
 }
 
 /**
- * Every commit of the head since what runs: the union of each base..head (a commit is checked unless every base has
- * it), so a service of this repository running an older version widens the range rather than narrowing it. No base
- * (nothing of this repository runs there, or one of its artifacts names no commit): on-no-base decides.
+ * Every commit since what runs: the union of each base..head, so an older version running widens the range; no base:
+ * on-no-base decides.
  */
 function sinceDeployed(
   inputs: GateInputs,

@@ -1,13 +1,6 @@
 /**
- * diff-envs' decisions, pure (no I/O, no log): what a diff says (the service's groups as the result, replacements
- * paired, changed or not) and what the service's answer about each arriving artifact says for the promotion gate.
- *
- * Pairing: an artifact only in snapshot 1 and one only in snapshot 2 with the same name once the tag and the digest are
- * taken off are one replacement (`backend 1.4.0 → 1.5.0`), not two unrelated rows. A pure function of the service's
- * groups; what is left unpaired is removed (only in 1) or added (only in 2).
- *
- * Compliance: every check fails closed: only an answer about the artifact asked, COMPLIANT by its state and its
- * evidence, is compliant.
+ * diff-envs' decisions, pure: the service's groups as the result, replacements paired by name without tag or digest
+ * (`backend 1.4.0 → 1.5.0`), and each arriving artifact's check, failing closed.
  */
 import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
@@ -35,9 +28,8 @@ import type {
 } from './inputs.js';
 
 /**
- * Pairs by repository where it is unambiguous: exactly one version (fingerprint) of that repository only in snapshot
- * 1 and exactly one only in snapshot 2. Two versions on one side are not guessed at (toResult takes a rollout in
- * progress out first). An artifact without a name is never paired.
+ * Pairs by repository where unambiguous: one version only in snapshot 1 and one only in 2. An artifact without a name
+ * never pairs.
  */
 export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]): Paired {
   // By name, then by fingerprint: one image under two tags (`backend:1.6` and `backend:latest`) is one version.
@@ -84,8 +76,8 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
 }
 
 /**
- * What tells the two sides of a replacement apart: the tags (`1.4.0 → 1.5.0`), with the start of each fingerprint
- * when the tags are the same or missing (`latest@9e5f20177e21 → latest@33907d725bd9`).
+ * The tags of a replacement's two sides (`1.4.0 → 1.5.0`), each with its fingerprint's start where the tags are alike
+ * or missing.
  */
 export function versions(replacement: Replacement): [string, string] {
   const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
@@ -100,9 +92,8 @@ export function versions(replacement: Replacement): [string, string] {
 }
 
 /**
- * What a promotion of snapshot 2 over snapshot 1 brings: the new side of each replacement (in each of its flows), the
- * added, then the versions of a rollout only in snapshot 2 (they move too if snapshot 2 is promoted, so the gate
- * checks them).
+ * What a promotion brings: each replacement's new side (per flow), the added, and a rollout's versions only in
+ * snapshot 2 (they move too).
  */
 export function arrivingOf(
   result: Pick<Paired, 'replaced' | 'added'> & { rollouts?: Rollout[] },
@@ -131,8 +122,8 @@ const ARRIVAL_RANK: Record<ArrivalState, number> = {
 };
 
 /**
- * Of one version's entries (one per flow it belongs to), the one whose check is the worst, with that check: the
- * first of equals. A version is no more compliant than it is in any of its flows.
+ * Of one version's entries (one per flow), the worst checked, the first of equals: it is no more compliant than in
+ * any flow.
  */
 export function worstOf(
   entries: [DiffArtifact, ...DiffArtifact[]],
@@ -154,12 +145,8 @@ function repositoryOf(a: DiffArtifact): string | undefined {
 }
 
 /**
- * The names whose pairing would be a guess: a rollout in progress. A name is one when a snapshot runs two or more of
- * its versions (fingerprints) and something about it changes between the snapshots, except the plain replacement,
- * one version only in each (`app:worker-2.0` → `2.1` beside an unchanged `app:web-1.0` pairs). So 1.5.0 in
- * both and 1.6.0 only in snapshot 2 (a rolling deployment midway) is one; two versions in both and nothing only in
- * one (two architectures, or two deployments of one image at different tags) is none. Each comes with every artifact
- * of that name in either snapshot, in name order. `both` holds the artifacts in both snapshots (scaled or unchanged).
+ * The names a snapshot runs two or more versions of, where something changes (bar one version only in each): a
+ * rollout in progress, whose pairing would be a guess. `both`: what is in both snapshots.
  */
 export function rolloutsOf(
   onlyIn1: DiffArtifact[],
@@ -211,11 +198,8 @@ function promotionSide(a: DiffArtifact): PromotionSide {
 }
 
 /**
- * What may move from snapshot 2 to snapshot 1, for a workflow's matrix: each replacement and each added artifact
- * with a name, one entry per version, kept by `only` and `exclude` and, with `state: compliant`, COMPLIANT by the
- * review in every flow it belongs to (its state is the worst of its flows; no review, no state: nothing is
- * COMPLIANT). A rollout in progress never moves, nor anything of a diff whose answer does not name
- * the snapshots asked (not confirmed); each is said as left out.
+ * What may move from snapshot 2 to 1 (the matrix): each named version kept by `only`/`exclude` and, with `state:
+ * compliant`, COMPLIANT in its worst flow. Rollouts and an unconfirmed diff never move; each is said as left out.
  */
 export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): Promotions {
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
@@ -339,8 +323,7 @@ export function judge(a: DiffArtifact, found: ArtifactLookup): ArrivalCheck {
 }
 
 /**
- * The check of each arriving artifact that is not COMPLIANT (the `non-compliant` output), each flow and fingerprint
- * once. One without a check (a caller's bug) is not checked: the gate fails closed.
+ * The check of each arriving artifact not COMPLIANT, once per flow and fingerprint; one without a check fails closed.
  */
 export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
   const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
@@ -361,11 +344,7 @@ export function notLookedUp(a: DiffArtifact): ArrivalCheck {
   return check(a, 'NOT-CHECKED', { error: { kind: 'unexpected', message: 'not looked up' } });
 }
 
-/**
- * The grade of an arriving artifact's state, as get-artifact grades one (src/compliance/grades.ts): NOT-FOUND is
- * missing; FLOW-UNKNOWN, NOT-CHECKED and NO-STATE are unknown; EVIDENCE-NOT-COMPLIANT is non-compliant; undefined
- * for COMPLIANT.
- */
+/** The grade of an arriving artifact's state, as get-artifact grades one; undefined for COMPLIANT. */
 export function arrivalGrade(state: ArrivalState): Grade | undefined {
   const grades: Record<ArrivalState, Grade | undefined> = {
     COMPLIANT: undefined,
@@ -389,9 +368,8 @@ export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn
 }
 
 /**
- * The arriving artifacts not COMPLIANT (notCompliant), sorted by fail-on: which fail the step, which warn. Under any
- * gate one that could not be checked (NOT-CHECKED) fails whatever fail-on lists: it was never judged, as with
- * get-artifact's items.
+ * The arriving artifacts not COMPLIANT, sorted by fail-on; under any gate a NOT-CHECKED one fails whatever fail-on
+ * lists.
  */
 export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
   const graded = sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);

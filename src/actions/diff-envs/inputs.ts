@@ -31,10 +31,8 @@ export interface Replacement {
 export type Paired = Pick<DiffEnvsResult, 'replaced' | 'added' | 'removed'>;
 
 /**
- * The service's state, or what stands in for one: `NO-STATE` (the service gave none), `EVIDENCE-NOT-COMPLIANT`
- * (COMPLIANT, but the evidence shows an attestation missing or failing), `NOT-FOUND` (not in that flow),
- * `FLOW-UNKNOWN` (the diff names no flow: nothing to look it up in), `NOT-CHECKED` (the lookup failed, or was over
- * the cap). Only `COMPLIANT` passes.
+ * The service's state, or what stands in for one (no state, evidence contradicting COMPLIANT, not found, no flow, not
+ * checked); only `COMPLIANT` passes.
  */
 export type ArrivalState =
   ArtifactState | 'NO-STATE' | 'EVIDENCE-NOT-COMPLIANT' | 'NOT-FOUND' | 'FLOW-UNKNOWN' | 'NOT-CHECKED';
@@ -67,8 +65,8 @@ export interface ComplianceReview {
 export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
 
 /**
- * A rollout in progress: a snapshot runs two or more versions (fingerprints) of one name, as a blue/green or rolling
- * deployment does midway. Pairing by name would be a guess, so its artifacts pair with none and none of it moves.
+ * A snapshot runs two or more versions of one name (a rollout midway): pairing would be a guess, so none of it pairs
+ * or moves.
  */
 export interface Rollout {
   /** The name its versions share, without tag or digest. */
@@ -213,9 +211,8 @@ const SHORTHAND: Shorthand = {
 };
 
 /**
- * `compliance`: read the arriving artifacts' compliance from the service; the promotion gate (`failOnNonCompliant`:
- * fail-on lists a grade, which needs `compliance`); and the grades that fail the step (`fail-on`, or
- * `fail-on-non-compliant` as its shorthand).
+ * `compliance` (the lookups), the grades that fail the step (`fail-on`, or `fail-on-non-compliant` as its shorthand)
+ * and whether it is a gate, which needs the lookups.
  */
 function readComplianceInputs(inputs: InputReader) {
   const compliance = inputs.boolean('compliance', true);

@@ -1,6 +1,6 @@
 /**
- * What diff-envs shows: the log lines, and the summary (also the PR comment's body). Every field of an artifact is
- * only shown here: one the service left out reads as `?` or an empty cell, never fails the step.
+ * What diff-envs shows: the log lines and the summary (also the PR comment's body). A field the service left out
+ * reads as `?` or an empty cell.
  */
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
@@ -56,8 +56,8 @@ export function couldNot(inputs: DiffEnvsInputs | undefined): string {
 }
 
 /**
- * Said when the service's answer does not name the snapshot of `snappish1` or `snappish2` (2.10 does not require
- * it): the diff is shown as asked, not confirmed; a gate on it fails closed (run.ts).
+ * Said when the answer does not name a snapshot (2.10 does not require it): the diff is shown as asked, not
+ * confirmed.
  */
 export function notConfirmedText(result: DiffEnvsResult): string {
   const missing = [result.snapshot1, result.snapshot2]
@@ -218,9 +218,8 @@ function podsCell(a: DiffArtifact): Cell {
 }
 
 /**
- * The summary: what the diff says in one sentence, the arriving artifacts' compliance, then one table per group;
- * unchanged artifacts only with `show-unchanged`. The writer's budget is the job summary's by default; the PR comment
- * passes its own.
+ * The summary: the diff in one sentence, the arriving artifacts' compliance, one table per group (unchanged only with
+ * `show-unchanged`).
  */
 export function summarize(
   result: DiffEnvsResult,

@@ -1,6 +1,6 @@
 /**
- * diff-envs, running the comparison: reads the diff (GET /env-diff/{org}), pairs it (decide.ts), reads the arriving
- * artifacts' compliance from the service, logs and renders it (render.ts), and makes the step with both gates.
+ * diff-envs, running: reads the diff, pairs it (decide.ts), reads the arriving artifacts' compliance, renders it and
+ * makes the step.
  */
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
@@ -61,11 +61,8 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
 }
 
 /**
- * The arriving artifacts' checks: the state of each (only in snapshot 2, the new side of each replacement) as the
- * service has it, read with GET /artifacts/{org}/{flow}/fingerprint/{fp} in the flow the diff names and judged in
- * decide.ts. One lookup per distinct fingerprint, at most 8 at a time, at most 200 per step. A lookup that fails is
- * `NOT-CHECKED`, never a pass, and never stops the others. One check per flow and fingerprint: one image may belong
- * to two flows, and compliant in one says nothing of the other.
+ * The arriving artifacts' checks, one per flow and fingerprint (compliant in one flow says nothing of another), at
+ * most 8 at a time and 200 a step; a lookup that fails is `NOT-CHECKED`, never a pass.
  */
 async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]): Promise<ComplianceReview> {
   const distinct = [...new Map(arriving.map((a) => [checkKey(a), a])).values()];
@@ -191,8 +188,8 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
 }
 
 /**
- * A gate (fail-on-diff or fail-on-non-compliant) on an answer that does not name its snapshots: outcome error, the
- * diff still written (outputs, summary, comment) as asked, and the failure says why.
+ * A gate on an answer that does not name its snapshots: outcome error, the diff still written as asked, the failure
+ * saying why.
  */
 function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const failOn = failOnOf(inputs);

@@ -1,10 +1,6 @@
 /**
- * get-artifact, deciding (pure, no I/O): whether an answer is shown to be about the trail asked, and, with many
- * items, each item's verdict by the one decision (src/compliance/decide.ts), the step's outcome as the worst of the
- * items', and which items fail the step. The grade of what was found (src/compliance/grades.ts): not found is
- * missing; an answer not shown to be the trail's, or an item that could not be checked, is unknown; else its state
- * (NON-COMPLIANT, or COMPLIANT by its state but not its evidence, is non-compliant; INCOMPLETE is incomplete; no
- * state is unknown).
+ * get-artifact, deciding (pure): whether an answer is the trail's, each item's verdict by the one decision
+ * (src/compliance/decide.ts), its grade, and the step's outcome as the worst of the items'.
  */
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
 import { judgeAnswer } from '../../compliance/decide.js';
@@ -23,9 +19,8 @@ import type { StepError } from '../../runtime/step.js';
 import type { GetArtifactInputs, ItemOutcome, ItemResult } from './inputs.js';
 
 /**
- * Said when a trail was asked and the answer names none (`trail_name` is not required by 2.8): the artifact is shown,
- * not confirmed to be the trail's; with unknown in fail-on (assert-compliant) it is "could not check" (a gate fails
- * closed).
+ * Said when a trail was asked and the answer names none (2.8 does not require it): shown, not confirmed to be the
+ * trail's.
  */
 export function trailNotConfirmed(trail: string | undefined, artifact: Artifact): string | undefined {
   if (trail === undefined || artifact.trail_name) return undefined;
@@ -65,10 +60,8 @@ export function stepWide(error: unknown): boolean {
 }
 
 /**
- * The grade of one artifact read: not found is missing; else by its state; an artifact whose state would pass but
- * that is not confirmed to be the trail's is unknown (its state says nothing of the trail asked). A state that does
- * not pass keeps its grade whether or not the trail is confirmed: not knowing the trail never makes a NON-COMPLIANT
- * artifact less so.
+ * The grade of one read: not found is missing, else by its state; a passing state not confirmed to be the trail's is
+ * unknown, a failing one keeps its grade.
  */
 export function gradeOf(read: {
   found: boolean;
@@ -88,8 +81,8 @@ export function itemGrade(item: ItemResult): Grade | undefined {
 }
 
 /**
- * Which of many items fail the step and which only warn, and would-fail. An item that could not be checked fails
- * whatever fail-on says, as one item that could not be checked does (outcome error): it was never judged.
+ * Which of many items fail the step, which warn, and would-fail; one that could not be checked fails whatever fail-on
+ * says.
  */
 export function sortItems(items: ItemResult[], failOn: Pick<FailOn, 'grades'>): Sorted<ItemResult> {
   const graded = items.filter((item) => itemGrade(item) !== undefined);

@@ -1,6 +1,6 @@
 /**
- * get-artifact, its inputs: the flow, one or more artifacts (the fingerprint given as is, or computed the way
- * report-artifact computes it), the trail or attestation asked, and the gate.
+ * get-artifact's inputs: the flow, the artifacts (a fingerprint, or computed as report-artifact does), the trail or
+ * attestation, the gate.
  */
 import { GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { InputError, type ApiError } from '../../errors/errors.js';
@@ -104,18 +104,15 @@ export async function readInputs(inputs: InputReader, cwd: string) {
 
 export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
 
-/**
- * The grades that fail the step (`fail-on`, or `assert-compliant` as its shorthand); by default missing only (a
- * not-found fails). `assertCompliant`: every grade fails the step, the gate in full.
- */
+/** The grades that fail the step (`fail-on`, or `assert-compliant`: every grade); by default missing only. */
 function readGate(inputs: InputReader) {
   const failOn = readFailOn(inputs, SHORTHAND);
   return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
 }
 
 /**
- * Every artifact asked about, each once (one or more lines of fingerprint or artifact, globs expanded); the first
- * (with one item, the only); and whether they are many (several lines or a glob: the outputs of many).
+ * Every artifact asked about, each once (lines, globs expanded), the first, and whether they are many (the outputs of
+ * many).
  */
 async function readItems(inputs: InputReader, workspace: string) {
   const { items, many } = await readArtifactSpecs(inputs, workspace);

@@ -1,7 +1,6 @@
 /**
- * get-artifact, rendering: the failure messages (not found, the gate tripped, the items that failed), the job summary
- * of one item or of many, and what a step that could not check says. Text from the service is escaped by the summary
- * writer and scrubbed by the log writer; nothing here writes to the runner.
+ * get-artifact, rendering: the failure messages, the summary of one item or many, and what a step that could not
+ * check says.
  */
 import type { ApiError } from '../../errors/errors.js';
 import type { ErrorExtras } from '../../runtime/step.js';
@@ -71,8 +70,8 @@ function stateWithNote(read: {
 }
 
 /**
- * The gate's failure (or, for a grade not in fail-on, its warning): the state, and the attestations to blame (or the
- * service's own words when it names none); `label` is the input that made the step a gate.
+ * The gate's failure (or warning): the state and the attestations to blame, else the service's own words; `label` is
+ * the gate's input.
  */
 export function trippedMessage(result: GetArtifactResult, label = 'assert-compliant'): string {
   const name = result.artifact?.filename;
@@ -197,9 +196,8 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
 }
 
 /**
- * Why the step of many items fails, naming the items that fail it: with assert-compliant any item not COMPLIANT;
- * with fail-on those of a grade it lists; by default, as with one item, an item not found. An item that could not be
- * checked fails it in every case.
+ * Why the step of many items fails, naming them: by assert-compliant, by fail-on's grades, or by default items not
+ * found or not checked.
  */
 export function failureOf(
   inputs: Pick<GetArtifactInputs, 'failOn'>,

@@ -1,15 +1,7 @@
 /**
- * get-artifact, running: reads the artifact as the service has it (GET /artifacts/{org}/{flow}/fingerprint/{fp}),
- * the fingerprint given as is or computed the way report-artifact computes it (src/compliance/lookup.ts says which
- * 404 is "not found"). Reading (here), the decision (decide.ts, src/compliance/decide.ts) and rendering (render.ts)
- * are apart; this joins them into the step's result.
- *
- * With many items: each is fingerprinted, then looked up (at most 8 at once) and judged alike. One item that cannot
- * be checked does not stop the others; what fails every item alike fails the step once. The outcome is the worst of
- * the items'; `fail-on` (or `assert-compliant`) fails the step after everything was read and written, naming them.
- *
- * What was found has a grade (decide.ts): one in `fail-on` fails the step, one not in it warns when the step is a
- * gate (fail-on given, or assert-compliant true). `would-fail` is what every grade listed would decide.
+ * get-artifact, running: reads each artifact (fingerprinted first, at most 8 looked up at once), judges it
+ * (decide.ts), renders it, and fails the step after everything was written; one item that cannot be checked does not
+ * stop the others.
  */
 import { mapBounded } from '../../api/pagination.js';
 import { decide, type Decided } from '../../compliance/decide.js';

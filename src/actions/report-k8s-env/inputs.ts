@@ -15,10 +15,7 @@ import type { StepError } from '../../runtime/step.js';
 /** The action's name, which the path of each kept payload carries (`payloadPathFor`). */
 export const ACTION = 'report-k8s-env';
 
-/**
- * What the service made of a report: whether a new snapshot was made, its id and its page. Only shown, never decided
- * on.
- */
+/** What the service made of a report: a new snapshot or not, its id and page. Only shown, never decided on. */
 export interface SnapshotMade {
   /** Whether the report made a new snapshot: 201, or 200 (the spec's "processed, no new snapshot"). */
   created: boolean;
@@ -84,8 +81,8 @@ const SINGLE_INPUTS = [
 ] as const;
 
 /**
- * The environments to report, each with its namespaces: one from `environment` and the namespace inputs, or many
- * from `config-file` or `environments`, with the input (`config`) that gave them.
+ * The environments to report with their namespaces: one from the inputs, or many from `config-file` or
+ * `environments`.
  */
 async function readTargets(
   inputs: InputReader,

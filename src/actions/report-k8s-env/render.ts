@@ -1,6 +1,6 @@
 /**
- * What report-k8s-env says about a report: the job summary, the warnings about pods it left out, and the heading and
- * outputs of a step that could not finish.
+ * What report-k8s-env says: the summary, the warnings about pods left out, and what a step that could not finish
+ * says.
  */
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
@@ -25,8 +25,8 @@ export function environmentsText(targets: EnvironmentTarget[]): string {
 }
 
 /**
- * A named namespace without pods (most often a typo or a missing permission), then the skipped pods: at most as many
- * warnings as GitHub shows, the last one counting the rest, which the summary and the result file list.
+ * A named namespace without pods (a typo, a permission), then the skipped pods: as many warnings as GitHub shows, the
+ * last counting the rest.
  */
 export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
   return capped(

@@ -1,8 +1,4 @@
-/**
- * report-k8s-env's run: reads the pods once (a saved `kubectl get pods -o json`, or live through `kubectl`), maps them
- * for each environment, and reports each (PUT /environments/{org}/{env}/report/K8S). A dry run sends nothing and keeps
- * the payload; a report that cannot be delivered is kept too (the finisher writes `payload-file`).
- */
+/** report-k8s-env's run: reads the pods once, maps them for each environment and reports each. */
 import { log } from '../../trust/log.js';
 import { validate } from '../../api/validate.js';
 import { isRecord } from '../../api/parse.js';
@@ -96,8 +92,8 @@ async function reportOne(
 }
 
 /**
- * Many environments (a config) from one read: one PUT each, at most 4 at a time. One that fails does not stop the
- * others: its payload is kept (each environment's `payload-file`), and the step fails at the end, naming it.
+ * Many environments from one read, at most 4 reports at a time; one that fails keeps its payload and fails the step
+ * at the end.
  */
 async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Promise<StepResult> {
   const prepared = inputs.targets.map((target, i) => prepare(target, reports[i] as PodReport));
@@ -252,9 +248,8 @@ async function send(
 }
 
 /**
- * What the service made of a report: whether a new snapshot was made, its id and its page. The spec documents 200 as
- * the case without a new snapshot, so 201 is one made; the id (`staging#4`, the form the service gives snapshots in a
- * diff) and a page are read from the answer where it gives them. Only shown, never decided on.
+ * What the service made of a report: 201 is a new snapshot (the spec gives 200 for none), with the id and page where
+ * the answer gives them.
  */
 export function snapshotOf(
   environment: string,
