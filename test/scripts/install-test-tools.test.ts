@@ -54,7 +54,9 @@ describe('install-test-tools', () => {
       '  htpasswd\n    Debian/Ubuntu:     sudo apt-get install apache2-utils\n    macOS (Homebrew):  brew install httpd',
     );
     expect(err).toContain('    macOS (Homebrew):  brew install distribution && ln -s');
-    expect(err).toContain('all at once: sudo apt-get install skopeo docker-registry apache2-utils cmark-gfm stress-ng');
+    expect(err).toContain(
+      'all at once: sudo apt-get install skopeo docker-registry apache2-utils cmark-gfm stress-ng',
+    );
     expect(err).not.toMatch(/^ {2}(openssl|kubectl)$/m);
   });
 
