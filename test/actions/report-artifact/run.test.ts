@@ -1,13 +1,12 @@
 /** report-artifact's run in-process against the sandbox: the step result it hands to the finisher on each path. */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { action } from '../../../src/actions/report-artifact.js';
 import { settle } from '../../../src/runtime/step.js';
 import { InputReader } from '../../../src/context/inputs.js';
 import { useTempDirs } from '../../helpers/git.js';
+import { checkout, reportInputs } from '../../helpers/report-artifact.js';
 import { DEFAULT_GITHUB } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 
 const start = useSandbox();
 const { tempDir, repo } = useTempDirs();
@@ -17,25 +16,16 @@ const SHA = 'd'.repeat(40);
 
 /** The inputs of a step in `dir` reporting fingerprint FP as app.bin to flow backend of the sandbox at `url`. */
 async function inputs(url: string, dir: string, extra: Record<string, string> = {}) {
-  const given: Record<string, string> = {
-    'api-url': url,
-    'api-token': DEMO_TOKEN,
-    org: 'demo',
-    flow: 'backend',
+  const given = reportInputs(url, {
+    artifact: '',
+    'artifact-type': '',
     fingerprint: FP,
     name: 'app.bin',
     ...extra,
-  };
-  return await action.read(
-    new InputReader({
-      ...DEFAULT_GITHUB,
-      GITHUB_SHA: SHA,
-      GITHUB_WORKSPACE: dir,
-      COMPLIANCE_RETRIES: '0',
-      ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-    }),
-    dir,
-  );
+  });
+  const env = Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
+  const context = { ...DEFAULT_GITHUB, GITHUB_SHA: SHA, GITHUB_WORKSPACE: dir, COMPLIANCE_RETRIES: '0' };
+  return await action.read(new InputReader({ ...context, ...env }), dir);
 }
 
 const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>
@@ -112,11 +102,8 @@ describe('report-artifact run', () => {
 
   it('refuses a git-commit git cannot resolve, before anything is sent', async () => {
     const sandbox = await start();
-    const r = repo();
-    writeFileSync(join(r.dir, 'README'), 'one');
-    r.git('add', '.');
-    r.git('commit', '-q', '-m', 'First');
-    await expect(action.run(await inputs(sandbox.url, r.dir, { 'git-commit': 'v9.9.9' }))).rejects.toThrow(
+    const { dir } = checkout(repo());
+    await expect(action.run(await inputs(sandbox.url, dir, { 'git-commit': 'v9.9.9' }))).rejects.toThrow(
       "Invalid input 'git-commit': cannot resolve 'v9.9.9'",
     );
     expect(stored(sandbox)).toBe(false);

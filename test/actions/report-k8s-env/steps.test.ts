@@ -22,6 +22,13 @@ const startSandbox = useSandbox();
 const { tempDir } = useTempDirs();
 const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+/** The inputs of a report of pods.json as environment staging to the sandbox at `url`, `extra` over them. */
+const staging = (url: string, extra: Record<string, string> = {}) => ({
+  ...connection(url),
+  environment: 'staging',
+  'pods-file': 'pods.json',
+  ...extra,
+});
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const o of opened.splice(0).reverse()) await o.close();
@@ -70,15 +77,7 @@ environments:
   - name: production
     namespaces: [shop]
 `;
-interface Listed {
-  name: string;
-  outcome: string;
-  pods: number;
-  artifacts: number;
-  skipped: number;
-  message: string;
-  'payload-file': string;
-}
+type Listed = Record<'name' | 'outcome' | 'message' | 'payload-file', string> & { pods: number };
 const DRY_RUN_OUTPUTS = ['artifacts', 'message', 'outcome', 'payload-file', 'pods', 'result-file', 'skipped'];
 const NO_IMAGE_ID = "container 'app' has no imageID yet (image still being pulled?)";
 const listed = (result: RunResult) => JSON.parse(result.outputs.environments ?? '') as Listed[];
@@ -90,11 +89,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
   describe('one environment from a pods file', () => {
     it('reports the mapped pods, skips the one it cannot map (warned, counted, summarized)', async () => {
       const sandbox = await start();
-      const result = await report(workspace(), {
-        ...connection(sandbox.url),
-        environment: 'staging',
-        'pods-file': 'pods.json',
-      });
+      const result = await report(workspace(), staging(sandbox.url));
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       // Its outputs (counts, message, snapshot) and result file: the bundle's contract (test/dist) asserts them. The
@@ -118,7 +113,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
 
     it('gives the service message when nothing changed (no new snapshot)', async () => {
       const sandbox = await start();
-      const inputs = { ...connection(sandbox.url), environment: 'production', 'pods-file': 'pods.json' };
+      const inputs = staging(sandbox.url, { environment: 'production' });
       const dir = workspace();
       const first = await report(dir, inputs);
       expect(first.outputs.message).toMatch(byProfile(/created/, /^$/));
@@ -143,7 +138,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       const sandbox = await start();
       const before = await sandbox.client().diffEnvironments('staging', 'staging');
       const dir = workspace();
-      const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' };
+      const inputs = staging(sandbox.url);
       const result = await report(dir, inputs, { COMPLIANCE_DRY_RUN: 'true' });
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({
@@ -177,7 +172,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     it('keeps the payload when the service answers a login page with 200: not taken as delivered', async () => {
       const sandbox = await start();
       const dir = workspace();
-      const inputs = { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' };
+      const inputs = staging(sandbox.url);
       const dryRun = await report(dir, { ...inputs, 'dry-run': 'true' });
       sandbox.sandbox.faults.respondNext(1, {
         status: 200,
@@ -199,11 +194,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
 
     it('keeps the payload when the environment does not exist (404)', async () => {
       const sandbox = await start();
-      const result = await report(workspace(), {
-        ...connection(sandbox.url),
-        environment: 'nowhere',
-        'pods-file': 'pods.json',
-      });
+      const result = await report(workspace(), staging(sandbox.url, { environment: 'nowhere' }));
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/::error::PUT .* failed with HTTP 404 Not Found: .*nowhere/);
       expect(result.outputs.outcome).toBe('error');
