@@ -122,31 +122,6 @@ describe('warnings', () => {
 });
 
 describe('report-k8s-env run', () => {
-  it('not delivered: outcome error keeping the payload, the counts, the warnings and the summary details', async () => {
-    const sandbox = await start();
-    sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-    const step = await settle(action, await inputs(sandbox.url, podsFile(cluster)));
-    expect(step.outcome).toBe('error');
-    // Only the list every error path sets: nothing a later step could take for counts.
-    expect(step.outputs).toEqual({ environments: [] });
-    expect((step.payload as { artifacts: unknown[] }).artifacts).toHaveLength(3);
-    expect(step.failure).toMatch(/maintenance window\. The report was not delivered\.$/);
-    expect(step.result).toMatchObject({
-      environment: 'staging',
-      pods: 5,
-      reported: 3,
-      leftOut: 1,
-      skipped: [{ pod: 'new-1' }],
-      error: { kind: 'undelivered' },
-    });
-    expect(step.result).not.toHaveProperty('message');
-    expect(step.annotations).toHaveLength(1);
-    const summary = step.summary?.toString() ?? '';
-    expect(summary).toContain('### ⚠️ Could not report environment staging');
-    expect(summary).toContain('#### The report that was not delivered');
-    expect(summary).toContain('#### Skipped pods (1)');
-  });
-
   it('any failure after the pods were read keeps what was read and the warnings about it', async () => {
     const sandbox = await start();
     // A refusal of the payload by the client's own check: a bug of the mapping, which no real answer produces.

@@ -169,7 +169,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
     });
 
-    it('keeps the payload when the service answers a login page with 200: not taken as delivered', async () => {
+    it('keeps the payload when the service answers a login page with 200 (not taken as delivered), or 503', async () => {
       const sandbox = await start();
       const dir = workspace();
       const inputs = staging(sandbox.url);
@@ -190,6 +190,22 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       expectKept(result);
       // The very payload a dry run keeps: nothing of the report is lost.
       expect(outputFile(result, 'payload-file')).toEqual(outputFile(dryRun, 'payload-file'));
+      // A report refused with 503 is kept the same way, with why, the one warning and the summary's details.
+      sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
+      const refused = await report(dir, inputs, { COMPLIANCE_RETRIES: '0' });
+      expectKept(refused);
+      // Only the list every error path sets: nothing a later step could take for counts.
+      const outputs = ['environments', 'environments-truncated', 'outcome', 'payload-file', 'result-file'];
+      expect(Object.keys(refused.outputs).sort()).toEqual(outputs);
+      expect(refused.outputs.environments).toBe('[]');
+      expect((outputFile(refused, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+      const saved = outputFile(refused, 'result-file');
+      const why = /HTTP 503 Service Unavailable: maintenance window\. The report was not delivered\.$/;
+      expect(saved).toMatchObject({ leftOut: 1, error: { message: expect.stringMatching(why) as unknown } });
+      expect(saved).not.toHaveProperty('message');
+      expect(refused.stdout.match(/^::warning::/gm)).toHaveLength(1);
+      expect(refused.summary).toContain('#### The report that was not delivered');
+      expect(refused.summary).toContain('#### Skipped pods (1)');
     });
 
     it('keeps the payload when the environment does not exist (404)', async () => {
