@@ -1,9 +1,9 @@
 /**
  * List outputs fit where users put them (issue 25): a later step takes a list through `env:`, as every action.yml
  * says to, and Linux refuses one variable over 128 KiB (E2BIG). Through the bundle, in a workflow run by the runner
- * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. A matrix cut to
- * GitHub's 256 jobs or to 64 KiB says in the summary and a warning how many it leaves out. The helper that caps is
- * tested in-process in test/runtime/output.test.ts.
+ * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. The helper that
+ * caps is tested in-process in test/runtime/output.test.ts, a matrix cut to what GitHub takes in
+ * test/actions/list-output-cap.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,6 @@ import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulat
 import { factsOf } from '@compliance-actions/runner/facts';
 import { runWorkflow } from '@compliance-actions/runner/workflow';
 import { serveArriving } from '../helpers/arriving.js';
-import { runAction } from '../helpers/runner.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const CAP = 64 * 1024;
@@ -111,60 +110,6 @@ describe('list outputs', () => {
       await server.close();
     }
   });
-});
-
-describe('a matrix output cut to what GitHub takes', () => {
-  it.each([
-    // 300 short entries: GitHub's 256 jobs of one matrix cut first.
-    [300, (n: number) => `registry.example.test/svc-${n}`, /GitHub makes at most 256 jobs of one matrix/],
-    // 200 entries of 700 bytes: 64 KiB cuts first.
-    [
-      200,
-      (n: number) => `registry.example.test/${'team/'.repeat(130)}svc-${n}`,
-      /an output holds at most 64 KiB/,
-    ],
-  ])(
-    'diff-envs, %i promotions: the summary heading and a warning say how many the matrix leaves out',
-    async (count, name, limit) => {
-      const server = await serveArriving({ count, name });
-      try {
-        const result = await runAction('diff-envs', {
-          inputs: {
-            'api-url': server.origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-            'snapshot-1': 'prod',
-            'snapshot-2': 'staging',
-            compliance: 'false',
-            'promotions-state': 'any',
-          },
-        });
-        expect(result.code, result.stdout).toBe(0);
-        const kept = Number(result.outputs['promotions-count']);
-        expect(result.outputs['promotions-truncated']).toBe('true');
-        expect(kept).toBeGreaterThan(0);
-        expect(kept).toBeLessThan(count);
-        expect((JSON.parse(result.outputs.promotions ?? '') as { include: unknown[] }).include).toHaveLength(
-          kept,
-        );
-        const left = count - kept;
-        expect(result.summary).toContain(`#### Promotions (${count}, ${left} left out of the matrix)`);
-        expect(result.summary).toMatch(
-          new RegExp(
-            `The promotions output holds the first ${kept} \\(${limit.source}\\): the last ${left} below get no job`,
-          ),
-        );
-        const warning = new RegExp(
-          `^::warning::${left} of ${count} entries of promotions are left out of the matrix and get no job: it holds ` +
-            `the first ${kept} \\(${limit.source}\\); promotions-truncated is true`,
-          'm',
-        );
-        expect(result.stdout).toMatch(warning);
-      } finally {
-        await server.close();
-      }
-    },
-  );
 });
 
 describe('every list output of every action', () => {
