@@ -1,14 +1,23 @@
 /**
- * A matrix output cut to what GitHub takes, in-process: diff-envs' promotions over GitHub's 256 jobs of one matrix or
- * over 64 KiB say in the summary and a warning how many they leave out. A list output taken through `env:` by a later
- * step, through the bundle: test/dist/list-output-cap.test.ts.
+ * List outputs within what GitHub takes: every list output of every action documented with its 64 KiB cap, and
+ * diff-envs' promotions over GitHub's 256 jobs of one matrix or over 64 KiB, run in-process, saying in the summary and
+ * a warning how many they leave out. A list output taken through `env:` by a later step, through the bundle:
+ * test/workflow-run/list-output-cap.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
+import { factsOf } from '@compliance-actions/runner/facts';
 import { serveArriving } from '../helpers/arriving.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const runAction = useInProcessAction();
+type Outputs = Record<string, { description: string }>;
+const outputsOf = (action: string): Outputs =>
+  (parse(readFileSync(actionFile(action), 'utf8')) as { outputs?: Outputs }).outputs ?? {};
 /** A promotion review of every artifact, compliant or not, without reading each one's compliance. */
 const REVIEW = {
   org: 'acme',
@@ -62,4 +71,42 @@ describe('a matrix output cut to what GitHub takes', () => {
       }
     },
   );
+});
+
+describe('every list output of every action', () => {
+  const lists = actionNames().flatMap((action) => {
+    const all = outputsOf(action);
+    return Object.entries(all).map(([name, { description }]) => ({ action, name, description, all }));
+  });
+
+  it('is documented with its cap, its -truncated output and where the full list is', () => {
+    const jsonLists = lists.filter((o) => /\bJSON list\b/.test(o.description));
+    // Each action's facts name its list outputs (src/actions/<name>.facts.ts).
+    const listed = actionNames().flatMap((action) =>
+      factsOf(action).lists.map((name) => `${action} ${name}`),
+    );
+    expect(jsonLists.map((o) => `${o.action} ${o.name}`).sort()).toEqual(listed.sort());
+    expect(listed).not.toEqual([]);
+    for (const { action, name, description, all } of jsonLists) {
+      const where = `${action} ${name}`;
+      const key = /^[a-z]+$/.test(name) ? `outputLists.${name}` : `outputLists["${name}"]`;
+      expect(description, where).toContain(
+        `At most 64 KiB: the first items that fit, each whole; ${name}-truncated`,
+      );
+      expect(description, where).toContain(key);
+      expect(all[`${name}-truncated`]?.description, where).toMatch(/^true when .* 64 KiB/);
+    }
+    // And no -truncated output without its list.
+    for (const { action, name, all } of lists.filter((o) => o.name.endsWith('-truncated'))) {
+      expect(all[name.replace(/-truncated$/, '')]?.description, `${action} ${name}`).toMatch(/\bJSON list\b/);
+    }
+  });
+
+  it('has its cap in the docs, under Limits (docs/limits.md)', () => {
+    const limits = readFileSync(join(ROOT, 'docs/limits.md'), 'utf8');
+    expect(limits).toMatch(/^# Limits\n/);
+    expect(limits).toMatch(/JSON list output .* at most 64 KiB/s);
+    expect(limits).toContain('-truncated');
+    expect(limits).toContain('outputLists');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * List outputs (issue 25): the one helper that caps them (src/runtime/output.ts), and the finisher that writes every
  * list through it, in-process against real runner files. The same through the bundle, with a later step that takes
- * the list through `env:`: test/dist/list-output-cap.test.ts.
+ * the list through `env:`: test/workflow-run/list-output-cap.test.ts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -49,7 +49,7 @@ export interface ActionFacts {
   typical?: Inputs;
   /** The endpoints its typical run calls, in order: the only schemas it loads. */
   calls: EndpointName[];
-  /** Its JSON list outputs, each capped at 64 KiB with its `<name>-truncated` (test/dist/list-output-cap.test.ts). */
+  /** Its JSON list outputs, each capped at 64 KiB with its `<name>-truncated` (test/actions/list-output-cap.test.ts). */
   lists: string[];
   /** Its least workflow on its page (`npm run docs`); without one, `workflow_dispatch` and no inputs. */
   leastWorkflow?: LeastWorkflow;

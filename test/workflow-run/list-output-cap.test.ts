@@ -2,16 +2,15 @@
  * List outputs fit where users put them (issue 25): a later step takes a list through `env:`, as every action.yml
  * says to, and Linux refuses one variable over 128 KiB (E2BIG). Through the bundle, in a workflow run by the runner
  * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. The helper that
- * caps is tested in-process in test/runtime/output.test.ts, a matrix cut to what GitHub takes in
- * test/actions/list-output-cap.test.ts.
+ * caps is tested in-process in test/runtime/output.test.ts; a matrix cut to what GitHub takes, and every action's list
+ * outputs documented with their cap, in test/actions/list-output-cap.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
-import { factsOf } from '@compliance-actions/runner/facts';
+import { actionFile } from '@compliance-actions/runner/emulator';
 import { runWorkflow } from '@compliance-actions/runner/workflow';
 import { serveArriving } from '../helpers/arriving.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -109,43 +108,5 @@ describe('list outputs', () => {
     } finally {
       await server.close();
     }
-  });
-});
-
-describe('every list output of every action', () => {
-  const lists = actionNames().flatMap((action) => {
-    const all = outputsOf(action);
-    return Object.entries(all).map(([name, { description }]) => ({ action, name, description, all }));
-  });
-
-  it('is documented with its cap, its -truncated output and where the full list is', () => {
-    const jsonLists = lists.filter((o) => /\bJSON list\b/.test(o.description));
-    // Each action's facts name its list outputs (src/actions/<name>.facts.ts).
-    const listed = actionNames().flatMap((action) =>
-      factsOf(action).lists.map((name) => `${action} ${name}`),
-    );
-    expect(jsonLists.map((o) => `${o.action} ${o.name}`).sort()).toEqual(listed.sort());
-    expect(listed).not.toEqual([]);
-    for (const { action, name, description, all } of jsonLists) {
-      const where = `${action} ${name}`;
-      const key = /^[a-z]+$/.test(name) ? `outputLists.${name}` : `outputLists["${name}"]`;
-      expect(description, where).toContain(
-        `At most 64 KiB: the first items that fit, each whole; ${name}-truncated`,
-      );
-      expect(description, where).toContain(key);
-      expect(all[`${name}-truncated`]?.description, where).toMatch(/^true when .* 64 KiB/);
-    }
-    // And no -truncated output without its list.
-    for (const { action, name, all } of lists.filter((o) => o.name.endsWith('-truncated'))) {
-      expect(all[name.replace(/-truncated$/, '')]?.description, `${action} ${name}`).toMatch(/\bJSON list\b/);
-    }
-  });
-
-  it('has its cap in the docs, under Limits (docs/limits.md)', () => {
-    const limits = readFileSync(join(ROOT, 'docs/limits.md'), 'utf8');
-    expect(limits).toMatch(/^# Limits\n/);
-    expect(limits).toMatch(/JSON list output .* at most 64 KiB/s);
-    expect(limits).toContain('-truncated');
-    expect(limits).toContain('outputLists');
   });
 });
