@@ -29,6 +29,11 @@ const placed = (time: number | null, extra: Partial<CommitAttestation> = {}) => 
   created_at: time,
   ...extra,
 });
+/** Made at `time`, nowhere named (the live shape). */
+const when = (time: number) => ({ created_at: time });
+/** A scan at `time` in flow backend, trail t1 (or as `extra` says). */
+const scan = (verdict: boolean | null, time: number | null, extra: Partial<CommitAttestation> = {}) =>
+  at('scan', verdict, placed(time, extra));
 
 /** The verdict of one commit: its row, and each cell's state. */
 function verdictOf(decision: Decision, commit: string) {
@@ -40,180 +45,111 @@ function verdictOf(decision: Decision, commit: string) {
 }
 
 describe('decide: one commit, names required', () => {
-  const cases: {
-    title: string;
-    required: string[];
-    found: CommitAttestation[];
-    cells: Record<string, CellState>;
-    row: CellState;
-  }[] = [
-    {
-      title: 'every name compliant',
-      required: ['unit'],
-      found: [at('unit', true)],
-      cells: { unit: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'a required name not found is missing',
-      required: ['unit', 'sbom'],
-      found: [at('unit', true)],
-      cells: { unit: 'compliant', sbom: 'missing' },
-      row: 'missing',
-    },
-    {
-      title: 'nothing found: every name missing',
-      required: ['unit', 'sbom'],
-      found: [],
-      cells: { unit: 'missing', sbom: 'missing' },
-      row: 'missing',
-    },
-    {
-      title: 'is_compliant false',
-      required: ['unit'],
-      found: [at('unit', false)],
-      cells: { unit: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'is_compliant null is unknown (it fails closed unless fail-on leaves unknown out)',
-      required: ['unit'],
-      found: [at('unit', null)],
-      cells: { unit: 'unknown' },
-      row: 'unknown',
-    },
-    {
-      title: 'no is_compliant at all is unknown',
-      required: ['unit'],
-      found: [at('unit', undefined)],
-      cells: { unit: 'unknown' },
-      row: 'unknown',
-    },
-    {
-      title: 'a false verdict beside one without a verdict: non-compliant',
-      required: ['unit'],
-      found: [at('unit', null), at('unit', false)],
-      cells: { unit: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'the worst cell decides the row: unknown over missing, non-compliant over unknown',
-      required: ['unit', 'sbom', 'scan'],
-      found: [at('unit', null)],
-      cells: { unit: 'unknown', sbom: 'missing', scan: 'missing' },
-      row: 'unknown',
-    },
-    {
-      title: 'non-compliant over unknown',
-      required: ['unit', 'scan'],
-      found: [at('unit', null), at('scan', false)],
-      cells: { unit: 'unknown', scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'the worst cell decides the row: non-compliant over missing',
-      required: ['unit', 'sbom', 'scan'],
-      found: [at('unit', true), at('scan', false)],
-      cells: { unit: 'compliant', sbom: 'missing', scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'supersession: a newer pass in the same flow and trail replaces an older failure',
-      required: ['scan'],
-      found: [at('scan', false, placed(100)), at('scan', true, placed(200))],
-      cells: { scan: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'supersession: a newer failure replaces an older pass',
-      required: ['scan'],
-      found: [at('scan', true, placed(100)), at('scan', false, placed(200))],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'supersession does not depend on the order of the answer',
-      required: ['scan'],
-      found: [at('scan', true, placed(200)), at('scan', false, placed(100))],
-      cells: { scan: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'supersession: an older null verdict is replaced by a newer pass',
-      required: ['scan'],
-      found: [at('scan', null, placed(100)), at('scan', true, placed(200))],
-      cells: { scan: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'no supersession across artifacts: a pass for another artifact leaves the failure',
-      required: ['scan'],
-      found: [
-        at('scan', false, placed(100, { artifact_fingerprint: FP1 })),
-        at('scan', true, placed(200, { artifact_fingerprint: FP2 })),
-      ],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'no supersession across flows',
-      required: ['scan'],
-      found: [at('scan', false, placed(100)), at('scan', true, placed(200, { flow_name: 'frontend' }))],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'no supersession across trails',
-      required: ['scan'],
-      found: [at('scan', false, placed(100)), at('scan', true, placed(200, { trail_name: 't2' }))],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'live shape (no flow or trail named): a newer pass never hides an older failure',
-      required: ['scan'],
-      found: [at('scan', false, { created_at: 100 }), at('scan', true, { created_at: 200 })],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'no time: a pass does not replace a failure',
-      required: ['scan'],
-      found: [at('scan', false, placed(null)), at('scan', true, placed(200))],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'the same time: both count',
-      required: ['scan'],
-      found: [at('scan', false, placed(100)), at('scan', true, placed(100))],
-      cells: { scan: 'non-compliant' },
-      row: 'non-compliant',
-    },
-    {
-      title: 'narrowing: a name not required does not count, even non-compliant',
-      required: ['unit'],
-      found: [at('unit', true), at('scan', false)],
-      cells: { unit: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'duplicates: the same compliant attestation twice is compliant',
-      required: ['unit'],
-      found: [at('unit', true, placed(100)), at('unit', true, placed(100))],
-      cells: { unit: 'compliant' },
-      row: 'compliant',
-    },
-    {
-      title: 'duplicates: one copy without a verdict makes the name unknown',
-      required: ['unit'],
-      found: [at('unit', true), at('unit', null)],
-      cells: { unit: 'unknown' },
-      row: 'unknown',
-    },
+  /** Each: what was found; the cells as `name=state`, the required names in order; the row, if not the one cell's. */
+  const cases: [string, CommitAttestation[], string, CellState?][] = [
+    ['every name compliant', [at('unit', true)], 'unit=compliant'],
+    ['a required name not found is missing', [at('unit', true)], 'unit=compliant sbom=missing', 'missing'],
+    ['nothing found: every name missing', [], 'unit=missing sbom=missing', 'missing'],
+    ['is_compliant false', [at('unit', false)], 'unit=non-compliant'],
+    [
+      'is_compliant null is unknown (it fails closed unless fail-on leaves unknown out)',
+      [at('unit', null)],
+      'unit=unknown',
+    ],
+    ['no is_compliant at all is unknown', [at('unit', undefined)], 'unit=unknown'],
+    [
+      'a false verdict beside one without a verdict: non-compliant',
+      [at('unit', null), at('unit', false)],
+      'unit=non-compliant',
+    ],
+    [
+      'the worst cell decides the row: unknown over missing, non-compliant over unknown',
+      [at('unit', null)],
+      'unit=unknown sbom=missing scan=missing',
+      'unknown',
+    ],
+    [
+      'non-compliant over unknown',
+      [at('unit', null), at('scan', false)],
+      'unit=unknown scan=non-compliant',
+      'non-compliant',
+    ],
+    [
+      'the worst cell decides the row: non-compliant over missing',
+      [at('unit', true), at('scan', false)],
+      'unit=compliant sbom=missing scan=non-compliant',
+      'non-compliant',
+    ],
+    [
+      'supersession: a newer pass in the same flow and trail replaces an older failure',
+      [scan(false, 100), scan(true, 200)],
+      'scan=compliant',
+    ],
+    [
+      'supersession: a newer failure replaces an older pass',
+      [scan(true, 100), scan(false, 200)],
+      'scan=non-compliant',
+    ],
+    [
+      'supersession does not depend on the order of the answer',
+      [scan(true, 200), scan(false, 100)],
+      'scan=compliant',
+    ],
+    [
+      'supersession: an older null verdict is replaced by a newer pass',
+      [scan(null, 100), scan(true, 200)],
+      'scan=compliant',
+    ],
+    [
+      'no supersession across artifacts: a pass for another artifact leaves the failure',
+      [scan(false, 100, { artifact_fingerprint: FP1 }), scan(true, 200, { artifact_fingerprint: FP2 })],
+      'scan=non-compliant',
+    ],
+    [
+      'no supersession across flows',
+      [scan(false, 100), scan(true, 200, { flow_name: 'frontend' })],
+      'scan=non-compliant',
+    ],
+    [
+      'no supersession across trails',
+      [scan(false, 100), scan(true, 200, { trail_name: 't2' })],
+      'scan=non-compliant',
+    ],
+    [
+      'live shape (no flow or trail named): a newer pass never hides an older failure',
+      [at('scan', false, when(100)), at('scan', true, when(200))],
+      'scan=non-compliant',
+    ],
+    [
+      'no time: a pass does not replace a failure',
+      [scan(false, null), scan(true, 200)],
+      'scan=non-compliant',
+    ],
+    ['the same time: both count', [scan(false, 100), scan(true, 100)], 'scan=non-compliant'],
+    [
+      'narrowing: a name not required does not count, even non-compliant',
+      [at('unit', true), at('scan', false)],
+      'unit=compliant',
+    ],
+    [
+      'duplicates: the same compliant attestation twice is compliant',
+      [at('unit', true, placed(100)), at('unit', true, placed(100))],
+      'unit=compliant',
+    ],
+    [
+      'duplicates: one copy without a verdict makes the name unknown',
+      [at('unit', true), at('unit', null)],
+      'unit=unknown',
+    ],
   ];
 
-  it.each(cases)('$title', ({ required, found, cells, row }) => {
+  it.each(cases)('%s', (_title, found, spec, given) => {
+    const cells = Object.fromEntries(spec.split(' ').map((cell) => cell.split('='))) as Record<
+      string,
+      CellState
+    >;
+    const required = Object.keys(cells);
+    const row = given ?? (Object.values(cells)[0] as CellState);
     const decision = decide([A], { [A]: found }, required);
     expect(verdictOf(decision, A)).toEqual({ row, cells });
     expect(decision.names).toEqual(required);
@@ -269,10 +205,7 @@ describe('decide: no names required (at least one attestation, all compliant)', 
     },
     {
       title: 'supersession applies here too',
-      found: {
-        [A]: [at('scan', false, placed(1))],
-        [B]: [at('scan', false, placed(1)), at('scan', true, placed(2))],
-      },
+      found: { [A]: [scan(false, 1)], [B]: [scan(false, 1), scan(true, 2)] },
       names: ['scan'],
       rows: {
         [A]: { row: 'non-compliant', cells: { scan: 'non-compliant' } },
@@ -321,17 +254,15 @@ describe('decide: order and duplicates', () => {
   });
 
   it('keeps the attestations that decided a cell: the newest of each place, every unplaced one', () => {
-    const old = at('scan', false, placed(1));
-    const newer = at('scan', true, placed(2));
-    const unplaced = at('scan', true);
+    const [old, newer, unplaced] = [scan(false, 1), scan(true, 2), at('scan', true)];
     const decision = decide([A], { [A]: [old, newer, unplaced] }, ['scan']);
     expect(decision.rows[0]?.cells.scan?.attestations).toEqual([newer, unplaced]);
   });
 });
 
 describe("decide: overrides (a person's verdict on an attestation of the name)", () => {
-  /** An override of `name`; where it says, who made it and why. */
-  const override = (name: string, verdict: boolean | null, extra: Partial<CommitAttestation> = {}) =>
+  /** An override of pull-request (or `name`); where it says, who made it and why. */
+  const override = (verdict: boolean | null, extra: Partial<CommitAttestation> = {}, name = 'pull-request') =>
     at(name, verdict, {
       attestation_type: 'override',
       reported_by: 'alice',
@@ -341,137 +272,105 @@ describe("decide: overrides (a person's verdict on an attestation of the name)",
   const pr = (verdict: boolean | null, extra: Partial<CommitAttestation> = {}) =>
     at('pull-request', verdict, { attestation_type: 'pull_request', ...extra });
 
-  const cases: {
-    title: string;
-    found: CommitAttestation[];
-    state: CellState;
-    /** The override the cell shows, by its verdict; undefined: none. */
-    shows?: boolean | null;
-  }[] = [
+  /** Each: what was found, the cell's state, and the verdict of the override the cell shows (undefined: none). */
+  const cases: [string, CommitAttestation[], CellState, (boolean | null)?][] = [
     // Live shape: no flow or trail named, each report counts on its own.
-    {
-      title: 'overridden as compliant: the override decides over the failure it overrides',
-      found: [pr(false, { created_at: 100 }), override('pull-request', true, { created_at: 200 })],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'overridden as non-compliant: the override decides over the pass',
-      found: [pr(true, { created_at: 100 }), override('pull-request', false, { created_at: 200 })],
-      state: 'non-compliant',
-      shows: false,
-    },
-    {
-      title: 'an override with no verdict is unknown',
-      found: [pr(true, { created_at: 100 }), override('pull-request', null, { created_at: 200 })],
-      state: 'unknown',
-      shows: null,
-    },
-    {
-      title: 'an override alone decides (a direct push with no pull request, passed by a person)',
-      found: [override('pull-request', true, { created_at: 200 })],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'an override decides what has no time',
-      found: [pr(false), override('pull-request', true, { created_at: 200 })],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'the newest override decides: a later pass over an earlier failure',
-      found: [
-        pr(false, { created_at: 100 }),
-        override('pull-request', false, { created_at: 150 }),
-        override('pull-request', true, { created_at: 200 }),
-      ],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'the newest override decides: a later failure over an earlier pass',
-      found: [
-        override('pull-request', true, { created_at: 150 }),
-        pr(true, { created_at: 100 }),
-        override('pull-request', false, { created_at: 200 }),
-      ],
-      state: 'non-compliant',
-      shows: false,
-    },
-    {
-      title: 'two overrides as new: the worse decides (fails closed)',
-      found: [
-        override('pull-request', true, { created_at: 200 }),
-        override('pull-request', false, { created_at: 200 }),
-      ],
-      state: 'non-compliant',
-      shows: false,
-    },
-    {
-      title: 'a report newer than the override counts on its own: its failure is not hidden',
-      found: [
-        pr(false, { created_at: 100 }),
-        override('pull-request', true, { created_at: 200 }),
-        pr(false, { created_at: 300 }),
-      ],
-      state: 'non-compliant',
-      shows: true,
-    },
-    {
-      title: 'a report newer than the override counts on its own: a pass beside it',
-      found: [override('pull-request', true, { created_at: 200 }), pr(true, { created_at: 300 })],
-      state: 'compliant',
-      shows: true,
-    },
+    [
+      'overridden as compliant: the override decides over the failure it overrides',
+      [pr(false, when(100)), override(true, when(200))],
+      'compliant',
+      true,
+    ],
+    [
+      'overridden as non-compliant: the override decides over the pass',
+      [pr(true, when(100)), override(false, when(200))],
+      'non-compliant',
+      false,
+    ],
+    [
+      'an override with no verdict is unknown',
+      [pr(true, when(100)), override(null, when(200))],
+      'unknown',
+      null,
+    ],
+    [
+      'an override alone decides (a direct push with no pull request, passed by a person)',
+      [override(true, when(200))],
+      'compliant',
+      true,
+    ],
+    ['an override decides what has no time', [pr(false), override(true, when(200))], 'compliant', true],
+    [
+      'the newest override decides: a later pass over an earlier failure',
+      [pr(false, when(100)), override(false, when(150)), override(true, when(200))],
+      'compliant',
+      true,
+    ],
+    [
+      'the newest override decides: a later failure over an earlier pass',
+      [override(true, when(150)), pr(true, when(100)), override(false, when(200))],
+      'non-compliant',
+      false,
+    ],
+    [
+      'two overrides as new: the worse decides (fails closed)',
+      [override(true, when(200)), override(false, when(200))],
+      'non-compliant',
+      false,
+    ],
+    [
+      'a report newer than the override counts on its own: its failure is not hidden',
+      [pr(false, when(100)), override(true, when(200)), pr(false, when(300))],
+      'non-compliant',
+      true,
+    ],
+    [
+      'a report newer than the override counts on its own: a pass beside it',
+      [override(true, when(200)), pr(true, when(300))],
+      'compliant',
+      true,
+    ],
     // Where both say where they were made: an override is about its own place.
-    {
-      title: 'placed: the override of the same trail decides',
-      found: [pr(false, placed(100)), override('pull-request', true, placed(200))],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'placed: a failure on another trail is not hidden by an override of this one',
-      found: [
-        pr(false, placed(100)),
-        override('pull-request', true, placed(200)),
-        pr(false, placed(50, { trail_name: 't2' })),
-      ],
-      state: 'non-compliant',
-      shows: true,
-    },
-    {
-      title: "placed: a newer report on the override's trail replaces it",
-      found: [override('pull-request', true, placed(200)), pr(false, placed(300))],
-      state: 'non-compliant',
-    },
-    {
-      title: "placed: an override of the trail (no artifact named) stands for its artifact's attestation",
-      found: [
+    [
+      'placed: the override of the same trail decides',
+      [pr(false, placed(100)), override(true, placed(200))],
+      'compliant',
+      true,
+    ],
+    [
+      'placed: a failure on another trail is not hidden by an override of this one',
+      [pr(false, placed(100)), override(true, placed(200)), pr(false, placed(50, { trail_name: 't2' }))],
+      'non-compliant',
+      true,
+    ],
+    [
+      "placed: a newer report on the override's trail replaces it",
+      [override(true, placed(200)), pr(false, placed(300))],
+      'non-compliant',
+    ],
+    [
+      "placed: an override of the trail (no artifact named) stands for its artifact's attestation",
+      [pr(false, placed(100, { artifact_fingerprint: FP1 })), override(true, placed(200))],
+      'compliant',
+      true,
+    ],
+    [
+      'placed: an override of one artifact does not stand for another',
+      [
         pr(false, placed(100, { artifact_fingerprint: FP1 })),
-        override('pull-request', true, placed(200)),
+        override(true, placed(200, { artifact_fingerprint: FP2 })),
       ],
-      state: 'compliant',
-      shows: true,
-    },
-    {
-      title: 'placed: an override of one artifact does not stand for another',
-      found: [
-        pr(false, placed(100, { artifact_fingerprint: FP1 })),
-        override('pull-request', true, placed(200, { artifact_fingerprint: FP2 })),
-      ],
-      state: 'non-compliant',
-      shows: true,
-    },
-    {
-      title: 'an override of another name decides nothing here',
-      found: [pr(false, { created_at: 100 }), override('sonar', true, { created_at: 200 })],
-      state: 'non-compliant',
-    },
+      'non-compliant',
+      true,
+    ],
+    [
+      'an override of another name decides nothing here',
+      [pr(false, when(100)), override(true, when(200), 'sonar')],
+      'non-compliant',
+    ],
   ];
 
-  it.each(cases)('$title', ({ found, state, shows }) => {
+  it.each(cases)('%s', (_title, found, state, shows) => {
     const decision = decide([A], { [A]: found }, ['pull-request']);
     const cell = decision.rows[0]?.cells['pull-request'];
     expect(cell?.state).toBe(state);
@@ -483,11 +382,7 @@ describe("decide: overrides (a person's verdict on an attestation of the name)",
   });
 
   it('keeps who overrode and why, for the summary', () => {
-    const decision = decide(
-      [A],
-      { [A]: [pr(false, { created_at: 1 }), override('pull-request', true, { created_at: 2 })] },
-      [],
-    );
+    const decision = decide([A], { [A]: [pr(false, when(1)), override(true, when(2))] }, []);
     const cell = decision.rows[0]?.cells['pull-request'];
     expect(cell?.attestations).toEqual([cell?.override]);
     expect(cell?.override).toMatchObject({ reported_by: 'alice', description: 'hotfix approved by CAB' });
