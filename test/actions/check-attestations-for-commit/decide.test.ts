@@ -149,7 +149,7 @@ describe('decide: one commit, names required', () => {
       CellState
     >;
     const required = Object.keys(cells);
-    const row = given ?? (Object.values(cells)[0] as CellState);
+    const row = given ?? Object.values(cells)[0];
     const decision = decide([A], { [A]: found }, required);
     expect(verdictOf(decision, A)).toEqual({ row, cells });
     expect(decision.names).toEqual(required);
