@@ -1,8 +1,15 @@
 /**
  * get-artifact's decision, in-process: is the artifact compliant, from its state, its evidence (both shapes), the
- * attestations its template requires, supersession, and a verdict that is missing (null), which fails closed.
+ * attestations its template requires, supersession, and a verdict that is missing (null), which fails closed; then
+ * its graded failure: the grade of what was read (one item and many), which items fail the step and which warn under
+ * each fail-on, the step of many items, and the inputs (fail-on with its shorthand assert-compliant).
  */
 import { describe, expect, it, test } from 'vitest';
+import { gradeOf, itemGrade, judge, sortItems } from '../../../src/actions/get-artifact/decide.js';
+import { readInputs } from '../../../src/actions/get-artifact/inputs.js';
+import { manyStep } from '../../../src/actions/get-artifact/run.js';
+import type { ItemResult } from '../../../src/actions/get-artifact/inputs.js';
+import { Artifact } from '../../../src/api/schemas/index.js';
 import {
   attestationsOf,
   decide,
@@ -11,313 +18,213 @@ import {
   type AttestationCheck,
   type AttestationProblem,
 } from '../../../src/compliance/decide.js';
+import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
+import { InputReader } from '../../../src/context/inputs.js';
+import { ApiError, InputError } from '../../../src/errors/errors.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
 
 const pass = { status: 'COMPLETE', is_compliant: true };
 const fail = { status: 'COMPLETE', is_compliant: false };
 const missing = { status: 'MISSING', is_compliant: null };
 /** A list-form item: `attestations_statuses: [...]`, the trail's compliance status shape. */
-const item = (name: string, fields: Record<string, unknown>) => ({ attestation_name: name, ...fields });
+const item = (name: string, fields: Record<string, unknown>, createdAt?: number) => ({
+  attestation_name: name,
+  ...fields,
+  ...(createdAt !== undefined && { created_at: createdAt }),
+});
+/** Facts of `state` whose evidence is one list of `items`. */
+const listed = (state: string, ...items: object[]): ArtifactFacts => ({ state, evidence: { list: items } });
 
-interface Row {
-  label: string;
-  facts: ArtifactFacts;
-  outcome: 'compliant' | 'non-compliant';
-  problems: AttestationProblem[];
-}
-
-const rows: Row[] = [
-  // The state
-  {
-    label: 'COMPLIANT, every attestation compliant',
-    facts: { state: 'COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': pass } },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'COMPLIANT, no evidence and no template',
-    facts: { state: 'COMPLIANT', evidence: {} },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'NON-COMPLIANT: a non-compliant attestation',
-    facts: { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': fail } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
-  },
-  {
-    label: 'INCOMPLETE: a missing attestation',
-    facts: { state: 'INCOMPLETE', evidence: { 'unit-tests': pass, 'pull-request': missing } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'pull-request', problem: 'missing' }],
-  },
-  {
-    label: 'NON-COMPLIANT with nothing to blame: the state decides',
-    facts: { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass } },
-    outcome: 'non-compliant',
-    problems: [],
-  },
-  {
-    label: 'no state (null) fails closed, whatever the evidence',
-    facts: { state: null, evidence: { 'unit-tests': pass } },
-    outcome: 'non-compliant',
-    problems: [],
-  },
-  {
-    label: 'no state (absent) fails closed',
-    facts: { evidence: {} },
-    outcome: 'non-compliant',
-    problems: [],
-  },
-  // A verdict that is not there
-  {
-    label: 'COMPLIANT, but a complete attestation with is_compliant null: no verdict fails closed',
-    facts: {
+/** Each row: the facts, then the problems named (compliant when the state is COMPLIANT and there are none). */
+const rows: [string, ArtifactFacts, Record<string, AttestationProblem['problem']>][] = [
+  [
+    'COMPLIANT, every attestation compliant',
+    { state: 'COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': pass } },
+    {},
+  ],
+  ['COMPLIANT, no evidence and no template', { state: 'COMPLIANT', evidence: {} }, {}],
+  [
+    'NON-COMPLIANT: a non-compliant attestation',
+    { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass, 'snyk-scan': fail } },
+    { 'snyk-scan': 'non-compliant' },
+  ],
+  [
+    'INCOMPLETE: a missing attestation',
+    { state: 'INCOMPLETE', evidence: { 'unit-tests': pass, 'pull-request': missing } },
+    { 'pull-request': 'missing' },
+  ],
+  [
+    'NON-COMPLIANT with nothing to blame: the state decides',
+    { state: 'NON-COMPLIANT', evidence: { 'unit-tests': pass } },
+    {},
+  ],
+  [
+    'no state (null) fails closed, whatever the evidence',
+    { state: null, evidence: { 'unit-tests': pass } },
+    {},
+  ],
+  ['no state (absent) fails closed', { evidence: {} }, {}],
+  [
+    'COMPLIANT, but a complete attestation with is_compliant null: no verdict fails closed',
+    {
       state: 'COMPLIANT',
       evidence: { 'unit-tests': pass, sonar: { status: 'COMPLETE', is_compliant: null } },
     },
-    outcome: 'non-compliant',
-    problems: [{ name: 'sonar', problem: 'non-compliant' }],
-  },
-  {
-    label: 'COMPLIANT, but a complete attestation without is_compliant',
-    facts: { state: 'COMPLIANT', evidence: { sonar: { status: 'COMPLETE' } } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'sonar', problem: 'non-compliant' }],
-  },
-  {
-    label: 'a verdict without a status counts as given',
-    facts: { state: 'COMPLIANT', evidence: { sonar: { is_compliant: true } } },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'COMPLIANT, but the evidence shows one missing',
-    facts: { state: 'COMPLIANT', evidence: { jira: missing } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'jira', problem: 'missing' }],
-  },
-  {
-    label: 'MISSING is missing, with a verdict false as without one',
-    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: false } } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'jira', problem: 'missing' }],
-  },
-  {
-    label: 'MISSING with is_compliant true contradicts itself: non-compliant (fails closed)',
-    facts: { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: true } } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'jira', problem: 'non-compliant' }],
-  },
-  // An attestation status spelled otherwise than MISSING or COMPLETE: is_compliant is its verdict
-  {
-    label: 'a status spelled otherwise, is_compliant true: compliant',
-    facts: {
+    { sonar: 'non-compliant' },
+  ],
+  [
+    'COMPLIANT, but a complete attestation without is_compliant',
+    { state: 'COMPLIANT', evidence: { sonar: { status: 'COMPLETE' } } },
+    { sonar: 'non-compliant' },
+  ],
+  [
+    'a verdict without a status counts as given',
+    { state: 'COMPLIANT', evidence: { sonar: { is_compliant: true } } },
+    {},
+  ],
+  [
+    'COMPLIANT, but the evidence shows one missing',
+    { state: 'COMPLIANT', evidence: { jira: missing } },
+    { jira: 'missing' },
+  ],
+  [
+    'MISSING is missing, with a verdict false as without one',
+    { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: false } } },
+    { jira: 'missing' },
+  ],
+  [
+    'MISSING with is_compliant true contradicts itself: non-compliant (fails closed)',
+    { state: 'INCOMPLETE', evidence: { jira: { status: 'MISSING', is_compliant: true } } },
+    { jira: 'non-compliant' },
+  ],
+  [
+    'a status spelled otherwise, is_compliant true: compliant',
+    {
       state: 'COMPLIANT',
       evidence: {
         jira: { status: 'OVERRIDDEN', is_compliant: true },
         sonar: { status: 'complete', is_compliant: true },
       },
     },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'a status spelled otherwise, is_compliant false: non-compliant',
-    facts: { state: 'COMPLIANT', evidence: { jira: { status: 'Missing', is_compliant: false } } },
-    outcome: 'non-compliant',
-    problems: [{ name: 'jira', problem: 'non-compliant' }],
-  },
+    {},
+  ],
+  [
+    'a status spelled otherwise, is_compliant false: non-compliant',
+    { state: 'COMPLIANT', evidence: { jira: { status: 'Missing', is_compliant: false } } },
+    { jira: 'non-compliant' },
+  ],
   // The artifact's template is not read: what it lists is not documented (spec 2.8: string[])
-  {
-    label: 'a name only the template lists is no problem',
-    facts: {
+  [
+    'a name only the template lists is no problem',
+    {
       state: 'COMPLIANT',
       evidence: { 'unit-tests': pass },
       template: ['unit-tests', 'pull-request'],
     } as ArtifactFacts,
-    outcome: 'compliant',
-    problems: [],
-  },
-  // The list form
-  {
-    label: 'the list form: non-compliant, missing and compliant items',
-    facts: {
+    {},
+  ],
+  [
+    'the list form: non-compliant, missing and compliant items',
+    {
       state: 'NON-COMPLIANT',
-      evidence: {
-        attestations_statuses: [item('sonar', fail), item('jira', missing), item('junit', pass)],
-      },
+      evidence: { attestations_statuses: [item('sonar', fail), item('jira', missing), item('junit', pass)] },
     },
-    outcome: 'non-compliant',
-    problems: [
-      { name: 'sonar', problem: 'non-compliant' },
-      { name: 'jira', problem: 'missing' },
-    ],
-  },
+    { sonar: 'non-compliant', jira: 'missing' },
+  ],
   // Supersession
-  {
-    label: 'a newer pass supersedes an older failure of the same name',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('unit-tests', { ...fail, created_at: 100 }),
-          item('unit-tests', { ...pass, created_at: 200 }),
-        ],
-      },
-    },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'a newer failure supersedes an older pass',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('unit-tests', { ...pass, created_at: 200 }),
-          item('unit-tests', { ...fail, created_at: 300 }),
-        ],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
-  },
-  {
-    label: 'two reports of the same time both count',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('unit-tests', { ...fail, created_at: 100 }),
-          item('unit-tests', { ...pass, created_at: 100 }),
-        ],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
-  },
-  {
-    label: 'a failure without a time is never superseded by a newer pass',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: { list: [item('unit-tests', fail), item('unit-tests', { ...pass, created_at: 200 })] },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
-  },
-  {
-    label: 'a newer pass of another name supersedes nothing',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [item('unit-tests', { ...fail, created_at: 100 }), item('sonar', { ...pass, created_at: 200 })],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
-  },
-  {
-    label: 'a report the service says is overridden (overridden_attestation_id) does not count',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('unit-tests', { ...fail, attestation_id: 'a1' }),
-          item('unit-tests', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
-        ],
-      },
-    },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'an override names an attestation of its own name only',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('unit-tests', { ...fail, attestation_id: 'a1' }),
-          item('sonar', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
-        ],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'unit-tests', problem: 'non-compliant' }],
-  },
-  // An override (type `override`): a person's verdict on the attestation of its name
-  {
-    label: 'an override as compliant, linked by id to the failure it overrides: compliant',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('pr', { ...fail, attestation_id: 'a1', attestation_type: 'pull_request' }),
-          item('pr', {
-            ...pass,
-            attestation_id: 'a2',
-            attestation_type: 'override',
-            overridden_attestation_id: 'a1',
-          }),
-        ],
-      },
-    },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'an override decides its name without an id or a time to link it',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: { list: [item('pr', fail), item('pr', { ...pass, attestation_type: 'override' })] },
-    },
-    outcome: 'compliant',
-    problems: [],
-  },
-  {
-    label: 'an override as non-compliant fails its name',
-    facts: {
-      state: 'NON-COMPLIANT',
-      evidence: { list: [item('pr', pass), item('pr', { ...fail, attestation_type: 'override' })] },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'pr', problem: 'non-compliant' }],
-  },
-  {
-    label: 'an override without a verdict fails closed',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [item('pr', pass), item('pr', { status: 'COMPLETE', attestation_type: 'override' })],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'pr', problem: 'non-compliant' }],
-  },
-  {
-    label: 'a report newer than the override is not overridden: its failure counts',
-    facts: {
-      state: 'COMPLIANT',
-      evidence: {
-        list: [
-          item('pr', { ...pass, attestation_type: 'override', created_at: 100 }),
-          item('pr', { ...fail, created_at: 200 }),
-        ],
-      },
-    },
-    outcome: 'non-compliant',
-    problems: [{ name: 'pr', problem: 'non-compliant' }],
-  },
+  [
+    'a newer pass supersedes an older failure of the same name',
+    listed('COMPLIANT', item('unit-tests', fail, 100), item('unit-tests', pass, 200)),
+    {},
+  ],
+  [
+    'a newer failure supersedes an older pass',
+    listed('COMPLIANT', item('unit-tests', pass, 200), item('unit-tests', fail, 300)),
+    { 'unit-tests': 'non-compliant' },
+  ],
+  [
+    'two reports of the same time both count',
+    listed('COMPLIANT', item('unit-tests', fail, 100), item('unit-tests', pass, 100)),
+    { 'unit-tests': 'non-compliant' },
+  ],
+  [
+    'a failure without a time is never superseded by a newer pass',
+    listed('COMPLIANT', item('unit-tests', fail), item('unit-tests', pass, 200)),
+    { 'unit-tests': 'non-compliant' },
+  ],
+  [
+    'a newer pass of another name supersedes nothing',
+    listed('COMPLIANT', item('unit-tests', fail, 100), item('sonar', pass, 200)),
+    { 'unit-tests': 'non-compliant' },
+  ],
+  [
+    'a report the service says is overridden (overridden_attestation_id) does not count',
+    listed(
+      'COMPLIANT',
+      item('unit-tests', { ...fail, attestation_id: 'a1' }),
+      item('unit-tests', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
+    ),
+    {},
+  ],
+  [
+    'an override names an attestation of its own name only',
+    listed(
+      'COMPLIANT',
+      item('unit-tests', { ...fail, attestation_id: 'a1' }),
+      item('sonar', { ...pass, attestation_id: 'a2', overridden_attestation_id: 'a1' }),
+    ),
+    { 'unit-tests': 'non-compliant' },
+  ],
+  [
+    'an override as compliant, linked by id to the failure it overrides: compliant',
+    listed(
+      'COMPLIANT',
+      item('pr', { ...fail, attestation_id: 'a1', attestation_type: 'pull_request' }),
+      item('pr', {
+        ...pass,
+        attestation_id: 'a2',
+        attestation_type: 'override',
+        overridden_attestation_id: 'a1',
+      }),
+    ),
+    {},
+  ],
+  [
+    'an override decides its name without an id or a time to link it',
+    listed('COMPLIANT', item('pr', fail), item('pr', { ...pass, attestation_type: 'override' })),
+    {},
+  ],
+  [
+    'an override as non-compliant fails its name',
+    listed('NON-COMPLIANT', item('pr', pass), item('pr', { ...fail, attestation_type: 'override' })),
+    { pr: 'non-compliant' },
+  ],
+  [
+    'an override without a verdict fails closed',
+    listed('COMPLIANT', item('pr', pass), item('pr', { status: 'COMPLETE', attestation_type: 'override' })),
+    { pr: 'non-compliant' },
+  ],
+  [
+    'a report newer than the override is not overridden: its failure counts',
+    listed(
+      'COMPLIANT',
+      item('pr', { ...pass, attestation_type: 'override', created_at: 100 }),
+      item('pr', fail, 200),
+    ),
+    { pr: 'non-compliant' },
+  ],
 ];
 
 describe('decide', () => {
-  test.for(rows)('$label', ({ facts, outcome, problems }) => {
+  test.for(rows)('%s', ([, facts, problems]) => {
     const verdict = decide(facts);
-    expect(verdict.outcome).toBe(outcome);
-    expect(verdict.compliant).toBe(outcome === 'compliant');
+    const compliant = facts.state === 'COMPLIANT' && Object.keys(problems).length === 0;
+    expect(verdict.outcome).toBe(compliant ? 'compliant' : 'non-compliant');
+    expect(verdict.compliant).toBe(compliant);
     expect(verdict.found).toBe(true);
     expect(verdict.state).toBe(facts.state ?? null);
-    expect(verdict.problems).toEqual(problems);
+    expect(verdict.problems).toEqual(Object.entries(problems).map(([name, problem]) => ({ name, problem })));
   });
 
   it('not found (a 404 about the artifact): never compliant, nothing to blame', () => {
@@ -350,73 +257,27 @@ describe('decide', () => {
 
 describe('decide: a state and is_compliant read together', () => {
   const evidence = { 'unit-tests': pass };
-  const cases: {
-    label: string;
-    state: string | null | undefined;
-    isCompliant?: boolean | null;
-    read: string | null;
-    note?: string;
-  }[] = [
+  /** Each row: the state and is_compliant given (undefined: absent), the state read, and the note on it. */
+  const cases: [string | null | undefined, boolean | null | undefined, string | null, string?][] = [
     // A state the spec names decides, as it always did.
-    { label: 'COMPLIANT, no is_compliant', state: 'COMPLIANT', read: 'COMPLIANT' },
-    { label: 'COMPLIANT, is_compliant true', state: 'COMPLIANT', isCompliant: true, read: 'COMPLIANT' },
-    { label: 'COMPLIANT, is_compliant null', state: 'COMPLIANT', isCompliant: null, read: 'COMPLIANT' },
-    {
-      label: 'NON-COMPLIANT, is_compliant false',
-      state: 'NON-COMPLIANT',
-      isCompliant: false,
-      read: 'NON-COMPLIANT',
-    },
-    { label: 'INCOMPLETE, is_compliant false', state: 'INCOMPLETE', isCompliant: false, read: 'INCOMPLETE' },
+    ['COMPLIANT', undefined, 'COMPLIANT'],
+    ['COMPLIANT', true, 'COMPLIANT'],
+    ['COMPLIANT', null, 'COMPLIANT'],
+    ['NON-COMPLIANT', false, 'NON-COMPLIANT'],
+    ['INCOMPLETE', false, 'INCOMPLETE'],
     // is_compliant contradicts it: fails closed.
-    {
-      label: 'COMPLIANT, is_compliant false',
-      state: 'COMPLIANT',
-      isCompliant: false,
-      read: 'NON-COMPLIANT',
-      note: 'given as COMPLIANT, but is_compliant false',
-    },
-    {
-      label: 'NON-COMPLIANT, is_compliant true',
-      state: 'NON-COMPLIANT',
-      isCompliant: true,
-      read: 'NON-COMPLIANT',
-      note: 'given as NON-COMPLIANT, but is_compliant true',
-    },
-    {
-      label: 'INCOMPLETE, is_compliant true',
-      state: 'INCOMPLETE',
-      isCompliant: true,
-      read: 'NON-COMPLIANT',
-      note: 'given as INCOMPLETE, but is_compliant true',
-    },
+    ['COMPLIANT', false, 'NON-COMPLIANT', 'given as COMPLIANT, but is_compliant false'],
+    ['NON-COMPLIANT', true, 'NON-COMPLIANT', 'given as NON-COMPLIANT, but is_compliant true'],
+    ['INCOMPLETE', true, 'NON-COMPLIANT', 'given as INCOMPLETE, but is_compliant true'],
     // A spelling the spec does not name: is_compliant is the verdict.
-    {
-      label: '"compliant", is_compliant true',
-      state: 'compliant',
-      isCompliant: true,
-      read: 'COMPLIANT',
-      note: 'given as "compliant", is_compliant true',
-    },
-    {
-      label: '"Non-Compliant", is_compliant false',
-      state: 'Non-Compliant',
-      isCompliant: false,
-      read: 'NON-COMPLIANT',
-      note: 'given as "Non-Compliant", is_compliant false',
-    },
-    {
-      label: '"OVERRIDDEN", is_compliant true',
-      state: 'OVERRIDDEN',
-      isCompliant: true,
-      read: 'COMPLIANT',
-      note: 'given as "OVERRIDDEN", is_compliant true',
-    },
+    ['compliant', true, 'COMPLIANT', 'given as "compliant", is_compliant true'],
+    ['Non-Compliant', false, 'NON-COMPLIANT', 'given as "Non-Compliant", is_compliant false'],
+    ['OVERRIDDEN', true, 'COMPLIANT', 'given as "OVERRIDDEN", is_compliant true'],
     // Without a state, is_compliant alone does not pass an artifact: the spec makes the state the decision.
-    { label: 'no state, is_compliant true', state: null, isCompliant: true, read: null },
-    { label: 'no state (absent), is_compliant false', state: undefined, isCompliant: false, read: null },
+    [null, true, null],
+    [undefined, false, null],
   ];
-  test.for(cases)('$label', ({ state, isCompliant, read, note }) => {
+  test.for(cases)('state %j, is_compliant %j', ([state, isCompliant, read, note]) => {
     const verdict = decide({
       evidence,
       ...(state !== undefined && { state }),
@@ -500,5 +361,269 @@ describe('supersede', () => {
     ];
     expect(supersede(checks).map((c) => c.superseded ?? false)).toEqual([true, false, false]);
     expect(checks[0]?.superseded).toBeUndefined();
+  });
+});
+
+const artifactOf = (fields: Partial<Artifact>): Artifact => Artifact.parse(answerOf(fields));
+
+describe('the grade of one artifact read', () => {
+  /** Found, with `state`, compliant as `compliant` says, and not confirmed to be the trail asked when `unsure`. */
+  const read = (state: Parameters<typeof gradeOf>[0]['state'], compliant: boolean, unsure = false) => ({
+    found: true,
+    state,
+    compliant,
+    ...(unsure && { notConfirmed: 'Not confirmed: ...' }),
+  });
+  const rows: [string, Parameters<typeof gradeOf>[0], Grade | undefined][] = [
+    ['COMPLIANT by its state and evidence: passes', read('COMPLIANT', true), undefined],
+    ['not found: missing', { found: false, state: null, compliant: false }, 'missing'],
+    ['NON-COMPLIANT: non-compliant', read('NON-COMPLIANT', false), 'non-compliant'],
+    ['COMPLIANT by its state, not its evidence: non-compliant', read('COMPLIANT', false), 'non-compliant'],
+    ['INCOMPLETE: incomplete', read('INCOMPLETE', false), 'incomplete'],
+    ['no state: unknown', read(null, false), 'unknown'],
+    ['COMPLIANT, not confirmed to be the trail asked: unknown', read('COMPLIANT', true, true), 'unknown'],
+    [
+      'NON-COMPLIANT, not confirmed to be the trail asked: still non-compliant (a gate on it must not pass)',
+      read('NON-COMPLIANT', false, true),
+      'non-compliant',
+    ],
+    [
+      'INCOMPLETE, not confirmed to be the trail asked: still incomplete',
+      read('INCOMPLETE', false, true),
+      'incomplete',
+    ],
+  ];
+  it.each(rows)('%s', (_title, facts, grade) => {
+    expect(gradeOf(facts)).toBe(grade);
+  });
+
+  it('an item that could not be checked is unknown', () => {
+    expect(itemGrade({ name: 'x', outcome: 'error', state: null, compliant: false })).toBe('unknown');
+    expect(itemGrade({ name: 'x', outcome: 'not-found', state: null, compliant: false })).toBe('missing');
+  });
+});
+
+/** One item of each kind: compliant, non-compliant, incomplete, no state, not found, and one not checked. */
+const ITEMS: ItemResult[] = [
+  { name: 'ok', fingerprint: FP, outcome: 'compliant', state: 'COMPLIANT', compliant: true },
+  { name: 'bad', fingerprint: FP, outcome: 'non-compliant', state: 'NON-COMPLIANT', compliant: false },
+  { name: 'half', fingerprint: FP, outcome: 'non-compliant', state: 'INCOMPLETE', compliant: false },
+  { name: 'stateless', fingerprint: FP, outcome: 'non-compliant', state: null, compliant: false },
+  { name: 'gone', fingerprint: FP, outcome: 'not-found', state: null, compliant: false },
+  {
+    name: 'unread',
+    outcome: 'error',
+    state: null,
+    compliant: false,
+    error: { kind: 'io', message: 'no such file' },
+  },
+];
+const names = (items: ItemResult[]) => items.map((i) => i.name);
+
+describe('many items: which fail the step and which warn', () => {
+  const rows: [string, Grade[], string[], string[]][] = [
+    ['every grade (assert-compliant)', [...GRADES], ['bad', 'half', 'stateless', 'gone', 'unread'], []],
+    ['missing (the default)', ['missing'], ['gone', 'unread'], ['bad', 'half', 'stateless']],
+    ['incomplete', ['incomplete'], ['half', 'unread'], ['bad', 'stateless', 'gone']],
+    [
+      'non-compliant and unknown',
+      ['non-compliant', 'unknown'],
+      ['bad', 'stateless', 'unread'],
+      ['half', 'gone'],
+    ],
+    // Could not check is never judged: it fails whatever fail-on says, as one item that could not be checked does.
+    ['none', [], ['unread'], ['bad', 'half', 'stateless', 'gone']],
+  ];
+  it.each(rows)('%s', (_title, grades, fail, warn) => {
+    const sorted = sortItems(ITEMS, { grades });
+    expect(names(sorted.fail)).toEqual(fail);
+    expect(names(sorted.warn)).toEqual(warn);
+    expect(sorted.wouldFail).toBe(true);
+  });
+
+  it('nothing found: would-fail false', () => {
+    expect(sortItems(ITEMS.slice(0, 1), { grades: [] })).toEqual({ fail: [], warn: [], wouldFail: false });
+  });
+});
+
+describe('the step of many items under fail-on', () => {
+  const step = (failOn: FailOn) =>
+    manyStep(
+      { flow: 'backend', assertCompliant: GRADES.every((g) => failOn.grades.includes(g)), failOn },
+      ITEMS,
+    );
+  const levels = (s: ReturnType<typeof step>) =>
+    (s.annotations ?? []).map((a) => `${a.level} ${a.title ?? ''}`);
+
+  it('by default (missing, not a gate): fails on the not found and the not checked, warns of nothing', () => {
+    const s = step({ grades: ['missing'], input: undefined });
+    expect(s.failure).toBe(
+      '2 of 6 artifacts were not found or could not be checked: gone (not found), unread (could not check).',
+    );
+    expect(levels(s)).toEqual(['error Artifact gone', 'error Artifact unread']);
+    expect(s.outputs['would-fail']).toBe(true);
+    expect(s.summary?.toString()).not.toContain('would-fail');
+  });
+
+  it('assert-compliant: every item not COMPLIANT fails, as before', () => {
+    const s = step({ grades: [...GRADES], input: 'assert-compliant' });
+    expect(s.failure).toMatch(
+      /^assert-compliant: 5 of 6 artifacts are not COMPLIANT: bad \(NON-COMPLIANT\), /,
+    );
+    expect(levels(s)).toHaveLength(5);
+    expect(levels(s).every((l) => l.startsWith('error'))).toBe(true);
+  });
+
+  it('fail-on incomplete: the incomplete item fails, the others warn, the summary says both', () => {
+    const s = step({ grades: ['incomplete'], input: 'fail-on' });
+    expect(s.outcome).toBe('error');
+    expect(s.failure).toBe(
+      'fail-on (incomplete): 2 of 6 artifacts fail: half (INCOMPLETE), unread (could not check).',
+    );
+    expect(levels(s)).toEqual([
+      'error Artifact half',
+      'error Artifact unread',
+      'warning Artifact bad',
+      'warning Artifact stateless',
+      'warning Artifact gone',
+    ]);
+    expect(s.summary?.toString()).toContain(
+      'fail-on: incomplete: 2 finding(s) fail the step (1 incomplete, 1 unknown); 3 only warn (1 non-compliant, ' +
+        '1 missing, 1 unknown). would-fail: true',
+    );
+    expect(s.result).toMatchObject({ failOn: ['incomplete'], wouldFail: true });
+    expect((s.result.items as ItemResult[]).map((i) => i.grade)).toEqual([
+      undefined,
+      'non-compliant',
+      'incomplete',
+      'unknown',
+      'missing',
+      'unknown',
+    ]);
+  });
+
+  it('fail-on none, every item read: nothing fails, everything warns; would-fail still true', () => {
+    const read = ITEMS.slice(0, 5);
+    const s = manyStep(
+      { flow: 'backend', assertCompliant: false, failOn: { grades: [], input: 'fail-on' } },
+      read,
+    );
+    expect(s.failure).toBeUndefined();
+    expect(s.outcome).toBe('not-found');
+    expect(levels(s)).toHaveLength(4);
+    expect(levels(s).every((l) => l.startsWith('warning'))).toBe(true);
+    expect(s.outputs).toMatchObject({ compliant: false, 'would-fail': true });
+  });
+
+  it('all COMPLIANT: would-fail false', () => {
+    const s = step({ grades: [...GRADES], input: 'fail-on' });
+    expect(s.outputs['would-fail']).toBe(true);
+    const clean = manyStep(
+      { flow: 'backend', assertCompliant: true, failOn: { grades: [...GRADES], input: 'fail-on' } },
+      ITEMS.slice(0, 1),
+    );
+    expect(clean.outputs['would-fail']).toBe(false);
+    expect(clean.failure).toBeUndefined();
+    expect(clean.annotations).toBeUndefined();
+  });
+});
+
+describe('an answer not shown to be the trail asked (many items)', () => {
+  const svc = { name: 'svc', spec: { type: 'fingerprint' as const, fingerprint: FP } };
+  /** The item judged under fail-on `grades`, a trail asked, from what the lookup found. */
+  const judged = (
+    grades: Grade[],
+    found: Parameters<typeof judge>[3],
+    trail: string | undefined = 'release-1',
+  ) => judge({ trail, failOn: { grades, input: 'fail-on' } }, svc, FP, found);
+  const answer = artifactOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: undefined });
+  it('unknown in fail-on: could not check (error), as with assert-compliant', () => {
+    expect(judged(['unknown'], { artifact: answer }).outcome).toBe('error');
+  });
+  it('unknown not in fail-on: judged and said, graded unknown', () => {
+    const said = judged(['non-compliant'], { artifact: answer });
+    expect(said.outcome).toBe('compliant');
+    expect(said.notConfirmed).toContain('Not confirmed');
+    expect(itemGrade(said)).toBe('unknown');
+    const failing = artifactOf({
+      state: 'NON-COMPLIANT',
+      evidence: { junit: fail },
+      trail_name: 'release-1',
+    });
+    expect(itemGrade(judged([], { artifact: failing }))).toBe('non-compliant');
+  });
+  it('not found is missing', () => {
+    const notFound = new ApiError({
+      endpoint: 'GET /artifacts',
+      status: 404,
+      serverMessage: 'Artifact not found',
+    });
+    expect(itemGrade(judged([], { notFound }, undefined))).toBe('missing');
+  });
+});
+
+describe('inputs: fail-on and assert-compliant', () => {
+  const read = (inputs: Record<string, string>) =>
+    readInputs(
+      new InputReader(
+        Object.fromEntries(
+          Object.entries({
+            'api-url': 'https://compliance.example.com',
+            'api-token': TEST_TOKEN,
+            org: 'acme',
+            flow: 'backend',
+            fingerprint: FP,
+            ...inputs,
+          }).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]),
+        ),
+      ),
+      process.cwd(),
+    );
+
+  /** Each row: the grades read, the input that set them, assert-compliant as read, and the inputs. */
+  const rows: [string, Grade[], string | undefined, boolean, Record<string, string>][] = [
+    ['neither: missing only, only reading', ['missing'], undefined, false, {}],
+    [
+      'assert-compliant true: every grade',
+      [...GRADES],
+      'assert-compliant',
+      true,
+      { 'assert-compliant': 'true' },
+    ],
+    [
+      'assert-compliant false: as the default',
+      ['missing'],
+      undefined,
+      false,
+      { 'assert-compliant': 'false' },
+    ],
+    ['fail-on incomplete', ['incomplete'], 'fail-on', false, { 'fail-on': 'INCOMPLETE' }],
+    [
+      'fail-on listing every grade is the gate in full',
+      [...GRADES],
+      'fail-on',
+      true,
+      { 'fail-on': GRADES.join(',') },
+    ],
+    [
+      'both, saying the same',
+      [...GRADES],
+      'fail-on',
+      true,
+      { 'fail-on': GRADES.join('\n'), 'assert-compliant': 'true' },
+    ],
+  ];
+  it.each(rows)('%s', async (_title, grades, input, assertCompliant, inputs) => {
+    const given = await read(inputs);
+    expect(given.failOn).toEqual({ grades, input });
+    expect(given.assertCompliant).toBe(assertCompliant);
+  });
+
+  it('refuses the two saying different things, and an unknown word', async () => {
+    await expect(read({ 'fail-on': 'non-compliant', 'assert-compliant': 'true' })).rejects.toThrow(
+      "Invalid input 'fail-on': says non-compliant while assert-compliant is true, which means non-compliant, " +
+        'missing, incomplete, unknown.',
+    );
+    await expect(read({ 'fail-on': 'severe' })).rejects.toBeInstanceOf(InputError);
   });
 });

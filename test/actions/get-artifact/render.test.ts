@@ -45,6 +45,8 @@ const fail = { status: 'COMPLETE', is_compliant: false };
 const missing = { status: 'MISSING', is_compliant: null };
 
 describe('the gate tripped', () => {
+  const gate = `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend'`;
+  const unsaid = 'the service did not say which attestations are missing or non-compliant.';
   const cases: [string, Partial<Artifact>, string][] = [
     [
       'non-compliant first, then missing, with the link',
@@ -53,36 +55,28 @@ describe('the gate tripped', () => {
         evidence: { sonar: fail, jira: missing, junit: pass },
         html_url: 'https://ui.example.test/a',
       },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: non-compliant: sonar;` +
-        ' missing: jira. See https://ui.example.test/a',
+      `${gate} is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/a`,
     ],
     [
       "the service's state_info when the evidence names nothing",
       { state: 'INCOMPLETE', state_info: 'waiting for approval' },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is INCOMPLETE: waiting for approval.`,
+      `${gate} is INCOMPLETE: waiting for approval.`,
     ],
     [
       'says so when neither names anything',
       { state: 'NON-COMPLIANT' },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: the service did not say` +
-        ' which attestations are missing or non-compliant.',
+      `${gate} is NON-COMPLIANT: ${unsaid}`,
     ],
-    [
-      'no state',
-      { evidence: { junit: pass } },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' has no compliance state: the service did not` +
-        ' say which attestations are missing or non-compliant.',
-    ],
+    ['no state', { evidence: { junit: pass } }, `${gate} has no compliance state: ${unsaid}`],
     [
       'a COMPLIANT state the evidence contradicts (no verdict)',
       { state: 'COMPLIANT', evidence: { sonar: { status: 'COMPLETE', is_compliant: null } } },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is COMPLIANT by its state, not by its` +
-        ' evidence: non-compliant: sonar.',
+      `${gate} is COMPLIANT by its state, not by its evidence: non-compliant: sonar.`,
     ],
     [
       'a link that is not http(s) is not offered',
       { state: 'NON-COMPLIANT', evidence: { sonar: fail }, html_url: 'javascript:alert(1)' },
-      `assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is NON-COMPLIANT: non-compliant: sonar.`,
+      `${gate} is NON-COMPLIANT: non-compliant: sonar.`,
     ],
   ];
   test.for(cases)('%s', ([, fields, message]) => {
