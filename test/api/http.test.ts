@@ -256,15 +256,15 @@ describe('HTTP transport against a misbehaving loopback server', () => {
   });
 
   it('gives up at the overall deadline with a timeout error', async () => {
-    const { client } = await setup((_req, res) => void setTimeout(() => json(res, 200, []), 3000), {
+    const { server, client } = await setup((_req, res) => void setTimeout(() => json(res, 200, []), 3000), {
       attemptTimeoutMs: 150,
       deadlineMs: 400,
       retries: 10,
     });
-    const started = Date.now();
     const error = await client.listActions().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Stopped by the deadline, not after its 11 attempts (a busy machine only makes fewer fit).
+    expect(server.requests.length).toBeLessThanOrEqual(3);
   });
 
   it('shares one budget among all the calls of a client: once it is spent, a call sends nothing', async () => {
@@ -454,18 +454,17 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     (mode) => {
       const script = fileURLToPath(new URL('../fixtures/exit-promptly.ts', import.meta.url));
       const hook = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
-      const started = Date.now();
       const result = spawnSync(process.execPath, ['--import', hook, script, mode], {
         encoding: 'utf8',
-        timeout: 10_000,
+        timeout: 120_000,
       });
-      const elapsed = Date.now() - started;
       expect(result.stderr).toBe('');
-      expect(result.stdout.trim()).toBe(mode === 'success' ? 'done after 2 requests' : 'failed: HTTP 404');
+      // Nothing holds it once closed: no keep-alive socket, attempt timer (60 s) or sibling retry waiting on 503s.
+      expect(result.stdout.trim().split('\n')).toEqual([
+        mode === 'success' ? 'done after 2 requests' : 'failed: HTTP 404',
+        'held by []',
+      ]);
       expect(result.status).toBe(0);
-      // The fixture's own work takes ~0.1 s; keep-alive (10 s), the attempt timer (60 s) or sibling retries
-      // still waiting on 503s would hold it far longer.
-      expect(elapsed).toBeLessThan(4000);
     },
   );
 });

@@ -91,13 +91,12 @@ const failures = (r: WorkflowRun) =>
 
 describe(`${FILE}, run`, () => {
   let result: WorkflowRun;
-  let ms = 0;
 
   beforeAll(async () => {
     await assertPortFree('before the run');
     const started = performance.now();
     result = await run();
-    ms = performance.now() - started;
+    const ms = performance.now() - started;
     console.log(`${FILE}: ${result.conclusion} in ${Math.round(ms)} ms\n${table(result.steps)}`);
     console.log(
       `Stubbed (cannot run here):\n${result.steps
@@ -189,10 +188,6 @@ describe(`${FILE}, run`, () => {
 
   it('stops the sandbox the workflow left running in the background, with the job', async () => {
     await assertPortFree('after the run');
-  });
-
-  it(`takes little time (${RUN_TIMEOUT_MS / 3} ms at most)`, () => {
-    expect(ms).toBeLessThan(RUN_TIMEOUT_MS / 3);
   });
 });
 
