@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
-import { Sandbox } from '@compliance-actions/sandbox/server';
+import type { Sandbox } from '@compliance-actions/sandbox/server';
 import { actionFile, actionNames, DEFAULT_GITHUB, runAction } from '@compliance-actions/runner/emulator';
 import { markdownToText, Masks, StepLog } from './lib/step-text.js';
 import { showInvisible } from '../src/trust/text.js';
@@ -437,6 +436,11 @@ async function main(argv: string[]): Promise<number> {
       org: values.org ?? process.env.COMPLIANCE_ORG,
     };
   } else {
+    // Loaded only here: the sandbox is most of the command's start, and --help, bad usage and --api-url need none.
+    const [{ Sandbox }, { demoSeed }] = await Promise.all([
+      import('@compliance-actions/sandbox/server'),
+      import('@compliance-actions/sandbox/seeds/index'),
+    ]);
     sandbox = new Sandbox({ seed: demoSeed() });
     try {
       for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
