@@ -1,17 +1,7 @@
 /**
- * The normalised shadow of a text, as the redactor searches it: escapes and references decoded, case folded, line
- * breaks between characters dropped, each character of the shadow tied to the span of the original it was read from.
- *
- * The shadow is read where a secret may start, not decoded once for the whole text: decoding ahead of the search lets
- * the text around a secret change how the secret reads (`%4` before a token that starts with `1` would read as `A`,
- * and `\\` before one that starts with `u0041` would read as `\A`), and a token echoed as it is would survive. Here each
- * position offers every reading it has (a `%` is itself, or with the two characters after it a byte), and a secret is
- * found when some chain of readings spells it, so a match is the exact span of the original to replace.
- *
- * The readings of one character: itself in either case; `+` as a space (a form); JSON's `\uXXXX` (one UTF-16 unit) and
- * `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`; percent escapes of its UTF-8 bytes; HTML references, decimal (`&#43;`), hex
- * (`&#x2B;`) and the named references of ASCII characters (`&plus;`), with or without the `;`. Escapes nest up to
- * {@link DEPTH} deep: the characters of an escape may themselves be escaped (`%252B`, `%5Cu002B`, `&amp;#43;`).
+ * The normalised shadow the redactor searches (escapes decoded, case folded, line breaks dropped), read where a
+ * secret may start rather than decoded ahead, so the text around a secret cannot change how it reads (`%4` before
+ * `1...`); each position offers every reading it has, up to {@link DEPTH} escapes deep.
  */
 
 /** One way to read the text at a position: what it says (one character, or two UTF-16 units) and where it ends. */
@@ -206,9 +196,8 @@ interface Run {
 }
 
 /**
- * The readings of one text, kept per position and depth: a secret's characters and several needles walk the same
- * escapes, and an escape's parts are read again at each depth. (Exported for its test, which matches by readings
- * alone to check the shortcuts of `NeedleSet.spans`.)
+ * The readings of one text per position and depth, as needles walk the same escapes (exported for its test of
+ * `NeedleSet.spans`' shortcuts).
  */
 export class Reader {
   /**
@@ -221,9 +210,8 @@ export class Reader {
   private marked: Float64Array | undefined;
   private rounds = 0;
   /**
-   * Per needle and character, the positions a search has read it at (a bit each). A later search that gets there
-   * finds nothing an earlier one did not: it started later, so its span is inside the earlier one's, and a run of
-   * breaks that every candidate in it would sweep to its end is swept once.
+   * Per needle and character, the positions a search has read it at: a later search finds nothing an earlier one did
+   * not.
    */
   private readonly searched = new Map<string, Uint8Array>();
   readonly text: string;
@@ -413,9 +401,8 @@ export class Reader {
   }
 
   /**
-   * The positions of `from`, and after line breaks from any of them, each once, in order: a sweep forward that marks
-   * where each break read ends (never further than a reading reaches, so a ring of marks holds them). A run of
-   * breaks costs its length, however many of its escapes read two ways (`&#10` and `&#10;`).
+   * The positions of `from` and after line breaks from any of them, each once, in order: a run of breaks costs its
+   * length.
    */
   private withBreaks(from: Iterable<number>, key?: string): number[] {
     const text = this.text;
@@ -515,11 +502,8 @@ export class Reader {
 }
 
 /**
- * The readings at the special position `at` (as `Reader.readingsAt` gives them) where the escapes there have plain
- * parts: no part the reader looks at is itself `%`, `\\` or `&`, and a percent escape is one byte. An escape that
- * reads as `%`, `\\` or `&` starts one more (`&amp;#10;`, `%250A`), whose reading is the last. Undefined otherwise, for
- * the reader to work out. Most escapes are plain, and reading them without the reader's nesting is what keeps a long
- * run of them cheap.
+ * The readings at `at` where the escapes there have plain parts (none itself an escape, a percent escape one byte),
+ * else undefined for the reader: reading them without its nesting keeps a long run of escapes cheap.
  */
 export function plainReadings(text: string, at: number): Reading[] | undefined {
   const unit = text.charCodeAt(at);
@@ -546,10 +530,8 @@ const isHashOrName = (unit: number) => unit === 0x23 || NAMES.next.has(unit);
 const isXOrDecimal = (unit: number) => unit === 0x78 || isDecimal(unit);
 
 /**
- * The folded part of an escape at `p`, as the reader reads a part (one level down): -1 past the end, or for a `%`,
- * `\\` or `&` that reads as no unit `accept`s, whether as itself or as the escape it starts (the escape stops there,
- * as at any other character); `ESCAPED` for one that may, which is the reader's to follow. With `literal`, every
- * character is only itself (the parts of an escape one level down).
+ * The folded part of an escape at `p`, one level down: -1 past the end or for an escape no unit `accept`s; `ESCAPED`
+ * for one that may (the reader's to follow). With `literal`, each character is only itself.
  */
 function plainPart(text: string, p: number, accept: (unit: number) => boolean, literal: boolean): number {
   if (p >= text.length) return -1;
@@ -722,10 +704,8 @@ function references(
 }
 
 /**
- * Whether the special position `at` may read as a wanted unit (folded), decided without the reader (which allocates):
- * false only when no reading there begins with one. Wanted: a unit of `table`, or else `target` or (unless `breaks`
- * is false) a line break. It decodes one level of escapes whose parts are plain; where a part is itself an escape, a
- * decoded `%`, `\\` or `&` may start another, or the bytes are UTF-8, it says yes and leaves the answer to the reader.
+ * Whether `at` may read as a wanted unit (of `table`, `target`, or a line break unless `breaks` is false), without
+ * the reader: one level of plain escapes decoded, else yes.
  */
 function mayRead(
   text: string,
@@ -802,9 +782,8 @@ function escapeMayRead(
 }
 
 /**
- * The units outside ASCII whose fold is an ASCII letter (`ı`, `ſ`, the Kelvin sign): they may start a needle that starts
- * with that letter. Listed rather than found (finding them folds all 65,536 units, ~10 ms at every step's start); a
- * test checks the list against every unit.
+ * The units outside ASCII that fold to an ASCII letter (`ı`, `ſ`, Kelvin), listed as finding them costs ~10 ms at
+ * start; a test checks the list.
  */
 export const FOLDS_INTO_ASCII: ReadonlyMap<number, number> = new Map([
   [0x131, 0x69],
@@ -830,10 +809,8 @@ export class NeedleSet {
   private readonly starts = new Uint8Array(0x10000);
   private readonly units = new Set<number>();
   /**
-   * Where a needle may start, found natively (a scan in JavaScript costs several times more on text without escapes):
-   * a needle's first unit in any case before one that may be its second (or a special character, or any unit outside
-   * ASCII, which may fold to it); an escape; a `+`; any unit outside ASCII where a needle starts outside ASCII. Each
-   * alternative is one unit long, so `lastIndex - 1` is where it starts.
+   * Where a needle may start, found natively: its first unit in any case before a possible second, an escape, a `+`,
+   * or a unit outside ASCII; each one unit long.
    */
   private candidates: RegExp | undefined;
 
@@ -872,9 +849,8 @@ export class NeedleSet {
   }
 
   /**
-   * The spans `[start, end)` of `text` whose shadow reads as a needle, in order, overlapping ones merged. With
-   * `openFrom`, the text is the head of a longer one: a reading of a needle's first characters that gets as far as
-   * `openFrom` is a span to the end (the needle may go on past it), and nothing is looked for from there on.
+   * The spans `[start, end)` of `text` whose shadow reads as a needle, merged; with `openFrom` (a head), a reading
+   * reaching it is a span to the end.
    */
   spans(text: string, openFrom = Infinity): [number, number][] {
     const reader = new Reader(text, openFrom);

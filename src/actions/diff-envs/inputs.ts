@@ -7,7 +7,7 @@ import { readNameFilters, type NameFilter } from '../../context/name-filter.js';
 import { readCommon } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
 import type { ArtifactState, DiffArtifact } from '../../api/schemas.js';
-import type { AttestationProblem } from '../../compliance/decide.js';
+import type { Judged } from '../../compliance/decide.js';
 import type { StepError } from '../../runtime/step.js';
 
 /** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
@@ -37,19 +37,11 @@ export type Paired = Pick<DiffEnvsResult, 'replaced' | 'added' | 'removed'>;
 export type ArrivalState =
   ArtifactState | 'NO-STATE' | 'EVIDENCE-NOT-COMPLIANT' | 'NOT-FOUND' | 'FLOW-UNKNOWN' | 'NOT-CHECKED';
 
-export interface ArrivalCheck {
+export interface ArrivalCheck extends Omit<Judged, 'state'> {
   name: string | null;
   fingerprint: string;
   flow: string | null;
   state: ArrivalState;
-  /** Why `state` is not the service's word as given (a spelling read by `is_compliant`, or one it contradicts). */
-  stateNote?: string;
-  compliant: boolean;
-  /** The artifact's page in the service, where the answer gives one. */
-  htmlUrl?: string;
-  /** What keeps it from being compliant, where the evidence says. */
-  problems?: AttestationProblem[];
-  stateInfo?: string;
   /** Why it was not checked (`NOT-CHECKED`). */
   error?: StepError;
 }

@@ -8,7 +8,7 @@ import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
 import type { Artifact, ArtifactState } from '../../api/schemas.js';
-import type { AttestationCheck, AttestationProblem } from '../../compliance/decide.js';
+import type { AttestationCheck, AttestationProblem, Judged } from '../../compliance/decide.js';
 import type { StepError } from '../../runtime/step.js';
 
 export interface ArtifactRead {
@@ -60,19 +60,11 @@ export interface GetArtifactResult {
 
 export type ItemOutcome = 'compliant' | 'non-compliant' | 'not-found' | 'error';
 
-export interface ItemResult {
+export interface ItemResult extends Judged {
   name: string;
   /** Absent when it could not be fingerprinted. */
   fingerprint?: string;
   outcome: ItemOutcome;
-  state: ArtifactState | null;
-  /** Why `state` is not the service's word as given. */
-  stateNote?: string;
-  compliant: boolean;
-  htmlUrl?: string;
-  /** What keeps it from being compliant, where the evidence says. */
-  problems?: AttestationProblem[];
-  stateInfo?: string;
   /** Why it could not be checked. */
   error?: StepError;
   /** A trail was asked and the answer names none (unknown not in fail-on: judged, and said). */
