@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { action } from '../../../src/actions/check-attestations-for-commit/index.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
-import { readInputs } from '../../../src/actions/check-attestations-for-commit/inputs.js';
+import { readInputs, type CommitsRead } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 import {
   MATRIX_MAX,
   render,
   renderNothingChecked,
   renderSkipped,
 } from '../../../src/actions/check-attestations-for-commit/render.js';
-import type { CommitsRead } from '../../../src/actions/check-attestations-for-commit/inputs.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError, NetworkError } from '../../../src/errors/errors.js';

@@ -6,9 +6,8 @@
  */
 import { describe, expect, it, test } from 'vitest';
 import { gradeOf, itemGrade, judge, sortItems } from '../../../src/actions/get-artifact/decide.js';
-import { readInputs } from '../../../src/actions/get-artifact/inputs.js';
+import { readInputs, type ItemResult } from '../../../src/actions/get-artifact/inputs.js';
 import { manyStep } from '../../../src/actions/get-artifact/run.js';
-import type { ItemResult } from '../../../src/actions/get-artifact/inputs.js';
 import { Artifact } from '../../../src/api/schemas/index.js';
 import {
   attestationsOf,
