@@ -16,7 +16,7 @@ const list = useSandboxStep('list-actions');
 const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 const GATE = { 'fail-if-failing': 'true' };
 
-/** An action as the service lists it, `is_failing` as given (absent when undefined), no chat-app flag unless in `extra`. */
+/** An action as the service lists it: `is_failing` as given (absent if undefined), a chat-app flag only in `extra`. */
 const act = (name: string, is_failing?: boolean | null, extra: Record<string, unknown> = {}) => ({
   name,
   type: 'ENV',

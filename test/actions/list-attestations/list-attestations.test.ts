@@ -69,11 +69,7 @@ describe('list-attestations inputs', () => {
     [{ flow: 'my flow' }, "Invalid input 'flow': 'my flow' is not valid"],
     [{ from: 'yesterday' }, "Invalid input 'from': 'yesterday' is not a time"],
     [{ to: '1793534400000' }, "Invalid input 'to': '1793534400000' is too large for Unix seconds"],
-    [
-      { from: '2026-11-03', to: '2026-11-02' },
-      "Invalid input 'from': '2026-11-03' (2026-11-03T00:00:00Z) is later than to '2026-11-02' " +
-        '(2026-11-02T00:00:00Z). Expected from at or before to.',
-    ],
+    // A date later than to: ../listing.test.ts, through the step.
     // An hour ago is later than two hours ago.
     [
       { from: '1h', to: '2h' },
