@@ -38,6 +38,8 @@ const wouldFail = 'would-fail: true (with every grade listed, the step would fai
 const gate = { 'assert-compliant': 'true' };
 const fromFile = { artifact: 'app.bin', 'artifact-type': 'file' };
 const pass = { status: 'COMPLETE', is_compliant: true };
+/** A run: what it is, its inputs, and what it must show. */
+type Row<More> = Expected & More & { label: string; inputs: Record<string, string> };
 /** What the loopback server answers: a body, or one made of the request. */
 type Answer = object | ((req: RecordedRequest) => object);
 
@@ -77,262 +79,240 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
   const incomplete = `Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: pull-request, unit-tests, snyk-scan.`;
   const written = `sha256:${COMPLIANT_FP.toUpperCase()}`;
 
-  const rows: [string, Record<string, string>, Expected, ((sandbox: Running) => Promise<unknown>)?][] = [
-    [
-      'finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised',
-      { fingerprint: written },
-      {
-        code: 0,
-        outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT', 'would-fail': 'false' },
-        notStdout: ['::warning'],
-        stdout: [`Input 'fingerprint': '${written}' normalised to the digest ${COMPLIANT_FP}.\n`],
-        summary: [`| Fingerprint | <code>${COMPLIANT_FP}</code> |`],
-      },
-    ],
-    [
-      'assert-compliant passes for a COMPLIANT artifact',
-      { fingerprint: COMPLIANT_FP, ...gate },
-      {
-        code: 0,
-        outputs: { outcome: 'compliant', compliant: 'true', 'would-fail': 'false' },
-        notStdout: ['::error::', '::warning'],
-        summary: ['assert-compliant: passed.'],
-      },
-    ],
-    [
+  const rows: Row<{ setup?: (sandbox: Running) => Promise<unknown> }>[] = [
+    {
+      label:
+        'finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised',
+      inputs: { fingerprint: written },
+      code: 0,
+      outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT', 'would-fail': 'false' },
+      notStdout: ['::warning'],
+      stdout: [`Input 'fingerprint': '${written}' normalised to the digest ${COMPLIANT_FP}.\n`],
+      summary: [`| Fingerprint | <code>${COMPLIANT_FP}</code> |`],
+    },
+    {
+      label: 'assert-compliant passes for a COMPLIANT artifact',
+      inputs: { fingerprint: COMPLIANT_FP, ...gate },
+      code: 0,
+      outputs: { outcome: 'compliant', compliant: 'true', 'would-fail': 'false' },
+      notStdout: ['::error::', '::warning'],
+      summary: ['assert-compliant: passed.'],
+    },
+    {
       // The outputs and the result are there for a later `if: failure()` step.
-      'assert-compliant trips on a NON-COMPLIANT artifact, naming the non-compliant attestation',
-      { fingerprint: NON_COMPLIANT_FP, ...gate },
-      {
-        code: 1,
-        stdout: [`::error::assert-compliant: ${tripped}\n`],
-        outputs: { outcome: 'non-compliant', found: 'true', state: 'NON-COMPLIANT', compliant: 'false' },
-        problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
-        saved: { failure: expect.stringContaining('non-compliant: snyk-scan') as unknown },
-        summary: [
-          '### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT',
-          '| snyk-scan | COMPLETE | ❌ no |',
-          'assert-compliant: failed.',
-        ],
-      },
-    ],
-    [
-      'without assert-compliant, a NON-COMPLIANT artifact is only reported',
-      { fingerprint: NON_COMPLIANT_FP },
-      { code: 0, outputs: { state: 'NON-COMPLIANT', compliant: 'false' } },
-    ],
-    [
+      label: 'assert-compliant trips on a NON-COMPLIANT artifact, naming the non-compliant attestation',
+      inputs: { fingerprint: NON_COMPLIANT_FP, ...gate },
+      code: 1,
+      stdout: [`::error::assert-compliant: ${tripped}\n`],
+      outputs: { outcome: 'non-compliant', found: 'true', state: 'NON-COMPLIANT', compliant: 'false' },
+      problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
+      saved: { failure: expect.stringContaining('non-compliant: snyk-scan') as unknown },
+      summary: [
+        '### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT',
+        '| snyk-scan | COMPLETE | ❌ no |',
+        'assert-compliant: failed.',
+      ],
+    },
+    {
+      label: 'without assert-compliant, a NON-COMPLIANT artifact is only reported',
+      inputs: { fingerprint: NON_COMPLIANT_FP },
+      code: 0,
+      outputs: { state: 'NON-COMPLIANT', compliant: 'false' },
+    },
+    {
       // A trail is asked: the minimal profile's answer names none, so the gate could not check (the state is shown).
-      'assert-compliant trips on an INCOMPLETE artifact fingerprinted from a file, naming the missing attestations',
-      { ...fromFile, trail: 'release-2', ...gate },
-      {
-        code: 1,
-        stdout: [
-          '::group::Fingerprint the artifact',
-          byProfile(
-            `::error::assert-compliant: ${incomplete}`,
-            `::error::assert-compliant: could not check. ${notConfirmed('release-2')}`,
-          ),
-        ],
-        outputs: { outcome: byProfile('non-compliant', 'error'), state: 'INCOMPLETE', compliant: 'false' },
-        summary: [
-          byProfile('### ⚠️ Artifact app.bin: INCOMPLETE', '### ❔ Artifact app.bin: INCOMPLETE'),
-          '| unit-tests | MISSING | — |',
-        ],
-      },
-      reportFile,
-    ],
-    [
+      label:
+        'assert-compliant trips on an INCOMPLETE artifact fingerprinted from a file, naming the missing attestations',
+      inputs: { ...fromFile, trail: 'release-2', ...gate },
+      code: 1,
+      stdout: [
+        '::group::Fingerprint the artifact',
+        byProfile(
+          `::error::assert-compliant: ${incomplete}`,
+          `::error::assert-compliant: could not check. ${notConfirmed('release-2')}`,
+        ),
+      ],
+      outputs: { outcome: byProfile('non-compliant', 'error'), state: 'INCOMPLETE', compliant: 'false' },
+      summary: [
+        byProfile('### ⚠️ Artifact app.bin: INCOMPLETE', '### ❔ Artifact app.bin: INCOMPLETE'),
+        '| unit-tests | MISSING | — |',
+      ],
+      setup: reportFile,
+    },
+    {
       // Asked about the NON-COMPLIANT artifact, answered with the COMPLIANT one.
-      'cannot check when a COMPLIANT answer is about another fingerprint: never passes the gate',
-      { fingerprint: NON_COMPLIANT_FP, ...gate },
-      {
-        code: 1,
-        stdout: [
-          `::error::unexpected response from ${ENDPOINT}: fingerprint is "${COMPLIANT_FP}", not ` +
-            `"${NON_COMPLIANT_FP}" as asked: the answer is about something else`,
-        ],
-        notStdout: ['assert-compliant: the artifact is COMPLIANT'],
-        outputs: { outcome: 'error', compliant: 'false', found: '', state: '' },
-        saved: {
-          outcome: 'error',
-          compliant: false,
-          fingerprint: NON_COMPLIANT_FP,
-          error: { kind: 'unexpected-response' },
-        },
-        summary: ['### ⚠️ Could not check the artifact in flow backend'],
+      label: 'cannot check when a COMPLIANT answer is about another fingerprint: never passes the gate',
+      inputs: { fingerprint: NON_COMPLIANT_FP, ...gate },
+      code: 1,
+      stdout: [
+        `::error::unexpected response from ${ENDPOINT}: fingerprint is "${COMPLIANT_FP}", not ` +
+          `"${NON_COMPLIANT_FP}" as asked: the answer is about something else`,
+      ],
+      notStdout: ['assert-compliant: the artifact is COMPLIANT'],
+      outputs: { outcome: 'error', compliant: 'false', found: '', state: '' },
+      saved: {
+        outcome: 'error',
+        compliant: false,
+        fingerprint: NON_COMPLIANT_FP,
+        error: { kind: 'unexpected-response' },
       },
-      answerNext(),
-    ],
-    [
-      'finds the artifact of a given trail and attestation id',
-      { fingerprint: COMPLIANT_FP, trail: TRAIL, 'attestation-id': ATTESTATION },
-      { code: 0, outputs: { outcome: 'compliant', state: 'COMPLIANT' }, ...confirmed(TRAIL) },
-    ],
-    [
-      'a trail asked: the gate passes on a full answer, could not check on a minimal one',
-      { fingerprint: COMPLIANT_FP, trail: TRAIL, ...gate },
-      {
-        code: byProfile(0, 1),
-        outputs: {
-          outcome: byProfile('compliant', 'error'),
-          state: 'COMPLIANT',
-          compliant: byProfile('true', 'false'),
-        },
-        ...confirmed(TRAIL),
+      summary: ['### ⚠️ Could not check the artifact in flow backend'],
+      setup: answerNext(),
+    },
+    {
+      label: 'finds the artifact of a given trail and attestation id',
+      inputs: { fingerprint: COMPLIANT_FP, trail: TRAIL, 'attestation-id': ATTESTATION },
+      code: 0,
+      outputs: { outcome: 'compliant', state: 'COMPLIANT' },
+      ...confirmed(TRAIL),
+    },
+    {
+      label: 'a trail asked: the gate passes on a full answer, could not check on a minimal one',
+      inputs: { fingerprint: COMPLIANT_FP, trail: TRAIL, ...gate },
+      code: byProfile(0, 1),
+      outputs: {
+        outcome: byProfile('compliant', 'error'),
+        state: 'COMPLIANT',
+        compliant: byProfile('true', 'false'),
       },
-    ],
-    [
+      ...confirmed(TRAIL),
+    },
+    {
       // Outputs first: a later step after continue-on-error reads "not found", not "could not check".
-      'an unknown fingerprint is not found (404): fails, saying what was looked for and what the service said',
-      { fingerprint: UNKNOWN_FP, ...gate },
-      {
-        code: 1,
-        stdout: [
-          `::error::No artifact with fingerprint ${UNKNOWN_FP} in flow 'backend' of org 'demo' (the service ` +
-            `answered HTTP 404: Artifact with fingerprint '${UNKNOWN_FP}' does not exist in flow 'backend').`,
-        ],
-        outputs: { outcome: 'not-found', found: 'false', state: '', compliant: 'false', 'html-url': '' },
-        saved: { outcome: 'not-found', found: false, compliant: false },
-        summary: ['### ❌ Artifact not found'],
-      },
-    ],
-    [
-      'an unknown flow could not be checked: outcome error, not not-found',
-      { flow: 'nope', fingerprint: COMPLIANT_FP },
-      {
-        code: 1,
-        stdout: [
-          `::error::${ENDPOINT} failed with HTTP 404 Not Found: Flow named 'nope' does not exist for organization 'demo'`,
-        ],
-        outputs: { outcome: 'error', found: '', compliant: 'false' },
-        saved: { outcome: 'error', error: { kind: 'api' } },
-      },
-    ],
-    [
-      'an attestation id the artifact does not have is not found',
-      { fingerprint: COMPLIANT_FP, 'attestation-id': 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' },
-      {
-        code: 1,
-        stdout: [
-          `in flow 'backend', attestation id aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa of org 'demo'`,
-          "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
-        ],
-        outputs: { outcome: 'not-found', found: 'false' },
-      },
-    ],
+      label:
+        'an unknown fingerprint is not found (404): fails, saying what was looked for and what the service said',
+      inputs: { fingerprint: UNKNOWN_FP, ...gate },
+      code: 1,
+      stdout: [
+        `::error::No artifact with fingerprint ${UNKNOWN_FP} in flow 'backend' of org 'demo' (the service ` +
+          `answered HTTP 404: Artifact with fingerprint '${UNKNOWN_FP}' does not exist in flow 'backend').`,
+      ],
+      outputs: { outcome: 'not-found', found: 'false', state: '', compliant: 'false', 'html-url': '' },
+      saved: { outcome: 'not-found', found: false, compliant: false },
+      summary: ['### ❌ Artifact not found'],
+    },
+    {
+      label: 'an unknown flow could not be checked: outcome error, not not-found',
+      inputs: { flow: 'nope', fingerprint: COMPLIANT_FP },
+      code: 1,
+      stdout: [
+        `::error::${ENDPOINT} failed with HTTP 404 Not Found: Flow named 'nope' does not exist for organization 'demo'`,
+      ],
+      outputs: { outcome: 'error', found: '', compliant: 'false' },
+      saved: { outcome: 'error', error: { kind: 'api' } },
+    },
+    {
+      label: 'an attestation id the artifact does not have is not found',
+      inputs: { fingerprint: COMPLIANT_FP, 'attestation-id': 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' },
+      code: 1,
+      stdout: [
+        `in flow 'backend', attestation id aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa of org 'demo'`,
+        "Attestation 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa' does not exist for this artifact",
+      ],
+      outputs: { outcome: 'not-found', found: 'false' },
+    },
     // Graded failure (fail-on): a grade listed fails the step, one not listed warns.
-    [
-      'fail-on non-compliant fails the step on a NON-COMPLIANT artifact',
-      { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'non-compliant' },
-      {
-        code: 1,
-        errors: [`::error::fail-on: ${tripped}`],
-        outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
-        summary: [
-          `fail-on: failed. ${tripped}`,
-          `fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant). ${wouldFail}`,
-        ],
+    {
+      label: 'fail-on non-compliant fails the step on a NON-COMPLIANT artifact',
+      inputs: { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'non-compliant' },
+      code: 1,
+      errors: [`::error::fail-on: ${tripped}`],
+      outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
+      summary: [
+        `fail-on: failed. ${tripped}`,
+        `fail-on: non-compliant: 1 finding(s) fail the step (1 non-compliant). ${wouldFail}`,
+      ],
+    },
+    {
+      label: 'fail-on without non-compliant only warns of it',
+      inputs: { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'incomplete\nmissing' },
+      code: 0,
+      errors: [],
+      warnings: [`::warning::fail-on: ${tripped}`],
+      outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
+      summary: [
+        `fail-on: warns, not failing. ${tripped}`,
+        `fail-on: missing, incomplete: nothing fails the step; 1 only warn (1 non-compliant). ${wouldFail}`,
+      ],
+      saved: {
+        grade: 'non-compliant',
+        failOn: ['missing', 'incomplete'],
+        wouldFail: true,
+        warning: `fail-on: ${tripped}`,
       },
-    ],
-    [
-      'fail-on without non-compliant only warns of it',
-      { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'incomplete\nmissing' },
-      {
-        code: 0,
-        errors: [],
-        warnings: [`::warning::fail-on: ${tripped}`],
-        outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
-        summary: [
-          `fail-on: warns, not failing. ${tripped}`,
-          `fail-on: missing, incomplete: nothing fails the step; 1 only warn (1 non-compliant). ${wouldFail}`,
-        ],
-        saved: {
-          grade: 'non-compliant',
-          failOn: ['missing', 'incomplete'],
-          wouldFail: true,
-          warning: `fail-on: ${tripped}`,
-        },
-      },
-    ],
-    [
-      'fail-on incomplete fails the step on an INCOMPLETE artifact fingerprinted from a file',
-      { ...fromFile, 'fail-on': 'INCOMPLETE' },
-      {
-        code: 1,
-        errors: [`::error::fail-on: ${incomplete}${see(FILE_FP)}`],
-        outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
-      },
-      reportFile,
-    ],
-    [
-      'fail-on without incomplete only warns of it',
-      { ...fromFile, 'fail-on': 'non-compliant, unknown' },
-      {
-        code: 0,
-        warnings: [`::warning::fail-on: ${incomplete}${see(FILE_FP)}`],
-        outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
-        summary: ['1 only warn (1 incomplete)'],
-      },
-      reportFile,
-    ],
-    [
-      'a not-found fails by default',
-      { fingerprint: UNKNOWN_FP },
-      { code: 1, outputs: { outcome: 'not-found', found: 'false', 'would-fail': 'true' } },
-    ],
-    [
-      'a not-found fails with fail-on missing',
-      { fingerprint: UNKNOWN_FP, 'fail-on': 'missing' },
-      { code: 1, errors: [expect.stringContaining(`::error::No artifact with fingerprint ${UNKNOWN_FP}`)] },
-    ],
-    [
-      'a not-found only warns with fail-on none',
-      { fingerprint: UNKNOWN_FP, 'fail-on': 'none' },
-      {
-        code: 0,
-        errors: [],
-        warnings: [expect.stringContaining(`::warning::No artifact with fingerprint ${UNKNOWN_FP}`)],
-        outputs: { outcome: 'not-found', found: 'false', compliant: 'false', 'would-fail': 'true' },
-        summary: [
-          '### ❌ Artifact not found',
-          `fail-on: none: nothing fails the step; 1 only warn (1 missing). ${wouldFail}`,
-        ],
-      },
-    ],
-    [
-      'fail-on unknown fails the step on an answer without a state',
-      { fingerprint: COMPLIANT_FP, 'fail-on': 'unknown' },
-      {
-        code: 1,
-        errors: [
-          expect.stringContaining(
-            `::error::fail-on: Artifact 'ghcr.io/acme/backend:1.4.0' (${COMPLIANT_FP}) in flow 'backend' has no compliance state`,
-          ),
-        ],
-        outputs: { outcome: 'non-compliant', state: '', 'would-fail': 'true' },
-        saved: { grade: 'unknown', failOn: ['unknown'] },
-      },
-      stateless,
-    ],
-    [
-      'fail-on without unknown only warns of an answer without a state',
-      { fingerprint: COMPLIANT_FP, 'fail-on': 'non-compliant' },
-      {
-        code: 0,
-        warnings: [expect.stringContaining('has no compliance state')],
-        summary: ['1 only warn (1 unknown)'],
-      },
-      stateless,
-    ],
-    [
-      'would-fail false on a COMPLIANT artifact, whatever fail-on says',
-      { fingerprint: COMPLIANT_FP, 'fail-on': 'none' },
-      { code: 0, outputs: { outcome: 'compliant', 'would-fail': 'false' }, notStdout: ['::warning'] },
-    ],
+    },
+    {
+      label: 'fail-on incomplete fails the step on an INCOMPLETE artifact fingerprinted from a file',
+      inputs: { ...fromFile, 'fail-on': 'INCOMPLETE' },
+      code: 1,
+      errors: [`::error::fail-on: ${incomplete}${see(FILE_FP)}`],
+      outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
+      setup: reportFile,
+    },
+    {
+      label: 'fail-on without incomplete only warns of it',
+      inputs: { ...fromFile, 'fail-on': 'non-compliant, unknown' },
+      code: 0,
+      warnings: [`::warning::fail-on: ${incomplete}${see(FILE_FP)}`],
+      outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
+      summary: ['1 only warn (1 incomplete)'],
+      setup: reportFile,
+    },
+    {
+      label: 'a not-found fails by default',
+      inputs: { fingerprint: UNKNOWN_FP },
+      code: 1,
+      outputs: { outcome: 'not-found', found: 'false', 'would-fail': 'true' },
+    },
+    {
+      label: 'a not-found fails with fail-on missing',
+      inputs: { fingerprint: UNKNOWN_FP, 'fail-on': 'missing' },
+      code: 1,
+      errors: [expect.stringContaining(`::error::No artifact with fingerprint ${UNKNOWN_FP}`)],
+    },
+    {
+      label: 'a not-found only warns with fail-on none',
+      inputs: { fingerprint: UNKNOWN_FP, 'fail-on': 'none' },
+      code: 0,
+      errors: [],
+      warnings: [expect.stringContaining(`::warning::No artifact with fingerprint ${UNKNOWN_FP}`)],
+      outputs: { outcome: 'not-found', found: 'false', compliant: 'false', 'would-fail': 'true' },
+      summary: [
+        '### ❌ Artifact not found',
+        `fail-on: none: nothing fails the step; 1 only warn (1 missing). ${wouldFail}`,
+      ],
+    },
+    {
+      label: 'fail-on unknown fails the step on an answer without a state',
+      inputs: { fingerprint: COMPLIANT_FP, 'fail-on': 'unknown' },
+      code: 1,
+      errors: [
+        expect.stringContaining(
+          `::error::fail-on: Artifact 'ghcr.io/acme/backend:1.4.0' (${COMPLIANT_FP}) in flow 'backend' has no compliance state`,
+        ),
+      ],
+      outputs: { outcome: 'non-compliant', state: '', 'would-fail': 'true' },
+      saved: { grade: 'unknown', failOn: ['unknown'] },
+      setup: stateless,
+    },
+    {
+      label: 'fail-on without unknown only warns of an answer without a state',
+      inputs: { fingerprint: COMPLIANT_FP, 'fail-on': 'non-compliant' },
+      code: 0,
+      warnings: [expect.stringContaining('has no compliance state')],
+      summary: ['1 only warn (1 unknown)'],
+      setup: stateless,
+    },
+    {
+      label: 'would-fail false on a COMPLIANT artifact, whatever fail-on says',
+      inputs: { fingerprint: COMPLIANT_FP, 'fail-on': 'none' },
+      code: 0,
+      outputs: { outcome: 'compliant', 'would-fail': 'false' },
+      notStdout: ['::warning'],
+    },
   ];
 
-  it.each(rows)('%s', async (_label, inputs, expected, setup) => {
+  it.each(rows)('$label', async ({ inputs, setup, ...expected }) => {
     const sandbox = await startSandbox({ profile: PROFILE });
     await setup?.(sandbox);
     const cwd = tempDir('get-artifact-');
@@ -353,12 +333,12 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
   const notSaid = `assert-compliant: could not check. ${notConfirmed('release-1.2')}`;
   /** A COMPLIANT answer that names no trail. */
   const noTrail = answerOf({ state: 'COMPLIANT', evidence: { junit: pass } });
-  /** Each row: its inputs, the answer, and what the run shows, the requests it sent (path and query) and the status. */
-  const rows: [string, Record<string, string>, Answer, Expected & { sent?: string[]; status?: number }][] = [
-    [
-      'names the problems from the list form of the evidence',
-      gate,
-      answerOf({
+  /** Each row: also the answer, its status, and the requests the run sent (path and query). */
+  const rows: Row<{ answer?: Answer; status?: number; sent?: string[] }>[] = [
+    {
+      label: 'names the problems from the list form of the evidence',
+      inputs: gate,
+      answer: answerOf({
         ...ISO,
         html_url: `https://ui.example.test/${PATH}`,
         state: 'NON-COMPLIANT',
@@ -370,62 +350,55 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
           ],
         },
       }),
-      {
-        code: 1,
-        stdout: ['is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/'],
-      },
-    ],
-    [
+      code: 1,
+      stdout: ['is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/'],
+    },
+    {
       // Evidence that names no attestation: the gate still explains with the service's own words.
-      "quotes the service's state_info when the evidence names no attestation",
-      gate,
-      answerOf({
+      label: "quotes the service's state_info when the evidence names no attestation",
+      inputs: gate,
+      answer: answerOf({
         ...ISO,
         html_url: `https://ui.example.test/${PATH}`,
         state: 'INCOMPLETE',
         state_info: 'waiting for approval',
       }),
-      {
-        code: 1,
-        stdout: ["Artifact 'svc.tar' (aaaa", 'is INCOMPLETE: waiting for approval.'],
-        summary: ['| State info | waiting for approval |'],
-      },
-    ],
-    [
-      'fails closed: a COMPLIANT state with a complete attestation without a verdict is non-compliant',
-      gate,
-      answerOf({
+      code: 1,
+      stdout: ["Artifact 'svc.tar' (aaaa", 'is INCOMPLETE: waiting for approval.'],
+      summary: ['| State info | waiting for approval |'],
+    },
+    {
+      label: 'fails closed: a COMPLIANT state with a complete attestation without a verdict is non-compliant',
+      inputs: gate,
+      answer: answerOf({
         state: 'COMPLIANT',
         evidence: { sonar: { status: 'COMPLETE', is_compliant: null } },
       }),
-      {
-        code: 1,
-        stdout: [
-          `::error::assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is COMPLIANT by its` +
-            ' state, not by its evidence: non-compliant: sonar.',
-        ],
-        outputs: { outcome: 'non-compliant', state: 'COMPLIANT', compliant: 'false' },
-        summary: ['### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence'],
-      },
-    ],
-    [
-      'fails closed: a COMPLIANT state with an attestation the evidence marks missing is non-compliant',
-      gate,
-      answerOf({
+      code: 1,
+      stdout: [
+        `::error::assert-compliant: Artifact 'svc.tar' (${FP}) in flow 'backend' is COMPLIANT by its` +
+          ' state, not by its evidence: non-compliant: sonar.',
+      ],
+      outputs: { outcome: 'non-compliant', state: 'COMPLIANT', compliant: 'false' },
+      summary: ['### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence'],
+    },
+    {
+      label:
+        'fails closed: a COMPLIANT state with an attestation the evidence marks missing is non-compliant',
+      inputs: gate,
+      answer: answerOf({
         state: 'COMPLIANT',
         evidence: { junit: { status: 'COMPLETE', is_compliant: true }, jira: { status: 'MISSING' } },
       }),
-      {
-        code: 1,
-        stdout: ['not by its evidence: missing: jira.'],
-        saved: { outcome: 'non-compliant' },
-        problems: [{ name: 'jira', problem: 'missing' }],
-      },
-    ],
-    [
-      'a newer pass supersedes a failure',
-      gate,
-      answerOf({
+      code: 1,
+      stdout: ['not by its evidence: missing: jira.'],
+      saved: { outcome: 'non-compliant' },
+      problems: [{ name: 'jira', problem: 'missing' }],
+    },
+    {
+      label: 'a newer pass supersedes a failure',
+      inputs: gate,
+      answer: answerOf({
         state: 'COMPLIANT',
         evidence: {
           attestations_statuses: [
@@ -434,16 +407,14 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
           ],
         },
       }),
-      {
-        code: 0,
-        outputs: { outcome: 'compliant', compliant: 'true' },
-        summary: ['| junit | COMPLETE, superseded | ❌ no |', 'assert-compliant: passed.'],
-      },
-    ],
-    [
-      'sends trail and attestation-id as the query, and escapes what the service sends',
-      { trail: 'release-1.2', 'attestation-id': ATTESTATION },
-      answerOf({
+      code: 0,
+      outputs: { outcome: 'compliant', compliant: 'true' },
+      summary: ['| junit | COMPLETE, superseded | ❌ no |', 'assert-compliant: passed.'],
+    },
+    {
+      label: 'sends trail and attestation-id as the query, and escapes what the service sends',
+      inputs: { trail: 'release-1.2', 'attestation-id': ATTESTATION },
+      answer: answerOf({
         filename: '<img src=x onerror=alert(1)>',
         evidence: { '<b>review</b>': { status: 'COMPLETE', is_compliant: true } },
         html_url: 'javascript:alert(1)',
@@ -451,72 +422,68 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
         state: 'COMPLIANT',
         state_info: '**all good** | <script>',
       }),
-      {
-        code: 0,
-        sent: [`${PATH}?trail=release-1.2&attestation_id=${ATTESTATION}`],
-        summary: [
-          'Artifact &lt;img src=x onerror=alert(1)&gt;: COMPLIANT',
-          '| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |',
-          '| Build | [build](https://ci.example.test/run/1) |',
-          '| Reported | 2026-11-02T09:03:20Z |',
-        ],
-        notSummary: ['<img', '<script', '<b>', 'javascript:alert(1))', 'Open in the compliance service'],
-      },
-    ],
-    [
-      'a trail asked and an answer that names none, without a gate: shown, and the summary says not confirmed',
-      { trail: 'release-1.2' },
-      noTrail,
-      {
-        code: 0,
-        notStdout: ['::error'],
-        sent: [`${PATH}?trail=release-1.2`],
-        outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT' },
-        summary: ['### ✅ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2')],
-        saved: { outcome: 'compliant', notConfirmed: notConfirmed('release-1.2') },
-      },
-    ],
-    [
+      code: 0,
+      sent: [`${PATH}?trail=release-1.2&attestation_id=${ATTESTATION}`],
+      summary: [
+        'Artifact &lt;img src=x onerror=alert(1)&gt;: COMPLIANT',
+        '| &lt;b&gt;review&lt;/b&gt; | COMPLETE | ✅ yes |',
+        '| Build | [build](https://ci.example.test/run/1) |',
+        '| Reported | 2026-11-02T09:03:20Z |',
+      ],
+      notSummary: ['<img', '<script', '<b>', 'javascript:alert(1))', 'Open in the compliance service'],
+    },
+    {
+      label:
+        'a trail asked and an answer that names none, without a gate: shown, and the summary says not confirmed',
+      inputs: { trail: 'release-1.2' },
+      answer: noTrail,
+      code: 0,
+      notStdout: ['::error'],
+      sent: [`${PATH}?trail=release-1.2`],
+      outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT' },
+      summary: ['### ✅ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2')],
+      saved: { outcome: 'compliant', notConfirmed: notConfirmed('release-1.2') },
+    },
+    {
       // The artifact is found and its state shown, but the gate did not pass: compliant is false.
-      'a trail asked and an answer that names none, with assert-compliant: could not check, never a pass',
-      { trail: 'release-1.2', ...gate },
-      noTrail,
-      {
-        code: 1,
-        stdout: [`::error::${notSaid}`],
-        outputs: { outcome: 'error', found: 'true', state: 'COMPLIANT', compliant: 'false' },
-        saved: {
-          outcome: 'error',
-          compliant: false,
-          failure: notSaid,
-          error: { kind: 'unexpected-response', message: notSaid },
-        },
-        summary: ['### ❔ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2'), notSaid],
-        notSummary: ['assert-compliant: passed'],
+      label:
+        'a trail asked and an answer that names none, with assert-compliant: could not check, never a pass',
+      inputs: { trail: 'release-1.2', ...gate },
+      answer: noTrail,
+      code: 1,
+      stdout: [`::error::${notSaid}`],
+      outputs: { outcome: 'error', found: 'true', state: 'COMPLIANT', compliant: 'false' },
+      saved: {
+        outcome: 'error',
+        compliant: false,
+        failure: notSaid,
+        error: { kind: 'unexpected-response', message: notSaid },
       },
-    ],
-    ['no trail asked: nothing to confirm, the gate passes', gate, noTrail, { code: 0 }],
-    [
-      'an answer that names the trail asked confirms it',
-      { trail: 'release-1.2', ...gate },
-      answerOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: 'release-1.2' }),
-      { code: 0, outputs: { outcome: 'compliant', compliant: 'true' }, notSummary: ['Not confirmed'] },
-    ],
-    [
-      'an org that does not exist could not be checked',
-      {},
-      { message: "Organization 'acme' does not exist" },
-      {
-        status: 404,
-        code: 1,
-        stdout: ["Organization 'acme' does not exist"],
-        outputs: { outcome: 'error', found: '' },
-      },
-    ],
-    [
-      'shows an answer whose display-only fields are null, and sets every output',
-      gate,
-      answerOf({
+      summary: ['### ❔ Artifact svc.tar: COMPLIANT', notConfirmed('release-1.2'), notSaid],
+      notSummary: ['assert-compliant: passed'],
+    },
+    { label: 'no trail asked: nothing to confirm, the gate passes', inputs: gate, answer: noTrail, code: 0 },
+    {
+      label: 'an answer that names the trail asked confirms it',
+      inputs: { trail: 'release-1.2', ...gate },
+      answer: answerOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: 'release-1.2' }),
+      code: 0,
+      outputs: { outcome: 'compliant', compliant: 'true' },
+      notSummary: ['Not confirmed'],
+    },
+    {
+      label: 'an org that does not exist could not be checked',
+      inputs: {},
+      answer: { message: "Organization 'acme' does not exist" },
+      status: 404,
+      code: 1,
+      stdout: ["Organization 'acme' does not exist"],
+      outputs: { outcome: 'error', found: '' },
+    },
+    {
+      label: 'shows an answer whose display-only fields are null, and sets every output',
+      inputs: gate,
+      answer: answerOf({
         state: 'COMPLIANT',
         html_url: null,
         git_commit: 'e'.repeat(40),
@@ -526,16 +493,14 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
         trail_name: null,
         state_info: null,
       }),
-      {
-        code: 0,
-        outputs: { outcome: 'compliant', state: 'COMPLIANT', 'html-url': '' },
-        summary: ['| Commit | eeeeeee |'],
-      },
-    ],
-    [
-      'never shows the token when a 200 answer echoes it in the names and state_info the gate quotes',
-      gate,
-      (req) =>
+      code: 0,
+      outputs: { outcome: 'compliant', state: 'COMPLIANT', 'html-url': '' },
+      summary: ['| Commit | eeeeeee |'],
+    },
+    {
+      label: 'never shows the token when a 200 answer echoes it in the names and state_info the gate quotes',
+      inputs: gate,
+      answer: (req) =>
         answerOf({
           filename: `image of ${token(req)}`,
           evidence: { [`scan ${token(req)}`]: { status: 'COMPLETE', is_compliant: false } },
@@ -543,50 +508,41 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
           state: 'NON-COMPLIANT',
           state_info: `failed for ${token(req)}`,
         }),
-      {
-        code: 1,
-        stdout: [
-          "::error::assert-compliant: Artifact 'image of Bearer ***'",
-          'non-compliant: scan Bearer ***',
-        ],
-      },
-    ],
-    [
-      'a bad fail-on is refused before any request',
-      { 'fail-on': 'non-compliant\nsevere' },
-      {},
-      {
-        code: 1,
-        sent: [],
-        stdout: [
-          "::error::Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, " +
-            'incomplete, unknown (one per line or comma-separated), or none alone.',
-        ],
-        outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
-      },
-    ],
-    [
-      'a fail-on that assert-compliant contradicts is refused before any request',
-      { 'fail-on': 'missing', ...gate },
-      {},
-      {
-        code: 1,
-        sent: [],
-        stdout: [
-          "::error::Invalid input 'fail-on': says missing while assert-compliant is true, which means " +
-            'non-compliant, missing, incomplete, unknown.',
-        ],
-        outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
-      },
-    ],
+      code: 1,
+      stdout: ["::error::assert-compliant: Artifact 'image of Bearer ***'", 'non-compliant: scan Bearer ***'],
+    },
+    {
+      label: 'a bad fail-on is refused before any request',
+      inputs: { 'fail-on': 'non-compliant\nsevere' },
+      code: 1,
+      sent: [],
+      stdout: [
+        "::error::Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, " +
+          'incomplete, unknown (one per line or comma-separated), or none alone.',
+      ],
+      outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
+    },
+    {
+      label: 'a fail-on that assert-compliant contradicts is refused before any request',
+      inputs: { 'fail-on': 'missing', ...gate },
+      code: 1,
+      sent: [],
+      stdout: [
+        "::error::Invalid input 'fail-on': says missing while assert-compliant is true, which means " +
+          'non-compliant, missing, incomplete, unknown.',
+      ],
+      outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
+    },
   ];
 
-  it.each(rows)('%s', async (_label, inputs, answering, { sent, status: given = 200, ...expected }) => {
-    [answer, status] = [answering, given];
+  it.each(rows)('$label', async ({ inputs, answer: body = {}, sent, status: given = 200, ...expected }) => {
+    [answer, status] = [body, given];
     const before = server().requests.length;
-    const connection = { 'api-url': server().origin, 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend' };
+    const connection = { 'api-url': server().origin, 'api-token': TEST_TOKEN, org: 'acme' };
     check(
-      await runAction('get-artifact', { inputs: { ...connection, fingerprint: FP, ...inputs } }),
+      await runAction('get-artifact', {
+        inputs: { ...connection, flow: 'backend', fingerprint: FP, ...inputs },
+      }),
       expected,
     );
     const requests = server().requests.slice(before);
