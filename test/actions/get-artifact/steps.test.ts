@@ -477,7 +477,7 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
       answer: { message: "Organization 'acme' does not exist" },
       status: 404,
       code: 1,
-      stdout: ["Organization 'acme' does not exist"],
+      stdout: [`::error::${ENDPOINT} failed with HTTP 404 Not Found: Organization 'acme' does not exist`],
       outputs: { outcome: 'error', found: '' },
     },
     {
