@@ -6,8 +6,9 @@ export default defineConfig({
     // A test spends most of its time waiting on a child (a bundle, git, kubectl) or a socket: a worker more than
     // there are cores keeps them busy (vitest's default leaves one idle).
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A bound for a hang only, far above any test's run with both cores busy: a verdict never rests on time.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).
     reporters: ['default', './test/setup/slowest-files.ts'],
     setupFiles: ['test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
