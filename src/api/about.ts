@@ -1,7 +1,5 @@
-/**
- * Whether an answer is about what was asked, one check per endpoint: one that names something else than was asked is
- * an `UnexpectedResponseError` (could not check), never read as the answer.
- */
+// Whether an answer is about what was asked, one check per endpoint: one that names something else than was asked is
+// an `UnexpectedResponseError` (could not check), never read as the answer.
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { quoteValue } from '../trust/text.js';
 import type { Page } from './pagination.js';
@@ -76,10 +74,7 @@ export function aboutDiff(
   checkSnapshot(endpoint, 'not-changed', diff['not-changed'].snapshot_id, [one, two]);
 }
 
-/**
- * A diff group's `snapshot_id` (`env#N`), where given, must be of an environment asked, and the very snapshot when
- * the expression named one; one not given is "not confirmed" for the caller (2.10 does not require it).
- */
+/** A diff group's `snapshot_id`, where given, must be of an environment asked (the very snapshot when named). */
 function checkSnapshot(
   endpoint: string,
   group: string,
@@ -101,10 +96,7 @@ function checkSnapshot(
   );
 }
 
-/**
- * The answer for a chunk of commits: no key not asked, no attestation of another commit, flow, name or type than
- * asked (an override is about what a type filter asked: the service returns overrides with it).
- */
+/** No commit not asked, no attestation of another commit, flow, name or type (an override passes a type filter). */
 export function aboutCommits(
   map: s.AttestationsByCommit,
   { query }: Asked<s.AttestationsForCommitsQuery>,

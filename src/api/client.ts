@@ -1,7 +1,5 @@
-/**
- * The typed client of API v2: one generic call driven by the endpoint table (endpoints.ts), checking the parameters
- * before anything is sent and holding the answer to what was asked (about.ts), and one short method per operation.
- */
+// The typed client of API v2: one generic call driven by the endpoint table (endpoints.ts), checking the parameters
+// before anything is sent and holding the answer to what was asked (about.ts), and one short method per operation.
 import * as z from 'zod/mini';
 import type { Asked } from './about.js';
 import type { Connection } from './config.js';
@@ -27,16 +25,12 @@ import { validate } from './validate.js';
 /** How many commits go in one `list_attestations_for_criteria` request (keeps the URL well under 8 KiB). */
 export const COMMITS_PER_REQUEST = 100;
 
-export interface ReadAllOptions {
-  perPage?: number;
-  maxItems?: number;
-  concurrency?: number;
-}
+/** What `fetchAllPages` takes, each with a default. */
+export type ReadAllOptions = Partial<Parameters<typeof fetchAllPages>[1]>;
 
 /** A snapshot expression: typed, as an input was read into; text (a test's, a tool's) is parsed here, once. */
 export type Snapshot = SnapshotExpression | string;
 
-/** What one call asks: the path parameters besides the org, the query (an expression typed) and the body. */
 interface Ask {
   params?: Record<string, string>;
   query?: Record<string, QueryValue | SnapshotExpression>;
@@ -46,7 +40,6 @@ interface Ask {
 type Loaded<N extends EndpointName> = Awaited<ReturnType<(typeof endpoints)[N]['schemas']>>;
 type Item<N extends EndpointName> =
   Loaded<N> extends { item: infer I extends z.ZodMiniType } ? z.output<I> : never;
-/** What a call of the endpoint gives: a report's delivery, a page of items, or the parsed answer. */
 type Answer<N extends EndpointName> = (typeof endpoints)[N]['method'] extends 'GET'
   ? (typeof endpoints)[N] extends { answer: 'page' }
     ? Page<Item<N>>
@@ -64,7 +57,6 @@ export class ComplianceClient {
     this.http = new HttpTransport(connection);
   }
 
-  /** The URL an operation would be sent to, for dry runs and messages. */
   urlFor(name: EndpointName, params: Record<string, string> = {}, query?: Ask['query']): string {
     const path = fillPath(endpoints[name].path, { org: this.connection.org, ...params });
     return this.http.url(path, query && wire(query)).href;
@@ -108,7 +100,6 @@ export class ComplianceClient {
     return answer;
   }
 
-  /** The path parameters (the org the connection's), query and body, each checked against its schema. */
   private checked(spec: EndpointSpec, ask: Ask, schemas: EndpointSchemas) {
     const params: Record<string, string> = {};
     for (const [key, schema] of Object.entries(spec.params)) {
@@ -154,12 +145,10 @@ export class ComplianceClient {
     return merged;
   }
 
-  /** GET /trails/{org}: one page. */
   async listTrails(query: s.ListTrailsQuery = {}): Promise<Page<s.Trail>> {
     return this.call('listTrails', { query });
   }
 
-  /** GET /trails/{org}: every page, up to a cap. */
   async listAllTrails(
     query: Omit<s.ListTrailsQuery, 'page' | 'per_page'> = {},
     options: ReadAllOptions = {},
@@ -167,17 +156,14 @@ export class ComplianceClient {
     return this.readAll('listTrails', { query }, options);
   }
 
-  /** GET /deployments/{org}/{env_name}/{fingerprint} */
   async getDeployment(envName: string, fingerprint: string): Promise<s.Deployment> {
     return this.call('getDeployment', { params: { env_name: envName, fingerprint } });
   }
 
-  /** POST /artifacts/{org}/{flow_name}: creates or updates the artifact of (flow, fingerprint). */
   async reportArtifact(flowName: string, body: s.ReportArtifactBody): Promise<Delivered> {
     return this.call('reportArtifact', { params: { flow_name: flowName }, body });
   }
 
-  /** GET /attestations/{org}/{flow_name}: one page. */
   async listFlowAttestations(
     flowName: string,
     query: s.FlowAttestationsQuery = {},
@@ -185,7 +171,6 @@ export class ComplianceClient {
     return this.call('listFlowAttestations', { params: { flow_name: flowName }, query });
   }
 
-  /** GET /attestations/{org}/{flow_name}: every page, up to a cap. */
   async listAllFlowAttestations(
     flowName: string,
     query: Omit<s.FlowAttestationsQuery, 'page' | 'per_page'> = {},
@@ -194,7 +179,6 @@ export class ComplianceClient {
     return this.readAll('listFlowAttestations', { params: { flow_name: flowName }, query }, options);
   }
 
-  /** GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint} */
   async getArtifact(
     flowName: string,
     fingerprint: string,
@@ -227,12 +211,10 @@ export class ComplianceClient {
     return this.call('reportK8sEnvironment', { params: { env_name: envName }, body });
   }
 
-  /** GET /actions/{org}: a bare array. */
   async listActions(): Promise<s.Action[]> {
     return this.call('listActions', {});
   }
 
-  /** Closes kept-alive connections so the process can exit at once. */
   async close(): Promise<void> {
     await this.http.close();
   }
@@ -242,13 +224,10 @@ export class ComplianceClient {
 function wire(query: NonNullable<Ask['query']>): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   for (const [key, value] of Object.entries(query)) {
-    out[key] = isExpression(value) ? formatSnapshotExpression(value) : value;
+    const expression = typeof value === 'object' && value !== null && !Array.isArray(value);
+    out[key] = expression ? formatSnapshotExpression(value as SnapshotExpression) : (value as QueryValue);
   }
   return out;
-}
-
-function isExpression(value: QueryValue | SnapshotExpression): value is SnapshotExpression {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readAllOptions(options: ReadAllOptions) {
@@ -266,14 +245,10 @@ function readAllOptions(options: ReadAllOptions) {
 export interface Delivered {
   status: number;
   message: string;
-  /** The JSON answer (`ReportAnswer`); undefined for no body. */
   body: ReportAnswer | undefined;
 }
 
-/**
- * A report's answer: delivered on no body, or JSON of a report answer's shape; a page that is not JSON (a proxy's)
- * throws, saying what came back, so a report is never called delivered on it.
- */
+/** Delivered on no body, or JSON of a report answer's shape; anything else (a proxy's page) throws, saying what. */
 function delivered(endpoint: string, response: HttpResponse): Delivered {
   const empty = response.text.trim() === '';
   const json = isJsonType(response.contentType) && !(response.body instanceof NonJsonBody);
@@ -299,7 +274,6 @@ function delivered(endpoint: string, response: HttpResponse): Delivered {
   );
 }
 
-/** `application/json`, `application/problem+json`, with or without parameters. */
 function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^[\w.+-]+\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 }

@@ -17,7 +17,6 @@ export interface Logger {
 
 export const silentLogger: Logger = { debug: () => undefined, warning: () => undefined };
 
-/** What a connection is resolved from: the settings as given, every tuning knob optional. */
 export interface ConnectionOptions {
   /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */
   baseUrl: string;
@@ -32,15 +31,12 @@ export interface ConnectionOptions {
   /** What sets the budget, named when it runs out, e.g. `timeout-seconds; variable COMPLIANCE_TIMEOUT_SECONDS`. */
   deadlineSetting?: string;
   retries?: number;
-  /** The first backoff wait; each next one doubles, with jitter. */
   backoffBaseMs?: number;
-  /** The longest single wait, backoff or `Retry-After`. */
   maxWaitMs?: number;
   maxResponseBytes?: number;
   userAgent?: string;
   proxy?: ProxySettings;
   logger?: Logger;
-  /** For the jitter; replaceable in tests. */
   random?: () => number;
 }
 
@@ -68,10 +64,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
 }
 
-/**
- * The one proxy rule of every client in the bundle: loopback is reached directly, never through a proxy, which would
- * reach its own loopback, and carry a token sent over plain http off the machine in clear.
- */
+/** The one proxy rule of the bundle: loopback directly, never through a proxy (its own loopback; a token in clear). */
 export function neverProxied(url: URL): boolean {
   return isLoopbackHost(url.hostname);
 }

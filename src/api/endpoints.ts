@@ -1,7 +1,5 @@
-/**
- * The nine operations of API v2, in one table the client, the sandbox and the OpenAPI document all read. Each
- * operation's schemas are a module of their own, loaded when it is called: a step builds only what it calls.
- */
+// The nine operations of API v2, in one table the client, the sandbox and the OpenAPI document all read. Each
+// operation's schemas are a module of their own, loaded when it is called: a step builds only what it calls.
 import * as z from 'zod/mini';
 import { aboutArtifact, aboutCommits, aboutDeployment, aboutDiff, aboutTrails, type Asked } from './about.js';
 import { isRecord } from './parse.js';
@@ -17,14 +15,12 @@ export interface EndpointSchemas {
 
 export interface EndpointSpec {
   method: 'GET' | 'POST' | 'PUT';
-  /** Below `/api/v2`, with `{name}` parameters. */
   path: string;
   summary: string;
   params: Record<string, z.ZodMiniType>;
   /** Success statuses, the usual first (a K8S report: 200 makes no new snapshot, 201 does). */
   statuses: readonly [200] | readonly [201] | readonly [200, 201];
   statusMeanings?: Partial<Record<200 | 201, string>>;
-  /** Loads the operation's own schemas (a separate chunk of the bundle). */
   schemas: () => Promise<EndpointSchemas>;
   /** A GET's answer: by default one `response`; `page` a page of `item`s (pagination.ts); `list` a bare list. */
   answer?: 'page' | 'list';
@@ -159,7 +155,6 @@ export function endpointLabel(name: EndpointName): string {
   return `${e.method} ${e.path}`;
 }
 
-/** Fills a path template, percent-escaping each parameter. */
 export function fillPath(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];

@@ -1,7 +1,5 @@
-/**
- * One request and its answer: the contract both paths of the transport keep, and the default path over Node's
- * http/https (a few ms to load, where undici costs ~100 ms: undici only for a proxy, proxy-transport.ts).
- */
+// One request and its answer: the contract both paths of the transport keep, and the default path over Node's
+// http/https (a few ms to load, where undici costs ~100 ms: undici only for a proxy, proxy-transport.ts).
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
@@ -38,7 +36,6 @@ export async function readLimited(body: Readable, limit: number): Promise<string
   return (await readBounded(body, limit))?.toString('utf8');
 }
 
-/** An answer from what either library gives. */
 export function answerOf(
   status: number,
   headers: Record<string, string | string[] | undefined>,

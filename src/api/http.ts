@@ -1,7 +1,5 @@
-/**
- * HTTP to the service: per-attempt timeout, overall deadline, retries with backoff and jitter, on keep-alive
- * connections; every timer is cleared or awaited, so a process that closes the transport exits at once.
- */
+// HTTP to the service: per-attempt timeout, overall deadline, retries with backoff and jitter, on keep-alive
+// connections; every timer is cleared or awaited, so a process that closes the transport exits at once.
 import { neverProxied, type Connection } from './config.js';
 import {
   ApiError,
@@ -20,7 +18,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface HttpRequest {
   method: HttpMethod;
-  /** Below the API root, escaped, starting with `/`. */
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -32,16 +29,13 @@ export interface HttpResponse {
   status: number;
   /** Parsed JSON, undefined for an empty body, or a NonJsonBody. */
   body: unknown;
-  /** The body as it came, for a message. */
   text: string;
   contentType?: string;
 }
 
-/** What the server said in an error body, in whichever of its shapes it came. */
-export function readErrorBody(
-  body: unknown,
-  contentType: string | undefined,
-): { message?: string; fieldErrors?: Record<string, string> } {
+type ErrorSaid = { message?: string; fieldErrors?: Record<string, string> };
+
+export function readErrorBody(body: unknown, contentType: string | undefined): ErrorSaid {
   if (body === undefined || body === null) return {};
   if (typeof body === 'string') {
     if (contentType?.includes('json')) return { message: body };
@@ -53,7 +47,7 @@ export function readErrorBody(
   }
   if (typeof body === 'object' && !Array.isArray(body)) {
     const o = body as Record<string, unknown>;
-    const out: { message?: string; fieldErrors?: Record<string, string> } = {};
+    const out: ErrorSaid = {};
     if (typeof o.message === 'string') out.message = o.message;
     if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
       out.fieldErrors = Object.fromEntries(
@@ -92,7 +86,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** A body that is not JSON, kept for the error message. */
 export class NonJsonBody {
   readonly text: string;
   constructor(text: string) {
@@ -100,7 +93,6 @@ export class NonJsonBody {
   }
 }
 
-/** What the codes a user meets when the service cannot be reached mean, in words. */
 const NETWORK_FAULTS: Record<string, string> = {
   ENOTFOUND: 'the host name was not found',
   EAI_AGAIN: 'the host name could not be looked up (DNS did not answer)',
@@ -171,14 +163,7 @@ const NOT_RETRYABLE_CODES = new Set([
 ]);
 
 type AttemptOutcome =
-  | {
-      kind: 'response';
-      status: number;
-      body: unknown;
-      text: string;
-      contentType?: string;
-      retryAfter?: string;
-    }
+  | (HttpResponse & { kind: 'response'; retryAfter?: string })
   | { kind: 'network'; error: unknown; retryable: boolean }
   | { kind: 'attempt-timeout' }
   /** Past `maxResponseBytes`: the service answered, but not with anything a client should hold. */
@@ -375,11 +360,11 @@ export class HttpTransport {
     }
   }
 
+  // A method, not the field: the compiler would keep the check at the attempt's start as still true after it.
   private isClosed(): boolean {
     return this.closing.signal.aborted;
   }
 
-  /** Stops waits and requests under way and closes kept-alive sockets. */
   async close(): Promise<void> {
     if (this.closing.signal.aborted) return;
     this.closing.abort();

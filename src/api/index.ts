@@ -8,7 +8,6 @@ export * from './query.js';
 export * from './retry.js';
 export * from './snapshot.js';
 export * from './validate.js';
-// Every schema, for the tests and the sandbox. Not for the bundle: importing this module loads them all, so the
-// bundle imports the module it needs (lint keeps it so).
+// Every schema, for the tests and the sandbox; the bundle imports the module it needs (lint keeps it so).
 // eslint-disable-next-line no-restricted-imports -- this module is for the tests and tools, never the bundle
 export * as schemas from './schemas/index.js';

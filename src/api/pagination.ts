@@ -1,7 +1,5 @@
-/**
- * The one pagination helper: `readPage` reads a list in its three shapes (a bare list, an envelope with or without
- * `pagination`), and `fetchAllPages` every page, the first, then the rest concurrently, up to a cap on items.
- */
+// The one pagination helper: `readPage` reads a list in its three shapes (a bare list, an envelope with or without
+// `pagination`), and `fetchAllPages` every page, the first, then the rest concurrently, up to a cap on items.
 import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { parseResponse } from './parse.js';
@@ -9,7 +7,6 @@ import { Pagination } from './schemas.js';
 
 export interface Page<T> {
   items: T[];
-  /** Present when the service said there are several pages. */
   pagination?: Pagination;
 }
 
@@ -45,7 +42,6 @@ export function readPage<S extends z.core.$ZodType>(
 export interface FetchAllOptions {
   perPage: number;
   maxItems: number;
-  /** Pages in flight at once after the first. */
   concurrency: number;
 }
 

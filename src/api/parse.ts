@@ -1,7 +1,5 @@
-/**
- * Response parsing: one parse against the answer's schema, which says itself what is strict (`schemas/common.ts`);
- * an answer that does not parse is an `UnexpectedResponseError` naming the endpoint and the first field at fault.
- */
+// Response parsing: one parse against the answer's schema, which says itself what is strict (`schemas/common.ts`);
+// an answer that does not parse is an `UnexpectedResponseError` naming the endpoint and the first field at fault.
 import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { quoteValue } from '../trust/text.js';

@@ -1,12 +1,9 @@
-/**
- * Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
- * `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
- */
+// Snapshot expressions ("snappish"): `env` (latest), `env#N` (snapshot N, 1-based), `env~N` (N behind the latest),
+// `env@{YYYY-MM-DDTHH:MM:SS}` (the snapshot current at that time) and `env@{N.<unit>.ago}`.
 import { InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from './schemas.js';
 
-export const SNAPSHOT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
-export type SnapshotUnit = (typeof SNAPSHOT_UNITS)[number];
+export type SnapshotUnit = 'hours' | 'days' | 'weeks' | 'months';
 
 export type SnapshotExpression =
   | { env: string; kind: 'latest' }
@@ -65,7 +62,6 @@ function problemWith(value: string): string {
   return `'${value}' has an unknown suffix '${rest}'`;
 }
 
-/** The canonical text of an expression, as sent to the service. */
 export function formatSnapshotExpression(expr: SnapshotExpression): string {
   switch (expr.kind) {
     case 'latest':

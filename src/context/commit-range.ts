@@ -1,7 +1,5 @@
-/**
- * A range of commits in the checkout (`v1.2.0..HEAD`, or since several bases), read with the real `git`: every
- * reason it cannot be read is an InputError on its input (a shallow clone says to fetch the whole history).
- */
+// A range of commits in the checkout (`v1.2.0..HEAD`, or since several bases), read with the real `git`: every
+// reason it cannot be read is an InputError on its input (a shallow clone says to fetch the whole history).
 import { InputError } from '../errors/errors.js';
 import {
   commonAncestors,
@@ -65,7 +63,6 @@ export interface Revision {
 
 export interface RangeRequest {
   cwd: string;
-  /** The input a problem is reported on. */
   input: string;
   /** How the range reads in a message: `v1.2.0..HEAD`, `what runs in production..HEAD`. */
   shown: string;
@@ -78,9 +75,7 @@ export interface RangeRequest {
 
 export interface ReadRange {
   head: string;
-  /** The bases, resolved, in the order given, each once. */
   bases: string[];
-  /** Newest first, in topological order. */
   commits: WalkedCommit[];
   /** With merges left out and no other commit in the range: how many merges it has. */
   onlyMerges?: number;

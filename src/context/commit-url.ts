@@ -1,7 +1,5 @@
-/**
- * Commit pages named by the service: untrusted text, so only an http(s) URL of GitHub's form
- * `<origin>/<owner>/<repo>/commit/<sha>` is read; anything else names nothing.
- */
+// Commit pages named by the service: untrusted text, so only an http(s) URL of GitHub's form
+// `<origin>/<owner>/<repo>/commit/<sha>` is read; anything else names nothing.
 import { patterns } from '../api/schemas/common.js';
 
 export interface CommitPage {
@@ -28,7 +26,6 @@ export function canonicalCommitUrl(url: string | null | undefined): string | und
   return page && `${page.origin}/${page.repository}/commit/${page.sha}`;
 }
 
-/** The commit a commit page names, else undefined. */
 export function commitOfUrl(url: string | null | undefined): string | undefined {
   return commitPage(url)?.sha;
 }

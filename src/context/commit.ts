@@ -1,7 +1,5 @@
-/**
- * The commit a report is about, found as the official CLI finds it: from the checked-out repository, else the push
- * event's head commit, else the SHA alone (with a warning).
- */
+// The commit a report is about, found as the official CLI finds it: from the checked-out repository, else the push
+// event's head commit, else the SHA alone (with a warning).
 import { expectedForms, patterns, type GitCommitInput } from '../api/schemas.js';
 import { InputError } from '../errors/errors.js';
 import { log } from '../trust/log.js';
@@ -11,7 +9,6 @@ import { commitFromEvent, type GitHubContext } from './github.js';
 export interface CommitInfo {
   sha1: string;
   commit: GitCommitInput | undefined;
-  /** Why the report has the SHA only. */
   warning?: string;
 }
 

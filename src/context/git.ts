@@ -1,7 +1,5 @@
-/**
- * Commit information from the checked-out repository, through the real `git`: node:child_process rather than
- * @actions/exec (its PATH lookup costs a tenth of a step's start), synchronous (cheaper than a child's pipes).
- */
+// Commit information from the checked-out repository, through the real `git`: node:child_process rather than
+// @actions/exec (its PATH lookup costs a tenth of a step's start), synchronous (cheaper than a child's pipes).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -69,7 +67,6 @@ export function readCommit(
   };
 }
 
-/** The checked-out branch, or '' on a detached HEAD or when git cannot tell. */
 function checkedOutBranch(cwd: string): string {
   const head = git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd)?.trim();
   return head && head !== 'HEAD' ? head : '';
@@ -79,12 +76,11 @@ function checkedOutBranch(cwd: string): string {
 export function countCommits(cwd: string, from: string, to: string): number | undefined {
   const commits = resolveCommits(cwd, [from, to]);
   const [a, b] = [commits?.get(from.toLowerCase()), commits?.get(to.toLowerCase())];
-  if (a === undefined || b === undefined) return undefined;
-  const out = git(['rev-list', '--count', '--end-of-options', `${a}..${b}`, '--'], cwd)?.trim();
-  return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
+  return a === undefined || b === undefined
+    ? undefined
+    : countWalk(cwd, { head: b, not: [a], includeMerges: true });
 }
 
-/** Whether the checkout is a shallow clone; undefined outside a repository (or without git). */
 export function isShallowRepository(cwd: string): boolean | undefined {
   const out = git(['rev-parse', '--is-shallow-repository'], cwd)?.trim();
   return out === 'true' ? true : out === 'false' ? false : undefined;
@@ -99,10 +95,7 @@ export function resolveRevision(cwd: string, revision: string): string | undefin
   return out !== undefined && patterns.sha1.test(out) ? out : undefined;
 }
 
-/**
- * The commit each SHA names, by object name only: a branch or tag named like a SHA never stands for it. Keyed by the
- * SHA lowercased; one absent names no commit here. Undefined when git failed.
- */
+/** The commit each SHA names, by object name only (never a ref named like it); undefined when git failed. */
 export function resolveCommits(cwd: string, shas: readonly string[]): Map<string, string> | undefined {
   const candidates = new Map<string, string[]>();
   for (const sha of new Set(shas.map((s) => s.toLowerCase()))) {
@@ -164,8 +157,7 @@ export function commonAncestors(cwd: string, shas: string[]): string[] | undefin
   // Status 1 with no output: no common ancestor.
   if (result?.status === 1 && result.stdout.trim() === '') return [];
   if (result?.status !== 0) return undefined;
-  const out = result.stdout.split('\n').filter((line) => patterns.sha1.test(line));
-  return out;
+  return result.stdout.split('\n').filter((line) => patterns.sha1.test(line));
 }
 
 /** What `git rev-list` walks for a range: every commit reachable from `head` and from none of `not`. */
@@ -186,14 +178,12 @@ function walkArgs({ head, not, includeMerges }: RevisionWalk): string[] | undefi
   ];
 }
 
-/** How many commits the walk has (`git rev-list --count`); undefined when git failed. */
 export function countWalk(cwd: string, walk: RevisionWalk): number | undefined {
   const args = walkArgs(walk);
   const out = args && git(['rev-list', '--count', ...args], cwd)?.trim();
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
 }
 
-/** A commit of a walk: its SHA and subject line (untrusted text). */
 export interface WalkedCommit {
   sha: string;
   subject: string;

@@ -54,7 +54,6 @@ export function readGitHubContext(env: Env): GitHubContext {
   return ctx;
 }
 
-/** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID`, when both are known. */
 export function buildUrl(ctx: GitHubContext): string | undefined {
   return ctx.repository && ctx.runId
     ? `${ctx.serverUrl}/${ctx.repository}/actions/runs/${ctx.runId}`
@@ -109,7 +108,6 @@ function fromPushCommit(object: object, branch: string | undefined): GitCommitIn
   };
 }
 
-/** The commits a push event carries, newest first, as `commits_list` items. */
 export function commitsFromPushEvent(event: unknown, branch: string | undefined): GitCommitInput[] {
   const commits = (event as { commits?: unknown } | null)?.commits;
   if (!Array.isArray(commits)) return [];

@@ -1,7 +1,5 @@
-/**
- * The one glob dialect of every input that takes a glob (docs/configuration.md, "Globs"): braces expanded (counted
- * first), each pattern an RE2 expression, all of them one anchored RE2 program, linear in the path whatever the glob.
- */
+// The one glob dialect of every input that takes a glob (docs/configuration.md, "Globs"): braces expanded (counted
+// first), each pattern an RE2 expression, all of them one anchored RE2 program, linear in the path whatever the glob.
 import { PatternError } from './pattern-error.js';
 import { compilePattern } from './re2.js';
 
@@ -12,7 +10,6 @@ export const MAX_ALTERNATIVES = 1000;
 /** Characters of all the patterns together, counted before any is made. */
 export const MAX_EXPANDED_CHARS = 64 * 1024;
 
-/** The dialect in one phrase, for the `expected` part of an input error. */
 export const GLOB_FORM =
   `globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most ` +
   `${MAX_GLOB_CHARS} characters and ${MAX_ALTERNATIVES} patterns once braces are expanded`;
@@ -32,7 +29,6 @@ export interface Glob {
 const BIG = 1e18;
 const capped = (n: number) => (Number.isFinite(n) ? Math.min(n, BIG) : BIG);
 
-/** How many strings, and how many characters in all. */
 interface Size {
   count: number;
   chars: number;
@@ -180,17 +176,8 @@ export function globAlternatives(glob: string): { patterns: string[] } | { probl
   return { patterns: expand(parsed.top) };
 }
 
-/** A problem with the construct named without quoting the line (for a line read from a file). */
-class Problem extends Error {
-  readonly problem: string;
-  readonly construct: string;
-
-  constructor(problem: string, construct: string = problem) {
-    super(problem);
-    this.problem = problem;
-    this.construct = construct;
-  }
-}
+/** A problem of the line, given its source by `compileGlob`. */
+const problem = (text: string, construct?: string) => new PatternError('', text, construct);
 
 /** A character as an RE2 literal: its code point, so no character of a glob is ever read as RE2 syntax. */
 const hex = (code: number) => `\\x{${code.toString(16)}}`;
@@ -207,10 +194,7 @@ function readClass(part: string, start: number, noDot: boolean): { regex: string
   // By code point: a class member is one character, whatever its UTF-16 length.
   const body = Array.from(part.slice(i, close));
   if (part.slice(i, close).includes('[:')) {
-    throw new Problem(
-      'has a POSIX class such as [[:alpha:]]: write the characters, [a-zA-Z]',
-      'a POSIX class',
-    );
+    throw problem('has a POSIX class such as [[:alpha:]]: write the characters, [a-zA-Z]', 'a POSIX class');
   }
   const ranges: [number, number][] = [];
   for (let k = 0; k < body.length; k++) {
@@ -222,7 +206,7 @@ function readClass(part: string, start: number, noDot: boolean): { regex: string
       k += 2;
     }
     if (hi < lo) {
-      throw new Problem(
+      throw problem(
         `has the range ${String.fromCodePoint(lo)}-${String.fromCodePoint(hi)}, whose end comes before its start`,
         'a range whose end comes before its start',
       );
@@ -300,10 +284,10 @@ function patternRegex(pattern: string, hidden: boolean): string {
   if (p.startsWith('/')) p = p.slice(1);
   const folder = p.endsWith('/');
   if (folder) p = p.slice(0, -1);
-  if (p === '') throw new Problem('names no path', 'a line that names no path');
+  if (p === '') throw problem('names no path', 'a line that names no path');
   const split = p.split('/');
   if (split.some((part) => part === '.' || part === '..')) {
-    throw new Problem('has a . or .. part after its start', 'a . or .. part');
+    throw problem('has a . or .. part after its start', 'a . or .. part');
   }
   const segment = hidden ? '[^/]+' : '[^/.][^/]*';
   // `**/**` is `**`.
@@ -331,13 +315,13 @@ export function compileGlob(line: string, options: GlobOptions = {}): Glob {
     // A backslash is a separator, as on Windows, never an escape: a literal `*` is `[*]`.
     const glob = source.replace(/\\/g, '/');
     if (/[?*+@!]\(/.test(glob)) {
-      throw new Problem(
+      throw problem(
         'has an extended glob such as +(a|b), which this dialect does not read',
         'an extended glob',
       );
     }
     const alternatives = globAlternatives(glob);
-    if ('problem' in alternatives) throw new Problem(alternatives.problem, 'braces or size over the bounds');
+    if ('problem' in alternatives) throw problem(alternatives.problem, 'braces or size over the bounds');
     const regex = `^(?:${alternatives.patterns.map((p) => patternRegex(p, options.hidden ?? true)).join('|')})$`;
     let program;
     try {
@@ -347,14 +331,14 @@ export function compileGlob(line: string, options: GlobOptions = {}): Glob {
       });
     } catch (error) {
       if (!(error instanceof PatternError)) throw error;
-      throw new Problem(`is too big to match: ${error.problem}`, 'a line too big to match');
+      throw problem(`is too big to match: ${error.problem}`, 'a line too big to match');
     }
     return {
       source,
       matches: (path, folder = false) => program.test(folder ? `${path}/` : path),
     };
   } catch (error) {
-    if (error instanceof Problem) throw new PatternError(source, error.problem, error.construct);
+    if (error instanceof PatternError) throw new PatternError(source, error.problem, error.construct);
     throw error;
   }
 }

@@ -12,8 +12,9 @@ import { log } from '../trust/log.js';
 import { registerSecret } from '../trust/redact.js';
 
 export type Env = Record<string, string | undefined>;
+/** One of the API's name patterns, with its form in words. */
+type Form = keyof typeof patterns & keyof typeof expectedForms;
 
-/** An absolute http(s) URL, as `url` takes it; for the values of `keyValues` and `checked`. */
 export const HttpUrl = z.string().check(
   z.refine((value) => {
     const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
@@ -29,7 +30,6 @@ const WRITTEN = /^(?:sha256:)?([0-9a-f]{64})$/i;
 
 export const FINGERPRINT_FORM = `${expectedForms.fingerprint}; sha256:<digest> as docker inspect prints it, or upper case, is read as the same`;
 
-/** The digest `value` is written as (64 lowercase hex), or undefined when it is not a fingerprint. */
 export function normaliseFingerprint(value: string): string | undefined {
   return WRITTEN.exec(value)?.[1]?.toLowerCase();
 }
@@ -72,7 +72,6 @@ export class InputReader {
     );
   }
 
-  /** The input, else the environment variable that stands in for it, else undefined. */
   optional(name: string, fallbackEnv?: string): string | undefined {
     const value = this.raw(name) || (fallbackEnv ? (this.env[fallbackEnv] ?? '').trim() : '');
     return value === '' ? undefined : value;
@@ -110,29 +109,22 @@ export class InputReader {
     return this.raw(name) === '' && fallbackEnv ? ` (from the variable ${fallbackEnv})` : '';
   }
 
-  /** An optional value that must match one of the API's name patterns (flow, trail, ...). */
-  matching(
-    name: string,
-    form: keyof typeof patterns & keyof typeof expectedForms,
-    fallbackEnv?: string,
-  ): string | undefined {
+  matching(name: string, form: Form, fallbackEnv?: string): string | undefined {
     return this.checked(name, z.string().check(z.regex(patterns[form])), expectedForms[form], fallbackEnv);
   }
 
-  /** An optional fingerprint: the digest, or `sha256:<digest>` or upper case read as it (`readFingerprint`). */
+  /** An optional fingerprint (`readFingerprint`). */
   fingerprint(name: string): string | undefined {
     const value = this.optional(name);
     return value === undefined ? undefined : readFingerprint(name, value);
   }
 
-  /** A required value that must match one of the API's name patterns. */
-  requiredMatching(name: string, form: keyof typeof patterns & keyof typeof expectedForms): string {
+  requiredMatching(name: string, form: Form): string {
     const value = this.matching(name, form);
     if (value === undefined) throw new InputError(name, 'is required', expectedForms[form]);
     return value;
   }
 
-  /** One of a fixed set of values; the fallback when empty. */
   choice<T extends string>(name: string, options: readonly T[], fallback?: T): T | undefined {
     const value = this.optional(name);
     if (value === undefined) return fallback;
@@ -146,14 +138,13 @@ export class InputReader {
     return value as T;
   }
 
-  /** A whole number within bounds; the fallback when empty. */
   integer(name: string, fallback: number, min: number, max: number, fallbackEnv?: string): number {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return fallback;
     return wholeNumber(name, value, min, max, this.fromVariable(name, fallbackEnv));
   }
 
-  /** A whole number within bounds from an environment variable that has no input (a job-wide knob); undefined when unset. */
+  /** A whole number within bounds from a variable that has no input (a job-wide knob); undefined when unset. */
   variableInteger(variable: string, min: number, max: number): number | undefined {
     const value = (this.env[variable] ?? '').trim();
     return value === '' ? undefined : wholeNumber(variable, value, min, max, '');
@@ -218,10 +209,10 @@ export class InputReader {
     }
   }
 
-  /** One item per line, commas also accepted; blanks dropped. */
-  list(name: string): string[] {
+  /** One item per line, commas also accepted unless `byLine`; blanks dropped. */
+  list(name: string, byLine = false): string[] {
     return this.raw(name)
-      .split(/[\n,]/)
+      .split(byLine ? '\n' : /[\n,]/)
       .map((item) => item.trim())
       .filter((item) => item !== '');
   }
@@ -236,13 +227,10 @@ export class InputReader {
     return value;
   }
 
-  /** A required secret (see `secret`). */
   requiredSecret(name: string, expected: string, fallbackEnv?: string): string {
-    // `required` throws the "is required" error when it is empty.
     return this.secret(name, fallbackEnv) ?? this.required(name, expected, fallbackEnv);
   }
 
-  /** An absolute http(s) URL; undefined when empty. */
   url(name: string, fallbackEnv?: string): string | undefined {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return undefined;
@@ -332,13 +320,9 @@ export const INSECURE_VARIABLE = 'COMPLIANCE_ALLOW_INSECURE_HTTP';
 export const TIMEOUT_INPUT = 'timeout-seconds';
 export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
-/**
- * The step's connection, resolved once: each input falls back to its `COMPLIANCE_*` variable, the proxy is the
- * runner's, and the URL, org and token are checked before the step reads an artifact or a cluster.
- */
+/** The step's connection, resolved and checked once; each input falls back to its `COMPLIANCE_*` variable. */
 export function readConnection(inputs: InputReader): Connection {
-  // The token first, masked and registered with the redactor before anything else can be printed or thrown.
-  // In this order: an object's values are read as written.
+  // The token first (an object's values are read as written), masked before anything else can be printed or thrown.
   return resolveConnection({
     token: inputs.requiredSecret(
       'api-token',
@@ -369,7 +353,6 @@ export function insecureWarnings({ apiRoot, allowInsecureHttp }: Connection): st
   ];
 }
 
-/** The variable the runner passes an input in: `INPUT_` and the name, upper case, spaces to `_` (dashes kept). */
 function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }

@@ -1,7 +1,5 @@
-/**
- * Filters of artifact names (`only`, `exclude`, `name`): globs in the one dialect, matched against a name without
- * its tag or digest; a line without `/` also matches the name's last part, and a line ending in `/` is refused.
- */
+// Filters of artifact names (`only`, `exclude`, `name`): globs in the one dialect, matched against a name without
+// its tag or digest; a line without `/` also matches the name's last part, and a line ending in `/` is refused.
 import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
 import { compiledOr } from './pattern.js';

@@ -21,11 +21,7 @@ export function compiledOr<T>(compile: () => T, fail: (problem: string, construc
 
 /** An input of regular expressions, one per line, compiled now: one RE2 cannot run is refused, naming the input. */
 export async function readRegexList(inputs: InputReader, name: string): Promise<Pattern[]> {
-  const sources = inputs
-    .raw(name)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  const sources = inputs.list(name, true);
   if (sources.length === 0) return [];
   const { compilePattern } = await import('./re2.js');
   return sources.map((source) =>

@@ -1,7 +1,5 @@
-/**
- * The one engine for a pattern given from outside: RE2 (re2js), linear in the text whatever the pattern, so none can
- * hang a step; a construct RE2 lacks (lookaround, backreferences, possessive forms) is refused, named.
- */
+// The one engine for a pattern given from outside: RE2 (re2js), linear in the text whatever the pattern, so none can
+// hang a step; a construct RE2 lacks (lookaround, backreferences, possessive forms) is refused, named.
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
 import { PatternError, type Pattern } from './pattern-error.js';
 

@@ -52,14 +52,12 @@ export interface ApiErrorDetails {
   endpoint: string;
   status: number;
   serverMessage?: string;
-  /** Keyed by location, e.g. `query.per_page`. */
   fieldErrors?: Record<string, string>;
   attempts?: number;
   /** Why the client stopped, when it is not the status alone. */
   note?: string;
 }
 
-/** The service answered with a status other than 200/201. */
 export class ApiError extends ComplianceError {
   readonly kind = 'api';
   readonly endpoint: string;
@@ -80,25 +78,23 @@ export class ApiError extends ComplianceError {
   }
 
   private static describe(d: ApiErrorDetails): string {
-    const parts = [`${d.endpoint} failed with HTTP ${d.status}${statusText(d.status)}`];
+    const parts = [`${d.endpoint} failed with HTTP ${d.status}${STATUS_TEXT[d.status] ?? ''}`];
     if (d.serverMessage) parts.push(`: ${d.serverMessage}`);
     const fields = Object.entries(d.fieldErrors ?? {});
     if (fields.length > 0) parts.push(` (${fields.map(([k, v]) => `${k}: ${v}`).join('; ')})`);
     if (d.attempts && d.attempts > 1) parts.push(` [after ${d.attempts} attempts]`);
     if (d.note) parts.push(`; ${d.note}`);
-    const hint = hintFor(d.status);
+    const hint = HINTS[d.status];
     if (hint) parts.push(`. ${hint}`);
     return parts.join('');
   }
 }
 
-/** The request never got an answer: DNS, refused or reset connection, TLS. */
 export class NetworkError extends ComplianceError {
   readonly kind = 'network';
   readonly endpoint: string;
   readonly reason: string;
   readonly attempts: number;
-  /** What the server said on an earlier attempt, before the network failed. */
   readonly lastServerMessage: string | undefined;
 
   constructor(
@@ -122,7 +118,6 @@ export class NetworkError extends ComplianceError {
   }
 }
 
-/** An attempt or the whole call ran past its time limit. */
 export class TimeoutError extends ComplianceError {
   readonly kind = 'timeout';
 
@@ -130,7 +125,6 @@ export class TimeoutError extends ComplianceError {
   readonly limit: 'attempt' | 'deadline';
   readonly ms: number;
   readonly attempts: number;
-  /** The last thing the server said before time ran out, if it said anything. */
   readonly lastServerMessage: string | undefined;
 
   /** `setting` names what set a deadline (an input and its variable): the way to give more time. */
@@ -158,7 +152,6 @@ export class TimeoutError extends ComplianceError {
   }
 }
 
-/** The service answered 2xx with a body that does not have the documented shape. */
 export class UnexpectedResponseError extends ComplianceError {
   readonly kind = 'unexpected-response';
 
@@ -206,30 +199,26 @@ export class UndeliveredError extends ComplianceError {
   }
 }
 
-function statusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: ' Bad Request',
-    401: ' Unauthorized',
-    403: ' Forbidden',
-    404: ' Not Found',
-    405: ' Method Not Allowed',
-    409: ' Conflict',
-    413: ' Payload Too Large',
-    415: ' Unsupported Media Type',
-    429: ' Too Many Requests',
-    500: ' Internal Server Error',
-    501: ' Not Implemented',
-    502: ' Bad Gateway',
-    503: ' Service Unavailable',
-    504: ' Gateway Timeout',
-  };
-  return texts[status] ?? '';
-}
+const STATUS_TEXT: Record<number, string> = {
+  400: ' Bad Request',
+  401: ' Unauthorized',
+  403: ' Forbidden',
+  404: ' Not Found',
+  405: ' Method Not Allowed',
+  409: ' Conflict',
+  413: ' Payload Too Large',
+  415: ' Unsupported Media Type',
+  429: ' Too Many Requests',
+  500: ' Internal Server Error',
+  501: ' Not Implemented',
+  502: ' Bad Gateway',
+  503: ' Service Unavailable',
+  504: ' Gateway Timeout',
+};
 
-function hintFor(status: number): string | undefined {
-  if (status === 401) return 'Check that api-token is a valid token for this service';
-  if (status === 403) return 'Check that the token belongs to the org and may perform this operation';
-  if (status === 404) return 'Check the org and the names in the request';
-  if (status === 429) return 'The service is rate limiting; retry later';
-  return undefined;
-}
+const HINTS: Record<number, string> = {
+  401: 'Check that api-token is a valid token for this service',
+  403: 'Check that the token belongs to the org and may perform this operation',
+  404: 'Check the org and the names in the request',
+  429: 'The service is rate limiting; retry later',
+};

@@ -1,7 +1,5 @@
-/**
- * The sticky pull-request comment: one per key, found again by a hidden marker and updated in place, under GitHub's
- * limit. Where the token may not write it warns, leaving the job summary as the report: a comment never fails a step.
- */
+// The sticky pull-request comment: one per key, found again by a hidden marker and updated in place, under GitHub's
+// limit. Where the token may not write it warns, leaving the job summary as the report: a comment never fails a step.
 import { log } from '../trust/log.js';
 import { noMention } from '../trust/text.js';
 import { formatTime } from '../context/time.js';
@@ -16,7 +14,6 @@ import {
 } from './octokit.js';
 import { redact } from '../trust/redact.js';
 
-/** GitHub refuses a comment body longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
 
 export interface StickyCommentOptions {
@@ -41,7 +38,6 @@ export type StickyCommentResult =
   /** Not written: `reason` says why; a warning has been logged. */
   | { status: 'skipped'; reason: string; httpStatus?: number };
 
-/** The hidden first line that finds the comment again. */
 export function stickyMarker(key: string): string {
   // Encoded, so no key can close the HTML comment or match another key's marker; scrubbed like the rest.
   return redact(`<!-- compliance-actions:sticky ${encodeURIComponent(key)} -->`);
@@ -147,26 +143,15 @@ export async function upsertStickyComment(
         log.info(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`);
       }
     }
-    if (existing !== undefined) {
-      const { data } = await octokit.rest.issues.updateComment({
-        owner,
-        repo,
-        comment_id: existing,
-        body: text,
-        request: requestOptions(options.timeoutMs),
-      });
-      log.info(`Updated the comment on pull request #${issueNumber}: ${data.html_url}`);
-      return { status: 'updated', id: data.id, url: data.html_url, truncated, length: text.length };
-    }
-    const { data } = await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      body: text,
-      request: requestOptions(options.timeoutMs),
-    });
-    log.info(`Commented on pull request #${issueNumber}: ${data.html_url}`);
-    return { status: 'created', id: data.id, url: data.html_url, truncated, length: text.length };
+    const write = { owner, repo, body: text, request: requestOptions(options.timeoutMs) };
+    const { data } =
+      existing === undefined
+        ? await octokit.rest.issues.createComment({ ...write, issue_number: issueNumber })
+        : await octokit.rest.issues.updateComment({ ...write, comment_id: existing });
+    const said = existing === undefined ? 'Commented on' : 'Updated the comment on';
+    log.info(`${said} pull request #${issueNumber}: ${data.html_url}`);
+    const status = existing === undefined ? 'created' : 'updated';
+    return { status, id: data.id, url: data.html_url, truncated, length: text.length };
   } catch (error) {
     const httpStatus = githubStatus(error);
     const reason = describeGitHubError(error);

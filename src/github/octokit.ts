@@ -12,7 +12,6 @@ export interface GitHubConnection {
   apiUrl: string;
 }
 
-/** Either a client made by the caller, or what it takes to make one. */
 export type OctokitSource = { octokit: Octokit } | GitHubConnection;
 
 /** How long one GitHub call (all its pages) may take. */
@@ -75,7 +74,6 @@ export function requestOptions(timeoutMs = GITHUB_TIMEOUT_MS): { signal: AbortSi
   return { signal: AbortSignal.timeout(timeoutMs) };
 }
 
-/** The HTTP status of a failed GitHub call (Octokit's RequestError), if it got one. */
 export function githubStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   // Octokit reports a request that never got an answer as status 500 with no response.
@@ -83,10 +81,7 @@ export function githubStatus(error: unknown): number | undefined {
   return typeof status === 'number' && response !== undefined ? status : undefined;
 }
 
-/**
- * Whether a job's permissions can be why GitHub refused a call: only on a runner (where the token has the job's
- * permissions), and only for 403 or 404 (GitHub hides from a token what it may not read).
- */
+/** Whether the job's permissions can be why GitHub refused a call: on a runner, for 403 or 404. */
 export function permissionsMayBeTheCause(error: unknown, onActions: boolean): boolean {
   const status = githubStatus(error);
   return onActions && (status === 403 || status === 404);

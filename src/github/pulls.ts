@@ -11,7 +11,6 @@ export interface PullRequestCommit {
 
 export interface PullRequestCommits {
   commits: PullRequestCommit[];
-  /** True when the list stopped at `max` while GitHub had more to give. */
   truncated: boolean;
 }
 

@@ -41,19 +41,15 @@ const GLOB_CHARS = /[*?[{]/;
 /** Items in one step at most: the lists are outputs, and a later step reads them through its environment. */
 export const MAX_ITEMS = 1000;
 
-/** The artifacts asked about, and whether as many (lines, globs): the shape of the step's outputs. */
 export interface ArtifactItems {
   items: NamedSpec[];
   /** False only for one literal line: a glob that matches one file does not change the outputs' shape. */
   many: boolean;
 }
 
-/**
- * One or more artifacts, each taken once in the order given; with artifact-type file or dir a line may be a glob
- * under the workspace, and one that matches nothing is an input error naming it.
- */
+/** One or more artifacts, each once, in order; with artifact-type file or dir a line may be a glob. */
 export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<ArtifactItems> {
-  const fingerprints = lines(inputs.raw('fingerprint'));
+  const fingerprints = inputs.list('fingerprint', true);
   // Numbered as written (the value untrimmed), for an error naming the line.
   const numbered = (inputs.env.INPUT_ARTIFACT ?? '')
     .split('\n')
@@ -100,13 +96,6 @@ function capped(items: NamedSpec[], input: string): NamedSpec[] {
   return items;
 }
 
-function lines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
 function unique(items: NamedSpec[]): NamedSpec[] {
   return [...new Map(items.map((item) => [item.name, item])).values()];
 }
@@ -132,9 +121,8 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
 }
 
 /**
- * The files (or directories) a glob matches under the workspace, sorted. The walk starts at its literal start and goes
- * only as deep as the glob can match; `**` does not enter a symlinked folder, and each match follows its link (a link
- * to a file is a file, else a gate would pass without checking it); a link that leads nowhere fails as its item.
+ * The files (or directories) a glob matches, sorted; `**` enters no symlinked folder, and a match follows its link
+ * (a link to a file is a file, else a gate would pass without checking it).
  */
 async function expandGlob(
   line: string,

@@ -1,7 +1,5 @@
-/**
- * What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
- * was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
- */
+// What a 404 is about. The service answers 404 for the thing looked up and also for the org, flow or environment it
+// was looked up in; only the first is an answer ("not there"), the rest are a misconfiguration.
 import type { ApiError } from '../errors/errors.js';
 
 /** `Organization 'acme' does not exist`, `Flow named 'x' does not exist for organization 'y'`, `Environment ...`. */
@@ -10,11 +8,7 @@ const SCOPE_MISSING =
 /** A path the API does not have at all (the sandbox's wording; a proxy's 404 page gives no message). */
 const NO_SUCH_PATH = /^not found: \//i;
 
-/**
- * - `subject`: the server's message names the thing (matches `subject`) and no missing org, flow or environment;
- * - `scope`: the message says the org, flow or environment does not exist, or the path is unknown;
- * - `unknown`: no message, or one about something else: not read as "not there".
- */
+/** `scope`: the message names a missing org, flow or environment, or no path; `subject`: it names the thing. */
 export function notFoundAbout(error: ApiError, subject: RegExp): 'subject' | 'scope' | 'unknown' {
   const message = error.serverMessage?.trim() ?? '';
   if (SCOPE_MISSING.test(message) || NO_SUCH_PATH.test(message)) return 'scope';

@@ -31,10 +31,7 @@ export interface CappedList {
   truncated: boolean;
 }
 
-/**
- * The longest prefix of `items` whose JSON list fits in `cap` bytes: items are never cut, so the value stays valid
- * JSON; each is scrubbed as it is measured, since scrubbing can lengthen a text (`http://@` → `http://***@`).
- */
+/** The longest prefix of `items` whose JSON list fits in `cap` bytes, each item whole and scrubbed as measured. */
 export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT_CAP): CappedList {
   const parts: string[] = [];
   let bytes = 2; // [ and ]

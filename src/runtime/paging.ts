@@ -1,8 +1,5 @@
-/**
- * The one paged-list step of the listing sub-actions (list-trails, list-attestations): the paging inputs, one page
- * (`page`, `per-page`) or every page (`all`, the default unless `page` is given) up to `max-items`, read concurrently
- * by the client; the count of the non-compliant, the outputs, and the summary around the action's own table.
- */
+// The one paged-list step of the listing sub-actions: the paging inputs, one page or every page up to `max-items`,
+// the count of the non-compliant, the outputs, and the summary around the action's own table.
 import { InputError } from '../errors/errors.js';
 import type { ReadAllOptions } from '../api/client.js';
 import type { AllPages, Page } from '../api/pagination.js';
@@ -39,28 +36,18 @@ export function readPaging(inputs: InputReader): Paging {
   return all ? { all, perPage, maxItems } : { all, page, perPage: perPageGiven ? perPage : undefined };
 }
 
-export interface ListRead<T> {
-  items: T[];
-  /** The service's total when it gave one, else the number of items read; null when the cap stopped a read of unknown size. */
-  total: number | null;
-  /** True when more items exist than were read: max-items stopped the read, or pages follow the one read. */
-  truncated: boolean;
-  pagesRead: number;
-  /** For a single page: which page, and how many the service has (when it said). */
+/** A read of every page, or of one (`truncated`: pages follow it), with which and how many the service has. */
+export interface ListRead<T> extends AllPages<T> {
   page?: number;
   pageCount?: number;
 }
 
-/** Reads as `paging` says, through the client's one-page and every-page methods. */
-export async function readList<T>(
-  paging: Paging,
-  onePage: (page: number, perPage: number | undefined) => Promise<Page<T>>,
-  allPages: (options: ReadAllOptions) => Promise<AllPages<T>>,
-): Promise<ListRead<T>> {
-  if (paging.all) {
-    const read = await allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
-    return { items: read.items, total: read.total, truncated: read.truncated, pagesRead: read.pagesRead };
-  }
+export async function readList<T>({
+  paging,
+  onePage,
+  allPages,
+}: Pick<Listing<T>, 'paging' | 'onePage' | 'allPages'>): Promise<ListRead<T>> {
+  if (paging.all) return allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
   const read = await onePage(paging.page, paging.perPage);
   const pagination = read.pagination;
   return {
@@ -90,31 +77,19 @@ function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): st
   return `${count}, read in ${read.pagesRead} page(s).`;
 }
 
-/** What a listing's result file says of the read, besides what was asked. */
-export interface ListCounts {
-  count: number;
-  nonCompliant: number;
-  /** The service's total, or what was read; null when max-items stopped a read of unknown size. */
-  total: number | null;
-  truncated: boolean;
-  pagesRead: number;
-}
+export type ListCounts = Omit<AllPages<unknown>, 'items'> & { count: number; nonCompliant: number };
 
 /** A listing: how to read it, what one item is called (`trail`), and which items count as non-compliant. */
 export interface Listing<T> {
   paging: Paging;
   noun: string;
-  /** The log group: what is listed, from where. */
   title: string;
   onePage: (page: number, perPage: number | undefined) => Promise<Page<T>>;
   allPages: (options: ReadAllOptions) => Promise<AllPages<T>>;
   isNonCompliant: (item: T) => boolean;
 }
 
-/**
- * Reads the list as its paging says and counts the non-compliant items: outcome `listed`, the outputs `count` and
- * `non-compliant`, the result file and summary the action makes of it, and a warning when max-items cut the read.
- */
+/** Reads the list as its paging says: outcome `listed`, `count`, `non-compliant`, a warning when max-items cut it. */
 export async function listStep<T, R extends ListCounts>(
   listing: Listing<T>,
   resultOf: (counts: ListCounts, items: T[]) => R,
@@ -122,7 +97,7 @@ export async function listStep<T, R extends ListCounts>(
 ): Promise<StepResult> {
   const { paging, noun } = listing;
   const read = await log.group(listing.title, async () => {
-    const list = await readList(paging, listing.onePage, listing.allPages);
+    const list = await readList(listing);
     log.info(describeRead(list, paging, noun));
     return list;
   });
@@ -133,7 +108,7 @@ export async function listStep<T, R extends ListCounts>(
   return {
     outcome: 'listed',
     outputs: { count: result.count, 'non-compliant': nonCompliant },
-    result: { ...result } as Record<string, unknown>,
+    result: { ...result },
     summary: summarize(result, read, paging),
     // A read cut by max-items is worth a warning: the counts are of part of the list.
     annotations:
@@ -143,11 +118,9 @@ export async function listStep<T, R extends ListCounts>(
 
 /** What a listing's summary says besides the counts: its heading, what narrowed it, and its table. */
 export interface ListShown<T> {
-  /** What is listed: `Trails`, `Attestations of backend`. */
   heading: string;
   /** Items that give no verdict, never counted as compliant: how many, in words (`without a state`). */
   unknown: { count: number; words: string };
-  /** What narrowed the list, as a sentence, or empty. */
   narrowed: string;
   columns: string[];
   row: (item: T) => Cell[];

@@ -1,7 +1,5 @@
-/**
- * `comment-on-pr` and `github-token`, read the same way by every sub-action that can comment, and the one call that
- * posts the sticky comment; a comment never fails a step (src/github/comment.ts).
- */
+// `comment-on-pr` and `github-token`, read the same way by every sub-action that can comment, and the one call that
+// posts the sticky comment; a comment never fails a step (src/github/comment.ts).
 import { log } from '../trust/log.js';
 import { InputError } from '../errors/errors.js';
 import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
@@ -9,12 +7,9 @@ import type { InputReader } from '../context/inputs.js';
 import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
 import type { CommonInputs, RunnerContext } from './context.js';
 
-/** Room left in a comment for its marker, footer and cut note, so a body built to this size is never cut again. */
-export const COMMENT_BODY_LIMIT = COMMENT_LIMIT - 2048;
-
-/** SummaryWriter options for a comment body: its budget, and a cut note that says so. */
+/** SummaryWriter options for a comment body: room left for its marker, footer and cut note, never cut again. */
 export const COMMENT_WRITER_OPTIONS = {
-  limit: COMMENT_BODY_LIMIT,
+  limit: COMMENT_LIMIT - 2048,
   cutReason: "This comment was cut to stay under GitHub's 65,536-character limit",
   fullDataHint: "the run's job summary and the `result-file` output",
 };

@@ -33,52 +33,43 @@ export interface CommentRequest {
   body: () => string;
 }
 
-/** What a step did, as data: the finisher writes it. */
 export interface StepResult {
-  /** The action's documented outcome; `error` when it could not do its job. */
   outcome: string;
   /** Outputs besides `outcome`, `result-file` and `payload-file`; a list is capped here, in full in the result file. */
   outputs: Record<string, OutputValue>;
-  /** The full result, written as JSON to the file named by the `result-file` output (with `outcome`). */
+  /** Written as JSON to the file named by the `result-file` output (with `outcome`). */
   result: Record<string, unknown>;
   summary?: SummaryWriter;
   comment?: CommentRequest;
   annotations?: Annotation[];
   /** Fails the step with this message, after everything else is written. */
   failure?: string;
-  /** A report that was not sent: kept under RUNNER_TEMP, its path set as `payload-file`. */
+  /** A report that was not sent, kept as `payload-file`; several, each at the path the step chose. */
   payload?: unknown;
-  /** Several reports not sent, each kept at the path the step chose (`payloadPathFor`), which its outputs name. */
   payloads?: { file: string; payload: unknown }[];
   /** Environment variables for the job's later steps (setup). */
   exports?: Record<string, string>;
 }
 
-/** The part of every action's inputs the finisher needs. */
 export interface FinishInputs {
   runner: RunnerContext;
-  /** Write a job summary (input `summary`). */
   summary: boolean;
-  /** Set by actions that can comment on the pull request. */
   prComment?: PrCommentInputs;
-  /** About the step's own settings (plain http allowed to a remote host): a warning, and a line atop the summary. */
+  /** About the step's own settings: a warning, and a line atop the summary. */
   warnings?: string[];
-  /** Dry run (CommonInputs.dryRun): a failure that is not about the step's own inputs is a warning instead. */
   dryRun?: boolean;
 }
 
 export interface ActionDefinition<I extends FinishInputs> {
   name: string;
-  /** Reads and checks every input; throws an InputError naming the input before anything is sent. */
   read(reader: InputReader, cwd: string): I | Promise<I>;
   run(inputs: I): Promise<StepResult>;
-  /** What the step could not do, for the summary of a failed step: `Could not check the deployment to prod`. */
+  /** For the summary of a failed step: `Could not check the deployment to prod`. */
   couldNot(inputs: I | undefined): string;
   /** What is known from the inputs, kept in the result file of a step that could not finish. */
   describe?(inputs: I): Record<string, unknown>;
   /** False for setup, which has no outcome and no result file. */
   resultFile?: boolean;
-  /** What a step that could not finish still says besides `outcome: error` (see ErrorExtras). */
   onError?: ErrorExtras<I>;
 }
 
@@ -102,7 +93,6 @@ export function defineAction<I extends FinishInputs>(definition: ActionDefinitio
   return { ...definition, start: (env, cwd, declared) => runStep(definition, env, cwd, declared) };
 }
 
-/** Why a step could not finish, as its result file keeps it. */
 export interface StepError {
   kind: string;
   message: string;
@@ -118,7 +108,6 @@ export function stepError(error: unknown): StepError {
   };
 }
 
-/** What to do about each kind of error, under the summary of a step that could not finish. */
 const NEXT_STEP: Record<string, string> = {
   input: 'Fix the input named above; nothing was sent to the service.',
   network: 'The service could not be reached: check `api-url`, the network and any proxy settings.',
@@ -131,10 +120,7 @@ const NEXT_STEP: Record<string, string> = {
   unexpected: 'This is a bug in compliance-actions; the debug log has the stack.',
 };
 
-/**
- * The result of a step that could not finish: `outcome=error`, why, and what the inputs said; with what it had
- * gathered, that too (in the result file, under the reason in the summary), its warnings kept.
- */
+/** The result of a step that could not finish: `outcome=error`, why, what the inputs said and what it gathered. */
 export function errorStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I | undefined,
@@ -210,7 +196,7 @@ function failedStep<I extends FinishInputs>(
   return errorStep(definition, inputs, error, gathered);
 }
 
-/** An action's run as the lifecycle settles it: its result, or the result of what it threw. */
+/** An action's run: its result, or the result of what it threw. */
 export async function settle<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I,

@@ -5,14 +5,12 @@ import type { Cell } from './writer.js';
 import { redact } from '../trust/redact.js';
 import { cutText } from '../trust/text.js';
 
-/** One mark per compliance state (artifact `state`, trail `compliance_state`). */
 export const STATE_MARK: Record<ArtifactState, string> = {
   COMPLIANT: '✅',
   'NON-COMPLIANT': '❌',
   // Same mark as a missing attestation: INCOMPLETE means some are missing.
   INCOMPLETE: '⚠️',
 };
-/** A state the service did not give, or one this project does not know. */
 export const UNKNOWN_MARK = '❔';
 
 /** `✅ COMPLIANT`, an unknown state as is; `note` (why it reads so: src/compliance/state.ts) in brackets. */
@@ -36,7 +34,6 @@ export function overrideVerdict(isCompliant: boolean | null | undefined): string
   return 'overridden, no verdict';
 }
 
-/** `✅ overridden as compliant`, `❌ overridden as non-compliant`, or `overridden, no verdict`: a list's cell. */
 export function overrideCell(isCompliant: boolean | null | undefined): string {
   const mark = isCompliant === true ? '✅ ' : isCompliant === false ? '❌ ' : '';
   return `${mark}${overrideVerdict(isCompliant)}`;

@@ -1,7 +1,5 @@
-/**
- * Many commits in a summary, grouped under a heading each, one linked line per commit: at most `maxLines` in all (5,000
- * would not fit GitHub's limits), each group saying how many it leaves out and where they are.
- */
+// Many commits in a summary, grouped under a heading each, one linked line per commit: at most `maxLines` in all (5,000
+// would not fit GitHub's limits), each group saying how many it leaves out and where they are.
 import { cutText } from '../trust/text.js';
 import { escapeText, link, type SummaryWriter } from './writer.js';
 
@@ -9,7 +7,6 @@ export interface GroupedCommit {
   sha: string;
   title: string | undefined;
   url: string | undefined;
-  /** What to say after it: the attestations at fault. */
   detail?: string;
 }
 
@@ -20,7 +17,6 @@ export interface CommitGroup {
 
 /** Lines per block of Markdown: a block the writer's budget refuses costs at most this many. */
 const LINES_PER_BLOCK = 100;
-/** A detail longer than this is cut: a line stays a line. */
 const MAX_DETAIL = 200;
 
 /** Writes the groups that have commits, at most `maxLines` commit lines in all, in the order given. */

@@ -1,7 +1,5 @@
-/**
- * The one job-summary writer: whatever came from the server or the user is escaped, links only http(s), and the whole
- * stays under a byte budget (GitHub drops a step summary over 1 MiB), ending with a note of what was left out.
- */
+// The one job-summary writer: whatever came from the server or the user is escaped, links only http(s), and the whole
+// stays under a byte budget (GitHub drops a step summary over 1 MiB), ending with a note of what was left out.
 import { appendFileSync } from 'node:fs';
 import { redact } from '../trust/redact.js';
 import { LINE_BREAK_MARK, noMention, oneLine } from '../trust/text.js';
@@ -41,7 +39,6 @@ export function escapeText(text: string): string {
 const BLOCK_START =
   /^(?:#(?=#{0,5}(?:[ \t]|$))|[+-](?=[ \t]|$)|-(?=(?:[ \t]*-){2,}[ \t]*$)|\d{1,9}(?=[.)](?:[ \t]|$)))/;
 
-/** A markup character, an `(` (markup after a `]`), an `&` that would start an entity, or a run of `_`. */
 const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 
 /** A run GitHub's autolink may take, up to an ASCII space (an escaped `<`'s `&lt;` does not end it). */
@@ -78,7 +75,6 @@ function entity(char: string): string {
   return `&#${String(char.codePointAt(0))};`;
 }
 
-/** `&`, `<` and `>` as entities: what makes text inert as HTML. */
 function htmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -170,7 +166,6 @@ export class SummaryWriter {
     return this;
   }
 
-  /** Markdown built by the caller from escaped parts (`escapeText`, `link`). */
   markdown(markdown: string): this {
     this.add(`${markdown}\n`);
     return this;

@@ -68,7 +68,7 @@ const never = () => Promise.reject(new Error('not all pages'));
 describe('readList, one page', () => {
   it('is truncated only when pages follow the one read', async () => {
     const read = (page: number, count: number) =>
-      readList({ all: false, page, perPage: 1 }, onePage(page, count), never);
+      readList({ paging: { all: false, page, perPage: 1 }, onePage: onePage(page, count), allPages: never });
     expect((await read(1, 3)).truncated).toBe(true);
     expect((await read(2, 3)).truncated).toBe(true);
     // The last page of several, and the only page.
@@ -77,11 +77,11 @@ describe('readList, one page', () => {
   });
 
   it('is not truncated without pagination (a bare list is everything)', async () => {
-    const read = await readList(
-      { all: false, page: 1, perPage: undefined },
-      () => Promise.resolve({ items: ['a', 'b'] }),
-      never,
-    );
+    const read = await readList({
+      paging: { all: false, page: 1, perPage: undefined },
+      onePage: () => Promise.resolve({ items: ['a', 'b'] }),
+      allPages: never,
+    });
     expect(read).toMatchObject({ truncated: false, total: 2, pagesRead: 1 });
   });
 });

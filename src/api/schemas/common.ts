@@ -1,12 +1,10 @@
-/**
- * What every endpoint's schemas share (API v2): patterns and names, paging, the shared pieces, and how a response
- * field says what a wrong value costs. Each endpoint's own schemas are a module beside this one, loaded when it is
- * called; the client and the sandbox read the same modules, so the two cannot drift.
- *
- * Requests are strict. Responses keep unknown keys, and a field is strict only when the spec marks it required or an
- * outcome rests on it (`specRequired`, `requiredFor`, `decides`, `identifies`: docs/api-decisions.md lists them); a
- * field only shown is `shown` (`T | null`, null when missing or malformed), a list only shown `shownList`.
- */
+// What every endpoint's schemas share (API v2): patterns and names, paging, the shared pieces, and how a response
+// field says what a wrong value costs. Each endpoint's own schemas are a module beside this one, loaded when it is
+// called; the client and the sandbox read the same modules, so the two cannot drift.
+//
+// Requests are strict. Responses keep unknown keys, and a field is strict only when the spec marks it required or an
+// outcome rests on it (`specRequired`, `requiredFor`, `decides`, `identifies`: docs/api-decisions.md lists them); a
+// field only shown is `shown` (`T | null`, null when missing or malformed), a list only shown `shownList`.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
@@ -94,20 +92,17 @@ export const patterns = {
   org: /^[a-zA-Z0-9][a-zA-Z0-9.\-_~]*$/,
 } as const;
 
-export const BUILT_IN_ATTESTATION_TYPES = [
+/** A person's verdict on another attestation of the same name: its `is_compliant` is the decision. */
+export const OVERRIDE_ATTESTATION_TYPE = 'override';
+/** Every type the service is seen to name, besides `custom:<name>`. */
+const KNOWN_TYPES = [
   'generic',
   'junit',
   'snyk',
   'sonar',
   'jira',
   'pull_request',
-] as const;
-/** A person's verdict on another attestation of the same name: its `is_compliant` is the decision. */
-export const OVERRIDE_ATTESTATION_TYPE = 'override';
-/** Every type the service is seen to name, besides `custom:<name>`. */
-export const KNOWN_ATTESTATION_TYPES = [
-  ...BUILT_IN_ATTESTATION_TYPES,
-  OVERRIDE_ATTESTATION_TYPE,
+  'override',
   'system:decision',
 ] as const;
 
@@ -121,7 +116,7 @@ export const expectedForms = {
   attestationName: 'letters, digits, "-", "_" or ","',
   attestationId: 'an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex)',
   annotationKey: 'letters, digits or "_"',
-  attestationType: `one of ${KNOWN_ATTESTATION_TYPES.join(', ')}, or custom:<name>`,
+  attestationType: `one of ${KNOWN_TYPES.join(', ')}, or custom:<name>`,
   flowTag: 'key=value',
   org: 'an organization name: letters, digits, ".", "-", "_" or "~"',
 } as const;
@@ -143,7 +138,7 @@ export const FlowTag = named('flowTag');
 const attestationTypeError = { error: `must be ${expectedForms.attestationType}` };
 export const AttestationType = z.union(
   [
-    z.enum(KNOWN_ATTESTATION_TYPES, attestationTypeError),
+    z.enum(KNOWN_TYPES, attestationTypeError),
     z.string().check(z.regex(patterns.attestationType, attestationTypeError)),
   ],
   attestationTypeError,
@@ -201,12 +196,10 @@ export const GitCommit = z.looseObject({
 });
 export type GitCommit = z.infer<typeof GitCommit>;
 
-/** A JSON object, any content. */
 export const Obj = z.record(z.string(), z.unknown());
 /** The same, as a fresh instance: for a field given a role (see `withRole`). */
 export const obj = () => z.record(z.string(), z.unknown());
 
-/** The paging parameters of a list (2.1), extended by each paged query. */
 export const PageQuery = z.strictObject({
   page: z.optional(Page),
   per_page: z.optional(PerPage),

@@ -46,7 +46,6 @@ const diffItem = () =>
     ),
   });
 
-/** The four groups: spec-required (4.7), each of them. */
 export const EnvDiff = z.looseObject({
   snappish1: specRequired(diffItem()),
   snappish2: specRequired(diffItem()),

@@ -30,10 +30,7 @@ export const RepoInfo = z.looseObject({
 });
 export type RepoInfo = z.infer<typeof RepoInfo>;
 
-/**
- * An artifact (2.8): strict in the nine fields the spec requires (first, so an answer of another shape is named by
- * `id`), `state` and `trail_name` (where given, when a trail was asked); the rest is shown or passed on.
- */
+/** An artifact (2.8): strict in the spec's nine required fields (first: another shape is named by `id`). */
 const ArtifactFields = z.looseObject({
   id: specRequired(z.string()),
   fingerprint: specRequired(z.string(), 'the spec marks it required; held to the fingerprint asked'),

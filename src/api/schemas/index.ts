@@ -1,7 +1,4 @@
-/**
- * Every schema of API v2, values and all: for the sandbox and the tests, which use them all. The bundle never imports
- * this module: a step loads `common.ts` and, when it calls an endpoint, that endpoint's module (see `endpoints.ts`).
- */
+// Every schema of API v2, values and all: for the sandbox and the tests; the bundle never imports this module.
 export * from './common.js';
 export * from './list-attestations-for-commits.js';
 export * from './list-trails.js';

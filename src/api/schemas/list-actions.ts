@@ -7,10 +7,7 @@ export const CHAT_APP_FLAG = 'is_created_from_chat_app';
 /** The name the live service sends (service-behaviour.md, as the service's Terraform provider reads it). */
 export const CHAT_APP_FLAG_LIVE = 'is_created_from_slack_app';
 
-/**
- * An action (2.12): strict in the seven fields the spec requires by name; `is_failing` decides but is nullish (unknown
- * fails closed); the chat-app flag, kept under either name, is never decided on.
- */
+/** An action (2.12): strict in the seven fields required by name; the chat-app flag is never decided on. */
 export const Action = z.looseObject({
   name: specRequired(z.string()),
   type: specRequired(z.string()),
@@ -30,5 +27,4 @@ export const Action = z.looseObject({
 });
 export type Action = z.infer<typeof Action>;
 
-/** A bare array (4.9). */
 export const ListActionsResponse = z.array(Action);

@@ -20,10 +20,7 @@ export const AttestationsForCommitsQuery = z.strictObject({
 });
 export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQuery>;
 
-/**
- * An element of the map (its fields "not shown" in the spec: these are the observed ones). The gate decides on the
- * name, the verdict, the time and where it was made; the type is compared with a type filter; the rest is shown.
- */
+/** An element of the map: its fields are "not shown" in the spec, these are the observed ones. */
 export const CommitAttestation = z.looseObject({
   attestation_name: requiredFor(
     'the gate: which required attestation it is (4.1 shows no fields; every observed answer has it)',
@@ -45,6 +42,5 @@ export const CommitAttestation = z.looseObject({
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
 
-/** The gate's answer: a list per commit (4.1), each element read as above. */
 export const AttestationsByCommit = z.record(z.string(), z.array(CommitAttestation));
 export type AttestationsByCommit = z.infer<typeof AttestationsByCommit>;

@@ -64,10 +64,7 @@ export const TrailTemplate = z.looseObject({
 });
 export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
-/**
- * A trail (2.4, nothing required): the state fields decide list-trails' `non-compliant` count, nullish but of the
- * right type where given (a count must not drop a trail whose state came malformed); the rest is only shown.
- */
+/** A trail (2.4): state fields nullish but typed, so a count never drops a trail whose state came malformed. */
 export const Trail = z.looseObject({
   name: shown(z.string()),
   last_modified_at: shown(z.number()),

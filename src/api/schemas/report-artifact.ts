@@ -27,14 +27,12 @@ export const GitCommitInput = z.strictObject({
 });
 export type GitCommitInput = z.infer<typeof GitCommitInput>;
 
-export const REPO_PROVIDERS = ['github'] as const;
-
 export const RepoInfoInput = z.strictObject({
   name: z.string().check(z.minLength(1)),
   url: z.string().check(z.minLength(1)),
   id: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
-  provider: z.optional(z.enum(REPO_PROVIDERS)),
+  provider: z.optional(z.enum(['github'])),
 });
 export type RepoInfoInput = z.infer<typeof RepoInfoInput>;
 
