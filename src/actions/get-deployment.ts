@@ -41,11 +41,9 @@ function describe(inputs: GetDeploymentInputs): Record<string, unknown> {
   };
 }
 
-/** The result file (besides `outcome`, which the finisher writes first). */
 interface GetDeploymentResult {
   environment: string;
   fingerprint: string;
-  /** The API URL that was read. */
   url: string;
   found: boolean;
   /** ISO 8601 UTC. */
@@ -255,7 +253,6 @@ function unconfirmedGate(step: StepResult, result: GetDeploymentResult): StepRes
 // The rendering: the job summary, and what a step that could not check says. Text from the service is escaped by
 // the summary writer; links are http(s) only.
 
-/** The heading of a step that could not check. */
 function couldNot(inputs: GetDeploymentInputs | undefined): string {
   return inputs
     ? `Could not check the deployment to ${inputs.environment}`

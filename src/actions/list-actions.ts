@@ -28,9 +28,7 @@ function describe(inputs: ListActionsInputs): Record<string, unknown> {
   return { failIfFailing: inputs.failIfFailing };
 }
 
-/** The result file (besides `outcome`, which the finisher writes first). */
 export interface ListActionsResult {
-  /** The API URL that was read. */
   url: string;
   count: number;
   /** Names of the actions whose notifications currently fail (`is_failing: true`). */
@@ -119,7 +117,6 @@ async function run(inputs: ListActionsInputs): Promise<StepResult> {
 /** How many failing actions a failure message names before "and N more". */
 const MAX_NAMED = 20;
 
-/** The heading of a step that could not check. */
 function couldNot(inputs: ListActionsInputs | undefined): string {
   return inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions';
 }

@@ -87,7 +87,6 @@ interface ArtifactPage {
   state: ArtifactState | null;
   /** Why `state` is not the service's word as given (src/compliance/state.ts). */
   stateNote?: string;
-  /** Why it could not be read back. */
   unread?: string;
 }
 
@@ -102,7 +101,6 @@ interface ReportArtifactResult {
   payload: ReportArtifactBody;
   /** The service's answer; absent in a dry run and when the report was not delivered. */
   response?: unknown;
-  /** Read back after the report. */
   page?: ArtifactPage;
 }
 

@@ -50,14 +50,10 @@ export async function fingerprintOci(reference: string, options: OciOptions = {}
   if ((password ?? '') !== '' && (username ?? '') === '') {
     throw new InputError('registry-username', 'is empty while registry-password is set', 'both or neither');
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new InputError('timeoutMs', `${timeoutMs} is out of range`, 'a number of milliseconds above 0');
-  }
   const session = new RegistrySession(ref, {
     ...(username && password ? { credentials: { username, password } } : {}),
     ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
-    timeoutMs,
+    timeoutMs: options.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS,
   });
   return session.manifestDigest();
 }

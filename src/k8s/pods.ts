@@ -122,7 +122,6 @@ export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) =
 
 export interface PodReport {
   artifacts: K8sArtifact[];
-  /** Pods read (after namespace filtering). */
   pods: number;
   /** The namespaces those pods are in. */
   namespaces: Set<string>;

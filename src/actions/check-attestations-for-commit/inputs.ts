@@ -30,7 +30,6 @@ export const MAX_COMMITS = 5000;
 export const ON_NO_BASE = ['fail', 'all', 'skip'] as const;
 type OnNoBase = (typeof ON_NO_BASE)[number];
 
-/** Where the commits to check come from. */
 export type CommitSource =
   | { kind: 'input'; commits: string[] }
   /** `commits: <base>..<head>`, read in the checkout. */
@@ -49,7 +48,6 @@ export type CommitSource =
   | { kind: 'pull-request'; pullRequest: PullRequestRef }
   | { kind: 'github-sha'; sha: string };
 
-/** The service's query, without the commits. */
 export type GateQuery = Omit<AttestationsForCommitsQuery, 'commit_list'>;
 
 export interface CheckedCommit {
@@ -160,7 +158,6 @@ export type Outcome = 'compliant' | 'non-compliant' | 'error' | 'skipped';
 /** The result file's content (with `outcome`, which the finisher adds). */
 export interface GateResult extends Decision {
   failOnNonCompliant: boolean;
-  /** The grades that fail the step. */
   failOn: Grade[];
   /** What the step would decide with every grade listed: true when anything is missing, non-compliant or unknown. */
   wouldFail: boolean;
@@ -232,7 +229,6 @@ export async function readInputs(inputs: InputReader, cwd: string) {
     /** Attestation names every commit needs; empty: at least one attestation, all compliant. */
     required,
     ...readGate(inputs),
-    /** Reads the pull request's commits. */
     githubToken,
     prComment,
   };

@@ -45,7 +45,6 @@ function commentKey(inputs: GateInputs): string {
   return inputs.query.flow_name === undefined ? ACTION : `${ACTION}/${inputs.query.flow_name}`;
 }
 
-/** The heading of a gate that could not check. */
 export function couldNot(): string {
   return 'Compliance gate could not check';
 }

@@ -61,9 +61,7 @@ export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
  * or moves.
  */
 export interface Rollout {
-  /** The name its versions share, without tag or digest. */
   name: string;
-  /** The snapshots that run two or more versions of it. */
   snapshots: (1 | 2)[];
   /** Every artifact of that name in either snapshot, and where it runs. */
   versions: { artifact: DiffArtifact; in: RolloutSide }[];
@@ -128,7 +126,6 @@ export interface DiffEnvsResult {
     removed: number;
     scaled: number;
     unchanged: number;
-    /** Names with a rollout in progress. */
     rollouts: number;
   };
   /** One only in snapshot 1 and one only in snapshot 2 of the same repository. */

@@ -93,7 +93,6 @@ export function describeRollout(r: Rollout, result: DiffEnvsResult): string {
   return `${r.name}: a rollout in progress (${where}). Not paired, and left out of promotions.`;
 }
 
-/** Why fail-on-rollout fails the step. */
 export function rolloutFailure(result: DiffEnvsResult): string {
   const shown = result.rollouts.slice(0, 5).map((r) => `${r.name} (${rolloutVersions(r)})`);
   const more =
@@ -173,7 +172,6 @@ export function describeCheck(c: ArrivalCheck): string {
   return artifactLine(what, stateText(c), whyNotCompliant(c), c.htmlUrl);
 }
 
-/** The state in words. */
 function stateText(c: ArrivalCheck): string {
   switch (c.state) {
     case 'NO-STATE':

@@ -13,7 +13,6 @@ import type { StepError } from '../../runtime/step.js';
 
 export interface ArtifactRead {
   fingerprint: string;
-  /** The API URL that was read. */
   url: string;
   /** The service's answer; undefined when it answered 404 about the artifact. */
   artifact: Artifact | undefined;
@@ -21,13 +20,11 @@ export interface ArtifactRead {
   notFound: ApiError | undefined;
 }
 
-/** The result file (besides `outcome`, which the finisher writes first). */
 export interface GetArtifactResult {
   flow: string;
   fingerprint: string;
   trail?: string;
   attestationId?: string;
-  /** The API URL that was read. */
   url: string;
   found: boolean;
   state: ArtifactState | null;
@@ -40,7 +37,6 @@ export interface GetArtifactResult {
   /** What keeps the artifact from being compliant: missing and non-compliant attestations. */
   problems: AttestationProblem[];
   assertCompliant: boolean;
-  /** The grades that fail the step. */
   failOn: Grade[];
   /** The input that made the step a gate (fail-on, or assert-compliant true); absent when it only reads. */
   gate?: string;
@@ -65,7 +61,6 @@ export interface ItemResult extends Judged {
   /** Absent when it could not be fingerprinted. */
   fingerprint?: string;
   outcome: ItemOutcome;
-  /** Why it could not be checked. */
   error?: StepError;
   /** A trail was asked and the answer names none (unknown not in fail-on: judged, and said). */
   notConfirmed?: string;

@@ -21,7 +21,6 @@ import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades
 import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 
-/** The heading of a step that could not check. */
 export function couldNot(inputs: GetArtifactInputs | undefined): string {
   return inputs
     ? `Could not check the artifact${inputs.many ? 's' : ''} in flow ${inputs.flow}`
@@ -228,7 +227,6 @@ function stateWords(item: ItemResult): string {
   }
 }
 
-/** One item in a line, for its annotation. */
 export function describeItem(item: ItemResult): string {
   const fingerprint = item.fingerprint ? ` (${item.fingerprint.slice(0, 12)})` : '';
   return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);

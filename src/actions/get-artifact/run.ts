@@ -101,7 +101,6 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   };
 }
 
-/** The trail or attestation asked, as the service's query. */
 function queryOf(inputs: GetArtifactInputs) {
   return {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),

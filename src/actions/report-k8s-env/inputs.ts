@@ -29,7 +29,6 @@ export interface ReportK8sEnvResult {
   dryRun: boolean;
   environment: string;
   url: string;
-  /** Pods read (after namespace filtering). */
   pods: number;
   /** Pods in the report (Running or Failed, mapped). */
   reported: number;
@@ -43,7 +42,6 @@ export interface ReportK8sEnvResult {
   snapshot?: SnapshotMade;
 }
 
-/** How one environment of many went. */
 export interface EnvironmentOutcome {
   outcome: 'reported' | 'dry-run' | 'error';
   result: ReportK8sEnvResult;

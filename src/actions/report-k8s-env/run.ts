@@ -188,7 +188,6 @@ interface Prepared {
   counts: { pods: number; artifacts: number; skipped: number };
 }
 
-/** One environment's report: its payload and counts. */
 function prepare(target: EnvironmentTarget, report: PodReport): Prepared {
   const artifacts = countArtifacts(report);
   log.info(
