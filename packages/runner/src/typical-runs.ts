@@ -1,5 +1,5 @@
 /**
- * The typical run of each action (issue 14), shared by the start benchmark (`npm run bench:start`) and the test of
+ * The typical run of each action, shared by the start benchmark (`npm run bench:start`) and the test of
  * what each action loads (test/dist/module-load.test.ts): its inputs from its facts (`typical` of
  * src/actions/<name>.facts.ts), the connection to the sandbox on loopback with the demo seed, and the workspace made
  * here: one commit, a small file (`build/app.bin`) and a small pods file (`pods.json`). Not part of the bundle.
