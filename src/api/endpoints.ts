@@ -32,8 +32,7 @@ export interface EndpointSpec {
 
 const org = OrgName;
 
-// Each row is an EndpointSpec (the client reads it as one). Not `satisfies`: it would widen each loader's schemas,
-// whose types give the client's methods theirs.
+// Each row is an EndpointSpec; not `satisfies`, which would widen the loaders' types the client's methods take.
 export const endpoints = {
   listAttestationsForCommits: {
     method: 'GET',

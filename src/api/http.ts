@@ -185,8 +185,7 @@ export class HttpTransport {
 
   private open(): Promise<Exchange> {
     const { proxy, apiRoot } = this.config;
-    // Plain http to loopback needs no permission because it never leaves the machine: through a proxy it would,
-    // token and all. The one rule: loopback is always reached directly.
+    // The one rule: loopback directly, as plain http through a proxy would carry the token off the machine.
     if (!neverProxied(apiRoot) && (proxy.httpProxy || proxy.httpsProxy)) {
       // undici costs ~100 ms at start: only a step behind a proxy pays for it.
       return import('./proxy-transport.js').then((m) => new m.ProxyExchange(proxy));
@@ -232,8 +231,7 @@ export class HttpTransport {
       new NetworkError(req.endpoint, describeNetworkError(error), attempts, lastServerMessage, {
         cause: error,
       });
-    // No other attempt fits in the budget: the error says what happened to the last one; the budget is named only
-    // when it is what stopped the attempt.
+    // No other attempt fits: say what happened to the last one (the budget only when it stopped the attempt).
     const noTimeAfter = (outcome: AttemptOutcome, attempts: number) => {
       if (outcome.kind === 'response') return apiError(req.endpoint, outcome, attempts);
       if (outcome.kind === 'network') return unreachable(outcome.error, attempts);
@@ -327,8 +325,7 @@ export class HttpTransport {
     limitMs: number,
   ): Promise<AttemptOutcome> {
     if (this.closing.signal.aborted) return { kind: 'closed' };
-    // Outside the retried part: a proxy client that cannot be loaded is a broken install, not a network fault, and
-    // another attempt would only meet the same failure until the deadline.
+    // Outside the retried part: a proxy client that cannot be loaded is a broken install, not a network fault.
     const exchange = await (this.exchange ??= this.open());
     const timeout = new AbortController();
     const timer = setTimeout(() => {

@@ -99,8 +99,7 @@ export async function fetchAllPages<T>(
     };
   }
 
-  // No pagination object: the spec says that means one page. A server that leaves it out on a full page is still
-  // read to the end, one page at a time, until a short or empty page (or a page that repeats the first).
+  // No pagination object (one page, says the spec): a full page is followed until a short, empty or repeated one.
   let full = first.items.length >= perPage;
   while (full && items.length < maxItems) {
     const next = await fetchPage(pagesRead + 1, perPage);

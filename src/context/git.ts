@@ -11,8 +11,7 @@ const GIT_TIMEOUT_MS = 30_000;
 
 /** git's exit status and output; undefined when it did not run to its end (no git, cwd gone, too slow, cut off). */
 function runGit(args: string[], cwd: string, input?: string): { status: number; stdout: string } | undefined {
-  // `-C` instead of the child's cwd: on Windows a program is looked up in the child's cwd before PATH, and a checkout
-  // may hold a `git.exe` of its own; Node's folder holds none.
+  // `-C`, not the child's cwd: Windows looks a program up there before PATH, and a checkout may hold a `git.exe`.
   const result = spawnSync('git', ['-C', cwd, ...args], {
     cwd: dirname(process.execPath),
     encoding: 'utf8',

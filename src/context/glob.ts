@@ -250,8 +250,7 @@ function partRegex(part: string, noDot: boolean, segment: string): string {
       if (c === '*') {
         while (part[i + 1] === '*') i++;
         const rest = i + 1;
-        // At the start of a hidden-less part: either `*` takes a first character that is not `.`, or it takes
-        // nothing and what follows may not start with `.`.
+        // No leading `.`: `*` takes a first character that is not `.`, or nothing and what follows may not.
         if (first) return `(?:[^/.][^/]*${go(rest, false)}|${go(rest, true)})`;
         out += '[^/]*';
       } else if (c === '?') {

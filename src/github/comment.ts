@@ -122,8 +122,7 @@ export async function upsertStickyComment(
   const marker = stickyMarker(options.key);
   try {
     const octokit = await octokitFrom(options);
-    // Anyone can paste the marker into a comment: only one written by a bot (the workflow token's
-    // github-actions[bot], or an app) or by the token's own user is ours to update.
+    // Anyone can paste the marker: only a comment by a bot or by the token's own user is ours to update.
     const marked: { id: number; user: { login: string; type: string } | null }[] = [];
     for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
       owner,

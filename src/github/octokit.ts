@@ -55,8 +55,7 @@ export async function createOctokit({ token, apiUrl }: GitHubConnection): Promis
       error: (message: string) => log.debug(message),
     },
   });
-  // Around whichever fetch the client was given (@actions/github's honours the runner's proxy). The hooks inside this
-  // one (the token's) are bound to this call's options, so the fetch is set on them, not passed along.
+  // Around whichever fetch the client was given, set on the options: the hooks inside this one are bound to them.
   octokit.hook.wrap('request', (request, options) => {
     const given = (options.request.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
     options.request = { ...options.request, fetch: boundedFetch(given, GITHUB_MAX_RESPONSE_BYTES) };

@@ -129,8 +129,7 @@ export function errorStep<I extends FinishInputs>(
 ): StepResult {
   const why = stepError(error);
   const extras = definition.onError;
-  // What the inputs said, what could not be done and the comment key are courtesies: the error is the point, so a bug
-  // in one of them must not take the error path down with it. No comment after bad input: nothing is sent then.
+  // Courtesies: a bug in one must not take the error path down. No comment after bad input: nothing was sent.
   const known = courtesy(() => (inputs !== undefined ? definition.describe?.(inputs) : undefined) ?? {}, {});
   const couldNot = courtesy(() => definition.couldNot(inputs), `Could not run ${definition.name}`);
   const commentKey = courtesy(
@@ -379,8 +378,7 @@ function annotate(step: StepResult, problems: string[]): void {
   }
 }
 
-// The outage switch: what fails a step even in a dry run is its own inputs, what it was given to read and a bug;
-// anything the service says or does not say (a tripped gate, an odd answer, no answer) is what dry run is for.
+// What fails a step even in a dry run: its own inputs, what it was given to read, and a bug; never the service.
 const FAILS_EVEN_IN_DRY_RUN = new Set(['input', 'source', 'unexpected']);
 
 /** Under dry run, the failure the step forgoes (undefined when it has none, or one a dry run does not forgive). */

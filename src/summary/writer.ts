@@ -45,8 +45,7 @@ const MARKUP = /[\\`*[\]|~<>(]|&(?=#?\w+;)|_+/g;
 const URL_RUN = /(?:(?:https?|ftp):\/\/|www\.)[^ \t\n\r\f\v]*/gi;
 
 function escapeMarkup(text: string): string {
-  // A backslash escape inside a URL is read as part of it, leaving the character after it live: a numeric entity
-  // there instead. The runs are found once, so the cost stays linear in the text.
+  // A backslash inside a URL is read as part of it, leaving the next character live: an entity there instead.
   const runs = [...text.matchAll(URL_RUN)].map((m) => [m.index, m.index + m[0].length] as const);
   let next = 0;
   const inUrl = (at: number) => {
@@ -97,8 +96,7 @@ export function safeUrl(href: string | null | undefined): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  // No credentials in a link; `@` (and `()<> `) escaped, so no part of a link can read as a mention; `|` and `\\`
-  // too, which would end a table cell or escape what follows.
+  // No credentials; `@()<> |\\` escaped: no mention, no end of a table cell, no escape of what follows.
   url.username = '';
   url.password = '';
   return url.href.replace(
