@@ -137,17 +137,26 @@ async function contextOf(name: string): Promise<DocRunOptions> {
   return options;
 }
 
-/** The workflow without the input `name` of its last step (the action's). */
-function without(name: string): (text: string) => string {
+/**
+ * The workflow with, after its job, a copy of it for each of `names` without that input of its last step (the
+ * action's): one run of the page's job as written, then one job per input it needs.
+ */
+function andWithout(names: string[]): (text: string) => string {
   return (text) => {
     const doc = parseDocument(text);
-    const steps = doc.getIn(['jobs', 'compliance', 'steps']);
-    if (!isSeq(steps)) throw new Error('no steps');
-    const step = steps.items.at(-1);
-    const inputs = isMap(step) ? step.get('with') : undefined;
-    if (!isMap(inputs) || !inputs.has(name)) throw new Error(`the last step has no input '${name}'`);
-    inputs.delete(name);
-    if (inputs.items.length === 0 && isMap(step)) step.delete('with');
+    const jobs = doc.get('jobs');
+    const job = doc.getIn(['jobs', 'compliance'], true);
+    if (!isMap(jobs) || !isMap(job)) throw new Error('no compliance job');
+    for (const name of names) {
+      const copy = job.clone();
+      const steps = copy.get('steps');
+      const step = isSeq(steps) ? steps.items.at(-1) : undefined;
+      const inputs = isMap(step) ? step.get('with') : undefined;
+      if (!isMap(inputs) || !inputs.has(name)) throw new Error(`the last step has no input '${name}'`);
+      inputs.delete(name);
+      if (inputs.items.length === 0 && isMap(step)) step.delete('with');
+      jobs.set(`without-${name}`, copy);
+    }
     return doc.toString();
   };
 }
@@ -163,32 +172,37 @@ describe('the workflows of docs/actions/*.md, run', () => {
     expect(all.map((w) => w.key).sort()).toEqual([...least, ...RUN, ...Object.keys(SKIPPED)].sort());
   });
 
-  describe.each(actions.map(({ name }) => name))('the least workflow of %s', (name) => {
-    const w = () => pick(all, `docs/actions/${name}.md › ${LEAST}`);
-    const action = actions.find((a) => a.name === name);
-    const needed = Object.entries(action ? minimalOf(action).with : {})
-      .filter(([, given]) => typeof given === 'string')
-      .map(([input]) => input);
-
-    it('runs as written, and passes', async () => {
-      const { result } = await run(w(), await contextOf(name));
+  // One run: the page's job as written passes, and a copy of it without any one input its step needs fails that step.
+  it.each(actions)(
+    'the least workflow of $name: passes, and fails without each input it needs',
+    async (action) => {
+      const { name } = action;
+      const needed = Object.entries(minimalOf(action).with)
+        .filter(([, given]) => typeof given === 'string')
+        .map(([input]) => input);
+      const least = pick(all, `docs/actions/${name}.md › ${LEAST}`);
+      const { result } = await run(least, await contextOf(name), andWithout(needed));
       expect(result.problems).toEqual([]);
-      expect(result.conclusion, result.steps.map((s) => s.log).join('\n')).toBe('success');
-      const step = result.steps.at(-1);
+      const job = (id: string) => result.steps.filter((s) => s.job === id);
+      const logs = job('compliance')
+        .map((s) => s.log)
+        .join('\n');
+      expect(
+        result.jobs.map((j) => `${j.id} ${j.result}`),
+        logs,
+      ).toEqual(['compliance success', ...needed.map((input) => `without-${input} failure`)]);
+      const step = job('compliance').at(-1);
       expect(step?.name).toBe(name === 'setup' ? 'Run ./' : `Run ./actions/${name}`);
       if (name !== 'setup') expect(step?.outputs.outcome).not.toBe('error');
-    });
-
-    it.skipIf(needed.length === 0).each(needed)('fails without %s', async (input) => {
-      const { result } = await run(w(), await contextOf(name), without(input));
-      expect(result.problems).toEqual([]);
-      const step = result.steps.at(-1);
-      expect(step?.outcome, step?.log).toBe('failure');
-      if (name !== 'setup') expect(step?.outputs.outcome).toBe('error');
-      // Failed for what was left out: the error names the input.
-      expect(step?.log).toMatch(new RegExp(`::error[^\n]*\\b${input}\\b`));
-    });
-  });
+      for (const input of needed) {
+        const failed = job(`without-${input}`).at(-1);
+        expect(failed?.outcome, failed?.log).toBe('failure');
+        if (name !== 'setup') expect(failed?.outputs.outcome).toBe('error');
+        // Failed for what was left out: the error names the input.
+        expect(failed?.log).toMatch(new RegExp(`::error[^\n]*\\b${input}\\b`));
+      }
+    },
+  );
 
   it('report-artifact: a build reported with its annotation, its fingerprint echoed', async () => {
     const { sha, checkout } = userRepository({
