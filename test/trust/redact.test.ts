@@ -23,6 +23,8 @@ const TOKEN = 'cmp_Live+9Qx/7fK2=mZ0pL4w';
 const hex2 = (code: number) => code.toString(16).padStart(2, '0');
 const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 const percent = (char: string) => `%${hex2(char.charCodeAt(0)).toUpperCase()}`;
+/** `token` with each character written by `form`. */
+const each = (token: string, form: (char: string) => string) => Array.from(token).map(form).join('');
 
 /** HTML's named references for the ASCII characters of tokens that have one. */
 const NAMED: Record<string, string> = {
@@ -36,23 +38,13 @@ const NAMED: Record<string, string> = {
 /** Issue 25: the forms today's redactor let through, each the whole token (the property below mixes them). */
 const newForms: Record<string, (token: string) => string> = {
   'JSON with `+` as \\u002B (.NET)': (token) => JSON.stringify(token).replace('+', '\\u002B'),
-  'JSON with every character as \\uXXXX': (token) => Array.from(token).map(unicodeEscape).join(''),
-  'every byte percent-encoded': (token) => Array.from(token).map(percent).join(''),
+  'JSON with every character as \\uXXXX': (token) => each(token, unicodeEscape),
+  'every byte percent-encoded': (token) => each(token, percent),
   'double URL-encoded': (token) => encodeURIComponent(encodeURIComponent(token)),
-  'every byte percent-encoded, twice': (token) =>
-    Array.from(token).map(percent).join('').replace(/%/g, '%25'),
-  'HTML named references': (token) =>
-    Array.from(token)
-      .map((c) => NAMED[c] ?? c)
-      .join(''),
-  'HTML decimal references': (token) =>
-    Array.from(token)
-      .map((c) => `&#${c.charCodeAt(0)};`)
-      .join(''),
-  'HTML hex references': (token) =>
-    Array.from(token)
-      .map((c) => `&#x${hex2(c.charCodeAt(0))};`)
-      .join(''),
+  'every byte percent-encoded, twice': (token) => each(token, percent).replace(/%/g, '%25'),
+  'HTML named references': (token) => each(token, (c) => NAMED[c] ?? c),
+  'HTML decimal references': (token) => each(token, (c) => `&#${c.charCodeAt(0)};`),
+  'HTML hex references': (token) => each(token, (c) => `&#x${hex2(c.charCodeAt(0))};`),
   'upper-cased': (token) => token.toUpperCase(),
   'lower-cased': (token) => token.toLowerCase(),
   hex: (token) => Buffer.from(token).toString('hex'),
