@@ -116,7 +116,9 @@ const echoes: Record<string, (whole: string) => string> = {
     Buffer.from(whole, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n'),
 };
 
-describe('redact', () => {
+// The properties that register a token each run cost more as the tokens add up: seconds alone, far more on a busy
+// machine, where the default timeout would make their verdict one of wall time.
+describe('redact', { timeout: 300_000 }, () => {
   // First: the properties below register random secrets.
   it('scrubs the credentials of any URL, a proxy or a pasted api-url', () => {
     expect(redact("'https://user:pa55@host:99999' is not a URL")).toBe(
