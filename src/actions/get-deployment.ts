@@ -136,10 +136,7 @@ function found(base: ResultBase, answer: Deployment): GetDeploymentResult {
   };
 }
 
-/**
- * The commit of a deployment's artifact or of the one it replaced: only a SHA, as it reaches command lines (`git log
- * <it>..`); else null.
- */
+/** A deployment's commit (or the replaced one's): only a SHA, as it reaches command lines; else null. */
 function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
   const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
     (s): s is string => typeof s === 'string' && patterns.commitSha.test(s),
@@ -147,10 +144,7 @@ function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
   return sha?.toLowerCase() ?? null;
 }
 
-/**
- * What shipped, from the one answer: the replaced commit, a compare link, the lead time (null where it is not given
- * or negative).
- */
+/** What shipped, from the one answer: replaced commit, compare link, lead time (null when not given or negative). */
 function shipped(
   answer: Deployment,
 ): Pick<GetDeploymentResult, 'replacedCommit' | 'compareUrl' | 'leadTimeSeconds'> {
@@ -279,10 +273,7 @@ function notConfirmedText(result: GetDeploymentResult): string {
   );
 }
 
-/**
- * What the deployment replaced: "nothing" only where `replaced_artifact` is null; one without a readable fingerprint
- * by its name, else no row.
- */
+/** What it replaced: "nothing" only where `replaced_artifact` is null; else by its fingerprint or name. */
 function replacedCell(result: GetDeploymentResult, deployment: Deployment): string | undefined {
   const replaced = deployment.replaced_artifact;
   const name = replaced?.artifact_name ?? undefined;
@@ -292,10 +283,7 @@ function replacedCell(result: GetDeploymentResult, deployment: Deployment): stri
   return name;
 }
 
-/**
- * What shipped, in one line (`backend 1.6.0 replaced 1.4.0 (14 commits, compare) 3 h 12 min after its commit`), as
- * text or Markdown.
- */
+/** What shipped in one line (`backend 1.6.0 replaced 1.4.0 (14 commits, compare) …`), as text or Markdown. */
 function shippedLine(result: GetDeploymentResult): { text: string; markdown: string } | undefined {
   const deployment = result.deployment;
   if (!deployment) return undefined;

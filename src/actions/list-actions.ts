@@ -1,7 +1,4 @@
-/**
- * list-actions: the org's notification actions and which are failing to send; with `fail-if-failing` a scheduled
- * health check.
- */
+/** list-actions: the org's notification actions and which are failing; with `fail-if-failing` a health check. */
 import type { Action } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { serviceTime } from '../context/time.js';
@@ -121,10 +118,7 @@ function couldNot(inputs: ListActionsInputs | undefined): string {
   return inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions';
 }
 
-/**
- * A target in a few words: a webhook URL often carries a secret in its path, so only its host (the result file has
- * them in full).
- */
+/** A target in a few words: a webhook URL may carry a secret in its path, so only its host is shown. */
 function describeTarget(target: Record<string, unknown>): string {
   const type = typeof target.type === 'string' ? target.type : 'target';
   const where = ['channel', 'address', 'email', 'name'].map((key) => target[key]).find(isText);

@@ -1,7 +1,4 @@
-/**
- * report-artifact: fingerprints an artifact and reports it with its git and GitHub context to a flow, as the official
- * CLI does.
- */
+/** report-artifact: fingerprints an artifact and reports it with its git context, as the official CLI does. */
 import * as z from 'zod/mini';
 import type { ComplianceClient } from '../api/client.js';
 import { expectedForms, patterns, type ArtifactState, type ReportArtifactBody } from '../api/schemas.js';
@@ -168,10 +165,7 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
   }
 }
 
-/**
- * The report, gathered as the official CLI does: the commit, build and commit URLs, repository, pushed commits, the
- * inputs' extras.
- */
+/** The report, gathered as the official CLI does: commit, URLs, repository, pushed commits, the extras. */
 function gatherPayload(
   inputs: ReportArtifactInputs,
   fingerprint: string,
@@ -230,10 +224,7 @@ function commitLink(inputs: ReportArtifactInputs, sha: string): string | undefin
   return inputs.commitUrl ?? commitUrl(inputs.runner.github, sha);
 }
 
-/**
- * The artifact's page and state once reported (the 201 gives neither): a read that fails is a warning, never a
- * failure or a state.
- */
+/** The artifact's page and state once reported (the 201 gives neither); a failed read is only a warning. */
 async function readBack(
   client: ComplianceClient,
   flow: string,

@@ -83,10 +83,7 @@ export function decide(artifact: ArtifactFacts | undefined): Verdict {
   };
 }
 
-/**
- * The evidence's attestations (the spec does not show its shape): a map of name to `{status, is_compliant}`, and
- * lists of status items under any key; an item with neither status nor verdict is left out.
- */
+/** The evidence's attestations (shape not in the spec): a name map, or status lists under any key. */
 export function attestationsOf(evidence: unknown): AttestationCheck[] {
   if (!isRecord(evidence)) return [];
   const out: AttestationCheck[] = [];
@@ -116,10 +113,7 @@ export function attestationsOf(evidence: unknown): AttestationCheck[] {
   return out;
 }
 
-/**
- * Marks what a later report of the same name replaces: one overridden by id, one strictly older when both are timed
- * (never by a guess), and those an `override` not older than them replaces.
- */
+/** Marks what a later report of its name replaces: by id, by time when both are timed, or by an override. */
 export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
   const replacedBy = new Map(
     checks.flatMap((c) => (c.overrides !== undefined ? [[`${c.name}\u0000${c.overrides}`, c] as const] : [])),

@@ -50,10 +50,7 @@ export interface Deployed {
   leftOut?: number;
 }
 
-/**
- * What of this repository runs there now, and its commits; an answer naming no snapshot is not shown to be about the
- * environment: could not check.
- */
+/** What of this repository runs there now; an answer naming no snapshot could not be checked. */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch): Promise<Deployed> {
   const latest = { env: search.environment, kind: 'latest' } as const;
   const diff = await client.diffEnvironments(latest, latest);
@@ -118,10 +115,7 @@ function otherRepository(page: string | undefined, repository: string | undefine
 /** An artifact whose commit only its own record can tell: the flow to look it up in. */
 type ToLookUp = Omit<DeployedArtifact, 'commit' | 'why'> & { lookUpIn: string };
 
-/**
- * What the diff says of an artifact's commit, or that its record is to be looked up; undefined when it is of another
- * repository.
- */
+/** What the diff says of an artifact's commit, or to look it up; undefined for another repository's. */
 function fromDiff(
   artifact: DiffArtifact,
   repository: string | undefined,
@@ -161,10 +155,7 @@ async function lookedUp(
     : { ...base, commit: undefined, why: 'the service names no commit for it' };
 }
 
-/**
- * Why what runs gives no base (nothing of the repository runs, an artifact names no commit, a bound is reached), else
- * undefined.
- */
+/** Why what runs gives no base (none of ours, a commit unknown, a bound reached), else undefined. */
 export function whyNoBase(found: Deployed, environment: string, matchedBy: string): string | undefined {
   if (found.artifacts.length === 0) return `nothing of this repository (${matchedBy}) runs in ${environment}`;
   if (found.leftOut !== undefined) {

@@ -18,10 +18,7 @@ export const FAIL_ON_FORM =
 export interface FailOn {
   /** In GRADES order; empty: nothing fails (`none`). */
   grades: Grade[];
-  /**
-   * `fail-on` when given; else the shorthand's name when given true; else undefined (the default, where an action
-   * that only reads stays quiet).
-   */
+  /** `fail-on`, else the shorthand given true; else undefined (the default: an action that only reads is quiet). */
   input: string | undefined;
 }
 
@@ -38,10 +35,7 @@ export interface Shorthand {
   found: readonly Grade[];
 }
 
-/**
- * The `fail-on` input: one grade per line (or commas), any case, checked before anything is sent; undefined when
- * empty.
- */
+/** The `fail-on` input: grades by line or comma, any case, checked before anything is sent. */
 export function parseFailOn(raw: string): Grade[] | undefined {
   const words = raw
     .split(/[\n,]/)
@@ -67,10 +61,7 @@ export function parseFailOn(raw: string): Grade[] | undefined {
   return inOrder(words as Grade[]);
 }
 
-/**
- * What fails the step: `fail-on`, else the shorthand (or its fallback); two that contradict each other are an input
- * error, not a guess.
- */
+/** What fails the step: `fail-on`, else the shorthand; two that contradict each other are an input error. */
 export function readFailOn(inputs: InputReader, shorthand: Shorthand): FailOn {
   const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT));
   const given = inputs.optional(shorthand.input) !== undefined;
@@ -143,10 +134,7 @@ export function artifactGrade(state: ArtifactState | null, compliant: boolean): 
   return 'non-compliant';
 }
 
-/**
- * The summary's sentence about fail-on (what fails, what warns, would-fail); empty without findings or where nothing
- * only warns by default.
- */
+/** The summary's sentence about fail-on; empty without findings or where nothing only warns by default. */
 export function failOnSentence<T>(failOn: FailOn, sorted: Sorted<T>, gradeOf: (finding: T) => Grade): string {
   if (!sorted.wouldFail) return '';
   if (failOn.input !== FAIL_ON_INPUT && sorted.warn.length === 0) return '';

@@ -1,7 +1,4 @@
-/**
- * One artifact read by its fingerprint: a 404 about the artifact is "not found"; one about the org or flow, like any
- * failure, throws.
- */
+/** One artifact by fingerprint: a 404 about it is "not found"; one about the org or flow throws. */
 import type { ComplianceClient } from '../api/client.js';
 import type { Artifact, GetArtifactQuery } from '../api/schemas.js';
 import { ApiError } from '../errors/errors.js';

@@ -40,10 +40,7 @@ export function readState(
   };
 }
 
-/**
- * What keeps an attestation status from passing: MISSING is missing (non-compliant if `is_compliant` is true), any
- * other is read by `is_compliant`; undefined: it passes.
- */
+/** What keeps an attestation status from passing (MISSING, or `is_compliant`); undefined: it passes. */
 export function statusProblem(
   status: string | null | undefined,
   isCompliant: boolean | null | undefined,

@@ -1,7 +1,4 @@
-/**
- * One artifact however the user names it: a fingerprint as is, or a file, directory or image fingerprinted as the
- * official CLI does.
- */
+/** One artifact however named: a fingerprint, or a file, directory or image fingerprinted as the CLI does. */
 import { basename } from 'node:path';
 import { statSync, type Stats } from 'node:fs';
 import type { ProxySettings } from '../api/config.js';
@@ -74,10 +71,7 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
   }
 }
 
-/**
- * A missing path or the wrong kind said plainly; one synchronous stat, as fs/promises would load readline into every
- * step.
- */
+/** A missing path or the wrong kind said plainly; a synchronous stat (fs/promises would load readline). */
 function expectKind(path: string, kind: 'file' | 'dir'): void {
   let info: Stats;
   try {

@@ -1,7 +1,4 @@
-/**
- * File fingerprints: the hex SHA-256 of the bytes, read synchronously in large chunks (a read stream costs ~3 ms to
- * set up).
- */
+/** File fingerprints: SHA-256 of the bytes, read synchronously (a read stream costs ~3 ms to set up). */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 

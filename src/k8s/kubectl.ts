@@ -78,10 +78,7 @@ export async function* readPodsWithKubectl(
 
 type Pulled<T> = { index: number; result: IteratorResult<T> } | { index: number; error: unknown };
 
-/**
- * Items of several generators, at most `limit` at once, each one item ahead at most; on an error or early stop the
- * others are returned.
- */
+/** Items of several generators, at most `limit` at once, one item ahead each; an error returns the others. */
 export async function* mergeBounded<T>(
   sources: ((signal: AbortSignal) => AsyncGenerator<T, void, undefined>)[],
   limit: number,

@@ -13,10 +13,7 @@ export type PodSource =
 const KUBECTL_REQUEST_TIMEOUT = '60s';
 const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 
-/**
- * Reads the pods once for every environment; live, only the named namespaces when every environment names them
- * (namespace-scoped RBAC).
- */
+/** Reads the pods once for every environment; live, only the named namespaces when all name theirs. */
 export async function readPods(source: PodSource, filters: readonly NamespaceFilter[]): Promise<PodReport[]> {
   if (source.kind === 'file') {
     let info: Stats | undefined;

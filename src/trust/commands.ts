@@ -58,10 +58,7 @@ function keyValue(kind: 'OUTPUT' | 'ENV', legacy: string, key: string, value: st
   appendFileSync(file, `${key}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, { encoding: 'utf8' });
 }
 
-/**
- * A UUID-shaped id from Math.random (node:crypto costs a few ms at start): it need not be secret, only absent from
- * the value.
- */
+/** A UUID-shaped id from Math.random (node:crypto costs ms at start): only absent from the value. */
 function randomId(): string {
   const hex = (n: number) =>
     Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');

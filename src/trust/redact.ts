@@ -116,10 +116,7 @@ function addTail(spans: [number, number][], start: number, end: number): void {
   else spans.push([start, end]);
 }
 
-/**
- * Replaces every span that reads as a secret, and URL credentials, with `***`; a head's scrub begins as the whole
- * text's.
- */
+/** Replaces each span that reads as a secret, and URL credentials, with `***` (a head as its whole text would). */
 export function redact(text: string, how: Scrub = {}): string {
   let out = scrubUrlCredentials(text, how.head === true);
   if (needles.empty) return out;

@@ -195,10 +195,7 @@ interface Run {
   count: number;
 }
 
-/**
- * The readings of one text per position and depth, as needles walk the same escapes (exported for its test of
- * `NeedleSet.spans`' shortcuts).
- */
+/** The readings of one text per position and depth (exported for its test of `NeedleSet.spans`). */
 export class Reader {
   /**
    * Readings of recent positions, by `(at % MEMO) * (DEPTH + 1) + depth`, with the position they are of: a ring, as
@@ -209,10 +206,7 @@ export class Reader {
   /** The marks of `withBreaks`: `rounds * (text.length + 1) + position`, so an earlier sweep's mark reads as none. */
   private marked: Float64Array | undefined;
   private rounds = 0;
-  /**
-   * Per needle and character, the positions a search has read it at: a later search finds nothing an earlier one did
-   * not.
-   */
+  /** Per needle and character, the positions a search read it at: a later search finds nothing new there. */
   private readonly searched = new Map<string, Uint8Array>();
   readonly text: string;
   /** Where the text may go on past its end: a chain of readings that gets this far may spell a needle there. */
@@ -400,10 +394,7 @@ export class Reader {
     return this.withBreaks([at]);
   }
 
-  /**
-   * The positions of `from` and after line breaks from any of them, each once, in order: a run of breaks costs its
-   * length.
-   */
+  /** The positions of `from` and after line breaks from them, each once, in order, a run costing its length. */
   private withBreaks(from: Iterable<number>, key?: string): number[] {
     const text = this.text;
     const starts = Array.from(from).sort((a, b) => a - b);
@@ -781,10 +772,7 @@ function escapeMayRead(
   return false;
 }
 
-/**
- * The units outside ASCII that fold to an ASCII letter (`ı`, `ſ`, Kelvin), listed as finding them costs ~10 ms at
- * start; a test checks the list.
- */
+/** The units outside ASCII that fold to an ASCII letter, listed (finding them costs ~10 ms); a test checks. */
 export const FOLDS_INTO_ASCII: ReadonlyMap<number, number> = new Map([
   [0x131, 0x69],
   [0x17f, 0x73],
@@ -808,10 +796,7 @@ export class NeedleSet {
   /** Folded units some needle starts with. */
   private readonly starts = new Uint8Array(0x10000);
   private readonly units = new Set<number>();
-  /**
-   * Where a needle may start, found natively: its first unit in any case before a possible second, an escape, a `+`,
-   * or a unit outside ASCII; each one unit long.
-   */
+  /** Where a needle may start, found natively: its first unit, an escape, a `+`, or a unit outside ASCII. */
   private candidates: RegExp | undefined;
 
   add(n: Needle): void {
@@ -848,10 +833,7 @@ export class NeedleSet {
     return this.units.has(foldUnit(char.charCodeAt(0)));
   }
 
-  /**
-   * The spans `[start, end)` of `text` whose shadow reads as a needle, merged; with `openFrom` (a head), a reading
-   * reaching it is a span to the end.
-   */
+  /** The spans of `text` whose shadow reads as a needle, merged; of a head, a reading reaching `openFrom` too. */
   spans(text: string, openFrom = Infinity): [number, number][] {
     const reader = new Reader(text, openFrom);
     const spans: [number, number][] = [];

@@ -24,18 +24,12 @@ export function noCommand(text: string): string {
     .replace(/##\[/g, `#${ZWSP}#[`);
 }
 
-/**
- * `@user` and `@org/team` are no longer mentions (a zero-width space after the `@`); `qa@example.com` is left as it
- * is.
- */
+/** `@user` and `@org/team` are no longer mentions (a zero-width space after `@`); `qa@example.com` stays. */
 export function noMention(text: string): string {
   return text.replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`);
 }
 
-/**
- * Control, invisible formatting and separator characters as `\uXXXX`: nothing left can drive a terminal or reorder a
- * line.
- */
+/** Control, formatting and separator characters as `\uXXXX`: none left can drive a terminal or reorder a line. */
 export function showInvisible(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => {
     const code = c.codePointAt(0) ?? 0;
@@ -60,10 +54,7 @@ export function jsonErrorOffset(error: unknown, text: string): number | undefine
   return position ? Number(position[1]) : firstBadOffset(text);
 }
 
-/**
- * Where JSON.parse stopped when its message gives no position, found by halving; undefined when the text only ends
- * early.
- */
+/** Where JSON.parse stopped when its message gives no position, by halving; undefined if it only ends early. */
 function firstBadOffset(text: string): number | undefined {
   const failsInside = (end: number): boolean => {
     try {
@@ -91,10 +82,7 @@ const BREAKS_LINE = /[\n\r\v\f\u0085\u2028\u2029]/;
 /** The first character of a line that is not blank. */
 const NOT_BLANK = /[^\s\u0085]/g;
 
-/**
- * A service's text for a one-line message: its first line cut at `max`, quoted, escaped as `\uXXXX` where it could
- * mislead, scrubbed.
- */
+/** A service's text for a one-line message: its first line cut at `max`, quoted, escaped, scrubbed. */
 export function quoteText(text: string, max = 100): string {
   NOT_BLANK.lastIndex = 0;
   const rest = NOT_BLANK.test(text) ? text.slice(NOT_BLANK.lastIndex - 1) : '';
@@ -122,10 +110,7 @@ export function cutText(text: string, max: number, how: Pick<Scrub, 'spaced'> = 
   return more ? `${chars.join('')}…` : chars.join('');
 }
 
-/**
- * `text` scrubbed, or undefined when it is sure to be longer than `limit` (a head tells, without scrubbing
- * megabytes).
- */
+/** `text` scrubbed, or undefined when sure to be longer than `limit` (a head tells, cheaply). */
 export function scrubbedWithin(text: string, limit: number): string | undefined {
   const size = 2 * limit + HEAD_MARGIN;
   // All but the `***` a head's scrub ends with is what the whole text's scrub begins with.

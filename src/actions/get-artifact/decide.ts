@@ -59,10 +59,7 @@ export function stepWide(error: unknown): boolean {
   return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/**
- * The grade of one read: not found is missing, else by its state; a passing state not confirmed to be the trail's is
- * unknown, a failing one keeps its grade.
- */
+/** One read's grade: a passing state not confirmed to be the trail's is unknown; a failing one keeps its grade. */
 export function gradeOf(read: {
   found: boolean;
   state: ArtifactState | null;
@@ -80,10 +77,7 @@ export function itemGrade(item: ItemResult): Grade | undefined {
   return gradeOf({ ...item, found: item.outcome !== 'not-found' });
 }
 
-/**
- * Which of many items fail the step, which warn, and would-fail; one that could not be checked fails whatever fail-on
- * says.
- */
+/** Which of many items fail the step and which warn; one that could not be checked fails whatever fail-on says. */
 export function sortItems(items: ItemResult[], failOn: Pick<FailOn, 'grades'>): Sorted<ItemResult> {
   const graded = items.filter((item) => itemGrade(item) !== undefined);
   const sorted = sortFindings(graded, (item) => itemGrade(item) ?? 'unknown', failOn);

@@ -1,7 +1,4 @@
-/**
- * get-artifact: the compliance state of one artifact of a flow, or of many in one table; with `assert-compliant` (or
- * `fail-on`) a gate.
- */
+/** get-artifact: the compliance state of one artifact, or many in one table; a gate with `assert-compliant`. */
 import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs } from './inputs.js';
 import { couldNot, onError } from './render.js';

@@ -1,7 +1,4 @@
-/**
- * get-artifact's inputs: the flow, the artifacts (a fingerprint, or computed as report-artifact does), the trail or
- * attestation, the gate.
- */
+/** get-artifact's inputs: the flow, the artifacts, the trail or attestation asked, and the gate. */
 import { GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { InputError, type ApiError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -97,10 +94,7 @@ function readGate(inputs: InputReader) {
   return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
 }
 
-/**
- * Every artifact asked about, each once (lines, globs expanded), the first, and whether they are many (the outputs of
- * many).
- */
+/** Every artifact asked about, each once (globs expanded), the first, and whether they are many. */
 async function readItems(inputs: InputReader, workspace: string) {
   const { items, many } = await readArtifactSpecs(inputs, workspace);
   const [first] = items;

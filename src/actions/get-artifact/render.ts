@@ -1,7 +1,4 @@
-/**
- * get-artifact, rendering: the failure messages, the summary of one item or many, and what a step that could not
- * check says.
- */
+/** get-artifact, rendering: the failure messages, the summary of one item or many, the could-not heading. */
 import type { ApiError } from '../../errors/errors.js';
 import type { ErrorExtras } from '../../runtime/step.js';
 import {
@@ -68,10 +65,7 @@ function stateWithNote(read: {
   return read.stateNote === undefined ? state : `${state} (${read.stateNote})`;
 }
 
-/**
- * The gate's failure (or warning): the state and the attestations to blame, else the service's own words; `label` is
- * the gate's input.
- */
+/** The gate's failure (or warning): the state and the attestations to blame; `label` is the gate's input. */
 export function trippedMessage(result: GetArtifactResult, label = 'assert-compliant'): string {
   const name = result.artifact?.filename;
   const subject = `Artifact ${name ? `'${name}' ` : ''}(${result.fingerprint}) in flow '${result.flow}'`;
@@ -194,10 +188,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
   return summary;
 }
 
-/**
- * Why the step of many items fails, naming them: by assert-compliant, by fail-on's grades, or by default items not
- * found or not checked.
- */
+/** Why the step of many items fails, naming them, in the words of the input that made it a gate. */
 export function failureOf(
   inputs: Pick<GetArtifactInputs, 'failOn'>,
   items: ItemResult[],

@@ -1,7 +1,4 @@
-/**
- * report-k8s-env: reads a cluster's pods (a saved `kubectl get pods -o json`, or live), maps them and reports one
- * environment, or many from one read.
- */
+/** report-k8s-env: reads a cluster's pods (a saved list, or live) and reports one environment, or many. */
 import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs, ACTION } from './inputs.js';
 import { couldNot, onError } from './render.js';

@@ -78,10 +78,7 @@ const SINGLE_INPUTS = [
   'exclude-namespaces-regex',
 ] as const;
 
-/**
- * The environments to report with their namespaces: one from the inputs, or many from `config-file` or
- * `environments`.
- */
+/** The environments to report: one from the inputs, or many from `config-file` or `environments`. */
 async function readTargets(
   inputs: InputReader,
   workspace: string,

@@ -1,7 +1,4 @@
-/**
- * What report-k8s-env says: the summary, the warnings about pods left out, and what a step that could not finish
- * says.
- */
+/** What report-k8s-env says: the summary, the warnings of pods left out, the could-not heading. */
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
@@ -24,10 +21,7 @@ export function environmentsText(targets: EnvironmentTarget[]): string {
   return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }
 
-/**
- * A named namespace without pods (a typo, a permission), then the skipped pods: as many warnings as GitHub shows, the
- * last counting the rest.
- */
+/** A named namespace without pods, then the skipped pods: as many warnings as GitHub shows, then a count. */
 export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
   return capped(
     emptyNamespaces(filter, report).map((ns) => `Namespace '${ns}' has no pods (or does not exist).`),

@@ -91,10 +91,7 @@ async function reportOne(
   }
 }
 
-/**
- * Many environments from one read, at most 4 reports at a time; one that fails keeps its payload and fails the step
- * at the end.
- */
+/** Many environments, at most 4 reports at once; one that fails keeps its payload and fails the step at the end. */
 async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Promise<StepResult> {
   const prepared = inputs.targets.map((target, i) => prepare(target, reports[i] as PodReport));
   const annotations = manyWarnings(prepared);
@@ -246,10 +243,7 @@ async function send(
   return { ...result, message, snapshot: snapshotOf(environment, { ...answer, message }) };
 }
 
-/**
- * What the service made of a report: 201 is a new snapshot (the spec gives 200 for none), with the id and page where
- * the answer gives them.
- */
+/** What the service made of a report: 201 is a new snapshot (200 none), with its id and page where given. */
 export function snapshotOf(
   environment: string,
   answer: { status: number; message: string; body?: unknown },
