@@ -2,9 +2,13 @@
  * The outage switch (issue 28) through the shipped bundles, as the runner runs them: with dry run on (the `dry-run`
  * input or the organisation's COMPLIANCE_DRY_RUN variable) every gate still reads and decides, but a tripped gate and
  * a service that cannot be reached are warnings, not failures; the summary opens by saying dry run is on and what it
- * would have done; bad input still fails. The finisher's rules in-process: test/runtime/dry-run.test.ts.
+ * would have done; bad input still fails. The gates' decisions run in-process under both answer profiles; the
+ * organisation's variable on an unreachable service through the bundle. The finisher's rules: test/runtime/dry-run.test.ts.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PROFILES } from '@compliance-actions/sandbox/profile';
+import type { ActionName } from '../../src/actions/index.js';
+import { useInProcessAction } from '../helpers/in-process.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile, runAction } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
@@ -36,88 +40,67 @@ const GATES: Record<string, { inputs: Record<string, string>; bad: Record<string
   'list-actions': { inputs: { 'fail-if-failing': 'true' }, bad: { 'fail-if-failing': 'maybe' } },
 };
 
-const sandbox = useSharedSandbox();
+const runStep = useInProcessAction();
+const sandboxes = {
+  full: useSharedSandbox({ profile: 'full' }),
+  minimal: useSharedSandbox({ profile: 'minimal' }),
+};
 const DRY_RUN_SAYS = /^> \[!WARNING\]\n> Dry run is on \(dry-run or COMPLIANCE_DRY_RUN\)/m;
+/** The comment's marker, then the same opening as the summary's: the verdict below it is the dry run's. */
+const OPENS_WITH_DRY_RUN =
+  /^<!-- compliance-actions:sticky [^\n]+ -->\n> \[!WARNING\]\n> Dry run is on \(dry-run or COMPLIANCE_DRY_RUN\)/;
 
-describe.concurrent('dry run: the switch an organisation sets while the service is down', () => {
-  for (const [name, { inputs, bad }] of Object.entries(GATES)) {
-    describe(name, () => {
-      it('against the sandbox: decides as it would, and the gate that trips warns instead of failing', async ({
-        expect,
-      }) => {
-        const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
-        const gated = await runAction(name, { inputs: { ...connection, ...inputs } });
-        // Every one of these trips on the demo seed without dry run.
-        expect(gated.code).toBe(1);
-        const dry = await runAction(name, { inputs: { ...connection, ...inputs, 'dry-run': 'true' } });
-        expect(dry.stderr).toBe('');
-        expect(dry.code).toBe(0);
-        expect(dry.outputs.outcome).toBe(gated.outputs.outcome);
-        expect(dry.stdout).not.toMatch(/^::error/m);
-        expect(dry.stdout).toMatch(/^::warning title=Dry run::Not failed \(dry run\): /m);
-        expect(dry.summary).toMatch(DRY_RUN_SAYS);
-        expect(dry.summary).toContain('Without it, this step would have failed: ');
-        const saved = outputFile(dry, 'result-file') as { dryRun?: { wouldHaveFailed?: unknown } };
-        expect(typeof saved.dryRun?.wouldHaveFailed).toBe('string');
-      });
-
-      it('on an unreachable service, by the organisation variable: a warning, outcome error', async ({
-        expect,
-      }) => {
-        const result = await runAction(name, {
-          inputs: { 'api-url': await closedOrigin(), 'api-token': TEST_TOKEN, org: 'acme', ...inputs },
-          env: { COMPLIANCE_DRY_RUN: 'true', COMPLIANCE_RETRIES: '0' },
-        });
-        expect(result.code).toBe(0);
-        expect(result.outputs.outcome).toBe('error');
-        expect(result.stdout).toMatch(/^::warning title=Dry run::Not failed \(dry run\): .*could not reach/m);
-        expect(result.summary).toMatch(DRY_RUN_SAYS);
-      });
-
-      it('still fails on bad input', async ({ expect }) => {
-        const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
-        const result = await runAction(name, {
-          inputs: { ...connection, ...inputs, ...bad, 'dry-run': 'true' },
-        });
-        expect(result.code).toBe(1);
-        expect(result.stdout).toMatch(/^::error::Invalid input /m);
-      });
-    });
-  }
-});
-
-describe('dry run and the pull-request comment', () => {
+describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
   const github = useFakeGitHub();
-  /** The comment's marker, then the same opening as the summary's: the verdict below it is the dry run's. */
-  const OPENS_WITH_DRY_RUN =
-    /^<!-- compliance-actions:sticky [^\n]+ -->\n> \[!WARNING\]\n> Dry run is on \(dry-run or COMPLIANCE_DRY_RUN\)/;
+  const connection = () => ({ 'api-url': sandboxes[profile]().url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
-  for (const [name, { inputs }] of Object.entries(GATES).filter(([gate]) =>
-    ['check-attestations-for-commit', 'diff-envs'].includes(gate),
-  )) {
-    it(`${name}: a gate that tripped says in its comment that it passed only because dry run is on`, async ({
-      expect,
-    }) => {
+  it.each(Object.entries(GATES))(
+    '%s decides as it would, and the gate that trips warns instead of failing; bad input still fails',
+    async (name, { inputs, bad }) => {
+      const gated = await runStep(name as ActionName, { inputs: { ...connection(), ...inputs } });
+      // Every one of these trips on the demo seed without dry run.
+      expect(gated.code).toBe(1);
+      const dry = await runStep(name as ActionName, {
+        inputs: { ...connection(), ...inputs, 'dry-run': 'true' },
+      });
+      expect(dry.stderr).toBe('');
+      expect(dry.code).toBe(0);
+      expect(dry.outputs.outcome).toBe(gated.outputs.outcome);
+      expect(dry.stdout).not.toMatch(/^::error/m);
+      expect(dry.stdout).toMatch(/^::warning title=Dry run::Not failed \(dry run\): /m);
+      expect(dry.summary).toMatch(DRY_RUN_SAYS);
+      expect(dry.summary).toContain('Without it, this step would have failed: ');
+      const saved = outputFile(dry, 'result-file') as { dryRun?: { wouldHaveFailed?: unknown } };
+      expect(typeof saved.dryRun?.wouldHaveFailed).toBe('string');
+      const refused = await runStep(name as ActionName, {
+        inputs: { ...connection(), ...inputs, ...bad, 'dry-run': 'true' },
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/^::error::Invalid input /m);
+    },
+  );
+
+  it.each(['check-attestations-for-commit', 'diff-envs'])(
+    '%s: a gate that tripped says in its comment that it passed only because dry run is on',
+    async (name) => {
       const api = await github();
-      const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
-      const dry = await runAction(name, {
+      const dry = await runStep(name as ActionName, {
         ...onPullRequest(api, NON_COMPLIANT),
-        inputs: { ...connection, ...inputs, 'comment-on-pr': 'true', 'dry-run': 'true' },
+        inputs: { ...connection(), ...GATES[name]?.inputs, 'comment-on-pr': 'true', 'dry-run': 'true' },
       });
       expect(dry.code).toBe(0);
       const body = api.comments.get(7)?.[0]?.body ?? '';
       expect(body).toMatch(OPENS_WITH_DRY_RUN);
       expect(body).toContain('Without it, this step would have failed: ');
       expect(dry.summary).toMatch(DRY_RUN_SAYS);
-    });
-  }
+    },
+  );
 
-  it('a gate that passed under dry run says so too: nothing was gated', async ({ expect }) => {
+  it('a gate that passed under dry run says so too: nothing was gated', async () => {
     const api = await github();
-    const connection = { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' };
-    const dry = await runAction('check-attestations-for-commit', {
+    const dry = await runStep('check-attestations-for-commit', {
       ...onPullRequest(api, COMPLIANT),
-      inputs: { ...connection, commits: COMPLIANT, 'comment-on-pr': 'true' },
+      inputs: { ...connection(), commits: COMPLIANT, 'comment-on-pr': 'true' },
       env: { COMPLIANCE_DRY_RUN: 'true' },
     });
     expect(dry.code, dry.stdout + dry.stderr).toBe(0);
@@ -125,5 +108,18 @@ describe('dry run and the pull-request comment', () => {
     const body = api.comments.get(7)?.[0]?.body ?? '';
     expect(body).toMatch(OPENS_WITH_DRY_RUN);
     expect(body).toContain('Without it, this step would not have failed for anything the service said.');
+  });
+});
+
+describe.concurrent('dry run through the bundle: the organisation variable on an unreachable service', () => {
+  it.for(Object.entries(GATES))('%s: a warning, outcome error', async ([name, { inputs }], { expect }) => {
+    const result = await runAction(name, {
+      inputs: { 'api-url': await closedOrigin(), 'api-token': TEST_TOKEN, org: 'acme', ...inputs },
+      env: { COMPLIANCE_DRY_RUN: 'true', COMPLIANCE_RETRIES: '0' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.stdout).toMatch(/^::warning title=Dry run::Not failed \(dry run\): .*could not reach/m);
+    expect(result.summary).toMatch(DRY_RUN_SAYS);
   });
 });

@@ -2,17 +2,19 @@
  * A file's contents are never quoted (issue 25). A step pointed at the wrong file (a password file as `config-file`,
  * `pods-file` or `user-data`, or a `.kosli_ignore` it did not expect) fails naming the file, the line and the column
  * and what was expected: the secret on the file's first line appears nowhere in the step's log, summary, outputs or
- * result file. Run through each shipped bundle.
+ * result file. Each step is started in-process as src/main.ts starts it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
-import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { useInProcessAction } from '../helpers/in-process.js';
+import { outputFile, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN } from '../helpers/sandbox.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 
 const { tempDir } = useTempDirs();
+const runAction = useInProcessAction();
 const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
 /** Looks like a secret, and like nothing the step would write of its own. */

@@ -1,20 +1,24 @@
 /**
  * Every sub-action, as shipped, against a hostile service (the sandbox's hostile seed: workflow commands, line breaks
  * of every kind, mentions and HTML in every free text it serves) and hostile pull-request and cluster text. Nothing it
- * reads may act on the runner, notify anyone or render as HTML; outputs keep the service's values exactly.
+ * reads may act on the runner, notify anyone or render as HTML; outputs keep the service's values exactly. Inputs
+ * refused and answers tampered with to fool a gate run in-process.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_TEXT, hostileSeed } from '@compliance-actions/sandbox/seeds/hostile';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
+import { useInProcessAction } from '../helpers/in-process.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
+import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
+const runStep = useInProcessAction();
 const fakeGitHub = useFakeGitHub();
 const { tempDir } = useTempDirs();
 
@@ -29,8 +33,8 @@ const OWN_COMMAND = /^::(group|endgroup|debug|notice|warning|error|add-mask)( [^
 /** A mention as GitHub reads one. */
 const MENTION = /(?<![A-Za-z0-9_])@[A-Za-z0-9]/;
 
-async function hostileSandbox(options: { profile?: 'full' } = {}) {
-  return start({ seed: hostileSeed(), ...options });
+async function hostileSandbox(profile: AnswerProfile) {
+  return start({ seed: hostileSeed(), profile });
 }
 
 function connection(url: string): Record<string, string> {
@@ -62,9 +66,9 @@ function assertShown(result: RunResult, marker = 'hostile-warning'): void {
   expect(`${result.stdout}\n${result.summary}`).toContain(marker);
 }
 
-describe('against a hostile service', () => {
+describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
   it('setup: the service refusing the check with a hostile message', async () => {
-    const sandbox = await hostileSandbox();
+    const sandbox = await hostileSandbox(profile);
     sandbox.sandbox.faults.failNext(1, 400);
     const result = await runAction('setup', { inputs: connection(sandbox.url) });
     expect(result.code).toBe(1);
@@ -73,7 +77,7 @@ describe('against a hostile service', () => {
   });
 
   it('report-artifact: a hostile answer to the report, and a hostile page in its read-back', async () => {
-    const sandbox = await hostileSandbox();
+    const sandbox = await hostileSandbox(profile);
     const result = await runAction('report-artifact', {
       inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
       github: { GITHUB_SHA: COMPLIANT_COMMIT },
@@ -81,16 +85,88 @@ describe('against a hostile service', () => {
     expect(result.code).toBe(0);
     assertInert(result);
     // The read-back's page (full answers give it) is kept exactly in the output, and reached the log inert.
-    if (PROFILE === 'full') {
+    if (profile === 'full') {
       expect(result.outputs['html-url']?.endsWith(`/flows/backend/artifacts/${'f'.repeat(64)}`)).toBe(true);
       expect(result.outputs['html-url']).toContain('hostile-warning');
       assertShown(result);
     }
   });
 
+  it('check-attestations-for-commit: hostile commit messages on a pull request, and a comment', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
+    const options = onPullRequest(api, COMPLIANT_COMMIT, {
+      inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
+    });
+    const result = await runAction('check-attestations-for-commit', options);
+    expect(result.outputs.outcome).toBe('compliant');
+    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
+    expect(comments).toHaveLength(1);
+    assertInert(result, comments);
+    assertShown(result, 'pr-hostile');
+  });
+
+  it('get-artifact: a hostile artifact', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const result = await runAction('get-artifact', {
+      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP },
+    });
+    expect(result.outputs.outcome).toBe('compliant');
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('list-actions: hostile action names, kept exactly in the output', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const result = await runAction('list-actions', { inputs: connection(sandbox.url) });
+    expect(result.outputs.outcome).toBe('failing');
+    expect(JSON.parse(result.outputs.failing ?? '[]')).toEqual([`release-webhook${HOSTILE_TEXT}`]);
+    assertInert(result);
+    assertShown(result);
+  });
+
+  it('diff-envs: hostile image and pod names, and a comment', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const api = await fakeGitHub();
+    const result = await runAction(
+      'diff-envs',
+      onPullRequest(api, COMPLIANT_COMMIT, {
+        inputs: {
+          ...connection(sandbox.url),
+          'snapshot-1': 'staging~1',
+          'snapshot-2': 'staging',
+          'comment-on-pr': 'true',
+        },
+      }),
+    );
+    expect(result.outputs.changed).toBe('true');
+    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
+    expect(comments).toHaveLength(1);
+    assertInert(result, comments);
+    assertShown(result);
+  });
+
+  it('list-trails: hostile trail text', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const result = await runAction('list-trails', { inputs: connection(sandbox.url) });
+    expect(result.code).toBe(0);
+    assertInert(result);
+  });
+
+  it('list-attestations: hostile attestation text', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const result = await runAction('list-attestations', {
+      inputs: { ...connection(sandbox.url), flow: 'backend' },
+    });
+    expect(result.code).toBe(0);
+    assertInert(result);
+  });
+});
+
+describe('against a hostile service, where only full answers carry the text', () => {
   it('report-k8s-env: hostile pod and image names, and a hostile answer', async () => {
     // The hostile text is in the report's message, which a minimal answer leaves out.
-    const sandbox = await hostileSandbox({ profile: 'full' });
+    const sandbox = await hostileSandbox('full');
     const dir = tempDir('pods-');
     const hostileName = `web\n::warning::pod-hostile\u2028::add-mask::pod-hostile @octocat`;
     writeFileSync(
@@ -116,7 +192,7 @@ describe('against a hostile service', () => {
   });
 
   it('report-k8s-env: many environments from one config, each with a hostile answer in its row', async () => {
-    const sandbox = await hostileSandbox({ profile: 'full' });
+    const sandbox = await hostileSandbox('full');
     const dir = tempDir('pods-');
     writeFileSync(
       join(dir, 'pods.json'),
@@ -148,33 +224,9 @@ describe('against a hostile service', () => {
     for (const e of environments) expect(e.message.endsWith(HOSTILE_TEXT)).toBe(true);
   });
 
-  it('check-attestations-for-commit: hostile commit messages on a pull request, and a comment', async () => {
-    const sandbox = await hostileSandbox();
-    const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
-    const options = onPullRequest(api, COMPLIANT_COMMIT, {
-      inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
-    });
-    const result = await runAction('check-attestations-for-commit', options);
-    expect(result.outputs.outcome).toBe('compliant');
-    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
-    expect(comments).toHaveLength(1);
-    assertInert(result, comments);
-    assertShown(result, 'pr-hostile');
-  });
-
-  it('get-artifact: a hostile artifact', async () => {
-    const sandbox = await hostileSandbox();
-    const result = await runAction('get-artifact', {
-      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: COMPLIANT_FP },
-    });
-    expect(result.outputs.outcome).toBe('compliant');
-    assertInert(result);
-    assertShown(result);
-  });
-
   it('get-deployment: a hostile deployment, its name kept exactly in the output', async () => {
     // Every text of a deployment is only shown: a minimal answer has none, hostile or not.
-    const sandbox = await hostileSandbox({ profile: 'full' });
+    const sandbox = await hostileSandbox('full');
     const result = await runAction('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
     });
@@ -183,57 +235,11 @@ describe('against a hostile service', () => {
     assertInert(result);
     assertShown(result);
   });
-
-  it('list-actions: hostile action names, kept exactly in the output', async () => {
-    const sandbox = await hostileSandbox();
-    const result = await runAction('list-actions', { inputs: connection(sandbox.url) });
-    expect(result.outputs.outcome).toBe('failing');
-    expect(JSON.parse(result.outputs.failing ?? '[]')).toEqual([`release-webhook${HOSTILE_TEXT}`]);
-    assertInert(result);
-    assertShown(result);
-  });
-
-  it('diff-envs: hostile image and pod names, and a comment', async () => {
-    const sandbox = await hostileSandbox();
-    const api = await fakeGitHub();
-    const result = await runAction(
-      'diff-envs',
-      onPullRequest(api, COMPLIANT_COMMIT, {
-        inputs: {
-          ...connection(sandbox.url),
-          'snapshot-1': 'staging~1',
-          'snapshot-2': 'staging',
-          'comment-on-pr': 'true',
-        },
-      }),
-    );
-    expect(result.outputs.changed).toBe('true');
-    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
-    expect(comments).toHaveLength(1);
-    assertInert(result, comments);
-    assertShown(result);
-  });
-
-  it('list-trails: hostile trail text', async () => {
-    const sandbox = await hostileSandbox();
-    const result = await runAction('list-trails', { inputs: connection(sandbox.url) });
-    expect(result.code).toBe(0);
-    assertInert(result);
-  });
-
-  it('list-attestations: hostile attestation text', async () => {
-    const sandbox = await hostileSandbox();
-    const result = await runAction('list-attestations', {
-      inputs: { ...connection(sandbox.url), flow: 'backend' },
-    });
-    expect(result.code).toBe(0);
-    assertInert(result);
-  });
 });
 
 describe('secrets and files in inputs', () => {
   it('never quotes the credentials of a URL input, even one that cannot be parsed', async () => {
-    const result = await runAction('list-actions', {
+    const result = await runStep('list-actions', {
       inputs: {
         'api-url': 'https://ci-user:hunter2-pass@compliance.test:99999',
         'api-token': DEMO_TOKEN,
@@ -250,7 +256,7 @@ describe('secrets and files in inputs', () => {
     const sandbox = await start();
     const dir = tempDir('data-');
     writeFileSync(join(dir, 'data.json'), 'internal-notes: do not publish\n{');
-    const result = await runAction('report-artifact', {
+    const result = await runStep('report-artifact', {
       cwd: dir,
       inputs: {
         ...connection(sandbox.url),
@@ -272,10 +278,10 @@ describe('secrets and files in inputs', () => {
   });
 });
 
-describe('answers that would fool a gate', () => {
+describe.each(PROFILES)('answers that would fool a gate, the sandbox answering %s', (profile) => {
   /** The sandbox's own answer to `path`, changed by `edit`, served once in its place. */
   async function tampered(path: string, edit: (answer: Record<string, unknown>) => void) {
-    const sandbox = await start();
+    const sandbox = await start({ profile });
     const response = await sandbox.fetch(path);
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Record<string, unknown>;
@@ -290,7 +296,7 @@ describe('answers that would fool a gate', () => {
         action.is_failing = action.name === 'release-webhook' ? false : null;
       }
     });
-    const result = await runAction('list-actions', {
+    const result = await runStep('list-actions', {
       inputs: { ...connection(sandbox.url), 'fail-if-failing': 'true' },
     });
     expect(result.code).toBe(1);
@@ -308,7 +314,7 @@ describe('answers that would fool a gate', () => {
       tampered('/env-diff/demo?snappish1=staging&snappish2=staging', (answer) => {
         for (const group of Object.values(answer)) delete (group as Record<string, unknown>).snapshot_id;
       }).then((sandbox) =>
-        runAction('diff-envs', {
+        runStep('diff-envs', {
           inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'staging', ...inputs },
         }),
       );
@@ -362,7 +368,7 @@ describe('answers that would fool a gate', () => {
       answer.fingerprint = BACKEND_150;
       answer.env_name = 'staging';
     });
-    const result = await runAction('get-deployment', {
+    const result = await runStep('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
     });
     expect(result.outputs.outcome).toBe('found');

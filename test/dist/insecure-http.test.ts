@@ -1,14 +1,15 @@
 /**
  * allow-insecure-http (issue 17, part 2): a service reached over plain http inside a private network. The sandbox
  * listens on loopback; `http://0.0.0.0:<port>` reaches it on Linux while the client, rightly, does not count 0.0.0.0 as
- * loopback: a remote host as far as the check goes, without a second machine.
+ * loopback: a remote host as far as the check goes, without a second machine. Each step runs in-process.
  */
 import { describe, expect, it } from 'vitest';
-import { runAction } from '../helpers/runner.js';
+import { useInProcessAction } from '../helpers/in-process.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
+const runAction = useInProcessAction();
 
 /** The sandbox's URL with 0.0.0.0 for its host. */
 const remote = (url: string) => url.replace('127.0.0.1', '0.0.0.0');

@@ -1,17 +1,19 @@
 /**
- * Messages that point the right way, through the shipped bundles (issue 29): a service that cannot be reached is
- * reported as what happened (a refused connection, a name not found) whatever `timeout-seconds` is, never as a time
- * budget to raise; advice about the job's `pull-requests` permissions appears only on a runner (GITHUB_ACTIONS=true),
- * for a refusal GitHub gave, not in a local run.
+ * Messages that point the right way, each step started in-process as src/main.ts starts it (issue 29): a service that
+ * cannot be reached is reported as what happened (a refused connection, a name not found) whatever `timeout-seconds`
+ * is, never as a time budget to raise; advice about the job's `pull-requests` permissions appears only on a runner
+ * (GITHUB_ACTIONS=true), for a refusal GitHub gave, not in a local run.
  */
 import { describe, expect, it } from 'vitest';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
-import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { useInProcessAction } from '../helpers/in-process.js';
+import { outputFile, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { closedOrigin } from '../helpers/server.js';
 
 const start = useSandbox();
+const runAction = useInProcessAction();
 const github = useFakeGitHub();
 
 /** Demo seed: a backend commit whose attestations are all compliant. */

@@ -1,21 +1,24 @@
 /**
- * An input the action does not declare, through each shipped bundle as the runner runs it (the runner passes it as
- * `INPUT_*` and only warns): the step fails before sending anything, naming the input, the declared one it was likely
+ * An input the action does not declare, to each action's step started as src/main.ts starts it, in-process (the runner
+ * passes it as `INPUT_*` and only warns): the step fails before sending anything, naming the input, the declared one it was likely
  * meant to be, and the declared inputs. Each action's misspelling is derived from its own action.yml, and is the only
  * thing wrong with its typical run (the one that calls the service: `typical` of src/actions/<name>.facts.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { typicalRuns } from '@compliance-actions/runner/typical-runs';
-import { actionFile, actionNames, runAction, type RunOptions } from '../helpers/runner.js';
+import type { ActionName } from '../../src/actions/index.js';
+import { useInProcessAction } from '../helpers/in-process.js';
+import { actionFile, actionNames, type RunOptions } from '../helpers/runner.js';
 import { startServer } from '../helpers/server.js';
 import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
 
 let dir = '';
 let runs: Record<string, RunOptions> = {};
+const runStep = useInProcessAction();
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'undeclared-input-'));
@@ -33,9 +36,9 @@ function misspelling(declared: string[], given: Record<string, string>): { typo:
   return { typo: `${meant.slice(0, 1)}${meant.slice(2, 3)}${meant.slice(1, 2)}${meant.slice(3)}`, meant };
 }
 
-describe.concurrent('a misspelled input fails the step before anything is sent', () => {
+describe('a misspelled input fails the step before anything is sent', () => {
   for (const name of actionNames()) {
-    it(name, async ({ expect }) => {
+    it(name, async () => {
       const run = runs[name];
       if (!run) throw new Error(`${name} has no typical run`);
       const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
@@ -47,7 +50,7 @@ describe.concurrent('a misspelled input fails the step before anything is sent',
         res.end('{}');
       });
       try {
-        const result = await runAction(name, {
+        const result = await runStep(name as ActionName, {
           ...run,
           inputs: { ...run.inputs, 'api-url': server.origin, [typo]: 'true' },
         });
