@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Bundle tests that loop over the answer profiles themselves where the answers can change what they assert, and run
- * once where they cannot (a fault served by their own server, an input refused before anything is sent).
+ * Bundle and demo tests that loop over the answer profiles themselves where the answers can change what they assert,
+ * and run once where they cannot (a fault served by their own server, an input refused before anything is sent, the
+ * demo's pure parts).
  */
 const PROFILES_IN_FILE = [
   'bounded-bodies',
@@ -16,7 +17,9 @@ const PROFILES_IN_FILE = [
   'long-texts',
   'pointing-messages',
   'undeclared-input',
-].map((name) => `test/dist/${name}.test.ts`);
+]
+  .map((name) => `test/dist/${name}.test.ts`)
+  .concat('test/demo/demo-step.test.ts', 'test/demo/sandbox-pages.test.ts');
 
 export default defineConfig({
   test: {
