@@ -1,9 +1,10 @@
 /**
  * The service's own answers, which nobody here wrote (shared/reference/real-answers, provenance in its SOURCES.md):
- * each is served from a loopback server to the shipped sub-action that reads it, and the step must give the outcome
- * that answer means. Every file of the folder is a case, found by its folder (the operation) and its name (a status
- * `-NNN-`, `request` for a request the service documents, `adjacent-` for an item of another endpoint's answer
- * that has the same model); a file a case cannot be made for fails the test, so a new sample is never skipped.
+ * each is served from a loopback server to the step of the sub-action that reads it (in-process, started as src/main.ts
+ * starts it), and the step must give the outcome that answer means. Every file of the folder is a case, found by its
+ * folder (the operation) and its name (a status `-NNN-`, `request` for a request the service documents, `adjacent-` for
+ * an item of another endpoint's answer that has the same model); a file a case cannot be made for fails the test, so a
+ * new sample is never skipped.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../src/api/endpoints.js';
 import { pod, podList, running } from '../helpers/pods.js';
-import { ROOT, runAction, type RunResult } from '../helpers/runner.js';
+import type { ActionName } from '../../src/actions/index.js';
+import { useInProcessAction } from '../helpers/in-process.js';
+import { ROOT, type RunResult } from '../helpers/runner.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { startServer } from '../helpers/server.js';
@@ -228,6 +231,7 @@ const pathOf = (operation: EndpointName) =>
   new RegExp(`^/api/v2${endpoints[operation].path.replace(/\{\w+\}/g, '[^/]+')}$`);
 
 const all = samples();
+const runStep = useInProcessAction();
 
 describe('the service answers a step reads as they mean', () => {
   it('finds every sample, a case for each answer and a check for each request', () => {
@@ -249,7 +253,7 @@ describe('the service answers a step reads as they mean', () => {
       res.end(text);
     });
     try {
-      const result = await runAction(c.action, {
+      const result = await runStep(c.action as ActionName, {
         cwd: work,
         inputs: { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'cyber-dojo', ...c.inputs },
         github: { GITHUB_SHA: SHA },

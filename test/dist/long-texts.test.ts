@@ -1,20 +1,17 @@
 /**
- * No text stalls a step, started in-process as src/main.ts starts it: a commit subject or an artifact name of hundreds
- * of kilobytes, shaped as the redactor once read from each of its positions again (a run of URL schemes; the token's
- * first character, then line breaks), and a token the service's error page splits across lines. A redactor that is
- * quadratic in the text takes minutes over each; a linear one a second or two, so a timeout far above that holds on a
- * busy machine.
+ * No text stalls a step, through the bundle: a commit subject or an artifact name of hundreds of kilobytes, shaped
+ * as the redactor once read from each of its positions again (a run of URL schemes; the token's first character,
+ * then line breaks), and a token the service's error page splits across lines. A redactor that is quadratic in the
+ * text takes minutes over each; a linear one a second or two, so a timeout far above that holds on a busy machine.
  */
 import { describe, expect, it } from 'vitest';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
-import { useInProcessAction } from '../helpers/in-process.js';
-import { outputFile, type RunResult } from '../helpers/runner.js';
+import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { startServer } from '../helpers/server.js';
 
 const start = useSandbox();
-const runAction = useInProcessAction();
 const github = useFakeGitHub();
 
 /** Demo seed: a commit whose attestations are all compliant. */
