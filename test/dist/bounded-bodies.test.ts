@@ -8,8 +8,6 @@
  * and undici's request (Docker) do not, so there a bomb is its few compressed KB, and the endless body is the test.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,22 +108,14 @@ describe('a registry (undici fetch: bombs are inflated)', () => {
 describe('the Docker daemon (undici request: nothing is inflated)', () => {
   it.each<Flood>(['gzip', 'endless'])('%s: the inspect read stops at 16 MiB', async (kind) => {
     let flooding: ReturnType<typeof flood> | undefined;
-    const engine: Server = createServer((_req, res) => {
+    const engine = await server((_req, res) => {
       flooding = flood(res, kind);
-    });
-    await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
-    opened.push({
-      close: () =>
-        new Promise<void>((resolve) => {
-          engine.closeAllConnections();
-          engine.close(() => resolve());
-        }),
     });
     const service = await server((_req, res) => json(res, 200, {}));
     const run = await peakOf('report-artifact', {
       inputs: { ...REPORT, 'api-url': service.origin, artifact: 'app:1.0', 'artifact-type': 'docker' },
       github: { GITHUB_SHA: 'e'.repeat(40) },
-      env: { DOCKER_HOST: `tcp://127.0.0.1:${(engine.address() as AddressInfo).port}` },
+      env: { DOCKER_HOST: `tcp://${new URL(engine.origin).host}` },
     });
     // The gzip bomb is its compressed bytes here: not JSON, and said so.
     const said =

@@ -612,3 +612,25 @@ describe('fault injection', () => {
     expect(() => sb.sandbox.faults.addFromFlag('oops')).toThrow(/bad fault 'oops'/);
   });
 });
+
+describe('observers', () => {
+  // What the gate's tests and `npm run bench:gate` count: each request as it arrives, until the observer is removed.
+  it('observe: each request, its method and URL as sent, until removed', async () => {
+    const sandbox = await start();
+    const seen: { method: string; url: string }[] = [];
+    const stop = sandbox.sandbox.observe((request) => seen.push(request));
+    await sandbox.fetch('/trails/demo?flow=backend');
+    await sandbox.fetch('/attestations/demo/list_attestations_for_criteria?commit_list=a&commit_list=b', {
+      token: null,
+    });
+    stop();
+    await sandbox.fetch('/trails/demo');
+    expect(seen).toEqual([
+      { method: 'GET', url: '/api/v2/trails/demo?flow=backend' },
+      {
+        method: 'GET',
+        url: '/api/v2/attestations/demo/list_attestations_for_criteria?commit_list=a&commit_list=b',
+      },
+    ]);
+  });
+});
