@@ -3,7 +3,6 @@
  * pushed by skopeo; the expected digests come from skopeo, not from the code under test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import {
 } from '../helpers/registry.js';
 import { guardSecret } from '../helpers/secrets.js';
 import { rejection } from '../helpers/rejection.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 
 const USER = { username: 'ci-bot', password: 'Pw-9f3e1c7a-not-in-messages' };
 const CREDS = `${USER.username}:${USER.password}`;
@@ -33,10 +33,7 @@ guardSecret(USER.password);
 
 const hex = (digest: string) => digest.replace(/^sha256:/, '');
 
-const sourceError = async (promise: Promise<unknown>): Promise<SourceError> => {
-  const error = await rejection(promise, SourceError);
-  return error;
-};
+const sourceError = (promise: Promise<unknown>): Promise<SourceError> => rejection(promise, SourceError);
 const inputError = (promise: Promise<unknown>): Promise<InputError> => rejection(promise, InputError);
 
 /** Neither the message nor any field of the error holds the password. */
@@ -47,37 +44,23 @@ function expectNoPassword(error: Error): void {
 }
 
 /** A loopback pass-through to the plain registry whose answers' headers `edit` changes. */
-async function passThrough(
-  edit: (headers: Record<string, string>) => void,
-): Promise<{ port: number; seen: string[]; close(): Promise<void> }> {
-  const seen: string[] = [];
-  const server: Server = createHttpServer((req, res) => {
-    seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
-    void (async () => {
-      const upstream = await fetch(`http://${plain.host}${req.url ?? '/'}`, {
-        method: req.method ?? 'GET',
-        headers: { accept: req.headers.accept ?? '*/*' },
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      const headers: Record<string, string> = {};
-      upstream.headers.forEach((value, key) => {
-        if (key !== 'content-length') headers[key] = value;
-      });
-      edit(headers);
-      res.writeHead(upstream.status, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-    })();
+function passThrough(edit: (headers: Record<string, string>) => void): Promise<TestServer> {
+  return startServer(async (req, res) => {
+    const upstream = await fetch(`http://${plain.host}${req.url.pathname}`, {
+      method: req.method,
+      headers: { accept: req.headers.accept ?? '*/*' },
+    });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, key) => {
+      if (key !== 'content-length') headers[key] = value;
+    });
+    edit(headers);
+    res.writeHead(upstream.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    seen,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
+const portOf = (server: TestServer) => new URL(server.origin).port;
 
 let work: string;
 let plain: TestRegistry;
@@ -173,9 +156,9 @@ describe('fingerprintOci against a registry without authentication', () => {
       delete headers['docker-content-digest'];
     });
     try {
-      expect(await fingerprintOci(`127.0.0.1:${proxy.port}/multi:latest`)).toBe(expected.multi);
-      expect(await fingerprintOci(`localhost:${proxy.port}/tiny:1.0`)).toBe(expected.single);
-      expect(proxy.seen.slice(0, 2)).toEqual([
+      expect(await fingerprintOci(`127.0.0.1:${portOf(proxy)}/multi:latest`)).toBe(expected.multi);
+      expect(await fingerprintOci(`localhost:${portOf(proxy)}/tiny:1.0`)).toBe(expected.single);
+      expect(proxy.requests.slice(0, 2).map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
         'HEAD /v2/multi/manifests/latest',
         'GET /v2/multi/manifests/latest',
       ]);
@@ -191,7 +174,7 @@ describe('fingerprintOci against a registry without authentication', () => {
     });
     try {
       const error = await sourceError(
-        fingerprintOci(`127.0.0.1:${proxy.port}/tiny@sha256:${expected.single}`),
+        fingerprintOci(`127.0.0.1:${portOf(proxy)}/tiny@sha256:${expected.single}`),
       );
       expect(error.problem).toContain(`answered with sha256:${other}`);
     } finally {
