@@ -6,6 +6,7 @@ import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src
 import { compilePattern } from '../../src/context/re2.js';
 import { mapPods } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
+import { rejection } from '../helpers/rejection.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
 
 const KUBECTL = '/usr/bin/kubectl';
@@ -60,14 +61,7 @@ async function readAll(options: KubectlOptions): Promise<unknown[]> {
   return pods;
 }
 
-async function failure(options: KubectlOptions): Promise<SourceError> {
-  const error: unknown = await readAll(options).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
+const failure = (options: KubectlOptions) => rejection(readAll(options), SourceError);
 
 const names = (pods: unknown[]) =>
   pods.map((p) => {
@@ -115,10 +109,8 @@ describe('kubectlArgs', () => {
   it('refuses what is not a namespace name, and an empty list, before running anything', async () => {
     expect(() => kubectlArgs({}, '--all-namespaces')).toThrow(InputError);
     expect(() => kubectlArgs({}, 'Prod')).toThrow("'Prod' is not a namespace name");
-    const error = await readAll({ kubectl: '/nonexistent/kubectl', namespaces: ['ok', 'no way'] }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(InputError); // not the missing binary: no call was made
+    // Not the missing binary: no call was made.
+    await rejection(readAll({ kubectl: '/nonexistent/kubectl', namespaces: ['ok', 'no way'] }), InputError);
     await expect(readAll({ kubectl: '/nonexistent/kubectl', namespaces: [] })).rejects.toThrow(InputError);
   });
 });
@@ -180,11 +172,11 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     expect(all.message).toMatch(/exited with code 1: Error from server \(Forbidden\).*at the cluster scope/);
     expect(all.hint).toMatch(/RBAC.*get and list on pods/);
 
-    const error = await mapPods(readPodsWithKubectl(optionsFor(kc, { namespaces: ['prod'] }))).catch(
-      (e: unknown) => e,
+    const error = await rejection(
+      mapPods(readPodsWithKubectl(optionsFor(kc, { namespaces: ['prod'] }))),
+      SourceError,
     );
-    expect(error).toBeInstanceOf(SourceError);
-    expect((error as SourceError).message).toMatch(/\(namespace prod\).*forbidden.*namespace "prod"/);
+    expect(error.message).toMatch(/\(namespace prod\).*forbidden.*namespace "prod"/);
   });
 
   it('fails when the API server cannot be reached, pointing at kubeconfig and the network', async () => {
@@ -302,11 +294,8 @@ describe('readPodsWithKubectl when kubectl misbehaves (a stand-in script)', () =
         'esac',
       ].join('\n'),
     );
-    const error = await readAll({ kubectl, namespaces: ['slow-1', 'slow-2', 'bad'] }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(SourceError);
-    expect((error as SourceError).message).toContain('(namespace bad)');
+    const error = await failure({ kubectl, namespaces: ['slow-1', 'slow-2', 'bad'] });
+    expect(error.message).toContain('(namespace bad)');
     const pids = (await readFile(join(kc.dir, 'pids'), 'utf8')).trim().split('\n').map(Number);
     expect(pids).toHaveLength(2);
     // Stopped, not waited for: a stand-in left running would hold the read for 30 s, past the test's timeout.
@@ -320,15 +309,15 @@ describe('readPodsWithKubectl when kubectl misbehaves (a stand-in script)', () =
       `printf '{"items":[${item},{"metadata":'\necho 'out of memory' >&2\nkill -9 $$`,
     );
     const seen: unknown[] = [];
-    const error = await (async () => {
-      for await (const p of readPodsWithKubectl({ kubectl })) seen.push(p);
-    })().catch((e: unknown) => e);
-    expect(seen).toHaveLength(1);
-    expect(error).toBeInstanceOf(SourceError);
-    expect((error as SourceError).message).toBe(
-      'kubectl: was killed by SIGKILL before finishing its output: out of memory.',
+    const error = await rejection(
+      (async () => {
+        for await (const p of readPodsWithKubectl({ kubectl })) seen.push(p);
+      })(),
+      SourceError,
     );
-    expect((error as SourceError).cause).toBeInstanceOf(PodStreamError);
+    expect(seen).toHaveLength(1);
+    expect(error.message).toBe('kubectl: was killed by SIGKILL before finishing its output: out of memory.');
+    expect(error.cause).toBeInstanceOf(PodStreamError);
   });
 
   it('reports output that is not a complete pod list even when the exit code is 0', async () => {
