@@ -14,6 +14,7 @@ import {
 import { InputReader } from '../../src/context/inputs.js';
 import { UnexpectedResponseError } from '../../src/errors/errors.js';
 import { readNameFilters } from '../../src/context/name-filter.js';
+import { rejection } from '../helpers/rejection.js';
 import { demoSeed, useSandbox } from '../helpers/sandbox.js';
 
 const start = useSandbox();
@@ -163,9 +164,8 @@ describe('findDeployed', () => {
     const minimal = await start({ seed: seedRunning(RUNNING), profile: 'minimal' });
     const asked: string[] = [];
     minimal.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
-    const error = await findDeployed(minimal.client(), search).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect((error as Error).message).toBe(
+    const error = await rejection(findDeployed(minimal.client(), search), UnexpectedResponseError);
+    expect(error.message).toBe(
       'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
         'confirmed), so it cannot be shown to be about what runs in prod: since-deployed-in takes no base from it',
     );

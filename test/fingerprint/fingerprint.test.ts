@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SourceError } from '../../src/errors/errors.js';
 import { fingerprintDir } from '../../src/fingerprint/dir.js';
 import { fingerprintFile } from '../../src/fingerprint/file.js';
+import { rejection } from '../helpers/rejection.js';
 
 const EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const temps: string[] = [];
@@ -119,9 +120,8 @@ describe('directory walk details', () => {
 
   it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it (issue 25)', async () => {
     const root = tree({ 'a.txt': 'a', '.kosli_ignore': 'logs\n  [z-a]-s3cr3t.txt # x\n' });
-    const error = await fingerprintDir(root).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SourceError);
-    expect((error as Error).message).toBe(
+    const error = await rejection(fingerprintDir(root), SourceError);
+    expect(error.message).toBe(
       `${join(root, '.kosli_ignore')}: line 2, column 3: not a glob (a range whose end comes before its start). ` +
         'Each line of it is a glob under the folder (see docs/configuration.md, "Globs"); # starts a comment.',
     );
