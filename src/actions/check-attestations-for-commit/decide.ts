@@ -95,10 +95,7 @@ export function cellState(attestations: CommitAttestation[]): CellState {
   return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'unknown';
 }
 
-/**
- * Which findings fail the step and which warn, and would-fail: those found first, then the missing, in the matrix's
- * order.
- */
+/** Which findings fail the step and which warn: those found first, then the missing, in the matrix's order. */
 export function sortByFailOn(
   decision: Pick<Decision, 'findings'>,
   failOn: Pick<FailOn, 'grades'>,

@@ -1,7 +1,4 @@
-/**
- * check-attestations-for-commit: the pull-request gate. A tripped gate is `outcome: non-compliant`, one that could
- * not check `outcome: error`.
- */
+/** check-attestations-for-commit: the pull-request gate (`non-compliant` tripped, `error` could not check). */
 import { defineAction } from '../../runtime/step.js';
 import { describe, readInputs, ACTION } from './inputs.js';
 import { couldNot, onError } from './render.js';

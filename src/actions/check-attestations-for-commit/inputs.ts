@@ -59,10 +59,7 @@ export interface CheckedCommit {
 
 export interface CommitsRead {
   commits: CheckedCommit[];
-  /**
-   * How they were found: the input, a range, since what is deployed, the pull request's list, its head, or
-   * GITHUB_SHA.
-   */
+  /** How they were found: the input, a range, since what is deployed, the pull request, its head, GITHUB_SHA. */
   from: 'input' | 'range' | 'since-deployed' | 'pull-request' | 'pull-request-head' | 'github-sha';
   pullRequest?: number;
   /** Why the pull request's list was not used, or what it left out; what since-deployed-in did without a base. */
@@ -109,10 +106,7 @@ interface GateItem {
 
 export interface GateCell {
   state: CellState;
-  /**
-   * The attestations that decided the cell (the newest of each flow, trail and artifact), or the override in their
-   * place.
-   */
+  /** The attestations that decided the cell (the newest of each flow, trail and artifact), or their override. */
   attestations: CommitAttestation[];
   /** The override the cell shows (verdict, who and why), where one decided it. */
   override?: CommitAttestation;
@@ -285,10 +279,7 @@ async function readSource(
   return commitSource(commits, pullRequest, common);
 }
 
-/**
- * The head of since-deployed-in: the pull request's head (GITHUB_SHA is a merge nobody attested), else GITHUB_SHA,
- * else HEAD.
- */
+/** The head of since-deployed-in: the pull request's head (GITHUB_SHA is an unattested merge), else HEAD. */
 function headOf(pullRequest: PullRequestRef | undefined, github: GitHubContext): string {
   if (pullRequest?.headSha !== undefined) return pullRequest.headSha;
   return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : 'HEAD';

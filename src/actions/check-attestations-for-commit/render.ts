@@ -1,7 +1,4 @@
-/**
- * The gate's result as the runner shows it: outputs, result file, summary (a matrix of commits by names), comment,
- * annotations, failure.
- */
+/** The gate's result: outputs, result file, summary (commits by names), comment, annotations, failure. */
 import {
   countWords,
   failOnSentence,
@@ -343,10 +340,7 @@ function capitalized(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
-/**
- * since-deployed-in found no base and on-no-base is skip: never a pass (`compliant` false, `outcome: skipped`), a
- * warning, no failure.
- */
+/** No base and on-no-base skip: never a pass (`compliant` false, `outcome: skipped`), a warning, no failure. */
 export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult {
   const note = read.note ?? 'Nothing was checked.';
   return {

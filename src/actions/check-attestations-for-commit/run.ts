@@ -1,7 +1,4 @@
-/**
- * check-attestations-for-commit, running: reads the commits and their attestations, decides (decide.ts), renders
- * (render.ts).
- */
+/** check-attestations-for-commit, running: reads the commits and their attestations, decides, renders. */
 import type { ComplianceClient } from '../../api/client.js';
 import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
 import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../compliance/deployed.js';

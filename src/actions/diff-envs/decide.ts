@@ -27,10 +27,7 @@ import type {
   RolloutSide,
 } from './inputs.js';
 
-/**
- * Pairs by repository where unambiguous: one version only in snapshot 1 and one only in 2. An artifact without a name
- * never pairs.
- */
+/** Pairs by repository where unambiguous: one version only in each snapshot; one without a name never pairs. */
 export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]): Paired {
   // By name, then by fingerprint: one image under two tags (`backend:1.6` and `backend:latest`) is one version.
   const byRepository = (artifacts: DiffArtifact[]) => {
@@ -75,10 +72,7 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
   };
 }
 
-/**
- * The tags of a replacement's two sides (`1.4.0 → 1.5.0`), each with its fingerprint's start where the tags are alike
- * or missing.
- */
+/** A replacement's two tags (`1.4.0 → 1.5.0`), with a fingerprint's start where they are alike or missing. */
 export function versions(replacement: Replacement): [string, string] {
   const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
   const label = (a: DiffArtifact, withFingerprint: boolean) => {
@@ -91,10 +85,7 @@ export function versions(replacement: Replacement): [string, string] {
   return [label(replacement.from, same), label(replacement.to, same)];
 }
 
-/**
- * What a promotion brings: each replacement's new side (per flow), the added, and a rollout's versions only in
- * snapshot 2 (they move too).
- */
+/** What a promotion brings: the replaced (per flow), the added, and a rollout's versions only in snapshot 2. */
 export function arrivingOf(
   result: Pick<Paired, 'replaced' | 'added'> & { rollouts?: Rollout[] },
 ): DiffArtifact[] {
@@ -121,10 +112,7 @@ const ARRIVAL_RANK: Record<ArrivalState, number> = {
   'NON-COMPLIANT': 5,
 };
 
-/**
- * Of one version's entries (one per flow), the worst checked, the first of equals: it is no more compliant than in
- * any flow.
- */
+/** Of one version's entries (one per flow), the worst checked: it is no more compliant than in any flow. */
 export function worstOf(
   entries: [DiffArtifact, ...DiffArtifact[]],
   checks: ReadonlyMap<string, ArrivalCheck>,
@@ -367,10 +355,7 @@ export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn
     : { grades: [], input: undefined };
 }
 
-/**
- * The arriving artifacts not COMPLIANT, sorted by fail-on; under any gate a NOT-CHECKED one fails whatever fail-on
- * lists.
- */
+/** The arrivals not COMPLIANT sorted by fail-on; under any gate a NOT-CHECKED one fails whatever it lists. */
 export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
   const graded = sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);
   const neverJudged = (c: ArrivalCheck) => failOn.grades.length > 0 && c.state === 'NOT-CHECKED';

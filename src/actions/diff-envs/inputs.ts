@@ -56,10 +56,7 @@ export interface ComplianceReview {
 /** Where an artifact of a rollout runs: only in snapshot 1, only in snapshot 2, or in both. */
 export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
 
-/**
- * A snapshot runs two or more versions of one name (a rollout midway): pairing would be a guess, so none of it pairs
- * or moves.
- */
+/** A snapshot runs two or more versions of one name (a rollout midway): none of it pairs or moves. */
 export interface Rollout {
   name: string;
   snapshots: (1 | 2)[];

@@ -1,7 +1,4 @@
-/**
- * What diff-envs shows: the log lines and the summary (also the PR comment's body). A field the service left out
- * reads as `?` or an empty cell.
- */
+/** What diff-envs shows: the log and the summary (the comment's body); a field left out reads as `?` or empty. */
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
@@ -55,10 +52,7 @@ export function couldNot(inputs: DiffEnvsInputs | undefined): string {
   return `Could not compare ${snapshot1} with ${snapshot2}`;
 }
 
-/**
- * Said when the answer does not name a snapshot (2.10 does not require it): the diff is shown as asked, not
- * confirmed.
- */
+/** Said when the answer names no snapshot (2.10 does not require it): the diff is shown, not confirmed. */
 export function notConfirmedText(result: DiffEnvsResult): string {
   const missing = [result.snapshot1, result.snapshot2]
     .map((side, i) => (side.id === null ? `snappish${i + 1}` : undefined))
@@ -215,10 +209,7 @@ function podsCell(a: DiffArtifact): Cell {
   };
 }
 
-/**
- * The summary: the diff in one sentence, the arriving artifacts' compliance, one table per group (unchanged only with
- * `show-unchanged`).
- */
+/** The summary: the diff in a sentence, the arrivals' compliance, a table per group (unchanged on request). */
 export function summarize(
   result: DiffEnvsResult,
   inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'>,

@@ -1,7 +1,4 @@
-/**
- * diff-envs, running: reads the diff, pairs it (decide.ts), reads the arriving artifacts' compliance, renders it and
- * makes the step.
- */
+/** diff-envs, running: reads the diff, pairs it, reads the arrivals' compliance, renders it, makes the step. */
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
@@ -187,10 +184,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   };
 }
 
-/**
- * A gate on an answer that does not name its snapshots: outcome error, the diff still written as asked, the failure
- * saying why.
- */
+/** A gate on an answer naming no snapshots: outcome error, the diff still written, the failure saying why. */
 function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const failOn = failOnOf(inputs);
   const step = toStep(result, {

@@ -18,10 +18,7 @@ import type { NamedSpec } from '../../runtime/artifact.js';
 import type { StepError } from '../../runtime/step.js';
 import type { GetArtifactInputs, ItemOutcome, ItemResult } from './inputs.js';
 
-/**
- * Said when a trail was asked and the answer names none (2.8 does not require it): shown, not confirmed to be the
- * trail's.
- */
+/** Said when a trail was asked and the answer names none (2.8 does not require it): not confirmed. */
 export function trailNotConfirmed(trail: string | undefined, artifact: Artifact): string | undefined {
   if (trail === undefined || artifact.trail_name) return undefined;
   return `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
