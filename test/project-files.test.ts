@@ -1,5 +1,5 @@
 /**
- * The files people look for in a project (issue 29, part 5): SECURITY.md, CONTRIBUTING.md, the issue forms and the CI
+ * The files people look for in a project: SECURITY.md, CONTRIBUTING.md, the issue forms and the CI
  * badge. Each says what is true of this repository: its links lead somewhere, the commands it gives exist, the
  * release it describes is the one the workflow runs, and the issue forms are forms GitHub accepts.
  */

@@ -1,5 +1,5 @@
 /**
- * Trust nothing it reads (issue 12), at the client: an answer must be about the question, a 2xx answer must hold what
+ * Trust nothing it reads, at the client: an answer must be about the question, a 2xx answer must hold what
  * the spec says it holds, and a report is delivered only when the service says so in the documented form. Each case
  * is the sandbox over real HTTP, made to answer something hostile with `faults.respondNext`; the "about something
  * else" answers are the sandbox's own real answers to another question.

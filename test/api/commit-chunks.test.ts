@@ -1,5 +1,5 @@
 /**
- * `commit_list` in chunks (issue 28): 5,000 commits go as requests of at most COMMITS_PER_REQUEST, each URL under
+ * `commit_list` in chunks: 5,000 commits go as requests of at most COMMITS_PER_REQUEST, each URL under
  * 8 KiB (a common limit of proxies and servers) even with long narrowing names, at most four in flight, and the
  * answers merged into one map with every commit a key.
  */

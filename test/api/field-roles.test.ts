@@ -1,5 +1,5 @@
 /**
- * Strict only where the spec is, or an outcome rests on it (issue 24): every field an answer must carry has a role and
+ * Strict only where the spec is, or an outcome rests on it: every field an answer must carry has a role and
  * a reason in its schema, the served OpenAPI document says it, and docs/api-decisions.md lists exactly those fields.
  */
 import { readFileSync } from 'node:fs';
@@ -99,7 +99,7 @@ describe('which answer fields are more than shown', () => {
       ...['snappish1', 'snappish2', 'changed', 'not-changed'].map((g) => `GET /env-diff/{org} ${g}`),
     ];
     // Not marked required by the spec, and strict all the same: the outcome cannot be reached without them. Adding a
-    // field here needs its reason in docs/api-decisions.md (issue 24: the last strict field beyond the spec broke
+    // field here needs its reason in docs/api-decisions.md (a strict field beyond the spec can break
     // every diff of the live service).
     const diff = (f: string) =>
       ['snappish1', 'snappish2', 'changed', 'not-changed'].map((g) => `GET /env-diff/{org} ${g}.${f}`);

@@ -1,5 +1,5 @@
 /**
- * Graded failure (issue 28), in-process: the `fail-on` reader (words, case, commas, none, an unknown word, the
+ * Graded failure, in-process: the `fail-on` reader (words, case, commas, none, an unknown word, the
  * shorthand of each gate and a contradiction), the sorting of findings into fail and warn with would-fail, and the
  * grade of an artifact's state. Each row would fail if the rule it names were dropped.
  */

@@ -78,7 +78,7 @@ describe('readCommit (real git)', () => {
   });
 });
 
-describe('readCommit and @actions/exec, the reference it replaced (issue 14)', () => {
+describe('readCommit and @actions/exec, the reference it replaced', () => {
   it('reads the same commit as getExecOutput does: UTF-8 across pipe chunks, a long body, the parents', async () => {
     const { dir, git } = committed('root');
     // Past a pipe's 64 KiB, with multi-byte characters that a chunk boundary can split.

@@ -49,7 +49,7 @@ describe('user patterns', () => {
     expect(() => compilePattern('[z-a]')).toThrow('invalid character class range: z-a');
   });
 
-  it('names the construct without quoting the pattern, for a pattern read from a file (issue 25)', () => {
+  it('names the construct without quoting the pattern, for a pattern read from a file', () => {
     const construct = (source: string) => {
       try {
         compilePattern(source);
@@ -63,7 +63,7 @@ describe('user patterns', () => {
     expect(construct('s3cr3t(')).toBe('missing closing )');
   });
 
-  it('is bounded in size: compiling by its length, matching by its program (issue 25)', () => {
+  it('is bounded in size: compiling by its length, matching by its program', () => {
     // 100 copies of \pL{1000} compiled to 100,000 instructions: 90 ms for each namespace tested, for every pod.
     expect(() => compilePattern('\\pL{1000}'.repeat(100))).toThrow(
       'it compiles to 100002 instructions, at most 5000 (a repeat such as {1000} copies what it repeats)',

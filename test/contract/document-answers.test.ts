@@ -1,12 +1,10 @@
 /**
- * Every answer the served OpenAPI document admits is read (issue 24). For each operation, fast-check draws answers
+ * Every answer the served OpenAPI document admits is read. For each operation, fast-check draws answers
  * from the document's success schema, from required-only to everything, with unknown fields and integer or fractional
  * numbers (test/helpers/json-schema-arbitrary.ts); a loopback server gives each to the client and to the step that
  * reads it, run in-process without a gate. The answer is made to be about the question where it names what was asked
  * (a fingerprint, a flow, a snapshot, the commits), since one about something else is rightly refused. Then none may
- * end in "unexpected response", nor crash: what the document allows, the bundle reads. Run against the code before
- * issue 24 (its own document, and `status` for `statuses`), it failed on diff-envs (a group without snapshot_id),
- * get-deployment and get-artifact (a time out of a date's range crashed the summary).
+ * end in "unexpected response", nor crash: what the document allows, the bundle reads.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The demo's parts that decide what it prints (issue 29): the workflow step shown for each step, the mark of its
+ * The demo's parts that decide what it prints: the workflow step shown for each step, the mark of its
  * outcome, which links of its summaries it checks, and the page that marks example links. Pure, in-process.
  */
 import { describe, expect, it } from 'vitest';

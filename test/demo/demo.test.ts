@@ -139,7 +139,7 @@ describe('npm start (the demo)', () => {
       byProfile('### Environment diff: staging#3 → staging#4', '### Environment diff: staging\\~1 → staging'),
     );
     expect(markdown).toContain('### ✅ Compliance gate passed');
-    // One story (issue 15): the promotion review of production against staging finds the new backend, reported with
+    // One story: the promotion review of production against staging finds the new backend, reported with
     // its template name and so missing what the template asks, and reports it without failing. A minimal answer
     // gives no page to link the state to, and names no snapshot: the review says it is not confirmed.
     expect(section(7)).toMatch(/^Promotion review: what staging would bring to production$/m);
@@ -217,7 +217,7 @@ describe('npm start (the demo)', () => {
     );
     // Every commit message of the demo's story is its own.
     expect(markdown).toContain('Rate-limit refund requests');
-    // Every summary of the demo, as GitHub's own renderer shows it (issue 15).
+    // Every summary of the demo, as GitHub's own renderer shows it.
     expect(renderProblems(markdown)).toEqual([]);
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
@@ -232,7 +232,7 @@ describe('npm start (the demo)', () => {
     expect(html).toContain(byProfile('<td>2 → 3</td>', '<td>? → ?</td>'));
     expect(html.includes('<details><summary>')).toBe(byProfile(true, false));
     expect(html).not.toContain('| --- |');
-  }, 60_000);
+  });
 
   it('shows each step as the workflow step that runs it, the token never, the connection as a workflow gives it', async () => {
     const { code, stdout } = await clean();
@@ -287,7 +287,7 @@ describe('npm start (the demo)', () => {
     expect(stdout).toMatch(
       /^Sandbox on \S+ \(org 'demo', token 'sandbox-demo-token': sandbox tokens are not secrets\)$/m,
     );
-  }, 60_000);
+  });
 
   it('marks each step by its own outcome: never ✔ for a problem, "(expected)" where the demo meant it', async () => {
     const { code, stdout, out } = await clean();
@@ -321,7 +321,7 @@ describe('npm start (the demo)', () => {
     expect(markdown).toContain('<sub>⚠ non-compliant (expected) · `check-attestations-for-commit`</sub>');
     expect(markdown).toContain('<sub>✔ compliant · `check-attestations-for-commit`</sub>');
     expect(markdown).not.toMatch(/<sub>✔ (non-compliant|not-found|failing|error)/);
-  }, 60_000);
+  });
 
   it('links only to pages of its sandbox, each answering while it runs, or to addresses marked as examples', async () => {
     const { code, stdout, out } = await clean();
@@ -365,7 +365,7 @@ describe('npm start (the demo)', () => {
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
     expect(html).toContain('a[href^="https://github.com/acme/"]::after { content: " (example)";');
     expect(html).toContain('<code>https://github.com/acme/</code> are <strong>examples</strong>');
-  }, 60_000);
+  });
 
   it('fails when a step fails, naming it, and still writes what ran', async () => {
     // The service refuses the token once: setup's check fails, and the job stops there as a runner's would.
@@ -383,7 +383,7 @@ describe('npm start (the demo)', () => {
     expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain(
       '— not as the demo expected: exited with 1',
     );
-  }, 60_000);
+  });
 
   it('refuses an unknown answer profile, naming the option and the profiles, before starting anything', async () => {
     const { code, stdout, out } = await spawnDemo('--profile', 'bogus');
@@ -391,5 +391,5 @@ describe('npm start (the demo)', () => {
     expect(code).toBe(2);
     expect(stdout).toContain("npm start: --profile 'bogus' is not one of full, minimal");
     expect(stdout).not.toContain('Sandbox on');
-  }, 60_000);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Every body read from the network is bounded while it is read (issue 25): compression bombs and a body that never
+ * Every body read from the network is bounded while it is read: compression bombs and a body that never
  * ends (test/helpers/flood.ts), served on loopback to each client of the bundle, through the shipped bundle as the
  * runner runs it. The step reports its own peak resident memory as it exits (test/fixtures/report-peak.ts), which
  * stays under 256 MiB. Fakes serve the floods: no real registry, daemon or GitHub can be made to send one.

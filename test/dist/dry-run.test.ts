@@ -1,5 +1,5 @@
 /**
- * The outage switch (issue 28) through the shipped bundles, as the runner runs them: with dry run on (the `dry-run`
+ * The outage switch through the shipped bundles, as the runner runs them: with dry run on (the `dry-run`
  * input or the organisation's COMPLIANCE_DRY_RUN variable) every gate still reads and decides, but a tripped gate and
  * a service that cannot be reached are warnings, not failures; the summary opens by saying dry run is on and what it
  * would have done; bad input still fails. The gates' decisions run in-process under both answer profiles; the

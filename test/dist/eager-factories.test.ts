@@ -1,5 +1,5 @@
 /**
- * The build marks each module factory of the bundle for eager compilation (scripts/eager-factories.mjs, issue 14):
+ * The build marks each module factory of the bundle for eager compilation (scripts/eager-factories.mjs):
  * the change of form must keep what the code does, leave alone what is not a module table, and reach every chunk.
  */
 import { readdirSync, readFileSync } from 'node:fs';

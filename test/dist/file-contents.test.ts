@@ -1,5 +1,5 @@
 /**
- * A file's contents are never quoted (issue 25). A step pointed at the wrong file (a password file as `config-file`,
+ * A file's contents are never quoted. A step pointed at the wrong file (a password file as `config-file`,
  * `pods-file` or `user-data`, or a `.kosli_ignore` it did not expect) fails naming the file, the line and the column
  * and what was expected: the secret on the file's first line appears nowhere in the step's log, summary, outputs or
  * result file. Each step is started in-process as src/main.ts starts it.

@@ -1,5 +1,5 @@
 /**
- * allow-insecure-http (issue 17, part 2): a service reached over plain http inside a private network. The sandbox
+ * allow-insecure-http: a service reached over plain http inside a private network. The sandbox
  * listens on loopback; `http://0.0.0.0:<port>` reaches it on Linux while the client, rightly, does not count 0.0.0.0 as
  * loopback: a remote host as far as the check goes, without a second machine. Each step runs in-process.
  */

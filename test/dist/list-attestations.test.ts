@@ -49,7 +49,7 @@ describe('list-attestations', () => {
       expect(result.summary).toContain(
         '| [snyk-scan](https://sandbox.compliance.invalid/demo/flows/backend/trails/888f905eacac85a1e522752fa1be9aa2ce5d5016/attestations/',
       );
-      // The trail and commit (issue 15): the commit's first line, linked.
+      // The trail and commit: the commit's first line, linked.
       expect(result.summary).toContain(
         ') | snyk | ❌ no | 888f905eacac… | [888f905 Bump openssl](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 2026-11-03T09:06:40Z | github-actions |',
       );

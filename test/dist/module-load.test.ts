@@ -1,5 +1,5 @@
 /**
- * What each action loads (issue 14), by recording it, with no timing: each action's typical run (the one the start
+ * What each action loads, by recording it, with no timing: each action's typical run (the one the start
  * benchmark times, packages/runner/src/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
  * recorder (src/runner/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
  * - list-actions loads no Octokit, no fingerprint code and no Kubernetes code;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'module-load-'));
   const runs = typicalRuns(sandbox().url, workspace);
   for (const name of actionNames()) loaded.set(name, await recordLoads(name, runs[name]));
-}, 60_000);
+});
 
 afterAll(() => {
   rmSync(workspace, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * Messages that point the right way, each step started in-process as src/main.ts starts it (issue 29): a service that
+ * Messages that point the right way, each step started in-process as src/main.ts starts it: a service that
  * cannot be reached is reported as what happened (a refused connection, a name not found) whatever `timeout-seconds`
  * is, never as a time budget to raise; advice about the job's `pull-requests` permissions appears only on a runner
  * (GITHUB_ACTIONS=true), for a refusal GitHub gave, not in a local run.

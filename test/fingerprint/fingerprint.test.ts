@@ -118,7 +118,7 @@ describe('directory walk details', () => {
     );
   });
 
-  it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it (issue 25)', async () => {
+  it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it', async () => {
     const root = tree({ 'a.txt': 'a', '.kosli_ignore': 'logs\n  [z-a]-s3cr3t.txt # x\n' });
     const error = await rejection(fingerprintDir(root), SourceError);
     expect(error.message).toBe(

@@ -105,7 +105,7 @@ beforeAll(async () => {
   expected.basic = hex(b.digest);
   expected.bearer = hex(t.digest);
   tokens.requests.length = 0;
-}, 60_000);
+});
 
 afterAll(async () => {
   // Whatever beforeAll got to start, even when it failed half-way.

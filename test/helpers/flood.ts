@@ -1,5 +1,5 @@
 /**
- * Bodies no client may read whole (issue 25), served on loopback: a compression bomb (zeros as gzip or br, made as the
+ * Bodies no client may read whole, served on loopback: a compression bomb (zeros as gzip or br, made as the
  * client reads, so it costs only what the client takes: 1 GiB is 1 MB of gzip and 190 KB of br) and a chunked body
  * that does not end. Each stops after GUARD_BYTES of content: a bomb ends there, an endless body is cut
  * (the connection dropped, never ended). A client that reads it all then shows as a peak of over 1 GiB, instead of

@@ -1,5 +1,5 @@
 /**
- * Markdown as GitHub renders it (issue 15): `cmark-gfm`, GitHub's fork of cmark (Debian package `cmark-gfm`, installed
+ * Markdown as GitHub renders it: `cmark-gfm`, GitHub's fork of cmark (Debian package `cmark-gfm`, installed
  * by scripts/install-test-tools.sh), with the extensions GitHub uses. Raw HTML is kept (`--unsafe`), as GitHub keeps
  * the tags it allows; `tagfilter` disarms the ones it never allows.
  */

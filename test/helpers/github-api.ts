@@ -13,7 +13,7 @@ import { json, startServer, type RecordedRequest, type TestServer } from './serv
 
 /**
  * GitHub refuses a body over its limit. This fake also refuses one that does not render as meant by GitHub's own
- * renderer (test/helpers/gfm.ts), so the test that wrote it fails on the missing comment (issue 15).
+ * renderer (test/helpers/gfm.ts), so the test that wrote it fails on the missing comment.
  */
 function refused(body: string, res: ServerResponse): boolean {
   const problems = body.length > COMMENT_LIMIT ? ['Body is too long'] : renderProblems(body);

@@ -1,5 +1,5 @@
 /**
- * A seed of the tests' own for diff-envs' promotions (issue 27): the demo seed with a third snapshot of production
+ * A seed of the tests' own for diff-envs' promotions: the demo seed with a third snapshot of production
  * and of staging, so that `production` → `staging` is a promotion of three services and a rollout in progress. The
  * demo seed itself stays as it is (the demo, the e2e workflow and most tests read its values).
  *

@@ -1,5 +1,5 @@
 // The runner emulation lives in packages/runner, shared with the demo and the benchmarks; tests import it from here.
-// Every step run through here has its job summary rendered as GitHub renders it (issue 15): a summary that does not
+// Every step run through here has its job summary rendered as GitHub renders it: a summary that does not
 // render as meant fails the test that ran the step.
 import { expect } from 'vitest';
 import * as emulator from '@compliance-actions/runner/emulator';

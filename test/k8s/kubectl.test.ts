@@ -285,8 +285,8 @@ describe('readPodsWithKubectl when kubectl misbehaves (a stand-in script)', () =
       kc,
       [
         'case "$*" in',
-        // The failing namespace fails only once the other two are running, however slowly they start (a busy
-        // machine once started them after the failure, with nothing left to stop: issue 29).
+        // The failing namespace fails only once the other two are running, however slowly a busy machine starts
+        // them (after the failure there would be nothing left to stop).
         '  *--namespace=bad*)',
         `    i=0; while [ "$(cat ${kc.dir}/pids 2>/dev/null | wc -l)" -lt 2 ]; do i=$((i+1)); [ $i -gt 600 ] && exit 3; sleep 0.05; done`,
         `    echo 'Error from server (Forbidden): pods is forbidden' >&2; exit 1 ;;`,

@@ -120,7 +120,7 @@ describe('streaming a kubectl List', () => {
     await expect(read('{"items": [1, 2]}')).rejects.toThrow('is not an object');
   });
 
-  it('places what is wrong by line and column in the whole stream, across chunks, never quoting it (issue 25)', async () => {
+  it('places what is wrong by line and column in the whole stream, across chunks, never quoting it', async () => {
     const read = async (chunks: string[]) => {
       for await (const _ of streamItems(Readable.from(chunks.map((c) => Buffer.from(c))))) {
         // read to the end

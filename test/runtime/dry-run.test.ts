@@ -1,5 +1,5 @@
 /**
- * The outage switch (issue 28): under dry run (the `dry-run` input or COMPLIANCE_DRY_RUN) the finisher turns a
+ * The outage switch: under dry run (the `dry-run` input or COMPLIANCE_DRY_RUN) the finisher turns a
  * failure about anything the service said, or did not say, into a warning; the step still decides, its outcome and
  * outputs are what it decided, and its summary opens by saying dry run is on and whether it would have failed. A
  * failure about the step's own inputs, what it was given to read, or a bug still fails it. In-process against real

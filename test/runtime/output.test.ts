@@ -1,5 +1,5 @@
 /**
- * List outputs (issue 25): the one helper that caps them (src/runtime/output.ts), and the finisher that writes every
+ * List outputs: the one helper that caps them (src/runtime/output.ts), and the finisher that writes every
  * list through it, in-process against real runner files. The same through the bundle, with a later step that takes
  * the list through `env:`: test/workflow-run/list-output-cap.test.ts.
  */

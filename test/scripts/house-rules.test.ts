@@ -1,5 +1,5 @@
 /**
- * The house rules of issue 26, held where lint cannot hold them: a small action is one file that defines it once, a
+ * The house rules, held where lint cannot hold them: a small action is one file that defines it once, a
  * large one a folder with the one floor plan; the import graph has no cycle (dependency-cruiser with the project's
  * own configuration, type imports counted), and dist/ is built from src/ alone.
  */

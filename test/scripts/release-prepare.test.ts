@@ -1,7 +1,7 @@
 /**
- * The release preparation (issue 17, part 1): one command bumps the version in package.json, package-lock.json,
+ * The release preparation: one command bumps the version in package.json, package-lock.json,
  * src/version.ts and the changelog; the release workflow takes its notes from the changelog the same way. The owner of
- * the repository is one variable (issue 29): package.json's `repository`, filled at release with `--owner` there and
+ * the repository is one variable: package.json's `repository`, filled at release with `--owner` there and
  * wherever the docs write `<owner>/compliance-actions`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * A reporter beside the default one (issue 29): after the run, the ten test files that took longest, each with its
+ * A reporter beside the default one: after the run, the ten test files that took longest, each with its
  * project, so a slow file is seen before it becomes a timeout. Times are reported, never asserted.
  */
 import type { Reporter, TestModule } from 'vitest/node';

@@ -29,7 +29,7 @@ function capture(chunk: unknown): void {
 beforeEach(() => {
   captured = '';
   // What a step run in-process writes to stdout is the runner's protocol (log lines, ::warning::, ::add-mask::):
-  // captured, checked for tokens, and not printed, so the test output holds no stray workflow commands (issue 17).
+  // captured, checked for tokens, and not printed, so the test output holds no stray workflow commands.
   // A test that asserts on it spies on process.stdout.write itself.
   process.stdout.write = (chunk: unknown, ...rest: unknown[]) => {
     capture(chunk);

@@ -1,5 +1,5 @@
 /**
- * The summary writer as GitHub renders it (issue 15): cmark-gfm, GitHub's own renderer. Whatever text it is given reads
+ * The summary writer as GitHub renders it: cmark-gfm, GitHub's own renderer. Whatever text it is given reads
  * the same once rendered (no markup of its own, no backslash left showing), and what needs no escape gets none.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * src/trust/commands.ts writes the runner's protocol itself (issue 14: @actions/core costs ~60 ms of every start).
+ * src/trust/commands.ts writes the runner's protocol itself (@actions/core costs ~60 ms of every start).
  * Here it is held to @actions/core, the reference: for any text, the same bytes on stdout and in the command files
  * (the random delimiter aside).
  */

@@ -4,7 +4,7 @@
  *
  * Without type information (typescript-eslint's disableTypeChecked over the project's configuration): the rules held
  * here read imports, names and syntax, never types, and a typed lint builds a TypeScript program of the whole project
- * for each probe file, 19 s alone and 25 s on a loaded machine for the first probe (issue 29).
+ * for each probe file, 19 s alone and 25 s on a loaded machine for the first probe.
  */
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -91,7 +91,7 @@ describe('the log boundary', () => {
   });
 });
 
-describe('the start-time boundary (issue 14)', () => {
+describe('the start-time boundary', () => {
   it('keeps @actions/exec out of the bundle (its PATH lookup loads node:assert and node:fs/promises)', async () => {
     const code = "import { getExecOutput } from '@actions/exec';\nawait getExecOutput('git', ['log']);\n";
     expect(await problems(code, 'src/context/git.ts')).toEqual(['no-restricted-imports', 'product/imports']);
@@ -119,7 +119,7 @@ describe('the start-time boundary (issue 14)', () => {
 });
 
 describe('the zod boundary', () => {
-  it('keeps classic zod out of the bundle (slow to start, issue 14), and lets the sandbox keep it', async () => {
+  it('keeps classic zod out of the bundle (slow to start), and lets the sandbox keep it', async () => {
     for (const place of ['src/api/schemas.ts', 'src/actions/report-artifact.ts', 'src/context/inputs.ts']) {
       for (const from of ['zod', 'zod/v4']) {
         expect(await problems(`import { z } from '${from}';\nz.string();\n`, place)).toEqual([
@@ -181,7 +181,7 @@ describe('the step lifecycle boundary', () => {
   });
 });
 
-describe('the product boundary (issue 26): src/ is exactly what ships', () => {
+describe('the product boundary: src/ is exactly what ships', () => {
   const place = 'src/actions/get-artifact/run.ts';
 
   it('refuses the sandbox and the runner, by package name or by a path out of src/', async () => {

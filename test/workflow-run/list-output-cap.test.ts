@@ -1,5 +1,5 @@
 /**
- * List outputs fit where users put them (issue 25): a later step takes a list through `env:`, as every action.yml
+ * List outputs fit where users put them: a later step takes a list through `env:`, as every action.yml
  * says to, and Linux refuses one variable over 128 KiB (E2BIG). Through the bundle, in a workflow run by the runner
  * emulation: diff-envs with 2,000 arriving artifacts (240 KB of JSON uncapped) on a loopback server. The helper that
  * caps is tested in-process in test/runtime/output.test.ts; a matrix cut to what GitHub takes, and every action's list

@@ -154,7 +154,7 @@ beforeAll(() => {
   fastCommits(r, 5001, { branch: 'big' });
   shallow = mkdtempSync(join(tmpdir(), 'range-shallow-'));
   r.git('clone', '-q', '--depth', '1', `file://${dir}`, shallow);
-}, 60_000);
+});
 afterAll(() => {
   for (const dir of [r.dir, shallow]) rmSync(dir, { recursive: true, force: true });
 });

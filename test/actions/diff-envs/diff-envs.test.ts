@@ -108,7 +108,7 @@ describe('diff-envs outcome', () => {
       rollouts: [],
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
-      // fail-on-diff fails it: so would every grade listed (issue 28).
+      // fail-on-diff fails it: so would every grade listed.
       'would-fail': true,
     });
     expect(step.failure).toBe(

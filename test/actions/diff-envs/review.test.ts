@@ -1,7 +1,7 @@
 /**
  * diff-envs' review of what arrives, in-process: pairing replacements, judging each arriving artifact and its grade
- * (issue 28), the promotion gate under each fail-on (outcome, outputs, failure, annotations, would-fail, summary), the
- * promotions matrix and rollouts in progress (issue 27), and the inputs that steer them. Run as a step against the
+ *, the promotion gate under each fail-on (outcome, outputs, failure, annotations, would-fail, summary), the
+ * promotions matrix and rollouts in progress, and the inputs that steer them. Run as a step against the
  * sandbox: steps.test.ts; through the bundle: test/dist/diff-envs.test.ts.
  */
 import { describe, expect, it } from 'vitest';

@@ -745,7 +745,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     });
   });
 
-  describe('promotions and rollouts (issue 27), on a seed of their own (test/helpers/promotion-seed.ts)', () => {
+  describe('promotions and rollouts, on a seed of their own (test/helpers/promotion-seed.ts)', () => {
     // production#3 → staging#3: backend 1.4.0 → 1.6.0 COMPLIANT, web 3.2.0 new and COMPLIANT, worker 2.0.0 → 2.1.0
     // NON-COMPLIANT, payments 3.0.0 and 3.1.0 side by side in staging (a rollout in progress), redis unchanged.
     /** One side of an entry: the commit and its page are only shown, so a minimal answer gives neither. */
