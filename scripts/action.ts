@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import type { Sandbox } from '@compliance-actions/sandbox/server';
@@ -330,21 +331,20 @@ function eventOf(
 
 // --- Printing ---
 
-/** Values never printed: the tokens, secret inputs and variables, and what the step masks (`::add-mask::`). */
-const masks = new Masks();
-
-/**
- * Prints a line, masked, its control and invisible characters shown as `\uXXXX`: the service's text (an output, the
- * log, the summary) must not drive the terminal (an escape sequence, a carriage return over a line, a bidi override).
- */
-function write(line = ''): void {
-  process.stdout.write(`${showInvisible(masks.apply(line))}\n`);
+/** Where the command writes and what it reads of its process: the real one, or a test's. */
+export interface Io {
+  stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
 }
 
-function rule(title: string): void {
-  write();
-  write(`── ${title} ${'─'.repeat(Math.max(3, RULE_WIDTH - title.length - 4))}`);
-}
+const processIo = (): Io => ({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+});
 
 function shown(value: string): string {
   if (value === '') return '(empty)';
@@ -366,7 +366,21 @@ function safeUrl(url: string): string {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], io: Io): Promise<number> {
+  /** Values never printed: the tokens, secret inputs and variables, and what the step masks (`::add-mask::`). */
+  const masks = new Masks();
+  /**
+   * Prints a line, masked, its control and invisible characters shown as `\uXXXX`: the service's text (an output, the
+   * log, the summary) must not drive the terminal (an escape sequence, a carriage return over a line, a bidi override).
+   */
+  const write = (line = ''): void => {
+    io.stdout.write(`${showInvisible(masks.apply(line))}\n`);
+  };
+  const rule = (title: string): void => {
+    write();
+    write(`── ${title} ${'─'.repeat(Math.max(3, RULE_WIDTH - title.length - 4))}`);
+  };
+
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -386,8 +400,8 @@ async function main(argv: string[]): Promise<number> {
   const names = actionNames();
   const [name, ...extra] = positionals;
   if (values.help) {
-    if (name !== undefined && names.includes(name)) process.stdout.write(actionHelp(name));
-    else process.stdout.write(`${HELP}\nActions:\n${actionList()}\n`);
+    if (name !== undefined && names.includes(name)) io.stdout.write(actionHelp(name));
+    else io.stdout.write(`${HELP}\nActions:\n${actionList()}\n`);
     return 0;
   }
   if (name === undefined) throw new UsageError('which action? Give its name', true);
@@ -412,7 +426,7 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`${bundle} is missing: build the bundle first (npm run build)`);
 
   // `npm run` starts scripts in the package's folder; the folder it was typed in is INIT_CWD.
-  const here = process.env.INIT_CWD ?? process.cwd();
+  const here = io.env.INIT_CWD ?? io.cwd;
   const cwdOf = (path: string) => resolve(here, path);
   const cwd = cwdOf(values.cwd ?? '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${cwd} is not a folder`);
@@ -432,8 +446,8 @@ async function main(argv: string[]): Promise<number> {
     if (values.fault?.length) throw new UsageError('--fault is for the sandbox, not with --api-url');
     connection = {
       url: externalUrl,
-      token: values['api-token'] ?? process.env.COMPLIANCE_API_TOKEN,
-      org: values.org ?? process.env.COMPLIANCE_ORG,
+      token: values['api-token'] ?? io.env.COMPLIANCE_API_TOKEN,
+      org: values.org ?? io.env.COMPLIANCE_ORG,
     };
   } else {
     // Loaded only here: the sandbox is most of the command's start, and --help, bad usage and --api-url need none.
@@ -458,7 +472,7 @@ async function main(argv: string[]): Promise<number> {
   const inputs = { ...given };
   const env: Env = {};
   for (const variable of [...PASSED, ...(sandbox ? [] : PASSED_TO_SERVICE)]) {
-    const value = process.env[variable];
+    const value = io.env[variable];
     if (value !== undefined) env[variable] = value;
   }
   Object.assign(env, userEnv);
@@ -522,7 +536,7 @@ async function main(argv: string[]): Promise<number> {
     }
 
     rule('Job summary');
-    const columns = process.stdout.isTTY ? process.stdout.columns : Number(process.env.COLUMNS) || 120;
+    const columns = io.stdout.isTTY ? io.stdout.columns : Number(io.env.COLUMNS) || 120;
     const summary =
       result.summary.trim() === '' ? '(none)' : markdownToText(result.summary, { width: columns });
     for (const line of summary.split('\n')) write(line);
@@ -548,22 +562,29 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  const usage =
-    error instanceof UsageError ||
-    (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
-    (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
-    (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL';
-  if (!usage) throw error;
-  const list = error instanceof UsageError && error.listActions;
-  // Node's own messages go on with advice about positionals that does not apply here.
-  const message = (error as Error).message.replace(/^(Unknown option '[^']*')\..*$/s, '$1');
-  process.stderr.write(
-    `npm run action: ${message}\n` +
-      (list ? `\nActions:\n${actionList()}\n` : '') +
-      `\nUsage: npm run action -- <name> [--input key=value ...] [--event push|pull_request|<file>] (--help for more)\n`,
-  );
-  process.exitCode = 2;
+/** Runs the command with `argv` (the arguments after its name) on `io`; resolves to its exit code, 2 on bad usage. */
+export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
+      (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL';
+    if (!usage) throw error;
+    const list = error instanceof UsageError && error.listActions;
+    // Node's own messages go on with advice about positionals that does not apply here.
+    const message = (error as Error).message.replace(/^(Unknown option '[^']*')\..*$/s, '$1');
+    io.stderr.write(
+      `npm run action: ${message}\n` +
+        (list ? `\nActions:\n${actionList()}\n` : '') +
+        `\nUsage: npm run action -- <name> [--input key=value ...] [--event push|pull_request|<file>] (--help for more)\n`,
+    );
+    return 2;
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await run(process.argv.slice(2));
 }

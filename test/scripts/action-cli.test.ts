@@ -1,5 +1,6 @@
-// `npm run action -- <name> ...` (scripts/action.ts): the real command, spawned as a user would run it, against the
-// sandbox it starts itself or one started here and named by --api-url.
+// `npm run action -- <name> ...` (scripts/action.ts): the command's run() in-process with its argv, environment and
+// captured output, against the sandbox it starts itself or one started here and named by --api-url; the real command
+// is spawned through npm and through node once each, for what only a process shows (INIT_CWD, the exit code).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { pod, podList, running } from '../helpers/pods.js';
 // Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
 import { DEMO_TOKEN, demoSeed } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
+import { run } from '../../scripts/action.js';
 
 /** A backend artifact of the demo seed, compliant. */
 const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -28,25 +30,44 @@ afterAll(() => {
   for (const dir of kept) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `npm run action -- ...args` as npm does (Node 24, the TypeScript loader, the package folder). */
-async function action(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+function keep(stdout: string): void {
+  const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
+  if (dir) kept.push(dir);
+}
+
+/** The environment of `npm run action` typed in the package folder: none of the user's COMPLIANCE_* or COLUMNS. */
+function userEnv(env: Record<string, string> = {}): Record<string, string | undefined> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !key.startsWith('COMPLIANCE_') && key !== 'INIT_CWD' && key !== 'COLUMNS',
     ),
   );
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/node'),
-    ['--import', './scripts/register-ts.mjs', 'scripts/action.ts', ...args],
-    { cwd: ROOT, env: { ...base, ...env } },
-  );
+  return { ...base, ...env };
+}
+
+/** Runs the command's run() in-process, as `npm run action -- ...args` in the package folder, its output captured. */
+async function action(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: userEnv(env),
+    cwd: ROOT,
+  });
+  keep(stdout);
+  return { code, stdout, stderr };
+}
+
+/** Runs the real command: `command ...args` in `cwd`, its exit code and output. */
+async function spawned(command: string, args: string[], cwd: string): Promise<Ran> {
+  const child = spawn(command, args, { cwd, env: userEnv() });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const code = await new Promise<number | null>((done) => child.on('close', done));
-  const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
-  if (dir) kept.push(dir);
+  keep(stdout);
   return { code, stdout, stderr };
 }
 
@@ -145,16 +166,11 @@ describe('npm run action --event and the workspace', () => {
     workspace.git('add', '.');
     workspace.git('commit', '-q', '-m', 'Add a');
     const head = workspace.git('rev-parse', 'HEAD');
-    const child = spawn('npm', ['--prefix', ROOT, 'run', '--silent', 'action', '--', 'list-actions'], {
-      cwd: workspace.dir,
-      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'INIT_CWD')),
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.resume();
-    const code = await new Promise<number | null>((done) => child.on('close', done));
-    const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
-    if (dir) kept.push(dir);
+    const { code, stdout } = await spawned(
+      'npm',
+      ['--prefix', ROOT, 'run', '--silent', 'action', '--', 'list-actions'],
+      workspace.dir,
+    );
     expect(code).toBe(0);
     expect(stdout).toContain(
       `Running list-actions in ${workspace.dir} (push to refs/heads/main, GITHUB_SHA ${head.slice(0, 12)})`,
@@ -357,6 +373,18 @@ describe('npm run action, bad usage', () => {
     // An unknown name lists the actions.
     const listed = args[0] === 'nope' ? ['setup', 'get-artifact', 'list-actions', 'report-k8s-env'] : [];
     for (const name of listed) expect(ran.stderr).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+  });
+
+  it('the real command: bad usage exits 2 with the message on stderr, nothing on stdout', async () => {
+    const ran = await spawned(
+      join(ROOT, 'node_modules/.bin/node'),
+      ['--import', './scripts/register-ts.mjs', 'scripts/action.ts', 'nope'],
+      ROOT,
+    );
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain("npm run action: there is no action 'nope'");
+    expect(ran.stderr).toMatch(/^ {2}get-artifact /m);
+    expect(ran.stdout).toBe('');
   });
 
   it('--help prints the usage and the actions, and exits 0', async () => {
