@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import type { Sandbox } from '@compliance-actions/sandbox/server';
@@ -585,6 +584,5 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exitCode = await run(process.argv.slice(2));
-}
+// import.meta.main, not a URL compared with argv: a checkout path with a space never equals that.
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));
