@@ -221,6 +221,7 @@ const STATUS_FUNCTIONS = ['success', 'failure', 'always', 'cancelled'].map((name
 }));
 /** After a script exits, how long its output may stay open (a background process holding it) before the step fails. */
 const OUTPUT_GRACE_MS = 3000;
+const COMPILE_CACHE = join(tmpdir(), 'workflow-node-compile-cache');
 
 type Dict = Record<string, string>;
 type Scope = Record<string, unknown> & { env: Dict };
@@ -847,6 +848,8 @@ async function runStep(
       ...env,
       PATH: [...state.path, runnerPath()].join(delimiter),
       GITHUB_ACTION: step.id,
+      // The bundles and tools the steps start in node compile once for all the runs, not once per process.
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
     };
     if ('uses' in step) {
       const action = ownAction(step.uses.value);
@@ -1052,23 +1055,27 @@ function signal(pgid: number | undefined, name: NodeJS.Signals | 0): boolean {
 }
 
 /**
- * Whether a process of the group still runs. On Linux, from /proc: a zombie (exited, not yet reaped, which is what
+ * The groups of which a process still runs. On Linux, from /proc: a zombie (exited, not yet reaped, which is what
  * an orphan becomes where PID 1 reaps nothing) holds no port or file and does not count; kill(0) would count it.
  */
-function groupRuns(pgid: number): boolean {
-  if (!existsSync('/proc/self/stat')) return signal(pgid, 0);
-  return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .some((pid) => {
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        return false; // gone meanwhile
-      }
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(pgrp) === pgid && state !== 'Z';
-    });
+function runningGroups(groups: number[]): number[] {
+  if (groups.length === 0) return [];
+  if (!existsSync('/proc/self/stat')) return groups.filter((g) => signal(g, 0));
+  // One pass over /proc for all the groups: it reads every process's stat.
+  const wanted = new Set(groups);
+  const found = new Set<number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (wanted.has(Number(pgrp)) && state !== 'Z') found.add(Number(pgrp));
+  }
+  return groups.filter((g) => found.has(g));
 }
 
 /** Stops every process group a script of the job left running: SIGTERM, then SIGKILL after 5 s. */
@@ -1077,9 +1084,10 @@ async function stopGroups(groups: Set<number>): Promise<void> {
     ['SIGTERM', 5000],
     ['SIGKILL', 1000],
   ] as const) {
-    const running = [...groups].filter((g) => groupRuns(g) && signal(g, sig));
+    const running = runningGroups([...groups]).filter((g) => signal(g, sig));
     const deadline = performance.now() + waitMs;
-    while (running.some(groupRuns) && performance.now() < deadline) await sleep(50);
+    while (running.length > 0 && runningGroups(running).length > 0 && performance.now() < deadline)
+      await sleep(50);
   }
 }
 
