@@ -1,6 +1,8 @@
 // The runner emulation lives in packages/runner, shared with the demo and the benchmarks; tests import it from here.
 // Every step run through here has its job summary rendered as GitHub renders it: a summary that does not
 // render as meant fails the test that ran the step.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import * as emulator from '@compliance-actions/runner/emulator';
 import { renderProblems } from './gfm.js';
@@ -14,14 +16,21 @@ export function checked(result: emulator.RunResult): emulator.RunResult {
   return result;
 }
 
+/** The bundles compile once for the whole suite, not once per step (the start benchmark runs them cold). */
+const COMPILE_CACHE = join(tmpdir(), 'compliance-actions-test-compile-cache');
+const cached = (options: emulator.RunOptions): emulator.RunOptions => ({
+  ...options,
+  env: { NODE_COMPILE_CACHE: COMPILE_CACHE, ...options.env },
+});
+
 export async function runAction(
   name: string,
   options: emulator.RunOptions = {},
 ): Promise<emulator.RunResult> {
-  return checked(await emulator.runAction(name, options));
+  return checked(await emulator.runAction(name, cached(options)));
 }
 
 export function prepareAction(name: string, options: emulator.RunOptions = {}): emulator.PreparedAction {
-  const prepared = emulator.prepareAction(name, options);
+  const prepared = emulator.prepareAction(name, cached(options));
   return { ...prepared, run: async () => checked(await prepared.run()) };
 }
