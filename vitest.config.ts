@@ -32,7 +32,8 @@ export default defineConfig({
     // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).
     reporters: ['default', './test/setup/slowest-files.ts'],
     setupFiles: ['test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
-    // `npm run coverage`: what the in-process tests run of src/ (a bundle run in a child is not counted).
+    // `npm run coverage`: what the in-process tests run of src/ (a bundle run in a child is not counted), less the
+    // linear-time test, which measures the shipped code's cost and not the instrumented code's.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
