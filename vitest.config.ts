@@ -26,6 +26,9 @@ export default defineConfig({
     // A test spends most of its time waiting on a child (a bundle, git, kubectl) or a socket: a worker more than
     // there are cores keeps them busy (vitest's default leaves one idle).
     maxWorkers: availableParallelism() + 1,
+    // A worker's files share its module cache: importing src/, zod and the sandbox anew for every file cost over a
+    // quarter of the in-process tests' CPU time. Hooks and state live in what each file calls, not at import.
+    isolate: false,
     // A bound for a hang only, far above any test's run with both cores busy: a verdict never rests on time.
     testTimeout: 120_000,
     hookTimeout: 120_000,
