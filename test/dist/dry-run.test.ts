@@ -1,16 +1,16 @@
 /**
- * The outage switch through the shipped bundles, as the runner runs them: with dry run on (the `dry-run`
+ * The outage switch, each step started in-process as src/main.ts starts it: with dry run on (the `dry-run`
  * input or the organisation's COMPLIANCE_DRY_RUN variable) every gate still reads and decides, but a tripped gate and
  * a service that cannot be reached are warnings, not failures; the summary opens by saying dry run is on and what it
- * would have done; bad input still fails. The gates' decisions run in-process under both answer profiles; the
- * organisation's variable on an unreachable service through the bundle. The finisher's rules: test/runtime/dry-run.test.ts.
+ * would have done; bad input still fails. The gates' decisions run under both answer profiles; then the
+ * organisation's variable on an unreachable service. The finisher's rules: test/runtime/dry-run.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';
 import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
-import { outputFile, runAction } from '../helpers/runner.js';
+import { outputFile } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin } from '../helpers/server.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -111,9 +111,9 @@ describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
   });
 });
 
-describe.concurrent('dry run through the bundle: the organisation variable on an unreachable service', () => {
-  it.for(Object.entries(GATES))('%s: a warning, outcome error', async ([name, { inputs }], { expect }) => {
-    const result = await runAction(name, {
+describe('dry run: the organisation variable on an unreachable service', () => {
+  it.each(Object.entries(GATES))('%s: a warning, outcome error', async (name, { inputs }) => {
+    const result = await runStep(name as ActionName, {
       inputs: { 'api-url': await closedOrigin(), 'api-token': TEST_TOKEN, org: 'acme', ...inputs },
       env: { COMPLIANCE_DRY_RUN: 'true', COMPLIANCE_RETRIES: '0' },
     });

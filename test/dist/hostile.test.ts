@@ -1,18 +1,19 @@
 /**
- * Every sub-action, as shipped, against a hostile service (the sandbox's hostile seed: workflow commands, line breaks
- * of every kind, mentions and HTML in every free text it serves) and hostile pull-request and cluster text. Nothing it
- * reads may act on the runner, notify anyone or render as HTML; outputs keep the service's values exactly. Inputs
- * refused and answers tampered with to fool a gate run in-process.
+ * Every sub-action, started in-process as src/main.ts starts it, against a hostile service (the sandbox's hostile seed:
+ * workflow commands, line breaks of every kind, mentions and HTML in every free text it serves) and hostile
+ * pull-request and cluster text. Nothing it reads may act on the runner, notify anyone or render as HTML; outputs keep
+ * the service's values exactly. Then inputs refused, and answers tampered with to fool a gate.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ActionName } from '../../src/actions/index.js';
 import { HOSTILE_TEXT, hostileSeed } from '@compliance-actions/sandbox/seeds/hostile';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
-import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
+import { outputFile, type RunResult } from '../helpers/runner.js';
 import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
@@ -70,7 +71,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
   it('setup: the service refusing the check with a hostile message', async () => {
     const sandbox = await hostileSandbox(profile);
     sandbox.sandbox.faults.failNext(1, 400);
-    const result = await runAction('setup', { inputs: connection(sandbox.url) });
+    const result = await runStep('setup', { inputs: connection(sandbox.url) });
     expect(result.code).toBe(1);
     assertInert(result);
     assertShown(result);
@@ -78,7 +79,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
 
   it('report-artifact: a hostile answer to the report, and a hostile page in its read-back', async () => {
     const sandbox = await hostileSandbox(profile);
-    const result = await runAction('report-artifact', {
+    const result = await runStep('report-artifact', {
       inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
       github: { GITHUB_SHA: COMPLIANT_COMMIT },
     });
@@ -98,7 +99,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     const options = onPullRequest(api, COMPLIANT_COMMIT, {
       inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
     });
-    const result = await runAction('check-attestations-for-commit', options);
+    const result = await runStep('check-attestations-for-commit', options);
     expect(result.outputs.outcome).toBe('compliant');
     const comments = (api.comments.get(7) ?? []).map((c) => c.body);
     expect(comments).toHaveLength(1);
@@ -109,7 +110,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
   it('diff-envs: hostile image and pod names, and a comment', async () => {
     const sandbox = await hostileSandbox(profile);
     const api = await fakeGitHub();
-    const result = await runAction(
+    const result = await runStep(
       'diff-envs',
       onPullRequest(api, COMPLIANT_COMMIT, {
         inputs: {
@@ -127,7 +128,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     assertShown(result);
   });
 
-  it.each<[string, Record<string, string>, (result: RunResult) => void]>([
+  it.each<[ActionName, Record<string, string>, (result: RunResult) => void]>([
     [
       'get-artifact',
       { flow: 'backend', fingerprint: COMPLIANT_FP },
@@ -150,7 +151,7 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     ['list-attestations', { flow: 'backend' }, (result) => expect(result.code).toBe(0)],
   ])('%s: hostile text in what it reads', async (name, inputs, check) => {
     const sandbox = await hostileSandbox(profile);
-    const result = await runAction(name, { inputs: { ...connection(sandbox.url), ...inputs } });
+    const result = await runStep(name, { inputs: { ...connection(sandbox.url), ...inputs } });
     check(result);
     assertInert(result);
   });
@@ -172,7 +173,7 @@ describe('against a hostile service, where only full answers carry the text', ()
         ]),
       ),
     );
-    const result = await runAction('report-k8s-env', {
+    const result = await runStep('report-k8s-env', {
       cwd: dir,
       inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' },
     });
@@ -196,7 +197,7 @@ describe('against a hostile service, where only full answers carry the text', ()
         ]),
       ),
     );
-    const result = await runAction('report-k8s-env', {
+    const result = await runStep('report-k8s-env', {
       cwd: dir,
       inputs: {
         ...connection(sandbox.url),
@@ -220,7 +221,7 @@ describe('against a hostile service, where only full answers carry the text', ()
   it('get-deployment: a hostile deployment, its name kept exactly in the output', async () => {
     // Every text of a deployment is only shown: a minimal answer has none, hostile or not.
     const sandbox = await hostileSandbox('full');
-    const result = await runAction('get-deployment', {
+    const result = await runStep('get-deployment', {
       inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
     });
     expect(result.outputs.outcome).toBe('found');
@@ -230,7 +231,7 @@ describe('against a hostile service, where only full answers carry the text', ()
   });
 });
 
-describe('secrets and files in inputs', () => {
+describe('secrets in inputs', () => {
   it('never quotes the credentials of a URL input, even one that cannot be parsed', async () => {
     const result = await runStep('list-actions', {
       inputs: {
@@ -243,31 +244,6 @@ describe('secrets and files in inputs', () => {
     expect(result.stdout).toContain("::error::Invalid input 'api-url'");
     expect(result.everything).not.toContain('hunter2-pass');
     expect(result.everything).not.toContain('ci-user');
-  });
-
-  it('names a file that is not JSON without quoting what it holds', async () => {
-    const sandbox = await start();
-    const dir = tempDir('data-');
-    writeFileSync(join(dir, 'data.json'), 'internal-notes: do not publish\n{');
-    const result = await runStep('report-artifact', {
-      cwd: dir,
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'backend',
-        fingerprint: 'f'.repeat(64),
-        name: 'app.bin',
-        'user-data': '@data.json',
-      },
-      github: { GITHUB_SHA: COMPLIANT_COMMIT },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /::error::Invalid input 'user-data': the file \S*data\.json: it is not valid JSON/,
-    );
-    expect(result.everything).not.toContain('internal-notes');
-    expect(
-      sandbox.sandbox.service.data.orgs.demo?.artifacts.some((a) => a.fingerprint === 'f'.repeat(64)),
-    ).toBe(false);
   });
 });
 
@@ -282,22 +258,6 @@ describe.each(PROFILES)('answers that would fool a gate, the sandbox answering %
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: answer });
     return sandbox;
   }
-
-  it('list-actions with fail-if-failing: an action whose status the service does not give is could-not-check', async () => {
-    const sandbox = await tampered('/actions/demo', (answer) => {
-      for (const action of answer as unknown as Record<string, unknown>[]) {
-        action.is_failing = action.name === 'release-webhook' ? false : null;
-      }
-    });
-    const result = await runStep('list-actions', {
-      inputs: { ...connection(sandbox.url), 'fail-if-failing': 'true' },
-    });
-    expect(result.code).toBe(1);
-    expect(result.outputs.outcome).toBe('error');
-    expect(result.stdout).toMatch(
-      /::error::fail-if-failing: could not check: the service does not say whether 2 of 3/,
-    );
-  });
 
   describe('diff-envs: an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
     const notConfirmed =

@@ -1,8 +1,8 @@
 /**
- * The error paths of the step lifecycle, for every action, through the shipped bundles as the runner runs them: no
- * token, an unreachable service, a bad input and an answer not in the documented shape each end with outcome=error, a
- * result file that holds the error, a job summary that says what could not be done and why, and the failure (setup:
- * the summary and the failure; it has no outcome and no result file). The actions are listed from the actions/
+ * The error paths of the step lifecycle, for every action: an unreachable service and a bad input through the shipped
+ * bundles as the runner runs them, no token and an answer not in the documented shape in-process. Each ends with
+ * outcome=error, a result file that holds the error, a job summary that says what could not be done and why, and the
+ * failure (setup: the summary and the failure; it has no outcome and no result file). The actions are listed from the actions/
  * folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one bad input of its own.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsOf } from '@compliance-actions/runner/facts';
+import type { ActionName } from '../../src/actions/index.js';
+import { useInProcessAction } from '../helpers/in-process.js';
 import { actionNames, runAction } from '../helpers/runner.js';
 import { pod, podList } from '../helpers/pods.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
@@ -19,7 +21,8 @@ import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 
-const NAMES = actionNames();
+const NAMES = actionNames() as ActionName[];
+const INPUT = ['input'];
 const sandbox = useSharedSandbox();
 /**
  * A service that answers every request 200 with JSON of a shape no endpoint documents. A deployment (2.7) requires no
@@ -46,18 +49,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One step of `name` as the runner runs it: its valid inputs, the connection, then `inputs` over them. */
-function run(name: string, connection: Record<string, string>, inputs: Record<string, string> = {}) {
-  return runAction(name, {
-    cwd: dir,
-    inputs: { ...factsOf(name).required, ...connection, ...inputs },
-    // Refused at once, and no retries: an unreachable service fails the step without waiting.
-    env: { COMPLIANCE_RETRIES: '0' },
-    // No checkout: a report names its commit by its SHA alone.
-    github: { GITHUB_SHA: SHA },
-  });
-}
-
 describe('the actions', () => {
   it('are listed from the actions/ folders', () => {
     expect(NAMES[0]).toBe('setup');
@@ -65,62 +56,80 @@ describe('the actions', () => {
   });
 });
 
-describe.concurrent(
-  'a step that cannot do its job says why: outcome error, result file, summary, failure',
-  () => {
-    for (const name of NAMES) {
-      const resultFile = name !== 'setup';
-      const INPUT = ['input'];
+/** One step of `name`: its valid inputs, the connection, then `inputs` over them. */
+function optionsOf(name: string, connection: Record<string, string>, inputs: Record<string, string> = {}) {
+  return {
+    cwd: dir,
+    inputs: { ...factsOf(name).required, ...connection, ...inputs },
+    // Refused at once, and no retries: an unreachable service fails the step without waiting.
+    env: { COMPLIANCE_RETRIES: '0' },
+    // No checkout: a report names its commit by its SHA alone.
+    github: { GITHUB_SHA: SHA },
+  };
+}
 
-      describe(name, () => {
-        it('without a token', async ({ expect }) => {
-          const result = await run(name, { 'api-url': sandbox().url, org: 'demo' });
-          expectCouldNotFinish(expect, result, {
-            kinds: INPUT,
-            reason:
-              /Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN/,
-            resultFile,
-          });
-        });
-
-        it('with the service unreachable', async ({ expect }) => {
-          const result = await run(name, { 'api-url': unreachable, 'api-token': TEST_TOKEN, org: 'acme' });
-          expectCouldNotFinish(expect, result, {
-            // A report that could not be sent is undelivered (its payload kept); setup names api-url.
-            kinds: ['network', 'undelivered'],
-            reason: /could not reach/,
-            resultFile,
-          });
-        });
-
-        it('with a bad input', async ({ expect }) => {
-          const { inputs, input } = factsOf(name).bad;
-          // The sandbox would answer: only the bad input stands between the step and success.
-          const result = await run(
-            name,
-            { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' },
-            inputs,
-          );
-          expectCouldNotFinish(expect, result, {
-            kinds: INPUT,
-            reason: new RegExp(`Invalid input '${input}'`),
-            resultFile,
-          });
-        });
-
-        it('with an answer not in the documented shape', async ({ expect }) => {
-          const result = await run(name, {
-            'api-url': unexpected().origin,
-            'api-token': TEST_TOKEN,
-            org: 'acme',
-          });
-          expectCouldNotFinish(expect, result, {
-            kinds: ['unexpected-response', 'undelivered'],
-            reason: /unexpected response from /,
-            resultFile,
-          });
+// The bundle's contract, as the runner runs it: a bad input refused, the service down.
+describe.concurrent('through the bundle: outcome error, result file, summary, failure', () => {
+  for (const name of NAMES) {
+    const resultFile = name !== 'setup';
+    describe(name, () => {
+      it('with the service unreachable', async ({ expect }) => {
+        const result = await runAction(
+          name,
+          optionsOf(name, { 'api-url': unreachable, 'api-token': TEST_TOKEN, org: 'acme' }),
+        );
+        expectCouldNotFinish(expect, result, {
+          // A report that could not be sent is undelivered (its payload kept); setup names api-url.
+          kinds: ['network', 'undelivered'],
+          reason: /could not reach/,
+          resultFile,
         });
       });
-    }
-  },
-);
+
+      it('with a bad input', async ({ expect }) => {
+        const { inputs, input } = factsOf(name).bad;
+        // The sandbox would answer: only the bad input stands between the step and success.
+        const result = await runAction(
+          name,
+          optionsOf(name, { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' }, inputs),
+        );
+        expectCouldNotFinish(expect, result, {
+          kinds: INPUT,
+          reason: new RegExp(`Invalid input '${input}'`),
+          resultFile,
+        });
+      });
+    });
+  }
+});
+
+// The other error paths are the step's own branches: in-process, as src/main.ts starts it.
+describe('in-process: outcome error, result file, summary, failure', () => {
+  const runStep = useInProcessAction();
+  for (const name of NAMES) {
+    const resultFile = name !== 'setup';
+    describe(name, () => {
+      it('without a token', async () => {
+        const result = await runStep(name, optionsOf(name, { 'api-url': sandbox().url, org: 'demo' }));
+        expectCouldNotFinish(expect, result, {
+          kinds: INPUT,
+          reason:
+            /Invalid input 'api-token': is required: set the input 'api-token' or the environment variable COMPLIANCE_API_TOKEN/,
+          resultFile,
+        });
+      });
+
+      it('with an answer not in the documented shape', async () => {
+        const result = await runStep(
+          name,
+          optionsOf(name, { 'api-url': unexpected().origin, 'api-token': TEST_TOKEN, org: 'acme' }),
+        );
+        expectCouldNotFinish(expect, result, {
+          kinds: ['unexpected-response', 'undelivered'],
+          reason: /unexpected response from /,
+          resultFile,
+        });
+      });
+    });
+  }
+});
