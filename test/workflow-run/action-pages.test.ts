@@ -10,28 +10,32 @@
  * without each input of the action's step, fails that step: so it names every input the step needs, and claims none
  * is optional that is not.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { factsOf } from '@compliance-actions/runner/facts';
 import { minimalOf, readActions } from '../../scripts/action-docs.js';
-import { fastCommits, useTempDirs } from '../helpers/git.js';
-import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
-import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
+import { fastCommits } from '../helpers/git.js';
+import { useFakeGitHub } from '../helpers/github-api.js';
 import { pod, running } from '../helpers/pods.js';
-import { demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { demoSeed } from '../helpers/sandbox.js';
 import { FP } from '../helpers/promotion-seed.js';
 import {
+  COMPLIANT,
   docWorkflows,
-  kubeconfigText,
+  expectEachRunOrSkipped,
+  MAKE_APP,
   markdownIn,
+  onPullRequest,
   outcomes,
   pick,
+  PULL_7,
   runDocWorkflow,
+  SCAN_FAILED,
+  useDocRuns,
   type DocRunOptions,
-  type DocWorkflow,
 } from './docs-workflows.js';
 import { checkoutOf } from './stubs.js';
 
@@ -64,54 +68,16 @@ const RUN = [
   'docs/actions/list-actions.md › A scheduled health check of notifications',
 ];
 
-/** The demo's compliant commit, the one whose snyk scan failed, and its backend 1.4.0 (deployed to staging). */
-const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+/** The demo's backend 1.4.0 (deployed to staging). */
 const BACKEND_14 = FP.backend14;
 
-const { repo } = useTempDirs();
-const start = useSandbox();
+const { repo, start, run, userRepository, cluster } = useDocRuns();
 const github = useFakeGitHub();
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-/** A repository of the user's with these files committed: its HEAD, and the checkout that clones it. */
-function userRepository(files: Record<string, string>) {
-  const user = repo();
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(user.dir, path, '..'), { recursive: true });
-    writeFileSync(join(user.dir, path), text);
-  }
-  user.git('add', '.');
-  user.git('commit', '-q', '-m', 'Build');
-  return { user, sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
-}
-
-/** A stand-in cluster running `pods`, and a kubeconfig (its text) for it. */
-async function cluster(pods: unknown[]) {
-  const api = await startKubeApi({ pods });
-  closers.push(() => api.close());
-  const kubeconfig = await writeKubeconfig({ live: api.origin });
-  closers.push(() => kubeconfig.remove());
-  return { api, kubeconfig: kubeconfigText(kubeconfig) };
-}
 
 const CLUSTER = [
   pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
   pod('coredns-1', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
 ];
-
-async function run(
-  w: DocWorkflow,
-  options: DocRunOptions & { seed?: unknown },
-  edit?: (t: string) => string,
-) {
-  const { seed, ...rest } = options;
-  const sandbox = await start(seed === undefined ? {} : { seed });
-  return { result: await runDocWorkflow(w, sandbox, rest, edit), sandbox };
-}
 
 /** What the least workflow of `name` needs around it to run here (its facts); by default, a push of COMPLIANT. */
 async function contextOf(name: string): Promise<DocRunOptions> {
@@ -163,13 +129,8 @@ function andWithout(names: string[]): (text: string) => string {
 
 describe('the workflows of docs/actions/*.md, run', () => {
   it('runs each, or says why not', () => {
-    console.log(
-      `Not run:\n${Object.entries(SKIPPED)
-        .map(([key, why]) => `  ${key}: ${why}`)
-        .join('\n')}`,
-    );
     const least = actions.map(({ name }) => `docs/actions/${name}.md › ${LEAST}`);
-    expect(all.map((w) => w.key).sort()).toEqual([...least, ...RUN, ...Object.keys(SKIPPED)].sort());
+    expectEachRunOrSkipped(all, [...least, ...RUN], SKIPPED);
   });
 
   // One run: the page's job as written passes, and a copy of it without any one input its step needs fails that step.
@@ -205,10 +166,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
   );
 
   it('report-artifact: a build reported with its annotation, its fingerprint echoed', async () => {
-    const { sha, checkout } = userRepository({
-      Makefile:
-        'dist/app.tar.gz:\n\tmkdir -p dist/app && echo 1.0 > dist/app/VERSION\n\ttar -czf $@ -C dist app\n',
-    });
+    const { sha, checkout } = userRepository({ Makefile: MAKE_APP });
     const { result, sandbox } = await run(
       pick(all, 'docs/actions/report-artifact.md › Report a build, with annotations'),
       { github: { GITHUB_SHA: sha }, stubs: [checkout] },
@@ -285,27 +243,10 @@ describe('the workflows of docs/actions/*.md, run', () => {
 
   describe('check-attestations-for-commit', () => {
     it('gates a pull request: reads its commits, trips on the failed scan, keeps its comment', async () => {
-      const api = await github({
-        pulls: {
-          7: [
-            { sha: COMPLIANT, message: 'Add payment retries' },
-            { sha: SCAN_FAILED, message: 'Bump the client' },
-          ],
-        },
-      });
+      const api = await github({ pulls: PULL_7 });
       const { result } = await run(
         pick(all, 'docs/actions/check-attestations-for-commit.md › Gate a pull request'),
-        {
-          github: {
-            GITHUB_SHA: 'f'.repeat(40),
-            GITHUB_EVENT_NAME: 'pull_request',
-            GITHUB_API_URL: api.url,
-            GITHUB_REF: 'refs/pull/7/merge',
-            GITHUB_HEAD_REF: 'feature/retries',
-          },
-          event: { number: 7, pull_request: { number: 7, head: { sha: SCAN_FAILED } } },
-          secrets: { GITHUB_TOKEN },
-        },
+        onPullRequest(api, 7, SCAN_FAILED, { GITHUB_HEAD_REF: 'feature/retries' }),
       );
       expect(result.problems).toEqual([]);
       expect(outcomes(result)).toEqual(['gate failure action Run ./actions/check-attestations-for-commit']);
@@ -475,16 +416,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
     const api = await github({ pulls: { 3: [{ sha: COMPLIANT, message: 'Promote' }] } });
     const { result } = await run(
       pick(all, 'docs/actions/diff-envs.md › A promotion gate on a pull request'),
-      {
-        github: {
-          GITHUB_SHA: 'f'.repeat(40),
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_API_URL: api.url,
-          GITHUB_REF: 'refs/pull/3/merge',
-        },
-        event: { number: 3, pull_request: { number: 3, head: { sha: COMPLIANT } } },
-        secrets: { GITHUB_TOKEN },
-      },
+      onPullRequest(api, 3, COMPLIANT),
     );
     expect(result.problems).toEqual([]);
     expect(result.steps.map((s) => s.outcome)).toEqual(['failure']);

@@ -6,16 +6,35 @@
  * for the run. test/workflow-run/readme-recipes.test.ts runs those of README.md and docs/*.md,
  * test/workflow-run/action-pages.test.ts those of docs/actions/*.md.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach, expect } from 'vitest';
 import { parse } from 'yaml';
 import { headingAnchors } from '../../scripts/action-docs.js';
 import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
-import type { FakeKubeApi, Kubeconfig } from '../helpers/kube-api.js';
-import { DEMO_TOKEN, type Running } from '../helpers/sandbox.js';
-import { setupNode } from './stubs.js';
+import { useTempDirs } from '../helpers/git.js';
+import { GITHUB_TOKEN } from '../helpers/github-api.js';
+import { startKubeApi, writeKubeconfig, type Kubeconfig } from '../helpers/kube-api.js';
+import { DEMO_TOKEN, useSandbox, type Running } from '../helpers/sandbox.js';
+import { checkoutOf, setupNode } from './stubs.js';
+
+/** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
+export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+export const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+
+/** A Makefile of the user's whose `make dist/app.tar.gz` builds the artifact the docs report. */
+export const MAKE_APP =
+  'dist/app.tar.gz:\n\tmkdir -p dist/app && echo 1.0 > dist/app/VERSION\n\ttar -czf $@ -C dist app\n';
+
+/** Pull request #7 of the fake GitHub: a compliant commit, then the one whose scan failed. */
+export const PULL_7 = {
+  7: [
+    { sha: COMPLIANT, message: 'Add payment retries' },
+    { sha: SCAN_FAILED, message: 'Bump the client' },
+  ],
+};
 
 export interface DocWorkflow {
   /** The Markdown file, relative to the root. */
@@ -104,6 +123,82 @@ export const outcomes = (r: WorkflowRun): string[] =>
   r.steps.map((s) => `${s.job} ${s.outcome} ${s.kind} ${s.name}`);
 
 /** A kubeconfig's text (what a workflow takes from a secret) for the stand-in Kubernetes API. */
-export const kubeconfigText = (kube: Kubeconfig): string => readFileSync(kube.path, 'utf8');
+const kubeconfigText = (kube: Kubeconfig): string => readFileSync(kube.path, 'utf8');
 
-export type { FakeKubeApi };
+/** The test file's workflows are all run or skipped with a reason: a new one fails until it is one or the other. */
+export function expectEachRunOrSkipped(
+  all: DocWorkflow[],
+  run: string[],
+  skipped: Record<string, string>,
+): void {
+  console.log(
+    `Not run:\n${Object.entries(skipped)
+      .map(([key, why]) => `  ${key}: ${why}`)
+      .join('\n')}`,
+  );
+  expect(all.map((w) => w.key).sort()).toEqual([...run, ...Object.keys(skipped)].sort());
+}
+
+/** The `github` context, event and secrets of a run on pull request `number` with head `head`, GitHub's API at `api`. */
+export const onPullRequest = (
+  api: { url: string },
+  number: number,
+  head: string,
+  github: Record<string, string> = {},
+): DocRunOptions => ({
+  github: {
+    GITHUB_SHA: 'f'.repeat(40),
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_API_URL: api.url,
+    GITHUB_REF: `refs/pull/${number}/merge`,
+    ...github,
+  },
+  event: { number, pull_request: { number, head: { sha: head } } },
+  secrets: { GITHUB_TOKEN },
+});
+
+/**
+ * What a test file of documented workflows needs: each run against a sandbox of its own (the demo seed unless
+ * `seed`), the user's repository, and a stand-in cluster; all closed after each test.
+ */
+export function useDocRuns() {
+  const { repo } = useTempDirs();
+  const start = useSandbox();
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  return {
+    repo,
+    start,
+    closeAfter: (close: () => Promise<void>) => closers.push(close),
+    run: async (
+      w: DocWorkflow,
+      options: DocRunOptions & { seed?: unknown },
+      edit?: (t: string) => string,
+    ) => {
+      const { seed, ...rest } = options;
+      const sandbox = await start(seed === undefined ? {} : { seed });
+      return { result: await runDocWorkflow(w, sandbox, rest, edit), sandbox };
+    },
+    /** A repository of the user's with these files committed: its HEAD, and the checkout that clones it. */
+    userRepository: (files: Record<string, string>) => {
+      const user = repo();
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(user.dir, path, '..'), { recursive: true });
+        writeFileSync(join(user.dir, path), text);
+      }
+      user.git('add', '.');
+      user.git('commit', '-q', '-m', 'Build');
+      return { sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
+    },
+    /** A stand-in cluster running `pods`, and a kubeconfig (its text) for it. */
+    cluster: async (pods: unknown[]) => {
+      const api = await startKubeApi({ pods });
+      closers.push(() => api.close());
+      const kubeconfig = await writeKubeconfig({ live: api.origin });
+      closers.push(() => kubeconfig.remove());
+      return { api, kubeconfig: kubeconfigText(kubeconfig) };
+    },
+  };
+}

@@ -7,29 +7,29 @@
  * other. Then the README's `npm run action` commands, run as written in a shell.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { serveArriving } from '../helpers/arriving.js';
-import { useTempDirs } from '../helpers/git.js';
-import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
-import { startKubeApi, writeKubeconfig } from '../helpers/kube-api.js';
+import { useFakeGitHub } from '../helpers/github-api.js';
 import { pod, running } from '../helpers/pods.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { DEMO_TOKEN } from '../helpers/sandbox.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 import {
+  COMPLIANT,
   docWorkflows,
-  kubeconfigText,
+  expectEachRunOrSkipped,
+  MAKE_APP,
   markdownIn,
+  onPullRequest,
   outcomes,
   pick,
-  runDocWorkflow,
-  type DocRunOptions,
-  type DocWorkflow,
+  PULL_7,
+  SCAN_FAILED,
+  useDocRuns,
 } from './docs-workflows.js';
-import { checkoutOf } from './stubs.js';
 
 const all = docWorkflows(['README.md', ...markdownIn('docs')]);
 
@@ -45,64 +45,33 @@ const RUN = [
   'docs/configuration.md › When the service is down',
 ];
 
-/** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
-const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
-
 /** Services arriving in staging: more than the promotions matrix holds. */
 const ARRIVING = 150;
 
-const { repo } = useTempDirs();
-const start = useSandbox();
+const docRuns = useDocRuns();
+const { run, closeAfter } = docRuns;
 const github = useFakeGitHub();
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
 
 /** The user's repository, whose `make dist/app.tar.gz site` builds: its HEAD, and the checkout that clones it. */
-function userRepository() {
-  const user = repo();
-  writeFileSync(
-    join(user.dir, 'Makefile'),
-    'dist/app.tar.gz:\n\tmkdir -p dist/app && echo 1.0 > dist/app/VERSION\n\ttar -czf $@ -C dist app\n' +
+const userRepository = () =>
+  docRuns.userRepository({
+    Makefile:
+      MAKE_APP +
       '.PHONY: site\nsite:\n\tmkdir -p site && echo "<h1>shop</h1>" > site/index.html && echo "{}" > site/app.js.map\n',
-  );
-  user.git('add', 'Makefile');
-  user.git('commit', '-q', '-m', 'Build');
-  return { sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
-}
+  });
 
 /** A stand-in cluster running the demo's backend 1.4.0 and redis (web 3.2.0 gone since production#2), and a
  * kubeconfig for it. */
-async function cluster() {
-  const api = await startKubeApi({
-    pods: [
-      pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', FP.backend14)] }),
-      pod('redis-1', { ns: 'shop', statuses: [running('docker.io/library/redis:7.4', FP.redis)] }),
-      pod('coredns-1', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
-    ],
-  });
-  closers.push(() => api.close());
-  const kubeconfig = await writeKubeconfig({ live: api.origin });
-  closers.push(() => kubeconfig.remove());
-  return { api, kubeconfig: kubeconfigText(kubeconfig) };
-}
-
-async function run(w: DocWorkflow, options: DocRunOptions & { seed?: unknown }) {
-  const { seed, ...rest } = options;
-  const sandbox = await start(seed === undefined ? {} : { seed });
-  return { result: await runDocWorkflow(w, sandbox, rest), sandbox };
-}
+const cluster = () =>
+  docRuns.cluster([
+    pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', FP.backend14)] }),
+    pod('redis-1', { ns: 'shop', statuses: [running('docker.io/library/redis:7.4', FP.redis)] }),
+    pod('coredns-1', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
+  ]);
 
 describe('the workflows of README.md and docs/*.md, run', () => {
   it('runs each, or says why not', () => {
-    console.log(
-      `Not run:\n${Object.entries(SKIPPED)
-        .map(([key, why]) => `  ${key}: ${why}`)
-        .join('\n')}`,
-    );
-    expect(all.map((w) => w.key).sort()).toEqual([...RUN, ...Object.keys(SKIPPED)].sort());
+    expectEachRunOrSkipped(all, RUN, SKIPPED);
   });
 
   it('Quick start: the user’s build, then its artifact reported to the sandbox', async () => {
@@ -160,32 +129,18 @@ describe('the workflows of README.md and docs/*.md, run', () => {
 
   describe('The pull-request gate', () => {
     const w = () => pick(all, 'docs/recipes.md › The pull-request gate');
-    async function onPullRequest(secrets: Record<string, string> = {}) {
-      const api = await github({
-        pulls: {
-          7: [
-            { sha: COMPLIANT, message: 'Add payment retries' },
-            { sha: SCAN_FAILED, message: 'Bump the client' },
-          ],
-        },
+    async function gate(secrets: Record<string, string> = {}) {
+      const api = await github({ pulls: PULL_7 });
+      const options = onPullRequest(api, 7, SCAN_FAILED, {
+        GITHUB_HEAD_REF: 'feature/retries',
+        GITHUB_WORKFLOW: 'compliance gate',
       });
-      const { result } = await run(w(), {
-        github: {
-          GITHUB_SHA: 'f'.repeat(40),
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_API_URL: api.url,
-          GITHUB_REF: 'refs/pull/7/merge',
-          GITHUB_HEAD_REF: 'feature/retries',
-          GITHUB_WORKFLOW: 'compliance gate',
-        },
-        event: { number: 7, pull_request: { number: 7, head: { sha: SCAN_FAILED } } },
-        secrets: { GITHUB_TOKEN, ...secrets },
-      });
+      const { result } = await run(w(), { ...options, secrets: { ...options.secrets, ...secrets } });
       return { api, result };
     }
 
     it('reads the pull request’s commits, trips on the failed scan, and keeps its comment on the pull request', async () => {
-      const { api, result } = await onPullRequest();
+      const { api, result } = await gate();
       expect(result.problems).toEqual([]);
       expect(outcomes(result)).toEqual([
         'gate failure action Run ./actions/check-attestations-for-commit',
@@ -201,7 +156,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     });
 
     it('tells a gate that could not ask the service from a tripped one: the warning step runs', async () => {
-      const { result } = await onPullRequest({ COMPLIANCE_API_TOKEN: 'a-revoked-token' });
+      const { result } = await gate({ COMPLIANCE_API_TOKEN: 'a-revoked-token' });
       expect(result.problems).toEqual([]);
       expect(result.steps.map((s) => `${s.outcome} ${s.kind}`)).toEqual(['failure action', 'success run']);
       expect(result.steps[0]?.outputs.outcome).toBe('error');
@@ -335,7 +290,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
         state: 'COMPLIANT',
         environments: ['production', 'staging'],
       });
-      closers.push(() => server.close());
+      closeAfter(() => server.close());
       const { result } = await run(w(), { github: dispatch, vars: { COMPLIANCE_API_URL: server.origin } });
       expect(result.problems).toEqual([]);
       expect(result.conclusion).toBe('failure');
