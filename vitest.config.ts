@@ -19,7 +19,7 @@ const PROFILES_IN_FILE = [
   'undeclared-input',
 ]
   .map((name) => `test/dist/${name}.test.ts`)
-  .concat('test/demo/demo-step.test.ts', 'test/demo/sandbox-pages.test.ts');
+  .concat('test/demo/demo.test.ts', 'test/demo/demo-step.test.ts', 'test/demo/sandbox-pages.test.ts');
 
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 /**
  * `npm start` as a new user runs it: the demo script under Node 24, the sandbox on a free port, every step through
  * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails. The demo's
- * sandbox answers with the suite's profile (`--profile`): the story holds under both, told with what the answers give.
+ * sandbox answers with each profile in turn (`--profile`): the story holds under both, told with what the answers give.
  * Issue 29: each step is shown as the workflow step that runs it, its mark is its own outcome's (never ✔ for a
  * problem), and every link of its summaries leads to a page of its sandbox (which the demo fetches before it stops)
  * or is marked as an example.
@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { majorOf, ownerOf } from '../../scripts/lib/demo-step.js';
 import { renderGfm, renderProblems } from '../helpers/gfm.js';
 import { ROOT } from '../helpers/runner.js';
-import { byProfile, PROFILE } from '../helpers/sandbox.js';
+import { byProfileOf, PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 
 /**
  * The owner and major tag of every `uses:`: package.json's repository and version (`<owner>` and `v0` until a release
@@ -30,15 +30,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The demo with the suite's answer profile. */
-const demo = (...args: string[]) => spawnDemo('--profile', PROFILE, ...args);
-
-/** One clean run of the demo, shared by the tests that only read what it printed and wrote. */
-let cleanRun: ReturnType<typeof spawnDemo> | undefined;
-const clean = () => (cleanRun ??= spawnDemo('--profile', PROFILE));
+/** One clean run of the demo per answer profile, shared by the tests that only read what it printed and wrote. */
+const cleanRuns = new Map<AnswerProfile, ReturnType<typeof spawnDemo>>();
 afterAll(async () => {
-  const run = await cleanRun;
-  if (run) rmSync(run.out, { recursive: true, force: true });
+  for (const run of cleanRuns.values()) rmSync((await run).out, { recursive: true, force: true });
 });
 
 async function spawnDemo(...args: string[]): Promise<{ code: number | null; stdout: string; out: string }> {
@@ -97,7 +92,14 @@ function printedSteps(stdout: string): PrintedStep[] {
 /** Outcomes that are a problem found: never marked ✔. */
 const PROBLEMS = new Set(['non-compliant', 'not-found', 'failing', 'error', 'skipped', 'dry-run']);
 
-describe('npm start (the demo)', () => {
+describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  const clean = () => {
+    const run = cleanRuns.get(PROFILE) ?? spawnDemo('--profile', PROFILE);
+    cleanRuns.set(PROFILE, run);
+    return run;
+  };
+
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
     const { code, stdout, out } = await clean();
     expect(stdout).toContain(
@@ -366,10 +368,13 @@ describe('npm start (the demo)', () => {
     expect(html).toContain('a[href^="https://github.com/acme/"]::after { content: " (example)";');
     expect(html).toContain('<code>https://github.com/acme/</code> are <strong>examples</strong>');
   });
+});
 
+// A step that fails, and an unknown profile: neither depends on the answers.
+describe('npm start (the demo)', () => {
   it('fails when a step fails, naming it, and still writes what ran', async () => {
     // The service refuses the token once: setup's check fails, and the job stops there as a runner's would.
-    const { code, stdout, out } = await demo('--fault', '401x1');
+    const { code, stdout, out } = await spawnDemo('--fault', '401x1');
     dirs.push(out);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^\[1\/16\] Set up the connection\n/m);
