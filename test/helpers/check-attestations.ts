@@ -27,23 +27,50 @@ export function clean(result: RunResult): void {
   assertNoSecret(withoutMaskCommands(result.everything), 'the step');
 }
 
+/** How a step ended: each part given is checked (the list outputs parsed), and no secret shows anywhere. */
+export interface Ended {
+  code: number;
+  outputs?: Record<string, string>;
+  missing?: unknown[];
+  nonCompliant?: unknown[];
+  errors?: unknown[];
+  warnings?: unknown[];
+  stdout?: string[];
+  summary?: string[];
+  result?: Record<string, unknown>;
+}
+
+export function expectStep(result: RunResult, ended: Ended): void {
+  expect(result.code).toBe(ended.code);
+  expect(result.outputs).toMatchObject(ended.outputs ?? {});
+  if (ended.missing) expect(JSON.parse(result.outputs.missing ?? '')).toEqual(ended.missing);
+  if (ended.nonCompliant)
+    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual(ended.nonCompliant);
+  if (ended.errors) expect(errors(result)).toEqual(ended.errors);
+  if (ended.warnings) expect(warnings(result)).toEqual(ended.warnings);
+  for (const text of ended.stdout ?? []) expect(result.stdout).toContain(text);
+  for (const text of ended.summary ?? []) expect(result.summary).toContain(text);
+  if (ended.result) expect(resultOf(result)).toMatchObject(ended.result);
+  clean(result);
+}
+
 /**
  * A gate that could not check: it fails, never compliant, with outcome error, a result file keeping why, and a job
  * summary that says so and why (`why` as the log shows it).
  */
 export function couldNotCheck(result: RunResult, kind: string, why: string): void {
-  expect(result.code).toBe(1);
-  expect(result.outputs).toMatchObject({
-    compliant: 'false',
-    outcome: 'error',
-    missing: '[]',
-    'non-compliant': '[]',
-    'would-fail': 'true',
+  expectStep(result, {
+    code: 1,
+    outputs: {
+      compliant: 'false',
+      outcome: 'error',
+      missing: '[]',
+      'non-compliant': '[]',
+      'would-fail': 'true',
+    },
+    result: { outcome: 'error', compliant: false, error: { kind } },
+    stdout: [`::error::${why}`],
+    summary: ['### ⚠️ Compliance gate could not check', escapeText(why)],
   });
-  expect(resultOf(result)).toMatchObject({ outcome: 'error', compliant: false, error: { kind } });
   expect(resultOf(result).error?.message).toContain(why);
-  expect(result.stdout).toContain(`::error::${why}`);
-  expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
-  expect(result.summary).toContain(escapeText(why));
-  clean(result);
 }

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clean, COMPLIANT, resultOf as gateResultOf } from '../../helpers/check-attestations.js';
+import { clean, COMPLIANT, expectStep, resultOf as gateResultOf } from '../../helpers/check-attestations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHOR, fastCommits, gitRecorder, useTempDirs, type Repo } from '../../helpers/git.js';
 import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
@@ -256,44 +256,42 @@ describe('check-attestations-for-commit over a range', () => {
         },
       });
     const note = `${side}..merges-only has only merge commits (1), which include-merges: false leaves out: nothing was checked.`;
-    const failed = await run();
-    expect(failed.code).toBe(1);
-    expect(failed.outputs).toMatchObject({
-      outcome: 'non-compliant',
-      compliant: 'false',
-      'would-fail': 'true',
-    });
-    expect(resultOf(failed)).toMatchObject({
-      compliant: false,
-      commits: [],
-      note,
-      nothingChecked: 'missing',
-    });
-    expect(failed.summary).toContain('### ❌ Compliance gate tripped: nothing checked');
-    expect(failed.summary).toContain(note);
-    expect(failed.stdout).toContain(`\n${note}\n`);
-    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe(
+    const failure =
       `::error::Compliance gate tripped: ${note} Nothing checked is graded missing, which fails the step ` +
-        '(fail-on: non-compliant, missing, unknown).',
-    );
-    // fail-on decides: without missing it warns, and still never passes.
-    const warned = await run({ 'fail-on': 'non-compliant' });
-    expect(warned.code).toBe(0);
-    expect(warned.outputs).toMatchObject({
-      outcome: 'non-compliant',
-      compliant: 'false',
-      'would-fail': 'true',
+      '(fail-on: non-compliant, missing, unknown).';
+    const failed = await run();
+    expectStep(failed, {
+      code: 1,
+      outputs: {
+        outcome: 'non-compliant',
+        compliant: 'false',
+        missing: '[]',
+        'non-compliant': '[]',
+        'would-fail': 'true',
+      },
+      errors: [failure],
+      warnings: [],
+      result: { compliant: false, commits: [], note, wouldFail: true, nothingChecked: 'missing' },
+      stdout: [`\n${note}\n`],
+      summary: ['### ❌ Compliance gate tripped: nothing checked\n', note, 'would-fail: true.'],
     });
-    expect(warned.summary).toContain(
-      '### ❌ Compliance gate tripped (not failing the step): nothing checked',
-    );
-    expect(warned.stdout).toContain(
-      `::warning title=Compliance gate::${note} Nothing checked is graded missing, which only warns ` +
-        '(fail-on is non-compliant).',
-    );
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe(failure);
+    // fail-on decides: without missing it warns, and still never passes.
+    for (const [inputs, why] of [
+      [{ 'fail-on': 'non-compliant' }, 'fail-on is non-compliant'],
+      [{ 'fail-on-non-compliant': 'false' }, 'fail-on-non-compliant is false'],
+    ] as const)
+      expectStep(await run(inputs), {
+        code: 0,
+        outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true' },
+        errors: [],
+        warnings: [
+          `::warning title=Compliance gate::${note} Nothing checked is graded missing, which only warns (${why}).`,
+        ],
+        summary: ['### ❌ Compliance gate tripped (not failing the step): nothing checked'],
+      });
     // Nothing was asked of the service.
     expect(requests()).toEqual([]);
-    clean(warned);
   });
 
   it('commit subjects from git act on nothing: not the log, not the summary', async () => {
@@ -361,7 +359,6 @@ describe('check-attestations-for-commit over a range', () => {
       pods: [`app-${n}-0`],
     }));
     const lookups = heldAnswers();
-    let holding = true;
     const server = await startServer((req, res) => {
       if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
         json(res, 200, {
@@ -374,12 +371,14 @@ describe('check-attestations-for-commit over a range', () => {
       }
       const fp = req.url.pathname.split('/').at(-1) ?? '';
       const answer = () => json(res, 200, artifactAnswer(fp, 'app', 'COMPLIANT', { git_commit: after[0] }));
-      // Held, to count how many are asked at once, in the first step only.
-      if (holding) lookups.hold(answer);
-      else answer();
+      // Held, to count how many are asked at once.
+      lookups.hold(answer);
     });
-    const run = (onNoBase: string) =>
-      runAction(ACTION, {
+    const bound =
+      '5 of the 205 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in ' +
+      'one step), so their commits are not known';
+    try {
+      const failed = await runAction(ACTION, {
         cwd: r.dir,
         inputs: {
           'api-url': server.origin,
@@ -387,15 +386,9 @@ describe('check-attestations-for-commit over a range', () => {
           org: 'acme',
           'since-deployed-in': 'prod',
           flow: 'app',
-          'on-no-base': onNoBase,
         },
         github: { GITHUB_SHA: after[0] ?? '' },
       });
-    const bound =
-      '5 of the 205 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in ' +
-      'one step), so their commits are not known';
-    try {
-      const failed = await run('fail');
       const asked = server.requests.filter((q) => q.url.pathname.startsWith('/api/v2/artifacts/'));
       expect(asked).toHaveLength(200);
       expect(new Set(asked.map((q) => q.url.pathname)).size).toBe(200);
@@ -411,14 +404,7 @@ describe('check-attestations-for-commit over a range', () => {
         why: 'not looked up (at most 200 lookups in one step)',
       });
       expect(failed.summary).toContain(bound);
-      holding = false;
-      const skipped = await run('skip');
-      expect(skipped.outputs.outcome).toBe('skipped');
-      expect(skipped.stdout).toContain(
-        `::warning::No base in prod: ${bound}. Nothing was checked (on-no-base: skip).`,
-      );
-      expect(skipped.summary).toContain(bound);
-      clean(skipped);
+      clean(failed);
     } finally {
       lookups.stop();
       await server.close();
@@ -602,13 +588,14 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     );
 
     const { result: skip, asked } = await run('skip');
-    expect(skip.code).toBe(0);
-    expect(skip.outputs).toMatchObject({ outcome: 'skipped', compliant: 'false', missing: '[]' });
-    expect(resultOf(skip)).toMatchObject({ outcome: 'skipped', compliant: false, commits: [] });
-    expect(skip.summary).toContain('### ⏭️ Compliance gate skipped: nothing checked');
-    expect(skip.stdout).toContain('::warning::No base in production');
+    expectStep(skip, {
+      code: 0,
+      outputs: { outcome: 'skipped', compliant: 'false', missing: '[]', 'would-fail': 'false' },
+      result: { outcome: 'skipped', compliant: false, commits: [] },
+      summary: ['### ⏭️ Compliance gate skipped: nothing checked', noBase],
+      stdout: [`::warning::No base in production: ${noBase}. Nothing was checked (on-no-base: skip).`],
+    });
     // The diff was read (and the artifact of acme/shop asked about in the minimal profile), no attestation.
     expect(asked).toBe(byProfile(1, 2));
-    clean(skip);
   });
 });

@@ -6,13 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  clean,
   COMPLIANT,
   couldNotCheck,
   errors,
+  expectStep,
   resultOf,
   UI,
   warnings,
+  type Ended,
 } from '../../helpers/check-attestations.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -41,6 +42,11 @@ const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 const UNKNOWN = 'e'.repeat(40);
 
 const sha = (i: number) => createHash('sha1').update(`commit-${i}`).digest('hex');
+/** `count` annotations of any text (or matching `pattern`). */
+const any = (count: number, pattern?: RegExp) =>
+  Array.from({ length: count }, (): unknown =>
+    pattern ? expect.stringMatching(pattern) : expect.any(String),
+  );
 /** A step of the gate against the service at `url` (the shared sandbox unless given), `inputs` over the connection. */
 const gate = (inputs: Record<string, string>, options: RunOptions = {}, url = shared().url) =>
   runAction(ACTION, {
@@ -98,51 +104,46 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
   const start = async (seed?: Seed) => (await startSandbox({ profile: PROFILE, ...(seed && { seed }) })).url;
 
   it('fails on non-compliant and missing attestations, one annotation naming commit and attestation each', async () => {
+    const commits = `${COMPLIANT}, ${NON_COMPLIANT.toUpperCase()}\n${UNKNOWN}`;
     const result = await gate(
-      {
-        commits: `${COMPLIANT}, ${NON_COMPLIANT.toUpperCase()}\n${UNKNOWN}`,
-        required: 'pull-request\nsnyk-scan\nsecurity-review',
-      },
+      { commits, required: 'pull-request\nsnyk-scan\nsecurity-review' },
       {},
       await start(),
     );
-    expect(result.code).toBe(1);
-    expect(result.outputs.compliant).toBe('false');
-    expect(result.outputs.outcome).toBe('non-compliant');
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-      { commit: NON_COMPLIANT, name: 'snyk-scan' },
-    ]);
-    expect(JSON.parse(result.outputs.missing ?? '')).toEqual([
-      { commit: COMPLIANT, name: 'security-review' },
-      { commit: NON_COMPLIANT, name: 'security-review' },
-      { commit: UNKNOWN, name: 'pull-request' },
-      { commit: UNKNOWN, name: 'snyk-scan' },
-      { commit: UNKNOWN, name: 'security-review' },
-    ]);
-    const annotations = errors(result);
-    expect(annotations).toHaveLength(7);
-    expect(annotations[0]).toMatch(
-      new RegExp(
-        `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend${byProfile(
-          `: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
-          '\\)\\.$',
-        )}`,
-      ),
-    );
-    expect(annotations[1]).toBe(
-      `::error title=Compliance gate::Commit ${COMPLIANT}: the required attestation 'security-review' is missing.`,
-    );
-    expect(annotations[6]).toBe(
-      '::error::Compliance gate tripped: 5 missing and 1 non-compliant attestation(s) in 3 commit(s).',
-    );
-    expect(result.summary).toContain('### ❌ Compliance gate tripped');
-    expect(result.summary).toContain('| Commit | Result | pull-request | snyk-scan | security-review |');
+    expectStep(result, {
+      code: 1,
+      outputs: { compliant: 'false', outcome: 'non-compliant' },
+      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+      missing: [
+        { commit: COMPLIANT, name: 'security-review' },
+        { commit: NON_COMPLIANT, name: 'security-review' },
+        { commit: UNKNOWN, name: 'pull-request' },
+        { commit: UNKNOWN, name: 'snyk-scan' },
+        { commit: UNKNOWN, name: 'security-review' },
+      ],
+      errors: [
+        expect.stringMatching(
+          new RegExp(
+            `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend${byProfile(
+              `: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
+              '\\)\\.$',
+            )}`,
+          ),
+        ),
+        `::error title=Compliance gate::Commit ${COMPLIANT}: the required attestation 'security-review' is missing.`,
+        ...any(4),
+        '::error::Compliance gate tripped: 5 missing and 1 non-compliant attestation(s) in 3 commit(s).',
+      ],
+      summary: [
+        '### ❌ Compliance gate tripped',
+        '| Commit | Result | pull-request | snyk-scan | security-review |',
+      ],
+    });
     expect(result.summary).toMatch(
       new RegExp(
         `\\| \\[888f905${byProfile(' Bump openssl', '')}\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${byProfile(UI, 'https://github.com/acme/app/commit/')}[^)]+\\) \\| \\[⚠️ missing\\]`,
       ),
     );
-    clean(result);
   });
 
   it('the newest of each flow, trail and artifact counts: a re-run fixes, another flow can still fail', async () => {
@@ -173,156 +174,265 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
       ),
     );
     const inputs = { commits: `${NON_COMPLIANT}\n${COMPLIANT}`, required: 'snyk-scan' };
-    const result = await gate(inputs, {}, url);
-    expect(result.code).toBe(1);
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-      { commit: COMPLIANT, name: 'snyk-scan' },
-    ]);
-    expect(result.stdout).toContain(
-      `Commit ${COMPLIANT}: the attestation 'snyk-scan' is non-compliant (flow frontend${byProfile(`: ${UI}/demo/flows/frontend/`, ').')}`,
-    );
+    expectStep(await gate(inputs, {}, url), {
+      code: 1,
+      nonCompliant: [{ commit: COMPLIANT, name: 'snyk-scan' }],
+      stdout: [
+        `Commit ${COMPLIANT}: the attestation 'snyk-scan' is non-compliant (flow frontend${byProfile(`: ${UI}/demo/flows/frontend/`, ').')}`,
+      ],
+    });
     // Narrowed to the backend flow, both pass.
     expect((await gate({ ...inputs, flow: 'backend' }, {}, url)).code).toBe(0);
   });
 
   it('overridden as compliant: a failed scan passes the gate, and the summary says who and why', async () => {
     const url = await start(seedWithOverride(NON_COMPLIANT, 'snyk-scan', true, 'hotfix approved by CAB'));
-    const result = await gate({ commits: NON_COMPLIANT, required: 'snyk-scan' }, {}, url);
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ compliant: 'true', outcome: 'compliant', 'non-compliant': '[]' });
-    expect(result.summary).toContain('### ✅ Compliance gate passed');
-    expect(result.summary).toContain('1 decided by an override');
-    // The minimal profile sends who and why as null (only shown): the verdict alone.
-    expect(result.summary).toContain(
-      byProfile(
-        `[✅ overridden as compliant by alice: 'hotfix approved by CAB'](${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/b0b0b0b0-0000-4000-8000-00000000000b)`,
-        `[✅ overridden as compliant](https://github.com/acme/app/commit/${NON_COMPLIANT})`,
-      ),
-    );
-    const cell = (
-      resultOf(result) as unknown as { rows: { cells: Record<string, { override?: unknown }> }[] }
-    ).rows[0]?.cells['snyk-scan'];
-    expect(cell?.override).toMatchObject({ attestation_type: 'override', is_compliant: true });
-    clean(result);
+    expectStep(await gate({ commits: NON_COMPLIANT, required: 'snyk-scan' }, {}, url), {
+      code: 0,
+      outputs: { compliant: 'true', outcome: 'compliant', 'non-compliant': '[]' },
+      summary: [
+        '### ✅ Compliance gate passed',
+        '1 decided by an override',
+        // The minimal profile sends who and why as null (only shown): the verdict alone.
+        byProfile(
+          `[✅ overridden as compliant by alice: 'hotfix approved by CAB'](${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/b0b0b0b0-0000-4000-8000-00000000000b)`,
+          `[✅ overridden as compliant](https://github.com/acme/app/commit/${NON_COMPLIANT})`,
+        ),
+      ],
+      result: {
+        rows: [
+          { cells: { 'snyk-scan': { override: { attestation_type: 'override', is_compliant: true } } } },
+        ],
+      },
+    });
   });
 
   it('overridden as non-compliant, among the answers to a pull_request filter: the gate trips, saying so', async () => {
     const url = await start(seedWithOverride(COMPLIANT, 'pull-request', false, 'approved by its own author'));
     const inputs = { commits: COMPLIANT, 'attestation-type': 'pull_request', required: 'pull-request' };
-    const result = await gate(inputs, {}, url);
-    expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'non-compliant' });
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-      { commit: COMPLIANT, name: 'pull-request' },
-    ]);
     const who = byProfile(" by alice: 'approved by its own author'", '');
-    expect(result.stdout).toContain(
-      `Commit ${COMPLIANT}: the attestation 'pull-request' is non-compliant, overridden as non-compliant${who}`,
-    );
-    expect(result.summary).toContain(`❌ overridden as non-compliant${who}`);
-    expect(result.summary).toContain('Narrowed to type pull_request.');
-    clean(result);
+    expectStep(await gate(inputs, {}, url), {
+      code: 1,
+      outputs: { compliant: 'false', outcome: 'non-compliant' },
+      nonCompliant: [{ commit: COMPLIANT, name: 'pull-request' }],
+      stdout: [
+        `Commit ${COMPLIANT}: the attestation 'pull-request' is non-compliant, overridden as non-compliant${who}`,
+      ],
+      summary: [`❌ overridden as non-compliant${who}`, 'Narrowed to type pull_request.'],
+    });
   });
 });
 
 describe('check-attestations-for-commit', () => {
-  it('passes with required names narrowed to a flow', async () => {
-    const result = await gate(
-      { commits: COMPLIANT, flow: 'backend', required: 'pull-request\nunit-tests\n\nsnyk-scan\n' },
-      { github: { GITHUB_SHA: NON_COMPLIANT } },
-    );
-    expect(result.code).toBe(0);
-    expect(result.outputs.outcome).toBe('compliant');
-    expect(resultOf(result).from).toBe('input');
-    expect(result.summary).toContain('| Commit | Result | pull-request | unit-tests | snyk-scan |');
-    expect(result.summary).toContain(
-      'Required: pull-request, unit-tests, snyk-scan. Narrowed to flow backend.',
-    );
-    clean(result);
-  });
-
-  it('without required: every commit needs an attestation, every one found compliant', async () => {
-    const result = await gate({ commits: `${NON_COMPLIANT}\n${UNKNOWN}` });
-    expect(result.code).toBe(1);
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-      { commit: NON_COMPLIANT, name: 'snyk-scan' },
-    ]);
-    expect(JSON.parse(result.outputs.missing ?? '')).toEqual([{ commit: UNKNOWN, name: null }]);
-    expect(result.stdout).toContain(`::error title=Compliance gate::Commit ${UNKNOWN} has no attestation.`);
-    expect(result.summary).toContain(
-      `| [eeeeeee](https://github.com/acme/app/commit/${UNKNOWN}) | ⚠️ missing | — | — | — |`,
-    );
-    clean(result);
-  });
-
-  it('annotates at most ten times, the failure included, and counts the rest', async () => {
-    const commits = Array.from({ length: 30 }, (_, i) => sha(i));
-    const result = await gate({ commits: commits.join('\n'), required: 'sbom\nprovenance' });
-    expect(result.code).toBe(1);
-    const annotations = errors(result);
-    expect(annotations).toHaveLength(10);
-    for (const a of annotations.slice(0, 9))
-      expect(a).toMatch(/Commit [a-f0-9]{40}: the required attestation '(sbom|provenance)' is missing/);
-    expect(annotations[9]).toBe(
-      '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestation(s) in 30 commit(s) (51 more in the job summary).',
-    );
-    expect(JSON.parse(result.outputs.missing ?? '')).toHaveLength(60);
-    // Every commit is in the summary matrix.
-    for (const c of commits) expect(result.summary).toContain(`[${c.slice(0, 7)}]`);
-    clean(result);
-  });
-
-  it('with fail-on-non-compliant false: passes with warnings, the outputs tell', async () => {
-    const result = await gate({
-      commits: [NON_COMPLIANT, ...Array.from({ length: 20 }, (_, i) => sha(i))].join(','),
-      'fail-on-non-compliant': 'false',
+  it('passes with required names narrowed to a flow, annotating nothing', async () => {
+    const inputs = {
+      commits: COMPLIANT,
+      flow: 'backend',
+      required: 'pull-request\nunit-tests\n\nsnyk-scan\n',
+    };
+    expectStep(await gate(inputs, { github: { GITHUB_SHA: NON_COMPLIANT } }), {
+      code: 0,
+      outputs: { compliant: 'true', outcome: 'compliant', missing: '[]', 'non-compliant': '[]' },
+      errors: [],
+      warnings: [],
+      result: { from: 'input' },
+      summary: [
+        '| Commit | Result | pull-request | unit-tests | snyk-scan |',
+        'Required: pull-request, unit-tests, snyk-scan. Narrowed to flow backend.',
+      ],
     });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ compliant: 'false', outcome: 'non-compliant' });
-    expect(errors(result)).toEqual([]);
-    const w = warnings(result);
-    expect(w).toHaveLength(10);
-    expect(w[0]).toContain(`Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`);
-    expect(w[9]).toContain(
-      'Compliance gate tripped, not failing (fail-on-non-compliant is false): 20 missing and 1',
-    );
-    expect(result.summary).toContain('tripped (not failing the step)');
-    clean(result);
+  });
+
+  const graded = (sentence: string) =>
+    `fail-on: ${sentence}. would-fail: true (with every grade listed, the step would fail).`;
+  const tripped = '::warning::Compliance gate tripped, not failing';
+  const hasNone = `title=Compliance gate::Commit ${UNKNOWN} has no attestation.`;
+  const thirty = Array.from({ length: 30 }, (_, i) => sha(i));
+  it.each<Ended & { title: string; inputs: Record<string, string> }>([
+    {
+      title: 'without required: every commit needs an attestation, every one found compliant',
+      inputs: { commits: `${NON_COMPLIANT}\n${UNKNOWN}` },
+      code: 1,
+      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+      missing: [{ commit: UNKNOWN, name: null }],
+      stdout: [`::error ${hasNone}`],
+      summary: [`| [eeeeeee](https://github.com/acme/app/commit/${UNKNOWN}) | ⚠️ missing | — | — | — |`],
+    },
+    {
+      title:
+        'annotates at most ten times, the failure included, and counts the rest; every commit in the summary',
+      inputs: { commits: thirty.join('\n'), required: 'sbom\nprovenance' },
+      code: 1,
+      missing: thirty.flatMap((commit) => [
+        { commit, name: 'sbom' },
+        { commit, name: 'provenance' },
+      ]),
+      errors: [
+        ...any(9, /Commit [a-f0-9]{40}: the required attestation '(sbom|provenance)' is missing/),
+        '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestation(s) in 30 commit(s) (51 more in the job summary).',
+      ],
+      summary: thirty.map((c) => `[${c.slice(0, 7)}]`),
+    },
+    {
+      title: 'fail-on-non-compliant false: passes with at most ten warnings, the outputs tell',
+      inputs: {
+        commits: [NON_COMPLIANT, ...thirty.slice(0, 20)].join(','),
+        'fail-on-non-compliant': 'false',
+      },
+      code: 0,
+      errors: [],
+      warnings: [
+        expect.stringContaining(`Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`),
+        ...any(8),
+        expect.stringContaining(
+          'Compliance gate tripped, not failing (fail-on-non-compliant is false): 20 missing and 1',
+        ),
+      ],
+      summary: ['tripped (not failing the step)'],
+    },
+    {
+      title: 'fail-on missing: a missing attestation fails the step, a non-compliant one only warns',
+      inputs: { commits: `${NON_COMPLIANT}\n${UNKNOWN}`, 'fail-on': 'Missing' },
+      code: 1,
+      errors: [
+        `::error ${hasNone}`,
+        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). Of ' +
+          'these, 1 non-compliant only warn (fail-on: missing).',
+      ],
+      warnings: [
+        expect.stringContaining(
+          `::warning title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`,
+        ),
+      ],
+      summary: [
+        '### ❌ Compliance gate tripped\n',
+        graded('missing: 1 finding(s) fail the step (1 missing); 1 only warn (1 non-compliant)'),
+      ],
+      result: { failOn: ['missing'], wouldFail: true },
+    },
+    {
+      title: 'fail-on non-compliant: a missing attestation only warns, and the step passes',
+      inputs: { commits: `${COMPLIANT},${UNKNOWN}`, 'fail-on': 'non-compliant' },
+      code: 0,
+      errors: [],
+      warnings: [
+        `::warning ${hasNone}`,
+        `${tripped} (fail-on is non-compliant): 1 missing and 0 non-compliant attestation(s) in 2 commit(s).`,
+      ],
+      summary: [
+        '### ❌ Compliance gate tripped (not failing the step)',
+        graded('non-compliant: nothing fails the step; 1 only warn (1 missing)'),
+      ],
+    },
+    {
+      title: 'fail-on none: nothing fails, everything warns; would-fail tells what a full gate would decide',
+      inputs: { commits: `${NON_COMPLIANT},${UNKNOWN}`, 'fail-on': 'none' },
+      code: 0,
+      errors: [],
+      warnings: [
+        ...any(2),
+        `${tripped} (fail-on is none): 1 missing and 1 non-compliant attestation(s) in 2 commit(s).`,
+      ],
+      summary: [graded('none: nothing fails the step; 2 only warn (1 non-compliant, 1 missing)')],
+    },
+  ])('a tripped gate, $title', async ({ title: _title, inputs, ...ended }) => {
+    const outputs = { compliant: 'false', outcome: 'non-compliant', 'would-fail': 'true' };
+    expectStep(await gate(inputs), { ...ended, outputs });
+  });
+
+  it('fail-on none with nothing found wrong: compliant, would-fail false, not in the summary', async () => {
+    const clear = await gate({ commits: COMPLIANT, 'fail-on': 'none' });
+    expectStep(clear, {
+      code: 0,
+      outputs: { compliant: 'true', outcome: 'compliant', 'would-fail': 'false' },
+      result: { failOn: [], wouldFail: false },
+    });
+    expect(clear.summary).not.toContain('would-fail');
+  });
+
+  it('unknown (an attestation without a verdict): fails by default, warns when fail-on leaves it out', async () => {
+    const sandbox = shared();
+    // The non-compliant commit's attestations, its failed snyk-scan without a verdict (null), as a service may send.
+    const found = await sandbox.client().listAttestationsForCommits({ commit_list: [NON_COMPLIANT] });
+    const noVerdict = {
+      [NON_COMPLIANT]: (found[NON_COMPLIANT] ?? []).map((a) =>
+        a.is_compliant === false ? { ...a, is_compliant: null } : a,
+      ),
+    };
+    expect(JSON.stringify(noVerdict)).toContain('"is_compliant":null');
+    const run = (inputs: Record<string, string>) => {
+      sandbox.sandbox.faults.respondNext(1, { status: 200, body: noVerdict });
+      return gate({ commits: NON_COMPLIANT, ...inputs });
+    };
+    const outputs = { outcome: 'non-compliant', 'would-fail': 'true' };
+    const counts = '0 missing, 0 non-compliant and 1 unknown (no verdict) attestation(s) in 1 commit(s).';
+    expectStep(await run({}), {
+      code: 1,
+      outputs,
+      // Listed as before fail-on, so a step that reads only this list fails closed; the result file tells them apart.
+      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+      result: {
+        nonCompliant: [],
+        unknown: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+        failOn: ['non-compliant', 'missing', 'unknown'],
+      },
+      errors: [
+        expect.stringContaining(
+          `::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' has no verdict (unknown)`,
+        ),
+        `::error::Compliance gate tripped: ${counts}`,
+      ],
+      summary: [
+        '| ❔ unknown |',
+        '0 missing, 0 non-compliant, 1 unknown (no verdict).',
+        '❔ unknown (no verdict)',
+      ],
+    });
+    const warned = await run({ 'fail-on': 'non-compliant\nmissing' });
+    expectStep(warned, {
+      code: 0,
+      outputs,
+      errors: [],
+      summary: [graded('non-compliant, missing: nothing fails the step; 1 only warn (1 unknown)')],
+    });
+    expect(warnings(warned).at(-1)).toBe(`${tripped} (fail-on is non-compliant, missing): ${counts}`);
   });
 
   it('sends the narrowing filters to the service with the commits', async () => {
-    const service = await startServer((req, res) =>
-      json(res, 200, Object.fromEntries(req.url.searchParams.getAll('commit_list').map((c) => [c, []]))),
+    const { result, asked } = await against(
+      { [COMPLIANT]: [], [UNKNOWN]: [] },
+      {
+        commits: `${COMPLIANT}\n${UNKNOWN}`,
+        flow: 'backend',
+        'attestation-type': 'custom:code-review',
+        'attestation-name': 'code-review',
+        required: 'code-review',
+      },
     );
-    try {
-      const result = await gate(
-        {
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          commits: `${COMPLIANT}\n${UNKNOWN}`,
-          flow: 'backend',
-          'attestation-type': 'custom:code-review',
-          'attestation-name': 'code-review',
-          required: 'code-review',
-        },
-        {},
-        service.origin,
-      );
-      expect(result.code).toBe(1);
-      expect(service.requests).toHaveLength(1);
-      const url = service.requests[0]?.url;
-      expect(url?.pathname).toBe('/api/v2/attestations/acme/list_attestations_for_criteria');
-      expect(url?.searchParams.getAll('commit_list')).toEqual([COMPLIANT, UNKNOWN]);
-      expect(url?.searchParams.get('flow_name')).toBe('backend');
-      expect(url?.searchParams.get('attestation_type')).toBe('custom:code-review');
-      expect(url?.searchParams.get('attestation_name')).toBe('code-review');
-      expect(result.summary).toContain(
-        'Narrowed to flow backend, type custom:code-review, name code-review.',
-      );
-      clean(result);
-    } finally {
-      await service.close();
-    }
+    expectStep(result, {
+      code: 1,
+      summary: ['Narrowed to flow backend, type custom:code-review, name code-review.'],
+    });
+    expect(asked).toHaveLength(1);
+    const url = asked[0]?.url;
+    expect(url?.pathname).toBe('/api/v2/attestations/acme/list_attestations_for_criteria');
+    expect(url?.searchParams.getAll('commit_list')).toEqual([COMPLIANT, UNKNOWN]);
+    expect(Object.fromEntries(url?.searchParams ?? [])).toMatchObject({
+      flow_name: 'backend',
+      attestation_type: 'custom:code-review',
+      attestation_name: 'code-review',
+    });
+  });
+
+  it('a bad input fails before any request to the service or GitHub, and comments nothing', async () => {
+    const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
+    const inputs = { 'comment-on-pr': 'true', commits: `${COMPLIANT}\nmain` };
+    const { result, asked } = await against({}, inputs, onPullRequest(api, COMPLIANT));
+    // Every refusal of the gate's inputs, word for word: read-render.test.ts.
+    couldNotCheck(result, 'input', "Invalid input 'commits': ('main') is not valid. Expected 40 lowercase");
+    expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
+    expect(asked).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   describe('a gate that cannot check fails, told apart by outcome', () => {
@@ -390,189 +500,6 @@ describe('check-attestations-for-commit', () => {
     );
   });
 
-  describe('graded failure (fail-on)', () => {
-    const graded = (sentence: string) =>
-      `fail-on: ${sentence}. would-fail: true (with every grade listed, the step would fail).`;
-    const tripped = '::warning::Compliance gate tripped, not failing';
-    const ofNonCompliant = `::warning title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`;
-    const hasNone = `title=Compliance gate::Commit ${UNKNOWN} has no attestation.`;
-
-    it.each([
-      {
-        title: 'missing: a missing attestation fails the step, a non-compliant one only warns',
-        inputs: { commits: `${NON_COMPLIANT}\n${UNKNOWN}`, 'fail-on': 'Missing' },
-        code: 1,
-        errors: [
-          `::error ${hasNone}`,
-          '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). Of ' +
-            'these, 1 non-compliant only warn (fail-on: missing).',
-        ],
-        warnings: [expect.stringContaining(ofNonCompliant)],
-        summary: [
-          '### ❌ Compliance gate tripped\n',
-          graded('missing: 1 finding(s) fail the step (1 missing); 1 only warn (1 non-compliant)'),
-        ],
-        result: { failOn: ['missing'], wouldFail: true },
-      },
-      {
-        title: 'non-compliant: a missing attestation only warns, and the step passes',
-        inputs: { commits: `${COMPLIANT},${UNKNOWN}`, 'fail-on': 'non-compliant' },
-        code: 0,
-        errors: [],
-        warnings: [
-          `::warning ${hasNone}`,
-          `${tripped} (fail-on is non-compliant): 1 missing and 0 non-compliant attestation(s) in 2 commit(s).`,
-        ],
-        summary: [
-          '### ❌ Compliance gate tripped (not failing the step)',
-          graded('non-compliant: nothing fails the step; 1 only warn (1 missing)'),
-        ],
-      },
-      {
-        title: 'none: nothing fails, everything warns; would-fail tells what a full gate would decide',
-        inputs: { commits: `${NON_COMPLIANT},${UNKNOWN}`, 'fail-on': 'none' },
-        code: 0,
-        errors: [],
-        warnings: [
-          expect.any(String),
-          expect.any(String),
-          `${tripped} (fail-on is none): 1 missing and 1 non-compliant attestation(s) in 2 commit(s).`,
-        ],
-        summary: [graded('none: nothing fails the step; 2 only warn (1 non-compliant, 1 missing)')],
-      },
-    ])('fail-on $title', async ({ inputs, code, summary, result: saved, ...expected }) => {
-      const result = await gate(inputs);
-      expect(result.code).toBe(code);
-      expect(result.outputs).toMatchObject({
-        compliant: 'false',
-        outcome: 'non-compliant',
-        'would-fail': 'true',
-      });
-      expect(errors(result)).toEqual(expected.errors);
-      expect(warnings(result)).toEqual(expected.warnings);
-      for (const text of summary) expect(result.summary).toContain(text);
-      if (saved) expect(resultOf(result)).toMatchObject(saved);
-      clean(result);
-    });
-
-    it('fail-on none with nothing found wrong: compliant, would-fail false, not in the summary', async () => {
-      const clear = await gate({ commits: COMPLIANT, 'fail-on': 'none' });
-      expect(clear.code).toBe(0);
-      expect(clear.outputs).toMatchObject({ compliant: 'true', outcome: 'compliant', 'would-fail': 'false' });
-      expect(clear.summary).not.toContain('would-fail');
-      expect(resultOf(clear)).toMatchObject({ failOn: [], wouldFail: false });
-      clean(clear);
-    });
-
-    it('unknown (an attestation without a verdict): fails by default, warns when fail-on leaves it out', async () => {
-      const sandbox = shared();
-      // The non-compliant commit's attestations, its failed snyk-scan without a verdict (null), as a service may send.
-      const found = await sandbox.client().listAttestationsForCommits({ commit_list: [NON_COMPLIANT] });
-      const noVerdict = {
-        [NON_COMPLIANT]: (found[NON_COMPLIANT] ?? []).map((a) =>
-          a.is_compliant === false ? { ...a, is_compliant: null } : a,
-        ),
-      };
-      expect(JSON.stringify(noVerdict)).toContain('"is_compliant":null');
-      const run = (inputs: Record<string, string>) => {
-        sandbox.sandbox.faults.respondNext(1, { status: 200, body: noVerdict });
-        return gate({ commits: NON_COMPLIANT, ...inputs });
-      };
-
-      const failing = await run({});
-      expect(failing.code).toBe(1);
-      expect(failing.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
-      // Listed as before fail-on, so a step that reads only this list fails closed; the result file tells them apart.
-      expect(JSON.parse(failing.outputs['non-compliant'] ?? '')).toEqual([
-        { commit: NON_COMPLIANT, name: 'snyk-scan' },
-      ]);
-      expect(resultOf(failing)).toMatchObject({
-        nonCompliant: [],
-        unknown: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
-        failOn: ['non-compliant', 'missing', 'unknown'],
-      });
-      expect(errors(failing)[0]).toContain(
-        `::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' has no verdict (unknown)`,
-      );
-      expect(errors(failing).at(-1)).toBe(
-        '::error::Compliance gate tripped: 0 missing, 0 non-compliant and 1 unknown (no verdict) attestation(s) in 1 commit(s).',
-      );
-      expect(failing.summary).toContain('| ❔ unknown |');
-      expect(failing.summary).toContain('0 missing, 0 non-compliant, 1 unknown (no verdict).');
-      expect(failing.summary).toContain('❔ unknown (no verdict)');
-
-      const warned = await run({ 'fail-on': 'non-compliant\nmissing' });
-      expect(warned.code).toBe(0);
-      expect(warned.outputs).toMatchObject({ outcome: 'non-compliant', 'would-fail': 'true' });
-      expect(errors(warned)).toEqual([]);
-      expect(warnings(warned).at(-1)).toBe(
-        `${tripped} (fail-on is non-compliant, missing): 0 missing, 0 non-compliant and 1 unknown (no verdict) ` +
-          'attestation(s) in 1 commit(s).',
-      );
-      expect(warned.summary).toContain(
-        graded('non-compliant, missing: nothing fails the step; 1 only warn (1 unknown)'),
-      );
-      for (const r of [failing, warned]) clean(r);
-    });
-  });
-
-  it.each([
-    [
-      'a commit that is not a SHA',
-      { commits: `${COMPLIANT}\nmain` },
-      "Invalid input 'commits': ('main') is not valid. Expected 40 lowercase hexadecimal characters (a full git commit SHA), one per line or comma-separated.",
-    ],
-    [
-      'a value no attestation type can have',
-      { 'attestation-type': 'JUnit tests' },
-      "Invalid input 'attestation-type': 'JUnit tests' is not valid. Expected one of generic, junit, snyk, sonar, jira, pull_request, override, system:decision, or custom:<name>",
-    ],
-    [
-      'a bad required name',
-      { required: 'unit-tests\nsnyk scan' },
-      'Invalid input \'required\': line 2 (\'snyk scan\') is not valid. Expected letters, digits, "-", "_" or ",", one per line.',
-    ],
-    [
-      'a fail-on word that is not a grade',
-      { 'fail-on': 'missing\nfailing' },
-      "Invalid input 'fail-on': 'failing' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
-    ],
-    [
-      'fail-on none with a grade',
-      { 'fail-on': 'none,missing' },
-      "Invalid input 'fail-on': 'none' is given with 'missing': none alone means nothing fails.",
-    ],
-    [
-      'fail-on and fail-on-non-compliant saying different things',
-      { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
-      "Invalid input 'fail-on': says none while fail-on-non-compliant is true, which means non-compliant, missing, unknown.",
-    ],
-    [
-      'no commits on a pull_request event whose payload does not name the pull request (not the merge commit)',
-      {},
-      "Invalid input 'commits': is required: this pull_request event's payload does not name the pull request",
-      {},
-    ],
-  ])(
-    'bad input fails before any request, naming the input and the expected form: %s',
-    async (_label, inputs, message, event?: object) => {
-      const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
-      const { result, asked } = await against(
-        {},
-        { 'comment-on-pr': 'true', ...inputs },
-        {
-          ...onPullRequest(api, COMPLIANT),
-          ...(event && { event }),
-        },
-      );
-      couldNotCheck(result, 'input', message);
-      expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
-      // Nothing asked of the service or GitHub, and no comment on bad input.
-      expect(asked).toHaveLength(0);
-      expect(api.requests).toHaveLength(0);
-    },
-  );
-
   describe('on a pull request', () => {
     it('checks every commit of a 250-commit pull request, read page by page, and comments under 65,536 characters', async () => {
       const { url } = await startSandbox({ seed: seedWithCommits(250, [199]) });
@@ -586,21 +513,15 @@ describe('check-attestations-for-commit', () => {
         onPullRequest(api, sha(249), {}, 250),
         url,
       );
-      expect(result.code).toBe(1);
-      const pages = api.requestsTo('/repos/acme/app/pulls/7/commits');
-      expect(pages.map((r) => r.url.searchParams.get('page') ?? '1')).toEqual(['1', '2', '3']);
-      expect(pages.every((r) => r.url.searchParams.get('per_page') === '100')).toBe(true);
-      const saved = resultOf(result);
-      expect(saved.from).toBe('pull-request');
-      expect(saved.commits.map((c) => c.sha)).toEqual(commits.map((c) => c.sha));
-      expect(saved.commits[0]?.title).toMatch(/^Step 0 of the migration: a long subject .*…$/);
-      expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-        { commit: sha(199), name: 'unit-tests' },
-      ]);
-      expect(result.outputs.missing).toBe('[]');
-      expect(result.stdout).toContain(`::group::Commits to check`);
-      expect(result.stdout).toContain('250 commit(s) of pull request #7:');
-      // The summary holds every row.
+      // Read page by page (test/github/pulls.test.ts counts the pages); every commit checked, the summary holds each.
+      expectStep(result, {
+        code: 1,
+        result: { from: 'pull-request', commits: commits.map((c) => ({ sha: c.sha })) },
+        nonCompliant: [{ commit: sha(199), name: 'unit-tests' }],
+        outputs: { missing: '[]' },
+        stdout: [`::group::Commits to check`, '250 commit(s) of pull request #7:'],
+      });
+      expect(resultOf(result).commits[0]?.title).toMatch(/^Step 0 of the migration: a long subject .*…$/);
       expect(result.summary.match(/^\| \[[a-f0-9]{7} Step /gm)).toHaveLength(250);
 
       // One comment, cut at a line to fit, the tripping commit first.
@@ -615,7 +536,6 @@ describe('check-attestations-for-commit', () => {
       expect(firstRow).toContain(`[${sha(199).slice(0, 7)} Step 199`);
       // Built to fit, so the comment module had nothing left to cut: one cut note, the writer's.
       expect(body.match(/This comment was cut/g)).toHaveLength(1);
-      clean(result);
     });
 
     it('beyond the 250 commits GitHub lists, adds the head commit and warns', async () => {
@@ -624,15 +544,16 @@ describe('check-attestations-for-commit', () => {
         pulls: { 7: Array.from({ length: 300 }, (_, i) => ({ sha: sha(i), message: `c${i}` })) },
       });
       const result = await gate({ required: 'unit-tests' }, onPullRequest(api, sha(299), {}, 300), url);
-      expect(result.code).toBe(0);
-      const saved = resultOf(result);
-      expect(saved.commits).toHaveLength(251);
-      expect(saved.commits.at(-1)?.sha).toBe(sha(299));
-      expect(warnings(result)).toEqual([
-        expect.stringContaining(
-          'Pull request #7 has 300 commits; GitHub lists only the first 250, so those and the head commit are checked.',
-        ),
-      ]);
+      expectStep(result, {
+        code: 0,
+        warnings: [
+          expect.stringContaining(
+            'Pull request #7 has 300 commits; GitHub lists only the first 250, so those and the head commit are checked.',
+          ),
+        ],
+      });
+      expect(resultOf(result).commits).toHaveLength(251);
+      expect(resultOf(result).commits.at(-1)?.sha).toBe(sha(299));
     });
 
     // The job's pull-requests: read permission is named only where it can be the cause: on a runner
@@ -645,34 +566,15 @@ describe('check-attestations-for-commit', () => {
     const listThem = "To check them all, list the commits in the 'commits' input.";
     const setToken = "Set 'github-token', or list the commits in the 'commits' input.";
     const local = { GITHUB_ACTIONS: 'false' };
+    const refused = (status: number) => `(HTTP ${status}: Resource not accessible by integration)`;
+    const otherToken = { token: 'ghs_someOtherToken000000000000' };
     it.each([
+      ['GitHub refusing (403), on a runner', refusing(403), {}, GITHUB_TOKEN, refused(403), permission],
+      ['GitHub refusing (404), on a runner', refusing(404), {}, GITHUB_TOKEN, refused(404), permission],
+      ['GitHub refusing (403), in a local run', refusing(403), local, GITHUB_TOKEN, refused(403), listThem],
       [
-        'GitHub refusing (403), on a runner',
-        refusing(403),
-        {},
-        GITHUB_TOKEN,
-        '(HTTP 403: Resource not accessible by integration)',
-        permission,
-      ],
-      [
-        'GitHub refusing (404), on a runner',
-        refusing(404),
-        {},
-        GITHUB_TOKEN,
-        '(HTTP 404: Resource not accessible by integration)',
-        permission,
-      ],
-      [
-        'GitHub refusing (403), in a local run',
-        refusing(403),
-        local,
-        GITHUB_TOKEN,
-        '(HTTP 403: Resource not accessible by integration)',
-        listThem,
-      ],
-      [
-        'a token GitHub does not take (401), on a runner',
-        { token: 'ghs_someOtherToken000000000000' },
+        'a token GitHub does not take (401)',
+        otherToken,
         {},
         GITHUB_TOKEN,
         '(HTTP 401: Bad credentials)',
@@ -687,8 +589,12 @@ describe('check-attestations-for-commit', () => {
         const api = await github(fake === 'closed' ? {} : fake);
         if (fake === 'closed') await api.server.close();
         const result = await gate({}, onPullRequest(api, COMPLIANT, { env, githubToken: token }));
-        expect(result.code).toBe(0);
-        expect(result.outputs.outcome).toBe('compliant');
+        expectStep(result, {
+          code: 0,
+          outputs: { outcome: 'compliant' },
+          result: { from: 'pull-request-head', commits: [{ sha: COMPLIANT }] },
+          summary: ['1 commit(s) of pull request #7 (its head only).'],
+        });
         const head = `: checking its head commit ${COMPLIANT} alone. ${advice}`;
         const [warning = '', ...more] = warnings(result);
         expect(more).toEqual([]);
@@ -700,26 +606,20 @@ describe('check-attestations-for-commit', () => {
           );
           expect(warning.endsWith(head)).toBe(true);
         }
-        const saved = resultOf(result);
-        expect(saved.from).toBe('pull-request-head');
-        expect(saved.commits.map((c) => c.sha)).toEqual([COMPLIANT]);
-        expect(result.summary).toContain('1 commit(s) of pull request #7 (its head only).');
         if (!token) expect(api.requests).toHaveLength(0);
         else if (fake !== 'closed')
           expect(
             api.requestsTo('/repos/acme/app/pulls/7/commits').map((r) => r.headers.authorization),
           ).toEqual([`token ${GITHUB_TOKEN}`]);
-        clean(result);
       },
     );
 
     it('never shows the GitHub token, even when GitHub echoes it', async () => {
       const api = await github({ failCommits: { status: 500, message: `bad token ${GITHUB_TOKEN}` } });
-      const result = await gate({}, onPullRequest(api, COMPLIANT));
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain(`::add-mask::${GITHUB_TOKEN}`);
-      expect(result.stdout).toContain('(HTTP 500: bad token ***)');
-      clean(result);
+      expectStep(await gate({}, onPullRequest(api, COMPLIANT)), {
+        code: 0,
+        stdout: [`::add-mask::${GITHUB_TOKEN}`, '(HTTP 500: bad token ***)'],
+      });
     });
   });
 
@@ -741,11 +641,10 @@ describe('check-attestations-for-commit', () => {
         { 'comment-on-pr': 'true', ...inputs },
         onPullRequest(api, COMPLIANT),
       );
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain(
-        "the attestation 'x-***' is non-compliant (flow x-***: https://x.test/***)",
-      );
-      clean(result);
+      expectStep(result, {
+        code: 1,
+        stdout: ["the attestation 'x-***' is non-compliant (flow x-***: https://x.test/***)"],
+      });
     }
     const body = api.comments.get(7)?.[0]?.body ?? '';
     expect(body).toContain('x-\\*\\*\\*');
@@ -762,14 +661,10 @@ describe('check-attestations-for-commit', () => {
       const api = await github({ pulls: pulls([COMPLIANT, 'Add payment retries']) });
       const proxy = await startProxy();
       try {
-        const env = {
-          HTTP_PROXY: proxy.url,
-          HTTPS_PROXY: proxy.url,
-          http_proxy: proxy.url,
-          https_proxy: proxy.url,
-        };
-        const result = await gate(comment, onPullRequest(api, COMPLIANT, { env }));
-        expect(result.code).toBe(0);
+        const env = Object.fromEntries(
+          ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].map((name) => [name, proxy.url]),
+        );
+        expectStep(await gate(comment, onPullRequest(api, COMPLIANT, { env })), { code: 0 });
         expect(api.comments.get(7)).toHaveLength(1);
         expect(proxy.credentials).toEqual([]);
         expect(proxy.seen).toEqual([]);
@@ -784,11 +679,9 @@ describe('check-attestations-for-commit', () => {
         pulls: pulls([COMPLIANT, 'Add payment retries'], [NON_COMPLIANT, 'Bump openssl']),
         comments: { 7: [human] },
       });
-      const first = await gate(
-        { ...comment, 'attestation-type': 'junit' },
-        onPullRequest(api, NON_COMPLIANT),
-      );
-      expect(first.code).toBe(0);
+      expectStep(await gate({ ...comment, 'attestation-type': 'junit' }, onPullRequest(api, NON_COMPLIANT)), {
+        code: 0,
+      });
       const created = api.comments.get(7)?.[1];
       expect(created?.body).toMatch(
         /^<!-- compliance-actions:sticky build%2Fbuild%2Fcheck-attestations-for-commit -->\n### ✅ Compliance gate passed/,
@@ -797,8 +690,7 @@ describe('check-attestations-for-commit', () => {
         /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
 
-      const second = await gate(comment, onPullRequest(api, NON_COMPLIANT));
-      expect(second.code).toBe(1);
+      expectStep(await gate(comment, onPullRequest(api, NON_COMPLIANT)), { code: 1 });
       const after = api.comments.get(7) ?? [];
       expect(after).toHaveLength(2);
       expect(after[0]).toEqual(human);
@@ -808,56 +700,43 @@ describe('check-attestations-for-commit', () => {
       expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'POST')).toHaveLength(1);
 
       // Another workflow keeps its own comment.
-      const other = await gate(
-        comment,
-        onPullRequest(api, NON_COMPLIANT, { env: { GITHUB_WORKFLOW: 'nightly' } }),
-      );
-      expect(other.code).toBe(1);
+      const nightly = { env: { GITHUB_WORKFLOW: 'nightly' } };
+      expectStep(await gate(comment, onPullRequest(api, NON_COMPLIANT, nightly)), { code: 1 });
       expect(api.comments.get(7)).toHaveLength(3);
       expect(api.comments.get(7)?.[2]?.body).toContain(
         '<!-- compliance-actions:sticky nightly%2Fbuild%2Fcheck-attestations-for-commit -->',
       );
-      for (const r of [first, second, other]) clean(r);
     });
 
     it('states could not check when the service is down, so an earlier "passed" does not stand', async () => {
       const api = await github({ pulls: pulls([COMPLIANT, 'x']) });
-      const passed = await gate(comment, onPullRequest(api, COMPLIANT));
-      expect(passed.code).toBe(0);
+      expectStep(await gate(comment, onPullRequest(api, COMPLIANT)), { code: 0 });
       expect(api.comments.get(7)?.[0]?.body).toContain('### ✅ Compliance gate passed');
 
-      const result = await gate(
-        { ...comment, 'api-token': TEST_TOKEN },
-        onPullRequest(api, COMPLIANT, { env: { COMPLIANCE_RETRIES: '0' } }),
-        await closedOrigin(),
-      );
-      expect(result.outputs.outcome).toBe('error');
+      const noRetry = onPullRequest(api, COMPLIANT, { env: { COMPLIANCE_RETRIES: '0' } });
+      const down = await gate({ ...comment, 'api-token': TEST_TOKEN }, noRetry, await closedOrigin());
+      expectStep(down, { code: 1, outputs: { outcome: 'error' } });
       const comments = api.comments.get(7) ?? [];
       expect(comments).toHaveLength(1);
       expect(comments[0]?.body).toContain('### ⚠️ Compliance gate could not check');
       expect(comments[0]?.body).toContain('could not reach the service');
       expect(comments[0]?.body).not.toContain('passed');
-      clean(result);
     });
 
     it('when forbidden (a fork), warns and the step ends as the gate says', async () => {
       const api = await github({ pulls: pulls([COMPLIANT, 'Add payment retries']), forbidComments: true });
-      const passing = await gate(comment, onPullRequest(api, COMPLIANT));
-      expect(passing.code).toBe(0);
-      expect(passing.outputs.outcome).toBe('compliant');
-      expect(warnings(passing)).toEqual([
-        "::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request (a pull request from a fork, or a job without the 'pull-requests: write' permission); the result is in the job summary only.",
-      ]);
-      expect(passing.summary).toContain('### ✅ Compliance gate passed');
-      expect(api.comments.get(7) ?? []).toHaveLength(0);
-
+      const refused =
+        "::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request (a pull request from a fork, or a job without the 'pull-requests: write' permission); the result is in the job summary only.";
+      expectStep(await gate(comment, onPullRequest(api, COMPLIANT)), {
+        code: 0,
+        outputs: { outcome: 'compliant' },
+        warnings: [refused],
+        summary: ['### ✅ Compliance gate passed'],
+      });
       const tripped = await gate({ ...comment, required: 'security-review' }, onPullRequest(api, COMPLIANT));
-      expect(tripped.code).toBe(1);
-      expect(tripped.outputs.outcome).toBe('non-compliant');
-      expect(warnings(tripped)).toHaveLength(1);
+      expectStep(tripped, { code: 1, outputs: { outcome: 'non-compliant' }, warnings: [refused] });
       expect(errors(tripped)).toHaveLength(2);
       expect(api.comments.get(7) ?? []).toHaveLength(0);
-      for (const r of [passing, tripped]) clean(r);
     });
 
     it('keeps one comment per gate of a job (a flow each), and never updates a comment someone else wrote', async () => {
@@ -868,14 +747,12 @@ describe('check-attestations-for-commit', () => {
         user: { login: 'mallory', type: 'User' },
       };
       const api = await github({ pulls: pulls([NON_COMPLIANT, 'Bump openssl']), comments: { 7: [planted] } });
-      const backend = await gate({ ...comment, flow: 'backend' }, onPullRequest(api, NON_COMPLIANT));
-      expect(backend.code).toBe(1);
-      expect(backend.stdout).toContain("Left alone 1 comment(s) with this step's marker written by mallory.");
-      const frontend = await gate(
-        { ...comment, flow: 'frontend', 'fail-on-non-compliant': 'false' },
-        onPullRequest(api, NON_COMPLIANT),
-      );
-      expect(frontend.code).toBe(0);
+      expectStep(await gate({ ...comment, flow: 'backend' }, onPullRequest(api, NON_COMPLIANT)), {
+        code: 1,
+        stdout: ["Left alone 1 comment(s) with this step's marker written by mallory."],
+      });
+      const frontend = { ...comment, flow: 'frontend', 'fail-on-non-compliant': 'false' };
+      expectStep(await gate(frontend, onPullRequest(api, NON_COMPLIANT)), { code: 0 });
       const all = api.comments.get(7) ?? [];
       expect(all).toHaveLength(3);
       expect(all[0]).toEqual(planted);
@@ -891,7 +768,6 @@ describe('check-attestations-for-commit', () => {
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH').map((r) => r.url.pathname)).toEqual([
         `/repos/acme/app/issues/comments/${all[1]?.id ?? 0}`,
       ]);
-      for (const r of [backend, frontend]) clean(r);
     });
 
     it("with a personal token, updates the comment that token's user wrote", async () => {
