@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { escapeText } from '../../src/summary/writer.js';
 import { outputFile, type RunResult } from './runner.js';
+import { demoSeed } from './sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from './secrets.js';
 
 /** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
@@ -17,7 +18,45 @@ export interface Result {
   nonCompliant: { commit: string; name: string | null }[];
   error?: { kind: string; message: string };
   note?: string;
+  range?: { shown: string; head: string; bases: string[]; includeMerges: boolean };
+  deployed?: {
+    environment: string;
+    snapshot?: string;
+    artifacts: { name: string; commit?: string; why: string }[];
+    noBase?: string;
+  };
 }
+
+export interface Seed {
+  orgs: {
+    demo: {
+      flows: { name: string }[];
+      attestations: unknown[];
+      artifacts: unknown[];
+      environments: { name: string; type: string; snapshots: unknown[] }[];
+    };
+  };
+}
+/** The demo seed plus `attestations`. */
+export function seedWith(...attestations: Record<string, unknown>[]): Seed {
+  const seed = demoSeed() as Seed;
+  seed.orgs.demo.attestations.push(...attestations);
+  return seed;
+}
+/** The demo seed, with a unit-tests attestation on each of `compliant` and a failing one on each of `failing`. */
+export const seedAttesting = (compliant: string[], failing: string[] = []) =>
+  seedWith(
+    ...[...compliant, ...failing].map((sha, i) => ({
+      id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
+      flow: 'backend',
+      trail: COMPLIANT,
+      name: 'unit-tests',
+      type: 'junit',
+      git_commit: sha,
+      is_compliant: !failing.includes(sha),
+      created_at: 1793700000 + i,
+    })),
+  );
 
 export const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;
 export const errors = (r: RunResult) => r.stdout.match(/^::error.*$/gm) ?? [];

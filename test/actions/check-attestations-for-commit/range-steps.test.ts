@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clean, COMPLIANT, expectStep, resultOf as gateResultOf } from '../../helpers/check-attestations.js';
+import { clean, expectStep, resultOf, seedAttesting, type Seed } from '../../helpers/check-attestations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHOR, fastCommits, gitRecorder, useTempDirs, type Repo } from '../../helpers/git.js';
-import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
-import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../../helpers/sandbox.js';
-import { outputFile, type RunResult } from '../../helpers/runner.js';
+import { liveShaped } from '../../helpers/live-diff.js';
+import type { RunOptions } from '../../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { json, startServer } from '../../helpers/server.js';
@@ -26,54 +26,20 @@ const startSandbox = useSandbox();
 const { tempDir } = useTempDirs();
 
 const ACTION = 'check-attestations-for-commit';
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
-const commitUrl = (sha: string) => `https://github.com/acme/app/commit/${sha}`;
-
-interface RangeResult extends ReturnType<typeof gateResultOf> {
-  range?: { shown: string; head: string; bases: string[]; includeMerges: boolean };
-  deployed?: {
-    environment: string;
-    snapshot?: string;
-    artifacts: { name: string; commit?: string; why: string }[];
-    noBase?: string;
-  };
-  error?: { kind: string; message: string; input?: string };
-}
-const resultOf = (r: RunResult) => outputFile(r, 'result-file') as RangeResult;
-
-interface Org {
-  flows: { name: string }[];
-  attestations: unknown[];
-  artifacts: unknown[];
-  environments: { name: string; type: string; snapshots: unknown[] }[];
-}
-
-/** The demo seed, with a unit-tests attestation on each of `compliant` and a failing one on each of `failing`. */
-function seedAttesting(compliant: string[], failing: string[] = []): { orgs: { demo: Org } } {
-  const seed = demoSeed() as { orgs: { demo: Org } };
-  [...compliant, ...failing].forEach((sha, i) => {
-    seed.orgs.demo.attestations.push({
-      id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
-      flow: 'backend',
-      trail: COMPLIANT,
-      name: 'unit-tests',
-      type: 'junit',
-      git_commit: sha,
-      is_compliant: !failing.includes(sha),
-      created_at: 1793700000 + i,
-    });
+/** A step of the gate in the repository (or `options.cwd`), against the service at `url`. */
+const gate = (url: string, inputs: Record<string, string>, options: RunOptions = {}) =>
+  runAction(ACTION, {
+    cwd: r.dir,
+    ...options,
+    inputs: { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', ...inputs },
   });
-  return seed;
-}
+const commitUrl = (sha: string) => `https://github.com/acme/app/commit/${sha}`;
 
 /**
  * `seed` with an environment `app-prod` whose one snapshot runs `running` (name and the commit of acme/app it was
  * built from, or of another repository), each an artifact of the flow `app`.
  */
-function withDeployed(
-  seed: { orgs: { demo: Org } },
-  running: { name: string; commit: string; repository?: string }[],
-): unknown {
+function withDeployed(seed: Seed, running: { name: string; commit: string; repository?: string }[]): unknown {
   const org = seed.orgs.demo;
   org.flows.push({ name: 'app' });
   const artifacts = running.map(({ name, commit, repository = 'acme/app' }, i) => {
@@ -175,86 +141,61 @@ describe('check-attestations-for-commit over a range', () => {
     });
     sandbox.sandbox.faults.latencyMs = 20;
     const asked = observe(sandbox).lists;
-    const result = await runAction(ACTION, {
-      cwd: r.dir,
-      inputs: { ...connection(sandbox.url), commits: 'v1..HEAD', required: 'unit-tests' },
-      github: { GITHUB_SHA: head() },
-    });
+    const result = await gate(
+      sandbox.url,
+      { commits: 'v1..HEAD', required: 'unit-tests' },
+      { github: { GITHUB_SHA: head() } },
+    );
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(1);
-    expect(result.outputs.outcome).toBe('non-compliant');
+    // The summary: the range as read, then the commits by state, worst first, each linked; no matrix of 300 rows.
+    expectStep(result, {
+      code: 1,
+      outputs: { outcome: 'non-compliant' },
+      nonCompliant: [{ commit: failing, name: 'unit-tests' }],
+      missing: [{ commit: missing, name: 'unit-tests' }],
+      result: { from: 'range', commits: newestFirst.map((sha) => ({ sha })) },
+      stdout: ['300 commit(s) of v1..HEAD (newest first):'],
+      summary: [
+        `300 commit(s) of v1..HEAD (${root.slice(0, 7)}..${head().slice(0, 7)}), newest first, merges included.`,
+        `- [${failing.slice(0, 7)} Commit 150](${commitUrl(failing)}): unit-tests non-compliant`,
+        `- [${missing.slice(0, 7)} Commit 20](${commitUrl(missing)}): unit-tests missing`,
+      ],
+    });
     // Three requests of at most 100 commits, every commit asked once, no more than four at once.
     expect(asked().map((chunk) => chunk.length)).toEqual([100, 100, 100]);
     expect(new Set(asked().flat())).toEqual(new Set(after));
     expect(sandbox.sandbox.load.peak).toBeLessThanOrEqual(4);
     const saved = resultOf(result);
-    expect(saved.from).toBe('range');
-    expect(saved.commits.map((c) => c.sha)).toEqual(newestFirst);
     expect(saved.commits[0]).toEqual({ sha: head(), title: 'Commit 299', url: commitUrl(head()) });
     expect(saved.range).toEqual({ shown: 'v1..HEAD', head: head(), bases: [root], includeMerges: true });
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual([
-      { commit: failing, name: 'unit-tests' },
-    ]);
-    expect(JSON.parse(result.outputs.missing ?? '')).toEqual([{ commit: missing, name: 'unit-tests' }]);
-
-    // The summary: the range as read, then the commits by state, worst first, each linked; no matrix of 300 rows.
+    // Grouped by state past the matrix's bound (read-render.test.ts has the headings), each commit linked.
     const { summary } = result;
-    expect(summary).toContain(
-      `300 commit(s) of v1..HEAD (${root.slice(0, 7)}..${head().slice(0, 7)}), newest first, merges included.`,
-    );
-    expect(summary).not.toContain('| Commit | Result |');
-    expect(summary.match(/^#### .*$/gm)).toEqual([
-      '#### ❌ Non-compliant: 1 commit(s)',
-      '#### ⚠️ Missing: 1 commit(s)',
-      '#### ✅ Compliant: 298 commit(s)',
-    ]);
-    expect(summary).toContain(
-      `- [${failing.slice(0, 7)} Commit 150](${commitUrl(failing)}): unit-tests non-compliant`,
-    );
-    expect(summary).toContain(
-      `- [${missing.slice(0, 7)} Commit 20](${commitUrl(missing)}): unit-tests missing`,
-    );
     const compliantLines = summary
       .slice(summary.indexOf('#### ✅'))
       .match(/^- \[[0-9a-f]{7} Commit \d+\]\(https:\/\/github\.com\/acme\/app\/commit\/[0-9a-f]{40}\)/gm);
     expect(compliantLines).toHaveLength(298);
     // In the order checked: newest first.
     expect(compliantLines?.[0]).toContain('Commit 299');
-    expect(result.stdout).toContain('300 commit(s) of v1..HEAD (newest first):');
-    clean(result);
   });
 
   it('checks merge commits unless include-merges is false', async () => {
-    const sandbox = await startSandbox({ seed: seedAttesting([merge, side, onMain]) });
+    const { url } = await startSandbox({ seed: seedAttesting([merge, side, onMain]) });
     const run = (includeMerges: string) =>
-      runAction(ACTION, {
-        cwd: r.dir,
-        inputs: { ...connection(sandbox.url), commits: `${root}..merged`, 'include-merges': includeMerges },
-      });
+      gate(url, { commits: `${root}..merged`, 'include-merges': includeMerges });
     const withMerges = await run('true');
-    expect(withMerges.code).toBe(0);
+    expectStep(withMerges, { code: 0 });
     expect(resultOf(withMerges).commits[0]?.sha).toBe(merge);
     expect(new Set(resultOf(withMerges).commits.map((c) => c.sha))).toEqual(new Set([merge, side, onMain]));
     const without = await run('false');
-    expect(without.code).toBe(0);
+    expectStep(without, { code: 0, summary: ['newest first, merges left out.'] });
     expect(new Set(resultOf(without).commits.map((c) => c.sha))).toEqual(new Set([side, onMain]));
-    expect(without.summary).toContain('newest first, merges left out.');
-    clean(without);
   });
 
   it('a range of merges alone, left out by include-merges: false, checks nothing: never a pass, graded missing', async () => {
     const sandbox = await startSandbox({ seed: seedAttesting([side]) });
     const requests = observe(sandbox).lists;
     const run = (inputs: Record<string, string> = {}) =>
-      runAction(ACTION, {
-        cwd: r.dir,
-        inputs: {
-          ...connection(sandbox.url),
-          commits: `${side}..merges-only`,
-          'include-merges': 'false',
-          ...inputs,
-        },
-      });
+      gate(sandbox.url, { commits: `${side}..merges-only`, 'include-merges': 'false', ...inputs });
     const note = `${side}..merges-only has only merge commits (1), which include-merges: false leaves out: nothing was checked.`;
     const failure =
       `::error::Compliance gate tripped: ${note} Nothing checked is graded missing, which fails the step ` +
@@ -295,15 +236,9 @@ describe('check-attestations-for-commit over a range', () => {
   });
 
   it('commit subjects from git act on nothing: not the log, not the summary', async () => {
-    const sandbox = await startSandbox();
-    const result = await runAction(ACTION, {
-      cwd: r.dir,
-      inputs: { ...connection(sandbox.url), commits: 'v1..hostile' },
-    });
-    expect(result.code).toBe(1);
+    const result = await gate((await startSandbox()).url, { commits: 'v1..hostile' });
     // The subjects reached the log and the summary, each on one line and inert.
-    expect(result.stdout).toContain('from-git 1');
-    expect(result.summary).toContain('from-git 1');
+    expectStep(result, { code: 1, stdout: ['from-git 1'], summary: ['from-git 1'] });
     for (const line of result.stdout.split('\n')) {
       if (line.startsWith('::'))
         expect(line).toMatch(/^::(group|endgroup|debug|notice|warning|error|add-mask)( [^:]*)?::/);
@@ -311,43 +246,6 @@ describe('check-attestations-for-commit over a range', () => {
     }
     expect(result.summary).not.toMatch(/(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
     expect(result.summary).not.toMatch(/<img|\]\(javascript:/i);
-    clean(result);
-  });
-
-  it('since-deployed-in, on an answer that names no snapshot, could not check: nothing looked up, a dry run forgives it', async () => {
-    const sandbox = await startSandbox({
-      seed: withDeployed(seedAttesting(after.slice(0, 3)), [
-        { name: 'ghcr.io/acme/app:1.0.0', commit: after[0] ?? '' },
-      ]),
-    });
-    const asked: string[] = [];
-    sandbox.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
-    const run = async (more: Record<string, string> = {}) => {
-      await unconfirmedDiff(sandbox, 'app-prod', 'app-prod');
-      asked.length = 0;
-      return runAction(ACTION, {
-        cwd: r.dir,
-        inputs: { ...connection(sandbox.url), 'since-deployed-in': 'app-prod', flow: 'app', ...more },
-        github: { GITHUB_SHA: after[2] ?? '' },
-      });
-    };
-    const why =
-      'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
-      'confirmed), so it cannot be shown to be about what runs in app-prod: since-deployed-in takes no base from it';
-    const result = await run();
-    expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ outcome: 'error', compliant: 'false', 'would-fail': 'true' });
-    expect(resultOf(result).error).toEqual({ kind: 'unexpected-response', message: why });
-    expect(result.summary).toContain('### ⚠️ Compliance gate could not check');
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`::error::${why}`);
-    // The diff alone: no artifact looked up on its word, no attestation read.
-    expect(asked).toEqual(['/api/v2/env-diff/demo']);
-
-    const dry = await run({ 'dry-run': 'true' });
-    expect(dry.code).toBe(0);
-    expect(dry.outputs).toMatchObject({ outcome: 'error', compliant: 'false' });
-    expect(dry.stdout).toContain(`::warning title=Dry run::Not failed (dry run): ${why}`);
-    clean(dry);
   });
 
   it('since-deployed-in looks up at most 200 artifacts, 8 at a time, and says the bound left their commits unknown', async () => {
@@ -378,17 +276,8 @@ describe('check-attestations-for-commit over a range', () => {
       '5 of the 205 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in ' +
       'one step), so their commits are not known';
     try {
-      const failed = await runAction(ACTION, {
-        cwd: r.dir,
-        inputs: {
-          'api-url': server.origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-          'since-deployed-in': 'prod',
-          flow: 'app',
-        },
-        github: { GITHUB_SHA: after[0] ?? '' },
-      });
+      const inputs = { 'api-token': TEST_TOKEN, org: 'acme', 'since-deployed-in': 'prod', flow: 'app' };
+      const failed = await gate(server.origin, inputs, { github: { GITHUB_SHA: after[0] ?? '' } });
       const asked = server.requests.filter((q) => q.url.pathname.startsWith('/api/v2/artifacts/'));
       expect(asked).toHaveLength(200);
       expect(new Set(asked.map((q) => q.url.pathname)).size).toBe(200);
@@ -437,13 +326,10 @@ describe('check-attestations-for-commit over a range', () => {
     const { cwd, commits } = given();
     const sandbox = await startSandbox();
     const requests = observe(sandbox).count;
-    const result = await runAction(ACTION, { cwd, inputs: { ...connection(sandbox.url), commits } });
-    expect(result.code).toBe(1);
-    expect(result.outputs.outcome).toBe('error');
-    expect(resultOf(result).error?.kind).toBe('input');
+    const result = await gate(sandbox.url, { commits }, { cwd });
+    expectStep(result, { code: 1, outputs: { outcome: 'error' }, result: { error: { kind: 'input' } } });
     expect(resultOf(result).error?.message).toBe(message());
     expect(requests()).toBe(0);
-    clean(result);
   });
 });
 
@@ -462,53 +348,48 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     const sandbox = await start({ seed });
     await liveShaped(sandbox, 'app-prod', 'app-prod');
     const git = gitRecorder(tempDir('git-'));
-    const result = await runAction(ACTION, {
-      cwd: r.dir,
-      inputs: {
-        ...connection(sandbox.url),
-        'since-deployed-in': 'app-prod',
-        name: 'ghcr.io/acme/*',
-        required: 'unit-tests',
-      },
-      github: { GITHUB_SHA: head },
-      env: git.env,
-    });
+    const inputs = { 'since-deployed-in': 'app-prod', name: 'ghcr.io/acme/*', required: 'unit-tests' };
+    const result = await gate(sandbox.url, inputs, { github: { GITHUB_SHA: head }, env: git.env });
     const saved = resultOf(result);
     // The minimal profile sends no commit_url nor git_commit (only shown): no base, and the gate fails closed.
     if (byProfile(true, false)) {
-      expect(result.code).toBe(0);
-      expect(result.outputs.outcome).toBe('compliant');
-      expect(saved.from).toBe('since-deployed');
-      // The union of c3..head and c6..head: every commit after c3, newest first.
-      expect(saved.commits.map((c) => c.sha)).toEqual(after.slice(4, 10).reverse());
-      expect(saved.range?.bases).toEqual([c3, c6]);
+      expectStep(result, {
+        code: 0,
+        outputs: { outcome: 'compliant' },
+        // The union of c3..head and c6..head: every commit after c3, newest first.
+        result: {
+          from: 'since-deployed',
+          commits: after
+            .slice(4, 10)
+            .reverse()
+            .map((sha) => ({ sha })),
+          range: { bases: [c3, c6] },
+          deployed: {
+            environment: 'app-prod',
+            snapshot: 'app-prod#1',
+            artifacts: [
+              { name: 'ghcr.io/acme/app:1.3.0', commit: c3, why: 'its commit_url' },
+              { name: 'ghcr.io/acme/app-worker:1.6.0', commit: c6, why: 'its commit_url' },
+            ],
+          },
+        },
+        summary: [
+          `6 commit(s) since what runs in app-prod (since ${c3.slice(0, 7)} and ${c6.slice(0, 7)}, up to ${head.slice(0, 7)}), newest first, merges included.`,
+          '3 artifact(s) run in app-prod (app-prod#1), 2 of this repository:',
+          `| ghcr.io/acme/app:1.3.0 | <code>${c3}</code> | its commit_url |`,
+        ],
+      });
       // Both bases read in one git call, as commits only; the head as git names it.
       const resolving = git.calls().filter((c) => /^-C \S+ (cat-file|rev-parse --verify)/.test(c));
       expect(resolving).toEqual([
         `-C ${r.dir} cat-file --batch-check=%(objectname) %(objecttype)`,
         `-C ${r.dir} rev-parse --verify --quiet --end-of-options ${head}^{commit}`,
       ]);
-      expect(saved.deployed).toMatchObject({
-        environment: 'app-prod',
-        snapshot: 'app-prod#1',
-        artifacts: [
-          { name: 'ghcr.io/acme/app:1.3.0', commit: c3, why: 'its commit_url' },
-          { name: 'ghcr.io/acme/app-worker:1.6.0', commit: c6, why: 'its commit_url' },
-        ],
-      });
-      expect(result.summary).toContain(
-        `6 commit(s) since what runs in app-prod (since ${c3.slice(0, 7)} and ${c6.slice(0, 7)}, up to ${head.slice(0, 7)}), newest first, merges included.`,
-      );
-      expect(result.summary).toContain('3 artifact(s) run in app-prod (app-prod#1), 2 of this repository:');
-      expect(result.summary).toContain(`| ghcr.io/acme/app:1.3.0 | <code>${c3}</code> | its commit_url |`);
     } else {
-      expect(result.code).toBe(1);
-      expect(result.outputs.outcome).toBe('error');
-      expect(saved.error?.kind).toBe('input');
+      expectStep(result, { code: 1, outputs: { outcome: 'error' }, result: { error: { kind: 'input' } } });
       expect(saved.error?.message).toContain("Invalid input 'since-deployed-in': found no base");
       expect(saved.error?.message).toContain('the commit of ghcr.io/acme/app:1.3.0');
     }
-    clean(result);
   });
 
   it('in a shallow clone that lacks the base: set fetch-depth: 0', async () => {
@@ -517,13 +398,12 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
       seed: withDeployed(seedAttesting([]), [{ name: 'ghcr.io/acme/app:1.1.0', commit: base }]),
     });
     await liveShaped(sandbox, 'app-prod', 'app-prod');
-    const result = await runAction(ACTION, {
+    const inputs = { 'since-deployed-in': 'app-prod', flow: 'app' };
+    const result = await gate(sandbox.url, inputs, {
       cwd: shallow,
-      inputs: { ...connection(sandbox.url), 'since-deployed-in': 'app-prod', flow: 'app' },
       github: { GITHUB_SHA: after[299] ?? '' },
     });
-    expect(result.code).toBe(1);
-    expect(result.outputs.outcome).toBe('error');
+    expectStep(result, { code: 1, outputs: { outcome: 'error' } });
     expect(resultOf(result).error?.message).toContain(
       byProfile(
         `Invalid input 'since-deployed-in': the commit ${base} (of ghcr.io/acme/app:1.1.0, running in app-prod) is ` +
@@ -534,7 +414,6 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     );
     // What runs there is kept in the result file.
     expect(resultOf(result).deployed?.artifacts).toMatchObject([{ name: 'ghcr.io/acme/app:1.1.0' }]);
-    clean(result);
   });
 
   it('without a base (nothing of this repository runs there): on-no-base fail, all and skip', async () => {
@@ -545,24 +424,13 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     const run = async (onNoBase: string) => {
       await liveShaped(sandbox, 'production', 'production');
       const before = requests();
-      const result = await runAction(ACTION, {
-        cwd: r.dir,
-        inputs: {
-          ...connection(sandbox.url),
-          'since-deployed-in': 'production',
-          flow: 'backend',
-          'on-no-base': onNoBase,
-        },
-        github: { GITHUB_SHA: head },
-      });
+      const inputs = { 'since-deployed-in': 'production', flow: 'backend', 'on-no-base': onNoBase };
+      const result = await gate(sandbox.url, inputs, { github: { GITHUB_SHA: head } });
       return { result, asked: requests() - before };
     };
 
     const { result: fail } = await run('fail');
-    expect(fail.code).toBe(1);
-    expect(fail.outputs).toMatchObject({ outcome: 'error', compliant: 'false' });
     const failed = resultOf(fail);
-    expect(failed.error?.kind).toBe('input');
     // The full profile names acme/shop's commit page (not this repository); the minimal one no commit at all.
     const noBase = byProfile(
       'nothing of this repository (flow backend) runs in production',
@@ -572,20 +440,27 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     expect(failed.error?.message).toContain(
       `Invalid input 'since-deployed-in': found no base to check the commits since: ${noBase}`,
     );
-    expect(failed.deployed?.environment).toBe('production');
-    expect(fail.summary).toContain('Compliance gate could not check');
-    expect(fail.summary).toContain('found no base');
+    expectStep(fail, {
+      code: 1,
+      outputs: { outcome: 'error', compliant: 'false' },
+      result: { error: { kind: 'input' }, deployed: { environment: 'production' } },
+      summary: ['Compliance gate could not check', 'found no base'],
+    });
 
     const { result: all } = await run('all');
-    expect(all.code).toBe(0);
-    expect(all.outputs.outcome).toBe('compliant');
-    // Every commit of the head, the root included.
-    expect(resultOf(all).commits.map((c) => c.sha)).toEqual(after.slice(0, 5).reverse().concat(root));
-    expect(resultOf(all).deployed?.noBase).toBe('all');
-    expect(all.stdout).toContain(
-      `::warning::No base in production: ${noBase}. Every commit of the head commit ${head} is checked ` +
-        '(on-no-base: all).',
-    );
+    expectStep(all, {
+      code: 0,
+      outputs: { outcome: 'compliant' },
+      // Every commit of the head, the root included.
+      result: {
+        commits: [...after.slice(0, 5).reverse(), root].map((sha) => ({ sha })),
+        deployed: { noBase: 'all' },
+      },
+      stdout: [
+        `::warning::No base in production: ${noBase}. Every commit of the head commit ${head} is checked ` +
+          '(on-no-base: all).',
+      ],
+    });
 
     const { result: skip, asked } = await run('skip');
     expectStep(skip, {

@@ -51,16 +51,6 @@ function pullRequestEnv(): Env {
   return { GITHUB_SHA: 'f'.repeat(40), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: file };
 }
 
-async function inputError(run: () => Promise<unknown>): Promise<InputError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
-}
-
 const many = (count: number) => Array.from({ length: count }, (_, i) => i.toString(16).padStart(40, '0'));
 
 describe('the commits to check', () => {
@@ -239,8 +229,9 @@ describe('a bad input, named with the expected form', () => {
       "Invalid input 'include-merges': ",
     ],
   ])('refuses %s', async (_title, inputs: Record<string, string>, message, github?: Env) => {
-    const error = await inputError(() => read(env(inputs, github)));
-    expect(error.message).toContain(message);
+    const error: unknown = await read(env(inputs, github)).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toContain(message);
   });
 });
 

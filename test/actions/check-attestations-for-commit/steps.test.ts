@@ -11,9 +11,12 @@ import {
   errors,
   expectStep,
   resultOf,
+  seedAttesting,
+  seedWith,
   UI,
   warnings,
   type Ended,
+  type Seed,
 } from '../../helpers/check-attestations.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +26,7 @@ import {
   type FakeGitHubOptions,
 } from '../../helpers/github-api.js';
 import { startProxy } from '../../helpers/proxy.js';
-import { DEMO_TOKEN, demoSeed, useSandbox, useSharedSandbox } from '../../helpers/sandbox.js';
+import { DEMO_TOKEN, useSandbox, useSharedSandbox } from '../../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../../helpers/secrets.js';
 import { closedOrigin, json, startServer } from '../../helpers/server.js';
 import type { RunOptions } from '../../helpers/runner.js';
@@ -42,6 +45,7 @@ const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 const UNKNOWN = 'e'.repeat(40);
 
 const sha = (i: number) => createHash('sha1').update(`commit-${i}`).digest('hex');
+const shas = (count: number) => Array.from({ length: count }, (_, i) => sha(i));
 /** `count` annotations of any text (or matching `pattern`). */
 const any = (count: number, pattern?: RegExp) =>
   Array.from({ length: count }, (): unknown =>
@@ -64,27 +68,6 @@ async function against(answer: unknown, inputs: Record<string, string>, options:
   }
 }
 
-type Seed = { orgs: { demo: { attestations: Record<string, unknown>[] } } };
-/** The demo seed plus `attestations`. */
-function seedWith(...attestations: Record<string, unknown>[]): Seed {
-  const seed = demoSeed() as Seed;
-  seed.orgs.demo.attestations.push(...attestations);
-  return seed;
-}
-/** The demo seed plus `count` commits that each have a compliant unit-tests attestation (but the ones listed). */
-const seedWithCommits = (count: number, nonCompliant: number[] = []) =>
-  seedWith(
-    ...Array.from({ length: count }, (_, i) => ({
-      id: `${sha(i).slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
-      flow: 'backend',
-      trail: COMPLIANT,
-      name: 'unit-tests',
-      type: 'junit',
-      git_commit: sha(i),
-      is_compliant: !nonCompliant.includes(i),
-      created_at: 1793700000 + i,
-    })),
-  );
 /** The demo seed with an override of `name` on `trail`, later than what it overrides. */
 const seedWithOverride = (trail: string, name: string, isCompliant: boolean, description: string) =>
   seedWith({
@@ -247,7 +230,7 @@ describe('check-attestations-for-commit', () => {
     `fail-on: ${sentence}. would-fail: true (with every grade listed, the step would fail).`;
   const tripped = '::warning::Compliance gate tripped, not failing';
   const hasNone = `title=Compliance gate::Commit ${UNKNOWN} has no attestation.`;
-  const thirty = Array.from({ length: 30 }, (_, i) => sha(i));
+  const thirty = shas(30);
   it.each<Ended & { title: string; inputs: Record<string, string> }>([
     {
       title: 'without required: every commit needs an attestation, every one found compliant',
@@ -426,10 +409,14 @@ describe('check-attestations-for-commit', () => {
 
   it('a bad input fails before any request to the service or GitHub, and comments nothing', async () => {
     const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: 'x' }] } });
-    const inputs = { 'comment-on-pr': 'true', commits: `${COMPLIANT}\nmain` };
+    const inputs = { 'comment-on-pr': 'true', required: 'unit-tests\nsnyk scan' };
     const { result, asked } = await against({}, inputs, onPullRequest(api, COMPLIANT));
     // Every refusal of the gate's inputs, word for word: read-render.test.ts.
-    couldNotCheck(result, 'input', "Invalid input 'commits': ('main') is not valid. Expected 40 lowercase");
+    couldNotCheck(
+      result,
+      'input',
+      'Invalid input \'required\': line 2 (\'snyk scan\') is not valid. Expected letters, digits, "-", "_"',
+    );
     expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
     expect(asked).toHaveLength(0);
     expect(api.requests).toHaveLength(0);
@@ -502,7 +489,12 @@ describe('check-attestations-for-commit', () => {
 
   describe('on a pull request', () => {
     it('checks every commit of a 250-commit pull request, read page by page, and comments under 65,536 characters', async () => {
-      const { url } = await startSandbox({ seed: seedWithCommits(250, [199]) });
+      const { url } = await startSandbox({
+        seed: seedAttesting(
+          shas(250).filter((c) => c !== sha(199)),
+          [sha(199)],
+        ),
+      });
       const commits = Array.from({ length: 250 }, (_, i) => ({
         sha: sha(i),
         message: `Step ${i} of the migration: ${'a long subject that makes the table wide '.repeat(2)}\n\nbody`,
@@ -539,7 +531,7 @@ describe('check-attestations-for-commit', () => {
     });
 
     it('beyond the 250 commits GitHub lists, adds the head commit and warns', async () => {
-      const { url } = await startSandbox({ seed: seedWithCommits(300) });
+      const { url } = await startSandbox({ seed: seedAttesting(shas(300)) });
       const api = await github({
         pulls: { 7: Array.from({ length: 300 }, (_, i) => ({ sha: sha(i), message: `c${i}` })) },
       });
@@ -673,7 +665,7 @@ describe('check-attestations-for-commit', () => {
       }
     });
 
-    it('is created, then updated in place, once per workflow and action', async () => {
+    it('is created, then updated in place (a service down states it could not check), once per workflow', async () => {
       const human = { id: 5, body: 'Looks good to me', user: { login: 'ann', type: 'User' } };
       const api = await github({
         pulls: pulls([COMPLIANT, 'Add payment retries'], [NON_COMPLIANT, 'Bump openssl']),
@@ -690,13 +682,22 @@ describe('check-attestations-for-commit', () => {
         /<sub>Ran at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ in \[this workflow run\]\(https:\/\/github\.com\/acme\/app\/actions\/runs\/42\)\.<\/sub>\n$/,
       );
 
+      // The service down: the comment says the gate could not check, so the earlier "passed" does not stand.
+      const noRetry = onPullRequest(api, NON_COMPLIANT, { env: { COMPLIANCE_RETRIES: '0' } });
+      const down = await gate({ ...comment, 'api-token': TEST_TOKEN }, noRetry, await closedOrigin());
+      expectStep(down, { code: 1, outputs: { outcome: 'error' } });
+      const stated = api.comments.get(7)?.[1]?.body;
+      expect(stated).toContain('### ⚠️ Compliance gate could not check');
+      expect(stated).toContain('could not reach the service');
+      expect(stated).not.toContain('passed');
+
       expectStep(await gate(comment, onPullRequest(api, NON_COMPLIANT)), { code: 1 });
       const after = api.comments.get(7) ?? [];
       expect(after).toHaveLength(2);
       expect(after[0]).toEqual(human);
       expect(after[1]?.id).toBe(created?.id);
       expect(after[1]?.body).toContain('### ❌ Compliance gate tripped');
-      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(2);
       expect(api.requestsTo('/repos/acme/app/issues/7/comments', 'POST')).toHaveLength(1);
 
       // Another workflow keeps its own comment.
@@ -706,21 +707,6 @@ describe('check-attestations-for-commit', () => {
       expect(api.comments.get(7)?.[2]?.body).toContain(
         '<!-- compliance-actions:sticky nightly%2Fbuild%2Fcheck-attestations-for-commit -->',
       );
-    });
-
-    it('states could not check when the service is down, so an earlier "passed" does not stand', async () => {
-      const api = await github({ pulls: pulls([COMPLIANT, 'x']) });
-      expectStep(await gate(comment, onPullRequest(api, COMPLIANT)), { code: 0 });
-      expect(api.comments.get(7)?.[0]?.body).toContain('### ✅ Compliance gate passed');
-
-      const noRetry = onPullRequest(api, COMPLIANT, { env: { COMPLIANCE_RETRIES: '0' } });
-      const down = await gate({ ...comment, 'api-token': TEST_TOKEN }, noRetry, await closedOrigin());
-      expectStep(down, { code: 1, outputs: { outcome: 'error' } });
-      const comments = api.comments.get(7) ?? [];
-      expect(comments).toHaveLength(1);
-      expect(comments[0]?.body).toContain('### ⚠️ Compliance gate could not check');
-      expect(comments[0]?.body).toContain('could not reach the service');
-      expect(comments[0]?.body).not.toContain('passed');
     });
 
     it('when forbidden (a fork), warns and the step ends as the gate says', async () => {
