@@ -18,7 +18,7 @@ import { InputError, NetworkError } from '../../../src/errors/errors.js';
 import { errorStep, type StepResult } from '../../../src/runtime/step.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { useTempDirs } from '../../helpers/git.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { CONNECTION, inputEnv } from '../../helpers/inputs.js';
 
 const { tempDir } = useTempDirs();
 const A = 'a'.repeat(40);
@@ -26,22 +26,8 @@ const B = 'b'.repeat(40);
 const HEAD = 'c'.repeat(40);
 
 /** The gate's inputs as the runner passes them (a push of HEAD unless `github` says otherwise). */
-function env(
-  inputs: Record<string, string>,
-  github: Env = { GITHUB_SHA: HEAD, GITHUB_EVENT_NAME: 'push' },
-): Env {
-  const all = {
-    'api-url': 'https://compliance.example.com',
-    'api-token': TEST_TOKEN,
-    org: 'acme',
-    ...inputs,
-  };
-  return {
-    GITHUB_REPOSITORY: 'acme/app',
-    ...github,
-    ...Object.fromEntries(Object.entries(all).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-  };
-}
+const env = (inputs: Record<string, string>, github: Env = { GITHUB_SHA: HEAD, GITHUB_EVENT_NAME: 'push' }) =>
+  inputEnv({ ...CONNECTION, ...inputs }, { GITHUB_REPOSITORY: 'acme/app', ...github });
 const read = (e: Env) => readInputs(new InputReader(e), process.cwd());
 
 /** A pull_request run whose payload names pull request #7. */
