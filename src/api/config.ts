@@ -12,10 +12,9 @@ export interface ProxySettings {
 
 export interface Logger {
   debug(message: string): void;
-  warning(message: string): void;
 }
 
-export const silentLogger: Logger = { debug: () => undefined, warning: () => undefined };
+export const silentLogger: Logger = { debug: () => undefined };
 
 export interface ConnectionOptions {
   /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */

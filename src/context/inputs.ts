@@ -340,7 +340,7 @@ export function readConnection(inputs: InputReader): Connection {
     deadlineSetting: `${TIMEOUT_INPUT}; variable ${TIMEOUT_VARIABLE}`,
     allowInsecureHttp: inputs.boolean(INSECURE_INPUT, false, INSECURE_VARIABLE),
     retries: inputs.variableInteger('COMPLIANCE_RETRIES', 0, 10),
-    logger: { debug: (m) => log.debug(m), warning: (m) => log.warning(m) },
+    logger: { debug: (m) => log.debug(m) },
   });
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { isLoopbackHost } from '../api/config.js';
-import { errorCode, InputError, SourceError } from '../errors/errors.js';
+import { errorCode, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';
@@ -39,17 +39,11 @@ export interface OciOptions {
   timeoutMs?: number;
 }
 
-/** The manifest digest of `reference`; a pinned digest is still asked for, so one never pushed fails here. */
+/** The manifest digest of `reference`, asked for even when pinned; runtime/artifact.ts pairs the credentials. */
 export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
   const ref = parseImageReference(reference);
   const { username, password } = options;
   registerSecret(password);
-  if ((username ?? '') !== '' && (password ?? '') === '') {
-    throw new InputError('registry-password', 'is empty while registry-username is set', 'both or neither');
-  }
-  if ((password ?? '') !== '' && (username ?? '') === '') {
-    throw new InputError('registry-username', 'is empty while registry-password is set', 'both or neither');
-  }
   const session = new RegistrySession(ref, {
     ...(username && password ? { credentials: { username, password } } : {}),
     ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
@@ -148,7 +142,7 @@ class RegistrySession {
     const body = await this.readBody(get);
     if (!get.ok) throw this.failure(get.status, body.toString('utf8'));
     if (body.length === 0)
-      throw new SourceError(this.source, `the manifest of ${this.describeRef()} is empty`);
+      throw new SourceError(this.source, `the manifest of ${formatReference(this.ref)} is empty`);
     return this.checked(createHash('sha256').update(body).digest('hex'), 'the hash of its manifest');
   }
 
@@ -163,10 +157,6 @@ class RegistrySession {
       );
     }
     return hex;
-  }
-
-  private describeRef(): string {
-    return formatReference(this.ref);
   }
 
   /** A request with the registry's authentication: the first 401 is answered once, then reused. */
@@ -212,7 +202,7 @@ class RegistrySession {
     if (body === undefined) {
       throw new SourceError(
         this.source,
-        `the answer for ${this.describeRef()} is larger than ${describeLimit(MAX_MANIFEST_BYTES)}, so not a ` +
+        `the answer for ${formatReference(this.ref)} is larger than ${describeLimit(MAX_MANIFEST_BYTES)}, so not a ` +
           'manifest; the rest was not read',
       );
     }
@@ -357,7 +347,7 @@ class RegistrySession {
       default:
         return new SourceError(
           this.source,
-          `reading the manifest of ${this.describeRef()} failed with HTTP ${status}${said}`,
+          `reading the manifest of ${formatReference(this.ref)} failed with HTTP ${status}${said}`,
           status >= 500 ? 'The registry is failing; retry later' : undefined,
         );
     }

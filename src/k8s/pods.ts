@@ -129,16 +129,7 @@ export interface PodReport {
   skipped: SkippedPod[];
 }
 
-/** Maps a stream of pods into the report payload, counting what was left out or skipped. */
-export async function mapPods(
-  pods: AsyncIterable<unknown>,
-  filter: NamespaceFilter = {},
-): Promise<PodReport> {
-  const [report] = await mapPodsFor(pods, [filter]);
-  return report as PodReport;
-}
-
-/** One read for many environments: each filter its own report of the same entries (shared, not copied). */
+/** One read of the pods, a report per filter (entries shared, not copied), counting what was left out or skipped. */
 export async function mapPodsFor(
   pods: AsyncIterable<unknown>,
   filters: readonly NamespaceFilter[],

@@ -324,7 +324,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     /** A client with the default retries and backoff, and the lines of its debug log. */
     const client = (baseUrl: string, proxy: ConnectionOptions['proxy'] = {}) => {
       const debug: string[] = [];
-      const logger = { debug: (line: string) => debug.push(line), warning: () => undefined };
+      const logger = { debug: (line: string) => debug.push(line) };
       return {
         debug,
         client: new ComplianceClient(

@@ -271,7 +271,7 @@ describe('the proxy path (undici)', () => {
           proxy: { httpProxy: proxy.url },
           retries: 3,
           backoffBaseMs: 200,
-          logger: { debug: (message: string) => debug.push(message), warning: () => undefined },
+          logger: { debug: (message: string) => debug.push(message) },
         }),
       );
       opened.push(client);

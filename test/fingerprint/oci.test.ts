@@ -263,14 +263,6 @@ describe('fingerprintOci failures before or without an answer', () => {
     expect(error.expected).toContain('ghcr.io/org/app:1.0');
   });
 
-  it('refuses a username without a password and the reverse', async () => {
-    const a = await inputError(fingerprintOci(`${plain.host}/tiny:1.0`, { username: 'u' }));
-    expect(a.input).toBe('registry-password');
-    const b = await inputError(fingerprintOci(`${plain.host}/tiny:1.0`, { password: USER.password }));
-    expect(b.input).toBe('registry-username');
-    expectNoPassword(b);
-  });
-
   it('says an unreachable registry is unreachable', async () => {
     const port = await freePort();
     const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, USER));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/errors/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
 import { compilePattern } from '../../src/context/re2.js';
-import { mapPods } from '../../src/k8s/pods.js';
+import { mapPodsFor } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
 import { rejection } from '../helpers/rejection.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
@@ -173,7 +173,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     expect(all.hint).toMatch(/RBAC.*get and list on pods/);
 
     const error = await rejection(
-      mapPods(readPodsWithKubectl(optionsFor(kc, { namespaces: ['prod'] }))),
+      mapPodsFor(readPodsWithKubectl(optionsFor(kc, { namespaces: ['prod'] })), [{}]),
       SourceError,
     );
     expect(error.message).toMatch(/\(namespace prod\).*forbidden.*namespace "prod"/);
@@ -196,7 +196,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     expect(onPath.message).toMatch(/'kubectl' was not found on PATH/);
   });
 
-  it('gives the expected report entries through mapPods', async () => {
+  it('gives the expected report entries through mapPodsFor', async () => {
     const api = await cluster([
       pod('web', 'prod'),
       pod('job', 'prod', 'Succeeded'),
@@ -205,10 +205,10 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
       pod('dns', 'kube-system'),
     ]);
     const kc = await kubeconfig({ fake: api.origin });
-    const report = await mapPods(readPodsWithKubectl(optionsFor(kc)), {
-      excludeRegex: [compilePattern('^kube-')],
-    });
-    expect(report.artifacts).toEqual([
+    const [report] = await mapPodsFor(readPodsWithKubectl(optionsFor(kc)), [
+      { excludeRegex: [compilePattern('^kube-')] },
+    ]);
+    expect(report?.artifacts).toEqual([
       {
         podName: 'web',
         namespace: 'prod',

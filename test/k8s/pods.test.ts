@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { compilePattern } from '../../src/context/re2.js';
-import { mapPod, mapPods, namespaceMatcher } from '../../src/k8s/pods.js';
+import { mapPod, mapPodsFor, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
 import { D1, D2, pod } from '../helpers/pods.js';
 
@@ -100,11 +100,13 @@ describe('streaming a kubectl List', () => {
       pod('c', { phase: 'Succeeded' }),
       pod('d', { statuses: [{ name: 'x', image: 'i', imageID: '' }] }),
     ];
-    const report = await mapPods(streamItems(Readable.from([list(items)])), { exclude: ['kube-system'] });
-    expect(report.pods).toBe(3);
-    expect(report.leftOut).toBe(1);
-    expect(report.artifacts.map((a) => a.podName)).toEqual(['a']);
-    expect(report.skipped.map((s) => s.pod)).toEqual(['d']);
+    const [report] = await mapPodsFor(streamItems(Readable.from([list(items)])), [
+      { exclude: ['kube-system'] },
+    ]);
+    expect(report?.pods).toBe(3);
+    expect(report?.leftOut).toBe(1);
+    expect(report?.artifacts.map((a) => a.podName)).toEqual(['a']);
+    expect(report?.skipped.map((s) => s.pod)).toEqual(['d']);
   });
 
   it('accepts a bare array and refuses what is not a pod list', async () => {
