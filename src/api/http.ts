@@ -64,7 +64,7 @@ export function readErrorBody(body: unknown, contentType: string | undefined): E
 }
 
 /** A page with each tag a space: a loop, as a pattern would look for `>` again from every `<` of `<<<…`. */
-function withoutTags(page: string): string {
+export function withoutTags(page: string): string {
   let out = '';
   let from = 0;
   for (let open = page.indexOf('<'); open >= 0; open = page.indexOf('<', from)) {
@@ -261,10 +261,7 @@ export class HttpTransport {
             `the answer is larger than ${config.maxResponseBytes} bytes; not read`,
           );
         case 'response': {
-          if (outcome.status === 200 || outcome.status === 201) {
-            const { status, body, text, contentType } = outcome;
-            return { status, body, text, ...(contentType !== undefined && { contentType }) };
-          }
+          if (outcome.status === 200 || outcome.status === 201) return outcome;
           const error = apiError(req.endpoint, outcome, attempt);
           lastServerMessage = error.serverMessage ?? lastServerMessage;
           if (!isRetryableStatus(outcome.status) || last) throw error;

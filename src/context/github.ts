@@ -16,10 +16,8 @@ export interface GitHubContext {
   headRef?: string;
   eventName?: string;
   eventPath?: string;
-  workspace?: string;
   workflow?: string;
   job?: string;
-  runAttempt?: string;
 }
 
 export function readGitHubContext(env: Env): GitHubContext {
@@ -42,10 +40,8 @@ export function readGitHubContext(env: Env): GitHubContext {
     ['headRef', 'GITHUB_HEAD_REF'],
     ['eventName', 'GITHUB_EVENT_NAME'],
     ['eventPath', 'GITHUB_EVENT_PATH'],
-    ['workspace', 'GITHUB_WORKSPACE'],
     ['workflow', 'GITHUB_WORKFLOW'],
     ['job', 'GITHUB_JOB'],
-    ['runAttempt', 'GITHUB_RUN_ATTEMPT'],
   ];
   for (const [key, name] of fields) {
     const value = pick(name);

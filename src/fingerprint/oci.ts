@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { isLoopbackHost } from '../api/config.js';
+import { withoutTags } from '../api/http.js';
 import { errorCode, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
@@ -86,10 +87,7 @@ function registryErrors(body: string): { codes: string[]; text: string | undefin
   } catch {
     // Not JSON: a proxy's page, for instance.
   }
-  const text = body
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = withoutTags(body).replace(/\s+/g, ' ').trim();
   return { codes: [], text: text ? cutText(text, 200) : undefined };
 }
 

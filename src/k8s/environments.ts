@@ -181,9 +181,7 @@ export async function readEnvironmentsConfig(
   return targets;
 }
 
-/**
- * A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the official CLI reads it.
- */
+/** A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the CLI reads it. */
 function textOf(node: Node | null | undefined): string | undefined {
   if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;
   if (typeof node.value === 'string') return node.value;
