@@ -18,11 +18,11 @@ const EITHER = 'either fingerprint, or artifact with artifact-type';
 const EXCLUDE_FORM =
   'globs under the artifact folder (see docs/configuration.md, "Globs"), one per line or comma-separated';
 
-export async function readArtifactSpec(inputs: InputReader, workspace: string): Promise<ArtifactSpec> {
-  return oneSpec(inputs, readShared(inputs), workspace);
-}
-
-async function oneSpec(inputs: InputReader, shared: Shared, workspace: string): Promise<ArtifactSpec> {
+export async function readArtifactSpec(
+  inputs: InputReader,
+  workspace: string,
+  shared: Shared = readShared(inputs),
+): Promise<ArtifactSpec> {
   const fingerprint = inputs.fingerprint('fingerprint');
   const artifact = inputs.optional('artifact');
   checkShared(shared, fingerprint, artifact);
@@ -61,7 +61,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string):
   // A path that exists is that path, even with glob characters in its name (`dist/x[1].bin`).
   const isGlob = (line: string) => globbing && GLOB_CHARS.test(line) && !existsSync(resolve(workspace, line));
   if (fingerprints.length <= 1 && artifacts.length <= 1 && !isGlob(artifacts[0] ?? '')) {
-    const spec = await oneSpec(inputs, shared, workspace);
+    const spec = await readArtifactSpec(inputs, workspace, shared);
     return { items: [{ name: nameOf(spec, workspace), spec }], many: false };
   }
   checkShared(shared, fingerprints[0], artifacts[0]);
