@@ -120,9 +120,7 @@ export class InputReader {
   }
 
   requiredMatching(name: string, form: Form): string {
-    const value = this.matching(name, form);
-    if (value === undefined) throw new InputError(name, 'is required', expectedForms[form]);
-    return value;
+    return this.matching(name, form) ?? this.required(name, expectedForms[form]);
   }
 
   choice<T extends string>(name: string, options: readonly T[], fallback?: T): T | undefined {

@@ -189,7 +189,6 @@ async function* runKubectl(
       binary,
       where,
       tailText(stderr, stderrCut),
-      cutShort,
       cutShort ? streamError : undefined,
     );
     if (failure) throw failure;
@@ -218,7 +217,7 @@ function describeExit(
   binary: string,
   where: string,
   stderr: string,
-  cutShort: boolean,
+  /** What was wrong with the output kubectl cut short; undefined when it was not cut short. */
   cause: unknown,
 ): SourceError | undefined {
   if ('error' in exit) {
@@ -244,7 +243,7 @@ function describeExit(
     exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with code ${exit.code}`;
   return new SourceError(
     'kubectl',
-    `${how}${cutShort ? ' before finishing its output' : ''}${where}: ${stderr || '(nothing on stderr)'}`,
+    `${how}${cause === undefined ? '' : ' before finishing its output'}${where}: ${stderr || '(nothing on stderr)'}`,
     hintFor(stderr),
     cause === undefined ? undefined : { cause },
   );
