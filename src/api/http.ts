@@ -132,23 +132,6 @@ function apiError(
   });
 }
 
-/** Waits `ms`, or less when `signal` aborts; the timer is cleared either way. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** Errors another attempt would only meet again: the request's own, or a wrong address (not EAI_AGAIN, resets). */
 const NOT_RETRYABLE_CODES = new Set([
   'ENOTFOUND',
@@ -310,7 +293,9 @@ export class HttpTransport {
             ? describeNetworkError(outcome.error)
             : 'attempt timed out';
       config.logger.debug(`${req.endpoint}: ${redact(why)}; retrying in ${wait} ms`);
-      await sleep(wait, this.closing.signal);
+      // Loaded only for a retry; close() ends the wait at once, its timer cleared.
+      const { setTimeout: pause } = await import('node:timers/promises');
+      await pause(wait, undefined, { signal: this.closing.signal }).catch(() => undefined);
     }
   }
 
