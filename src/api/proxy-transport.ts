@@ -27,25 +27,9 @@ class LoopbackAroundProxy extends Dispatcher {
     return (origin && neverProxied(origin) ? this.direct : this.proxied).dispatch(options, handler);
   }
 
-  override close(): Promise<void>;
-  override close(callback: () => void): void;
-  override close(callback?: () => void): Promise<void> | void {
-    const closed = Promise.all([this.direct.close(), this.proxied.close()]).then(() => undefined);
-    if (!callback) return closed;
-    void closed.then(callback);
-  }
-
-  override destroy(err?: Error | null): Promise<void>;
-  override destroy(callback: () => void): void;
-  override destroy(err: Error | null, callback: () => void): void;
-  override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
-    const err = typeof first === 'function' ? null : (first ?? null);
-    const callback = typeof first === 'function' ? first : second;
-    const destroyed = Promise.all([this.direct.destroy(err), this.proxied.destroy(err)]).then(
-      () => undefined,
-    );
-    if (!callback) return destroyed;
-    void destroyed.then(callback);
+  // Closed by promise, the one way its callers close it; nothing here destroys a dispatcher.
+  override close(): Promise<void> {
+    return Promise.all([this.direct.close(), this.proxied.close()]).then(() => undefined);
   }
 }
 
