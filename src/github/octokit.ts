@@ -44,16 +44,12 @@ export async function createOctokit({ token, apiUrl }: GitHubConnection): Promis
   // Scrubbed from every message of the error family, whatever GitHub echoes back.
   registerSecret(token);
   const { getOctokit } = await import('@actions/github');
+  const debug = (message: string) => log.debug(message);
   const octokit = getOctokit(token, {
     baseUrl: apiUrl.replace(/\/+$/, ''),
     userAgent: USER_AGENT,
     // Octokit writes warnings to the console by default; keep stdout clean and every line scrubbed.
-    log: {
-      debug: (message: string) => log.debug(message),
-      info: (message: string) => log.debug(message),
-      warn: (message: string) => log.debug(message),
-      error: (message: string) => log.debug(message),
-    },
+    log: { debug, info: debug, warn: debug, error: debug },
   });
   // Around whichever fetch the client was given, set on the options: the hooks inside this one are bound to them.
   octokit.hook.wrap('request', (request, options) => {
