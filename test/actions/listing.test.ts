@@ -4,19 +4,18 @@
  * token, and fields that are only shown. Each action's own branches are in its folder beside this file.
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILES } from '@compliance-actions/sandbox/profile';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { outputFile } from '../helpers/runner.js';
-import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { demoSeed } from '../helpers/sandbox.js';
 import { closedOrigin, json, type Handler } from '../helpers/server.js';
-import { useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
-import { summaryText } from '../helpers/step-result.js';
+import { namesUnder, useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
+import { summaryText, noLeak } from '../helpers/step-result.js';
 
 const ask = {
   'list-actions': useLoopbackStep('list-actions'),
   'list-attestations': useLoopbackStep('list-attestations', { flow: 'backend' }),
   'list-trails': useLoopbackStep('list-trails'),
 };
-const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 /** The outputs of list-actions that could not list: told apart from "none failing" by outcome. */
 const NO_ACTIONS = { count: '', failing: '[]', 'failing-truncated': 'false' };
 /** The outputs of a step that could not finish: the outcome, the result file, and `others`. */
@@ -26,6 +25,38 @@ const failed = (others: Record<string, string> = {}) => ({
   ...others,
 });
 const endpoint = (path: string) => path.replace(/[{}/]/g, '\\$&');
+const list = {
+  'list-attestations': useSandboxStep('list-attestations'),
+  'list-trails': useSandboxStep('list-trails'),
+};
+/** `release-NNNN` and `check-NNNN`: the trail and attestation of second `i`, every tenth non-compliant. */
+const nth = (prefix: string, i: number) => `${prefix}-${String(i).padStart(4, '0')}`;
+const compliant = (name: string) => Number(name.slice(-4)) % 10 !== 0;
+/** The demo seed plus a flow `release` of 250 trails, each with one attestation, one a second. */
+function seedOfReleases(): unknown {
+  const seed = demoSeed() as {
+    orgs: { demo: { flows: unknown[]; trails: unknown[]; attestations: unknown[] } };
+  };
+  const demo = seed.orgs.demo;
+  demo.flows.push({ name: 'release', tags: { team: 'release' } });
+  for (let i = 0; i < 250; i++) {
+    const [trail, at] = [nth('release', i), 1_800_000_000 + i];
+    demo.trails.push({ name: trail, flow: 'release', created_at: at, last_modified_at: at });
+    demo.attestations.push({
+      id: `00000000-0000-0000-0000-${String(i).padStart(8, '0')}`,
+      flow: 'release',
+      trail,
+      name: nth('check', i),
+      type: 'generic',
+      is_compliant: compliant(trail),
+      created_at: at + 0.5,
+    });
+  }
+  return seed;
+}
+/** The names the service lists, newest first: `count` of `prefix`, from second `last` down. */
+const newest = (prefix: string, last: number, count: number) =>
+  Array.from({ length: count }, (_, i) => nth(prefix, last - i));
 
 describe('a bad input fails before any request: outcome error, the error in result-file and the summary', () => {
   it.each([
@@ -123,10 +154,6 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
   });
 
   describe.each(PROFILES)('the sandbox answering %s', (profile) => {
-    const list = {
-      'list-attestations': useSandboxStep('list-attestations'),
-      'list-trails': useSandboxStep('list-trails'),
-    };
     it.each([
       // The query as asked stays in the result file, with why it could not be answered.
       [
@@ -282,4 +309,63 @@ describe('what the service sends is listed as given', () => {
       expect(outputFile(result, 'result-file')).toMatchObject(saved);
     },
   );
+});
+
+describe.each(PROFILES)('every page, or as many as max-items, the sandbox answering %s', (profile) => {
+  const byProfile = byProfileOf(profile);
+  // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
+  const capped = (pagesRead: number) => ({ ...byProfile({ total: 250 }, {}), truncated: true, pagesRead });
+  it.each([
+    // 100 per page by default when reading every page (all, the default): three pages, in order, without repeats.
+    ['list-trails', 'trail', {}, newest('release', 249, 250), { total: 250, truncated: false, pagesRead: 3 }],
+    ['list-trails', 'trail', { 'max-items': '120' }, newest('release', 249, 120), capped(2)],
+    // created_at is n + 0.5: from 1800000050 takes check-0050, to 1800000199 stops at check-0198.
+    [
+      'list-attestations',
+      'attestation',
+      { from: '1800000050', to: '1800000199', 'per-page': '40' },
+      newest('check', 198, 149),
+      { count: 149, total: 149, truncated: false, pagesRead: 4 },
+    ],
+    [
+      'list-attestations',
+      'attestation',
+      { 'max-items': '150', 'per-page': '50' },
+      newest('check', 249, 150),
+      capped(3),
+    ],
+  ] as const)('%s (%s) %j', async (name, noun, inputs, names, saved) => {
+    const result = await list[name](profile, { flow: 'release', ...inputs }, seedOfReleases());
+    const count = names.length;
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      count: String(count),
+      'non-compliant': String(names.filter((n) => !compliant(n)).length),
+    });
+    const file = outputFile(result, 'result-file') as Record<string, Record<string, unknown>[]>;
+    expect(file).toMatchObject(saved);
+    const items = file[`${noun}s`] ?? [];
+    const named = items.map((item) => item[noun === 'trail' ? 'name' : 'attestation_name']);
+    expect(named).toEqual(namesUnder(profile)(names));
+    expect(items.map((item) => (noun === 'trail' ? item.compliance_state : item.is_compliant))).toEqual(
+      names.map((n) => (noun === 'trail' ? (compliant(n) ? 'COMPLIANT' : 'NON-COMPLIANT') : compliant(n))),
+    );
+    const stopped = `max-items (${count}) stopped the read; raise it to read more.`;
+    const warnings = result.stdout.match(
+      new RegExp(
+        `^::warning::${count} ${noun}\\(s\\).*: max-items \\(${count}\\) stopped the read; .*$`,
+        'gm',
+      ),
+    );
+    if (saved.truncated) {
+      // One warning that says the cap stopped the read; the minimal one has no service total to tell.
+      expect(warnings).toHaveLength(1);
+      const said = `${count} ${noun}(s) of 250: ${stopped}`;
+      expect(result.stdout).toContain(byProfile(`::warning::${said}`, stopped));
+      expect(result.summary).toContain(byProfile(said, stopped));
+    } else {
+      expect(warnings).toBeNull();
+      expect(result.summary).toContain(`${count} ${noun}(s), read in ${saved.pagesRead} page(s).`);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed, type Running } from './sandbox.js';
-import { assertNoSecret, withoutMaskCommands } from './secrets.js';
+import { noLeak } from './step-result.js';
 
 /** Demo seed: backend 1.4.0, COMPLIANT. */
 export const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -125,5 +125,5 @@ export function check(result: RunResult, e: Expected): void {
   for (const [name, list] of Object.entries(e.lists ?? {}))
     expect(JSON.parse(result.outputs[name] ?? '') as Listed[]).toEqual(list);
   for (const name of e.unset ?? []) expect(result.outputs[name]).toBeUndefined();
-  assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  noLeak(result.everything);
 }

@@ -8,6 +8,10 @@ import { outputFile, type RunOptions, type RunResult } from './runner.js';
 import { json, startServer } from './server.js';
 import { assertNoSecret, withoutMaskCommands } from './secrets.js';
 
+/** Asserts that nothing the step printed or wrote shows a secret (the runner's mask commands aside). */
+export const noLeak = (everything: string): void =>
+  assertNoSecret(withoutMaskCommands(everything), 'the step');
+
 /** A job summary as a reader sees it: Markdown escapes, HTML entities and the zero-width spaces that break mentions removed. */
 export function summaryText(markdown: string): string {
   return markdown
@@ -70,7 +74,7 @@ export function expectCouldNotFinish(
     expect(typeof saved.error?.message).toBe('string');
     expect(String(saved.error?.message)).toMatch(expected.reason);
   }
-  assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+  noLeak(result.everything);
 }
 
 /**
@@ -96,7 +100,7 @@ export async function expectRefusedBeforeAnyRequest(
     });
     expect(result.summary).toContain(`### ⚠️ ${expected.heading}`);
     expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
-    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    noLeak(result.everything);
   } finally {
     await server.close();
   }

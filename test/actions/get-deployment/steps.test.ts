@@ -11,13 +11,13 @@ import { useTempDirs } from '../../helpers/git.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
-import { closedOrigin, json, startServer, type Handler, type RecordedRequest } from '../../helpers/server.js';
-import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { closedOrigin, json, type Handler, type RecordedRequest } from '../../helpers/server.js';
+import { useLoopbackStep } from '../../helpers/step-against.js';
+import { expectRefusedBeforeAnyRequest, noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
-const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 
 /** Demo seed: backend 1.4.0 ran in staging from snapshot 1; 1.5.0 replaced it in snapshot 2 (never in production). */
 const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -38,34 +38,8 @@ const ask = (sandbox: Running, inputs: Record<string, string> = {}) =>
     },
   });
 
-/** get-deployment of `FP` in prod, asked of a loopback server that answers as `handler` does. */
-async function askServer(handler: Handler, inputs: Record<string, string> = {}, cwd?: string) {
-  const server = await startServer(handler);
-  try {
-    const result = await runAction('get-deployment', {
-      inputs: {
-        'api-url': server.origin,
-        'api-token': TEST_TOKEN,
-        org: 'acme',
-        environment: 'prod',
-        fingerprint: FP,
-        ...inputs,
-      },
-      ...(cwd !== undefined && { cwd }),
-    });
-    return { ...result, requests: server.requests as readonly RecordedRequest[] };
-  } finally {
-    await server.close();
-  }
-}
-/** The same, the server answering 200 with `body` (a function answers from the request: a service that echoes it). */
-const askLoopback = (body: unknown, inputs: Record<string, string> = {}, cwd?: string) =>
-  askServer(
-    (req, res) =>
-      json(res, 200, typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(req) : body),
-    inputs,
-    cwd,
-  );
+/** get-deployment of `FP` in prod, asked of a loopback server answering `answer` (a handler, or a body sent with 200). */
+const askLoopback = useLoopbackStep('get-deployment', { environment: 'prod', fingerprint: FP });
 
 /** What the summary and log say of an answer that names neither the fingerprint nor the environment. */
 const notConfirmed = (fingerprint: string, environment: string) =>
@@ -131,7 +105,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       askLoopback(
         deployment('https://github.com/acme/shop', { from, to, committed: 1_000_000 }, 1_011_520),
         LOOKUP,
-        cwd,
+        { cwd },
       );
 
     it('counts the commits between the two in the checkout, links the comparison, and says the lead time', async () => {
@@ -211,7 +185,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
         ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
     ],
   ])('%s even with fail-if-missing: false', async (_label, body, message) => {
-    const result = await askServer(
+    const result = await askLoopback(
       (_req, res) => {
         if (typeof body !== 'string') return json(res, 404, body);
         res.writeHead(404, { 'content-type': 'text/html' });
@@ -229,78 +203,102 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
     }
   });
 
-  it('reads fractional seconds and escapes what the service sends; links only http(s)', async () => {
-    const result = await askLoopback({
-      fingerprint: FP,
-      deployed_at: 1793697400.999,
-      artifact_name: '<img src=x onerror=alert(1)>',
-      env_name: 'prod',
-      snapshot_index: 9,
-      artifact: { flow_name: '[flow](javascript:alert(1))', git_commit: 'e'.repeat(40) },
-      replaced_artifact: null,
-      diff_url: 'javascript:alert(1)',
-      _links: { environment: { href: 'javascript:alert(2)' } },
-    });
-    expect(result.code).toBe(0);
-    expect(result.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${FP}`);
-    expect(result.outputs).toMatchObject({
-      found: 'true',
-      'deployed-at': '2026-11-03T09:16:40Z',
-      'snapshot-index': '9',
-      'artifact-name': '<img src=x onerror=alert(1)>',
-      'replaced-fingerprint': '',
-    });
-    expect(result.summary).not.toMatch(/<img|\]\(javascript:/);
-    expect(result.summary).toContain('### &lt;img src=x onerror=alert(1)&gt; deployed to prod');
-    expect(result.summary).toContain('| Environment | prod |');
-    expect(result.summary).toContain('| Flow | \\[flow\\]\\(javascript:alert(1)) |');
-    expect(result.summary).toContain('| Commit | eeeeeee |');
-    expect(result.summary).not.toContain('| Diff |');
-    noLeak(result.everything);
-  });
-
-  it('carries on when a field it only passes on or shows is null or malformed', async () => {
-    const result = await askLoopback({
+  const echo = (req: RecordedRequest) => req.headers.authorization ?? '';
+  const echoed: Handler = (req, res) =>
+    json(res, 200, {
       fingerprint: FP,
       deployed_at: 1793697400,
-      artifact_name: null,
       env_name: 'prod',
-      snapshot_index: 'nine',
-      artifact: {
-        flow_name: null,
-        trail_name: null,
-        git_commit: null,
-        git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null },
-        repo_info: { name: null, repo_id: null },
+      artifact_name: `image of ${echo(req)}`,
+      artifact: { flow_name: `flow of ${echo(req)}` },
+      diff_url: `https://ui.example.test/${echo(req)}`,
+    });
+  // Each answer names the fingerprint and the environment asked: confirmed, read without an error.
+  it.each([
+    {
+      label: 'reads fractional seconds and escapes what the service sends; links only http(s)',
+      answer: {
+        fingerprint: FP,
+        deployed_at: 1793697400.999,
+        artifact_name: '<img src=x onerror=alert(1)>',
+        env_name: 'prod',
+        snapshot_index: 9,
+        artifact: { flow_name: '[flow](javascript:alert(1))', git_commit: 'e'.repeat(40) },
+        replaced_artifact: null,
+        diff_url: 'javascript:alert(1)',
+        _links: { environment: { href: 'javascript:alert(2)' } },
       },
-      replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
-      diff_url: 42,
-      _links: null,
-    });
+      outputs: {
+        found: 'true',
+        'deployed-at': '2026-11-03T09:16:40Z',
+        'snapshot-index': '9',
+        'artifact-name': '<img src=x onerror=alert(1)>',
+        'replaced-fingerprint': '',
+      },
+      summary: [
+        '### &lt;img src=x onerror=alert(1)&gt; deployed to prod',
+        '| Environment | prod |',
+        '| Flow | \\[flow\\]\\(javascript:alert(1)) |',
+        '| Commit | eeeeeee |',
+      ],
+      notSummary: ['<img', '](javascript:', '| Diff |'],
+    },
+    {
+      label: 'carries on when a field it only passes on or shows is null or malformed',
+      answer: {
+        fingerprint: FP,
+        deployed_at: 1793697400,
+        artifact_name: null,
+        env_name: 'prod',
+        snapshot_index: 'nine',
+        artifact: {
+          flow_name: null,
+          trail_name: null,
+          git_commit: null,
+          git_commit_info: { sha1: 'e'.repeat(40), message: null, url: null },
+          repo_info: { name: null, repo_id: null },
+        },
+        replaced_artifact: { fingerprint: null, artifact_name: null, snapshot_index: null },
+        diff_url: 42,
+        _links: null,
+      },
+      outputs: {
+        outcome: 'found',
+        found: 'true',
+        'deployed-at': '2026-11-03T09:16:40Z',
+        'snapshot-index': '',
+        'artifact-name': '',
+        'replaced-fingerprint': '',
+        'diff-url': '',
+      },
+      summary: [`### ${FP} deployed to prod`, '| Commit | eeeeeee |'],
+    },
+    {
+      label:
+        'an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)',
+      answer: { fingerprint: FP, env_name: 'prod' },
+      outputs: { outcome: 'found', found: 'true', 'deployed-at': '' },
+      stdout: [`${FP} was deployed to prod.\n`],
+      notSummary: ['| Deployed at |'],
+    },
+    {
+      label: 'never shows the token when a 200 answer echoes it in the names it logs',
+      answer: echoed,
+      outputs: { found: 'true' },
+      stdout: ['image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.'],
+    },
+  ])('$label', async ({ answer, outputs, stdout = [], summary = [], notSummary = [] }) => {
+    const result = await askLoopback(answer);
     expect(result.code).toBe(0);
+    expect(result.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod/${FP}`);
+    expect(result.outputs).toMatchObject(outputs);
     expect(result.stdout).not.toContain('::error::');
-    expect(result.outputs).toMatchObject({
-      outcome: 'found',
-      found: 'true',
-      'deployed-at': '2026-11-03T09:16:40Z',
-      'snapshot-index': '',
-      'artifact-name': '',
-      'replaced-fingerprint': '',
-      'diff-url': '',
-    });
-    expect(result.summary).toContain(`### ${FP} deployed to prod`);
-    expect(result.summary).toContain('| Commit | eeeeeee |');
-  });
-
-  it('an answer without deployed_at is found, deployed-at empty (the spec requires no field of a deployment)', async () => {
-    const result = await askLoopback({ fingerprint: FP, env_name: 'prod' });
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ outcome: 'found', found: 'true', 'deployed-at': '' });
-    expect(result.stdout).toContain(`${FP} was deployed to prod.\n`);
-    expect(result.summary).not.toContain('| Deployed at |');
-    // Both named, as asked: confirmed.
+    for (const text of stdout) expect(result.stdout).toContain(text);
+    for (const text of summary) expect(result.summary).toContain(text);
+    for (const text of notSummary) expect(result.summary).not.toContain(text);
     expect(result.everything).not.toMatch(/not confirmed/i);
     expect(outputFile(result, 'result-file')).not.toHaveProperty('notConfirmed');
+    noLeak(result.everything);
   });
 
   it.each([
@@ -367,17 +365,8 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
   );
 
   it('an unreachable service fails the step whatever fail-if-missing says, told apart from not deployed', async () => {
-    const result = await runAction('get-deployment', {
-      inputs: {
-        'api-url': await closedOrigin(),
-        'api-token': TEST_TOKEN,
-        org: 'acme',
-        environment: 'staging',
-        fingerprint: BACKEND_150,
-        ...LOOKUP,
-      },
-      env: { COMPLIANCE_RETRIES: '0' },
-    });
+    const inputs = { 'api-url': await closedOrigin(), environment: 'staging', fingerprint: BACKEND_150 };
+    const result = await askLoopback({}, { ...inputs, ...LOOKUP }, { env: { COMPLIANCE_RETRIES: '0' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
       /::error::GET \/deployments\/\{org\}\/\{env_name\}\/\{fingerprint\} could not reach the service: /,
@@ -391,20 +380,6 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       failIfMissing: false,
       error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
     });
-    noLeak(result.everything);
-  });
-
-  it('never shows the token when a 200 answer echoes it in the names it logs', async () => {
-    const result = await askLoopback((req: RecordedRequest) => ({
-      fingerprint: FP,
-      deployed_at: 1793697400,
-      env_name: 'prod',
-      artifact_name: `image of ${req.headers.authorization ?? ''}`,
-      artifact: { flow_name: `flow of ${req.headers.authorization ?? ''}` },
-      diff_url: `https://ui.example.test/${req.headers.authorization ?? ''}`,
-    }));
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('image of Bearer *** was deployed to prod at 2026-11-03T09:16:40Z.');
     noLeak(result.everything);
   });
 });

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { outputFile } from '../../helpers/runner.js';
 import { OTHER_TOKEN } from '../../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep, useSandboxStep } from '../../helpers/step-against.js';
+import { noLeak } from '../../helpers/step-result.js';
 
 const ask = useLoopbackStep('list-actions');
 const list = useSandboxStep('list-actions');
-const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 const GATE = { 'fail-if-failing': 'true' };
 
 /** An action as the service lists it: `is_failing` as given (absent if undefined), a chat-app flag only in `extra`. */

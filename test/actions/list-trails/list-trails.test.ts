@@ -4,7 +4,7 @@
  * the way out is in ../listing.test.ts. The bundle keeps its contract in test/dist/list-trails.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import { PROFILES } from '@compliance-actions/sandbox/profile';
 import { Trail } from '../../../src/api/schemas/index.js';
 import {
   action,
@@ -16,7 +16,6 @@ import {
 } from '../../../src/actions/list-trails.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { outputFile } from '../../helpers/runner.js';
-import { demoSeed } from '../../helpers/sandbox.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../../helpers/step-against.js';
 
@@ -153,34 +152,6 @@ const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const NON_COMPLIANT_TRAIL = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
 
-/** The demo seed plus `n` trails of flow `release`, newest first by number; every tenth one non-compliant. */
-function seedWithTrails(n: number): unknown {
-  const seed = demoSeed() as {
-    orgs: { demo: { flows: unknown[]; trails: unknown[]; attestations: unknown[] } };
-  };
-  const demo = seed.orgs.demo;
-  demo.flows.push({ name: 'release', tags: { team: 'release' } });
-  for (let i = 0; i < n; i++) {
-    const name = `release-${String(i).padStart(4, '0')}`;
-    const at = 1_800_000_000 + i;
-    demo.trails.push({ name, flow: 'release', created_at: at, last_modified_at: at });
-    demo.attestations.push({
-      id: `00000000-0000-0000-0000-${String(i).padStart(8, '0')}`,
-      flow: 'release',
-      trail: name,
-      name: 'smoke-test',
-      type: 'generic',
-      is_compliant: i % 10 !== 0,
-      created_at: at,
-    });
-  }
-  return seed;
-}
-
-/** The first `count` of the `n` trail names the service would list, newest first. */
-const releaseNames = (n: number, count: number) =>
-  Array.from({ length: count }, (_, i) => `release-${String(n - 1 - i).padStart(4, '0')}`);
-
 const ask = useLoopbackStep('list-trails');
 const run = useSandboxStep('list-trails');
 type Listed = { name: string | null; compliance_state: string | null }[];
@@ -188,7 +159,6 @@ const trailsOf = (result: Parameters<typeof outputFile>[0]) =>
   (outputFile(result, 'result-file') as { trails: Listed }).trails;
 
 describe.each(PROFILES)('list-trails, the sandbox answering %s', (profile) => {
-  const byProfile = byProfileOf(profile);
   const listed = namesUnder(profile);
   const list = (inputs: Record<string, string>, seed?: unknown) => run(profile, inputs, seed);
 
@@ -213,41 +183,6 @@ describe.each(PROFILES)('list-trails, the sandbox answering %s', (profile) => {
     expect(trailsOf(result).map((t) => t.name)).toEqual(listed(names));
     expect(result.summary).toContain(`Filtered by ${Object.keys(filter)[0] ?? ''} `);
     if (names.length === 0) expect(result.summary).toContain('No trails match.');
-  });
-
-  const stopped = 'max-items (120) stopped the read; raise it to read more.';
-  it.each([
-    // 100 per page by default when reading every page (all, the default): three pages, in order, without repeats.
-    ['reads every page', {}, 250, { total: 250, truncated: false, pagesRead: 3 }],
-    // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
-    [
-      'stops at max-items, with a warning that says how many there are',
-      { 'max-items': '120' },
-      120,
-      { ...byProfile({ total: 250 }, {}), truncated: true, pagesRead: 2 },
-    ],
-  ])('%s', async (_label, inputs, count, saved) => {
-    const result = await list({ flow: 'release', ...inputs }, seedWithTrails(250));
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({ count: String(count), 'non-compliant': String(count / 10) });
-    expect(outputFile(result, 'result-file')).toMatchObject(saved);
-    const names = releaseNames(250, count);
-    expect(trailsOf(result).map((t) => t.name)).toEqual(listed(names));
-    expect(trailsOf(result).map((t) => t.compliance_state)).toEqual(
-      names.map((name) => (Number(name.slice(-4)) % 10 === 0 ? 'NON-COMPLIANT' : 'COMPLIANT')),
-    );
-    const warnings = result.stdout.match(
-      /^::warning::120 trail\(s\).*: max-items \(120\) stopped the read; .*$/gm,
-    );
-    if (saved.truncated) {
-      // One warning that says the cap stopped the read; the minimal one has no service total to tell.
-      expect(warnings).toHaveLength(1);
-      expect(result.stdout).toContain(byProfile(`::warning::120 trail(s) of 250: ${stopped}`, stopped));
-      expect(result.summary).toContain(byProfile(`120 trail(s) of 250: ${stopped}`, stopped));
-    } else {
-      expect(warnings).toBeNull();
-      expect(result.summary).toContain('250 trail(s), read in 3 page(s).');
-    }
   });
 });
 

@@ -3,33 +3,26 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describe as describeInputs, readInputs } from '../../../src/actions/report-artifact.js';
-import { InputReader, type Env } from '../../../src/context/inputs.js';
+import type { Env } from '../../../src/context/inputs.js';
 import { InputError } from '../../../src/errors/errors.js';
 import { useTempDirs } from '../../helpers/git.js';
-import { guardSecret, TEST_TOKEN } from '../../helpers/secrets.js';
+import { CONNECTION, readerOf } from '../../helpers/inputs.js';
+import { guardSecret } from '../../helpers/secrets.js';
 
 const { tempDir } = useTempDirs();
 
 const REGISTRY_PASSWORD = 'Pw-report-artifact-4be1';
 guardSecret(REGISTRY_PASSWORD);
 
-/** The inputs of a step that reports app.bin to flow backend, with `extra` over them. */
-function env(extra: Record<string, string> = {}): Env {
-  const base: Record<string, string> = {
-    'api-url': 'https://compliance.example.test',
-    'api-token': TEST_TOKEN,
-    org: 'acme',
-    flow: 'backend',
-    artifact: 'app.bin',
-    'artifact-type': 'file',
-  };
-  return Object.fromEntries(
-    Object.entries({ ...base, ...extra }).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
-  );
-}
-
+/** The inputs of a step that reports app.bin to flow backend, with `extra` over them, in `cwd`. */
 const read = (extra: Record<string, string> = {}, cwd = '/work', more: Env = {}) =>
-  readInputs(new InputReader({ ...env(extra), ...more }), cwd);
+  readInputs(
+    readerOf(
+      { ...CONNECTION, flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file', ...extra },
+      more,
+    ),
+    cwd,
+  );
 
 describe('report-artifact inputs', () => {
   it('reads what the report says about the artifact', async () => {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { action } from '../../../src/actions/report-artifact.js';
 import { settle } from '../../../src/runtime/step.js';
-import { InputReader } from '../../../src/context/inputs.js';
 import { useTempDirs } from '../../helpers/git.js';
+import { readerOf } from '../../helpers/inputs.js';
 import { checkout, reportInputs } from '../../helpers/report-artifact.js';
 import { DEFAULT_GITHUB } from '../../helpers/runner.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -23,9 +23,8 @@ async function inputs(url: string, dir: string, extra: Record<string, string> = 
     name: 'app.bin',
     ...extra,
   });
-  const env = Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
   const context = { ...DEFAULT_GITHUB, GITHUB_SHA: SHA, GITHUB_WORKSPACE: dir, COMPLIANCE_RETRIES: '0' };
-  return await action.read(new InputReader({ ...context, ...env }), dir);
+  return await action.read(readerOf(given, context), dir);
 }
 
 const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>

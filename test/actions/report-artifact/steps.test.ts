@@ -18,13 +18,13 @@ import type { TestRegistry } from '../../helpers/registry.js';
 import { APP_BIN_FP, checkout, expectKept, reportInputs } from '../../helpers/report-artifact.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { useSandbox, type Running } from '../../helpers/sandbox.js';
-import { assertNoSecret, guardSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { guardSecret, TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, startServer, type Handler } from '../../helpers/server.js';
+import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const { tempDir, repo } = useTempDirs();
-const noLeak = (everything: string) => assertNoSecret(withoutMaskCommands(everything), 'the step');
 
 /** Independent of our code: the sha256sum binary. */
 const sha256sum = (path: string) =>

@@ -3,28 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describe as describeInputs, readInputs } from '../../../src/actions/report-k8s-env/inputs.js';
-import { InputReader, type Env } from '../../../src/context/inputs.js';
+import type { Env } from '../../../src/context/inputs.js';
 import { InputError } from '../../../src/errors/errors.js';
 import type { NamespaceFilter } from '../../../src/k8s/pods.js';
 import { useTempDirs } from '../../helpers/git.js';
+import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 
-function read(extra: Record<string, string> = {}, more: Env = {}) {
-  const given: Record<string, string> = {
-    'api-url': 'https://compliance.example.test',
-    'api-token': TEST_TOKEN,
-    org: 'acme',
-    environment: 'staging',
-    ...extra,
-  };
-  return readInputs(
-    new InputReader({
-      ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-      ...more,
-    }),
-    '/work',
-  );
-}
+const read = (extra: Record<string, string> = {}, more: Env = {}) =>
+  readInputs(readerOf({ ...CONNECTION, environment: 'staging', ...extra }, more), '/work');
 
 describe('report-k8s-env inputs', () => {
   it('reads a pods file relative to the workspace', async () => {

@@ -4,50 +4,31 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { action } from '../../../src/actions/report-k8s-env/index.js';
 import { warnings } from '../../../src/actions/report-k8s-env/render.js';
-import { InputReader } from '../../../src/context/inputs.js';
 import { ComplianceClient } from '../../../src/api/client.js';
 import { InputError, SourceError } from '../../../src/errors/errors.js';
 import { countArtifacts, type PodReport } from '../../../src/k8s/pods.js';
 import { readPods } from '../../../src/k8s/source.js';
 import { MAX_ANNOTATIONS, settle } from '../../../src/runtime/step.js';
 import { useTempDirs } from '../../helpers/git.js';
-import { D1, D2, pod, podList, running } from '../../helpers/pods.js';
+import { readerOf } from '../../helpers/inputs.js';
+import { D1, D2, pod } from '../../helpers/pods.js';
+import { podsWorkspace } from '../../helpers/report-k8s-env.js';
 import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 
 const start = useSandbox();
 const { tempDir } = useTempDirs();
 
-function podsFile(items: unknown[]): string {
-  const file = join(tempDir('pods-'), 'pods.json');
-  writeFileSync(file, JSON.stringify(podList(items)));
-  return file;
-}
+/** pods.json of `items` in a folder of its own. */
+const podsFile = (items?: unknown[]) => join(podsWorkspace(tempDir('pods-'), items), 'pods.json');
 
-const cluster = [
-  pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
-  pod('web-2', { ns: 'shop', statuses: [running('nginx:1.27', D1)] }),
-  pod('api-1', { ns: 'shop', statuses: [running('api:2', D2)] }),
-  pod('job-1', { ns: 'batch', phase: 'Succeeded' }),
-  pod('new-1', { ns: 'shop', statuses: [{ name: 'app', image: 'api:3', imageID: '' }] }),
-];
-
-async function inputs(url: string, file: string, extra: Record<string, string> = {}) {
-  const given: Record<string, string> = {
-    'api-url': url,
-    'api-token': DEMO_TOKEN,
-    org: 'demo',
-    environment: 'staging',
-    'pods-file': file,
-    ...extra,
-  };
-  return await action.read(
-    new InputReader({
-      COMPLIANCE_RETRIES: '0',
-      ...Object.fromEntries(Object.entries(given).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-    }),
+const inputs = (url: string, file: string) =>
+  action.read(
+    readerOf(
+      { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', environment: 'staging', 'pods-file': file },
+      { COMPLIANCE_RETRIES: '0' },
+    ),
     '/',
   );
-}
 
 describe('reading a pods file', () => {
   it('skips a pod with a malformed owner or a time before 1970, and reports the rest', async () => {
@@ -81,10 +62,12 @@ describe('reading a pods file', () => {
   });
 
   it('counts each image and fingerprint once, with its pods, in order', async () => {
-    const [report] = await readPods({ kind: 'file', path: podsFile(cluster) }, [{}]);
+    const [report] = await readPods({ kind: 'file', path: podsFile() }, [{}]);
     if (!report) throw new Error('no report');
     expect(countArtifacts(report)).toEqual([
       { image: 'api:2', fingerprint: D2, pods: 1 },
+      { image: 'coredns:1', fingerprint: 'd'.repeat(64), pods: 1 },
+      { image: 'envoy:1', fingerprint: 'c'.repeat(64), pods: 1 },
       { image: 'nginx:1.27', fingerprint: D1, pods: 2 },
     ]);
   });
@@ -129,10 +112,10 @@ describe('report-k8s-env run', () => {
       .spyOn(ComplianceClient.prototype, 'reportK8sEnvironment')
       .mockRejectedValue(new InputError('body', 'artifacts[0].digests is not valid'));
     try {
-      const step = await settle(action, await inputs(sandbox.url, podsFile(cluster)));
+      const step = await settle(action, await inputs(sandbox.url, podsFile()));
       expect(step.outcome).toBe('error');
       expect(step.payload).toBeUndefined();
-      expect(step.result).toMatchObject({ pods: 5, reported: 3, error: { kind: 'input' } });
+      expect(step.result).toMatchObject({ pods: 6, reported: 4, error: { kind: 'input' } });
       expect(step.annotations?.map((a) => a.message)).toEqual([
         "Skipped pod shop/new-1: container 'app' has no imageID yet (image still being pulled?)",
       ]);

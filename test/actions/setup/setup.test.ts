@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { action, explainVerifyFailure } from '../../../src/actions/setup.js';
 import { ApiError, InputError, NetworkError, TimeoutError } from '../../../src/errors/errors.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { closedOrigin, json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
+import { noLeak } from '../../helpers/step-result.js';
 
 const ask = useLoopbackStep('setup');
 const DRY_RUN = '::notice::Compliance reporting is in DRY RUN for this job: nothing will be sent.';
@@ -58,7 +59,7 @@ describe('setup', () => {
     expect(result.stdout).toContain(`::error::${message}`);
     expect(result.exportedEnv).toEqual({});
     expect(result.summary).toContain('the service refused the token');
-    assertNoSecret(withoutMaskCommands(result.everything), 'the step');
+    noLeak(result.everything);
   });
 
   it('says the URL is unreachable when nothing listens', async () => {
