@@ -1,7 +1,7 @@
 /**
- * get-artifact with many items, run as a step in-process: globs, several fingerprints, items that cannot be checked
- * and the grades over many against the sandbox under both answer profiles; answers the sandbox would not give and
- * inputs refused before any request (neither depends on the profile) once. The bundle keeps a release of 200 files in
+ * get-artifact with many items, run as a step in-process: the grades over many against the sandbox under both answer
+ * profiles; globs, several fingerprints and items that cannot be checked, answers the sandbox would not give and
+ * inputs refused before any request (none depends on the profile) once. The bundle keeps a release of 200 files in
  * test/dist/get-artifact.test.ts.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useSharedServer } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
-import { PROFILES } from '@compliance-actions/sandbox/profile';
+import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -36,27 +36,34 @@ const verify = (url: string, dir: string, inputs: Record<string, string>, token 
   });
 const release = (count: number) => releaseIn(tempDir('release-'), count);
 
-describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox answering %s', (profile) => {
-  /** A sandbox with flow release and a workspace of `count` parts, reported compliant but those `bad` names. */
-  async function reported(count: number, bad = (_name: string) => false, skip = (_name: string) => false) {
-    const sandbox = await startSandbox({ profile, seed: releaseSeed() });
-    const { dir, fingerprints } = release(count);
-    await reportAll(sandbox, fingerprints, skip, (name) => !bad(name));
-    return {
-      sandbox,
-      dir,
-      fingerprints,
-      run: (inputs: Record<string, string>) => verify(sandbox.url, dir, inputs),
-    };
-  }
+/** A sandbox answering `profile` with flow release and a workspace of `count` parts, reported compliant but `bad`. */
+async function reported(
+  count: number,
+  {
+    profile = 'full',
+    bad = () => false,
+    skip = () => false,
+  }: Partial<Record<'bad' | 'skip', (name: string) => boolean>> & { profile?: AnswerProfile } = {},
+) {
+  const sandbox = await startSandbox({ profile, seed: releaseSeed() });
+  const { dir, fingerprints } = release(count);
+  await reportAll(sandbox, fingerprints, skip, (name) => !bad(name));
+  return {
+    sandbox,
+    dir,
+    fingerprints,
+    run: (inputs: Record<string, string>) => verify(sandbox.url, dir, inputs),
+  };
+}
 
+describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox answering %s', (profile) => {
   it('fail-on non-compliant: the non-compliant item fails the step, the not-found one warns; none warns of both', async () => {
     const [BAD, MISSING] = ['release/part-001.bin', 'release/part-003.bin'];
-    const { fingerprints, run } = await reported(
-      5,
-      (name) => name === BAD,
-      (name) => name === MISSING,
-    );
+    const { fingerprints, run } = await reported(5, {
+      profile,
+      bad: (name) => name === BAD,
+      skip: (name) => name === MISSING,
+    });
     const short = (name: string) => fingerprints.get(name)?.slice(0, 12) ?? '';
     check(await run({ artifact: 'release/*.bin', 'fail-on': 'non-compliant' }), {
       code: 1,
@@ -82,7 +89,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
   });
 
   it('passes when every item is COMPLIANT; a glob is many even when it matches one file', async () => {
-    const { dir, run } = await reported(3);
+    const { dir, run } = await reported(3, { profile });
     check(
       await run({ artifact: 'release/part-00[0-2].bin\nrelease/part-000.bin', 'assert-compliant': 'true' }),
       {
@@ -111,7 +118,10 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
       unset: ['count'],
     });
   });
+});
 
+// What the answer profile does not change (globs, a fault, a refusal), against one sandbox profile.
+describe('get-artifact: many artifacts in one step, the sandbox answering full', () => {
   it('one item that cannot be checked is NOT-CHECKED: the others are read, the outcome is error', async () => {
     const { sandbox, fingerprints, run } = await reported(4);
     const broken = fingerprints.get('release/part-002.bin') ?? '';
@@ -143,7 +153,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
 
   it('braces within the bounds are expanded: options, nested options and sequences', async () => {
     // Nothing reported: every item is not found, and the list names what the braces made.
-    const { run } = await reported(12, undefined, () => true);
+    const { run } = await reported(12, { skip: () => true });
     const result = await run({ artifact: 'release/part-{00{0,{1,2}},01{0..1}}.bin' });
     expect(result.outputs.outcome).toBe('not-found');
     expect(

@@ -1,6 +1,6 @@
 /**
- * report-k8s-env run as a step in-process against the sandbox, under both answer profiles (or a loopback server):
- * every branch of one environment and of many from a config, read from a pods file or by the real kubectl against
+ * report-k8s-env run as a step in-process against the sandbox (under both answer profiles where the answer shows) or
+ * a loopback server: every branch of one environment and of many from a config, read from a pods file or by the real kubectl against
  * the loopback API server. The bundle keeps its contract in test/dist/report-k8s-env.test.ts.
  */
 import { writeFileSync } from 'node:fs';
@@ -84,303 +84,297 @@ const listed = (result: RunResult) => JSON.parse(result.outputs.environments ?? 
 
 describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) => {
   const byProfile = byProfileOf(PROFILE);
-  const start = (seed?: unknown) => startSandbox({ profile: PROFILE, ...(seed !== undefined && { seed }) });
+  const start = () => startSandbox({ profile: PROFILE });
 
-  describe('one environment from a pods file', () => {
-    it('reports the mapped pods, skips the one it cannot map (warned, counted, summarized)', async () => {
-      const sandbox = await start();
-      const result = await report(workspace(), staging(sandbox.url));
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      // Its outputs (counts, message, snapshot) and result file: the bundle's contract (test/dist) asserts them. The
-      // seed's staging has two snapshots: this report makes the third (201), which the summary names where the answer
-      // does (a minimal answer to a first report has no body).
-      expect(result.summary).toContain(
-        byProfile(
-          '**A new snapshot was made: staging#3.**',
-          '**A new snapshot of staging was made** (the service did not say its number).',
-        ),
-      );
-      expect(result.stdout).toContain(`::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`);
-      // The service's latest staging snapshot now runs exactly these fingerprints.
-      const diff = await sandbox.client().diffEnvironments('staging~1', 'staging');
-      const now = [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts];
-      expect(now.map((a) => a.fingerprint).sort()).toEqual([D1, D2, 'c'.repeat(64), 'd'.repeat(64)].sort());
-      expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
-      expect(result.summary).toContain(`| shop | new-1 | ${NO_IMAGE_ID} |`);
-      noLeak(result.everything);
-    });
-
-    it('gives the service message when nothing changed (no new snapshot)', async () => {
-      const sandbox = await start();
-      const inputs = staging(sandbox.url, { environment: 'production' });
-      const dir = workspace();
-      const first = await report(dir, inputs);
-      expect(first.outputs.message).toMatch(byProfile(/created/, /^$/));
-      expect(first.outputs).toMatchObject({
-        'snapshot-created': 'true',
-        'snapshot-id': byProfile('production#3', ''),
-      });
-      const second = await report(dir, inputs);
-      expect(second.code).toBe(0);
-      // A minimal answer to the second report is the bare string "OK": no snapshot named.
-      expect(second.outputs.message).toMatch(byProfile(/^No new snapshot/, /^OK$/));
-      expect(second.outputs).toMatchObject({
-        'snapshot-created': 'false',
-        'snapshot-id': byProfile('production#3', ''),
-      });
-      expect(second.summary).toContain(
-        `**No new snapshot was made**: what runs is what the latest snapshot${byProfile(', production#3,', '')} already holds (HTTP 200: the set of running artifacts did not change).`,
-      );
-    });
-
-    it('dry run: sends nothing, keeps the payload, says DRY RUN, and warns about a named namespace with no pods', async () => {
-      const sandbox = await start();
-      const before = await sandbox.client().diffEnvironments('staging', 'staging');
-      const dir = workspace();
-      const inputs = staging(sandbox.url);
-      const result = await report(dir, inputs, { COMPLIANCE_DRY_RUN: 'true' });
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({
-        outcome: 'dry-run',
-        pods: '6',
-        artifacts: '4',
-        skipped: '1',
-        message: 'dry run: nothing was sent',
-      });
-      // The counts and the message alone: no snapshot, and the warning about the skipped pod kept.
-      expect(Object.keys(result.outputs).sort()).toEqual(DRY_RUN_OUTPUTS);
-      expect(result.stdout.match(/^::warning::.*$/gm)).toEqual([
-        `::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`,
-      ]);
-      expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true, pods: 6 });
-      expect(result.stdout).toContain(
-        `DRY RUN: would PUT ${sandbox.url}/environments/demo/staging/report/K8S`,
-      );
-      expect(result.stdout).toContain('"podName": "web-1"');
-      const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
-      expect(payload.artifacts.map((a) => a.podName)).toEqual(['web-1', 'web-2', 'api-1', 'sys-1']);
-      expect(result.summary).toContain('### DRY RUN: environment staging not reported');
-      const named = await report(dir, { ...inputs, namespaces: 'shop\nshopp', 'dry-run': 'true' });
-      expect(named.code).toBe(0);
-      expect(named.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
-      expect(named.stdout).not.toContain("Namespace 'shop' has no pods");
-      const after = await sandbox.client().diffEnvironments('staging', 'staging');
-      expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
-    });
-
-    it('keeps the payload when the service answers a login page with 200 (not taken as delivered), or 503', async () => {
-      const sandbox = await start();
-      const dir = workspace();
-      const inputs = staging(sandbox.url);
-      const dryRun = await report(dir, { ...inputs, 'dry-run': 'true' });
-      sandbox.sandbox.faults.respondNext(1, {
-        status: 200,
-        contentType: 'text/html',
-        body: `\n<html><body>Sign in (${DEMO_TOKEN})</body></html>`,
-        path: /\/report\/K8S$/,
-      });
-      const result = await report(dir, inputs);
-      expect(result.stdout).toContain(
-        '::error::unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
-          '"text/html", first line "<html><body>Sign in (***)</body></html>": not the service\'s answer to a report (no ' +
-          'body, or JSON: an object, a string or null), so the report is not taken as delivered. The report was not ' +
-          'delivered.',
-      );
-      expectKept(result);
-      // The very payload a dry run keeps: nothing of the report is lost.
-      expect(outputFile(result, 'payload-file')).toEqual(outputFile(dryRun, 'payload-file'));
-      // A report refused with 503 is kept the same way, with why, the one warning and the summary's details.
-      sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
-      const refused = await report(dir, inputs, { COMPLIANCE_RETRIES: '0' });
-      expectKept(refused);
-      // Only the list every error path sets: nothing a later step could take for counts.
-      const outputs = ['environments', 'environments-truncated', 'outcome', 'payload-file', 'result-file'];
-      expect(Object.keys(refused.outputs).sort()).toEqual(outputs);
-      expect(refused.outputs.environments).toBe('[]');
-      expect((outputFile(refused, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
-      const saved = outputFile(refused, 'result-file');
-      const why = /HTTP 503 Service Unavailable: maintenance window\. The report was not delivered\.$/;
-      expect(saved).toMatchObject({ leftOut: 1, error: { message: expect.stringMatching(why) as unknown } });
-      expect(saved).not.toHaveProperty('message');
-      expect(refused.stdout.match(/^::warning::/gm)).toHaveLength(1);
-      expect(refused.summary).toContain('#### The report that was not delivered');
-      expect(refused.summary).toContain('#### Skipped pods (1)');
-    });
-
-    it('keeps the payload when the environment does not exist (404)', async () => {
-      const sandbox = await start();
-      const result = await report(workspace(), staging(sandbox.url, { environment: 'nowhere' }));
-      expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/::error::PUT .* failed with HTTP 404 Not Found: .*nowhere/);
-      expect(result.outputs.outcome).toBe('error');
-      expect((outputFile(result, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
-    });
+  it('reports the mapped pods, skips the one it cannot map (warned, counted, summarized)', async () => {
+    const sandbox = await start();
+    const result = await report(workspace(), staging(sandbox.url));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // Its outputs (counts, message, snapshot) and result file: the bundle's contract (test/dist) asserts them. The
+    // seed's staging has two snapshots: this report makes the third (201), which the summary names where the answer
+    // does (a minimal answer to a first report has no body).
+    expect(result.summary).toContain(
+      byProfile(
+        '**A new snapshot was made: staging#3.**',
+        '**A new snapshot of staging was made** (the service did not say its number).',
+      ),
+    );
+    expect(result.stdout).toContain(`::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`);
+    // The service's latest staging snapshot now runs exactly these fingerprints.
+    const diff = await sandbox.client().diffEnvironments('staging~1', 'staging');
+    const now = [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts];
+    expect(now.map((a) => a.fingerprint).sort()).toEqual([D1, D2, 'c'.repeat(64), 'd'.repeat(64)].sort());
+    expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
+    expect(result.summary).toContain(`| shop | new-1 | ${NO_IMAGE_ID} |`);
+    noLeak(result.everything);
   });
 
-  describe('many environments from one read', () => {
-    it('reports each environment from a config file, with its own pods, and one summary row each', async () => {
-      const sandbox = await start();
-      const result = await report(workspace(TEAMS, CONFIG), {
-        ...connection(sandbox.url),
-        'config-file': 'envs.yaml',
-        'pods-file': 'pods.json',
-      });
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect(result.outputs.outcome).toBe('reported');
-      // Minimal answers (no body, then "OK") go to whichever report arrives first: both are sent at once.
-      const message = (env: string) =>
-        byProfile(
-          `Snapshot ${env}#3 created with 1 artifact(s)`,
-          expect.stringMatching(/^(OK)?$/) as unknown,
-        );
-      const row = { outcome: 'reported', artifacts: 1, 'payload-file': '' };
-      expect(listed(result)).toEqual([
-        { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
-        { name: 'production', pods: 2, skipped: 0, message: message('production'), ...row },
-      ]);
-      // What the service now runs in each: only the pods of its namespaces. Read from the sandbox's store, as the pods
-      // of a diff are only shown (a minimal answer leaves them out).
-      const runs = (env: string) => {
-        const held = sandbox.sandbox.service.data.orgs.demo?.environments.find((e) => e.name === env);
-        return (held?.snapshots.at(-1)?.artifacts ?? []).map((a) => `${a.name} ${a.pods.join(',')}`).sort();
-      };
-      expect(runs('staging')).toEqual(['api:2 api-1,api-2']);
-      expect(runs('production')).toEqual(['nginx:1.27 web-1,web-2']);
-      expect(result.summary).toContain('### 2 environments reported');
-      expect(result.summary).toContain(
-        '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
-      );
-      expect(result.summary).toContain(
-        // Pods read, as the environments output counts them.
-        byProfile(
-          '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
-          '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
-        ),
-      );
-      // A skipped pod is warned about once, whichever environments hold it.
-      expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
-      expect(result.summary).toContain('#### Skipped pods (1)');
-      const saved = outputFile(result, 'result-file') as { environments: { environment: string }[] };
-      expect(saved.environments.map((e) => e.environment)).toEqual(['staging', 'production']);
-      noLeak(result.everything);
+  it('gives the service message when nothing changed (no new snapshot)', async () => {
+    const sandbox = await start();
+    const inputs = staging(sandbox.url, { environment: 'production' });
+    const dir = workspace();
+    const first = await report(dir, inputs);
+    expect(first.outputs.message).toMatch(byProfile(/created/, /^$/));
+    expect(first.outputs).toMatchObject({
+      'snapshot-created': 'true',
+      'snapshot-id': byProfile('production#3', ''),
     });
-
-    it('one environment the service refuses does not stop the others: its payload is kept, the step fails naming it', async () => {
-      const sandbox = await start();
-      const result = await report(workspace(TEAMS, `${CONFIG}  - name: nowhere\n    namespaces: [batch]\n`), {
-        ...connection(sandbox.url),
-        'config-file': 'envs.yaml',
-        'pods-file': 'pods.json',
-      });
-      expect(result.code).toBe(1);
-      expect(result.outputs.outcome).toBe('error');
-      const [staging, production, nowhere] = listed(result);
-      expect(staging?.outcome).toBe('reported');
-      expect(production?.outcome).toBe('reported');
-      expect(nowhere).toMatchObject({ name: 'nowhere', outcome: 'error', pods: 1 });
-      expect(nowhere?.message).toContain("Environment named 'nowhere' does not exist");
-      expect(JSON.parse(result.files[nowhere?.['payload-file'] ?? ''] ?? '')).toEqual({ artifacts: [] });
-      expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
-      // The failure comes last, after every environment was reported.
-      expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
-        /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
-      );
-      expect(result.summary).toContain('### 2 of 3 environments reported');
-      expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
+    const second = await report(dir, inputs);
+    expect(second.code).toBe(0);
+    // A minimal answer to the second report is the bare string "OK": no snapshot named.
+    expect(second.outputs.message).toMatch(byProfile(/^No new snapshot/, /^OK$/));
+    expect(second.outputs).toMatchObject({
+      'snapshot-created': 'false',
+      'snapshot-id': byProfile('production#3', ''),
     });
-
-    it('numbers as namespace names, an empty selector, a long name, and line numbers of inline YAML after blank lines', async () => {
-      const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
-      const long = `a${'b'.repeat(219)}`;
-      seed.orgs.demo.environments.push({ name: long }, { name: '2026' });
-      const sandbox = await start(seed);
-      const dir = workspace([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })]);
-      const result = await report(dir, {
-        ...connection(sandbox.url),
-        // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
-        environments: `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: ${long}\n    namespaces:\n`,
-        'pods-file': 'pods.json',
-        'dry-run': 'true',
-      });
-      expect(result.code).toBe(0);
-      const [year, longest] = listed(result);
-      expect(year).toMatchObject({ name: '2026', pods: 1 });
-      // A name too long for a file name still gets its payload kept (ENAMETOOLONG otherwise).
-      expect(longest?.pods).toBe(1);
-      expect(result.files[longest?.['payload-file'] ?? '']).toBeDefined();
-      const shifted = await report(dir, {
-        ...connection(sandbox.url),
-        environments: '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n',
-        'pods-file': 'pods.json',
-      });
-      expect(shifted.stdout).toContain(
-        "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
-      );
-    });
+    expect(second.summary).toContain(
+      `**No new snapshot was made**: what runs is what the latest snapshot${byProfile(', production#3,', '')} already holds (HTTP 200: the set of running artifacts did not change).`,
+    );
   });
 
-  describe('live through the real kubectl', () => {
-    it('reads every namespace with the kubeconfig input and reports', async () => {
-      const sandbox = await start();
-      const { api, kc, env } = await liveCluster();
-      const inputs = { ...connection(sandbox.url), environment: 'staging', kubeconfig: kc.path };
-      const result = await report(undefined, inputs, env);
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({
-        pods: '6',
-        artifacts: '4',
-        skipped: '1',
-        'snapshot-created': 'true',
-      });
-      expect(result.outputs.message).toMatch(byProfile(/created/, /^$/));
-      expect(namespacesAsked(api)).toEqual([undefined]);
-      expect(result.stdout).toContain('::group::Read pods (kubectl)');
+  it('reports each environment from a config file, with its own pods, and one summary row each', async () => {
+    const sandbox = await start();
+    const result = await report(workspace(TEAMS, CONFIG), {
+      ...connection(sandbox.url),
+      'config-file': 'envs.yaml',
+      'pods-file': 'pods.json',
     });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs.outcome).toBe('reported');
+    // Minimal answers (no body, then "OK") go to whichever report arrives first: both are sent at once.
+    const message = (env: string) =>
+      byProfile(`Snapshot ${env}#3 created with 1 artifact(s)`, expect.stringMatching(/^(OK)?$/) as unknown);
+    const row = { outcome: 'reported', artifacts: 1, 'payload-file': '' };
+    expect(listed(result)).toEqual([
+      { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
+      { name: 'production', pods: 2, skipped: 0, message: message('production'), ...row },
+    ]);
+    // What the service now runs in each: only the pods of its namespaces. Read from the sandbox's store, as the pods
+    // of a diff are only shown (a minimal answer leaves them out).
+    const runs = (env: string) => {
+      const held = sandbox.sandbox.service.data.orgs.demo?.environments.find((e) => e.name === env);
+      return (held?.snapshots.at(-1)?.artifacts ?? []).map((a) => `${a.name} ${a.pods.join(',')}`).sort();
+    };
+    expect(runs('staging')).toEqual(['api:2 api-1,api-2']);
+    expect(runs('production')).toEqual(['nginx:1.27 web-1,web-2']);
+    expect(result.summary).toContain('### 2 environments reported');
+    expect(result.summary).toContain(
+      '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
+    );
+    expect(result.summary).toContain(
+      // Pods read, as the environments output counts them.
+      byProfile(
+        '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
+        '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
+      ),
+    );
+    // A skipped pod is warned about once, whichever environments hold it.
+    expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
+    expect(result.summary).toContain('#### Skipped pods (1)');
+    const saved = outputFile(result, 'result-file') as { environments: { environment: string }[] };
+    expect(saved.environments.map((e) => e.environment)).toEqual(['staging', 'production']);
+    noLeak(result.everything);
+  });
 
-    it('asks only for the named namespaces, with KUBECONFIG from the environment and a kube-context', async () => {
-      const sandbox = await start();
-      const { api, kc, env } = await liveCluster();
-      const result = await report(
-        undefined,
-        {
-          ...connection(sandbox.url),
-          environment: 'staging',
-          namespaces: 'shop\nbatch',
-          'kube-context': 'live',
-        },
-        { ...env, KUBECONFIG: kc.path },
-      );
-      expect(result.code).toBe(0);
-      expect(namespacesAsked(api).sort()).toEqual(['batch', 'shop']);
-      expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
+  it('reads every namespace with the kubeconfig input and reports', async () => {
+    const sandbox = await start();
+    const { api, kc, env } = await liveCluster();
+    const inputs = { ...connection(sandbox.url), environment: 'staging', kubeconfig: kc.path };
+    const result = await report(undefined, inputs, env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      pods: '6',
+      artifacts: '4',
+      skipped: '1',
+      'snapshot-created': 'true',
     });
+    expect(result.outputs.message).toMatch(byProfile(/created/, /^$/));
+    expect(namespacesAsked(api)).toEqual([undefined]);
+    expect(result.stdout).toContain('::group::Read pods (kubectl)');
+  });
+});
 
-    it.each([
-      ['reads the cluster once for all the environments when any selects by regex', CONFIG, [undefined], 3],
-      [
-        'asks only for the named namespaces, each once, when every environment names its own',
-        'environments:\n  - name: staging\n    namespaces: [team-a, shop]\n  - name: production\n    namespaces: [shop]\n',
-        ['shop', 'team-a'],
-        4,
-      ],
-    ])('many environments: %s', async (_what, config, asked, stagingPods) => {
-      const sandbox = await start();
-      const { api, kc, env } = await liveCluster(TEAMS);
-      const result = await report(
-        undefined,
-        { ...connection(sandbox.url), environments: config, kubeconfig: kc.path },
-        env,
-      );
-      expect(result.code).toBe(0);
-      expect(namespacesAsked(api).sort()).toEqual(asked);
-      expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
-        ['staging', stagingPods],
-        ['production', 2],
-      ]);
+// What the answer profile does not change (what is read and sent, a fault, a refusal), against one sandbox profile.
+describe('report-k8s-env, the sandbox answering full', () => {
+  const start = (seed?: unknown) => startSandbox({ profile: 'full', ...(seed !== undefined && { seed }) });
+
+  it('dry run: sends nothing, keeps the payload, says DRY RUN, and warns about a named namespace with no pods', async () => {
+    const sandbox = await start();
+    const before = await sandbox.client().diffEnvironments('staging', 'staging');
+    const dir = workspace();
+    const inputs = staging(sandbox.url);
+    const result = await report(dir, inputs, { COMPLIANCE_DRY_RUN: 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({
+      outcome: 'dry-run',
+      pods: '6',
+      artifacts: '4',
+      skipped: '1',
+      message: 'dry run: nothing was sent',
     });
+    // The counts and the message alone: no snapshot, and the warning about the skipped pod kept.
+    expect(Object.keys(result.outputs).sort()).toEqual(DRY_RUN_OUTPUTS);
+    expect(result.stdout.match(/^::warning::.*$/gm)).toEqual([
+      `::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`,
+    ]);
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'dry-run', dryRun: true, pods: 6 });
+    expect(result.stdout).toContain(`DRY RUN: would PUT ${sandbox.url}/environments/demo/staging/report/K8S`);
+    expect(result.stdout).toContain('"podName": "web-1"');
+    const payload = outputFile(result, 'payload-file') as { artifacts: { podName: string }[] };
+    expect(payload.artifacts.map((a) => a.podName)).toEqual(['web-1', 'web-2', 'api-1', 'sys-1']);
+    expect(result.summary).toContain('### DRY RUN: environment staging not reported');
+    const named = await report(dir, { ...inputs, namespaces: 'shop\nshopp', 'dry-run': 'true' });
+    expect(named.code).toBe(0);
+    expect(named.stdout).toContain("::warning::Namespace 'shopp' has no pods (or does not exist).");
+    expect(named.stdout).not.toContain("Namespace 'shop' has no pods");
+    const after = await sandbox.client().diffEnvironments('staging', 'staging');
+    expect(after.snappish1.snapshot_id).toBe(before.snappish1.snapshot_id);
+  });
+
+  it('keeps the payload when the service answers a login page with 200 (not taken as delivered), or 503', async () => {
+    const sandbox = await start();
+    const dir = workspace();
+    const inputs = staging(sandbox.url);
+    const dryRun = await report(dir, { ...inputs, 'dry-run': 'true' });
+    sandbox.sandbox.faults.respondNext(1, {
+      status: 200,
+      contentType: 'text/html',
+      body: `\n<html><body>Sign in (${DEMO_TOKEN})</body></html>`,
+      path: /\/report\/K8S$/,
+    });
+    const result = await report(dir, inputs);
+    expect(result.stdout).toContain(
+      '::error::unexpected response from PUT /environments/{org}/{env_name}/report/K8S: HTTP 200, content type ' +
+        '"text/html", first line "<html><body>Sign in (***)</body></html>": not the service\'s answer to a report (no ' +
+        'body, or JSON: an object, a string or null), so the report is not taken as delivered. The report was not ' +
+        'delivered.',
+    );
+    expectKept(result);
+    // The very payload a dry run keeps: nothing of the report is lost.
+    expect(outputFile(result, 'payload-file')).toEqual(outputFile(dryRun, 'payload-file'));
+    // A report refused with 503 is kept the same way, with why, the one warning and the summary's details.
+    sandbox.sandbox.faults.failNext(1, 503, { message: 'maintenance window' });
+    const refused = await report(dir, inputs, { COMPLIANCE_RETRIES: '0' });
+    expectKept(refused);
+    // Only the list every error path sets: nothing a later step could take for counts.
+    const outputs = ['environments', 'environments-truncated', 'outcome', 'payload-file', 'result-file'];
+    expect(Object.keys(refused.outputs).sort()).toEqual(outputs);
+    expect(refused.outputs.environments).toBe('[]');
+    expect((outputFile(refused, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+    const saved = outputFile(refused, 'result-file');
+    const why = /HTTP 503 Service Unavailable: maintenance window\. The report was not delivered\.$/;
+    expect(saved).toMatchObject({ leftOut: 1, error: { message: expect.stringMatching(why) as unknown } });
+    expect(saved).not.toHaveProperty('message');
+    expect(refused.stdout.match(/^::warning::/gm)).toHaveLength(1);
+    expect(refused.summary).toContain('#### The report that was not delivered');
+    expect(refused.summary).toContain('#### Skipped pods (1)');
+  });
+
+  it('keeps the payload when the environment does not exist (404)', async () => {
+    const sandbox = await start();
+    const result = await report(workspace(), staging(sandbox.url, { environment: 'nowhere' }));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::PUT .* failed with HTTP 404 Not Found: .*nowhere/);
+    expect(result.outputs.outcome).toBe('error');
+    expect((outputFile(result, 'payload-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
+  });
+
+  it('one environment the service refuses does not stop the others: its payload is kept, the step fails naming it', async () => {
+    const sandbox = await start();
+    const result = await report(workspace(TEAMS, `${CONFIG}  - name: nowhere\n    namespaces: [batch]\n`), {
+      ...connection(sandbox.url),
+      'config-file': 'envs.yaml',
+      'pods-file': 'pods.json',
+    });
+    expect(result.code).toBe(1);
+    expect(result.outputs.outcome).toBe('error');
+    const [staging, production, nowhere] = listed(result);
+    expect(staging?.outcome).toBe('reported');
+    expect(production?.outcome).toBe('reported');
+    expect(nowhere).toMatchObject({ name: 'nowhere', outcome: 'error', pods: 1 });
+    expect(nowhere?.message).toContain("Environment named 'nowhere' does not exist");
+    expect(JSON.parse(result.files[nowhere?.['payload-file'] ?? ''] ?? '')).toEqual({ artifacts: [] });
+    expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
+    // The failure comes last, after every environment was reported.
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
+    );
+    expect(result.summary).toContain('### 2 of 3 environments reported');
+    expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
+  });
+
+  it('numbers as namespace names, an empty selector, a long name, and line numbers of inline YAML after blank lines', async () => {
+    const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
+    const long = `a${'b'.repeat(219)}`;
+    seed.orgs.demo.environments.push({ name: long }, { name: '2026' });
+    const sandbox = await start(seed);
+    const dir = workspace([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })]);
+    const result = await report(dir, {
+      ...connection(sandbox.url),
+      // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
+      environments: `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: ${long}\n    namespaces:\n`,
+      'pods-file': 'pods.json',
+      'dry-run': 'true',
+    });
+    expect(result.code).toBe(0);
+    const [year, longest] = listed(result);
+    expect(year).toMatchObject({ name: '2026', pods: 1 });
+    // A name too long for a file name still gets its payload kept (ENAMETOOLONG otherwise).
+    expect(longest?.pods).toBe(1);
+    expect(result.files[longest?.['payload-file'] ?? '']).toBeDefined();
+    const shifted = await report(dir, {
+      ...connection(sandbox.url),
+      environments: '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n',
+      'pods-file': 'pods.json',
+    });
+    expect(shifted.stdout).toContain(
+      "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
+    );
+  });
+
+  it('asks only for the named namespaces, with KUBECONFIG from the environment and a kube-context', async () => {
+    const sandbox = await start();
+    const { api, kc, env } = await liveCluster();
+    const result = await report(
+      undefined,
+      {
+        ...connection(sandbox.url),
+        environment: 'staging',
+        namespaces: 'shop\nbatch',
+        'kube-context': 'live',
+      },
+      { ...env, KUBECONFIG: kc.path },
+    );
+    expect(result.code).toBe(0);
+    expect(namespacesAsked(api).sort()).toEqual(['batch', 'shop']);
+    expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
+  });
+
+  it.each([
+    ['reads the cluster once for all the environments when any selects by regex', CONFIG, [undefined], 3],
+    [
+      'asks only for the named namespaces, each once, when every environment names its own',
+      'environments:\n  - name: staging\n    namespaces: [team-a, shop]\n  - name: production\n    namespaces: [shop]\n',
+      ['shop', 'team-a'],
+      4,
+    ],
+  ])('many environments: %s', async (_what, config, asked, stagingPods) => {
+    const sandbox = await start();
+    const { api, kc, env } = await liveCluster(TEAMS);
+    const result = await report(
+      undefined,
+      { ...connection(sandbox.url), environments: config, kubeconfig: kc.path },
+      env,
+    );
+    expect(result.code).toBe(0);
+    expect(namespacesAsked(api).sort()).toEqual(asked);
+    expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
+      ['staging', stagingPods],
+      ['production', 2],
+    ]);
   });
 });
 
