@@ -49,10 +49,16 @@ describe('the gate tripped', () => {
   const unsaid = 'the service did not say which attestations are missing or non-compliant.';
   const cases: [string, Partial<Artifact>, string][] = [
     [
-      'non-compliant first, then missing, with the link',
+      'non-compliant first, then missing, with the link, from the list form of the evidence',
       {
         state: 'NON-COMPLIANT',
-        evidence: { sonar: fail, jira: missing, junit: pass },
+        evidence: {
+          attestations_statuses: [
+            { attestation_name: 'sonar', ...fail },
+            { attestation_name: 'jira', ...missing },
+            { attestation_name: 'junit', ...pass },
+          ],
+        },
         html_url: 'https://ui.example.test/a',
       },
       `${gate} is NON-COMPLIANT: non-compliant: sonar; missing: jira. See https://ui.example.test/a`,
@@ -106,15 +112,12 @@ describe('not found', () => {
       ...(serverMessage !== undefined && { serverMessage }),
     });
 
-  it('says where it looked and what the service said', () => {
+  it('says where it looked and what the service said, or only where without trail, attestation id or message', () => {
     expect(notFoundMessage(inputs, FP, error('Artifact does not exist'))).toBe(
       `No artifact with fingerprint ${FP} in flow 'backend', trail 'release-2', attestation id` +
         ` d873ffb9-b5ba-6373-0af8-32f9592c of org 'acme' (the service answered HTTP 404: Artifact does not exist).` +
         ' Check that the artifact was reported to this flow, and the fingerprint (or artifact and artifact-type).',
     );
-  });
-
-  it('without a message from the service, and without trail or attestation id', () => {
     const plain = { ...inputs, trail: undefined, attestationId: undefined };
     expect(notFoundMessage(plain, FP, error())).toContain(
       `in flow 'backend' of org 'acme' (the service answered HTTP 404).`,
@@ -146,6 +149,11 @@ describe('the summary', () => {
   ];
   test.for(headings)('heading: %s', ([, fields, heading]) => {
     expect(summarize(resultOf(fields)).toString()).toContain(`${heading}\n`);
+  });
+
+  it("shows the service's state_info", () => {
+    const text = summarize(resultOf({ state: 'INCOMPLETE', state_info: 'waiting for approval' })).toString();
+    expect(text).toContain('| State info | waiting for approval |');
   });
 
   it('a state read by is_compliant: its row, and the failure it makes, say how it was given', () => {
