@@ -445,31 +445,63 @@ describe('many items: which fail the step and which warn', () => {
 });
 
 describe('the step of many items under fail-on', () => {
-  const step = (failOn: FailOn) =>
+  const step = (failOn: FailOn, items = ITEMS) =>
     manyStep(
       { flow: 'backend', assertCompliant: GRADES.every((g) => failOn.grades.includes(g)), failOn },
-      ITEMS,
+      items,
     );
   const levels = (s: ReturnType<typeof step>) =>
     (s.annotations ?? []).map((a) => `${a.level} ${a.title ?? ''}`);
+  const errors = (...names: string[]) => names.map((name) => `error Artifact ${name}`);
+  const warnings = (...names: string[]) => names.map((name) => `warning Artifact ${name}`);
 
-  it('by default (missing, not a gate): fails on the not found and the not checked, warns of nothing', () => {
-    const s = step({ grades: ['missing'], input: undefined });
-    expect(s.failure).toBe(
+  /** Each row: fail-on, the items, the outcome, the failure, the annotations, and would-fail. */
+  const rows: [string, FailOn, ItemResult[], string, string | RegExp | undefined, string[], boolean][] = [
+    [
+      'by default (missing, not a gate): fails on the not found and the not checked, warns of nothing',
+      { grades: ['missing'], input: undefined },
+      ITEMS,
+      'error',
       '2 of 6 artifacts were not found or could not be checked: gone (not found), unread (could not check).',
-    );
-    expect(levels(s)).toEqual(['error Artifact gone', 'error Artifact unread']);
-    expect(s.outputs['would-fail']).toBe(true);
-    expect(s.summary?.toString()).not.toContain('would-fail');
-  });
-
-  it('assert-compliant: every item not COMPLIANT fails, as before', () => {
-    const s = step({ grades: [...GRADES], input: 'assert-compliant' });
-    expect(s.failure).toMatch(
+      errors('gone', 'unread'),
+      true,
+    ],
+    [
+      'assert-compliant: every item not COMPLIANT fails, as before',
+      { grades: [...GRADES], input: 'assert-compliant' },
+      ITEMS,
+      'error',
       /^assert-compliant: 5 of 6 artifacts are not COMPLIANT: bad \(NON-COMPLIANT\), /,
-    );
-    expect(levels(s)).toHaveLength(5);
-    expect(levels(s).every((l) => l.startsWith('error'))).toBe(true);
+      errors('bad', 'half', 'stateless', 'gone', 'unread'),
+      true,
+    ],
+    [
+      'fail-on none, every item read: nothing fails, everything warns; would-fail still true',
+      { grades: [], input: 'fail-on' },
+      ITEMS.slice(0, 5),
+      'not-found',
+      undefined,
+      warnings('bad', 'half', 'stateless', 'gone'),
+      true,
+    ],
+    [
+      'all COMPLIANT: would-fail false',
+      { grades: [...GRADES], input: 'fail-on' },
+      ITEMS.slice(0, 1),
+      'compliant',
+      undefined,
+      [],
+      false,
+    ],
+  ];
+  it.each(rows)('%s', (_title, failOn, items, outcome, failure, annotations, wouldFail) => {
+    const s = step(failOn, items);
+    expect(s.outcome).toBe(outcome);
+    if (typeof failure === 'string' || failure === undefined) expect(s.failure).toBe(failure);
+    else expect(s.failure).toMatch(failure);
+    expect(levels(s)).toEqual(annotations);
+    expect(s.outputs).toMatchObject({ compliant: !wouldFail, 'would-fail': wouldFail });
+    if (failOn.input === undefined) expect(s.summary?.toString()).not.toContain('would-fail');
   });
 
   it('fail-on incomplete: the incomplete item fails, the others warn, the summary says both', () => {
@@ -478,13 +510,7 @@ describe('the step of many items under fail-on', () => {
     expect(s.failure).toBe(
       'fail-on (incomplete): 2 of 6 artifacts fail: half (INCOMPLETE), unread (could not check).',
     );
-    expect(levels(s)).toEqual([
-      'error Artifact half',
-      'error Artifact unread',
-      'warning Artifact bad',
-      'warning Artifact stateless',
-      'warning Artifact gone',
-    ]);
+    expect(levels(s)).toEqual([...errors('half', 'unread'), ...warnings('bad', 'stateless', 'gone')]);
     expect(s.summary?.toString()).toContain(
       'fail-on: incomplete: 2 finding(s) fail the step (1 incomplete, 1 unknown); 3 only warn (1 non-compliant, ' +
         '1 missing, 1 unknown). would-fail: true',
@@ -498,31 +524,6 @@ describe('the step of many items under fail-on', () => {
       'missing',
       'unknown',
     ]);
-  });
-
-  it('fail-on none, every item read: nothing fails, everything warns; would-fail still true', () => {
-    const read = ITEMS.slice(0, 5);
-    const s = manyStep(
-      { flow: 'backend', assertCompliant: false, failOn: { grades: [], input: 'fail-on' } },
-      read,
-    );
-    expect(s.failure).toBeUndefined();
-    expect(s.outcome).toBe('not-found');
-    expect(levels(s)).toHaveLength(4);
-    expect(levels(s).every((l) => l.startsWith('warning'))).toBe(true);
-    expect(s.outputs).toMatchObject({ compliant: false, 'would-fail': true });
-  });
-
-  it('all COMPLIANT: would-fail false', () => {
-    const s = step({ grades: [...GRADES], input: 'fail-on' });
-    expect(s.outputs['would-fail']).toBe(true);
-    const clean = manyStep(
-      { flow: 'backend', assertCompliant: true, failOn: { grades: [...GRADES], input: 'fail-on' } },
-      ITEMS.slice(0, 1),
-    );
-    expect(clean.outputs['would-fail']).toBe(false);
-    expect(clean.failure).toBeUndefined();
-    expect(clean.annotations).toBeUndefined();
   });
 });
 
