@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import type { SandboxOptions } from '@compliance-actions/sandbox/server';
-import { useTempDirs } from '../../helpers/git.js';
+import { fastCommits, useTempDirs } from '../../helpers/git.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
@@ -93,12 +93,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
     /** A checkout of 15 commits, oldest first. */
     const history = () => {
       const r = repo();
-      const shas: string[] = [];
-      for (let i = 0; i < 15; i++) {
-        r.git('commit', '-q', '--allow-empty', '-m', `change ${i}`);
-        shas.push(r.git('rev-parse', 'HEAD'));
-      }
-      return { r, shas };
+      return { r, shas: fastCommits(r, 15) };
     };
     /** The deployment of `to` replacing `from` in acme/shop, 3 h 12 min after its commit, asked in `cwd`. */
     const shipped = (from: string, to: string, cwd: string) =>
