@@ -6,14 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';
 import { Trail } from '../../../src/api/schemas/index.js';
-import {
-  action,
-  filtersOf,
-  isNonCompliant,
-  readInputs,
-  summarize,
-  type ListTrailsResult,
-} from '../../../src/actions/list-trails.js';
+import { action, filtersOf, isNonCompliant, readInputs } from '../../../src/actions/list-trails.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { outputFile } from '../../helpers/runner.js';
 import { json, type Handler } from '../../helpers/server.js';
@@ -107,45 +100,6 @@ describe('list-trails: what counts as non-compliant', () => {
   ])('%s', (_label, fields, expected) => {
     expect(isNonCompliant(trail(fields))).toBe(expected);
   });
-
-  it('the summary shows a state read by is_compliant as read, with the spelling given, never as "no state"', () => {
-    const trails = [
-      trail({ name: 'a', compliance_state: 'compliant', is_compliant: true }),
-      trail({ name: 'b', compliance_state: 'COMPLIANT', is_compliant: false }),
-      trail({ name: 'c', compliance_state: 'Non-Compliant', is_compliant: false }),
-      trail({
-        name: 'd',
-        compliance_state: 'NON-COMPLIANT',
-        compliance_status: {
-          attestations_statuses: [
-            { attestation_name: 'review', status: 'OVERRIDDEN', is_compliant: false },
-            { attestation_name: 'tests', status: 'MISSING', is_compliant: true },
-            { attestation_name: 'scan', status: 'complete', is_compliant: true },
-          ],
-        },
-      }),
-    ];
-    const read = { items: trails, total: trails.length, truncated: false, pagesRead: 1 };
-    const paging = { all: true, maxItems: 1000, perPage: 100 } as const;
-    const result: ListTrailsResult = {
-      url: 'https://x.invalid/api/v2/trails/acme',
-      filters: {},
-      paging,
-      count: trails.length,
-      nonCompliant: trails.filter(isNonCompliant).length,
-      total: read.total,
-      truncated: false,
-      pagesRead: 1,
-      trails,
-    };
-    const text = summarize(result, read, paging).toString();
-    expect(result.nonCompliant).toBe(3);
-    expect(text).toContain('### Trails: 4 listed, 3 non-compliant\n');
-    expect(text).toContain('| ✅ COMPLIANT (given as "compliant", is_compliant true) |');
-    expect(text).toContain('| ❌ NON-COMPLIANT (given as COMPLIANT, but is_compliant false) |');
-    expect(text).toContain('| ❌ NON-COMPLIANT (given as "Non-Compliant", is_compliant false) |');
-    expect(text).toContain('| non-compliant: review, tests |');
-  });
 });
 
 const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
@@ -206,6 +160,31 @@ describe('list-trails against a loopback server', () => {
     expect(other.stdout).toContain(
       '[0].flow.name is "app", not "other" as asked: the answer is about something else',
     );
+  });
+
+  it('the summary shows a state read by is_compliant as read, with the spelling given, never as "no state"', async () => {
+    const result = await ask([
+      { name: 'a', compliance_state: 'compliant', is_compliant: true },
+      { name: 'b', compliance_state: 'COMPLIANT', is_compliant: false },
+      { name: 'c', compliance_state: 'Non-Compliant', is_compliant: false },
+      {
+        name: 'd',
+        compliance_state: 'NON-COMPLIANT',
+        compliance_status: {
+          attestations_statuses: [
+            { attestation_name: 'review', status: 'OVERRIDDEN', is_compliant: false },
+            { attestation_name: 'tests', status: 'MISSING', is_compliant: true },
+            { attestation_name: 'scan', status: 'complete', is_compliant: true },
+          ],
+        },
+      },
+    ]);
+    expect(result.outputs['non-compliant']).toBe('3');
+    expect(result.summary).toContain('### Trails: 4 listed, 3 non-compliant\n');
+    expect(result.summary).toContain('| ✅ COMPLIANT (given as "compliant", is_compliant true) |');
+    expect(result.summary).toContain('| ❌ NON-COMPLIANT (given as COMPLIANT, but is_compliant false) |');
+    expect(result.summary).toContain('| ❌ NON-COMPLIANT (given as "Non-Compliant", is_compliant false) |');
+    expect(result.summary).toContain('| non-compliant: review, tests |');
   });
 
   it('sends exactly the query asked for', async () => {
