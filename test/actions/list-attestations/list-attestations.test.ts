@@ -1,20 +1,14 @@
 /**
- * list-attestations in-process: reading its inputs (the time window), counting, the summary, and the step run against
- * the sandbox (under both answer profiles) or a loopback server that answers what the sandbox would not; what the
- * listing actions do alike on the way out is in ../listing.test.ts. The bundle keeps its contract in
- * test/dist/list-attestations.test.ts.
+ * list-attestations in-process: reading its inputs (the time window), counting, the summary (through the step), and
+ * the step run against the sandbox (under both answer profiles) or a loopback server that answers what the sandbox
+ * would not; what the listing actions do alike on the way out is in ../listing.test.ts. The bundle keeps its contract
+ * in test/dist/list-attestations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas/index.js';
-import {
-  action,
-  isNonCompliant,
-  readInputs,
-  summarize,
-  type ListAttestationsResult,
-} from '../../../src/actions/list-attestations.js';
+import { action, isNonCompliant, readInputs } from '../../../src/actions/list-attestations.js';
 import type { Paging } from '../../../src/runtime/paging.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { outputFile } from '../../helpers/runner.js';
@@ -37,22 +31,10 @@ const attestation = (name: string, isCompliant: boolean | null | undefined): Att
 
 const ALL: Paging = { all: true, perPage: 100, maxItems: 1000 };
 
-function resultOf(attestations: Attestation[], window: { from?: number; to?: number } = {}) {
-  const result: ListAttestationsResult = {
-    url: 'https://compliance.example.test/api/v2/attestations/acme/backend',
-    flow: 'backend',
-    ...window,
-    paging: ALL,
-    count: attestations.length,
-    nonCompliant: attestations.filter(isNonCompliant).length,
-    total: attestations.length,
-    truncated: false,
-    pagesRead: 1,
-    attestations,
-  };
-  const list = { items: attestations, total: attestations.length, truncated: false, pagesRead: 1 };
-  return summarize(result, list, ALL).toString();
-}
+const ask = useLoopbackStep('list-attestations', { flow: 'backend' });
+/** The summary of the step listing `attestations` of backend, answered by a loopback server, with `inputs`. */
+const summaryOf = async (attestations: object[], inputs: Record<string, string> = {}) =>
+  (await ask({ data: attestations }, inputs)).summary;
 
 describe('list-attestations inputs', () => {
   it('reads the flow, and the window as Unix seconds: ISO 8601, seconds, or a time ago from now', () => {
@@ -111,8 +93,8 @@ describe('list-attestations counting and summary', () => {
     ).toEqual([true, false, false, false, true]);
   });
 
-  it('gives the window and one row per attestation', () => {
-    const summary = resultOf(
+  it('gives the window and one row per attestation', async () => {
+    const summary = await summaryOf(
       [
         { ...attestation('unit-tests', true), html_url: 'https://ui.example.test/a/1', reported_by: 'ci' },
         Attestation.parse({
@@ -126,7 +108,7 @@ describe('list-attestations counting and summary', () => {
           },
         }),
       ],
-      { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-03T00:00:00Z') },
+      { from: '2026-11-01T00:00:00Z', to: '2026-11-03T00:00:00Z' },
     );
     expect(summary).toContain('### Attestations of backend: 2 listed, 1 non-compliant');
     expect(summary).toContain('Created from 2026-11-01T00:00:00Z to 2026-11-03T00:00:00Z. ');
@@ -138,8 +120,8 @@ describe('list-attestations counting and summary', () => {
     );
   });
 
-  it('leaves the compliant cell empty when the service does not say, and counts those in the heading', () => {
-    const summary = resultOf([
+  it('leaves the compliant cell empty when the service does not say, and counts those in the heading', async () => {
+    const summary = await summaryOf([
       attestation('tests', null),
       attestation('lint', undefined),
       attestation('e', false),
@@ -148,12 +130,12 @@ describe('list-attestations counting and summary', () => {
     expect(summary).toContain(
       '### Attestations of backend: 3 listed, 1 non-compliant, 2 without a verdict\n',
     );
-    expect(resultOf([attestation('e', false)])).toContain(
+    expect(await summaryOf([attestation('e', false)])).toContain(
       '### Attestations of backend: 1 listed, 1 non-compliant\n',
     );
   });
 
-  it("shows an override's verdict as one, in the gate's words; who and why in their columns", () => {
+  it("shows an override's verdict as one, in the gate's words; who and why in their columns", async () => {
     const override = (name: string, isCompliant: boolean | null) =>
       Attestation.parse({
         ...attestation(name, isCompliant),
@@ -161,7 +143,7 @@ describe('list-attestations counting and summary', () => {
         reported_by: 'alice',
         description: 'hotfix approved by CAB',
       });
-    const summary = resultOf([
+    const summary = await summaryOf([
       override('pull-request', true),
       override('review', false),
       override('x', null),
@@ -176,15 +158,14 @@ describe('list-attestations counting and summary', () => {
     );
   });
 
-  it('says so when nothing matches, without a table', () => {
-    const summary = resultOf([], { from: at('2030-01-01T00:00:00Z') });
+  it('says so when nothing matches, without a table', async () => {
+    const summary = await summaryOf([], { from: '2030-01-01T00:00:00Z' });
     expect(summary).toContain('Created from 2030-01-01T00:00:00Z. ');
     expect(summary).toContain('No attestations match.');
     expect(summary).not.toContain('| Name |');
   });
 });
 
-const ask = useLoopbackStep('list-attestations', { flow: 'backend' });
 const run = useSandboxStep('list-attestations');
 const names = (result: { outputs: Record<string, string>; files: Record<string, string> }) =>
   (outputFile(result as never, 'result-file') as { attestations: { attestation_name: string | null }[] })
