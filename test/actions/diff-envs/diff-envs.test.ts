@@ -1,68 +1,120 @@
 /**
- * diff-envs in-process: reading its inputs, the grouping and outcome of a diff, the drift check's failure, and what
- * the log, summary and comment show. The bundle run against the service is test/dist/diff-envs.test.ts.
+ * diff-envs' decisions and what they show, in-process: reading its inputs, the grouping and outcome of a diff, the
+ * drift check's failure, the log, summary and comment; pairing replacements, judging each arriving artifact and its
+ * grade, the promotion gate under each fail-on, the promotions matrix and rollouts in progress. Run as a step against
+ * the sandbox: steps.test.ts; through the bundle: test/dist/diff-envs.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InputError } from '../../../src/errors/errors.js';
-import { DiffArtifact, type EnvDiff } from '../../../src/api/schemas/index.js';
+import {
+  arrivalGrade,
+  arrivingOf,
+  judge,
+  pairReplacements,
+  promotionsOf,
+  rolloutsOf,
+  toResult,
+  versions,
+} from '../../../src/actions/diff-envs/decide.js';
+import { action } from '../../../src/actions/diff-envs/index.js';
+import { describeCheck, logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
+import {
+  readInputs,
+  type ArrivalCheck,
+  type ArrivalState,
+  type DiffEnvsResult,
+  type PromotionFilter,
+} from '../../../src/actions/diff-envs/inputs.js';
+import { toStep } from '../../../src/actions/diff-envs/run.js';
+import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
+import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
+import { splitImageName } from '../../../src/context/artifact-name.js';
+import { readNameFilters } from '../../../src/context/name-filter.js';
+import { ApiError, InputError } from '../../../src/errors/errors.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
-import { action } from '../../../src/actions/diff-envs/index.js';
-import { logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
-import { toResult } from '../../../src/actions/diff-envs/decide.js';
-import { readInputs, type DiffEnvsResult } from '../../../src/actions/diff-envs/inputs.js';
-import { toStep } from '../../../src/actions/diff-envs/run.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 
-const read = (inputs: Record<string, string>) =>
-  readInputs(
-    readerOf({ ...CONNECTION, ...{ 'snapshot-1': 'prod~1', 'snapshot-2': 'prod' }, ...inputs }),
-    '/tmp',
-  );
-
-const artifact = (n: number, more: Partial<DiffArtifact> = {}): DiffArtifact =>
+const fp = (n: number) => `${String(n).padStart(12, '0')}${'e'.repeat(52)}`;
+const sha = (n: number) => `${String(n).padStart(7, '0')}${'a'.repeat(33)}`;
+const commit = (repo: string, n: number) => `https://github.com/acme/${repo}/commit/${sha(n)}`;
+const entry = (name: string | null, n: number, more: Partial<DiffArtifact> = {}): DiffArtifact =>
   DiffArtifact.parse({
-    fingerprint: `${String(n).padStart(12, '0')}${'f'.repeat(52)}`,
-    name: `registry.example.test/service-${n}:1.0`,
+    fingerprint: fp(n),
+    name,
     flow: 'backend',
-    commit_url: `https://github.com/acme/shop/commit/${'c'.repeat(40)}`,
     instance_count: 1,
-    pods: [`service-${n}-pod`],
+    pods: [`pod-${n}`],
     ...more,
   });
 
+/** A diff of `one` (answered as `id1`) by `two` (`id2`) with these groups: production by staging unless said. */
+function diffOf(
+  groups: {
+    onlyIn1?: DiffArtifact[];
+    onlyIn2?: DiffArtifact[];
+    scaled?: DiffArtifact[];
+    unchanged?: DiffArtifact[];
+  },
+  [one, two, id1, id2] = ['production', 'staging', 'production#2', 'staging#4'],
+): DiffEnvsResult {
+  return toResult('https://compliance.example.test/api/v2/env-diff/acme', one, two, {
+    snappish1: { snapshot_id: id1, artifacts: groups.onlyIn1 ?? [] },
+    snappish2: { snapshot_id: id2, artifacts: groups.onlyIn2 ?? [] },
+    changed: { artifacts: groups.scaled ?? [] },
+    'not-changed': { artifacts: groups.unchanged ?? [] },
+  });
+}
+/** A drift check's diff: prod~1 (prod#1) by prod (prod#2), unless the expressions are said. */
+const resultOf = (groups: Parameters<typeof diffOf>[0], one = 'prod~1', two = 'prod') =>
+  diffOf(groups, [one, two, 'prod#1', 'prod#2']);
+/** Service `n` of a drift check, built from a commit of acme/shop. */
+const artifact = (n: number, more: Partial<DiffArtifact> = {}) =>
+  entry(`registry.example.test/service-${n}:1.0`, n, {
+    commit_url: `https://github.com/acme/shop/commit/${'c'.repeat(40)}`,
+    pods: [`service-${n}-pod`],
+    ...more,
+  });
 const range = (from: number, to: number, more: Partial<DiffArtifact> = {}) =>
   Array.from({ length: to - from }, (_, k) => artifact(from + k, more));
 
-/** A diff answer of prod#1 against prod#2 with these groups. */
-function diffOf(groups: {
-  onlyIn1?: DiffArtifact[];
-  onlyIn2?: DiffArtifact[];
-  scaled?: DiffArtifact[];
-  unchanged?: DiffArtifact[];
-}): EnvDiff {
-  return {
-    snappish1: { snapshot_id: 'prod#1', artifacts: groups.onlyIn1 ?? [] },
-    snappish2: { snapshot_id: 'prod#2', artifacts: groups.onlyIn2 ?? [] },
-    changed: { snapshot_id: 'prod#2', artifacts: groups.scaled ?? [] },
-    'not-changed': { snapshot_id: 'prod#2', artifacts: groups.unchanged ?? [] },
-  };
-}
+/** The check of an arriving artifact, or of ghcr.io/acme/svc-<n>:2.0 in flow backend. */
+const check = (
+  of: DiffArtifact | number,
+  state: ArrivalCheck['state'],
+  more: Partial<ArrivalCheck> = {},
+): ArrivalCheck => ({
+  ...(typeof of === 'number'
+    ? { name: `ghcr.io/acme/svc-${of}:2.0`, fingerprint: fp(of), flow: 'backend' }
+    : { name: of.name ?? null, fingerprint: of.fingerprint, flow: of.flow ?? null }),
+  state,
+  compliant: state === 'COMPLIANT',
+  ...more,
+});
 
-const resultOf = (groups: Parameters<typeof diffOf>[0], one = 'prod~1', two = 'prod'): DiffEnvsResult =>
-  toResult('https://compliance.example.test/api/v2/env-diff/acme', one, two, diffOf(groups));
-
-const PROMOTE = { only: [], exclude: [], state: 'compliant' as const };
-const DRIFT = {
+const ALL: PromotionFilter = { only: [], exclude: [], state: 'compliant' };
+/** A review without a gate; GATE with fail-on-non-compliant. */
+const INPUTS = {
   showUnchanged: false,
-  failOnDiff: true,
-  compliance: false,
+  failOnDiff: false,
+  compliance: true,
   failOnNonCompliant: false,
   failOnRollout: false,
-  promotions: PROMOTE,
+  promotions: ALL,
 };
+const GATE = { ...INPUTS, failOnNonCompliant: true };
+const DRIFT = { ...INPUTS, failOnDiff: true, compliance: false };
 /** The summary's inputs: unchanged artifacts listed or not, no gate. */
 const shown = (showUnchanged: boolean) => ({ showUnchanged, failOnNonCompliant: false });
+const read = (inputs: Record<string, string>) =>
+  readInputs(
+    readerOf({ ...CONNECTION, 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs }),
+    '/',
+  );
+
+function first<T>(items: T[]): T {
+  expect(items.length).toBeGreaterThan(0);
+  return items[0] as T;
+}
 
 describe('diff-envs inputs', () => {
   it('reads both snapshots in canonical form, and the comment settings under prComment', async () => {
@@ -70,10 +122,10 @@ describe('diff-envs inputs', () => {
     expect(inputs).toMatchObject({ showUnchanged: false, failOnDiff: true });
     expect(action.describe?.(inputs)).toEqual({
       snapshot1: { expression: 'prod@{2.days.ago}' },
-      snapshot2: { expression: 'prod' },
+      snapshot2: { expression: 'staging' },
     });
     expect(inputs.prComment).toMatchObject({ commentOnPr: false, githubToken: undefined });
-    expect(action.couldNot(inputs)).toBe('Could not compare prod@{2.days.ago} with prod');
+    expect(action.couldNot(inputs)).toBe('Could not compare prod@{2.days.ago} with staging');
     expect(action.couldNot(undefined)).toBe('Could not compare the environments');
   });
 
@@ -83,8 +135,8 @@ describe('diff-envs inputs', () => {
     [{ 'snapshot-1': '' }, `Invalid input 'snapshot-1': ${required}`],
     [{ 'snapshot-2': '  ' }, `Invalid input 'snapshot-2': ${required}`],
     [
-      { 'snapshot-2': 'prod#0' },
-      "Invalid input 'snapshot-2': 'prod#0': the snapshot number must be at least 1. Expected <env>, <env>#<N> (N from 1)",
+      { 'snapshot-2': 'staging#0' },
+      "Invalid input 'snapshot-2': 'staging#0': the snapshot number must be at least 1. Expected <env>, <env>#<N> (N from 1)",
     ],
     [{ 'show-unchanged': 'yes' }, "Invalid input 'show-unchanged': 'yes' is not a boolean"],
     [{ 'fail-on-diff': 'on' }, "Invalid input 'fail-on-diff': 'on' is not a boolean"],
@@ -318,5 +370,767 @@ describe('diff-envs log', () => {
     expect(out).toContain('::group::prod#1 -> prod#2 scaling (1)');
     expect(out).toContain('2 → 1');
     expect(out).not.toContain('Only present in prod#2');
+  });
+});
+
+describe('splitImageName', () => {
+  it.each([
+    ['ghcr.io/acme/backend:1.4.0', 'ghcr.io/acme/backend', '1.4.0', undefined],
+    ['ghcr.io/acme/backend@sha256:abc', 'ghcr.io/acme/backend', undefined, 'sha256:abc'],
+    ['ghcr.io/acme/backend:1.4.0@sha256:abc', 'ghcr.io/acme/backend', '1.4.0', 'sha256:abc'],
+    // A registry's port is not a tag.
+    ['registry:5000/app', 'registry:5000/app', undefined, undefined],
+    ['registry:5000/app:2', 'registry:5000/app', '2', undefined],
+    ['redis', 'redis', undefined, undefined],
+  ])('%s', (name, repository, tag, digest) => {
+    expect(splitImageName(name)).toEqual({ repository, tag, digest });
+  });
+});
+
+describe('pairing replacements', () => {
+  it('pairs one artifact on each side with the same repository, and leaves the rest added or removed', () => {
+    const old = entry('ghcr.io/acme/backend:1.4.0', 1);
+    const next = entry('ghcr.io/acme/backend:1.6.0', 2);
+    const gone = entry('ghcr.io/acme/legacy:0.9', 3);
+    const fresh = entry('ghcr.io/acme/worker:1.0', 4);
+    const paired = pairReplacements([old, gone], [fresh, next]);
+    expect(paired.replaced).toEqual([{ name: 'ghcr.io/acme/backend', from: old, to: next }]);
+    expect(paired.added).toEqual([fresh]);
+    expect(paired.removed).toEqual([gone]);
+    expect(versions(first(paired.replaced))).toEqual(['1.4.0', '1.6.0']);
+  });
+
+  it.each([
+    [
+      'between two versions on one side, nor an artifact without a name',
+      [entry('ghcr.io/acme/backend:1.4.0', 1), entry(null, 5)],
+      [entry('ghcr.io/acme/backend:1.6.0', 2), entry('ghcr.io/acme/backend:1.7.0-rc1', 3), entry(null, 6)],
+    ],
+    // The service compares by fingerprint.
+    ['one fingerprint with itself', [entry('acme/app:1', 1)], [entry('acme/app:1', 1)]],
+  ])('does not pair %s', (_title, one, two) => {
+    const paired = pairReplacements(one, two);
+    expect(paired).toEqual({ replaced: [], removed: one, added: two });
+  });
+
+  it('tells two sides with the same tag apart by fingerprint', () => {
+    const paired = pairReplacements([entry('acme/app:latest', 1)], [entry('acme/app:latest', 2)]);
+    expect(versions(first(paired.replaced))).toEqual([
+      `latest@${fp(1).slice(0, 12)}`,
+      `latest@${fp(2).slice(0, 12)}`,
+    ]);
+    const digests = pairReplacements([entry('acme/app@sha256:1', 1)], [entry('acme/app@sha256:2', 2)]);
+    expect(versions(first(digests.replaced))).toEqual([fp(1).slice(0, 12), fp(2).slice(0, 12)]);
+  });
+
+  it('counts and keeps the pairs in the result; the service counts stay as outputs', () => {
+    const result = diffOf({
+      onlyIn1: [entry('ghcr.io/acme/backend:1.4.0', 1)],
+      onlyIn2: [entry('ghcr.io/acme/backend:1.6.0', 2)],
+    });
+    expect(result.counts).toEqual({
+      onlyIn1: 1,
+      onlyIn2: 1,
+      replaced: 1,
+      added: 0,
+      removed: 0,
+      scaled: 0,
+      unchanged: 0,
+      rollouts: 0,
+    });
+    const step = toStep(result, { ...INPUTS, compliance: false });
+    expect(step.outputs).toMatchObject({ 'only-in-1': 1, 'only-in-2': 1, replaced: 1 });
+    expect(step.outputs['non-compliant']).toBeUndefined();
+    expect(step.summary?.toString()).toContain(
+      'Promoting staging#4 over production#2 brings 1 artifact(s) (the replaced and the added); their compliance was not checked (compliance is false).',
+    );
+  });
+});
+
+describe('judging an arriving artifact', () => {
+  const answer = (more: Partial<Artifact>) =>
+    ({
+      state: 'COMPLIANT',
+      evidence: { tests: { status: 'COMPLETE', is_compliant: true } },
+      html_url: 'https://app.example.test/acme/flows/backend/artifacts/x',
+      ...more,
+    }) as Artifact;
+  const a = entry('ghcr.io/acme/backend:1.6.0', 2);
+
+  it.each([
+    [answer({}), 'COMPLIANT', true],
+    [
+      answer({ state: 'NON-COMPLIANT', evidence: { scan: { status: 'COMPLETE', is_compliant: false } } }),
+      'NON-COMPLIANT',
+      false,
+    ],
+    [
+      answer({ state: 'INCOMPLETE', evidence: { scan: { status: 'MISSING', is_compliant: null } } }),
+      'INCOMPLETE',
+      false,
+    ],
+    [answer({ state: null }), 'NO-STATE', false],
+    // COMPLIANT by its state, a missing attestation in its evidence: fails closed, as get-artifact does.
+    [
+      answer({ evidence: { scan: { status: 'MISSING', is_compliant: null } } }),
+      'EVIDENCE-NOT-COMPLIANT',
+      false,
+    ],
+  ])('%#: %s', (artifact, state, compliant) => {
+    const c = judge(a, { artifact });
+    expect(c).toMatchObject({
+      state,
+      compliant,
+      htmlUrl: 'https://app.example.test/acme/flows/backend/artifacts/x',
+    });
+  });
+
+  it('a 404 about the artifact is NOT-FOUND, not a pass', () => {
+    const notFound = new ApiError({
+      endpoint: 'GET /artifacts',
+      status: 404,
+      serverMessage: 'Artifact not found',
+    });
+    expect(judge(a, { notFound })).toMatchObject({ state: 'NOT-FOUND', compliant: false });
+  });
+});
+
+describe('the promotion gate', () => {
+  const arriving = () =>
+    diffOf({
+      onlyIn1: [entry('ghcr.io/acme/svc-1:1.0', 9)],
+      onlyIn2: [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2)],
+    });
+
+  const notChecked = (n: number) => ({
+    name: `ghcr.io/acme/svc-${n}:2.0`,
+    fingerprint: fp(n),
+    state: 'NOT-CHECKED',
+  });
+  const TIMEOUT = { error: { kind: 'timeout', message: 'no answer in 30 s' } };
+  const LEFT_OUT = { error: { kind: 'left-out', message: 'over 200 lookups in one step' } };
+  it.each([
+    [
+      'passes when every arriving artifact is COMPLIANT: non-compliant is []',
+      [check(1, 'COMPLIANT'), check(2, 'COMPLIANT')],
+      GATE,
+      { outcome: 'different', outputs: { 'non-compliant': [] }, failure: undefined, annotations: undefined },
+      ': ✅ all COMPLIANT. The promotion gate (fail-on-non-compliant) passes.',
+    ],
+    [
+      'a diff without its review, with compliance asked for, fails closed',
+      undefined,
+      GATE,
+      { outcome: 'error', outputs: { 'non-compliant': [notChecked(1), notChecked(2)] } },
+      'The promotion gate (fail-on-non-compliant) fails the step.',
+    ],
+    [
+      'an arriving artifact without a check is not checked, in the outputs and the summary',
+      [check(1, 'COMPLIANT')],
+      GATE,
+      { outcome: 'error', outputs: { 'non-compliant': [notChecked(2)] } },
+      '| ❔ could not check — not looked up |',
+    ],
+    [
+      'says how many lookups were left out over the cap',
+      [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', LEFT_OUT)],
+      INPUTS,
+      { outcome: 'different' },
+      '1 arriving artifact(s) not checked: at most 200 lookups in one step.',
+    ],
+    [
+      'a lookup that failed, without the gate, is a warning',
+      [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', TIMEOUT)],
+      INPUTS,
+      {
+        outcome: 'different',
+        failure: undefined,
+        outputs: { 'non-compliant': [notChecked(2)] },
+        annotations: [
+          {
+            level: 'warning',
+            title: 'Compliance not checked',
+            message: `ghcr.io/acme/svc-2:2.0 (${fp(2).slice(0, 12)}) in flow backend: could not check: no answer in 30 s.`,
+          },
+        ],
+      },
+      '❌ 1 not COMPLIANT, 1 of them could not be checked.',
+    ],
+  ])('%s', (_title, checks, inputs, expected, summary) => {
+    const leftOut = checks?.filter((c) => c.error?.kind === 'left-out').length ?? 0;
+    const step = toStep({ ...arriving(), ...(checks && { compliance: { checks, leftOut } }) }, inputs);
+    // Picked, so that a key expected undefined must be undefined.
+    const picked = Object.fromEntries(Object.keys(expected).map((k) => [k, step[k as keyof typeof step]]));
+    expect(picked).toMatchObject(expected);
+    expect(step.summary?.toString()).toContain(summary);
+  });
+
+  it('fails after everything is written, naming each artifact in an annotation', () => {
+    const checks = [
+      check(1, 'NON-COMPLIANT', {
+        problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
+        htmlUrl: 'https://app.example.test/a/1',
+      }),
+      check(2, 'FLOW-UNKNOWN', { flow: null }),
+    ];
+    const noFlow = diffOf({
+      onlyIn1: [entry('ghcr.io/acme/svc-1:1.0', 9)],
+      onlyIn2: [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2, { flow: null })],
+    });
+    const step = toStep({ ...noFlow, compliance: { checks, leftOut: 0 } }, GATE);
+    expect(step.outcome).toBe('different');
+    expect(step.outputs['non-compliant']).toEqual([
+      { name: 'ghcr.io/acme/svc-1:2.0', fingerprint: fp(1), state: 'NON-COMPLIANT' },
+      { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'FLOW-UNKNOWN' },
+    ]);
+    expect(step.failure).toBe(
+      '2 of 2 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-1:2.0 (NON-COMPLIANT), ' +
+        'ghcr.io/acme/svc-2:2.0 (FLOW-UNKNOWN). See the job summary or the non-compliant output.',
+    );
+    expect(step.annotations).toEqual([
+      {
+        level: 'error',
+        title: 'Arriving artifact not compliant',
+        message: `ghcr.io/acme/svc-1:2.0 (${fp(1).slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan. See https://app.example.test/a/1`,
+      },
+      {
+        level: 'error',
+        title: 'Arriving artifact not compliant',
+        message: `ghcr.io/acme/svc-2:2.0 (${fp(2).slice(0, 12)}): flow unknown.`,
+      },
+    ]);
+    const s = step.summary?.toString() ?? '';
+    expect(s).toContain('#### Replaced production#2 → staging#4 (1)');
+    expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
+    expect(s).toContain(
+      `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | <code>${fp(1).slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://app.example.test/a/1) — non-compliant: snyk-scan | backend |`,
+    );
+    expect(s).toContain('#### Added: only in staging#4 (1)');
+    expect(s).toContain('| ❔ flow unknown |  |');
+    expect(s).toContain('❌ 2 not COMPLIANT. The promotion gate (fail-on-non-compliant) fails the step.');
+  });
+
+  it('a lookup that failed is could not check: outcome error with the gate', () => {
+    const checks = [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', TIMEOUT)];
+    const gated = toStep({ ...arriving(), compliance: { checks, leftOut: 0 } }, GATE);
+    expect(gated.outcome).toBe('error');
+    expect(gated.failure).toContain(
+      '1 of 2 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-2:2.0 (NOT-CHECKED)',
+    );
+  });
+});
+
+describe('the same snapshot', () => {
+  it('says so only when nothing differs: an answer that still lists differences is shown as it came', () => {
+    const odd = toResult('https://x.test', 'prod', 'prod#2', {
+      snappish1: { snapshot_id: 'prod#2', artifacts: [] },
+      snappish2: { snapshot_id: 'prod#2', artifacts: [entry('acme/x:1', 3)] },
+      changed: { snapshot_id: 'prod#2', artifacts: [] },
+      'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
+    });
+    const s = toStep(odd, GATE).summary?.toString() ?? '';
+    expect(s).not.toContain('the same snapshot');
+    expect(s).toContain('#### Added: only in prod#2 (1)');
+    expect(s).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+  });
+});
+
+describe('an annotation of a check', () => {
+  it('ends in one period whatever the service text ends in', () => {
+    const step = toStep(
+      {
+        ...diffOf({ onlyIn2: [entry('acme/x:1', 1)] }),
+        compliance: {
+          checks: [check(1, 'NO-STATE', { name: 'acme/x:1', stateInfo: 'Not evaluated yet.' })],
+          leftOut: 0,
+        },
+      },
+      GATE,
+    );
+    expect(step.annotations?.[0]?.message).toBe(
+      `acme/x:1 (${fp(1).slice(0, 12)}) in flow backend: no compliance state: Not evaluated yet.`,
+    );
+  });
+});
+
+describe('the grade of an arriving artifact', () => {
+  const rows: [ArrivalState, Grade | undefined][] = [
+    ['COMPLIANT', undefined],
+    ['NON-COMPLIANT', 'non-compliant'],
+    ['EVIDENCE-NOT-COMPLIANT', 'non-compliant'],
+    ['INCOMPLETE', 'incomplete'],
+    ['NOT-FOUND', 'missing'],
+    ['FLOW-UNKNOWN', 'unknown'],
+    ['NOT-CHECKED', 'unknown'],
+    ['NO-STATE', 'unknown'],
+  ];
+  it.each(rows)('%s: %s', (state, grade) => {
+    expect(arrivalGrade(state)).toBe(grade);
+  });
+
+  it.each([
+    ['compliant', true, 'COMPLIANT', undefined],
+    ['Non-Compliant', false, 'NON-COMPLIANT', 'non-compliant'],
+    ['COMPLIANT', false, 'NON-COMPLIANT', 'non-compliant'],
+    ['INCOMPLETE', true, 'NON-COMPLIANT', 'non-compliant'],
+  ] as const)('a state given as %j with is_compliant %s: %s', (state, isCompliant, judged, grade) => {
+    const answer = Artifact.parse({
+      id: 'a1',
+      fingerprint: fp(1),
+      filename: 'svc',
+      created_at: 1,
+      last_modified_at: 1,
+      evidence: {},
+      flow_name: 'backend',
+      commit_lead_times: {},
+      build_lead_times: {},
+      state,
+      is_compliant: isCompliant,
+    });
+    const checked = judge(entry('svc', 1), { artifact: answer });
+    expect(checked).toMatchObject({ state: judged, compliant: judged === 'COMPLIANT' });
+    expect(checked.stateNote).toContain(`is_compliant ${String(isCompliant)}`);
+    expect(arrivalGrade(checked.state)).toBe(grade);
+    expect(describeCheck(checked)).toContain(`${judged} (given as `);
+  });
+});
+
+/** Five services arrive: one of each state that has a grade, plus one NOT-CHECKED. */
+const STATES: ArrivalState[] = [
+  'NON-COMPLIANT',
+  'INCOMPLETE',
+  'NOT-FOUND',
+  'NO-STATE',
+  'NOT-CHECKED',
+  'COMPLIANT',
+];
+const name = (n: number) => `ghcr.io/acme/svc-${n}:2.0`;
+const sixArrive = {
+  ...diffOf({ onlyIn2: STATES.map((_, n) => entry(name(n), n)) }),
+  compliance: {
+    checks: STATES.map((state, n) =>
+      check(
+        n,
+        state,
+        state === 'NOT-CHECKED' ? { error: { kind: 'timeout', message: 'no answer in 30 s' } } : {},
+      ),
+    ),
+    leftOut: 0,
+  },
+};
+const underFailOn = (failOn: FailOn) =>
+  toStep(sixArrive, { ...INPUTS, failOnNonCompliant: failOn.grades.length > 0, failOn });
+const annotated = (s: ReturnType<typeof underFailOn>) =>
+  (s.annotations ?? []).map((a) => `${a.level} ${a.message.split(' ')[0] ?? ''}`);
+
+describe('the promotion gate under fail-on', () => {
+  const fails = (failOn: string, findings: string) =>
+    `2 of 6 arriving artifact(s) fail (fail-on: ${failOn}): ${findings}`;
+  const levels = (level: string, ...n: number[]) => n.map((i) => `${level} ${name(i)}`);
+  // Under any gate, an arriving artifact that could not be checked (NOT-CHECKED) fails, and the gate could not check.
+  it.each<[string, FailOn, unknown, string[], string[]]>([
+    [
+      'fail-on-non-compliant true (every grade): every one fails',
+      { grades: [...GRADES], input: 'fail-on-non-compliant' },
+      expect.stringMatching(/^5 of 6 arriving artifact\(s\) not COMPLIANT \(fail-on-non-compliant\): /),
+      levels('error', 0, 1, 2, 3, 4),
+      ['The promotion gate (fail-on-non-compliant) fails the step.'],
+    ],
+    [
+      'fail-on incomplete: the INCOMPLETE one fails, the others warn; the NOT-CHECKED fails, never judged',
+      { grades: ['incomplete'], input: 'fail-on' },
+      fails('incomplete', `${name(1)} (INCOMPLETE), ${name(4)} (NOT-CHECKED)`) +
+        '. See the job summary or the non-compliant output.',
+      [...levels('error', 1, 4), ...levels('warning', 0, 2, 3)],
+      [
+        'The promotion gate (fail-on: incomplete) fails the step.',
+        'fail-on: incomplete: 2 finding(s) fail the step (1 incomplete, 1 unknown); 3 only warn (1 non-compliant, ' +
+          '1 missing, 1 unknown). would-fail: true',
+      ],
+    ],
+    [
+      'fail-on unknown: the NOT-CHECKED one makes outcome error, as the gate always did',
+      { grades: ['unknown'], input: 'fail-on' },
+      expect.stringContaining(fails('unknown', '')),
+      [...levels('error', 3, 4), ...levels('warning', 0, 1, 2)],
+      ['The promotion gate (fail-on: unknown) fails the step.'],
+    ],
+    [
+      'fail-on missing: the NOT-FOUND one fails, and the NOT-CHECKED one',
+      { grades: ['missing'], input: 'fail-on' },
+      expect.stringContaining(fails('missing', `${name(2)} (NOT-FOUND), ${name(4)} (NOT-CHECKED)`)),
+      [...levels('error', 2, 4), ...levels('warning', 0, 1, 3)],
+      ['The promotion gate (fail-on: missing) fails the step.'],
+    ],
+    [
+      'fail-on none: nothing fails, everything warns, the gate only warns',
+      { grades: [], input: 'fail-on' },
+      undefined,
+      levels('warning', 0, 1, 2, 3, 4),
+      ['The promotion gate (fail-on: none) only warns.'],
+    ],
+    [
+      'no gate (the default): as before, only the NOT-CHECKED warns',
+      { grades: [], input: undefined },
+      undefined,
+      levels('warning', 4),
+      [],
+    ],
+  ])('%s; would-fail true', (_title, failOn, failure, annotations, summary) => {
+    const s = underFailOn(failOn);
+    expect(s.outcome).toBe(failure === undefined ? 'different' : 'error');
+    expect(s.failure).toEqual(failure);
+    expect(annotated(s)).toEqual(annotations);
+    // The list output is what was found, whatever fail-on says.
+    expect(s.outputs['non-compliant']).toHaveLength(5);
+    expect(s.outputs['would-fail']).toBe(true);
+    const text = s.summary?.toString() ?? '';
+    for (const line of summary) expect(text).toContain(line);
+    if (summary.length === 0) expect(text).not.toContain('promotion gate');
+  });
+
+  it('one finding fails when its grade is listed, and only warns when it is not', () => {
+    const incomplete = {
+      ...diffOf({ onlyIn2: [entry(name(1), 1)] }),
+      compliance: { checks: [check(1, 'INCOMPLETE')], leftOut: 0 },
+    };
+    const graded = (...grades: Grade[]) =>
+      toStep(incomplete, { ...GATE, failOn: { grades, input: 'fail-on' } });
+    const failing = graded('incomplete');
+    expect(failing.failure).toBe(
+      `1 of 1 arriving artifact(s) fail (fail-on: incomplete): ${name(1)} (INCOMPLETE). ` +
+        'See the job summary or the non-compliant output.',
+    );
+    expect(failing.summary?.toString()).toContain(
+      'fail-on: incomplete: 1 finding(s) fail the step (1 incomplete). would-fail: true',
+    );
+    const s = graded('non-compliant', 'missing', 'unknown');
+    expect(s.outcome).toBe('different');
+    expect(s.failure).toBeUndefined();
+    expect(s.annotations).toEqual([
+      {
+        level: 'warning',
+        title: 'Arriving artifact not compliant',
+        message: `${name(1)} (${fp(1).slice(0, 12)}) in flow backend: INCOMPLETE.`,
+      },
+    ]);
+    const summary = s.summary?.toString() ?? '';
+    expect(summary).toContain('The promotion gate (fail-on: non-compliant, missing, unknown) only warns.');
+    expect(summary).toContain(
+      'fail-on: non-compliant, missing, unknown: nothing fails the step; 1 only warn (1 incomplete). ' +
+        'would-fail: true (with every grade listed, the step would fail).',
+    );
+  });
+
+  it('would-fail false when every arriving artifact is COMPLIANT and no other gate trips', () => {
+    const compliant = {
+      ...sixArrive,
+      compliance: {
+        checks: sixArrive.compliance.checks.map((c) => ({
+          ...c,
+          state: 'COMPLIANT' as const,
+          compliant: true,
+        })),
+        leftOut: 0,
+      },
+    };
+    const s = toStep(compliant, { ...INPUTS, failOnNonCompliant: true });
+    expect(s.failure).toBeUndefined();
+    expect(s.outputs['would-fail']).toBe(false);
+    // fail-on-diff is a gate of its own: with it, the same diff would fail.
+    expect(
+      toStep(compliant, { ...INPUTS, failOnNonCompliant: false, failOnDiff: true }).outputs['would-fail'],
+    ).toBe(true);
+  });
+});
+
+describe('inputs: fail-on, fail-on-non-compliant and compliance', () => {
+  const rows: [string, Record<string, string>, Grade[], string | undefined][] = [
+    ['neither: no gate', {}, [], undefined],
+    [
+      'fail-on-non-compliant true: every grade',
+      { 'fail-on-non-compliant': 'true' },
+      [...GRADES],
+      'fail-on-non-compliant',
+    ],
+    ['fail-on incomplete', { 'fail-on': 'incomplete' }, ['incomplete'], 'fail-on'],
+    ['fail-on none with compliance false', { 'fail-on': 'none', compliance: 'false' }, [], 'fail-on'],
+  ];
+  it.each(rows)('%s', async (_title, inputs, grades, input) => {
+    const read_ = await read(inputs);
+    expect(read_.failOn).toEqual({ grades, input });
+    expect(read_.failOnNonCompliant).toBe(grades.length > 0);
+    // Compliance is checked by default, gated on only when asked.
+    expect(read_.compliance).toBe(inputs.compliance !== 'false');
+  });
+
+  it('reads promotions-state in any case', async () => {
+    expect((await read({ 'promotions-state': ' ANY ' })).promotions.state).toBe('any');
+  });
+});
+
+/** Three services arrive: one new (web), one replaced (backend), one replaced but not compliant (worker). */
+function threeServices(): DiffEnvsResult {
+  const backendOld = entry('ghcr.io/acme/backend:1.4.0', 1, { commit_url: commit('backend', 1) });
+  const backendNew = entry('ghcr.io/acme/backend:1.6.0', 2, { commit_url: commit('backend', 2) });
+  const web = entry('ghcr.io/acme/web:3.2.0', 3, { flow: 'web', commit_url: commit('web', 3) });
+  const workerOld = entry('ghcr.io/acme/worker:2.0.0', 4);
+  const workerNew = entry('ghcr.io/acme/worker:2.1.0', 5);
+  const result = diffOf({ onlyIn1: [backendOld, workerOld], onlyIn2: [backendNew, web, workerNew] });
+  return {
+    ...result,
+    compliance: {
+      checks: [check(backendNew, 'COMPLIANT'), check(web, 'COMPLIANT'), check(workerNew, 'NON-COMPLIANT')],
+      leftOut: 0,
+    },
+  };
+}
+
+describe('promotions', () => {
+  it('filters by only and exclude, names or globs, a line without / matching the last part of a name', async () => {
+    const filter = async (only: string, exclude = '') => (await read({ only, exclude })).promotions;
+    const names = (only: PromotionFilter) =>
+      promotionsOf(threeServices(), { ...only, state: 'any' }).include.map((p) => p.name);
+    expect(names(await filter('backend\nweb'))).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/web']);
+    expect(names(await filter('ghcr.io/acme/*', 'w*'))).toEqual(['ghcr.io/acme/backend']);
+    expect(names(await filter('', 'ghcr.io/**'))).toEqual([]);
+    expect(names(await filter('back'))).toEqual([]);
+    expect(names(await filter('ghcr.io/acme/{web,work[e]r}'))).toEqual([
+      'ghcr.io/acme/worker',
+      'ghcr.io/acme/web',
+    ]);
+    expect(names(await filter('[!bw]*'))).toEqual([]);
+    expect(names(await filter('?eb'))).toEqual(['ghcr.io/acme/web']);
+    const filtered = promotionsOf(threeServices(), await filter('web')).leftOut.filter(
+      (l) => l.why === 'filtered',
+    );
+    expect(filtered.map((l) => l.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
+  });
+
+  it('matches in time linear in the name: a hostile name from the service cannot stall the step', async () => {
+    const [filter] = await readNameFilters(readerOf({ only: '*a*a*a*a*a*a*b' }), 'only');
+    // A backtracking matcher takes time of the name's length to the sixth power here; RE2 takes one pass.
+    expect(filter?.matches('a'.repeat(200_000))).toBe(false);
+    expect(filter?.matches(`${'a'.repeat(200_000)}b`)).toBe(true);
+  });
+
+  it('makes no compare link across repositories, hosts or from anything not a commit page', () => {
+    const a = entry('acme/app:1', 1, { commit_url: commit('app', 1) });
+    const pair = (to: string | null) =>
+      promotionsOf(
+        {
+          ...diffOf({ onlyIn1: [a], onlyIn2: [entry('acme/app:2', 2, { commit_url: to })] }),
+          compliance: undefined,
+        },
+        { ...ALL, state: 'any' },
+      ).include[0]?.['compare-url'];
+    expect(pair(commit('app', 2))).toBe(`https://github.com/acme/app/compare/${sha(1)}...${sha(2)}`);
+    expect(pair(commit('other', 2))).toBeNull();
+    expect(pair(`https://gitlab.example/acme/app/commit/${sha(2)}`)).toBeNull();
+    expect(pair(`https://github.com/acme/app/tree/${sha(2)}`)).toBeNull();
+    expect(pair('javascript:alert(1)')).toBeNull();
+    expect(pair(null)).toBeNull();
+  });
+
+  it('with compliance false nothing is COMPLIANT, so nothing moves; the summary says how to change that', () => {
+    const result = diffOf({ onlyIn2: [entry('ghcr.io/acme/web:1', 1)] });
+    const step = toStep(result, { ...INPUTS, compliance: false });
+    expect(step.outputs.promotions).toEqual({ include: [] });
+    expect(step.outputs['promotions-count']).toBeUndefined(); // the finisher writes it, from the output as capped
+    expect(step.summary?.toString()).toContain('Left out of promotions: 1 not COMPLIANT');
+    expect(step.summary?.toString()).toContain('set compliance to true, or promotions-state to any');
+  });
+
+  it('moves nothing from a diff whose answer does not name the snapshots asked (not confirmed)', () => {
+    const unconfirmed = {
+      ...threeServices(),
+      snapshot2: { expression: 'staging', id: null, name: 'staging' },
+    };
+    const { include, leftOut } = promotionsOf(unconfirmed, { ...ALL, state: 'any' });
+    expect(include).toEqual([]);
+    expect(leftOut.map((l) => l.why)).toEqual(['not-confirmed', 'not-confirmed', 'not-confirmed']);
+    expect(toStep(unconfirmed, INPUTS).summary?.toString()).toContain(
+      'Left out of promotions: 3 of a diff not confirmed to be about the snapshots asked',
+    );
+  });
+});
+
+describe('an image in two flows', () => {
+  // One version listed once per flow it belongs to: compliant in one says nothing of the other.
+  const v14 = entry('ghcr.io/acme/backend:1.4.0', 14);
+  const inBackend = entry('ghcr.io/acme/backend:1.6.0', 16);
+  const inWorker = entry('ghcr.io/acme/backend:1.6.0', 16, { flow: 'worker' });
+  const reviewed = (result: DiffEnvsResult, states: [DiffArtifact, ArrivalCheck['state']][]) => ({
+    ...result,
+    compliance: { checks: states.map(([a, state]) => check(a, state)), leftOut: 0 },
+  });
+
+  it('replacing an older version, arrives in each flow: each entry is reviewed, whatever pairing does', () => {
+    const paired = pairReplacements(
+      [v14],
+      [inBackend, inWorker, { ...inBackend, name: 'ghcr.io/acme/backend:latest' }],
+    );
+    // Another tag in the same flow is the same check: only the other flow is kept beside `to`.
+    expect(paired.replaced).toEqual([
+      { name: 'ghcr.io/acme/backend', from: v14, to: inBackend, otherFlows: [inWorker] },
+    ]);
+    expect(arrivingOf(paired)).toEqual([inBackend, inWorker]);
+  });
+
+  it('fails the gate on the flow it is not compliant in, and the matrix entry is the worst of its flows', () => {
+    const result = reviewed(diffOf({ onlyIn1: [v14], onlyIn2: [inBackend, inWorker] }), [
+      [inBackend, 'COMPLIANT'],
+      [inWorker, 'NON-COMPLIANT'],
+    ]);
+    const step = toStep(result, { ...INPUTS, failOnNonCompliant: true });
+    expect(step.outputs['non-compliant']).toEqual([
+      { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: fp(16), state: 'NON-COMPLIANT' },
+    ]);
+    expect(step.failure).toContain('1 of 2 arriving artifact(s) not COMPLIANT');
+    expect(promotionsOf(result, ALL)).toEqual({
+      include: [],
+      leftOut: [
+        { name: 'ghcr.io/acme/backend', fingerprint: fp(16), why: 'not-compliant', state: 'NON-COMPLIANT' },
+      ],
+    });
+    const [any] = promotionsOf(result, { ...ALL, state: 'any' }).include;
+    expect(any).toMatchObject({ name: 'ghcr.io/acme/backend', state: 'NON-COMPLIANT', flow: 'worker' });
+    // The summary's row shows the worse flow, not the first.
+    expect(step.summary?.toString()).toMatch(
+      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
+    );
+  });
+
+  it('new, is one matrix entry per version with the worst state; compliant in every flow, it moves once', () => {
+    const fresh = [inBackend, inWorker].map((a) => ({ ...a, name: 'ghcr.io/acme/web:1.0' }));
+    const result = diffOf({ onlyIn2: fresh });
+    const [backend, worker] = fresh as [DiffArtifact, DiffArtifact];
+    const mixed = reviewed(result, [
+      [backend, 'COMPLIANT'],
+      [worker, 'INCOMPLETE'],
+    ]);
+    expect(promotionsOf(mixed, ALL)).toEqual({
+      include: [],
+      leftOut: [{ name: 'ghcr.io/acme/web', fingerprint: fp(16), why: 'not-compliant', state: 'INCOMPLETE' }],
+    });
+    const both = reviewed(result, [
+      [backend, 'COMPLIANT'],
+      [worker, 'COMPLIANT'],
+    ]);
+    expect(promotionsOf(both, ALL).include).toMatchObject([
+      { name: 'ghcr.io/acme/web', state: 'COMPLIANT', flow: 'backend' },
+    ]);
+    // Without the review, no state, and the first flow.
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toMatchObject([
+      { state: null, flow: 'backend' },
+    ]);
+  });
+
+  it('is no more compliant than in the worst of its flows: a known failure over one not checked', () => {
+    const states: ArrivalCheck['state'][] = ['NOT-CHECKED', 'NON-COMPLIANT', 'COMPLIANT'];
+    const flows = states.map((_, i) => ({ ...inBackend, flow: `flow-${i}` }));
+    const result = reviewed(
+      diffOf({ onlyIn1: [v14], onlyIn2: flows }),
+      flows.map((a, i) => [a, states[i] ?? 'COMPLIANT']),
+    );
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toMatchObject([
+      { state: 'NON-COMPLIANT', flow: 'flow-1' },
+    ]);
+  });
+});
+
+describe('a rollout in progress', () => {
+  const v15 = entry('ghcr.io/acme/backend:1.5.0', 15);
+  const v16 = entry('ghcr.io/acme/backend:1.6.0', 16);
+  const v14 = entry('ghcr.io/acme/backend:1.4.0', 14);
+  const v17 = entry('ghcr.io/acme/backend:1.7.0', 17);
+
+  it('is found where one snapshot runs two versions of a name, in either snapshot, with where each runs', () => {
+    // Staging runs 1.5.0 (also in production) and 1.6.0 (arriving): midway through a rolling deployment.
+    expect(rolloutsOf([], [v16], [v15])).toEqual([
+      {
+        name: 'ghcr.io/acme/backend',
+        snapshots: [2],
+        versions: [
+          { artifact: v16, in: 'snapshot-2' },
+          { artifact: v15, in: 'both' },
+        ],
+      },
+    ]);
+    // Production is midway (1.4.0 and 1.5.0); staging runs 1.5.0 alone.
+    expect(rolloutsOf([v14], [], [v15])[0]?.snapshots).toEqual([1]);
+    expect(rolloutsOf([v14], [v16, v17], [v15])[0]?.snapshots).toEqual([1, 2]);
+    // Two versions arriving, none leaving: a canary beside the new version.
+    expect(rolloutsOf([], [v16, v17], [])[0]?.snapshots).toEqual([2]);
+    // One version on each side is a replacement, not a rollout; an unnamed artifact is no name's version.
+    expect(rolloutsOf([v14], [v16], [])).toEqual([]);
+    expect(rolloutsOf([], [entry(null, 1), entry(null, 2)], [])).toEqual([]);
+    expect(rolloutsOf([], [entry('@sha256:1', 1), entry('@sha256:2', 2)], [])).toEqual([]);
+  });
+
+  it('is not what runs steadily: two versions in both snapshots, or one image under two tags', () => {
+    // Two deployments of one image at different tags, one of them replaced: the replacement pairs, as before.
+    const web = entry('ghcr.io/acme/app:web-1.0', 1);
+    const [worker20, worker21] = [
+      entry('ghcr.io/acme/app:worker-2.0', 2),
+      entry('ghcr.io/acme/app:worker-2.1', 3),
+    ];
+    const paired = diffOf({ onlyIn1: [worker20], onlyIn2: [worker21], unchanged: [web] });
+    expect(paired.rollouts).toEqual([]);
+    expect(paired.replaced).toEqual([{ name: 'ghcr.io/acme/app', from: worker20, to: worker21 }]);
+    // Two architectures (two fingerprints) of one tag, in both snapshots: nothing changes.
+    const arm = entry('ghcr.io/acme/app:1.0', 4, { pods: ['arm'] });
+    const amd = entry('ghcr.io/acme/app:1.0', 5, { pods: ['amd'] });
+    expect(diffOf({ unchanged: [arm, amd] }).rollouts).toEqual([]);
+    // One image under two tags, replacing 1.4: one version, one replacement, one promotion.
+    const tagged = entry('ghcr.io/acme/backend:1.6', 16);
+    const latest = entry('ghcr.io/acme/backend:latest', 16);
+    const result = diffOf({ onlyIn1: [v14], onlyIn2: [tagged, latest] });
+    expect(result.rollouts).toEqual([]);
+    expect(result.replaced).toEqual([{ name: 'ghcr.io/acme/backend', from: v14, to: tagged }]);
+    expect(result.added).toEqual([]);
+    expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toHaveLength(1);
+  });
+
+  it('is said in the summary, as a warning, and fails the step with fail-on-rollout', () => {
+    const result = diffOf({ onlyIn1: [v14], onlyIn2: [v16, v17], unchanged: [v15] });
+    const warned = toStep(result, INPUTS);
+    expect(warned.failure).toBeUndefined();
+    expect(warned.annotations).toContainEqual({
+      level: 'warning',
+      title: 'Rollout in progress',
+      message:
+        'ghcr.io/acme/backend: a rollout in progress (production#2 runs 1.4.0 and 1.5.0; staging#4 runs 1.6.0, ' +
+        '1.7.0 and 1.5.0). Not paired, and left out of promotions.',
+    });
+    const summary = warned.summary?.toString() ?? '';
+    expect(summary).toContain('#### Rollout in progress (1)');
+    expect(summary).toContain('| ghcr.io/acme/backend | 1.6.0 |');
+    expect(summary).toContain('1 rollout(s) in progress');
+    const failed = toStep(result, { ...INPUTS, failOnRollout: true });
+    expect(failed.failure).toBe(
+      '1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/backend (1.4.0, 1.6.0, 1.7.0 and 1.5.0). ' +
+        'See the job summary or the rollouts output.',
+    );
+    expect(failed.annotations?.find((a) => a.title === 'Rollout in progress')?.level).toBe('error');
+    expect(
+      toStep(diffOf({ onlyIn1: [v14], onlyIn2: [v16] }), { ...INPUTS, failOnRollout: true }).failure,
+    ).toBe(undefined);
+  });
+
+  it("shows the compliance of a rollout's arriving versions, which the gate checks", () => {
+    const result = diffOf({ onlyIn2: [v16, v17], unchanged: [v15] });
+    const reviewed = {
+      ...result,
+      compliance: { checks: [check(v16, 'COMPLIANT'), check(v17, 'NON-COMPLIANT')], leftOut: 0 },
+    };
+    const summary = toStep(reviewed, INPUTS).summary?.toString() ?? '';
+    expect(summary).toContain('| Name | Version | Fingerprint | Compliance | Runs in | Instances | Commit |');
+    expect(summary).toContain(
+      '| ghcr.io/acme/backend | 1.7.0 | <code>000000000017</code> | ❌ NON-COMPLIANT | staging#4 | 1 |  |',
+    );
+    expect(summary).toContain(
+      '| ghcr.io/acme/backend | 1.5.0 | <code>000000000015</code> |  | both | 1 → 1 |  |',
+    );
   });
 });
