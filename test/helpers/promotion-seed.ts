@@ -57,19 +57,12 @@ interface Org {
 
 const T = 1793700000;
 
-/** An artifact as the seed stores it, built from `sha` of `repository`. */
-function artifact(
-  id: number,
-  flow: string,
-  name: string,
-  fingerprint: string,
-  repository: string,
-  sha: string,
-) {
+/** An artifact as the seed stores it, its fingerprint that of its name, built from `sha` of `repository`. */
+function artifact(id: number, flow: string, name: string, repository: string, sha: string) {
   return {
     id: String(id).padStart(24, '0'),
     flow,
-    fingerprint,
+    fingerprint: sha256(name),
     filename: name,
     git_commit: sha,
     commit_url: commitUrl(repository, sha),
@@ -134,30 +127,23 @@ export function promotionSeed(options: { migration?: boolean; twoFlows?: boolean
   );
   org.artifacts.push(
     {
-      ...artifact(16, 'backend', 'ghcr.io/acme/backend:1.6.0', FP.backend16, 'acme/shop', COMMIT.backend16),
+      ...artifact(16, 'backend', 'ghcr.io/acme/backend:1.6.0', 'acme/shop', COMMIT.backend16),
       trail: COMMIT.backend16,
       template_reference_name: 'backend-image',
     },
-    artifact(20, 'worker', 'ghcr.io/acme/worker:2.0.0', FP.worker20, 'acme/worker', COMMIT.worker20),
+    artifact(20, 'worker', 'ghcr.io/acme/worker:2.0.0', 'acme/worker', COMMIT.worker20),
     {
-      ...artifact(21, 'worker', 'ghcr.io/acme/worker:2.1.0', FP.worker21, 'acme/worker', COMMIT.worker21),
+      ...artifact(21, 'worker', 'ghcr.io/acme/worker:2.1.0', 'acme/worker', COMMIT.worker21),
       is_compliant: false,
     },
-    artifact(30, 'payments', 'ghcr.io/acme/payments:3.0.0', FP.payments30, 'acme/payments', sha1('p 3.0.0')),
-    artifact(31, 'payments', 'ghcr.io/acme/payments:3.1.0', FP.payments31, 'acme/payments', sha1('p 3.1.0')),
+    artifact(30, 'payments', 'ghcr.io/acme/payments:3.0.0', 'acme/payments', sha1('p 3.0.0')),
+    artifact(31, 'payments', 'ghcr.io/acme/payments:3.1.0', 'acme/payments', sha1('p 3.1.0')),
     // In a flow without a template: nothing is asked of it, so it is COMPLIANT.
-    artifact(
-      40,
-      'payments',
-      'ghcr.io/acme/backend-migrate:1.6.0',
-      FP.migrate16,
-      'acme/shop',
-      COMMIT.backend16,
-    ),
+    artifact(40, 'payments', 'ghcr.io/acme/backend-migrate:1.6.0', 'acme/shop', COMMIT.backend16),
   );
   if (options.twoFlows === true) {
     org.artifacts.push({
-      ...artifact(17, 'worker', 'ghcr.io/acme/backend:1.6.0', FP.backend16, 'acme/shop', COMMIT.backend16),
+      ...artifact(17, 'worker', 'ghcr.io/acme/backend:1.6.0', 'acme/shop', COMMIT.backend16),
       is_compliant: false,
     });
   }

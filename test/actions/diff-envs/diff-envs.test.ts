@@ -977,30 +977,6 @@ describe('an image in two flows', () => {
     expect(arrivingOf(paired)).toEqual([inBackend, inWorker]);
   });
 
-  it('fails the gate on the flow it is not compliant in, and the matrix entry is the worst of its flows', () => {
-    const result = reviewed(diffOf({ onlyIn1: [v14], onlyIn2: [inBackend, inWorker] }), [
-      [inBackend, 'COMPLIANT'],
-      [inWorker, 'NON-COMPLIANT'],
-    ]);
-    const step = toStep(result, { ...INPUTS, failOnNonCompliant: true });
-    expect(step.outputs['non-compliant']).toEqual([
-      { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: fp(16), state: 'NON-COMPLIANT' },
-    ]);
-    expect(step.failure).toContain('1 of 2 arriving artifact(s) not COMPLIANT');
-    expect(promotionsOf(result, ALL)).toEqual({
-      include: [],
-      leftOut: [
-        { name: 'ghcr.io/acme/backend', fingerprint: fp(16), why: 'not-compliant', state: 'NON-COMPLIANT' },
-      ],
-    });
-    const [any] = promotionsOf(result, { ...ALL, state: 'any' }).include;
-    expect(any).toMatchObject({ name: 'ghcr.io/acme/backend', state: 'NON-COMPLIANT', flow: 'worker' });
-    // The summary's row shows the worse flow, not the first.
-    expect(step.summary?.toString()).toMatch(
-      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
-    );
-  });
-
   it('new, is one matrix entry per version with the worst state; compliant in every flow, it moves once', () => {
     const fresh = [inBackend, inWorker].map((a) => ({ ...a, name: 'ghcr.io/acme/web:1.0' }));
     const result = diffOf({ onlyIn2: fresh });

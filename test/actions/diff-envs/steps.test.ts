@@ -23,6 +23,22 @@ const github = useFakeGitHub();
 const noLeak = (result: RunResult) => assertNoSecret(withoutMaskCommands(result.everything), 'the step');
 const lastLine = (result: RunResult) => result.stdout.trimEnd().split('\n').at(-1);
 const nonCompliant = (result: RunResult) => JSON.parse(result.outputs['non-compliant'] ?? '') as unknown;
+/**
+ * A step that could not compare: it failed saying `message`, and set only the outcome (error), the result file (its
+ * error of `kind`) and would-fail (true), so that no later step can take it for a diff; the summary says `summary`.
+ */
+function expectCouldNot(result: RunResult, kind: string, message: string, ...summary: string[]): void {
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain(`::error::${message}`);
+  expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
+  expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+  expect(outputFile(result, 'result-file')).toMatchObject({
+    outcome: 'error',
+    error: { kind, message: expect.stringContaining(message) as string },
+  });
+  for (const line of summary) expect(result.summary).toContain(line);
+  noLeak(result);
+}
 
 /** diff-envs of `one` against `two`: of the demo org at the sandbox, or of acme at a loopback server's origin. */
 const diff = (
@@ -177,14 +193,12 @@ describe('diff-envs against a loopback server', () => {
     expect(result.stdout).toContain('image of Bearer ***');
     expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
     noLeak(result);
-    const refused = await driftCheckAt(server.origin, { 'show-unchanged': 'true' });
-    expect(refused.code).toBe(1);
-    expect(refused.outputs.outcome).toBe('error');
-    expect(refused.stdout).toContain(
-      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
+    expectCouldNot(
+      await driftCheckAt(server.origin, { 'show-unchanged': 'true' }),
+      'unexpected-response',
+      'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "prod#1 Bearer ***", ' +
         'not a snapshot of prod as asked',
     );
-    noLeak(refused);
   });
 
   it('fails clearly on a diff without its groups, and never shows the token a 401 echoes', async () => {
@@ -194,9 +208,7 @@ describe('diff-envs against a loopback server', () => {
         : json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
     );
     const result = await diff(server.origin, 'a', 'b');
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('::error::unexpected response from GET /env-diff/{org}: snappish2');
-    expect(result.outputs.outcome).toBe('error');
+    expectCouldNot(result, 'unexpected-response', 'unexpected response from GET /env-diff/{org}: snappish2');
 
     const refused = await diff(server.origin, 'staging~1', 'staging');
     expect(refused.code).toBe(1);
@@ -213,13 +225,8 @@ describe('diff-envs against a loopback server', () => {
       {},
       { env: { COMPLIANCE_RETRIES: '0' } },
     );
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /::error::GET \/env-diff\/\{org\} could not reach the service: .*Check api-url/,
-    );
-    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
-    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: 'error', error: { kind: 'network' } });
-    noLeak(result);
+    expectCouldNot(result, 'network', 'GET /env-diff/{org} could not reach the service: ');
+    expect(result.stdout).toMatch(/could not reach the service: .*Check api-url/);
   });
 
   // What each bad input says: diff-envs.test.ts; whichever it is, the step ends the same way.
@@ -228,18 +235,14 @@ describe('diff-envs against a loopback server', () => {
       "Invalid input 'fail-on': lists missing while compliance is false: the gate needs the compliance lookups.";
     const server = await serve((_req, res) => json(res, 200, {}));
     const result = await driftCheckAt(server.origin, { 'fail-on': 'missing', compliance: 'false' });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`::error::${message}`);
     expect(server.requests).toHaveLength(0);
-    expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
-    expect(result.outputs.changed).toBeUndefined();
-    expect(outputFile(result, 'result-file')).toMatchObject({
-      outcome: 'error',
-      error: { kind: 'input', message: expect.stringContaining(message) as string },
-    });
-    expect(result.summary).toContain('### ⚠️ Could not compare the environments');
-    expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
-    noLeak(result);
+    expectCouldNot(
+      result,
+      'input',
+      message,
+      '### ⚠️ Could not compare the environments',
+      'Fix the input named above; nothing was sent to the service.',
+    );
   });
 
   describe('the review of what arrives', () => {
@@ -393,8 +396,6 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     );
   });
 
-  // "Could not check" sets no `changed` (only the outcome, the result file and would-fail, true: it failed): a drift
-  // check cannot mistake it for "no drift".
   it.each([
     [
       'an unknown environment (404)',
@@ -412,18 +413,17 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
     seed.orgs.demo.environments.push({ name: 'empty' });
     const result = await diff(await start({ seed }), one, two, FAIL_ON_DIFF);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`::error::${message}`);
-    expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
-    expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+    expectCouldNot(
+      result,
+      'api',
+      message,
+      `### ⚠️ Could not compare ${one} with ${two}`,
+      'The service refused the request: see its answer above.',
+    );
     expect(outputFile(result, 'result-file')).toMatchObject({
-      outcome: 'error',
       snapshot1: { expression: one },
       snapshot2: { expression: two },
-      error: { kind: 'api', message: expect.stringContaining(message) as string },
     });
-    expect(result.summary).toContain(`### ⚠️ Could not compare ${one} with ${two}`);
-    expect(result.summary).toContain('The service refused the request: see its answer above.');
   });
 
   it("fails on an answer about another environment's snapshots", async () => {
@@ -436,21 +436,14 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       snappish2: { ...production.snappish2, snapshot_id: 'production#2' },
     };
     sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: /^\/env-diff\// });
-    const result = await diff(sandbox, 'staging~1', 'staging');
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(
-      '::error::unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
-        'snapshot of staging as asked: the answer is about something else',
-    );
     // Nothing read from it is set: no step can take it for a diff of staging.
-    expect(result.outputs.changed).toBeUndefined();
-    expect(result.outputs['snapshot-1-id']).toBeUndefined();
-    expect(result.outputs.outcome).toBe('error');
-    expect(outputFile(result, 'result-file')).toMatchObject({
-      outcome: 'error',
-      error: { kind: 'unexpected-response' },
-    });
-    expect(result.summary).toContain('The answer was not in the documented form, so it was not used');
+    expectCouldNot(
+      await diff(sandbox, 'staging~1', 'staging'),
+      'unexpected-response',
+      'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not a ' +
+        'snapshot of staging as asked: the answer is about something else',
+      'The answer was not in the documented form, so it was not used',
+    );
   });
 
   /**
@@ -662,6 +655,12 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       state: 'NON-COMPLIANT',
       flow: 'worker',
     };
+    const WORKER_LEFT_OUT = {
+      name: 'ghcr.io/acme/worker',
+      fingerprint: FP.worker21,
+      why: 'not-compliant',
+      state: 'NON-COMPLIANT',
+    };
     const matrix = (...include: object[]) => JSON.stringify({ include });
     /** The rollout in words, staging named as the answer names it. */
     const rollout = (staging: string) =>
@@ -709,15 +708,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       };
       expect(saved.promotions).toEqual({
         include: [BACKEND, WEB],
-        leftOut: [
-          {
-            name: 'ghcr.io/acme/worker',
-            fingerprint: FP.worker21,
-            why: 'not-compliant',
-            state: 'NON-COMPLIANT',
-          },
-          { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
-        ],
+        leftOut: [WORKER_LEFT_OUT, { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }],
       });
       expect(saved.counts).toMatchObject({ replaced: 2, added: 1, removed: 0, rollouts: 1 });
       expect(saved.replaced.map((r) => r.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
@@ -837,12 +828,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(
         (outputFile(only, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
       ).toEqual([
-        {
-          name: 'ghcr.io/acme/worker',
-          fingerprint: FP.worker21,
-          why: 'not-compliant',
-          state: 'NON-COMPLIANT',
-        },
+        WORKER_LEFT_OUT,
         { name: 'ghcr.io/acme/web', fingerprint: FP.web32, why: 'filtered', state: 'COMPLIANT' },
         { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
       ]);
