@@ -11,7 +11,16 @@ export interface Saved {
   snapshot1: { expression: string; id: string | null; name: string };
   snapshot2: { expression: string; id: string | null; name: string };
   changed: boolean;
-  counts: Record<'onlyIn1' | 'onlyIn2' | 'replaced' | 'added' | 'removed' | 'scaled' | 'unchanged', number>;
+  counts: Record<
+    'onlyIn1' | 'onlyIn2' | 'replaced' | 'added' | 'removed' | 'scaled' | 'unchanged' | 'rollouts',
+    number
+  >;
+  promotions: { include: unknown[]; leftOut: unknown[] };
+  rollouts: {
+    name: string;
+    snapshots: number[];
+    versions: { artifact: { fingerprint: string }; in: string }[];
+  }[];
   replaced: {
     name: string;
     from: { name: string; fingerprint: string };

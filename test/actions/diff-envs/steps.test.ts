@@ -697,15 +697,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
       );
 
-      const saved = outputFile(result, 'result-file') as Saved & {
-        counts: { rollouts: number };
-        promotions: { include: unknown[]; leftOut: unknown[] };
-        rollouts: {
-          name: string;
-          snapshots: number[];
-          versions: { artifact: { fingerprint: string }; in: string }[];
-        }[];
-      };
+      const saved = outputFile(result, 'result-file') as Saved;
       expect(saved.promotions).toEqual({
         include: [BACKEND, WEB],
         leftOut: [WORKER_LEFT_OUT, { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }],
@@ -818,55 +810,44 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(settled.stdout).not.toContain('Rollout in progress');
     });
 
-    it('only and exclude keep names or globs of them, a line without / naming the last part of a name', async () => {
-      const sandbox = await start({ seed: promotionSeed() });
-      const only = await review(sandbox, { only: 'backend\nghcr.io/acme/worker' });
-      expect(only.code).toBe(0);
+    const ROLLOUT_LEFT_OUT = { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' };
+    const WEB_FILTERED = {
+      name: 'ghcr.io/acme/web',
+      fingerprint: FP.web32,
+      why: 'filtered',
+      state: 'COMPLIANT',
+    };
+    // only and exclude keep names or globs of them, a line without / naming the last part of a name; promotions-state
+    // any keeps every arriving artifact whatever its state, never one of a rollout.
+    it.each([
       // worker is named, and left out as not COMPLIANT; web is not named.
-      expect(only.outputs.promotions).toBe(matrix(BACKEND));
-      expect(only.outputs['promotions-count']).toBe('1');
-      expect(
-        (outputFile(only, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
-      ).toEqual([
-        WORKER_LEFT_OUT,
-        { name: 'ghcr.io/acme/web', fingerprint: FP.web32, why: 'filtered', state: 'COMPLIANT' },
-        { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' },
-      ]);
-      expect(only.summary).toContain(
+      [
+        { only: 'backend\nghcr.io/acme/worker' },
+        [BACKEND],
+        [WORKER_LEFT_OUT, WEB_FILTERED, ROLLOUT_LEFT_OUT],
         'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
-      );
-
-      const excluded = await review(sandbox, { only: 'ghcr.io/acme/*', exclude: 'back*' });
-      expect(excluded.outputs.promotions).toBe(matrix(WEB));
-      expect(excluded.outputs['promotions-count']).toBe('1');
-
+      ],
+      [{ only: 'ghcr.io/acme/*', exclude: 'back*' }, [WEB]],
       // Nothing left: an empty matrix, which GitHub refuses: the count is what a job guards on.
-      const none = await review(sandbox, { exclude: '**' });
-      expect(none.code).toBe(0);
-      expect(none.outputs.promotions).toBe('{"include":[]}');
-      expect(none.outputs['promotions-count']).toBe('0');
-      expect(none.summary).toContain('#### Promotions (0)');
-    });
-
-    it('promotions-state any keeps every arriving artifact whatever its state, never one of a rollout', async () => {
-      const sandbox = await start({ seed: promotionSeed() });
-      const result = await review(sandbox, { 'promotions-state': 'any' });
-      expect(result.code).toBe(0);
-      expect(result.outputs.promotions).toBe(matrix(BACKEND, WORKER, WEB));
-      expect(result.outputs['promotions-count']).toBe('3');
-      expect(
-        (outputFile(result, 'result-file') as { promotions: { leftOut: unknown[] } }).promotions.leftOut,
-      ).toEqual([{ name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }]);
-
+      [{ exclude: '**' }, []],
+      [{ 'promotions-state': 'any' }, [BACKEND, WORKER, WEB], [ROLLOUT_LEFT_OUT]],
       // With compliance: false no state is read: any is what lets them move, each with state null.
-      const unchecked = await review(sandbox, { 'promotions-state': 'any', compliance: 'false' });
-      expect(unchecked.code).toBe(0);
-      expect(unchecked.stdout).not.toContain('/artifacts/');
-      expect(JSON.parse(unchecked.outputs.promotions ?? '')).toEqual({
-        include: [BACKEND, WORKER, WEB].map((p) => ({ ...p, state: null })),
-      });
-      const nothing = await review(sandbox, { compliance: 'false' });
-      expect(nothing.outputs['promotions-count']).toBe('0');
-    });
+      [
+        { 'promotions-state': 'any', compliance: 'false' },
+        [BACKEND, WORKER, WEB].map((p) => ({ ...p, state: null })),
+      ],
+      [{ compliance: 'false' }, []],
+    ])(
+      'promotions of %j',
+      async (inputs: Record<string, string>, include: object[], leftOut?: object[], said?: string) => {
+        const result = await review(await start({ seed: promotionSeed() }), inputs);
+        expect(result.code).toBe(0);
+        expect(result.outputs.promotions).toBe(matrix(...include));
+        expect(result.outputs['promotions-count']).toBe(String(include.length));
+        expect(result.summary).toContain(`#### Promotions (${include.length})`);
+        if (leftOut) expect((outputFile(result, 'result-file') as Saved).promotions.leftOut).toEqual(leftOut);
+        if (said) expect(result.summary).toContain(said);
+      },
+    );
   });
 });
