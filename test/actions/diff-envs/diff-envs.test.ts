@@ -618,25 +618,16 @@ describe('the promotion gate', () => {
       '1 of 2 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-2:2.0 (NOT-CHECKED)',
     );
   });
-});
 
-describe('the same snapshot', () => {
-  it('says so only when nothing differs: an answer that still lists differences is shown as it came', () => {
-    const odd = toResult('https://x.test', 'prod', 'prod#2', {
-      snappish1: { snapshot_id: 'prod#2', artifacts: [] },
-      snappish2: { snapshot_id: 'prod#2', artifacts: [entry('acme/x:1', 3)] },
-      changed: { snapshot_id: 'prod#2', artifacts: [] },
-      'not-changed': { snapshot_id: 'prod#2', artifacts: [] },
-    });
+  it('says the same snapshot only when nothing differs: an answer that still lists differences is shown as it came', () => {
+    const odd = diffOf({ onlyIn2: [entry('acme/x:1', 3)] }, ['prod', 'prod#2', 'prod#2', 'prod#2']);
     const s = toStep(odd, GATE).summary?.toString() ?? '';
     expect(s).not.toContain('the same snapshot');
     expect(s).toContain('#### Added: only in prod#2 (1)');
     expect(s).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
   });
-});
 
-describe('an annotation of a check', () => {
-  it('ends in one period whatever the service text ends in', () => {
+  it('ends an annotation in one period whatever the service text ends in', () => {
     const step = toStep(
       {
         ...diffOf({ onlyIn2: [entry('acme/x:1', 1)] }),
