@@ -29,7 +29,7 @@ import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
 import { splitImageName } from '../../../src/context/artifact-name.js';
 import { readNameFilters } from '../../../src/context/name-filter.js';
-import { ApiError, InputError } from '../../../src/errors/errors.js';
+import { InputError } from '../../../src/errors/errors.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
@@ -483,15 +483,6 @@ describe('judging an arriving artifact', () => {
       compliant,
       htmlUrl: 'https://app.example.test/acme/flows/backend/artifacts/x',
     });
-  });
-
-  it('a 404 about the artifact is NOT-FOUND, not a pass', () => {
-    const notFound = new ApiError({
-      endpoint: 'GET /artifacts',
-      status: 404,
-      serverMessage: 'Artifact not found',
-    });
-    expect(judge(a, { notFound })).toMatchObject({ state: 'NOT-FOUND', compliant: false });
   });
 });
 
