@@ -21,6 +21,13 @@ const start = useSandbox();
 
 const sha = (c: string) => c.repeat(40);
 const names = (lines: string) => readNameFilters(new InputReader({ INPUT_NAME: lines }), 'name');
+const SEARCH = { environment: 'prod', flow: 'app', names: [], repository: 'acme/app' };
+
+/** findDeployed on a sandbox seeded with these artifacts, for flow app of acme/app in prod unless told otherwise. */
+async function deployedIn(seed: unknown, search: Partial<Parameters<typeof findDeployed>[1]> = {}) {
+  const sandbox = await start({ seed, profile: 'full' });
+  return findDeployed(sandbox.client(), { ...SEARCH, ...search });
+}
 
 interface Org {
   flows: { name: string }[];
@@ -84,14 +91,7 @@ const RUNNING = [
 
 describe('findDeployed', () => {
   it("reads the latest snapshot's artifacts of this repository and their commits", async () => {
-    const sandbox = await start({ seed: seedRunning(RUNNING), profile: 'full' });
-    const found = await findDeployed(sandbox.client(), {
-      environment: 'prod',
-      flow: 'app',
-      names: [],
-      repository: 'acme/app',
-    });
-    expect(found).toEqual({
+    expect(await deployedIn(seedRunning(RUNNING))).toEqual({
       snapshot: 'prod#2',
       running: 4,
       artifacts: [
@@ -141,16 +141,7 @@ describe('findDeployed', () => {
   });
 
   it('an artifact whose commit the service does not name has none', async () => {
-    const sandbox = await start({
-      seed: seedRunning([{ flow: 'app', name: 'ghcr.io/acme/app:0.9' }]),
-      profile: 'full',
-    });
-    const found = await findDeployed(sandbox.client(), {
-      environment: 'prod',
-      flow: 'app',
-      names: [],
-      repository: 'acme/app',
-    });
+    const found = await deployedIn(seedRunning([{ flow: 'app', name: 'ghcr.io/acme/app:0.9' }]));
     expect(found.artifacts).toMatchObject([{ commit: undefined, why: 'the service names no commit for it' }]);
     expect(found.commits).toEqual([]);
     expect(whyNoBase(found, 'prod', 'flow app')).toBe(
@@ -159,12 +150,11 @@ describe('findDeployed', () => {
   });
 
   it('an answer that names no snapshot for a side is not confirmed: could not check, nothing looked up', async () => {
-    const search = { environment: 'prod', flow: 'app', names: [], repository: 'acme/app' };
     // The minimal profile names none; a full answer without snappish2's is not confirmed either.
     const minimal = await start({ seed: seedRunning(RUNNING), profile: 'minimal' });
     const asked: string[] = [];
     minimal.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
-    const error = await rejection(findDeployed(minimal.client(), search), UnexpectedResponseError);
+    const error = await rejection(findDeployed(minimal.client(), SEARCH), UnexpectedResponseError);
     expect(error.message).toBe(
       'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
         'confirmed), so it cannot be shown to be about what runs in prod: since-deployed-in takes no base from it',
@@ -176,7 +166,7 @@ describe('findDeployed', () => {
     ).json()) as Record<string, Record<string, unknown>>;
     delete answer.snappish2?.snapshot_id;
     full.sandbox.faults.respondNext(1, { status: 200, body: answer, path: /^\/env-diff\// });
-    await expect(findDeployed(full.client(), search)).rejects.toThrow(
+    await expect(findDeployed(full.client(), SEARCH)).rejects.toThrow(
       /names no snapshot for snappish2 \(not confirmed\)/,
     );
   });
@@ -192,12 +182,7 @@ describe('findDeployed', () => {
     sandbox.sandbox.observe(({ url }) => {
       if (url.includes('/artifacts/')) lookups++;
     });
-    const found = await findDeployed(sandbox.client(), {
-      environment: 'prod',
-      flow: 'app',
-      names: [],
-      repository: 'acme/app',
-    });
+    const found = await findDeployed(sandbox.client(), SEARCH);
     expect(lookups).toBe(200);
     expect(found.leftOut).toBe(3);
     expect(found.commits).toEqual([sha('a')]);
@@ -229,26 +214,13 @@ describe('findDeployed', () => {
       created_at: 1793600000,
       last_modified_at: 1793600000,
     });
-    const sandbox = await start({ seed, profile: 'full' });
-    const found = await findDeployed(sandbox.client(), {
-      environment: 'prod',
-      flow: 'app',
-      names: [],
-      repository: 'acme/app',
-    });
-    expect(found.artifacts).toMatchObject([{ name: 'ghcr.io/acme/app:1.0', flow: 'app', commit: sha('e') }]);
+    expect((await deployedIn(seed)).artifacts).toMatchObject([
+      { name: 'ghcr.io/acme/app:1.0', flow: 'app', commit: sha('e') },
+    ]);
   });
 
   it('an environment the service does not know is an error, not "no base"', async () => {
-    const sandbox = await start({ seed: seedRunning(RUNNING) });
-    await expect(
-      findDeployed(sandbox.client(), {
-        environment: 'nowhere',
-        flow: 'app',
-        names: [],
-        repository: 'acme/app',
-      }),
-    ).rejects.toThrow(/404/);
+    await expect(deployedIn(seedRunning(RUNNING), { environment: 'nowhere' })).rejects.toThrow(/404/);
   });
 });
 

@@ -29,28 +29,17 @@ describe('the input reader', () => {
     expect(inputs.boolean('verify', true)).toBe(true);
   });
 
-  it('takes YAML 1.2 booleans only, naming the input and the expected form', () => {
-    const inputs = new InputReader({ INPUT_VERIFY: 'yes' });
-    expect(() => inputs.boolean('verify', true)).toThrow(InputError);
-    expect(() => inputs.boolean('verify', true)).toThrow(
-      "Invalid input 'verify': 'yes' is not a boolean. Expected true or false.",
-    );
-    expect(new InputReader({ INPUT_VERIFY: 'False' }).boolean('verify', true)).toBe(false);
-  });
-
-  it('names the variable when a boolean came from it, and lets the input win over it', () => {
-    expect(() =>
-      readerOf({}, { COMPLIANCE_DRY_RUN: 'yes' }).boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
-    ).toThrow(
+  it('takes YAML 1.2 booleans only, naming the input or the variable; the input wins over the variable', () => {
+    const dryRun = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+      readerOf(inputs, env).boolean('dry-run', true, 'COMPLIANCE_DRY_RUN');
+    const error = thrownBy(() => dryRun({ 'dry-run': 'yes' }));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe("Invalid input 'dry-run': 'yes' is not a boolean. Expected true or false.");
+    expect(thrownBy(() => dryRun({}, { COMPLIANCE_DRY_RUN: 'yes' })).message).toBe(
       "Invalid input 'dry-run': 'yes' (from the variable COMPLIANCE_DRY_RUN) is not a boolean. Expected true or false.",
     );
-    expect(
-      readerOf({ 'dry-run': 'false' }, { COMPLIANCE_DRY_RUN: 'true' }).boolean(
-        'dry-run',
-        true,
-        'COMPLIANCE_DRY_RUN',
-      ),
-    ).toBe(false);
+    expect(dryRun({ 'dry-run': 'False' })).toBe(false);
+    expect(dryRun({ 'dry-run': 'false' }, { COMPLIANCE_DRY_RUN: 'true' })).toBe(false);
   });
 
   it('checks a required API name: missing and malformed are both refused, naming the form', () => {
@@ -67,63 +56,6 @@ describe('the input reader', () => {
     const inputs = new InputReader({ INPUT_NAMESPACES: 'prod\n  team-a , team-b\n\n,' });
     expect(inputs.list('namespaces')).toEqual(['prod', 'team-a', 'team-b']);
     expect(inputs.list('absent')).toEqual([]);
-  });
-
-  it('names both the input and the variable when a connection setting is missing', () => {
-    expect(() =>
-      readConnection(new InputReader({ 'INPUT_API-TOKEN': TEST_TOKEN, INPUT_ORG: 'acme' })),
-    ).toThrow(
-      "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
-    );
-    const connection = readConnection(
-      new InputReader({
-        COMPLIANCE_API_TOKEN: TEST_TOKEN,
-        COMPLIANCE_API_URL: 'https://c.example',
-        COMPLIANCE_ORG: 'acme',
-        HTTPS_PROXY: 'http://proxy:3128',
-      }),
-    );
-    expect(connection).toMatchObject({
-      apiRoot: new URL('https://c.example/api/v2'),
-      org: 'acme',
-      proxy: { httpsProxy: 'http://proxy:3128' },
-    });
-  });
-
-  it('reads the time budget from timeout-seconds, else COMPLIANCE_TIMEOUT_SECONDS, else 120', () => {
-    const base = { 'INPUT_API-TOKEN': TEST_TOKEN, 'INPUT_API-URL': 'https://c.example', INPUT_ORG: 'acme' };
-    const budget = (env: Record<string, string>) =>
-      readConnection(new InputReader({ ...base, ...env })).deadlineMs / 1000;
-    expect(budget({})).toBe(120);
-    expect(budget({ COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(45);
-    expect(budget({ 'INPUT_TIMEOUT-SECONDS': '2', COMPLIANCE_TIMEOUT_SECONDS: '45' })).toBe(2);
-    expect(() => budget({ 'INPUT_TIMEOUT-SECONDS': '0' })).toThrow(
-      "Invalid input 'timeout-seconds': '0' is not a whole number from 1 to 3600. Expected a number from 1 to 3600.",
-    );
-    expect(() => budget({ COMPLIANCE_TIMEOUT_SECONDS: '1.5' })).toThrow(
-      "Invalid input 'timeout-seconds': '1.5' (from the variable COMPLIANCE_TIMEOUT_SECONDS) is not a whole number",
-    );
-    expect(() => budget({ 'INPUT_TIMEOUT-SECONDS': '3601' })).toThrow(InputError);
-  });
-
-  it('reads COMPLIANCE_RETRIES as a whole number from 0 to 10, naming the variable when it is not', () => {
-    const connection = (retries: string) =>
-      readConnection(
-        new InputReader({
-          'INPUT_API-URL': 'https://compliance.example.com',
-          'INPUT_API-TOKEN': TEST_TOKEN,
-          INPUT_ORG: 'acme',
-          COMPLIANCE_RETRIES: retries,
-        }),
-      );
-    expect(connection('').retries).toBe(3);
-    expect(connection(' 0 ').retries).toBe(0);
-    expect(connection('10').retries).toBe(10);
-    for (const bad of ['11', '-1', 'x', '2.5']) {
-      expect(() => connection(bad)).toThrow(
-        `Invalid input 'COMPLIANCE_RETRIES': '${bad}' is not a whole number from 0 to 10. Expected a number from 0 to 10.`,
-      );
-    }
   });
 });
 
@@ -288,26 +220,8 @@ describe('fingerprint', () => {
   const DIGEST = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
   const UPPER = DIGEST.toUpperCase();
 
-  it('normalises sha256:<hex> (as docker inspect prints it) and upper case to the digest; nothing else', () => {
-    expect(normaliseFingerprint(DIGEST)).toBe(DIGEST);
-    for (const written of [`sha256:${DIGEST}`, UPPER, `sha256:${UPPER}`, `SHA256:${UPPER}`]) {
-      expect(normaliseFingerprint(written), written).toBe(DIGEST);
-    }
-    for (const near of [
-      `sha256:${DIGEST.slice(1)}`,
-      `sha512:${DIGEST}`,
-      `sha256: ${DIGEST}`,
-      `${DIGEST.slice(0, 32)} ${DIGEST.slice(32)}`,
-      `sha256:${DIGEST}0`,
-      `sha256${DIGEST}`,
-      `:${DIGEST}`,
-      `${DIGEST.slice(1)}g`,
-    ]) {
-      expect(normaliseFingerprint(near), near).toBeUndefined();
-    }
-  });
-
   it('reads the digest as is, without a word in the log', () => {
+    expect(normaliseFingerprint(DIGEST)).toBe(DIGEST);
     expect(printedBy(() => readerOf({ fingerprint: ` ${DIGEST} ` }).fingerprint('fingerprint'))).toEqual({
       value: DIGEST,
       out: '',
@@ -315,23 +229,29 @@ describe('fingerprint', () => {
     expect(readerOf({}).fingerprint('fingerprint')).toBeUndefined();
   });
 
-  it.each([
-    ['sha256:<hex>', `sha256:${DIGEST}`],
-    ['upper case', UPPER],
-    ['both', `sha256:${UPPER}`],
-  ])('reads %s as the digest, saying in one log line that it was normalised', (_label, written) => {
-    expect(printedBy(() => readerOf({ fingerprint: written }).fingerprint('fingerprint'))).toEqual({
-      value: DIGEST,
-      out: `Input 'fingerprint': '${written}' normalised to the digest ${DIGEST}.\n`,
-    });
-  });
+  // As docker inspect prints it, and upper case.
+  it.each([`sha256:${DIGEST}`, UPPER, `sha256:${UPPER}`, `SHA256:${UPPER}`])(
+    'reads %s as the digest, saying in one log line that it was normalised',
+    (written) => {
+      expect(normaliseFingerprint(written)).toBe(DIGEST);
+      expect(printedBy(() => readerOf({ fingerprint: written }).fingerprint('fingerprint'))).toEqual({
+        value: DIGEST,
+        out: `Input 'fingerprint': '${written}' normalised to the digest ${DIGEST}.\n`,
+      });
+    },
+  );
 
   it.each([
-    ['63 hex digits', `sha256:${DIGEST.slice(1)}`],
-    ['another algorithm', `sha512:${DIGEST}`],
-    ['a space after the colon', `sha256: ${DIGEST}`],
-    ['a space inside the digest', `${DIGEST.slice(0, 32)} ${DIGEST.slice(32)}`],
-  ])('refuses %s, naming the input and the expected form, printing nothing', (_label, written) => {
+    `sha256:${DIGEST.slice(1)}`,
+    `sha512:${DIGEST}`,
+    `sha256: ${DIGEST}`,
+    `${DIGEST.slice(0, 32)} ${DIGEST.slice(32)}`,
+    `sha256:${DIGEST}0`,
+    `sha256${DIGEST}`,
+    `:${DIGEST}`,
+    `${DIGEST.slice(1)}g`,
+  ])('refuses %s, naming the input and the expected form, printing nothing', (written) => {
+    expect(normaliseFingerprint(written)).toBeUndefined();
     const { error, out } = printedBy(() => readerOf({ fingerprint: written }).fingerprint('fingerprint'));
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
@@ -396,10 +316,16 @@ describe('readConnection', () => {
       COMPLIANCE_API_URL: 'https://variable.example.com',
       COMPLIANCE_API_TOKEN: token,
       COMPLIANCE_ORG: 'from-variable',
+      HTTPS_PROXY: 'http://proxy:3128',
     };
     const { value } = printedBy(() => readConnection(readerOf({}, env)));
     const root = (url: string) => new URL(`${url}/api/v2`);
-    expect(value).toMatchObject({ apiRoot: root(env.COMPLIANCE_API_URL), token, org: 'from-variable' });
+    expect(value).toMatchObject({
+      apiRoot: root(env.COMPLIANCE_API_URL),
+      token,
+      org: 'from-variable',
+      proxy: { httpsProxy: 'http://proxy:3128' },
+    });
     expect(read({}, env)).toMatchObject({
       apiRoot: root(CONNECTION['api-url']),
       token: TEST_TOKEN,
@@ -416,82 +342,77 @@ describe('readConnection', () => {
     );
   });
 
-  // Each of these fails after the token was read: the token must be masked (the runner) and registered (the
-  // redactor) by then, so neither this message nor anything printed after it can show it.
   it.each([
-    ['a missing api-url', { 'api-url': '' }, {}, "Invalid input 'api-url': is required"],
-    ['a missing org', { org: '' }, {}, "Invalid input 'org': is required"],
-    [
-      'a bad org',
-      { org: 'acme corp' },
-      {},
-      "Invalid input 'org': 'acme corp' is not a valid organization name",
-    ],
-    ['plain http', { 'api-url': 'http://compliance.example.com' }, {}, "Invalid input 'api-url': plain http"],
-    ['a bad timeout-seconds', { 'timeout-seconds': '2m' }, {}, "Invalid input 'timeout-seconds'"],
-    ['a bad COMPLIANCE_RETRIES', {}, { COMPLIANCE_RETRIES: 'many' }, "Invalid input 'COMPLIANCE_RETRIES'"],
-    [
-      'a token with a space',
-      { 'api-token': '' },
-      { space: true },
-      "Invalid input 'api-token': contains a space",
-    ],
-  ])('%s: the token is masked and registered first', (_label, inputs, env, message) => {
-    const token = freshToken();
-    const given = 'space' in env ? `${token} x` : token;
-    const { error, out } = printedBy(() =>
-      read({ ...inputs, 'api-token': given }, 'space' in env ? {} : (env as Record<string, string>)),
-    );
-    expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toContain(message);
-    expect((error as Error).message).not.toContain(token);
-    expect(out.split('\n')[0]).toBe(`::add-mask::${given}`);
-    expect(redact(`Bearer ${given}`)).toBe('Bearer ***');
-  });
+    [{}, { COMPLIANCE_RETRIES: '' }, 120, 3],
+    [{}, { COMPLIANCE_TIMEOUT_SECONDS: '45', COMPLIANCE_RETRIES: ' 0 ' }, 45, 0],
+    [{ 'timeout-seconds': '2' }, { COMPLIANCE_TIMEOUT_SECONDS: '45', COMPLIANCE_RETRIES: '10' }, 2, 10],
+  ])(
+    'the time budget from timeout-seconds, else COMPLIANCE_TIMEOUT_SECONDS, else 120 s; retries from COMPLIANCE_RETRIES, else 3: %j %j',
+    (inputs, env, seconds, retries) => {
+      expect(read(inputs, env)).toMatchObject({ deadlineMs: seconds * 1000, retries });
+    },
+  );
 
-  it.each([
+  // Each of these fails after the token was read: the token must be masked (the runner) and registered (the
+  // redactor) by then, so neither this message nor anything printed after it can show it. A row of api-token is what
+  // follows the token; one in capitals, a variable; the message is of `input`, where given.
+  it.each<[string, string, string, string?]>([
+    ['api-url', '', "is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL"],
     [
-      'a missing URL',
-      '',
-      "Invalid input 'api-url': is required: set the input 'api-url' or the environment variable COMPLIANCE_API_URL",
-    ],
-    [
-      'plain http to another host',
+      'api-url',
       'http://compliance.example.test',
-      "Invalid input 'api-url': plain http to 'compliance.example.test' would send the token in clear text",
+      "plain http to 'compliance.example.test' would send the token in clear text",
     ],
     [
-      'a pasted endpoint',
+      'api-url',
       'https://compliance.example.test/api/v2/deployments/acme',
-      "Invalid input 'api-url': the path '/api/v2/deployments/acme' is not the root of API v2",
+      "the path '/api/v2/deployments/acme' is not the root of API v2",
     ],
-    ['not a URL', 'compliance.example.com', "Invalid input 'api-url': 'compliance.example.com' is not a URL"],
+    ['api-url', 'compliance.example.com', "'compliance.example.com' is not a URL"],
+    ['api-url', 'https://bot:pw@compliance.example.com', 'must not carry credentials'],
+    ['api-url', 'ftp://compliance.example.com', "scheme 'ftp:' is not supported"],
+    ['org', '', "is required: set the input 'org' or the environment variable COMPLIANCE_ORG"],
+    ['org', 'acme corp', "'acme corp' is not a valid organization name"],
+    ['org', 'acme/x', "'acme/x' is not a valid organization name"],
+    ['timeout-seconds', '2m', "'2m' is not a whole number"],
+    ['timeout-seconds', '0', "'0' is not a whole number from 1 to 3600. Expected a number from 1 to 3600."],
+    ['timeout-seconds', '3601', "'3601' is not a whole number"],
     [
-      'credentials in the URL',
-      'https://bot:pw@compliance.example.com',
-      "Invalid input 'api-url': must not carry credentials",
+      'COMPLIANCE_TIMEOUT_SECONDS',
+      '1.5',
+      "'1.5' (from the variable COMPLIANCE_TIMEOUT_SECONDS) is not a whole number",
+      'timeout-seconds',
     ],
-    [
-      'another scheme',
-      'ftp://compliance.example.com',
-      "Invalid input 'api-url': scheme 'ftp:' is not supported",
-    ],
-  ])('refuses %s before any request', (_label, url, message) => {
-    expect(() => read({ 'api-url': url })).toThrow(message);
-  });
+    ...['11', '-1', 'x', '2.5', 'many'].map((bad): [string, string, string] => [
+      'COMPLIANCE_RETRIES',
+      bad,
+      `'${bad}' is not a whole number from 0 to 10. Expected a number from 0 to 10.`,
+    ]),
+    ['api-token', ' x', 'contains a space'],
+  ])(
+    'refuses %s %j before any request, the token masked and registered first',
+    (where, value, said, input) => {
+      const token = freshToken();
+      const given = where === 'api-token' ? token + value : token;
+      const variable = where === where.toUpperCase();
+      const { error, out } = printedBy(() =>
+        read(
+          { ...(!variable && { [where]: value }), 'api-token': given },
+          variable ? { [where]: value } : {},
+        ),
+      );
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as Error).message).toContain(`Invalid input '${input ?? where}': ${said}`);
+      expect((error as Error).message).not.toContain(token);
+      expect(out.split('\n')[0]).toBe(`::add-mask::${given}`);
+      expect(redact(`Bearer ${given}`)).toBe('Bearer ***');
+    },
+  );
 
   it('takes plain http to loopback (the sandbox), an origin or the API v2 root', () => {
     expect(read({ 'api-url': 'http://127.0.0.1:8080' }).apiRoot.href).toBe('http://127.0.0.1:8080/api/v2');
     expect(read({ 'api-url': 'http://localhost:8080/api/v2/' }).apiRoot.href).toBe(
       'http://localhost:8080/api/v2',
     );
-  });
-
-  it.each([
-    ['', "Invalid input 'org': is required: set the input 'org' or the environment variable COMPLIANCE_ORG"],
-    ['acme corp', "Invalid input 'org': 'acme corp' is not a valid organization name"],
-    ['acme/x', "Invalid input 'org': 'acme/x' is not a valid organization name"],
-  ])('refuses the org %j', (org, message) => {
-    expect(() => read({ org })).toThrow(message);
   });
 });

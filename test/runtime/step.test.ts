@@ -51,14 +51,21 @@ function probe(
   });
 }
 
-/** runStep with the runner's files and these inputs. */
-function runProbe(
-  runner: InProcessRunner,
-  definition: ActionDefinition<ProbeInputs>,
+/** runStep of the probe with these inputs against a runner's files (a new one unless given); that runner. */
+async function ran(
+  run: (inputs: ProbeInputs) => Promise<StepResult>,
+  over: Partial<ActionDefinition<ProbeInputs>> = {},
   inputs: Record<string, string> = { flow: 'backend' },
-): Promise<void> {
-  return runStep(definition, inputEnv(inputs, runner.env), runner.dir);
+  runner: InProcessRunner = newRunner(),
+): Promise<InProcessRunner> {
+  await runStep(probe(run, over), inputEnv(inputs, runner.env), runner.dir);
+  return runner;
 }
+const result =
+  (step: Partial<StepResult> = {}) =>
+  () =>
+    Promise.resolve<StepResult>({ outcome: 'x', outputs: {}, result: {}, ...step });
+const rejected = (error: Error) => () => Promise.reject(error);
 
 /** The one result file the step left, parsed. */
 function resultFile(runner: InProcessRunner): Record<string, unknown> {
@@ -174,20 +181,7 @@ describe('finish writes in the one order', () => {
   });
 
   it('exports variables for later steps with the outputs, and leaves outcome and result file out for setup', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(
-        () =>
-          Promise.resolve({
-            outcome: 'unused',
-            outputs: {},
-            result: {},
-            exports: { COMPLIANCE_PROBE: 'on' },
-          }),
-        { resultFile: false },
-      ),
-    );
+    const runner = await ran(result({ exports: { COMPLIANCE_PROBE: 'on' } }), { resultFile: false });
     // exportVariable sets it in this process too, as the runner would for later steps.
     delete process.env.COMPLIANCE_PROBE;
     expect(runner.exported()).toEqual({ COMPLIANCE_PROBE: 'on' });
@@ -198,17 +192,13 @@ describe('finish writes in the one order', () => {
   });
 
   it('sets an undefined output as empty, and scrubs what came from the service', async () => {
-    const runner = newRunner();
     registerSecret(TEST_TOKEN);
-    await runProbe(
-      runner,
-      probe(() =>
-        Promise.resolve({
-          outcome: 'listed',
-          outputs: { found: undefined, ok: false, name: `trail of Bearer ${TEST_TOKEN}` },
-          result: { echoed: TEST_TOKEN },
-        }),
-      ),
+    const runner = await ran(
+      result({
+        outcome: 'listed',
+        outputs: { found: undefined, ok: false, name: `trail of Bearer ${TEST_TOKEN}` },
+        result: { echoed: TEST_TOKEN },
+      }),
     );
     expect(runner.outputs()).toEqual({
       found: '',
@@ -225,21 +215,14 @@ describe('finish writes in the one order', () => {
 describe('annotations', () => {
   const many = (level: Annotation['level'], n: number): Annotation[] =>
     Array.from({ length: n }, (_, i) => ({ level, message: `${level} ${i + 1}` }));
-  const step = (failure?: string): StepResult => ({
-    outcome: 'failing',
-    outputs: {},
-    result: {},
-    annotations: [...many('error', 15), ...many('warning', 12), ...many('notice', 11)],
-    ...(failure !== undefined && { failure }),
-  });
+  const annotated = (failure?: string) =>
+    result({
+      annotations: [...many('error', 15), ...many('warning', 12), ...many('notice', 11)],
+      ...(failure !== undefined && { failure }),
+    });
 
   it('at most ten of each level, the first ones; the failure counts among the errors and comes last', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.resolve(step('12 actions are failing'))),
-    );
-    const lines = runner.annotations();
+    const lines = (await ran(annotated('12 actions are failing'))).annotations();
     expect(lines.filter((l) => l.startsWith('::error'))).toEqual([
       ...many('error', MAX_ANNOTATIONS - 1).map((a) => `::error::${a.message}`),
       '::error::12 actions are failing',
@@ -251,27 +234,14 @@ describe('annotations', () => {
   });
 
   it('ten errors when the step does not fail', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.resolve(step())),
-    );
+    const runner = await ran(annotated());
     expect(runner.annotations().filter((l) => l.startsWith('::error'))).toHaveLength(MAX_ANNOTATIONS);
     expect(process.exitCode).toBeUndefined();
   });
 
   it('a title goes with its annotation', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() =>
-        Promise.resolve({
-          outcome: 'x',
-          outputs: {},
-          result: {},
-          annotations: [{ level: 'warning', message: 'stale', title: 'Snapshot' }],
-        }),
-      ),
+    const runner = await ran(
+      result({ annotations: [{ level: 'warning', message: 'stale', title: 'Snapshot' }] }),
     );
     expect(runner.annotations()).toEqual(['::warning title=Snapshot::stale']);
   });
@@ -283,6 +253,11 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     status: 404,
     serverMessage: "Flow named 'backend' does not exist",
   });
+  /** The summary's first lines after an error, and its heading. */
+  const errorHeading = (heading: string) =>
+    new RegExp(
+      `^<sub>Outcome: \\*\\*error\\*\\* · took (?:\\d+ ms|\\d+\\.\\d s)</sub>\\n\\n### ⚠️ ${heading}\\n`,
+    );
   it.each([
     ['a bad input (read)', 'read', new InputError('flow', "'my flow' is not valid"), 'input'],
     ['an answer the service refused (run)', 'run', apiError, 'api'],
@@ -299,16 +274,13 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       'unexpected',
     ],
   ] as const)('%s', async (_label, where, error, kind) => {
-    const runner = newRunner();
-    const definition = probe(() => Promise.reject(error), {
+    const runner = await ran(rejected(error), {
       ...(where === 'read' && {
         read: () => {
           throw error;
         },
       }),
     });
-    await runProbe(runner, definition);
-
     expect(runner.outputs()).toMatchObject({ outcome: 'error' });
     expect(resultFile(runner)).toEqual({
       outcome: 'error',
@@ -318,9 +290,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     });
     const summary = plain(runner.summary());
     expect(summary).toMatch(
-      where === 'run'
-        ? /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not probe backend\n/
-        : /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not probe the flow\n/,
+      errorHeading(where === 'run' ? 'Could not probe backend' : 'Could not probe the flow'),
     );
     expect(summary).toContain(error.message);
     expect(runner.annotations().at(-1)).toBe(`::error::${error.message}`);
@@ -329,54 +299,36 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     expect(runner.stdout().includes('::debug::TypeError')).toBe(kind === 'unexpected');
   });
 
-  it('says what to do about each kind of error', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.resolve({ outcome: 'x', outputs: {}, result: {} })),
+  it('a bad input read by the real reader names it, nothing after read runs, and the summary says what to do', async () => {
+    let runs = 0;
+    const runner = await ran(
+      () => {
+        runs++;
+        return result()();
+      },
+      {},
       { flow: 'my flow' },
     );
-    expect(plain(runner.summary())).toContain('Fix the input named above; nothing was sent to the service.');
-    const other = newRunner();
-    await runProbe(
-      other,
-      probe(() => Promise.reject(new Error('boom'))),
-    );
-    expect(plain(other.summary())).toContain('This is a bug in compliance-actions');
-  });
-
-  it('a bad input read by the real reader names it, and nothing after read runs', async () => {
-    const runner = newRunner();
-    let ran = false;
-    await runProbe(
-      runner,
-      probe(() => {
-        ran = true;
-        return Promise.resolve({ outcome: 'x', outputs: {}, result: {} });
-      }),
-      { flow: 'my flow' },
-    );
-    expect(ran).toBe(false);
+    expect(runs).toBe(0);
     expect(resultFile(runner)).toMatchObject({
       error: { kind: 'input', message: expect.stringContaining("Invalid input 'flow'") as unknown },
     });
+    expect(plain(runner.summary())).toContain('Fix the input named above; nothing was sent to the service.');
+    expect(plain((await ran(rejected(new Error('boom')))).summary())).toContain(
+      'This is a bug in compliance-actions',
+    );
   });
 
   it('sets the outputs action.yml documents for a step that could not finish', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(apiError), { onError: { outputs: { compliant: false, found: undefined } } }),
-    );
+    const runner = await ran(rejected(apiError), {
+      onError: { outputs: { compliant: false, found: undefined } },
+    });
     expect(runner.outputs()).toMatchObject({ outcome: 'error', compliant: 'false', found: '' });
   });
 
   it('comments the error summary when the action comments, so no earlier comment stands for this run', async () => {
-    const runner = newRunner();
-    const api = await github({
-      comments: { 7: [] },
-    });
-    const definition = probe(() => Promise.reject(new NetworkError('GET /x', 'ECONNREFUSED')), {
+    const api = await github({ comments: { 7: [] } });
+    const runner = await ran(rejected(new NetworkError('GET /x', 'ECONNREFUSED')), {
       read: (reader, cwd) => ({
         runner: readRunner({ ...reader.env, GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'acme/app' }, cwd),
         summary: true,
@@ -389,51 +341,31 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       }),
       onError: { commentKey: (inputs) => `probe/${inputs.flow}` },
     });
-    await runProbe(runner, definition);
     const body = api.comments.get(7)?.[0]?.body ?? '';
     expect(plain(body)).toContain('### ⚠️ Could not probe backend');
     expect(plain(body)).toContain('GET /x could not reach the service');
     expect(runner.annotations().at(-1)).toMatch(/^::error::GET \/x could not reach the service/);
   });
 
-  it('respects summary: false, whether the inputs were read or not', async () => {
-    const afterRead = newRunner();
-    await runProbe(
-      afterRead,
-      probe(() => Promise.reject(apiError)),
-      { flow: 'backend', summary: 'false' },
-    );
-    expect(afterRead.summary()).toBe('');
-    expect(afterRead.outputs().outcome).toBe('error');
+  it.each([
+    ['after a read', 'backend', 'false'],
+    ['when the read failed', 'my flow', 'False'],
+  ])('respects summary: false %s', async (_when, flow, summary) => {
+    const runner = await ran(rejected(apiError), {}, { flow, summary });
+    expect(runner.summary()).toBe('');
+    expect(runner.outputs().outcome).toBe('error');
     expect(process.exitCode).toBe(1);
+  });
 
-    const readFailed = newRunner();
-    await runProbe(
-      readFailed,
-      probe(() => Promise.reject(apiError)),
-      { flow: 'my flow', summary: 'False' },
-    );
-    expect(readFailed.summary()).toBe('');
-    expect(readFailed.outputs().outcome).toBe('error');
-
-    // A summary switch that is itself the bad input: the summary is written, to say so.
-    const badSwitch = newRunner();
-    await runProbe(
-      badSwitch,
-      probe(() => Promise.reject(apiError)),
-      { flow: 'backend', summary: 'maybe' },
-    );
-    expect(plain(badSwitch.summary())).toContain("Invalid input 'summary'");
+  it('writes the summary when the summary switch is itself the bad input, to say so', async () => {
+    const runner = await ran(rejected(apiError), {}, { flow: 'backend', summary: 'maybe' });
+    expect(plain(runner.summary())).toContain("Invalid input 'summary'");
   });
 
   it('keeps the payload of a report that was not delivered, and says where in the failure', async () => {
-    const runner = newRunner();
     const payload = { artifacts: [{ fingerprint: 'a'.repeat(64) }] };
     const cause = new NetworkError('PUT /environments/{org}/{env_name}/report/K8S', 'ECONNREFUSED');
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(new UndeliveredError(cause, payload))),
-    );
+    const runner = await ran(rejected(new UndeliveredError(cause, payload)));
     const path = runner.outputs()['payload-file'];
     expect(path).toBeDefined();
     expect(runner.keptJson(path ?? '')).toEqual(payload);
@@ -451,14 +383,15 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     expect(plain(runner.summary())).toContain('see `payload-file` for what would have been sent');
   });
 
-  it('a failing result-file write does not hide the failure; the outputs and the summary are still written', async () => {
+  /** A runner whose RUNNER_TEMP is a file: no folder can be made under it. */
+  function unwritableTemp(): InProcessRunner {
     const runner = newRunner();
-    // RUNNER_TEMP is a file: no folder can be made under it.
     writeFileSync(runner.temp, 'not a folder');
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(apiError)),
-    );
+    return runner;
+  }
+
+  it('a failing result-file write does not hide the failure; the outputs and the summary are still written', async () => {
+    const runner = await ran(rejected(apiError), {}, undefined, unwritableTemp());
     expect(runner.outputs()).toEqual({ outcome: 'error' });
     expect(plain(runner.summary())).toContain("Flow named 'backend' does not exist");
     const lines = runner.annotations();
@@ -468,15 +401,15 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   });
 
   it('a failing write is annotated even when the step has ten warnings of its own', async () => {
-    const runner = newRunner();
-    writeFileSync(runner.temp, 'not a folder');
     const warnings = Array.from({ length: 10 }, (_, i): Annotation => ({
       level: 'warning',
       message: `w${i}`,
     }));
-    await runProbe(
-      runner,
-      probe(() => Promise.resolve({ outcome: 'listed', outputs: {}, result: {}, annotations: warnings })),
+    const runner = await ran(
+      result({ outcome: 'listed', annotations: warnings }),
+      {},
+      undefined,
+      unwritableTemp(),
     );
     const lines = runner.annotations();
     expect(lines).toHaveLength(MAX_ANNOTATIONS);
@@ -489,10 +422,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     // The runner's output file is gone: @actions/core refuses to write it.
     const missing = join(runner.dir, 'gone', 'output');
     vi.stubEnv('GITHUB_OUTPUT', missing);
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(apiError)),
-    );
+    await ran(rejected(apiError), {}, undefined, runner);
     const lines = runner.annotations();
     expect(lines).toContain(`::warning::could not write the outputs: Missing file at path: ${missing}`);
     expect(lines.at(-1)).toBe(`::error::${apiError.message}`);
@@ -501,21 +431,18 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   });
 
   it('a bug in couldNot or describe does not take the error path down', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(apiError), {
+    const runner = await ran(
+      rejected(apiError),
+      {
         couldNot: (inputs) => `Could not probe ${(inputs as ProbeInputs).flow.toUpperCase()}`,
         describe: () => {
           throw new Error('describe is broken');
         },
-      }),
+      },
       // The read fails: couldNot gets no inputs and throws.
       { flow: 'my flow' },
     );
-    expect(plain(runner.summary())).toMatch(
-      /^<sub>Outcome: \*\*error\*\* · took (?:\d+ ms|\d+\.\d s)<\/sub>\n\n### ⚠️ Could not run probe\n/,
-    );
+    expect(plain(runner.summary())).toMatch(errorHeading('Could not run probe'));
     expect(resultFile(runner)).toEqual({
       outcome: 'error',
       error: expect.objectContaining({ kind: 'input' }) as unknown,
@@ -524,11 +451,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   });
 
   it('an error without a message still says what it was', async () => {
-    const runner = newRunner();
-    await runProbe(
-      runner,
-      probe(() => Promise.reject(new RangeError(''))),
-    );
+    const runner = await ran(rejected(new RangeError('')));
     expect(resultFile(runner)).toMatchObject({
       error: { kind: 'unexpected', message: 'RangeError without a message' },
     });

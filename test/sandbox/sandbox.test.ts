@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
 import { demoSeed, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
@@ -17,6 +18,14 @@ const SHA_NEW = 'e'.repeat(40);
 const start = useSandbox();
 const anyText: unknown = expect.any(String);
 const notJson: unknown = expect.stringMatching(/^is not valid JSON/);
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+const REPORT = '/environments/demo/staging/report/K8S';
+const ARTIFACT = `/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}`;
 
 async function body(res: Response): Promise<{ message: string; errors: Record<string, string> }> {
   return (await res.json()) as { message: string; errors: Record<string, string> };
@@ -46,97 +55,62 @@ describe('auth and isolation', () => {
 });
 
 describe('errors keep the shape {message, errors} and leave the server up', () => {
-  const cases: [
-    string,
-    () => RequestInit & { token?: string | null },
-    string,
-    number,
-    Record<string, unknown>,
-  ][] = [
-    ['per_page over 100', () => ({}), '/trails/demo?per_page=101', 400, { 'query.per_page': anyText }],
-    [
-      'a bad fingerprint in the path',
-      () => ({}),
-      '/deployments/demo/staging/abc',
-      400,
-      { 'path.fingerprint': anyText },
-    ],
-    ['an unknown query parameter', () => ({}), '/actions/demo?x=1', 400, { 'query.x': 'unknown parameter' }],
+  const cases: [string, string, number, Record<string, unknown>, RequestInit?][] = [
+    ['per_page over 100', '/trails/demo?per_page=101', 400, { 'query.per_page': anyText }],
+    ['a bad fingerprint in the path', '/deployments/demo/staging/abc', 400, { 'path.fingerprint': anyText }],
+    ['an unknown query parameter', '/actions/demo?x=1', 400, { 'query.x': 'unknown parameter' }],
     [
       'a repeated single parameter',
-      () => ({}),
       '/trails/demo?page=1&page=2',
       400,
       { 'query.page': 'is given more than once' },
     ],
     [
       'a commit that is not a SHA',
-      () => ({}),
       '/attestations/demo/list_attestations_for_criteria?commit_list=abc',
       400,
       { 'query.commit_list[0]': anyText },
     ],
-    [
-      'a bad attestation_id',
-      () => ({}),
-      `/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}?attestation_id=nope`,
-      400,
-      { 'query.attestation_id': anyText },
-    ],
+    ['a bad attestation_id', `${ARTIFACT}?attestation_id=nope`, 400, { 'query.attestation_id': anyText }],
     [
       'a body missing its fingerprint',
-      () => ({
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ filename: 'f', build_url: 'b', commit_url: 'c' }),
-      }),
       '/artifacts/demo/backend',
       400,
       { 'body.fingerprint': anyText },
+      json('POST', { filename: 'f', build_url: 'b', commit_url: 'c' }),
     ],
     [
       'an unknown body field',
-      () => ({
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ artifacts: [], extra: 1 }),
-      }),
-      '/environments/demo/staging/report/K8S',
+      REPORT,
       400,
       { 'body.extra': 'unknown field' },
+      json('PUT', { artifacts: [], extra: 1 }),
     ],
-    [
-      'a body that is not JSON',
-      () => ({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"artifacts": [' }),
-      '/environments/demo/staging/report/K8S',
-      400,
-      { body: notJson },
-    ],
+    ['a body that is not JSON', REPORT, 400, { body: notJson }, json('PUT', '{"artifacts": [')],
     [
       'a body that is not declared JSON',
-      () => ({ method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{}' }),
-      '/environments/demo/staging/report/K8S',
+      REPORT,
       415,
       {},
+      { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{}' },
     ],
-    ['an unknown flow', () => ({}), '/attestations/demo/nope', 404, {}],
-    ['an unknown environment', () => ({}), `/deployments/demo/nope/${FP_API1}`, 404, {}],
-    ['an unknown artifact', () => ({}), `/artifacts/demo/backend/fingerprint/${'a'.repeat(64)}`, 404, {}],
-    ['a fingerprint never deployed', () => ({}), `/deployments/demo/production/${FP_API2}`, 404, {}],
-    ['a wrong method', () => ({ method: 'DELETE' }), '/actions/demo', 405, {}],
-    ['an unknown path', () => ({}), '/nothing/here', 404, {}],
+    ['an unknown flow', '/attestations/demo/nope', 404, {}],
+    ['an unknown environment', `/deployments/demo/nope/${FP_API1}`, 404, {}],
+    ['an unknown artifact', ARTIFACT, 404, {}],
+    ['a fingerprint never deployed', `/deployments/demo/production/${FP_API2}`, 404, {}],
+    ['a wrong method', '/actions/demo', 405, {}, { method: 'DELETE' }],
+    ['an unknown path', '/nothing/here', 404, {}],
     [
       'bad percent-encoding',
-      () => ({}),
       '/attestations/demo/%E0%A4%A',
       400,
       { 'path.flow_name': 'is not valid percent-encoding' },
     ],
   ];
 
-  it.each(cases)('%s', async (_name, init, path, status, errors) => {
+  it.each(cases)('%s', async (_name, path, status, errors, init = {}) => {
     const sb = await start();
-    const res = await sb.fetch(path, init());
+    const res = await sb.fetch(path, init);
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json');
     const got = await body(res);
@@ -154,47 +128,34 @@ describe('errors keep the shape {message, errors} and leave the server up', () =
 
   it('refuses a body over the limit with 413', async () => {
     const sb = await start({ maxBodyBytes: 1000 });
-    const res = await sb.fetch('/environments/demo/staging/report/K8S', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ artifacts: [], pad: 'x'.repeat(2000) }),
-    });
+    const res = await sb.fetch(REPORT, json('PUT', { artifacts: [], pad: 'x'.repeat(2000) }));
     expect(res.status).toBe(413);
     expect((await body(res)).message).toMatch(/too large/);
     expect((await sb.fetch('/actions/demo')).status).toBe(200);
   });
 
-  it('survives a client that goes away in the middle of a body', async () => {
-    const sb = await start();
-    const { connect } = await import('node:net');
-    const { port } = new URL(sb.url);
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          'PUT /api/v2/environments/demo/staging/report/K8S HTTP/1.1\r\nHost: x\r\n' +
-            'Authorization: Bearer sandbox-demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"artifacts": [',
-        );
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 50);
-      });
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await sb.fetch('/actions/demo')).status).toBe(200);
-  });
-
-  it('survives a malformed request line', async () => {
-    const sb = await start();
-    const { connect } = await import('node:net');
-    const { port } = new URL(sb.url);
-    const reply = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NONSENSE\r\n\r\n'));
+  /** Writes raw bytes to the sandbox and what it answered until it closed, or hangs up once they are sent. */
+  function raw(url: string, request: string, hangUp = false): Promise<string> {
+    return new Promise<string>((resolve) => {
       let text = '';
+      const socket = connect(Number(new URL(url).port), '127.0.0.1', () =>
+        socket.write(request, () => hangUp && socket.destroy()),
+      );
       socket.on('data', (c: Buffer) => (text += c.toString()));
       socket.on('close', () => resolve(text));
     });
-    expect(reply).toMatch(/^HTTP\/1.1 400/);
+  }
+
+  it('survives a client that goes away in the middle of a body, and a malformed request line', async () => {
+    const sb = await start();
+    await raw(
+      sb.url,
+      `PUT /api/v2${REPORT} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sandbox-demo-token\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"artifacts": [',
+      true,
+    );
+    expect((await sb.fetch('/actions/demo')).status).toBe(200);
+    expect(await raw(sb.url, 'NONSENSE\r\n\r\n')).toMatch(/^HTTP\/1.1 400/);
     expect((await sb.fetch('/actions/demo')).status).toBe(200);
   });
 });
@@ -350,16 +311,10 @@ describe('K8S reports, snapshots and deployments', () => {
     await expect(client.reportK8sEnvironment('mars', { artifacts: [] })).rejects.toMatchObject({
       status: 404,
     });
-    const res = await sb.fetch('/environments/demo/staging/report/K8S', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'ECS',
-        artifacts: [
-          { podName: 'p', namespace: 'n', digests: { i: 'sha256:x' }, creationTimestamp: 1, owners: null },
-        ],
-      }),
-    });
+    const res = await sb.fetch(
+      REPORT,
+      json('PUT', { type: 'ECS', artifacts: [pod('p', { i: 'sha256:x' }, 1)] }),
+    );
     expect(res.status).toBe(400);
     expect(Object.keys((await body(res)).errors).sort()).toEqual([
       'body.artifacts[0].digests.i',
