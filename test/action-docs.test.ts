@@ -32,6 +32,11 @@ vi.mock('prettier', async (load) => {
 
 const repo = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
+/** The README of each sub-action (setup, the root action, has none). */
+const subActionReadmes = (root: string) =>
+  readActions(root)
+    .filter((a) => a.name !== 'setup')
+    .map((a) => `actions/${a.name}/README.md`);
 
 /**
  * The sentences of a description: a period, ! or ? followed by a space or the end ends one, except inside code spans,
@@ -105,18 +110,19 @@ describe('action docs', () => {
   });
 
   // Relative links between the docs, and the headings they name: a page or section moved without its links fails.
-  it('links only to files and headings that exist (README, docs, sub-action READMEs)', () => {
-    const docs = ['README.md', 'docs', 'docs/actions', 'actions'].flatMap((dir) =>
-      dir.endsWith('.md')
-        ? [dir]
-        : dir === 'actions'
-          ? readActions(repo)
-              .filter((a) => a.name !== 'setup')
-              .map((a) => `actions/${a.name}/README.md`)
-          : readdirSync(join(repo, dir))
-              .filter((f) => f.endsWith('.md'))
-              .map((f) => `${dir}/${f}`),
-    );
+  it('links only to files and headings that exist (README, docs, sub-action READMEs, SECURITY, CONTRIBUTING)', () => {
+    const markdownIn = (dir: string) =>
+      readdirSync(join(repo, dir))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `${dir}/${f}`);
+    const docs = [
+      'README.md',
+      'SECURITY.md',
+      'CONTRIBUTING.md',
+      ...subActionReadmes(repo),
+      ...markdownIn('docs'),
+      ...markdownIn('docs/actions'),
+    ];
     const anchorsOf = (path: string) => new Set(headingAnchors(read(path)).map((h) => h.anchor));
     const broken: string[] = [];
     for (const file of docs) {
@@ -130,7 +136,7 @@ describe('action docs', () => {
         const to = path === '' ? file : join(dirname(file), path);
         if (!existsSync(join(repo, to))) {
           broken.push(`${file}: ${target} (no ${to})`);
-        } else if (anchor !== undefined && to.endsWith('.md') && existsSync(join(repo, to))) {
+        } else if (anchor !== undefined && to.endsWith('.md')) {
           if (!anchorsOf(to).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor} in ${to})`);
         }
       }
@@ -200,9 +206,7 @@ describe('action docs', () => {
       const generated = [
         'README.md',
         ...readActions(root).map((a) => pagePath(a.name)),
-        ...readActions(root)
-          .filter((a) => a.name !== 'setup')
-          .map((a) => `actions/${a.name}/README.md`),
+        ...subActionReadmes(root),
       ];
       for (const path of ['package.json', ...generated]) {
         const text = readFileSync(join(root, path), 'utf8');

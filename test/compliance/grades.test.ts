@@ -16,17 +16,14 @@ import {
   type Grade,
   type Shorthand,
 } from '../../src/compliance/grades.js';
-import { InputReader } from '../../src/context/inputs.js';
 import { InputError } from '../../src/errors/errors.js';
+import { readerOf, thrownBy } from '../helpers/inputs.js';
 
+/** The InputError `fn` threw. */
 function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
+  const error = thrownBy(fn);
+  if (!(error instanceof InputError)) throw error;
+  return error;
 }
 
 describe('parseFailOn', () => {
@@ -82,12 +79,7 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
     found: GRADES,
   };
   const read = (shorthand: Shorthand, inputs: Record<string, string>) =>
-    readFailOn(
-      new InputReader(
-        Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
-      ),
-      shorthand,
-    );
+    readFailOn(readerOf(inputs), shorthand);
 
   const rows: [string, Shorthand, Record<string, string>, Grade[], string | undefined][] = [
     [
@@ -204,51 +196,29 @@ describe('sortFindings: which fail, which warn, would-fail', () => {
     expect(countWords(findings, (f) => f.grade)).toBe('1 non-compliant, 2 missing, 1 incomplete, 1 unknown');
     expect(gradeWords([])).toBe('none');
     expect(gradeWords(['unknown', 'missing'])).toBe('missing, unknown');
-    const failOn = { grades: ['missing'] as Grade[], input: 'fail-on' };
-    expect(
-      failOnSentence(
-        failOn,
-        sortFindings(findings, (f) => f.grade, failOn),
-        (f) => f.grade,
-      ),
-    ).toBe(
+    const grade = (f: { grade: Grade }) => f.grade;
+    /** The sentence of this fail-on over these findings. */
+    const sentence = (failOn: { grades: Grade[]; input: string | undefined }, found = findings) =>
+      failOnSentence(failOn, sortFindings(found, grade, failOn), grade);
+    expect(sentence({ grades: ['missing'], input: 'fail-on' })).toBe(
       'fail-on: missing: 2 finding(s) fail the step (2 missing); 3 only warn (1 non-compliant, 1 incomplete, ' +
         '1 unknown). would-fail: true (with every grade listed, the step would fail).',
     );
-    const none = { grades: [] as Grade[], input: 'fail-on' };
-    expect(
-      failOnSentence(
-        none,
-        sortFindings(findings.slice(0, 1), (f) => f.grade, none),
-        (f) => f.grade,
-      ),
-    ).toBe(
+    const none = { grades: [], input: 'fail-on' };
+    expect(sentence(none, findings.slice(0, 1))).toBe(
       'fail-on: none: nothing fails the step; 1 only warn (1 missing). would-fail: true (with every grade listed, ' +
         'the step would fail).',
     );
-    expect(
-      failOnSentence(
-        none,
-        sortFindings([], (f: { grade: Grade }) => f.grade, none),
-        (f) => f.grade,
-      ),
-    ).toBe('');
+    expect(sentence(none, [])).toBe('');
     // Not given, and nothing only warns (a default or a shorthand true): the failure says it all.
-    const byDefault = { grades: [...GRADES], input: undefined };
-    const all = sortFindings(findings, (f) => f.grade, byDefault);
-    expect(failOnSentence(byDefault, all, (f) => f.grade)).toBe('');
-    expect(failOnSentence({ ...byDefault, input: 'fail-on' }, all, (f) => f.grade)).toContain(
+    expect(sentence({ grades: [...GRADES], input: undefined })).toBe('');
+    expect(sentence({ grades: [...GRADES], input: 'fail-on' })).toContain(
       'fail-on: non-compliant, missing, incomplete, unknown: 5 finding(s) fail the step',
     );
     // The shorthand false: everything only warns, and the summary says so.
-    const off = { grades: [] as Grade[], input: undefined };
-    expect(
-      failOnSentence(
-        off,
-        sortFindings(findings, (f) => f.grade, off),
-        (f) => f.grade,
-      ),
-    ).toContain('fail-on: none: nothing fails the step; 5 only warn');
+    expect(sentence({ grades: [], input: undefined })).toContain(
+      'fail-on: none: nothing fails the step; 5 only warn',
+    );
   });
 });
 

@@ -11,25 +11,11 @@ import {
 } from '../../src/github/comment.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import { GITHUB_TOKEN, useFakeGitHub, type FakeComment } from '../helpers/github-api.js';
+import { printedDuring } from '../helpers/inputs.js';
 
 const github = useFakeGitHub();
 const NOW = new Date('2026-11-02T07:00:00Z');
 const RUN = 'https://github.com/acme/app/actions/runs/42';
-
-/** What the step printed while `work` ran (workflow commands go to stdout). */
-async function stdoutOf<T>(work: () => Promise<T>): Promise<{ value: T; out: string }> {
-  const write = process.stdout.write.bind(process.stdout);
-  let out = '';
-  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  };
-  try {
-    return { value: await work(), out };
-  } finally {
-    process.stdout.write = write;
-  }
-}
 
 describe('renderStickyBody', () => {
   it('puts the marker first and a footer with the time and the run last', () => {
@@ -97,6 +83,9 @@ describe('upsertStickyComment', () => {
     repo: 'app',
     issueNumber: 7,
   });
+  /** The comment 'x' on pull request 7, on a runner or not, and what it printed. */
+  const commentX = (apiUrl: string, onActions: boolean) =>
+    printedDuring(() => upsertStickyComment({ ...pullRequest7(apiUrl), key: 'k', body: 'x', onActions }));
 
   it('creates the comment, then updates it in place, leaving other comments alone', async () => {
     const api = await github({ comments: { 7: [human] } });
@@ -152,33 +141,14 @@ describe('upsertStickyComment', () => {
   it('keeps a body that would pass the limit under it', async () => {
     const api = await github();
     const body = Array.from({ length: 5000 }, (_, i) => `| ${i} | ${'y'.repeat(40)} |`).join('\n');
-    const result = await upsertStickyComment({
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      issueNumber: 7,
-      key: 'k',
-      body,
-    });
+    const result = await upsertStickyComment({ ...pullRequest7(api.url), key: 'k', body });
     expect(result).toMatchObject({ status: 'created', truncated: true });
     expect(api.comments.get(7)?.[0]?.body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
   });
 
   it('on a fork (403 Resource not accessible by integration): a warning, no throw', async () => {
     const api = await github({ forbidComments: true });
-    const { value, out } = await stdoutOf(() =>
-      upsertStickyComment({
-        token: GITHUB_TOKEN,
-        apiUrl: api.url,
-        owner: 'acme',
-        repo: 'app',
-        issueNumber: 7,
-        key: 'k',
-        body: 'x',
-        onActions: true,
-      }),
-    );
+    const { value, out } = await commentX(api.url, true);
     expect(value).toEqual({
       status: 'skipped',
       reason: 'HTTP 403: Resource not accessible by integration',
@@ -191,17 +161,7 @@ describe('upsertStickyComment', () => {
 
   it("names the job's pull-requests: write permission only on a runner: a local run's refusal is the token's", async () => {
     const api = await github({ forbidComments: true });
-    const local = await stdoutOf(() =>
-      upsertStickyComment({
-        token: GITHUB_TOKEN,
-        apiUrl: api.url,
-        owner: 'acme',
-        repo: 'app',
-        issueNumber: 7,
-        key: 'k',
-        body: 'x',
-      }),
-    );
+    const local = await commentX(api.url, false);
     expect(local.value).toMatchObject({ status: 'skipped', httpStatus: 403 });
     expect(local.out).toContain(
       '::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token (github-token) cannot write to this pull request; the result is in the job summary only.',
@@ -211,18 +171,7 @@ describe('upsertStickyComment', () => {
 
   it('on a wrong token or an unreachable API, even on a runner: a warning naming no permission, no throw', async () => {
     const api = await github({ token: 'ghs_someOtherToken000000000000' });
-    const refused = await stdoutOf(() =>
-      upsertStickyComment({
-        token: GITHUB_TOKEN,
-        apiUrl: api.url,
-        owner: 'acme',
-        repo: 'app',
-        issueNumber: 7,
-        key: 'k',
-        body: 'x',
-        onActions: true,
-      }),
-    );
+    const refused = await commentX(api.url, true);
     expect(refused.value).toMatchObject({
       status: 'skipped',
       httpStatus: 401,
@@ -231,18 +180,7 @@ describe('upsertStickyComment', () => {
     expect(refused.out).toContain('the comment is left as it was');
     expect(refused.out).not.toContain('permission');
     await api.server.close();
-    const gone = await stdoutOf(() =>
-      upsertStickyComment({
-        token: GITHUB_TOKEN,
-        apiUrl: api.url,
-        owner: 'acme',
-        repo: 'app',
-        issueNumber: 7,
-        key: 'k',
-        body: 'x',
-        onActions: true,
-      }),
-    );
+    const gone = await commentX(api.url, true);
     expect(gone.value).toMatchObject({ status: 'skipped' });
     expect(gone.value).not.toHaveProperty('httpStatus');
     expect(gone.out).toMatch(/::warning::Could not comment on pull request #7 \(no answer: /);

@@ -11,17 +11,16 @@ const github = useFakeGitHub();
 const sha = (i: number) => i.toString(16).padStart(40, '0');
 const commits = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ sha: sha(i), message: `Commit ${i}\n\nbody` }));
+/** The commits of pull request 7 of acme/app (another number when given), with the workflow's token. */
+const listed = (apiUrl: string, more: { max?: number; pullNumber?: number } = {}) =>
+  listPullRequestCommits({ token: GITHUB_TOKEN, apiUrl, owner: 'acme', repo: 'app', pullNumber: 7, ...more });
+const failure = (apiUrl: string, more: { pullNumber?: number } = {}): Promise<unknown> =>
+  listed(apiUrl, more).catch((e: unknown) => e);
 
 describe('listPullRequestCommits', () => {
   it('reads every page, 100 at a time, oldest first', async () => {
     const api = await github({ pulls: { 7: commits(250) } });
-    const result = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: `${api.url}/`,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 7,
-    });
+    const result = await listed(`${api.url}/`);
     expect(result.truncated).toBe(false);
     expect(result.commits).toHaveLength(250);
     expect(result.commits[0]).toEqual({
@@ -40,73 +39,25 @@ describe('listPullRequestCommits', () => {
 
   it('stops at the cap GitHub sets (250), whatever the pull request holds', async () => {
     const api = await github({ pulls: { 7: commits(400) } });
-    const result = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 7,
-    });
-    expect(result.commits).toHaveLength(250);
+    expect((await listed(api.url)).commits).toHaveLength(250);
   });
 
   it("stops at the caller's cap, saying so, without reading further pages", async () => {
     const api = await github({ pulls: { 7: commits(250) } });
-    const result = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 7,
-      max: 120,
-    });
+    const result = await listed(api.url, { max: 120 });
     expect(result).toMatchObject({ truncated: true });
     expect(result.commits).toHaveLength(120);
     expect(api.requestsTo('/repos/acme/app/pulls/7/commits')).toHaveLength(2);
-    const exact = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 7,
-      max: 250,
-    });
-    expect(exact.truncated).toBe(false);
+    expect((await listed(api.url, { max: 250 })).truncated).toBe(false);
   });
 
-  it('throws what GitHub said, with its status', async () => {
-    const api = await github({
-      failCommits: { status: 403, message: 'Resource not accessible by integration' },
-    });
-    const error: unknown = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: api.url,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 7,
-    }).catch((e: unknown) => e);
-    expect(githubStatus(error)).toBe(403);
-    expect(describeGitHubError(error)).toBe('HTTP 403: Resource not accessible by integration');
-    const other = await github({ pulls: { 7: commits(1) } });
-    const missing: unknown = await listPullRequestCommits({
-      token: GITHUB_TOKEN,
-      apiUrl: other.url,
-      owner: 'acme',
-      repo: 'app',
-      pullNumber: 8,
-    }).catch((e: unknown) => e);
-    expect(describeGitHubError(missing)).toBe('HTTP 404: Not Found');
-  });
-
-  it("takes a refusal (403, 404) on a runner, and nothing else, as possibly the job's permissions", async () => {
+  it("throws what GitHub said; a refusal (403, 404) on a runner, and nothing else, may be the job's permissions", async () => {
     const refusing = (status: number) =>
       github({ failCommits: { status, message: 'Resource not accessible by integration' } });
-    const failure = (apiUrl: string, token = GITHUB_TOKEN): Promise<unknown> =>
-      listPullRequestCommits({ token, apiUrl, owner: 'acme', repo: 'app', pullNumber: 7 }).catch(
-        (e: unknown) => e,
-      );
     for (const status of [403, 404]) {
       const error = await failure((await refusing(status)).url);
+      expect(githubStatus(error)).toBe(status);
+      expect(describeGitHubError(error)).toBe(`HTTP ${status}: Resource not accessible by integration`);
       expect(permissionsMayBeTheCause(error, true)).toBe(true);
       // A local run: no job, no job permissions.
       expect(permissionsMayBeTheCause(error, false)).toBe(false);
@@ -114,6 +65,8 @@ describe('listPullRequestCommits', () => {
     for (const status of [401, 422, 500]) {
       expect(permissionsMayBeTheCause(await failure((await refusing(status)).url), true)).toBe(false);
     }
+    const other = await github({ pulls: { 7: commits(1) } });
+    expect(describeGitHubError(await failure(other.url, { pullNumber: 8 }))).toBe('HTTP 404: Not Found');
     const gone = await github();
     await gone.server.close();
     expect(permissionsMayBeTheCause(await failure(gone.url), true)).toBe(false);

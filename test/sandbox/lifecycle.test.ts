@@ -25,11 +25,13 @@ function tempDir(): string {
 }
 
 describe('persistence', () => {
+  const clientOf = (url: string) =>
+    new ComplianceClient(resolveConnection({ baseUrl: url, org: 'demo', token: DEMO_TOKEN }));
+
   it('keeps every change across a restart, written atomically', async () => {
     const dataFile = join(tempDir(), 'state.json');
     const first = new Sandbox({ seed: demoSeed(), dataFile });
-    const url = await first.start();
-    const client = new ComplianceClient(resolveConnection({ baseUrl: url, org: 'demo', token: DEMO_TOKEN }));
+    const client = clientOf(await first.start());
     await client.reportArtifact('backend', {
       fingerprint: FP,
       filename: 'kept',
@@ -44,8 +46,7 @@ describe('persistence', () => {
 
     // The seed is ignored once the data file exists.
     const second = new Sandbox({ seed: { tokens: {}, orgs: {} }, dataFile });
-    const url2 = await second.start();
-    const again = new ComplianceClient(resolveConnection({ baseUrl: url2, org: 'demo', token: DEMO_TOKEN }));
+    const again = clientOf(await second.start());
     expect((await again.getArtifact('backend', FP)).filename).toBe('kept');
     expect((await again.diffEnvironments('staging', 'staging~1')).snappish1.snapshot_id).toBe('staging#3');
     await again.close();
@@ -214,35 +215,26 @@ describe('lostValue: the sandbox holds its answers to the shown fields too', () 
 });
 
 describe('npm run sandbox', () => {
+  /** The sandbox's command on a free port, with these flags. */
+  const sandboxCli = (...flags: string[]) =>
+    spawn(
+      process.execPath,
+      ['--import', './scripts/register-ts.mjs', 'packages/sandbox/src/cli.ts', '--port', '0', ...flags],
+      { cwd: ROOT },
+    );
+
   it('prints the base URL and the tokens, applies fault flags, and stops on SIGTERM', async () => {
     const seedFile = join(tempDir(), 'seed.json');
     writeFileSync(seedFile, JSON.stringify(demoSeed()));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        './scripts/register-ts.mjs',
-        'packages/sandbox/src/cli.ts',
-        '--port',
-        '0',
-        '--seed',
-        seedFile,
-        '--fault',
-        '503x1',
-      ],
-      { cwd: ROOT },
-    );
+    const child = sandboxCli('--seed', seedFile, '--fault', '503x1');
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 10_000);
-      child.stdout.on('data', () => {
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
         const m = /listening on (\S+)/.exec(out);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
+        if (m?.[1]) resolve(m[1]);
       });
+      child.on('close', () => reject(new Error(`no URL printed: ${out}`)));
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
@@ -255,21 +247,7 @@ describe('npm run sandbox', () => {
   });
 
   it('says what is wrong with a bad flag value and exits 1', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        './scripts/register-ts.mjs',
-        'packages/sandbox/src/cli.ts',
-        '--port',
-        '0',
-        '--fault',
-        'oops',
-      ],
-      {
-        cwd: ROOT,
-      },
-    );
+    const child = sandboxCli('--fault', 'oops');
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise<number | null>((r) => child.on('close', r));

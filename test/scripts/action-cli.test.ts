@@ -45,16 +45,22 @@ function userEnv(env: Record<string, string> = {}): Record<string, string | unde
   return { ...base, ...env };
 }
 
-/** Runs the command's run() in-process, as `npm run action -- ...args` in the package folder, its output captured. */
-async function action(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+/**
+ * Runs the command's run() in-process, as `npm run action -- <line>` typed in the package folder (the words of the
+ * line, split at spaces), its output captured.
+ */
+async function action(line: string, env: Record<string, string> = {}): Promise<Ran> {
   let stdout = '';
   let stderr = '';
-  const code = await run(args, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: userEnv(env),
-    cwd: ROOT,
-  });
+  const code = await run(
+    line.split(' ').filter((word) => word !== ''),
+    {
+      stdout: { write: (text: string) => (stdout += text), isTTY: false },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: userEnv(env),
+      cwd: ROOT,
+    },
+  );
   keep(stdout);
   return { code, stdout, stderr };
 }
@@ -71,6 +77,8 @@ async function spawned(command: string, args: string[], cwd: string): Promise<Ra
   return { code, stdout, stderr };
 }
 
+const GET_SEED = `get-artifact --input flow=backend --input fingerprint=${FINGERPRINT}`;
+
 /** The value of an output as printed (`name: value`). */
 const output = (ran: Ran, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(ran.stdout)?.[1];
 
@@ -85,7 +93,7 @@ function expectReadable(ran: Ran): void {
 
 describe('npm run action against its own sandbox', () => {
   it('runs list-actions with no inputs: log, outputs, summary as text, the step exit code', async () => {
-    const ran = await action(['list-actions']);
+    const ran = await action('list-actions');
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Sandbox: http:\/\/127\.0\.0\.1:\d+/m);
     expect(output(ran, 'count')).toBe('3');
@@ -108,7 +116,7 @@ describe('npm run action against its own sandbox', () => {
   });
 
   it('exits with the step exit code when the step fails (list-actions with fail-if-failing)', async () => {
-    const ran = await action(['list-actions', '--input', 'fail-if-failing=true']);
+    const ran = await action('list-actions --input fail-if-failing=true');
     expect(ran.code).toBe(1);
     expect(output(ran, 'outcome')).toBe('failing');
     expect(ran.stdout).toMatch(/^✘ list-actions failed with exit code 1 in [\d.]+ s$/m);
@@ -116,13 +124,7 @@ describe('npm run action against its own sandbox', () => {
   });
 
   it('gets a seed artifact with get-artifact: state COMPLIANT', async () => {
-    const ran = await action([
-      'get-artifact',
-      '--input',
-      'flow=backend',
-      '--input',
-      `fingerprint=${FINGERPRINT}`,
-    ]);
+    const ran = await action(GET_SEED);
     expect(ran.code).toBe(0);
     expect(output(ran, 'state')).toBe('COMPLIANT');
     expect(output(ran, 'outcome')).toBe('compliant');
@@ -138,13 +140,7 @@ describe('npm run action against its own sandbox', () => {
   });
 
   it('exits 1 with the error when the step fails (get-artifact of an unknown fingerprint)', async () => {
-    const ran = await action([
-      'get-artifact',
-      '--input',
-      'flow=backend',
-      '--input',
-      `fingerprint=${UNKNOWN}`,
-    ]);
+    const ran = await action(`get-artifact --input flow=backend --input fingerprint=${UNKNOWN}`);
     expect(ran.code).toBe(1);
     expect(output(ran, 'outcome')).toBe('not-found');
     expect(output(ran, 'state')).toBe('(empty)');
@@ -160,12 +156,17 @@ describe('npm run action against its own sandbox', () => {
 describe('npm run action --event and the workspace', () => {
   const { repo, tempDir } = useTempDirs();
 
-  it('through npm run: the workspace is the folder the command was typed in', async () => {
+  /** A repository of one commit, and that commit. */
+  function committed() {
     const workspace = repo();
     writeFileSync(join(workspace.dir, 'a.txt'), 'a\n');
     workspace.git('add', '.');
     workspace.git('commit', '-q', '-m', 'Add a');
-    const head = workspace.git('rev-parse', 'HEAD');
+    return { workspace, head: workspace.git('rev-parse', 'HEAD') };
+  }
+
+  it('through npm run: the workspace is the folder the command was typed in', async () => {
+    const { workspace, head } = committed();
     const { code, stdout } = await spawned(
       'npm',
       ['--prefix', ROOT, 'run', '--silent', 'action', '--', 'list-actions'],
@@ -179,20 +180,10 @@ describe('npm run action --event and the workspace', () => {
   });
 
   it('--event pull_request: pull request 1 whose head is the workspace HEAD', async () => {
-    const workspace = repo();
-    writeFileSync(join(workspace.dir, 'a.txt'), 'a\n');
-    workspace.git('add', '.');
-    workspace.git('commit', '-q', '-m', 'Add a');
-    const head = workspace.git('rev-parse', 'HEAD');
-    const ran = await action([
-      'check-attestations-for-commit',
-      '--event',
-      'pull_request',
-      '--cwd',
-      workspace.dir,
-      '--input',
-      'required=unit-tests',
-    ]);
+    const { workspace, head } = committed();
+    const ran = await action(
+      `check-attestations-for-commit --event pull_request --cwd ${workspace.dir} --input required=unit-tests`,
+    );
     expect(ran.stdout).toContain(`(pull_request #1, GITHUB_SHA ${head.slice(0, 12)})`);
     expect(ran.stdout).toContain('1 commit(s) (the head of pull request #1)');
     expect(ran.stdout).toContain(`  ${head}`);
@@ -207,15 +198,9 @@ describe('npm run action --event and the workspace', () => {
       file,
       JSON.stringify({ number: 17, pull_request: { number: 17, head: { ref: 'fix', sha: 'b'.repeat(40) } } }),
     );
-    const ran = await action([
-      'check-attestations-for-commit',
-      '--event',
-      file,
-      '--cwd',
-      tempDir('empty-'),
-      '--input',
-      'required=unit-tests',
-    ]);
+    const ran = await action(
+      `check-attestations-for-commit --event ${file} --cwd ${tempDir('empty-')} --input required=unit-tests`,
+    );
     expect(ran.stdout).toContain(`pull_request refs/pull/17/merge from ${file}`);
     expect(ran.stdout).toContain('the head of pull request #17');
     expect(ran.stdout).toContain(`  ${'b'.repeat(40)}`);
@@ -244,10 +229,10 @@ describe('npm run action --api-url', () => {
   });
 
   it('runs against that service, its token and org from COMPLIANCE_API_TOKEN and COMPLIANCE_ORG', async () => {
-    const ran = await action(
-      ['get-artifact', '--api-url', url, '--input', 'flow=backend', '--input', `fingerprint=${FINGERPRINT}`],
-      { COMPLIANCE_API_TOKEN: TEST_TOKEN, COMPLIANCE_ORG: 'elsewhere' },
-    );
+    const ran = await action(`${GET_SEED} --api-url ${url}`, {
+      COMPLIANCE_API_TOKEN: TEST_TOKEN,
+      COMPLIANCE_ORG: 'elsewhere',
+    });
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain(`Service: ${url} (org 'elsewhere')`);
     expect(ran.stdout).not.toContain('Sandbox:');
@@ -260,16 +245,7 @@ describe('npm run action --api-url', () => {
   });
 
   it('never prints the token: not in the log (even with --debug), the outputs, the exported environment', async () => {
-    const ran = await action([
-      'setup',
-      '--api-url',
-      url,
-      '--api-token',
-      TEST_TOKEN,
-      '--org',
-      'elsewhere',
-      '--debug',
-    ]);
+    const ran = await action(`setup --api-url ${url} --api-token ${TEST_TOKEN} --org elsewhere --debug`);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('Connected to');
     expect(ran.stdout).toMatch(/^ {2}debug: GET /m);
@@ -281,7 +257,7 @@ describe('npm run action --api-url', () => {
   });
 
   it('reports a refused token as the step does, without printing it', async () => {
-    const ran = await action(['list-actions', '--api-url', url, '--org', 'elsewhere'], {
+    const ran = await action(`list-actions --api-url ${url} --org elsewhere`, {
       COMPLIANCE_API_TOKEN: `${TEST_TOKEN}-wrong`,
     });
     expect(ran.code).toBe(1);
@@ -319,19 +295,8 @@ describe('npm run action and the terminal', () => {
       ),
     );
     const ran = await action(
-      [
-        'report-k8s-env',
-        '--api-url',
-        url,
-        '--org',
-        'demo',
-        '--cwd',
-        workspace,
-        '--input',
-        'environment=staging',
-        '--input',
-        'pods-file=pods.json',
-      ],
+      `report-k8s-env --api-url ${url} --org demo --cwd ${workspace} ` +
+        '--input environment=staging --input pods-file=pods.json',
       { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
     );
     expect(ran.code).toBe(0);
@@ -353,25 +318,22 @@ describe('npm run action and the terminal', () => {
 
 describe('npm run action, bad usage', () => {
   it.each([
-    [['nope'], "there is no action 'nope'"],
-    [[], 'which action?'],
-    [['get-artifact', '--input', 'flow'], "--input 'flow' is not key=value"],
-    [
-      ['get-artifact', '--input', 'flo=backend'],
-      "get-artifact has no input 'flo'; its inputs: flow, fingerprint",
-    ],
-    [['get-artifact', '--bogus'], "Unknown option '--bogus'"],
-    [['get-artifact', '--env', 'NOEQUALS'], "--env 'NOEQUALS' is not key=value"],
-    [['get-artifact', '--event', '/no/such/event.json'], "--event '/no/such/event.json' is neither push"],
-  ])('%j exits 2: %s', async (args, message) => {
-    const ran = await action(args);
+    ['nope', "there is no action 'nope'"],
+    ['', 'which action?'],
+    ['get-artifact --input flow', "--input 'flow' is not key=value"],
+    ['get-artifact --input flo=backend', "get-artifact has no input 'flo'; its inputs: flow, fingerprint"],
+    ['get-artifact --bogus', "Unknown option '--bogus'"],
+    ['get-artifact --env NOEQUALS', "--env 'NOEQUALS' is not key=value"],
+    ['get-artifact --event /no/such/event.json', "--event '/no/such/event.json' is neither push"],
+  ])('%j exits 2: %s', async (line, message) => {
+    const ran = await action(line);
     expect(ran.code).toBe(2);
     expect(ran.stderr).toContain(`npm run action: ${message}`);
     expect(ran.stderr).toContain('Usage: npm run action -- <name>');
     // Nothing ran: no sandbox, no step.
     expect(ran.stdout).toBe('');
     // An unknown name lists the actions.
-    const listed = args[0] === 'nope' ? ['setup', 'get-artifact', 'list-actions', 'report-k8s-env'] : [];
+    const listed = line === 'nope' ? ['setup', 'get-artifact', 'list-actions', 'report-k8s-env'] : [];
     for (const name of listed) expect(ran.stderr).toMatch(new RegExp(`^ {2}${name} `, 'm'));
   });
 
@@ -388,7 +350,7 @@ describe('npm run action, bad usage', () => {
   });
 
   it('--help prints the usage and the actions, and exits 0', async () => {
-    const ran = await action(['--help']);
+    const ran = await action('--help');
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('Usage: npm run action -- <name> [options]');
     expect(ran.stdout).toMatch(/^ {2}get-artifact +Reads an artifact/m);

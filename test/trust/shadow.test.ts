@@ -49,85 +49,16 @@ function spansByReadings(text: string, needles: string[]): [number, number][] {
 /** Escapes and their parts, nested and broken, plain letters in both cases and the units that fold into them. */
 const pieces = [
   ...['%', '2', '5', '4', '1', '6', 'B', 'c', 'C', 'u', 'U', '0', '\\', '&', '#', 'x', 'X', ';', '"', '/'],
-  ...[
-    'amp',
-    'lt',
-    'plus',
-    'NewLine',
-    'a',
-    'A',
-    'k',
-    'K',
-    's',
-    'S',
-    '\u0131',
-    '\u017f',
-    '\u212a',
-    'i',
-    'é',
-    'É',
-  ],
-  ...[
-    '+',
+  ...'amp lt plus NewLine a A k K s S \u0131 \u017f \u212a i é É'.split(' '),
+  ...['+', ' ', '\n', '\r', '\r\n', ...'\\n %0A %C3%A9 \\u00e9 &#233; &#x41; %2541 %5Cu0041'.split(' ')],
+  ...'%%34%31 &%2365; &#%36%35; \\%750041 &amp;#65; sol; \u017fol; %26 \\\\u0041 %252B &#43 \\u002b'.split(
     ' ',
-    '\n',
-    '\r',
-    '\r\n',
-    '\\n',
-    '%0A',
-    '%C3%A9',
-    '\\u00e9',
-    '&#233;',
-    '&#x41;',
-    '%2541',
-    '%5Cu0041',
-  ],
-  ...[
-    '%%34%31',
-    '&%2365;',
-    '&#%36%35;',
-    '\\%750041',
-    '&amp;#65;',
-    'sol;',
-    '\u017fol;',
-    '%26',
-    '\\\\u0041',
-    '%252B',
-    '&#43',
-    '\\u002b',
-    'fj',
-    '&fjlig;',
-    '\ud83d\ude00',
-    '%F0%9F%98%80',
-  ],
+  ),
+  ...'fj &fjlig; \ud83d\ude00 %F0%9F%98%80'.split(' '),
 ];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join(''));
 const needleText = fc
-  .array(
-    fc.constantFrom(
-      'a',
-      'A',
-      'k',
-      's',
-      'i',
-      '/',
-      '+',
-      ' ',
-      '%',
-      '&',
-      ';',
-      '1',
-      'é',
-      '\\',
-      'f',
-      'j',
-      '\ud83d\ude00',
-    ),
-    {
-      minLength: 4,
-      maxLength: 6,
-    },
-  )
+  .array(fc.constantFrom(...Array.from('aAksi/+ %&;1é\\fj\ud83d\ude00')), { minLength: 4, maxLength: 6 })
   .map((chars) => chars.join(''));
 
 /** One character in a form an encoder may write it in. */
@@ -181,15 +112,7 @@ describe('the shadow search', () => {
     const set = new NeedleSet();
     set.add(needle('/abcd'));
     // `/` written with its escape's parts escaped, its first character escaped, or both; and folded name letters.
-    for (const slash of [
-      '%26\u017fol;',
-      '%26sol;',
-      '&\u017fol;',
-      '%%32%46',
-      '&%2347;',
-      '&#%34%37;',
-      '\\%75002F',
-    ]) {
+    for (const slash of '%26\u017fol; %26sol; &\u017fol; %%32%46 &%2347; &#%34%37; \\%75002F'.split(' ')) {
       const text = `x${slash}abcd`;
       expect(spansByReadings(text, ['/abcd']), slash).toEqual([[1, text.length]]);
       expect(set.spans(text), slash).toEqual([[1, text.length]]);
@@ -209,37 +132,8 @@ describe('the shadow search', () => {
       .array(
         fc.constantFrom(
           ...['&amp;', '&AMP', '%25', '%26', '%5C', '%5c', '\\u0025', '\\u0026', '\\u005C', '&#37;', '&#38'],
-          ...[
-            '&#x5c;',
-            '&bsol;',
-            '&percnt',
-            '\\\\',
-            '#',
-            'x',
-            '4',
-            '1',
-            '0',
-            'A',
-            'a',
-            ';',
-            'u',
-            'lt',
-            'n',
-            '%',
-          ],
-          ...[
-            '%30',
-            '%3B',
-            '%3b',
-            '\\u0030',
-            '\\u003B',
-            '&#48;',
-            '&#59;',
-            '&semi;',
-            '&#13',
-            '&#1',
-            '\\u000a',
-          ],
+          ...'&#x5c; &bsol; &percnt \\\\ # x 4 1 0 A a ; u lt n %'.split(' '),
+          ...'%30 %3B %3b \\u0030 \\u003B &#48; &#59; &semi; &#13 &#1 \\u000a'.split(' '),
           ...['&s', '%78', '&#120;', '&#x', '\\n', '%6C', '&#108;', '&l', '\\u'],
         ),
         { maxLength: 12 },
