@@ -10,17 +10,15 @@ import { grouped, parseRange, readRange, type RangeRequest } from '../../src/con
 import { countCommits, resolveCommits, resolveRevision } from '../../src/context/git.js';
 import { InputError } from '../../src/errors/errors.js';
 import { fastCommits, useTempDirs, type Repo } from '../helpers/git.js';
+import { thrownBy } from '../helpers/inputs.js';
 
 const { repo, tempDir } = useTempDirs();
 
+/** The InputError `run` threw. */
 function inputError(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
+  const error = thrownBy(run);
+  if (!(error instanceof InputError)) throw error;
+  return error;
 }
 
 describe('parseRange', () => {

@@ -26,10 +26,7 @@ function committed(message: string): Repo {
 
 describe('readCommit (real git)', () => {
   it('reads HEAD: message trimmed, author with email, integer seconds, parents, branch', () => {
-    const { dir, git } = repo();
-    writeFileSync(join(dir, 'a'), '1');
-    git('add', 'a');
-    git('commit', '-q', '-m', 'First\n\nBody line\n');
+    const { dir, git } = committed('First\n\nBody line\n');
     writeFileSync(join(dir, 'a'), '2');
     git('commit', '-q', '-am', '  Second  ');
     const [head, parent] = [git('rev-parse', 'HEAD'), git('rev-parse', 'HEAD~1')];

@@ -101,88 +101,65 @@ describe('readArtifactSpec', () => {
 
   describe('refuses, naming the input and the expected form', () => {
     const GIVEN = ' fingerprinted). Expected fingerprint alone, or artifact with artifact-type';
-    it.each([
+    const EITHER = 'Expected either fingerprint, or artifact with artifact-type.';
+    const TYPES = 'Expected one of file, dir, docker, oci.';
+    const PAIRED = 'is missing: registry-username and registry-password go together';
+    const OCI = { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' };
+    it.each<[string, Record<string, string>]>([
       [
-        'a bad fingerprint',
-        { fingerprint: 'ABC' },
         "Invalid input 'fingerprint': 'ABC' is not a fingerprint. Expected 64 lowercase",
+        { fingerprint: 'ABC' },
       ],
+      ["Invalid input 'fingerprint': 'sha512:", { fingerprint: `sha512:${FP}` }],
       [
-        'a fingerprint of another algorithm',
-        { fingerprint: `sha512:${FP}` },
-        "Invalid input 'fingerprint': 'sha512:",
-      ],
-      [
-        'fingerprint and artifact',
+        `Invalid input 'fingerprint': is given together with artifact. ${EITHER}`,
         { fingerprint: FP, artifact: 'app.bin', 'artifact-type': 'file' },
-        "Invalid input 'fingerprint': is given together with artifact. Expected either fingerprint, or artifact with artifact-type.",
       ],
+      [`Invalid input 'artifact': is required when fingerprint is not given. ${EITHER}`, {}],
       [
-        'neither fingerprint nor artifact',
-        {},
-        "Invalid input 'artifact': is required when fingerprint is not given. Expected either fingerprint, or artifact with artifact-type.",
-      ],
-      [
-        'an artifact without a type',
+        `Invalid input 'artifact-type': is required with artifact 'app.bin'. ${TYPES}`,
         { artifact: 'app.bin' },
-        "Invalid input 'artifact-type': is required with artifact 'app.bin'. Expected one of file, dir, docker, oci.",
       ],
       [
-        'an unknown artifact type',
+        `Invalid input 'artifact-type': 'zip' is not one of the accepted values. ${TYPES}`,
         { artifact: 'app.bin', 'artifact-type': 'zip' },
-        "Invalid input 'artifact-type': 'zip' is not one of the accepted values. Expected one of file, dir, docker, oci.",
       ],
       [
-        'exclude on a file',
-        { artifact: 'app.bin', 'artifact-type': 'file', exclude: 'x' },
         "Invalid input 'exclude': only applies to artifact-type dir, not file. Expected no exclude, or artifact-type dir.",
+        { artifact: 'app.bin', 'artifact-type': 'file', exclude: 'x' },
       ],
       [
-        'an exclude glob with a reversed range',
-        { artifact: 'site', 'artifact-type': 'dir', exclude: 'logs\n[z-a]' },
         "Invalid input 'exclude': '[z-a]' has the range z-a, whose end comes before its start. Expected globs",
+        { artifact: 'site', 'artifact-type': 'dir', exclude: 'logs\n[z-a]' },
       ],
       [
-        'registry credentials on a file',
+        "Invalid input 'registry-username': only applies to artifact-type oci, not file",
         {
           artifact: 'app.bin',
           'artifact-type': 'file',
           'registry-username': 'u',
           'registry-password': 'p4ssw0rd',
         },
-        "Invalid input 'registry-username': only applies to artifact-type oci, not file",
       ],
+      [`Invalid input 'registry-username': ${PAIRED}`, { ...OCI, 'registry-password': 'p4ssw0rd' }],
+      [`Invalid input 'registry-password': ${PAIRED}`, { ...OCI, 'registry-username': 'bot' }],
       [
-        'a registry password without a user name',
-        { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci', 'registry-password': 'p4ssw0rd' },
-        "Invalid input 'registry-username': is missing: registry-username and registry-password go together",
-      ],
-      [
-        'a registry user name without a password',
-        { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci', 'registry-username': 'bot' },
-        "Invalid input 'registry-password': is missing: registry-username and registry-password go together",
-      ],
-      [
-        'fingerprint with artifact-type',
-        { fingerprint: FP, 'artifact-type': 'dir' },
         `Invalid input 'artifact-type': is given together with fingerprint, which is used as is (nothing is${GIVEN}.`,
+        { fingerprint: FP, 'artifact-type': 'dir' },
       ],
       [
-        'fingerprint with exclude',
-        { fingerprint: FP, exclude: 'node_modules' },
         `Invalid input 'exclude': is given together with fingerprint, which is used as is (nothing is${GIVEN} and exclude.`,
+        { fingerprint: FP, exclude: 'node_modules' },
       ],
       [
-        'fingerprint with registry credentials',
-        { fingerprint: FP, 'registry-username': 'bot', 'registry-password': 'p4ssw0rd' },
         `Invalid input 'registry-username': is given together with fingerprint, which is used as is (nothing is${GIVEN} and registry-username.`,
+        { fingerprint: FP, 'registry-username': 'bot', 'registry-password': 'p4ssw0rd' },
       ],
       [
-        'fingerprint with a registry password alone',
-        { fingerprint: FP, 'registry-password': 'p4ssw0rd' },
         "Invalid input 'registry-password': is given together with fingerprint",
+        { fingerprint: FP, 'registry-password': 'p4ssw0rd' },
       ],
-    ])('%s', async (_label, inputs, message) => {
+    ])('%s', async (message, inputs) => {
       const { error } = await printedDuring(() => spec(inputs));
       expect(error).toBeInstanceOf(InputError);
       expect((error as Error).message).toContain(message);

@@ -28,6 +28,13 @@ const files = () => ({
   versionTs: read('src/version.ts'),
   changelog: read('CHANGELOG.md'),
 });
+/** `node scripts/release-prepare.ts ...args` run in `cwd`. */
+const releasePrepare = (cwd: string, ...args: string[]) =>
+  spawnSync(
+    process.execPath,
+    ['--import', join(ROOT, 'scripts/register-ts.mjs'), 'scripts/release-prepare.ts', ...args],
+    { cwd, encoding: 'utf8' },
+  );
 const current = (JSON.parse(read('package.json')) as { version: string }).version;
 
 describe('release:prepare', () => {
@@ -74,35 +81,22 @@ describe('release:prepare', () => {
     );
   });
 
-  it('refuses to release with nothing under Unreleased, or only its headings', () => {
-    const headings = {
-      ...files(),
-      changelog: '# Changelog\n\n## [Unreleased]\n\n### Added\n\n## [0.1.0] - x\n',
-    };
-    expect(() => prepareRelease(headings, '9.0.0', '2026-12-01')).toThrow(/nothing under/);
-  });
-
-  it('refuses to release with nothing under Unreleased', () => {
-    const empty = {
-      ...files(),
-      changelog: '# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-11-22\n\n- x\n',
-    };
-    expect(() => prepareRelease(empty, '9.0.0', '2026-12-01')).toThrow(/nothing under ## \[Unreleased\]/);
+  it.each([
+    ['its headings only', '# Changelog\n\n## [Unreleased]\n\n### Added\n\n## [0.1.0] - x\n'],
+    ['nothing', '# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-11-22\n\n- x\n'],
+  ])('refuses to release with %s under Unreleased', (_what, changelog) => {
+    expect(() => prepareRelease({ ...files(), changelog }, '9.0.0', '2026-12-01')).toThrow(
+      /nothing under ## \[Unreleased\]/,
+    );
   });
 
   it("prints a version's notes for the release workflow, and fails for one the changelog does not have", () => {
-    const run = (...args: string[]) =>
-      execFileSync(
-        process.execPath,
-        ['--import', './scripts/register-ts.mjs', 'scripts/release-prepare.ts', ...args],
-        {
-          cwd: ROOT,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-    expect(run('notes', '0.1.0')).toContain('The nine endpoints of API v2 as sub-actions');
-    expect(() => run('notes', '7.7.7')).toThrow(/CHANGELOG\.md has no section for 7\.7\.7/);
+    expect(releasePrepare(ROOT, 'notes', '0.1.0').stdout).toContain(
+      'The nine endpoints of API v2 as sub-actions',
+    );
+    const missing = releasePrepare(ROOT, 'notes', '7.7.7');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/CHANGELOG\.md has no section for 7\.7\.7/);
   });
 });
 
@@ -244,15 +238,7 @@ describe('the owner of the repository, one variable filled at release', () => {
       mkdirSync(dirname(join(copy, path)), { recursive: true });
       cpSync(join(ROOT, path), join(copy, path));
     }
-    const run = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['--import', join(ROOT, 'scripts/register-ts.mjs'), 'scripts/release-prepare.ts', ...args],
-        {
-          cwd: copy,
-          encoding: 'utf8',
-        },
-      );
+    const run = (...args: string[]) => releasePrepare(copy, ...args);
     const refused = run('9.0.0');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('give --owner');
