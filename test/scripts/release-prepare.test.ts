@@ -16,6 +16,7 @@ import {
   prepareRelease,
   releaseNotes,
 } from '../../scripts/release-prepare.js';
+import { USER_AGENT, VERSION } from '../../src/version.js';
 import { useTempDirs } from '../helpers/git.js';
 import { ROOT } from '../helpers/runner.js';
 
@@ -39,6 +40,8 @@ const current = (JSON.parse(read('package.json')) as { version: string }).versio
 
 describe('release:prepare', () => {
   it('writes the new version in every file, and dates the Unreleased section', () => {
+    // Today's files agree, so the User-Agent tells the truth.
+    expect([VERSION, USER_AGENT]).toEqual([current, `compliance-actions/${current}`]);
     const next = prepareRelease(files(), '9.0.0', '2026-12-01', { owner: 'acme' });
     expect((JSON.parse(next.packageJson) as { version: string }).version).toBe('9.0.0');
     const lock = JSON.parse(next.packageLock) as {
