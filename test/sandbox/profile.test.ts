@@ -12,10 +12,11 @@ const full = useSharedSandbox({ profile: 'full' });
 const fresh = useSandbox();
 const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 
-async function read(sb: ReturnType<typeof minimal>, path: string): Promise<unknown> {
+/** The answer to GET `path`, which must be a 200, as `T`. */
+async function read<T = Record<string, unknown>>(sb: ReturnType<typeof minimal>, path: string): Promise<T> {
   const res = await sb.fetch(path);
   expect(res.status).toBe(200);
-  return res.json();
+  return (await res.json()) as T;
 }
 
 /** Every number in `value`, at any depth. */
@@ -55,8 +56,8 @@ describe('the minimal answer profile', () => {
   });
 
   it('an action: the seven required fields, is_failing, the live chat flag, shown fields null, an unknown field', async () => {
-    const [action] = (await read(minimal(), '/actions/demo')) as Record<string, unknown>[];
-    const [whole] = (await read(full(), '/actions/demo')) as Record<string, unknown>[];
+    const [action] = await read<Record<string, unknown>[]>(minimal(), '/actions/demo');
+    const [whole] = await read<Record<string, unknown>[]>(full(), '/actions/demo');
     expect(Object.keys(action ?? {}).sort()).toEqual(
       [
         'name',
@@ -86,10 +87,9 @@ describe('the minimal answer profile', () => {
   });
 
   it('a diff: groups, artifacts with the fields pairing and lookups rest on, no snapshot_id, no pods', async () => {
-    const diff = (await read(minimal(), '/env-diff/demo?snappish1=production&snappish2=staging')) as Record<
-      string,
-      { artifacts: Record<string, unknown>[] } & Record<string, unknown>
-    >;
+    const diff = await read<
+      Record<string, { artifacts: Record<string, unknown>[] } & Record<string, unknown>>
+    >(minimal(), '/env-diff/demo?snappish1=production&snappish2=staging');
     const groups = ['snappish1', 'snappish2', 'changed', 'not-changed'];
     expect(groups.flatMap((g) => diff[g]?.artifacts ?? []).length).toBeGreaterThan(2);
     for (const group of groups) {
@@ -109,23 +109,14 @@ describe('the minimal answer profile', () => {
   });
 
   it('a deployment: identity left out, what it replaced not claimed as nothing, numbers whole', async () => {
-    const answer = (await read(minimal(), `/deployments/demo/staging/${BACKEND_150}`)) as Record<
-      string,
-      unknown
-    >;
+    const answer = await read(minimal(), `/deployments/demo/staging/${BACKEND_150}`);
     expect(answer).not.toHaveProperty('fingerprint');
     expect(answer).not.toHaveProperty('env_name');
     // null would say "replaced nothing": a field whose null means something is left out instead.
     expect(answer).not.toHaveProperty('replaced_artifact');
     expect(answer.deployed_at).toBeNull();
-    const artifact = (await read(minimal(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`)) as Record<
-      string,
-      unknown
-    >;
-    const whole = (await read(full(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`)) as Record<
-      string,
-      unknown
-    >;
+    const artifact = await read(minimal(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`);
+    const whole = await read(full(), `/artifacts/demo/backend/fingerprint/${BACKEND_150}`);
     // The state is what the outcome rests on: kept, as the full answer has it.
     expect(artifact.state).toBe(whole.state);
     expect(artifact.state).toEqual(expect.any(String));
@@ -137,9 +128,7 @@ describe('the minimal answer profile', () => {
   });
 
   it("keeps a list's pagination, as the spec has it on every list of several pages", async () => {
-    const page = (await read(minimal(), '/trails/demo?per_page=1')) as {
-      pagination?: Record<string, unknown>;
-    };
+    const page = await read<{ pagination?: Record<string, unknown> }>(minimal(), '/trails/demo?per_page=1');
     expect(page.pagination).toMatchObject({ page_count: expect.any(Number) as unknown });
   });
 
