@@ -119,16 +119,7 @@ interface FormElement {
  */
 function formProblems(form: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  const allowed = new Set([
-    'name',
-    'description',
-    'body',
-    'title',
-    'labels',
-    'assignees',
-    'projects',
-    'type',
-  ]);
+  const allowed = new Set('name description body title labels assignees projects type'.split(' '));
   for (const key of Object.keys(form)) if (!allowed.has(key)) problems.push(`unknown top-level key ${key}`);
   for (const key of ['name', 'description']) {
     if (typeof form[key] !== 'string' || form[key] === '') problems.push(`${key} is not a non-empty string`);
