@@ -32,10 +32,21 @@ function linesOf(output: string): string[] {
 
 /** Text built to be hostile: commands, breaks of every kind, the legacy `##[` form, around arbitrary Unicode. */
 const hostile = hostileText([
-  ...'\n,\r,\r\n,\u0085,\u2028,\u2029,::,::add-mask::,::stop-commands::pwned,::set-output name=x::'.split(
-    ',',
-  ),
-  ...'::warning::,  ::error::,##[add-mask],##[set-output name=x;]y,\u001b[31m'.split(','),
+  '\n',
+  '\r',
+  '\r\n',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '::',
+  '::add-mask::',
+  '::stop-commands::pwned',
+  '::set-output name=x::',
+  '::warning::',
+  '  ::error::',
+  '##[add-mask]',
+  '##[set-output name=x;]y',
+  '\u001b[31m',
 ]);
 
 const kinds = {

@@ -14,7 +14,18 @@ import { leaks } from '../helpers/secrets.js';
 const MENTION = /(?<![A-Za-z0-9_])@[A-Za-z0-9]/;
 const ZWSP = /\u200b/g;
 
-const hostile = hostileText('@octocat,@github/security, @a,(@b),\n@c,\u2028,\r,|,<br>,x@y.z'.split(','));
+const hostile = hostileText([
+  '@octocat',
+  '@github/security',
+  ' @a',
+  '(@b)',
+  '\n@c',
+  '\u2028',
+  '\r',
+  '|',
+  '<br>',
+  'x@y.z',
+]);
 
 function summaryOf(text: string): string {
   return new SummaryWriter()
