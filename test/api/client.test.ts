@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ComplianceClient,
-  InputError,
-  UnexpectedResponseError,
-  resolveConnection,
-} from '../../src/api/index.js';
+import { ComplianceClient, InputError, resolveConnection } from '../../src/api/index.js';
 import { VERSION } from '../../src/version.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
@@ -127,27 +122,7 @@ describe('the nine operations', () => {
     expect(server.requests[1]?.url.search).toBe('?page=1&per_page=10');
   });
 
-  it('reads every page of trails concurrently up to a cap', async () => {
-    const all = Array.from({ length: 45 }, (_, i) => ({ name: `t${i}` }));
-    const { server, client } = await setup((req, res) => {
-      const page = Number(req.url.searchParams.get('page'));
-      const per = Number(req.url.searchParams.get('per_page'));
-      json(res, 200, {
-        data: all.slice((page - 1) * per, page * per),
-        pagination: { total: all.length, page, per_page: per, page_count: Math.ceil(all.length / per) },
-      });
-    });
-    const result = await client.listAllTrails({ flow: 'app' }, { perPage: 10 });
-    expect(result.items.map((t) => t.name)).toEqual(all.map((t) => t.name));
-    expect(result).toMatchObject({ total: 45, truncated: false, pagesRead: 5 });
-    expect(server.requests.every((r) => r.url.searchParams.get('flow') === 'app')).toBe(true);
-
-    const capped = await client.listAllTrails({}, { perPage: 10, maxItems: 25 });
-    expect(capped.items).toHaveLength(25);
-    expect(capped).toMatchObject({ total: 45, truncated: true, pagesRead: 3 });
-  });
-
-  it('counts pages by the size the server serves, and trusts page_count', async () => {
+  it('reads every page of trails concurrently, counting pages by the size the server serves, up to a cap', async () => {
     const all = Array.from({ length: 500 }, (_, i) => ({ name: `t${i}` }));
     const { server, client } = await setup((req, res) => {
       const page = Number(req.url.searchParams.get('page'));
@@ -157,20 +132,14 @@ describe('the nine operations', () => {
         pagination: { total: all.length, page, per_page: per, page_count: Math.ceil(all.length / per) },
       });
     });
-    const result = await client.listAllTrails({}, { perPage: 100, maxItems: 1000 });
+    const result = await client.listAllTrails({ flow: 'app' }, { perPage: 100, maxItems: 1000 });
+    expect(result.items.map((t) => t.name)).toEqual(all.map((t) => t.name));
     expect(result).toMatchObject({ total: 500, truncated: false, pagesRead: 10 });
-    expect(result.items).toHaveLength(500);
+    expect(server.requests.every((r) => r.url.searchParams.get('flow') === 'app')).toBe(true);
 
-    server.requests.length = 0;
-    const { server: s2, client: c2 } = await setup((_req, res) =>
-      json(res, 200, {
-        data: [{ name: 'a' }, { name: 'b' }],
-        pagination: { total: 2, page: 1, per_page: 2, page_count: 1 },
-      }),
-    );
-    const one = await c2.listAllTrails({}, { perPage: 2 });
-    expect(one.items).toHaveLength(2);
-    expect(s2.requests).toHaveLength(1);
+    const capped = await client.listAllTrails({}, { perPage: 10, maxItems: 25 });
+    expect(capped.items).toHaveLength(25);
+    expect(capped).toMatchObject({ total: 500, truncated: true, pagesRead: 3 });
   });
 
   it('gets a deployment', async () => {
@@ -190,14 +159,8 @@ describe('the nine operations', () => {
     expect(d.replaced_artifact?.fingerprint).toBe('c'.repeat(64));
   });
 
-  it('reports an artifact with a JSON body: a 201 with a message is delivered, an HTML page is not', async () => {
-    const { server, client } = await setup((_req, res, i) => {
-      if (i === 0) json(res, 201, { message: 'OK' });
-      else {
-        res.writeHead(201, { 'content-type': 'text/html' });
-        res.end('<p>OK</p>');
-      }
-    });
+  it('reports an artifact with a JSON body', async () => {
+    const { server, client } = await setup((_req, res) => json(res, 201, { message: 'OK' }));
     const body = {
       fingerprint: FP,
       filename: 'app.tgz',
@@ -210,9 +173,6 @@ describe('the nine operations', () => {
       external_urls: { sbom: 'https://x/sbom', scan: { href: 'https://x/scan', fingerprint: FP } },
     };
     await expect(client.reportArtifact('app', body)).resolves.toMatchObject({ status: 201, message: 'OK' });
-    await expect(client.reportArtifact('app', body)).rejects.toThrow(
-      'HTTP 201, content type "text/html", first line "<p>OK</p>": not the service\'s answer to a report',
-    );
     const req = server.requests[0];
     expect(req?.method).toBe('POST');
     expect(req?.url.pathname).toBe('/api/v2/artifacts/acme/app');
@@ -442,73 +402,5 @@ describe('validation before any request is sent', () => {
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toMatch(message);
     expect(server.requests).toHaveLength(0);
-  });
-});
-
-describe('response parsing', () => {
-  it('fails a commit lookup whose list has the wrong type instead of reading it as empty', async () => {
-    const { client } = await setup((_req, res) => json(res, 200, { [SHA1]: { attestations: [] } }));
-    await expect(client.listAttestationsForCommits({ commit_list: [SHA1] })).rejects.toThrow(
-      `unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ${SHA1} expected array, received object`,
-    );
-  });
-
-  it('fails a diff without its four groups at once', async () => {
-    const { client } = await setup((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
-    await expect(client.diffEnvironments('prod', 'prod~1')).rejects.toThrow(
-      /unexpected response from GET \/env-diff\/\{org\}: snappish2/,
-    );
-  });
-
-  it('keeps unknown fields and reads a shown field that is missing or malformed as null', async () => {
-    const { client } = await setup((_req, res) =>
-      json(res, 200, {
-        data: [{ name: 't1', html_url: 42, new_field: 1 }, { is_compliant: true }],
-      }),
-    );
-    const page = await client.listTrails({ page: 1 });
-    const [first, second] = page.items;
-    expect((first as Record<string, unknown>).new_field).toBe(1);
-    expect(first).toMatchObject({ name: 't1', html_url: null, created_by: null });
-    expect(second).toMatchObject({ name: null, is_compliant: true });
-    // Plain data: the result file writes what the step read, nulls included.
-    expect(JSON.parse(JSON.stringify(page.items))).toEqual(page.items);
-  });
-
-  it('fails at once on a deciding field of the wrong type, naming it', async () => {
-    const { client } = await setup((_req, res) =>
-      json(res, 200, { data: [{ name: 't1' }, { name: 't2', is_compliant: 'yes' }] }),
-    );
-    const error = await client.listTrails({ page: 1 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect((error as Error).message).toBe(
-      'unexpected response from GET /trails/{org}: data[1].is_compliant expected boolean, received string',
-    );
-  });
-
-  it('a gate narrowed to a type cannot pass on attestations that do not say their type', async () => {
-    const { client } = await setup((_req, res) =>
-      json(res, 200, { [SHA1]: [{ attestation_name: 'tests', is_compliant: true, created_at: 1 }] }),
-    );
-    expect((await client.listAttestationsForCommits({ commit_list: [SHA1] }))[SHA1]).toHaveLength(1);
-    await expect(
-      client.listAttestationsForCommits({ commit_list: [SHA1], attestation_type: 'junit' }),
-    ).rejects.toThrow(
-      `${SHA1}[0].attestation_type is missing: the answer does not show the type asked for ("junit")`,
-    );
-  });
-
-  it('fails at once when the root has the wrong shape', async () => {
-    const { client } = await setup((_req, res) => json(res, 200, { actions: [] }));
-    await expect(client.listActions()).rejects.toThrow(
-      'unexpected response from GET /actions/{org}: expected a list',
-    );
-  });
-
-  it('fails at once when a list endpoint answers neither a list nor an envelope', async () => {
-    const { client } = await setup((_req, res) => json(res, 200, { items: [] }));
-    await expect(client.listTrails()).rejects.toThrow(
-      /unexpected response from GET \/trails\/\{org\}: expected a list/,
-    );
   });
 });
