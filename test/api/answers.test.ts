@@ -18,8 +18,16 @@ const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [
 const ARTIFACT = 'unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}';
 const COMMITS = 'unexpected response from GET /attestations/{org}/list_attestations_for_criteria';
 const STATES = 'state expected one of "COMPLIANT", "NON-COMPLIANT", "INCOMPLETE", received';
+const DIFF = 'unexpected response from GET /env-diff/{org}';
+const ACTIONS = 'unexpected response from GET /actions/{org}';
+const NOR_PRODUCTION = 'not production#1 or a snapshot of production as asked';
+/** An attestation that does not say its type, filed under the good commit. */
+const TESTS = { attestation_name: 'tests', is_compliant: true, created_at: 1 };
+const UNTYPED = { [GOOD_COMMIT]: [TESTS] };
 
 type Json = Record<string, unknown>;
+type Diff = Record<string, Json | undefined>;
+type Lists = Record<string, unknown[] | undefined>;
 /** The sandbox's own answers, to be served for another question. */
 interface Real {
   artifact: Json;
@@ -28,6 +36,7 @@ interface Real {
   /** GOOD_COMMIT's and BAD_COMMIT's attestations. */
   commits: Json;
   good: Json[];
+  junit: Json[];
   actions: Json[];
 }
 
@@ -48,6 +57,7 @@ async function realAnswers(sb: Running): Promise<Real> {
     diff: await get('/env-diff/demo?snappish1=production%231&snappish2=production'),
     commits,
     good: commits[GOOD_COMMIT] as Json[],
+    junit: (commits[GOOD_COMMIT] as Json[]).filter((a) => a.attestation_type === 'junit'),
     actions: (await get('/actions/demo')) as unknown as Json[],
   };
   expect(real.artifact.state).toBe('COMPLIANT');
@@ -60,6 +70,11 @@ const unnamed = (real: Real, group: string) => {
   const { snapshot_id: _id, ...rest } = real.diff[group] as Json;
   return rest;
 };
+/** The real diff with its `changed` group about another snapshot. */
+const changed = (real: Real, snapshot: string) => ({
+  ...real.diff,
+  changed: { ...(real.diff.changed as Json), snapshot_id: snapshot },
+});
 
 async function failure(call: Promise<unknown>): Promise<UnexpectedResponseError> {
   const error = await call.then(
@@ -77,344 +92,272 @@ const forCommit =
 const artifact = (c: ComplianceClient) => c.getArtifact('backend', FP_API1);
 const diff = (one: string) => (c: ComplianceClient) => c.diffEnvironments(one, 'production');
 
-/**
- * [why, the answer served, the call, what the refusal says]: a whole message when it starts "unexpected response",
- * else a part of it (or a pattern).
- */
-type Refusal = [string, (real: Real) => unknown, (c: ComplianceClient) => Promise<unknown>, string | RegExp];
+type Call = (c: ComplianceClient) => Promise<unknown>;
+/** An answer served, and what the refusal says: a whole message when it starts "unexpected response", else a part. */
+type Refusal = [(real: Real) => unknown, string | RegExp];
 
-const ABOUT_SOMETHING_ELSE: Refusal[] = [
+/** By call: answers about something else than the question, then answers not in the form the spec says. */
+const REFUSALS: [Call, Refusal[]][] = [
   [
-    'another fingerprint',
-    (r) => r.artifact,
-    (c) => c.getArtifact('backend', FP_API2),
-    `${ARTIFACT}: fingerprint is "${FP_API1}", not "${FP_API2}" as asked: the answer is about something else`,
-  ],
-  [
-    'another flow',
-    (r) => ({ ...r.artifact, flow_name: 'frontend' }),
     artifact,
-    'flow_name is "frontend", not "backend" as asked',
+    [
+      [(r) => ({ ...r.artifact, flow_name: 'frontend' }), 'flow_name is "frontend", not "backend" as asked'],
+      [() => ({ unexpected: true }), `${ARTIFACT}: id is missing`],
+      [(r) => ({ ...r.artifact, evidence: undefined }), ': evidence is missing'],
+      [(r) => ({ ...r.artifact, state: 'GREEN' }), `: ${STATES} "GREEN"`],
+      // is_compliant must be a boolean to read another spelling: null reads nothing.
+      [(r) => ({ ...r.artifact, state: 'GREEN', is_compliant: null }), `: ${STATES} "GREEN"`],
+      [(r) => ({ ...r.artifact, is_compliant: 'yes' }), ': is_compliant expected boolean, received string'],
+    ],
   ],
   [
-    'another trail',
-    (r) => r.artifact,
+    (c) => c.getArtifact('backend', FP_API2),
+    [
+      [
+        (r) => r.artifact,
+        `${ARTIFACT}: fingerprint is "${FP_API1}", not "${FP_API2}" as asked: the answer is about something else`,
+      ],
+    ],
+  ],
+  [
     (c) => c.getArtifact('backend', FP_API1, { trail: BAD_COMMIT }),
-    `trail_name is "${GOOD_COMMIT}", not "${BAD_COMMIT}" as asked`,
+    [[(r) => r.artifact, `trail_name is "${GOOD_COMMIT}", not "${BAD_COMMIT}" as asked`]],
   ],
   [
-    'a deployment of another fingerprint',
-    (r) => r.deployment,
+    (c) => c.getReportedArtifact('backend', FP_API1),
+    [[(r) => ({ ...r.artifact, state: 'compliant' }), `: ${STATES} "compliant"`]],
+  ],
+  [
     (c) => c.getDeployment('production', FP_API1),
-    `fingerprint is "${FP_WEB}", not "${FP_API1}" as asked`,
+    [[(r) => r.deployment, `fingerprint is "${FP_WEB}", not "${FP_API1}" as asked`]],
   ],
   [
-    'a deployment to another environment',
-    (r) => r.deployment,
     (c) => c.getDeployment('staging', FP_WEB),
-    'env_name is "production", not "staging" as asked',
+    [
+      [(r) => r.deployment, 'env_name is "production", not "staging" as asked'],
+      [() => ({ fingerprint: 7 }), ': fingerprint expected string, received number'],
+    ],
   ],
   [
-    "another environment's snapshots",
-    (r) => r.diff,
     (c) => c.diffEnvironments('staging#1', 'staging'),
-    'unexpected response from GET /env-diff/{org}: snappish1.snapshot_id is "production#1", not staging#1 as ' +
-      'asked: the answer is about something else',
+    [
+      [
+        (r) => r.diff,
+        `${DIFF}: snappish1.snapshot_id is "production#1", not staging#1 as asked: the answer is about something else`,
+      ],
+    ],
   ],
   [
-    'the right environment, but not the snapshot the expression named',
-    (r) => r.diff,
     diff('production#2'),
-    'snappish1.snapshot_id is "production#1", not production#2 as asked',
+    [[(r) => r.diff, 'snappish1.snapshot_id is "production#1", not production#2 as asked']],
   ],
   [
-    'a shared group about a third environment',
-    (r) => ({ ...r.diff, changed: { ...(r.diff.changed as Json), snapshot_id: 'staging#2' } }),
     diff('production#1'),
-    'changed.snapshot_id is "staging#2", not production#1 or a snapshot of production as asked',
+    [
+      [(r) => changed(r, 'staging#2'), `changed.snapshot_id is "staging#2", ${NOR_PRODUCTION}`],
+      [(r) => changed(r, 'staging#1'), `changed.snapshot_id is "staging#1", ${NOR_PRODUCTION}`],
+      [
+        () => ({ snappish1: { artifacts: [] } }),
+        /^unexpected response from GET \/env-diff\/\{org\}: snappish2/,
+      ],
+      [(r) => ({ ...r.diff, changed: { snapshot_id: 'production#2' } }), ': changed.artifacts is missing'],
+      [
+        (r) => ({ ...r.diff, snappish2: { snapshot_id: 'production#2', artifacts: [{ name: 'web' }] } }),
+        `${DIFF}: snappish2.artifacts[0].fingerprint is missing`,
+      ],
+      [
+        (r) => ({ ...r.diff, snappish1: { ...unnamed(r, 'snappish1'), snapshot_id: 1 } }),
+        ': snappish1.snapshot_id expected string, received number',
+      ],
+    ],
   ],
   [
-    'a shared group naming a snapshot not asked',
-    (r) => ({ ...r.diff, changed: { ...unnamed(r, 'changed'), snapshot_id: 'staging#1' } }),
-    diff('production#1'),
-    'changed.snapshot_id is "staging#1", not production#1 or a snapshot of production as asked',
-  ],
-  [
-    'all about other commits: nothing asked is in it',
-    (r) => r.commits,
     forCommit(WEB_COMMIT),
-    /names commit "(3dfdaa9|888f905)\w+", which was not asked: the answer is about something else/,
+    [
+      // All about other commits: nothing asked is in it.
+      [
+        (r) => r.commits,
+        /names commit "(3dfdaa9|888f905)\w+", which was not asked: the answer is about something else/,
+      ],
+      // Filed under the commit asked, but the attestations say they are about another one.
+      [
+        (r) => ({ [WEB_COMMIT]: r.good }),
+        `${WEB_COMMIT}[0].git_commit_info.sha1 is "${GOOD_COMMIT}", not "${WEB_COMMIT}" as asked`,
+      ],
+    ],
   ],
   [
-    'filed under the commit asked, but about another one',
-    (r) => ({ [WEB_COMMIT]: r.good }),
-    forCommit(WEB_COMMIT),
-    `${WEB_COMMIT}[0].git_commit_info.sha1 is "${GOOD_COMMIT}", not "${WEB_COMMIT}" as asked`,
-  ],
-  [
-    'of another flow than the filter asked for',
-    (r) => ({ [GOOD_COMMIT]: r.good }),
     forCommit(GOOD_COMMIT, { flow_name: 'frontend' }),
-    `${GOOD_COMMIT}[0].flow_name is "backend", not "frontend" as asked`,
+    [
+      [
+        (r) => ({ [GOOD_COMMIT]: r.good }),
+        `${GOOD_COMMIT}[0].flow_name is "backend", not "frontend" as asked`,
+      ],
+    ],
   ],
   [
     // A service that ignores the filter cannot pass a narrowed gate.
-    'of another type than the filter asked for',
-    (r) => ({ [GOOD_COMMIT]: r.good.filter((a) => a.attestation_type === 'junit') }),
     forCommit(GOOD_COMMIT, { attestation_type: 'snyk' }),
-    `${GOOD_COMMIT}[0].attestation_type is "junit", not "snyk" as asked`,
-  ],
-  [
-    'attestations that do not say their type, to a gate narrowed to one',
-    () => ({ [GOOD_COMMIT]: [{ attestation_name: 'tests', is_compliant: true, created_at: 1 }] }),
-    forCommit(GOOD_COMMIT, { attestation_type: 'junit' }),
-    `${GOOD_COMMIT}[0].attestation_type is missing: the answer does not show the type asked for ("junit")`,
-  ],
-];
-
-const NOT_IN_THE_SPEC_FORM: Refusal[] = [
-  [
-    'an artifact without its required fields',
-    () => ({ unexpected: true }),
-    artifact,
-    `${ARTIFACT}: id is missing`,
-  ],
-  [
-    'an artifact without evidence',
-    (r) => Object.fromEntries(Object.entries(r.artifact).filter(([key]) => key !== 'evidence')),
-    artifact,
-    ': evidence is missing',
-  ],
-  ['a state outside the spec', (r) => ({ ...r.artifact, state: 'GREEN' }), artifact, `: ${STATES} "GREEN"`],
-  [
-    // is_compliant must be a boolean to read another spelling: null reads nothing.
-    'a state outside the spec, is_compliant null',
-    (r) => ({ ...r.artifact, state: 'GREEN', is_compliant: null }),
-    artifact,
-    `: ${STATES} "GREEN"`,
-  ],
-  [
-    'is_compliant not a boolean',
-    (r) => ({ ...r.artifact, state: 'COMPLIANT', is_compliant: 'yes' }),
-    artifact,
-    ': is_compliant expected boolean, received string',
-  ],
-  [
-    'the read-back of a report, a state spelled otherwise without is_compliant',
-    (r) => ({ ...r.artifact, state: 'compliant' }),
-    (c) => c.getReportedArtifact('backend', FP_API1),
-    `: ${STATES} "compliant"`,
-  ],
-  [
-    'a deployment field given of another type',
-    () => ({ fingerprint: 7 }),
-    (c) => c.getDeployment('production', FP_WEB),
-    ': fingerprint expected string, received number',
-  ],
-  [
-    'a diff without its four groups',
-    () => ({ snappish1: { artifacts: [] } }),
-    diff('production~1'),
-    /^unexpected response from GET \/env-diff\/\{org\}: snappish2/,
-  ],
-  [
-    'a group without its artifacts',
-    (r) => ({ ...r.diff, changed: { snapshot_id: 'production#2' } }),
-    diff('production#1'),
-    ': changed.artifacts is missing',
-  ],
-  [
-    'an artifact of a diff without a fingerprint',
-    (r) => ({ ...r.diff, snappish2: { snapshot_id: 'production#2', artifacts: [{ name: 'web' }] } }),
-    diff('production#1'),
-    'unexpected response from GET /env-diff/{org}: snappish2.artifacts[0].fingerprint is missing',
-  ],
-  [
-    'a snapshot id that is no string',
-    (r) => ({ ...r.diff, snappish1: { ...unnamed(r, 'snappish1'), snapshot_id: 1 } }),
-    diff('production#1'),
-    ': snappish1.snapshot_id expected string, received number',
-  ],
-  [
-    'a verdict of the wrong type: at once, not when the gate reads it',
-    () => ({
-      [GOOD_COMMIT]: [{ attestation_name: 'tests', attestation_type: 'junit', is_compliant: 'yes' }],
-    }),
-    forCommit(GOOD_COMMIT),
-    `${COMMITS}: ${GOOD_COMMIT}[0].is_compliant expected boolean, received string`,
-  ],
-  [
-    "a commit's list of the wrong type, instead of reading it as empty",
-    () => ({ [GOOD_COMMIT]: { attestations: [] } }),
-    forCommit(GOOD_COMMIT),
-    `${COMMITS}: ${GOOD_COMMIT} expected array, received object`,
-  ],
-  [
-    'an action without a required field',
-    (r) => [Object.fromEntries(Object.entries(r.actions[0] ?? {}).filter(([key]) => key !== 'created_by'))],
-    (c) => c.listActions(),
-    'unexpected response from GET /actions/{org}: [0].created_by is missing',
-  ],
-  [
-    'an action flag of the wrong type',
-    (r) => [{ ...r.actions[0], is_failing: 'no' }],
-    (c) => c.listActions(),
-    '[0].is_failing expected boolean',
-  ],
-  [
-    'actions not in a list',
-    () => ({ actions: [] }),
-    (c) => c.listActions(),
-    /^unexpected response from GET \/actions\/\{org\}: expected a list/,
-  ],
-  [
-    'trails neither a list nor an envelope',
-    () => ({ items: [] }),
-    (c) => c.listTrails(),
-    /^unexpected response from GET \/trails\/\{org\}: expected a list/,
-  ],
-  [
-    'a trail that is no object',
-    () => ({ data: ['trail-1'] }),
-    (c) => c.listTrails({ page: 1 }),
-    ': data[0] expected object',
-  ],
-  [
-    'a deciding field of a trail of the wrong type',
-    () => ({ data: [{ name: 't1' }, { name: 't2', is_compliant: 'yes' }] }),
-    (c) => c.listTrails({ page: 1 }),
-    'unexpected response from GET /trails/{org}: data[1].is_compliant expected boolean, received string',
-  ],
-];
-
-/** [why, the answer served, the call, what must hold of what it read]. */
-type Reading = [
-  string,
-  (real: Real) => unknown,
-  (c: ComplianceClient) => Promise<unknown>,
-  (read: never) => void,
-];
-
-const READ: Reading[] = [
-  [
-    'an artifact answer to its own question',
-    (r) => r.artifact,
-    (c) => c.getArtifact('backend', FP_API1, { trail: GOOD_COMMIT }),
-    (read: Json) => expect(read.state).toBe('COMPLIANT'),
-  ],
-  [
-    'a deployment answer to its own question',
-    (r) => r.deployment,
-    (c) => c.getDeployment('production', FP_WEB),
-    (read: Json) => expect(read.fingerprint).toBe(FP_WEB),
-  ],
-  [
-    'a diff answer to its own question',
-    (r) => r.diff,
-    diff('production~1'),
-    (read: Json) => expect(read.snappish1).toMatchObject({ snapshot_id: 'production#1' }),
-  ],
-  [
-    'the commits asked, in the {"attestations": ...} envelope',
-    (r) => ({ attestations: { [GOOD_COMMIT]: r.good } }),
-    forCommit(GOOD_COMMIT),
-    (read: Record<string, unknown[]>) => expect(read[GOOD_COMMIT]).toHaveLength(3),
-  ],
-  [
-    'attestations that do not say their type, to a gate not narrowed',
-    () => ({ [GOOD_COMMIT]: [{ attestation_name: 'tests', is_compliant: true, created_at: 1 }] }),
-    forCommit(GOOD_COMMIT),
-    (read: Record<string, unknown[]>) => expect(read[GOOD_COMMIT]).toHaveLength(1),
-  ],
-  ...(
     [
-      ['compliant', true],
-      ['Non-Compliant', false],
-      ['OVERRIDDEN', true],
-    ] as const
-  ).flatMap(([state, isCompliant]): Reading[] =>
-    [artifact, (c: ComplianceClient) => c.getReportedArtifact('backend', FP_API1)].map((call) => [
-      `a state spelled ${state}, with is_compliant beside it`,
-      (r) => ({ ...r.artifact, state, is_compliant: isCompliant }),
+      [
+        (r) => ({ [GOOD_COMMIT]: r.junit }),
+        `${GOOD_COMMIT}[0].attestation_type is "junit", not "snyk" as asked`,
+      ],
+    ],
+  ],
+  [
+    forCommit(GOOD_COMMIT, { attestation_type: 'junit' }),
+    [
+      [
+        () => UNTYPED,
+        `${GOOD_COMMIT}[0].attestation_type is missing: the answer does not show the type asked for ("junit")`,
+      ],
+    ],
+  ],
+  [
+    forCommit(GOOD_COMMIT),
+    [
+      // A verdict of the wrong type fails at once, not when the gate reads it; a list, instead of reading it as empty.
+      [
+        () => ({
+          [GOOD_COMMIT]: [{ ...TESTS, attestation_type: 'junit', is_compliant: 'yes' }],
+        }),
+        `${COMMITS}: ${GOOD_COMMIT}[0].is_compliant expected boolean, received string`,
+      ],
+      [
+        () => ({ [GOOD_COMMIT]: { attestations: [] } }),
+        `${COMMITS}: ${GOOD_COMMIT} expected array, received object`,
+      ],
+    ],
+  ],
+  [
+    (c) => c.listActions(),
+    [
+      [(r) => [{ ...r.actions[0], created_by: undefined }], `${ACTIONS}: [0].created_by is missing`],
+      [(r) => [{ ...r.actions[0], is_failing: 'no' }], '[0].is_failing expected boolean'],
+      [() => ({ actions: [] }), /^unexpected response from GET \/actions\/\{org\}: expected a list/],
+    ],
+  ],
+  [
+    (c) => c.listTrails(),
+    [[() => ({ items: [] }), /^unexpected response from GET \/trails\/\{org\}: expected a list/]],
+  ],
+  [
+    (c) => c.listTrails({ page: 1 }),
+    [
+      [() => ({ data: ['trail-1'] }), ': data[0] expected object'],
+      [
+        () => ({ data: [{ name: 't1' }, { name: 't2', is_compliant: 'yes' }] }),
+        'unexpected response from GET /trails/{org}: data[1].is_compliant expected boolean, received string',
+      ],
+    ],
+  ],
+];
+
+/** By call: an answer served, and what must hold of what the client read. */
+const READ: [Call, [(real: Real) => unknown, (read: never) => void][]][] = [
+  [
+    (c) => c.getArtifact('backend', FP_API1, { trail: GOOD_COMMIT }),
+    [[(r) => r.artifact, (read: Json) => expect(read.state).toBe('COMPLIANT')]],
+  ],
+  ...[artifact, (c: ComplianceClient) => c.getReportedArtifact('backend', FP_API1)].map(
+    (call): [Call, [(real: Real) => unknown, (read: Json) => void][]] => [
       call,
-      (read: Json) => expect(read).toMatchObject({ state, is_compliant: isCompliant }),
-    ]),
+      // A state spelled otherwise is read with is_compliant beside it.
+      (
+        [
+          ['compliant', true],
+          ['Non-Compliant', false],
+          ['OVERRIDDEN', true],
+        ] as const
+      ).map(([state, is_compliant]) => [
+        (r) => ({ ...r.artifact, state, is_compliant }),
+        (read) => expect(read).toMatchObject({ state, is_compliant }),
+      ]),
+    ],
   ),
   [
-    // An empty object is a deployment the spec allows (2.7): found, nothing known, not confirmed (the action says so).
-    'a deployment with nothing in it',
-    () => ({ x_unknown: [1] }),
     (c) => c.getDeployment('production', FP_WEB),
-    (read: Json) =>
-      expect([read.fingerprint, read.env_name, read.deployed_at, read.artifact_name]).toEqual([
-        undefined,
-        undefined,
-        null,
-        null,
-      ]),
-  ],
-  [
-    // The service's published example (2.10): the shared groups carry no snapshot_id.
-    'a diff whose shared groups name no snapshot',
-    (r) => ({ ...r.diff, changed: unnamed(r, 'changed'), 'not-changed': unnamed(r, 'not-changed') }),
-    diff('production#1'),
-    (read: Record<string, Json>) =>
-      expect([read.snappish1?.snapshot_id, read.changed?.snapshot_id]).toEqual(['production#1', undefined]),
-  ],
-  [
-    'a diff whose groups name no snapshot at all',
-    (r) =>
-      Object.fromEntries(['snappish1', 'snappish2', 'changed', 'not-changed'].map((g) => [g, unnamed(r, g)])),
-    diff('production#1'),
-    (read: Record<string, Json>) => expect(read.snappish2?.snapshot_id).toBeUndefined(),
-  ],
-  [
-    'a link or commit info sent malformed, which is only shown',
-    () => ({
-      [GOOD_COMMIT]: [
-        {
-          attestation_name: 'tests',
-          attestation_type: 'junit',
-          is_compliant: true,
-          created_at: 1,
-          html_url: 7,
-          git_commit_info: 'not a commit',
-        },
+    [
+      [(r) => r.deployment, (read: Json) => expect(read.fingerprint).toBe(FP_WEB)],
+      // An empty object is a deployment the spec allows (2.7): found, nothing known, not confirmed (the action says so).
+      [
+        () => ({ x_unknown: [1] }),
+        (read: Json) =>
+          expect([read.fingerprint, read.env_name, read.deployed_at, read.artifact_name]).toEqual([
+            undefined,
+            undefined,
+            null,
+            null,
+          ]),
       ],
-    }),
+    ],
+  ],
+  [
+    diff('production~1'),
+    [[(r) => r.diff, (read: Diff) => expect(read.snappish1?.snapshot_id).toBe('production#1')]],
+  ],
+  [
+    diff('production#1'),
+    [
+      // The service's published example (2.10): the shared groups carry no snapshot_id; none at all is allowed too.
+      [
+        (r) => ({ ...r.diff, changed: unnamed(r, 'changed'), 'not-changed': unnamed(r, 'not-changed') }),
+        (read: Diff) =>
+          expect([read.snappish1?.snapshot_id, read.changed?.snapshot_id]).toEqual([
+            'production#1',
+            undefined,
+          ]),
+      ],
+      [
+        (r) =>
+          Object.fromEntries(
+            ['snappish1', 'snappish2', 'changed', 'not-changed'].map((g) => [g, unnamed(r, g)]),
+          ),
+        (read: Diff) => expect(read.snappish2?.snapshot_id).toBeUndefined(),
+      ],
+    ],
+  ],
+  [
     forCommit(GOOD_COMMIT),
-    (read: Record<string, unknown[]>) =>
-      expect(read[GOOD_COMMIT]?.[0]).toMatchObject({
-        is_compliant: true,
-        html_url: null,
-        git_commit_info: null,
-      }),
+    [
+      [
+        (r) => ({ attestations: { [GOOD_COMMIT]: r.good } }),
+        (read: Lists) => expect(read[GOOD_COMMIT]).toHaveLength(3),
+      ],
+      // Not narrowed to a type, an attestation need not say its type.
+      [() => UNTYPED, (read: Lists) => expect(read[GOOD_COMMIT]).toHaveLength(1)],
+      // A link or commit info sent malformed is only shown, so it reads null.
+      [
+        () => ({
+          [GOOD_COMMIT]: [{ ...TESTS, attestation_type: 'junit', html_url: 7, git_commit_info: '' }],
+        }),
+        (read: Lists) =>
+          expect(read[GOOD_COMMIT]?.[0]).toMatchObject({ html_url: null, git_commit_info: null }),
+      ],
+    ],
   ],
 ];
 
-describe('an answer the client cannot take is refused at once, saying why', () => {
+describe('an answer the client cannot take is refused at once, saying why; what it can take is read', () => {
   it.each([
-    ['about something else than the question', ABOUT_SOMETHING_ELSE],
-    ['not in the form the spec says', NOT_IN_THE_SPEC_FORM],
-  ])('%s', async (_, refusals) => {
+    ['refused', REFUSALS],
+    ['read', READ],
+  ])('%s', async (verdict, table) => {
     const sb = await start();
     const real = await realAnswers(sb);
     const client = sb.client();
-    for (const [why, body, call, says] of refusals) {
-      sb.sandbox.faults.respondNext(1, { status: 200, body: body(real) });
-      const { message } = await failure(call(client));
-      if (typeof says === 'string' && says.startsWith('unexpected response')) expect(message, why).toBe(says);
-      else expect(message, why).toMatch(says);
-    }
-  });
-
-  it('what it can take is read', async () => {
-    const sb = await start();
-    const real = await realAnswers(sb);
-    const client = sb.client();
-    for (const [, body, call, check] of READ) {
-      sb.sandbox.faults.respondNext(1, { status: 200, body: body(real) });
-      check((await call(client)) as never);
+    for (const [call, cases] of table as [Call, [(real: Real) => unknown, unknown][]][]) {
+      for (const [body, then] of cases) {
+        sb.sandbox.faults.respondNext(1, { status: 200, body: body(real) });
+        if (verdict === 'read') (then as (read: unknown) => void)(await call(client));
+        else {
+          const { message } = await failure(call(client));
+          const says = then as string | RegExp;
+          if (typeof says === 'string' && says.startsWith('unexpected response')) expect(message).toBe(says);
+          else expect(message).toMatch(says);
+        }
+      }
     }
   });
 });

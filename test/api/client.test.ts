@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ComplianceClient, InputError, resolveConnection } from '../../src/api/index.js';
+import { type ComplianceClient, InputError } from '../../src/api/index.js';
 import { VERSION } from '../../src/version.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
@@ -22,33 +22,15 @@ describe('requests on the wire', () => {
     expect(req?.headers.accept).toBe('application/json');
   });
 
-  it.each(['', '/', '/api/v2', '/api/v2/'])('accepts the base URL with suffix %j', async (suffix) => {
-    const { server } = await setup((_req, res) => json(res, 200, []));
-    const client = new ComplianceClient(
-      resolveConnection({
-        baseUrl: `${server.origin}${suffix}`,
-        org: 'acme',
-        token: TEST_TOKEN,
-      }),
-    );
-    await client.listActions();
-    await client.close();
-    expect(server.requests[0]?.url.pathname).toBe('/api/v2/actions/acme');
-  });
-
   it('percent-escapes path segments', async () => {
     const { server, client } = await setup((_req, res) =>
       json(res, 200, { fingerprint: FP, deployed_at: 1 }),
     );
     await client.getDeployment('prod.eu-1_x', FP);
     expect(server.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod.eu-1_x/${FP}`);
-    const c2 = new ComplianceClient(
-      resolveConnection({ baseUrl: server.origin, org: 'acme', token: TEST_TOKEN }),
-    );
-    expect(c2.urlFor('getArtifact', { flow_name: 'a~b', fingerprint: FP })).toContain(
+    expect(client.urlFor('getArtifact', { flow_name: 'a~b', fingerprint: FP })).toContain(
       '/artifacts/acme/a~b/fingerprint/',
     );
-    await c2.close();
   });
 });
 
@@ -300,107 +282,52 @@ describe('the nine operations', () => {
 });
 
 describe('validation before any request is sent', () => {
-  const cases: [string, (c: ComplianceClient) => Promise<unknown>, RegExp][] = [
+  const report = { fingerprint: FP, filename: 'f', build_url: 'b', commit_url: 'c' };
+  const pod = {
+    podName: 'p',
+    namespace: 'n',
+    digests: { img: 'sha256:x' },
+    creationTimestamp: 1,
+    owners: null,
+  };
+  const cases: [(c: ComplianceClient) => Promise<unknown>, RegExp][] = [
+    [(c) => c.getDeployment('prod', 'abc'), /'fingerprint': 'abc' must be 64 lowercase hex/],
     [
-      'a short fingerprint',
-      (c) => c.getDeployment('prod', 'abc'),
-      /'fingerprint': 'abc' must be 64 lowercase hex/,
-    ],
-    [
-      'an upper-case SHA',
       (c) => c.listAttestationsForCommits({ commit_list: [SHA1.toUpperCase().replace(/1/g, 'A')] }),
       /'query.commit_list\[0\]'.*must be 40 lowercase/,
     ],
+    [(c) => c.listAttestationsForCommits({ commit_list: [] }), /'query.commit_list': .*at least one commit/],
+    [(c) => c.listFlowAttestations('-app'), /'flow_name': '-app' must be a name starting with a letter/],
+    [(c) => c.listTrails({ per_page: 101 }), /'query.per_page': 101 is not valid/],
+    [(c) => c.listTrails({ page: 0 }), /'query.page': 0 is not valid/],
+    [(c) => c.listTrails({ flow_tag: 'team' }), /'query.flow_tag': 'team' must be key=value/],
+    [(c) => c.getDeployment('prod eu', 'a'.repeat(64)), /'env_name'/],
+    [(c) => c.getArtifact('app', FP, { attestation_id: 'nope' }), /'query.attestation_id'/],
     [
-      'no commits',
-      (c) => c.listAttestationsForCommits({ commit_list: [] }),
-      /'query.commit_list': .*at least one commit/,
-    ],
-    [
-      'a bad flow name',
-      (c) => c.listFlowAttestations('-app'),
-      /'flow_name': '-app' must be a name starting with a letter/,
-    ],
-    ['per_page over 100', (c) => c.listTrails({ per_page: 101 }), /'query.per_page': 101 is not valid/],
-    ['page 0', (c) => c.listTrails({ page: 0 }), /'query.page': 0 is not valid/],
-    [
-      'a bad flow tag',
-      (c) => c.listTrails({ flow_tag: 'team' }),
-      /'query.flow_tag': 'team' must be key=value/,
-    ],
-    ['an environment name with a space', (c) => c.getDeployment('prod eu', 'a'.repeat(64)), /'env_name'/],
-    [
-      'a bad attestation id',
-      (c) => c.getArtifact('app', FP, { attestation_id: 'nope' }),
-      /'query.attestation_id'/,
-    ],
-    [
-      'a bad attestation type',
       (c) => c.listAttestationsForCommits({ commit_list: [SHA1], attestation_type: 'custom:' }),
       /attestation_type.*one of generic/,
     ],
     [
-      'a reversed time window',
       (c) => c.listFlowAttestations('app', { from_timestamp: 5, to_timestamp: 1 }),
       /from_timestamp must not be after/,
     ],
     [
-      'a bad snapshot expression',
       (c) => c.diffEnvironments('prod#0', 'prod'),
       /'snappish1': 'prod#0': the snapshot number must be at least 1/,
     ],
-    [
-      'a report without a filename',
-      (c) => c.reportArtifact('app', { fingerprint: FP, filename: '', build_url: 'b', commit_url: 'c' }),
-      /'body.filename': '' must not be empty/,
-    ],
-    [
-      'an unknown body field',
-      (c) =>
-        c.reportArtifact('app', {
-          fingerprint: FP,
-          filename: 'f',
-          build_url: 'b',
-          commit_url: 'c',
-          bogus: 1,
-        } as never),
-      /unknown field\(s\) bogus/,
-    ],
-    [
-      'a bad annotation key',
-      (c) =>
-        c.reportArtifact('app', {
-          fingerprint: FP,
-          filename: 'f',
-          build_url: 'b',
-          commit_url: 'c',
-          annotations: { 'a-b': 1 },
-        }),
-      /body.annotations.a-b/,
-    ],
-    [
-      'a pod digest that is not a fingerprint',
-      (c) =>
-        c.reportK8sEnvironment('prod', {
-          artifacts: [
-            {
-              podName: 'p',
-              namespace: 'n',
-              digests: { img: 'sha256:x' },
-              creationTimestamp: 1,
-              owners: null,
-            },
-          ],
-        }),
-      /body.artifacts\[0\].digests.img/,
-    ],
+    [(c) => c.reportArtifact('app', { ...report, filename: '' }), /'body.filename': '' must not be empty/],
+    [(c) => c.reportArtifact('app', { ...report, bogus: 1 } as never), /unknown field\(s\) bogus/],
+    [(c) => c.reportArtifact('app', { ...report, annotations: { 'a-b': 1 } }), /body.annotations.a-b/],
+    [(c) => c.reportK8sEnvironment('prod', { artifacts: [pod] }), /body.artifacts\[0\].digests.img/],
   ];
 
-  it.each(cases)('refuses %s', async (_name, call, message) => {
+  it('refuses each bad value as an input error, sending nothing', async () => {
     const { server, client } = await setup((_req, res) => json(res, 200, {}));
-    const error = await call(client).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(message);
+    for (const [call, message] of cases) {
+      const error = await call(client).catch((e: unknown) => e);
+      expect(error, String(message)).toBeInstanceOf(InputError);
+      expect((error as Error).message).toMatch(message);
+    }
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -47,28 +47,16 @@ describe('base URL', () => {
 describe('client options', () => {
   const base = { baseUrl: 'https://c.example', org: 'acme', token: TEST_TOKEN };
 
-  it('refuses an empty token, a multi-line token and a bad org before connecting', () => {
-    expect(() => new ComplianceClient(resolveConnection({ ...base, token: '  ' }))).toThrow(
-      /'api-token': is empty/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, token: `${TEST_TOKEN}\nx` }))).toThrow(
-      /contains a line break/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, org: 'https://c.example/acme' }))).toThrow(
-      /'org': .*not a valid organization/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, retries: -1 }))).toThrow(
-      /'retries': -1 is out of range/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, retries: 1.5 }))).toThrow(
-      /'retries': 1.5 is out of range.*whole number/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, token: 'tok_ü€_123' }))).toThrow(
-      /not printable ASCII/,
-    );
-    expect(() => new ComplianceClient(resolveConnection({ ...base, token: 'tok with space' }))).toThrow(
-      /contains a space/,
-    );
+  it.each([
+    [{ token: '  ' }, /'api-token': is empty/],
+    [{ token: 'tok-123\nx' }, /contains a line break/],
+    [{ org: 'https://c.example/acme' }, /'org': .*not a valid organization/],
+    [{ retries: -1 }, /'retries': -1 is out of range/],
+    [{ retries: 1.5 }, /'retries': 1.5 is out of range.*whole number/],
+    [{ token: 'tok_ü€_123' }, /not printable ASCII/],
+    [{ token: 'tok with space' }, /contains a space/],
+  ])('refuses %j before connecting', (options, message) => {
+    expect(() => new ComplianceClient(resolveConnection({ ...base, ...options }))).toThrow(message);
   });
 
   it('gives all calls 120 s by default, an attempt a quarter of that, so retries fit in the budget', () => {

@@ -34,29 +34,10 @@ const TLS: ServerOptions = {
 /** A self-signed certificate for `name`, made with openssl for the test (installed by the pretest). */
 function certificateFor(name: string): { cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), 'cert-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${name}`,
-      '-addext',
-      `subjectAltName=DNS:${name}`,
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
+  const subject = ['-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`];
+  const files = ['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')];
+  const ec = '-x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1'.split(' ');
+  execFileSync('openssl', ['req', ...ec, ...subject, ...files], { stdio: 'ignore' });
   const pair = {
     cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
     key: readFileSync(join(dir, 'key.pem'), 'utf8'),
@@ -219,17 +200,6 @@ describe('the proxy path (undici)', () => {
     expect(await client.listActions()).toEqual([]);
     expect(proxy.seen).toEqual([`CONNECT tunnel.test:${server.port}`]);
     expect(server.seen.encrypted).toEqual([true]);
-  });
-
-  it('reaches https on loopback directly too: a proxy elsewhere would reach its own loopback', async () => {
-    trustTestCertificate();
-    const server = await startTlsServer();
-    const proxy = await startProxy();
-    opened.push(proxy);
-    const client = clientFor(server.origin, { proxy: { httpsProxy: proxy.url, httpProxy: proxy.url } });
-    expect(await client.listActions()).toEqual([]);
-    expect(proxy.seen).toEqual([]);
-    expect(server.seen.requests).toBe(1);
   });
 
   it('close() while the proxy path is still being opened ends the call as closed, sending nothing', async () => {
