@@ -19,6 +19,7 @@ import { ComplianceError } from '../../src/errors/errors.js';
 import type { StepResult } from '../../src/runtime/step.js';
 import { openApiDocument } from '@compliance-actions/sandbox/openapi';
 import { inputEnv } from '../helpers/inputs.js';
+import { pod, podList, running } from '../helpers/pods.js';
 import { arbitraryFromSchema, type JsonSchema } from '../helpers/json-schema-arbitrary.js';
 import { DEFAULT_GITHUB } from '../helpers/runner.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -71,20 +72,8 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'document-answers-'));
   podsFile = join(work, 'pods.json');
-  writeFileSync(
-    podsFile,
-    JSON.stringify({
-      items: [
-        {
-          metadata: { name: 'web-1', namespace: 'shop', creationTimestamp: '2026-11-01T00:00:00Z' },
-          status: {
-            phase: 'Running',
-            containerStatuses: [{ image: 'ghcr.io/acme/web:1.0', imageID: `ghcr.io/acme/web@sha256:${FP}` }],
-          },
-        },
-      ],
-    }),
-  );
+  const pods = [pod('web-1', { ns: 'shop', statuses: [running('ghcr.io/acme/web:1.0', FP)] })];
+  writeFileSync(podsFile, JSON.stringify(podList(pods)));
 });
 
 afterAll(async () => {

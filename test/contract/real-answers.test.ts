@@ -97,28 +97,28 @@ function casesOf(sample: Sample): Case[] {
   const folder = dirname(sample.id);
   const name = basename(sample.id);
   const error = status >= 400;
+  /** `served`: the body as the server gives it, when the sample is only part of an answer. */
   const make = (
     action: string,
     operation: EndpointName,
     inputs: Record<string, string>,
     ok: Case['expect'],
+    served: Json = body,
   ) => ({
     action,
     operation,
     inputs,
-    answer: { status, body },
+    answer: { status, body: served },
     expect: error ? failedWith(status, body) : ok,
   });
+  const reportK8s = make('report-k8s-env', 'reportK8sEnvironment', k8s, read('reported'));
+  const artifact = { flow: 'differ-ci', fingerprint: FP, name: 'differ' };
+  const reportArtifact = make('report-artifact', 'reportArtifact', artifact, read('reported'));
   switch (folder) {
     case '_common':
       return [
-        make('report-k8s-env', 'reportK8sEnvironment', k8s, read('reported')),
-        make(
-          'report-artifact',
-          'reportArtifact',
-          { flow: 'differ-ci', fingerprint: FP, name: 'differ' },
-          read('reported'),
-        ),
+        reportK8s,
+        reportArtifact,
         ...(error
           ? [make('get-deployment', 'getDeployment', { environment: 'aws-prod', fingerprint: FP }, read(''))]
           : []),
@@ -149,15 +149,13 @@ function casesOf(sample: Sample): Case[] {
     case 'list-actions':
       // One element of the list (the legacy endpoint's model): served as the list of one.
       return [
-        {
-          ...make(
-            'list-actions',
-            'listActions',
-            {},
-            read(/^(healthy|failing)$/, (r) => expect(r.outputs.count).toBe('1')),
-          ),
-          answer: { status, body: [body] },
-        },
+        make(
+          'list-actions',
+          'listActions',
+          {},
+          read(/^(healthy|failing)$/, (r) => expect(r.outputs.count).toBe('1')),
+          [body],
+        ),
       ];
     case 'list-attestations-for-criteria': {
       const commits = Object.keys(object(object(body).attestations ?? body));
@@ -165,63 +163,44 @@ function casesOf(sample: Sample): Case[] {
       // A sample whose keys are no commit (a hand-written mock) cannot be asked about: it is not about the question.
       const about = shas.length === commits.length && shas.length > 0;
       return [
-        {
-          ...make(
-            'check-attestations-for-commit',
-            'listAttestationsForCommits',
-            { commits: (about ? shas : [SHA]).join('\n') },
-            about
-              ? read(/^(compliant|non-compliant)$/)
-              : (result) => {
-                  expect(result.outputs.outcome).toBe('error');
-                  expect(result.stdout).toContain('::error::unexpected response from GET /attestations/');
-                },
-          ),
-        },
+        make(
+          'check-attestations-for-commit',
+          'listAttestationsForCommits',
+          { commits: (about ? shas : [SHA]).join('\n') },
+          about
+            ? read(/^(compliant|non-compliant)$/)
+            : (result) => {
+                expect(result.outputs.outcome).toBe('error');
+                expect(result.stdout).toContain('::error::unexpected response from GET /attestations/');
+              },
+        ),
       ];
     }
     case 'list-flow-attestations': {
       // The `data` member of a page, or a bare list of the same model (adjacent): served as one page.
       const items = Array.isArray(body) ? body : [];
-      return [
-        {
-          ...make(
-            'list-attestations',
-            'listFlowAttestations',
-            { flow: 'differ-ci' },
-            read('listed', (r) => expect(r.outputs.count).toBe(String(items.length))),
-          ),
-          answer: { status, body: Array.isArray(body) ? { data: body } : body },
-        },
-      ];
+      const listed = read('listed', (r) => expect(r.outputs.count).toBe(String(items.length)));
+      const page = Array.isArray(body) ? { data: body } : body;
+      return [make('list-attestations', 'listFlowAttestations', { flow: 'differ-ci' }, listed, page)];
     }
     case 'list-trails': {
       // A trail of GET trail has exactly a list item's fields: served as a page of one.
       const page = name.startsWith('adjacent-') ? { data: [body] } : body;
       const count = (object(page).data as unknown[] | undefined)?.length ?? 0;
       return [
-        {
-          ...make(
-            'list-trails',
-            'listTrails',
-            {},
-            read('listed', (r) => expect(r.outputs.count).toBe(String(count))),
-          ),
-          answer: { status, body: page },
-        },
+        make(
+          'list-trails',
+          'listTrails',
+          {},
+          read('listed', (r) => expect(r.outputs.count).toBe(String(count))),
+          page,
+        ),
       ];
     }
     case 'report-artifact':
-      return [
-        make(
-          'report-artifact',
-          'reportArtifact',
-          { flow: 'differ-ci', fingerprint: FP, name: 'differ' },
-          read('reported'),
-        ),
-      ];
+      return [reportArtifact];
     case 'report-k8s-environment':
-      return [make('report-k8s-env', 'reportK8sEnvironment', k8s, read('reported'))];
+      return [reportK8s];
   }
   throw new Error(`${sample.id}: no sub-action reads answers of '${folder}'; say which in this test`);
 }
