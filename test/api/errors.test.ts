@@ -50,19 +50,11 @@ describe('error family', () => {
     expect(quoteValue({ a: 'b' })).toBe('"{\\"a\\":\\"b\\"}"');
   });
 
-  it('scrubs registered secrets from every message and field', () => {
+  it('scrubs registered secrets, each time they appear, and leaves words too short to be one', () => {
     registerSecret(TEST_TOKEN);
     registerSecret('ab'); // too short to be a token: ignored, so ordinary words survive
     expect(redact(`x ${TEST_TOKEN} y ${TEST_TOKEN}`)).toBe('x *** y ***');
     expect(redact('about')).toBe('about');
-    const e = new ApiError({
-      endpoint: 'GET /x',
-      status: 400,
-      serverMessage: `token ${TEST_TOKEN} refused`,
-      fieldErrors: { header: `Bearer ${TEST_TOKEN}` },
-    });
-    expect(JSON.stringify({ m: e.message, s: e.serverMessage, f: e.fieldErrors })).not.toContain(TEST_TOKEN);
-    expect(new InputError(TEST_TOKEN, 'x').message).not.toContain(TEST_TOKEN);
   });
 
   it('scrubs every field of every kind, including JSON.stringify of the error', () => {

@@ -61,14 +61,14 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(c - b).toBeGreaterThanOrEqual(29);
   });
 
-  it.each([
-    ['in seconds on 429', 429, () => '1', {}],
+  it.each<[string, number, object, () => string, Partial<ConnectionOptions>]>([
+    ['in seconds on 429', 429, { message: 'slow down' }, () => '1', {}],
     // An HTTP date has whole seconds: the wait is between 1 and 2 s.
-    ['as an HTTP date', 503, () => new Date(Date.now() + 2000).toUTCString(), {}],
-    ['in full when it is within the cap: it shortens nothing', 503, () => '1', { maxWaitMs: 1500 }],
-  ])('honours Retry-After %s', async (_, status, retryAfter, options) => {
+    ['as an HTTP date', 503, {}, () => new Date(Date.now() + 2000).toUTCString(), {}],
+    ['in full when it is within the cap: it shortens nothing', 503, {}, () => '1', { maxWaitMs: 1500 }],
+  ])('honours Retry-After %s', async (_, status, body, retryAfter, options) => {
     const { server, client } = await setup((_req, res, i) => {
-      if (i === 0) json(res, status, { message: 'slow down' }, { 'retry-after': retryAfter() });
+      if (i === 0) json(res, status, body, { 'retry-after': retryAfter() });
       else json(res, 200, []);
     }, options);
     await client.listActions();
@@ -100,7 +100,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
   });
 
   it('takes the answer to a report as delivered only on no body or JSON, saying what came back', async () => {
-    const login = '<!DOCTYPE html>\n<html><body>Sign in to continue</body></html>';
+    const login = `<!DOCTYPE html>\n<html><body>Sign in to continue (token ${TEST_TOKEN})</body></html>`;
     // [content type, body, the message delivered, or undefined when refused]
     const answers: [string | undefined, string, string | undefined][] = [
       ['application/json; charset=utf-8', '{"message": "OK", "id": 7}', 'OK'],

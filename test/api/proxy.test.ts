@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComplianceClient, resolveConnection } from '../../src/api/index.js';
+import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { startProxy } from '../helpers/proxy.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
@@ -12,6 +12,14 @@ afterEach(async () => {
   await proxy?.close();
 });
 
+/** Lists actions once at `baseUrl` with `proxy` (plain http allowed), and closes the client. */
+async function listActions(baseUrl: string, proxy: ConnectionOptions['proxy']): Promise<void> {
+  const options = { baseUrl, org: 'acme', token: TEST_TOKEN, allowInsecureHttp: true, proxy };
+  const client = new ComplianceClient(resolveConnection(options));
+  await client.listActions();
+  await client.close();
+}
+
 describe('proxies', () => {
   it('sends requests through HTTP_PROXY, and around it for NO_PROXY hosts', async () => {
     target = await startServer((_req, res) => json(res, 200, []));
@@ -19,32 +27,12 @@ describe('proxies', () => {
     // 0.0.0.0 reaches the loopback server on Linux, but is not loopback to the client: a remote host, as behind a
     // proxy in a private network (plain http allowed).
     const remote = target.origin.replace('127.0.0.1', '0.0.0.0');
-    const through = new ComplianceClient(
-      resolveConnection({
-        baseUrl: remote,
-        org: 'acme',
-        token: TEST_TOKEN,
-        allowInsecureHttp: true,
-        proxy: { httpProxy: proxy.url },
-      }),
-    );
-    await through.listActions();
-    await through.close();
+    await listActions(remote, { httpProxy: proxy.url });
     expect(proxy.seen).toHaveLength(1);
     expect(proxy.seen[0]).toContain(remote.replace('http://', ''));
     expect(target.requests).toHaveLength(1);
 
-    const around = new ComplianceClient(
-      resolveConnection({
-        baseUrl: remote,
-        org: 'acme',
-        token: TEST_TOKEN,
-        allowInsecureHttp: true,
-        proxy: { httpProxy: proxy.url, noProxy: '0.0.0.0' },
-      }),
-    );
-    await around.listActions();
-    await around.close();
+    await listActions(remote, { httpProxy: proxy.url, noProxy: '0.0.0.0' });
     expect(proxy.seen).toHaveLength(1);
     expect(target.requests).toHaveLength(2);
   });
@@ -53,16 +41,10 @@ describe('proxies', () => {
     target = await startServer((_req, res) => json(res, 200, []));
     proxy = await startProxy();
     for (const host of ['127.0.0.1', 'localhost']) {
-      const client = new ComplianceClient(
-        resolveConnection({
-          baseUrl: target.origin.replace('127.0.0.1', host),
-          org: 'acme',
-          token: TEST_TOKEN,
-          proxy: { httpProxy: proxy.url, httpsProxy: proxy.url },
-        }),
-      );
-      await client.listActions();
-      await client.close();
+      await listActions(target.origin.replace('127.0.0.1', host), {
+        httpProxy: proxy.url,
+        httpsProxy: proxy.url,
+      });
     }
     expect(proxy.seen).toEqual([]);
     expect(target.requests).toHaveLength(2);

@@ -19,7 +19,7 @@ import { ComplianceError } from '../../src/errors/errors.js';
 import type { StepResult } from '../../src/runtime/step.js';
 import { openApiDocument } from '@compliance-actions/sandbox/openapi';
 import { inputEnv } from '../helpers/inputs.js';
-import { pod, podList, running } from '../helpers/pods.js';
+import { pod, podList } from '../helpers/pods.js';
 import { arbitraryFromSchema, type JsonSchema } from '../helpers/json-schema-arbitrary.js';
 import { DEFAULT_GITHUB } from '../helpers/runner.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -72,7 +72,9 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'document-answers-'));
   podsFile = join(work, 'pods.json');
-  const pods = [pod('web-1', { ns: 'shop', statuses: [running('ghcr.io/acme/web:1.0', FP)] })];
+  // A container status without its name, as kubectl may give one.
+  const status = { image: 'ghcr.io/acme/web:1.0', imageID: `ghcr.io/acme/web@sha256:${FP}` };
+  const pods = [pod('web-1', { ns: 'shop', statuses: [status] })];
   writeFileSync(podsFile, JSON.stringify(podList(pods)));
 });
 
