@@ -63,24 +63,6 @@ describe('the nine operations', () => {
     expect(result[SHA2]).toEqual([]);
   });
 
-  it('accepts the {"attestations": {...}} variant and splits many commits into several requests', async () => {
-    const commits = Array.from({ length: 250 }, (_, i) => i.toString(16).padStart(40, '0'));
-    const { server, client } = await setup((req, res) => {
-      const list = req.url.searchParams.getAll('commit_list');
-      json(res, 200, {
-        attestations: Object.fromEntries(
-          list.map((c) => [c, [{ attestation_name: 'a', attestation_type: 'generic', is_compliant: true }]]),
-        ),
-      });
-    });
-    const result = await client.listAttestationsForCommits({ commit_list: commits });
-    expect(server.requests.map((r) => r.url.searchParams.getAll('commit_list').length).sort()).toEqual([
-      100, 100, 50,
-    ]);
-    expect(Object.keys(result)).toHaveLength(250);
-    expect(result[commits[249] ?? '']?.[0]?.attestation_type).toBe('generic');
-  });
-
   it('lists one page of trails with filters, from a bare list or an envelope', async () => {
     const trail = {
       name: 't1',
