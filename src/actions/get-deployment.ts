@@ -71,6 +71,21 @@ interface GetDeploymentResult {
   deployment?: Deployment;
 }
 
+/** The outputs besides `found`, each the result's field of that name (null, where not given, is empty). */
+const OUTPUTS = {
+  'deployed-at': 'deployedAt',
+  'snapshot-index': 'snapshotIndex',
+  'artifact-name': 'artifactName',
+  'replaced-fingerprint': 'replacedFingerprint',
+  'replaced-commit': 'replacedCommit',
+  'compare-url': 'compareUrl',
+  'lead-time-seconds': 'leadTimeSeconds',
+  'diff-url': 'diffUrl',
+} as const satisfies Record<string, keyof GetDeploymentResult>;
+
+/** The fields read from an answer, each null where it gives none. */
+type Answered = Pick<GetDeploymentResult, (typeof OUTPUTS)[keyof typeof OUTPUTS]>;
+
 /** What the result says whatever the answer: what was asked, and where. */
 type ResultBase = Pick<GetDeploymentResult, 'environment' | 'fingerprint' | 'url' | 'failIfMissing'>;
 
@@ -102,14 +117,7 @@ function notFound(inputs: GetDeploymentInputs, base: ResultBase, error: ApiError
   return {
     ...base,
     found: false,
-    deployedAt: null,
-    snapshotIndex: null,
-    artifactName: null,
-    replacedFingerprint: null,
-    replacedCommit: null,
-    compareUrl: null,
-    leadTimeSeconds: null,
-    diffUrl: null,
+    ...(Object.fromEntries(Object.values(OUTPUTS).map((key) => [key, null])) as Answered),
     message:
       `Artifact ${base.fingerprint} was not deployed to environment '${inputs.environment}'` +
       ` (org '${inputs.connection.org}'): the service answered HTTP 404` +
@@ -192,14 +200,7 @@ async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
     outcome: result.found ? 'found' : 'not-found',
     outputs: {
       found: result.found,
-      'deployed-at': result.deployedAt ?? '',
-      'snapshot-index': result.snapshotIndex ?? '',
-      'artifact-name': result.artifactName ?? '',
-      'replaced-fingerprint': result.replacedFingerprint ?? '',
-      'replaced-commit': result.replacedCommit ?? '',
-      'compare-url': result.compareUrl ?? '',
-      'lead-time-seconds': result.leadTimeSeconds ?? '',
-      'diff-url': result.diffUrl ?? '',
+      ...Object.fromEntries(Object.entries(OUTPUTS).map(([output, key]) => [output, result[key] ?? ''])),
     },
     result: { ...result },
     summary: summarize(result),
@@ -377,17 +378,5 @@ export const action = defineAction({
   couldNot,
   describe,
   // The outputs of a step that could not check: all empty, so none reads as an answer.
-  onError: {
-    outputs: {
-      found: '',
-      'deployed-at': '',
-      'snapshot-index': '',
-      'artifact-name': '',
-      'replaced-fingerprint': '',
-      'replaced-commit': '',
-      'compare-url': '',
-      'lead-time-seconds': '',
-      'diff-url': '',
-    },
-  },
+  onError: { outputs: Object.fromEntries(['found', ...Object.keys(OUTPUTS)].map((output) => [output, ''])) },
 });

@@ -4,7 +4,7 @@ import type { InputReader } from '../context/inputs.js';
 import { serviceTime } from '../context/time.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import { defineAction, MAX_ANNOTATIONS, type Annotation, type StepResult } from '../runtime/step.js';
-import { timeCell } from '../summary/cells.js';
+import { firstOf, timeCell } from '../summary/cells.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 
@@ -182,23 +182,17 @@ function failureText(tripped: Tripped, total: number): string {
   if (tripped.by === 'unknown') {
     return (
       `fail-if-failing: could not check: the service does not say whether ${tripped.actions.length} of ${total} ` +
-      `action(s) fail to send notifications: ${nameList(
+      `action(s) fail to send notifications: ${firstOf(
         tripped.actions.map((a) => `'${a.name}'`),
-        '',
+        MAX_NAMED,
       )}.`
     );
   }
   return (
     `fail-if-failing: ${tripped.actions.length} of ${total} action(s) fail to send notifications: ` +
-    nameList(tripped.actions.map(describeFailure), ' (see the job summary)', '; ') +
+    firstOf(tripped.actions.map(describeFailure), MAX_NAMED, '; ', ' (see the job summary)') +
     '.'
   );
-}
-
-/** The first twenty, then how many more. */
-function nameList(names: string[], more: string, separator = ', '): string {
-  const rest = names.length - MAX_NAMED;
-  return `${names.slice(0, MAX_NAMED).join(separator)}${rest > 0 ? ` and ${rest} more${more}` : ''}`;
 }
 
 /** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */

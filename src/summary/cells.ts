@@ -85,14 +85,21 @@ export function timeCell(value: string | number | null | undefined): string | un
   return Number.isFinite(ms) ? (serviceTime(ms / 1000) ?? value) : value;
 }
 
+/** The first `max` texts, then how many more: `a, b and 3 more` (`more` follows the count). */
+export function firstOf(texts: readonly string[], max: number, separator = ', ', more = ''): string {
+  const rest = texts.length - max;
+  return `${texts.slice(0, max).join(separator)}${rest > 0 ? ` and ${rest} more${more}` : ''}`;
+}
+
 /** What keeps an artifact or trail from being compliant, grouped: `non-compliant: snyk-scan; missing: a, b`. */
 export function problemsText(
   problems: readonly { name: string; problem: 'missing' | 'non-compliant' }[],
+  max = Infinity,
 ): string {
   return (['non-compliant', 'missing'] as const)
     .map((kind) => {
       const names = problems.filter((p) => p.problem === kind).map((p) => p.name);
-      return names.length > 0 ? `${kind}: ${names.join(', ')}` : '';
+      return names.length > 0 ? `${kind}: ${firstOf(names, max)}` : '';
     })
     .filter((text) => text !== '')
     .join('; ');

@@ -211,6 +211,8 @@ export async function readInputs(inputs: InputReader, cwd: string) {
       'only the name given in attestation-name, or no attestation-name',
     );
   }
+  // The grades that fail the step (`fail-on`, or `fail-on-non-compliant`), and whether the gate can fail at all.
+  const failOn = readFailOn(inputs, SHORTHAND);
   const query: GateQuery = {
     ...(flow !== undefined && { flow_name: flow }),
     ...(attestationType !== undefined && { attestation_type: attestationType }),
@@ -222,19 +224,14 @@ export async function readInputs(inputs: InputReader, cwd: string) {
     query,
     /** Attestation names every commit needs; empty: at least one attestation, all compliant. */
     required,
-    ...readGate(inputs),
+    failOn,
+    failOnNonCompliant: failOn.grades.length > 0,
     githubToken,
     prComment,
   };
 }
 
 export type GateInputs = Awaited<ReturnType<typeof readInputs>>;
-
-/** The grades that fail the step (`fail-on`, or `fail-on-non-compliant`), and whether the gate can fail at all. */
-function readGate(inputs: InputReader) {
-  const failOn = readFailOn(inputs, SHORTHAND);
-  return { failOn, failOnNonCompliant: failOn.grades.length > 0 };
-}
 
 /** The commits input (a range, or SHAs), since-deployed-in and its companions, else the defaults (commitSource). */
 async function readSource(

@@ -31,12 +31,6 @@ import {
 
 const TITLE = 'Compliance gate';
 
-/** What a gate that could not check still says, whatever it knew: never compliant, and it would fail. */
-const COULD_NOT_CHECK = {
-  outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': true },
-  result: { compliant: false, missing: [], nonCompliant: [], unknown: [], wouldFail: true },
-};
-
 /** One comment per gate: two gates of one job (a flow each) keep their own. */
 function commentKey(inputs: GateInputs): string {
   return inputs.query.flow_name === undefined ? ACTION : `${ACTION}/${inputs.query.flow_name}`;
@@ -46,8 +40,12 @@ export function couldNot(): string {
   return 'Compliance gate could not check';
 }
 
-/** What a gate that could not check says besides `outcome: error`, and the comment it replaces. */
-export const onError: ErrorExtras<GateInputs> = { ...COULD_NOT_CHECK, commentKey };
+/** What a gate that could not check says besides `outcome: error` (never compliant, it would fail), and its comment. */
+export const onError: ErrorExtras<GateInputs> = {
+  outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': true },
+  result: { compliant: false, missing: [], nonCompliant: [], unknown: [], wouldFail: true },
+  commentKey,
+};
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
   const sorted = sortByFailOn(decision, inputs.failOn);
@@ -110,19 +108,12 @@ function verdictAnnotations(
   const hidden = sorted.fail.length - errors.length + sorted.warn.length - warnings.length;
   const counts = `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`;
   const more = hidden > 0 ? ` (${hidden} more in the job summary)` : '';
-  const annotations: Annotation[] = [
-    ...notes,
-    ...errors.map((item): Annotation => ({
-      level: 'error',
-      message: describeItem(item, result),
-      title: TITLE,
-    })),
-    ...warnings.map((item): Annotation => ({
-      level: 'warning',
-      message: describeItem(item, result),
-      title: TITLE,
-    })),
-  ];
+  const annotate = (level: Annotation['level']) => (item: GradedItem) => ({
+    level,
+    message: describeItem(item, result),
+    title: TITLE,
+  });
+  const annotations = [...notes, ...errors.map(annotate('error')), ...warnings.map(annotate('warning'))];
   if (failing) {
     const onlyWarn =
       sorted.warn.length > 0
@@ -304,7 +295,7 @@ function groupedByState(
   const commits = new Map(result.commits.map((c) => [c.sha, c]));
   const states = (Object.keys(STATE_RANK) as CellState[]).sort((a, b) => STATE_RANK[b] - STATE_RANK[a]);
   const groups = states.map((state) => ({
-    title: `${MARK[state]} ${state === 'unknown' ? 'Unknown (no verdict)' : capitalized(state)}`,
+    title: `${MARK[state]} ${state === 'unknown' ? 'Unknown (no verdict)' : `${state.charAt(0).toUpperCase()}${state.slice(1)}`}`,
     commits: result.rows
       .filter((row) => row.state === state)
       .map((row) => {
@@ -334,10 +325,6 @@ function cellWords(cell: GateCell, short = false): string {
   const verdict = cellState([override]);
   if (short) return verdict === cell.state ? overrideVerdict(override.is_compliant) : cell.state;
   return verdict === cell.state ? overrideText(override) : `${cell.state} (and ${overrideText(override)})`;
-}
-
-function capitalized(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** No base and on-no-base skip: never a pass (`compliant` false, `outcome: skipped`), a warning, no failure. */

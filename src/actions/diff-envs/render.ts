@@ -1,7 +1,14 @@
 /** What diff-envs shows: the log and the summary (the comment's body); a field left out reads as `?` or empty. */
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
-import { artifactLine, commitCell, STATE_MARK, UNKNOWN_MARK, whyNotCompliant } from '../../summary/cells.js';
+import {
+  artifactLine,
+  commitCell,
+  firstOf,
+  STATE_MARK,
+  UNKNOWN_MARK,
+  whyNotCompliant,
+} from '../../summary/cells.js';
 import type { ErrorExtras } from '../../runtime/step.js';
 import { capMatrix, matrixLimit } from '../../runtime/output.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
@@ -26,6 +33,7 @@ import type {
   DiffEnvsInputs,
   StepInputs,
   ArrivalCheck,
+  ArrivalState,
   ComplianceReview,
   DiffEnvsResult,
   Promotions,
@@ -88,11 +96,12 @@ export function describeRollout(r: Rollout, result: DiffEnvsResult): string {
 }
 
 export function rolloutFailure(result: DiffEnvsResult): string {
-  const shown = result.rollouts.slice(0, 5).map((r) => `${r.name} (${rolloutVersions(r)})`);
-  const more =
-    result.rollouts.length > shown.length ? ` and ${result.rollouts.length - shown.length} more` : '';
+  const shown = firstOf(
+    result.rollouts.map((r) => `${r.name} (${rolloutVersions(r)})`),
+    5,
+  );
   return (
-    `${result.rollouts.length} rollout(s) in progress (fail-on-rollout): ${shown.join(', ')}${more}. ` +
+    `${result.rollouts.length} rollout(s) in progress (fail-on-rollout): ${shown}. ` +
     'See the job summary or the rollouts output.'
   );
 }
@@ -107,11 +116,6 @@ function shortFingerprint(a: DiffArtifact): string {
 
 function scaling(a: DiffArtifact): string {
   return `${instances(a, 1) ?? '?'} → ${instances(a, 2) ?? '?'}`;
-}
-
-/** The pod names the service gave, any it left out or sent malformed dropped. */
-function podsOf(a: DiffArtifact): string[] {
-  return (a.pods ?? []).filter((p: unknown): p is string => typeof p === 'string');
 }
 
 /** Names and snapshot ids come from the server: `log` scrubs every line, a server may echo the token. */
@@ -183,23 +187,19 @@ function stateText(c: ArrivalCheck): string {
   }
 }
 
-function markOf(c: ArrivalCheck): string {
-  switch (c.state) {
-    case 'COMPLIANT':
-    case 'NON-COMPLIANT':
-    case 'INCOMPLETE':
-      return STATE_MARK[c.state];
-    case 'EVIDENCE-NOT-COMPLIANT':
-    case 'NOT-FOUND':
-      return STATE_MARK['NON-COMPLIANT'];
-    default:
-      // ⚠️ is INCOMPLETE's mark: could not check, no state and flow unknown are all "not known".
-      return UNKNOWN_MARK;
-  }
-}
+/** ⚠️ is INCOMPLETE's mark: could not check, no state and flow unknown are all "not known". */
+const MARK: Record<ArrivalState, string> = {
+  ...STATE_MARK,
+  'EVIDENCE-NOT-COMPLIANT': STATE_MARK['NON-COMPLIANT'],
+  'NOT-FOUND': STATE_MARK['NON-COMPLIANT'],
+  'NO-STATE': UNKNOWN_MARK,
+  'FLOW-UNKNOWN': UNKNOWN_MARK,
+  'NOT-CHECKED': UNKNOWN_MARK,
+};
 
 function podsCell(a: DiffArtifact): Cell {
-  const pods = podsOf(a);
+  // The pod names the service gave, any it left out or sent malformed dropped.
+  const pods = (a.pods ?? []).filter((p: unknown): p is string => typeof p === 'string');
   if (pods.length === 0) return '';
   const shown = pods.slice(0, PODS_SHOWN);
   const more = pods.length - shown.length;
@@ -253,7 +253,7 @@ export function summarize(
     const c = checks.get(checkKey(a)) ?? notLookedUp(a);
     const why = whyNotCompliant(c);
     // The state links to the artifact's page; why follows as text, not as one long link.
-    return [{ text: `${markOf(c)} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];
+    return [{ text: `${MARK[c.state]} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];
   };
   const complianceHeader = checked ? ['Compliance'] : [];
   const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [

@@ -9,6 +9,7 @@ import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from '../../complianc
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
+import { firstOf } from '../../summary/cells.js';
 import { quoteText } from '../../trust/text.js';
 import { log } from '../../trust/log.js';
 import {
@@ -137,17 +138,17 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   ];
   // An arriving artifact the gate could not check is "could not check", never a pass; without the gate it is a warning.
   const warned = failOn.input === undefined ? unchecked : sorted.warn;
+  const annotate = (level: Annotation['level']) => (c: ArrivalCheck) => ({
+    level,
+    title:
+      level === 'warning' && c.state === 'NOT-CHECKED'
+        ? 'Compliance not checked'
+        : 'Arriving artifact not compliant',
+    message: describeCheck(c),
+  });
   const annotations: Annotation[] = [
-    ...sorted.fail.map((c): Annotation => ({
-      level: 'error',
-      title: 'Arriving artifact not compliant',
-      message: describeCheck(c),
-    })),
-    ...warned.map((c): Annotation => ({
-      level: 'warning',
-      title: c.state === 'NOT-CHECKED' ? 'Compliance not checked' : 'Arriving artifact not compliant',
-      message: describeCheck(c),
-    })),
+    ...sorted.fail.map(annotate('error')),
+    ...warned.map(annotate('warning')),
     ...result.rollouts.map((r): Annotation => ({
       level: rolling ? 'error' : 'warning',
       title: 'Rollout in progress',
@@ -215,14 +216,16 @@ function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult
 
 /** The promotion gate's failure: the arriving artifacts whose grade is in fail-on, in the words the workflow used. */
 function gateFailure(failing: ArrivalCheck[], arriving: number, failOn: FailOn): string {
-  const shown = failing.slice(0, 5).map((c) => `${c.name ?? c.fingerprint} (${c.state})`);
-  const more = failing.length > shown.length ? ` and ${failing.length - shown.length} more` : '';
+  const shown = firstOf(
+    failing.map((c) => `${c.name ?? c.fingerprint} (${c.state})`),
+    5,
+  );
   const what =
     failOn.input === 'fail-on'
       ? `fail (fail-on: ${gradeWords(failOn.grades)})`
       : 'not COMPLIANT (fail-on-non-compliant)';
   return (
     `${failing.length} of ${arriving} arriving artifact(s) ${what}: ` +
-    `${shown.join(', ')}${more}. See the job summary or the non-compliant output.`
+    `${shown}. See the job summary or the non-compliant output.`
   );
 }

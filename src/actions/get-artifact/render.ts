@@ -5,7 +5,9 @@ import {
   artifactLine,
   commitCell,
   compliantCell,
+  firstOf,
   overrideCell,
+  problemsText,
   STATE_MARK,
   timeCell,
   UNKNOWN_MARK,
@@ -14,7 +16,7 @@ import {
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck } from '../../compliance/decide.js';
-import { failOnSentence, gradeWords, type Sorted } from '../../compliance/grades.js';
+import { failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 
@@ -45,12 +47,6 @@ export function notFoundMessage(inputs: GetArtifactInputs, fingerprint: string, 
   );
 }
 
-/** The state in words: a COMPLIANT state the evidence contradicts says so. */
-function stateText(result: GetArtifactResult): string {
-  if (result.state === null) return 'has no compliance state';
-  return `is ${stateWithNote(result)}`;
-}
-
 /** The state, one the evidence contradicts said so, and why it reads so where it is not the service's word. */
 function stateWithNote(read: {
   state: ArtifactState | null;
@@ -69,23 +65,12 @@ function stateWithNote(read: {
 export function trippedMessage(result: GetArtifactResult, label = 'assert-compliant'): string {
   const name = result.artifact?.filename;
   const subject = `Artifact ${name ? `'${name}' ` : ''}(${result.fingerprint}) in flow '${result.flow}'`;
-  const groups = (['non-compliant', 'missing'] as const)
-    .map((kind) => {
-      const names = result.problems.filter((p) => p.problem === kind).map((p) => p.name);
-      return names.length > 0 ? `${kind}: ${nameList(names)}` : '';
-    })
-    .filter((text) => text !== '');
   const why =
-    groups.length > 0
-      ? groups.join('; ')
-      : (result.stateInfo ?? 'the service did not say which attestations are missing or non-compliant');
+    problemsText(result.problems, MAX_NAMED) ||
+    (result.stateInfo ?? 'the service did not say which attestations are missing or non-compliant');
   const see = safeUrl(result.htmlUrl) ? ` See ${result.htmlUrl}` : '';
-  return `${label}: ${subject} ${stateText(result)}: ${why}.${see}`;
-}
-
-function nameList(names: string[]): string {
-  const shown = names.slice(0, MAX_NAMED).join(', ');
-  return names.length > MAX_NAMED ? `${shown} and ${names.length - MAX_NAMED} more` : shown;
+  const state = result.state === null ? 'has no compliance state' : `is ${stateWithNote(result)}`;
+  return `${label}: ${subject} ${state}: ${why}.${see}`;
 }
 
 /** unknown in fail-on (assert-compliant) on an answer not shown to be the trail's: could not check (run.ts). */
@@ -97,18 +82,12 @@ function unchecked(result: GetArtifactResult): boolean {
 function gradedSentence(result: GetArtifactResult): string {
   const grade = gradeOf(result) ?? null;
   if (result.gate === undefined || grade === null) return '';
-  const fails = result.failOn.includes(grade) ? [grade] : [];
-  const sorted: Sorted<typeof grade> = {
-    fail: fails,
-    warn: fails.length > 0 ? [] : [grade],
-    wouldFail: true,
-  };
-  return failOnSentence({ grades: result.failOn, input: result.gate }, sorted, (g) => g);
-}
-
-function heading(result: GetArtifactResult, name: string): string {
-  // The state is shown as read, but a gate that could not check is never marked as passed (as with many items).
-  return `${unchecked(result) ? UNKNOWN_MARK : stateMark(result)} Artifact ${name}: ${stateWithNote(result)}`;
+  const failOn = { grades: result.failOn, input: result.gate };
+  return failOnSentence(
+    failOn,
+    sortFindings([grade], (g) => g, failOn),
+    (g) => g,
+  );
 }
 
 function statusText(a: AttestationCheck): string {
@@ -133,7 +112,9 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
     return summary;
   }
   const name = artifact.filename || result.fingerprint;
-  summary.heading(heading(result, name), 3);
+  // The state is shown as read, but a gate that could not check is never marked as passed (as with many items).
+  const mark = unchecked(result) ? UNKNOWN_MARK : stateMark(result);
+  summary.heading(`${mark} Artifact ${name}: ${stateWithNote(result)}`, 3);
   if (result.notConfirmed !== undefined) summary.paragraph(result.notConfirmed);
   if (safeUrl(result.htmlUrl)) summary.markdown(link('Open in the compliance service', result.htmlUrl));
   const info = artifact.git_commit_info ?? undefined;
@@ -195,8 +176,10 @@ export function failureOf(
   failed: ItemResult[],
 ): string | undefined {
   if (failed.length === 0) return undefined;
-  const shown = failed.slice(0, 10).map((i) => `${i.name} (${stateWords(i)})`);
-  const named = `${shown.join(', ')}${failed.length > shown.length ? ` and ${failed.length - shown.length} more` : ''}`;
+  const named = firstOf(
+    failed.map((i) => `${i.name} (${stateWords(i)})`),
+    10,
+  );
   const { input } = inputs.failOn;
   if (input === 'assert-compliant') {
     return `assert-compliant: ${failed.length} of ${items.length} artifacts are not COMPLIANT: ${named}.`;

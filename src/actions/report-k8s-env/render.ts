@@ -90,14 +90,15 @@ export function details(summary: SummaryWriter, result: ReportK8sEnvResult): Sum
     ['Image', 'Fingerprint', 'Pods'],
     result.artifacts.map((a) => [a.image, { code: a.fingerprint.slice(0, 12) }, a.pods]),
   );
-  if (result.skipped.length > 0) {
-    summary.heading(`Skipped pods (${result.skipped.length})`, 4);
-    summary.table(
-      ['Namespace', 'Pod', 'Reason'],
-      result.skipped.map((p) => [p.namespace, p.pod, p.reason]),
-    );
-  }
-  return summary;
+  return skippedTable(summary, result.skipped);
+}
+
+function skippedTable(summary: SummaryWriter, skipped: SkippedPod[]): SummaryWriter {
+  if (skipped.length === 0) return summary;
+  return summary.heading(`Skipped pods (${skipped.length})`, 4).table(
+    ['Namespace', 'Pod', 'Reason'],
+    skipped.map((p) => [p.namespace, p.pod, p.reason]),
+  );
 }
 
 /** Whether a snapshot was made, which one, and its page: linked where the answer gives one. */
@@ -175,15 +176,7 @@ export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[
       error?.message ?? result.message,
     ]),
   );
-  const skipped = uniqueSkipped(environments.map((e) => e.result));
-  if (skipped.length > 0) {
-    summary.heading(`Skipped pods (${skipped.length})`, 4);
-    summary.table(
-      ['Namespace', 'Pod', 'Reason'],
-      skipped.map((p) => [p.namespace, p.pod, p.reason]),
-    );
-  }
-  return summary;
+  return skippedTable(summary, uniqueSkipped(environments.map((e) => e.result)));
 }
 
 /** `staging#4 (new)`, `staging#3 (no new one)`, linked where the answer gives a page; empty when not delivered. */
