@@ -13,7 +13,7 @@ import { readCommon, withClient } from '../runtime/context.js';
 import { notFoundAbout } from '../runtime/not-found.js';
 import { defineAction, type StepResult } from '../runtime/step.js';
 import { commitCell } from '../summary/cells.js';
-import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../summary/writer.js';
+import { escapeText, link, safeUrl, SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 
 // The inputs: the environment, the artifact (a fingerprint, or what to fingerprint) and the gate.
@@ -330,7 +330,7 @@ function summarize(result: GetDeploymentResult): SummaryWriter {
   const shipped = shippedLine(result);
   if (shipped !== undefined) summary.markdown(shipped.markdown);
   const artifact = deployment.artifact ?? undefined;
-  const rows: [string, Cell][] = [
+  summary.fields([
     ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
     ['Artifact', name],
     ['Fingerprint', { code: result.fingerprint }],
@@ -363,11 +363,7 @@ function summarize(result: GetDeploymentResult): SummaryWriter {
         ? { text: 'compare with the snapshot before', href: result.diffUrl }
         : undefined,
     ],
-  ];
-  summary.table(
-    ['Field', 'Value'],
-    rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]),
-  );
+  ]);
   return summary;
 }
 

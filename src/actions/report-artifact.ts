@@ -268,27 +268,17 @@ function summarize(result: ReportArtifactResult): SummaryWriter {
 /** The report's fields, annotations and links, added to `summary`. */
 function details(summary: SummaryWriter, result: ReportArtifactResult): SummaryWriter {
   const p = result.payload;
-  summary.table(
-    ['Field', 'Value'],
-    [
-      ['Flow', result.flow],
-      ['Name', result.filename],
-      ['Fingerprint', { code: result.fingerprint }],
-      ['Trail', result.trail],
-      ...(result.page?.state
-        ? [['State after the report', stateCell(result.page.state, result.page.stateNote)]]
-        : []),
-      [
-        'Commit',
-        commitCell({ sha: result.gitCommit, message: p.git_commit_info?.message, url: p.commit_url }),
-      ],
-      ['Build', { text: 'run', href: p.build_url }],
-      ...(p.description ? [['Description', p.description]] : []),
-      ...(p.is_compliant !== undefined && p.is_compliant !== null
-        ? [['Compliant', String(p.is_compliant)]]
-        : []),
-    ],
-  );
+  summary.fields([
+    ['Flow', result.flow],
+    ['Name', result.filename],
+    ['Fingerprint', { code: result.fingerprint }],
+    ['Trail', result.trail],
+    ['State after the report', stateCell(result.page?.state, result.page?.stateNote)],
+    ['Commit', commitCell({ sha: result.gitCommit, message: p.git_commit_info?.message, url: p.commit_url })],
+    ['Build', { text: 'run', href: p.build_url }],
+    ['Description', p.description],
+    ['Compliant', p.is_compliant?.toString()],
+  ]);
   const annotations = Object.entries(p.annotations ?? {});
   if (annotations.length > 0) {
     summary.heading('Annotations', 4).table(

@@ -184,6 +184,14 @@ export class SummaryWriter {
     return this;
   }
 
+  /** A `Field | Value` table; a field without a value (none, null or empty) is left out. */
+  fields(rows: [string, Cell][]): this {
+    return this.table(
+      ['Field', 'Value'],
+      rows.filter(([, value]) => value !== undefined && value !== null && value !== ''),
+    );
+  }
+
   /** A folded block: `summary` is escaped as HTML (a block of raw HTML shows Markdown escapes), `body` is Markdown. */
   details(summary: string, body: string): this {
     this.add(`<details><summary>${escapeHtml(summary)}</summary>\n\n${body}\n\n</details>\n`);

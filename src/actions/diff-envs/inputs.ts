@@ -204,19 +204,17 @@ function readComplianceInputs(inputs: InputReader) {
   const compliance = inputs.boolean('compliance', true);
   const failOn = readFailOn(inputs, SHORTHAND);
   const failOnNonCompliant = failOn.grades.length > 0;
-  if (failOnNonCompliant && !compliance && failOn.input === 'fail-on') {
-    throw new InputError(
-      'fail-on',
-      `lists ${gradeWords(failOn.grades)} while compliance is false: the gate needs the compliance lookups`,
-      'compliance: true (the default) with fail-on, or fail-on: none',
-    );
-  }
   if (failOnNonCompliant && !compliance) {
-    throw new InputError(
-      'fail-on-non-compliant',
-      'is true while compliance is false: the gate needs the compliance lookups',
-      'compliance: true (the default) with fail-on-non-compliant: true, or fail-on-non-compliant: false',
-    );
+    const [input, what, off] =
+      failOn.input === 'fail-on'
+        ? ['fail-on', `lists ${gradeWords(failOn.grades)}`, 'fail-on, or fail-on: none']
+        : [
+            'fail-on-non-compliant',
+            'is true',
+            'fail-on-non-compliant: true, or fail-on-non-compliant: false',
+          ];
+    const why = 'while compliance is false: the gate needs the compliance lookups';
+    throw new InputError(input, `${what} ${why}`, `compliance: true (the default) with ${off}`);
   }
   return { compliance, failOnNonCompliant, failOn };
 }

@@ -120,7 +120,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
   const info = artifact.git_commit_info ?? undefined;
   const repo = artifact.repo_url ?? undefined;
   const build = artifact.build_url ?? undefined;
-  const rows: [string, Cell][] = [
+  summary.fields([
     ['Flow', result.flow],
     ['Name', { text: name, href: result.htmlUrl }],
     ['Fingerprint', { code: result.fingerprint }],
@@ -139,11 +139,7 @@ export function summarize(result: GetArtifactResult): SummaryWriter {
     ['Repository', repo ? { text: repo, href: repo } : undefined],
     ['Reported', timeCell(artifact.created_at)],
     ['State info', result.stateInfo],
-  ];
-  summary.table(
-    ['Field', 'Value'],
-    rows.filter(([, value]) => value !== undefined && value !== null && value !== '').map((row) => [...row]),
-  );
+  ]);
   if (result.attestations.length > 0) {
     summary.heading('Attestations', 4);
     summary.table(
