@@ -128,36 +128,24 @@ export function logDiff(result: DiffEnvsResult): void {
       : notConfirmedText(result),
   );
   log.info(`${counts(result)}.`);
-  const groups: [string, number, () => string[]][] = [
+  const line = (a: DiffArtifact, detail: string) => `${nameOf(a)}  ${shortFingerprint(a)}  ${detail}`;
+  const groups: [string, string[]][] = [
     [
       `Replaced ${s1.name} -> ${s2.name}`,
-      result.replaced.length,
-      () => result.replaced.slice(0, LOG_LINES).map((r) => `${r.name}  ${versions(r).join(' -> ')}`),
+      result.replaced.map((r) => `${r.name}  ${versions(r).join(' -> ')}`),
     ],
-    [
-      `Only present in ${s1.name}`,
-      result.removed.length,
-      () => lines(result.removed, (a) => instanceText(a, 1)),
-    ],
-    [`Only present in ${s2.name}`, result.added.length, () => lines(result.added, (a) => instanceText(a, 2))],
-    [`${s1.name} -> ${s2.name} scaling`, result.scaled.length, () => lines(result.scaled, scaling)],
-    [
-      'Rollouts in progress',
-      result.rollouts.length,
-      () => result.rollouts.slice(0, LOG_LINES).map((r) => describeRollout(r, result)),
-    ],
+    [`Only present in ${s1.name}`, result.removed.map((a) => line(a, instanceText(a, 1)))],
+    [`Only present in ${s2.name}`, result.added.map((a) => line(a, instanceText(a, 2)))],
+    [`${s1.name} -> ${s2.name} scaling`, result.scaled.map((a) => line(a, scaling(a)))],
+    ['Rollouts in progress', result.rollouts.map((r) => describeRollout(r, result))],
   ];
-  for (const [title, count, text] of groups) {
-    if (count === 0) continue;
-    log.startGroup(`${title} (${count})`);
-    for (const line of text()) log.info(line);
-    if (count > LOG_LINES) log.info(`... and ${count - LOG_LINES} more (see result-file)`);
+  for (const [title, all] of groups) {
+    if (all.length === 0) continue;
+    log.startGroup(`${title} (${all.length})`);
+    for (const text of all.slice(0, LOG_LINES)) log.info(text);
+    if (all.length > LOG_LINES) log.info(`... and ${all.length - LOG_LINES} more (see result-file)`);
     log.endGroup();
   }
-}
-
-function lines(artifacts: DiffArtifact[], detail: (a: DiffArtifact) => string): string[] {
-  return artifacts.slice(0, LOG_LINES).map((a) => `${nameOf(a)}  ${shortFingerprint(a)}  ${detail(a)}`);
 }
 
 function instanceText(a: DiffArtifact, side: 1 | 2): string {
