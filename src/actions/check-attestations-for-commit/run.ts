@@ -260,20 +260,15 @@ function matchedBy(inputs: GateInputs, source: SinceDeployed): string {
 }
 
 function describeSource(read: CommitsRead): string {
-  switch (read.from) {
-    case 'input':
-      return 'from the commits input';
-    case 'range':
-      return `of ${read.range?.shown ?? 'the range'} (newest first)`;
-    case 'since-deployed':
-      return `since what runs in ${read.deployed?.environment ?? ''} (newest first)`;
-    case 'pull-request':
-      return `of pull request #${read.pullRequest ?? ''}`;
-    case 'pull-request-head':
-      return `(the head of pull request #${read.pullRequest ?? ''})`;
-    case 'github-sha':
-      return '(GITHUB_SHA)';
-  }
+  const words: Record<CommitsRead['from'], string> = {
+    input: 'from the commits input',
+    range: `of ${read.range?.shown ?? 'the range'} (newest first)`,
+    'since-deployed': `since what runs in ${read.deployed?.environment ?? ''} (newest first)`,
+    'pull-request': `of pull request #${read.pullRequest ?? ''}`,
+    'pull-request-head': `(the head of pull request #${read.pullRequest ?? ''})`,
+    'github-sha': '(GITHUB_SHA)',
+  };
+  return words[read.from];
 }
 
 /** The attestations of every commit, narrowed by the query; every commit is a key, [] when it has none. */

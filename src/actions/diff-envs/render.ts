@@ -159,20 +159,14 @@ export function describeCheck(c: ArrivalCheck): string {
 }
 
 function stateText(c: ArrivalCheck): string {
-  switch (c.state) {
-    case 'NO-STATE':
-      return 'no compliance state';
-    case 'EVIDENCE-NOT-COMPLIANT':
-      return 'COMPLIANT by its state, not by its evidence';
-    case 'NOT-FOUND':
-      return `not found in flow ${c.flow ?? '?'}`;
-    case 'FLOW-UNKNOWN':
-      return 'flow unknown';
-    case 'NOT-CHECKED':
-      return 'could not check';
-    default:
-      return c.stateNote === undefined ? c.state : `${c.state} (${c.stateNote})`;
-  }
+  const words: Partial<Record<ArrivalState, string>> = {
+    'NO-STATE': 'no compliance state',
+    'EVIDENCE-NOT-COMPLIANT': 'COMPLIANT by its state, not by its evidence',
+    'NOT-FOUND': `not found in flow ${c.flow ?? '?'}`,
+    'FLOW-UNKNOWN': 'flow unknown',
+    'NOT-CHECKED': 'could not check',
+  };
+  return words[c.state] ?? (c.stateNote === undefined ? c.state : `${c.state} (${c.stateNote})`);
 }
 
 /** ⚠️ is INCOMPLETE's mark: could not check, no state and flow unknown are all "not known". */

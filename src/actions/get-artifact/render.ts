@@ -187,14 +187,8 @@ export function failureOf(
 }
 
 function stateWords(item: ItemResult): string {
-  switch (item.outcome) {
-    case 'not-found':
-      return 'not found';
-    case 'error':
-      return 'could not check';
-    default:
-      return stateWithNote(item);
-  }
+  if (item.outcome === 'not-found') return 'not found';
+  return item.outcome === 'error' ? 'could not check' : stateWithNote(item);
 }
 
 export function describeItem(item: ItemResult): string {

@@ -38,6 +38,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   const read = await readArtifact(inputs);
   const verdict = decide(read.artifact);
   const { artifact } = read;
+  const notConfirmed = artifact && trailNotConfirmed(inputs.trail, artifact);
+  const grade = gradeOf({ ...verdict, notConfirmed });
   const result: GetArtifactResult = {
     flow: inputs.flow,
     fingerprint: read.fingerprint,
@@ -55,15 +57,11 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     assertCompliant: inputs.assertCompliant,
     failOn: inputs.failOn.grades,
     ...(inputs.failOn.input !== undefined && { gate: inputs.failOn.input }),
-    grade: null,
-    wouldFail: false,
+    grade: grade ?? null,
+    wouldFail: grade !== undefined,
+    ...(notConfirmed !== undefined && { notConfirmed }),
     ...(artifact && { artifact }),
   };
-  const notConfirmed = artifact && trailNotConfirmed(inputs.trail, artifact);
-  if (notConfirmed) result.notConfirmed = notConfirmed;
-  const grade = gradeOf(result);
-  result.grade = grade ?? null;
-  result.wouldFail = grade !== undefined;
   const failing = grade !== undefined && fails(inputs.failOn, grade);
   const label = inputs.failOn.input ?? 'assert-compliant';
   // The gate cannot pass, nor trip, on an artifact not shown to be the trail's: could not check.
