@@ -1,25 +1,21 @@
 /**
- * Real registries for the oci fingerprint tests: Debian's `docker-registry` (the distribution project's registry)
- * on a free loopback port with filesystem storage in a temp dir, optionally behind htpasswd (Basic) or token
- * (Bearer) authentication; a token service for the latter; tiny OCI image layouts built by hand (no network); and
- * `skopeo` to push them and to read digests back independently of the code under test.
- *
- * The tools come from scripts/install-test-tools.sh (`npm test` runs it first).
+ * Real registries for the oci fingerprint tests: Debian's `docker-registry` on loopback, optionally behind htpasswd
+ * (Basic) or a token service (Bearer); tiny OCI image layouts built by hand; `skopeo` to push them and read digests.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
+import { json, startServer } from './server.js';
 
 const run = promisify(execFile);
-
-export const REGISTRY_BINARY = 'docker-registry';
 
 /** A port nothing listens on right now (the kernel's pick, released at once). */
 export async function freePort(): Promise<number> {
@@ -52,21 +48,6 @@ export interface TestRegistry {
   stop(): Promise<void>;
 }
 
-async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return true;
-  return new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => {
-      child.off('exit', onExit);
-      resolve(false);
-    }, ms);
-    const onExit = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    child.once('exit', onExit);
-  });
-}
-
 /** Starts a registry and waits until `/v2/` answers (200, or 401 behind authentication). */
 export async function startRegistry(options: RegistryOptions = {}): Promise<TestRegistry> {
   const dir = mkdtempSync(join(tmpdir(), 'registry-'));
@@ -82,53 +63,44 @@ export async function startRegistry(options: RegistryOptions = {}): Promise<Test
     // bcrypt (the only hash the registry reads), the password on stdin rather than in argv.
     const hashing = run('htpasswd', ['-niB', username]);
     hashing.child.stdin?.end(`${password}\n`);
-    const { stdout } = await hashing;
-    writeFileSync(join(dir, 'htpasswd'), `${stdout.trim()}\n`);
+    writeFileSync(join(dir, 'htpasswd'), `${(await hashing).stdout.trim()}\n`);
     config.auth = { htpasswd: { realm: 'test-registry', path: join(dir, 'htpasswd') } };
   }
   if (options.token) {
     const { realm, service, issuer, rootCertBundle } = options.token;
     config.auth = { token: { realm, service, issuer, rootcertbundle: rootCertBundle } };
   }
-  const configPath = join(dir, 'config.yml');
-  writeFileSync(configPath, stringify(config));
+  writeFileSync(join(dir, 'config.yml'), stringify(config));
 
-  const child = spawn(REGISTRY_BINARY, ['serve', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
+  const child = spawn('docker-registry', ['serve', join(dir, 'config.yml')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = once(child, 'exit').catch(() => undefined);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, 3_000))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, 2_000);
-      }
-    }
+    if (child.kill('SIGKILL')) await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    const failed =
+      child.exitCode !== null || child.signalCode !== null
+        ? 'exited at start'
+        : Date.now() > deadline
+          ? `did not answer on port ${port}`
+          : '';
+    if (failed) {
       await stop();
-      throw new Error(`${REGISTRY_BINARY} exited at start: ${stderr.trim()}`);
+      throw new Error(`docker-registry ${failed}: ${stderr.trim()}`);
     }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/v2/`, { signal: AbortSignal.timeout(1_000) });
-      await res.body?.cancel();
-      if (res.status === 200 || res.status === 401) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${REGISTRY_BINARY} did not answer on port ${port} within 10 s: ${stderr.trim()}`);
-    }
+    const res = await fetch(`http://127.0.0.1:${port}/v2/`, { signal: AbortSignal.timeout(1_000) }).catch(
+      () => undefined,
+    );
+    await res?.body?.cancel();
+    if (res?.status === 200 || res?.status === 401) return { host: `127.0.0.1:${port}`, port, stop };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return { host: `127.0.0.1:${port}`, port, stop };
 }
 
 export interface TokenRequest {
@@ -149,67 +121,38 @@ const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url'
 
 /**
  * A token service for a registry with `auth: token`: checks Basic credentials against one user and issues ES256
- * JWTs (the signing certificate in `x5c`, trusted by the registry through `rootcertbundle`) granting the scopes
- * asked for. Anonymous requests get a token granting nothing, as Docker Hub's does; wrong credentials get a 401.
+ * JWTs granting the scopes asked for. Anonymous requests get a token granting nothing, as Docker Hub's do.
  */
 export async function startTokenServer(user: { username: string; password: string }): Promise<TokenServer> {
   const dir = mkdtempSync(join(tmpdir(), 'token-'));
   const keyPath = join(dir, 'key.pem');
   const certPath = join(dir, 'cert.pem');
+  const subject = ['-subj', '/CN=test-token-issuer', '-days', '1', '-keyout', keyPath, '-out', certPath];
   await run('openssl', [
     'req',
     '-x509',
+    '-nodes',
     '-newkey',
     'ec',
     '-pkeyopt',
     'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    keyPath,
-    '-out',
-    certPath,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=test-token-issuer',
+    ...subject,
   ]);
   const key = createPrivateKey(readFileSync(keyPath));
-  const certDer = readFileSync(certPath, 'utf8')
-    .replace(/-----(BEGIN|END) CERTIFICATE-----/g, '')
-    .replace(/\s+/g, '');
+  const certDer = readFileSync(certPath, 'utf8').replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
   const service = 'test-registry';
   const issuer = 'test-issuer';
   const expected = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
-  const requests: TokenRequest[] = [];
-  const sockets = new Set<Socket>();
 
-  const state: TokenServer = {
-    auth: { realm: '', service, issuer, rootCertBundle: certPath },
-    requests,
-    field: 'token',
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const server = await startServer((req, res) => {
     const authorization = req.headers.authorization;
-    requests.push({ query: url.searchParams, authorization });
-    if (url.pathname !== '/token') {
-      res.writeHead(404).end();
-      return;
-    }
-    if (authorization !== undefined && authorization !== expected) {
-      res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ details: 'incorrect username or password' }));
-      return;
-    }
+    state.requests.push({ query: req.url.searchParams, authorization });
+    if (req.url.pathname !== '/token') return json(res, 404, {});
+    if (authorization !== undefined && authorization !== expected)
+      return json(res, 401, { details: 'incorrect username or password' });
     const granted = authorization === expected;
     const access = granted
-      ? url.searchParams.getAll('scope').flatMap((scope) => {
+      ? req.url.searchParams.getAll('scope').flatMap((scope) => {
           const [type, ...rest] = scope.split(':');
           const actions = rest.pop() ?? '';
           return type ? [{ type, name: rest.join(':'), actions: actions.split(',') }] : [];
@@ -229,16 +172,17 @@ export async function startTokenServer(user: { username: string; password: strin
     };
     const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
     const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
-    const token = `${signingInput}.${b64url(signature)}`;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ [state.field]: token, expires_in: 300 }));
+    json(res, 200, { [state.field]: `${signingInput}.${b64url(signature)}`, expires_in: 300 });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.auth.realm = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`;
+  const state: TokenServer = {
+    auth: { realm: `${server.origin}/token`, service, issuer, rootCertBundle: certPath },
+    requests: [],
+    field: 'token',
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
   return state;
 }
 
@@ -391,11 +335,7 @@ export async function pushLayout(layout: ImageLayout, destination: string, creds
   ]);
 }
 
-/**
- * What skopeo says the pushed reference's digest is, two ways: its `.Digest` (for a multi-arch tag skopeo picks
- * the linux/amd64 image to inspect, but reports the digest of what the tag points at) and the sha256 of the raw
- * manifest it reads.
- */
+/** What skopeo says the pushed reference's digest is, two ways: its `.Digest` and the sha256 of the raw manifest. */
 export async function skopeoDigests(
   reference: string,
   creds?: string,
