@@ -1,8 +1,7 @@
 /**
- * A fake GitHub REST API on loopback, for the pieces of it the actions use: a pull request's commits (paginated
- * with Link headers, at most 250 as GitHub lists them) and issue comments (list, create, update). It checks the
- * token, refuses a comment body over 65,536 characters as GitHub does, and can refuse on purpose (a fork's
- * "Resource not accessible by integration", a failing commits list).
+ * A fake GitHub REST API on loopback: a pull request's commits (Link-paginated, at most 250) and issue comments. It
+ * checks the token, refuses a comment over 65,536 characters or that GitHub would not render as meant (gfm.ts), and
+ * can refuse on purpose (a fork's "Resource not accessible by integration", a failing commits list).
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach } from 'vitest';
@@ -10,17 +9,6 @@ import { renderProblems } from './gfm.js';
 import type { RunOptions } from './runner.js';
 import { guardSecret } from './secrets.js';
 import { json, startServer, type RecordedRequest, type TestServer } from './server.js';
-
-/**
- * GitHub refuses a body over its limit. This fake also refuses one that does not render as meant by GitHub's own
- * renderer (test/helpers/gfm.ts), so the test that wrote it fails on the missing comment.
- */
-function refused(body: string, res: ServerResponse): boolean {
-  const problems = body.length > COMMENT_LIMIT ? ['Body is too long'] : renderProblems(body);
-  if (problems.length === 0) return false;
-  json(res, 422, { message: 'Validation Failed', errors: problems.map((message) => ({ message })) });
-  return true;
-}
 
 export const GITHUB_TOKEN = 'ghs_fakeWorkflowToken0123456789abcdef';
 guardSecret(GITHUB_TOKEN);
@@ -77,112 +65,81 @@ export function useFakeGitHub() {
     const comments = new Map<number, FakeComment[]>(
       Object.entries(options.comments ?? {}).map(([n, list]) => [Number(n), [...list]]),
     );
-    let nextId = 1000;
-    for (const list of comments.values()) for (const c of list) nextId = Math.max(nextId, c.id + 1);
-    let origin = '';
-
-    const page = (
-      req: RecordedRequest,
-      items: unknown[],
-      res: Parameters<typeof json>[0],
-      path: string,
-    ): void => {
-      const perPage = Math.min(Number(req.url.searchParams.get('per_page') ?? '30') || 30, 100);
-      const number = Math.max(Number(req.url.searchParams.get('page') ?? '1') || 1, 1);
-      const last = Math.max(Math.ceil(items.length / perPage), 1);
-      const links: string[] = [];
-      const at = (p: number) => `<${origin}${path}?per_page=${perPage}&page=${p}>`;
-      if (number < last) links.push(`${at(number + 1)}; rel="next"`, `${at(last)}; rel="last"`);
-      if (number > 1) links.push(`${at(1)}; rel="first"`, `${at(number - 1)}; rel="prev"`);
-      json(
-        res,
-        200,
-        items.slice((number - 1) * perPage, number * perPage),
-        links.length > 0 ? { link: links.join(', ') } : {},
-      );
-    };
-    const forbidden = (res: Parameters<typeof json>[0]) =>
-      json(res, 403, {
-        message: 'Resource not accessible by integration',
-        documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
-        status: '403',
-      });
+    let nextId = Math.max(1000, ...[...comments.values()].flat().map((c) => c.id + 1));
+    const viewer = options.viewer ? { login: options.viewer, type: 'User' } : undefined;
     const commentJson = (c: FakeComment) => ({
       ...c,
       html_url: `https://github.com/${repository}/pull/0#issuecomment-${c.id}`,
     });
 
     const server = await startServer((req, res) => {
-      if (req.headers.authorization !== `token ${token}`) {
-        json(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
-        return;
-      }
+      const answer = (status: number, body: unknown, headers?: Record<string, string>) =>
+        json(res, status, body, headers);
+      const forbidden = () =>
+        answer(403, {
+          message: 'Resource not accessible by integration',
+          documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+          status: '403',
+        });
+      /** A page of `items` as `per_page` and `page` ask, with GitHub's Link header. */
+      const page = (items: unknown[]) => {
+        const perPage = Math.min(Number(req.url.searchParams.get('per_page') ?? '30') || 30, 100);
+        const number = Math.max(Number(req.url.searchParams.get('page') ?? '1') || 1, 1);
+        const last = Math.max(Math.ceil(items.length / perPage), 1);
+        const at = (p: number) => `<${server.origin}${req.url.pathname}?per_page=${perPage}&page=${p}>`;
+        const links = [
+          ...(number < last ? [`${at(number + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []),
+          ...(number > 1 ? [`${at(1)}; rel="first"`, `${at(number - 1)}; rel="prev"`] : []),
+        ];
+        const slice = items.slice((number - 1) * perPage, number * perPage);
+        answer(200, slice, links.length > 0 ? { link: links.join(', ') } : {});
+      };
+      /** The body of a comment to write, or undefined once it is refused. */
+      const body = () => {
+        const text = (JSON.parse(req.body) as { body: string }).body;
+        const problems = text.length > COMMENT_LIMIT ? ['Body is too long'] : renderProblems(text);
+        if (problems.length === 0) return text;
+        answer(422, { message: 'Validation Failed', errors: problems.map((message) => ({ message })) });
+      };
+
+      if (req.headers.authorization !== `token ${token}`)
+        return answer(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
       if (options.answer?.(req, res)) return;
-      const path = req.url.pathname;
-      const base = `/repos/${repository}`;
-      if (path === '/user' && req.method === 'GET') {
-        if (options.viewer) json(res, 200, { login: options.viewer, type: 'User' });
-        else forbidden(res);
-        return;
+      const number = Number(/\/(\d+)(?:\/|$)/.exec(req.url.pathname)?.[1]);
+      const route = `${req.method} ${req.url.pathname.replace(`/repos/${repository}/`, '/').replace(/\/\d+(?=\/|$)/, '/N')}`;
+      if (route === 'GET /user') return viewer ? answer(200, viewer) : forbidden();
+      if (route === 'GET /pulls/N/commits') {
+        if (options.failCommits)
+          return answer(options.failCommits.status, { message: options.failCommits.message });
+        const list = options.pulls?.[number];
+        if (!list) return answer(404, { message: 'Not Found' });
+        return page(
+          list.slice(0, MAX_LISTED_COMMITS).map((c) => ({
+            sha: c.sha,
+            html_url: `https://github.com/${repository}/commit/${c.sha}`,
+            commit: { message: c.message, author: { name: 'Ann', email: 'ann@acme.test' } },
+          })),
+        );
       }
-      let m = new RegExp(`^${base}/pulls/(\\d+)/commits$`).exec(path);
-      if (m && req.method === 'GET') {
-        if (options.failCommits) {
-          json(res, options.failCommits.status, { message: options.failCommits.message });
-          return;
-        }
-        const list = options.pulls?.[Number(m[1])];
-        if (!list) {
-          json(res, 404, { message: 'Not Found' });
-          return;
-        }
-        const items = list.slice(0, MAX_LISTED_COMMITS).map((c) => ({
-          sha: c.sha,
-          html_url: `https://github.com/${repository}/commit/${c.sha}`,
-          commit: { message: c.message, author: { name: 'Ann', email: 'ann@acme.test' } },
-        }));
-        page(req, items, res, path);
-        return;
-      }
-      m = new RegExp(`^${base}/issues/(\\d+)/comments$`).exec(path);
-      if (m) {
-        if (options.forbidComments && req.method === 'POST') return forbidden(res);
-        const number = Number(m[1]);
-        const list = comments.get(number) ?? [];
-        if (req.method === 'GET') return page(req, list.map(commentJson), res, path);
+      const list = comments.get(number) ?? [];
+      if (route === 'GET /issues/N/comments') return page(list.map(commentJson));
+      if (route === 'POST /issues/N/comments' || route === 'PATCH /issues/comments/N') {
+        if (options.forbidComments) return forbidden();
+        const text = body();
+        if (text === undefined) return;
         if (req.method === 'POST') {
-          const body = (JSON.parse(req.body) as { body: string }).body;
-          if (refused(body, res)) return;
-          const created: FakeComment = {
-            id: nextId++,
-            body,
-            user: options.viewer
-              ? { login: options.viewer, type: 'User' }
-              : { login: 'github-actions[bot]', type: 'Bot' },
-          };
+          const user = viewer ?? { login: 'github-actions[bot]', type: 'Bot' };
+          const created: FakeComment = { id: nextId++, body: text, user };
           comments.set(number, [...list, created]);
-          json(res, 201, commentJson(created));
-          return;
+          return answer(201, commentJson(created));
         }
+        const found = [...comments.values()].flat().find((c) => c.id === number);
+        if (!found) return answer(404, { message: 'Not Found' });
+        found.body = text;
+        return answer(200, commentJson(found));
       }
-      m = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path);
-      if (m && req.method === 'PATCH') {
-        if (options.forbidComments) return forbidden(res);
-        const id = Number(m[1]);
-        const found = [...comments.values()].flat().find((c) => c.id === id);
-        if (!found) {
-          json(res, 404, { message: 'Not Found' });
-          return;
-        }
-        const body = (JSON.parse(req.body) as { body: string }).body;
-        if (refused(body, res)) return;
-        found.body = body;
-        json(res, 200, commentJson(found));
-        return;
-      }
-      json(res, 404, { message: 'Not Found' });
+      answer(404, { message: 'Not Found' });
     });
-    origin = server.origin;
     opened.push(server);
     return {
       url: server.origin,
