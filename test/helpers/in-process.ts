@@ -1,8 +1,6 @@
 /**
- * The runner's side of a step run in-process (runStep, finish): real GITHUB_OUTPUT, GITHUB_ENV and
- * GITHUB_STEP_SUMMARY files and a RUNNER_TEMP folder in a temp folder, as the runner gives them. @actions/core reads
- * its file commands from `process.env`, so those are stubbed to the same files for the test; stdout (annotations, the
- * failure, masks) is captured, and the exit code the failure sets is put back after each test.
+ * The runner's side of a step run in-process: real GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY files and a
+ * RUNNER_TEMP folder, stubbed into `process.env` for @actions/core; stdout captured, the exit code put back.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +18,7 @@ import {
   type RunOptions,
   type RunResult,
 } from './runner.js';
+import { capture } from './inputs.js';
 
 export interface InProcessRunner {
   dir: string;
@@ -59,14 +58,8 @@ export function useInProcessRunner(): () => InProcessRunner {
     const temp = join(dir, 'temp');
     vi.stubEnv('GITHUB_OUTPUT', files.output);
     vi.stubEnv('GITHUB_ENV', files.env);
-    let printed = '';
     const listeners: ((chunk: string) => void)[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      printed += text;
-      for (const listener of listeners) listener(text);
-      return true;
-    });
+    const stdout = capture(process.stdout, (text) => listeners.forEach((listener) => listener(text)));
     const keptDir = join(temp, 'compliance-actions');
     return {
       dir,
@@ -78,18 +71,20 @@ export function useInProcessRunner(): () => InProcessRunner {
       summary: () => readFileSync(files.summary, 'utf8'),
       kept: () => (existsSync(keptDir) ? readdirSync(keptDir).sort() : []),
       keptJson: (path) => JSON.parse(readFileSync(path, 'utf8')) as unknown,
-      stdout: () => printed,
-      annotations: () => printed.split('\n').filter((line) => /^::(error|warning|notice)\b/.test(line)),
+      stdout: stdout.printed,
+      annotations: () =>
+        stdout
+          .printed()
+          .split('\n')
+          .filter((line) => /^::(error|warning|notice)\b/.test(line)),
       onPrint: (listener) => listeners.push(listener),
     };
   };
 }
 
 /**
- * `runAction` in-process: the action's step started as src/main.ts starts it (its declared inputs refused beside
- * the others), with the environment and files the runner emulation gives the bundle, and what it left read back as
- * the same RunResult; `code` is the exit code the failure set. For the branches of an action's logic: what only a
- * real process shows (signals, exit, memory, the runner's masking) stays in test/dist.
+ * `runAction` in-process: the step started as src/main.ts starts it, in the environment and files the runner
+ * emulation gives the bundle, read back as the same RunResult (`code`: the exit code the failure set).
  */
 export function useInProcessAction(): (name: ActionName, options?: RunOptions) => Promise<RunResult> {
   const dirs: string[] = [];
@@ -105,27 +100,27 @@ export function useInProcessAction(): (name: ActionName, options?: RunOptions) =
     // spawns (git, kubectl) inherits it with the extra environment given (a PATH to a recorder): all put back.
     const before = { ...process.env };
     Object.assign(process.env, options.env, { GITHUB_OUTPUT: files.output, GITHUB_ENV: files.env });
-    let stdout = '';
-    let stderr = '';
-    const capture = (write: (text: string) => void) => (chunk: string | Uint8Array) => {
-      write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    };
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture((t) => (stdout += t)));
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture((t) => (stderr += t)));
+    const [stdout, stderr] = [capture(process.stdout), capture(process.stderr)];
     const started = Date.now();
     try {
       const { action } = await ACTIONS[name]();
       await action.start(env, options.cwd ?? temp, INPUTS[name].split(' ').filter(Boolean));
     } finally {
-      out.mockRestore();
-      err.mockRestore();
+      stdout.stop();
+      stderr.stop();
       for (const key of Object.keys(process.env))
         if (!(key in before)) Reflect.deleteProperty(process.env, key);
       Object.assign(process.env, before);
     }
     const code = Number(process.exitCode ?? 0);
     process.exitCode = undefined;
-    return checked(stepLeft(files, temp, { code, stdout, stderr, ms: Date.now() - started }));
+    return checked(
+      stepLeft(files, temp, {
+        code,
+        stdout: stdout.printed(),
+        stderr: stderr.printed(),
+        ms: Date.now() - started,
+      }),
+    );
   };
 }

@@ -47,11 +47,13 @@ export interface Printed<T> {
   out: string;
 }
 
-/** Captures stdout until `stop` is called; `printed()` is what was written so far. */
-function captureStdout(): { printed: () => string; stop: () => void } {
+/** Captures what is written on `stream` (stdout unless told) until `stop`, each chunk also given to `listener`. */
+export function capture(stream: NodeJS.WriteStream = process.stdout, listener?: (text: string) => void) {
   let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  const spy = vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    out += text;
+    listener?.(text);
     return true;
   });
   return { printed: () => out, stop: () => spy.mockRestore() };
@@ -59,26 +61,25 @@ function captureStdout(): { printed: () => string; stop: () => void } {
 
 /** Runs `work`, capturing what it prints on stdout, and what it returns or throws. */
 export function printedBy<T>(work: () => T): Printed<T> {
-  const capture = captureStdout();
+  const stdout = capture();
   try {
-    return { value: work(), out: capture.printed() };
+    return { value: work(), out: stdout.printed() };
   } catch (error) {
-    return { error, out: capture.printed() };
+    return { error, out: stdout.printed() };
   } finally {
-    capture.stop();
+    stdout.stop();
   }
 }
 
 /** `printedBy` for asynchronous work. */
 export async function printedDuring<T>(work: () => Promise<T>): Promise<Printed<T>> {
-  const capture = captureStdout();
-  try {
-    return { value: await work(), out: capture.printed() };
-  } catch (error) {
-    return { error, out: capture.printed() };
-  } finally {
-    capture.stop();
-  }
+  const stdout = capture();
+  const settled = await work().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  stdout.stop();
+  return { ...settled, out: stdout.printed() };
 }
 
 /** What `work` threw; fails when it did not throw an Error. */

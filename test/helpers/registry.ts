@@ -188,12 +188,7 @@ export async function startTokenServer(user: { username: string; password: strin
 
 // --- OCI image layouts, by hand ---
 
-const MEDIA = {
-  manifest: 'application/vnd.oci.image.manifest.v1+json',
-  index: 'application/vnd.oci.image.index.v1+json',
-  config: 'application/vnd.oci.image.config.v1+json',
-  layer: 'application/vnd.oci.image.layer.v1.tar+gzip',
-} as const;
+const MEDIA = 'application/vnd.oci.image';
 
 export interface Descriptor {
   mediaType: string;
@@ -201,59 +196,26 @@ export interface Descriptor {
   size: number;
 }
 
-/** A ustar archive holding one regular file (header, contents padded to 512 bytes, two empty blocks). */
-export function tarOf(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const header = Buffer.alloc(512);
-  const field = (value: string, offset: number, length: number) =>
-    header.write(value, offset, length, 'ascii');
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
-  field(name, 0, 100);
-  field(octal(0o644, 8), 100, 8);
-  field(octal(0, 8), 108, 8);
-  field(octal(0, 8), 116, 8);
-  field(octal(data.length, 12), 124, 12);
-  field(octal(1_700_000_000, 12), 136, 12);
-  field(' '.repeat(8), 148, 8);
-  field('0', 156, 1);
-  field('ustar\u000000', 257, 8);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  field(`${octal(sum, 7)}\u0000 `, 148, 8);
-  const padding = Buffer.alloc((512 - (data.length % 512)) % 512);
-  return Buffer.concat([header, data, padding, Buffer.alloc(1024)]);
-}
-
-function writeBlob(layout: string, data: Buffer | string, mediaType: string): Descriptor {
-  const bytes = Buffer.from(data);
+/** A blob (bytes as they are, anything else as JSON) into the layout; its descriptor. */
+function writeBlob(layout: string, mediaType: string, data: unknown): Descriptor {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(JSON.stringify(data));
   const hex = createHash('sha256').update(bytes).digest('hex');
   writeFileSync(join(layout, 'blobs', 'sha256', hex), bytes);
   return { mediaType, digest: `sha256:${hex}`, size: bytes.length };
 }
 
-/** One image (layer, config, manifest) into the layout's blobs; returns the manifest's descriptor. */
+/** One image into the layout: a layer of `content` gzipped (nothing here unpacks it: no tar), config, manifest. */
 function writeImage(
   layout: string,
   content: string,
   platform: { os: string; architecture: string },
 ): Descriptor {
-  const tar = tarOf('hello.txt', content);
-  const layer = writeBlob(layout, gzipSync(tar), MEDIA.layer);
-  const diffId = `sha256:${createHash('sha256').update(tar).digest('hex')}`;
-  const config = writeBlob(
-    layout,
-    JSON.stringify({
-      ...platform,
-      config: {},
-      rootfs: { type: 'layers', diff_ids: [diffId] },
-    }),
-    MEDIA.config,
-  );
-  return writeBlob(
-    layout,
-    JSON.stringify({ schemaVersion: 2, mediaType: MEDIA.manifest, config, layers: [layer] }),
-    MEDIA.manifest,
-  );
+  const layer = writeBlob(layout, `${MEDIA}.layer.v1.tar+gzip`, gzipSync(content));
+  const diffId = `sha256:${createHash('sha256').update(content).digest('hex')}`;
+  const rootfs = { type: 'layers', diff_ids: [diffId] };
+  const config = writeBlob(layout, `${MEDIA}.config.v1+json`, { ...platform, config: {}, rootfs });
+  const mediaType = `${MEDIA}.manifest.v1+json`;
+  return writeBlob(layout, mediaType, { schemaVersion: 2, mediaType, config, layers: [layer] });
 }
 
 export interface ImageLayout {
@@ -279,31 +241,17 @@ export function buildImageLayout(
   mkdirSync(join(dir, 'blobs', 'sha256'), { recursive: true });
   writeFileSync(join(dir, 'oci-layout'), JSON.stringify({ imageLayoutVersion: '1.0.0' }));
   const content = options.content ?? `hello from ${tag}\n`;
-  let top: Descriptor;
-  const platformDigests: string[] = [];
-  if (options.platforms) {
-    const manifests = options.platforms.map((platform) => {
-      const d = writeImage(dir, `${content} for ${platform.os}/${platform.architecture}\n`, platform);
-      platformDigests.push(d.digest);
-      return { ...d, platform };
-    });
-    top = writeBlob(
-      dir,
-      JSON.stringify({ schemaVersion: 2, mediaType: MEDIA.index, manifests }),
-      MEDIA.index,
-    );
-  } else {
-    top = writeImage(dir, content, { os: 'linux', architecture: 'amd64' });
-  }
-  writeFileSync(
-    join(dir, 'index.json'),
-    JSON.stringify({
-      schemaVersion: 2,
-      mediaType: MEDIA.index,
-      manifests: [{ ...top, annotations: { 'org.opencontainers.image.ref.name': tag } }],
-    }),
-  );
-  return { dir, tag, digest: top.digest, platformDigests };
+  const mediaType = `${MEDIA}.index.v1+json`;
+  const manifests = options.platforms?.map((platform) => ({
+    ...writeImage(dir, `${content} for ${platform.os}/${platform.architecture}\n`, platform),
+    platform,
+  }));
+  const top = manifests
+    ? writeBlob(dir, mediaType, { schemaVersion: 2, mediaType, manifests })
+    : writeImage(dir, content, { os: 'linux', architecture: 'amd64' });
+  const ref = { ...top, annotations: { 'org.opencontainers.image.ref.name': tag } };
+  writeFileSync(join(dir, 'index.json'), JSON.stringify({ schemaVersion: 2, mediaType, manifests: [ref] }));
+  return { dir, tag, digest: top.digest, platformDigests: manifests?.map((m) => m.digest) ?? [] };
 }
 
 // --- skopeo ---
