@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterEach } from 'vitest';
+import { cleanedAfterEach } from './server.js';
 
 export interface Repo {
   dir: string;
@@ -17,13 +17,10 @@ export const AUTHOR = { name: 'Ann Example', email: 'ann@example.test', date: '2
 
 /** Returns a factory of repositories (on branch `main`) that are removed after each test; also makes plain folders. */
 export function useTempDirs() {
-  const temps: string[] = [];
-  afterEach(() => {
-    for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
-  });
+  const later = cleanedAfterEach();
   const tempDir = (prefix = 'tmp-'): string => {
     const d = mkdtempSync(join(tmpdir(), prefix));
-    temps.push(d);
+    later(() => rmSync(d, { recursive: true, force: true }));
     return d;
   };
   const repo = (): Repo => {
@@ -58,12 +55,7 @@ export function fastCommits(
   const branch = options.branch ?? 'main';
   const message = options.message ?? ((i: number) => `Commit ${i}`);
   const start = options.start ?? 1793600000;
-  let tip: string | undefined;
-  try {
-    tip = repo.git('rev-parse', '--verify', '--quiet', `refs/heads/${branch}`);
-  } catch {
-    tip = undefined;
-  }
+  const tip = repo.git('for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`);
   const chunks: string[] = [];
   for (let i = 0; i < count; i++) {
     const text = message(i);

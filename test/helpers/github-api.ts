@@ -4,11 +4,10 @@
  * can refuse on purpose (a fork's "Resource not accessible by integration", a failing commits list).
  */
 import type { ServerResponse } from 'node:http';
-import { afterEach } from 'vitest';
 import { renderProblems } from './gfm.js';
 import type { RunOptions } from './runner.js';
 import { guardSecret } from './secrets.js';
-import { json, startServer, type RecordedRequest, type TestServer } from './server.js';
+import { cleanedAfterEach, json, startServer, type RecordedRequest, type TestServer } from './server.js';
 
 export const GITHUB_TOKEN = 'ghs_fakeWorkflowToken0123456789abcdef';
 guardSecret(GITHUB_TOKEN);
@@ -55,10 +54,7 @@ const MAX_LISTED_COMMITS = 250;
 const COMMENT_LIMIT = 65_536;
 
 export function useFakeGitHub() {
-  const opened: TestServer[] = [];
-  afterEach(async () => {
-    for (const server of opened.splice(0)) await server.close();
-  });
+  const later = cleanedAfterEach();
   return async (options: FakeGitHubOptions = {}): Promise<FakeGitHub> => {
     const repository = options.repository ?? 'acme/app';
     const token = options.token ?? GITHUB_TOKEN;
@@ -140,7 +136,7 @@ export function useFakeGitHub() {
       }
       answer(404, { message: 'Not Found' });
     });
-    opened.push(server);
+    later(() => server.close());
     return {
       url: server.origin,
       server,

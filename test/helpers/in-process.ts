@@ -19,6 +19,7 @@ import {
   type RunResult,
 } from './runner.js';
 import { capture } from './inputs.js';
+import { cleanedAfterEach } from './server.js';
 
 export interface InProcessRunner {
   dir: string;
@@ -87,13 +88,10 @@ export function useInProcessRunner(): () => InProcessRunner {
  * emulation gives the bundle, read back as the same RunResult (`code`: the exit code the failure set).
  */
 export function useInProcessAction(): (name: ActionName, options?: RunOptions) => Promise<RunResult> {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const later = cleanedAfterEach();
   return async (name, options = {}) => {
     const temp = mkdtempSync(join(tmpdir(), `in-process-${name}-`));
-    dirs.push(temp);
+    later(() => rmSync(temp, { recursive: true, force: true }));
     const files = stepFiles(temp, options.event);
     const env = stepEnv(files, temp, stepInputs(name, options), options);
     // The runner's file commands are read from process.env, an exported variable is set there, and a child the step

@@ -3,11 +3,11 @@
  * closes it after each test, or, shared by a whole file whose tests only read, after the file's last test.
  */
 import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { byProfileOf, parseProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox, type SandboxOptions } from '@compliance-actions/sandbox/server';
 import { guardSecret } from './secrets.js';
+import { cleanedAfterEach, forTheFile } from './server.js';
 
 export const DEMO_TOKEN = 'sandbox-demo-token';
 export const OTHER_TOKEN = 'sandbox-other-token';
@@ -75,13 +75,10 @@ async function open(options: Partial<SandboxOptions>): Promise<Opened> {
 
 /** `start(options)` opens a sandbox that is closed after the test. */
 export function useSandbox() {
-  const opened: Opened[] = [];
-  afterEach(async () => {
-    for (const entry of opened.splice(0)) await entry.close();
-  });
+  const later = cleanedAfterEach();
   return async (options: Partial<SandboxOptions> = {}): Promise<Running> => {
     const entry = await open(options);
-    opened.push(entry);
+    later(() => entry.close());
     return entry.running;
   };
 }
@@ -91,15 +88,6 @@ export function useSandbox() {
  * from it, and may then run concurrently. Returns a getter, usable inside tests.
  */
 export function useSharedSandbox(options: Partial<SandboxOptions> = {}): () => Running {
-  let entry: Opened | undefined;
-  beforeAll(async () => {
-    entry = await open(options);
-  });
-  afterAll(async () => {
-    await entry?.close();
-  });
-  return () => {
-    if (!entry) throw new Error('the shared sandbox is not started (use it inside a test)');
-    return entry.running;
-  };
+  const entry = forTheFile('sandbox', () => open(options));
+  return () => entry().running;
 }

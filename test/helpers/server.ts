@@ -76,17 +76,34 @@ export async function closedOrigin(): Promise<string> {
 
 /** One server for the whole file, started before its first test and closed after its last. Returns a getter. */
 export function useSharedServer(handler: Handler): () => TestServer {
-  let server: TestServer | undefined;
+  return forTheFile('server', () => startServer(handler));
+}
+
+/** What `open` gives, once for the whole file: opened before its first test, closed after its last. A getter. */
+export function forTheFile<T extends { close(): Promise<void> }>(
+  what: string,
+  open: () => Promise<T>,
+): () => T {
+  let opened: T | undefined;
   beforeAll(async () => {
-    server = await startServer(handler);
+    opened = await open();
   });
   afterAll(async () => {
-    await server?.close();
+    await opened?.close();
   });
   return () => {
-    if (!server) throw new Error('the shared server is not started (use it inside a test)');
-    return server;
+    if (!opened) throw new Error(`the shared ${what} is not started (use it inside a test)`);
+    return opened;
   };
+}
+
+/** Registers an afterEach that runs, in order, the clean-ups given to the returned function during the test. */
+export function cleanedAfterEach(): (cleanup: () => unknown) => void {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
 }
 
 export function json(
@@ -104,13 +121,7 @@ export function json(
  * with the handler and a client pointed at it (fast backoff, steady jitter).
  */
 export function useClientAgainst(defaults: Partial<ConnectionOptions> = {}) {
-  const opened: { server: TestServer; client: ComplianceClient }[] = [];
-  afterEach(async () => {
-    for (const { server, client } of opened.splice(0)) {
-      await client.close();
-      await server.close();
-    }
-  });
+  const later = cleanedAfterEach();
   return async (handler: Handler, options: Partial<ConnectionOptions> = {}) => {
     const server = await startServer(handler);
     const client = new ComplianceClient(
@@ -124,7 +135,10 @@ export function useClientAgainst(defaults: Partial<ConnectionOptions> = {}) {
         ...options,
       }),
     );
-    opened.push({ server, client });
+    later(async () => {
+      await client.close();
+      await server.close();
+    });
     return { server, client };
   };
 }
