@@ -1,7 +1,6 @@
 /**
- * Markdown as GitHub renders it: `cmark-gfm`, GitHub's fork of cmark (Debian package `cmark-gfm`, installed
- * by scripts/install-test-tools.sh), with the extensions GitHub uses. Raw HTML is kept (`--unsafe`), as GitHub keeps
- * the tags it allows; `tagfilter` disarms the ones it never allows.
+ * Markdown as GitHub renders it: `cmark-gfm`, GitHub's fork of cmark, with the extensions GitHub uses. Raw HTML is
+ * kept (`--unsafe`), as GitHub keeps the tags it allows; `tagfilter` disarms the ones it never allows.
  */
 import { execFileSync } from 'node:child_process';
 

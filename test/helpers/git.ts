@@ -42,9 +42,8 @@ export function useTempDirs() {
 }
 
 /**
- * Adds `count` empty commits to `branch` (default main) of `repo` in one `git fast-import` (5,000 in well under a
- * second, where a loop of `git commit` takes minutes), each by AUTHOR, a second apart from `start` (Unix seconds), with
- * the message `message(i)`; continues from the branch's tip when it has one. Returns their SHAs, oldest first.
+ * Adds `count` empty commits by AUTHOR to `branch` (default main) in one `git fast-import` (a loop of `git commit`
+ * takes minutes), a second apart from `start`, messages `message(i)`, after the tip. Their SHAs, oldest first.
  */
 export function fastCommits(
   repo: Repo,

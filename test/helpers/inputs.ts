@@ -1,7 +1,6 @@
 /**
- * Fixtures for in-process tests of the input readers: an environment map as the runner builds it from a step's
- * `with:`, a fresh token the redactor has never seen, and what a call printed (workflow commands such as
- * `::add-mask::` go to stdout).
+ * Fixtures for in-process tests of the input readers: an environment as the runner builds it from a step's `with:`,
+ * a fresh token the redactor has never seen, and what a call printed (workflow commands go to stdout).
  */
 import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';

@@ -2,9 +2,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
 /**
- * A forward proxy on loopback that handles CONNECT tunnels and absolute-form requests, recording both: `seen` the
- * request lines, `credentials` those that carried an Authorization header in clear. `hosts` maps names of the
- * proxy's own (not resolvable by the client) to addresses.
+ * A forward proxy on loopback for CONNECT tunnels and absolute-form requests: `seen` the request lines, `credentials`
+ * those with an Authorization header in clear. `hosts` maps names only the proxy resolves to addresses.
  */
 export async function startProxy(options: { hosts?: Record<string, string> } = {}): Promise<{
   url: string;

@@ -48,7 +48,7 @@ const HTML_NAMES: Record<string, string[]> = {
 /** A character as a pattern (the `u` flag refuses escapes of characters that need none, such as `-`). */
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
-/** One character in each of its forms (see `perCharacter`), as a pattern. */
+/** One character as itself, a JSON escape, its UTF-8 bytes percent-encoded once or twice, an HTML reference, `+`. */
 function forms(char: string): string[] {
   const code = char.codePointAt(0) ?? 0;
   const out = [escapeRegExp(char)];
@@ -67,10 +67,8 @@ function forms(char: string): string[] {
 const LINE_BREAK = String.raw`(?:[\r\n]|\\[rn]|\\u000[ad]|%(?:25)?0[ad]|&#0*1[03];?|&#x0*[ad];?|&NewLine;?)`;
 
 /**
- * A pattern of `secret` with each character in any of its forms, mixed freely, in either case, and line breaks
- * between characters: itself, a JSON escape (`\uXXXX`, `\"`), its UTF-8 bytes percent-encoded once or twice (`%2B`,
- * `%252B`), an HTML reference (decimal, hex, named), `+` for a space. Built by listing forms, not by decoding as the
- * redactor does, so the two do not share a mistake.
+ * A pattern of `secret`, each character in any of its forms (`forms`), in either case, line breaks between them.
+ * Built by listing forms, not by decoding as the redactor does, so the two do not share a mistake.
  */
 function perCharacter(secret: string): RegExp {
   const chars = Array.from(secret, (char) => {
@@ -118,10 +116,8 @@ function decodedViews(text: string): { texts: string[]; bytes: Buffer[] } {
 }
 
 /**
- * Whether `text` holds `secret` in any form a service or proxy may echo it in: as it is, URL-encoded, JSON-escaped,
- * base64-encoded (at any offset, either alphabet), hex, each character in its own form (see `perCharacter`), upper- or
- * lower-cased, split across lines. Checked by decoding and by a pattern of each character's forms, independently of
- * how the redactor works.
+ * Whether `text` holds `secret` in any form a service or proxy may echo it in: URL-encoded, JSON-escaped, base64 (any
+ * offset, either alphabet), hex, each character in its own form, either case, split across lines.
  */
 export function leaks(text: string, secret: string): boolean {
   let pattern = patterns.get(secret);
@@ -140,8 +136,7 @@ export function findSecretLeaks(text: string): string[] {
 
 /** Throws when `text` (logs, a file, an error message) contains a registered secret. */
 export function assertNoSecret(text: string, where: string): void {
-  const leaks = findSecretLeaks(text);
-  if (leaks.length > 0) throw new Error(`a token leaked into ${where}`);
+  if (findSecretLeaks(text).length > 0) throw new Error(`a token leaked into ${where}`);
 }
 
 /**
