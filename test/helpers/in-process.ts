@@ -43,17 +43,16 @@ export interface InProcessRunner {
 }
 
 export function useInProcessRunner(): () => InProcessRunner {
-  const dirs: string[] = [];
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
     // log.fail (core.setFailed) sets it; the test worker must not end with it.
     process.exitCode = undefined;
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
+  const later = cleanedAfterEach();
   return () => {
     const dir = mkdtempSync(join(tmpdir(), 'in-process-runner-'));
-    dirs.push(dir);
+    later(() => rmSync(dir, { recursive: true, force: true }));
     const files = { output: join(dir, 'output'), env: join(dir, 'env'), summary: join(dir, 'summary') };
     for (const file of Object.values(files)) writeFileSync(file, '');
     const temp = join(dir, 'temp');

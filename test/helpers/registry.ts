@@ -6,24 +6,18 @@ import { execFile, spawn } from 'node:child_process';
 import { createHash, createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { stringify } from 'yaml';
-import { json, startServer } from './server.js';
+import { closedOrigin, json, startServer } from './server.js';
 
 const run = promisify(execFile);
 
 /** A port nothing listens on right now (the kernel's pick, released at once). */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return Number(new URL(await closedOrigin()).port);
 }
 
 export interface TokenAuth {
