@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { renderProblems } from './gfm.js';
 import type { RunOptions } from './runner.js';
 import { guardSecret } from './secrets.js';
-import { cleanedAfterEach, json, startServer, type RecordedRequest, type TestServer } from './server.js';
+import { cleanedAfterEach, json, startServer, type RecordedRequest } from './server.js';
 
 export const GITHUB_TOKEN = 'ghs_fakeWorkflowToken0123456789abcdef';
 guardSecret(GITHUB_TOKEN);
@@ -39,23 +39,14 @@ export interface FakeGitHubOptions {
   answer?: (req: RecordedRequest, res: ServerResponse) => boolean;
 }
 
-export interface FakeGitHub {
-  /** GITHUB_API_URL for the step. */
-  url: string;
-  server: TestServer;
-  requests: RecordedRequest[];
-  /** Comments by pull request number, as the fake holds them now. */
-  comments: Map<number, FakeComment[]>;
-  /** The requests whose path starts with a prefix, e.g. `/repos/acme/app/pulls/7/commits`. */
-  requestsTo(prefix: string, method?: string): RecordedRequest[];
-}
+export type FakeGitHub = Awaited<ReturnType<ReturnType<typeof useFakeGitHub>>>;
 
 const MAX_LISTED_COMMITS = 250;
 const COMMENT_LIMIT = 65_536;
 
 export function useFakeGitHub() {
   const later = cleanedAfterEach();
-  return async (options: FakeGitHubOptions = {}): Promise<FakeGitHub> => {
+  return async (options: FakeGitHubOptions = {}) => {
     const repository = options.repository ?? 'acme/app';
     const token = options.token ?? GITHUB_TOKEN;
     const comments = new Map<number, FakeComment[]>(
@@ -138,11 +129,13 @@ export function useFakeGitHub() {
     });
     later(() => server.close());
     return {
+      /** GITHUB_API_URL for the step. */
       url: server.origin,
       server,
       requests: server.requests,
       comments,
-      requestsTo: (prefix, method) =>
+      /** The requests whose path starts with a prefix, e.g. `/repos/acme/app/pulls/7/commits`. */
+      requestsTo: (prefix: string, method?: string) =>
         server.requests.filter((r) => r.url.pathname.startsWith(prefix) && (!method || r.method === method)),
     };
   };

@@ -21,28 +21,9 @@ import {
 import { capture } from './inputs.js';
 import { cleanedAfterEach } from './server.js';
 
-export interface InProcessRunner {
-  dir: string;
-  /** The environment a step reads (runStep's `env`): RUNNER_TEMP and GITHUB_STEP_SUMMARY, plus `INPUT_*` to add. */
-  env: Env;
-  temp: string;
-  files: { output: string; env: string; summary: string };
-  outputs(): Record<string, string>;
-  exported(): Record<string, string>;
-  summary(): string;
-  /** The files the step left under RUNNER_TEMP/compliance-actions (result and payload files), by name. */
-  kept(): string[];
-  /** A kept file, parsed. */
-  keptJson(path: string): unknown;
-  /** Everything printed on stdout so far. */
-  stdout(): string;
-  /** The lines printed so far that are annotations or the failure (`::error`, `::warning`, `::notice`). */
-  annotations(): string[];
-  /** Called with each chunk as it is printed, to see what the files held at that moment. */
-  onPrint(listener: (chunk: string) => void): void;
-}
+export type InProcessRunner = ReturnType<ReturnType<typeof useInProcessRunner>>;
 
-export function useInProcessRunner(): () => InProcessRunner {
+export function useInProcessRunner() {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
@@ -61,23 +42,28 @@ export function useInProcessRunner(): () => InProcessRunner {
     const listeners: ((chunk: string) => void)[] = [];
     const stdout = capture(process.stdout, (text) => listeners.forEach((listener) => listener(text)));
     const keptDir = join(temp, 'compliance-actions');
+    /** The environment a step reads (runStep's `env`), plus `INPUT_*` to add. */
+    const env: Env = { RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: files.summary };
     return {
       dir,
-      env: { RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: files.summary },
+      env,
       temp,
       files,
       outputs: () => parseCommandFile(readFileSync(files.output, 'utf8')),
       exported: () => parseCommandFile(readFileSync(files.env, 'utf8')),
       summary: () => readFileSync(files.summary, 'utf8'),
+      /** The files the step left under RUNNER_TEMP/compliance-actions (result and payload files), by name. */
       kept: () => (existsSync(keptDir) ? readdirSync(keptDir).sort() : []),
-      keptJson: (path) => JSON.parse(readFileSync(path, 'utf8')) as unknown,
+      keptJson: (path: string) => JSON.parse(readFileSync(path, 'utf8')) as unknown,
       stdout: stdout.printed,
+      /** The lines printed so far that are annotations or the failure (`::error`, `::warning`, `::notice`). */
       annotations: () =>
         stdout
           .printed()
           .split('\n')
           .filter((line) => /^::(error|warning|notice)\b/.test(line)),
-      onPrint: (listener) => listeners.push(listener),
+      /** Called with each chunk as it is printed, to see what the files held at that moment. */
+      onPrint: (listener: (chunk: string) => void) => void listeners.push(listener),
     };
   };
 }

@@ -22,14 +22,7 @@ export interface KubeApiOptions {
   podsStatus?: number;
 }
 
-export interface FakeKubeApi {
-  /** `http://127.0.0.1:<port>` */
-  origin: string;
-  port: number;
-  /** The pod list requests, in order. */
-  podRequests(): PodListRequest[];
-  close(): Promise<void>;
-}
+export type FakeKubeApi = Awaited<ReturnType<typeof startKubeApi>>;
 
 const POD_LIST_PATH = /^\/api\/v1\/(?:namespaces\/([^/]+)\/)?pods$/;
 
@@ -54,7 +47,7 @@ const DISCOVERY: Record<string, unknown> = {
   },
 };
 
-export async function startKubeApi(options: KubeApiOptions = {}): Promise<FakeKubeApi> {
+export async function startKubeApi(options: KubeApiOptions = {}) {
   const pods = options.pods ?? [];
   const podRequests: PodListRequest[] = [];
   const server = await startServer((req, res) => {
@@ -94,6 +87,7 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<FakeKu
     });
   });
   return {
+    /** `http://127.0.0.1:<port>` */
     origin: server.origin,
     port: Number(new URL(server.origin).port),
     podRequests: () => [...podRequests],

@@ -35,15 +35,10 @@ export interface RegistryOptions {
   token?: TokenAuth;
 }
 
-export interface TestRegistry {
-  /** `127.0.0.1:<port>`, as an image reference's registry part. */
-  host: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type TestRegistry = Awaited<ReturnType<typeof startRegistry>>;
 
 /** Starts a registry and waits until `/v2/` answers (200, or 401 behind authentication). */
-export async function startRegistry(options: RegistryOptions = {}): Promise<TestRegistry> {
+export async function startRegistry(options: RegistryOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'registry-'));
   const port = await freePort();
   const config: Record<string, unknown> = {
