@@ -26,15 +26,15 @@ export default defineConfig({
     // A test spends most of its time waiting on a child (a bundle, git, kubectl) or a socket: a worker more than
     // there are cores keeps them busy (vitest's default leaves one idle).
     maxWorkers: availableParallelism() + 1,
-    // A worker's files share its module cache: importing src/, zod and the sandbox anew for every file cost over a
-    // quarter of the in-process tests' CPU time. Hooks and state live in what each file calls, not at import.
+    // A worker's files share its process: a fresh one per file cost over a quarter of the in-process tests' CPU time.
+    // Each file still gets fresh modules of its own (test/setup/fresh-modules.ts).
     isolate: false,
     // A bound for a hang only, far above any test's run with both cores busy: a verdict never rests on time.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // The default report, then the ten slowest files (a slow file is seen before it becomes a timeout).
     reporters: ['default', './test/setup/slowest-files.ts'],
-    setupFiles: ['test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
+    setupFiles: ['test/setup/fresh-modules.ts', 'test/setup/token-guard.ts', 'test/setup/fast-check.ts'],
     // `npm run coverage`: what the in-process tests run of src/ (a bundle run in a child is not counted), less the
     // linear-time test, which measures the shipped code's cost and not the instrumented code's.
     coverage: {
