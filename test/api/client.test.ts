@@ -104,6 +104,16 @@ describe('the nine operations', () => {
     const capped = await client.listAllTrails({}, { perPage: 10, maxItems: 25 });
     expect(capped.items).toHaveLength(25);
     expect(capped).toMatchObject({ total: 500, truncated: true, pagesRead: 3 });
+
+    // A page_count of 1 is trusted: one request, no second page asked for.
+    const { server: one, client: oneClient } = await setup((_req, res) =>
+      json(res, 200, {
+        data: [{ name: 'a' }, { name: 'b' }],
+        pagination: { total: 2, page: 1, per_page: 2, page_count: 1 },
+      }),
+    );
+    expect((await oneClient.listAllTrails({}, { perPage: 2 })).items).toHaveLength(2);
+    expect(one.requests).toHaveLength(1);
   });
 
   it('gets a deployment', async () => {

@@ -48,13 +48,16 @@ describe('retry policy (pure)', () => {
 });
 
 describe('HTTP transport against a misbehaving loopback server', () => {
-  it('retries 503 and 409 (a lock), then succeeds, with growing waits', async () => {
+  it('retries a report on 503 and 409 (a lock), the same body each time, with growing waits', async () => {
     const { server, client } = await setup((_req, res, i) => {
       if (i < 2) json(res, [503, 409][i] ?? 0, { message: 'busy' });
-      else json(res, 200, []);
+      else json(res, 201, { message: 'OK' });
     });
-    await expect(client.listActions()).resolves.toEqual([]);
-    expect(server.requests).toHaveLength(3);
+    const report = { fingerprint: 'a'.repeat(64), filename: 'app.tgz', build_url: 'https://ci/1' };
+    await client.reportArtifact('app', { ...report, commit_url: 'https://git/c/1' });
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+    expect(new Set(server.requests.map((r) => r.body))).toEqual(new Set([server.requests[0]?.body]));
+    expect(server.requests[0]?.body).toContain('"filename":"app.tgz"');
     const [a, b, c] = server.requests.map((r) => r.at) as [number, number, number];
     // random() = 0.5 gives 3/4 of each step: 15 ms, then 30 ms.
     expect(b - a).toBeGreaterThanOrEqual(14);

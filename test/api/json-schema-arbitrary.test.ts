@@ -75,7 +75,12 @@ function checkDraws(schema: JsonSchema): void {
 }
 
 const sample = (schema: JsonSchema, count = SAMPLE) => fc.sample(arbitraryFromSchema(schema), count);
-const objectsOf = (schema: JsonSchema, count?: number) => sample(schema, count) as JsonObject[];
+/** Drawn values of an object schema, each checked to be an object (a number would make a key check vacuous). */
+const objectsOf = (schema: JsonSchema, count?: number) =>
+  sample(schema, count).map((value) => {
+    expect(value).toSatisfy((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+    return value as JsonObject;
+  });
 
 const responses = await responseSchemas();
 

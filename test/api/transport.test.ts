@@ -202,6 +202,17 @@ describe('the proxy path (undici)', () => {
     expect(server.seen.encrypted).toEqual([true]);
   });
 
+  it('reaches https on loopback directly too: a proxy elsewhere would reach its own loopback', async () => {
+    trustTestCertificate();
+    const server = await startTlsServer();
+    const proxy = await startProxy();
+    opened.push(proxy);
+    const client = clientFor(server.origin, { proxy: { httpsProxy: proxy.url, httpProxy: proxy.url } });
+    expect(await client.listActions()).toEqual([]);
+    expect(proxy.seen).toEqual([]);
+    expect(server.seen.requests).toBe(1);
+  });
+
   it('close() while the proxy path is still being opened ends the call as closed, sending nothing', async () => {
     const proxy = await startProxy();
     opened.push(proxy);
