@@ -39,7 +39,7 @@ export interface FakeGitHubOptions {
   answer?: (req: RecordedRequest, res: ServerResponse) => boolean;
 }
 
-export type FakeGitHub = Awaited<ReturnType<ReturnType<typeof useFakeGitHub>>>;
+type FakeGitHub = Awaited<ReturnType<ReturnType<typeof useFakeGitHub>>>;
 
 const MAX_LISTED_COMMITS = 250;
 const COMMENT_LIMIT = 65_536;

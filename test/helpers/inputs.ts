@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';
 import { InputReader, type Env } from '../../src/context/inputs.js';
-import { guardSecret, TEST_TOKEN } from './secrets.js';
+import { assertNoSecret, guardSecret, TEST_TOKEN, withoutMaskCommands } from './secrets.js';
 
 /** `INPUT_<NAME>` for each input, as the runner names them (spaces to `_`, upper case; dashes kept), plus `env`. */
 export function inputEnv(inputs: Record<string, string>, env: Env = {}): Env {
@@ -55,7 +55,12 @@ export function capture(stream: NodeJS.WriteStream = process.stdout, listener?: 
     listener?.(text);
     return true;
   });
-  return { printed: () => out, stop: () => spy.mockRestore() };
+  // Taken from the token guard's view (test/setup/token-guard.ts), so checked here as it would be.
+  const stop = () => {
+    spy.mockRestore();
+    assertNoSecret(withoutMaskCommands(out), 'what the code printed');
+  };
+  return { printed: () => out, stop };
 }
 
 /** Runs `work`, capturing what it prints on stdout, and what it returns or throws. */
@@ -73,12 +78,15 @@ export function printedBy<T>(work: () => T): Printed<T> {
 /** `printedBy` for asynchronous work. */
 export async function printedDuring<T>(work: () => Promise<T>): Promise<Printed<T>> {
   const stdout = capture();
-  const settled = await work().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  stdout.stop();
-  return { ...settled, out: stdout.printed() };
+  try {
+    const settled = await work().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    return { ...settled, out: stdout.printed() };
+  } finally {
+    stdout.stop();
+  }
 }
 
 /** What `work` threw; fails when it did not throw an Error. */

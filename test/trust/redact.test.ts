@@ -35,7 +35,7 @@ const NAMED: Record<string, string> = {
   '&': '&amp;',
 };
 
-/** Issue 25: the forms today's redactor let through, each the whole token (the property below mixes them). */
+/** The forms an earlier redactor let through, each the whole token (the property below mixes them). */
 const newForms: Record<string, (token: string) => string> = {
   'JSON with `+` as \\u002B (.NET)': (token) => JSON.stringify(token).replace('+', '\\u002B'),
   'JSON with every character as \\uXXXX': (token) => each(token, unicodeEscape),

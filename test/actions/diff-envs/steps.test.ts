@@ -10,7 +10,8 @@ import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../../helpers/sandbox.js';
-import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { noLeak } from '../../helpers/step-result.js';
 import { closedOrigin, json, startServer, type Handler, type TestServer } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
@@ -20,7 +21,6 @@ import { BACKEND_14, BACKEND_15, seedWithFlowless, type Saved } from '../../help
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
-const noLeak = (result: RunResult) => assertNoSecret(withoutMaskCommands(result.everything), 'the step');
 const lastLine = (result: RunResult) => result.stdout.trimEnd().split('\n').at(-1);
 const nonCompliant = (result: RunResult) => JSON.parse(result.outputs['non-compliant'] ?? '') as unknown;
 /**
@@ -37,7 +37,7 @@ function expectCouldNot(result: RunResult, kind: string, message: string, ...sum
     error: { kind, message: expect.stringContaining(message) as string },
   });
   for (const line of summary) expect(result.summary).toContain(line);
-  noLeak(result);
+  noLeak(result.everything);
 }
 
 /** diff-envs of `one` against `two`: of the demo org at the sandbox, or of acme at a loopback server's origin. */
@@ -162,7 +162,7 @@ describe('diff-envs against a loopback server', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('image of Bearer ***');
     expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
-    noLeak(result);
+    noLeak(result.everything);
     expectCouldNot(
       await driftCheckAt(server.origin, { 'show-unchanged': 'true' }),
       'unexpected-response',
@@ -184,7 +184,7 @@ describe('diff-envs against a loopback server', () => {
     expect(refused.code).toBe(1);
     expect(server.requests).toHaveLength(2);
     expect(refused.stdout).toContain('token Bearer *** is not valid');
-    noLeak(refused);
+    noLeak(refused.everything);
   });
 
   it('says the service is unreachable, setting only the outcome, the result file and would-fail', async () => {
@@ -474,7 +474,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         outcome: 'different',
         compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
       });
-      noLeak(result);
+      noLeak(result.everything);
     });
 
     it('an arriving artifact the diff names no flow for reads "flow unknown", and fails the gate', async () => {
@@ -576,7 +576,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       );
       for (const r of [first, again, drift]) {
         expect(r.stderr).toBe('');
-        noLeak(r);
+        noLeak(r.everything);
       }
     });
 
@@ -711,7 +711,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         'Left out of promotions: 1 not COMPLIANT, 1 in a rollout in progress (the result file names them).',
       );
       expect(s).toContain('#### Rollout in progress (1)');
-      noLeak(result);
+      noLeak(result.everything);
     });
 
     it('an image arriving in two flows is reviewed in each: non-compliant in one, the gate fails and it never moves as compliant', async () => {
