@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { clean, expectStep, resultOf, seedAttesting, type Seed } from '../../helpers/check-attestations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHOR, fastCommits, gitRecorder, useTempDirs, type Repo } from '../../helpers/git.js';
-import { liveShaped } from '../../helpers/live-diff.js';
+import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
@@ -246,6 +246,45 @@ describe('check-attestations-for-commit over a range', () => {
     }
     expect(result.summary).not.toMatch(/(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
     expect(result.summary).not.toMatch(/<img|\]\(javascript:/i);
+  });
+
+  it('since-deployed-in, on an answer that names no snapshot, could not check: nothing looked up, a dry run forgives it', async () => {
+    const sandbox = await startSandbox({
+      seed: withDeployed(seedAttesting(after.slice(0, 3)), [
+        { name: 'ghcr.io/acme/app:1.0.0', commit: after[0] ?? '' },
+      ]),
+    });
+    const asked: string[] = [];
+    sandbox.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
+    const run = async (more: Record<string, string> = {}) => {
+      await unconfirmedDiff(sandbox, 'app-prod', 'app-prod');
+      asked.length = 0;
+      return gate(
+        sandbox.url,
+        { 'since-deployed-in': 'app-prod', flow: 'app', ...more },
+        { github: { GITHUB_SHA: after[2] ?? '' } },
+      );
+    };
+    const why =
+      'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
+      'confirmed), so it cannot be shown to be about what runs in app-prod: since-deployed-in takes no base from it';
+    const result = await run();
+    expectStep(result, {
+      code: 1,
+      outputs: { outcome: 'error', compliant: 'false', 'would-fail': 'true' },
+      summary: ['### ⚠️ Compliance gate could not check'],
+    });
+    expect(resultOf(result).error).toEqual({ kind: 'unexpected-response', message: why });
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`::error::${why}`);
+    // The diff alone: no artifact looked up on its word, no attestation read.
+    expect(asked).toEqual(['/api/v2/env-diff/demo']);
+
+    const dry = await run({ 'dry-run': 'true' });
+    expectStep(dry, {
+      code: 0,
+      outputs: { outcome: 'error', compliant: 'false' },
+      stdout: [`::warning title=Dry run::Not failed (dry run): ${why}`],
+    });
   });
 
   it('since-deployed-in looks up at most 200 artifacts, 8 at a time, and says the bound left their commits unknown', async () => {

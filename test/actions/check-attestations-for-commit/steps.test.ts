@@ -433,6 +433,32 @@ describe('check-attestations-for-commit', () => {
       expect(result.stdout).toContain('HTTP 401');
     });
 
+    it('when the answer is about other commits: never compliant, even with fail-on-non-compliant false', async () => {
+      const sandbox = shared();
+      // The compliant commit's own (compliant) attestations, given for the non-compliant one.
+      const theirs = await sandbox.client().listAttestationsForCommits({ commit_list: [COMPLIANT] });
+      const passing = theirs[COMPLIANT] ?? [];
+      expect(passing.length).toBeGreaterThan(0);
+      expect(passing.every((a) => a.is_compliant === true)).toBe(true);
+      const endpoint = 'unexpected response from GET /attestations/{org}/list_attestations_for_criteria: ';
+      // Under another commit's key; then filed under the commit asked, each naming the other commit as its own.
+      const misnamed = passing.map((a) => ({
+        ...a,
+        git_commit_info: { ...a.git_commit_info, sha1: COMPLIANT },
+      }));
+      for (const [body, why] of [
+        [theirs, `names commit "${COMPLIANT}", which was not asked: the answer is about something else`],
+        [
+          { [NON_COMPLIANT]: misnamed },
+          `${NON_COMPLIANT}[0].git_commit_info.sha1 is "${COMPLIANT}", not "${NON_COMPLIANT}" as asked`,
+        ],
+      ] as const) {
+        sandbox.sandbox.faults.respondNext(1, { status: 200, body });
+        const result = await gate({ commits: NON_COMPLIANT, 'fail-on-non-compliant': 'false' });
+        couldNotCheck(result, 'unexpected-response', `${endpoint}${why}`);
+      }
+    });
+
     it.each([
       ['an attestation without its name', { [COMPLIANT]: [{ attestation_type: 'junit' }] }],
       ['a list, not an object', [1, 2, 3]],

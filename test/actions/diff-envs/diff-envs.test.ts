@@ -1050,6 +1050,29 @@ describe('a rollout in progress', () => {
     expect(promotionsOf(result, { ...ALL, state: 'any' }).include).toHaveLength(1);
   });
 
+  it('is not paired, not added nor removed, and not promoted, but its arriving version is checked', () => {
+    const result = diffOf({
+      onlyIn1: [v14],
+      onlyIn2: [v16, v17, entry('ghcr.io/acme/web:2', 2)],
+      unchanged: [v15],
+    });
+    expect(result.replaced).toEqual([]);
+    expect(result.removed).toEqual([]);
+    expect(result.added.map((a) => a.name)).toEqual(['ghcr.io/acme/web:2']);
+    expect(result.counts).toMatchObject({ replaced: 0, added: 1, removed: 0, rollouts: 1 });
+    const step = toStep(result, { ...INPUTS, failOnNonCompliant: true });
+    // The gate covers the rollout's arriving version: with no review of it, it is not checked, never a pass.
+    expect(step.outputs['non-compliant']).toEqual([
+      { name: 'ghcr.io/acme/web:2', fingerprint: fp(2), state: 'NOT-CHECKED' },
+      { name: 'ghcr.io/acme/backend:1.6.0', fingerprint: fp(16), state: 'NOT-CHECKED' },
+      { name: 'ghcr.io/acme/backend:1.7.0', fingerprint: fp(17), state: 'NOT-CHECKED' },
+    ]);
+    expect(step.outputs.rollouts).toEqual(['ghcr.io/acme/backend']);
+    expect(step.result).toMatchObject({
+      promotions: { leftOut: [{ why: 'not-compliant' }, { why: 'rollout' }] },
+    });
+  });
+
   it('is said in the summary, as a warning, and fails the step with fail-on-rollout', () => {
     const result = diffOf({ onlyIn1: [v14], onlyIn2: [v16, v17], unchanged: [v15] });
     const warned = toStep(result, INPUTS);
