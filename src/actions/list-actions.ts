@@ -4,7 +4,7 @@ import type { InputReader } from '../context/inputs.js';
 import { serviceTime } from '../context/time.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import { defineAction, MAX_ANNOTATIONS, type Annotation, type StepResult } from '../runtime/step.js';
-import { firstOf, timeCell } from '../summary/cells.js';
+import { capLines, firstOf, timeCell } from '../summary/cells.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 
@@ -197,17 +197,11 @@ function failureText(tripped: Tripped, total: number): string {
 
 /** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */
 function warnings(failingActions: Action[]): Annotation[] {
-  const named =
-    failingActions.length > MAX_ANNOTATIONS ? failingActions.slice(0, MAX_ANNOTATIONS - 1) : failingActions;
-  const out = named.map((a): Annotation => ({
-    level: 'warning',
-    message: `Action ${describeFailure(a)} fails to send notifications.`,
-  }));
-  const rest = failingActions.length - named.length;
-  if (rest > 0) {
-    out.push({ level: 'warning', message: `${rest} more action(s) are failing: see the job summary.` });
-  }
-  return out;
+  return capLines(
+    failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`),
+    MAX_ANNOTATIONS,
+    (rest) => `${rest} more action(s) are failing: see the job summary.`,
+  ).map((message) => ({ level: 'warning', message }));
 }
 
 function describeFailure(action: Action): string {

@@ -27,20 +27,11 @@ export function readInputs(inputs: InputReader, cwd: string, now: number = Date.
 
 export type ListAttestationsInputs = ReturnType<typeof readInputs>;
 
-export interface ListAttestationsResult extends ListCounts {
-  url: string;
-  flow: string;
-  /** Unix seconds, as sent. */
-  from?: number;
-  to?: number;
-  paging: Paging;
-  attestations: Attestation[];
-}
+type ListAttestationsResult = ListCounts &
+  ReturnType<typeof queryOf> & { url: string; attestations: Attestation[] };
 
-/** The query as asked: in the result file, also of a step that could not list. */
-function queryOf(
-  inputs: ListAttestationsInputs,
-): Pick<ListAttestationsResult, 'flow' | 'from' | 'to' | 'paging'> {
+/** The query as asked (the times in Unix seconds, as sent): in the result file, also of a step that could not list. */
+function queryOf(inputs: ListAttestationsInputs) {
   return {
     flow: inputs.flow,
     ...(inputs.from !== undefined && { from: inputs.from }),

@@ -29,15 +29,15 @@ export function readInputs(inputs: InputReader, cwd: string) {
 
 export type ListTrailsInputs = ReturnType<typeof readInputs>;
 
-export interface ListTrailsResult extends ListCounts {
+type ListTrailsResult = ListCounts & {
   url: string;
-  filters: { flow?: string; flow_tag?: string; fingerprint?: string };
+  filters: ReturnType<typeof filtersOf>;
   paging: Paging;
   trails: Trail[];
-}
+};
 
 /** The query's filters, as the API names them. */
-export function filtersOf(inputs: ListTrailsInputs): ListTrailsResult['filters'] {
+export function filtersOf(inputs: ListTrailsInputs) {
   return {
     ...(inputs.flow !== undefined && { flow: inputs.flow }),
     ...(inputs.flowTag !== undefined && { flow_tag: inputs.flowTag }),

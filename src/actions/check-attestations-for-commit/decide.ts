@@ -5,23 +5,45 @@ import {
   type CommitAttestation,
 } from '../../api/schemas.js';
 import { sortFindings, type FailOn, type Sorted } from '../../compliance/grades.js';
-import {
-  STATE_RANK,
-  type CellState,
-  type Decision,
-  type GateCell,
-  type GateRow,
-  type GradedItem,
-} from './inputs.js';
+import type { GATE_GRADES } from './inputs.js';
+
+/** `unknown`: an attestation without a verdict (is_compliant null or absent), and none that failed. */
+export type CellState = 'compliant' | 'non-compliant' | 'missing' | 'unknown';
+
+export interface GateCell {
+  state: CellState;
+  /** The attestations that decided the cell (the newest of each flow, trail and artifact), or their override. */
+  attestations: CommitAttestation[];
+  /** The override the cell shows (verdict, who and why), where one decided it. */
+  override?: CommitAttestation;
+}
+
+/** A missing, non-compliant or unknown attestation; `name` is null for a commit without any attestation. */
+export interface GradedItem {
+  commit: string;
+  name: string | null;
+  grade: (typeof GATE_GRADES)[number];
+}
+
+export type Decision = ReturnType<typeof decide>;
+
+/** Worst last: a row is as bad as its worst cell. */
+export const STATE_RANK: Record<CellState, number> = {
+  compliant: 0,
+  missing: 1,
+  unknown: 2,
+  'non-compliant': 3,
+};
 
 /**
  * Decides every commit: with `required`, every name; without, at least one attestation. Of one name, the newest per
  * flow, trail and artifact counts (newestByName) and each must be compliant; no verdict is unknown (a gate fails
  * closed); an override decides what it overrides.
  */
-export function decide(commits: string[], found: AttestationsByCommit, required: string[]): Decision {
+export function decide(commits: string[], found: AttestationsByCommit, required: string[]) {
   const names = [...new Set(required)];
-  const rows: GateRow[] = [];
+  // Each row's cells are keyed by attestation name: every required name, or without `required`, those found on it.
+  const rows: { commit: string; state: CellState; cells: Record<string, GateCell> }[] = [];
   const findings: GradedItem[] = [];
   const seen = new Set<string>();
   for (const commit of new Set(commits)) {
@@ -42,12 +64,17 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
   const of = (grade: GradedItem['grade']) =>
     findings.filter((f) => f.grade === grade).map(({ commit, name }) => ({ commit, name }));
   return {
+    /** True when nothing is missing and nothing is non-compliant. */
     compliant: findings.length === 0,
+    /** The columns of the matrix: the required names, or every name found. */
     names: names.length > 0 ? names : [...seen].sort(),
     rows,
     missing: of('missing'),
+    /** Found with a verdict false. */
     nonCompliant: of('non-compliant'),
+    /** Found without a verdict (and none false): it fails closed unless fail-on leaves unknown out. */
     unknown: of('unknown'),
+    /** Every one of the three, graded, in the order of the matrix (commit by commit, column by column). */
     findings,
   };
 }

@@ -9,7 +9,6 @@ import {
   expectedForms,
   Sha1,
   type AttestationsForCommitsQuery,
-  type CommitAttestation,
 } from '../../api/schemas.js';
 import { readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
@@ -92,78 +91,11 @@ export interface DeployedRead {
   noBase?: Exclude<OnNoBase, 'fail'>;
 }
 
-/** `unknown`: an attestation without a verdict (is_compliant null or absent), and none that failed. */
-export type CellState = 'compliant' | 'non-compliant' | 'missing' | 'unknown';
-
 /** The grades this gate finds (never incomplete: an attestation has a verdict or none). */
 export const GATE_GRADES = ['non-compliant', 'missing', 'unknown'] as const satisfies readonly Grade[];
 
-/** A missing or non-compliant attestation; `name` is null for a commit without any attestation (no `required`). */
-interface GateItem {
-  commit: string;
-  name: string | null;
-}
-
-export interface GateCell {
-  state: CellState;
-  /** The attestations that decided the cell (the newest of each flow, trail and artifact), or their override. */
-  attestations: CommitAttestation[];
-  /** The override the cell shows (verdict, who and why), where one decided it. */
-  override?: CommitAttestation;
-}
-
-export interface GateRow {
-  commit: string;
-  state: CellState;
-  /** By attestation name: every required name, or without `required`, the names found on this commit. */
-  cells: Record<string, GateCell>;
-}
-
-export interface Decision {
-  /** True when nothing is missing and nothing is non-compliant. */
-  compliant: boolean;
-  /** The columns of the matrix: the required names, or every name found. */
-  names: string[];
-  rows: GateRow[];
-  missing: GateItem[];
-  /** Found with a verdict false. */
-  nonCompliant: GateItem[];
-  /** Found without a verdict (and none false): it fails closed unless fail-on leaves unknown out. */
-  unknown: GateItem[];
-  /** Every one of the three, graded, in the order of the matrix (commit by commit, column by column). */
-  findings: GradedItem[];
-}
-
-export interface GradedItem extends GateItem {
-  grade: (typeof GATE_GRADES)[number];
-}
-
-/** Worst last: a row is as bad as its worst cell. */
-export const STATE_RANK: Record<CellState, number> = {
-  compliant: 0,
-  missing: 1,
-  unknown: 2,
-  'non-compliant': 3,
-};
-
 /** `skipped`: since-deployed-in found no base and on-no-base is skip, so nothing was checked (never a pass). */
 export type Outcome = 'compliant' | 'non-compliant' | 'error' | 'skipped';
-
-/** The result file's content (with `outcome`, which the finisher adds). */
-export interface GateResult extends Decision {
-  failOnNonCompliant: boolean;
-  failOn: Grade[];
-  /** What the step would decide with every grade listed: true when anything is missing, non-compliant or unknown. */
-  wouldFail: boolean;
-  commits: CommitsRead['commits'];
-  from: CommitsRead['from'];
-  pullRequest: number | undefined;
-  note: string | undefined;
-  range: RangeRead | undefined;
-  deployed: DeployedRead | undefined;
-  query: GateQuery;
-  required: string[];
-}
 
 /** `fail-on-non-compliant`, the older word: true (the default) fails on every grade this gate finds, false on none. */
 const SHORTHAND: Shorthand = {

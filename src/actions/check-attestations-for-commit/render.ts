@@ -13,19 +13,21 @@ import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } f
 import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
-import { cellState, sortByFailOn } from './decide.js';
+import {
+  cellState,
+  sortByFailOn,
+  STATE_RANK,
+  type CellState,
+  type Decision,
+  type GateCell,
+  type GradedItem,
+} from './decide.js';
 import {
   ACTION,
-  STATE_RANK,
   type GateInputs,
-  type CellState,
   type CommitsRead,
-  type Decision,
   type DeployedRead,
-  type GateCell,
   type GateQuery,
-  type GateResult,
-  type GradedItem,
   type Outcome,
 } from './inputs.js';
 
@@ -47,13 +49,14 @@ export const onError: ErrorExtras<GateInputs> = {
   commentKey,
 };
 
-export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
-  const sorted = sortByFailOn(decision, inputs.failOn);
-  const result: GateResult = {
+/** The result file's content (with `outcome`, which the finisher adds). */
+function resultOf(inputs: GateInputs, read: CommitsRead, decision: Decision, wouldFail: boolean) {
+  return {
     ...decision,
     failOnNonCompliant: inputs.failOnNonCompliant,
     failOn: inputs.failOn.grades,
-    wouldFail: sorted.wouldFail,
+    /** What the step would decide with every grade listed: true when anything is missing, non-compliant or unknown. */
+    wouldFail,
     commits: read.commits,
     from: read.from,
     pullRequest: read.pullRequest ?? inputs.prComment.pullRequest?.number,
@@ -63,6 +66,13 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
     query: inputs.query,
     required: inputs.required,
   };
+}
+
+type GateResult = ReturnType<typeof resultOf>;
+
+export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
+  const sorted = sortByFailOn(decision, inputs.failOn);
+  const result = resultOf(inputs, read, decision, sorted.wouldFail);
   const outcome: Outcome = decision.compliant ? 'compliant' : 'non-compliant';
   return {
     outcome,

@@ -2,33 +2,96 @@
  * diff-envs' decisions, pure: the service's groups as the result, replacements paired by name without tag or digest
  * (`backend 1.4.0 → 1.5.0`), and each arriving artifact's check, failing closed.
  */
-import type { DiffArtifact, EnvDiff } from '../../api/schemas.js';
-import { judgeAnswer } from '../../compliance/decide.js';
+import type { ArtifactState, DiffArtifact, EnvDiff } from '../../api/schemas.js';
+import { judgeAnswer, type Judged } from '../../compliance/decide.js';
 import { GRADES, sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
-import type {
-  StepInputs,
-  ArrivalCheck,
-  ArrivalState,
-  ComplianceReview,
-  DiffEnvsResult,
-  DiffSide,
-  LeftOut,
-  Paired,
-  Promotion,
-  PromotionFilter,
-  Promotions,
-  PromotionSide,
-  Replacement,
-  Rollout,
-  RolloutSide,
-} from './inputs.js';
+import type { StepError } from '../../runtime/step.js';
+import type { PromotionFilter, StepInputs } from './inputs.js';
+
+/** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
+export interface Replacement {
+  /** The repository both share, e.g. `ghcr.io/acme/backend`. */
+  name: string;
+  from: DiffArtifact;
+  to: DiffArtifact;
+  /** The arriving version's entries in other flows than `to`'s (one image may belong to several); absent if none. */
+  otherFlows?: DiffArtifact[];
+}
+
+/**
+ * The service's state, or what stands in for one (no state, evidence contradicting COMPLIANT, not found, no flow, not
+ * checked); only `COMPLIANT` passes.
+ */
+export type ArrivalState =
+  ArtifactState | 'NO-STATE' | 'EVIDENCE-NOT-COMPLIANT' | 'NOT-FOUND' | 'FLOW-UNKNOWN' | 'NOT-CHECKED';
+
+export interface ArrivalCheck extends Omit<Judged, 'state'> {
+  name: string | null;
+  fingerprint: string;
+  flow: string | null;
+  state: ArrivalState;
+  /** Why it was not checked (`NOT-CHECKED`). */
+  error?: StepError;
+}
+
+export interface ComplianceReview {
+  /** One per distinct arriving fingerprint, in the order they arrive. */
+  checks: ArrivalCheck[];
+  /** Lookups not made: over MAX_LOOKUPS. */
+  leftOut: number;
+}
+
+/** Where an artifact of a rollout runs: only in snapshot 1, only in snapshot 2, or in both. */
+export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
+
+/** A snapshot runs two or more versions of one name (a rollout midway): none of it pairs or moves. */
+export interface Rollout {
+  name: string;
+  snapshots: (1 | 2)[];
+  /** Every artifact of that name in either snapshot, and where it runs. */
+  versions: { artifact: DiffArtifact; in: RolloutSide }[];
+}
+
+/** One entry of the `promotions` matrix: an artifact that would move from snapshot 2 to snapshot 1. */
+export interface Promotion {
+  /** The name without tag or digest: what a matrix job is about. */
+  name: string;
+  /** What it replaces in snapshot 1; null for a new service. */
+  from: PromotionSide | null;
+  to: PromotionSide;
+  /** A compare link when both commits are pages of one repository; else null. */
+  'compare-url': string | null;
+  /** The compliance read for the arriving artifact; null with `compliance: false`. */
+  state: ArrivalState | null;
+  flow: string | null;
+}
+
+/** An arriving artifact the `promotions` output leaves out, and why. */
+export interface LeftOut {
+  name: string | null;
+  fingerprint: string | null;
+  why: 'not-compliant' | 'filtered' | 'no-name' | 'rollout' | 'not-confirmed';
+  state?: ArrivalState | null;
+}
+
+export interface Promotions {
+  include: Promotion[];
+  leftOut: LeftOut[];
+}
+
+export type DiffEnvsResult = ReturnType<typeof toResult> & {
+  /** The arriving artifacts' compliance; absent with `compliance: false`. */
+  compliance?: ComplianceReview;
+  /** What would move from snapshot 2 to snapshot 1 (the `promotions` output), and what was left out. */
+  promotions?: Promotions;
+};
 
 /** Pairs by repository where unambiguous: one version only in each snapshot; one without a name never pairs. */
-export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]): Paired {
+export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]) {
   // By name, then by fingerprint: one image under two tags (`backend:1.6` and `backend:latest`) is one version.
   const byRepository = (artifacts: DiffArtifact[]) => {
     const map = new Map<string, Map<string, DiffArtifact[]>>();
@@ -87,7 +150,7 @@ export function versions(replacement: Replacement): [string, string] {
 
 /** What a promotion brings: the replaced (per flow), the added, and a rollout's versions only in snapshot 2. */
 export function arrivingOf(
-  result: Pick<Paired, 'replaced' | 'added'> & { rollouts?: Rollout[] },
+  result: Pick<DiffEnvsResult, 'replaced' | 'added'> & { rollouts?: Rollout[] },
 ): DiffArtifact[] {
   const rolling = (result.rollouts ?? []).flatMap((r) =>
     r.versions.filter((v) => v.in === 'snapshot-2').map((v) => v.artifact),
@@ -176,10 +239,14 @@ export function rolloutsOf(
   return names.map((name) => ({ name, snapshots: snapshotsOf(name), versions: byName.get(name) ?? [] }));
 }
 
-function promotionSide(a: DiffArtifact): PromotionSide {
+/** One side of a promotion, as the diff gives it: each field null where the answer does not. */
+type PromotionSide = ReturnType<typeof promotionSide>;
+
+function promotionSide(a: DiffArtifact) {
   return {
     fingerprint: a.fingerprint,
     tag: splitImageName(a.name ?? '').tag ?? null,
+    /** The commit its `commit_url` names (a commit page), else null. */
     commit: commitOfUrl(a.commit_url) ?? null,
     'commit-url': canonicalCommitUrl(a.commit_url) ?? null,
   };
@@ -235,12 +302,14 @@ export function instances(a: DiffArtifact, side: 1 | 2): number | undefined {
   return (side === 1 ? a.s1_instance_count : a.s2_instance_count) ?? a.instance_count ?? undefined;
 }
 
-function side(expression: string, id: string | null | undefined): DiffSide {
+/** The expression as sent (`staging~1`); the snapshot the service resolved it to (`staging#41`), null where the
+ * answer does not say (not confirmed); the name the summary and log give it, the id else the expression. */
+function side(expression: string, id: string | null | undefined) {
   return id ? { expression, id, name: id } : { expression, id: null, name: expression };
 }
 
 /** The service's four groups as the result, replacements paired: `changed` when anything is only in one, or scaled. */
-export function toResult(url: string, one: string, two: string, diff: EnvDiff): DiffEnvsResult {
+export function toResult(url: string, one: string, two: string, diff: EnvDiff) {
   const onlyIn1 = diff.snappish1.artifacts;
   const onlyIn2 = diff.snappish2.artifacts;
   const scaled = diff.changed.artifacts;
@@ -255,6 +324,7 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
     // The client holds an id that is given to the snapshot asked; one not given is not confirmed (null).
     snapshot1: side(one, diff.snappish1.snapshot_id),
     snapshot2: side(two, diff.snappish2.snapshot_id),
+    /** True when anything differs: an artifact only in one snapshot, or a change of instance count. */
     changed: onlyIn1.length + onlyIn2.length + scaled.length > 0,
     counts: {
       onlyIn1: onlyIn1.length,
@@ -266,6 +336,7 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff): 
       unchanged: unchanged.length,
       rollouts: rollouts.length,
     },
+    /** Replaced: one only in each snapshot of one repository; added and removed: the rest, bar the rollouts'. */
     replaced,
     added,
     removed,

@@ -28,18 +28,15 @@ import {
   sortArrivals,
   versions,
   worstOf,
+  type ArrivalCheck,
+  type ArrivalState,
+  type ComplianceReview,
+  type DiffEnvsResult,
+  type Promotions,
+  type Replacement,
+  type Rollout,
 } from './decide.js';
-import type {
-  DiffEnvsInputs,
-  StepInputs,
-  ArrivalCheck,
-  ArrivalState,
-  ComplianceReview,
-  DiffEnvsResult,
-  Promotions,
-  Replacement,
-  Rollout,
-} from './inputs.js';
+import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 const LOG_LINES = 50;

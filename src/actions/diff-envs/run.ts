@@ -23,8 +23,11 @@ import {
   promotionsOf,
   sortArrivals,
   toResult,
+  type ArrivalCheck,
+  type ComplianceReview,
+  type DiffEnvsResult,
 } from './decide.js';
-import type { DiffEnvsInputs, StepInputs, ArrivalCheck, ComplianceReview, DiffEnvsResult } from './inputs.js';
+import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
   counts,
   describeCheck,

@@ -1,38 +1,22 @@
 /** get-artifact's inputs: the flow, the artifacts, the trail or attestation asked, and the gate. */
 import { GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
-import { InputError, type ApiError } from '../../errors/errors.js';
+import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
-import type { Artifact, ArtifactState } from '../../api/schemas.js';
-import type { AttestationCheck, AttestationProblem, Judged } from '../../compliance/decide.js';
+import type { Artifact } from '../../api/schemas.js';
+import type { Judged, Verdict } from '../../compliance/decide.js';
 import type { StepError } from '../../runtime/step.js';
 
-export interface ArtifactRead {
-  fingerprint: string;
-  url: string;
-  /** The service's answer; undefined when it answered 404 about the artifact. */
-  artifact: Artifact | undefined;
-  /** That 404, for the message that says what was looked for. */
-  notFound: ApiError | undefined;
-}
-
-export interface GetArtifactResult {
+/** The one decision's verdict (src/compliance/decide.ts), with what was asked and what the gate made of it. */
+export interface GetArtifactResult extends Omit<Verdict, 'outcome'> {
   flow: string;
   fingerprint: string;
   trail?: string;
   attestationId?: string;
   url: string;
-  found: boolean;
-  state: ArtifactState | null;
-  /** Why `state` is not the service's word as given (a spelling read by `is_compliant`, or one it contradicts). */
-  stateNote?: string;
-  compliant: boolean;
   htmlUrl: string | null;
   stateInfo: string | null;
-  attestations: AttestationCheck[];
-  /** What keeps the artifact from being compliant: missing and non-compliant attestations. */
-  problems: AttestationProblem[];
   assertCompliant: boolean;
   failOn: Grade[];
   /** The input that made the step a gate (fail-on, or assert-compliant true); absent when it only reads. */

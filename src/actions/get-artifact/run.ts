@@ -22,7 +22,7 @@ import {
   trailNotConfirmed,
   worstOutcome,
 } from './decide.js';
-import type { GetArtifactInputs, ArtifactRead, GetArtifactResult, ItemResult } from './inputs.js';
+import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 import {
   describeItem,
   failureOf,
@@ -106,20 +106,21 @@ function queryOf(inputs: GetArtifactInputs) {
   };
 }
 
-async function readArtifact(inputs: GetArtifactInputs): Promise<ArtifactRead> {
+async function readArtifact(inputs: GetArtifactInputs) {
   const { fingerprint } = await resolveFingerprint(inputs.artifact);
   const query = queryOf(inputs);
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('getArtifact', { flow_name: inputs.flow, fingerprint }, query);
-    return log.group(`Read the artifact from flow ${inputs.flow}`, async (): Promise<ArtifactRead> => {
+    const found = await log.group(`Read the artifact from flow ${inputs.flow}`, async () => {
       const found = await lookUpArtifact(client, inputs.flow, fingerprint, query);
-      if (found.notFound) {
-        log.info(`No artifact with fingerprint ${fingerprint}.`);
-        return { fingerprint, url, artifact: undefined, notFound: found.notFound };
-      }
-      log.info(`${found.artifact.filename} (${fingerprint}): ${found.artifact.state ?? 'no state'}`);
-      return { fingerprint, url, artifact: found.artifact, notFound: undefined };
+      log.info(
+        found.notFound
+          ? `No artifact with fingerprint ${fingerprint}.`
+          : `${found.artifact.filename} (${fingerprint}): ${found.artifact.state ?? 'no state'}`,
+      );
+      return found;
     });
+    return { fingerprint, url, ...found };
   });
 }
 

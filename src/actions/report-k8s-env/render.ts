@@ -2,6 +2,7 @@
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
+import { capLines } from '../../summary/cells.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ReportK8sEnvInputs, EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './inputs.js';
 
@@ -50,20 +51,12 @@ function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
 }
 
 function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
-  const first = empty.map((message): Annotation => ({ level: 'warning', message }));
-  const room = Math.max(MAX_ANNOTATIONS - first.length, 1);
-  const shown = skippedPods.length > room ? room - 1 : skippedPods.length;
-  const skipped = skippedPods.slice(0, shown).map((pod): Annotation => ({
-    level: 'warning',
-    message: `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`,
-  }));
-  if (skippedPods.length > shown) {
-    skipped.push({
-      level: 'warning',
-      message: `${skippedPods.length - shown} more pod(s) were skipped: see the job summary or result-file.`,
-    });
-  }
-  return [...first, ...skipped];
+  const skipped = capLines(
+    skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`),
+    Math.max(MAX_ANNOTATIONS - empty.length, 1),
+    (rest) => `${rest} more pod(s) were skipped: see the job summary or result-file.`,
+  );
+  return [...empty, ...skipped].map((message): Annotation => ({ level: 'warning', message }));
 }
 
 export function summarize(result: ReportK8sEnvResult): SummaryWriter {

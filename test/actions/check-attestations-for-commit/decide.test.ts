@@ -4,8 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas/index.js';
-import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
-import type { CellState, Decision } from '../../../src/actions/check-attestations-for-commit/inputs.js';
+import {
+  decide,
+  type CellState,
+  type Decision,
+} from '../../../src/actions/check-attestations-for-commit/decide.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

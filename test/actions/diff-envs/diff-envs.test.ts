@@ -14,16 +14,13 @@ import {
   rolloutsOf,
   toResult,
   versions,
-} from '../../../src/actions/diff-envs/decide.js';
-import { action } from '../../../src/actions/diff-envs/index.js';
-import { describeCheck, logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
-import {
-  readInputs,
   type ArrivalCheck,
   type ArrivalState,
   type DiffEnvsResult,
-  type PromotionFilter,
-} from '../../../src/actions/diff-envs/inputs.js';
+} from '../../../src/actions/diff-envs/decide.js';
+import { action } from '../../../src/actions/diff-envs/index.js';
+import { describeCheck, logDiff, summarize } from '../../../src/actions/diff-envs/render.js';
+import { readInputs, type PromotionFilter } from '../../../src/actions/diff-envs/inputs.js';
 import { toStep } from '../../../src/actions/diff-envs/run.js';
 import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
