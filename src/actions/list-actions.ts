@@ -155,12 +155,9 @@ export function summarize(result: ListActionsResult): SummaryWriter {
       'Last failure',
     ],
     result.actions.map((a) => {
-      const flows = a.flows ?? [];
-      const environments = a.environments ?? [];
-      const scope = [
-        ...(flows.length > 0 ? [`flows: ${flows.join(', ')}`] : []),
-        ...(environments.length > 0 ? [`environments: ${environments.join(', ')}`] : []),
-      ];
+      const scope = Object.entries({ flows: a.flows ?? [], environments: a.environments ?? [] })
+        .filter(([, names]) => names.length > 0)
+        .map(([what, names]) => `${what}: ${names.join(', ')}`);
       const failing = a.is_failing;
       return [
         a.name,

@@ -117,14 +117,9 @@ function problems(trail: Trail): string {
   );
 }
 
-const INPUT_NAMES: Record<string, string> = {
-  flow: 'flow',
-  flow_tag: 'flow-tag',
-  fingerprint: 'fingerprint',
-};
-
 export function summarize(result: ListTrailsResult, read: ListRead<Trail>, paging: Paging): SummaryWriter {
-  const filters = Object.entries(result.filters).map(([k, v]) => `${INPUT_NAMES[k] ?? k} ${v}`);
+  // Each filter by its input's name: the API's `flow_tag` is `flow-tag`.
+  const filters = Object.entries(result.filters).map(([k, v]) => `${k.replace('_', '-')} ${v}`);
   return listSummary(result, read, paging, 'trail', {
     heading: 'Trails',
     // A trail that gives neither a state nor is_compliant is counted as such, never as compliant.

@@ -187,17 +187,13 @@ function readSource(inputs: InputReader, workspace: string): PodSource {
       env: kubectlEnv(inputs.env),
     };
   }
-  for (const [name, value] of [
-    ['kubeconfig', kubeconfig],
-    ['kube-context', context],
-  ] as const) {
-    if (value !== undefined) {
-      throw new InputError(
-        name,
-        'only applies to a live read, not with pods-file',
-        `no ${name}, or no pods-file`,
-      );
-    }
+  const live = kubeconfig !== undefined ? 'kubeconfig' : context !== undefined ? 'kube-context' : undefined;
+  if (live !== undefined) {
+    throw new InputError(
+      live,
+      'only applies to a live read, not with pods-file',
+      `no ${live}, or no pods-file`,
+    );
   }
   return { kind: 'file', path: resolve(workspace, podsFile) };
 }
