@@ -1,7 +1,5 @@
-/**
- * Is an artifact compliant? The one decision of get-artifact and diff-envs, pure, failing closed: a COMPLIANT state
- * that no attestation of the evidence contradicts (missing, non-compliant, or without a verdict).
- */
+// Is an artifact compliant? The one decision of get-artifact and diff-envs, pure, failing closed: a COMPLIANT state
+// that no attestation of the evidence contradicts (missing, non-compliant, or without a verdict).
 import { isRecord } from '../api/parse.js';
 import { OVERRIDE_ATTESTATION_TYPE, type Artifact, type ArtifactState } from '../api/schemas.js';
 import { readState, statusProblem } from './state.js';
@@ -145,18 +143,9 @@ export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
 
 /** An answer judged for a list of many artifacts (diff-envs' arrivals, get-artifact's items): the verdict, and what
  * the list links and says about it. */
-export interface Judged {
-  state: ArtifactState | null;
-  /** Why `state` is not the service's word as given. */
-  stateNote?: string;
-  compliant: boolean;
-  htmlUrl?: string;
-  /** What keeps it from being compliant, where the evidence says. */
-  problems?: AttestationProblem[];
-  stateInfo?: string;
-}
+export type Judged = ReturnType<typeof judgeAnswer>;
 
-export function judgeAnswer(artifact: ArtifactFacts & Pick<Artifact, 'html_url' | 'state_info'>): Judged {
+export function judgeAnswer(artifact: ArtifactFacts & Pick<Artifact, 'html_url' | 'state_info'>) {
   const verdict = decide(artifact);
   return {
     state: verdict.state,

@@ -1,8 +1,5 @@
-/**
- * The commits a repository's artifacts running in an environment were built from (the base of "every commit since
- * what is deployed"), through the documented endpoints only: the env-diff of the latest snapshot with itself, then
- * each artifact.
- */
+// The commits this repository's artifacts running in an environment were built from (the base of "since deployed"),
+// by the documented endpoints only: the env-diff of the latest snapshot with itself, then each artifact.
 import type { ComplianceClient } from '../api/client.js';
 import { endpointLabel } from '../api/endpoints.js';
 import { mapBounded } from '../api/pagination.js';

@@ -1,7 +1,5 @@
-/**
- * Graded failure, one reading of `fail-on` for every gate: `non-compliant` (failed), `missing`, `incomplete`,
- * `unknown` (nothing to judge by); what is not listed warns, and `would-fail` is true for any finding.
- */
+// Graded failure, one reading of `fail-on` for every gate: `non-compliant` (failed), `missing`, `incomplete`,
+// `unknown` (nothing to judge by); what is not listed warns, and `would-fail` is true for any finding.
 import type { ArtifactState } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { InputError } from '../errors/errors.js';

@@ -1,7 +1,5 @@
-/**
- * A state read with `is_compliant`, one reading for artifacts and trails: a named state decides (NON-COMPLIANT where
- * `is_compliant` contradicts it), one spelled otherwise is read by `is_compliant`, else no state (null).
- */
+// A state read with `is_compliant`, one reading for artifacts and trails: a named state decides (NON-COMPLIANT where
+// `is_compliant` contradicts it), one spelled otherwise is read by `is_compliant`, else no state (null).
 import { ARTIFACT_STATES, type ArtifactState } from '../api/schemas.js';
 import { quoteValue } from '../trust/text.js';
 

@@ -1,14 +1,8 @@
 // An artifact's name as the service reports it, taken apart for display and pairing: lenient, unlike
 // src/fingerprint/reference.ts; a name that is not an image is its own repository, with no tag.
 
-/** An image name taken apart: `ghcr.io/acme/backend:1.4.0@sha256:…` is `ghcr.io/acme/backend`, `1.4.0`, `sha256:…`. */
-export interface ImageName {
-  repository: string;
-  tag: string | undefined;
-  digest: string | undefined;
-}
-
-export function splitImageName(name: string): ImageName {
+/** Taken apart: `ghcr.io/acme/backend:1.4.0@sha256:…` is `ghcr.io/acme/backend`, `1.4.0`, `sha256:…`. */
+export function splitImageName(name: string) {
   const at = name.indexOf('@');
   const base = at === -1 ? name : name.slice(0, at);
   const digest = at === -1 ? undefined : name.slice(at + 1) || undefined;

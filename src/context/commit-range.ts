@@ -10,20 +10,14 @@ import {
   resolveRevision,
   shallowBoundary,
   type RevisionWalk,
-  type WalkedCommit,
 } from './git.js';
 
 export const RANGE_FORM =
   '<base>..<head> on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs)';
 export const FETCH_ALL = 'the whole history in the checkout: set fetch-depth: 0 on actions/checkout';
 
-export interface RangeText {
-  base: string;
-  head: string;
-}
-
 /** `<base>..<head>`, undefined without `..`; a range written wrong is an InputError on `input`. */
-export function parseRange(text: string, input: string): RangeText | undefined {
+export function parseRange(text: string, input: string) {
   const value = text.trim();
   if (!value.includes('..')) return undefined;
   if (/[\r\n]/.test(value)) throw new InputError(input, 'holds a range and other lines', RANGE_FORM);
@@ -73,16 +67,8 @@ export interface RangeRequest {
   max: number;
 }
 
-export interface ReadRange {
-  head: string;
-  bases: string[];
-  commits: WalkedCommit[];
-  /** With merges left out and no other commit in the range: how many merges it has. */
-  onlyMerges?: number;
-}
-
 /** Reads the range; every problem is an InputError on `request.input`, before anything is sent to the service. */
-export function readRange(request: RangeRequest): ReadRange {
+export function readRange(request: RangeRequest) {
   const { cwd, input } = request;
   const shallow = isShallowRepository(cwd);
   if (shallow === undefined) {
@@ -131,7 +117,7 @@ export function readRange(request: RangeRequest): ReadRange {
       );
     }
   }
-  // Merges alone, left out, leave nothing to check: how many there were, for the step to say.
+  // Merges alone, left out, leave nothing to check: `onlyMerges` says how many there were, for the step to say.
   const merges =
     commits.length === 0 && !request.includeMerges ? countWalk(cwd, { ...walk, includeMerges: true }) : 0;
   return { head, bases, commits, ...(merges !== undefined && merges > 0 && { onlyMerges: merges }) };

@@ -2,13 +2,7 @@
 // `<origin>/<owner>/<repo>/commit/<sha>` is read; anything else names nothing.
 import { patterns } from '../api/schemas/common.js';
 
-export interface CommitPage {
-  origin: string;
-  repository: string;
-  sha: string;
-}
-
-export function commitPage(url: string | null | undefined): CommitPage | undefined {
+export function commitPage(url: string | null | undefined) {
   if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;

@@ -6,25 +6,13 @@ import { log } from '../trust/log.js';
 import { readCommit } from './git.js';
 import { commitFromEvent, type GitHubContext } from './github.js';
 
-export interface CommitInfo {
-  sha1: string;
-  commit: GitCommitInput | undefined;
-  warning?: string;
-}
-
-export interface CommitPlace {
-  github: GitHubContext;
-  workspace: string;
-  event: unknown;
-}
-
 /** `rev` is the `git-commit` input, else GITHUB_SHA, else HEAD; `urlFor` gives the commit's URL. */
 export function resolveCommit(
-  { github, workspace, event }: CommitPlace,
+  { github, workspace, event }: { github: GitHubContext; workspace: string; event: unknown },
   gitCommit: string | undefined,
   branch: string | undefined,
   urlFor: (sha: string) => string | undefined,
-): CommitInfo {
+): { sha1: string; commit: GitCommitInput | undefined; warning?: string } {
   const rev = gitCommit ?? github.sha ?? 'HEAD';
   const fromGit = readCommit(workspace, {
     rev,

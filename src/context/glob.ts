@@ -14,17 +14,6 @@ export const GLOB_FORM =
   `globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most ` +
   `${MAX_GLOB_CHARS} characters and ${MAX_ALTERNATIVES} patterns once braces are expanded`;
 
-export interface GlobOptions {
-  /** Whether a wildcard matches a name starting with `.`; false for `artifact`, as in a shell. */
-  hidden?: boolean;
-}
-
-export interface Glob {
-  readonly source: string;
-  /** Whether the glob matches a path (`a/b`, no leading or trailing `/`); `folder`: the path is a folder. */
-  matches(path: string, folder?: boolean): boolean;
-}
-
 /** Anything bigger is as good as infinite, and sums and products of it stay finite. */
 const BIG = 1e18;
 const capped = (n: number) => (Number.isFinite(n) ? Math.min(n, BIG) : BIG);
@@ -307,8 +296,11 @@ function patternRegex(pattern: string, hidden: boolean): string {
   return `${out}${folder ? '/' : '/?'}`;
 }
 
-/** Compiles one line to one RE2 program; a PatternError when the line is not in the dialect or over a bound. */
-export function compileGlob(line: string, options: GlobOptions = {}): Glob {
+/**
+ * Compiles one line to one RE2 program; a PatternError when the line is not in the dialect or over a bound. `hidden`:
+ * whether a wildcard matches a name starting with `.` (false for `artifact`, as in a shell).
+ */
+export function compileGlob(line: string, options: { hidden?: boolean } = {}) {
   const source = line.trim();
   try {
     // A backslash is a separator, as on Windows, never an escape: a literal `*` is `[*]`.
@@ -332,10 +324,8 @@ export function compileGlob(line: string, options: GlobOptions = {}): Glob {
       if (!(error instanceof PatternError)) throw error;
       throw problem(`is too big to match: ${error.problem}`, 'a line too big to match');
     }
-    return {
-      source,
-      matches: (path, folder = false) => program.test(folder ? `${path}/` : path),
-    };
+    // Whether the glob matches a path (`a/b`, no leading or trailing `/`); `folder`: the path is a folder.
+    return { source, matches: (path: string, folder = false) => program.test(folder ? `${path}/` : path) };
   } catch (error) {
     if (error instanceof PatternError) throw new PatternError(source, error.problem, error.construct);
     throw error;

@@ -1,8 +1,5 @@
-/**
- * Directory fingerprints, byte-compatible with the official CLI (shared/reference/service-behaviour.md):
- * `.kosli_ignore` globs, a depth-first walk in byte order, each entry's sha256 of name then contents or link target,
- * then the sha256 of all.
- */
+// Directory fingerprints as the official CLI makes them (service-behaviour.md): `.kosli_ignore` globs, a depth-first
+// walk in byte order, each entry's sha256 of name then contents or link target, then the sha256 of all.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
@@ -12,17 +9,10 @@ import { compileGlob } from '../context/glob.js';
 import { compiledOr } from '../context/pattern.js';
 import { fingerprintFile, sha256Hex } from './file.js';
 
-export const IGNORE_FILE = '.kosli_ignore';
+const IGNORE_FILE = '.kosli_ignore';
 
-/** A pattern of `.kosli_ignore` and where it is: an error names the place, never the file's text. */
-export interface IgnoreLine {
-  glob: string;
-  line: number;
-  column: number;
-}
-
-/** The patterns of `<root>/.kosli_ignore`: each line up to `#`, trimmed, empty lines skipped. */
-export function readIgnoreFile(root: string): IgnoreLine[] {
+/** The patterns of `<root>/.kosli_ignore` (each line up to `#`, trimmed, empty lines skipped) and their places. */
+function readIgnoreFile(root: string) {
   const file = join(root, IGNORE_FILE);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')

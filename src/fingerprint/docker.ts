@@ -1,15 +1,13 @@
-/**
- * Docker fingerprints: a local image's repo digest from the Engine API, as the official CLI does (the oci fingerprint
- * of its reference); an image only built here has none, and never its local ID.
- */
-import { Agent, request, type Dispatcher } from 'undici';
+// Docker fingerprints: a local image's repo digest from the Engine API, as the official CLI does (the oci fingerprint
+// of its reference); an image only built here has none, and never its local ID.
+import { Agent, request } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { errorCode, InputError, SourceError } from '../errors/errors.js';
 import { cutText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { parseImageReference, sameRepository, type ImageReference } from './reference.js';
 
-export const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
+const DEFAULT_DOCKER_HOST = 'unix:///var/run/docker.sock';
 
 const TIMEOUT_MS = 30_000;
 /** An image's inspect document is a few KB (its labels and environment are what grow); past this it is not one. */
@@ -20,15 +18,8 @@ const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/;
 
 const USE_OCI = 'or use artifact-type oci to read the digest from the registry';
 
-interface Endpoint {
-  /** The origin requests are sent to (for a socket, a placeholder the socket replaces). */
-  origin: string;
-  dispatcher: Dispatcher;
-  /** As the user gave it, for messages. */
-  display: string;
-}
-
-function endpointFor(dockerHost: string): Endpoint {
+/** Where requests go (`origin`, for a socket a placeholder), through what, and the daemon's name in messages. */
+function endpointFor(dockerHost: string) {
   const expected = 'unix:///path/to/docker.sock or tcp://host:port';
   let url: URL;
   try {

@@ -1,8 +1,5 @@
-/**
- * OCI fingerprints: the registry's manifest digest of a reference (HEAD, else a hashed GET), an index's for a
- * multi-arch tag (a pod's `imageID` may name a platform's instead); https except loopback, anonymous, Basic or a
- * Bearer token.
- */
+// OCI fingerprints: the registry's manifest digest of a reference (HEAD, else a hashed GET), an index's for a
+// multi-arch tag; https except loopback; anonymous, Basic or a Bearer token.
 import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
@@ -15,14 +12,12 @@ import { formatReference, parseImageReference, type ImageReference } from './ref
 import { registerSecret } from '../trust/redact.js';
 
 /** The manifest media types asked for, so that the registry answers with the manifest as pushed. */
-export const MANIFEST_MEDIA_TYPES = [
+const MANIFEST_MEDIA_TYPES = [
   'application/vnd.docker.distribution.manifest.v2+json',
   'application/vnd.docker.distribution.manifest.list.v2+json',
   'application/vnd.oci.image.manifest.v1+json',
   'application/vnd.oci.image.index.v1+json',
 ] as const;
-
-export const DEFAULT_REGISTRY_TIMEOUT_MS = 30_000;
 
 /** Registries refuse manifests above 4 MiB; a larger answer (counted after decompression) is not a manifest. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
@@ -31,32 +26,20 @@ const SHA256 = /^sha256:([a-f0-9]{64})$/;
 
 const CREDENTIALS_HINT = 'Check registry-username and registry-password';
 
-export interface OciOptions {
+interface OciOptions {
   username?: string;
   password?: string;
   /** e.g. a proxy agent; undici's global dispatcher when left out. */
   dispatcher?: Dispatcher;
-  /** Time limit of each request, from sending to the last byte of the answer. */
+  /** Time limit of each request, from sending to the last byte of the answer; 30 s when left out. */
   timeoutMs?: number;
 }
 
 /** The manifest digest of `reference`, asked for even when pinned; runtime/artifact.ts pairs the credentials. */
 export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
   const ref = parseImageReference(reference);
-  const { username, password } = options;
-  registerSecret(password);
-  const session = new RegistrySession(ref, {
-    ...(username && password ? { credentials: { username, password } } : {}),
-    ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
-    timeoutMs: options.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS,
-  });
-  return session.manifestDigest();
-}
-
-interface SessionOptions {
-  credentials?: { username: string; password: string };
-  dispatcher?: Dispatcher;
-  timeoutMs: number;
+  registerSecret(options.password);
+  return new RegistrySession(ref, options).manifestDigest();
 }
 
 /** One challenge of a `WWW-Authenticate` header: its scheme and parameters (the first value of each kept). */
@@ -108,22 +91,25 @@ function describeNetworkError(err: unknown): string {
 
 class RegistrySession {
   private readonly ref: ImageReference;
-  private readonly options: SessionOptions;
+  private readonly options: OciOptions;
+  private readonly timeoutMs: number;
+  private readonly credentials: { username: string; password: string } | undefined;
   private readonly source: string;
-  private readonly origin: string;
   private readonly manifestUrl: string;
   /** Set once the registry's challenge has been answered. */
   private authorization: string | undefined;
   private challenged = false;
 
-  constructor(ref: ImageReference, options: SessionOptions) {
+  constructor(ref: ImageReference, options: OciOptions) {
     this.ref = ref;
     this.options = options;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    const { username, password } = options;
+    this.credentials = username && password ? { username, password } : undefined;
     this.source = `registry ${ref.registry}`;
     const hostname = new URL(`http://${ref.apiHost}`).hostname;
-    this.origin = `${isLoopbackHost(hostname) ? 'http' : 'https'}://${ref.apiHost}`;
-    const target = ref.digest ?? ref.tag ?? 'latest';
-    this.manifestUrl = `${this.origin}/v2/${ref.repository}/manifests/${target}`;
+    const origin = `${isLoopbackHost(hostname) ? 'http' : 'https'}://${ref.apiHost}`;
+    this.manifestUrl = `${origin}/v2/${ref.repository}/manifests/${ref.digest ?? ref.tag ?? 'latest'}`;
   }
 
   async manifestDigest(): Promise<string> {
@@ -181,7 +167,7 @@ class RegistrySession {
       return await fetch(url, {
         method,
         headers,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(this.timeoutMs),
         ...(this.options.dispatcher !== undefined && { dispatcher: this.options.dispatcher }),
       });
     } catch (error) {
@@ -213,7 +199,7 @@ class RegistrySession {
     if (name === 'TimeoutError' || name === 'AbortError') {
       return new SourceError(
         this.source,
-        `no answer from ${where} within ${this.options.timeoutMs} ms`,
+        `no answer from ${where} within ${this.timeoutMs} ms`,
         'Check that the registry is up and reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY)',
         { cause: error },
       );
@@ -231,7 +217,7 @@ class RegistrySession {
   private async answerChallenge(header: string | null): Promise<string | undefined> {
     if (header === null) return undefined;
     const { scheme, params } = parseChallenge(header);
-    const creds = this.options.credentials;
+    const creds = this.credentials;
     if (scheme === 'basic') {
       return creds ? basic(creds.username, creds.password) : undefined;
     }
@@ -301,7 +287,7 @@ class RegistrySession {
     const { codes, text } = registryErrors(body);
     const said = text ? `: ${text}` : '';
     const repo = this.ref.repository;
-    const creds = this.options.credentials !== undefined;
+    const creds = this.credentials !== undefined;
     switch (status) {
       case 401:
         return new SourceError(

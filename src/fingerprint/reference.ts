@@ -1,7 +1,5 @@
-/**
- * Image references parsed and normalized as docker does (`nginx` is `docker.io/library/nginx:latest`; a first
- * component with `.`, `:` or upper case, or `localhost`, is a registry; a digest wins over a tag).
- */
+// Image references parsed and normalized as docker does (`nginx` is `docker.io/library/nginx:latest`; a first
+// component with `.`, `:` or upper case, or `localhost`, is a registry; a digest wins over a tag).
 import { InputError } from '../errors/errors.js';
 
 export const DOCKER_HUB = 'docker.io';

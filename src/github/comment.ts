@@ -25,10 +25,9 @@ export interface StickyCommentOptions {
   /** The comment's Markdown (the caller escapes what it took from users or servers). */
   body: string;
   runUrl?: string | undefined;
-  /** For tests: the footer's time, the characters allowed, the time limit. */
+  /** For tests: the footer's time, the characters allowed. */
   now?: Date;
   limit?: number;
-  timeoutMs?: number;
   /** On a GitHub Actions runner, a refusal may be the job's permissions. */
   onActions?: boolean;
 }
@@ -66,10 +65,7 @@ function closeOpenDetails(text: string): string {
 /** The full comment body: marker, content (cut at a line boundary with a note past the limit), footer. */
 export function renderStickyBody(
   options: Pick<StickyCommentOptions, 'key' | 'body' | 'runUrl' | 'now' | 'limit'>,
-): {
-  text: string;
-  truncated: boolean;
-} {
+) {
   const limit = options.limit ?? COMMENT_LIMIT;
   const head = `${stickyMarker(options.key)}\n`;
   const tail = footer(options.now ?? new Date(), options.runUrl);
@@ -98,9 +94,9 @@ export function renderStickyBody(
 }
 
 /** The login the token acts as; undefined for an installation token (the workflow's), which may not ask. */
-async function viewerLogin(octokit: Octokit, timeoutMs: number | undefined): Promise<string | undefined> {
+async function viewerLogin(octokit: Octokit): Promise<string | undefined> {
   try {
-    const { data } = await octokit.rest.users.getAuthenticated({ request: requestOptions(timeoutMs) });
+    const { data } = await octokit.rest.users.getAuthenticated({ request: requestOptions() });
     return data.login;
   } catch {
     return undefined;
@@ -129,20 +125,20 @@ export async function upsertStickyComment(
       repo,
       issue_number: issueNumber,
       per_page: 100,
-      request: requestOptions(options.timeoutMs),
+      request: requestOptions(),
     })) {
       for (const c of page.data) if (c.body?.includes(marker)) marked.push({ id: c.id, user: c.user });
     }
     let existing = marked.find((c) => c.user?.type === 'Bot')?.id;
     if (existing === undefined && marked.length > 0) {
-      const viewer = await viewerLogin(octokit, options.timeoutMs);
+      const viewer = await viewerLogin(octokit);
       existing = marked.find((c) => viewer !== undefined && c.user?.login === viewer)?.id;
       if (existing === undefined) {
         const by = [...new Set(marked.map((c) => c.user?.login ?? 'unknown'))].join(', ');
         log.info(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`);
       }
     }
-    const write = { owner, repo, body: text, request: requestOptions(options.timeoutMs) };
+    const write = { owner, repo, body: text, request: requestOptions() };
     const { data } =
       existing === undefined
         ? await octokit.rest.issues.createComment({ ...write, issue_number: issueNumber })

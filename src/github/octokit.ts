@@ -7,18 +7,11 @@ import { redact, registerSecret } from '../trust/redact.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
-export interface GitHubConnection {
-  token: string;
-  apiUrl: string;
-}
-
+type GitHubConnection = { token: string; apiUrl: string };
 export type OctokitSource = { octokit: Octokit } | GitHubConnection;
 
-/** How long one GitHub call (all its pages) may take. */
-export const GITHUB_TIMEOUT_MS = 60_000;
-
 /** A page of 100 of GitHub's largest comments is under 40 MB, even with every character escaped in the JSON. */
-export const GITHUB_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const GITHUB_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** An answer past the limit (what describeGitHubError finds behind Octokit's own error). */
 class AnswerTooLarge extends Error {}
@@ -64,9 +57,9 @@ export async function octokitFrom(source: OctokitSource): Promise<Octokit> {
   return 'octokit' in source ? source.octokit : createOctokit(source);
 }
 
-/** Per-call request options: a time limit (an unref'd timer, so it never holds the process). */
-export function requestOptions(timeoutMs = GITHUB_TIMEOUT_MS): { signal: AbortSignal } {
-  return { signal: AbortSignal.timeout(timeoutMs) };
+/** Per-call request options: a minute for the call and all its pages (an unref'd timer never holds the process). */
+export function requestOptions(): { signal: AbortSignal } {
+  return { signal: AbortSignal.timeout(60_000) };
 }
 
 export function githubStatus(error: unknown): number | undefined {

@@ -1,33 +1,12 @@
 /** The commits of a pull request (GET /repos/{owner}/{repo}/pulls/{n}/commits), oldest first: at most 250. */
 import { octokitFrom, requestOptions, type OctokitSource } from './octokit.js';
 
-export const MAX_PULL_REQUEST_COMMITS = 250;
-
-export interface PullRequestCommit {
-  sha: string;
-  message: string;
-  url: string | undefined;
-}
-
-export interface PullRequestCommits {
-  commits: PullRequestCommit[];
-  truncated: boolean;
-}
-
-export interface ListPullRequestCommitsOptions {
-  owner: string;
-  repo: string;
-  pullNumber: number;
-  max?: number;
-  timeoutMs?: number;
-}
-
 export async function listPullRequestCommits(
-  options: OctokitSource & ListPullRequestCommitsOptions,
-): Promise<PullRequestCommits> {
+  options: OctokitSource & { owner: string; repo: string; pullNumber: number; max?: number },
+) {
   const octokit = await octokitFrom(options);
-  const max = options.max ?? MAX_PULL_REQUEST_COMMITS;
-  const commits: PullRequestCommit[] = [];
+  const max = options.max ?? 250;
+  const commits: { sha: string; message: string; url: string | undefined }[] = [];
   let truncated = false;
   await octokit.paginate(
     octokit.rest.pulls.listCommits,
@@ -36,7 +15,7 @@ export async function listPullRequestCommits(
       repo: options.repo,
       pull_number: options.pullNumber,
       per_page: 100,
-      request: requestOptions(options.timeoutMs),
+      request: requestOptions(),
     },
     (response, done) => {
       for (const item of response.data) {

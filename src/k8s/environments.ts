@@ -1,7 +1,5 @@
-/**
- * Many environments of one cluster: the official CLI's config (`config-file` or inline `environments`), read before
- * anything is sent. Errors give the place and the form, never the text (it may be any file).
- */
+// Many environments of one cluster: the official CLI's config (`config-file` or inline `environments`), read before
+// anything is sent. Errors give the place and the form, never the text (it may be any file).
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type YAMLError } from 'yaml';
 import { expectedForms, patterns } from '../api/schemas/common.js';
 import { compiledOr, REGEX_FORM, type Pattern } from '../context/pattern.js';

@@ -1,7 +1,5 @@
-/**
- * Reads pods live through `kubectl get pods -o json`, streamed item by item with back-pressure (node:child_process,
- * not @actions/exec). Its exit code is the verdict: on some failures it prints an empty `List` and exits 1.
- */
+// Reads pods live through `kubectl get pods -o json`, streamed item by item with back-pressure (node:child_process,
+// not @actions/exec). Its exit code is the verdict: on some failures it prints an empty `List` and exits 1.
 import { spawn } from 'node:child_process';
 import { InputError, SourceError } from '../errors/errors.js';
 import { NAMESPACE_NAME } from './pods.js';
@@ -229,14 +227,8 @@ function describeExit(
         { cause: exit.error },
       );
     }
-    return new SourceError(
-      'kubectl',
-      `could not be started ('${binary}'): ${exit.error.message}`,
-      undefined,
-      {
-        cause: exit.error,
-      },
-    );
+    const problem = `could not be started ('${binary}'): ${exit.error.message}`;
+    return new SourceError('kubectl', problem, undefined, { cause: exit.error });
   }
   if (exit.code === 0) return undefined;
   const how =

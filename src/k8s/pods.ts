@@ -1,7 +1,5 @@
-/**
- * From a pod to an entry of the K8S report (service-behaviour.md): Running and Failed pods only, digests from
- * `containerStatuses`; a pod that cannot be mapped is skipped with a reason, never failing the report.
- */
+// From a pod to an entry of the K8S report (service-behaviour.md): Running and Failed pods only, digests from
+// `containerStatuses`; a pod that cannot be mapped is skipped with a reason, never failing the report.
 import type { K8sArtifact } from '../api/schemas.js';
 import type { Pattern } from '../context/pattern.js';
 

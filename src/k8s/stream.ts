@@ -1,7 +1,5 @@
-/**
- * Streams the elements of a List's top-level `items` (or a top-level array) one at a time: 150,000 pods outgrow the
- * longest string. Structural characters are ASCII, so scanning UTF-8 bytes is exact.
- */
+// Streams the elements of a List's top-level `items` (or a top-level array) one at a time: 150,000 pods outgrow the
+// longest string. Structural characters are ASCII, so scanning UTF-8 bytes is exact.
 import { jsonErrorOffset } from '../trust/text.js';
 
 const QUOTE = 0x22;
