@@ -1,5 +1,4 @@
 /** What diff-envs' tests share, through the bundle (test/dist) and in-process (test/actions/diff-envs). */
-import { demoSeed } from './sandbox.js';
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 export const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
@@ -34,19 +33,4 @@ export interface Saved {
   };
   scaled: { name: string; s1_instance_count: number; s2_instance_count: number }[];
   unchanged: { name: string }[];
-}
-
-/** The demo seed with nginx 1.27 arriving in staging's last snapshot without a flow (flow unknown). */
-export function seedWithFlowless(): ReturnType<typeof demoSeed> {
-  const seed = demoSeed() as {
-    orgs: { demo: { environments: { name: string; snapshots: { artifacts: unknown[] }[] }[] } };
-  };
-  const staging = seed.orgs.demo.environments.find((e) => e.name === 'staging');
-  staging?.snapshots.at(-1)?.artifacts.push({
-    fingerprint: 'd'.repeat(64),
-    name: 'docker.io/library/nginx:1.27',
-    pods: ['nginx-0'],
-    most_recent_timestamp: 1793697000,
-  });
-  return seed;
 }

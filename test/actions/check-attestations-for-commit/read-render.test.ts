@@ -160,21 +160,6 @@ describe('a bad input, named with the expected form', () => {
       "'sbom' can never be found: attestation-name narrows the search to 'unit-tests'",
     ],
     [
-      'a fail-on word that is not a grade',
-      { 'fail-on': 'missing\nfailing' },
-      "Invalid input 'fail-on': 'failing' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
-    ],
-    [
-      'fail-on none with a grade',
-      { 'fail-on': 'none,missing' },
-      "Invalid input 'fail-on': 'none' is given with 'missing': none alone means nothing fails.",
-    ],
-    [
-      'fail-on and fail-on-non-compliant saying different things',
-      { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
-      "Invalid input 'fail-on': says none while fail-on-non-compliant is true, which means non-compliant, missing, unknown.",
-    ],
-    [
       'since-deployed-in with commits',
       { 'since-deployed-in': 'prod', flow: 'app', commits: A },
       "Invalid input 'since-deployed-in': cannot be used with commits",
@@ -198,16 +183,6 @@ describe('a bad input, named with the expected form', () => {
       'an on-no-base it does not know',
       { 'since-deployed-in': 'prod', flow: 'app', 'on-no-base': 'pass' },
       "Invalid input 'on-no-base': ",
-    ],
-    [
-      'a range written with three dots',
-      { commits: 'v1...HEAD' },
-      "Invalid input 'commits': 'v1...HEAD' has three dots",
-    ],
-    [
-      'a revision that starts with -',
-      { commits: '-v1..HEAD' },
-      "Invalid input 'commits': '-v1' starts with '-'",
     ],
     [
       'include-merges that is not a boolean',

@@ -25,7 +25,6 @@ import { toStep } from '../../../src/actions/diff-envs/run.js';
 import { Artifact, DiffArtifact } from '../../../src/api/schemas/index.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
 import { splitImageName } from '../../../src/context/artifact-name.js';
-import { readNameFilters } from '../../../src/context/name-filter.js';
 import { InputError } from '../../../src/errors/errors.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
@@ -142,24 +141,10 @@ describe('diff-envs inputs', () => {
       `Invalid input 'fail-on': lists missing while compliance is false: ${lookups} fail-on, or fail-on: none.`,
     ],
     [
-      { 'fail-on': 'non-compliant', 'fail-on-non-compliant': 'true' },
-      "Invalid input 'fail-on': says non-compliant while fail-on-non-compliant is true",
-    ],
-    [
-      { 'fail-on': 'non-compliant\ndrifted' },
-      "Invalid input 'fail-on': 'drifted' is not a grade. Expected any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone.",
-    ],
-    [
-      { 'fail-on': 'none', 'fail-on-non-compliant': 'true' },
-      "Invalid input 'fail-on': says none while fail-on-non-compliant is true",
-    ],
-    [
       { compliance: 'false', 'fail-on-non-compliant': 'true' },
       "Invalid input 'fail-on-non-compliant': is true while compliance is false: " +
         `${lookups} fail-on-non-compliant: true, or fail-on-non-compliant: false.`,
     ],
-    [{ only: 'backend\n+(a|b)' }, /Invalid input 'only': line 2 \('\+\(a\|b\)'\) has an extended glob/],
-    [{ exclude: 'web\n{a,b' }, /Invalid input 'exclude': line 2 \('\{a,b'\) the \{ at character 1 has no \}/],
     [
       { exclude: '{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}' },
       /Invalid input 'exclude': line 1 .* expands to 1024 patterns/,
@@ -495,7 +480,6 @@ describe('the promotion gate', () => {
     fingerprint: fp(n),
     state: 'NOT-CHECKED',
   });
-  const TIMEOUT = { error: { kind: 'timeout', message: 'no answer in 30 s' } };
   const LEFT_OUT = { error: { kind: 'left-out', message: 'over 200 lookups in one step' } };
   it.each([
     [
@@ -525,24 +509,6 @@ describe('the promotion gate', () => {
       INPUTS,
       { outcome: 'different' },
       '1 arriving artifact(s) not checked: at most 200 lookups in one step.',
-    ],
-    [
-      'a lookup that failed, without the gate, is a warning',
-      [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', TIMEOUT)],
-      INPUTS,
-      {
-        outcome: 'different',
-        failure: undefined,
-        outputs: { 'non-compliant': [notChecked(2)] },
-        annotations: [
-          {
-            level: 'warning',
-            title: 'Compliance not checked',
-            message: `ghcr.io/acme/svc-2:2.0 (${fp(2).slice(0, 12)}) in flow backend: could not check: no answer in 30 s.`,
-          },
-        ],
-      },
-      '❌ 1 not COMPLIANT, 1 of them could not be checked.',
     ],
   ])('%s', (_title, checks, inputs, expected, summary) => {
     const leftOut = checks?.filter((c) => c.error?.kind === 'left-out').length ?? 0;
@@ -596,15 +562,6 @@ describe('the promotion gate', () => {
     expect(s).toContain('#### Added: only in staging#4 (1)');
     expect(s).toContain('| ❔ flow unknown |  |');
     expect(s).toContain('❌ 2 not COMPLIANT. The promotion gate (fail-on-non-compliant) fails the step.');
-  });
-
-  it('a lookup that failed is could not check: outcome error with the gate', () => {
-    const checks = [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', TIMEOUT)];
-    const gated = toStep({ ...arriving(), compliance: { checks, leftOut: 0 } }, GATE);
-    expect(gated.outcome).toBe('error');
-    expect(gated.failure).toContain(
-      '1 of 2 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-2:2.0 (NOT-CHECKED)',
-    );
   });
 
   it('says the same snapshot only when nothing differs: an answer that still lists differences is shown as it came', () => {
@@ -884,13 +841,6 @@ describe('promotions', () => {
       (l) => l.why === 'filtered',
     );
     expect(filtered.map((l) => l.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
-  });
-
-  it('matches in time linear in the name: a hostile name from the service cannot stall the step', async () => {
-    const [filter] = await readNameFilters(readerOf({ only: '*a*a*a*a*a*a*b' }), 'only');
-    // A backtracking matcher takes time of the name's length to the sixth power here; RE2 takes one pass.
-    expect(filter?.matches('a'.repeat(200_000))).toBe(false);
-    expect(filter?.matches(`${'a'.repeat(200_000)}b`)).toBe(true);
   });
 
   it('makes no compare link across repositories, hosts or from anything not a commit page', () => {
