@@ -1,5 +1,6 @@
 /** What check-attestations-for-commit's tests share, through the bundle (test/dist) and in-process. */
 import { expect } from 'vitest';
+import type { GateResult } from '../../src/actions/check-attestations-for-commit/inputs.js';
 import { escapeText } from '../../src/summary/writer.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed } from './sandbox.js';
@@ -9,23 +10,8 @@ import { noLeak } from './step-result.js';
 export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 export const UI = 'https://sandbox.compliance.invalid';
 
-export interface Result {
-  outcome: string;
-  compliant: boolean;
-  from: string;
-  commits: { sha: string; title?: string; url?: string }[];
-  missing: { commit: string; name: string | null }[];
-  nonCompliant: { commit: string; name: string | null }[];
-  error?: { kind: string; message: string };
-  note?: string;
-  range?: { shown: string; head: string; bases: string[]; includeMerges: boolean };
-  deployed?: {
-    environment: string;
-    snapshot?: string;
-    artifacts: { name: string; commit?: string; why: string }[];
-    noBase?: string;
-  };
-}
+/** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
+export type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
 
 export interface Seed {
   orgs: {

@@ -246,14 +246,6 @@ describe('diff-envs summary', () => {
       unchanged: [artifact(4, { name: 'docker.io/library/redis:7.4', flow: null, commit_url: null })],
     });
 
-  it('says how many arriving or leaving artifacts had no name to pair by, and says nothing when all had one', () => {
-    const unnamed = resultOf({ onlyIn1: [artifact(1, { name: null })], onlyIn2: [artifact(2)] });
-    expect(summarize(unnamed, shown(false)).toString()).toContain(
-      '1 artifact(s) without a name in the answer could not be paired as replacements: they are counted as added or removed.',
-    );
-    expect(summarize(sample(), shown(false)).toString()).not.toContain('could not be paired');
-  });
-
   it('gives the counts first, then one table per group, counting the unchanged ones', () => {
     const s = summarize(sample(), shown(false)).toString();
     expect(s).toContain('### Environment diff: prod#1 → prod#2');
@@ -270,6 +262,7 @@ describe('diff-envs summary', () => {
     expect(s).toContain('| 1 → 2 | <details><summary>2 pod(s)</summary>web-1<br>web-2</details> |');
     expect(s).not.toContain('#### Unchanged');
     expect(s).toContain('1 unchanged artifact(s) not listed: set show-unchanged to true to list them.');
+    expect(s).not.toContain('could not be paired');
   });
 
   it('lists the unchanged artifacts with show-unchanged', () => {
@@ -303,6 +296,9 @@ describe('diff-envs summary', () => {
     // A name the service sent null: display-only, the honest schema types it string | null.
     const s = summarize(resultOf({ onlyIn1: [{ ...bare, name: null }] }), shown(false)).toString();
     expect(s).toContain(`| ? | <code>${'0'.repeat(11)}1</code> |  |  |  |  |`);
+    expect(s).toContain(
+      '1 artifact(s) without a name in the answer could not be paired as replacements: they are counted as added or removed.',
+    );
   });
 
   it('keeps a 5,000-artifact summary under 1 MiB with a note, the counts first and markup escaped', () => {
@@ -904,6 +900,14 @@ describe('an image in two flows', () => {
       { name: 'ghcr.io/acme/backend', from: v14, to: inBackend, otherFlows: [inWorker] },
     ]);
     expect(arrivingOf(paired)).toEqual([inBackend, inWorker]);
+    // Its row shows the worst of its flows.
+    const result = reviewed(diffOf({ onlyIn1: [v14], onlyIn2: [inBackend, inWorker] }), [
+      [inBackend, 'COMPLIANT'],
+      [inWorker, 'NON-COMPLIANT'],
+    ]);
+    expect(toStep(result, INPUTS).summary?.toString()).toMatch(
+      /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| .*NON-COMPLIANT.* \| worker \|/,
+    );
   });
 
   it('new, is one matrix entry per version with the worst state; compliant in every flow, it moves once', () => {
