@@ -29,6 +29,7 @@ import { InputError } from '../../../src/errors/errors.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
+import { artifactAnswer } from '../../helpers/lookups.js';
 
 const fp = (n: number) => `${String(n).padStart(12, '0')}${'e'.repeat(52)}`;
 const sha = (n: number) => `${String(n).padStart(7, '0')}${'a'.repeat(33)}`;
@@ -606,19 +607,7 @@ describe('the grade of an arriving artifact', () => {
     ['COMPLIANT', false, 'NON-COMPLIANT', 'non-compliant'],
     ['INCOMPLETE', true, 'NON-COMPLIANT', 'non-compliant'],
   ] as const)('a state given as %j with is_compliant %s: %s', (state, isCompliant, judged, grade) => {
-    const answer = Artifact.parse({
-      id: 'a1',
-      fingerprint: fp(1),
-      filename: 'svc',
-      created_at: 1,
-      last_modified_at: 1,
-      evidence: {},
-      flow_name: 'backend',
-      commit_lead_times: {},
-      build_lead_times: {},
-      state,
-      is_compliant: isCompliant,
-    });
+    const answer = Artifact.parse(artifactAnswer(fp(1), 'backend', state, { is_compliant: isCompliant }));
     const checked = judge(entry('svc', 1), { artifact: answer });
     expect(checked).toMatchObject({ state: judged, compliant: judged === 'COMPLIANT' });
     expect(checked.stateNote).toContain(`is_compliant ${String(isCompliant)}`);

@@ -171,20 +171,10 @@ describe('diff-envs against a loopback server', () => {
     );
   });
 
-  it('fails clearly on a diff without its groups, and never shows the token a 401 echoes', async () => {
-    const server = await serve((req, res, index) =>
-      index === 0
-        ? json(res, 200, { snappish1: { artifacts: [] } })
-        : json(res, 401, { message: `token ${req.headers.authorization ?? ''} is not valid` }),
-    );
+  it('fails clearly on a diff without its groups', async () => {
+    const server = await serve((_req, res) => json(res, 200, { snappish1: { artifacts: [] } }));
     const result = await diff(server.origin, 'a', 'b');
     expectCouldNot(result, 'unexpected-response', 'unexpected response from GET /env-diff/{org}: snappish2');
-
-    const refused = await diff(server.origin, 'staging~1', 'staging');
-    expect(refused.code).toBe(1);
-    expect(server.requests).toHaveLength(2);
-    expect(refused.stdout).toContain('token Bearer *** is not valid');
-    noLeak(refused.everything);
   });
 
   it('says the service is unreachable, setting only the outcome, the result file and would-fail', async () => {
