@@ -18,7 +18,6 @@ import {
   type AttestationProblem,
 } from '../../../src/compliance/decide.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
-import { ApiError } from '../../../src/errors/errors.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
 
@@ -372,32 +371,19 @@ describe('the grade of one artifact read', () => {
     compliant,
     ...(unsure && { notConfirmed: 'Not confirmed: ...' }),
   });
+  // The grade of each state: artifactGrade (test/compliance/grades.test.ts).
   const rows: [string, Parameters<typeof gradeOf>[0], Grade | undefined][] = [
     ['COMPLIANT by its state and evidence: passes', read('COMPLIANT', true), undefined],
     ['not found: missing', { found: false, state: null, compliant: false }, 'missing'],
-    ['NON-COMPLIANT: non-compliant', read('NON-COMPLIANT', false), 'non-compliant'],
-    ['COMPLIANT by its state, not its evidence: non-compliant', read('COMPLIANT', false), 'non-compliant'],
-    ['INCOMPLETE: incomplete', read('INCOMPLETE', false), 'incomplete'],
-    ['no state: unknown', read(null, false), 'unknown'],
     ['COMPLIANT, not confirmed to be the trail asked: unknown', read('COMPLIANT', true, true), 'unknown'],
     [
       'NON-COMPLIANT, not confirmed to be the trail asked: still non-compliant (a gate on it must not pass)',
       read('NON-COMPLIANT', false, true),
       'non-compliant',
     ],
-    [
-      'INCOMPLETE, not confirmed to be the trail asked: still incomplete',
-      read('INCOMPLETE', false, true),
-      'incomplete',
-    ],
   ];
   it.each(rows)('%s', (_title, facts, grade) => {
     expect(gradeOf(facts)).toBe(grade);
-  });
-
-  it('an item that could not be checked is unknown', () => {
-    expect(itemGrade({ name: 'x', outcome: 'error', state: null, compliant: false })).toBe('unknown');
-    expect(itemGrade({ name: 'x', outcome: 'not-found', state: null, compliant: false })).toBe('missing');
   });
 });
 
@@ -418,29 +404,23 @@ const ITEMS: ItemResult[] = [
 ];
 const names = (items: ItemResult[]) => items.map((i) => i.name);
 
+// Every grade, incomplete, and nothing found: the step of many items below, whose annotations are this split.
 describe('many items: which fail the step and which warn', () => {
   const rows: [string, Grade[], string[], string[]][] = [
-    ['every grade (assert-compliant)', [...GRADES], ['bad', 'half', 'stateless', 'gone', 'unread'], []],
+    // Could not check is never judged: it fails whatever fail-on says, as one item that could not be checked does.
     ['missing (the default)', ['missing'], ['gone', 'unread'], ['bad', 'half', 'stateless']],
-    ['incomplete', ['incomplete'], ['half', 'unread'], ['bad', 'stateless', 'gone']],
     [
       'non-compliant and unknown',
       ['non-compliant', 'unknown'],
       ['bad', 'stateless', 'unread'],
       ['half', 'gone'],
     ],
-    // Could not check is never judged: it fails whatever fail-on says, as one item that could not be checked does.
-    ['none', [], ['unread'], ['bad', 'half', 'stateless', 'gone']],
   ];
   it.each(rows)('%s', (_title, grades, fail, warn) => {
     const sorted = sortItems(ITEMS, { grades });
     expect(names(sorted.fail)).toEqual(fail);
     expect(names(sorted.warn)).toEqual(warn);
     expect(sorted.wouldFail).toBe(true);
-  });
-
-  it('nothing found: would-fail false', () => {
-    expect(sortItems(ITEMS.slice(0, 1), { grades: [] })).toEqual({ fail: [], warn: [], wouldFail: false });
   });
 });
 
@@ -527,37 +507,18 @@ describe('the step of many items under fail-on', () => {
   });
 });
 
+// Unknown in fail-on, could not check: many-steps.test.ts (with assert-compliant, each item NOT-CHECKED).
 describe('an answer not shown to be the trail asked (many items)', () => {
   const svc = { name: 'svc', spec: { type: 'fingerprint' as const, fingerprint: FP } };
-  /** The item judged under fail-on `grades`, a trail asked, from what the lookup found. */
-  const judged = (
-    grades: Grade[],
-    found: Parameters<typeof judge>[3],
-    trail: string | undefined = 'release-1',
-  ) => judge({ trail, failOn: { grades, input: 'fail-on' } }, svc, FP, found);
+  /** The item judged under fail-on `grades`, trail release-1 asked, from what the lookup found. */
+  const judged = (grades: Grade[], found: Parameters<typeof judge>[3]) =>
+    judge({ trail: 'release-1', failOn: { grades, input: 'fail-on' } }, svc, FP, found);
   const answer = artifactOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: undefined });
-  it('unknown in fail-on: could not check (error), as with assert-compliant', () => {
-    expect(judged(['unknown'], { artifact: answer }).outcome).toBe('error');
-  });
   it('unknown not in fail-on: judged and said, graded unknown', () => {
     const said = judged(['non-compliant'], { artifact: answer });
     expect(said.outcome).toBe('compliant');
     expect(said.notConfirmed).toContain('Not confirmed');
     expect(itemGrade(said)).toBe('unknown');
-    const failing = artifactOf({
-      state: 'NON-COMPLIANT',
-      evidence: { junit: fail },
-      trail_name: 'release-1',
-    });
-    expect(itemGrade(judged([], { artifact: failing }))).toBe('non-compliant');
-  });
-  it('not found is missing', () => {
-    const notFound = new ApiError({
-      endpoint: 'GET /artifacts',
-      status: 404,
-      serverMessage: 'Artifact not found',
-    });
-    expect(itemGrade(judged([], { notFound }, undefined))).toBe('missing');
   });
 });
 

@@ -162,12 +162,8 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
     });
   });
 
+  // A 404 about the org or environment: an environment that does not exist, against the sandbox below.
   it.each([
-    [
-      'an org that does not exist fails',
-      { message: "Organization 'acme' does not exist" },
-      'HTTP 404 Not Found: Organization \'acme\' does not exist; not read as "not deployed"',
-    ],
     [
       'a 404 that does not say what is missing (a proxy page) fails',
       '<html>Not Found</html>',

@@ -65,11 +65,7 @@ describe('report-artifact inputs', () => {
     expect((await read()).externalUrls).toEqual({});
   });
 
-  it('takes dry-run from COMPLIANCE_DRY_RUN, the input winning over it', async () => {
-    expect((await read({}, '/work', { COMPLIANCE_DRY_RUN: 'true' })).dryRun).toBe(true);
-    expect((await read({ 'dry-run': 'false' }, '/work', { COMPLIANCE_DRY_RUN: 'true' })).dryRun).toBe(false);
-  });
-
+  // dry-run and COMPLIANCE_DRY_RUN, the input winning: the common inputs (test/context/inputs.test.ts).
   // Each refusal names the input, what is wrong and the expected form.
   it.each<[Record<string, string>, string]>([
     // A fingerprint without a name.
@@ -77,7 +73,7 @@ describe('report-artifact inputs', () => {
       { artifact: '', 'artifact-type': '', fingerprint: 'a'.repeat(64) },
       "Invalid input 'name': is required when fingerprint is given",
     ],
-    [{ flow: '' }, "Invalid input 'flow': is required. Expected a name starting"],
+    // A missing flow: read as list-attestations reads it (its inputs test).
     // A git-commit that is an option, or two words.
     [
       { 'git-commit': '--output=stolen.txt' },

@@ -315,17 +315,7 @@ describe('report-artifact, the sandbox answering full', () => {
     );
   });
 
-  it('a flow that does not exist (404 with the server message) keeps the report', async () => {
-    const { sha, run } = await prepared();
-    const result = await run({ flow: 'no-such-flow' });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /::error::POST \/artifacts\/\{org\}\/\{flow_name\} failed with HTTP 404 Not Found: .*no-such-flow/,
-    );
-    expect(result.outputs.outcome).toBe('error');
-    expect(outputFile(result, 'payload-file')).toMatchObject({ git_commit: sha });
-  });
-
+  // A report refused (HTTP 503, as a 404 of a flow that does not exist) keeps the payload: run.test.ts.
   describe('an image in a real registry (oci)', () => {
     /** A report of the registry's image with the registry password given, and `env`. */
     async function reportImage(password = USER.password, env: Record<string, string> = {}) {

@@ -14,13 +14,7 @@ const read = (extra: Record<string, string> = {}, more: Env = {}) =>
   readInputs(readerOf({ ...CONNECTION, environment: 'staging', ...extra }, more), '/work');
 
 describe('report-k8s-env inputs', () => {
-  it('reads a pods file relative to the workspace', async () => {
-    expect((await read({ 'pods-file': 'out/pods.json' })).source).toEqual({
-      kind: 'file',
-      path: '/work/out/pods.json',
-    });
-  });
-
+  // A pods file relative to the workspace: the result file's source in steps.test.ts.
   it('reads live through kubectl without the inputs or the service token in its environment', async () => {
     const inputs = await read(
       { kubeconfig: 'kc.yaml', 'kube-context': 'prod' },
@@ -62,14 +56,10 @@ describe('report-k8s-env inputs', () => {
       { 'namespaces-regex': 'a', 'exclude-namespaces-regex': 'b' },
       "Invalid input 'exclude-namespaces-regex': cannot be combined",
     ],
-    // What only applies to a live read, with a pods file.
+    // What only applies to a live read, with a pods file (kubeconfig and kube-context, in one loop).
     [
       { 'pods-file': 'pods.json', kubeconfig: 'kc' },
       "Invalid input 'kubeconfig': only applies to a live read, not with pods-file",
-    ],
-    [
-      { 'pods-file': 'pods.json', 'kube-context': 'prod' },
-      "Invalid input 'kube-context': only applies to a live read",
     ],
     [{ environment: 'prod env' }, "Invalid input 'environment': 'prod env' is not valid"],
   ])('refuses %o', async (extra, message) => {
