@@ -1,5 +1,5 @@
 /**
- * The three listing actions (list-actions, list-attestations, list-trails) run as steps in-process: what they do
+ * The actions that read (the three listing actions, get-artifact, get-deployment) run as steps in-process: what they do
  * alike on the way out, from a bad input, a service that cannot be reached or refuses, an answer that echoes the
  * token, and fields that are only shown. Each action's own branches are in its folder beside this file.
  */
@@ -11,13 +11,26 @@ import { closedOrigin, json, type Handler } from '../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
 import { summaryText, noLeak } from '../helpers/step-result.js';
 
+const FP = 'a'.repeat(64);
 const ask = {
+  'get-artifact': useLoopbackStep('get-artifact', { flow: 'backend', fingerprint: FP }),
+  'get-deployment': useLoopbackStep('get-deployment', { environment: 'staging', fingerprint: FP }),
   'list-actions': useLoopbackStep('list-actions'),
   'list-attestations': useLoopbackStep('list-attestations', { flow: 'backend' }),
   'list-trails': useLoopbackStep('list-trails'),
 };
 /** The outputs of list-actions that could not list: told apart from "none failing" by outcome. */
 const NO_ACTIONS = { count: '', failing: '[]', 'failing-truncated': 'false' };
+/** The form of an environment's name, as each refusal of one says it. */
+const NAME = 'a name starting with a letter or digit, then letters, digits, ".", "-" or "_".';
+/** The outputs of get-artifact that could not check: never compliant, never passing the gate. */
+const NOT_CHECKED = { compliant: 'false', found: '', state: '', 'html-url': '', 'would-fail': 'true' };
+/** The outputs of get-deployment that could not check: each empty, told apart from "not deployed" by outcome. */
+const NOT_READ = Object.fromEntries(
+  ['found', 'deployed-at', 'snapshot-index', 'artifact-name', 'diff-url', 'lead-time-seconds']
+    .concat(['replaced-fingerprint', 'replaced-commit', 'compare-url'])
+    .map((name) => [name, '']),
+);
 /** The outputs of a step that could not finish: the outcome, the result file, and `others`. */
 const failed = (others: Record<string, string> = {}) => ({
   outcome: 'error',
@@ -60,6 +73,59 @@ const newest = (prefix: string, last: number, count: number) =>
 
 describe('a bad input fails before any request: outcome error, the error in result-file and the summary', () => {
   it.each([
+    [
+      'get-artifact',
+      { 'attestation-id': 'D873FFB9' },
+      "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form " +
+        'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex).',
+      NOT_CHECKED,
+      '### ⚠️ Could not check the artifact\n',
+    ],
+    [
+      'get-artifact',
+      { 'assert-compliant': 'yes' },
+      "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
+      NOT_CHECKED,
+      '### ⚠️ Could not check the artifact\n',
+    ],
+    [
+      'get-artifact',
+      { 'fail-on': 'non-compliant\nsevere' },
+      "Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, incomplete, " +
+        'unknown (one per line or comma-separated), or none alone.',
+      NOT_CHECKED,
+      '### ⚠️ Could not check the artifact\n',
+    ],
+    [
+      'get-artifact',
+      { 'fail-on': 'missing', 'assert-compliant': 'true' },
+      "Invalid input 'fail-on': says missing while assert-compliant is true, which means non-compliant, " +
+        'missing, incomplete, unknown. Expected fail-on alone (assert-compliant: true is the shorthand of ' +
+        'non-compliant, missing, incomplete, unknown), or the two saying the same.',
+      NOT_CHECKED,
+      '### ⚠️ Could not check the artifact\n',
+    ],
+    [
+      'get-deployment',
+      { environment: '' },
+      `Invalid input 'environment': is required. Expected ${NAME}`,
+      NOT_READ,
+      '### ⚠️ Could not check the deployment\n',
+    ],
+    [
+      'get-deployment',
+      { environment: 'prod env' },
+      `Invalid input 'environment': 'prod env' is not valid. Expected ${NAME}`,
+      NOT_READ,
+      '### ⚠️ Could not check the deployment\n',
+    ],
+    [
+      'get-deployment',
+      { 'fail-if-missing': 'no' },
+      "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
+      NOT_READ,
+      '### ⚠️ Could not check the deployment\n',
+    ],
     // The inputs could not be read, so no heading names the org or the flow.
     [
       'list-actions',
@@ -100,14 +166,31 @@ describe('a bad input fails before any request: outcome error, the error in resu
 });
 
 describe('a list that cannot be read fails: outcome error, and the error in result-file and the summary', () => {
+  // Each told apart from "not found", "not deployed" or "none failing" by outcome, for a step after continue-on-error.
   it.each([
+    [
+      'get-artifact',
+      '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
+      { 'assert-compliant': 'true' },
+      NOT_CHECKED,
+      { compliant: false, found: null, flow: 'backend', fingerprint: FP, assertCompliant: true },
+      'Could not check the artifact in flow backend',
+    ],
+    [
+      'get-deployment',
+      '/deployments/{org}/{env_name}/{fingerprint}',
+      { 'fail-if-missing': 'false' },
+      NOT_READ,
+      { found: null, fingerprint: FP, failIfMissing: false },
+      'Could not check the deployment',
+    ],
     [
       'list-actions',
       '/actions/{org}',
       { 'fail-if-failing': 'true' },
       NO_ACTIONS,
       { failIfFailing: true },
-      'actions of acme',
+      'Could not list the actions of acme',
     ],
     [
       'list-attestations',
@@ -115,10 +198,10 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
       {},
       {},
       { flow: 'backend' },
-      'attestations of backend',
+      'Could not list the attestations of backend',
     ],
-    ['list-trails', '/trails/{org}', {}, {}, { filters: {} }, 'trails\n'],
-  ] as const)('%s, the service unreachable', async (name, path, inputs, outputs, saved, what) => {
+    ['list-trails', '/trails/{org}', {}, {}, { filters: {} }, 'Could not list the trails\n'],
+  ] as const)('%s, the service unreachable', async (name, path, inputs, outputs, saved, heading) => {
     const origin = await closedOrigin();
     const result = await ask[name](
       [],
@@ -135,7 +218,7 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
       ...saved,
       error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
     });
-    expect(result.summary).toContain(`### ⚠️ Could not list the ${what}`);
+    expect(result.summary).toContain(`### ⚠️ ${heading}`);
     expect(result.summary).toContain('The service could not be reached');
     noLeak(result.everything);
   });

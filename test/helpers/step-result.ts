@@ -4,8 +4,7 @@
  * done and why, and the failure. For the dist tests, which see the step as the runner does.
  */
 import type { ExpectStatic } from 'vitest';
-import { outputFile, type RunOptions, type RunResult } from './runner.js';
-import { json, startServer } from './server.js';
+import { outputFile, type RunResult } from './runner.js';
 import { assertNoSecret, withoutMaskCommands } from './secrets.js';
 
 /** Asserts that nothing the step printed or wrote shows a secret (the runner's mask commands aside). */
@@ -75,33 +74,4 @@ export function expectCouldNotFinish(
     expect(String(saved.error?.message)).toMatch(expected.reason);
   }
   noLeak(result.everything);
-}
-
-/**
- * A bad input fails before any request to a service at `api-url`, naming the input in the failure, the result file
- * and the summary (whose heading is `heading`), with `outputs` set as a step that could not finish sets them.
- */
-export async function expectRefusedBeforeAnyRequest(
-  expect: ExpectStatic,
-  run: (options: RunOptions) => Promise<RunResult>,
-  inputs: Record<string, string>,
-  expected: { message: string; heading: string; outputs: Record<string, string> },
-): Promise<void> {
-  const server = await startServer((_req, res) => json(res, 200, {}));
-  try {
-    const result = await run({ inputs: { ...inputs, 'api-url': server.origin } });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`::error::${expected.message}`);
-    expect(server.requests).toHaveLength(0);
-    expect(result.outputs).toMatchObject({ outcome: 'error', ...expected.outputs });
-    expect(outputFile(result, 'result-file')).toMatchObject({
-      outcome: 'error',
-      error: { kind: 'input', message: expect.stringContaining(expected.message) as unknown },
-    });
-    expect(result.summary).toContain(`### ⚠️ ${expected.heading}`);
-    expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
-    noLeak(result.everything);
-  } finally {
-    await server.close();
-  }
 }

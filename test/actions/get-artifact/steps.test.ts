@@ -1,17 +1,17 @@
 /**
  * get-artifact run as a step in-process: every branch of the lookup and its gate against the sandbox under both
  * answer profiles, and against a loopback server for the answers the sandbox would not give (those do not depend on
- * the profile, so they run once). The bundle keeps its contract in test/dist/get-artifact.test.ts.
+ * the profile, so they run once). A bad input and a service that cannot be reached: ../listing.test.ts. The bundle
+ * keeps its contract in test/dist/get-artifact.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectRefusedBeforeAnyRequest } from '../../helpers/step-result.js';
 import { answerOf, check, COMPLIANT_FP, SVC_FP as FP, type Expected } from '../../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
-import { closedOrigin, json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
+import { json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 
@@ -451,72 +451,4 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
     const requests = server().requests.slice(before);
     if (sent) expect(requests.map(({ url }) => `${url.pathname}${url.search}`)).toEqual(sent);
   });
-
-  // Told apart from "not found" and "non-compliant" by outcome, for a later step after continue-on-error.
-  it('cannot check when the service is unreachable: fails, saying so', async () => {
-    const inputs = { 'api-url': await closedOrigin(), 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend' };
-    const result = await runAction('get-artifact', {
-      inputs: { ...inputs, fingerprint: COMPLIANT_FP, ...gate },
-      env: { COMPLIANCE_RETRIES: '0' },
-    });
-    check(result, {
-      code: 1,
-      stdout: [`::error::${ENDPOINT} could not reach the service: `],
-      outputs: { outcome: 'error', compliant: 'false', found: '', state: '', 'html-url': '' },
-      saved: {
-        outcome: 'error',
-        compliant: false,
-        found: null,
-        flow: 'backend',
-        fingerprint: COMPLIANT_FP,
-        assertCompliant: true,
-        error: {
-          kind: 'network',
-          message: expect.stringContaining('could not reach the service') as unknown,
-        },
-      },
-      summary: ['### ⚠️ Could not check the artifact in flow backend'],
-    });
-  });
-
-  // A missing or bad flow, and a bad trail: read as report-artifact and list-attestations read them (their inputs tests).
-  const bad: [string, Record<string, string>, string][] = [
-    [
-      'a bad attestation id',
-      { 'attestation-id': 'D873FFB9' },
-      "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx",
-    ],
-    [
-      'assert-compliant that is not a boolean',
-      { 'assert-compliant': 'yes' },
-      "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
-    ],
-    [
-      'a fail-on that is not a grade',
-      { 'fail-on': 'non-compliant\nsevere' },
-      "Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, incomplete, " +
-        'unknown (one per line or comma-separated), or none alone.',
-    ],
-    [
-      'a fail-on that assert-compliant contradicts',
-      { 'fail-on': 'missing', 'assert-compliant': 'true' },
-      "Invalid input 'fail-on': says missing while assert-compliant is true, which means non-compliant, " +
-        'missing, incomplete, unknown.',
-    ],
-  ];
-  it.each(bad)(
-    'bad input fails before any request, naming the input and the expected form: %s',
-    async (_label, inputs, message) => {
-      await expectRefusedBeforeAnyRequest(
-        expect,
-        (options) => runAction('get-artifact', options),
-        { 'api-token': TEST_TOKEN, org: 'acme', flow: 'backend', fingerprint: COMPLIANT_FP, ...inputs },
-        {
-          message,
-          heading: 'Could not check the artifact',
-          outputs: { compliant: 'false', found: '', 'would-fail': 'true' },
-        },
-      );
-    },
-  );
 });

@@ -1,8 +1,8 @@
 /**
  * get-deployment run as a step in-process against the sandbox (or a loopback server that answers what the sandbox
  * would not): every branch of reading a deployment and what shipped with it. What a loopback server answers does not
- * depend on the sandbox's answer profile, so those run once; the sandbox's under both profiles. The bundle keeps its
- * contract in test/dist/get-deployment.test.ts.
+ * depend on the sandbox's answer profile, so those run once; the sandbox's under both profiles. A bad input and a
+ * service that cannot be reached: ../listing.test.ts. The bundle keeps its contract in test/dist/get-deployment.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
@@ -11,10 +11,9 @@ import { fastCommits, useTempDirs } from '../../helpers/git.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
-import { closedOrigin, json, type Handler, type RecordedRequest } from '../../helpers/server.js';
+import { json, type Handler, type RecordedRequest } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
-import { expectRefusedBeforeAnyRequest, noLeak } from '../../helpers/step-result.js';
+import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -326,53 +325,6 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       expect(outputFile(gated, 'result-file')).toMatchObject({ outcome: 'error', notConfirmed: missing });
     },
   );
-
-  it.each([
-    [
-      'a missing environment',
-      { environment: '' },
-      "Invalid input 'environment': is required. Expected a name",
-    ],
-    [
-      'a bad environment name',
-      { environment: 'prod env' },
-      "Invalid input 'environment': 'prod env' is not valid. Expected a name starting with a letter or digit",
-    ],
-    [
-      'fail-if-missing that is not a boolean',
-      { 'fail-if-missing': 'no' },
-      "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
-    ],
-  ])(
-    'bad input fails before any request, naming the input and the expected form: %s',
-    async (_label, inputs, message) => {
-      await expectRefusedBeforeAnyRequest(
-        expect,
-        (options) => runAction('get-deployment', options),
-        { 'api-token': TEST_TOKEN, org: 'acme', environment: 'staging', fingerprint: BACKEND_150, ...inputs },
-        { message, heading: 'Could not check the deployment', outputs: { found: '', 'deployed-at': '' } },
-      );
-    },
-  );
-
-  it('an unreachable service fails the step whatever fail-if-missing says, told apart from not deployed', async () => {
-    const inputs = { 'api-url': await closedOrigin(), environment: 'staging', fingerprint: BACKEND_150 };
-    const result = await askLoopback({}, { ...inputs, ...LOOKUP }, { env: { COMPLIANCE_RETRIES: '0' } });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /::error::GET \/deployments\/\{org\}\/\{env_name\}\/\{fingerprint\} could not reach the service: /,
-    );
-    // Told apart from "not deployed" by outcome, for a later step after continue-on-error.
-    expect(result.outputs).toMatchObject({ outcome: 'error', found: '' });
-    expect(outputFile(result, 'result-file')).toMatchObject({
-      outcome: 'error',
-      found: null,
-      fingerprint: BACKEND_150,
-      failIfMissing: false,
-      error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
-    });
-    noLeak(result.everything);
-  });
 });
 
 describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) => {
