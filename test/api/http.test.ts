@@ -14,7 +14,7 @@ import {
   resolveConnection,
 } from '../../src/api/index.js';
 import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
-import { closedOrigin, json, useClientAgainst } from '../helpers/server.js';
+import { closedOrigin, type Handler, json, useClientAgainst } from '../helpers/server.js';
 
 const setup = useClientAgainst();
 
@@ -79,29 +79,6 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(b - a).toBeGreaterThanOrEqual(990);
   });
 
-  it('gives up at once, saying why, when Retry-After is longer than the longest wait', async () => {
-    const { server, client } = await setup(
-      (_req, res) => json(res, 429, { message: 'quota exhausted' }, { 'retry-after': '3600' }),
-      { maxWaitMs: 100 },
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toContain('quota exhausted');
-    expect(error.message).toContain('the service asked to retry after 3600 s');
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it('keeps what the server said when the last attempts fail on the network', async () => {
-    const { client } = await setup((_req, res, i) => {
-      if (i === 0) json(res, 503, { message: 'maintenance until 10:00' });
-      else res.socket?.destroy();
-    });
-    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error.lastServerMessage).toBe('maintenance until 10:00');
-    expect(error.message).toContain('earlier the service said: maintenance until 10:00');
-  });
-
   it('takes the answer to a report as delivered only on no body or JSON, saying what came back', async () => {
     const login = `<!DOCTYPE html>\n<html><body>Sign in to continue (token ${TEST_TOKEN})</body></html>`;
     // [content type, body, the message delivered, or undefined when refused]
@@ -159,52 +136,126 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(server.requests).toHaveLength(answers.length * 2);
   });
 
-  it('does not retry 501 or 4xx, and keeps the server message and field errors', async () => {
-    const { server, client } = await setup((_req, res) =>
-      json(res, 400, {
-        message: 'Input payload validation failed',
-        errors: { 'query.per_page': 'must be at most 100' },
-      }),
-    );
-    const error = await client.listTrails().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    const e = error as ApiError;
-    expect(e.status).toBe(400);
-    expect(e.attempts).toBe(1);
-    expect(e.fieldErrors).toEqual({ 'query.per_page': 'must be at most 100' });
-    expect(e.message).toContain(
-      'GET /trails/{org} failed with HTTP 400 Bad Request: Input payload validation failed',
-    );
-    expect(e.message).toContain('query.per_page: must be at most 100');
-    expect(server.requests).toHaveLength(1);
-    const { server: other, client: c501 } = await setup((_req, res) => json(res, 501, { message: 'nope' }));
-    await expect(c501.listActions()).rejects.toMatchObject({ status: 501, attempts: 1 });
-    expect(other.requests).toHaveLength(1);
-  });
+  const padded = `  ${TEST_TOKEN.replace('test', 'pad')}  `;
+  guardSecret(padded.trim());
+  /** A server that fails, the client's options, and what the error of a call must hold; no error shows the token. */
+  const failures: {
+    title: string;
+    handler: Handler;
+    options?: Partial<ConnectionOptions>;
+    kind: typeof ApiError | typeof NetworkError | typeof UnexpectedResponseError;
+    holds?: Record<string, unknown>;
+    says?: (string | RegExp)[];
+    requests?: number;
+  }[] = [
+    {
+      title: 'gives up at once, saying why, when Retry-After is longer than the longest wait',
+      handler: (_req, res) => json(res, 429, { message: 'quota exhausted' }, { 'retry-after': '3600' }),
+      options: { maxWaitMs: 100 },
+      kind: ApiError,
+      says: ['quota exhausted', 'the service asked to retry after 3600 s'],
+      requests: 1,
+    },
+    {
+      title: 'keeps what the server said when the last attempts fail on the network',
+      handler: (_req, res, i) => {
+        if (i === 0) json(res, 503, { message: 'maintenance until 10:00' });
+        else res.socket?.destroy();
+      },
+      kind: NetworkError,
+      holds: { lastServerMessage: 'maintenance until 10:00' },
+      says: ['earlier the service said: maintenance until 10:00'],
+    },
+    {
+      title: 'does not retry 4xx, and keeps the server message and field errors',
+      handler: (_req, res) =>
+        json(res, 400, {
+          message: 'Input payload validation failed',
+          errors: { 'query.per_page': 'must be at most 100' },
+        }),
+      kind: ApiError,
+      holds: { status: 400, attempts: 1, fieldErrors: { 'query.per_page': 'must be at most 100' } },
+      says: [
+        'GET /actions/{org} failed with HTTP 400 Bad Request: Input payload validation failed',
+        'query.per_page: must be at most 100',
+      ],
+      requests: 1,
+    },
+    {
+      title: 'keeps the last server message when retries run out',
+      handler: (_req, res, i) => json(res, 503, { message: `maintenance window ${i}` }),
+      options: { retries: 3 },
+      kind: ApiError,
+      holds: { attempts: 4, serverMessage: 'maintenance window 3' },
+      says: ['maintenance window 3', 'after 4 attempts'],
+      requests: 4,
+    },
+    {
+      title: 'retries a reset connection and then reports a network error naming the cause',
+      handler: (_req, res) => void res.socket?.destroy(),
+      kind: NetworkError,
+      holds: { attempts: 4 },
+      says: [/could not reach the service: .*\[after 4 attempts\]/],
+      requests: 4,
+    },
+    {
+      title: 'stops retrying when the wait would pass the deadline, keeping the server message',
+      handler: (_req, res) => json(res, 503, { message: 'down for upgrade' }, { 'retry-after': '30' }),
+      options: { deadlineMs: 2000 },
+      kind: ApiError,
+      holds: { serverMessage: 'down for upgrade' },
+      requests: 1,
+    },
+    {
+      title: 'shows a proxy HTML page as status, snippet and no markup',
+      handler: (_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+      },
+      options: { retries: 0 },
+      kind: ApiError,
+      says: ['HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx'],
+    },
+    {
+      title: 'accepts a bare JSON string as the server message',
+      handler: (_req, res) => json(res, 404, "Flow named 'x' does not exist"),
+      kind: ApiError,
+      says: ["HTTP 404 Not Found: Flow named 'x' does not exist"],
+    },
+    {
+      title: 'treats a 200 that is not JSON as an unexpected response',
+      handler: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('hello');
+      },
+      kind: UnexpectedResponseError,
+      holds: { message: 'unexpected response from GET /actions/{org}: body is not JSON: hello' },
+    },
+    {
+      title: 'never puts the token in an error, even when the server echoes it',
+      handler: (req, res) => json(res, 401, { message: `bad token ${req.headers.authorization ?? ''}` }),
+      kind: ApiError,
+      says: ['bad token Bearer ***'],
+    },
+    {
+      title: 'hides a token passed with surrounding spaces when the server echoes the trimmed form',
+      handler: (req, res) =>
+        json(res, 401, { message: `bad token ${(req.headers.authorization ?? '').slice(7)}` }),
+      options: { token: padded },
+      kind: ApiError,
+      says: ['bad token ***'],
+    },
+  ];
 
-  it('keeps the last server message when retries run out', async () => {
-    const { server, client } = await setup(
-      (_req, res, i) => json(res, 503, { message: `maintenance window ${i}` }),
-      { retries: 3 },
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(server.requests).toHaveLength(4);
-    expect(error.attempts).toBe(4);
-    expect(error.serverMessage).toBe('maintenance window 3');
-    expect(error.message).toContain('maintenance window 3');
-    expect(error.message).toContain('after 4 attempts');
-  });
-
-  it('retries a reset connection and then reports a network error naming the cause', async () => {
-    const { server, client } = await setup((_req, res) => {
-      res.socket?.destroy();
-    });
-    const error = await client.listActions().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).attempts).toBe(4);
-    expect((error as Error).message).toMatch(/could not reach the service: .*\[after 4 attempts\]/);
-    expect(server.requests).toHaveLength(4);
+  it.each(failures)('$title', async ({ handler, options, kind, holds = {}, says = [], requests }) => {
+    const { server, client } = await setup(handler, options);
+    const error = (await client.listActions().catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(kind);
+    expect(error).toMatchObject(holds);
+    for (const part of says) expect(error.message).toMatch(part);
+    if (requests !== undefined) expect(server.requests).toHaveLength(requests);
+    const token = options?.token?.trim() ?? TEST_TOKEN;
+    expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain(token);
   });
 
   it('times out a slow attempt and retries it', async () => {
@@ -250,17 +301,6 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('stops retrying when the wait would pass the deadline, keeping the server message', async () => {
-    const { server, client } = await setup(
-      (_req, res) => json(res, 503, { message: 'down for upgrade' }, { 'retry-after': '30' }),
-      { deadlineMs: 2000 },
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.serverMessage).toBe('down for upgrade');
-    expect(server.requests).toHaveLength(1);
-  });
-
   it('stopped by the budget, a reset connection is still reported as reset, not as time running out', async () => {
     // Each wait (3/4 of 200, 400, 800 ms) is checked against a 1 s budget: the third would pass it.
     const { client } = await setup(
@@ -284,79 +324,51 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(error.message).not.toMatch(/budget|timeout-seconds/);
   });
 
-  describe('a wrong address fails at once: another attempt would meet the same', () => {
-    /** A client with the default retries and backoff, and the lines of its debug log. */
-    const client = (baseUrl: string, proxy: ConnectionOptions['proxy'] = {}) => {
-      const debug: string[] = [];
-      const logger = { debug: (line: string) => debug.push(line) };
-      return {
-        debug,
-        client: new ComplianceClient(
-          resolveConnection({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
-        ),
-      };
-    };
-    const failure = async (under: ReturnType<typeof client>) => {
-      try {
-        const error = (await under.client.listActions().catch((e: unknown) => e)) as NetworkError;
-        expect(error).toBeInstanceOf(NetworkError);
-        expect(error.attempts).toBe(1);
-        expect(error.message).not.toMatch(/after \d+ attempts|budget|timeout-seconds/);
-        // One attempt sent, none retried.
-        expect(under.debug.filter((line) => line.includes('(attempt '))).toEqual([
-          expect.stringMatching(/^GET \S+ \(attempt 1\/4\)$/) as string,
-        ]);
-        expect(under.debug.join('\n')).not.toContain('retrying');
-        return error;
-      } finally {
-        await under.client.close();
-      }
-    };
-
-    it('a refused loopback port', async () => {
-      const error = await failure(client(await closedOrigin()));
-      expect(error.reason).toMatch(
-        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
-      );
-    });
-
-    it('a host name that does not resolve', async () => {
+  type Proxy = ConnectionOptions['proxy'];
+  const REFUSED =
+    /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/;
+  it.each<[string, () => Promise<[string, Proxy?]>, (error: NetworkError, proxy?: Proxy) => void]>([
+    ['a refused loopback port', async () => [await closedOrigin()], (e) => expect(e.reason).toMatch(REFUSED)],
+    [
       // `.invalid` never resolves (RFC 6761): ENOTFOUND from the local resolver, with or without a network.
-      const error = await failure(client('https://does-not-exist.invalid'));
-      expect(error.message).toBe(
-        'GET /actions/{org} could not reach the service: the host name was not found: getaddrinfo ENOTFOUND ' +
-          'does-not-exist.invalid. Check api-url and that the service is reachable from the runner (proxy settings: ' +
-          'HTTPS_PROXY, NO_PROXY).',
-      );
-    });
-
-    it('a proxy that refuses the connection (undici, on the proxy path)', async () => {
-      const proxy = await closedOrigin();
-      const error = await failure(client('https://compliance.example.test', { httpsProxy: proxy }));
-      expect(error.reason).toMatch(
-        /^the connection was refused \(nothing listens at that address and port\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
-      );
-      expect(error.reason).toContain(new URL(proxy).host);
-    });
-  });
-
-  it('shows a proxy HTML page as status, snippet and no markup', async () => {
-    const { client } = await setup(
-      (_req, res) => {
-        res.writeHead(502, { 'content-type': 'text/html' });
-        res.end('<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+      'a host name that does not resolve',
+      () => Promise.resolve(['https://does-not-exist.invalid']),
+      (e) =>
+        expect(e.message).toBe(
+          'GET /actions/{org} could not reach the service: the host name was not found: getaddrinfo ENOTFOUND ' +
+            'does-not-exist.invalid. Check api-url and that the service is reachable from the runner (proxy ' +
+            'settings: HTTPS_PROXY, NO_PROXY).',
+        ),
+    ],
+    [
+      'a proxy that refuses the connection (undici, on the proxy path)',
+      async () => ['https://compliance.example.test', { httpsProxy: await closedOrigin() }],
+      (e, proxy) => {
+        expect(e.reason).toMatch(REFUSED);
+        expect(e.reason).toContain(new URL(proxy?.httpsProxy ?? '').host);
       },
-      { retries: 0 },
+    ],
+  ])('a wrong address fails at once, as another attempt would: %s', async (_, address, check) => {
+    const [baseUrl, proxy = {}] = await address();
+    const debug: string[] = [];
+    const logger = { debug: (line: string) => debug.push(line) };
+    const client = new ComplianceClient(
+      resolveConnection({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
     );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toContain(
-      'HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx',
-    );
-  });
-
-  it('accepts a bare JSON string as the server message', async () => {
-    const { client } = await setup((_req, res) => json(res, 404, "Flow named 'x' does not exist"));
-    await expect(client.listActions()).rejects.toThrow(/HTTP 404 Not Found: Flow named 'x' does not exist/);
+    try {
+      const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error.attempts).toBe(1);
+      expect(error.message).not.toMatch(/after \d+ attempts|budget|timeout-seconds/);
+      // One attempt sent, none retried.
+      expect(debug.filter((line) => line.includes('(attempt '))).toEqual([
+        expect.stringMatching(/^GET \S+ \(attempt 1\/4\)$/) as string,
+      ]);
+      expect(debug.join('\n')).not.toContain('retrying');
+      check(error, proxy);
+    } finally {
+      await client.close();
+    }
   });
 
   it('stops reading an answer larger than the limit, without retrying, and reads one within it', async () => {
@@ -375,42 +387,6 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     );
     expect(server.requests).toHaveLength(1);
     expect(await client.listActions()).toEqual([]);
-  });
-
-  it('treats a 200 that is not JSON as an unexpected response', async () => {
-    const { client } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('hello');
-    });
-    const error = await client.listActions().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect((error as Error).message).toBe(
-      'unexpected response from GET /actions/{org}: body is not JSON: hello',
-    );
-  });
-
-  it('hides a token passed with surrounding spaces when the server echoes the trimmed form', async () => {
-    const padded = `  ${TEST_TOKEN.replace('test', 'pad')}  `;
-    guardSecret(padded.trim());
-    const { client } = await setup(
-      (req, res) => json(res, 401, { message: `bad token ${(req.headers.authorization ?? '').slice(7)}` }),
-      { token: padded },
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toContain('bad token ***');
-    expect(JSON.stringify(error)).not.toContain(padded.trim());
-  });
-
-  it('never puts the token in an error, even when the server echoes it', async () => {
-    const { client } = await setup((req, res) =>
-      json(res, 401, { message: `bad token ${req.headers.authorization ?? ''}` }),
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toContain('bad token Bearer ***');
-    expect(error.message).not.toContain(TEST_TOKEN);
-    expect(error.serverMessage).not.toContain(TEST_TOKEN);
-    expect(JSON.stringify(error)).not.toContain(TEST_TOKEN);
-    expect(String(error.stack)).not.toContain(TEST_TOKEN);
   });
 
   it.each(['success', 'failure'])(
