@@ -11,7 +11,7 @@ const SHA2 = '2'.repeat(40);
 const setup = useClientAgainst({ backoffBaseMs: 10 });
 
 describe('requests on the wire', () => {
-  it('sends the bearer token, the User-Agent and JSON headers', async () => {
+  it('sends the bearer token, the User-Agent and JSON headers; a URL keeps a name as it is', async () => {
     const { server, client } = await setup((_req, res) => json(res, 200, []));
     await client.listActions();
     const req = server.requests[0];
@@ -20,14 +20,6 @@ describe('requests on the wire', () => {
     expect(req?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(req?.headers['user-agent']).toBe(`compliance-actions/${VERSION}`);
     expect(req?.headers.accept).toBe('application/json');
-  });
-
-  it('percent-escapes path segments', async () => {
-    const { server, client } = await setup((_req, res) =>
-      json(res, 200, { fingerprint: FP, deployed_at: 1 }),
-    );
-    await client.getDeployment('prod.eu-1_x', FP);
-    expect(server.requests[0]?.url.pathname).toBe(`/api/v2/deployments/acme/prod.eu-1_x/${FP}`);
     expect(client.urlFor('getArtifact', { flow_name: 'a~b', fingerprint: FP })).toContain(
       '/artifacts/acme/a~b/fingerprint/',
     );
@@ -35,55 +27,202 @@ describe('requests on the wire', () => {
 });
 
 describe('the nine operations', () => {
-  it('lists attestations for commits with repeated commit_list keys and fills absent commits', async () => {
-    const { server, client } = await setup((_req, res) =>
-      json(res, 200, {
-        [SHA1]: [
-          {
-            attestation_name: 'unit-tests',
+  const artifact = {
+    id: 'a1',
+    fingerprint: FP,
+    filename: 'app.tgz',
+    created_at: '2026-11-01T00:00:00Z',
+    last_modified_at: '2026-11-01T00:00:00Z',
+    evidence: {},
+    flow_name: 'app',
+    commit_lead_times: {},
+    build_lead_times: {},
+    state: 'NON-COMPLIANT',
+    future_field: { kept: true },
+  };
+  const report = {
+    fingerprint: FP,
+    filename: 'app.tgz',
+    build_url: 'https://ci.example/run/1',
+    commit_url: 'https://git.example/c/1',
+    git_commit: SHA1,
+    trail_name: SHA1,
+    git_commit_info: { sha1: SHA1, message: 'm', author: 'A <a@x>', branch: 'main', timestamp: 1700000000 },
+    annotations: { build_id: 7 },
+    external_urls: { sbom: 'https://x/sbom', scan: { href: 'https://x/scan', fingerprint: FP } },
+  };
+  const pods = {
+    artifacts: [
+      {
+        podName: 'web-1',
+        namespace: 'default',
+        digests: { 'nginx:1.27': FP },
+        creationTimestamp: 1700000000,
+        owners: null,
+      },
+    ],
+  };
+  const group = (id: string) => ({ snapshot_id: id, artifacts: [] });
+  const action = {
+    type: 'env',
+    number: 1,
+    targets: [{ type: 'SLACK' }],
+    triggers: ['ON_STARTED_ARTIFACT'],
+    created_by: 'ann',
+    last_modified_at: 1.5,
+  };
+  /** A call, the answer served, the request line and body sent, and what must hold of what was read. */
+  const operations: [string, (c: ComplianceClient) => Promise<unknown>, unknown, string, unknown, unknown][] =
+    [
+      [
+        // Repeated commit_list keys, never comma-joined, each commit once; an absent commit is filled in.
+        'lists attestations for commits',
+        (c) =>
+          c.listAttestationsForCommits({
+            commit_list: [SHA1, SHA2, SHA1],
+            flow_name: 'app',
             attestation_type: 'custom:coverage',
-            is_compliant: true,
-            created_at: 1.5,
+          }),
+        {
+          [SHA1]: [
+            {
+              attestation_name: 'unit-tests',
+              attestation_type: 'custom:coverage',
+              is_compliant: true,
+              created_at: 1.5,
+            },
+          ],
+        },
+        `GET /api/v2/attestations/acme/list_attestations_for_criteria?commit_list=${SHA1}&commit_list=${SHA2}&flow_name=app&attestation_type=custom%3Acoverage`,
+        '',
+        { [SHA1]: [{ attestation_name: 'unit-tests' }], [SHA2]: [] },
+      ],
+      [
+        'lists trails with filters, from a bare list',
+        (c) => c.listTrails({ flow: 'app', flow_tag: 'team=payments', fingerprint: FP }),
+        [{ name: 't1', compliance_state: 'COMPLIANT', is_compliant: true, flow: { name: 'app', tags: {} } }],
+        `GET /api/v2/trails/acme?flow=app&flow_tag=team%3Dpayments&fingerprint=${FP}`,
+        '',
+        // A bare list has no pagination.
+        (read: unknown) => expect(read).toEqual({ items: [expect.objectContaining({ name: 't1' })] }),
+      ],
+      [
+        'lists one page of trails, from an envelope',
+        (c) => c.listTrails({ page: 1, per_page: 10 }),
+        { data: [{ name: 't1' }] },
+        'GET /api/v2/trails/acme?page=1&per_page=10',
+        '',
+        { items: [{ name: 't1' }] },
+      ],
+      [
+        'gets a deployment, its path segments percent-escaped',
+        (c) => c.getDeployment('prod.eu-1_x', FP),
+        {
+          fingerprint: FP,
+          deployed_at: 1747062776.797778,
+          artifact_name: 'web',
+          snapshot_index: 3,
+          replaced_artifact: { fingerprint: 'c'.repeat(64), artifact_name: 'web', snapshot_index: 2 },
+          _links: { self: { href: 'x' } },
+        },
+        `GET /api/v2/deployments/acme/prod.eu-1_x/${FP}`,
+        '',
+        { snapshot_index: 3, replaced_artifact: { fingerprint: 'c'.repeat(64) } },
+      ],
+      [
+        'reports an artifact with a JSON body',
+        (c) => c.reportArtifact('app', report),
+        { message: 'OK' },
+        'POST /api/v2/artifacts/acme/app',
+        report,
+        { status: 201, message: 'OK' },
+      ],
+      [
+        'lists flow attestations with a time window',
+        (c) => c.listFlowAttestations('app', { from_timestamp: 100, to_timestamp: 200, per_page: 5 }),
+        {
+          data: [
+            {
+              attestation_id: 'x',
+              attestation_name: 'tests',
+              attestation_type: 'junit',
+              created_at: 1747062776.797778,
+              is_compliant: false,
+              schema_version: 1,
+            },
+          ],
+        },
+        'GET /api/v2/attestations/acme/app?per_page=5&from_timestamp=100&to_timestamp=200',
+        '',
+        { items: [{ is_compliant: false }] },
+      ],
+      [
+        'gets an artifact by fingerprint with trail and attestation_id, keeping unknown fields',
+        (c) =>
+          c.getArtifact('app', FP, { trail: 'main', attestation_id: '0123abcd-0123-4567-89ab-0123abcd' }),
+        artifact,
+        `GET /api/v2/artifacts/acme/app/fingerprint/${FP}?trail=main&attestation_id=0123abcd-0123-4567-89ab-0123abcd`,
+        '',
+        { state: 'NON-COMPLIANT', future_field: { kept: true } },
+      ],
+      [
+        'diffs two snapshots, sending the expressions as given',
+        (c) => c.diffEnvironments('prod~1', 'staging@{2.days.ago}'),
+        {
+          snappish1: group('prod#3'),
+          snappish2: group('staging#9'),
+          changed: {
+            snapshot_id: 'staging#9',
+            artifacts: [{ fingerprint: FP, name: 'web', s1_instance_count: 1, s2_instance_count: 3 }],
           },
+          'not-changed': group('staging#9'),
+        },
+        'GET /api/v2/env-diff/acme?snappish1=prod%7E1&snappish2=staging%40%7B2.days.ago%7D',
+        '',
+        { changed: { artifacts: [{ s2_instance_count: 3 }] } },
+      ],
+      [
+        'reports a K8S environment with PUT',
+        (c) => c.reportK8sEnvironment('prod', pods),
+        { message: 'no new snapshot', errors: {} },
+        'PUT /api/v2/environments/acme/prod/report/K8S',
+        pods,
+        { message: 'no new snapshot' },
+      ],
+      [
+        // Kept as given under either name, null when absent or malformed: only shown, so never a reason to fail.
+        'lists actions and reads both names of the chat-app flag',
+        (c) => c.listActions(),
+        [
+          { ...action, name: 'spec-name', is_created_from_chat_app: true },
+          { ...action, name: 'live-name', is_created_from_slack_app: false },
+          { ...action, name: 'no-flag' },
+          { ...action, name: 'odd-flag', is_created_from_chat_app: 'yes' },
         ],
-      }),
-    );
-    const result = await client.listAttestationsForCommits({
-      commit_list: [SHA1, SHA2, SHA1],
-      flow_name: 'app',
-      attestation_type: 'custom:coverage',
-    });
-    const url = server.requests[0]?.url;
-    expect(url?.pathname).toBe('/api/v2/attestations/acme/list_attestations_for_criteria');
-    expect(url?.searchParams.getAll('commit_list')).toEqual([SHA1, SHA2]);
-    expect(url?.search).not.toContain('%2C');
-    expect(url?.searchParams.get('flow_name')).toBe('app');
-    expect(url?.searchParams.get('attestation_type')).toBe('custom:coverage');
-    expect(result[SHA1]?.[0]?.attestation_name).toBe('unit-tests');
-    expect(result[SHA2]).toEqual([]);
-  });
+        'GET /api/v2/actions/acme',
+        '',
+        [
+          { name: 'spec-name', is_created_from_chat_app: true, is_created_from_slack_app: null },
+          { name: 'live-name', is_created_from_chat_app: null, is_created_from_slack_app: false },
+          { name: 'no-flag', is_created_from_chat_app: null, is_created_from_slack_app: null },
+          { name: 'odd-flag', is_created_from_chat_app: null, is_created_from_slack_app: null },
+        ],
+      ],
+    ];
 
-  it('lists one page of trails with filters, from a bare list or an envelope', async () => {
-    const trail = {
-      name: 't1',
-      compliance_state: 'COMPLIANT',
-      is_compliant: true,
-      flow: { name: 'app', tags: {} },
-    };
-    const { server, client } = await setup((req, res) => {
-      if (req.url.searchParams.has('page')) json(res, 200, { data: [trail] });
-      else json(res, 200, [trail]);
-    });
-    const bare = await client.listTrails({ flow: 'app', flow_tag: 'team=payments', fingerprint: FP });
-    expect(bare.items[0]?.name).toBe('t1');
-    expect(bare.pagination).toBeUndefined();
-    const q = server.requests[0]?.url.searchParams;
-    expect(q?.get('flow')).toBe('app');
-    expect(q?.get('flow_tag')).toBe('team=payments');
-    expect(q?.get('fingerprint')).toBe(FP);
-    const page = await client.listTrails({ page: 1, per_page: 10 });
-    expect(page.items).toHaveLength(1);
-    expect(server.requests[1]?.url.search).toBe('?page=1&per_page=10');
+  it.each(operations)('%s', async (_, call, answer, line, body, read) => {
+    const { server, client } = await setup((req, res) =>
+      json(res, req.method === 'POST' ? 201 : 200, answer),
+    );
+    const result = await call(client);
+    if (typeof read === 'function') (read as (r: unknown) => void)(result);
+    else expect(result).toMatchObject(read as object);
+    const [req] = server.requests;
+    expect(`${req?.method} ${req?.url.pathname}${req?.url.search}`).toBe(line);
+    if (body !== '') {
+      expect(req?.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(req?.body ?? '')).toEqual(body);
+    }
   });
 
   it('reads every page of trails concurrently, counting pages by the size the server serves, up to a cap', async () => {
@@ -114,162 +253,6 @@ describe('the nine operations', () => {
     );
     expect((await oneClient.listAllTrails({}, { perPage: 2 })).items).toHaveLength(2);
     expect(one.requests).toHaveLength(1);
-  });
-
-  it('gets a deployment', async () => {
-    const { client } = await setup((_req, res) =>
-      json(res, 200, {
-        fingerprint: FP,
-        deployed_at: 1747062776.797778,
-        artifact_name: 'web',
-        env_name: 'prod',
-        snapshot_index: 3,
-        replaced_artifact: { fingerprint: 'c'.repeat(64), artifact_name: 'web', snapshot_index: 2 },
-        _links: { self: { href: 'x' } },
-      }),
-    );
-    const d = await client.getDeployment('prod', FP);
-    expect(d.snapshot_index).toBe(3);
-    expect(d.replaced_artifact?.fingerprint).toBe('c'.repeat(64));
-  });
-
-  it('reports an artifact with a JSON body', async () => {
-    const { server, client } = await setup((_req, res) => json(res, 201, { message: 'OK' }));
-    const body = {
-      fingerprint: FP,
-      filename: 'app.tgz',
-      build_url: 'https://ci.example/run/1',
-      commit_url: 'https://git.example/c/1',
-      git_commit: SHA1,
-      trail_name: SHA1,
-      git_commit_info: { sha1: SHA1, message: 'm', author: 'A <a@x>', branch: 'main', timestamp: 1700000000 },
-      annotations: { build_id: 7 },
-      external_urls: { sbom: 'https://x/sbom', scan: { href: 'https://x/scan', fingerprint: FP } },
-    };
-    await expect(client.reportArtifact('app', body)).resolves.toMatchObject({ status: 201, message: 'OK' });
-    const req = server.requests[0];
-    expect(req?.method).toBe('POST');
-    expect(req?.url.pathname).toBe('/api/v2/artifacts/acme/app');
-    expect(req?.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(req?.body ?? '')).toEqual(body);
-  });
-
-  it('lists flow attestations with a time window', async () => {
-    const { server, client } = await setup((_req, res) =>
-      json(res, 200, {
-        data: [
-          {
-            attestation_id: 'x',
-            attestation_name: 'tests',
-            attestation_type: 'junit',
-            created_at: 1747062776.797778,
-            is_compliant: false,
-            schema_version: 1,
-          },
-        ],
-      }),
-    );
-    const page = await client.listFlowAttestations('app', {
-      from_timestamp: 100,
-      to_timestamp: 200,
-      per_page: 5,
-    });
-    expect(page.items[0]?.is_compliant).toBe(false);
-    expect(server.requests[0]?.url.search).toBe('?per_page=5&from_timestamp=100&to_timestamp=200');
-  });
-
-  it('gets an artifact by fingerprint with trail and attestation_id', async () => {
-    const artifact = {
-      id: 'a1',
-      fingerprint: FP,
-      filename: 'app.tgz',
-      created_at: '2026-11-01T00:00:00Z',
-      last_modified_at: '2026-11-01T00:00:00Z',
-      evidence: {},
-      flow_name: 'app',
-      commit_lead_times: {},
-      build_lead_times: {},
-      state: 'NON-COMPLIANT',
-      future_field: { kept: true },
-    };
-    const { server, client } = await setup((_req, res) => json(res, 200, artifact));
-    const got = await client.getArtifact('app', FP, {
-      trail: 'main',
-      attestation_id: '0123abcd-0123-4567-89ab-0123abcd',
-    });
-    expect(got.state).toBe('NON-COMPLIANT');
-    expect((got as Record<string, unknown>).future_field).toEqual({ kept: true });
-    expect(server.requests[0]?.url.searchParams.get('trail')).toBe('main');
-  });
-
-  it('diffs two snapshots, sending the expressions as given', async () => {
-    const group = (id: string) => ({ snapshot_id: id, artifacts: [] });
-    const { server, client } = await setup((_req, res) =>
-      json(res, 200, {
-        snappish1: group('prod#3'),
-        snappish2: group('staging#9'),
-        changed: {
-          snapshot_id: 'staging#9',
-          artifacts: [{ fingerprint: FP, name: 'web', s1_instance_count: 1, s2_instance_count: 3 }],
-        },
-        'not-changed': group('staging#9'),
-      }),
-    );
-    const diff = await client.diffEnvironments('prod~1', 'staging@{2.days.ago}');
-    expect(diff.changed.artifacts[0]?.s2_instance_count).toBe(3);
-    const q = server.requests[0]?.url.searchParams;
-    expect(q?.get('snappish1')).toBe('prod~1');
-    expect(q?.get('snappish2')).toBe('staging@{2.days.ago}');
-  });
-
-  it('reports a K8S environment with PUT', async () => {
-    const { server, client } = await setup((_req, res) =>
-      json(res, 200, { message: 'no new snapshot', errors: {} }),
-    );
-    const body = {
-      artifacts: [
-        {
-          podName: 'web-1',
-          namespace: 'default',
-          digests: { 'nginx:1.27': FP },
-          creationTimestamp: 1700000000,
-          owners: null,
-        },
-      ],
-    };
-    await expect(client.reportK8sEnvironment('prod', body)).resolves.toMatchObject({
-      message: 'no new snapshot',
-    });
-    expect(server.requests[0]?.method).toBe('PUT');
-    expect(server.requests[0]?.url.pathname).toBe('/api/v2/environments/acme/prod/report/K8S');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(body);
-  });
-
-  it('lists actions and reads both names of the chat-app flag', async () => {
-    const base = {
-      type: 'env',
-      number: 1,
-      targets: [{ type: 'SLACK' }],
-      triggers: ['ON_STARTED_ARTIFACT'],
-      created_by: 'ann',
-      last_modified_at: 1.5,
-    };
-    const { client } = await setup((_req, res) =>
-      json(res, 200, [
-        { ...base, name: 'spec-name', is_created_from_chat_app: true },
-        { ...base, name: 'live-name', is_created_from_slack_app: false },
-        { ...base, name: 'no-flag' },
-        { ...base, name: 'odd-flag', is_created_from_chat_app: 'yes' },
-      ]),
-    );
-    const actions = await client.listActions();
-    // Kept as given under either name, null when absent or malformed: only shown, so never a reason to fail.
-    expect(actions.map((a) => [a.name, a.is_created_from_chat_app, a.is_created_from_slack_app])).toEqual([
-      ['spec-name', true, null],
-      ['live-name', null, false],
-      ['no-flag', null, null],
-      ['odd-flag', null, null],
-    ]);
   });
 });
 
