@@ -299,61 +299,6 @@ describe('runWorkflow, a job with a matrix', () => {
     expect(t.result).toBe('success');
   });
 
-  it('runs a matrix of fromJSON(needs.<job>.outputs.<name>) with include only and nested values, named by its name:, as the README recipe does', async () => {
-    const promotions = {
-      include: [
-        { name: 'ghcr.io/acme/backend', to: { tag: '1.6.0', fingerprint: 'b2' }, from: { tag: '1.5.0' } },
-        { name: 'ghcr.io/acme/frontend', to: { tag: '2.1.0', fingerprint: 'f9' }, from: null },
-      ],
-    };
-    const workflow = (json: { include: object[] }) =>
-      jobs(
-        '  review:',
-        '    runs-on: ubuntu-latest',
-        '    outputs:',
-        '      promotions: ${{ steps.diff.outputs.promotions }}',
-        '      count: ${{ steps.diff.outputs.promotions-count }}',
-        '    steps:',
-        '      - id: diff',
-        '        env:',
-        `          PROMOTIONS: ${JSON.stringify(JSON.stringify(json))}`,
-        `          COUNT: ${json.include.length}`,
-        '        run: |',
-        '          echo "promotions=$PROMOTIONS" >> "$GITHUB_OUTPUT"',
-        '          echo "promotions-count=$COUNT" >> "$GITHUB_OUTPUT"',
-        '  promote:',
-        '    needs: review',
-        '    if: needs.review.outputs.count > 0',
-        '    runs-on: ubuntu-latest',
-        '    strategy:',
-        '      fail-fast: false',
-        '      matrix: ${{ fromJSON(needs.review.outputs.promotions) }}',
-        '    name: promote ${{ matrix.name }}',
-        '    steps:',
-        '      - name: To ${{ matrix.to.tag }}',
-        '        run: echo "promote $NAME to ${{ matrix.to.tag }} from ${{ matrix.from.tag || \'nothing\' }}"',
-        '        env: { NAME: "${{ matrix.name }}" }',
-      );
-    const r = await run(workflow(promotions));
-    expect(r.problems).toEqual([]);
-    expect(r.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote success']);
-    const promote = jobOf(r, 'promote');
-    expect(promote.runs?.map((m) => m.matrix)).toEqual(promotions.include);
-    expect(runsOf(r, 'promote')).toEqual([
-      'promote ghcr.io/acme/backend: success/success',
-      'promote ghcr.io/acme/frontend: success/success',
-    ]);
-    expect(promote.steps.map((s) => `${s.name}: ${s.log}`)).toEqual([
-      'To 1.6.0: promote ghcr.io/acme/backend to 1.6.0 from 1.5.0\n',
-      'To 2.1.0: promote ghcr.io/acme/frontend to 2.1.0 from nothing\n',
-    ]);
-
-    // Nothing to promote: the job's `if:` is evaluated before its matrix, which is never expanded.
-    const none = await run(workflow({ include: [] }));
-    expect(none.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review success', 'promote skipped']);
-    expect(jobOf(none, 'promote').runs).toBeUndefined();
-  });
-
   it('refuses a matrix that expands to nothing, or an expression that is not a matrix, naming the job', async () => {
     const unguarded = (matrix: string) =>
       run(
