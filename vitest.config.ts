@@ -16,7 +16,6 @@ const PROFILES_IN_FILE = [
   'lifecycle',
   'long-texts',
   'pointing-messages',
-  'undeclared-input',
 ]
   .map((name) => `test/dist/${name}.test.ts`)
   .concat('test/demo/demo.test.ts', 'test/demo/demo-step.test.ts', 'test/demo/sandbox-pages.test.ts');

@@ -2,21 +2,25 @@
  * The error paths of the step lifecycle, for every action: an unreachable service and a bad input through the shipped
  * bundles as the runner runs them, no token and an answer not in the documented shape in-process. Each ends with
  * outcome=error, a result file that holds the error, a job summary that says what could not be done and why, and the
- * failure (setup: the summary and the failure; it has no outcome and no result file). The actions are listed from the actions/
- * folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one bad input of its own.
+ * failure (setup: the summary and the failure; it has no outcome and no result file). In-process too, an input the
+ * action does not declare (the runner passes it as `INPUT_*` and only warns): refused before anything is sent, naming
+ * the declared one it was likely meant to be, and the declared inputs (read from its action.yml). The actions are
+ * listed from the actions/ folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one
+ * bad input of its own.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { factsOf } from '@compliance-actions/runner/facts';
 import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from '../helpers/in-process.js';
-import { actionNames, runAction } from '../helpers/runner.js';
+import { actionFile, actionNames, runAction } from '../helpers/runner.js';
 import { pod, podList } from '../helpers/pods.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
-import { expectCouldNotFinish } from '../helpers/step-result.js';
+import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
@@ -129,6 +133,30 @@ describe('in-process: outcome error, result file, summary, failure', () => {
           reason: /unexpected response from /,
           resultFile,
         });
+      });
+
+      it('with an input it does not declare', async () => {
+        const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
+        const declared = Object.keys(yml.inputs ?? {});
+        const options = optionsOf(name, {
+          'api-url': unexpected().origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+        });
+        // The first declared input the run leaves to its default, its second and third letters swapped.
+        const meant = declared.find((input) => !(input in options.inputs) && input[1] !== input[2]) ?? '';
+        const typo = `${meant.slice(0, 1)}${meant.slice(2, 3)}${meant.slice(1, 2)}${meant.slice(3)}`;
+        expect(declared).not.toContain(typo);
+        const asked = unexpected().requests.length;
+        const result = await runStep(name, { ...options, inputs: { ...options.inputs, [typo]: 'true' } });
+        const refused = `Invalid input '${typo}': is not an input of this action (did you mean '${meant}'?)`;
+        // Input names are kebab-case: nothing in them to escape but the parentheses and the question mark.
+        const reason = new RegExp(refused.replace(/[()?]/g, '\\$&'));
+        expectCouldNotFinish(expect, result, { kinds: INPUT, reason, resultFile });
+        expect(errorLines(result)).toEqual([
+          `${refused}. Expected one of its inputs: ${declared.join(', ')}.`,
+        ]);
+        expect(unexpected().requests).toHaveLength(asked);
       });
     });
   }
