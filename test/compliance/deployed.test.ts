@@ -12,9 +12,7 @@ import {
   type Deployed,
 } from '../../src/compliance/deployed.js';
 import { InputReader } from '../../src/context/inputs.js';
-import { UnexpectedResponseError } from '../../src/errors/errors.js';
 import { readNameFilters } from '../../src/context/name-filter.js';
-import { rejection } from '../helpers/rejection.js';
 import { demoSeed, useSandbox } from '../helpers/sandbox.js';
 
 const start = useSandbox();
@@ -140,26 +138,8 @@ describe('findDeployed', () => {
     expect(anyRepository.commits).toEqual([sha('a'), sha('b'), sha('c')]);
   });
 
-  it('an artifact whose commit the service does not name has none', async () => {
-    const found = await deployedIn(seedRunning([{ flow: 'app', name: 'ghcr.io/acme/app:0.9' }]));
-    expect(found.artifacts).toMatchObject([{ commit: undefined, why: 'the service names no commit for it' }]);
-    expect(found.commits).toEqual([]);
-    expect(whyNoBase(found, 'prod', 'flow app')).toBe(
-      'the commit of ghcr.io/acme/app:0.9 (the service names no commit for it), running in prod, is not known',
-    );
-  });
-
-  it('an answer that names no snapshot for a side is not confirmed: could not check, nothing looked up', async () => {
-    // The minimal profile names none; a full answer without snappish2's is not confirmed either.
-    const minimal = await start({ seed: seedRunning(RUNNING), profile: 'minimal' });
-    const asked: string[] = [];
-    minimal.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
-    const error = await rejection(findDeployed(minimal.client(), SEARCH), UnexpectedResponseError);
-    expect(error.message).toBe(
-      'unexpected response from GET /env-diff/{org}: names no snapshot for snappish1 and snappish2 (not ' +
-        'confirmed), so it cannot be shown to be about what runs in prod: since-deployed-in takes no base from it',
-    );
-    expect(asked).toEqual(['/api/v2/env-diff/demo']);
+  it('an answer that names no snapshot for a side is not confirmed: could not check', async () => {
+    // A full answer without snappish2's is not confirmed.
     const full = await start({ seed: seedRunning(RUNNING), profile: 'full' });
     const answer = (await (
       await full.fetch('/env-diff/demo?snappish1=prod&snappish2=prod')
@@ -169,29 +149,6 @@ describe('findDeployed', () => {
     await expect(findDeployed(full.client(), SEARCH)).rejects.toThrow(
       /names no snapshot for snappish2 \(not confirmed\)/,
     );
-  });
-
-  it('looks up at most 200 artifacts in one step; past that, their commits are not known', async () => {
-    const running = Array.from({ length: 203 }, (_, i) => ({
-      flow: 'app',
-      name: `ghcr.io/acme/app-${i}:1.0`,
-      gitCommit: sha('a'),
-    }));
-    const sandbox = await start({ seed: seedRunning(running), profile: 'full' });
-    let lookups = 0;
-    sandbox.sandbox.observe(({ url }) => {
-      if (url.includes('/artifacts/')) lookups++;
-    });
-    const found = await findDeployed(sandbox.client(), SEARCH);
-    expect(lookups).toBe(200);
-    expect(found.leftOut).toBe(3);
-    expect(found.commits).toEqual([sha('a')]);
-    expect(found.artifacts.at(-1)).toMatchObject({
-      name: 'ghcr.io/acme/app-202:1.0',
-      commit: undefined,
-      why: 'not looked up (at most 200 lookups in one step)',
-    });
-    expect(whyNoBase(found, 'prod', 'flow app')).toContain('3 of the 203 artifact(s)');
   });
 
   it('reads an image in each flow the diff lists it in: the one of the flow asked is found', async () => {
@@ -233,9 +190,7 @@ describe('whyNoBase and baseRevisions', () => {
     why: commit === undefined ? 'not found in flow app' : 'its commit_url',
   });
 
-  it('no base when nothing runs, or when the commit of any one is not known', () => {
-    const none: Deployed = { snapshot: undefined, running: 3, artifacts: [], commits: [] };
-    expect(whyNoBase(none, 'prod', 'flow app')).toBe('nothing of this repository (flow app) runs in prod');
+  it('no base when the commit of any one is not known', () => {
     const partly: Deployed = {
       snapshot: undefined,
       running: 3,
@@ -281,11 +236,6 @@ describe('whyNoBase and baseRevisions', () => {
     ).toBe(
       'the commit of app 0 (not found in flow app), app 1 (not found in flow app), app 2 (not found in flow app), ' +
         'app 3 (not found in flow app), app 4 (not found in flow app) and 2 more, running in prod, is not known',
-    );
-    const leftOut: Deployed = { snapshot: 'prod#2', running: 7, artifacts: many, commits: [], leftOut: 2 };
-    expect(whyNoBase(leftOut, 'prod', 'flow app')).toBe(
-      '2 of the 7 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in one ' +
-        'step), so their commits are not known',
     );
     const commits = Array.from({ length: MAX_BASES + 1 }, (_, i) => i.toString(16).padStart(40, '0'));
     const built = commits.map((c, i) => artifact(`app ${i}`, c));

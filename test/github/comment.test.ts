@@ -146,19 +146,6 @@ describe('upsertStickyComment', () => {
     expect(api.comments.get(7)?.[0]?.body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
   });
 
-  it('on a fork (403 Resource not accessible by integration): a warning, no throw', async () => {
-    const api = await github({ forbidComments: true });
-    const { value, out } = await commentX(api.url, true);
-    expect(value).toEqual({
-      status: 'skipped',
-      reason: 'HTTP 403: Resource not accessible by integration',
-      httpStatus: 403,
-    });
-    expect(out).toContain(
-      "::warning::Could not comment on pull request #7 (HTTP 403: Resource not accessible by integration). The token cannot write to this pull request (a pull request from a fork, or a job without the 'pull-requests: write' permission); the result is in the job summary only.",
-    );
-  });
-
   it("names the job's pull-requests: write permission only on a runner: a local run's refusal is the token's", async () => {
     const api = await github({ forbidComments: true });
     const local = await commentX(api.url, false);

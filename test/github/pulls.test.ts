@@ -37,11 +37,6 @@ describe('listPullRequestCommits', () => {
     ]);
   });
 
-  it('stops at the cap GitHub sets (250), whatever the pull request holds', async () => {
-    const api = await github({ pulls: { 7: commits(400) } });
-    expect((await listed(api.url)).commits).toHaveLength(250);
-  });
-
   it("stops at the caller's cap, saying so, without reading further pages", async () => {
     const api = await github({ pulls: { 7: commits(250) } });
     const result = await listed(api.url, { max: 120 });

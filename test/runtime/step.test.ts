@@ -51,12 +51,16 @@ function probe(
   });
 }
 
-/** runStep of the probe with these inputs against a runner's files (a new one unless given); that runner. */
+/** A run of the probe: its definition's overrides, its inputs, the runner's files (a new one unless given). */
+interface Run extends Partial<ActionDefinition<ProbeInputs>> {
+  inputs?: Record<string, string>;
+  runner?: InProcessRunner;
+}
+
+/** runStep of the probe, as told; the runner it wrote to. */
 async function ran(
   run: (inputs: ProbeInputs) => Promise<StepResult>,
-  over: Partial<ActionDefinition<ProbeInputs>> = {},
-  inputs: Record<string, string> = { flow: 'backend' },
-  runner: InProcessRunner = newRunner(),
+  { inputs = { flow: 'backend' }, runner = newRunner(), ...over }: Run = {},
 ): Promise<InProcessRunner> {
   await runStep(probe(run, over), inputEnv(inputs, runner.env), runner.dir);
   return runner;
@@ -258,7 +262,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     new RegExp(
       `^<sub>Outcome: \\*\\*error\\*\\* · took (?:\\d+ ms|\\d+\\.\\d s)</sub>\\n\\n### ⚠️ ${heading}\\n`,
     );
-  it.each([
+  it.each<[string, 'read' | 'run', Error, string, string?]>([
     ['a bad input (read)', 'read', new InputError('flow', "'my flow' is not valid"), 'input'],
     ['an answer the service refused (run)', 'run', apiError, 'api'],
     [
@@ -273,7 +277,14 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       new TypeError("Cannot read properties of undefined (reading 'name')"),
       'unexpected',
     ],
-  ] as const)('%s', async (_label, where, error, kind) => {
+    [
+      'an error without a message, which still says what it was',
+      'run',
+      new RangeError(''),
+      'unexpected',
+      'RangeError without a message',
+    ],
+  ])('%s', async (_label, where, error, kind, said = error.message) => {
     const runner = await ran(rejected(error), {
       ...(where === 'read' && {
         read: () => {
@@ -286,17 +297,18 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       outcome: 'error',
       // What the inputs said, when they could be read.
       ...(where === 'run' && { flow: 'backend' }),
-      error: { kind, message: error.message },
+      error: { kind, message: said },
     });
     const summary = plain(runner.summary());
     expect(summary).toMatch(
       errorHeading(where === 'run' ? 'Could not probe backend' : 'Could not probe the flow'),
     );
-    expect(summary).toContain(error.message);
-    expect(runner.annotations().at(-1)).toBe(`::error::${error.message}`);
+    expect(summary).toContain(said);
+    expect(summary.includes('This is a bug in compliance-actions')).toBe(kind === 'unexpected');
+    expect(runner.annotations().at(-1)).toBe(`::error::${said}`);
     expect(process.exitCode).toBe(1);
     // A bug also leaves its stack in the debug log; a ComplianceError is its own explanation.
-    expect(runner.stdout().includes('::debug::TypeError')).toBe(kind === 'unexpected');
+    expect(runner.stdout().includes(`::debug::${error.name}`)).toBe(kind === 'unexpected');
   });
 
   it('a bad input read by the real reader names it, nothing after read runs, and the summary says what to do', async () => {
@@ -306,17 +318,13 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
         runs++;
         return result()();
       },
-      {},
-      { flow: 'my flow' },
+      { inputs: { flow: 'my flow' } },
     );
     expect(runs).toBe(0);
     expect(resultFile(runner)).toMatchObject({
       error: { kind: 'input', message: expect.stringContaining("Invalid input 'flow'") as unknown },
     });
     expect(plain(runner.summary())).toContain('Fix the input named above; nothing was sent to the service.');
-    expect(plain((await ran(rejected(new Error('boom')))).summary())).toContain(
-      'This is a bug in compliance-actions',
-    );
   });
 
   it('sets the outputs action.yml documents for a step that could not finish', async () => {
@@ -348,18 +356,16 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   });
 
   it.each([
-    ['after a read', 'backend', 'false'],
-    ['when the read failed', 'my flow', 'False'],
-  ])('respects summary: false %s', async (_when, flow, summary) => {
-    const runner = await ran(rejected(apiError), {}, { flow, summary });
-    expect(runner.summary()).toBe('');
+    ['after a read', { flow: 'backend', summary: 'false' }, ''],
+    ['when the read failed', { flow: 'my flow', summary: 'False' }, ''],
+    // The summary switch that is itself the bad input: the summary is written, to say so.
+    ['when the switch is the bad input', { flow: 'backend', summary: 'maybe' }, "Invalid input 'summary'"],
+  ])('respects summary: false %s', async (_when, inputs, said) => {
+    const runner = await ran(rejected(apiError), { inputs });
+    if (said === '') expect(runner.summary()).toBe('');
+    else expect(plain(runner.summary())).toContain(said);
     expect(runner.outputs().outcome).toBe('error');
     expect(process.exitCode).toBe(1);
-  });
-
-  it('writes the summary when the summary switch is itself the bad input, to say so', async () => {
-    const runner = await ran(rejected(apiError), {}, { flow: 'backend', summary: 'maybe' });
-    expect(plain(runner.summary())).toContain("Invalid input 'summary'");
   });
 
   it('keeps the payload of a report that was not delivered, and says where in the failure', async () => {
@@ -391,7 +397,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   }
 
   it('a failing result-file write does not hide the failure; the outputs and the summary are still written', async () => {
-    const runner = await ran(rejected(apiError), {}, undefined, unwritableTemp());
+    const runner = await ran(rejected(apiError), { runner: unwritableTemp() });
     expect(runner.outputs()).toEqual({ outcome: 'error' });
     expect(plain(runner.summary())).toContain("Flow named 'backend' does not exist");
     const lines = runner.annotations();
@@ -405,12 +411,9 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       level: 'warning',
       message: `w${i}`,
     }));
-    const runner = await ran(
-      result({ outcome: 'listed', annotations: warnings }),
-      {},
-      undefined,
-      unwritableTemp(),
-    );
+    const runner = await ran(result({ outcome: 'listed', annotations: warnings }), {
+      runner: unwritableTemp(),
+    });
     const lines = runner.annotations();
     expect(lines).toHaveLength(MAX_ANNOTATIONS);
     expect(lines[0]).toMatch(/^::warning::could not write the result file: /);
@@ -422,7 +425,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
     // The runner's output file is gone: @actions/core refuses to write it.
     const missing = join(runner.dir, 'gone', 'output');
     vi.stubEnv('GITHUB_OUTPUT', missing);
-    await ran(rejected(apiError), {}, undefined, runner);
+    await ran(rejected(apiError), { runner });
     const lines = runner.annotations();
     expect(lines).toContain(`::warning::could not write the outputs: Missing file at path: ${missing}`);
     expect(lines.at(-1)).toBe(`::error::${apiError.message}`);
@@ -431,30 +434,19 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
   });
 
   it('a bug in couldNot or describe does not take the error path down', async () => {
-    const runner = await ran(
-      rejected(apiError),
-      {
-        couldNot: (inputs) => `Could not probe ${(inputs as ProbeInputs).flow.toUpperCase()}`,
-        describe: () => {
-          throw new Error('describe is broken');
-        },
+    const runner = await ran(rejected(apiError), {
+      couldNot: (inputs) => `Could not probe ${(inputs as ProbeInputs).flow.toUpperCase()}`,
+      describe: () => {
+        throw new Error('describe is broken');
       },
       // The read fails: couldNot gets no inputs and throws.
-      { flow: 'my flow' },
-    );
+      inputs: { flow: 'my flow' },
+    });
     expect(plain(runner.summary())).toMatch(errorHeading('Could not run probe'));
     expect(resultFile(runner)).toEqual({
       outcome: 'error',
       error: expect.objectContaining({ kind: 'input' }) as unknown,
     });
     expect(runner.annotations().at(-1)).toMatch(/^::error::Invalid input 'flow'/);
-  });
-
-  it('an error without a message still says what it was', async () => {
-    const runner = await ran(rejected(new RangeError('')));
-    expect(resultFile(runner)).toMatchObject({
-      error: { kind: 'unexpected', message: 'RangeError without a message' },
-    });
-    expect(runner.annotations().at(-1)).toBe('::error::RangeError without a message');
   });
 });
