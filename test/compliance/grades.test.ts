@@ -47,20 +47,7 @@ describe('parseFailOn', () => {
     expect(parseFailOn(raw)).toEqual(grades);
   });
 
-  it('refuses an unknown word, naming the input, the word and the accepted words', () => {
-    const error = inputError(() => parseFailOn('missing\nnoncompliant'));
-    expect(error.input).toBe('fail-on');
-    expect(error.message).toBe(
-      "Invalid input 'fail-on': 'noncompliant' is not a grade. Expected any of non-compliant, missing, incomplete, " +
-        'unknown (one per line or comma-separated), or none alone.',
-    );
-  });
-
-  it('refuses none with another grade', () => {
-    const error = inputError(() => parseFailOn('none, missing'));
-    expect(error.input).toBe('fail-on');
-    expect(error.problem).toBe("'none' is given with 'missing': none alone means nothing fails");
-  });
+  // An unknown word and none with a grade, refused: the fail-on rows of each gate's bad-input table in test/actions.
 });
 
 describe('readFailOn: fail-on and the shorthand of each gate', () => {
@@ -143,12 +130,7 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
         'non-compliant, missing, unknown. Expected fail-on alone (fail-on-non-compliant: true is the shorthand of ' +
         'non-compliant, missing, unknown), or the two saying the same.',
     );
-    expect(() => read(gate, { 'fail-on': 'none', 'fail-on-non-compliant': 'true' })).toThrow(
-      'says none while fail-on-non-compliant is true',
-    );
-    expect(() => read(reader, { 'fail-on': 'incomplete', 'assert-compliant': 'true' })).toThrow(
-      'says incomplete while assert-compliant is true',
-    );
+    // None against true, and a reader's shorthand: the gates' bad-input tables in test/actions.
   });
 
   it('checks the shorthand as a boolean, and a bad fail-on before it', () => {

@@ -37,12 +37,10 @@ describe('parseRange', () => {
 
   it.each([
     ['v1..HEAD\nv2..HEAD', 'holds a range and other lines'],
-    ['v1...HEAD', "'v1...HEAD' has three dots"],
     ['..HEAD', "'..HEAD' leaves its base empty"],
     ['v1..', "'v1..' leaves its head empty"],
     ['a..b..c', "'a..b..c' has more than one '..'"],
     ['--output=/tmp/x..HEAD', "'--output=/tmp/x' starts with '-', which git would read as an option"],
-    ['v1..-x', "'-x' starts with '-'"],
     ['v1..HE\u0007AD', 'holds a control character'],
   ])('refuses %j', (text, problem) => {
     const error = inputError(() => parseRange(text, 'commits'));
@@ -208,16 +206,6 @@ describe('readRange', () => {
     expect(readRange({ ...onlyMerges, bases: [{ revision: root }] }).onlyMerges).toBeUndefined();
   });
 
-  it('refuses more than max, saying how many', () => {
-    const r = repo();
-    fastCommits(r, 5);
-    const error = inputError(() => readRange(request(r, { max: 3, shown: 'v1..HEAD' })));
-    expect(error.message).toBe(
-      "Invalid input 'commits': v1..HEAD has 5 commits, more than the 3 one step checks. Expected at most 3 commits: " +
-        'a later base, or the range split over several steps.',
-    );
-  });
-
   it('names a revision the repository does not have, and the input it came from', () => {
     const r = repo();
     fastCommits(r, 1);
@@ -245,18 +233,6 @@ describe('readRange', () => {
       r.git('clone', '-q', '--no-single-branch', '--depth', String(depth), `file://${r.dir}`, dir);
       return dir;
     }
-
-    it('a base it lacks: fetch the whole history', () => {
-      const r = repo();
-      const [root = ''] = fastCommits(r, 6);
-      const error = inputError(() =>
-        readRange({ ...request(r, { bases: [{ revision: root }] }), cwd: shallowClone(r, 2) }),
-      );
-      expect(error.message).toBe(
-        `Invalid input 'commits': '${root}' is not in this shallow clone. Expected the whole history in the checkout: ` +
-          'set fetch-depth: 0 on actions/checkout.',
-      );
-    });
 
     it('a base it has, with the history between them cut: fetch the whole history', () => {
       // main: r0 … r5; the branch old: o1 on r1. With depth 2 the clone has r4, r5 and r1, o1: both ends, but not r2

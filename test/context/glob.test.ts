@@ -148,43 +148,7 @@ describe('the glob dialect', () => {
     expect(error?.construct).toBe('a range whose end comes before its start');
   });
 
-  it('reads each construct as documented', () => {
-    const m = (glob: string, path: string, { folder = false, hidden = true } = {}) =>
-      compileGlob(glob, { hidden }).matches(path, folder);
-    // `*` and `?` stay within a part; `**` crosses parts, as a whole part only.
-    expect(m('*.log', 'x.log')).toBe(true);
-    expect(m('*.log', 'a/x.log')).toBe(false);
-    expect(m('**/*.log', 'x.log')).toBe(true);
-    expect(m('**/*.log', 'a/b/x.log')).toBe(true);
-    expect(m('a/**', 'a/b/c')).toBe(true);
-    expect(m('a/**', 'a', { folder: true })).toBe(false);
-    expect(m('a**b', 'a/x/b')).toBe(false);
-    expect(m('a**b', 'axb')).toBe(true);
-    expect(m('file?.[ab]', 'file1.b')).toBe(true);
-    expect(m('[!a]x', 'bx')).toBe(true);
-    expect(m('a[!b]c', 'a/c')).toBe(false);
-    expect(m('[]x]', ']')).toBe(true);
-    expect(m('x[', 'x[')).toBe(true);
-    expect(m('[{][*],[,]', '{*,,')).toBe(true);
-    expect(m('{a,b/c}/d', 'b/c/d')).toBe(true);
-    // A leading `/` or `./` is the root; a trailing `/` takes folders only; `!` is a character.
-    expect(m('/build', 'build')).toBe(true);
-    expect(m('./build/', 'build')).toBe(false);
-    expect(m('./build/', 'build', { folder: true })).toBe(true);
-    expect(m('!x', '!x')).toBe(true);
-    // A line without `/` matches at the root only.
-    expect(m('x', 'a/x')).toBe(false);
-    // A backslash is a separator, never an escape.
-    expect(m('a\\*', 'a/b')).toBe(true);
-    // Names starting with `.`: wildcards take them, unless told not to (artifact), where the glob must say `.`.
-    expect(m('*.log', '.hidden.log')).toBe(true);
-    expect(m('*.log', '.hidden.log', { hidden: false })).toBe(false);
-    expect(m('.*', '.git', { hidden: false })).toBe(true);
-    expect(m('**/x', '.git/x', { hidden: false })).toBe(false);
-    expect(m('[.a]x', '.x', { hidden: false })).toBe(false);
-    expect(m('a/*', 'a/.x', { hidden: false })).toBe(false);
-  });
-
+  // Each construct as documented: the reference reading above, over every construct and a small alphabet.
   it('matches exactly what the reference reading matches, for any glob and path over a small alphabet', () => {
     const token = fc.constantFrom(
       ...'a b . / * ** ? [ab] [!a] [.a] [a-b] []a] [ {a,b} {.a,b/a} {a,} \\ !'.split(' '),

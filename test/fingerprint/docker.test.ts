@@ -91,18 +91,13 @@ const sourceError = async (promise: Promise<unknown>): Promise<SourceError> => {
 const inputError = (promise: Promise<unknown>): Promise<InputError> => rejection(promise, InputError);
 
 describe('fingerprintDocker', () => {
-  it('gives the repo digest of an image, through the unix socket', async () => {
+  it("gives the repo digest of the image's own repository, through the unix socket or tcp://host:port", async () => {
     paths.length = 0;
-    expect(await fingerprintDocker('localhost:5000/app:1.0', { dockerHost: `unix://${socketPath}` })).toBe(A);
-    expect(paths).toEqual(['/images/localhost:5000/app:1.0/json']);
-  });
-
-  it('talks to a daemon given as tcp://host:port', async () => {
-    expect(await fingerprintDocker('localhost:5000/app:1.0', { dockerHost: tcpHost })).toBe(A);
-  });
-
-  it("picks the repo digest of the image's own repository among several", async () => {
     const dockerHost = `unix://${socketPath}`;
+    expect(await fingerprintDocker('localhost:5000/app:1.0', { dockerHost })).toBe(A);
+    expect(paths).toEqual(['/images/localhost:5000/app:1.0/json']);
+    expect(await fingerprintDocker('localhost:5000/app:1.0', { dockerHost: tcpHost })).toBe(A);
+    // Among several repo digests, the one of its own repository.
     expect(await fingerprintDocker('ghcr.io/org/app:2', { dockerHost })).toBe(C);
     // nginx is docker.io/library/nginx, however either side spells it.
     expect(await fingerprintDocker('nginx:1.27', { dockerHost })).toBe(A);
@@ -128,22 +123,20 @@ describe('fingerprintDocker', () => {
     expect(error.hint).toContain('Pull or build the image');
   });
 
-  it('says the daemon is unreachable when there is no socket', async () => {
+  it('says the daemon is unreachable: no socket, or nothing listening on a tcp host', async () => {
     const missing = join(dir, 'missing.sock');
     const error = await sourceError(fingerprintDocker('nginx:1.27', { dockerHost: `unix://${missing}` }));
     expect(error.problem).toBe(`cannot reach the Docker daemon at unix://${missing} (ENOENT)`);
     expect(error.hint).toContain('DOCKER_HOST');
-  });
-
-  it('says the daemon is unreachable when nothing listens on a tcp host', async () => {
+    // Nothing listens on a tcp host.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await sourceError(
+    const refused = await sourceError(
       fingerprintDocker('nginx:1.27', { dockerHost: `tcp://127.0.0.1:${port}` }),
     );
-    expect(error.problem).toContain('(ECONNREFUSED)');
+    expect(refused.problem).toContain('(ECONNREFUSED)');
   });
 
   it('refuses an unsupported DOCKER_HOST and a malformed image name before connecting', async () => {

@@ -6,27 +6,11 @@ import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src
 import { compilePattern } from '../../src/context/re2.js';
 import { mapPodsFor } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
+import { D1, D2, pod, running } from '../helpers/pods.js';
 import { rejection } from '../helpers/rejection.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
 
 const KUBECTL = '/usr/bin/kubectl';
-const D1 = 'a'.repeat(64);
-const D2 = 'b'.repeat(64);
-
-function pod(
-  name: string,
-  namespace: string,
-  phase = 'Running',
-  imageID = `docker-pullable://nginx@sha256:${D1}`,
-) {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace, creationTimestamp: '2026-11-01T10:00:00Z', uid: `uid-${namespace}-${name}` },
-    status: { phase, containerStatuses: [{ name: 'app', image: 'nginx:1.27', imageID }] },
-  };
-}
-
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const o of opened.splice(0).reverse()) await o.close();
@@ -117,14 +101,23 @@ describe('kubectlArgs', () => {
 
 describe('readPodsWithKubectl against a fake API server (the real kubectl)', () => {
   it('reads the pods of all namespaces with one cluster-wide list', async () => {
-    const api = await cluster([pod('a', 'prod'), pod('b', 'dev'), pod('c', 'kube-system')]);
+    const api = await cluster([
+      pod('a', { ns: 'prod' }),
+      pod('b', { ns: 'dev' }),
+      pod('c', { ns: 'kube-system' }),
+    ]);
     const kc = await kubeconfig({ fake: api.origin });
     expect(names(await readAll(optionsFor(kc)))).toEqual(['prod/a', 'dev/b', 'kube-system/c']);
     expect(api.podRequests()).toEqual([{ namespace: undefined, limit: '500', continue: null }]);
   });
 
   it('reads the given namespaces, each once', async () => {
-    const api = await cluster([pod('a', 'prod'), pod('b', 'dev'), pod('c', 'kube-system'), pod('d', 'prod')]);
+    const api = await cluster([
+      pod('a', { ns: 'prod' }),
+      pod('b', { ns: 'dev' }),
+      pod('c', { ns: 'kube-system' }),
+      pod('d', { ns: 'prod' }),
+    ]);
     const kc = await kubeconfig({ fake: api.origin });
     const pods = await readAll(optionsFor(kc, { namespaces: ['dev', 'prod', 'dev', 'empty'] }));
     expect(names(pods).sort()).toEqual(['dev/b', 'prod/a', 'prod/d']);
@@ -140,7 +133,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
   });
 
   it('gets a list of more than 500 pods whole, in the chunks kubectl asks for', async () => {
-    const pods = Array.from({ length: 1234 }, (_, i) => pod(`p${i}`, `ns-${i % 7}`));
+    const pods = Array.from({ length: 1234 }, (_, i) => pod(`p${i}`, { ns: `ns-${i % 7}` }));
     const api = await cluster(pods);
     const kc = await kubeconfig({ fake: api.origin });
     expect(names(await readAll(optionsFor(kc)))).toEqual(names(pods));
@@ -152,8 +145,8 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
   });
 
   it('uses the kube-context given, and names kube-context when it does not exist', async () => {
-    const first = await cluster([pod('a', 'prod')]);
-    const second = await cluster([pod('z', 'other')]);
+    const first = await cluster([pod('a', { ns: 'prod' })]);
+    const second = await cluster([pod('z', { ns: 'other' })]);
     const kc = await kubeconfig({ first: first.origin, second: second.origin });
     expect(names(await readAll(optionsFor(kc, { context: 'second' })))).toEqual(['other/z']);
     expect(names(await readAll(optionsFor(kc)))).toEqual(['prod/a']); // the current context otherwise
@@ -166,7 +159,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
   });
 
   it('fails on 403 Forbidden with an RBAC hint, though kubectl prints an empty list', async () => {
-    const api = await cluster([pod('a', 'prod')], 403);
+    const api = await cluster([pod('a', { ns: 'prod' })], 403);
     const kc = await kubeconfig({ fake: api.origin });
     const all = await failure(optionsFor(kc));
     expect(all.message).toMatch(/exited with code 1: Error from server \(Forbidden\).*at the cluster scope/);
@@ -198,11 +191,11 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
 
   it('gives the expected report entries through mapPodsFor', async () => {
     const api = await cluster([
-      pod('web', 'prod'),
-      pod('job', 'prod', 'Succeeded'),
-      pod('pulling', 'prod', 'Running', ''),
-      pod('crashed', 'dev', 'Failed', `containerd://sha256:${D2}`),
-      pod('dns', 'kube-system'),
+      pod('web', { ns: 'prod' }),
+      pod('job', { ns: 'prod', phase: 'Succeeded' }),
+      pod('pulling', { ns: 'prod', statuses: [{ name: 'app', image: 'nginx:1.27', imageID: '' }] }),
+      pod('crashed', { ns: 'dev', phase: 'Failed', statuses: [running('nginx:1.27', D2)] }),
+      pod('dns', { ns: 'kube-system' }),
     ]);
     const kc = await kubeconfig({ fake: api.origin });
     const [report] = await mapPodsFor(readPodsWithKubectl(optionsFor(kc)), [
@@ -228,7 +221,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
   });
 
   it('stops kubectl when the consumer stops early', async () => {
-    const api = await cluster(Array.from({ length: 3000 }, (_, i) => pod(`p${i}`, 'prod')));
+    const api = await cluster(Array.from({ length: 3000 }, (_, i) => pod(`p${i}`, { ns: 'prod' })));
     const kc = await kubeconfig({ fake: api.origin });
     const pidFile = join(kc.dir, 'pid');
     // exec keeps the pid: this is the real kubectl, blocked on a full pipe once we stop reading.

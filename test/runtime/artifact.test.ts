@@ -22,14 +22,6 @@ describe('readArtifactSpec', () => {
     expect(await spec({ fingerprint: FP })).toEqual({ type: 'fingerprint', fingerprint: FP });
   });
 
-  it('reads a fingerprint as docker inspect prints it, or in upper case, as the digest, and says so', async () => {
-    const written = `sha256:${HEX.toUpperCase()}`;
-    expect(await printedDuring(() => spec({ fingerprint: written }))).toEqual({
-      value: { type: 'fingerprint', fingerprint: HEX },
-      out: `Input 'fingerprint': '${written}' normalised to the digest ${HEX}.\n`,
-    });
-  });
-
   it('reads several fingerprint lines the same way, one log line for each it normalised, each digest once', async () => {
     const { value, out } = await printedDuring(() =>
       readArtifactSpecs(readerOf({ fingerprint: `sha256:${HEX}\n${FP}\n${HEX.toUpperCase()}\n` }), '/ws'),
@@ -106,11 +98,7 @@ describe('readArtifactSpec', () => {
     const PAIRED = 'is missing: registry-username and registry-password go together';
     const OCI = { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' };
     it.each<[string, Record<string, string>]>([
-      [
-        "Invalid input 'fingerprint': 'ABC' is not a fingerprint. Expected 64 lowercase",
-        { fingerprint: 'ABC' },
-      ],
-      ["Invalid input 'fingerprint': 'sha512:", { fingerprint: `sha512:${FP}` }],
+      // A fingerprint that is none: the reader's own refusals, in test/context/inputs.test.ts.
       [
         `Invalid input 'fingerprint': is given together with artifact. ${EITHER}`,
         { fingerprint: FP, artifact: 'app.bin', 'artifact-type': 'file' },

@@ -46,13 +46,6 @@ describe('readPrComment', () => {
     });
   });
 
-  it('refuses comment-on-pr that is not a boolean', () => {
-    const { reader, common } = step({ 'comment-on-pr': 'yes' }, 'pull_request', PULL_REQUEST);
-    expect(() => readPrComment(reader, common, 'ghs_x')).toThrow(
-      "Invalid input 'comment-on-pr': 'yes' is not a boolean. Expected true or false.",
-    );
-  });
-
   it('refuses comment-on-pr: true without a github-token, naming the token and what it must be allowed', () => {
     const { reader, common } = step({ 'comment-on-pr': 'true' }, 'pull_request', PULL_REQUEST);
     expect(() => readPrComment(reader, common, undefined)).toThrow(

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderStickyBody } from '../../src/github/comment.js';
 import type { RunnerContext } from '../../src/runtime/context.js';
 import { writeResultFile } from '../../src/runtime/output.js';
@@ -15,6 +15,7 @@ import { SummaryWriter } from '../../src/summary/writer.js';
 import { log } from '../../src/trust/log.js';
 import { redact, registerSecret } from '../../src/trust/redact.js';
 import { tokenLike } from '../helpers/arbitraries.js';
+import { capture } from '../helpers/inputs.js';
 import { leaks } from '../helpers/secrets.js';
 
 /** A token as a service issues it, with both cases and the characters that encoders escape. */
@@ -143,31 +144,22 @@ describe('redact', { timeout: 300_000 }, () => {
       ),
     );
   });
-  for (const [form, write] of Object.entries(newForms)) {
-    it(`redacts a token ${form}, and only the token`, () => {
-      register(TOKEN);
-      const echo = write(TOKEN);
-      expect(leaks(echo, TOKEN)).toBe(true);
-      const out = redact(`401 for "${echo}" — check the token`);
-      expect(leaks(out, TOKEN)).toBe(false);
-      // Only the token's span goes (the quotes of a JSON echo stay): what is around it reads as before.
-      expect(out).toMatch(/^401 for "?"?\*\*\*"?"? — check the token$/);
-    });
-  }
 
-  it('leaves none of these forms in the log, the summary, the result file or the PR comment', () => {
+  it('redacts each form, and only the token, in the log, the summary, the result file and the PR comment', () => {
     register(TOKEN);
     const temp = mkdtempSync(join(tmpdir(), 'redact-'));
     const runner = { temp } as RunnerContext;
-    const printed: string[] = [];
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      printed.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    });
+    const stdout = capture();
     try {
-      for (const [form, echo] of Object.entries(newForms)) {
-        const message = `the service said: ${echo(TOKEN)}`;
-        printed.length = 0;
+      for (const [form, spell] of Object.entries(newForms)) {
+        const echo = spell(TOKEN);
+        expect(leaks(echo, TOKEN), form).toBe(true);
+        // Only the token's span goes (the quotes of a JSON echo stay): what is around it reads as before.
+        expect(redact(`401 for "${echo}" — check the token`), form).toMatch(
+          /^401 for "?"?\*\*\*"?"? — check the token$/,
+        );
+        const message = `the service said: ${echo}`;
+        const before = stdout.printed().length;
         log.info(message);
         log.warning(message);
         const summary = new SummaryWriter()
@@ -180,11 +172,16 @@ describe('redact', { timeout: 300_000 }, () => {
           'utf8',
         );
         const comment = renderStickyBody({ key: 'probe', body: `${summary}\n${message}` }).text;
-        for (const [channel, out] of Object.entries({ log: printed.join(''), summary, file, comment }))
+        for (const [channel, out] of Object.entries({
+          log: stdout.printed().slice(before),
+          summary,
+          file,
+          comment,
+        }))
           expect(leaks(out, TOKEN), `${form} in the ${channel}`).toBe(false);
       }
     } finally {
-      write.mockRestore();
+      stdout.stop();
       rmSync(temp, { recursive: true, force: true });
     }
   });
