@@ -115,39 +115,32 @@ afterAll(async () => {
 });
 
 describe('fingerprintOci against a registry without authentication', () => {
-  it('gives the digest of a single-platform manifest, as skopeo reports it', async () => {
+  it('gives the digest skopeo reports: of a manifest, of a multi-arch index (not a platform), of a pinned digest', async () => {
     const fingerprint = await fingerprintOci(`${plain.host}/tiny:1.0`);
     expect(fingerprint).toMatch(/^[a-f0-9]{64}$/);
     expect(fingerprint).toBe(expected.single);
     // skopeo pushed the manifest bytes as built, so it is also the digest of the manifest written by hand.
     expect(fingerprint).toBe(hex(single.digest));
-  });
-
-  it('gives the index digest of a multi-arch tag (the tag defaulting to latest), not a platform digest', async () => {
-    const fingerprint = await fingerprintOci(`${plain.host}/multi`);
-    expect(fingerprint).toBe(expected.multi);
-    expect(fingerprint).toBe(hex(multi.digest));
-    expect(multi.platformDigests.map(hex)).not.toContain(fingerprint);
-  });
-
-  it('checks a pinned digest with the registry and returns it; the digest wins over a tag', async () => {
+    // A multi-arch tag, the tag defaulting to latest: the index digest.
+    const index = await fingerprintOci(`${plain.host}/multi`);
+    expect(index).toBe(expected.multi);
+    expect(index).toBe(hex(multi.digest));
+    expect(multi.platformDigests.map(hex)).not.toContain(index);
+    // A pinned digest is checked with the registry and returned; the digest wins over a tag.
     const [amd64, arm64] = multi.platformDigests;
     expect(await fingerprintOci(`${plain.host}/multi@${amd64 ?? ''}`)).toBe(hex(amd64 ?? ''));
     expect(await fingerprintOci(`${plain.host}/multi:latest@${arm64 ?? ''}`)).toBe(hex(arm64 ?? ''));
     expect(await fingerprintOci(`${plain.host}/tiny:nope@sha256:${expected.single}`)).toBe(expected.single);
   });
 
-  it('says a tag that was never pushed does not exist', async () => {
+  it('says a tag that was never pushed, or a digest not in the repository, was not found', async () => {
     const error = await sourceError(fingerprintOci(`${plain.host}/tiny:nope`));
     expect(error.source).toBe(`registry ${plain.host}`);
     expect(error.problem).toContain("tag 'nope' not found in tiny");
     expect(error.problem).toContain('HTTP 404');
     expect(error.hint).toMatch(/never pushed/);
-  });
-
-  it('says a digest that is not in the repository was not found', async () => {
-    const error = await sourceError(fingerprintOci(`${plain.host}/tiny@sha256:${'0'.repeat(64)}`));
-    expect(error.problem).toContain(`manifest sha256:${'0'.repeat(64)} not found in tiny`);
+    const digest = await sourceError(fingerprintOci(`${plain.host}/tiny@sha256:${'0'.repeat(64)}`));
+    expect(digest.problem).toContain(`manifest sha256:${'0'.repeat(64)} not found in tiny`);
   });
 
   it('falls back to GET and hashes the manifest when HEAD has no Docker-Content-Digest', async () => {
@@ -183,30 +176,12 @@ describe('fingerprintOci against a registry without authentication', () => {
   });
 });
 
-describe('fingerprintOci with Basic authentication (htpasswd)', () => {
+describe('fingerprintOci with authentication', () => {
   it('answers the Basic challenge with the credentials', async () => {
     expect(await fingerprintOci(`${basic.host}/private/app:1.0`, USER)).toBe(expected.basic);
   });
 
-  it('refuses wrong credentials with a hint, and never shows the password', async () => {
-    const wrong = { username: USER.username, password: `${USER.password}-wrong` };
-    guardSecret(wrong.password);
-    const error = await sourceError(fingerprintOci(`${basic.host}/private/app:1.0`, wrong));
-    expect(error.problem).toContain('authentication failed for private/app (HTTP 401');
-    expect(error.hint).toContain('registry-username and registry-password');
-    expectNoPassword(error);
-    expect(error.message).not.toContain(wrong.password);
-  });
-
-  it('tells an anonymous caller the repository needs credentials', async () => {
-    const error = await sourceError(fingerprintOci(`${basic.host}/private/app:1.0`));
-    expect(error.problem).toContain('needs authentication (HTTP 401');
-    expect(error.hint).toContain('registry-username and registry-password');
-  });
-});
-
-describe('fingerprintOci with Bearer token authentication', () => {
-  it('gets a token from the realm with the credentials and retries with it', async () => {
+  it('gets a Bearer token from the realm with the credentials (as token or access_token) and retries with it', async () => {
     tokens.requests.length = 0;
     expect(await fingerprintOci(`${bearer.host}/private/app:1.0`, USER)).toBe(expected.bearer);
     expect(tokens.requests).toHaveLength(1);
@@ -216,9 +191,6 @@ describe('fingerprintOci with Bearer token authentication', () => {
     expect(asked?.query.get('account')).toBe(USER.username);
     expect(asked?.authorization).toBe(`Basic ${Buffer.from(CREDS).toString('base64')}`);
     expect(asked?.query.toString()).not.toContain(encodeURIComponent(USER.password));
-  });
-
-  it('takes the token from access_token too', async () => {
     tokens.field = 'access_token';
     try {
       expect(await fingerprintOci(`${bearer.host}/private/app:1.0`, USER)).toBe(expected.bearer);
@@ -227,19 +199,35 @@ describe('fingerprintOci with Bearer token authentication', () => {
     }
   });
 
-  it('reports credentials the token service refuses, without the password', async () => {
-    const error = await sourceError(
-      fingerprintOci(`${bearer.host}/private/app:1.0`, { ...USER, username: 'someone-else' }),
-    );
-    expect(error.problem).toMatch(/token service http:\/\/127\.0\.0\.1:\d+\/token refused the credentials/);
-    expect(error.hint).toContain('registry-username and registry-password');
-    expectNoPassword(error);
-  });
-
-  it('reports a 401 when an anonymous token grants nothing', async () => {
-    const error = await sourceError(fingerprintOci(`${bearer.host}/private/app:1.0`));
-    expect(error.problem).toContain('private/app needs authentication (HTTP 401');
-  });
+  const WRONG = { username: USER.username, password: `${USER.password}-wrong` };
+  guardSecret(WRONG.password);
+  it.each([
+    ['Basic, wrong credentials', 'basic', WRONG, 'authentication failed for private/app (HTTP 401'],
+    ['Basic, anonymous', 'basic', undefined, 'needs authentication (HTTP 401'],
+    [
+      'Bearer, credentials the token service refuses',
+      'bearer',
+      { ...USER, username: 'someone-else' },
+      /token service http:\/\/127\.0\.0\.1:\d+\/token refused the credentials/,
+    ],
+    [
+      'Bearer, an anonymous token that grants nothing',
+      'bearer',
+      undefined,
+      'private/app needs authentication (HTTP 401',
+    ],
+  ] as const)(
+    'refuses %s, saying what to set, never showing the password',
+    async (_label, which, creds, problem) => {
+      const registry = which === 'basic' ? basic : bearer;
+      const error = await sourceError(fingerprintOci(`${registry.host}/private/app:1.0`, creds));
+      expect(error.problem).toMatch(problem);
+      if (creds !== undefined || which === 'basic')
+        expect(error.hint).toContain('registry-username and registry-password');
+      expectNoPassword(error);
+      expect(error.message).not.toContain(WRONG.password);
+    },
+  );
 });
 
 describe('fingerprintOci failures before or without an answer', () => {

@@ -70,17 +70,9 @@ describe('listPullRequestCommits', () => {
 
 describe('pullRequestOf', () => {
   const env = { GITHUB_REPOSITORY: 'acme/app', GITHUB_EVENT_NAME: 'pull_request' };
-  const head = 'a'.repeat(40);
 
-  it('reads the number, head and commit count of a pull_request or pull_request_target event', () => {
-    const event = { number: 7, pull_request: { number: 7, commits: 3, head: { sha: head } } };
-    expect(pullRequestOf(readGitHubContext(env), event)).toEqual({
-      owner: 'acme',
-      repo: 'app',
-      number: 7,
-      headSha: head,
-      commits: 3,
-    });
+  // A pull_request event's number, head and commit count: readPrComment in test/runtime/pr-comment.test.ts.
+  it('reads the number of a pull_request_target event', () => {
     expect(
       pullRequestOf(readGitHubContext({ ...env, GITHUB_EVENT_NAME: 'pull_request_target' }), { number: 9 }),
     ).toEqual({

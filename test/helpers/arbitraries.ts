@@ -9,16 +9,6 @@ export const tokenLike = fc.string({
   minLength: 8,
 });
 
-/** A secret spelled out in each form a service or proxy may echo it back in, after some text. */
-export function echoed(text: string, secret: string, separator = ' '): string {
-  return [
-    `${text}${secret}`,
-    encodeURIComponent(secret),
-    Buffer.from(secret).toString('base64'),
-    JSON.stringify(secret),
-  ].join(separator);
-}
-
 /** Arbitrary Unicode with hostile pieces (commands, line breaks, mentions...) mixed in, as untrusted text may be. */
 export function hostileText(pieces: readonly string[]): fc.Arbitrary<string> {
   return fc
