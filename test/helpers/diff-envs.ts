@@ -1,5 +1,5 @@
 /** What diff-envs' tests share, through the bundle (test/dist) and in-process (test/actions/diff-envs). */
-import type { DiffEnvsResult, Promotions } from '../../src/actions/diff-envs/inputs.js';
+import type { DiffEnvsResult, Promotions } from '../../src/actions/diff-envs/decide.js';
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */
 export const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
