@@ -1,6 +1,6 @@
 /** What check-attestations-for-commit's tests share, through the bundle (test/dist) and in-process. */
 import { expect } from 'vitest';
-import type { GateResult } from '../../src/actions/check-attestations-for-commit/inputs.js';
+import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
 import { escapeText } from '../../src/summary/writer.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed } from './sandbox.js';

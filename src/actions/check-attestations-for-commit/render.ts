@@ -68,7 +68,7 @@ function resultOf(inputs: GateInputs, read: CommitsRead, decision: Decision, wou
   };
 }
 
-type GateResult = ReturnType<typeof resultOf>;
+export type GateResult = ReturnType<typeof resultOf>;
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
   const sorted = sortByFailOn(decision, inputs.failOn);
