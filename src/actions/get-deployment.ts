@@ -300,14 +300,11 @@ function shippedLine(result: GetDeploymentResult): { text: string; markdown: str
   const rest =
     (replaced === null ? ' replaced nothing' : '') +
     (result.leadTimeSeconds !== null ? ` ${formatDuration(result.leadTimeSeconds)} after its commit` : '');
-  if (was === undefined && rest === '') return undefined;
-  if (was === undefined) return { text: `${name}${rest}`, markdown: escapeText(`${name}${rest}`) };
-  // The parts around the word `compare`, escaped each on its own so that only that word is a link.
+  const plain = (text: string) => ({ text, markdown: escapeText(text) });
+  if (was === undefined) return rest === '' ? undefined : plain(`${name}${rest}`);
   const lead = `${name} replaced ${was}`;
-  if (compare === undefined) {
-    const text = `${lead}${count !== undefined ? ` (${count})` : ''}${rest}`;
-    return { text, markdown: escapeText(text) };
-  }
+  if (compare === undefined) return plain(`${lead}${count !== undefined ? ` (${count})` : ''}${rest}`);
+  // The parts around the word `compare`, escaped each on its own so that only that word is a link.
   const before = `${lead} (${count !== undefined ? `${count}, ` : ''}`;
   const after = `)${rest}`;
   return {

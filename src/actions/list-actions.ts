@@ -4,7 +4,7 @@ import type { InputReader } from '../context/inputs.js';
 import { serviceTime } from '../context/time.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import { defineAction, MAX_ANNOTATIONS, type Annotation, type StepResult } from '../runtime/step.js';
-import { capLines, firstOf, timeCell } from '../summary/cells.js';
+import { firstOf, timeCell } from '../summary/cells.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 
@@ -194,11 +194,12 @@ function failureText(tripped: Tripped, total: number): string {
 
 /** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */
 function warnings(failingActions: Action[]): Annotation[] {
-  return capLines(
-    failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`),
-    MAX_ANNOTATIONS,
-    (rest) => `${rest} more action(s) are failing: see the job summary.`,
-  ).map((message) => ({ level: 'warning', message }));
+  const messages = failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`);
+  if (messages.length > MAX_ANNOTATIONS) {
+    const rest = messages.splice(MAX_ANNOTATIONS - 1);
+    messages.push(`${rest.length} more action(s) are failing: see the job summary.`);
+  }
+  return messages.map((message) => ({ level: 'warning', message }));
 }
 
 function describeFailure(action: Action): string {

@@ -128,9 +128,3 @@ export function artifactLine(what: string, state: string, why: string, htmlUrl?:
   const reason = why.replace(/[.\s]+$/, '');
   return `${what}: ${state}${reason ? `: ${reason}` : ''}.${htmlUrl ? ` See ${htmlUrl}` : ''}`;
 }
-
-/** At most `room` lines: past it, the first `room - 1` and a last line that counts the rest (`rest(count)`). */
-export function capLines(lines: readonly string[], room: number, rest: (count: number) => string): string[] {
-  if (lines.length <= room) return [...lines];
-  return [...lines.slice(0, room - 1), rest(lines.length - room + 1)];
-}

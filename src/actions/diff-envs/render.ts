@@ -103,10 +103,6 @@ export function rolloutFailure(result: DiffEnvsResult): string {
   );
 }
 
-function nameOf(a: DiffArtifact): string {
-  return a.name ?? '?';
-}
-
 function shortFingerprint(a: DiffArtifact): string {
   return a.fingerprint.slice(0, 12);
 }
@@ -125,7 +121,7 @@ export function logDiff(result: DiffEnvsResult): void {
       : notConfirmedText(result),
   );
   log.info(`${counts(result)}.`);
-  const line = (a: DiffArtifact, detail: string) => `${nameOf(a)}  ${shortFingerprint(a)}  ${detail}`;
+  const line = (a: DiffArtifact, detail: string) => `${a.name ?? '?'}  ${shortFingerprint(a)}  ${detail}`;
   const groups: [string, string[]][] = [
     [
       `Replaced ${s1.name} -> ${s2.name}`,
@@ -236,7 +232,7 @@ export function summarize(
   };
   const complianceHeader = checked ? ['Compliance'] : [];
   const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [
-    nameOf(a),
+    a.name ?? '?',
     { code: shortFingerprint(a) },
     ...(arriving ? complianceCell(a) : []),
     a.flow,

@@ -2,7 +2,6 @@
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
-import { capLines } from '../../summary/cells.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ReportK8sEnvInputs, EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './inputs.js';
 
@@ -51,11 +50,12 @@ function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
 }
 
 function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
-  const skipped = capLines(
-    skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`),
-    Math.max(MAX_ANNOTATIONS - empty.length, 1),
-    (rest) => `${rest} more pod(s) were skipped: see the job summary or result-file.`,
-  );
+  const skipped = skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
+  const room = Math.max(MAX_ANNOTATIONS - empty.length, 1);
+  if (skipped.length > room) {
+    const rest = skipped.splice(room - 1);
+    skipped.push(`${rest.length} more pod(s) were skipped: see the job summary or result-file.`);
+  }
   return [...empty, ...skipped].map((message): Annotation => ({ level: 'warning', message }));
 }
 
