@@ -95,26 +95,22 @@ export function fails(failOn: Pick<FailOn, 'grades'>, grade: Grade): boolean {
   return failOn.grades.includes(grade);
 }
 
-export interface Sorted<T> {
-  /** The findings whose grade is in fail-on: they fail the step. */
-  fail: T[];
-  /** The others: they warn. */
-  warn: T[];
-  /** What the step would decide with every grade listed: true when there is any finding. */
-  wouldFail: boolean;
-}
-
-/** The findings sorted by fail-on, each keeping its place. */
+/**
+ * The findings sorted by fail-on, each keeping its place: `fail`, whose grade is in fail-on, fail the step; `warn` the
+ * others; `wouldFail`, what the step would decide with every grade listed, is true when there is any finding.
+ */
 export function sortFindings<T>(
   findings: readonly T[],
   gradeOf: (finding: T) => Grade,
   failOn: Pick<FailOn, 'grades'>,
-): Sorted<T> {
+) {
   const fail: T[] = [];
   const warn: T[] = [];
   for (const finding of findings) (fails(failOn, gradeOf(finding)) ? fail : warn).push(finding);
   return { fail, warn, wouldFail: findings.length > 0 };
 }
+
+export type Sorted<T> = ReturnType<typeof sortFindings<T>>;
 
 /** How many of each grade, in GRADES order, the absent left out: `1 non-compliant, 2 unknown`. */
 export function countWords<T>(findings: readonly T[], gradeOf: (finding: T) => Grade): string {

@@ -39,10 +39,7 @@ export function readState(
 }
 
 /** What keeps an attestation status from passing (MISSING, or `is_compliant`); undefined: it passes. */
-export function statusProblem(
-  status: string | null | undefined,
-  isCompliant: boolean | null | undefined,
-): 'missing' | 'non-compliant' | 'no-verdict' | undefined {
+export function statusProblem(status: string | null | undefined, isCompliant: boolean | null | undefined) {
   if (status === 'MISSING') return isCompliant === true ? 'non-compliant' : 'missing';
   if (isCompliant === true) return undefined;
   return isCompliant === false ? 'non-compliant' : 'no-verdict';

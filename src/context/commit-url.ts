@@ -3,9 +3,8 @@
 import { patterns } from '../api/schemas/common.js';
 
 export function commitPage(url: string | null | undefined) {
-  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  const parsed = typeof url === 'string' ? URL.parse(url) : null;
+  if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) return undefined;
   if (parsed.username !== '' || parsed.password !== '') return undefined;
   const parts = parsed.pathname.split('/').filter((part) => part !== '');
   const [owner, repo, kind, sha] = parts;
@@ -25,10 +24,7 @@ export function commitOfUrl(url: string | null | undefined): string | undefined 
 }
 
 /** `<origin>/<owner>/<repo>/compare/<from>...<to>` when both pages are of one repository; else undefined. */
-export function compareUrl(
-  from: string | null | undefined,
-  to: string | null | undefined,
-): string | undefined {
+export function compareUrl(from: string | null | undefined, to: string | null | undefined) {
   const a = commitPage(from);
   const b = commitPage(to);
   // GitHub's owner and repository names are not case-sensitive.

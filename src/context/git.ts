@@ -6,6 +6,8 @@ import { dirname, resolve } from 'node:path';
 import { patterns, type GitCommitInput } from '../api/schemas.js';
 
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Between the fields of a commit in `git log`'s output. */
+const SEP = '\u001f';
 /** A git that hangs (a lock, a slow network filesystem) is given up on. */
 const GIT_TIMEOUT_MS = 30_000;
 
@@ -37,19 +39,9 @@ export function readCommit(
   cwd: string,
   options: { rev?: string; branch?: string; urlFor?: (sha: string) => string | undefined } = {},
 ): GitCommitInput | undefined {
-  const SEP = '\u001f';
-  const out = git(
-    // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
-    [
-      'log',
-      '-1',
-      `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`,
-      '--end-of-options',
-      options.rev ?? 'HEAD',
-      '--',
-    ],
-    cwd,
-  );
+  const format = `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`;
+  // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
+  const out = git(['log', '-1', format, '--end-of-options', options.rev ?? 'HEAD', '--'], cwd);
   if (!out) return undefined;
   const [sha1 = '', parents = '', name = '', email = '', seconds = '0', ...message] = out.split(SEP);
   if (!patterns.sha1.test(sha1)) return undefined;
@@ -183,20 +175,14 @@ export function countWalk(cwd: string, walk: RevisionWalk): number | undefined {
   return out !== undefined && /^\d+$/.test(out) ? Number(out) : undefined;
 }
 
-export interface WalkedCommit {
-  sha: string;
-  subject: string;
-}
-
 /** The commits of the walk, newest first in topological order (`git log --topo-order`); undefined when git failed. */
-export function listWalk(cwd: string, walk: RevisionWalk): WalkedCommit[] | undefined {
+export function listWalk(cwd: string, walk: RevisionWalk) {
   const args = walkArgs(walk);
-  const SEP = '\u001f';
   // --no-show-signature: a `log.showSignature` setting would put gpg's output among the lines.
   const out =
     args && git(['log', '--no-show-signature', '--topo-order', `--format=%H${SEP}%s`, ...args], cwd);
   if (out === undefined) return undefined;
-  const commits: WalkedCommit[] = [];
+  const commits: { sha: string; subject: string }[] = [];
   for (const line of out.split('\n')) {
     const at = line.indexOf(SEP);
     const sha = line.slice(0, at);

@@ -2,49 +2,37 @@
 import { patterns, type GitCommitInput, type RepoInfoInput } from '../api/schemas.js';
 import type { Env } from './inputs.js';
 
-export interface GitHubContext {
+/** The context's optional fields, each read from `GITHUB_` and its name in capitals (`runId`: GITHUB_RUN_ID). */
+const FIELDS = [
+  'repository',
+  'repositoryId',
+  'runId',
+  'sha',
+  'refName',
+  'refType',
+  'headRef',
+  'eventName',
+  'eventPath',
+  'workflow',
+  'job',
+] as const;
+
+export type GitHubContext = { [K in (typeof FIELDS)[number]]?: string } & {
   /** GITHUB_ACTIONS is `true`: the job's `permissions:` govern `github.token`; false in a local run. */
   onActions: boolean;
   serverUrl: string;
   apiUrl: string;
-  repository?: string;
-  repositoryId?: string;
-  runId?: string;
-  sha?: string;
-  refName?: string;
-  refType?: string;
-  headRef?: string;
-  eventName?: string;
-  eventPath?: string;
-  workflow?: string;
-  job?: string;
-}
+};
 
 export function readGitHubContext(env: Env): GitHubContext {
-  const pick = (name: string) => {
-    const v = env[name]?.trim();
-    return v ? v : undefined;
-  };
+  const pick = (name: string) => env[name]?.trim() || undefined;
   const ctx: GitHubContext = {
     onActions: pick('GITHUB_ACTIONS') === 'true',
     serverUrl: (pick('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, ''),
     apiUrl: (pick('GITHUB_API_URL') ?? 'https://api.github.com').replace(/\/+$/, ''),
   };
-  const fields: [keyof Omit<GitHubContext, 'onActions' | 'serverUrl' | 'apiUrl'>, string][] = [
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['repositoryId', 'GITHUB_REPOSITORY_ID'],
-    ['runId', 'GITHUB_RUN_ID'],
-    ['sha', 'GITHUB_SHA'],
-    ['refName', 'GITHUB_REF_NAME'],
-    ['refType', 'GITHUB_REF_TYPE'],
-    ['headRef', 'GITHUB_HEAD_REF'],
-    ['eventName', 'GITHUB_EVENT_NAME'],
-    ['eventPath', 'GITHUB_EVENT_PATH'],
-    ['workflow', 'GITHUB_WORKFLOW'],
-    ['job', 'GITHUB_JOB'],
-  ];
-  for (const [key, name] of fields) {
-    const value = pick(name);
+  for (const key of FIELDS) {
+    const value = pick(`GITHUB_${key.replace(/[A-Z]/g, '_$&').toUpperCase()}`);
     if (value !== undefined) ctx[key] = value;
   }
   return ctx;
@@ -117,11 +105,7 @@ export function commitsFromPushEvent(event: unknown, branch: string | undefined)
 }
 
 /** `git_commit_info` from a push event's `head_commit`, when it is the commit asked for (no checkout needed). */
-export function commitFromEvent(
-  event: unknown,
-  sha: string,
-  branch: string | undefined,
-): GitCommitInput | undefined {
+export function commitFromEvent(event: unknown, sha: string, branch: string | undefined) {
   const head = (event as { head_commit?: unknown } | null)?.head_commit;
   if (head === null || typeof head !== 'object') return undefined;
   const commit = fromPushCommit(head, branch);
@@ -129,17 +113,10 @@ export function commitFromEvent(
 }
 
 /** The pull request a `pull_request` or `pull_request_target` run is about, from its event payload. */
-export interface PullRequestRef {
-  owner: string;
-  repo: string;
-  number: number;
-  /** The head commit (GITHUB_SHA is the merge commit there). */
-  headSha: string | undefined;
-  commits: number | undefined;
-}
+export type PullRequestRef = NonNullable<ReturnType<typeof pullRequestOf>>;
 
 /** Undefined on other events, or when the payload or GITHUB_REPOSITORY does not name the pull request. */
-export function pullRequestOf(ctx: GitHubContext, event: unknown): PullRequestRef | undefined {
+export function pullRequestOf(ctx: GitHubContext, event: unknown) {
   if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') return undefined;
   const [owner, repo, ...rest] = (ctx.repository ?? '').split('/');
   if (!owner || !repo || rest.length > 0) return undefined;
@@ -156,6 +133,7 @@ export function pullRequestOf(ctx: GitHubContext, event: unknown): PullRequestRe
     owner,
     repo,
     number,
+    // The head commit: GITHUB_SHA is the merge commit there.
     headSha: typeof head === 'string' && patterns.sha1.test(head) ? head : undefined,
     commits: typeof pr?.commits === 'number' ? pr.commits : undefined,
   };

@@ -42,19 +42,12 @@ export function parseTime(value: string, input: string, nowSeconds: number): num
 
   const iso = ISO.exec(text);
   if (!iso) return fail(`'${text}' is not a time`);
-  const [, y, mo, d, h = '0', mi = '0', s = '0', , zone] = iso;
-  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
-  const [year, month, day, hour, minute, second] = parts;
-  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const [, y = '', mo = '', d = '', h = '00', mi = '00', s = '00', , zone] = iso;
+  const utc = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
   // Date.UTC rolls 2026-02-30 over to March: a date that does not round-trip does not exist.
-  const real =
-    utc.getUTCFullYear() === year &&
-    utc.getUTCMonth() === month - 1 &&
-    utc.getUTCDate() === day &&
-    utc.getUTCHours() === hour &&
-    utc.getUTCMinutes() === minute &&
-    utc.getUTCSeconds() === second;
-  if (!real) fail(`'${text}' is not a real date and time`);
+  if (utc.toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}`) {
+    fail(`'${text}' is not a real date and time`);
+  }
   let seconds = utc.getTime() / 1000;
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;

@@ -40,13 +40,7 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
     }
     case 'docker': {
       const { fingerprintDocker } = await import('./docker.js');
-      return {
-        fingerprint: await fingerprintDocker(
-          spec.image,
-          spec.dockerHost ? { dockerHost: spec.dockerHost } : {},
-        ),
-        defaultName: spec.image,
-      };
+      return { fingerprint: await fingerprintDocker(spec.image, spec), defaultName: spec.image };
     }
     case 'oci': {
       const [{ fingerprintOci }, { createDispatcher }] = await Promise.all([
@@ -57,11 +51,7 @@ export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerpri
       const dispatcher = spec.proxy ? createDispatcher(spec.proxy) : undefined;
       try {
         return {
-          fingerprint: await fingerprintOci(spec.image, {
-            ...(spec.username !== undefined && { username: spec.username }),
-            ...(spec.password !== undefined && { password: spec.password }),
-            ...(dispatcher !== undefined && { dispatcher }),
-          }),
+          fingerprint: await fingerprintOci(spec.image, { ...spec, dispatcher }),
           defaultName: spec.image,
         };
       } finally {

@@ -31,8 +31,6 @@ const IGNORE_FORM =
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 export async function fingerprintDir(root: string, excludes: readonly string[] = []): Promise<string> {
-  const rootStat = await stat(root);
-  if (!rootStat.isDirectory()) throw new Error(`${root} is not a directory`);
   const patterns = [
     ...excludes.filter((p) => p.trim() !== '').map((glob) => compileGlob(glob)),
     ...readIgnoreFile(root).map(({ glob, line, column }) =>

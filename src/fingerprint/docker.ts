@@ -63,10 +63,7 @@ function tryParse(name: string): ImageReference | undefined {
 }
 
 /** The repo digest of a local image or image ID: the one of the repository it names, else the first. */
-export async function fingerprintDocker(
-  image: string,
-  options: { dockerHost?: string } = {},
-): Promise<string> {
+export async function fingerprintDocker(image: string, options: { dockerHost?: string | undefined } = {}) {
   const name = image.trim();
   if (!IMAGE_NAME.test(name) || name.includes('..')) {
     throw new InputError(
@@ -154,15 +151,11 @@ export async function fingerprintDocker(
       );
     }
     const wanted = tryParse(name);
-    const match =
-      wanted === undefined
-        ? undefined
-        : digests.find((d) => {
-            const ref = tryParse(d);
-            return ref !== undefined && sameRepository(ref, wanted);
-          });
-    const chosen = match ?? digests[0] ?? '';
-    return SHA256_SUFFIX.exec(chosen)?.[1] ?? '';
+    const ours = digests.find((d) => {
+      const ref = tryParse(d);
+      return wanted !== undefined && ref !== undefined && sameRepository(ref, wanted);
+    });
+    return SHA256_SUFFIX.exec(ours ?? digests[0] ?? '')?.[1] ?? '';
   } finally {
     await endpoint.dispatcher.close();
   }

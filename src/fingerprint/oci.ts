@@ -27,10 +27,10 @@ const SHA256 = /^sha256:([a-f0-9]{64})$/;
 const CREDENTIALS_HINT = 'Check registry-username and registry-password';
 
 interface OciOptions {
-  username?: string;
-  password?: string;
+  username?: string | undefined;
+  password?: string | undefined;
   /** e.g. a proxy agent; undici's global dispatcher when left out. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
   /** Time limit of each request, from sending to the last byte of the answer; 30 s when left out. */
   timeoutMs?: number;
 }
@@ -218,9 +218,7 @@ class RegistrySession {
     if (header === null) return undefined;
     const { scheme, params } = parseChallenge(header);
     const creds = this.credentials;
-    if (scheme === 'basic') {
-      return creds ? basic(creds.username, creds.password) : undefined;
-    }
+    if (scheme === 'basic') return creds ? basic(creds.username, creds.password) : undefined;
     if (scheme !== 'bearer') return undefined;
     const realmText = params.realm ?? '';
     let realm: URL;

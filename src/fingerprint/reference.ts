@@ -80,9 +80,7 @@ export function parseImageReference(reference: string, input = 'artifact'): Imag
   if (rest.length > NAME_MAX) throw bad(`the name is longer than ${NAME_MAX} characters`);
   const [registry, path] = splitRegistry(rest);
   if (!DOMAIN.test(registry)) throw bad(`'${registry}' is not a valid registry host`);
-  if (/^[a-f0-9]{64}$/.test(path)) {
-    throw bad(`'${path}' looks like an image ID, not a repository name`);
-  }
+  if (/^[a-f0-9]{64}$/.test(path)) throw bad(`'${path}' looks like an image ID, not a repository name`);
   if (path !== path.toLowerCase()) throw bad(`the repository name '${path}' must be lowercase`);
   if (!REPOSITORY.test(path)) {
     throw bad(

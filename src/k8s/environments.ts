@@ -163,28 +163,22 @@ export async function readEnvironmentsConfig(
         ),
       );
     };
-    const filter: NamespaceFilter = {
-      include: namespaceNames('namespaces'),
-      includeRegex: await regexes('namespacesRegex'),
-      exclude: namespaceNames('excludeNamespaces'),
-      excludeRegex: await regexes('excludeNamespacesRegex'),
-    };
-    const including = (filter.include?.length ?? 0) + (filter.includeRegex?.length ?? 0) > 0;
-    const excluding = (filter.exclude?.length ?? 0) + (filter.excludeRegex?.length ?? 0) > 0;
-    if (including && excluding) {
+    const include = namespaceNames('namespaces');
+    const includeRegex = await regexes('namespacesRegex');
+    const exclude = namespaceNames('excludeNamespaces');
+    const excludeRegex = await regexes('excludeNamespacesRegex');
+    if (include.length + includeRegex.length > 0 && exclude.length + excludeRegex.length > 0) {
       fail(item, 'an environment both includes and excludes namespaces: give one or the other');
     }
-    targets.push({ name, filter });
+    targets.push({ name, filter: { include, includeRegex, exclude, excludeRegex } });
   }
   return targets;
 }
 
 /** A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the CLI reads it. */
 function textOf(node: Node | null | undefined): string | undefined {
-  if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;
+  if (!isScalar(node)) return undefined;
   if (typeof node.value === 'string') return node.value;
-  if (typeof node.value === 'number' || typeof node.value === 'boolean') {
-    return typeof node.source === 'string' ? node.source : String(node.value);
-  }
-  return undefined;
+  if (typeof node.value !== 'number' && typeof node.value !== 'boolean') return undefined;
+  return typeof node.source === 'string' ? node.source : String(node.value);
 }

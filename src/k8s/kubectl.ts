@@ -8,9 +8,8 @@ import { streamItems } from './stream.js';
 export interface KubectlOptions {
   /** Read only these namespaces (one kubectl call each, a few at once); all namespaces when absent. */
   namespaces?: string[];
-  /** Path of the kubeconfig file (`--kubeconfig`). */
+  /** `--kubeconfig` and `--context`. */
   kubeconfig?: string;
-  /** The kubeconfig context to use (`--context`). */
   context?: string;
   /** The binary to run; `kubectl` (looked up on the child's PATH) by default. */
   kubectl?: string;
@@ -50,9 +49,7 @@ export function kubectlArgs(options: KubectlOptions, namespace?: string): string
 }
 
 /** Yields every pod of the cluster (or of the given namespaces) as kubectl prints it. */
-export async function* readPodsWithKubectl(
-  options: KubectlOptions,
-): AsyncGenerator<unknown, void, undefined> {
+export async function* readPodsWithKubectl(options: KubectlOptions) {
   if (options.namespaces === undefined) {
     yield* runKubectl(options, kubectlArgs(options), undefined);
     return;
@@ -236,37 +233,35 @@ function describeExit(
   return new SourceError(
     'kubectl',
     `${how}${cause === undefined ? '' : ' before finishing its output'}${where}: ${stderr || '(nothing on stderr)'}`,
-    hintFor(stderr),
+    HINTS.find(([pattern]) => pattern.test(stderr))?.[1],
     cause === undefined ? undefined : { cause },
   );
 }
 
-/** What to check, for the failures kubectl users meet most. */
-function hintFor(stderr: string): string | undefined {
-  if (/context was not found|context "[^"]*" does not exist|no context exists/i.test(stderr)) {
-    return 'Check kube-context: it must name a context of the kubeconfig (kubectl config get-contexts)';
-  }
-  if (/forbidden/i.test(stderr)) {
-    return (
-      'RBAC: the user or service account of the kubeconfig needs get and list on pods, cluster-wide (a ClusterRole)' +
-      ' or in each namespace read (a Role per namespace)'
-    );
-  }
-  if (/unauthorized|must be logged in/i.test(stderr)) {
-    return 'Check the credentials of the kubeconfig user (an expired token, a missing cloud auth plugin)';
-  }
-  if (/executable .* not found|exec plugin/i.test(stderr)) {
-    return 'The kubeconfig runs a credential plugin that is not installed on the runner';
-  }
-  if (
-    /connection.*refused|no configuration has been provided|unable to connect|dial tcp|no such host|i\/o timeout|deadline exceeded|timeout|invalid configuration|no such file or directory|error loading config/i.test(
-      stderr,
-    )
-  ) {
-    return 'Check kubeconfig (or KUBECONFIG) and that the runner can reach the cluster';
-  }
-  return undefined;
-}
+/** What to check, for the failures kubectl users meet most: the first whose pattern stderr matches. */
+const HINTS: [RegExp, string][] = [
+  [
+    /context was not found|context "[^"]*" does not exist|no context exists/i,
+    'Check kube-context: it must name a context of the kubeconfig (kubectl config get-contexts)',
+  ],
+  [
+    /forbidden/i,
+    'RBAC: the user or service account of the kubeconfig needs get and list on pods, cluster-wide (a ClusterRole)' +
+      ' or in each namespace read (a Role per namespace)',
+  ],
+  [
+    /unauthorized|must be logged in/i,
+    'Check the credentials of the kubeconfig user (an expired token, a missing cloud auth plugin)',
+  ],
+  [
+    /executable .* not found|exec plugin/i,
+    'The kubeconfig runs a credential plugin that is not installed on the runner',
+  ],
+  [
+    /connection.*refused|no configuration has been provided|unable to connect|dial tcp|no such host|i\/o timeout|deadline exceeded|timeout|invalid configuration|no such file or directory|error loading config/i,
+    'Check kubeconfig (or KUBECONFIG) and that the runner can reach the cluster',
+  ],
+];
 
 function tailText(stderr: Buffer, cut: boolean): string {
   let text = stderr.toString('utf8');

@@ -1,5 +1,6 @@
 // From a pod to an entry of the K8S report (service-behaviour.md): Running and Failed pods only, digests from
 // `containerStatuses`; a pod that cannot be mapped is skipped with a reason, never failing the report.
+import { isRecord } from '../api/parse.js';
 import type { K8sArtifact } from '../api/schemas.js';
 import type { Pattern } from '../context/pattern.js';
 
@@ -82,14 +83,10 @@ export function mapPod(raw: unknown): PodOutcome {
 }
 
 function validOwners(owners: unknown): boolean {
-  return (
-    Array.isArray(owners) &&
-    owners.every((o: unknown) => {
-      if (o === null || typeof o !== 'object') return false;
-      const r = o as Record<string, unknown>;
-      return ['apiVersion', 'kind', 'name', 'uid'].every((k) => typeof r[k] === 'string' && r[k] !== '');
-    })
-  );
+  const valid = (o: unknown) =>
+    isRecord(o) &&
+    ['apiVersion', 'kind', 'name', 'uid'].every((k) => typeof o[k] === 'string' && o[k] !== '');
+  return Array.isArray(owners) && owners.every(valid);
 }
 
 /** A namespace name is a DNS-1123 label. */
@@ -128,10 +125,7 @@ export interface PodReport {
 }
 
 /** One read of the pods, a report per filter (entries shared, not copied), counting what was left out or skipped. */
-export async function mapPodsFor(
-  pods: AsyncIterable<unknown>,
-  filters: readonly NamespaceFilter[],
-): Promise<PodReport[]> {
+export async function mapPodsFor(pods: AsyncIterable<unknown>, filters: readonly NamespaceFilter[]) {
   const matchers = filters.map(namespaceMatcher);
   const reports = filters.map((): PodReport => ({
     artifacts: [],

@@ -10,11 +10,6 @@ export interface GroupedCommit {
   detail?: string;
 }
 
-export interface CommitGroup {
-  title: string;
-  commits: GroupedCommit[];
-}
-
 /** Lines per block of Markdown: a block the writer's budget refuses costs at most this many. */
 const LINES_PER_BLOCK = 100;
 const MAX_DETAIL = 200;
@@ -22,7 +17,7 @@ const MAX_DETAIL = 200;
 /** Writes the groups that have commits, at most `maxLines` commit lines in all, in the order given. */
 export function writeCommitGroups(
   summary: SummaryWriter,
-  groups: CommitGroup[],
+  groups: { title: string; commits: GroupedCommit[] }[],
   /** `fullData`: where every commit is, as Markdown (`the \`result-file\` output`). */
   options: { maxLines: number; fullData: string },
 ): SummaryWriter {

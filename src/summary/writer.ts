@@ -87,15 +87,9 @@ function escapeHtml(text: string): string {
 
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
 export function safeUrl(href: string | null | undefined): string | undefined {
-  if (!href) return undefined;
-  let url: URL;
-  try {
-    // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
-    url = new URL(redact(href));
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  // Scrubbed before it is encoded: `%28` for `(` would hide a token from the redactor.
+  const url = href ? URL.parse(redact(href)) : null;
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
   // No credentials; `@()<> |\\` escaped: no mention, no end of a table cell, no escape of what follows.
   url.username = '';
   url.password = '';
