@@ -72,11 +72,8 @@ export function readRange(request: RangeRequest) {
   const { cwd, input } = request;
   const shallow = isShallowRepository(cwd);
   if (shallow === undefined) {
-    throw new InputError(
-      input,
-      `cannot be read: ${cwd} is not a git repository (or git is not installed)`,
-      `the repository checked out first, with ${FETCH_ALL}`,
-    );
+    const problem = `cannot be read: ${cwd} is not a git repository (or git is not installed)`;
+    throw new InputError(input, problem, `the repository checked out first, with ${FETCH_ALL}`);
   }
   // The service's SHAs, however many, in one git call.
   const shas = request.bases.filter((b) => b.commitOnly === true).map((b) => b.revision);

@@ -1,6 +1,7 @@
 // The one glob dialect of every input that takes a glob (docs/configuration.md, "Globs"): braces expanded (counted
 // first), each pattern an RE2 expression, all of them one anchored RE2 program, linear in the path whatever the glob.
 import { PatternError } from './pattern-error.js';
+import { compiledOr } from './pattern.js';
 import { compilePattern } from './re2.js';
 
 /** Characters in one line: Linux's longest path. */
@@ -149,9 +150,7 @@ function expand(sequence: Sequence): string[] {
 
 /** The patterns a glob stands for once its braces are expanded; counted before any is made. */
 export function globAlternatives(glob: string): { patterns: string[] } | { problem: string } {
-  if (glob.length > MAX_GLOB_CHARS) {
-    return { problem: `is ${glob.length} characters long` };
-  }
+  if (glob.length > MAX_GLOB_CHARS) return { problem: `is ${glob.length} characters long` };
   const parsed = parse(glob);
   if (typeof parsed === 'string') return { problem: parsed };
   const { count, chars } = parsed.size;
@@ -314,16 +313,11 @@ export function compileGlob(line: string, options: { hidden?: boolean } = {}) {
     const alternatives = globAlternatives(glob);
     if ('problem' in alternatives) throw problem(alternatives.problem, 'braces or size over the bounds');
     const regex = `^(?:${alternatives.patterns.map((p) => patternRegex(p, options.hidden ?? true)).join('|')})$`;
-    let program;
-    try {
-      program = compilePattern(regex, {
-        maxChars: 16 * MAX_EXPANDED_CHARS,
-        sizeHint: 'fewer alternatives or wildcards',
-      });
-    } catch (error) {
-      if (!(error instanceof PatternError)) throw error;
-      throw problem(`is too big to match: ${error.problem}`, 'a line too big to match');
-    }
+    const sizeHint = 'fewer alternatives or wildcards';
+    const program = compiledOr(
+      () => compilePattern(regex, { maxChars: 16 * MAX_EXPANDED_CHARS, sizeHint }),
+      (why) => problem(`is too big to match: ${why}`, 'a line too big to match'),
+    );
     // Whether the glob matches a path (`a/b`, no leading or trailing `/`); `folder`: the path is a folder.
     return { source, matches: (path: string, folder = false) => program.test(folder ? `${path}/` : path) };
   } catch (error) {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULTS, isLoopbackHost, proxyFromEnv, resolveConnection, type Connection } from '../api/config.js';
 import * as z from 'zod/mini';
-import { InputError } from '../errors/errors.js';
+import { errorCode, InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
 import { jsonSyntaxProblem } from '../trust/text.js';
 import { formatTime, parseTime } from './time.js';
@@ -15,13 +15,11 @@ export type Env = Record<string, string | undefined>;
 /** One of the API's name patterns, with its form in words. */
 type Form = keyof typeof patterns & keyof typeof expectedForms;
 
-export const HttpUrl = z.string().check(
-  z.refine((value) => {
-    const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
-    return protocol === 'https:' || protocol === 'http:';
-  }),
-);
+export const HttpUrl = z
+  .string()
+  .check(z.refine((value) => ['https:', 'http:'].includes(URL.parse(value)?.protocol ?? '')));
 
+const JSON_FORM = 'JSON text, or @path to a JSON file';
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
 
@@ -79,16 +77,9 @@ export class InputReader {
 
   required(name: string, expected: string, fallbackEnv?: string): string {
     const value = this.optional(name, fallbackEnv);
-    if (value === undefined) {
-      throw new InputError(
-        name,
-        fallbackEnv
-          ? `is required: set the input '${name}' or the environment variable ${fallbackEnv}`
-          : 'is required',
-        expected,
-      );
-    }
-    return value;
+    if (value !== undefined) return value;
+    const how = fallbackEnv ? `: set the input '${name}' or the environment variable ${fallbackEnv}` : '';
+    throw new InputError(name, `is required${how}`, expected);
   }
 
   /** YAML 1.2 core booleans, as `core.getBooleanInput` takes them; the fallback when empty. */
@@ -97,11 +88,8 @@ export class InputReader {
     if (value === undefined) return fallback;
     if (TRUE.includes(value)) return true;
     if (FALSE.includes(value)) return false;
-    throw new InputError(
-      name,
-      `'${value}'${this.fromVariable(name, fallbackEnv)} is not a boolean`,
-      'true or false',
-    );
+    const from = this.fromVariable(name, fallbackEnv);
+    throw new InputError(name, `'${value}'${from} is not a boolean`, 'true or false');
   }
 
   /** ` (from the variable X)` when a bad value came from the variable, not the input: the place to fix it. */
@@ -126,14 +114,9 @@ export class InputReader {
   choice<T extends string>(name: string, options: readonly T[], fallback?: T): T | undefined {
     const value = this.optional(name);
     if (value === undefined) return fallback;
-    if (!(options as readonly string[]).includes(value)) {
-      throw new InputError(
-        name,
-        `'${value}' is not one of the accepted values`,
-        `one of ${options.join(', ')}`,
-      );
-    }
-    return value as T;
+    if ((options as readonly string[]).includes(value)) return value as T;
+    const expected = `one of ${options.join(', ')}`;
+    throw new InputError(name, `'${value}' is not one of the accepted values`, expected);
   }
 
   integer(name: string, fallback: number, min: number, max: number, fallbackEnv?: string): number {
@@ -155,10 +138,9 @@ export class InputReader {
     valueSchema?: { schema: z.core.$ZodType<string>; expected: string },
   ): Record<string, string> {
     const out: Record<string, string> = {};
-    const lines = this.raw(name).split('\n');
-    lines.forEach((line, index) => {
+    for (const [index, line] of this.raw(name).split('\n').entries()) {
       const text = line.trim();
-      if (text === '') return;
+      if (text === '') continue;
       const at = text.indexOf('=');
       const key = at > 0 ? text.slice(0, at).trim() : '';
       const where = `line ${index + 1} ('${text}')`;
@@ -172,7 +154,7 @@ export class InputReader {
         throw new InputError(name, `${where} has the value '${value}'`, `values of ${valueSchema.expected}`);
       }
       out[key] = value;
-    });
+    }
     return out;
   }
 
@@ -188,22 +170,14 @@ export class InputReader {
       try {
         text = readFileSync(file, 'utf8');
       } catch (error) {
-        throw new InputError(
-          name,
-          `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-          'JSON text, or @path to a JSON file',
-        );
+        throw new InputError(name, `cannot read ${file}: ${errorCode(error) ?? String(error)}`, JSON_FORM);
       }
     }
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
       // Named, never quoted: the text may be a file's contents.
-      throw new InputError(
-        name,
-        `${from}: ${jsonSyntaxProblem(error, text)}`,
-        'JSON text, or @path to a JSON file',
-      );
+      throw new InputError(name, `${from}: ${jsonSyntaxProblem(error, text)}`, JSON_FORM);
     }
   }
 
@@ -235,22 +209,14 @@ export class InputReader {
     if (!HttpUrl.safeParse(value).success) {
       // Not quoted when it may hold credentials: the redactor finds `user:pass@` only in URLs it can read as such.
       const shown = value.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${value}'`;
-      throw new InputError(
-        name,
-        `${shown}${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`,
-        'an absolute URL such as https://example.com/path',
-      );
+      const problem = `${shown}${this.fromVariable(name, fallbackEnv)} is not an http(s) URL`;
+      throw new InputError(name, problem, 'an absolute URL such as https://example.com/path');
     }
     return value;
   }
 
   /** A value checked against a schema; undefined when empty. `expected` says the form in the user's terms. */
-  checked<T>(
-    name: string,
-    schema: z.core.$ZodType<T>,
-    expected: string,
-    fallbackEnv?: string,
-  ): T | undefined {
+  checked<T>(name: string, schema: z.core.$ZodType<T>, expected: string, fallbackEnv?: string) {
     const value = this.optional(name, fallbackEnv);
     if (value === undefined) return undefined;
     const result = z.safeParse(schema, value);
@@ -261,11 +227,7 @@ export class InputReader {
   }
 
   /** Two optional times (context/time.ts) as Unix seconds, the first at or before the second. */
-  timeWindow(
-    fromName: string,
-    toName: string,
-    nowSeconds: number,
-  ): { from: number | undefined; to: number | undefined } {
+  timeWindow(fromName: string, toName: string, nowSeconds: number) {
     const time = (name: string) => {
       const value = this.optional(name);
       return value === undefined ? undefined : parseTime(value, name, nowSeconds);
@@ -389,11 +351,8 @@ function typoDistance(a: string, b: string): number {
 function wholeNumber(name: string, value: string, min: number, max: number, from: string): number {
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new InputError(
-      name,
-      `'${value}'${from} is not a whole number from ${min} to ${max}`,
-      `a number from ${min} to ${max}`,
-    );
+    const problem = `'${value}'${from} is not a whole number from ${min} to ${max}`;
+    throw new InputError(name, problem, `a number from ${min} to ${max}`);
   }
   return n;
 }

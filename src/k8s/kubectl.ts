@@ -34,11 +34,8 @@ export function kubectlArgs(options: KubectlOptions, namespace?: string): string
   if (namespace === undefined) args.push('--all-namespaces');
   else {
     if (!NAMESPACE_NAME.test(namespace)) {
-      throw new InputError(
-        'namespaces',
-        `'${namespace}' is not a namespace name`,
-        'lowercase letters, digits and -, at most 63 characters',
-      );
+      const problem = `'${namespace}' is not a namespace name`;
+      throw new InputError('namespaces', problem, 'lowercase letters, digits and -, at most 63 characters');
     }
     args.push(`--namespace=${namespace}`);
   }
@@ -55,11 +52,8 @@ export async function* readPodsWithKubectl(options: KubectlOptions) {
     return;
   }
   if (options.namespaces.length === 0) {
-    throw new InputError(
-      'namespaces',
-      'the list is empty',
-      'at least one namespace, or none to read them all',
-    );
+    const problem = 'the list is empty';
+    throw new InputError('namespaces', problem, 'at least one namespace, or none to read them all');
   }
   const namespaces = [...new Set(options.namespaces)];
   const argsPerNamespace = namespaces.map((ns) => kubectlArgs(options, ns)); // every name checked before any call

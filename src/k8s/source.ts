@@ -32,11 +32,8 @@ export async function readPods(source: PodSource, filters: readonly NamespaceFil
       );
     } catch (error) {
       if (error instanceof PodStreamError) {
-        throw new SourceError(
-          'pods-file',
-          `${source.path} is not the JSON of a pod list: ${error.message}`,
-          POD_LIST_HINT,
-        );
+        const problem = `${source.path} is not the JSON of a pod list: ${error.message}`;
+        throw new SourceError('pods-file', problem, POD_LIST_HINT);
       }
       throw error;
     }
