@@ -34,21 +34,13 @@ export interface DeployedArtifact {
   why: string;
 }
 
-export interface Deployed {
-  /** The snapshot the answer names (`production#12`). */
-  snapshot: string | undefined;
-  /** How many artifacts run there in all. */
-  running: number;
-  /** Those of this repository (by flow, name and commit page), each with its commit where one was found. */
-  artifacts: DeployedArtifact[];
-  /** The distinct commits found, in the order of the artifacts. */
-  commits: string[];
-  /** Artifacts not looked up, over MAX_LOOKUPS: their commits are not known. Absent when none. */
-  leftOut?: number;
-}
-
-/** What of this repository runs there now; an answer naming no snapshot could not be checked. */
-export async function findDeployed(client: ComplianceClient, search: DeployedSearch): Promise<Deployed> {
+/**
+ * What of this repository runs there now: the `snapshot` the answer names (`production#12`), how many artifacts are
+ * `running` there in all, the `artifacts` of this repository (by flow, name and commit page), the distinct `commits`
+ * found, and how many were `leftOut` of the lookups (over MAX_LOOKUPS; absent when none). An answer naming no
+ * snapshot could not be checked.
+ */
+export async function findDeployed(client: ComplianceClient, search: DeployedSearch) {
   const latest = { env: search.environment, kind: 'latest' } as const;
   const diff = await client.diffEnvironments(latest, latest);
   const unnamed = (['snappish1', 'snappish2'] as const).filter((group) => !diff[group].snapshot_id);
@@ -62,16 +54,14 @@ export async function findDeployed(client: ComplianceClient, search: DeployedSea
   }
   // Both sides are the latest snapshot, so every artifact is unchanged; the other groups are read too, each
   // artifact once (in each flow it belongs to), so that an answer that files them elsewhere still finds them.
-  const seen = new Set<string>();
-  const all: DiffArtifact[] = [];
+  const byKey = new Map<string, DiffArtifact>();
   for (const group of [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2]) {
     for (const artifact of group.artifacts) {
       const key = `${artifact.flow ?? ''}\u0000${artifact.fingerprint}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      all.push(artifact);
+      if (!byKey.has(key)) byKey.set(key, artifact);
     }
   }
+  const all = [...byKey.values()];
   const told = all.filter((a) => ofSearch(a, search)).map((a) => fromDiff(a, search.repository));
   // Bounded as diff-envs bounds its lookups: past the bound an artifact's commit is not known, so no base is taken.
   const lookups = told.filter((t) => t !== undefined && 'lookUpIn' in t);
@@ -79,13 +69,8 @@ export async function findDeployed(client: ComplianceClient, search: DeployedSea
   const artifacts = await mapBounded(told, LOOKUP_CONCURRENCY, async (t) => {
     if (t === undefined || !('lookUpIn' in t)) return t;
     const { lookUpIn: _flow, ...base } = t;
-    if (!allowed.has(t)) {
-      return {
-        ...base,
-        commit: undefined,
-        why: `not looked up (at most ${MAX_LOOKUPS} lookups in one step)`,
-      };
-    }
+    const why = `not looked up (at most ${MAX_LOOKUPS} lookups in one step)`;
+    if (!allowed.has(t)) return { ...base, commit: undefined, why };
     return lookedUp(client, t, search.repository);
   });
   const leftOut = lookups.length - allowed.size;
@@ -113,10 +98,7 @@ function otherRepository(page: string | undefined, repository: string | undefine
 type ToLookUp = Omit<DeployedArtifact, 'commit' | 'why'> & { lookUpIn: string };
 
 /** What the diff says of an artifact's commit, or to look it up; undefined for another repository's. */
-function fromDiff(
-  artifact: DiffArtifact,
-  repository: string | undefined,
-): DeployedArtifact | ToLookUp | undefined {
+function fromDiff(artifact: DiffArtifact, repository: string | undefined) {
   const base = {
     name: artifact.name ?? artifact.fingerprint,
     fingerprint: artifact.fingerprint,
@@ -151,6 +133,8 @@ async function lookedUp(
     ? { ...base, commit, why: `the artifact's ${commit === read.git_commit ? 'git_commit' : 'commit_url'}` }
     : { ...base, commit: undefined, why: 'the service names no commit for it' };
 }
+
+export type Deployed = Awaited<ReturnType<typeof findDeployed>>;
 
 /** Why what runs gives no base (none of ours, a commit unknown, a bound reached), else undefined. */
 export function whyNoBase(found: Deployed, environment: string, matchedBy: string): string | undefined {

@@ -95,12 +95,10 @@ function fromPushCommit(object: object, branch: string | undefined): GitCommitIn
 export function commitsFromPushEvent(event: unknown, branch: string | undefined): GitCommitInput[] {
   const commits = (event as { commits?: unknown } | null)?.commits;
   if (!Array.isArray(commits)) return [];
-  const out: GitCommitInput[] = [];
-  for (const raw of commits as unknown[]) {
-    // A malformed element is skipped, not a crash: event payloads are not ours to trust.
-    const commit = raw !== null && typeof raw === 'object' ? fromPushCommit(raw, branch) : undefined;
-    if (commit) out.push(commit);
-  }
+  // A malformed element is skipped, not a crash: event payloads are not ours to trust.
+  const out = (commits as unknown[]).flatMap((raw) =>
+    raw !== null && typeof raw === 'object' ? (fromPushCommit(raw, branch) ?? []) : [],
+  );
   return out.reverse();
 }
 

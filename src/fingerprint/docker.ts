@@ -21,12 +21,8 @@ const USE_OCI = 'or use artifact-type oci to read the digest from the registry';
 /** Where requests go (`origin`, for a socket a placeholder), through what, and the daemon's name in messages. */
 function endpointFor(dockerHost: string) {
   const expected = 'unix:///path/to/docker.sock or tcp://host:port';
-  let url: URL;
-  try {
-    url = new URL(dockerHost);
-  } catch {
-    throw new InputError('DOCKER_HOST', `'${dockerHost}' is not a URL`, expected);
-  }
+  const url = URL.parse(dockerHost);
+  if (url === null) throw new InputError('DOCKER_HOST', `'${dockerHost}' is not a URL`, expected);
   const options = { keepAliveTimeout: 1_000, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS };
   if (url.protocol === 'unix:') {
     const socketPath = decodeURIComponent(url.pathname);
@@ -128,10 +124,8 @@ export async function fingerprintDocker(image: string, options: { dockerHost?: s
       } catch {
         said = cutText(text.trim(), 200) || undefined;
       }
-      throw new SourceError(
-        source,
-        `inspecting image '${name}' failed with HTTP ${status}${said ? `: ${said}` : ''}`,
-      );
+      const problem = `inspecting image '${name}' failed with HTTP ${status}${said ? `: ${said}` : ''}`;
+      throw new SourceError(source, problem);
     }
     let repoDigests: unknown;
     try {

@@ -221,16 +221,10 @@ class RegistrySession {
     if (scheme === 'basic') return creds ? basic(creds.username, creds.password) : undefined;
     if (scheme !== 'bearer') return undefined;
     const realmText = params.realm ?? '';
-    let realm: URL;
-    try {
-      realm = new URL(realmText);
-      if (realm.protocol !== 'https:' && realm.protocol !== 'http:') throw new Error('not http');
-    } catch {
-      throw new SourceError(
-        this.source,
-        `the registry's Bearer challenge names no usable token realm ('${realmText}')`,
-        'The registry is misconfigured',
-      );
+    const realm = URL.parse(realmText);
+    if (realm === null || (realm.protocol !== 'https:' && realm.protocol !== 'http:')) {
+      const problem = `the registry's Bearer challenge names no usable token realm ('${realmText}')`;
+      throw new SourceError(this.source, problem, 'The registry is misconfigured');
     }
     if (creds && realm.protocol === 'http:' && !isLoopbackHost(realm.hostname)) {
       throw new SourceError(

@@ -120,13 +120,8 @@ export async function upsertStickyComment(
     const octokit = await octokitFrom(options);
     // Anyone can paste the marker: only a comment by a bot or by the token's own user is ours to update.
     const marked: { id: number; user: { login: string; type: string } | null }[] = [];
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-      owner,
-      repo,
-      issue_number: issueNumber,
-      per_page: 100,
-      request: requestOptions(),
-    })) {
+    const list = { owner, repo, issue_number: issueNumber, per_page: 100, request: requestOptions() };
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, list)) {
       for (const c of page.data) if (c.body?.includes(marker)) marked.push({ id: c.id, user: c.user });
     }
     let existing = marked.find((c) => c.user?.type === 'Bot')?.id;

@@ -8,29 +8,21 @@ export async function listPullRequestCommits(
   const max = options.max ?? 250;
   const commits: { sha: string; message: string; url: string | undefined }[] = [];
   let truncated = false;
-  await octokit.paginate(
-    octokit.rest.pulls.listCommits,
-    {
-      owner: options.owner,
-      repo: options.repo,
-      pull_number: options.pullNumber,
-      per_page: 100,
-      request: requestOptions(),
-    },
-    (response, done) => {
-      for (const item of response.data) {
-        if (commits.length >= max) {
-          truncated = true;
-          break;
-        }
-        commits.push({ sha: item.sha, message: item.commit.message, url: item.html_url });
-      }
+  const { owner, repo, pullNumber } = options;
+  const list = { owner, repo, pull_number: pullNumber, per_page: 100, request: requestOptions() };
+  await octokit.paginate(octokit.rest.pulls.listCommits, list, (response, done) => {
+    for (const item of response.data) {
       if (commits.length >= max) {
-        truncated ||= /rel="next"/.test(response.headers.link ?? '');
-        done();
+        truncated = true;
+        break;
       }
-      return [];
-    },
-  );
+      commits.push({ sha: item.sha, message: item.commit.message, url: item.html_url });
+    }
+    if (commits.length >= max) {
+      truncated ||= /rel="next"/.test(response.headers.link ?? '');
+      done();
+    }
+    return [];
+  });
   return { commits, truncated };
 }
