@@ -18,6 +18,13 @@ const ask = {
   'list-actions': useLoopbackStep('list-actions'),
   'list-attestations': useLoopbackStep('list-attestations', { flow: 'backend' }),
   'list-trails': useLoopbackStep('list-trails'),
+  // Outside a checkout: the commit by its SHA alone.
+  'report-artifact': useLoopbackStep('report-artifact', {
+    flow: 'backend',
+    fingerprint: FP,
+    name: 'app.bin',
+    'git-commit': 'd'.repeat(40),
+  }),
 };
 /** The outputs of list-actions that could not list: told apart from "none failing" by outcome. */
 const NO_ACTIONS = { count: '', failing: '[]', 'failing-truncated': 'false' };
@@ -226,6 +233,8 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
   it.each([
     ['list-attestations', 403, 'forbidden for'],
     ['list-trails', 400, 'bad request from'],
+    // A report too: the one request, refused.
+    ['report-artifact', 400, 'bad request from'],
   ] as const)('%s: a refusal that echoes the token never shows it', async (name, status, says) => {
     const echo: Handler = (req, res) =>
       json(res, status, { message: `${says} ${req.headers.authorization ?? ''}` });

@@ -224,34 +224,21 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
     });
   });
 
+  // Each bound of a glob, and a glob that matches nothing: test/context/glob.test.ts, test/runtime/artifact.test.ts.
   const globs =
     '. Expected globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most 4096 ' +
     'characters and 1000 patterns once braces are expanded.';
-  /** Each row: the inputs, then what the failure says (`$DIR` is the workspace). A glob is on line 3, after a blank line. */
+  /** Each row: the inputs, then what the failure says. */
   const refused: [string, Record<string, string>, (string | RegExp)[]][] = [
-    ...(
-      [
-        // Expanded, the first is a million patterns: counted first, it is refused at once (this test's timeout says so).
-        [
-          '{a,b}'.repeat(20),
-          "line 3 ('{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}…') expands to 1048576 patterns",
-        ],
-        ['release/part-{1..5000}.bin', "line 3 ('release/part-{1..5000}.bin') expands to 5000 patterns"],
-        [`release/*${'x'.repeat(4100)}`, 'is 4109 characters long'],
-        ['release/{1..1000}*x?y', "line 3 ('release/{1..1000}*x?y') is too big to match: it compiles to"],
-        ['release/*(a|aa)b', "line 3 ('release/*(a|aa)b') has an extended glob such as +(a|b)"],
-        ['release/{part}.bin', 'the group at character 9 has one option'],
-        ['release/{a,b.bin', 'the { at character 9 has no }'],
-      ] as const
-    ).map(([glob, problem]): (typeof refused)[number] => [
-      `a glob over the bounds: ${glob.slice(0, 40)}`,
-      { artifact: `release/*.bin\n\n${glob}\n` },
-      [/^Invalid input 'artifact': line 3 /, problem, globs],
-    ]),
     [
-      'a glob that matches nothing',
-      { artifact: 'release/*.bin\ndist/**/*.tar' },
-      ["Invalid input 'artifact': 'dist/**/*.tar' matches no file under $DIR. Expected a path or glob"],
+      // A million patterns once expanded: counted first, refused at once (this test's timeout says so), its line cut.
+      'a glob over the bounds, on line 3 after a blank line',
+      { artifact: `release/*.bin\n\n${'{a,b}'.repeat(20)}\n` },
+      [
+        /^Invalid input 'artifact': line 3 /,
+        "line 3 ('{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}…') expands to 1048576 patterns",
+        globs,
+      ],
     ],
     [
       'too many items',
@@ -284,8 +271,7 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
       expect(result.code).toBe(1);
       expect(result.outputs.outcome).toBe('error');
       const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
-      for (const part of says)
-        expect(error).toMatch(typeof part === 'string' ? part.replace('$DIR', dir) : part);
+      for (const part of says) expect(error).toMatch(part);
       expect(server().requests).toHaveLength(before);
     },
   );

@@ -13,7 +13,7 @@ import { startKubeApi, writeKubeconfig } from '../../helpers/kube-api.js';
 import { D1, D2, pod, running } from '../../helpers/pods.js';
 import { CLUSTER, expectKept, podsWorkspace } from '../../helpers/report-k8s-env.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
+import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, startServer, type Handler } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
@@ -199,7 +199,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
 
 // What the answer profile does not change (what is read and sent, a fault, a refusal), against one sandbox profile.
 describe('report-k8s-env, the sandbox answering full', () => {
-  const start = (seed?: unknown) => startSandbox({ profile: 'full', ...(seed !== undefined && { seed }) });
+  const start = () => startSandbox({ profile: 'full' });
 
   it('dry run: sends nothing, keeps the payload, says DRY RUN, and warns about a named namespace with no pods', async () => {
     const sandbox = await start();
@@ -298,35 +298,6 @@ describe('report-k8s-env, the sandbox answering full', () => {
     expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
   });
 
-  it('numbers as namespace names, an empty selector, a long name, and line numbers of inline YAML after blank lines', async () => {
-    const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
-    const long = `a${'b'.repeat(219)}`;
-    seed.orgs.demo.environments.push({ name: long }, { name: '2026' });
-    const sandbox = await start(seed);
-    const dir = workspace([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })]);
-    const result = await report(dir, {
-      ...connection(sandbox.url),
-      // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
-      environments: `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: ${long}\n    namespaces:\n`,
-      'pods-file': 'pods.json',
-      'dry-run': 'true',
-    });
-    expect(result.code).toBe(0);
-    const [year, longest] = listed(result);
-    expect(year).toMatchObject({ name: '2026', pods: 1 });
-    // A name too long for a file name still gets its payload kept (ENAMETOOLONG otherwise).
-    expect(longest?.pods).toBe(1);
-    expect(result.files[longest?.['payload-file'] ?? '']).toBeDefined();
-    const shifted = await report(dir, {
-      ...connection(sandbox.url),
-      environments: '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n',
-      'pods-file': 'pods.json',
-    });
-    expect(shifted.stdout).toContain(
-      "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
-    );
-  });
-
   it('asks only for the named namespaces, with KUBECONFIG from the environment and a kube-context', async () => {
     const sandbox = await start();
     const { api, kc, env } = await liveCluster();
@@ -416,14 +387,10 @@ describe('report-k8s-env against a loopback server', () => {
 
   it('takes the YAML of many environments inline; a dry run keeps each payload and sends nothing', async () => {
     const { origin, requests } = await server((_req, res) => json(res, 500, {}));
-    const result = await report(workspace(TEAMS), {
-      ...connection(origin),
-      environments: CONFIG,
-      'pods-file': 'pods.json',
-      'dry-run': 'true',
-    });
+    const inline = (dir: string, environments: string) =>
+      report(dir, { ...connection(origin), environments, 'pods-file': 'pods.json', 'dry-run': 'true' });
+    const result = await inline(workspace(TEAMS), CONFIG);
     expect(result.code).toBe(0);
-    expect(requests).toHaveLength(0);
     expect(result.outputs.outcome).toBe('dry-run');
     const [staging, production] = listed(result);
     expect(staging).toMatchObject({ name: 'staging', outcome: 'dry-run', pods: 3 });
@@ -433,6 +400,26 @@ describe('report-k8s-env against a loopback server', () => {
     expect(kept.artifacts.map((a) => a.podName)).toEqual(['api-1', 'api-2']);
     expect(production?.['payload-file']).toMatch(/report-k8s-env-payload-production-/);
     expect(result.summary).toContain('### DRY RUN: 2 environments not reported');
+
+    // A name YAML reads as a number, a namespace too, and `namespaces:` left empty (as good as absent).
+    const long = `a${'b'.repeat(219)}`;
+    const dir = workspace([pod('n-1', { ns: '123', statuses: [running('nginx:1.27', D1)] })]);
+    const numbers = await inline(
+      dir,
+      `environments:\n  - name: 2026\n    namespaces: [123]\n  - name: ${long}\n    namespaces:\n`,
+    );
+    expect(numbers.code).toBe(0);
+    const [year, longest] = listed(numbers);
+    expect(year).toMatchObject({ name: '2026', pods: 1 });
+    // A name too long for a file name still gets its payload kept (ENAMETOOLONG otherwise).
+    expect(longest?.pods).toBe(1);
+    expect(numbers.files[longest?.['payload-file'] ?? '']).toBeDefined();
+    // Line numbers of inline YAML after blank lines.
+    const shifted = await inline(dir, '\n\n\nenvironments:\n  - name: a\n    namespace: [x]\n');
+    expect(shifted.stdout).toContain(
+      "::error::Invalid input 'environments': the YAML, line 6, column 5: a key other than `name`",
+    );
+    expect(requests).toHaveLength(0);
   });
 
   describe('what cannot be read fails before anything is sent, the result file saying what was asked', () => {
