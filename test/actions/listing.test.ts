@@ -405,12 +405,10 @@ describe('what the service sends is listed as given', () => {
 
 describe.each(PROFILES)('every page, or as many as max-items, the sandbox answering %s', (profile) => {
   const byProfile = byProfileOf(profile);
-  // The minimal profile sends no pagination (only shown): there is no total to tell, only that the cap stopped it.
-  const capped = (pagesRead: number) => ({ ...byProfile({ total: 250 }, {}), truncated: true, pagesRead });
+  // One reader of pages for every list (src/runtime/paging.ts): the cap that stops it, once.
   it.each([
     // 100 per page by default when reading every page (all, the default): three pages, in order, without repeats.
     ['list-trails', 'trail', {}, newest('release', 249, 250), { total: 250, truncated: false, pagesRead: 3 }],
-    ['list-trails', 'trail', { 'max-items': '120' }, newest('release', 249, 120), capped(2)],
     // created_at is n + 0.5: from 1800000050 takes check-0050, to 1800000199 stops at check-0198.
     [
       'list-attestations',
@@ -424,7 +422,8 @@ describe.each(PROFILES)('every page, or as many as max-items, the sandbox answer
       'attestation',
       { 'max-items': '150', 'per-page': '50' },
       newest('check', 249, 150),
-      capped(3),
+      // The minimal profile sends no pagination (only shown): no total to tell, only that the cap stopped it.
+      { ...byProfile({ total: 250 }, {}), truncated: true, pagesRead: 3 },
     ],
   ] as const)('%s (%s) %j', async (name, noun, inputs, names, saved) => {
     const result = await list[name](profile, { flow: 'release', ...inputs }, seedOfReleases());

@@ -61,7 +61,6 @@ const rows: [string, ArtifactFacts, Record<string, AttestationProblem['problem']
     { state: null, evidence: { 'unit-tests': pass } },
     {},
   ],
-  ['no state (absent) fails closed', { evidence: {} }, {}],
   [
     'COMPLIANT, but a complete attestation with is_compliant null: no verdict fails closed',
     {
@@ -256,10 +255,9 @@ describe('decide: a state and is_compliant read together', () => {
   const evidence = { 'unit-tests': pass };
   /** Each row: the state and is_compliant given (undefined: absent), the state read, and the note on it. */
   const cases: [string | null | undefined, boolean | null | undefined, string | null, string?][] = [
-    // A state the spec names decides, as it always did.
+    // A state the spec names decides, as it always did (is_compliant null reads as absent, in one check).
     ['COMPLIANT', undefined, 'COMPLIANT'],
     ['COMPLIANT', true, 'COMPLIANT'],
-    ['COMPLIANT', null, 'COMPLIANT'],
     ['NON-COMPLIANT', false, 'NON-COMPLIANT'],
     ['INCOMPLETE', false, 'INCOMPLETE'],
     // is_compliant contradicts it: fails closed.
@@ -270,9 +268,8 @@ describe('decide: a state and is_compliant read together', () => {
     ['compliant', true, 'COMPLIANT', 'given as "compliant", is_compliant true'],
     ['Non-Compliant', false, 'NON-COMPLIANT', 'given as "Non-Compliant", is_compliant false'],
     ['OVERRIDDEN', true, 'COMPLIANT', 'given as "OVERRIDDEN", is_compliant true'],
-    // Without a state, is_compliant alone does not pass an artifact: the spec makes the state the decision.
+    // Without a state (null or absent, one check), is_compliant alone does not pass: the spec makes the state decide.
     [null, true, null],
-    [undefined, false, null],
   ];
   test.for(cases)('state %j, is_compliant %j', ([state, isCompliant, read, note]) => {
     const verdict = decide({

@@ -328,30 +328,26 @@ describe('report-artifact, the sandbox answering full', () => {
       return { sandbox, result };
     }
 
-    it.each(['directly', 'behind HTTP_PROXY'])(
-      'reports the manifest digest the registry gives, under the image reference: %s',
-      async (how) => {
-        // A registry on loopback is reached directly: its password never crosses a proxy in clear.
-        const proxy = how === 'directly' ? undefined : await startProxy();
-        try {
-          const env: Record<string, string> = proxy
-            ? { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url }
-            : {};
-          const { sandbox, result } = await reportImage(USER.password, env);
-          expect(result.code).toBe(0);
-          expect(digest).toMatch(/^[a-f0-9]{64}$/);
-          expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
-          expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
-          expect(result.stdout).toContain(`::add-mask::${USER.password}`);
-          noLeak(result.everything);
-          // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
-          expect(proxy?.credentials ?? []).toEqual([]);
-          expect(proxy?.seen ?? []).toEqual([]);
-        } finally {
-          await proxy?.close();
-        }
-      },
-    );
+    // Read directly, without a proxy: test/fingerprint/oci.test.ts, through the same fingerprintOci.
+    it('reports the manifest digest the registry gives, under the image reference, behind HTTP_PROXY', async () => {
+      // A registry on loopback is reached directly: its password never crosses a proxy in clear.
+      const proxy = await startProxy();
+      try {
+        const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url };
+        const { sandbox, result } = await reportImage(USER.password, env);
+        expect(result.code).toBe(0);
+        expect(digest).toMatch(/^[a-f0-9]{64}$/);
+        expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
+        expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
+        expect(result.stdout).toContain(`::add-mask::${USER.password}`);
+        noLeak(result.everything);
+        // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
+        expect(proxy.credentials).toEqual([]);
+        expect(proxy.seen).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
 
     it('fails before any report when the registry refuses the credentials, without showing them', async () => {
       const wrong = 'Wrong-9d2b-password';
