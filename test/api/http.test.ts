@@ -64,16 +64,12 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     expect(c - b).toBeGreaterThanOrEqual(29);
   });
 
-  it.each<[string, number, object, () => string, Partial<ConnectionOptions>]>([
-    ['in seconds on 429', 429, { message: 'slow down' }, () => '1', {}],
-    // An HTTP date has whole seconds: the wait is between 1 and 2 s.
-    ['as an HTTP date', 503, {}, () => new Date(Date.now() + 2000).toUTCString(), {}],
-    ['in full when it is within the cap: it shortens nothing', 503, {}, () => '1', { maxWaitMs: 1500 }],
-  ])('honours Retry-After %s', async (_, status, body, retryAfter, options) => {
+  // An HTTP date and a wait within the cap are read by parseRetryAfter and retryDelay above.
+  it('honours Retry-After in seconds on 429', async () => {
     const { server, client } = await setup((_req, res, i) => {
-      if (i === 0) json(res, status, body, { 'retry-after': retryAfter() });
+      if (i === 0) json(res, 429, { message: 'slow down' }, { 'retry-after': '1' });
       else json(res, 200, []);
-    }, options);
+    });
     await client.listActions();
     const [a, b] = server.requests.map((r) => r.at) as [number, number];
     expect(b - a).toBeGreaterThanOrEqual(990);
@@ -369,24 +365,6 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     } finally {
       await client.close();
     }
-  });
-
-  it('stops reading an answer larger than the limit, without retrying, and reads one within it', async () => {
-    const big = JSON.stringify(['x'.repeat(2 * 1024 * 1024)]);
-    const { client, server } = await setup(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(server.requests.length === 1 ? big : '[]');
-      },
-      { maxResponseBytes: 1024 * 1024 },
-    );
-    const error = (await client.listActions().catch((e: unknown) => e)) as UnexpectedResponseError;
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect(error.message).toBe(
-      'unexpected response from GET /actions/{org}: the answer is larger than 1048576 bytes; not read',
-    );
-    expect(server.requests).toHaveLength(1);
-    expect(await client.listActions()).toEqual([]);
   });
 
   it.each(['success', 'failure'])(

@@ -156,12 +156,12 @@ describe('connections', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('drops the socket of an answer past maxResponseBytes instead of reading it to the end', async () => {
+  it('stops reading an answer past maxResponseBytes, dropping its socket, without retrying', async () => {
     const total = 8 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let sent = 0;
     let dropped = false;
-    const { client } = await setup(
+    const { server, client } = await setup(
       (_req, res) => {
         res.socket?.on('close', () => (dropped = true));
         res.on('error', () => undefined);
@@ -177,12 +177,16 @@ describe('connections', () => {
         };
         more();
       },
-      { maxResponseBytes: 256 * 1024, retries: 0 },
+      { maxResponseBytes: 1024 * 1024 },
     );
     const error = await client.listActions().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toBe(
+      'unexpected response from GET /actions/{org}: the answer is larger than 1048576 bytes; not read',
+    );
     await vi.waitFor(() => expect(dropped).toBe(true));
     expect(sent).toBeLessThan(total);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
