@@ -67,15 +67,10 @@ describe('client options', () => {
   });
 
   it('never shows the token in a configuration error', () => {
-    const error = (() => {
-      try {
-        new ComplianceClient(resolveConnection({ ...base, token: `${TEST_TOKEN}\n` + TEST_TOKEN }));
-      } catch (e) {
-        return e as Error;
-      }
-      return undefined;
-    })();
-    expect(error?.message).not.toContain(TEST_TOKEN);
+    const token = `${TEST_TOKEN}\n${TEST_TOKEN}`;
+    expect(() => new ComplianceClient(resolveConnection({ ...base, token }))).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(TEST_TOKEN) as string }),
+    );
   });
 
   it('reads proxies from the usual variables, lowercase first', () => {
@@ -89,34 +84,22 @@ describe('client options', () => {
     expect(proxyFromEnv({})).toEqual({});
   });
 
-  it('refuses a proxy that is not an http(s) URL before any request, without showing it', () => {
-    for (const proxy of [
-      { httpsProxy: 'proxy:3128' },
-      { httpProxy: 'not a url' },
-      { httpsProxy: 'socks5://u:pw@p:1080' },
-    ]) {
-      let error: unknown;
-      try {
-        new ComplianceClient(
-          resolveConnection({ baseUrl: 'https://c.example.test', org: 'acme', token: 'tok-123', proxy }),
-        );
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(InputError);
-      expect((error as Error).message).toMatch(/_proxy \(or [A-Z_]+\)'?: is not an http\(s\) URL/);
-      expect((error as Error).message).not.toContain(Object.values(proxy)[0]);
-    }
-    expect(
-      () =>
-        new ComplianceClient(
-          resolveConnection({
-            baseUrl: 'https://c.example.test',
-            org: 'acme',
-            token: 'tok-123',
-            proxy: { httpsProxy: 'http://u:pw@p:3128' },
-          }),
-        ),
-    ).not.toThrow();
+  it.each([{ httpsProxy: 'proxy:3128' }, { httpProxy: 'not a url' }, { httpsProxy: 'socks5://u:pw@p:1080' }])(
+    'refuses the proxy %j, which is not an http(s) URL, before any request, without showing it',
+    (proxy) => {
+      const connect = () => new ComplianceClient(resolveConnection({ ...base, proxy }));
+      expect(connect).toThrow(InputError);
+      expect(connect).toThrow(/_proxy \(or [A-Z_]+\)'?: is not an http\(s\) URL/);
+      expect(connect).toThrow(
+        expect.objectContaining({
+          message: expect.not.stringContaining(String(Object.values(proxy)[0])) as string,
+        }),
+      );
+    },
+  );
+
+  it('takes a proxy with credentials', () => {
+    const proxy = { httpsProxy: 'http://u:pw@p:3128' };
+    expect(() => new ComplianceClient(resolveConnection({ ...base, proxy }))).not.toThrow();
   });
 });

@@ -18,29 +18,15 @@ describe('request schemas', () => {
     expect(s.AttestationId.safeParse('0123abcd-0123-4567-89ab-0123abcd').success).toBe(true);
   });
 
-  it.each([
-    // Every type the service names (the trail samples show system:decision and custom types), and future ones of
-    // the same form.
-    ['snyk', true],
-    ['pull_request', true],
-    ['override', true],
-    ['system:decision', true],
-    ['custom:coverage-v2', true],
-    ['custom:Provenance.Facts_2', true],
-    ['sbom', true],
-    ['system:gate', true],
-    // What no type can be.
-    ['', false],
-    ['custom:', false],
-    [':decision', false],
-    ['pull request', false],
-    ['custom:code review', false],
-    ['JUNIT', false],
-    ['Custom:x', false],
-    ['custom:-x', false],
-    ['system:decision:x', false],
-  ])('attestation type %j: accepted %s', (type, accepted) => {
-    expect(s.AttestationType.safeParse(type).success).toBe(accepted);
+  it('takes every attestation type the service names and future ones of the same form, and no other', () => {
+    // The trail samples show system:decision and custom types.
+    const takes =
+      'snyk pull_request override system:decision custom:coverage-v2 sbom custom:Provenance.Facts_2';
+    for (const type of [...takes.split(' '), 'system:gate'])
+      expect(s.AttestationType.safeParse(type).success, type).toBe(true);
+    const never = ['', 'custom:', ':decision', 'pull request', 'custom:code review', 'JUNIT', 'Custom:x'];
+    for (const type of [...never, 'custom:-x', 'system:decision:x'])
+      expect(s.AttestationType.safeParse(type).success, type).toBe(false);
   });
 
   it('bounds per_page at 100 and coerces numeric strings', () => {
