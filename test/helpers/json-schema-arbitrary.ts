@@ -1,8 +1,7 @@
 /**
  * Draws JSON values that a JSON Schema admits, for property tests that take service answers from the sandbox's served
- * OpenAPI document (packages/sandbox/src/openapi.ts). It covers the draft 2020-12 subset that document uses; any other
- * keyword, or a keyword on a type that does not take it, throws, naming it and where it is, so a new construct is never
- * silently mis-drawn.
+ * OpenAPI document (packages/sandbox/src/openapi.ts). It covers the draft 2020-12 subset that document's answers use;
+ * any other keyword or type throws, naming it and where it is, so a new construct is never silently mis-drawn.
  *
  * A small converter of our own: the npm package json-schema-fast-check is built on fast-check 1 and faker 4, not on
  * the fast-check 4 these tests use.
@@ -13,18 +12,19 @@ import fc from 'fast-check';
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
 
 type SchemaObject = Exclude<JsonSchema, boolean>;
-type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
 
-/** The keywords that constrain values of each type. */
-const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
-  object: ['properties', 'required', 'additionalProperties', 'propertyNames'],
-  array: ['items'],
-  string: ['pattern'],
-  number: [],
-  integer: ['minimum', 'maximum'],
-  boolean: [],
-  null: [],
+/** The type each constraining keyword belongs to: beside another type alone, it would be ignored. */
+const OF_TYPE: Readonly<Record<string, string>> = {
+  properties: 'object',
+  required: 'object',
+  additionalProperties: 'object',
+  propertyNames: 'object',
+  items: 'array',
+  pattern: 'string',
+  minimum: 'integer',
+  maximum: 'integer',
 };
+const SUPPORTED = new Set(['type', 'enum', 'anyOf', ...Object.keys(OF_TYPE)]);
 /** Keywords that do not change which values a schema admits. */
 const ANNOTATIONS = new Set([
   '$schema',
@@ -35,10 +35,9 @@ const ANNOTATIONS = new Set([
   'examples',
   'deprecated',
 ]);
-const SUPPORTED = new Set(['type', 'enum', 'anyOf', ...Object.values(TYPE_KEYWORDS).flat()]);
 
 /** Unknown keys drawn where a schema allows them start with this, so they cannot be mistaken for declared ones. */
-export const EXTRA_KEY_PREFIX = 'x_extra_';
+const EXTRA_KEY_PREFIX = 'x_extra_';
 /** Integers are drawn mostly within this distance of zero (or of the bound nearest to it). */
 const NEAR = 1000;
 /** A whole part below this keeps all six decimals of a fraction (as in a timestamp like 1747062776.797778). */
@@ -49,37 +48,36 @@ export function arbitraryFromSchema(schema: unknown, path = '#'): fc.Arbitrary<u
   // fc.jsonValue may hold -0, which JSON.stringify writes as 0: a round trip makes it what a parser would give.
   const anyJson = fc.jsonValue({ maxDepth: 1 }).map((value): unknown => JSON.parse(JSON.stringify(value)));
   if (schema === true) return anyJson;
-  if (!isSchemaObject(schema)) throw fail(path, 'is not a schema');
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    throw fail(path, 'is not a schema');
   const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
   const unsupported = keywords.find((keyword) => !SUPPORTED.has(keyword));
   if (unsupported !== undefined) throw fail(path, `uses the unsupported keyword '${unsupported}'`);
+  const s = schema as SchemaObject;
   if (keywords.length === 0) return anyJson;
-
-  if (schema.anyOf !== undefined) {
-    refuseBeside('anyOf', keywords, [], path);
-    const branches = schema.anyOf as unknown[];
+  const beside = (keyword: string, allowed: string[]) =>
+    s[keyword] !== undefined && keywords.find((k) => k !== keyword && !allowed.includes(k));
+  const other = beside('anyOf', []) || beside('enum', ['type']);
+  if (other) throw fail(path, `uses '${other}' beside 'anyOf' or 'enum', which is not supported`);
+  if (s.anyOf !== undefined) {
+    const branches = s.anyOf as unknown[];
     return fc.oneof(...branches.map((branch, i) => arbitraryFromSchema(branch, `${path}/anyOf/${i}`)));
   }
-  const types = typesAt(schema, path);
-  if (schema.enum !== undefined) {
-    refuseBeside('enum', keywords, ['type'], path);
-    const values = (schema.enum as unknown[]).filter((value) => types.some((type) => hasType(value, type)));
-    if (values.length === 0) throw fail(path, "has no 'enum' value of its 'type'");
-    return fc.constantFrom(...values);
-  }
-  const taken = keywords.find((k) => k !== 'type' && !types.some((type) => TYPE_KEYWORDS[type].includes(k)));
+  if (s.enum !== undefined) return fc.constantFrom(...(s.enum as unknown[]));
+  const types = [s.type].flat();
+  const taken = keywords.find((k) => OF_TYPE[k] !== undefined && !types.includes(OF_TYPE[k]));
   if (taken !== undefined) throw fail(path, `uses '${taken}', which its 'type' does not take`);
-  return fc.oneof(...types.map((type) => ofType(type, schema, path)));
+  return fc.oneof(...types.map((type) => ofType(type, s, path)));
 }
 
-function ofType(type: JsonType, schema: SchemaObject, path: string): fc.Arbitrary<unknown> {
+function ofType(type: unknown, schema: SchemaObject, path: string): fc.Arbitrary<unknown> {
   switch (type) {
     case 'null':
       return fc.constant(null);
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return integers(schema, path);
+      return integers(schema);
     case 'number':
       return numbers();
     case 'string':
@@ -92,18 +90,19 @@ function ofType(type: JsonType, schema: SchemaObject, path: string): fc.Arbitrar
       return fc.array(arbitraryFromSchema(schema.items ?? true, `${path}/items`), { maxLength: 3 });
     case 'object':
       return objects(schema, path);
+    default:
+      throw fail(path, `has the unsupported type ${JSON.stringify(type ?? null)}`);
   }
 }
 
 /** Mostly integers near zero (or the bound nearest to it), sometimes anywhere within the bounds, bounds included. */
-function integers(schema: SchemaObject, path: string): fc.Arbitrary<number> {
+function integers(schema: SchemaObject): fc.Arbitrary<number> {
   const { minimum = Number.MIN_SAFE_INTEGER, maximum = Number.MAX_SAFE_INTEGER } = schema as {
     minimum?: number;
     maximum?: number;
   };
   const min = Math.max(Number.MIN_SAFE_INTEGER, Math.ceil(minimum));
   const max = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(maximum));
-  if (min > max) throw fail(path, 'admits no safe integer');
   const centre = Math.min(Math.max(0, min), max);
   const near = fc.integer({ min: Math.max(min, centre - NEAR), max: Math.min(max, centre + NEAR) });
   return fc.oneof({ arbitrary: near, weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 });
@@ -115,7 +114,7 @@ function numbers(): fc.Arbitrary<number> {
   const whole = fc.integer({ min: -WHOLE_WITH_MICROS, max: WHOLE_WITH_MICROS });
   const timestamps = fc.tuple(whole, fc.integer({ min: 1, max: 999_999 })).map(([w, us]) => w + us / 1e6);
   const fractions = fc.double({ noNaN: true, noDefaultInfinity: true, noInteger: true });
-  return fc.oneof(integers({}, ''), timestamps, fractions);
+  return fc.oneof(integers({}), timestamps, fractions);
 }
 
 /**
@@ -126,6 +125,8 @@ function objects(schema: SchemaObject, path: string): fc.Arbitrary<Record<string
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = new Set((schema.required ?? []) as string[]);
   const additional = schema.additionalProperties ?? true;
+  if (JSON.stringify(schema.propertyNames ?? { type: 'string' }) !== '{"type":"string"}')
+    throw fail(path, "uses a 'propertyNames' other than strings");
   const extraValue =
     additional === false ? undefined : arbitraryFromSchema(additional, `${path}/additionalProperties`);
   const names = [...new Set([...Object.keys(properties), ...required])];
@@ -133,22 +134,15 @@ function objects(schema: SchemaObject, path: string): fc.Arbitrary<Record<string
     const value = Object.hasOwn(properties, name)
       ? arbitraryFromSchema(properties[name], `${path}/properties/${name}`)
       : extraValue;
-    if (!value)
-      throw fail(path, `requires '${name}', which neither 'properties' nor 'additionalProperties' admits`);
+    if (!value) throw fail(path, `requires '${name}', which it does not admit`);
     return { name, required: required.has(name), value };
   });
   const optional = names.filter((name) => !required.has(name));
-  const chosen =
-    optional.length === 0
-      ? fc.constant(new Set<string>())
-      : fc.oneof(
-          fc.constant(new Set<string>()),
-          fc.constant(new Set(optional)),
-          fc.subarray(optional).map((kept) => new Set(kept)),
-        );
-  const keyNames = schema.propertyNames ?? { type: 'string' };
-  if (JSON.stringify(keyNames) !== '{"type":"string"}')
-    throw fail(path, "uses a 'propertyNames' other than strings");
+  const chosen = fc.oneof(
+    fc.constant(new Set<string>()),
+    fc.constant(new Set(optional)),
+    fc.subarray(optional).map((kept) => new Set(kept)),
+  );
   const extraKey = fc
     .string({ maxLength: 6 })
     .map((s) => `${EXTRA_KEY_PREFIX}${s}`)
@@ -174,35 +168,6 @@ function objects(schema: SchemaObject, path: string): fc.Arbitrary<Record<string
   );
 }
 
-/** Whether `value` is of `type`, as JSON Schema reads it (an integer is a number too). */
-function hasType(value: unknown, type: JsonType): boolean {
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  return type === 'integer' ? Number.isInteger(value) : kind === type;
-}
-
-/** `keyword` with other constraining keywords (but those in `allowed`) beside it is not supported. */
-function refuseBeside(
-  keyword: string,
-  keywords: readonly string[],
-  allowed: readonly string[],
-  path: string,
-): void {
-  const beside = keywords.find((k) => k !== keyword && !allowed.includes(k));
-  if (beside !== undefined) throw fail(path, `uses '${keyword}' beside '${beside}', which is not supported`);
-}
-
-function typesAt(schema: SchemaObject, path: string): JsonType[] {
-  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.length === 0 || !types.every((t) => typeof t === 'string' && Object.hasOwn(TYPE_KEYWORDS, t))) {
-    throw fail(path, `has the unsupported type ${JSON.stringify(schema.type ?? null)}`);
-  }
-  return types as JsonType[];
-}
-
 function fail(path: string, message: string): Error {
   return new Error(`arbitraryFromSchema: the schema at ${path} ${message}`);
-}
-
-function isSchemaObject(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
