@@ -17,6 +17,12 @@ import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { closedOrigin, type Handler, json, useClientAgainst } from '../helpers/server.js';
 
 const setup = useClientAgainst();
+const REPORT = {
+  fingerprint: 'a'.repeat(64),
+  filename: 'app.tgz',
+  build_url: 'https://ci/1',
+  commit_url: 'https://git/c/1',
+};
 
 describe('retry policy (pure)', () => {
   it('retries network-like statuses only', () => {
@@ -53,8 +59,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       if (i < 2) json(res, [503, 409][i] ?? 0, { message: 'busy' });
       else json(res, 201, { message: 'OK' });
     });
-    const report = { fingerprint: 'a'.repeat(64), filename: 'app.tgz', build_url: 'https://ci/1' };
-    await client.reportArtifact('app', { ...report, commit_url: 'https://git/c/1' });
+    await client.reportArtifact('app', REPORT);
     expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
     expect(new Set(server.requests.map((r) => r.body))).toEqual(new Set([server.requests[0]?.body]));
     expect(server.requests[0]?.body).toContain('"filename":"app.tgz"');
@@ -104,18 +109,12 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       res.writeHead(i % 2 === 0 ? 201 : 200, type === undefined ? {} : { 'content-type': type });
       res.end(body);
     });
-    const report = {
-      fingerprint: 'a'.repeat(64),
-      filename: 'app.tgz',
-      build_url: 'https://ci/1',
-      commit_url: 'https://git/c/1',
-    };
     const refusal = (status: number, type: string | undefined, body: string) =>
       `HTTP ${status}, ${type === undefined ? 'no content type' : `content type ${JSON.stringify(type)}`}, ` +
       `${body === '' ? 'an empty body' : `first line ${JSON.stringify(body.split('\n')[0])}`}: not the service's ` +
       'answer to a report (no body, or JSON: an object, a string or null), so the report is not taken as delivered';
     const reports = [
-      [201, 'POST /artifacts/{org}/{flow_name}', () => client.reportArtifact('app', report)],
+      [201, 'POST /artifacts/{org}/{flow_name}', () => client.reportArtifact('app', REPORT)],
       [
         200,
         'PUT /environments/{org}/{env_name}/report/K8S',

@@ -59,14 +59,6 @@ describe('fetchAllPages', () => {
     expect(src.maxInFlight()).toBe(3);
   });
 
-  it('stops at the cap without reading pages past it', async () => {
-    const src = pagedSource(1000, { withPagination: true });
-    const all = await fetchAllPages(src.fetchPage, { perPage: 100, maxItems: 250, concurrency: 4 });
-    expect(all.items).toHaveLength(250);
-    expect(all).toMatchObject({ total: 1000, truncated: true, pagesRead: 3 });
-    expect(src.calls.sort()).toEqual([1, 2, 3]);
-  });
-
   it('reads the pages a pagination without a total names, and claims no total it was not told when cut', async () => {
     const src = pagedSource(1000, { withPagination: true });
     const untold = async (page: number, perPage: number) => {

@@ -213,12 +213,8 @@ const all = samples();
 const runStep = useInProcessAction();
 
 describe('the service answers a step reads as they mean', () => {
-  it('finds every sample, a case for each answer and a check for each request', () => {
-    expect(all.length).toBeGreaterThanOrEqual(35);
-    for (const sample of all.filter((s) => !isRequest(s.id))) {
-      expect(casesOf(sample).length, sample.id).toBeGreaterThan(0);
-    }
-  });
+  // casesOf throws for a sample it has no case for, so a new sample fails the file rather than being skipped.
+  it('finds every sample', () => expect(all.length).toBeGreaterThanOrEqual(35));
 
   const answers = all
     .filter((sample) => !isRequest(sample.id))
