@@ -95,6 +95,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       ['application/json', '', ''],
       [undefined, '', ''],
       ['text/plain', 'Created', undefined],
+      [undefined, 'Created', undefined],
       ['text/plain', '"OK"', undefined],
       ['application/json', '[]', undefined],
       ['application/json', '[1]', undefined],
@@ -210,6 +211,12 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       options: { retries: 0 },
       kind: ApiError,
       says: ['HTTP 502 Bad Gateway: non-JSON response (text/html): 502 Bad Gateway nginx'],
+    },
+    {
+      title: 'shows an error body without a message as it came',
+      handler: (_req, res) => json(res, 400, { detail: 'no such flow' }),
+      kind: ApiError,
+      holds: { serverMessage: '{"detail":"no such flow"}' },
     },
     {
       title: 'accepts a bare JSON string as the server message',
