@@ -77,58 +77,53 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     assertShown(result);
   });
 
-  it('report-artifact: a hostile answer to the report, and a hostile page in its read-back', async () => {
-    const sandbox = await hostileSandbox(profile);
-    const result = await runStep('report-artifact', {
-      inputs: { ...connection(sandbox.url), flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
-      github: { GITHUB_SHA: COMPLIANT_COMMIT },
-    });
-    expect(result.code).toBe(0);
-    assertInert(result);
-    // The read-back's page (full answers give it) is kept exactly in the output, and reached the log inert.
-    if (profile === 'full') {
-      expect(result.outputs['html-url']?.endsWith(`/flows/backend/artifacts/${'f'.repeat(64)}`)).toBe(true);
-      expect(result.outputs['html-url']).toContain('hostile-warning');
-      assertShown(result);
-    }
-  });
-
-  it('check-attestations-for-commit: hostile commit messages on a pull request, and a comment', async () => {
-    const sandbox = await hostileSandbox(profile);
-    const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
-    const options = onPullRequest(api, COMPLIANT_COMMIT, {
-      inputs: { ...connection(sandbox.url), 'comment-on-pr': 'true' },
-    });
-    const result = await runStep('check-attestations-for-commit', options);
-    expect(result.outputs.outcome).toBe('compliant');
-    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
-    expect(comments).toHaveLength(1);
-    assertInert(result, comments);
-    assertShown(result, 'pr-hostile');
-  });
-
-  it('diff-envs: hostile image and pod names, and a comment', async () => {
-    const sandbox = await hostileSandbox(profile);
-    const api = await fakeGitHub();
-    const result = await runStep(
+  it.each<[ActionName, Record<string, string>, string, (result: RunResult) => void]>([
+    [
+      'check-attestations-for-commit',
+      {},
+      'pr-hostile',
+      (result) => expect(result.outputs.outcome).toBe('compliant'),
+    ],
+    [
       'diff-envs',
-      onPullRequest(api, COMPLIANT_COMMIT, {
-        inputs: {
-          ...connection(sandbox.url),
-          'snapshot-1': 'staging~1',
-          'snapshot-2': 'staging',
-          'comment-on-pr': 'true',
-        },
-      }),
-    );
-    expect(result.outputs.changed).toBe('true');
-    const comments = (api.comments.get(7) ?? []).map((c) => c.body);
-    expect(comments).toHaveLength(1);
-    assertInert(result, comments);
-    assertShown(result);
-  });
+      { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
+      'hostile-warning',
+      (result) => expect(result.outputs.changed).toBe('true'),
+    ],
+  ])(
+    '%s: hostile commit messages, image and pod names on a pull request, and a comment',
+    async (name, inputs, marker, check) => {
+      const sandbox = await hostileSandbox(profile);
+      const api = await fakeGitHub({ pulls: { 7: [{ sha: COMPLIANT_COMMIT, message: PR_TEXT }] } });
+      const options = onPullRequest(api, COMPLIANT_COMMIT, {
+        inputs: { ...connection(sandbox.url), ...inputs, 'comment-on-pr': 'true' },
+      });
+      const result = await runStep(name, options);
+      check(result);
+      const comments = (api.comments.get(7) ?? []).map((c) => c.body);
+      expect(comments).toHaveLength(1);
+      assertInert(result, comments);
+      assertShown(result, marker);
+    },
+  );
 
   it.each<[ActionName, Record<string, string>, (result: RunResult) => void]>([
+    [
+      'report-artifact',
+      { flow: 'backend', fingerprint: 'f'.repeat(64), name: 'app.bin' },
+      (result) => {
+        // A hostile answer to the report; the read-back's page (full answers give it) is kept exactly in the output,
+        // and reached the log inert.
+        expect(result.code).toBe(0);
+        if (profile === 'full') {
+          expect(result.outputs['html-url']?.endsWith(`/flows/backend/artifacts/${'f'.repeat(64)}`)).toBe(
+            true,
+          );
+          expect(result.outputs['html-url']).toContain('hostile-warning');
+          assertShown(result);
+        }
+      },
+    ],
     [
       'get-artifact',
       { flow: 'backend', fingerprint: COMPLIANT_FP },
@@ -151,7 +146,10 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     ['list-attestations', { flow: 'backend' }, (result) => expect(result.code).toBe(0)],
   ])('%s: hostile text in what it reads', async (name, inputs, check) => {
     const sandbox = await hostileSandbox(profile);
-    const result = await runStep(name, { inputs: { ...connection(sandbox.url), ...inputs } });
+    const result = await runStep(name, {
+      inputs: { ...connection(sandbox.url), ...inputs },
+      github: { GITHUB_SHA: COMPLIANT_COMMIT },
+    });
     check(result);
     assertInert(result);
   });
