@@ -94,7 +94,10 @@ export interface DocRunOptions extends Partial<WorkflowOptions> {
   github: WorkflowOptions['github'];
 }
 
-/** Runs a documented workflow against `sandbox`, as written but for its `uses:` of this repository's actions. */
+/**
+ * Runs a documented workflow against `sandbox`, as written but for its `uses:` of this repository's actions; the
+ * interpreter found no problem in it (an output read that no step wrote, an external action with no stub).
+ */
 export async function runDocWorkflow(
   w: DocWorkflow,
   sandbox: Running,
@@ -115,6 +118,7 @@ export async function runDocWorkflow(
       .map((s) => `  ${s.job}: ${s.outcome.padEnd(7)} ${s.kind.padEnd(6)} ${s.name}`)
       .join('\n')}`,
   );
+  expect(result.problems).toEqual([]);
   return result;
 }
 
