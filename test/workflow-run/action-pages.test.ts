@@ -382,26 +382,25 @@ describe('the workflows of docs/actions/*.md, run', () => {
     );
   });
 
-  describe('get-deployment: carry on when it is not there', () => {
-    const w = () => pick(all, 'docs/actions/get-deployment.md › Carry on when it is not there');
-    const dispatch = (fingerprint: string): DocRunOptions => ({
-      github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'workflow_dispatch' },
-      inputs: { fingerprint },
-    });
-
-    it('deployed: says since when', async () => {
-      const { result } = await run(w(), dispatch(BACKEND_14));
-      expect(result.conclusion).toBe('success');
-      expect(result.steps.map((s) => s.outcome)).toEqual(['success', 'success', 'success']);
+  it.each([
+    // Deployed: says since when.
+    [BACKEND_14, ['success', 'success', 'success'], { outcome: 'found' }],
+    // Not deployed: found false, and the run carries on.
+    ['0'.repeat(64), ['success', 'success', 'skipped'], { found: 'false', outcome: 'not-found' }],
+  ])('get-deployment: carry on when it is not there (%s)', async (fingerprint, outcomes, outputs) => {
+    const { result } = await run(
+      pick(all, 'docs/actions/get-deployment.md › Carry on when it is not there'),
+      {
+        github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+        inputs: { fingerprint },
+      },
+    );
+    expect(result.conclusion).toBe('success');
+    expect(result.steps.map((s) => s.outcome)).toEqual(outcomes);
+    expect(result.steps[1]?.outputs).toMatchObject(outputs);
+    if (fingerprint === BACKEND_14) {
       expect(result.steps[2]?.log).toMatch(/^in staging since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
-    });
-
-    it('not deployed: found false, and the run carries on', async () => {
-      const { result } = await run(w(), dispatch('0'.repeat(64)));
-      expect(result.conclusion).toBe('success');
-      expect(result.steps.map((s) => s.outcome)).toEqual(['success', 'success', 'skipped']);
-      expect(result.steps[1]?.outputs).toMatchObject({ found: 'false', outcome: 'not-found' });
-    });
+    }
   });
 
   it('diff-envs: the promotion gate on a pull request trips on staging’s backend 1.5.0 and comments', async () => {
