@@ -58,7 +58,10 @@ const github = useFakeGitHub();
  * `w` run on a push of the user's repository, whose `make dist/app.tar.gz site` builds (its checkout stubbed), with
  * `options` over that: the run, and the repository's HEAD.
  */
-async function runOnBuild(w: DocWorkflow, options: Partial<DocRunOptions> = {}) {
+async function runOnBuild(
+  w: DocWorkflow,
+  options: Omit<Partial<DocRunOptions>, 'github'> & { github?: Record<string, string> } = {},
+) {
   const { sha, checkout } = docRuns.userRepository({
     Makefile:
       MAKE_APP +
