@@ -7,37 +7,9 @@ import { writeCommitGroups, type GroupedCommit } from '../../src/summary/commit-
 import { SummaryWriter } from '../../src/summary/writer.js';
 import { renderProblems } from '../helpers/gfm.js';
 
-const commit = (i: number, detail?: string): GroupedCommit => ({
-  sha: i.toString(16).padStart(40, 'a'),
-  title: `Change ${i}`,
-  url: `https://github.com/acme/app/commit/${i.toString(16).padStart(40, 'a')}`,
-  ...(detail !== undefined && { detail }),
-});
-const many = (from: number, count: number, detail?: string) =>
-  Array.from({ length: count }, (_, i) => commit(from + i, detail));
-
 describe('writeCommitGroups', () => {
-  it('lists the groups in order, each with its count, within maxLines in all, counting what is left out', () => {
-    const text = writeCommitGroups(
-      new SummaryWriter(),
-      [
-        { title: '❌ Non-compliant', commits: many(0, 3, 'sbom non-compliant') },
-        { title: '⚠️ Missing', commits: [] },
-        { title: '✅ Compliant', commits: many(3, 10) },
-      ],
-      { maxLines: 5, fullData: 'the `result-file` output' },
-    ).toString();
-    expect(text.match(/^#### .*$/gm)).toEqual([
-      '#### ❌ Non-compliant: 3 commit(s)',
-      '#### ✅ Compliant: 10 commit(s)',
-    ]);
-    expect(text).toContain(`- [aaaaaaa Change 0](${commit(0).url ?? ''}): sbom non-compliant`);
-    expect(text.match(/^- \[/gm)).toHaveLength(5);
-    expect(text).toContain('… and 8 more, not shown here: every commit is in the `result-file` output.');
-    expect(text).not.toContain('… and 0 more');
-    expect(renderProblems(text)).toEqual([]);
-  });
-
+  // The groups in order, each with its count, within maxLines in all, counting what is left out: the gate's
+  // summary of a range in test/actions/check-attestations-for-commit/read-render.test.ts.
   it('escapes what came from outside: a subject, a detail', () => {
     const hostile: GroupedCommit = {
       sha: 'b'.repeat(40),
@@ -45,10 +17,17 @@ describe('writeCommitGroups', () => {
       url: 'javascript:alert(1)',
       detail: `name_${'y'.repeat(300)} @github/security`,
     };
-    const text = writeCommitGroups(new SummaryWriter(), [{ title: 'Missing', commits: [hostile] }], {
+    const groups = [
+      { title: 'Missing', commits: [hostile] },
+      { title: 'Compliant', commits: [] },
+    ];
+    const text = writeCommitGroups(new SummaryWriter(), groups, {
       maxLines: 10,
       fullData: 'the result file',
     }).toString();
+    // An empty group is left out, and nothing left out is not counted.
+    expect(text.match(/^#### .*$/gm)).toEqual(['#### Missing: 1 commit(s)']);
+    expect(text).not.toContain('… and 0 more');
     expect(text).not.toMatch(/<img|\]\(javascript:|(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
     // A link only to http(s): this one is text.
     expect(text).toContain('- bbbbbbb \\*bold\\*');

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeText, SummaryWriter } from '../../src/summary/writer.js';
+import { escapeText, link, safeUrl, SummaryWriter } from '../../src/summary/writer.js';
 import { redact } from '../../src/trust/redact.js';
 import { LINE_BREAK_MARK, noMention, oneLine } from '../../src/trust/text.js';
 import { renderedText, renderGfm, renderProblems } from '../helpers/gfm.js';
@@ -63,11 +63,24 @@ describe('escapeText, rendered by cmark-gfm', () => {
   });
 
   it('escapes what would be markup: at the start of a line, and anywhere', () => {
+    expect(escapeText('<img src=x onerror=alert(1)> **bold** | pipe\nline')).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\* \\| pipe<br>line',
+    );
+    // No link: the brackets are escaped, and the parenthesis after them (so no `](` is left to read as one).
+    expect(escapeText('[link](javascript:alert(1))')).toBe('\\[link\\]\\(javascript:alert(1))');
     expect(escapeText('# 1')).toBe('\\# 1');
     expect(escapeText('2. two')).toBe('2\\. two');
     expect(escapeText('*a* _b_ `c` [d] ~e~ |f| <g> &h;')).toBe(
       '\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\~e\\~ \\|f\\| &lt;g&gt; &amp;h;',
     );
+  });
+
+  it('keeps only http(s) links and escapes their text', () => {
+    expect(safeUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeUrl('not a url')).toBeUndefined();
+    expect(safeUrl('https://x.example/a (b)')).toBe('https://x.example/a%20%28b%29');
+    expect(link('a]b', 'https://x.example/')).toBe('[a\\]b](https://x.example/)');
+    expect(link('text', 'data:text/html,x')).toBe('text');
   });
 
   it('a crafted URL carries no link, image, emphasis or code, in a paragraph, a cell or a link text', () => {
@@ -167,5 +180,22 @@ describe('escapeText, rendered by cmark-gfm', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+// The cut of a long summary (under 1 MiB, the note, markup escaped): diff-envs' 5,000-artifact summary in
+// test/actions/diff-envs/diff-envs.test.ts.
+describe('the byte budget', () => {
+  it('adds no note when everything fits', () => {
+    const summary = new SummaryWriter().heading('Small').table(['a'], [['1'], ['2']]);
+    expect(summary.truncated).toBe(false);
+    expect(summary.toString()).toBe('## Small\n\n| a |\n| --- |\n| 1 |\n| 2 |\n\n');
+  });
+
+  it('counts what it left out, blocks after the cut too', () => {
+    const summary = new SummaryWriter({ limit: 92 }); // the first paragraph takes 92 bytes
+    summary.paragraph('x'.repeat(90)).paragraph('y').details('z', 'w');
+    expect(summary.toString()).toContain('2 more row(s) or block(s)');
+    expect(summary.truncated).toBe(true);
   });
 });

@@ -37,6 +37,9 @@ const IMPORTS = ['no-restricted-imports'];
 const CORE = ['no-restricted-imports', 'product/imports'];
 const PRODUCT = ['product/imports'];
 const RUN = 'src/actions/get-artifact/run.ts';
+/** Code that imports `name` from `from` and uses it. */
+const use = (from: string, name = 'x') => `import { ${name} } from '${from}';\n${name};\n`;
+const FAIL = "import { log } from '../trust/log.js';\nlog.fail('x');\n";
 
 describe('the log boundary: printing around the log writer is refused', () => {
   holds(
@@ -60,11 +63,7 @@ describe('the log boundary: what the runtime may do, and the raw protocol elsewh
       [],
     ],
     // The raw protocol is refused inside src/trust too, and through a dynamic import.
-    [
-      "import { issueCommand } from './commands.js';\nissueCommand('x', {}, 'y');\n",
-      'src/trust/text.ts',
-      IMPORTS,
-    ],
+    [use('./commands.js', 'issueCommand'), 'src/trust/text.ts', IMPORTS],
     [
       "export const p = import('../trust/commands.js').then((m) => m.issueCommand('x', {}, 'y'));\n",
       'src/runtime/report.ts',
@@ -115,13 +114,9 @@ describe('the zod boundary', () => {
   // The modules that load every endpoint's schemas at start stay out of the bundle.
   holds([
     ...['src/runtime/context.ts', 'src/actions/report-artifact.ts'].flatMap((place): Probe[] =>
-      ['../api/index.js', '../api/schemas/index.js'].map((from) => [
-        `import { validate } from '${from}';\nvalidate;\n`,
-        place,
-        IMPORTS,
-      ]),
+      ['../api/index.js', '../api/schemas/index.js'].map((from) => [use(from, 'validate'), place, IMPORTS]),
     ),
-    ["import { validate } from './schemas/index.js';\nvalidate;\n", 'src/api/client.ts', IMPORTS],
+    [use('./schemas/index.js', 'validate'), 'src/api/client.ts', IMPORTS],
     // What the bundle imports instead: the shared schemas, and an endpoint's own module when it is called.
     [
       "import { Sha1 } from '../api/schemas.js';\n" +
@@ -138,18 +133,10 @@ describe('the step lifecycle boundary', () => {
     ["import { setOutput } from '@actions/core';\nsetOutput('a', 'b');\n", RUN, CORE],
     ["import { setOutputs } from '../../runtime/output.js';\nsetOutputs({});\n", RUN, IMPORTS],
     ["import { setOutput } from '../../trust/commands.js';\nsetOutput('a', 'b');\n", RUN, IMPORTS],
-    [
-      "import { commentOnPullRequest } from '../../runtime/pr-comment.js';\nexport const c = commentOnPullRequest;\n",
-      RUN,
-      IMPORTS,
-    ],
+    [use('../../runtime/pr-comment.js', 'commentOnPullRequest'), RUN, IMPORTS],
     // Only the finisher fails a step.
-    [
-      "import { log } from '../trust/log.js';\nlog.fail('x');\n",
-      'src/runtime/output.ts',
-      ['no-restricted-syntax'],
-    ],
-    ["import { log } from '../trust/log.js';\nlog.fail('x');\n", 'src/runtime/step.ts', []],
+    [FAIL, 'src/runtime/output.ts', ['no-restricted-syntax']],
+    [FAIL, 'src/runtime/step.ts', []],
   ]);
 });
 
@@ -165,7 +152,7 @@ describe('the product boundary: src/ is exactly what ships', () => {
       '../../../test/helpers/sandbox.js',
       '../../../scripts/lib/step-text.js',
     ].flatMap((from): Probe[] => [
-      [`import { x } from '${from}';\nx;\n`, RUN, PRODUCT],
+      [use(from), RUN, PRODUCT],
       [`export const m = import('${from}');\n`, RUN, PRODUCT],
       [`export * from '${from}';\n`, RUN, PRODUCT],
     ]),
@@ -173,8 +160,8 @@ describe('the product boundary: src/ is exactly what ships', () => {
 
   holds([
     // An action's facts stay out of the product, and may name the runner's types.
-    ["import { facts } from '../get-artifact.facts.js';\nfacts;\n", RUN, PRODUCT],
-    ["import { facts } from './get-artifact.facts.ts';\nfacts;\n", RUN, PRODUCT],
+    [use('../get-artifact.facts.js', 'facts'), RUN, PRODUCT],
+    [use('./get-artifact.facts.ts', 'facts'), RUN, PRODUCT],
     [facts, 'src/actions/get-artifact.facts.ts', []],
     [facts, 'src/actions/get-artifact/types.ts', PRODUCT],
     // A module named by a computed value cannot be checked: refused, with the way to name it.
@@ -188,7 +175,7 @@ describe('the product boundary: src/ is exactly what ships', () => {
     ],
     // A package that is not in dependencies, a type import included.
     ...['fast-check', 'vitest', '@actions/workflow-parser', 'left-pad'].flatMap((from): Probe[] => [
-      [`import { x } from '${from}';\nx;\n`, RUN, PRODUCT],
+      [use(from), RUN, PRODUCT],
       [`import type { X } from '${from}';\nexport type Y = X;\n`, RUN, PRODUCT],
     ]),
     // src/ imports src/, Node built-ins and its dependencies; the sandbox imports src/.
@@ -199,11 +186,7 @@ describe('the product boundary: src/ is exactly what ships', () => {
       RUN,
       [],
     ],
-    [
-      "import { endpoints } from '../../../src/api/endpoints.js';\nexport const e = endpoints;\n",
-      'packages/sandbox/src/server.ts',
-      [],
-    ],
+    [use('../../../src/api/endpoints.js', 'endpoints'), 'packages/sandbox/src/server.ts', []],
   ]);
 
   it('sees through every other way of loading a module: a template literal, require, createRequire', async () => {
