@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/errors/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
-import { compilePattern } from '../../src/context/re2.js';
 import { mapPodsFor } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
-import { D1, D2, pod, running } from '../helpers/pods.js';
+import { pod } from '../helpers/pods.js';
 import { rejection } from '../helpers/rejection.js';
 import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
 
@@ -100,17 +99,8 @@ describe('kubectlArgs', () => {
 });
 
 describe('readPodsWithKubectl against a fake API server (the real kubectl)', () => {
-  it('reads the pods of all namespaces with one cluster-wide list', async () => {
-    const api = await cluster([
-      pod('a', { ns: 'prod' }),
-      pod('b', { ns: 'dev' }),
-      pod('c', { ns: 'kube-system' }),
-    ]);
-    const kc = await kubeconfig({ fake: api.origin });
-    expect(names(await readAll(optionsFor(kc)))).toEqual(['prod/a', 'dev/b', 'kube-system/c']);
-    expect(api.podRequests()).toEqual([{ namespace: undefined, limit: '500', continue: null }]);
-  });
-
+  // One cluster-wide list for all namespaces, and the pods it maps (counted, skipped, left out): report-k8s-env's
+  // steps with the real kubectl (test/actions/report-k8s-env/steps.test.ts).
   it('reads the given namespaces, each once', async () => {
     const api = await cluster([
       pod('a', { ns: 'prod' }),
@@ -187,37 +177,6 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     expect(error.hint).toMatch(/Install kubectl.*pods-file/);
     const onPath = await failure({ env: { PATH: '/nonexistent' } });
     expect(onPath.message).toMatch(/'kubectl' was not found on PATH/);
-  });
-
-  it('gives the expected report entries through mapPodsFor', async () => {
-    const api = await cluster([
-      pod('web', { ns: 'prod' }),
-      pod('job', { ns: 'prod', phase: 'Succeeded' }),
-      pod('pulling', { ns: 'prod', statuses: [{ name: 'app', image: 'nginx:1.27', imageID: '' }] }),
-      pod('crashed', { ns: 'dev', phase: 'Failed', statuses: [running('nginx:1.27', D2)] }),
-      pod('dns', { ns: 'kube-system' }),
-    ]);
-    const kc = await kubeconfig({ fake: api.origin });
-    const [report] = await mapPodsFor(readPodsWithKubectl(optionsFor(kc)), [
-      { excludeRegex: [compilePattern('^kube-')] },
-    ]);
-    expect(report?.artifacts).toEqual([
-      {
-        podName: 'web',
-        namespace: 'prod',
-        digests: { 'nginx:1.27': D1 },
-        creationTimestamp: 1793527200,
-        owners: null,
-      },
-      {
-        podName: 'crashed',
-        namespace: 'dev',
-        digests: { 'nginx:1.27': D2 },
-        creationTimestamp: 1793527200,
-        owners: null,
-      },
-    ]);
-    expect(report).toMatchObject({ pods: 4, leftOut: 1, skipped: [{ namespace: 'prod', pod: 'pulling' }] });
   });
 
   it('stops kubectl when the consumer stops early', async () => {
