@@ -42,11 +42,6 @@ function children(schema: Schema): [string, Schema][] {
   }
 }
 
-function childPath(path: string, key: string): string {
-  if (key === '') return path;
-  return key === '[]' || key === '{key}' || path === '' ? `${path}${key}` : `${path}.${key}`;
-}
-
 function rolesOf(endpoint: string, schema: Schema): RoledField[] {
   const found = new Map<string, RoledField>();
   const walk = (node: Schema, path: string, seen: Set<Schema>) => {
@@ -55,7 +50,10 @@ function rolesOf(endpoint: string, schema: Schema): RoledField[] {
     if (role && path !== '') {
       found.set(path, { endpoint, path, ...role, schemaRequired: !z.safeParse(node, undefined).success });
     }
-    for (const [key, child] of children(node)) walk(child, childPath(path, key), new Set([...seen, node]));
+    for (const [key, child] of children(node)) {
+      const dot = key === '' || key === '[]' || key === '{key}' || path === '' ? '' : '.';
+      walk(child, `${path}${dot}${key}`, new Set([...seen, node]));
+    }
   };
   walk(schema, '', new Set());
   return [...found.values()];
