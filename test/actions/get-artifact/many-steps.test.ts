@@ -224,11 +224,11 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
     });
   });
 
-  // Each bound of a glob, and a glob that matches nothing: test/context/glob.test.ts, test/runtime/artifact.test.ts.
+  // Each bound of a glob: test/context/glob.test.ts and test/runtime/artifact.test.ts, by the same reader.
   const globs =
     '. Expected globs (*, **, ?, [abc], [!abc], {a,b}, {1..9}; see docs/configuration.md, "Globs") of at most 4096 ' +
     'characters and 1000 patterns once braces are expanded.';
-  /** Each row: the inputs, then what the failure says. */
+  /** Each row: the inputs, then what the failure says (`$DIR` is the workspace). */
   const refused: [string, Record<string, string>, (string | RegExp)[]][] = [
     [
       // A million patterns once expanded: counted first, refused at once (this test's timeout says so), its line cut.
@@ -239,6 +239,12 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
         "line 3 ('{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}…') expands to 1048576 patterns",
         globs,
       ],
+    ],
+    [
+      // Under a folder that is not there: nothing to read, nothing taken.
+      'a glob that matches nothing',
+      { artifact: 'release/*.bin\ndist/**/*.tar' },
+      ["Invalid input 'artifact': 'dist/**/*.tar' matches no file under $DIR. Expected a path or glob"],
     ],
     [
       'too many items',
@@ -271,7 +277,8 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
       expect(result.code).toBe(1);
       expect(result.outputs.outcome).toBe('error');
       const error = /::error::(.*)/.exec(result.stdout)?.[1] ?? '';
-      for (const part of says) expect(error).toMatch(part);
+      for (const part of says)
+        expect(error).toMatch(typeof part === 'string' ? part.replace('$DIR', dir) : part);
       expect(server().requests).toHaveLength(before);
     },
   );

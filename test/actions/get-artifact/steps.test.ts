@@ -157,16 +157,26 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       ...byProfile({ notSummary: [notConfirmed(TRAIL)] }, { summary: [notConfirmed(TRAIL)] }),
     },
     {
-      // Outputs first: a later step after continue-on-error reads "not found", not "could not check".
+      // Outputs first: a later step after continue-on-error reads "not found", not "could not check". A gate, or
+      // fail-on missing, fails on it by the same path as the default.
       label:
-        'an unknown fingerprint is not found (404): fails, saying what was looked for and what the service said',
-      inputs: { fingerprint: UNKNOWN_FP, ...gate },
+        'an unknown fingerprint is not found (404): fails by default, saying what was looked for and what the service said',
+      inputs: { fingerprint: UNKNOWN_FP },
       code: 1,
-      stdout: [
-        `::error::No artifact with fingerprint ${UNKNOWN_FP} in flow 'backend' of org 'demo' (the service ` +
-          `answered HTTP 404: Artifact with fingerprint '${UNKNOWN_FP}' does not exist in flow 'backend').`,
+      errors: [
+        expect.stringContaining(
+          `::error::No artifact with fingerprint ${UNKNOWN_FP} in flow 'backend' of org 'demo' (the service ` +
+            `answered HTTP 404: Artifact with fingerprint '${UNKNOWN_FP}' does not exist in flow 'backend').`,
+        ),
       ],
-      outputs: { outcome: 'not-found', found: 'false', state: '', compliant: 'false', 'html-url': '' },
+      outputs: {
+        outcome: 'not-found',
+        found: 'false',
+        state: '',
+        compliant: 'false',
+        'html-url': '',
+        'would-fail': 'true',
+      },
       saved: { outcome: 'not-found', found: false, compliant: false },
       summary: ['### ❌ Artifact not found'],
     },
@@ -236,18 +246,6 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
       summary: ['1 only warn (1 incomplete)'],
       setup: reportFile,
-    },
-    {
-      label: 'a not-found fails by default',
-      inputs: { fingerprint: UNKNOWN_FP },
-      code: 1,
-      outputs: { outcome: 'not-found', found: 'false', 'would-fail': 'true' },
-    },
-    {
-      label: 'a not-found fails with fail-on missing',
-      inputs: { fingerprint: UNKNOWN_FP, 'fail-on': 'missing' },
-      code: 1,
-      errors: [expect.stringContaining(`::error::No artifact with fingerprint ${UNKNOWN_FP}`)],
     },
     {
       label: 'a not-found only warns with fail-on none',

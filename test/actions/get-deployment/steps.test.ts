@@ -91,11 +91,11 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       return { r, shas: fastCommits(r, 15) };
     };
     /** The deployment of `to` replacing `from` in acme/shop, 3 h 12 min after its commit, asked in `cwd`. */
-    const shipped = (from: string, to: string, cwd: string) =>
+    const shipped = (from: string, to: string, cwd?: string) =>
       askLoopback(
         deployment('https://github.com/acme/shop', { from, to, committed: 1_000_000 }, 1_011_520),
         LOOKUP,
-        { cwd },
+        cwd === undefined ? {} : { cwd },
       );
 
     it('counts the commits between the two in the checkout, links the comparison, and says the lead time', async () => {
@@ -121,6 +121,11 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       expect(outputFile(result, 'result-file')).toMatchObject({ commits: 14, leadTimeSeconds: 11520 });
       // Only the nine endpoints: the one read of the deployment.
       expect(result.requests).toHaveLength(1);
+      // Without a checkout: the comparison, no count.
+      const elsewhere = await shipped(from, to);
+      expect(elsewhere.stdout).toContain(
+        'backend 1.6.0 replaced 1.4.0 (compare) 3 h 12 min after its commit',
+      );
     });
 
     it("counts between the commits the service's SHAs name, never a branch or tag named like one", async () => {

@@ -33,12 +33,12 @@ const stored = (sandbox: Awaited<ReturnType<typeof start>>) =>
 describe('report-artifact run', () => {
   it('reported: the outputs, the result with the answer, and the warning about a commit known by its SHA only', async () => {
     const sandbox = await start();
-    const step = await settle(action, await inputs(sandbox.url, tempDir('work-')));
+    const step = await settle(action, await inputs(sandbox.url, tempDir('work-'), { trail: 'release-1' }));
     expect(step.outcome).toBe('reported');
     expect(step.outputs).toEqual({
       fingerprint: FP,
       filename: 'app.bin',
-      trail: SHA,
+      trail: 'release-1',
       'git-commit': SHA,
       'html-url': `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${FP}`,
       state: 'INCOMPLETE',
@@ -50,7 +50,11 @@ describe('report-artifact run', () => {
       { level: 'warning', message: expect.stringMatching(/^No commit information for d{40}:/) as unknown },
     ]);
     expect(step.summary?.toString()).toContain('### Artifact reported');
-    expect(stored(sandbox)).toBe(true);
+    // A given fingerprint under a given name, to a given trail (the commit's SHA by default: steps.test.ts).
+    expect(sandbox.sandbox.service.getArtifact('demo', 'backend', FP, {})).toMatchObject({
+      filename: 'app.bin',
+      trail_name: 'release-1',
+    });
   });
 
   it('reported: a state read back spelled otherwise is read by is_compliant, and says how it was given', async () => {

@@ -193,23 +193,6 @@ describe('report-artifact, the sandbox answering full', () => {
     expect(notMatching.outputs.fingerprint).toBe(whole.outputs.fingerprint);
   });
 
-  it('reports a given fingerprint under a given name, to a given trail', async () => {
-    const { sandbox, run } = await prepared();
-    const fingerprint = 'a'.repeat(64);
-    const given = {
-      artifact: '',
-      'artifact-type': '',
-      fingerprint,
-      name: 'backend:1.2.3',
-      trail: 'release-1.2.3',
-    };
-    expect((await run(given)).code).toBe(0);
-    expect(held(sandbox, fingerprint)).toMatchObject({
-      filename: 'backend:1.2.3',
-      trail_name: 'release-1.2.3',
-    });
-  });
-
   it('takes the commit context from a pull request, the push event without a checkout, else the SHA alone', async () => {
     const { sandbox, dir, sha, run } = await prepared();
     const payload = (result: RunResult) => {
