@@ -68,11 +68,10 @@ const stateless = answerNext(({ state: _state, ...rest }) => rest);
 
 describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
   const byProfile = byProfileOf(PROFILE);
-  /** The artifact's page: the minimal profile sends no html_url (only shown), so there is none to link or pass on. */
-  const see = (fingerprint: string) => byProfile(` See ${UI}/flows/backend/artifacts/${fingerprint}`, '');
+  // The failure, then the page: the minimal profile sends no html_url (only shown), so there is none to link to.
   const tripped =
     `Artifact 'ghcr.io/acme/backend:1.5.0' (${NON_COMPLIANT_FP}) in flow 'backend' is NON-COMPLIANT: ` +
-    `non-compliant: snyk-scan.${see(NON_COMPLIANT_FP)}`;
+    `non-compliant: snyk-scan.${byProfile(` See ${UI}/flows/backend/artifacts/${NON_COMPLIANT_FP}`, '')}`;
   const incomplete = `Artifact 'app.bin' (${FILE_FP}) in flow 'backend' is INCOMPLETE: missing: pull-request, unit-tests, snyk-scan.`;
   const written = `sha256:${COMPLIANT_FP.toUpperCase()}`;
 
@@ -200,7 +199,8 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       ],
       outputs: { outcome: 'not-found', found: 'false' },
     },
-    // Graded failure (fail-on): a grade listed fails the step, one not listed warns.
+    // Graded failure (fail-on): a grade listed fails the step, one not listed warns, by one path whatever the grade
+    // (each state's grade: decide.test.ts): non-compliant's pair, a not-found's warning, and unknown's failure.
     {
       label: 'fail-on non-compliant fails the step on a NON-COMPLIANT artifact',
       inputs: { fingerprint: NON_COMPLIANT_FP, 'fail-on': 'non-compliant' },
@@ -231,23 +231,6 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       },
     },
     {
-      label: 'fail-on incomplete fails the step on an INCOMPLETE artifact fingerprinted from a file',
-      inputs: { ...fromFile, 'fail-on': 'INCOMPLETE' },
-      code: 1,
-      errors: [`::error::fail-on: ${incomplete}${see(FILE_FP)}`],
-      outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
-      setup: reportFile,
-    },
-    {
-      label: 'fail-on without incomplete only warns of it',
-      inputs: { ...fromFile, 'fail-on': 'non-compliant, unknown' },
-      code: 0,
-      warnings: [`::warning::fail-on: ${incomplete}${see(FILE_FP)}`],
-      outputs: { outcome: 'non-compliant', state: 'INCOMPLETE', 'would-fail': 'true' },
-      summary: ['1 only warn (1 incomplete)'],
-      setup: reportFile,
-    },
-    {
       label: 'a not-found only warns with fail-on none',
       inputs: { fingerprint: UNKNOWN_FP, 'fail-on': 'none' },
       code: 0,
@@ -270,14 +253,6 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       ],
       outputs: { outcome: 'non-compliant', state: '', 'would-fail': 'true' },
       saved: { grade: 'unknown', failOn: ['unknown'] },
-      setup: stateless,
-    },
-    {
-      label: 'fail-on without unknown only warns of an answer without a state',
-      inputs: { fingerprint: COMPLIANT_FP, 'fail-on': 'non-compliant' },
-      code: 0,
-      warnings: [expect.stringContaining('has no compliance state')],
-      summary: ['1 only warn (1 unknown)'],
       setup: stateless,
     },
     {
