@@ -18,27 +18,26 @@ const NOW = new Date('2026-11-02T07:00:00Z');
 const RUN = 'https://github.com/acme/app/actions/runs/42';
 
 describe('renderStickyBody', () => {
-  it('puts the marker first and a footer with the time and the run last', () => {
+  it.each([
+    [RUN, ` in [this workflow run](${RUN})`],
+    // Not an http(s) URL: the link is left out.
+    ['javascript:alert(1)', ''],
+  ])('puts the marker first and a footer with the time and the run (%s) last', (runUrl, run) => {
     const { text, truncated } = renderStickyBody({
       key: 'build/gate',
       body: '### Hello\n',
-      runUrl: RUN,
+      runUrl,
       now: NOW,
     });
     expect(truncated).toBe(false);
     expect(text).toBe(
-      `<!-- compliance-actions:sticky build%2Fgate -->\n### Hello\n\n---\n<sub>Ran at 2026-11-02T07:00:00Z in [this workflow run](${RUN}).</sub>\n`,
+      `<!-- compliance-actions:sticky build%2Fgate -->\n### Hello\n\n---\n<sub>Ran at 2026-11-02T07:00:00Z${run}.</sub>\n`,
     );
   });
 
   it('encodes the key, so no key closes the HTML comment or passes for another', () => {
     expect(stickyMarker('a --> b')).toBe('<!-- compliance-actions:sticky a%20--%3E%20b -->');
     expect(stickyMarker('build/gate')).not.toContain(stickyMarker('build/gat'));
-  });
-
-  it('leaves the run link out when it is not an http(s) URL', () => {
-    const { text } = renderStickyBody({ key: 'k', body: 'x', runUrl: 'javascript:alert(1)', now: NOW });
-    expect(text).toContain('<sub>Ran at 2026-11-02T07:00:00Z.</sub>');
   });
 
   it('cuts a long body at a line, under the limit, with a note that counts what was left out', () => {

@@ -32,29 +32,18 @@ describe('readPaging', () => {
     );
   });
 
+  // Each input's bounds; a value that is no number, or no boolean, the reader's own (test/context/inputs.test.ts).
   it.each([
     ['page 0', { page: '0' }, "Invalid input 'page': '0' is not a whole number from 1 to 1000000"],
-    ['a page that is not a number', { page: 'two' }, "Invalid input 'page': 'two' is not a whole number"],
     [
       'per-page over 100',
       { 'per-page': '101' },
       "Invalid input 'per-page': '101' is not a whole number from 1 to 100",
     ],
-    ['per-page 0', { 'per-page': '0' }, "Invalid input 'per-page': '0' is not a whole number from 1 to 100"],
-    [
-      'max-items 0',
-      { 'max-items': '0' },
-      "Invalid input 'max-items': '0' is not a whole number from 1 to 100000",
-    ],
     [
       'max-items too large',
       { 'max-items': '1000000' },
       "Invalid input 'max-items': '1000000' is not a whole number from 1 to 100000",
-    ],
-    [
-      'all that is not a boolean',
-      { all: 'yes' },
-      "Invalid input 'all': 'yes' is not a boolean. Expected true or false",
     ],
   ])('refuses %s', (_label, inputs, message) => {
     expect(() => paging(inputs)).toThrow(message);
