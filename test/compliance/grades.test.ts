@@ -1,11 +1,10 @@
 /**
- * Graded failure, in-process: the `fail-on` reader (words, case, commas, none, an unknown word, the
- * shorthand of each gate and a contradiction), the sorting of findings into fail and warn with would-fail, and the
- * grade of an artifact's state. Each row would fail if the rule it names were dropped.
+ * Graded failure, in-process: the `fail-on` reader (words, case, commas, none, the shorthand of each gate and a
+ * contradiction) and the sorting of findings into fail and warn with would-fail. Each row would fail if the rule it
+ * names were dropped.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  artifactGrade,
   countWords,
   failOnSentence,
   gradeWords,
@@ -204,15 +203,5 @@ describe('sortFindings: which fail, which warn, would-fail', () => {
   });
 });
 
-describe('artifactGrade: the grade of an artifact the service has', () => {
-  const rows: [string, Parameters<typeof artifactGrade>, Grade | undefined][] = [
-    ['COMPLIANT by its state and evidence: passes', ['COMPLIANT', true], undefined],
-    ['COMPLIANT by its state, not its evidence: non-compliant', ['COMPLIANT', false], 'non-compliant'],
-    ['NON-COMPLIANT', ['NON-COMPLIANT', false], 'non-compliant'],
-    ['INCOMPLETE', ['INCOMPLETE', false], 'incomplete'],
-    ['no state: unknown', [null, false], 'unknown'],
-  ];
-  it.each(rows)('%s', (_title, args, grade) => {
-    expect(artifactGrade(...args)).toBe(grade);
-  });
-});
+// The grade of an artifact the service has, by its state and its evidence (artifactGrade): gradeOf's rows in
+// test/actions/get-artifact/decide.test.ts, each state and evidence of them.
