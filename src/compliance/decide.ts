@@ -25,10 +25,7 @@ export interface AttestationCheck {
   overridden?: true;
 }
 
-export interface AttestationProblem {
-  name: string;
-  problem: 'missing' | 'non-compliant';
-}
+export type AttestationProblem = { name: string; problem: 'missing' | 'non-compliant' };
 
 export type Decided = 'compliant' | 'non-compliant' | 'not-found';
 

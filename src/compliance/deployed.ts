@@ -35,10 +35,9 @@ export interface DeployedArtifact {
 }
 
 /**
- * What of this repository runs there now: the `snapshot` the answer names (`production#12`), how many artifacts are
- * `running` there in all, the `artifacts` of this repository (by flow, name and commit page), the distinct `commits`
- * found, and how many were `leftOut` of the lookups (over MAX_LOOKUPS; absent when none). An answer naming no
- * snapshot could not be checked.
+ * What of this repository runs there now: the `snapshot` named (`production#12`), how many artifacts are `running`
+ * there, this repository's `artifacts` (by flow, name and commit page), their distinct `commits`, and how many were
+ * `leftOut` of the lookups (past MAX_LOOKUPS; absent when none). An answer naming no snapshot could not be checked.
  */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch) {
   const latest = { env: search.environment, kind: 'latest' } as const;

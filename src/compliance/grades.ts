@@ -12,14 +12,6 @@ export const FAIL_ON_INPUT = 'fail-on';
 export const FAIL_ON_FORM =
   'any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone';
 
-/** The grades that fail the step, and the input that said so. */
-export interface FailOn {
-  /** In GRADES order; empty: nothing fails (`none`). */
-  grades: Grade[];
-  /** `fail-on`, else the shorthand given true; else undefined (the default: an action that only reads is quiet). */
-  input: string | undefined;
-}
-
 /** How an action's older boolean input stands for a set of grades. */
 export interface Shorthand {
   /** Its name: `fail-on-non-compliant`, `assert-compliant`. */
@@ -40,27 +32,21 @@ export function parseFailOn(raw: string): Grade[] | undefined {
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  for (const word of words) {
-    if (word !== 'none' && !(GRADES as readonly string[]).includes(word)) {
-      throw new InputError(FAIL_ON_INPUT, `'${word}' is not a grade`, FAIL_ON_FORM);
-    }
-  }
-  if (words.includes('none')) {
-    const others = words.filter((word) => word !== 'none');
-    if (others.length > 0) {
-      throw new InputError(
-        FAIL_ON_INPUT,
-        `'none' is given with ${others.map((w) => `'${w}'`).join(', ')}: none alone means nothing fails`,
-        FAIL_ON_FORM,
-      );
-    }
-    return [];
-  }
-  return inOrder(words as Grade[]);
+  const bad = words.find((word) => word !== 'none' && !(GRADES as readonly string[]).includes(word));
+  if (bad !== undefined) throw new InputError(FAIL_ON_INPUT, `'${bad}' is not a grade`, FAIL_ON_FORM);
+  const others = words.filter((word) => word !== 'none');
+  if (others.length === words.length) return inOrder(words as Grade[]);
+  if (others.length === 0) return [];
+  const problem = `'none' is given with ${others.map((w) => `'${w}'`).join(', ')}: none alone means nothing fails`;
+  throw new InputError(FAIL_ON_INPUT, problem, FAIL_ON_FORM);
 }
 
-/** What fails the step: `fail-on`, else the shorthand; two that contradict each other are an input error. */
-export function readFailOn(inputs: InputReader, shorthand: Shorthand): FailOn {
+/**
+ * What fails the step: `fail-on`, else the shorthand; two that contradict each other are an input error. The grades
+ * are in GRADES order (empty: nothing fails, `none`); the input that said so is `fail-on`, else the shorthand given
+ * true, else undefined (the default: an action that only reads is quiet).
+ */
+export function readFailOn(inputs: InputReader, shorthand: Shorthand) {
   const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT));
   const given = inputs.optional(shorthand.input) !== undefined;
   const flag = inputs.boolean(shorthand.input, shorthand.fallback);
@@ -89,6 +75,9 @@ export function gradeWords(grades: readonly Grade[]): string {
 function inOrder(grades: Grade[]): Grade[] {
   return GRADES.filter((g) => grades.includes(g));
 }
+
+/** The grades that fail the step, and the input that said so. */
+export type FailOn = ReturnType<typeof readFailOn>;
 
 /** Whether a finding of this grade fails the step. */
 export function fails(failOn: Pick<FailOn, 'grades'>, grade: Grade): boolean {

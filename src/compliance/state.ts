@@ -10,12 +10,11 @@ const COMPLIANT_BY_STATE: Record<ArtifactState, boolean> = {
   INCOMPLETE: false,
 };
 
-export interface StateRead {
-  /** The state that counts: one of the three, or null when none was given or none can be read. */
-  state: ArtifactState | null;
-  /** Why `state` is not the service's word as given, in a reader's words: `given as "compliant", is_compliant true`. */
-  note?: string;
-}
+/**
+ * The state that counts (one of the three, or null when none was given or none can be read), and why it is not the
+ * service's word as given, in a reader's words: `given as "compliant", is_compliant true`.
+ */
+export type StateRead = { state: ArtifactState | null; note?: string };
 
 export function isNamedState(value: unknown): value is ArtifactState {
   return (ARTIFACT_STATES as readonly unknown[]).includes(value);

@@ -14,11 +14,7 @@ export function resolveCommit(
   urlFor: (sha: string) => string | undefined,
 ): { sha1: string; commit: GitCommitInput | undefined; warning?: string } {
   const rev = gitCommit ?? github.sha ?? 'HEAD';
-  const fromGit = readCommit(workspace, {
-    rev,
-    ...(branch !== undefined && { branch }),
-    urlFor,
-  });
+  const fromGit = readCommit(workspace, { rev, branch, urlFor });
   if (fromGit) {
     log.info(`Commit ${fromGit.sha1} on '${fromGit.branch}' (from git in ${workspace})`);
     return { sha1: fromGit.sha1, commit: fromGit };

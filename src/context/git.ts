@@ -37,7 +37,7 @@ function git(args: string[], cwd: string): string | undefined {
 /** `git_commit_info` for a commit (default HEAD); undefined outside a repository or for an unknown commit. */
 export function readCommit(
   cwd: string,
-  options: { rev?: string; branch?: string; urlFor?: (sha: string) => string | undefined } = {},
+  options: { rev?: string; branch?: string | undefined; urlFor?: (sha: string) => string | undefined } = {},
 ): GitCommitInput | undefined {
   const format = `--format=%H${SEP}%P${SEP}%an${SEP}%ae${SEP}%ct${SEP}%B`;
   // --end-of-options: a revision can never be read as an option (`--output=<file>` would write a file).
@@ -152,11 +152,7 @@ export function commonAncestors(cwd: string, shas: string[]): string[] | undefin
 }
 
 /** What `git rev-list` walks for a range: every commit reachable from `head` and from none of `not`. */
-export interface RevisionWalk {
-  head: string;
-  not: string[];
-  includeMerges: boolean;
-}
+export type RevisionWalk = { head: string; not: string[]; includeMerges: boolean };
 
 function walkArgs({ head, not, includeMerges }: RevisionWalk): string[] | undefined {
   if (![head, ...not].every((sha) => patterns.sha1.test(sha))) return undefined;

@@ -19,10 +19,7 @@ export const GLOB_FORM =
 const BIG = 1e18;
 const capped = (n: number) => (Number.isFinite(n) ? Math.min(n, BIG) : BIG);
 
-interface Size {
-  count: number;
-  chars: number;
-}
+type Size = { count: number; chars: number };
 
 type Part = string | Group;
 type Sequence = Part[];
@@ -73,13 +70,7 @@ function classEnd(text: string, start: number): number {
 
 /** Parses the braces of a glob (linear, no recursion), sizing each group as it closes; a problem for bad braces. */
 function parse(glob: string): { top: Sequence; size: Size } | string {
-  interface Frame {
-    open: number;
-    options: Sequence[];
-    sizes: Size[];
-    current: Sequence;
-    size: Size;
-  }
+  type Frame = { open: number; options: Sequence[]; sizes: Size[]; current: Sequence; size: Size };
   const top: Frame = { open: -1, options: [], sizes: [], current: [], size: { count: 1, chars: 0 } };
   const stack: Frame[] = [top];
   const literal = (frame: Frame, text: string) => {
@@ -155,12 +146,10 @@ export function globAlternatives(glob: string): { patterns: string[] } | { probl
   if (typeof parsed === 'string') return { problem: parsed };
   const { count, chars } = parsed.size;
   // Plain numbers: toLocaleString would load ICU's number formats for one message.
-  if (count > MAX_ALTERNATIVES) {
-    return { problem: `expands to ${count < BIG ? count : 'more than 10^18'} patterns` };
-  }
-  if (chars > MAX_EXPANDED_CHARS) {
-    return { problem: `expands to patterns of ${chars < BIG ? chars : 'more than 10^18'} characters in all` };
-  }
+  const shown = (n: number) => (n < BIG ? n : 'more than 10^18');
+  if (count > MAX_ALTERNATIVES) return { problem: `expands to ${shown(count)} patterns` };
+  if (chars > MAX_EXPANDED_CHARS)
+    return { problem: `expands to patterns of ${shown(chars)} characters in all` };
   return { patterns: expand(parsed.top) };
 }
 

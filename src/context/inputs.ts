@@ -62,12 +62,9 @@ export class InputReader {
     const [first, ...others] = unknown;
     if (first === undefined) return;
     const also = others.map((name) => `'${name}'${didYouMean(name, declared)}`);
-    throw new InputError(
-      first,
-      `is not an input of this action${didYouMean(first, declared)}` +
-        (also.length > 0 ? `; nor ${also.length === 1 ? 'is' : 'are'} ${also.join(', ')}` : ''),
-      `one of its inputs: ${declared.join(', ')}`,
-    );
+    const nor = also.length > 0 ? `; nor ${also.length === 1 ? 'is' : 'are'} ${also.join(', ')}` : '';
+    const problem = `is not an input of this action${didYouMean(first, declared)}${nor}`;
+    throw new InputError(first, problem, `one of its inputs: ${declared.join(', ')}`);
   }
 
   optional(name: string, fallbackEnv?: string): string | undefined {
@@ -262,11 +259,8 @@ export class InputReader {
     for (const { item, where } of items) {
       const result = z.safeParse(schema, item);
       if (!result.success) {
-        throw new InputError(
-          name,
-          `${where}('${item}') is not valid`,
-          `${expected}, ${options.lines ? 'one per line' : 'one per line or comma-separated'}`,
-        );
+        const how = options.lines ? 'one per line' : 'one per line or comma-separated';
+        throw new InputError(name, `${where}('${item}') is not valid`, `${expected}, ${how}`);
       }
       if (!out.includes(result.data)) out.push(result.data);
     }

@@ -8,22 +8,17 @@ export const NAME_FILTER_FORM =
   'artifact names without tag or digest, or globs of them (ghcr.io/acme/backend, backend, ghcr.io/acme/*; see ' +
   'docs/configuration.md, "Globs"), one per line; a line without / also matches the last part of a name';
 
-export interface NameFilter {
-  readonly source: string;
-  matches(name: string): boolean;
-}
+export type NameFilter = { readonly source: string; matches(name: string): boolean };
 
 /** Reads a filter input; each line is checked and compiled now, before anything is sent. */
 export async function readNameFilters(inputs: InputReader, name: string): Promise<NameFilter[]> {
-  const lines = inputs
-    .raw(name)
-    .split('\n')
-    .map((line) => line.trim());
-  if (lines.every((line) => line === '')) return [];
+  const lines = inputs.raw(name).split('\n');
+  if (lines.every((line) => line.trim() === '')) return [];
   // The compiler and its regex engine, loaded only when there is a line to compile.
   const { compileGlob } = await import('./glob.js');
   const filters: NameFilter[] = [];
-  lines.forEach((source, index) => {
+  lines.forEach((line, index) => {
+    const source = line.trim();
     if (source === '') return;
     const where = `line ${index + 1} ('${source}')`;
     if (/[/\\]$/.test(source)) {

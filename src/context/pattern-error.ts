@@ -1,10 +1,7 @@
 // What a compiled pattern is, and the error of one that cannot be compiled: shared by pattern.ts and re2.ts (loaded
 // only when there is a pattern), so neither imports the other.
-export interface Pattern {
-  readonly source: string;
-  /** Whether the pattern matches anywhere in the text (unanchored). */
-  test(text: string): boolean;
-}
+/** `test`: whether the pattern matches anywhere in the text (unanchored). */
+export type Pattern = { readonly source: string; test(text: string): boolean };
 
 /** A pattern RE2 cannot compile: `problem` shows the construct, `construct` names it without quoting the pattern. */
 export class PatternError extends Error {

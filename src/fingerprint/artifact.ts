@@ -14,11 +14,8 @@ export type ArtifactSpec =
   | { type: 'docker'; image: string; dockerHost?: string }
   | { type: 'oci'; image: string; username?: string; password?: string; proxy?: ProxySettings };
 
-export interface Fingerprinted {
-  fingerprint: string;
-  /** The name the CLI would report: the basename of a file or directory, or the image reference. */
-  defaultName: string | undefined;
-}
+/** `defaultName`: the name the CLI would report, the basename of a file or directory, or the image reference. */
+export type Fingerprinted = { fingerprint: string; defaultName: string | undefined };
 
 /** Each kind's code is loaded only for that kind: a file needs no Docker client, no registry client, no undici. */
 export async function fingerprintArtifact(spec: ArtifactSpec): Promise<Fingerprinted> {

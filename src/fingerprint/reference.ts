@@ -10,19 +10,6 @@ export const EXPECTED_REFERENCE =
   'an image reference such as nginx, nginx:1.27, ghcr.io/org/app:1.0, 127.0.0.1:5000/app:dev or ' +
   'ghcr.io/org/app@sha256:<64 hex>';
 
-export interface ImageReference {
-  /** The registry as docker names it: `docker.io`, `ghcr.io`, `127.0.0.1:5000`, `[::1]:5000`. */
-  registry: string;
-  /** `host[:port]` the registry API is reached at: `registry-1.docker.io` for Docker Hub, else the registry. */
-  apiHost: string;
-  /** The repository path inside the registry, e.g. `library/nginx`. */
-  repository: string;
-  /** The tag: the one given, or `latest` when neither a tag nor a digest was given. */
-  tag: string | undefined;
-  /** `sha256:<64 lowercase hex>` when the reference pins a digest. */
-  digest: string | undefined;
-}
-
 const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
 const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = new RegExp(
@@ -45,8 +32,12 @@ function splitRegistry(name: string): [string, string] {
   return [first === 'index.docker.io' ? DOCKER_HUB : first, name.slice(slash + 1)];
 }
 
-/** Parses and normalizes an image reference; a malformed one is an {@link InputError} on `input`. */
-export function parseImageReference(reference: string, input = 'artifact'): ImageReference {
+/**
+ * Parses and normalizes an image reference; a malformed one is an {@link InputError} on `input`. `apiHost` is where
+ * the registry API is reached (`registry-1.docker.io` for Docker Hub), `tag` is `latest` when neither a tag nor a
+ * digest is given, and `digest` is `sha256:<64 lowercase hex>` when the reference pins one.
+ */
+export function parseImageReference(reference: string, input = 'artifact') {
   const text = reference.trim();
   const bad = (problem: string): InputError => new InputError(input, problem, EXPECTED_REFERENCE);
   if (text === '') throw bad('the image reference is empty');
@@ -96,6 +87,8 @@ export function parseImageReference(reference: string, input = 'artifact'): Imag
     digest,
   };
 }
+
+export type ImageReference = ReturnType<typeof parseImageReference>;
 
 /** `registry/repository[:tag][@digest]`, fully qualified. */
 export function formatReference(ref: ImageReference): string {

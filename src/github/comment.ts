@@ -94,13 +94,9 @@ export function renderStickyBody(
 }
 
 /** The login the token acts as; undefined for an installation token (the workflow's), which may not ask. */
-async function viewerLogin(octokit: Octokit): Promise<string | undefined> {
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated({ request: requestOptions() });
-    return data.login;
-  } catch {
-    return undefined;
-  }
+function viewerLogin(octokit: Octokit): Promise<string | undefined> {
+  const asked = octokit.rest.users.getAuthenticated({ request: requestOptions() });
+  return asked.then(({ data }) => data.login).catch(() => undefined);
 }
 
 const FORBIDDEN_HINT =

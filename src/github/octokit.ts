@@ -22,9 +22,8 @@ export function boundedFetch(fetch: typeof globalThis.fetch, limit: number): typ
     const res = await fetch(input, init);
     const body = res.body === null ? Buffer.alloc(0) : await readBounded(res.body, limit);
     if (body === undefined) {
-      throw new AnswerTooLarge(
-        `GitHub's answer is larger than ${describeLimit(limit)}; the rest was not read`,
-      );
+      const problem = `GitHub's answer is larger than ${describeLimit(limit)}; the rest was not read`;
+      throw new AnswerTooLarge(problem);
     }
     const { status, statusText, headers } = res;
     const bounded = new Response(body.length > 0 ? body : null, { status, statusText, headers });

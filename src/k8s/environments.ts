@@ -7,10 +7,7 @@ import { InputError } from '../errors/errors.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from './pods.js';
 
 /** One environment to report, and which namespaces of the cluster are its. */
-export interface EnvironmentTarget {
-  name: string;
-  filter: NamespaceFilter;
-}
+export type EnvironmentTarget = { name: string; filter: NamespaceFilter };
 
 /** What a config file (or the inline YAML) must look like, for every error message. */
 export const CONFIG_FORM =
@@ -67,14 +64,11 @@ export async function readEnvironmentsConfig(
     throw new InputError(input, `${at(error.pos[0])}: not valid YAML (${problem})`, CONFIG_FORM);
   }
   // Aliases and merge keys are YAML, but the CLI's examples never use them: refused with a line, not misread.
+  const noAliases = 'aliases (*name) and merge keys (<<) are not supported here: write the value out';
   visit(doc, {
-    Alias(_key, node) {
-      fail(node, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
-    },
+    Alias: (_key, node) => fail(node, noAliases),
     Pair(_key, pair) {
-      if (isScalar(pair.key) && pair.key.value === '<<') {
-        fail(pair.key, 'aliases (*name) and merge keys (<<) are not supported here: write the value out');
-      }
+      if (isScalar(pair.key) && pair.key.value === '<<') fail(pair.key, noAliases);
     },
   });
   const root = doc.contents;
@@ -125,10 +119,8 @@ export async function readEnvironmentsConfig(
       return (node.items as (Node | null)[]).map((entry) => {
         const value = textOf(entry);
         if (entry === null || value === undefined) {
-          return fail(
-            entry ?? node,
-            `an item of \`${key}\` is not a string (\`${key}\` is a list of strings)`,
-          );
+          const problem = `an item of \`${key}\` is not a string (\`${key}\` is a list of strings)`;
+          return fail(entry ?? node, problem);
         }
         // As the input form trims and drops empty lines; here an empty one would match every namespace.
         if (value.trim() === '' || value.trim() !== value) {

@@ -258,12 +258,9 @@ const HINTS: [RegExp, string][] = [
 ];
 
 function tailText(stderr: Buffer, cut: boolean): string {
-  let text = stderr.toString('utf8');
-  if (cut) {
-    const firstLine = text.indexOf('\n');
-    text = `…${firstLine === -1 ? text : text.slice(firstLine + 1)}`; // start at a whole line
-  }
-  return text.trim();
+  const text = stderr.toString('utf8');
+  // A cut tail starts at its first whole line.
+  return (cut ? `…${text.slice(text.indexOf('\n') + 1)}` : text).trim();
 }
 
 function messageOf(error: unknown): string {

@@ -4,11 +4,7 @@ import { isRecord } from '../api/parse.js';
 import type { K8sArtifact } from '../api/schemas.js';
 import type { Pattern } from '../context/pattern.js';
 
-export interface SkippedPod {
-  namespace: string;
-  pod: string;
-  reason: string;
-}
+export type SkippedPod = { namespace: string; pod: string; reason: string };
 
 export type PodOutcome =
   | { kind: 'report'; entry: K8sArtifact }
@@ -151,11 +147,7 @@ export async function mapPodsFor(pods: AsyncIterable<unknown>, filters: readonly
   return reports;
 }
 
-export interface ArtifactCount {
-  image: string;
-  fingerprint: string;
-  pods: number;
-}
+export type ArtifactCount = { image: string; fingerprint: string; pods: number };
 
 /** One row per (image, fingerprint), with the number of pods running it. */
 export function countArtifacts(report: PodReport): ArtifactCount[] {

@@ -29,12 +29,8 @@ export function writeCommitGroups(
     const shown = commits.slice(0, Math.max(0, room));
     room -= shown.length;
     for (let i = 0; i < shown.length; i += LINES_PER_BLOCK) {
-      summary.markdown(
-        shown
-          .slice(i, i + LINES_PER_BLOCK)
-          .map(line)
-          .join('\n'),
-      );
+      const block = shown.slice(i, i + LINES_PER_BLOCK);
+      summary.markdown(block.map(line).join('\n'));
     }
     const left = commits.length - shown.length;
     // fullData is the caller's own Markdown (a code span), not text from outside.

@@ -31,8 +31,7 @@ export function escapeText(text: string): string {
   // Only the first line can start a block: the others follow a `<br>` inside the same paragraph or cell.
   return line
     .replace(BLOCK_START, (mark: string) => (/^\d/.test(mark) ? `${mark}\\` : `\\${mark}`))
-    .split(LINE_BREAK_MARK)
-    .join('<br>');
+    .replaceAll(LINE_BREAK_MARK, '<br>');
 }
 
 /** What would start a block: a heading (`# `), a list item (`- `, `+ `, `1. `, `1) `) or a break (`---`); not `#3`. */
@@ -76,13 +75,6 @@ function entity(char: string): string {
 
 function htmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Escapes text for raw HTML (a block `<details>`'s summary), where Markdown escapes would show as backslashes. */
-function escapeHtml(text: string): string {
-  return htmlText(noMention(oneLine(redact(text))))
-    .split(LINE_BREAK_MARK)
-    .join('<br>');
 }
 
 /** An http(s) URL made safe for a Markdown link, or undefined (a `javascript:` link, say, is dropped). */
@@ -180,15 +172,14 @@ export class SummaryWriter {
 
   /** A `Field | Value` table; a field without a value (none, null or empty) is left out. */
   fields(rows: [string, Cell][]): this {
-    return this.table(
-      ['Field', 'Value'],
-      rows.filter(([, value]) => value !== undefined && value !== null && value !== ''),
-    );
+    const given = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
+    return this.table(['Field', 'Value'], given);
   }
 
   /** A folded block: `summary` is escaped as HTML (a block of raw HTML shows Markdown escapes), `body` is Markdown. */
   details(summary: string, body: string): this {
-    this.add(`<details><summary>${escapeHtml(summary)}</summary>\n\n${body}\n\n</details>\n`);
+    const html = htmlText(noMention(oneLine(redact(summary)))).replaceAll(LINE_BREAK_MARK, '<br>');
+    this.add(`<details><summary>${html}</summary>\n\n${body}\n\n</details>\n`);
     return this;
   }
 
