@@ -129,7 +129,7 @@ function aboutTheQuestion(name: EndpointName, drawn: unknown, url: URL): unknown
           if (!isObject(item)) continue;
           given(item, 'snapshot_id', id);
           // Fingerprints and flows the lookups can ask about, so the drawn artifact answers are read too (the
-          // malformed ones are tested as the diff's fault in test/dist/diff-envs.test.ts).
+          // malformed ones are diff-envs' steps.test.ts's).
           const artifacts = Array.isArray(item.artifacts) ? (item.artifacts as unknown[]) : [];
           artifacts.forEach((a, i) => {
             if (!isObject(a)) return;

@@ -2,7 +2,7 @@
  * get-artifact with many items, run as a step in-process: the grades over many against the sandbox under both answer
  * profiles; globs, several fingerprints and items that cannot be checked, answers the sandbox would not give and
  * inputs refused before any request (none depends on the profile) once. The bundle keeps a release of 200 files in
- * test/dist/get-artifact.test.ts.
+ * test/dist/contract.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';

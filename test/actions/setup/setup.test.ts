@@ -1,6 +1,6 @@
 /**
  * setup run as a step in-process against a loopback server: what it exports for later steps, and which setting a
- * failed check blames. The bundle keeps its contract in test/dist/setup.test.ts.
+ * failed check blames. The bundle keeps its contract in test/dist/contract.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { action, explainVerifyFailure } from '../../../src/actions/setup.js';
