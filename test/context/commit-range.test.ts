@@ -37,10 +37,12 @@ describe('parseRange', () => {
 
   it.each([
     ['v1..HEAD\nv2..HEAD', 'holds a range and other lines'],
+    ['v1...HEAD', "'v1...HEAD' has three dots"],
     ['..HEAD', "'..HEAD' leaves its base empty"],
     ['v1..', "'v1..' leaves its head empty"],
     ['a..b..c', "'a..b..c' has more than one '..'"],
     ['--output=/tmp/x..HEAD', "'--output=/tmp/x' starts with '-', which git would read as an option"],
+    ['v1..-x', "'-x' starts with '-'"],
     ['v1..HE\u0007AD', 'holds a control character'],
   ])('refuses %j', (text, problem) => {
     const error = inputError(() => parseRange(text, 'commits'));
@@ -204,6 +206,16 @@ describe('readRange', () => {
     expect(withMerges.onlyMerges).toBeUndefined();
     // Another commit beside the merge: something to check, no count.
     expect(readRange({ ...onlyMerges, bases: [{ revision: root }] }).onlyMerges).toBeUndefined();
+  });
+
+  it('refuses more than max, saying how many', () => {
+    const r = repo();
+    fastCommits(r, 5);
+    const error = inputError(() => readRange(request(r, { max: 3, shown: 'v1..HEAD' })));
+    expect(error.message).toBe(
+      "Invalid input 'commits': v1..HEAD has 5 commits, more than the 3 one step checks. Expected at most 3 commits: " +
+        'a later base, or the range split over several steps.',
+    );
   });
 
   it('names a revision the repository does not have, and the input it came from', () => {
