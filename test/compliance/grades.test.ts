@@ -46,7 +46,12 @@ describe('parseFailOn', () => {
     expect(parseFailOn(raw)).toEqual(grades);
   });
 
-  // An unknown word and none with a grade, refused: the fail-on rows of each gate's bad-input table in test/actions.
+  // An unknown word refused: the fail-on rows of each gate's bad-input table in test/actions.
+  it('refuses none with another grade', () => {
+    const error = inputError(() => parseFailOn('none, missing'));
+    expect(error.input).toBe('fail-on');
+    expect(error.problem).toBe("'none' is given with 'missing': none alone means nothing fails");
+  });
 });
 
 describe('readFailOn: fail-on and the shorthand of each gate', () => {
@@ -129,7 +134,10 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
         'non-compliant, missing, unknown. Expected fail-on alone (fail-on-non-compliant: true is the shorthand of ' +
         'non-compliant, missing, unknown), or the two saying the same.',
     );
-    // None against true, and a reader's shorthand: the gates' bad-input tables in test/actions.
+    expect(() => read(gate, { 'fail-on': 'none', 'fail-on-non-compliant': 'true' })).toThrow(
+      'says none while fail-on-non-compliant is true',
+    );
+    // A reader's shorthand: the gates' bad-input tables in test/actions.
   });
 
   it('checks the shorthand as a boolean, and a bad fail-on before it', () => {
