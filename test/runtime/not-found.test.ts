@@ -12,7 +12,8 @@ const DEPLOYMENT = /\b(artifact|fingerprint|deploy)/i;
 
 describe('notFoundAbout', () => {
   it.each([
-    // The deployment's own words and a missing organization or environment: test/actions/get-deployment.
+    // The deployment's own words and a missing environment: test/actions/get-deployment.
+    ["Organization 'acme' does not exist", 'scope'],
     ["Flow named 'x' does not exist for organization 'y'", 'scope'],
     ['Not found: /api/v2/nothing', 'scope'],
     ['Not Found', 'unknown'],
