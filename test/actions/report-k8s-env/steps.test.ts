@@ -456,6 +456,7 @@ describe('report-k8s-env against a loopback server', () => {
       // Set even so: a later fromJSON of it never breaks.
       expect(result.outputs.environments).toBe('[]');
       expect(outputFile(result, 'result-file')).toMatchObject({ error: { kind: 'input' } });
+      expect(result.summary).toContain('### ⚠️ Could not report the environment');
       // Each config's refusal: test/actions/report-k8s-env/inputs.test.ts.
       expect(/::error::(.*)/.exec(result.stdout)?.[1]).toMatch(
         `Invalid input 'config-file': ${join(dir, 'envs.yaml')}, line 1, column 15: `,
