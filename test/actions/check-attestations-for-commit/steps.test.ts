@@ -723,6 +723,15 @@ describe('check-attestations-for-commit', () => {
       expectStep(tripped, { code: 1, outputs: { outcome: 'non-compliant' }, warnings: [refused] });
       expect(errors(tripped)).toHaveLength(2);
       expect(api.comments.get(7) ?? []).toHaveLength(0);
+      // Its commits refused too: the comment's warning first, then the step's (the finisher's order).
+      const failCommits = { status: 403, message: 'Resource not accessible by integration' };
+      const both = await github({ failCommits, forbidComments: true });
+      expect(warnings(await gate(comment, onPullRequest(both, COMPLIANT)))).toEqual([
+        refused,
+        '::warning::Could not read the commits of pull request #7 (HTTP 403: Resource not accessible by integration): ' +
+          `checking its head commit ${COMPLIANT} alone. Give the job the 'pull-requests: read' permission, or list ` +
+          "the commits in the 'commits' input.",
+      ]);
     });
 
     it('keeps one comment per gate of a job (a flow each), and never updates a comment someone else wrote', async () => {
