@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readCommon, type CommonInputs } from '../../src/runtime/context.js';
-import { InputError, SourceError } from '../../src/errors/errors.js';
+import { InputError, NetworkError, SourceError } from '../../src/errors/errors.js';
 import { defineAction, runStep, type StepResult } from '../../src/runtime/step.js';
 import { useInProcessRunner } from '../helpers/in-process.js';
 import { CONNECTION, inputEnv } from '../helpers/inputs.js';
@@ -88,7 +88,19 @@ describe('the outage switch: dry run', () => {
     expect(summary).toContain('### Compliance gate');
   });
 
-  // A service that cannot be reached, under dry run: a warning, outcome error (test/actions, range-steps.test.ts).
+  it('a service that cannot be reached is a warning: outcome error, not a failure', async () => {
+    const { runner, exitCode } = await gate(
+      { 'dry-run': 'true' },
+      { thrown: new NetworkError('GET https://compliance.example.test/api/v2/x', 'connect ECONNREFUSED') },
+    );
+    expect(exitCode).toBeUndefined();
+    expect(runner.outputs().outcome).toBe('error');
+    expect(runner.annotations()).toHaveLength(1);
+    expect(runner.annotations()[0]).toMatch(
+      /^::warning title=Dry run::Not failed \(dry run\): .*could not reach/,
+    );
+  });
+
   it("still fails on the step's own inputs, on what it was given to read, and on a bug", async () => {
     for (const thrown of [
       new InputError('commits', "'x' is not a commit", 'commit SHAs'),
