@@ -243,6 +243,9 @@ describe('the nine operations', () => {
     const capped = await client.listAllTrails({}, { perPage: 10, maxItems: 25 });
     expect(capped.items).toHaveLength(25);
     expect(capped).toMatchObject({ total: 500, truncated: true, pagesRead: 3 });
+    // No page past the cap is asked for, though four may be read at once.
+    const asked = server.requests.slice(10).map((r) => r.url.searchParams.get('page'));
+    expect(asked.sort()).toEqual(['1', '2', '3']);
 
     // A page_count of 1 is trusted: one request, no second page asked for.
     const { server: one, client: oneClient } = await setup((_req, res) =>
