@@ -30,12 +30,18 @@ const VECTOR = {
   'folder2/hello3.txt': 'hello3',
 };
 
-// The CLI's file and dir vectors (hello world!, the folder with and without folder2) are checked through the steps
-// that report them: test/actions/report-artifact/steps.test.ts.
+// The CLI's file vector (hello world!) and the folder without folder2 are checked through the steps that report
+// them: test/actions/report-artifact/steps.test.ts.
 describe('the reference vectors (compatibility with the official CLI)', () => {
   it('an empty file and an empty dir: the hash of nothing', async () => {
     expect(fingerprintFile(join(tree({ empty: '' }), 'empty'))).toBe(EMPTY);
     expect(await fingerprintDir(tree({}))).toBe(EMPTY);
+  });
+
+  it('dir', async () => {
+    expect(await fingerprintDir(tree(VECTOR))).toBe(
+      'c43808cb04c6e66c4c6fc1f972dd67c3b9b71c81e0a0c78730da3699922d17be',
+    );
   });
 
   it('dir with .kosli_ignore naming folder2', async () => {

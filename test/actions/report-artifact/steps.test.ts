@@ -191,6 +191,8 @@ describe('report-artifact, the sandbox answering full', () => {
     });
     expect(notMatching.code).toBe(0);
     expect(notMatching.outputs.fingerprint).toBe(whole.outputs.fingerprint);
+    // Without a name, a folder is reported under its own.
+    expect(whole.outputs.filename).toBe('long');
   });
 
   it('takes the commit context from a pull request, the push event without a checkout, else the SHA alone', async () => {
