@@ -56,10 +56,14 @@ describe('report-k8s-env inputs', () => {
       { 'namespaces-regex': 'a', 'exclude-namespaces-regex': 'b' },
       "Invalid input 'exclude-namespaces-regex': cannot be combined",
     ],
-    // What only applies to a live read, with a pods file (kubeconfig and kube-context, in one loop).
+    // What only applies to a live read, with a pods file.
     [
       { 'pods-file': 'pods.json', kubeconfig: 'kc' },
       "Invalid input 'kubeconfig': only applies to a live read, not with pods-file",
+    ],
+    [
+      { 'pods-file': 'pods.json', 'kube-context': 'prod' },
+      "Invalid input 'kube-context': only applies to a live read",
     ],
     [{ environment: 'prod env' }, "Invalid input 'environment': 'prod env' is not valid"],
   ])('refuses %o', async (extra, message) => {
