@@ -1,7 +1,6 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cell,
   codeCell,
@@ -15,6 +14,7 @@ import {
   staleFiles,
 } from '../scripts/action-docs.js';
 import { fillOwner, OWNER_PLACEHOLDER } from '../scripts/release-prepare.js';
+import { useTempDirs } from './helpers/git.js';
 
 // Each check renders every page again (in the repository or a copy of it), and most of what it formats is what an
 // earlier render formatted: Prettier formats the same text with the same options (the same file in any copy), once.
@@ -145,10 +145,11 @@ describe('action docs', () => {
   });
 
   describe('in a copy of the repository', () => {
+    const { tempDir } = useTempDirs();
     let root: string;
 
     beforeEach(() => {
-      root = mkdtempSync(join(tmpdir(), 'action-docs-'));
+      root = tempDir('action-docs-');
       // Everything the docs are generated from or into, and the Prettier options they are formatted with.
       for (const path of ['README.md', 'action.yml', '.prettierrc.json', 'package.json', 'docs/actions'])
         cpSync(join(repo, path), join(root, path), { recursive: true });
@@ -158,8 +159,6 @@ describe('action docs', () => {
         }
       }
     });
-
-    afterEach(() => rmSync(root, { recursive: true, force: true }));
 
     const edit = (path: string, from: string, to: string) => {
       const text = readFileSync(join(root, path), 'utf8');

@@ -19,8 +19,6 @@ export interface FakeComment {
 }
 
 export interface FakeGitHubOptions {
-  /** `owner/name` (default acme/app, the harness's GITHUB_REPOSITORY). */
-  repository?: string;
   token?: string;
   /** Commits of each pull request, oldest first. */
   pulls?: Record<number, { sha: string; message: string }[]>;
@@ -41,13 +39,14 @@ export interface FakeGitHubOptions {
 
 type FakeGitHub = Awaited<ReturnType<ReturnType<typeof useFakeGitHub>>>;
 
+/** The harness's GITHUB_REPOSITORY. */
+const repository = 'acme/app';
 const MAX_LISTED_COMMITS = 250;
 const COMMENT_LIMIT = 65_536;
 
 export function useFakeGitHub() {
   const later = cleanedAfterEach();
   return async (options: FakeGitHubOptions = {}) => {
-    const repository = options.repository ?? 'acme/app';
     const token = options.token ?? GITHUB_TOKEN;
     const comments = new Map<number, FakeComment[]>(
       Object.entries(options.comments ?? {}).map(([n, list]) => [Number(n), [...list]]),

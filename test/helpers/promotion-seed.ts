@@ -12,9 +12,7 @@
  * - payments 3.0.0 (one pod: scaled) and payments 3.1.0 side by side: a rollout in progress, never promoted;
  * - redis 7.4, unchanged.
  *
- * With `migration`, staging#3 also runs backend-migrate 1.6.0, new and COMPLIANT (for a filter to leave out). With
- * `twoFlows`, backend 1.6.0 is also reported to the flow worker, where it is NON-COMPLIANT: the diff lists it once per
- * flow, and only its entry of flow backend is COMPLIANT.
+ * With `migration`, staging#3 also runs backend-migrate 1.6.0, new and COMPLIANT (for a filter to leave out).
  */
 import { createHash } from 'node:crypto';
 import { demoSeed } from './sandbox.js';
@@ -80,7 +78,7 @@ const running = (name: string, fingerprint: string, pods: string[]) => ({
 });
 
 /** The demo seed with the promotion of three services and a rollout in progress (above), fresh. */
-export function promotionSeed(options: { migration?: boolean; twoFlows?: boolean } = {}): unknown {
+export function promotionSeed(options: { migration?: boolean } = {}): unknown {
   const seed = demoSeed() as { orgs: { demo: Org } };
   const org = seed.orgs.demo;
   org.flows.push({ name: 'worker' }, { name: 'payments' });
@@ -141,12 +139,6 @@ export function promotionSeed(options: { migration?: boolean; twoFlows?: boolean
     // In a flow without a template: nothing is asked of it, so it is COMPLIANT.
     artifact(40, 'payments', 'ghcr.io/acme/backend-migrate:1.6.0', 'acme/shop', COMMIT.backend16),
   );
-  if (options.twoFlows === true) {
-    org.artifacts.push({
-      ...artifact(17, 'worker', 'ghcr.io/acme/backend:1.6.0', 'acme/shop', COMMIT.backend16),
-      is_compliant: false,
-    });
-  }
   const environment = (name: string) => org.environments.find((e) => e.name === name);
   environment('production')?.snapshots.push({
     index: 3,

@@ -3,12 +3,12 @@
  * large one a folder with the one floor plan; the import graph has no cycle (dependency-cruiser with the project's
  * own configuration, type imports counted), and dist/ is built from src/ alone.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/git.js';
 import { ROOT } from '../helpers/runner.js';
 
 /** The files every action folder (a large action) has, and the one it has where the action decides something. */
@@ -74,10 +74,10 @@ describe('every action is one file, or a folder with one floor plan', () => {
 });
 
 describe('the import graph (dependency-cruiser, as `npm run lint` runs it)', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'cycles-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const { tempDir } = useTempDirs();
 
   it('finds a cycle made of type imports alone', async () => {
+    const scratch = tempDir('cycles-');
     writeFileSync(
       join(scratch, 'run.ts'),
       "import type { Shown } from './render.js';\nexport type Run = Shown;\n",
