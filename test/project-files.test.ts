@@ -197,22 +197,6 @@ describe('the issue forms', () => {
     expect(form('feature_request.yml')).toMatchObject({ name: 'Feature request', labels: ['enhancement'] });
   });
 
-  it('the checker finds what GitHub would refuse', () => {
-    const good = form('bug_report.yml');
-    const body = good.body as FormElement[];
-    expect(formProblems({ ...good, name: '' })).toEqual(['name is not a non-empty string']);
-    expect(formProblems({ ...good, body: [] })).toEqual(['body is not a non-empty list']);
-    expect(
-      formProblems({ ...good, body: [...body, { ...body[1], attributes: { label: 'Other' } }] }),
-    ).toEqual([`body[${body.length}]: id 'action' twice`, `body[${body.length}]: no options`]);
-    expect(
-      formProblems({ ...good, body: [{ type: 'input', id: 'x y', attributes: { render: 'yaml' } }] }),
-    ).toEqual(["body[0]: id 'x y'", 'body[0]: no label', 'body[0]: render on a input']);
-    expect(formProblems({ ...good, body: [{ type: 'markdown', attributes: { value: 'hi' } }] })).toEqual([
-      'only markdown elements',
-    ]);
-  });
-
   it('the bug report names only sub-actions that exist, and asks for the version and what happened', () => {
     const body = form('bug_report.yml').body as FormElement[];
     const action = body.find((e) => e.id === 'action');
@@ -239,8 +223,6 @@ describe('the issue forms', () => {
       `${OWNER_REPO}/security/policy`,
     ]);
     expect(config.contact_links[0]?.about).toContain('SECURITY.md');
-    // GitHub's security policy page shows SECURITY.md at the root.
-    expect(existsSync(join(ROOT, 'SECURITY.md'))).toBe(true);
   });
 });
 

@@ -163,36 +163,21 @@ describe('errors keep the shape {message, errors} and leave the server up', () =
 });
 
 describe('reporting artifacts', () => {
-  it('creates, then updates by (flow, fingerprint), linking trail and commit', async () => {
-    const sb = await start();
-    const client = sb.client();
+  it('updates a report by (flow, fingerprint), linking trail and commit', async () => {
+    const client = (await start()).client();
     const report = {
       fingerprint: FP_NEW,
       filename: 'backend:2.0.0',
-      build_url: 'https://ci/run/9',
-      commit_url: `https://git/commit/${SHA_NEW}`,
-      git_commit: SHA_NEW,
+      build_url: 'b',
+      commit_url: 'c',
       trail_name: SHA_NEW,
       template_reference_name: 'backend-image',
-      git_commit_info: {
-        sha1: SHA_NEW,
-        message: 'Next',
-        author: 'Dee <d@x>',
-        branch: 'main',
-        timestamp: 1793800000,
-      },
+      git_commit_info: { sha1: SHA_NEW, message: 'Next', author: 'D', branch: 'main', timestamp: 1793800000 },
     };
-    await expect(client.reportArtifact('backend', report)).resolves.toMatchObject({ message: 'OK' });
+    await client.reportArtifact('backend', report);
     const created = await client.getArtifact('backend', FP_NEW);
     // A new trail was begun with the flow's template: nothing attested yet.
-    expect(created).toMatchObject({
-      filename: 'backend:2.0.0',
-      trail_name: SHA_NEW,
-      git_commit: SHA_NEW,
-      state: 'INCOMPLETE',
-    });
     expect(created.state_info).toContain('pull-request: missing');
-
     await client.reportArtifact('backend', {
       ...report,
       filename: 'backend:2.0.0-renamed',
@@ -290,19 +275,8 @@ describe('K8S reports, snapshots and deployments', () => {
       ],
     });
     const d = await client.getDeployment('production', FP_NEW);
-    expect(d).toMatchObject({
-      fingerprint: FP_NEW,
-      env_name: 'production',
-      snapshot_index: 3,
-      artifact_name: 'ghcr.io/acme/backend:2.0.0',
-    });
-    expect(d.artifact).toMatchObject({ flow_name: 'backend', trail_name: SHA_NEW, git_commit: SHA_NEW });
-    expect(d.replaced_artifact).toMatchObject({
-      fingerprint: FP_API1,
-      artifact_name: 'ghcr.io/acme/backend:1.4.0',
-      snapshot_index: 2,
-    });
-    expect(d.diff_url).toContain('/environments/production/snapshots/3?compare=2');
+    expect(d).toMatchObject({ snapshot_index: 3, artifact: { trail_name: SHA_NEW } });
+    expect(d.replaced_artifact).toMatchObject({ fingerprint: FP_API1, snapshot_index: 2 });
     // The web bundle started at #2 and still runs: its deployment is still #2.
     expect((await client.getDeployment('production', FP_WEB)).snapshot_index).toBe(2);
   });
@@ -362,25 +336,14 @@ describe('environment diffs', () => {
   });
 
   it.each([
-    ['prod%23x', 400, 'Bad snappish prod#x'],
     ['staging~5', 400, "Snappish 'staging~5' resolves to staging#-3: Indexes are 1-based"],
     ['staging@{2020-01-01T00:00:00}', 400, 'Indexes are 1-based'],
     ['staging%239', 404, 'Snapshot staging#9 does not exist (the latest is staging#2)'],
-    ['mars', 404, "Environment named 'mars' does not exist for organization 'demo'"],
   ])('refuses %s', async (expr, status, message) => {
     const sb = await start();
     const res = await sb.fetch(`/env-diff/demo?snappish1=${expr}&snappish2=staging`);
     expect(res.status).toBe(status);
     expect((await body(res)).message).toContain(message);
-  });
-
-  it('refuses an environment without snapshots as 1-based', async () => {
-    const sb = await start();
-    const res = await sb.fetch('/env-diff/other?snappish1=production&snappish2=production', {
-      token: OTHER_TOKEN,
-    });
-    expect(res.status).toBe(400);
-    expect((await body(res)).message).toContain('production#0: Indexes are 1-based');
   });
 });
 
@@ -403,15 +366,8 @@ describe('lists', () => {
     });
   });
 
-  it('filters trails by flow, flow tag and fingerprint', async () => {
-    const sb = await start();
-    const client = sb.client();
-    expect((await client.listTrails({ flow: 'frontend' })).items.map((t) => t.name)).toEqual([WEB_COMMIT]);
-    expect((await client.listTrails({ flow_tag: 'team=payments' })).items).toHaveLength(2);
-    expect((await client.listTrails({ flow_tag: 'team=nobody' })).items).toHaveLength(0);
-    expect((await client.listTrails({ fingerprint: FP_API2 })).items.map((t) => t.name)).toEqual([
-      BAD_COMMIT,
-    ]);
+  it("gives each trail's compliance status, attestation by attestation", async () => {
+    const client = (await start()).client();
     const t = (await client.listTrails({ flow: 'backend' })).items.find((x) => x.name === BAD_COMMIT);
     expect(t?.compliance_state).toBe('NON-COMPLIANT');
     expect(
@@ -430,12 +386,6 @@ describe('lists', () => {
       web?.compliance_status?.attestations_statuses?.find((a) => a?.attestation_name === 'jira-ticket')
         ?.unexpected,
     ).toBe(true);
-  });
-
-  it('reads every trail through pagination', async () => {
-    const sb = await start();
-    const all = await sb.client().listAllTrails({}, { perPage: 1 });
-    expect(all).toMatchObject({ total: 3, truncated: false, pagesRead: 3 });
   });
 
   it('windows flow attestations by time and paginates them', async () => {
@@ -475,19 +425,6 @@ describe('lists', () => {
     });
     expect(narrowed[GOOD_COMMIT]).toEqual([]);
     expect(narrowed[WEB_COMMIT]?.map((a) => a.attestation_name)).toEqual(['unit-tests']);
-  });
-
-  it('answers actions as a bare array with the spec fields', async () => {
-    const sb = await start();
-    const res = await sb.fetch('/actions/demo');
-    const raw = (await res.json()) as unknown[];
-    expect(Array.isArray(raw)).toBe(true);
-    const actions = await sb.client().listActions();
-    expect(actions.map((a) => [a.name, a.is_failing ?? null])).toEqual([
-      ['prod-alerts', false],
-      ['release-webhook', true],
-      ['staging-email', null],
-    ]);
   });
 });
 
@@ -537,8 +474,12 @@ describe('fault injection', () => {
     expect(await (await sb.fetch('/actions/demo')).json()).toHaveLength(3);
   });
 
-  it('reads an answer fault from a flag', async () => {
+  it('reads faults from flags', async () => {
     const sb = await start();
+    sb.sandbox.faults.addFromFlag('429x1:retry-after=0');
+    const limited = await sb.fetch('/actions/demo');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('0');
     sb.sandbox.faults.addFromFlag(
       'respond200x1:type=text/html; charset=utf-8:path=^/actions/:body=<p>a:b</p>',
     );
@@ -558,15 +499,6 @@ describe('fault injection', () => {
     sb.sandbox.faults.latencyMs = 300;
     const client = sb.client({ attemptTimeoutMs: 100, retries: 0 });
     await expect(client.listActions()).rejects.toThrow(/timed out/);
-  });
-
-  it('reads faults from flags', async () => {
-    const sb = await start();
-    sb.sandbox.faults.addFromFlag('429x1:retry-after=0');
-    const res = await sb.fetch('/actions/demo');
-    expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBe('0');
-    expect(() => sb.sandbox.faults.addFromFlag('oops')).toThrow(/bad fault 'oops'/);
   });
 });
 
