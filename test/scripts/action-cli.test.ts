@@ -4,13 +4,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
-import { Sandbox } from '@compliance-actions/sandbox/server';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
 // Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
-import { DEMO_TOKEN, demoSeed } from '../helpers/sandbox.js';
+import { DEMO_TOKEN, demoSeed, useSharedSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { run } from '../../scripts/action.js';
 
@@ -209,26 +208,19 @@ describe('npm run action --event and the workspace', () => {
 });
 
 describe('npm run action --api-url', () => {
-  let service: Sandbox;
-  let url = '';
-  beforeAll(async () => {
-    // Another service than the command's own sandbox: another org, UI and token (the demo token is refused).
-    const seed = demoSeed() as {
-      ui_url: string;
-      tokens: Record<string, string>;
-      orgs: Record<string, unknown>;
-    };
-    seed.ui_url = 'https://elsewhere.compliance.invalid';
-    seed.tokens = { [TEST_TOKEN]: 'elsewhere' };
-    seed.orgs = { elsewhere: seed.orgs.demo };
-    service = new Sandbox({ seed });
-    url = await service.start(0, '127.0.0.1');
-  });
-  afterAll(async () => {
-    await service.close();
+  // Another service than the command's own sandbox: another org, UI and token (the demo token is refused).
+  const demo = demoSeed() as { orgs: Record<string, unknown> };
+  const service = useSharedSandbox({
+    seed: {
+      ...demo,
+      ui_url: 'https://elsewhere.compliance.invalid',
+      tokens: { [TEST_TOKEN]: 'elsewhere' },
+      orgs: { elsewhere: demo.orgs.demo },
+    },
   });
 
   it('runs against that service, its token and org from COMPLIANCE_API_TOKEN and COMPLIANCE_ORG', async () => {
+    const { url, sandbox } = service();
     const ran = await action(`${GET_SEED} --api-url ${url}`, {
       COMPLIANCE_API_TOKEN: TEST_TOKEN,
       COMPLIANCE_ORG: 'elsewhere',
@@ -240,12 +232,14 @@ describe('npm run action --api-url', () => {
     expect(output(ran, 'html-url')).toBe(
       `https://elsewhere.compliance.invalid/elsewhere/flows/backend/artifacts/${FINGERPRINT}`,
     );
-    expect(service.load.peak).toBeGreaterThan(0);
+    expect(sandbox.load.peak).toBeGreaterThan(0);
     expectReadable(ran);
   });
 
   it('never prints the token: not in the log (even with --debug), the outputs, the exported environment', async () => {
-    const ran = await action(`setup --api-url ${url} --api-token ${TEST_TOKEN} --org elsewhere --debug`);
+    const ran = await action(
+      `setup --api-url ${service().url} --api-token ${TEST_TOKEN} --org elsewhere --debug`,
+    );
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('Connected to');
     expect(ran.stdout).toMatch(/^ {2}debug: GET /m);
@@ -257,7 +251,7 @@ describe('npm run action --api-url', () => {
   });
 
   it('reports a refused token as the step does, without printing it', async () => {
-    const ran = await action(`list-actions --api-url ${url} --org elsewhere`, {
+    const ran = await action(`list-actions --api-url ${service().url} --org elsewhere`, {
       COMPLIANCE_API_TOKEN: `${TEST_TOKEN}-wrong`,
     });
     expect(ran.code).toBe(1);
@@ -275,16 +269,8 @@ describe('npm run action and the terminal', () => {
     ' \u001b]52;c;ZWNobyBoaQ==\u0007\u001b]8;;https://evil.test/\u001b\\click\u001b]8;;\u001b\\' +
     '\u001b[2J\u001b[H\r✔ report-k8s-env succeeded\u009b31m\u202eevil\u200b';
   const { tempDir } = useTempDirs();
-  let service: Sandbox;
-  let url = '';
-  beforeAll(async () => {
-    // The sandbox appends hostile_text to every message it writes: report-k8s-env's message output carries it.
-    service = new Sandbox({ seed: { ...(demoSeed() as object), hostile_text: TERMINAL } });
-    url = await service.start(0, '127.0.0.1');
-  });
-  afterAll(async () => {
-    await service.close();
-  });
+  // The sandbox appends hostile_text to every message it writes: report-k8s-env's message output carries it.
+  const service = useSharedSandbox({ seed: { ...(demoSeed() as object), hostile_text: TERMINAL } });
 
   it("shows the service's control sequences as visible marks; the result file keeps them exactly", async () => {
     const workspace = tempDir('pods-');
@@ -295,7 +281,7 @@ describe('npm run action and the terminal', () => {
       ),
     );
     const ran = await action(
-      `report-k8s-env --api-url ${url} --org demo --cwd ${workspace} ` +
+      `report-k8s-env --api-url ${service().url} --org demo --cwd ${workspace} ` +
         '--input environment=staging --input pods-file=pods.json',
       { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
     );
