@@ -291,7 +291,6 @@ describe('environment diffs', () => {
   });
 
   it.each([
-    ['staging~1', 'staging#1'],
     ['staging#2', 'staging#2'],
     ['staging@{2026-11-02T09:30:00}', 'staging#1'],
     ['staging@{2026-11-10T00:00:00}', 'staging#2'],

@@ -64,11 +64,15 @@ describe('release:prepare', () => {
   });
 
   it.each([
-    ['v9.0.0', /'v9\.0\.0' is not a version: give X\.Y\.Z/],
-    ['0.0.1', /0\.0\.1 is not greater than the current version/],
-    [current, /is not greater than the current version/],
-  ])('refuses %s', (version, message) => {
-    expect(() => prepareRelease(files(), version, '2026-12-01')).toThrow(message);
+    ['v9.0.0', 'v9.0.0', /'v9\.0\.0' is not a version: give X\.Y\.Z/],
+    ['0.0.1', '0.0.1', /0\.0\.1 is not greater than the current version/],
+    ['the current version', current, /is not greater than the current version/],
+    ['headings only under Unreleased', '9.0.0', /nothing under ## \[Unreleased\]/, '### Added\n\n'],
+    ['nothing under Unreleased', '9.0.0', /nothing under ## \[Unreleased\]/, ''],
+  ])('refuses %s', (_what, version, message, unreleased?: string) => {
+    const changelog = `# Changelog\n\n## [Unreleased]\n\n${unreleased ?? ''}## [0.1.0] - 2026-11-22\n\n- x\n`;
+    const given = unreleased === undefined ? files() : { ...files(), changelog };
+    expect(() => prepareRelease(given, version, '2026-12-01')).toThrow(message);
   });
 
   it('reads a changelog with CRLF, Unreleased last, and link definitions (found by review)', () => {
@@ -81,15 +85,6 @@ describe('release:prepare', () => {
     expect(releaseNotes(linked, '1.0.0')).toBe('- one');
     expect(() => prepareRelease({ ...files(), changelog: linked }, '9.0.0', '2026-12-01')).toThrow(
       /nothing under/,
-    );
-  });
-
-  it.each([
-    ['its headings only', '# Changelog\n\n## [Unreleased]\n\n### Added\n\n## [0.1.0] - x\n'],
-    ['nothing', '# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-11-22\n\n- x\n'],
-  ])('refuses to release with %s under Unreleased', (_what, changelog) => {
-    expect(() => prepareRelease({ ...files(), changelog }, '9.0.0', '2026-12-01')).toThrow(
-      /nothing under ## \[Unreleased\]/,
     );
   });
 
