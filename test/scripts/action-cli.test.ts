@@ -247,7 +247,6 @@ describe('npm run action --api-url', () => {
     expect(ran.stdout).toContain('COMPLIANCE_API_TOKEN: ***');
     expect(ran.stdout).toContain('COMPLIANCE_ORG: elsewhere');
     assertNoSecret(ran.stdout + ran.stderr, 'the output of npm run action');
-    expect(ran.stdout + ran.stderr).not.toContain(TEST_TOKEN);
   });
 
   it('reports a refused token as the step does, without printing it', async () => {
@@ -257,8 +256,8 @@ describe('npm run action --api-url', () => {
     expect(ran.code).toBe(1);
     expect(output(ran, 'outcome')).toBe('error');
     expect(ran.stdout).toMatch(/^Error: .*(401|token)/im);
+    // The wrong token holds the guarded TEST_TOKEN: expectReadable finds it in any form.
     expectReadable(ran);
-    expect(ran.stdout + ran.stderr).not.toContain(`${TEST_TOKEN}-wrong`);
   });
 });
 

@@ -2,27 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, markdownToText, Masks, StepLog } from '../../scripts/lib/step-text.js';
 
-function render(chunks: [stream: 'stdout' | 'stderr', text: string][], debug = false) {
+function render(chunks: [stream: 'stdout' | 'stderr', text: string][]) {
   const lines: string[] = [];
-  const log = new StepLog((line) => lines.push(line), new Masks(), { debug });
+  const log = new StepLog((line) => lines.push(line), new Masks());
   for (const [stream, text] of chunks) log.write(stream, text);
   log.end();
   return { lines, log };
 }
 
 describe('StepLog', () => {
-  it('renders groups as headings with their lines indented, and hides debug lines', () => {
-    const { lines } = render([
-      ['stdout', 'before\n::group::Read the artifact\n::debug::GET http://x (attempt 1/4)\ninside\n'],
-      ['stdout', '::endgroup::\nafter\n'],
-    ]);
-    expect(lines).toEqual(['before', '▸ Read the artifact', '  inside', 'after']);
-  });
-
-  it('shows debug lines with debug', () => {
-    expect(render([['stdout', '::debug::GET http://x\n']], true).lines).toEqual(['debug: GET http://x']);
-  });
-
   it('never prints a mask command, and masks its value from then on, in every stream', () => {
     const { lines } = render([
       ['stdout', '::add-mask::s3cr3t-value\nusing s3cr3t-value here\n'],
