@@ -39,10 +39,10 @@ const LF = 0x0a;
 const SPECIAL = new Uint8Array(128);
 for (const unit of [BACKSLASH, PERCENT, AMPERSAND, PLUS, CR, LF]) SPECIAL[unit] = 1;
 
-/** The line breaks, as a table of wanted units (see `mayRead`). */
-const BREAKS = new Uint8Array(0x10000);
-BREAKS[CR] = 1;
-BREAKS[LF] = 1;
+/** What a search wants a position to read as: the (folded) units it takes. */
+type Wanted = (unit: number) => boolean;
+
+const isBreak: Wanted = (unit) => unit === LF || unit === CR;
 
 function isSpecial(unit: number): boolean {
   return unit < 128 && SPECIAL[unit] === 1;
@@ -433,7 +433,7 @@ export class Reader {
       if (unit === LF || unit === CR) mark(position + 1);
       else {
         out.push(position);
-        if (isSpecial(unit) && mayRead(text, position, BREAKS, 0))
+        if (isSpecial(unit) && mayRead(text, position, isBreak))
           for (const r of this.readingsAt(position)) if (isLineBreak(r.text)) mark(r.end);
       }
     }
@@ -453,7 +453,7 @@ export class Reader {
       if (position >= text.length) return -1;
       const unit = text.charCodeAt(position);
       if (isSpecial(unit))
-        return mayRead(text, position, undefined, needle.charCodeAt(k))
+        return mayRead(text, position, (wanted) => wanted === needle.charCodeAt(k) || isBreak(wanted))
           ? this.completeSlowly(needle, position, k)
           : -1;
       if (foldUnit(unit) !== needle.charCodeAt(k)) return -1;
@@ -474,14 +474,12 @@ export class Reader {
       const from = ends[k];
       if (!from) continue;
       const wanted = needle.charCodeAt(k);
+      const isWanted = (folded: number) => folded === wanted;
       for (const start of k > 0 ? this.withBreaks(from, `${k}:${needle}`) : from) {
         if (start >= this.openFrom) return this.text.length;
         const unit = this.text.charCodeAt(start);
         // Read only where a reading may give the character wanted (the breaks after it were found above).
-        if (
-          isSpecial(unit) ? !mayRead(this.text, start, undefined, wanted, false) : foldUnit(unit) !== wanted
-        )
-          continue;
+        if (isSpecial(unit) ? !mayRead(this.text, start, isWanted) : foldUnit(unit) !== wanted) continue;
         for (const r of this.readingsAt(start))
           if (spells(r.text, needle, k)) (ends[k + r.text.length] ??= new Set()).add(r.end);
       }
@@ -516,7 +514,6 @@ export function plainReadings(text: string, at: number): Reading[] | undefined {
 /** What `plainPart` gives for a part that may be an escape that reads as a part wanted there. */
 const ESCAPED = -2;
 
-const isHexUnit = (unit: number) => hexDigit(unit) >= 0;
 const isHashOrName = (unit: number) => unit === 0x23 || NAMES.next.has(unit);
 const isXOrDecimal = (unit: number) => unit === 0x78 || isDecimal(unit);
 
@@ -550,8 +547,8 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
   const out: Reading[] = [];
   const part = (p: number, accept: (unit: number) => boolean) => plainPart(text, p, accept, literal);
   if (intro === PERCENT) {
-    const high = part(at, isHexUnit);
-    const low = high === ESCAPED || hexDigit(high) < 0 ? -1 : part(at + 1, isHexUnit);
+    const high = part(at, isHex);
+    const low = high === ESCAPED || hexDigit(high) < 0 ? -1 : part(at + 1, isHex);
     if (high === ESCAPED || low === ESCAPED) return undefined;
     if (hexDigit(high) < 0 || hexDigit(low) < 0) return out;
     const byte = hexDigit(high) * 16 + hexDigit(low);
@@ -567,7 +564,7 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
     if (kind !== 0x75) return out;
     let value = 0;
     for (let p = at + 1; p < at + 5; p++) {
-      const digit = part(p, isHexUnit);
+      const digit = part(p, isHex);
       if (digit === ESCAPED) return undefined;
       if (hexDigit(digit) < 0) return out;
       value = value * 16 + hexDigit(digit);
@@ -584,7 +581,7 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
     const hex = second === 0x78;
     let value = 0;
     for (let p = at + (hex ? 2 : 1); p < at + (hex ? 10 : 9); p++) {
-      const digit = part(p, hex ? isHexUnit : isDecimal);
+      const digit = part(p, hex ? isHex : isDecimal);
       if (digit === ESCAPED) return undefined;
       const d = hex ? hexDigit(digit) : isDecimal(digit) ? digit - 0x30 : -1;
       if (d < 0) break;
@@ -633,7 +630,7 @@ function continues(intro: number, text: string, at: number): boolean {
   if (intro === PERCENT) return hexDigit(unit) >= 0;
   // Folded as the reader folds the parts of an escape (`&ſol;` is `&sol;`).
   const folded = foldUnit(unit);
-  if (intro === BACKSLASH) return folded === 0x75 || (folded < 128 && JSON_SHORT[folded] !== 0);
+  if (intro === BACKSLASH) return isJsonPart(folded);
   return folded === 0x23 || (folded >= 0x61 && folded <= 0x7a);
 }
 
@@ -654,73 +651,35 @@ function firstUnit(code: number): number {
   return code > 0xffff ? 0xd800 + ((code - 0x10000) >> 10) : code;
 }
 
-/** A unit of `table`, or else `target` or (with `breaks`) a line break. */
-function isWanted(unit: number, table: Uint8Array | undefined, target: number, breaks: boolean): boolean {
-  return table ? table[unit] === 1 : unit === target || (breaks && (unit === LF || unit === CR));
-}
-
 /**
  * Whether an escape that reads as `code` and ends at `end` gives a wanted unit, or starts an escape that may (unless
  * it is itself one that an escape's reading started: escapes nest two deep).
  */
-function decodes(
-  text: string,
-  code: number,
-  end: number,
-  table: Uint8Array | undefined,
-  target: number,
-  breaks: boolean,
-  last: boolean,
-): boolean {
+function decodes(text: string, code: number, end: number, wanted: Wanted, last: boolean): boolean {
   return (
-    isWanted(foldUnit(firstUnit(code)), table, target, breaks) ||
-    (!last && isIntro(code) && escapeMayRead(text, code, end, table, target, breaks, true))
+    wanted(foldUnit(firstUnit(code))) ||
+    (!last && isIntro(code) && escapeMayRead(text, code, end, wanted, true))
   );
 }
 
 /** The same for a reference, which reads the same with or without the `;` after it. */
-function references(
-  text: string,
-  code: number,
-  end: number,
-  table: Uint8Array | undefined,
-  target: number,
-  breaks: boolean,
-  last: boolean,
-): boolean {
+function references(text: string, code: number, end: number, wanted: Wanted, last: boolean): boolean {
   return (
-    decodes(text, code, end, table, target, breaks, last) ||
-    (text.charCodeAt(end) === 0x3b && decodes(text, code, end + 1, table, target, breaks, last))
+    decodes(text, code, end, wanted, last) ||
+    (text.charCodeAt(end) === 0x3b && decodes(text, code, end + 1, wanted, last))
   );
 }
 
-/**
- * Whether `at` may read as a wanted unit (of `table`, `target`, or a line break unless `breaks` is false), without
- * the reader: one level of plain escapes decoded, else yes.
- */
-function mayRead(
-  text: string,
-  at: number,
-  table: Uint8Array | undefined,
-  target: number,
-  breaks = true,
-): boolean {
+/** Whether `at` may read as a wanted unit, without the reader: one level of plain escapes decoded, else yes. */
+function mayRead(text: string, at: number, wanted: Wanted): boolean {
   const unit = text.charCodeAt(at);
-  if (isWanted(unit, table, target, breaks)) return true;
-  if (unit === PLUS) return isWanted(0x20, table, target, breaks);
-  return isIntro(unit) && escapeMayRead(text, unit, at + 1, table, target, breaks, false);
+  if (wanted(unit)) return true;
+  if (unit === PLUS) return wanted(0x20);
+  return isIntro(unit) && escapeMayRead(text, unit, at + 1, wanted, false);
 }
 
 /** The same for the escape that `intro` starts, its parts from `at`; `last` for one an escape's reading started. */
-function escapeMayRead(
-  text: string,
-  intro: number,
-  at: number,
-  table: Uint8Array | undefined,
-  target: number,
-  breaks: boolean,
-  last: boolean,
-): boolean {
+function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, last: boolean): boolean {
   if (nested(text, at)) return true;
   const next = text.charCodeAt(at);
   if (intro === PERCENT) {
@@ -728,12 +687,12 @@ function escapeMayRead(
     const high = hexDigit(next);
     const low = hexDigit(text.charCodeAt(at + 1));
     if (high < 0 || low < 0) return false;
-    return high >= 8 || decodes(text, high * 16 + low, at + 2, table, target, breaks, last);
+    return high >= 8 || decodes(text, high * 16 + low, at + 2, wanted, last);
   }
   if (intro === BACKSLASH) {
     const folded = foldUnit(next);
     const short = folded < 128 ? (JSON_SHORT[folded] ?? 0) : 0;
-    if (short !== 0) return decodes(text, short, at + 1, table, target, breaks, last);
+    if (short !== 0) return decodes(text, short, at + 1, wanted, last);
     if (folded !== 0x75) return false;
     let value = 0;
     for (let k = at + 1; k < at + 5; k++) {
@@ -742,7 +701,7 @@ function escapeMayRead(
       if (digit < 0) return false;
       value = value * 16 + digit;
     }
-    return decodes(text, value, at + 5, table, target, breaks, last);
+    return decodes(text, value, at + 5, wanted, last);
   }
   // `&`: every prefix of a number or a name is a reading.
   if (next === 0x23) {
@@ -755,7 +714,7 @@ function escapeMayRead(
       const digit = hex ? hexDigit(part) : part >= 0x30 && part <= 0x39 ? part - 0x30 : -1;
       if (digit < 0) break;
       value = value * (hex ? 16 : 10) + digit;
-      if (value <= 0x10ffff && references(text, value, k + 1, table, target, breaks, last)) return true;
+      if (value <= 0x10ffff && references(text, value, k + 1, wanted, last)) return true;
     }
     return false;
   }
@@ -766,8 +725,7 @@ function escapeMayRead(
     if (!child) return false;
     node = child;
     const value = node.value;
-    if (value !== undefined && references(text, value.charCodeAt(0), k + 1, table, target, breaks, last))
-      return true;
+    if (value !== undefined && references(text, value.charCodeAt(0), k + 1, wanted, last)) return true;
   }
   return false;
 }
@@ -795,6 +753,7 @@ export class NeedleSet {
   private readonly byFirst = new Map<number, string[]>();
   /** Folded units some needle starts with. */
   private readonly starts = new Uint8Array(0x10000);
+  private readonly startsWith: Wanted = (unit) => this.starts[unit] === 1;
   private readonly units = new Set<number>();
   /** Where a needle may start, found natively: its first unit, an escape, a `+`, or a unit outside ASCII. */
   private candidates: RegExp | undefined;
@@ -844,7 +803,7 @@ export class NeedleSet {
       if (i >= openFrom) break;
       const unit = text.charCodeAt(i);
       if (isSpecial(unit)) {
-        if (mayRead(text, i, this.starts, 0)) this.startSpecial(reader, i, spans);
+        if (mayRead(text, i, this.startsWith)) this.startSpecial(reader, i, spans);
         continue;
       }
       let end = -1;
