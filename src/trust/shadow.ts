@@ -39,10 +39,17 @@ const LF = 0x0a;
 const SPECIAL = new Uint8Array(128);
 for (const unit of [BACKSLASH, PERCENT, AMPERSAND, PLUS, CR, LF]) SPECIAL[unit] = 1;
 
-/** What a search wants a position to read as: the (folded) units it takes. */
-type Wanted = (unit: number) => boolean;
+/** What a search wants a position to read as: one (folded) unit, or the units of a table. */
+type Wanted = number | Uint8Array;
 
-const isBreak: Wanted = (unit) => unit === LF || unit === CR;
+/** The line breaks, as a table of wanted units. */
+const BREAKS = new Uint8Array(0x10000);
+BREAKS[CR] = 1;
+BREAKS[LF] = 1;
+
+function isWanted(unit: number, wanted: Wanted): boolean {
+  return typeof wanted === 'number' ? unit === wanted : wanted[unit] === 1;
+}
 
 function isSpecial(unit: number): boolean {
   return unit < 128 && SPECIAL[unit] === 1;
@@ -433,7 +440,7 @@ export class Reader {
       if (unit === LF || unit === CR) mark(position + 1);
       else {
         out.push(position);
-        if (isSpecial(unit) && mayRead(text, position, isBreak))
+        if (isSpecial(unit) && mayRead(text, position, BREAKS))
           for (const r of this.readingsAt(position)) if (isLineBreak(r.text)) mark(r.end);
       }
     }
@@ -453,7 +460,7 @@ export class Reader {
       if (position >= text.length) return -1;
       const unit = text.charCodeAt(position);
       if (isSpecial(unit))
-        return mayRead(text, position, (wanted) => wanted === needle.charCodeAt(k) || isBreak(wanted))
+        return mayRead(text, position, needle.charCodeAt(k)) || mayRead(text, position, BREAKS)
           ? this.completeSlowly(needle, position, k)
           : -1;
       if (foldUnit(unit) !== needle.charCodeAt(k)) return -1;
@@ -474,12 +481,11 @@ export class Reader {
       const from = ends[k];
       if (!from) continue;
       const wanted = needle.charCodeAt(k);
-      const isWanted = (folded: number) => folded === wanted;
       for (const start of k > 0 ? this.withBreaks(from, `${k}:${needle}`) : from) {
         if (start >= this.openFrom) return this.text.length;
         const unit = this.text.charCodeAt(start);
         // Read only where a reading may give the character wanted (the breaks after it were found above).
-        if (isSpecial(unit) ? !mayRead(this.text, start, isWanted) : foldUnit(unit) !== wanted) continue;
+        if (isSpecial(unit) ? !mayRead(this.text, start, wanted) : foldUnit(unit) !== wanted) continue;
         for (const r of this.readingsAt(start))
           if (spells(r.text, needle, k)) (ends[k + r.text.length] ??= new Set()).add(r.end);
       }
@@ -657,7 +663,7 @@ function firstUnit(code: number): number {
  */
 function decodes(text: string, code: number, end: number, wanted: Wanted, last: boolean): boolean {
   return (
-    wanted(foldUnit(firstUnit(code))) ||
+    isWanted(foldUnit(firstUnit(code)), wanted) ||
     (!last && isIntro(code) && escapeMayRead(text, code, end, wanted, true))
   );
 }
@@ -673,8 +679,8 @@ function references(text: string, code: number, end: number, wanted: Wanted, las
 /** Whether `at` may read as a wanted unit, without the reader: one level of plain escapes decoded, else yes. */
 function mayRead(text: string, at: number, wanted: Wanted): boolean {
   const unit = text.charCodeAt(at);
-  if (wanted(unit)) return true;
-  if (unit === PLUS) return wanted(0x20);
+  if (isWanted(unit, wanted)) return true;
+  if (unit === PLUS) return isWanted(0x20, wanted);
   return isIntro(unit) && escapeMayRead(text, unit, at + 1, wanted, false);
 }
 
@@ -753,7 +759,6 @@ export class NeedleSet {
   private readonly byFirst = new Map<number, string[]>();
   /** Folded units some needle starts with. */
   private readonly starts = new Uint8Array(0x10000);
-  private readonly startsWith: Wanted = (unit) => this.starts[unit] === 1;
   private readonly units = new Set<number>();
   /** Where a needle may start, found natively: its first unit, an escape, a `+`, or a unit outside ASCII. */
   private candidates: RegExp | undefined;
@@ -803,7 +808,7 @@ export class NeedleSet {
       if (i >= openFrom) break;
       const unit = text.charCodeAt(i);
       if (isSpecial(unit)) {
-        if (mayRead(text, i, this.startsWith)) this.startSpecial(reader, i, spans);
+        if (mayRead(text, i, this.starts)) this.startSpecial(reader, i, spans);
         continue;
       }
       let end = -1;
