@@ -199,11 +199,10 @@ export class ComplianceClient {
 
   /** GET /env-diff/{org}: each expression is formatted into the URL here, once, and the answer held to both. */
   async diffEnvironments(snapshot1: Snapshot, snapshot2: Snapshot): Promise<s.EnvDiff> {
-    const snappish1 =
-      typeof snapshot1 === 'string' ? parseSnapshotExpression(snapshot1, 'snappish1') : snapshot1;
-    const snappish2 =
-      typeof snapshot2 === 'string' ? parseSnapshotExpression(snapshot2, 'snappish2') : snapshot2;
-    return this.call('diffEnvironments', { query: { snappish1, snappish2 } });
+    const typed = (snapshot: Snapshot, name: string) =>
+      typeof snapshot === 'string' ? parseSnapshotExpression(snapshot, name) : snapshot;
+    const query = { snappish1: typed(snapshot1, 'snappish1'), snappish2: typed(snapshot2, 'snappish2') };
+    return this.call('diffEnvironments', { query });
   }
 
   /** PUT /environments/{org}/{env_name}/report/K8S: 201 is read as "a snapshot was made" (docs/api-decisions.md). */

@@ -14,8 +14,6 @@ export interface Logger {
   debug(message: string): void;
 }
 
-export const silentLogger: Logger = { debug: () => undefined };
-
 export interface ConnectionOptions {
   /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */
   baseUrl: string;
@@ -167,7 +165,7 @@ export function resolveConnection(options: ConnectionOptions): Connection {
     ),
     userAgent: options.userAgent ?? USER_AGENT,
     proxy: checkedProxy(options.proxy ?? {}),
-    logger: options.logger ?? silentLogger,
+    logger: options.logger ?? { debug: () => undefined },
     random: options.random ?? Math.random,
   };
 }

@@ -10,9 +10,6 @@ export interface CommandProperties {
   title?: string;
   file?: string;
   line?: number;
-  endLine?: number;
-  col?: number;
-  endColumn?: number;
   name?: string;
 }
 

@@ -27,6 +27,13 @@ function properties(props: AnnotationProperties | undefined): CommandProperties 
   };
 }
 
+/** An annotation of one level, its message and properties made safe. */
+function annotation(level: 'notice' | 'warning' | 'error') {
+  return (text: string, props?: AnnotationProperties): void => {
+    issueCommand(level, properties(props), safeLine(text));
+  };
+}
+
 export const log = {
   debug(text: string): void {
     issueCommand('debug', {}, safeLine(text));
@@ -34,15 +41,9 @@ export const log = {
   info(text: string): void {
     writeLine(safeLine(text));
   },
-  notice(text: string, props?: AnnotationProperties): void {
-    issueCommand('notice', properties(props), safeLine(text));
-  },
-  warning(text: string, props?: AnnotationProperties): void {
-    issueCommand('warning', properties(props), safeLine(text));
-  },
-  error(text: string, props?: AnnotationProperties): void {
-    issueCommand('error', properties(props), safeLine(text));
-  },
+  notice: annotation('notice'),
+  warning: annotation('warning'),
+  error: annotation('error'),
   /** Text laid out over several lines (a dry run's payload), each line made safe as `info` makes one. */
   block(text: string): void {
     // Scrubbed whole first: a secret split across two of its lines is still one secret.

@@ -87,55 +87,50 @@ export function fold(text: string): string {
 }
 
 /** HTML's named references of ASCII characters (keys folded: a text upper-cased as a whole still reads). */
-const NAMED: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    tab: '\t',
-    newline: '\n',
-    excl: '!',
-    quot: '"',
-    num: '#',
-    dollar: '$',
-    percnt: '%',
-    amp: '&',
-    apos: "'",
-    lpar: '(',
-    rpar: ')',
-    ast: '*',
-    midast: '*',
-    plus: '+',
-    comma: ',',
-    period: '.',
-    sol: '/',
-    colon: ':',
-    semi: ';',
-    lt: '<',
-    equals: '=',
-    gt: '>',
-    quest: '?',
-    commat: '@',
-    lsqb: '[',
-    lbrack: '[',
-    bsol: '\\',
-    rsqb: ']',
-    rbrack: ']',
-    hat: '^',
-    lowbar: '_',
-    underbar: '_',
-    grave: '`',
-    diacriticalgrave: '`',
-    lcub: '{',
-    lbrace: '{',
-    verbar: '|',
-    vert: '|',
-    verticalline: '|',
-    rcub: '}',
-    rbrace: '}',
-    fjlig: 'fj',
-  }),
-);
-const NAME_PREFIXES = new Set(
-  [...NAMED.keys()].flatMap((name) => Array.from(name).map((_, i) => name.slice(0, i + 1))),
-);
+const NAMED: Record<string, string> = {
+  tab: '\t',
+  newline: '\n',
+  excl: '!',
+  quot: '"',
+  num: '#',
+  dollar: '$',
+  percnt: '%',
+  amp: '&',
+  apos: "'",
+  lpar: '(',
+  rpar: ')',
+  ast: '*',
+  midast: '*',
+  plus: '+',
+  comma: ',',
+  period: '.',
+  sol: '/',
+  colon: ':',
+  semi: ';',
+  lt: '<',
+  equals: '=',
+  gt: '>',
+  quest: '?',
+  commat: '@',
+  lsqb: '[',
+  lbrack: '[',
+  bsol: '\\',
+  rsqb: ']',
+  rbrack: ']',
+  hat: '^',
+  lowbar: '_',
+  underbar: '_',
+  grave: '`',
+  diacriticalgrave: '`',
+  lcub: '{',
+  lbrace: '{',
+  verbar: '|',
+  vert: '|',
+  verticalline: '|',
+  rcub: '}',
+  rbrace: '}',
+  fjlig: 'fj',
+};
 
 /** The names as a trie of folded units, walked a unit at a time without building strings. */
 interface NameNode {
@@ -150,7 +145,7 @@ function nameNode(): NameNode {
   return { next, goesOn: (unit) => next.has(unit) };
 }
 const NAMES = nameNode();
-for (const [name, value] of NAMED) {
+for (const [name, value] of Object.entries(NAMED)) {
   let node = NAMES;
   for (let i = 0; i < name.length; i++) {
     const unit = name.charCodeAt(i);
@@ -378,18 +373,16 @@ export class Reader {
       for (const run of runs)
         if (run.value <= 0x10ffff) this.withSemicolon(String.fromCodePoint(run.value), run.end, depth, out);
     }
-    let names = [{ name: '', end: at }];
+    let names = [{ node: NAMES, end: at }];
     while (names.length > 0) {
-      names = names.flatMap((n) =>
-        this.parts(n.end, depth - 1, (c) => NAME_PREFIXES.has(n.name + String.fromCharCode(c))).map((c) => ({
-          name: n.name + fold(c.text),
+      names = names.flatMap(({ node, end }) =>
+        this.parts(end, depth - 1, node.goesOn).map((c) => ({
+          node: node.next.get(foldUnit(c.text.charCodeAt(0))) ?? NAMES,
           end: c.end,
         })),
       );
-      for (const n of names) {
-        const value = NAMED.get(n.name);
-        if (value !== undefined) this.withSemicolon(value, n.end, depth, out);
-      }
+      for (const { node, end } of names)
+        if (node.value !== undefined) this.withSemicolon(node.value, end, depth, out);
     }
   }
 
