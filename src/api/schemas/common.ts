@@ -210,7 +210,6 @@ export const ErrorBody = z.looseObject({
   message: z.optional(z.string()),
   errors: z.nullish(z.record(z.string(), z.unknown())),
 });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** What the service answers a report it took: `{"message": "OK"}`, `"OK"`, `{}` or null (no content: the client). */
 export const ReportAnswer = z.union([

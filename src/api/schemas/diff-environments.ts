@@ -11,7 +11,6 @@ export const EnvDiffQuery = z.strictObject({
   snappish1: SnapshotExpressionText,
   snappish2: SnapshotExpressionText,
 });
-export type EnvDiffQuery = z.input<typeof EnvDiffQuery>;
 
 /** An artifact of a diff group: which group it is in decides; its `fingerprint` names it. The rest is shown. */
 export const DiffArtifact = z.looseObject({

@@ -28,7 +28,6 @@ export const RepoInfo = z.looseObject({
   description: shown(z.string()),
   provider: shown(z.string()),
 });
-export type RepoInfo = z.infer<typeof RepoInfo>;
 
 /** An artifact (2.8): strict in the spec's nine required fields (first: another shape is named by `id`). */
 const ArtifactFields = z.looseObject({

@@ -33,7 +33,6 @@ export const AttestationStatus = z.looseObject({
   is_compliant: shown(z.boolean()),
   unexpected: z.catch(z.boolean(), false),
 });
-export type AttestationStatus = z.infer<typeof AttestationStatus>;
 
 /** `status` and `is_compliant` decide whether a trail without `compliance_state` counts as non-compliant. */
 export const TrailComplianceStatus = z.looseObject({
@@ -62,7 +61,6 @@ export const TrailTemplate = z.looseObject({
   version: shown(z.number().check(z.int())),
   content: shown(z.string()),
 });
-export type TrailTemplate = z.infer<typeof TrailTemplate>;
 
 /** A trail (2.4): state fields nullish but typed, so a count never drops a trail whose state came malformed. */
 export const Trail = z.looseObject({
