@@ -231,13 +231,16 @@ function checkShared(shared: Shared, fingerprint: string | undefined, artifact: 
   }
   if (fingerprint !== undefined) {
     // Inputs that only shape fingerprinting would be ignored silently: a sign the step is not what was meant.
-    const shaping = {
-      'artifact-type': type,
-      exclude: excludes[0],
-      'registry-username': username,
-      'registry-password': password,
-    };
-    const ignored = Object.entries(shaping).find(([, value]) => value !== undefined)?.[0];
+    const ignored =
+      type !== undefined
+        ? 'artifact-type'
+        : excludes.length > 0
+          ? 'exclude'
+          : username !== undefined
+            ? 'registry-username'
+            : password !== undefined
+              ? 'registry-password'
+              : undefined;
     if (ignored !== undefined) {
       throw new InputError(
         ignored,

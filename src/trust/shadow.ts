@@ -170,6 +170,11 @@ for (const [key, value] of Object.entries({
 }))
   JSON_SHORT[key.charCodeAt(0)] = value.charCodeAt(0);
 
+/** What `\\` and the (folded) unit after it read as, 0 for none. */
+function jsonShort(unit: number): number {
+  return unit >= 0 && unit < 128 ? (JSON_SHORT[unit] ?? 0) : 0;
+}
+
 function isDecimal(unit: number): boolean {
   return unit >= 0x30 && unit <= 0x39;
 }
@@ -180,7 +185,7 @@ function isHex(unit: number): boolean {
 
 /** The parts of escapes, each as a test of a folded unit (module constants: parts are read at every escape). */
 const isPercent = (unit: number) => unit === PERCENT;
-const isJsonPart = (unit: number) => unit === 0x75 || (unit < 128 && JSON_SHORT[unit] !== 0);
+const isJsonPart = (unit: number) => unit === 0x75 || jsonShort(unit) !== 0;
 const isSemicolon = (unit: number) => unit === 0x3b;
 const isHash = (unit: number) => unit === 0x23;
 const isX = (unit: number) => unit === 0x78;
@@ -349,7 +354,7 @@ export class Reader {
   /** A JSON escape after its backslash: `\uXXXX` or one of the short escapes. */
   private jsonEscape(at: number, depth: number, out: Reading[]): void {
     for (const part of this.parts(at, depth - 1, isJsonPart)) {
-      const short = JSON_SHORT[foldUnit(part.text.charCodeAt(0))] ?? 0;
+      const short = jsonShort(foldUnit(part.text.charCodeAt(0)));
       if (short !== 0) addReading(out, String.fromCharCode(short), part.end);
       else
         for (const run of this.digits(part.end, depth - 1, 16, 4))
@@ -558,7 +563,7 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
   if (intro === BACKSLASH) {
     const kind = part(at, isJsonPart);
     if (kind === ESCAPED) return undefined;
-    const short = kind >= 0 && kind < 128 ? (JSON_SHORT[kind] ?? 0) : 0;
+    const short = jsonShort(kind);
     if (short !== 0) out.push({ text: String.fromCharCode(short), end: at + 1 });
     if (kind !== 0x75) return out;
     let value = 0;
@@ -690,7 +695,7 @@ function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, 
   }
   if (intro === BACKSLASH) {
     const folded = foldUnit(next);
-    const short = folded < 128 ? (JSON_SHORT[folded] ?? 0) : 0;
+    const short = jsonShort(folded);
     if (short !== 0) return decodes(text, short, at + 1, wanted, last);
     if (folded !== 0x75) return false;
     let value = 0;
@@ -717,8 +722,8 @@ function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, 
     }
     return false;
   }
-  let node = NAMES;
-  for (let k = at; k < at + 16; k++) {
+  // The trie ends within the longest name (16 letters), so the walk does too.
+  for (let node = NAMES, k = at; ; k++) {
     if (nested(text, k)) return true;
     const child = node.next.get(foldUnit(text.charCodeAt(k)));
     if (!child) return false;
@@ -726,7 +731,6 @@ function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, 
     const value = node.value;
     if (value !== undefined && references(text, value.charCodeAt(0), k + 1, wanted, last)) return true;
   }
-  return false;
 }
 
 /** The units outside ASCII that fold to an ASCII letter, listed (finding them costs ~10 ms); a test checks. */
