@@ -10,6 +10,7 @@ import {
   globAlternatives,
   MAX_ALTERNATIVES,
   MAX_EXPANDED_CHARS,
+  MAX_GLOB_CHARS,
 } from '../../src/context/glob.js';
 import { PatternError } from '../../src/context/pattern-error.js';
 
@@ -119,15 +120,21 @@ describe('the glob dialect', () => {
     expect(patterns('{1..99999999999999999999}')).toBe('expands to more than 10^18 patterns');
     expect(patterns(`${'x/'.repeat(40)}{1..1000}`)).toMatch(/^expands to patterns of \d+ characters in all$/);
     expect(MAX_EXPANDED_CHARS).toBe(65536);
+    expect(patterns(`*${'x'.repeat(MAX_GLOB_CHARS)}`)).toBe(`is ${MAX_GLOB_CHARS + 1} characters long`);
   });
 
-  // A { with no }, a group of one option, an extended glob, a reversed range, a .. part, too many patterns, too long
-  // a line, too big a program: the artifact lines refused in test/actions/get-artifact/many-steps.test.ts and
-  // test/runtime/artifact.test.ts.
+  // An extended glob, a reversed range, a .. part, too many patterns: the artifact lines refused in
+  // test/actions/get-artifact/many-steps.test.ts and test/runtime/artifact.test.ts.
   it('refuses braces it could read two ways, and what it does not read, naming the place', () => {
+    expect(problem('a/{b,c')).toBe('the { at character 3 has no }');
     expect(problem('a/b,c}')).toBe('the } at character 6 closes no {');
+    expect(problem('a/{b}')).toMatch(/^the group at character 3 has one option/);
     expect(problem('[[:alpha:]]')).toMatch(/^has a POSIX class/);
     expect(problem('./')).toBe('names no path');
+    // Over RE2's bound on the program: refused, never slow.
+    expect(problem('release/{1..1000}*x?y')).toBe(
+      'is too big to match: it compiles to 9122 instructions, at most 5000 (fewer alternatives or wildcards)',
+    );
     // A file's line: the construct alone, never the line.
     const error = (() => {
       try {
