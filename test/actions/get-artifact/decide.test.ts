@@ -368,9 +368,13 @@ describe('the grade of one artifact read', () => {
     compliant,
     ...(unsure && { notConfirmed: 'Not confirmed: ...' }),
   });
-  // The grade of each state: artifactGrade (test/compliance/grades.test.ts).
+  // The grade of each state and evidence (artifactGrade), then of not found and not confirmed.
   const rows: [string, Parameters<typeof gradeOf>[0], Grade | undefined][] = [
     ['COMPLIANT by its state and evidence: passes', read('COMPLIANT', true), undefined],
+    ['COMPLIANT by its state, not its evidence: non-compliant', read('COMPLIANT', false), 'non-compliant'],
+    ['NON-COMPLIANT', read('NON-COMPLIANT', false), 'non-compliant'],
+    ['INCOMPLETE', read('INCOMPLETE', false), 'incomplete'],
+    ['no state: unknown', read(null, false), 'unknown'],
     ['not found: missing', { found: false, state: null, compliant: false }, 'missing'],
     ['COMPLIANT, not confirmed to be the trail asked: unknown', read('COMPLIANT', true, true), 'unknown'],
     [
