@@ -11,7 +11,7 @@ interface SeedOrg {
 const seed = demoSeed() as { orgs: { demo: SeedOrg } };
 const demo = seed.orgs.demo;
 const [GOOD_COMMIT, BAD_COMMIT, WEB_COMMIT] = demo.trails.map((t) => t.name) as [string, string, string];
-const [FP_API1, , FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
+const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
 const FP_NEW = 'f'.repeat(64);
 const SHA_NEW = 'e'.repeat(40);
 
@@ -193,6 +193,7 @@ describe('reporting artifacts', () => {
     const client = sb.client();
     const own = demo.attestations.find((a) => a.artifact_fingerprint === FP_API1);
     expect((await client.getArtifact('backend', FP_API1, { trail: GOOD_COMMIT })).fingerprint).toBe(FP_API1);
+    expect((await client.getArtifact('backend', FP_API2)).state_info).toBe('snyk-scan: non-compliant');
     await expect(client.getArtifact('backend', FP_API1, { trail: BAD_COMMIT })).rejects.toMatchObject({
       status: 404,
     });
