@@ -3,7 +3,7 @@ import type { Action } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { serviceTime } from '../context/time.js';
 import { readCommon, withClient } from '../runtime/context.js';
-import { defineAction, MAX_ANNOTATIONS, type Annotation, type StepResult } from '../runtime/step.js';
+import { cappedWarnings, defineAction, type Annotation, type StepResult } from '../runtime/step.js';
 import { firstOf, timeCell } from '../summary/cells.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
@@ -194,12 +194,10 @@ function failureText(tripped: Tripped, total: number): string {
 
 /** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */
 function warnings(failingActions: Action[]): Annotation[] {
-  const messages = failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`);
-  if (messages.length > MAX_ANNOTATIONS) {
-    const rest = messages.splice(MAX_ANNOTATIONS - 1);
-    messages.push(`${rest.length} more action(s) are failing: see the job summary.`);
-  }
-  return messages.map((message) => ({ level: 'warning', message }));
+  return cappedWarnings(
+    failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`),
+    (count) => `${count} more action(s) are failing: see the job summary.`,
+  );
 }
 
 function describeFailure(action: Action): string {

@@ -9,7 +9,7 @@ import {
   UnexpectedResponseError,
 } from '../errors/errors.js';
 import { encodeQuery, type QueryValue } from './query.js';
-import { cutText } from '../trust/text.js';
+import { cutText, pageText } from '../trust/text.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 import { redact } from '../trust/redact.js';
 import { NodeExchange, type Exchange } from './exchange.js';
@@ -39,7 +39,7 @@ export function readErrorBody(body: unknown, contentType: string | undefined): E
   if (body === undefined || body === null) return {};
   if (typeof body === 'string') {
     if (contentType?.includes('json')) return { message: body };
-    const text = withoutTags(body).replace(/\s+/g, ' ').trim();
+    const text = pageText(body);
     if (!text) return {};
     // Scrubbed with the spaces taken out: a token the page split across lines or tags reads `tok_abc def123` here.
     const shown = cutText(text, 200, { spaced: true });
@@ -61,19 +61,6 @@ export function readErrorBody(body: unknown, contentType: string | undefined): E
     return out;
   }
   return { message: cutText(JSON.stringify(body), 200) };
-}
-
-/** A page with each tag a space: a loop, as a pattern would look for `>` again from every `<` of `<<<…`. */
-export function withoutTags(page: string): string {
-  let out = '';
-  let from = 0;
-  for (let open = page.indexOf('<'); open >= 0; open = page.indexOf('<', from)) {
-    const close = page.indexOf('>', open + 1);
-    if (close < 0) break;
-    out += `${page.slice(from, open)} `;
-    from = close + 1;
-  }
-  return out + page.slice(from);
 }
 
 function parseBody(text: string): unknown {

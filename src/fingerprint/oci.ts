@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import { describeLimit, readBounded } from '../api/bounded-body.js';
 import { isLoopbackHost } from '../api/config.js';
-import { withoutTags } from '../api/http.js';
 import { errorCode, SourceError } from '../errors/errors.js';
-import { cutText } from '../trust/text.js';
+import { cutText, pageText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
 import { formatReference, parseImageReference, type ImageReference } from './reference.js';
 import { registerSecret } from '../trust/redact.js';
@@ -70,7 +69,7 @@ function registryErrors(body: string): { codes: string[]; text: string | undefin
   } catch {
     // Not JSON: a proxy's page, for instance.
   }
-  const text = withoutTags(body).replace(/\s+/g, ' ').trim();
+  const text = pageText(body);
   return { codes: [], text: text ? cutText(text, 200) : undefined };
 }
 

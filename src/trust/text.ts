@@ -139,3 +139,16 @@ function scrubbedHead(
     if (chars.length > count + 3) return { chars: chars.slice(0, count), more: true };
   }
 }
+
+/** A page's text on one line, each tag a space: a loop, as a pattern would look for `>` again from every `<` of `<<<…`. */
+export function pageText(page: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = page.indexOf('<'); open >= 0; open = page.indexOf('<', from)) {
+    const close = page.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += `${page.slice(from, open)} `;
+    from = close + 1;
+  }
+  return (out + page.slice(from)).replace(/\s+/g, ' ').trim();
+}

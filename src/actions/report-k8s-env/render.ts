@@ -1,7 +1,7 @@
 /** What report-k8s-env says: the summary, the warnings of pods left out, the could-not heading. */
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
-import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
+import { cappedWarnings, MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ReportK8sEnvInputs, EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './inputs.js';
 
@@ -51,12 +51,10 @@ function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
 
 function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
   const skipped = skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
-  const room = Math.max(MAX_ANNOTATIONS - empty.length, 1);
-  if (skipped.length > room) {
-    const rest = skipped.splice(room - 1);
-    skipped.push(`${rest.length} more pod(s) were skipped: see the job summary or result-file.`);
-  }
-  return [...empty, ...skipped].map((message): Annotation => ({ level: 'warning', message }));
+  // The namespaces' warnings all stand; the pods' fill the room left, at least one.
+  const room = empty.length + Math.max(MAX_ANNOTATIONS - empty.length, 1);
+  const rest = (count: number) => `${count} more pod(s) were skipped: see the job summary or result-file.`;
+  return cappedWarnings([...empty, ...skipped], rest, room);
 }
 
 export function summarize(result: ReportK8sEnvResult): SummaryWriter {
