@@ -89,11 +89,15 @@ export function useInProcessAction(): (name: ActionName, options?: RunOptions) =
       const { action } = await ACTIONS[name]();
       await action.start(env, options.cwd ?? temp, INPUTS[name].split(' ').filter(Boolean));
     } finally {
-      stdout.stop();
-      stderr.stop();
       for (const key of Object.keys(process.env))
         if (!(key in before)) Reflect.deleteProperty(process.env, key);
       Object.assign(process.env, before);
+      // Each stop checks for a leaked secret: both spies are put back even when the first finds one.
+      try {
+        stdout.stop();
+      } finally {
+        stderr.stop();
+      }
     }
     const code = Number(process.exitCode ?? 0);
     process.exitCode = undefined;
