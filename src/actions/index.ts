@@ -20,7 +20,7 @@ export type ActionName = keyof typeof ACTIONS;
 export const INPUTS: Record<ActionName, string> = {
   setup: 'api-url api-token org timeout-seconds allow-insecure-http dry-run verify',
   'check-attestations-for-commit':
-    'commits include-merges since-deployed-in name on-no-base github-token flow attestation-type attestation-name required fail-on fail-on-non-compliant comment-on-pr dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+    'commits include-merges since-deployed-in name on-no-base github-token flow attestation-type attestation-name required review exempt-authors fail-on fail-on-non-compliant comment-on-pr dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'diff-envs':
     'snapshot-1 snapshot-2 show-unchanged fail-on-diff compliance fail-on-non-compliant fail-on fail-on-rollout only exclude promotions-state comment-on-pr github-token dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'get-artifact':

@@ -6,11 +6,15 @@ import { InputError } from '../errors/errors.js';
 
 /** In this order everywhere: in messages, in the result file, in the summary. */
 export const GRADES = ['non-compliant', 'missing', 'incomplete', 'unknown'] as const;
-export type Grade = (typeof GRADES)[number];
+/** The never-alone review's own grades (check-attestations-for-commit with `review`), after GRADES everywhere. */
+export const REVIEW_GRADES = ['self-approved', 'unreviewed', 'no-pull-request'] as const;
+const ALL_GRADES = [...GRADES, ...REVIEW_GRADES];
+export type Grade = (typeof ALL_GRADES)[number];
 
 export const FAIL_ON_INPUT = 'fail-on';
-export const FAIL_ON_FORM =
-  'any of non-compliant, missing, incomplete, unknown (one per line or comma-separated), or none alone';
+const formOf = (grades: readonly string[]) =>
+  `any of ${grades.join(', ')} (one per line or comma-separated), or none alone`;
+export const FAIL_ON_FORM = formOf(GRADES);
 
 /** How an action's older boolean input stands for a set of grades. */
 export interface Shorthand {
@@ -23,22 +27,31 @@ export interface Shorthand {
   fallback: boolean;
   /** The grades this action can find: `fail-on` and the shorthand agree when they say the same of these. */
   found: readonly Grade[];
+  /** Whether `fail-on` takes the review's grades (REVIEW_GRADES). */
+  review?: boolean;
 }
 
 /** The `fail-on` input: grades by line or comma, any case, checked before anything is sent. */
-export function parseFailOn(raw: string): Grade[] | undefined {
+export function parseFailOn(raw: string, review = false): Grade[] | undefined {
   const words = raw
     .split(/[\n,]/)
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  const bad = words.find((word) => word !== 'none' && !(GRADES as readonly string[]).includes(word));
-  if (bad !== undefined) throw new InputError(FAIL_ON_INPUT, `'${bad}' is not a grade`, FAIL_ON_FORM);
+  const known: readonly string[] = review ? ALL_GRADES : GRADES;
+  const form = formOf(known);
+  const bad = words.find((word) => word !== 'none' && !known.includes(word));
+  if (bad !== undefined) {
+    const why = (REVIEW_GRADES as readonly string[]).includes(bad)
+      ? 'is a grade of the review rule, which only check-attestations-for-commit applies, with review: never-alone'
+      : 'is not a grade';
+    throw new InputError(FAIL_ON_INPUT, `'${bad}' ${why}`, form);
+  }
   const others = words.filter((word) => word !== 'none');
   if (others.length === words.length) return inOrder(words as Grade[]);
   if (others.length === 0) return [];
   const problem = `'none' is given with ${others.map((w) => `'${w}'`).join(', ')}: none alone means nothing fails`;
-  throw new InputError(FAIL_ON_INPUT, problem, FAIL_ON_FORM);
+  throw new InputError(FAIL_ON_INPUT, problem, form);
 }
 
 /**
@@ -47,7 +60,7 @@ export function parseFailOn(raw: string): Grade[] | undefined {
  * true, else undefined (the default: an action that only reads is quiet).
  */
 export function readFailOn(inputs: InputReader, shorthand: Shorthand) {
-  const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT));
+  const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT), shorthand.review);
   const given = inputs.optional(shorthand.input) !== undefined;
   const flag = inputs.boolean(shorthand.input, shorthand.fallback);
   const implied = inOrder([...(flag ? shorthand.whenTrue : shorthand.whenFalse)]);
@@ -73,7 +86,7 @@ export function gradeWords(grades: readonly Grade[]): string {
 }
 
 function inOrder(grades: Grade[]): Grade[] {
-  return GRADES.filter((g) => grades.includes(g));
+  return ALL_GRADES.filter((g) => grades.includes(g));
 }
 
 /** The grades that fail the step, and the input that said so. */
@@ -103,7 +116,7 @@ export type Sorted<T> = ReturnType<typeof sortFindings<T>>;
 
 /** How many of each grade, in GRADES order, the absent left out: `1 non-compliant, 2 unknown`. */
 export function countWords<T>(findings: readonly T[], gradeOf: (finding: T) => Grade): string {
-  return GRADES.map((g) => [g, findings.filter((f) => gradeOf(f) === g).length] as const)
+  return ALL_GRADES.map((g) => [g, findings.filter((f) => gradeOf(f) === g).length] as const)
     .filter(([, n]) => n > 0)
     .map(([g, n]) => `${n} ${g}`)
     .join(', ');

@@ -10,12 +10,13 @@ import {
   Sha1,
   type AttestationsForCommitsQuery,
 } from '../../api/schemas.js';
-import { readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
+import { readFailOn, REVIEW_GRADES, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
 import { grouped, parseRange } from '../../context/commit-range.js';
 import type { GitHubContext, PullRequestRef } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters, type NameFilter } from '../../context/name-filter.js';
+import { compiledOr, type Pattern } from '../../context/pattern.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
 import type { DeployedArtifact } from '../../compliance/deployed.js';
@@ -106,6 +107,51 @@ const SHORTHAND: Shorthand = {
   found: GATE_GRADES,
 };
 
+/** The review rules: `never-alone`, every commit approved by someone other than its authors. */
+export const REVIEW_RULES = ['never-alone'] as const;
+
+const EXEMPT_FORM =
+  'usernames (dependabot[bot]), or RE2 patterns between slashes matched against the whole username, any case ' +
+  '(/.*\\[bot\\]/), one per line';
+
+/** `exempt-authors`: a username matches trimmed and in any case; `/…/` is an RE2 pattern of the whole username. */
+async function readExemptAuthors(inputs: InputReader) {
+  const lines = inputs.list('exempt-authors', true);
+  const isPattern = (line: string) => line.length > 2 && line.startsWith('/') && line.endsWith('/');
+  const names = lines.filter((line) => !isPattern(line)).map((name) => name.toLowerCase());
+  const sources = lines.filter(isPattern).map((line) => line.slice(1, -1));
+  let patterns: Pattern[] = [];
+  if (sources.length > 0) {
+    // The engine is loaded only when there is a pattern; each is compiled alone first, so wrapping cannot change it.
+    const { compilePattern } = await import('../../context/re2.js');
+    const fail = (source: string) => (problem: string) =>
+      new InputError(
+        'exempt-authors',
+        `'/${source}/' is not a usable regular expression: ${problem}`,
+        EXEMPT_FORM,
+      );
+    patterns = sources.map((source) =>
+      compiledOr(() => {
+        compilePattern(source);
+        return compilePattern(`(?i)^(?:${source})$`);
+      }, fail(source)),
+    );
+  }
+  return {
+    given: lines,
+    matches: (username: string) =>
+      names.includes(username.trim().toLowerCase()) || patterns.some((p) => p.test(username.trim())),
+  };
+}
+
+/** With review, the shorthand stands for the review's grades too. */
+const REVIEW_SHORTHAND: Shorthand = {
+  ...SHORTHAND,
+  whenTrue: [...GATE_GRADES, ...REVIEW_GRADES],
+  found: [...GATE_GRADES, ...REVIEW_GRADES],
+  review: true,
+};
+
 /** A SHA as git prints it or in capitals; checked lowercase, as the service keys its answer. */
 const CommitSha = z.pipe(
   z.pipe(
@@ -122,6 +168,28 @@ export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
   const prComment = readPrComment(inputs, common, githubToken);
   const source = await readSource(inputs, prComment.pullRequest, common);
+  const review = inputs.choice('review', REVIEW_RULES);
+  const exemptAuthors = await readExemptAuthors(inputs);
+  if (review === undefined && exemptAuthors.given.length > 0) {
+    throw new InputError(
+      'exempt-authors',
+      'is only read with review',
+      'exempt-authors empty, or review: never-alone',
+    );
+  }
+  if (review !== undefined) {
+    // The review reads the pull_request attestations: what narrows or requires other attestations is another question.
+    const other = ['required', 'attestation-type', 'attestation-name'].find((name) =>
+      inputs.raw(name).trim(),
+    );
+    if (other !== undefined) {
+      throw new InputError(
+        other,
+        `is not read with review: ${review}, which reads the pull_request attestations of each commit`,
+        `${other} empty with review, or a second step of this action for the attestations every commit needs`,
+      );
+    }
+  }
   const attestationType = inputs.checked('attestation-type', AttestationType, expectedForms.attestationType);
   const attestationName = inputs.matching('attestation-name', 'attestationName');
   const flow = inputs.matching('flow', 'flowName');
@@ -144,10 +212,11 @@ export async function readInputs(inputs: InputReader, cwd: string) {
     );
   }
   // The grades that fail the step (`fail-on`, or `fail-on-non-compliant`), and whether the gate can fail at all.
-  const failOn = readFailOn(inputs, SHORTHAND);
+  const failOn = readFailOn(inputs, review === undefined ? SHORTHAND : REVIEW_SHORTHAND);
+  const type = review === undefined ? attestationType : 'pull_request';
   const query: GateQuery = {
     ...(flow !== undefined && { flow_name: flow }),
-    ...(attestationType !== undefined && { attestation_type: attestationType }),
+    ...(type !== undefined && { attestation_type: type }),
     ...(attestationName !== undefined && { attestation_name: attestationName }),
   };
   return {
@@ -158,6 +227,8 @@ export async function readInputs(inputs: InputReader, cwd: string) {
     required,
     failOn,
     failOnNonCompliant: failOn.grades.length > 0,
+    /** The review rule, and whose commits it exempts. */
+    review: review && { rule: review, exemptAuthors },
     githubToken,
     prComment,
   };

@@ -5,6 +5,7 @@ import {
   fails,
   gradeWords,
   type FailOn,
+  type Grade,
   type Sorted,
 } from '../../compliance/grades.js';
 import { commitUrl } from '../../context/github.js';
@@ -22,6 +23,7 @@ import {
   type GateCell,
   type GradedItem,
 } from './decide.js';
+import { gradeOf, sortReview, type Review, type ReviewVerdict, type Verdict } from './review.js';
 import {
   ACTION,
   type GateInputs,
@@ -49,10 +51,9 @@ export const onError: ErrorExtras<GateInputs> = {
   commentKey,
 };
 
-/** The result file's content (with `outcome`, which the finisher adds). */
-function resultOf(inputs: GateInputs, read: CommitsRead, decision: Decision, wouldFail: boolean) {
+/** The result file's content (with `outcome`, which the finisher adds), besides what was decided. */
+function resultOf(inputs: GateInputs, read: CommitsRead, wouldFail: boolean) {
   return {
-    ...decision,
     failOnNonCompliant: inputs.failOnNonCompliant,
     failOn: inputs.failOn.grades,
     /** What the step would decide with every grade listed: true when anything is missing, non-compliant or unknown. */
@@ -68,11 +69,11 @@ function resultOf(inputs: GateInputs, read: CommitsRead, decision: Decision, wou
   };
 }
 
-export type GateResult = ReturnType<typeof resultOf>;
+export type GateResult = Decision & ReturnType<typeof resultOf>;
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
   const sorted = sortByFailOn(decision, inputs.failOn);
-  const result = resultOf(inputs, read, decision, sorted.wouldFail);
+  const result = { ...decision, ...resultOf(inputs, read, sorted.wouldFail) };
   const outcome: Outcome = decision.compliant ? 'compliant' : 'non-compliant';
   return {
     outcome,
@@ -91,7 +92,12 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
       key: commentKey(inputs),
       body: () => report(inputs, result, outcome, true).toString(),
     },
-    ...verdictAnnotations(inputs, result, sorted),
+    ...verdictAnnotations(inputs, result.note, sorted, {
+      describe: (item) => describeItem(item, result),
+      grade: (item) => item.grade,
+      counts: `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`,
+      title: TITLE,
+    }),
   };
 }
 
@@ -99,12 +105,13 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
  * One annotation per problem, at most ten per level with the step's others: errors for the grades in fail-on (the
  * failure is the tenth), else warnings, the last saying the gate tripped; it counts what is only in the summary.
  */
-function verdictAnnotations(
+function verdictAnnotations<T>(
   inputs: GateInputs,
-  result: GateResult,
-  sorted: Sorted<GradedItem>,
+  note: string | undefined,
+  sorted: Sorted<T>,
+  found: { describe: (item: T) => string; grade: (item: T) => Grade; counts: string; title: string },
 ): Pick<StepResult, 'annotations' | 'failure'> {
-  const notes: Annotation[] = result.note === undefined ? [] : [{ level: 'warning', message: result.note }];
+  const notes: Annotation[] = note === undefined ? [] : [{ level: 'warning', message: note }];
   if (!sorted.wouldFail) return { annotations: notes };
   const failing = sorted.fail.length > 0;
   // A comment GitHub refuses is one more warning (github/comment.ts), written before the annotations.
@@ -116,22 +123,21 @@ function verdictAnnotations(
     Math.max(0, MAX_ANNOTATIONS - notes.length - mayWarn - (failing ? 0 : 1)),
   );
   const hidden = sorted.fail.length - errors.length + sorted.warn.length - warnings.length;
-  const counts = `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`;
   const more = hidden > 0 ? ` (${hidden} more in the job summary)` : '';
-  const annotate = (level: Annotation['level']) => (item: GradedItem) => ({
+  const annotate = (level: Annotation['level']) => (item: T) => ({
     level,
-    message: describeItem(item, result),
-    title: TITLE,
+    message: found.describe(item),
+    title: found.title,
   });
   const annotations = [...notes, ...errors.map(annotate('error')), ...warnings.map(annotate('warning'))];
   if (failing) {
     const onlyWarn =
       sorted.warn.length > 0
-        ? ` Of these, ${countWords(sorted.warn, (f) => f.grade)} only warn (fail-on: ${gradeWords(inputs.failOn.grades)}).`
+        ? ` Of these, ${countWords(sorted.warn, found.grade)} only warn (fail-on: ${gradeWords(inputs.failOn.grades)}).`
         : '';
-    return { annotations, failure: `Compliance gate tripped: ${counts}${more}.${onlyWarn}` };
+    return { annotations, failure: `${found.title} tripped: ${found.counts}${more}.${onlyWarn}` };
   }
-  const tripped = `Compliance gate tripped, not failing (${whyNotFailing(inputs.failOn)}): ${counts}${more}.`;
+  const tripped = `${found.title} tripped, not failing (${whyNotFailing(inputs.failOn)}): ${found.counts}${more}.`;
   return { annotations: [...annotations, { level: 'warning', message: tripped }] };
 }
 
@@ -199,10 +205,7 @@ function report(
       : `❌ ${TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
     3,
   );
-  const from =
-    result.from === 'pull-request' || result.from === 'pull-request-head'
-      ? ` of pull request #${result.pullRequest ?? ''}${result.from === 'pull-request-head' ? ' (its head only)' : ''}`
-      : rangeWords(result);
+  const from = sourceWords(result);
   const narrowed = describeQuery(result.query);
   summary.paragraph(
     [
@@ -265,7 +268,7 @@ export const MATRIX_MAX = 256;
 const LISTED = { summary: 1000, comment: 100 };
 
 /** ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits that are not a range. */
-function rangeWords({ range, deployed }: GateResult): string {
+function rangeWords({ range, deployed }: Pick<CommitsRead, 'range' | 'deployed'>): string {
   if (range === undefined) return '';
   const [base, ...more] = range.bases.map((b) => b.slice(0, 7));
   const head = range.head.slice(0, 7);
@@ -399,4 +402,163 @@ function uncheckedStep(
     summary,
     comment: { key: commentKey(inputs), body: () => summary.toString() },
   };
+}
+
+const REVIEW_TITLE = 'Review check';
+
+/** Each verdict's mark and words, in a reader's language. */
+const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
+  'overridden-non-compliant': ['❌', 'rejected by an override'],
+  unknown: [UNKNOWN_MARK, 'could not be checked'],
+  'self-approved': ['❌', 'self-approved'],
+  unreviewed: ['❌', 'merged without an approval'],
+  'no-pull-request': ['⚠️', 'without a pull request'],
+  'overridden-compliant': ['✅', 'accepted by an override'],
+  exempt: ['✅', 'exempt from review'],
+  reviewed: ['✅', 'reviewed by someone else'],
+};
+const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
+
+/** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
+export function renderReview(inputs: GateInputs, read: CommitsRead, review: Review): StepResult {
+  const sorted = sortReview(review, inputs.failOn);
+  const outcome: Outcome = review.compliant ? 'compliant' : 'non-compliant';
+  const rule = inputs.review;
+  const result = {
+    compliant: review.compliant,
+    ...resultOf(inputs, read, sorted.wouldFail),
+    review: {
+      rule: rule?.rule,
+      exemptAuthors: rule?.exemptAuthors.given ?? [],
+      counts: review.counts,
+      verdicts: review.verdicts,
+    },
+  };
+  const describe = (r: ReviewVerdict) =>
+    `Commit ${r.commit} is ${VERDICT_WORDS[r.verdict][1]}: ${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}.`;
+  return {
+    outcome,
+    outputs: {
+      compliant: review.compliant,
+      missing: [],
+      'non-compliant': [],
+      'would-fail': sorted.wouldFail,
+      review: JSON.stringify(review.counts),
+      unreviewed: review.failing,
+    },
+    result,
+    summary: reviewReport(inputs, result, review, sorted, false),
+    comment: {
+      key: commentKey(inputs),
+      body: () => reviewReport(inputs, result, review, sorted, true).toString(),
+    },
+    ...verdictAnnotations(inputs, read.note, sorted, {
+      describe,
+      grade: gradeOf,
+      counts:
+        `${review.failing.length} of ${review.verdicts.length} commit(s) not reviewed by someone else ` +
+        `(${countWords(review.failing, gradeOf)})`,
+      title: REVIEW_TITLE,
+    }),
+  };
+}
+
+/** The review's summary, or with `forComment` the comment body: the auditor's answer first, then what failed. */
+function reviewReport(
+  inputs: GateInputs,
+  read: ReturnType<typeof resultOf>,
+  review: Review,
+  sorted: Sorted<ReviewVerdict>,
+  forComment: boolean,
+): SummaryWriter {
+  const summary = new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {});
+  const { counts, verdicts } = review;
+  summary.heading(
+    review.compliant
+      ? `✅ ${REVIEW_TITLE} passed`
+      : `❌ ${REVIEW_TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
+    3,
+  );
+  const others = VERDICTS.filter((v) => v !== 'reviewed' && counts[v] > 0).map(
+    (v) => `${counts[v]} ${VERDICT_WORDS[v][1]}`,
+  );
+  summary.paragraph(
+    `${counts.reviewed} of ${verdicts.length} commit(s) reviewed by someone else` +
+      (others.length > 0 ? `; ${others.join(', ')}.` : '.'),
+  );
+  const exempt = inputs.review?.exemptAuthors.given ?? [];
+  const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
+  summary.paragraph(
+    `${verdicts.length} commit(s)${sourceWords(read)}. Each needs a pull request approved by someone other than ` +
+      `its authors${exempt.length > 0 ? `, unless written by ${exempt.join(', ')}` : ''}.${narrowed}`,
+  );
+  if (read.note !== undefined) summary.paragraph(read.note);
+  const graded = failOnSentence(inputs.failOn, sorted, gradeOf);
+  if (graded !== '') summary.paragraph(graded);
+  if (read.deployed !== undefined) deployedLines(summary, read.deployed);
+
+  const commits = new Map(read.commits.map((c) => [c.sha, c]));
+  const commitCell = (sha: string): Cell => {
+    const commit = commits.get(sha);
+    const text = `${sha.slice(0, 7)}${commit?.title ? ` ${commit.title}` : ''}`;
+    return { text, href: commit?.url ?? commitUrl(inputs.runner.github, sha) };
+  };
+  const prCell = (r: ReviewVerdict): Cell =>
+    r.pullRequest ? { text: `#${r.pullRequest.split('/').pop() ?? ''}`, href: r.pullRequest } : '—';
+  const byVerdict = VERDICTS.map((verdict) => verdicts.filter((r) => r.verdict === verdict));
+  if (verdicts.length > MATRIX_MAX) {
+    const groups = byVerdict.map((rows, i) => {
+      const [mark, words] = VERDICT_WORDS[VERDICTS[i] as Verdict];
+      const title = `${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+      return {
+        title,
+        commits: rows.map((r) => ({
+          sha: r.commit,
+          title: commits.get(r.commit)?.title,
+          url: commits.get(r.commit)?.url ?? commitUrl(inputs.runner.github, r.commit),
+          detail: `${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}`,
+        })),
+      };
+    });
+    return writeCommitGroups(summary, groups, {
+      maxLines: forComment ? LISTED.comment : LISTED.summary,
+      fullData: forComment
+        ? "the run's job summary and the `result-file` output"
+        : 'the `result-file` output',
+    });
+  }
+  const notReviewed = byVerdict.slice(0, -1).flat();
+  if (notReviewed.length > 0) {
+    summary.table(
+      ['Commit', 'Result', 'Pull request', 'Authors', 'Approvers', 'Why'],
+      notReviewed.map((r) => {
+        const [mark, words] = VERDICT_WORDS[r.verdict];
+        const override = r.override === undefined ? '' : `: ${overrideText(r.override)}`;
+        return [
+          commitCell(r.commit),
+          `${mark} ${words}`,
+          prCell(r),
+          r.authors.join(', ') || '—',
+          r.approvers.join(', ') || '—',
+          `${r.reason}${override}`,
+        ];
+      }),
+    );
+  }
+  const reviewed = byVerdict.at(-1) ?? [];
+  if (reviewed.length === 0) return summary;
+  // Folded: an auditor reads what failed first; the proof of each review is one click away.
+  summary.markdown(`<details><summary>${reviewed.length} commit(s) reviewed by someone else</summary>\n`);
+  summary.table(
+    ['Commit', 'Pull request', 'Approvers'],
+    reviewed.map((r) => [commitCell(r.commit), prCell(r), r.approvers.join(', ')]),
+  );
+  return summary.markdown('</details>');
+}
+
+/** ` of pull request #12`, ` of v1.2.0..HEAD (…)`, or '' for commits listed. */
+function sourceWords(read: Pick<CommitsRead, 'from' | 'pullRequest' | 'range' | 'deployed'>): string {
+  if (read.from === 'pull-request' || read.from === 'pull-request-head')
+    return ` of pull request #${read.pullRequest ?? ''}${read.from === 'pull-request-head' ? ' (its head only)' : ''}`;
+  return rangeWords(read);
 }

@@ -22,7 +22,8 @@ import {
   type DeployedRead,
   type GateQuery,
 } from './inputs.js';
-import { render, renderNothingChecked, renderSkipped } from './render.js';
+import { render, renderNothingChecked, renderReview, renderSkipped } from './render.js';
+import { decideReview } from './review.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.
@@ -46,6 +47,15 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
       });
     }
     const commits = withTitles(read.commits, found);
+    if (inputs.review) {
+      const review = decideReview(
+        commits.map((c) => c.sha),
+        found,
+        inputs.review.exemptAuthors.matches,
+      );
+      if (review.compliant) log.info(`Review check passed: ${commits.length} commit(s) checked.`);
+      return renderReview(inputs, { ...read, commits }, review);
+    }
     const decision = decide(
       commits.map((c) => c.sha),
       found,

@@ -20,6 +20,26 @@ export const AttestationsForCommitsQuery = z.strictObject({
 });
 export type AttestationsForCommitsQuery = z.input<typeof AttestationsForCommitsQuery>;
 
+/** A pull request of a `pull_request` attestation, as the service's own review action reads it. */
+const PullRequest = z.looseObject({
+  url: shown(z.string()),
+  state: shown(z.string()),
+  approvers: decides(
+    'the review rule: who approved (absent: unknown, never reviewed)',
+    z.array(z.looseObject({ username: decides('the review rule: who approved', z.string()) })),
+  ),
+  commits: decides(
+    'the review rule: whether the one approver authored a commit (absent: unknown)',
+    z.array(
+      z.looseObject({
+        sha1: shown(z.string()),
+        author_username: decides('the review rule: who authored it', z.string()),
+      }),
+    ),
+  ),
+});
+export type AttestedPullRequest = z.infer<typeof PullRequest>;
+
 /** An element of the map: its fields are "not shown" in the spec, these are the observed ones. */
 export const CommitAttestation = z.looseObject({
   attestation_name: requiredFor(
@@ -39,6 +59,10 @@ export const CommitAttestation = z.looseObject({
   git_commit_info: shown(GitCommit),
   reported_by: shown(z.string()),
   description: shown(z.string()),
+  pull_requests: decides(
+    'the review rule: the pull requests of the commit ([] a direct push; absent: unknown)',
+    z.array(PullRequest),
+  ),
 });
 export type CommitAttestation = z.infer<typeof CommitAttestation>;
 

@@ -1,0 +1,291 @@
+/**
+ * The never-alone review, in-process: a table of what the service answers for one commit and the verdict it must
+ * give. Each row would fail on a rule that counts a review it must not (or misses one it must see).
+ */
+import { describe, expect, it } from 'vitest';
+import { CommitAttestation } from '../../../src/api/schemas/index.js';
+import { decideReview, reviewCommit } from '../../../src/actions/check-attestations-for-commit/review.js';
+
+const SHA = 'c'.repeat(40);
+const OTHER = 'd'.repeat(40);
+const PR = 'https://github.com/acme/app/pull/7';
+
+type Json = Record<string, unknown>;
+/** A pull request: approvers and commit authors by username; `null` leaves the list out of the answer. */
+function pr(approvers: string[] | null, authors: (string | null)[] | null, extra: Json = {}): Json {
+  return {
+    url: PR,
+    state: 'MERGED',
+    ...(approvers !== null && { approvers: approvers.map((username) => ({ username })) }),
+    ...(authors !== null && {
+      commits: authors.map((a, i) => ({
+        sha1: i === 0 ? SHA : OTHER,
+        ...(a !== null && { author_username: a }),
+      })),
+    }),
+    ...extra,
+  };
+}
+/** A pull_request attestation, through the schema as the client reads it; `null` leaves pull_requests out. */
+function attestation(prs: Json[] | null, extra: Json = {}) {
+  return CommitAttestation.parse({
+    attestation_name: 'pull-request',
+    attestation_type: 'pull_request',
+    is_compliant: true,
+    flow_name: 'app',
+    trail_name: SHA,
+    created_at: 100,
+    ...(prs !== null && { pull_requests: prs }),
+    ...extra,
+  });
+}
+const override = (isCompliant: boolean | null, created = 200) =>
+  CommitAttestation.parse({
+    attestation_name: 'pull-request',
+    attestation_type: 'override',
+    ...(isCompliant !== null && { is_compliant: isCompliant }),
+    flow_name: 'app',
+    trail_name: SHA,
+    created_at: created,
+    reported_by: 'carol',
+    description: 'hotfix agreed in the incident review',
+  });
+const noExempt = () => false;
+const bots = (name: string) => /\[bot\]$/i.test(name);
+
+describe('reviewCommit: one commit', () => {
+  it.each([
+    [
+      'two distinct approvers',
+      [attestation([pr(['bob', 'dan'], ['ann'])])],
+      'reviewed',
+      'approved by bob, dan',
+    ],
+    [
+      'one approver who authored none of the commits',
+      [attestation([pr(['bob'], ['ann', 'eve'])])],
+      'reviewed',
+      'approved by bob, who authored none of its commits',
+    ],
+    [
+      'one approver, the same name spelled twice (trimmed, any case)',
+      [attestation([pr(['bob', ' Bob '], ['ann'])])],
+      'reviewed',
+      'approved by bob, who authored none of its commits',
+    ],
+    [
+      'the only approver authored a commit (trimmed, any case)',
+      [attestation([pr([' Ann '], ['ann'])])],
+      'self-approved',
+      'approved only by its author Ann',
+    ],
+    [
+      'the only approver authored another commit of the pull request',
+      [attestation([pr(['eve'], ['ann', 'EVE'])])],
+      'self-approved',
+      'approved only by its author eve',
+    ],
+    ['a pull request without an approver', [attestation([pr([], ['ann'])])], 'unreviewed', 'no approver'],
+    [
+      'a direct push (no pull request)',
+      [attestation([])],
+      'no-pull-request',
+      'pushed without a pull request',
+    ],
+    ['no attestation at all', [], 'no-pull-request', 'no pull-request attestation'],
+    [
+      'an answer without pull_requests',
+      [attestation(null)],
+      'unknown',
+      'the answer does not say which pull requests it has',
+    ],
+    [
+      'a pull request without its approvers',
+      [attestation([pr(null, ['ann'])])],
+      'unknown',
+      'the answer does not list its approvers',
+    ],
+    [
+      'an approver without a username',
+      [attestation([pr(['bob'], ['ann'], { approvers: [{ username: 'bob' }, {}] })])],
+      'unknown',
+      'the answer lists an approver without a username',
+    ],
+    [
+      'one approver and a commit without its author',
+      [attestation([pr(['bob'], ['ann', null])])],
+      'unknown',
+      'approved by bob alone; the answer does not name every author',
+    ],
+    [
+      'one approver and no commits listed',
+      [attestation([pr(['bob'], null)])],
+      'unknown',
+      'approved by bob alone; the answer does not name every author',
+    ],
+    [
+      'two approvers, even with a commit without its author',
+      [attestation([pr(['bob', 'dan'], [null])])],
+      'reviewed',
+      'approved by bob, dan',
+    ],
+    [
+      'reviewed only in its second attestation',
+      [
+        attestation([pr([], ['ann'])]),
+        attestation([pr(['bob'], ['ann'], { url: `${PR}0` })], { attestation_name: 'pr-2' }),
+      ],
+      'reviewed',
+      'approved by bob, who authored none of its commits',
+    ],
+    [
+      'reviewed only in its second pull request',
+      [attestation([pr([], ['ann']), pr(['bob', 'dan'], ['ann'], { url: `${PR}0` })])],
+      'reviewed',
+      'approved by bob, dan',
+    ],
+    [
+      'self-approved in one pull request, no data in another: unknown first',
+      [attestation([pr(['ann'], ['ann']), pr(null, ['ann'])])],
+      'unknown',
+      'the answer does not list its approvers',
+    ],
+    [
+      'self-approved before unreviewed',
+      [attestation([pr([], ['ann']), pr(['ann'], ['ann'])])],
+      'self-approved',
+      'approved only by its author ann',
+    ],
+    [
+      'an override as compliant over an unreviewed pull request',
+      [attestation([pr([], ['ann'])]), override(true)],
+      'overridden-compliant',
+      'decided by an override',
+    ],
+    [
+      'an override as non-compliant over an unreviewed pull request',
+      [attestation([pr([], ['ann'])]), override(false)],
+      'overridden-non-compliant',
+      'decided by an override',
+    ],
+    [
+      'an override without a verdict',
+      [attestation([pr([], ['ann'])]), override(null)],
+      'unknown',
+      'an override without a verdict',
+    ],
+    [
+      'an override older than the attestation does not hide it',
+      [attestation([pr([], ['ann'])]), override(true, 50)],
+      'unreviewed',
+      'no approver',
+    ],
+    [
+      'a review in another attestation outweighs an override as non-compliant',
+      [
+        attestation([pr([], ['ann'])]),
+        override(false),
+        attestation([pr(['bob', 'dan'], ['ann'])], { attestation_name: 'pr-2' }),
+      ],
+      'reviewed',
+      'approved by bob, dan',
+    ],
+  ])('%s', (_, attestations, verdict, reason) => {
+    const r = reviewCommit(SHA, attestations, noExempt);
+    expect({ verdict: r.verdict, reason: r.reason }).toEqual({ verdict, reason });
+  });
+
+  it('names the pull request that proved the review, its authors and approvers as spelled', () => {
+    const proof = pr(['Bob', ' dan'], ['ann'], { url: `${PR}9` });
+    const r = reviewCommit(
+      SHA,
+      [attestation([pr([], ['ann'])]), attestation([proof], { attestation_name: 'b' })],
+      noExempt,
+    );
+    expect(r).toMatchObject({ pullRequest: `${PR}9`, authors: ['ann'], approvers: ['Bob', 'dan'] });
+  });
+
+  it('shows who overrode and why', () => {
+    const r = reviewCommit(SHA, [attestation([pr([], ['ann'])]), override(false)], noExempt);
+    expect(r.override).toMatchObject({
+      is_compliant: false,
+      reported_by: 'carol',
+      description: 'hotfix agreed in the incident review',
+    });
+  });
+});
+
+describe('reviewCommit: exempt authors', () => {
+  it.each([
+    ["the commit's own author is exempt", [pr([], ['dependabot[bot]', 'ann'])], 'exempt'],
+    ["the commit's own author is not, another's is", [pr([], ['ann', 'dependabot[bot]'])], 'unreviewed'],
+    [
+      'the commit is not in the pull request (squashed): every author is exempt',
+      [pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] })],
+      'exempt',
+    ],
+    [
+      'the commit is not in the pull request: one author is not exempt',
+      [
+        pr([], [], {
+          commits: [
+            { sha1: OTHER, author_username: 'renovate[bot]' },
+            { sha1: OTHER, author_username: 'ann' },
+          ],
+        }),
+      ],
+      'unreviewed',
+    ],
+    ['no author known', [pr([], null)], 'unreviewed'],
+    ['a review still shows as reviewed', [pr(['bob', 'dan'], ['dependabot[bot]'])], 'reviewed'],
+  ])('%s', (_, prs, verdict) => {
+    expect(reviewCommit(SHA, [attestation(prs)], bots).verdict).toBe(verdict);
+  });
+
+  it('an override decides before an exempt author', () => {
+    const r = reviewCommit(SHA, [attestation([pr([], ['dependabot[bot]'])]), override(false)], bots);
+    expect(r.verdict).toBe('overridden-non-compliant');
+  });
+
+  it('says whose commit it was', () => {
+    const r = reviewCommit(SHA, [attestation([pr([], ['dependabot[bot]'])])], bots);
+    expect(r).toMatchObject({
+      reason: 'authored by dependabot[bot], exempt from review',
+      authors: ['dependabot[bot]'],
+    });
+  });
+});
+
+describe('decideReview: many commits', () => {
+  it('counts every verdict, keeps the order, and lists those that fail', () => {
+    const found = {
+      [SHA]: [attestation([pr(['bob', 'dan'], ['ann'])])],
+      [OTHER]: [attestation([pr(['ann'], ['ann'])])],
+    };
+    const review = decideReview([SHA, OTHER, SHA], found, noExempt);
+    expect(review.verdicts.map((r) => [r.commit, r.verdict])).toEqual([
+      [SHA, 'reviewed'],
+      [OTHER, 'self-approved'],
+    ]);
+    expect(review.counts).toEqual({
+      'overridden-non-compliant': 0,
+      unknown: 0,
+      'self-approved': 1,
+      unreviewed: 0,
+      'no-pull-request': 0,
+      'overridden-compliant': 0,
+      exempt: 0,
+      reviewed: 1,
+    });
+    expect(review.failing.map((r) => r.commit)).toEqual([OTHER]);
+    expect(review.compliant).toBe(false);
+  });
+
+  it('passes when every commit is reviewed, exempt or accepted by an override', () => {
+    const found = {
+      [SHA]: [attestation([pr([], ['dependabot[bot]'])])],
+      [OTHER]: [attestation([pr([], ['ann'])]), override(true)],
+    };
+    expect(decideReview([SHA, OTHER], found, bots)).toMatchObject({ compliant: true, failing: [] });
+  });
+});
