@@ -362,6 +362,52 @@ describe('lists', () => {
   });
 });
 
+describe('pull-request attestations', () => {
+  const PR = {
+    url: 'https://github.com/acme/shop/pull/7',
+    state: 'MERGED',
+    approvers: [{ username: 'bob' }],
+    commits: [{ sha1: SHA_NEW, author: 'Ann <ann@acme.test>', author_username: 'ann' }],
+  };
+  const ID = 'e0e0e0e0-0000-4000-8000-00000000000e';
+
+  // Under `full`: `minimal` sends only what the client's answer schemas know of an element.
+  it.each([
+    ['with pull requests: as stored', [PR]],
+    ['without the field: no key', undefined],
+    ['a direct push: []', []],
+  ])('%s, for commits, in the flow and on its page', async (_name, stored) => {
+    const withPr = demoSeed() as { orgs: { demo: { attestations: unknown[] } } };
+    withPr.orgs.demo.attestations.push({
+      id: ID,
+      flow: 'backend',
+      trail: GOOD_COMMIT,
+      name: 'pull-request',
+      type: 'pull_request',
+      git_commit: SHA_NEW,
+      is_compliant: true,
+      created_at: 1793700000,
+      ...(stored && { pull_requests: stored }),
+    });
+    const sb = await start({ seed: withPr, profile: 'full', uiBase: 'own' });
+    const read = async (path: string) => (await (await sb.fetch(path)).json()) as Record<string, unknown>;
+    const forCommits = (
+      await read(`/attestations/demo/list_attestations_for_criteria?commit_list=${SHA_NEW}`)
+    )[SHA_NEW] as Record<string, unknown>[];
+    const inFlow = ((await read('/attestations/demo/backend')).data as Record<string, unknown>[]).find(
+      (a) => a.attestation_id === ID,
+    );
+    for (const element of [forCommits[0], inFlow]) {
+      expect(element && 'pull_requests' in element).toBe(stored !== undefined);
+      expect(element?.pull_requests).toEqual(stored);
+    }
+    const page = await (await fetch(String(inFlow?.html_url))).text();
+    expect(page.includes('<code>https://github.com/acme/shop/pull/7</code> MERGED approved by bob')).toBe(
+      stored?.length === 1,
+    );
+  });
+});
+
 describe('fault injection', () => {
   it('fails the next requests with a status and Retry-After, then recovers', async () => {
     const sb = await start();

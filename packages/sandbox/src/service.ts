@@ -59,6 +59,9 @@ function commitSubset(info: StoredCommit | undefined) {
   return { sha1, message, author, branch, timestamp, url };
 }
 
+/** An attestation's pull requests as stored; no key at all when it has none stored. */
+const pullRequestsOf = (a: StoredAttestation) => a.pull_requests && { pull_requests: a.pull_requests };
+
 export class SandboxService {
   readonly data: SandboxData;
   /**
@@ -146,6 +149,7 @@ export class SandboxService {
         reported_by: a.reported_by,
         description: a.description,
         user_data: a.user_data,
+        ...pullRequestsOf(a),
       });
     }
     return result;
@@ -388,6 +392,7 @@ export class SandboxService {
         reported_by: a.reported_by,
         schema_version: a.schema_version,
         user_data: a.user_data,
+        ...pullRequestsOf(a),
       }));
     return paginate(items, q.page, q.per_page);
   }

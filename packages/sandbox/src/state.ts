@@ -82,6 +82,28 @@ export const StoredTrail = z.strictObject({
 });
 export type StoredTrail = z.infer<typeof StoredTrail>;
 
+/**
+ * A pull request of a `pull_request` attestation, as the service keeps it: who approved it and who wrote its commits.
+ * Any part but the address may be missing, as in the live answers.
+ */
+export const StoredPullRequest = z.strictObject({
+  url: z.string(),
+  state: z.string().optional(),
+  approvers: z.array(z.strictObject({ username: z.string() })).optional(),
+  commits: z
+    .array(
+      z.strictObject({
+        sha1: z.string(),
+        author: z.string().optional(),
+        author_username: z.string().optional(),
+        message: z.string().optional(),
+        timestamp: z.number().optional(),
+      }),
+    )
+    .optional(),
+});
+export type StoredPullRequest = z.infer<typeof StoredPullRequest>;
+
 export const StoredAttestation = z.strictObject({
   /** `8-4-4-4-8` hex, the form the spec's attestation_id pattern takes. */
   id: z.string(),
@@ -101,6 +123,8 @@ export const StoredAttestation = z.strictObject({
   user_data: Json.default({}),
   schema_version: z.number().int().default(1),
   has_audit_package: z.boolean().default(false),
+  /** A `pull_request` attestation's pull requests (none: a direct push); answered only when stored. */
+  pull_requests: z.array(StoredPullRequest).optional(),
 });
 export type StoredAttestation = z.infer<typeof StoredAttestation>;
 

@@ -17,6 +17,7 @@ import type {
   StoredCommit,
   StoredEnvironment,
   StoredOrg,
+  StoredPullRequest,
   StoredTrail,
 } from './state.js';
 
@@ -45,6 +46,9 @@ const link = (text: string, ...parts: string[]) => `<a href="${esc(pagePath(...p
 const code = (text: string) => `<code>${esc(text)}</code>`;
 const iso = (seconds: number) => new Date(Math.round(seconds) * 1000).toISOString().replace(/\.000Z$/, 'Z');
 const short = (fingerprint: string) => fingerprint.slice(0, 12);
+/** A pull request in brief: its address as text, its state and who approved it. */
+const pullRequest = (pr: StoredPullRequest) =>
+  `${code(pr.url)} ${esc(pr.state ?? '')} approved by ${esc(pr.approvers?.map((a) => a.username).join(', ') || 'no one')}`;
 
 const STYLE = `body { font: 14px/1.5 -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif; color: #1f2328;
   max-width: 960px; margin: 2rem auto; padding: 0 1rem; }
@@ -231,6 +235,7 @@ class Pages {
             : undefined,
         ],
         ['Commit', found.git_commit ? code(found.git_commit) : undefined],
+        ['Pull requests', found.pull_requests?.map(pullRequest).join('<br>')],
         ['Description', esc(found.description)],
         ['Reported', `${esc(iso(found.created_at))} by ${esc(found.reported_by)}`],
         ['Build', found.origin_url ? code(found.origin_url) : undefined],
