@@ -23,32 +23,39 @@ export function useTempDirs() {
     later(() => rmSync(d, { recursive: true, force: true }));
     return d;
   };
-  const repo = (): Repo => {
-    const d = tempDir('git-');
-    const env = {
-      ...process.env,
-      GIT_AUTHOR_NAME: AUTHOR.name,
-      GIT_AUTHOR_EMAIL: AUTHOR.email,
-      GIT_COMMITTER_NAME: AUTHOR.name,
-      GIT_COMMITTER_EMAIL: AUTHOR.email,
-      GIT_AUTHOR_DATE: AUTHOR.date,
-      GIT_COMMITTER_DATE: AUTHOR.date,
-    };
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: d, env, encoding: 'utf8' }).trim();
-    git('init', '-q', '-b', 'main');
-    return { dir: d, git };
+  return { tempDir, repo: () => repoIn(tempDir('git-')) };
+}
+
+/** A new repository (on branch `main`) in `dir`, whose git runs as AUTHOR at AUTHOR's date. */
+export function repoIn(dir: string): Repo {
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: AUTHOR.name,
+    GIT_AUTHOR_EMAIL: AUTHOR.email,
+    GIT_COMMITTER_NAME: AUTHOR.name,
+    GIT_COMMITTER_EMAIL: AUTHOR.email,
+    GIT_AUTHOR_DATE: AUTHOR.date,
+    GIT_COMMITTER_DATE: AUTHOR.date,
   };
-  return { tempDir, repo };
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  return { dir, git };
 }
 
 /**
- * Adds `count` empty commits by AUTHOR to `branch` (default main) in one `git fast-import` (a loop of `git commit`
- * takes minutes), a second apart from `start`, messages `message(i)`, after the tip. Their SHAs, oldest first.
+ * Adds `count` empty commits by AUTHOR (or `author(i)`, `Name <email>`) to `branch` (default main) in one
+ * `git fast-import` (a loop of `git commit` takes minutes), a second apart from `start`, messages `message(i)`, after
+ * the tip. Their SHAs, oldest first.
  */
 export function fastCommits(
   repo: Repo,
   count: number,
-  options: { branch?: string; message?: (i: number) => string; start?: number } = {},
+  options: {
+    branch?: string;
+    message?: (i: number) => string;
+    start?: number;
+    author?: (i: number) => string;
+  } = {},
 ): string[] {
   if (count === 0) return [];
   const branch = options.branch ?? 'main';
@@ -60,6 +67,7 @@ export function fastCommits(
     const text = message(i);
     chunks.push(
       `commit refs/heads/${branch}\n`,
+      options.author ? `author ${options.author(i)} ${start + i} +0000\n` : '',
       `committer ${AUTHOR.name} <${AUTHOR.email}> ${start + i} +0000\n`,
       `data ${Buffer.byteLength(text)}\n${text}\n`,
       i === 0 && tip ? `from ${tip}\n` : '',

@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, UnexpectedResponseError } from '../../src/api/index.js';
+import { useTempDirs } from '../helpers/git.js';
+import { REVIEW, REVIEW_CASES, reviewRepo, reviewSeed } from '../helpers/review.js';
 import { demoSeed, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
 
 interface SeedOrg {
@@ -405,6 +408,50 @@ describe('pull-request attestations', () => {
     expect(page.includes('<code>https://github.com/acme/shop/pull/7</code> MERGED approved by bob')).toBe(
       stored?.length === 1,
     );
+  });
+});
+
+describe('the review cases (test/helpers/review.ts)', () => {
+  const { tempDir } = useTempDirs();
+  interface Element {
+    attestation_type: string;
+    is_compliant: boolean;
+    description: string;
+    pull_requests?: { approvers: { username: string }[]; commits: unknown[] }[];
+  }
+
+  it.each(REVIEW_CASES)('%s: its commit, by its author, holds what the table says', async (name) => {
+    const dir = tempDir();
+    const { base, shas } = reviewRepo(dir);
+    const sha = shas[name];
+    const sb = await start({ seed: reviewSeed(shas), profile: 'full' });
+    const q = `commit_list=${sha}&flow_name=app&attestation_type=pull_request`;
+    const answer = (await (
+      await sb.fetch(`/attestations/demo/list_attestations_for_criteria?${q}`)
+    ).json()) as Record<string, Element[]>;
+    const held = answer[sha]?.map((e) =>
+      e.attestation_type === 'override'
+        ? { override: e.is_compliant, why: e.description }
+        : {
+            ...(e.pull_requests && { prs: e.pull_requests.map((pr) => pr.approvers.map((a) => a.username)) }),
+          },
+    );
+    expect(held).toEqual(REVIEW[name].held);
+    // In git and in its pull requests, the commit is its author's, after the base.
+    const { author } = REVIEW[name];
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+    const [who = '', message, at] = git('log', '-1', '--format=%an <%ae>%n%s%n%at', sha).split('\n');
+    expect(who.toLowerCase()).toContain(`${author} <`);
+    expect(git('rev-list', `${base}..${sha}`)).toContain(sha);
+    const commits = answer[sha]?.flatMap((e) => e.pull_requests ?? []).flatMap((pr) => pr.commits);
+    for (const commit of commits ?? [])
+      expect(commit).toEqual({
+        sha1: sha,
+        author: who,
+        author_username: author,
+        message,
+        timestamp: Number(at),
+      });
   });
 });
 
