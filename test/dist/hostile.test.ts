@@ -85,6 +85,12 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
       (result) => expect(result.outputs.outcome).toBe('compliant'),
     ],
     [
+      'check-attestations-for-commit',
+      { review: 'never-alone' },
+      'hostile-warning',
+      (result) => expect(result.outputs.outcome).toBe('compliant'),
+    ],
+    [
       'diff-envs',
       { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' },
       'hostile-warning',

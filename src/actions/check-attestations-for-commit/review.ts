@@ -125,7 +125,8 @@ export function reviewCommit(
       commit,
       verdict,
       reason: verdict === 'unknown' ? 'an override without a verdict' : 'decided by an override',
-      ...people(judged[0]),
+      // The pull request it overrode, though the override hid it from the count.
+      ...people(reports(attestations).flatMap((a) => a.pull_requests ?? []).map(judge)[0]),
       override: {
         is_compliant: override.is_compliant ?? null,
         reported_by: override.reported_by ?? null,

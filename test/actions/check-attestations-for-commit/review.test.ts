@@ -2,7 +2,10 @@
  * The never-alone review, in-process: a table of what the service answers for one commit and the verdict it must
  * give. Each row would fail on a rule that counts a review it must not (or misses one it must see).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../helpers/runner.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { decideReview, reviewCommit } from '../../../src/actions/check-attestations-for-commit/review.js';
 
@@ -287,5 +290,24 @@ describe('decideReview: many commits', () => {
       [OTHER]: [attestation([pr([], ['ann'])]), override(true)],
     };
     expect(decideReview([SHA, OTHER], found, bots)).toMatchObject({ compliant: true, failing: [] });
+  });
+});
+
+describe('reviewCommit: the pull requests as the service makes them', () => {
+  it("reads the service's own review action's sample: one approver who authored none of the commits", () => {
+    const file =
+      '../shared/reference/real-answers/list-attestations-for-criteria/mock-control-actions-wrapped.json';
+    const sample = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as {
+      attestations: Record<string, Json[]>;
+    };
+    const [element] = Object.values(sample.attestations)[0] ?? [];
+    // The sample names no attestation, which the gate requires of every element (docs/api-decisions.md).
+    const read = CommitAttestation.parse({ attestation_name: 'pull-request', ...element });
+    expect(reviewCommit(SHA, [read], noExempt)).toMatchObject({
+      verdict: 'reviewed',
+      pullRequest: 'https://github.com/org/repo/pull/1',
+      authors: ['author1'],
+      approvers: ['approver1'],
+    });
   });
 });

@@ -23,6 +23,8 @@ const FREE_TEXT = new Set([
   'created_by',
   'reported_by',
   'state_info',
+  'username',
+  'author_username',
 ]);
 
 function poison(value: unknown, key: string | undefined, inSnapshotArtifact: boolean): unknown {

@@ -1,0 +1,274 @@
+/**
+ * check-attestations-for-commit with `review: never-alone`, run as a step in-process in one real git repository (a
+ * commit per case of test/helpers/review.ts) against the sandbox: what the step decides, says and leaves.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errors, expectStep, resultOf, warnings } from '../../helpers/check-attestations.js';
+import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { REVIEW_CASES, reviewRepo, reviewSeed, type ReviewCase } from '../../helpers/review.js';
+import type { RunOptions } from '../../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+
+const runAction = useInProcessAction();
+const startSandbox = useSandbox();
+const github = useFakeGitHub();
+
+let dir = '';
+let shas = {} as Record<ReviewCase, string>;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'review-'));
+  ({ shas } = reviewRepo(dir));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const review = (url: string, inputs: Record<string, string>, options: RunOptions = {}) =>
+  runAction('check-attestations-for-commit', {
+    cwd: dir,
+    ...options,
+    inputs: {
+      'api-url': url,
+      'api-token': DEMO_TOKEN,
+      org: 'demo',
+      review: 'never-alone',
+      flow: 'app',
+      ...inputs,
+    },
+  });
+const seeded = () => startSandbox({ seed: reviewSeed(shas) });
+const short = (name: ReviewCase) => shas[name].slice(0, 7);
+const commitLink = (name: ReviewCase) =>
+  `[${short(name)} Change ${name}](https://github.com/acme/app/commit/${shas[name]})`;
+const pull = (n: number) => `[#${n}](https://github.com/acme/app/pull/${n})`;
+
+/** What each case must be found, with dependabot[bot] exempt. */
+const EXPECTED: Record<ReviewCase, string> = {
+  reviewed: 'reviewed',
+  'reviewed-one': 'reviewed',
+  'self-approved': 'self-approved',
+  unreviewed: 'unreviewed',
+  'direct-push': 'no-pull-request',
+  'no-attestation': 'no-pull-request',
+  'second-attestation': 'reviewed',
+  'overridden-compliant': 'overridden-compliant',
+  'overridden-non-compliant': 'overridden-non-compliant',
+  bot: 'exempt',
+  'no-pull-requests-field': 'unknown',
+  'duplicate-approver': 'reviewed',
+};
+const FAILING: ReviewCase[] = [
+  'self-approved',
+  'unreviewed',
+  'direct-push',
+  'no-attestation',
+  'overridden-non-compliant',
+  'no-pull-requests-field',
+];
+
+/** How many requests the sandbox is sent from now on, and what they asked. */
+function observed(sandbox: Running): string[] {
+  const urls: string[] = [];
+  sandbox.sandbox.observe(({ url }) => urls.push(url));
+  return urls;
+}
+
+describe('review: never-alone over a release', () => {
+  it('grades every commit, says so auditor first, fails on those not reviewed, and keeps the evidence', async () => {
+    const sandbox = await seeded();
+    const asked = observed(sandbox);
+    const result = await review(sandbox.url, {
+      commits: 'v1.0.0..HEAD',
+      'exempt-authors': 'dependabot[bot]',
+    });
+    const failure =
+      '::error::Review check tripped: 6 of 12 commit(s) not reviewed by someone else (1 non-compliant, 1 unknown, ' +
+      '1 self-approved, 1 unreviewed, 2 no-pull-request).';
+    expectStep(result, {
+      code: 1,
+      outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true', missing: '[]' },
+      nonCompliant: [],
+      summary: [
+        '### ❌ Review check tripped\n',
+        '4 of 12 commit(s) reviewed by someone else; 1 rejected by an override, 1 could not be checked, ' +
+          '1 self-approved, 1 merged without an approval, 2 without a pull request, 1 accepted by an override, ' +
+          '1 exempt from review.',
+        '12 commit(s) of v1.0.0..HEAD (',
+        'Each needs a pull request approved by someone other than its authors, unless written by ' +
+          'dependabot\\[bot\\]. Narrowed to flow app.',
+        '| Commit | Result | Pull request | Authors | Approvers | Why |',
+        `| ${commitLink('self-approved')} | ❌ self-approved | ${pull(102)} | ann | Ann | approved only by its author Ann |`,
+        `| ${commitLink('unreviewed')} | ❌ merged without an approval | ${pull(103)} | ann | — | no approver |`,
+        `| ${commitLink('direct-push')} | ⚠️ without a pull request | — | — | — | pushed without a pull request |`,
+        `| ${commitLink('no-attestation')} | ⚠️ without a pull request | — | — | — | no pull-request attestation |`,
+        `| ${commitLink('overridden-non-compliant')} | ❌ rejected by an override | ${pull(107)} | ann | — | ` +
+          "decided by an override: overridden as non-compliant by alice: 'merged without review' |",
+        `| ${commitLink('bot')} | ✅ exempt from review | ${pull(108)} | dependabot\\[bot\\] | — | ` +
+          'authored by dependabot\\[bot\\], exempt from review |',
+        '<details><summary>4 commit(s) reviewed by someone else</summary>',
+        `| ${commitLink('second-attestation')} | ${pull(105)} | bob, cat |`,
+        `| ${commitLink('duplicate-approver')} | ${pull(109)} | bob |`,
+      ],
+    });
+    expect(errors(result)).toHaveLength(7);
+    expect(errors(result)).toContain(failure);
+    expect(errors(result)).toContain(
+      `::error title=Review check::Commit ${shas['self-approved']} is self-approved: approved only by its author Ann ` +
+        '(https://github.com/acme/app/pull/102).',
+    );
+    // The evidence: every commit's verdict, with its pull request, authors and approvers.
+    const saved = resultOf(result) as unknown as {
+      review: Record<string, unknown> & { verdicts: { commit: string; verdict: string }[] };
+    };
+    expect(Object.fromEntries(saved.review.verdicts.map((v) => [v.commit, v.verdict]))).toEqual(
+      Object.fromEntries(REVIEW_CASES.map((name) => [shas[name], EXPECTED[name]])),
+    );
+    expect(saved.review).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
+    expect(saved.review.verdicts.find((v) => v.commit === shas.reviewed)).toEqual({
+      commit: shas.reviewed,
+      verdict: 'reviewed',
+      reason: 'approved by bob, cat',
+      pullRequest: 'https://github.com/acme/app/pull/100',
+      authors: ['ann'],
+      approvers: ['bob', 'cat'],
+    });
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual({
+      'overridden-non-compliant': 1,
+      unknown: 1,
+      'self-approved': 1,
+      unreviewed: 1,
+      'no-pull-request': 2,
+      'overridden-compliant': 1,
+      exempt: 1,
+      reviewed: 4,
+    });
+    const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as { commit: string }[];
+    expect(new Set(unreviewed.map((u) => u.commit))).toEqual(new Set(FAILING.map((name) => shas[name])));
+    expect(result.outputs['unreviewed-truncated']).toBe('false');
+    // One question to the service: the pull_request attestations of flow app.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('flow_name=app');
+    expect(asked[0]).toContain('attestation_type=pull_request');
+  });
+
+  it('passes when every commit is reviewed, the proof folded', async () => {
+    const { url } = await seeded();
+    const reviewed: ReviewCase[] = ['reviewed', 'reviewed-one', 'second-attestation', 'duplicate-approver'];
+    const result = await review(url, { commits: reviewed.map((name) => shas[name]).join('\n') });
+    expectStep(result, {
+      code: 0,
+      outputs: { outcome: 'compliant', compliant: 'true', 'would-fail': 'false', unreviewed: '[]' },
+      errors: [],
+      warnings: [],
+      summary: [
+        '### ✅ Review check passed\n',
+        '4 of 4 commit(s) reviewed by someone else.\n',
+        '<details><summary>4 commit(s) reviewed by someone else</summary>',
+      ],
+      stdout: ['Review check passed: 4 commit(s) checked.'],
+    });
+    expect(result.summary).not.toContain('| Why |');
+  });
+
+  it("on a pull request, reviews the pull request's commits and keeps its verdict in the sticky comment", async () => {
+    const { url } = await seeded();
+    const listed = (['self-approved', 'reviewed'] as const).map((name) => ({
+      sha: shas[name],
+      message: name,
+    }));
+    const api = await github({ pulls: { 7: listed } });
+    const result = await review(url, { 'comment-on-pr': 'true' }, onPullRequest(api, shas.reviewed));
+    expectStep(result, { code: 1, result: { from: 'pull-request', pullRequest: 7 } });
+    const body = api.comments.get(7)?.[0]?.body ?? '';
+    expect(body).toContain('### ❌ Review check tripped');
+    expect(body).toContain(
+      '2 commit(s) of pull request #7. Each needs a pull request approved by someone other',
+    );
+    expect(body).toContain('1 of 2 commit(s) reviewed by someone else; 1 self-approved.');
+  });
+
+  it.each([
+    ['a username in any case', 'DEPENDABOT[bot]', 'exempt'],
+    ['a pattern of the whole username, any case', '/.*\\[BOT\\]/', 'exempt'],
+    ['a pattern matching only part of the username', '/bot/', 'unreviewed'],
+    ['no exempt author', '', 'unreviewed'],
+  ])('exempt-authors, %s', async (_, exempt, verdict) => {
+    const { url } = await seeded();
+    const result = await review(url, { commits: shas.bot, 'exempt-authors': exempt });
+    expect(resultOf(result)).toMatchObject({ review: { verdicts: [{ verdict }] } });
+    expect(result.code).toBe(verdict === 'exempt' ? 0 : 1);
+  });
+
+  it('fail-on picks the grades that fail the step; the others warn, and would-fail still says so', async () => {
+    const { url } = await seeded();
+    const commits = [shas['self-approved'], shas['no-pull-requests-field']].join(',');
+    const unknownOnly = await review(url, { commits, 'fail-on': 'unknown' });
+    expectStep(unknownOnly, { code: 1, outputs: { 'would-fail': 'true' } });
+    expect(errors(unknownOnly).at(-1)).toBe(
+      '::error::Review check tripped: 2 of 2 commit(s) not reviewed by someone else (1 unknown, 1 self-approved). ' +
+        'Of these, 1 self-approved only warn (fail-on: unknown).',
+    );
+    const none = await review(url, { commits, 'fail-on': 'none' });
+    expectStep(none, {
+      code: 0,
+      outputs: { outcome: 'non-compliant', 'would-fail': 'true' },
+      errors: [],
+      summary: ['### ❌ Review check tripped (not failing the step)'],
+    });
+    expect(warnings(none).at(-1)).toBe(
+      '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) not reviewed by someone ' +
+        'else (1 unknown, 1 self-approved).',
+    );
+  });
+
+  it('groups a long list by verdict, each commit linked, rather than a table of hundreds', async () => {
+    const { url } = await seeded();
+    const unknown = Array.from({ length: 300 }, (_, i) => i.toString(16).padStart(4, '0').padEnd(40, 'e'));
+    const result = await review(url, { commits: [shas.reviewed, ...unknown].join('\n') });
+    expectStep(result, {
+      code: 1,
+      summary: [
+        '1 of 301 commit(s) reviewed by someone else; 300 without a pull request.',
+        '#### ⚠️ Without a pull request: 300 commit(s)',
+        `- [0000eee](https://github.com/acme/app/commit/${unknown[0] ?? ''}): no pull-request attestation`,
+        '#### ✅ Reviewed by someone else: 1 commit(s)',
+      ],
+    });
+    expect(result.summary).not.toContain('| Commit |');
+  });
+});
+
+describe('review: its inputs, refused before any request', () => {
+  it.each([
+    [{ review: 'sometimes' }, "Invalid input 'review': 'sometimes' is not one of the accepted values"],
+    [{ required: 'unit-tests' }, "Invalid input 'required': is not read with review: never-alone"],
+    [
+      { 'attestation-type': 'junit' },
+      "Invalid input 'attestation-type': is not read with review: never-alone",
+    ],
+    [{ 'attestation-name': 'pr' }, "Invalid input 'attestation-name': is not read with review: never-alone"],
+    [{ review: '', 'exempt-authors': 'bot' }, "Invalid input 'exempt-authors': is only read with review"],
+    [
+      { review: '', 'fail-on': 'self-approved' },
+      "Invalid input 'fail-on': 'self-approved' is a grade of the review rule, which only check-attestations-for-commit applies",
+    ],
+    [{ 'fail-on': 'approved' }, "Invalid input 'fail-on': 'approved' is not a grade"],
+    [
+      { 'exempt-authors': '/(/' },
+      "Invalid input 'exempt-authors': '/(/' is not a usable regular expression: missing closing )",
+    ],
+    [
+      { 'exempt-authors': '/a(?=b)/' },
+      "Invalid input 'exempt-authors': '/a(?=b)/' is not a usable regular expression: lookahead",
+    ],
+  ])('%j', async (inputs, message) => {
+    const sandbox = await seeded();
+    const asked = observed(sandbox);
+    const result = await review(sandbox.url, { commits: shas.reviewed, ...inputs });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(message);
+    expect(asked).toEqual([]);
+  });
+});
