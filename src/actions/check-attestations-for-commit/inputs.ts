@@ -328,6 +328,7 @@ export function describe(inputs: GateInputs): Record<string, unknown> {
     sinceDeployedIn: source.kind === 'since-deployed' ? source.environment : undefined,
     query: inputs.query,
     required: inputs.required,
+    review: inputs.review?.rule,
     failOnNonCompliant: inputs.failOnNonCompliant,
     failOn: inputs.failOn.grades,
   };

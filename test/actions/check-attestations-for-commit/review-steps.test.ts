@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errors, expectStep, resultOf, warnings } from '../../helpers/check-attestations.js';
+import { couldNotCheck, errors, expectStep, resultOf, warnings } from '../../helpers/check-attestations.js';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { REVIEW_CASES, reviewRepo, reviewSeed, type ReviewCase } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -221,6 +222,18 @@ describe('review: never-alone over a release', () => {
       '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) not reviewed by someone ' +
         'else (1 unknown, 1 self-approved).',
     );
+  });
+
+  it('under dry run, reads and decides, but a tripped review only warns; a service that cannot answer fails', async () => {
+    const sandbox = await seeded();
+    const dry = await review(sandbox.url, { commits: shas.unreviewed, 'dry-run': 'true' });
+    expectStep(dry, { code: 0, errors: [], outputs: { outcome: 'non-compliant', 'would-fail': 'true' } });
+    const down = await review(sandbox.url, { commits: shas.unreviewed, 'api-token': TEST_TOKEN });
+    couldNotCheck(down, 'api', 'GET /attestations/{org}/list_attestations_for_criteria');
+    expect(resultOf(down)).toMatchObject({
+      review: 'never-alone',
+      query: { attestation_type: 'pull_request' },
+    });
   });
 
   it('groups a long list by verdict, each commit linked, rather than a table of hundreds', async () => {
