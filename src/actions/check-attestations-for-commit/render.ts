@@ -23,7 +23,14 @@ import {
   type GateCell,
   type GradedItem,
 } from './decide.js';
-import { gradeOf, sortReview, type Review, type ReviewVerdict, type Verdict } from './review.js';
+import {
+  gradeOf,
+  sortReview,
+  VERDICT_GRADES,
+  type Review,
+  type ReviewVerdict,
+  type Verdict,
+} from './review.js';
 import {
   ACTION,
   type GateInputs,
@@ -419,6 +426,14 @@ const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
 };
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 
+/** How many got each of `verdicts`, in words: `1 self-approved, 2 without a pull request`; '' for none. */
+function verdictCounts(counts: Record<Verdict, number>, verdicts: Verdict[]): string {
+  return verdicts
+    .filter((v) => counts[v] > 0)
+    .map((v) => `${counts[v]} ${VERDICT_WORDS[v][1]}`)
+    .join(', ');
+}
+
 /** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
 export function renderReview(inputs: GateInputs, read: CommitsRead, review: Review): StepResult {
   const sorted = sortReview(review, inputs.failOn);
@@ -435,7 +450,7 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
     },
   };
   const describe = (r: ReviewVerdict) =>
-    `Commit ${r.commit} is ${VERDICT_WORDS[r.verdict][1]}: ${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}.`;
+    `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}.`;
   return {
     outcome,
     outputs: {
@@ -457,7 +472,10 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
       grade: gradeOf,
       counts:
         `${review.failing.length} of ${review.verdicts.length} commit(s) not reviewed by someone else ` +
-        `(${countWords(review.failing, gradeOf)})`,
+        `(${verdictCounts(
+          review.counts,
+          VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined),
+        )})`,
       title: REVIEW_TITLE,
     }),
   };
@@ -479,12 +497,12 @@ function reviewReport(
       : `❌ ${REVIEW_TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
     3,
   );
-  const others = VERDICTS.filter((v) => v !== 'reviewed' && counts[v] > 0).map(
-    (v) => `${counts[v]} ${VERDICT_WORDS[v][1]}`,
+  const others = verdictCounts(
+    counts,
+    VERDICTS.filter((v) => v !== 'reviewed'),
   );
   summary.paragraph(
-    `${counts.reviewed} of ${verdicts.length} commit(s) reviewed by someone else` +
-      (others.length > 0 ? `; ${others.join(', ')}.` : '.'),
+    `${counts.reviewed} of ${verdicts.length} commit(s) reviewed by someone else${others ? `; ${others}.` : '.'}`,
   );
   const exempt = inputs.review?.exemptAuthors.given ?? [];
   const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
@@ -533,14 +551,13 @@ function reviewReport(
       ['Commit', 'Result', 'Pull request', 'Authors', 'Approvers', 'Why'],
       notReviewed.map((r) => {
         const [mark, words] = VERDICT_WORDS[r.verdict];
-        const override = r.override === undefined ? '' : `: ${overrideText(r.override)}`;
         return [
           commitCell(r.commit),
           `${mark} ${words}`,
           prCell(r),
           r.authors.join(', ') || '—',
           r.approvers.join(', ') || '—',
-          `${r.reason}${override}`,
+          r.reason,
         ];
       }),
     );

@@ -9,6 +9,7 @@ import {
   type CommitAttestation,
 } from '../../api/schemas.js';
 import { sortFindings, type FailOn, type Grade } from '../../compliance/grades.js';
+import { overrideText } from '../../summary/cells.js';
 import { overridden } from './decide.js';
 
 /** Each verdict and the grade it fails with (`fail-on`), none for the three that pass; in the summary's order. */
@@ -124,9 +125,13 @@ export function reviewCommit(
     return {
       commit,
       verdict,
-      reason: verdict === 'unknown' ? 'an override without a verdict' : 'decided by an override',
+      reason: overrideText(override),
       // The pull request it overrode, though the override hid it from the count.
-      ...people(reports(attestations).flatMap((a) => a.pull_requests ?? []).map(judge)[0]),
+      ...people(
+        reports(attestations)
+          .flatMap((a) => a.pull_requests ?? [])
+          .map(judge)[0],
+      ),
       override: {
         is_compliant: override.is_compliant ?? null,
         reported_by: override.reported_by ?? null,

@@ -85,8 +85,8 @@ describe('review: never-alone over a release', () => {
       'exempt-authors': 'dependabot[bot]',
     });
     const failure =
-      '::error::Review check tripped: 6 of 12 commit(s) not reviewed by someone else (1 non-compliant, 1 unknown, ' +
-      '1 self-approved, 1 unreviewed, 2 no-pull-request).';
+      '::error::Review check tripped: 6 of 12 commit(s) not reviewed by someone else (1 rejected by an override, ' +
+      '1 could not be checked, 1 self-approved, 1 merged without an approval, 2 without a pull request).';
     expectStep(result, {
       code: 1,
       outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true', missing: '[]' },
@@ -105,7 +105,7 @@ describe('review: never-alone over a release', () => {
         `| ${commitLink('direct-push')} | ⚠️ without a pull request | — | — | — | pushed without a pull request |`,
         `| ${commitLink('no-attestation')} | ⚠️ without a pull request | — | — | — | no pull-request attestation |`,
         `| ${commitLink('overridden-non-compliant')} | ❌ rejected by an override | ${pull(107)} | ann | — | ` +
-          "decided by an override: overridden as non-compliant by alice: 'merged without review' |",
+          "overridden as non-compliant by alice: 'merged without review' |",
         `| ${commitLink('bot')} | ✅ exempt from review | ${pull(108)} | dependabot\\[bot\\] | — | ` +
           'authored by dependabot\\[bot\\], exempt from review |',
         '<details><summary>4 commit(s) reviewed by someone else</summary>',
@@ -116,7 +116,7 @@ describe('review: never-alone over a release', () => {
     expect(errors(result)).toHaveLength(7);
     expect(errors(result)).toContain(failure);
     expect(errors(result)).toContain(
-      `::error title=Review check::Commit ${shas['self-approved']} is self-approved: approved only by its author Ann ` +
+      `::error title=Review check::Commit ${shas['self-approved']} (self-approved): approved only by its author Ann ` +
         '(https://github.com/acme/app/pull/102).',
     );
     // The evidence: every commit's verdict, with its pull request, authors and approvers.
@@ -208,7 +208,8 @@ describe('review: never-alone over a release', () => {
     const unknownOnly = await review(url, { commits, 'fail-on': 'unknown' });
     expectStep(unknownOnly, { code: 1, outputs: { 'would-fail': 'true' } });
     expect(errors(unknownOnly).at(-1)).toBe(
-      '::error::Review check tripped: 2 of 2 commit(s) not reviewed by someone else (1 unknown, 1 self-approved). ' +
+      '::error::Review check tripped: 2 of 2 commit(s) not reviewed by someone else (1 could not be checked, ' +
+        '1 self-approved). ' +
         'Of these, 1 self-approved only warn (fail-on: unknown).',
     );
     const none = await review(url, { commits, 'fail-on': 'none' });
@@ -220,7 +221,7 @@ describe('review: never-alone over a release', () => {
     });
     expect(warnings(none).at(-1)).toBe(
       '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) not reviewed by someone ' +
-        'else (1 unknown, 1 self-approved).',
+        'else (1 could not be checked, 1 self-approved).',
     );
   });
 

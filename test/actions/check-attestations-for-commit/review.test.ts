@@ -163,19 +163,19 @@ describe('reviewCommit: one commit', () => {
       'an override as compliant over an unreviewed pull request',
       [attestation([pr([], ['ann'])]), override(true)],
       'overridden-compliant',
-      'decided by an override',
+      "overridden as compliant by carol: 'hotfix agreed in the incident review'",
     ],
     [
       'an override as non-compliant over an unreviewed pull request',
       [attestation([pr([], ['ann'])]), override(false)],
       'overridden-non-compliant',
-      'decided by an override',
+      "overridden as non-compliant by carol: 'hotfix agreed in the incident review'",
     ],
     [
       'an override without a verdict',
       [attestation([pr([], ['ann'])]), override(null)],
       'unknown',
-      'an override without a verdict',
+      "overridden, no verdict by carol: 'hotfix agreed in the incident review'",
     ],
     [
       'an override older than the attestation does not hide it',
