@@ -5,7 +5,13 @@
  * action's logic is tested in-process: test/actions/<name>.
  */
 import { describe, expect, it } from 'vitest';
-import { COMPLIANT, errors, resultOf, UI } from '../helpers/check-attestations.js';
+import {
+  VERDICT_GRADES,
+  type Review,
+  type ReviewVerdict,
+  type Verdict,
+} from '../../src/actions/check-attestations-for-commit/review.js';
+import { COMPLIANT, errors, resultOf, seedWith, UI } from '../helpers/check-attestations.js';
 import { BACKEND_14, BACKEND_15, type Saved as DiffSaved } from '../helpers/diff-envs.js';
 import {
   check,
@@ -15,10 +21,11 @@ import {
   reportAll,
   type Saved as ArtifactSaved,
 } from '../helpers/get-artifact.js';
-import { useTempDirs } from '../helpers/git.js';
+import { fastCommits, repoIn, useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN } from '../helpers/github-api.js';
 import { APP_BIN_FP, checkout } from '../helpers/report-artifact.js';
 import { podsWorkspace } from '../helpers/report-k8s-env.js';
+import { REVIEW_CASES, reviewRepo, reviewSeed, type ReviewCase } from '../helpers/review.js';
 import { outputFile, runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
@@ -338,6 +345,111 @@ it('check-attestations-for-commit: on a push: GITHUB_SHA, every attestation foun
     ),
   );
   expect(result.stdout).toContain('::group::Read the attestations');
+});
+
+describe('check-attestations-for-commit: review never-alone over a release range', () => {
+  type ReviewSaved = {
+    review: Pick<Review, 'counts' | 'verdicts'> & { rule: string; exemptAuthors: string[] };
+  };
+  const review = { commits: 'v1.0.0..HEAD', review: 'never-alone', flow: 'app' };
+  const zero = Object.fromEntries(Object.keys(VERDICT_GRADES).map((v) => [v, 0]));
+
+  /** Each case's verdict, as the issue grades it. */
+  const EXPECTED: Record<ReviewCase, Verdict> = {
+    reviewed: 'reviewed',
+    'reviewed-one': 'reviewed',
+    'self-approved': 'self-approved',
+    unreviewed: 'unreviewed',
+    'direct-push': 'no-pull-request',
+    'no-attestation': 'no-pull-request',
+    'second-attestation': 'reviewed',
+    'overridden-compliant': 'overridden-compliant',
+    'overridden-non-compliant': 'overridden-non-compliant',
+    bot: 'exempt',
+    'no-pull-requests-field': 'unknown',
+    'duplicate-approver': 'reviewed',
+  };
+
+  it('grades every case, exempts the bot, and fails closed on an answer without pull_requests', async () => {
+    const dir = tempDir('review-');
+    const { shas } = reviewRepo(dir);
+    const sandbox = await start({ seed: reviewSeed(shas) });
+    const result = await runAction('check-attestations-for-commit', {
+      cwd: dir,
+      inputs: { ...connection(sandbox.url), ...review, 'exempt-authors': 'dependabot[bot]' },
+    });
+    expect(result.code).toBe(1);
+    noLeak(result);
+    const saved = (outputFile(result, 'result-file') as ReviewSaved).review;
+    expect(saved).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
+    const bySha = (verdicts: { commit: string; verdict: string }[]) =>
+      Object.fromEntries(verdicts.map((v) => [v.commit, v.verdict]));
+    expect(bySha(saved.verdicts)).toEqual(
+      Object.fromEntries(REVIEW_CASES.map((c) => [shas[c], EXPECTED[c]])),
+    );
+    const counts = { ...zero };
+    for (const c of REVIEW_CASES) counts[EXPECTED[c]] = (counts[EXPECTED[c]] ?? 0) + 1;
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual(counts);
+    const failing = REVIEW_CASES.filter((c) => VERDICT_GRADES[EXPECTED[c]] !== undefined);
+    expect(bySha(JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[])).toEqual(
+      Object.fromEntries(failing.map((c) => [shas[c], EXPECTED[c]])),
+    );
+    expect(result.outputs['unreviewed-truncated']).toBe('false');
+  });
+
+  it('5,000 commits: 50 requests of 100, at most 4 in flight, every verdict kept, the summary grouped under 1 MiB', async () => {
+    const r = repoIn(tempDir('review-5000-'));
+    r.git('tag', 'v1.0.0', fastCommits(r, 1, { message: () => 'Root' })[0] ?? '');
+    const shas = fastCommits(r, 5000, { start: 1793600100 });
+    // Each approved by bob, but five by their author alone.
+    const self = new Set(shas.filter((_, i) => i % 1000 === 7));
+    const seed = seedWith(
+      ...shas.map((sha, i) => ({
+        id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
+        flow: 'app',
+        trail: sha,
+        name: 'pull-request',
+        type: 'pull_request',
+        git_commit: sha,
+        is_compliant: true,
+        created_at: 1793700000 + i,
+        pull_requests: [
+          {
+            url: `https://github.com/acme/app/pull/${i + 1}`,
+            approvers: [{ username: self.has(sha) ? 'ann' : 'bob' }],
+            commits: [{ sha1: sha, author_username: 'ann' }],
+          },
+        ],
+      })),
+    );
+    seed.orgs.demo.flows.push({ name: 'app' });
+    const sandbox = await start({ seed });
+    const sent: string[][] = [];
+    sandbox.sandbox.observe(({ url }) => {
+      const parsed = new URL(url, 'http://sandbox');
+      if (parsed.pathname.endsWith('/list_attestations_for_criteria'))
+        sent.push(parsed.searchParams.getAll('commit_list'));
+    });
+    const result = await runAction('check-attestations-for-commit', {
+      cwd: r.dir,
+      inputs: { ...connection(sandbox.url), ...review },
+    });
+    expect(result.code).toBe(1);
+    noLeak(result);
+    expect(sent.map((chunk) => chunk.length)).toEqual(Array<number>(50).fill(100));
+    expect(sent.flat().sort()).toEqual([...shas].sort());
+    expect(sandbox.sandbox.load.peak).toBeLessThanOrEqual(4);
+    const saved = (outputFile(result, 'result-file') as ReviewSaved).review;
+    expect(saved.verdicts).toHaveLength(5000);
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual({ ...zero, reviewed: 4995, 'self-approved': 5 });
+    const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[];
+    expect(unreviewed.map((u) => u.commit).sort()).toEqual([...self].sort());
+    expect(result.summary.match(/^#### .*$/gm)).toEqual([
+      '#### ❌ Self-approved: 5 commit(s)',
+      '#### ✅ Reviewed by someone else: 4995 commit(s)',
+    ]);
+    expect(Buffer.byteLength(result.summary)).toBeLessThan(1024 * 1024);
+  });
 });
 
 const ARTIFACT_PAGE = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${COMPLIANT_FP}`;
