@@ -4,7 +4,9 @@
 // (Sandbox.load). Prints, with no added latency and with 20 ms per answer (which keeps requests in flight long enough
 // to overlap): the step's wall time, the requests it sent (and the most commits in one), the most in flight at once
 // (the client's bound is 4), the peak RSS and the job summary's size. Nothing here is asserted: read the numbers.
-// Usage: npm run bench:gate [-- <commits>]   (default 5000, the most one step checks)
+// With --review, each commit has a pull_request attestation instead (approved by bob, one in 1,000 by its author
+// alone) and the step runs `review: never-alone`, failing on those self-approved, as seeded.
+// Usage: npm run bench:gate [-- [--review] <commits>]   (default 5000, the most one step checks)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +15,12 @@ import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { mib, measuredStep } from './lib/peak-memory.js';
 
-const count = Number(process.argv[2] ?? 5000);
+const args = process.argv.slice(2);
+const review = args.includes('--review');
+const given = args.find((arg) => arg !== '--review');
+const count = Number(given ?? 5000);
 if (!Number.isInteger(count) || count < 1 || count > 5000)
-  throw new Error(`commits must be a whole number from 1 to 5000, not ${process.argv[2]}`);
+  throw new Error(`commits must be a whole number from 1 to 5000, not ${given}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-gate-'));
 const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
@@ -41,20 +46,31 @@ try {
   const made = performance.now();
   const { root, commits } = makeRepository();
   const madeMs = performance.now() - made;
-  // Every commit has a compliant unit-tests attestation, so the step passes and every answer carries one.
+  // Every commit has a compliant unit-tests attestation, so the step passes and every answer carries one; with
+  // --review a pull_request attestation, its pull request approved by bob, or self-approved by ann (its author).
   const seed = demoSeed() as { orgs: { demo: { attestations: unknown[] } } };
+  const selfApproved = (i: number) => i % 1000 === 999;
   commits.forEach((sha, i) => {
-    seed.orgs.demo.attestations.push({
+    const common = {
       id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
       flow: 'backend',
-      trail: '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
-      name: 'unit-tests',
-      type: 'junit',
       git_commit: sha,
       is_compliant: true,
       created_at: 1793700000 + i,
-    });
+    };
+    const pullRequest = {
+      url: `https://github.com/acme/shop/pull/${i + 1}`,
+      state: 'MERGED',
+      approvers: [{ username: selfApproved(i) ? 'ann' : 'bob' }],
+      commits: [{ sha1: sha, author: 'Ann Example <ann@example.test>', author_username: 'ann' }],
+    };
+    seed.orgs.demo.attestations.push(
+      review
+        ? { ...common, trail: sha, name: 'pull-request', type: 'pull_request', pull_requests: [pullRequest] }
+        : { ...common, trail: '3dfdaa9cbad35a60632a382f8653df6ef6539d28', name: 'unit-tests', type: 'junit' },
+    );
   });
+  const failing = review ? commits.filter((_, i) => selfApproved(i)).length : 0;
   const sandbox = new Sandbox({ seed });
   const chunks: number[] = [];
   sandbox.observe(({ url }) => {
@@ -66,26 +82,32 @@ try {
     const url = await sandbox.start();
     console.log(
       `Node ${process.version}, git ${git('--version').replace(/^git version /, '')}: a repository of ` +
-        `${commits.length + 1} commits made in ${madeMs.toFixed(0)} ms; the gate checks ${root.slice(0, 7)}..HEAD`,
+        `${commits.length + 1} commits made in ${madeMs.toFixed(0)} ms; the gate checks ${root.slice(0, 7)}..HEAD` +
+        (review ? ` with review: never-alone (${failing} self-approved)` : ''),
     );
     for (const latencyMs of [0, 20]) {
       sandbox.faults.latencyMs = latencyMs;
       sandbox.load.peak = 0;
       chunks.length = 0;
-      const { seconds, peak, result } = await measuredStep('check-attestations-for-commit', {
-        cwd: dir,
-        inputs: {
-          'api-url': url,
-          'api-token': 'sandbox-demo-token',
-          org: 'demo',
-          commits: `${root}..HEAD`,
-          required: 'unit-tests',
+      const { seconds, peak, result } = await measuredStep(
+        'check-attestations-for-commit',
+        {
+          cwd: dir,
+          inputs: {
+            'api-url': url,
+            'api-token': 'sandbox-demo-token',
+            org: 'demo',
+            commits: `${root}..HEAD`,
+            ...(review ? { review: 'never-alone' } : { required: 'unit-tests' }),
+          },
+          github: { GITHUB_SHA: commits.at(-1) ?? '' },
         },
-        github: { GITHUB_SHA: commits.at(-1) ?? '' },
-      });
+        failing > 0 ? 1 : 0,
+      );
       const checked = /^(\d+) commit\(s\) of /m.exec(result.stdout)?.[1] ?? '?';
       console.log(
-        `latency ${String(latencyMs).padStart(2)} ms: ${checked} commits checked (${result.outputs.outcome}) in ` +
+        `latency ${String(latencyMs).padStart(2)} ms: ${checked} commits checked (${result.outputs.outcome}` +
+          `${review ? ` ${result.outputs.review}` : ''}) in ` +
           `${seconds.toFixed(2)} s; ${chunks.length} requests of at most ${Math.max(0, ...chunks)} commits; ` +
           `at most ${sandbox.load.peak} in flight (bound 4: ${sandbox.load.peak <= 4 ? 'held' : 'BROKEN'}); ` +
           `peak RSS ${mib(peak)}; job summary ${(Buffer.byteLength(result.summary) / 1024).toFixed(0)} KiB`,

@@ -26,15 +26,20 @@ export function watchPeak(): { onSpawn: (pid: number) => void; peak: () => numbe
 
 export const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 
-/** Runs one step of an action as the runner does: its wall time, its peak RSS, and its result; throws if it fails. */
+/**
+ * Runs one step of an action as the runner does: its wall time, its peak RSS, and its result; throws if it exits
+ * other than with `code` (0: it passed).
+ */
 export async function measuredStep(
   action: string,
   options: RunOptions,
+  code = 0,
 ): Promise<{ seconds: number; peak: number; result: RunResult }> {
   const watch = watchPeak();
   const started = performance.now();
   const result = await runAction(action, { ...options, onSpawn: watch.onSpawn });
   const seconds = (performance.now() - started) / 1000;
-  if (result.code !== 0) throw new Error(`the step failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== code)
+    throw new Error(`the step exited ${result.code}, not ${code}:\n${result.stdout}\n${result.stderr}`);
   return { seconds, peak: watch.peak(), result };
 }
