@@ -310,7 +310,7 @@ describe('lists', () => {
     const bare = (await (await sb.fetch('/trails/demo')).json()) as { name: string }[];
     expect(Array.isArray(bare)).toBe(true);
     // Newest first.
-    expect(bare.map((t) => t.name)).toEqual([BAD_COMMIT, WEB_COMMIT, GOOD_COMMIT]);
+    expect(bare.map((t) => t.name)).toEqual(['release-2.0', BAD_COMMIT, WEB_COMMIT, GOOD_COMMIT]);
     const one = (await (await sb.fetch('/trails/demo?per_page=20')).json()) as Record<string, unknown>;
     expect(Object.keys(one)).toEqual(['data']);
     const paged = (await (await sb.fetch('/trails/demo?per_page=2&page=2')).json()) as Record<
@@ -318,8 +318,8 @@ describe('lists', () => {
       unknown
     >;
     expect(paged).toMatchObject({
-      data: [{ name: GOOD_COMMIT }],
-      pagination: { total: 3, page: 2, per_page: 2, page_count: 2 },
+      data: [{ name: WEB_COMMIT }, { name: GOOD_COMMIT }],
+      pagination: { total: 4, page: 2, per_page: 2, page_count: 2 },
     });
   });
 
