@@ -6,7 +6,7 @@
  * workflow is either run or listed in SKIPPED with the reason: a new one fails this test until it is one or the
  * other. Then the README's `npm run action` commands, run as written in a shell.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +14,11 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { serveArriving } from '../helpers/arriving.js';
 import { useFakeGitHub } from '../helpers/github-api.js';
+import { useTempDirs } from '../helpers/git.js';
 import { pod, running } from '../helpers/pods.js';
 import { DEMO_TOKEN, type Running } from '../helpers/sandbox.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
+import { REVIEW_CASES, reviewRepo, reviewSeed } from '../helpers/review.js';
 import {
   COMPLIANT,
   docWorkflows,
@@ -32,6 +34,7 @@ import {
   type DocRunOptions,
   type DocWorkflow,
 } from './docs-workflows.js';
+import { checkoutOf, uploadArtifact } from './stubs.js';
 
 const all = docWorkflows(['README.md', ...markdownIn('docs')]);
 
@@ -44,6 +47,7 @@ const RUN = [
   'docs/recipes.md › A scheduled cluster report with a drift diff',
   'docs/recipes.md › A promotion review between environments',
   'docs/recipes.md › Promote what may move, one job per service',
+  'docs/recipes.md › Was every change in this release reviewed?',
   'docs/configuration.md › When the service is down',
 ];
 
@@ -53,6 +57,7 @@ const ARRIVING = 150;
 const docRuns = useDocRuns();
 const { run, closeAfter } = docRuns;
 const github = useFakeGitHub();
+const { tempDir } = useTempDirs();
 
 /**
  * `w` run on a push of the user's repository, whose `make dist/app.tar.gz site` builds (its checkout stubbed), with
@@ -316,6 +321,64 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       });
       expect(result.jobs[1]?.runs).toBeUndefined();
     });
+  });
+
+  it('Was every change in this release reviewed? The range since the tag before, reviewed, its result file uploaded', async () => {
+    // The review cases (test/helpers/review.ts), a commit each after v1.0.0, the last one tagged v1.1.0.
+    const dir = tempDir('git-');
+    const { shas } = reviewRepo(dir);
+    const head = shas[REVIEW_CASES.at(-1) ?? 'reviewed'];
+    execFileSync('git', ['-C', dir, 'tag', 'v1.1.0', head]);
+    const upload = uploadArtifact();
+    const { result } = await run(pick(all, 'docs/recipes.md › Was every change in this release reviewed?'), {
+      github: {
+        GITHUB_SHA: head,
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_REF: 'refs/tags/v1.1.0',
+        GITHUB_REF_NAME: 'v1.1.0',
+        GITHUB_REF_TYPE: 'tag',
+      },
+      stubs: [checkoutOf(dir), upload.stub],
+      seed: reviewSeed(shas),
+    });
+    expect(outcomes(result)).toEqual([
+      'review success stub Run actions/checkout@v5',
+      'review success run The release before this one',
+      'review failure action Every change reviewed by someone other than its author',
+      'review success stub Keep the evidence',
+    ]);
+    const [, previous, gate] = result.steps;
+    expect(previous?.outputs).toEqual({ tag: 'v1.0.0' });
+    // Four reviewed, the bot's commit exempt, one accepted by an override; the other six fail the gate.
+    const counts = {
+      'overridden-non-compliant': 1,
+      unknown: 1,
+      'self-approved': 1,
+      unreviewed: 1,
+      'no-pull-request': 2,
+      'overridden-compliant': 1,
+      exempt: 1,
+      reviewed: 4,
+    };
+    expect(gate?.outputs).toMatchObject({ outcome: 'non-compliant', missing: '[]', 'non-compliant': '[]' });
+    expect(JSON.parse(gate?.outputs.review ?? '')).toEqual(counts);
+    expect(result.jobs[0]?.summary).toContain('4 of 12 commit(s) reviewed by someone else');
+    // The file uploaded is the gate's result file, read at the step: every commit of v1.0.0..v1.1.0 and its verdict.
+    expect(upload.uploads.map((u) => [u.name, u.path])).toEqual([
+      ['release-review', gate?.outputs['result-file']],
+    ]);
+    const file = JSON.parse(upload.uploads[0]?.text ?? '') as {
+      commits: { sha: string }[];
+      review: {
+        rule: string;
+        exemptAuthors: string[];
+        counts: unknown;
+        verdicts: { commit: string; verdict: string }[];
+      };
+    };
+    expect(file.commits.map((c) => c.sha).sort()).toEqual(Object.values(shas).sort());
+    expect(file.review).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'], counts });
+    expect(file.review.verdicts.find((v) => v.commit === shas.bot)?.verdict).toBe('exempt');
   });
 
   describe('When the service is down: the outage switch', () => {

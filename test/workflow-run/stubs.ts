@@ -3,8 +3,8 @@
  * runs everything else for real). The tests assert that these, and only these, were stubbed.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import type { Stub } from '@compliance-actions/runner/workflow';
 
@@ -84,3 +84,35 @@ export const npmCi: Stub = {
     return {};
   },
 };
+
+/** What the actions/upload-artifact stub was given: the artifact's name, its path, and the file's text then. */
+export interface Upload {
+  name: string;
+  path: string;
+  text: string;
+}
+
+/**
+ * actions/upload-artifact of one file: it uploads to GitHub, so the file is read at the step (RUNNER_TEMP is gone
+ * after the job) and kept in `uploads`. A path that is not one file (a folder, globs, several lines) is not read here:
+ * the step fails, saying so.
+ */
+export function uploadArtifact(): { stub: Stub; uploads: Upload[] } {
+  const uploads: Upload[] = [];
+  const stub: Stub = {
+    uses: 'actions/upload-artifact',
+    reason: 'it uploads to GitHub: the one file it names is read and kept for the test',
+    outputs: ['artifact-id', 'artifact-url', 'artifact-digest'],
+    apply({ workspace, with: inputs }) {
+      const path = inputs.path ?? '';
+      const file = resolve(workspace, path);
+      if (path.trim() === '' || path.includes('\n') || !existsSync(file) || lstatSync(file).isDirectory())
+        throw new Error(`upload-artifact stub: '${path}' is not one file, the only path read here`);
+      uploads.push({ name: inputs.name ?? 'artifact', path, text: readFileSync(file, 'utf8') });
+      return {
+        outputs: { 'artifact-id': String(uploads.length), 'artifact-url': '', 'artifact-digest': '' },
+      };
+    },
+  };
+  return { stub, uploads };
+}
