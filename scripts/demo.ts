@@ -478,6 +478,21 @@ async function main(): Promise<number> {
           return got === 'staging reported, production reported' ? undefined : `environments: ${got}`;
         },
       },
+      {
+        // The never-alone rule over the backend's two changes, newest first: 1.5.0's (Bob's PR #42, approved by Ann)
+        // and 1.4.0's (Ann's PR #41, approved by Bob and Cat). Both reviewed by someone other than their author.
+        title: 'Check that every change of backend 1.4.0 and 1.5.0 was reviewed',
+        action: 'check-attestations-for-commit',
+        options: () =>
+          job({ commits: `${NON_COMPLIANT_COMMIT}\n${COMPLIANT_COMMIT}`, review: 'never-alone' }),
+        outcome: 'compliant',
+        wouldFail: false,
+        expect: (outputs) => {
+          const counts = JSON.parse(outputs.review ?? '{}') as Record<string, number>;
+          if (counts.reviewed !== 2) return `output review is '${outputs.review ?? ''}', expected 2 reviewed`;
+          return equals({ compliant: 'true', unreviewed: '[]' })(outputs);
+        },
+      },
     ];
 
     for (const [i, step] of steps.entries()) {

@@ -70,12 +70,15 @@ interface PrintedStep {
   outputs: Record<string, string>;
 }
 
-/** The steps as printed: `[n/16] title`, the YAML, then the mark line and the outputs. */
+/** How many steps the demo runs. */
+const STEPS = 17;
+
+/** The steps as printed: `[n/17] title`, the YAML, then the mark line and the outputs. */
 function printedSteps(stdout: string): PrintedStep[] {
-  const blocks = stdout.split(/^(?=\[\d+\/16\] )/m).slice(1);
+  const blocks = stdout.split(new RegExp(`^(?=\\[\\d+/${STEPS}\\] )`, 'm')).slice(1);
   return blocks.map((block) => {
     const [head = '', ...lines] = block.split('\n');
-    const [, n = '', title = ''] = /^\[(\d+)\/16\] (.*)$/.exec(head) ?? [];
+    const [, n = '', title = ''] = new RegExp(`^\\[(\\d+)/${STEPS}\\] (.*)$`).exec(head) ?? [];
     const at = lines.findIndex((line) => /^[^\s]/.test(line));
     const markLine = lines[at] ?? '';
     const [, mark = '', verdict = '', action = ''] =
@@ -103,13 +106,13 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
     const { code, stdout, out } = await clean();
     expect(stdout).toContain(
-      '16 of 16 steps behaved as the demo expected. By their own outcomes: 10 passed (✔), 6 ran and found a ' +
+      `${STEPS} of ${STEPS} steps behaved as the demo expected. By their own outcomes: 11 passed (✔), 6 ran and found a ` +
         'problem (⚠), 0 failed (✖).',
     );
     expect(code).toBe(0);
     expect(stdout).toContain(`Answer profile: ${PROFILE} (`);
     const steps = printedSteps(stdout);
-    expect(steps.map((s) => s.n)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(steps.map((s) => s.n)).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
     // Every action is in the story.
     expect(new Set(steps.map((s) => s.action))).toEqual(new Set(actionNames()));
     // Outputs are printed; the non-compliant gate reports without failing.
@@ -122,7 +125,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(stdout).toMatch(byProfile(/^ {4}snapshot-2-id: staging#4$/m, /^ {4}snapshot-2-id: $/m));
 
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');
-    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(16);
+    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(STEPS);
     /** The summary of the demo's step `n`. */
     const section = (n: number) => markdown.split(/^## \d+\. /m)[n] ?? '';
     expect(section(6)).toContain(
@@ -205,6 +208,11 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(markdown).toContain(
       `| production | ✅ reported | 3 | 2 | 0 | ${byProfile('production#3', 'a snapshot')} (new) |`,
     );
+    // The never-alone review of the backend's two changes: each approved by someone other than its author.
+    expect(section(STEPS)).toContain('2 of 2 commit(s) reviewed by someone else.');
+    expect(section(STEPS)).toContain(
+      byProfile('| [#42](https://github.com/acme/shop/pull/42) | ann |', '| — | ann |'),
+    );
     // Every commit message of the demo's story is its own.
     expect(markdown).toContain('Rate-limit refund requests');
     // Every summary of the demo, as GitHub's own renderer shows it.
@@ -220,7 +228,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>/);
     // The pods of a scaled artifact, collapsed; a minimal answer gives no counts and no pods: unknown, no list.
     expect(html).toContain(byProfile('<td>2 → 3</td>', '<td>? → ?</td>'));
-    expect(html.includes('<details><summary>')).toBe(byProfile(true, false));
+    expect(/<details><summary>\d+ pod\(s\)/.test(html)).toBe(byProfile(true, false));
     expect(html).not.toContain('| --- |');
   });
 
@@ -283,7 +291,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     const { code, stdout, out } = await clean();
     expect(code).toBe(0);
     const steps = printedSteps(stdout);
-    expect(steps).toHaveLength(16);
+    expect(steps).toHaveLength(STEPS);
     for (const step of steps) {
       const outcome = step.outputs.outcome ?? 'passed';
       // The mark line names the step's own outcome, whatever the demo expected.
@@ -365,13 +373,13 @@ describe('npm start (the demo)', () => {
     const { code, stdout, out } = await spawnDemo('--fault', '401x1');
     dirs.push(out);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^\[1\/16\] Set up the connection\n/m);
+    expect(stdout).toContain(`\n[1/${STEPS}] Set up the connection\n`);
     expect(stdout).toMatch(/^✖ failed \(the demo expected passed\) · setup, \d+\.\d s$/m);
     expect(stdout).toContain('Demo failed at "Set up the connection": exited with 1');
-    expect(stdout).not.toContain('[2/16]');
+    expect(stdout).not.toContain(`[2/${STEPS}]`);
     expect(stdout).toContain(
-      '0 of 16 steps behaved as the demo expected. By their own outcomes: 0 passed (✔), 0 ran and found a ' +
-        'problem (⚠), 1 failed (✖), 15 did not run.',
+      `0 of ${STEPS} steps behaved as the demo expected. By their own outcomes: 0 passed (✔), 0 ran and found a ` +
+        `problem (⚠), 1 failed (✖), ${STEPS - 1} did not run.`,
     );
     expect(readFileSync(join(out, 'summaries.md'), 'utf8')).toContain(
       '— not as the demo expected: exited with 1',
