@@ -51,6 +51,16 @@ const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+/** Demo seed: the commits of checkout 2.0, newest first, each with its pull_request attestation. */
+const CHECKOUT_RELEASE = [
+  'e4006174536774ec91e861122a9dc568fc054e1d',
+  '5c40f49d8a14c3d323fe86cbcee983ca820e5ad8',
+  '8292706c71b2496764fa4b5a1d2ac4e94257a9ff',
+  'f42d145ab81c750b303fe868dcfad4ba156a185b',
+  '37e2e2ae0eb37dc17624b11dc4295693a392b6bd',
+  '1d790b1bba0552fb8c98e0e22f473faa1ecf6063',
+  '85569b51dd4234b6b77ef6b879a7c37c43f81cc4',
+];
 
 /** The token of the demo seed's org: the sandbox's, not a secret, but shown as a workflow takes a token all the same. */
 const TOKEN = 'sandbox-demo-token';
@@ -479,18 +489,26 @@ async function main(): Promise<number> {
         },
       },
       {
-        // The never-alone rule over the backend's two changes, newest first: 1.5.0's (Bob's PR #42, approved by Ann)
-        // and 1.4.0's (Ann's PR #41, approved by Bob and Cat). Both reviewed by someone other than their author.
-        title: 'Check that every change of backend 1.4.0 and 1.5.0 was reviewed',
+        // The never-alone rule over the seven changes of checkout 2.0 (flow checkout of the demo seed): two reviewed
+        // (one by an override), a dependabot bump exempt, and four that a release audit would flag. Reporting, not
+        // failing: the summary is the audit's answer.
+        title: 'Check that every change of checkout 2.0 was reviewed by someone else',
         action: 'check-attestations-for-commit',
         options: () =>
-          job({ commits: `${NON_COMPLIANT_COMMIT}\n${COMPLIANT_COMMIT}`, review: 'never-alone' }),
-        outcome: 'compliant',
-        wouldFail: false,
+          job({
+            commits: CHECKOUT_RELEASE.join('\n'),
+            review: 'never-alone',
+            flow: 'checkout',
+            'exempt-authors': 'dependabot[bot]',
+            'fail-on': 'none',
+          }),
+        outcome: 'non-compliant',
         expect: (outputs) => {
           const counts = JSON.parse(outputs.review ?? '{}') as Record<string, number>;
-          if (counts.reviewed !== 2) return `output review is '${outputs.review ?? ''}', expected 2 reviewed`;
-          return equals({ compliant: 'true', unreviewed: '[]' })(outputs);
+          const want = { reviewed: 1, 'overridden-compliant': 1, exempt: 1, 'self-approved': 1 };
+          const wrong = Object.entries(want).find(([verdict, n]) => counts[verdict] !== n);
+          if (wrong) return `output review is '${outputs.review ?? ''}', expected ${wrong[1]} ${wrong[0]}`;
+          return equals({ compliant: 'false', 'would-fail': 'true' })(outputs);
         },
       },
     ];

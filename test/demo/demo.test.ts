@@ -106,7 +106,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
     const { code, stdout, out } = await clean();
     expect(stdout).toContain(
-      `${STEPS} of ${STEPS} steps behaved as the demo expected. By their own outcomes: 11 passed (✔), 6 ran and found a ` +
+      `${STEPS} of ${STEPS} steps behaved as the demo expected. By their own outcomes: 10 passed (✔), 7 ran and found a ` +
         'problem (⚠), 0 failed (✖).',
     );
     expect(code).toBe(0);
@@ -208,10 +208,23 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(markdown).toContain(
       `| production | ✅ reported | 3 | 2 | 0 | ${byProfile('production#3', 'a snapshot')} (new) |`,
     );
-    // The never-alone review of the backend's two changes: each approved by someone other than its author.
-    expect(section(STEPS)).toContain('2 of 2 commit(s) reviewed by someone else.');
+    // The never-alone review of checkout 2.0: the audit's answer first, then each change not reviewed, with why.
     expect(section(STEPS)).toContain(
-      byProfile('| [#42](https://github.com/acme/shop/pull/42) | ann |', '| — | ann |'),
+      '1 of 7 commit(s) reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 merged without an ' +
+        'approval, 1 without a pull request, 1 accepted by an override, 1 exempt from review.',
+    );
+    // Who overrode and why, where the answer says (a minimal answer leaves both out).
+    expect(section(STEPS)).toContain(
+      byProfile(
+        "overridden as non-compliant by carol: 'Merged outside the change window",
+        'overridden as non-compliant |',
+      ),
+    );
+    // Each change titled by its pull request's message and linked to the pull request, where the answer gives them.
+    expect(section(STEPS)).toContain(
+      byProfile('[1d790b1 Retry declined payments once](', '[1d790b1](') +
+        `https://github.com/acme/shop/commit/1d790b1bba0552fb8c98e0e22f473faa1ecf6063) | ❌ self-approved | ` +
+        `${byProfile('[#61](https://github.com/acme/shop/pull/61)', '—')} | dan | dan | approved only by its author dan |`,
     );
     // Every commit message of the demo's story is its own.
     expect(markdown).toContain('Rate-limit refund requests');
@@ -305,7 +318,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       }
     }
     // What the story shows: the gate that reports without failing, the notification action that fails, the new
-    // backend missing what its template asks, the three backend images, and the diffs a promotion gate would stop.
+    // backend missing what its template asks, the three backend images, the diffs a promotion gate would stop, and
+    // the changes of a release that no one else reviewed.
     expect(steps.filter((s) => s.mark === '⚠').map((s) => [s.n, s.verdict.split(' · ')[0]])).toEqual([
       [6, 'different, would fail as a gate (expected)'],
       [7, 'different, would fail as a gate (expected)'],
@@ -313,6 +327,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       [11, 'non-compliant (expected)'],
       [14, 'failing (expected)'],
       [15, 'non-compliant (expected)'],
+      [17, 'non-compliant (expected)'],
     ]);
     // The summaries say the same, step by step.
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');

@@ -306,15 +306,17 @@ function verdict(a: CommitAttestation): string {
   return 'no verdict';
 }
 
-/** The commits, with the messages the service knows for those GitHub did not describe. */
+/** The commits, with the messages the service knows (of the commit, or of a pull request listing it). */
 function withTitles(commits: CheckedCommit[], found: AttestationsByCommit): CheckedCommit[] {
   return commits.map((commit) => {
     if (commit.title !== undefined) return commit;
-    const info = (found[commit.sha] ?? [])
-      .map((a) => a.git_commit_info)
-      .find((i) => firstLine(i?.message) !== undefined);
-    return info
-      ? { ...commit, title: firstLine(info.message), url: commit.url ?? info.url ?? undefined }
-      : commit;
+    const attestations = found[commit.sha] ?? [];
+    const info = attestations.map((a) => a.git_commit_info).find((i) => firstLine(i?.message) !== undefined);
+    if (info) return { ...commit, title: firstLine(info.message), url: commit.url ?? info.url ?? undefined };
+    const listed = attestations
+      .flatMap((a) => a.pull_requests ?? [])
+      .flatMap((pr) => pr.commits ?? [])
+      .find((c) => c.sha1 === commit.sha && firstLine(c.message) !== undefined);
+    return listed ? { ...commit, title: firstLine(listed.message) } : commit;
   });
 }

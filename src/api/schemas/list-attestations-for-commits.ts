@@ -33,6 +33,7 @@ const PullRequest = z.looseObject({
     z.array(
       z.looseObject({
         sha1: shown(z.string()),
+        message: shown(z.string()),
         author_username: decides('the review rule: who authored it', z.string()),
       }),
     ),
