@@ -10,7 +10,7 @@ import {
   type Review,
   type ReviewVerdict,
   type Verdict,
-} from '../../src/actions/check-attestations-for-commit/review.js';
+} from '../../src/actions/check-attestations-for-commit/decide.js';
 import { COMPLIANT, errors, resultOf, seedWith, UI } from '../helpers/check-attestations.js';
 import { BACKEND_14, BACKEND_15, type Saved as DiffSaved } from '../helpers/diff-envs.js';
 import {
@@ -563,26 +563,31 @@ interface TrailsSaved {
 
 it('list-trails: lists every trail of the org, counts the non-compliant ones, and summarizes them', async () => {
   const result = await passes('list-trails', {});
-  expect(result.outputs).toMatchObject({ outcome: 'listed', count: '3', 'non-compliant': '1' });
+  expect(result.outputs).toMatchObject({ outcome: 'listed', count: '4', 'non-compliant': '2' });
   const saved = outputFile(result, 'result-file') as TrailsSaved;
   expect(saved).toMatchObject({
     outcome: 'listed',
-    count: 3,
-    nonCompliant: 1,
-    total: 3,
+    count: 4,
+    nonCompliant: 2,
+    total: 4,
     truncated: false,
     pagesRead: 1,
   });
   // Newest first, as the service lists them. The minimal profile sends no names (only shown): the states, which it
   // keeps, tell them apart.
-  const names = [NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL];
+  const names = ['release-2.0', NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL];
   expect(saved.trails.map((t) => t.name)).toEqual(
-    byProfile<(string | null)[]>(names, Array<null>(3).fill(null)),
+    byProfile<(string | null)[]>(names, Array<null>(4).fill(null)),
   );
-  expect(saved.trails.map((t) => t.compliance_state)).toEqual(['NON-COMPLIANT', 'COMPLIANT', 'COMPLIANT']);
+  expect(saved.trails.map((t) => t.compliance_state)).toEqual([
+    'NON-COMPLIANT',
+    'NON-COMPLIANT',
+    'COMPLIANT',
+    'COMPLIANT',
+  ]);
 
   expect(result.stdout).toContain('::group::List trails (');
-  expect(result.summary).toContain('### Trails: 3 listed, 1 non-compliant');
+  expect(result.summary).toContain('### Trails: 4 listed, 2 non-compliant');
   expect(result.summary).toContain(
     '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
   );

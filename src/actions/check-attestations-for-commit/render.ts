@@ -22,15 +22,13 @@ import {
   type Decision,
   type GateCell,
   type GradedItem,
-} from './decide.js';
-import {
   gradeOf,
   sortReview,
   VERDICT_GRADES,
   type Review,
   type ReviewVerdict,
   type Verdict,
-} from './review.js';
+} from './decide.js';
 import {
   ACTION,
   type GateInputs,

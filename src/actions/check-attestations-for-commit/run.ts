@@ -11,7 +11,6 @@ import { withClient } from '../../runtime/context.js';
 import { GatheredFailure, type StepResult } from '../../runtime/step.js';
 import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
-import { decide } from './decide.js';
 import {
   SHA_FORM,
   MAX_COMMITS,
@@ -23,7 +22,7 @@ import {
   type GateQuery,
 } from './inputs.js';
 import { render, renderNothingChecked, renderReview, renderSkipped } from './render.js';
-import { decideReview } from './review.js';
+import { decide, decideReview } from './decide.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../helpers/runner.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
-import { decideReview, reviewCommit } from '../../../src/actions/check-attestations-for-commit/review.js';
+import { decideReview, reviewCommit } from '../../../src/actions/check-attestations-for-commit/decide.js';
 
 const SHA = 'c'.repeat(40);
 const OTHER = 'd'.repeat(40);
