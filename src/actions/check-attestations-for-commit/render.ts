@@ -270,7 +270,10 @@ function report(
 /** Up to this many commits, the matrix of commits by attestation names (a pull request's 250 and its head fit). */
 export const MATRIX_MAX = 256;
 /** Commit lines listed, at most, when grouped by state: within the 1 MiB summary and the 65,536-character comment. */
-const LISTED = { summary: 1000, comment: 100 };
+const listed = (forComment: boolean) =>
+  forComment
+    ? { maxLines: 100, fullData: "the run's job summary and the `result-file` output" }
+    : { maxLines: 1000, fullData: 'the `result-file` output' };
 
 /** ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits that are not a range. */
 function rangeWords({ range, deployed }: Pick<CommitsRead, 'range' | 'deployed'>): string {
@@ -330,10 +333,7 @@ function groupedByState(
         };
       }),
   }));
-  return writeCommitGroups(summary, groups, {
-    maxLines: forComment ? LISTED.comment : LISTED.summary,
-    fullData: forComment ? "the run's job summary and the `result-file` output" : 'the `result-file` output',
-  });
+  return writeCommitGroups(summary, groups, listed(forComment));
 }
 
 /** A cell in words: its state, or the override that decided it (with `short`, the verdict alone). */
@@ -424,6 +424,9 @@ const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
 };
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 
+/** The reason, with the pull request that decided where there is one. */
+const why = (r: ReviewVerdict) => `${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}`;
+
 /** How many got each of `verdicts`, in words: `1 self-approved, 2 without a pull request`; '' for none. */
 function verdictCounts(counts: Record<Verdict, number>, verdicts: Verdict[]): string {
   return verdicts
@@ -447,8 +450,7 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
       verdicts: review.verdicts,
     },
   };
-  const describe = (r: ReviewVerdict) =>
-    `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}.`;
+  const describe = (r: ReviewVerdict) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`;
   return {
     outcome,
     outputs: {
@@ -532,16 +534,11 @@ function reviewReport(
           sha: r.commit,
           title: commits.get(r.commit)?.title,
           url: commits.get(r.commit)?.url ?? commitUrl(inputs.runner.github, r.commit),
-          detail: `${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}`,
+          detail: why(r),
         })),
       };
     });
-    return writeCommitGroups(summary, groups, {
-      maxLines: forComment ? LISTED.comment : LISTED.summary,
-      fullData: forComment
-        ? "the run's job summary and the `result-file` output"
-        : 'the `result-file` output',
-    });
+    return writeCommitGroups(summary, groups, listed(forComment));
   }
   const notReviewed = byVerdict.slice(0, -1).flat();
   if (notReviewed.length > 0) {
