@@ -210,8 +210,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     );
     // The never-alone review of checkout 2.0: the audit's answer first, then each change not reviewed, with why.
     expect(section(STEPS)).toContain(
-      '1 of 7 commit(s) reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 merged without an ' +
-        'approval, 1 without a pull request, 1 accepted by an override, 1 exempt from review.',
+      '1 of 7 commit(s) reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 approved by no one, ' +
+        '1 without a pull request, 1 accepted by an override, 1 exempt from review.',
     );
     // Who overrode and why, where the answer says (a minimal answer leaves both out).
     expect(section(STEPS)).toContain(

@@ -81,7 +81,12 @@ export function expectStep(result: RunResult, ended: Ended): void {
  * A gate that could not check: it fails, never compliant, with outcome error, a result file keeping why, and a job
  * summary that says so and why (`why` as the log shows it).
  */
-export function couldNotCheck(result: RunResult, kind: string, why: string): void {
+export function couldNotCheck(
+  result: RunResult,
+  kind: string,
+  why: string,
+  heading = 'Compliance gate could not check',
+): void {
   expectStep(result, {
     code: 1,
     outputs: {
@@ -93,7 +98,7 @@ export function couldNotCheck(result: RunResult, kind: string, why: string): voi
     },
     result: { outcome: 'error', compliant: false, error: { kind } },
     stdout: [`::error::${why}`],
-    summary: ['### ⚠️ Compliance gate could not check', escapeText(why)],
+    summary: [`### ⚠️ ${heading}`, escapeText(why)],
   });
   expect(resultOf(result).error?.message).toContain(why);
 }

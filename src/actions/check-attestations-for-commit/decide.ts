@@ -208,12 +208,26 @@ interface Judged {
 }
 
 /** `username` trimmed; '' when absent. */
-const person = (name: string | null | undefined) => (name ?? '').trim();
+/** A username as compared: look-alike forms (fullwidth letters) folded, invisible characters dropped, trimmed. */
+const person = (name: string | null | undefined) =>
+  (name ?? '')
+    .normalize('NFKC')
+    .replace(/[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/g, '')
+    .trim();
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 function distinct(names: string[]): string[] {
   return names.filter((name, i) => name !== '' && names.findIndex((n) => same(n, name)) === i);
 }
+
+/** Whether the answer names the author of every commit: a pull request has at least one. */
+function namesEveryAuthor(pr: AttestedPullRequest): boolean {
+  return !!pr.commits?.length && pr.commits.every((c) => person(c.author_username) !== '');
+}
+
+/** Worst first: a rejection, then no verdict, then an acceptance. */
+const overrideRank = (o: CommitAttestation) =>
+  o.is_compliant === false ? 0 : o.is_compliant === true ? 2 : 1;
 
 function judge(pr: AttestedPullRequest): Judged {
   const approvers = distinct((pr.approvers ?? []).map((a) => person(a.username)));
@@ -231,7 +245,7 @@ function judge(pr: AttestedPullRequest): Judged {
     return of('unknown', 'the answer lists an approver without a username');
   const [approver] = approvers;
   if (approver === undefined) return of('unreviewed', 'no approver');
-  if (pr.commits == null || pr.commits.some((c) => person(c.author_username) === ''))
+  if (!namesEveryAuthor(pr))
     return of('unknown', `approved by ${approver} alone; the answer does not name every author`);
   if (authors.some((a) => same(a, approver)))
     return of('self-approved', `approved only by its author ${approver}`);
@@ -249,15 +263,22 @@ export function reviewCommit(
   // An override stands for the attestations of its name it covers (decide.ts), which then do not count.
   const byName = Map.groupBy(attestations, (a) => a.attestation_name);
   const counted: CommitAttestation[] = [];
-  const overrides: CommitAttestation[] = [];
+  // Each standing override that stands for a report (or is all its name has), with the reports it hides and those of
+  // its name it leaves standing (newer, or from elsewhere).
+  const overrides: { override: CommitAttestation; hides: CommitAttestation[]; rest: CommitAttestation[] }[] =
+    [];
   const reports = (list: CommitAttestation[]) =>
     list.filter((a) => a.attestation_type !== OVERRIDE_ATTESTATION_TYPE);
   for (const group of byName.values()) {
-    const { counted: kept, override } = overridden(group);
+    const { counted: kept } = overridden(group);
     counted.push(...reports(kept));
-    // It decides only what it stands for: an override older than every report of its name hides none.
-    const hidden = reports(group).length - reports(kept).length;
-    if (override && (hidden > 0 || reports(group).length === 0)) overrides.push(override);
+    const all = reports(group);
+    for (const o of kept.filter((a) => a.attestation_type === OVERRIDE_ATTESTATION_TYPE)) {
+      // It decides only what it stands for: one older than every report of its trail, or of another, hides none.
+      const left = overridden([o, ...all]).counted;
+      const hides = all.filter((a) => !left.includes(a));
+      if (hides.length > 0 || all.length === 0) overrides.push({ override: o, hides, rest: reports(kept) });
+    }
   }
   const judged: Judged[] = [];
   let unread = false;
@@ -273,8 +294,11 @@ export function reviewCommit(
   });
   if (proof) return { commit, verdict: 'reviewed', reason: proof.reason, ...people(proof) };
 
-  const override = [...overrides].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0))[0];
-  if (override) {
+  // Of several standing (of other trails or names), a rejection decides: a gate fails closed. An acceptance decides
+  // only where no report of its name stands beside it (a newer one, or one from elsewhere, is judged as it is).
+  const decider = [...overrides].sort((a, b) => overrideRank(a.override) - overrideRank(b.override))[0];
+  if (decider && (decider.override.is_compliant !== true || decider.rest.length === 0)) {
+    const { override } = decider;
     const verdict =
       override.is_compliant === true
         ? 'overridden-compliant'
@@ -286,11 +310,7 @@ export function reviewCommit(
       verdict,
       reason: overrideText(override),
       // The pull request it overrode, though the override hid it from the count.
-      ...people(
-        reports(attestations)
-          .flatMap((a) => a.pull_requests ?? [])
-          .map(judge)[0],
-      ),
+      ...people(decider.hides.flatMap((a) => a.pull_requests ?? []).map(judge)[0]),
       override: {
         is_compliant: override.is_compliant ?? null,
         reported_by: override.reported_by ?? null,
@@ -300,12 +320,14 @@ export function reviewCommit(
     };
   }
 
-  // The commit's own authors where a pull request lists it, else every author of its pull requests.
-  const own = judged.flatMap((j) =>
-    (j.pr.commits ?? []).filter((c) => c.sha1 === commit).map((c) => person(c.author_username)),
+  // The commit's own authors where a pull request lists it, else every author of its pull requests, all named.
+  const own = judged.flatMap((j) => (j.pr.commits ?? []).filter((c) => c.sha1 === commit));
+  const known = own.length > 0 || (!unread && judged.every((j) => namesEveryAuthor(j.pr)));
+  const named = (own.length > 0 ? own : judged.flatMap((j) => j.pr.commits ?? [])).map((c) =>
+    person(c.author_username),
   );
-  const authors = distinct(own.length > 0 ? own : judged.flatMap((j) => j.authors));
-  if (authors.length > 0 && authors.every(isExempt)) {
+  const authors = distinct(named);
+  if (known && authors.length > 0 && !named.includes('') && authors.every(isExempt)) {
     const shown = judged[0];
     return {
       commit,

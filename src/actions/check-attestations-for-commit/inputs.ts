@@ -112,35 +112,44 @@ export const REVIEW_RULES = ['never-alone'] as const;
 
 const EXEMPT_FORM =
   'usernames (dependabot[bot]), or RE2 patterns between slashes matched against the whole username, any case ' +
-  '(/.*\\[bot\\]/), one per line';
+  '(/(dependabot|renovate)\\[bot\\]/), one per line';
 
 /** `exempt-authors`: a username matches trimmed and in any case; `/…/` is an RE2 pattern of the whole username. */
 async function readExemptAuthors(inputs: InputReader) {
   const lines = inputs.list('exempt-authors', true);
-  const isPattern = (line: string) => line.length > 2 && line.startsWith('/') && line.endsWith('/');
-  const names = lines.filter((line) => !isPattern(line)).map((name) => name.toLowerCase());
-  const sources = lines.filter(isPattern).map((line) => line.slice(1, -1));
+  const refuse = (line: string, problem: string) =>
+    new InputError('exempt-authors', `'${line}' ${problem}`, EXEMPT_FORM);
+  const sources: string[] = [];
+  for (const line of lines.filter((l) => l.startsWith('/'))) {
+    if (line.length <= 2 || !line.endsWith('/'))
+      throw refuse(
+        line,
+        'starts with / but is not a pattern between slashes (no flags: every one matches any case)',
+      );
+    sources.push(line.slice(1, -1));
+  }
+  const names = lines.filter((line) => !line.startsWith('/')).map((name) => name.toLowerCase());
   let patterns: Pattern[] = [];
   if (sources.length > 0) {
     // The engine is loaded only when there is a pattern; each is compiled alone first, so wrapping cannot change it.
     const { compilePattern } = await import('../../context/re2.js');
-    const fail = (source: string) => (problem: string) =>
-      new InputError(
-        'exempt-authors',
-        `'/${source}/' is not a usable regular expression: ${problem}`,
-        EXEMPT_FORM,
+    patterns = sources.map((source) => {
+      const line = `/${source}/`;
+      const pattern = compiledOr(
+        () => {
+          compilePattern(source);
+          return compilePattern(`(?i)^(?:${source})$`);
+        },
+        (problem) => refuse(line, `is not a usable regular expression: ${problem}`),
       );
-    patterns = sources.map((source) =>
-      compiledOr(() => {
-        compilePattern(source);
-        return compilePattern(`(?i)^(?:${source})$`);
-      }, fail(source)),
-    );
+      if (pattern.test('')) throw refuse(line, 'matches an empty username: it would exempt every author');
+      return pattern;
+    });
   }
   return {
     given: lines,
     matches: (username: string) =>
-      names.includes(username.trim().toLowerCase()) || patterns.some((p) => p.test(username.trim())),
+      names.includes(username.toLowerCase()) || patterns.some((p) => p.test(username)),
   };
 }
 
@@ -169,14 +178,14 @@ export async function readInputs(inputs: InputReader, cwd: string) {
   const prComment = readPrComment(inputs, common, githubToken);
   const source = await readSource(inputs, prComment.pullRequest, common);
   const review = inputs.choice('review', REVIEW_RULES);
-  const exemptAuthors = await readExemptAuthors(inputs);
-  if (review === undefined && exemptAuthors.given.length > 0) {
+  if (review === undefined && inputs.list('exempt-authors').length > 0) {
     throw new InputError(
       'exempt-authors',
       'is only read with review',
       'exempt-authors empty, or review: never-alone',
     );
   }
+  const exemptAuthors = await readExemptAuthors(inputs);
   if (review !== undefined) {
     // The review reads the pull_request attestations: what narrows or requires other attestations is another question.
     const other = ['required', 'attestation-type', 'attestation-name'].find((name) =>

@@ -40,18 +40,19 @@ import {
 
 const TITLE = 'Compliance gate';
 
-/** One comment per gate: two gates of one job (a flow each) keep their own. */
+/** One comment per gate: two gates of one job (a flow each, or the gate and the review) keep their own. */
 function commentKey(inputs: GateInputs): string {
-  return inputs.query.flow_name === undefined ? ACTION : `${ACTION}/${inputs.query.flow_name}`;
+  const key = inputs.review ? `${ACTION}/${inputs.review.rule}` : ACTION;
+  return inputs.query.flow_name === undefined ? key : `${key}/${inputs.query.flow_name}`;
 }
 
-export function couldNot(): string {
-  return 'Compliance gate could not check';
+export function couldNot(inputs: GateInputs | undefined): string {
+  return inputs?.review ? 'Could not check the reviews' : 'Compliance gate could not check';
 }
 
 /** What a gate that could not check says besides `outcome: error` (never compliant, it would fail), and its comment. */
 export const onError: ErrorExtras<GateInputs> = {
-  outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': true },
+  outputs: { compliant: false, missing: [], 'non-compliant': [], unreviewed: [], 'would-fail': true },
   result: { compliant: false, missing: [], nonCompliant: [], unknown: [], wouldFail: true },
   commentKey,
 };
@@ -416,7 +417,8 @@ const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
   'overridden-non-compliant': ['❌', 'rejected by an override'],
   unknown: [UNKNOWN_MARK, 'could not be checked'],
   'self-approved': ['❌', 'self-approved'],
-  unreviewed: ['❌', 'merged without an approval'],
+  // Not `merged`: on a pull request's own run, its pull request is still open.
+  unreviewed: ['❌', 'approved by no one'],
   'no-pull-request': ['⚠️', 'without a pull request'],
   'overridden-compliant': ['✅', 'accepted by an override'],
   exempt: ['✅', 'exempt from review'],
@@ -471,7 +473,7 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
       describe,
       grade: gradeOf,
       counts:
-        `${review.failing.length} of ${review.verdicts.length} commit(s) not reviewed by someone else ` +
+        `${review.failing.length} of ${review.verdicts.length} commit(s) fail the review ` +
         `(${verdictCounts(
           review.counts,
           VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined),

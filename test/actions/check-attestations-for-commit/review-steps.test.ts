@@ -85,8 +85,8 @@ describe('review: never-alone over a release', () => {
       'exempt-authors': 'dependabot[bot]',
     });
     const failure =
-      '::error::Review check tripped: 6 of 12 commit(s) not reviewed by someone else (1 rejected by an override, ' +
-      '1 could not be checked, 1 self-approved, 1 merged without an approval, 2 without a pull request).';
+      '::error::Review check tripped: 6 of 12 commit(s) fail the review (1 rejected by an override, ' +
+      '1 could not be checked, 1 self-approved, 1 approved by no one, 2 without a pull request).';
     expectStep(result, {
       code: 1,
       outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true', missing: '[]' },
@@ -94,14 +94,14 @@ describe('review: never-alone over a release', () => {
       summary: [
         '### ❌ Review check tripped\n',
         '4 of 12 commit(s) reviewed by someone else; 1 rejected by an override, 1 could not be checked, ' +
-          '1 self-approved, 1 merged without an approval, 2 without a pull request, 1 accepted by an override, ' +
+          '1 self-approved, 1 approved by no one, 2 without a pull request, 1 accepted by an override, ' +
           '1 exempt from review.',
         '12 commit(s) of v1.0.0..HEAD (',
         'Each needs a pull request approved by someone other than its authors, unless written by ' +
           'dependabot\\[bot\\]. Narrowed to flow app.',
         '| Commit | Result | Pull request | Authors | Approvers | Why |',
         `| ${commitLink('self-approved')} | ❌ self-approved | ${pull(102)} | ann | Ann | approved only by its author Ann |`,
-        `| ${commitLink('unreviewed')} | ❌ merged without an approval | ${pull(103)} | ann | — | no approver |`,
+        `| ${commitLink('unreviewed')} | ❌ approved by no one | ${pull(103)} | ann | — | no approver |`,
         `| ${commitLink('direct-push')} | ⚠️ without a pull request | — | — | — | pushed without a pull request |`,
         `| ${commitLink('no-attestation')} | ⚠️ without a pull request | — | — | — | no pull-request attestation |`,
         `| ${commitLink('overridden-non-compliant')} | ❌ rejected by an override | ${pull(107)} | ann | — | ` +
@@ -171,6 +171,10 @@ describe('review: never-alone over a release', () => {
       stdout: ['Review check passed: 4 commit(s) checked.'],
     });
     expect(result.summary).not.toContain('| Why |');
+    // GitHub renders a table inside <details> only with a blank line after <summary> and before </details>.
+    expect(result.summary).toMatch(
+      /<\/summary>\n\n+\| Commit \| Pull request \| Approvers \|\n(\|.*\|\n)+\n+<\/details>/,
+    );
   });
 
   it("on a pull request, reviews the pull request's commits and keeps its verdict in the sticky comment", async () => {
@@ -188,6 +192,61 @@ describe('review: never-alone over a release', () => {
       '2 commit(s) of pull request #7. Each needs a pull request approved by someone other',
     );
     expect(body).toContain('1 of 2 commit(s) reviewed by someone else; 1 self-approved.');
+  });
+
+  it('keeps its own pull-request comment beside the gate of the same flow, as a second step of one job', async () => {
+    const { url } = await seeded();
+    const api = await github({ pulls: { 7: [{ sha: shas.reviewed, message: 'reviewed' }] } });
+    const onPr = onPullRequest(api, shas.reviewed);
+    const gate = await review(url, { review: '', 'comment-on-pr': 'true' }, onPr);
+    const reviewed = await review(url, { 'comment-on-pr': 'true' }, onPr);
+    expect([gate.code, reviewed.code]).toEqual([0, 0]);
+    const bodies = (api.comments.get(7) ?? []).map((c) => c.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.find((b) => b.includes('Compliance gate passed'))).toBeDefined();
+    expect(bodies.find((b) => b.includes('Review check passed'))).toBeDefined();
+  });
+
+  it('since-deployed-in: reviews the commits since what runs there, and says what runs', async () => {
+    const seed = reviewSeed(shas);
+    const base = shas['overridden-non-compliant'];
+    const fingerprint = 'a'.repeat(64);
+    seed.orgs.demo.artifacts.push({
+      id: '9'.repeat(24),
+      flow: 'app',
+      fingerprint,
+      filename: 'acme/app',
+      git_commit: base,
+      commit_url: `https://github.com/acme/app/commit/${base}`,
+      created_at: 1793700000,
+      last_modified_at: 1793700000,
+    });
+    seed.orgs.demo.environments.push({
+      name: 'app-prod',
+      type: 'K8S',
+      snapshots: [
+        {
+          index: 1,
+          created_at: 1793700000,
+          artifacts: [{ fingerprint, name: 'acme/app', pods: ['pod-0'], most_recent_timestamp: 1793700000 }],
+        },
+      ],
+    });
+    const { url } = await startSandbox({ seed });
+    const result = await review(url, {
+      'since-deployed-in': 'app-prod',
+      'exempt-authors': 'dependabot[bot]',
+    });
+    expectStep(result, {
+      code: 1,
+      summary: [
+        '1 of 3 commit(s) reviewed by someone else; 1 could not be checked, 1 exempt from review.',
+        '3 commit(s) since what runs in app-prod (',
+        '1 artifact(s) run in app-prod (app-prod#1), 1 of this repository:',
+        `| ${commitLink('no-pull-requests-field')} | ❔`,
+      ],
+    });
+    expect(resultOf(result)).toMatchObject({ from: 'since-deployed', deployed: { environment: 'app-prod' } });
   });
 
   it.each([
@@ -208,7 +267,7 @@ describe('review: never-alone over a release', () => {
     const unknownOnly = await review(url, { commits, 'fail-on': 'unknown' });
     expectStep(unknownOnly, { code: 1, outputs: { 'would-fail': 'true' } });
     expect(errors(unknownOnly).at(-1)).toBe(
-      '::error::Review check tripped: 2 of 2 commit(s) not reviewed by someone else (1 could not be checked, ' +
+      '::error::Review check tripped: 2 of 2 commit(s) fail the review (1 could not be checked, ' +
         '1 self-approved). ' +
         'Of these, 1 self-approved only warn (fail-on: unknown).',
     );
@@ -220,8 +279,8 @@ describe('review: never-alone over a release', () => {
       summary: ['### ❌ Review check tripped (not failing the step)'],
     });
     expect(warnings(none).at(-1)).toBe(
-      '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) not reviewed by someone ' +
-        'else (1 could not be checked, 1 self-approved).',
+      '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) fail the review ' +
+        '(1 could not be checked, 1 self-approved).',
     );
   });
 
@@ -230,7 +289,12 @@ describe('review: never-alone over a release', () => {
     const dry = await review(sandbox.url, { commits: shas.unreviewed, 'dry-run': 'true' });
     expectStep(dry, { code: 0, errors: [], outputs: { outcome: 'non-compliant', 'would-fail': 'true' } });
     const down = await review(sandbox.url, { commits: shas.unreviewed, 'api-token': TEST_TOKEN });
-    couldNotCheck(down, 'api', 'GET /attestations/{org}/list_attestations_for_criteria');
+    couldNotCheck(
+      down,
+      'api',
+      'GET /attestations/{org}/list_attestations_for_criteria',
+      'Could not check the reviews',
+    );
     expect(resultOf(down)).toMatchObject({
       review: 'never-alone',
       query: { attestation_type: 'pull_request' },
@@ -272,6 +336,15 @@ describe('review: its inputs, refused before any request', () => {
     [
       { 'exempt-authors': '/(/' },
       "Invalid input 'exempt-authors': '/(/' is not a usable regular expression: missing closing )",
+    ],
+    [{ review: '', 'exempt-authors': '/(/' }, "Invalid input 'exempt-authors': is only read with review"],
+    [
+      { 'exempt-authors': '/bot/i' },
+      "Invalid input 'exempt-authors': '/bot/i' starts with / but is not a pattern between slashes",
+    ],
+    [
+      { 'exempt-authors': 'dependabot[bot]\n/.*/' },
+      "Invalid input 'exempt-authors': '/.*/' matches an empty username: it would exempt every author",
     ],
     [
       { 'exempt-authors': '/a(?=b)/' },

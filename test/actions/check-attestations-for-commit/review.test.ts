@@ -127,6 +127,12 @@ describe('reviewCommit: one commit', () => {
       'approved by bob alone; the answer does not name every author',
     ],
     [
+      'one approver and an empty list of commits (a pull request has at least one)',
+      [attestation([pr(['bob'], [])])],
+      'unknown',
+      'approved by bob alone; the answer does not name every author',
+    ],
+    [
       'two approvers, even with a commit without its author',
       [attestation([pr(['bob', 'dan'], [null])])],
       'reviewed',
@@ -184,6 +190,28 @@ describe('reviewCommit: one commit', () => {
       'no approver',
     ],
     [
+      'an acceptance does not outweigh a newer report of its trail, which it does not stand for',
+      [
+        attestation([pr(['bob'], ['ann'])]),
+        override(true),
+        attestation([pr([], ['ann'])], { created_at: 300 }),
+      ],
+      'unreviewed',
+      'no approver',
+    ],
+    [
+      'a rejection decides over a newer report it does not stand for',
+      [attestation([pr([], ['ann'])]), override(false), attestation([], { created_at: 300 })],
+      'overridden-non-compliant',
+      "overridden as non-compliant by carol: 'hotfix agreed in the incident review'",
+    ],
+    [
+      'a look-alike of the author (fullwidth letters, a zero-width space) is the author',
+      [attestation([pr(['ａnn\u200b'], ['ann'])])],
+      'self-approved',
+      'approved only by its author ann',
+    ],
+    [
       'a review in another attestation outweighs an override as non-compliant',
       [
         attestation([pr([], ['ann'])]),
@@ -196,6 +224,64 @@ describe('reviewCommit: one commit', () => {
   ])('%s', (_, attestations, verdict, reason) => {
     const r = reviewCommit(SHA, attestations, noExempt);
     expect({ verdict: r.verdict, reason: r.reason }).toEqual({ verdict, reason });
+  });
+
+  it.each([
+    [
+      'an override of another trail that stands for nothing does not decide',
+      [
+        attestation([pr([], ['ann'])]),
+        override(false),
+        // Of trail t2, where nothing was reported before it.
+        { ...override(true, 300), trail_name: 't2' },
+      ],
+      'overridden-non-compliant',
+    ],
+    [
+      'an override older than the report of its own trail does not decide',
+      [
+        attestation([pr([], ['ann'])]),
+        override(false),
+        { ...override(true, 300), trail_name: 't2' },
+        attestation([pr([], ['ann'], { url: `${PR}2` })], { trail_name: 't2', created_at: 400 }),
+      ],
+      'overridden-non-compliant',
+    ],
+    [
+      'of two overrides that stand for a report each, the one that rejects decides (fails closed)',
+      [
+        attestation([pr([], ['ann'])]),
+        override(false),
+        attestation([pr([], ['ann'], { url: `${PR}2` })], { attestation_name: 'pr-2' }),
+        { ...override(true, 300), attestation_name: 'pr-2' },
+      ],
+      'overridden-non-compliant',
+    ],
+    [
+      'an untimed override is as new as any',
+      [
+        attestation([pr([], ['ann'])]),
+        { ...override(false), created_at: null },
+        attestation([pr([], ['ann'], { url: `${PR}2` })], { attestation_name: 'pr-2' }),
+        { ...override(true, 300), attestation_name: 'pr-2' },
+      ],
+      'overridden-non-compliant',
+    ],
+  ])('%s', (_, attestations, verdict) => {
+    expect(reviewCommit(SHA, attestations, noExempt).verdict).toBe(verdict);
+  });
+
+  it('an override shows the pull request it stands for', () => {
+    const r = reviewCommit(
+      SHA,
+      [
+        attestation([pr(['ann'], ['ann'], { url: `${PR}1` })], { attestation_name: 'pr-1' }),
+        attestation([pr([], ['ann'], { url: `${PR}2` })], { attestation_name: 'pr-2' }),
+        { ...override(true), attestation_name: 'pr-2' },
+      ],
+      noExempt,
+    );
+    expect(r).toMatchObject({ verdict: 'overridden-compliant', pullRequest: `${PR}2` });
   });
 
   it('names the pull request that proved the review, its authors and approvers as spelled', () => {
@@ -239,10 +325,42 @@ describe('reviewCommit: exempt authors', () => {
       ],
       'unreviewed',
     ],
+    [
+      'the commit is not in the pull request: an author is not named',
+      [
+        pr([], [], {
+          commits: [
+            { sha1: OTHER, author_username: 'renovate[bot]' },
+            { sha1: OTHER, author_username: ' ' },
+          ],
+        }),
+      ],
+      'unreviewed',
+    ],
+    [
+      'the commit is not in the pull request, nor are the commits of another',
+      [pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] }), pr([], null)],
+      'unreviewed',
+    ],
+    [
+      'the commit is listed once without its author',
+      [pr([], ['dependabot[bot]']), pr([], [null])],
+      'unreviewed',
+    ],
     ['no author known', [pr([], null)], 'unreviewed'],
     ['a review still shows as reviewed', [pr(['bob', 'dan'], ['dependabot[bot]'])], 'reviewed'],
   ])('%s', (_, prs, verdict) => {
     expect(reviewCommit(SHA, [attestation(prs)], bots).verdict).toBe(verdict);
+  });
+
+  it('the commit is not in its pull request, and another attestation does not say its pull requests', () => {
+    const squashed = pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] });
+    const r = reviewCommit(
+      SHA,
+      [attestation([squashed]), attestation(null, { attestation_name: 'b' })],
+      bots,
+    );
+    expect(r.verdict).toBe('unknown');
   });
 
   it('an override decides before an exempt author', () => {
