@@ -153,9 +153,7 @@ function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
 }
 
 /** What shipped, from the one answer: replaced commit, compare link, lead time (null when not given or negative). */
-function shipped(
-  answer: Deployment,
-): Pick<GetDeploymentResult, 'replacedCommit' | 'compareUrl' | 'leadTimeSeconds'> {
+function shipped(answer: Deployment) {
   const artifact = answer.artifact ?? undefined;
   const replaced = answer.replaced_artifact?.artifact ?? undefined;
   const committed = artifact?.git_commit_info?.timestamp;

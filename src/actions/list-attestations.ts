@@ -13,7 +13,6 @@ import {
 } from '../runtime/paging.js';
 import { defineAction, type StepResult } from '../runtime/step.js';
 import { commitCell, compliantCell, overrideCell, timeCell, trailText } from '../summary/cells.js';
-import type { SummaryWriter } from '../summary/writer.js';
 
 // The inputs: the flow, the time window (relative times such as `7d` against now), the paging.
 
@@ -88,11 +87,7 @@ function couldNot(inputs: ListAttestationsInputs | undefined): string {
   return inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations';
 }
 
-export function summarize(
-  result: ListAttestationsResult,
-  read: ListRead<Attestation>,
-  paging: Paging,
-): SummaryWriter {
+export function summarize(result: ListAttestationsResult, read: ListRead<Attestation>, paging: Paging) {
   const window = [
     ...(result.from !== undefined ? [`from ${formatTime(result.from)}`] : []),
     ...(result.to !== undefined ? [`to ${formatTime(result.to)}`] : []),

@@ -166,11 +166,7 @@ async function run(inputs: ReportArtifactInputs): Promise<StepResult> {
 }
 
 /** The report, gathered as the official CLI does: commit, URLs, repository, pushed commits, the extras. */
-function gatherPayload(
-  inputs: ReportArtifactInputs,
-  fingerprint: string,
-  filename: string,
-): { body: ReportArtifactBody; annotations: Annotation[] } {
+function gatherPayload(inputs: ReportArtifactInputs, fingerprint: string, filename: string) {
   const { github } = inputs.runner;
   const branch = branchOf(github);
   const info = resolveCommit(inputs.runner, inputs.gitCommit, branch, (sha) => commitLink(inputs, sha));

@@ -15,13 +15,7 @@ export interface Asked<Q = Record<string, QueryValue | SnapshotExpression>> {
 }
 
 /** A field the spec does not require names nothing when absent, null or empty; a `required` one must be as asked. */
-function sameAsAsked(
-  endpoint: string,
-  field: string,
-  named: unknown,
-  asked: unknown,
-  required = false,
-): void {
+function sameAsAsked(endpoint: string, field: string, named: unknown, asked: unknown, required = false) {
   if (named === asked) return;
   if (!required && (named === undefined || named === null || named === '')) return;
   throw new UnexpectedResponseError(
@@ -32,11 +26,7 @@ function sameAsAsked(
 }
 
 /** A trail that names its flow must be of the flow asked: a service that ignored the filter lists others. */
-export function aboutTrails(
-  page: Page<s.Trail>,
-  { query }: Asked<s.ListTrailsQuery>,
-  endpoint: string,
-): void {
+export function aboutTrails(page: Page<s.Trail>, { query }: Asked<s.ListTrailsQuery>, endpoint: string) {
   const { flow } = query;
   if (flow === undefined) return;
   page.items.forEach((trail, i) => {

@@ -14,7 +14,7 @@ import {
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText } from '../trust/text.js';
 import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
-import { fetchAllPages, mapBounded, readPage, type AllPages, type Page } from './pagination.js';
+import { fetchAllPages, mapBounded, readPage, type Page } from './pagination.js';
 import { parseResponse } from './parse.js';
 import type { QueryValue } from './query.js';
 import type * as s from './schemas.js';
@@ -113,11 +113,7 @@ export class ComplianceClient {
   }
 
   /** Every page of a list endpoint, up to a cap: the parameters are checked before the first page is asked. */
-  private async readAll<N extends PageName>(
-    name: N,
-    ask: Ask,
-    options: ReadAllOptions,
-  ): Promise<AllPages<Item<N>>> {
+  private async readAll<N extends PageName>(name: N, ask: Ask, options: ReadAllOptions) {
     const opts = readAllOptions(options);
     this.checked(endpoints[name], ask, await endpoints[name].schemas());
     const onePage = (page: number, per_page: number) =>
@@ -145,29 +141,26 @@ export class ComplianceClient {
     return merged;
   }
 
-  async listTrails(query: s.ListTrailsQuery = {}): Promise<Page<s.Trail>> {
+  async listTrails(query: s.ListTrailsQuery = {}) {
     return this.call('listTrails', { query });
   }
 
   async listAllTrails(
     query: Omit<s.ListTrailsQuery, 'page' | 'per_page'> = {},
     options: ReadAllOptions = {},
-  ): Promise<AllPages<s.Trail>> {
+  ) {
     return this.readAll('listTrails', { query }, options);
   }
 
-  async getDeployment(envName: string, fingerprint: string): Promise<s.Deployment> {
+  async getDeployment(envName: string, fingerprint: string) {
     return this.call('getDeployment', { params: { env_name: envName, fingerprint } });
   }
 
-  async reportArtifact(flowName: string, body: s.ReportArtifactBody): Promise<Delivered> {
+  async reportArtifact(flowName: string, body: s.ReportArtifactBody) {
     return this.call('reportArtifact', { params: { flow_name: flowName }, body });
   }
 
-  async listFlowAttestations(
-    flowName: string,
-    query: s.FlowAttestationsQuery = {},
-  ): Promise<Page<s.Attestation>> {
+  async listFlowAttestations(flowName: string, query: s.FlowAttestationsQuery = {}) {
     return this.call('listFlowAttestations', { params: { flow_name: flowName }, query });
   }
 
@@ -175,20 +168,16 @@ export class ComplianceClient {
     flowName: string,
     query: Omit<s.FlowAttestationsQuery, 'page' | 'per_page'> = {},
     options: ReadAllOptions = {},
-  ): Promise<AllPages<s.Attestation>> {
+  ) {
     return this.readAll('listFlowAttestations', { params: { flow_name: flowName }, query }, options);
   }
 
-  async getArtifact(
-    flowName: string,
-    fingerprint: string,
-    query: s.GetArtifactQuery = {},
-  ): Promise<s.Artifact> {
+  async getArtifact(flowName: string, fingerprint: string, query: s.GetArtifactQuery = {}) {
     return this.call('getArtifact', { params: { flow_name: flowName, fingerprint }, query });
   }
 
   /** The same GET, read after a report with the report's own schemas (a report step loads no other). */
-  async getReportedArtifact(flowName: string, fingerprint: string): Promise<s.ReportedArtifact> {
+  async getReportedArtifact(flowName: string, fingerprint: string) {
     const { ReportedArtifact } = await import('./schemas/report-artifact.js');
     return this.call(
       'getArtifact',
@@ -198,7 +187,7 @@ export class ComplianceClient {
   }
 
   /** GET /env-diff/{org}: each expression is formatted into the URL here, once, and the answer held to both. */
-  async diffEnvironments(snapshot1: Snapshot, snapshot2: Snapshot): Promise<s.EnvDiff> {
+  async diffEnvironments(snapshot1: Snapshot, snapshot2: Snapshot) {
     const typed = (snapshot: Snapshot, name: string) =>
       typeof snapshot === 'string' ? parseSnapshotExpression(snapshot, name) : snapshot;
     const query = { snappish1: typed(snapshot1, 'snappish1'), snappish2: typed(snapshot2, 'snappish2') };
@@ -206,11 +195,11 @@ export class ComplianceClient {
   }
 
   /** PUT /environments/{org}/{env_name}/report/K8S: 201 is read as "a snapshot was made" (docs/api-decisions.md). */
-  async reportK8sEnvironment(envName: string, body: s.K8sReportBody): Promise<Delivered> {
+  async reportK8sEnvironment(envName: string, body: s.K8sReportBody) {
     return this.call('reportK8sEnvironment', { params: { env_name: envName }, body });
   }
 
-  async listActions(): Promise<s.Action[]> {
+  async listActions() {
     return this.call('listActions', {});
   }
 

@@ -108,13 +108,7 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
   return url;
 }
 
-function bounded(
-  name: string,
-  value: number | undefined,
-  fallback: number,
-  min: number,
-  integer = false,
-): number {
+function bounded(name: string, value: number | undefined, fallback: number, min: number, integer = false) {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
     throw new InputError(

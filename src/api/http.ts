@@ -297,9 +297,7 @@ export class HttpTransport {
     // Outside the retried part: a proxy client that cannot be loaded is a broken install, not a network fault.
     const exchange = await (this.exchange ??= this.open());
     const timeout = new AbortController();
-    const timer = setTimeout(() => {
-      timeout.abort();
-    }, limitMs);
+    const timer = setTimeout(() => timeout.abort(), limitMs);
     try {
       const { status, text, contentType, retryAfter } = await exchange.send(url, {
         method,

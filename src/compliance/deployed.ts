@@ -9,6 +9,7 @@ import { splitImageName } from '../context/artifact-name.js';
 import type { Revision } from '../context/commit-range.js';
 import { commitPage } from '../context/commit-url.js';
 import { keptBy, type NameFilter } from '../context/name-filter.js';
+import { firstOf } from '../summary/cells.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './lookup.js';
 
 /** Distinct base commits one step reads in the checkout: as many as it looks up. */
@@ -152,9 +153,8 @@ export function whyNoBase(found: Deployed, environment: string, matchedBy: strin
   }
   const unknown = found.artifacts.filter((a) => a.commit === undefined);
   if (unknown.length === 0) return undefined;
-  const which = unknown.slice(0, 5).map((a) => `${a.name} (${a.why})`);
-  const more = unknown.length > which.length ? ` and ${unknown.length - which.length} more` : '';
-  return `the commit of ${which.join(', ')}${more}, running in ${environment}, is not known`;
+  const which = unknown.map((a) => `${a.name} (${a.why})`);
+  return `the commit of ${firstOf(which, 5)}, running in ${environment}, is not known`;
 }
 
 /** The base commits to read in the checkout, each named by the artifacts built from it. */

@@ -124,12 +124,7 @@ function nameOf(spec: ArtifactSpec, workspace: string): string {
  * The files (or directories) a glob matches, sorted; `**` enters no symlinked folder, and a match follows its link
  * (a link to a file is a file, else a gate would pass without checking it).
  */
-async function expandGlob(
-  line: string,
-  number: number,
-  kind: 'file' | 'dir',
-  workspace: string,
-): Promise<string[]> {
+async function expandGlob(line: string, number: number, kind: 'file' | 'dir', workspace: string) {
   // The compiler and its regex engine, loaded only for a glob.
   const { compileGlob, globAlternatives, GLOB_FORM } = await import('../context/glob.js');
   const refused = (problem: string) => {

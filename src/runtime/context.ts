@@ -61,10 +61,7 @@ export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
 }
 
 /** Runs `work` with a client that is always closed after, so no socket or timer keeps the step alive. */
-export async function withClient<T>(
-  connection: Connection,
-  work: (client: ComplianceClient) => Promise<T>,
-): Promise<T> {
+export async function withClient<T>(connection: Connection, work: (client: ComplianceClient) => Promise<T>) {
   const client = new ComplianceClient(connection);
   try {
     return await work(client);

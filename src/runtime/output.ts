@@ -90,9 +90,7 @@ export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
 }
 
 /** Every list output in full, by name, for the result file (`outputLists`); a matrix as its `include`. */
-export function outputLists(
-  outputs: Record<string, OutputValue>,
-): Record<string, readonly unknown[]> | undefined {
+export function outputLists(outputs: Record<string, OutputValue>) {
   const lists = Object.entries(outputs).flatMap(([name, value]): [string, readonly unknown[]][] =>
     typeof value === 'object' ? [[name, listOf(value)]] : [],
   );

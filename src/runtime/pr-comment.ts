@@ -22,11 +22,7 @@ export interface PrCommentInputs {
 }
 
 /** `comment-on-pr` with the token it needs, and the pull request it would go to. */
-export function readPrComment(
-  inputs: InputReader,
-  common: CommonInputs,
-  githubToken: string | undefined,
-): PrCommentInputs {
+export function readPrComment(inputs: InputReader, common: CommonInputs, githubToken: string | undefined) {
   const commentOnPr = inputs.boolean('comment-on-pr', false);
   if (commentOnPr && githubToken === undefined) {
     throw new InputError(

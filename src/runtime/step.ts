@@ -207,10 +207,7 @@ function failedStep<I extends FinishInputs>(
 }
 
 /** An action's run: its result, or the result of what it threw. */
-export async function settle<I extends FinishInputs>(
-  definition: ActionDefinition<I>,
-  inputs: I,
-): Promise<StepResult> {
+export async function settle<I extends FinishInputs>(definition: ActionDefinition<I>, inputs: I) {
   try {
     return await definition.run(inputs);
   } catch (thrown) {

@@ -172,7 +172,7 @@ for (const [key, value] of Object.entries({
 
 /** What `\\` and the (folded) unit after it read as, 0 for none. */
 function jsonShort(unit: number): number {
-  return unit >= 0 && unit < 128 ? (JSON_SHORT[unit] ?? 0) : 0;
+  return JSON_SHORT[unit] ?? 0;
 }
 
 function isDecimal(unit: number): boolean {
@@ -226,11 +226,8 @@ export class Reader {
 
   /** Every reading of the text at `at`, escapes nested up to `depth` deep. */
   readingsAt(at: number, depth = DEPTH): Reading[] {
-    const text = this.text;
-    if (at >= text.length) return [];
-    const unit = text.charCodeAt(at);
-    if (!isSpecial(unit)) return [{ text: text.charAt(at), end: at + 1 }];
-    return (depth === DEPTH ? plainReadings(text, at) : undefined) ?? this.readSlowly(at, depth);
+    const plain = depth === DEPTH && at < this.text.length ? plainReadings(this.text, at) : undefined;
+    return plain ?? this.readSlowly(at, depth);
   }
 
   /** `readingsAt` without the shortcut of `plainReadings` (exported for the test that holds the two together). */
@@ -382,7 +379,8 @@ export class Reader {
     while (names.length > 0) {
       names = names.flatMap(({ node, end }) =>
         this.parts(end, depth - 1, node.goesOn).map((c) => ({
-          node: node.next.get(foldUnit(c.text.charCodeAt(0))) ?? NAMES,
+          // `goesOn` took only a unit the node has a child for.
+          node: node.next.get(foldUnit(c.text.charCodeAt(0))) as NameNode,
           end: c.end,
         })),
       );
@@ -596,8 +594,7 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
     // `&#x` also starts a decimal number that has no digit: nothing more.
     return out;
   }
-  for (let node = NAMES, p = at; ; p++) {
-    const letter = part(p, node.goesOn);
+  for (let node = NAMES, p = at, letter = first; ; letter = part(++p, node.goesOn)) {
     if (letter === ESCAPED) return undefined;
     const child = letter >= 0 ? node.next.get(letter) : undefined;
     if (!child) return out;

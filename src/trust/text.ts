@@ -125,11 +125,7 @@ const HEAD_MARGIN = 4 * READING_REACH;
  * The first `count` characters of the scrubbed text and whether it has more, scrubbing a head that grows fourfold
  * until what is kept comes before the mask at its end.
  */
-function scrubbedHead(
-  text: string,
-  count: number,
-  how: Pick<Scrub, 'spaced'> = {},
-): { chars: string[]; more: boolean } {
+function scrubbedHead(text: string, count: number, how: Pick<Scrub, 'spaced'> = {}) {
   for (let size = 2 * count + HEAD_MARGIN; ; size *= 4) {
     if (size >= text.length) {
       const chars = Array.from(redact(text, how));

@@ -149,9 +149,7 @@ export function versions(replacement: Replacement): [string, string] {
 }
 
 /** What a promotion brings: the replaced (per flow), the added, and a rollout's versions only in snapshot 2. */
-export function arrivingOf(
-  result: Pick<DiffEnvsResult, 'replaced' | 'added'> & { rollouts?: Rollout[] },
-): DiffArtifact[] {
+export function arrivingOf(result: Pick<DiffEnvsResult, 'replaced' | 'added'> & { rollouts?: Rollout[] }) {
   const rolling = (result.rollouts ?? []).flatMap((r) =>
     r.versions.filter((v) => v.in === 'snapshot-2').map((v) => v.artifact),
   );
@@ -199,11 +197,7 @@ function repositoryOf(a: DiffArtifact): string | undefined {
  * The names a snapshot runs two or more versions of, where something changes (bar one version only in each): a
  * rollout in progress, whose pairing would be a guess. `both`: what is in both snapshots.
  */
-export function rolloutsOf(
-  onlyIn1: DiffArtifact[],
-  onlyIn2: DiffArtifact[],
-  both: DiffArtifact[],
-): Rollout[] {
+export function rolloutsOf(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[], both: DiffArtifact[]) {
   const versions = (artifacts: DiffArtifact[]) => {
     const map = new Map<string, Set<string>>();
     for (const a of artifacts) {

@@ -209,12 +209,7 @@ function mark(item: ItemResult): string {
   return item.outcome === 'error' ? UNKNOWN_MARK : stateMark(item);
 }
 
-export function summarizeMany(
-  flow: string,
-  items: ItemResult[],
-  failure: string | undefined,
-  graded = '',
-): SummaryWriter {
+export function summarizeMany(flow: string, items: ItemResult[], failure: string | undefined, graded = '') {
   const summary = new SummaryWriter();
   const bad = items.filter((i) => !i.compliant).length;
   summary.heading(

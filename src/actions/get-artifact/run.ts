@@ -36,7 +36,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   // Several items (lines, or a glob): one table and the lists; one item: the outputs as they always were.
   if (inputs.many) return runMany(inputs);
   const read = await readArtifact(inputs);
-  const verdict = decide(read.artifact);
+  const { outcome: decided, attestations, problems, ...verdict } = decide(read.artifact);
   const { artifact } = read;
   const notConfirmed = artifact && trailNotConfirmed(inputs.trail, artifact);
   const grade = gradeOf({ ...verdict, notConfirmed });
@@ -46,14 +46,11 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     ...(inputs.trail !== undefined && { trail: inputs.trail }),
     ...(inputs.attestationId !== undefined && { attestationId: inputs.attestationId }),
     url: read.url,
-    found: verdict.found,
-    state: verdict.state,
-    ...(verdict.stateNote !== undefined && { stateNote: verdict.stateNote }),
-    compliant: verdict.compliant,
+    ...verdict,
     htmlUrl: artifact?.html_url ?? null,
     stateInfo: artifact?.state_info ?? null,
-    attestations: verdict.attestations,
-    problems: verdict.problems,
+    attestations,
+    problems,
     assertCompliant: inputs.assertCompliant,
     failOn: inputs.failOn.grades,
     ...(inputs.failOn.input !== undefined && { gate: inputs.failOn.input }),
@@ -78,7 +75,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   else if (grade !== undefined) says(trippedMessage(result, label));
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
-  const outcome: Decided | 'error' = unchecked ? 'error' : verdict.outcome;
+  const outcome: Decided | 'error' = unchecked ? 'error' : decided;
   return {
     outcome,
     outputs: {

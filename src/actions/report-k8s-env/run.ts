@@ -10,7 +10,7 @@ import { redact } from '../../trust/redact.js';
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { EnvironmentTarget } from '../../k8s/environments.js';
-import { countArtifacts, type ArtifactCount, type PodReport } from '../../k8s/pods.js';
+import { countArtifacts, type PodReport } from '../../k8s/pods.js';
 import { readPods } from '../../k8s/source.js';
 import { payloadPathFor } from '../../runtime/output.js';
 import {
@@ -122,11 +122,7 @@ async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Pro
 }
 
 /** The step of many environments: its outcome, the `environments` output, the summary, the kept payloads. */
-function manyStep(
-  inputs: ReportK8sEnvInputs,
-  environments: EnvironmentOutcome[],
-  annotations: Annotation[],
-): StepResult {
+function manyStep(inputs: ReportK8sEnvInputs, environments: EnvironmentOutcome[], annotations: Annotation[]) {
   const failed = environments.filter((e) => e.outcome === 'error');
   const listed = environments.map((e) => ({
     name: e.result.environment,
@@ -177,15 +173,9 @@ function manyStep(
 const SEND_CONCURRENCY = 4;
 const DRY_RUN_MESSAGE = 'dry run: nothing was sent';
 
-interface Prepared {
-  target: EnvironmentTarget;
-  report: PodReport;
-  artifacts: ArtifactCount[];
-  payload: K8sReportBody;
-  counts: { pods: number; artifacts: number; skipped: number };
-}
+type Prepared = ReturnType<typeof prepare>;
 
-function prepare(target: EnvironmentTarget, report: PodReport): Prepared {
+function prepare(target: EnvironmentTarget, report: PodReport) {
   const artifacts = countArtifacts(report);
   log.info(
     `${target.name}: ${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by ` +
@@ -244,10 +234,7 @@ async function send(
 }
 
 /** What the service made of a report: 201 is a new snapshot (200 none), with its id and page where given. */
-export function snapshotOf(
-  environment: string,
-  answer: { status: number; message: string; body?: unknown },
-): SnapshotMade {
+export function snapshotOf(environment: string, answer: { status: number; message: string; body?: unknown }) {
   const named = new RegExp(`(?:^|[^\\w.-])${environment.replace(/[.]/g, '\\.')}#(\\d{1,9})(?!\\d)`).exec(
     answer.message,
   );
