@@ -21,11 +21,7 @@ export interface AllPages<T> {
 const Envelope = z.looseObject({ data: z.array(z.unknown()), pagination: z.optional(z.unknown()) });
 
 /** One page, in any of the three shapes; each item must parse as the item's schema. */
-export function readPage<S extends z.core.$ZodType>(
-  raw: unknown,
-  item: S,
-  endpoint: string,
-): Page<z.output<S>> {
+export function readPage<S extends z.core.$ZodType>(raw: unknown, item: S, endpoint: string) {
   if (Array.isArray(raw)) return { items: parseResponse(z.array(item), raw, endpoint) };
   const envelope = Envelope.safeParse(raw);
   if (!envelope.success) {
@@ -46,11 +42,7 @@ export interface FetchAllOptions {
 }
 
 /** Runs `fn` over `items`, at most `limit` in flight, in order; the first failure starts no more and is thrown. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

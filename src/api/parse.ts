@@ -37,11 +37,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Parses an answer with `schema`, or throws an `UnexpectedResponseError` naming `endpoint` and the field. */
-export function parseResponse<S extends z.core.$ZodType>(
-  schema: S,
-  raw: unknown,
-  endpoint: string,
-): z.output<S> {
+export function parseResponse<S extends z.core.$ZodType>(schema: S, raw: unknown, endpoint: string) {
   // reportInput: the issue carries the value, so a missing field reads "is missing", not "received undefined".
   const result = z.safeParse(schema, raw, { reportInput: true });
   if (result.success) return result.data;

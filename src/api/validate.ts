@@ -20,11 +20,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Validates `value` against `schema`; an InputError names the field as `<location>.<path>` (or `location`). */
-export function validate<S extends z.core.$ZodType>(
-  schema: S,
-  value: unknown,
-  location: string,
-): z.output<S> {
+export function validate<S extends z.core.$ZodType>(schema: S, value: unknown, location: string) {
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -102,9 +102,7 @@ export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) =
   const includeRe = filter.includeRegex ?? [];
   const exclude = new Set(filter.exclude ?? []);
   const excludeRe = filter.excludeRegex ?? [];
-  if (include.size || includeRe.length) {
-    return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
-  }
+  if (include.size || includeRe.length) return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
   if (exclude.size || excludeRe.length) {
     return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
   }

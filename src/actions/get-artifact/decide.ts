@@ -2,8 +2,8 @@
  * get-artifact, deciding (pure): whether an answer is the trail's, each item's verdict by the one decision
  * (src/compliance/decide.ts), its grade, and the step's outcome as the worst of the items'.
  */
-import type { Artifact, ArtifactState } from '../../api/schemas.js';
-import { judgeAnswer } from '../../compliance/decide.js';
+import type { Artifact } from '../../api/schemas.js';
+import { judgeAnswer, type Verdict } from '../../compliance/decide.js';
 import {
   artifactGrade,
   fails,
@@ -57,12 +57,9 @@ export function stepWide(error: unknown): boolean {
 }
 
 /** One read's grade: a passing state not confirmed to be the trail's is unknown; a failing one keeps its grade. */
-export function gradeOf(read: {
-  found: boolean;
-  state: ArtifactState | null;
-  compliant: boolean;
-  notConfirmed?: string | undefined;
-}): Grade | undefined {
+export function gradeOf(
+  read: Pick<Verdict, 'found' | 'state' | 'compliant'> & { notConfirmed?: string | undefined },
+): Grade | undefined {
   if (!read.found) return 'missing';
   const byState = artifactGrade(read.state, read.compliant);
   return byState ?? (read.notConfirmed !== undefined ? 'unknown' : undefined);

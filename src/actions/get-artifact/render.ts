@@ -15,7 +15,7 @@ import {
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
-import type { AttestationCheck } from '../../compliance/decide.js';
+import type { AttestationCheck, Verdict } from '../../compliance/decide.js';
 import { failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
@@ -48,11 +48,7 @@ export function notFoundMessage(inputs: GetArtifactInputs, fingerprint: string, 
 }
 
 /** The state, one the evidence contradicts said so, and why it reads so where it is not the service's word. */
-function stateWithNote(read: {
-  state: ArtifactState | null;
-  compliant: boolean;
-  stateNote?: string;
-}): string {
+function stateWithNote(read: Pick<Verdict, 'state' | 'compliant' | 'stateNote'>): string {
   if (read.state === null) return 'no compliance state';
   const state =
     read.state === 'COMPLIANT' && !read.compliant
