@@ -108,8 +108,9 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
   return url;
 }
 
-function bounded(name: string, value: number | undefined, fallback: number, min: number, integer = false) {
-  if (value === undefined) return fallback;
+function bounded(options: ConnectionOptions, name: keyof typeof DEFAULTS, min: number, integer = false) {
+  const value = options[name];
+  if (value === undefined) return DEFAULTS[name];
   if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
     throw new InputError(
       name,
@@ -144,19 +145,13 @@ export function resolveConnection(options: ConnectionOptions): Connection {
     org: options.org,
     token,
     allowInsecureHttp: options.allowInsecureHttp ?? false,
-    attemptTimeoutMs: bounded('attemptTimeoutMs', options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs, 1),
-    deadlineMs: bounded('deadlineMs', options.deadlineMs, DEFAULTS.deadlineMs, 1),
+    attemptTimeoutMs: bounded(options, 'attemptTimeoutMs', 1),
+    deadlineMs: bounded(options, 'deadlineMs', 1),
     deadlineSetting: options.deadlineSetting,
-    retries: bounded('retries', options.retries, DEFAULTS.retries, 0, true),
-    backoffBaseMs: bounded('backoffBaseMs', options.backoffBaseMs, DEFAULTS.backoffBaseMs, 0),
-    maxWaitMs: bounded('maxWaitMs', options.maxWaitMs, DEFAULTS.maxWaitMs, 0),
-    maxResponseBytes: bounded(
-      'maxResponseBytes',
-      options.maxResponseBytes,
-      DEFAULTS.maxResponseBytes,
-      1,
-      true,
-    ),
+    retries: bounded(options, 'retries', 0, true),
+    backoffBaseMs: bounded(options, 'backoffBaseMs', 0),
+    maxWaitMs: bounded(options, 'maxWaitMs', 0),
+    maxResponseBytes: bounded(options, 'maxResponseBytes', 1, true),
     userAgent: options.userAgent ?? USER_AGENT,
     proxy: checkedProxy(options.proxy ?? {}),
     logger: options.logger ?? { debug: () => undefined },

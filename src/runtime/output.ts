@@ -25,14 +25,8 @@ function listOf(value: readonly unknown[] | MatrixOutput): readonly unknown[] {
 /** A later step reads an output through `env:`, and Linux refuses a variable over 128 KiB: half leaves room for two. */
 export const LIST_OUTPUT_CAP = 64 * 1024;
 
-export interface CappedList {
-  json: string;
-  kept: number;
-  truncated: boolean;
-}
-
 /** The longest prefix of `items` whose JSON list fits in `cap` bytes, each item whole and scrubbed as measured. */
-export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT_CAP): CappedList {
+export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT_CAP) {
   const parts: string[] = [];
   let bytes = 2; // [ and ]
   for (const item of items) {
@@ -48,7 +42,7 @@ export function capJsonList(items: readonly unknown[], cap: number = LIST_OUTPUT
 }
 
 /** A matrix output's list as written: at most MAX_MATRIX_JOBS entries that fit the cap with their wrapping. */
-export function capMatrix(items: readonly unknown[]): CappedList {
+export function capMatrix(items: readonly unknown[]) {
   const list = capJsonList(items.slice(0, MAX_MATRIX_JOBS), LIST_OUTPUT_CAP - MATRIX_WRAPPING.length);
   return { ...list, truncated: list.kept < items.length };
 }

@@ -42,13 +42,10 @@ export interface ListRead<T> extends AllPages<T> {
   pageCount?: number;
 }
 
-export async function readList<T>({
-  paging,
-  onePage,
-  allPages,
-}: Pick<Listing<T>, 'paging' | 'onePage' | 'allPages'>): Promise<ListRead<T>> {
-  if (paging.all) return allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
-  const read = await onePage(paging.page, paging.perPage);
+export async function readList<T>(listing: Pick<Listing<T>, 'paging' | 'onePage' | 'allPages'>) {
+  const { paging } = listing;
+  if (paging.all) return listing.allPages({ perPage: paging.perPage, maxItems: paging.maxItems });
+  const read = await listing.onePage(paging.page, paging.perPage);
   const pagination = read.pagination;
   return {
     items: read.items,

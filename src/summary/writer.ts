@@ -141,13 +141,11 @@ export class SummaryWriter {
   }
 
   heading(text: string, level: 1 | 2 | 3 | 4 = 2): this {
-    this.add(`${'#'.repeat(level)} ${escapeText(text)}\n`);
-    return this;
+    return this.markdown(`${'#'.repeat(level)} ${escapeText(text)}`);
   }
 
   paragraph(text: string): this {
-    this.add(`${escapeText(text)}\n`);
-    return this;
+    return this.markdown(escapeText(text));
   }
 
   markdown(markdown: string): this {
@@ -179,8 +177,7 @@ export class SummaryWriter {
   /** A folded block: `summary` is escaped as HTML (a block of raw HTML shows Markdown escapes), `body` is Markdown. */
   details(summary: string, body: string): this {
     const html = htmlText(noMention(oneLine(redact(summary)))).replaceAll(LINE_BREAK_MARK, '<br>');
-    this.add(`<details><summary>${html}</summary>\n\n${body}\n\n</details>\n`);
-    return this;
+    return this.markdown(`<details><summary>${html}</summary>\n\n${body}\n\n</details>`);
   }
 
   toString(): string {
