@@ -41,34 +41,25 @@ export interface ListActionsResult {
 // The decision (pure: no I/O, no log): healthy or failing, and with fail-if-failing whether the health check fails
 // the step, or could not check.
 
-/** What trips the health check: the failing actions, else those without a status (`unknown`: could not check). */
-interface Tripped {
-  by: 'failing' | 'unknown';
-  actions: Action[];
-}
+type Tripped = { by: 'failing' | 'unknown'; actions: Action[] };
 
-/** The health check's verdict on the actions listed. */
-interface Health {
-  /** `error`: it could not check (unreachable, 5xx, 401, a malformed answer, a status the gate is not given). */
-  outcome: 'healthy' | 'failing' | 'error';
-  /** The actions whose notifications currently fail (`is_failing: true`). */
-  failing: Action[];
-  /** What fails the step with fail-if-failing; absent when the step passes. */
-  tripped?: Tripped;
-}
-
-export function decide(actions: Action[], failIfFailing: boolean): Health {
+/**
+ * The health check's verdict: the failing actions (`is_failing: true`), and with fail-if-failing what trips it, the
+ * failing, else those without a status (outcome `error`: could not check).
+ */
+export function decide(actions: Action[], failIfFailing: boolean) {
   const failing = actions.filter((a) => a.is_failing === true);
   // A gate cannot pass on a status the service does not give: "unknown" is could-not-check, not healthy.
   const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean');
-  if (failIfFailing && failing.length === 0 && unknown.length > 0) {
-    return { outcome: 'error', failing, tripped: { by: 'unknown', actions: unknown } };
-  }
-  const outcome = failing.length > 0 ? 'failing' : 'healthy';
-  if (failIfFailing && failing.length > 0) {
-    return { outcome, failing, tripped: { by: 'failing', actions: failing } };
-  }
-  return { outcome, failing };
+  const outcome = failing.length > 0 ? 'failing' : unknown.length > 0 && failIfFailing ? 'error' : 'healthy';
+  const tripped: Tripped | undefined = !failIfFailing
+    ? undefined
+    : failing.length > 0
+      ? { by: 'failing', actions: failing }
+      : unknown.length > 0
+        ? { by: 'unknown', actions: unknown }
+        : undefined;
+  return { outcome, failing, ...(tripped && { tripped }) };
 }
 
 // The run: the actions (GET /actions/{org}), the decision, the rendering.
