@@ -54,6 +54,12 @@ export function readIfWhole<T extends z.ZodMiniType>(why: string, schema: T) {
   return withRole(shown(schema), 'outcome', why);
 }
 
+/** Fields only shown, each a string, in the order named. */
+export function shownTexts<K extends string>(...names: K[]) {
+  const field = () => shown(z.string());
+  return Object.fromEntries(names.map((name) => [name, field()])) as Record<K, ReturnType<typeof field>>;
+}
+
 /** A list only shown: null when not a list, each malformed element null. */
 export function shownList<T extends z.ZodMiniType>(item: T) {
   return shown(z.array(shown(item)));
@@ -185,11 +191,7 @@ export type Pagination = z.infer<typeof Pagination>;
 
 /** 2.2 as the service returns it: only shown, every field (the live service sends null for what it does not know). */
 export const GitCommit = z.looseObject({
-  sha1: shown(z.string()),
-  message: shown(z.string()),
-  author: shown(z.string()),
-  author_username: shown(z.string()),
-  branch: shown(z.string()),
+  ...shownTexts('sha1', 'message', 'author', 'author_username', 'branch'),
   timestamp: shown(z.number()),
   url: shown(z.string()),
   parents: shownList(z.string()),

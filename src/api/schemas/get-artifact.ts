@@ -9,6 +9,7 @@ import {
   obj,
   Obj,
   shown,
+  shownTexts,
   shownList,
   specRequired,
   stateNamedOrVerdict,
@@ -22,11 +23,7 @@ export const GetArtifactQuery = z.strictObject({
 export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
 
 export const RepoInfo = z.looseObject({
-  name: shown(z.string()),
-  url: shown(z.string()),
-  id: shown(z.string()),
-  description: shown(z.string()),
-  provider: shown(z.string()),
+  ...shownTexts('name', 'url', 'id', 'description', 'provider'),
 });
 
 /** An artifact (2.8): strict in the spec's nine required fields (first: another shape is named by `id`). */
@@ -48,15 +45,10 @@ const ArtifactFields = z.looseObject({
     'held to the trail asked where given; absent, not confirmed (assert-compliant: could not check)',
     z.string(),
   ),
-  template_reference_name: shown(z.string()),
-  git_commit: shown(z.string()),
+  ...shownTexts('template_reference_name', 'git_commit'),
   git_commit_info: shown(GitCommit),
   repo_info: shown(RepoInfo),
-  commit_url: shown(z.string()),
-  build_url: shown(z.string()),
-  repo_url: shown(z.string()),
-  html_url: shown(z.string()),
-  api_url: shown(z.string()),
+  ...shownTexts('commit_url', 'build_url', 'repo_url', 'html_url', 'api_url'),
   user_data: z.optional(z.unknown()),
   external_urls: shown(Obj),
   annotations: shown(Obj),

@@ -1,12 +1,9 @@
 /** GET /deployments/{org}/{env_name}/{fingerprint} (2.7): a deployment. */
 import * as z from 'zod/mini';
-import { Fingerprint, GitCommit, identifies, Obj, shown } from './common.js';
+import { Fingerprint, GitCommit, identifies, Obj, shown, shownTexts } from './common.js';
 
 const DeploymentArtifact = z.looseObject({
-  flow_name: shown(z.string()),
-  trail_name: shown(z.string()),
-  template_reference_name: shown(z.string()),
-  git_commit: shown(z.string()),
+  ...shownTexts('flow_name', 'trail_name', 'template_reference_name', 'git_commit'),
   git_commit_info: shown(GitCommit),
   repo_info: shown(z.looseObject({ name: shown(z.string()), repo_id: shown(z.string()) })),
 });

@@ -8,6 +8,7 @@ import {
   PAGING,
   readIfWhole,
   shown,
+  shownTexts,
   specRequired,
   UnixSeconds,
 } from './common.js';
@@ -28,16 +29,13 @@ export type FlowAttestationsQuery = z.input<typeof FlowAttestationsQuery>;
 
 /** An attestation of a flow (2.9): `is_compliant` decides list-attestations' `non-compliant`; the rest is shown. */
 export const Attestation = z.looseObject({
-  attestation_id: shown(z.string()),
-  attestation_name: shown(z.string()),
-  attestation_type: shown(z.string()),
+  ...shownTexts('attestation_id', 'attestation_name', 'attestation_type'),
   created_at: shown(z.number()),
   description: shown(z.string()),
   has_audit_package: shown(z.boolean()),
   html_url: shown(z.string()),
   is_compliant: decides("list-attestations' non-compliant list; absent is not counted", z.boolean()),
-  origin_url: shown(z.string()),
-  reported_by: shown(z.string()),
+  ...shownTexts('origin_url', 'reported_by'),
   schema_version: shown(z.number().check(z.int())),
   user_data: z.optional(z.unknown()),
   trail_name: shown(z.string()),

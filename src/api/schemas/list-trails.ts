@@ -12,6 +12,7 @@ import {
   PAGING,
   readIfWhole,
   shown,
+  shownTexts,
   shownList,
   specRequired,
 } from './common.js';
@@ -25,11 +26,8 @@ export type ListTrailsQuery = z.input<typeof ListTrailsQuery>;
 
 /** An attestation status of a trail: only shown (list-trails names the missing and non-compliant ones). */
 export const AttestationStatus = z.looseObject({
-  attestation_name: shown(z.string()),
-  attestation_type: shown(z.string()),
-  attestation_id: shown(z.string()),
-  overridden_attestation_id: shown(z.string()),
-  status: shown(z.string()),
+  ...shownTexts('attestation_name', 'attestation_type', 'attestation_id'),
+  ...shownTexts('overridden_attestation_id', 'status'),
   is_compliant: shown(z.boolean()),
   unexpected: z.catch(z.boolean(), false),
 });
@@ -76,8 +74,7 @@ export const Trail = z.looseObject({
   ),
   created_by: shown(z.string()),
   flow: shown(z.looseObject({ name: shown(z.string()), tags: shown(Obj) })),
-  html_url: shown(z.string()),
-  description: shown(z.string()),
+  ...shownTexts('html_url', 'description'),
   git_commit_info: shown(GitCommit),
   origin_url: shown(z.string()),
   user_data: z.optional(z.unknown()),
