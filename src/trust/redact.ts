@@ -2,7 +2,7 @@
  * The redactor: scrubs the step's secrets from any text, found in its normalised shadow (shadow.ts) and as hex and
  * base64, and URL credentials. Every pass is linear: the text is chosen by others.
  */
-import { needle, NeedleSet, READING_REACH } from './shadow.js';
+import { addSpan, needle, NeedleSet, READING_REACH } from './shadow.js';
 
 /** Every registered secret, and its hex and base64 texts. */
 const needles = new NeedleSet();
@@ -99,7 +99,7 @@ function secretSpans(text: string, how: Scrub): { spans: [number, number][]; fou
   const openFrom = how.head ? Math.max(0, searched.length - READING_REACH) : Infinity;
   const spans = needles.spans(searched, openFrom);
   const found = spans.length > 0;
-  if (openFrom < searched.length) addTail(spans, openFrom, searched.length);
+  if (openFrom < searched.length) addSpan(spans, openFrom, searched.length);
   if (!squeezed) return { spans, found };
   const at = (i: number) => squeezed.at[i] ?? text.length;
   const original = spans.map(([start, end]): [number, number] => [
@@ -107,13 +107,6 @@ function secretSpans(text: string, how: Scrub): { spans: [number, number][]; fou
     how.head && end === searched.length ? text.length : at(end - 1) + 1,
   ]);
   return { spans: original, found };
-}
-
-/** Adds `[start, end)`, the end of the text, to spans in order: merged with the last one where they overlap. */
-function addTail(spans: [number, number][], start: number, end: number): void {
-  const last = spans[spans.length - 1];
-  if (last && start <= last[1]) last[1] = end;
-  else spans.push([start, end]);
 }
 
 /** Replaces each span that reads as a secret, and URL credentials, with `***` (a head as its whole text would). */

@@ -825,7 +825,7 @@ export class NeedleSet {
 }
 
 /** Adds `[start, end)` to spans found in order of their start, merged with the last one where they overlap. */
-function addSpan(spans: [number, number][], start: number, end: number): void {
+export function addSpan(spans: [number, number][], start: number, end: number): void {
   const last = spans[spans.length - 1];
   if (last && start <= last[1]) last[1] = Math.max(last[1], end);
   else spans.push([start, end]);
