@@ -29,9 +29,7 @@ function sameAsAsked(endpoint: string, field: string, named: unknown, asked: unk
 export function aboutTrails(page: Page<s.Trail>, { query }: Asked<s.ListTrailsQuery>, endpoint: string) {
   const { flow } = query;
   if (flow === undefined) return;
-  page.items.forEach((trail, i) => {
-    sameAsAsked(endpoint, `[${i}].flow.name`, trail.flow?.name, flow);
-  });
+  page.items.forEach((trail, i) => sameAsAsked(endpoint, `[${i}].flow.name`, trail.flow?.name, flow));
 }
 
 /** A 200 is "deployed": the fingerprint and environment, where named, must be the ones asked. */

@@ -28,14 +28,10 @@ export interface Annotation {
 }
 
 /** A warning for each message; past `room`, the last one counts the rest (`rest(count)`). */
-export function cappedWarnings(
-  messages: string[],
-  rest: (count: number) => string,
-  room = MAX_ANNOTATIONS,
-): Annotation[] {
+export function cappedWarnings(messages: string[], rest: (count: number) => string, room = MAX_ANNOTATIONS) {
   const shown =
     messages.length > room ? [...messages.slice(0, room - 1), rest(messages.length - room + 1)] : messages;
-  return shown.map((message) => ({ level: 'warning', message }));
+  return shown.map((message): Annotation => ({ level: 'warning', message }));
 }
 
 /** A sticky pull-request comment: `key` tells two steps of one action in a job apart; the body is built on demand. */
