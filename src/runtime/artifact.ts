@@ -10,7 +10,6 @@ import {
   ARTIFACT_TYPES,
   fingerprintArtifact,
   type ArtifactSpec,
-  type ArtifactType,
   type Fingerprinted,
 } from '../fingerprint/artifact.js';
 
@@ -41,14 +40,11 @@ const GLOB_CHARS = /[*?[{]/;
 /** Items in one step at most: the lists are outputs, and a later step reads them through its environment. */
 export const MAX_ITEMS = 1000;
 
-export interface ArtifactItems {
-  items: NamedSpec[];
-  /** False only for one literal line: a glob that matches one file does not change the outputs' shape. */
-  many: boolean;
-}
-
-/** One or more artifacts, each once, in order; with artifact-type file or dir a line may be a glob. */
-export async function readArtifactSpecs(inputs: InputReader, workspace: string): Promise<ArtifactItems> {
+/**
+ * One or more artifacts, each once, in order; with artifact-type file or dir a line may be a glob. `many` is false
+ * only for one literal line: a glob that matches one file does not change the outputs' shape.
+ */
+export async function readArtifactSpecs(inputs: InputReader, workspace: string) {
   const fingerprints = inputs.list('fingerprint', true);
   // Numbered as written (the value untrimmed), for an error naming the line.
   const numbered = (inputs.env.INPUT_ARTIFACT ?? '')
@@ -202,14 +198,9 @@ function globList(text: string): string[] {
   return out.filter((glob) => glob !== '');
 }
 
-interface Shared {
-  type: ArtifactType | undefined;
-  password: string | undefined;
-  username: string | undefined;
-  excludes: string[];
-}
+type Shared = ReturnType<typeof readShared>;
 
-function readShared(inputs: InputReader): Shared {
+function readShared(inputs: InputReader) {
   const type = inputs.choice('artifact-type', ARTIFACT_TYPES);
   // Read before any check that could fail, so the password is masked in whatever is printed next.
   const password = inputs.secret('registry-password');

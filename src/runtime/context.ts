@@ -5,21 +5,12 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { ComplianceClient } from '../api/client.js';
 import type { Connection } from '../api/config.js';
-import { readGitHubContext, type GitHubContext } from '../context/github.js';
+import { readGitHubContext } from '../context/github.js';
 import { insecureWarnings, readConnection, type Env, type InputReader } from '../context/inputs.js';
 
-export interface RunnerContext {
-  /** RUNNER_TEMP; the OS temp folder outside a runner. */
-  temp: string;
-  summaryFile: string | undefined;
-  /** GITHUB_WORKSPACE, else the current folder: relative paths and `git` start here. */
-  workspace: string;
-  github: GitHubContext;
-  /** The parsed event payload, `{}` when there is none. */
-  event: unknown;
-}
+export type RunnerContext = ReturnType<typeof readRunner>;
 
-export function readRunner(env: Env, cwd: string): RunnerContext {
+export function readRunner(env: Env, cwd: string) {
   const github = readGitHubContext(env);
   let event: unknown = {};
   if (github.eventPath) {
@@ -30,32 +21,29 @@ export function readRunner(env: Env, cwd: string): RunnerContext {
     }
   }
   return {
+    /** RUNNER_TEMP; the OS temp folder outside a runner. */
     temp: env.RUNNER_TEMP?.trim() || tmpdir(),
     summaryFile: env.GITHUB_STEP_SUMMARY?.trim() || undefined,
+    /** GITHUB_WORKSPACE, else the current folder: relative paths and `git` start here. */
     workspace: resolve(cwd, env.GITHUB_WORKSPACE?.trim() || '.'),
     github,
+    /** The parsed event payload, `{}` when there is none. */
     event,
   };
 }
 
-export interface CommonInputs {
-  connection: Connection;
-  warnings: string[];
-  /** Write a job summary (input `summary`, default true). */
-  summary: boolean;
-  runner: RunnerContext;
-  /** Dry run (input `dry-run`, else COMPLIANCE_DRY_RUN): the step fails on nothing but its own inputs. */
-  dryRun: boolean;
-}
+export type CommonInputs = ReturnType<typeof readCommon>;
 
 /** The connection first: its token is masked before any other input can fail with a message. */
-export function readCommon(inputs: InputReader, cwd: string): CommonInputs {
+export function readCommon(inputs: InputReader, cwd: string) {
   const connection = readConnection(inputs);
   return {
     connection,
     warnings: insecureWarnings(connection),
+    /** Write a job summary (input `summary`, default true). */
     summary: inputs.boolean('summary', true),
     runner: readRunner(inputs.env, cwd),
+    /** Dry run (input `dry-run`, else COMPLIANCE_DRY_RUN): the step fails on nothing but its own inputs. */
     dryRun: inputs.boolean('dry-run', false, 'COMPLIANCE_DRY_RUN'),
   };
 }

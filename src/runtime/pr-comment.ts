@@ -2,7 +2,7 @@
 // posts the sticky comment; a comment never fails a step (src/github/comment.ts).
 import { log } from '../trust/log.js';
 import { InputError } from '../errors/errors.js';
-import { buildUrl, pullRequestOf, type PullRequestRef } from '../context/github.js';
+import { buildUrl, pullRequestOf } from '../context/github.js';
 import type { InputReader } from '../context/inputs.js';
 import { COMMENT_LIMIT, upsertStickyComment, type StickyCommentResult } from '../github/comment.js';
 import type { CommonInputs, RunnerContext } from './context.js';
@@ -14,12 +14,7 @@ export const COMMENT_WRITER_OPTIONS = {
   fullDataHint: "the run's job summary and the `result-file` output",
 };
 
-export interface PrCommentInputs {
-  commentOnPr: boolean;
-  githubToken: string | undefined;
-  /** The pull request of this run, if it is one. */
-  pullRequest: PullRequestRef | undefined;
-}
+export type PrCommentInputs = ReturnType<typeof readPrComment>;
 
 /** `comment-on-pr` with the token it needs, and the pull request it would go to. */
 export function readPrComment(inputs: InputReader, common: CommonInputs, githubToken: string | undefined) {
