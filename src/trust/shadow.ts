@@ -604,11 +604,7 @@ function plainEscape(text: string, intro: number, at: number, literal = false): 
 }
 
 /** A secret, or one of its whole-text encodings (hex, base64), as searched: folded, without line breaks. */
-export interface Needle {
-  folded: string;
-}
-
-export function needle(form: string): Needle {
+export function needle(form: string) {
   return { folded: fold(form.replace(/[\r\n]/g, '')) };
 }
 
@@ -757,7 +753,7 @@ export class NeedleSet {
   /** Where a needle may start, found natively: its first unit, an escape, a `+`, or a unit outside ASCII. */
   private candidates: RegExp | undefined;
 
-  add(n: Needle): void {
+  add(n: ReturnType<typeof needle>): void {
     const first = n.folded.charCodeAt(0);
     const list = this.byFirst.get(first) ?? [];
     if (list.includes(n.folded)) return;

@@ -2,7 +2,7 @@
 import { GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
-import { readArtifactSpecs } from '../../runtime/artifact.js';
+import { readArtifactSpecs, type NamedSpec } from '../../runtime/artifact.js';
 import { readCommon } from '../../runtime/context.js';
 import type { Artifact } from '../../api/schemas.js';
 import type { Judged, Verdict } from '../../compliance/decide.js';
@@ -81,9 +81,8 @@ function readGate(inputs: InputReader) {
 /** Every artifact asked about, each once (globs expanded), the first, and whether they are many. */
 async function readItems(inputs: InputReader, workspace: string) {
   const { items, many } = await readArtifactSpecs(inputs, workspace);
-  const [first] = items;
   // readArtifactSpecs gives at least one item or throws an InputError.
-  if (!first) throw new Error('no artifact was read from the inputs');
+  const first = items[0] as NamedSpec;
   if (many && inputs.optional('attestation-id') !== undefined) {
     throw new InputError(
       'attestation-id',
