@@ -702,7 +702,7 @@ function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, 
   }
   // `&`: every prefix of a number or a name is a reading.
   if (next === 0x23) {
-    if (nested(text, at + 1)) return true;
+    // The part after `#` is read (and checked for an escape) by the loop; an `x` is not one.
     const hex = (text.charCodeAt(at + 1) | 0x20) === 0x78;
     let value = 0;
     for (let k = at + (hex ? 2 : 1); k < at + (hex ? 10 : 9); k++) {
