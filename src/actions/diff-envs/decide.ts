@@ -49,12 +49,7 @@ export interface ComplianceReview {
 export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
 
 /** A snapshot runs two or more versions of one name (a rollout midway): none of it pairs or moves. */
-export interface Rollout {
-  name: string;
-  snapshots: (1 | 2)[];
-  /** Every artifact of that name in either snapshot, and where it runs. */
-  versions: { artifact: DiffArtifact; in: RolloutSide }[];
-}
+export type Rollout = ReturnType<typeof rolloutsOf>[number];
 
 /** One entry of the `promotions` matrix: an artifact that would move from snapshot 2 to snapshot 1. */
 export interface Promotion {
@@ -78,10 +73,7 @@ export interface LeftOut {
   state?: ArrivalState | null;
 }
 
-export interface Promotions {
-  include: Promotion[];
-  leftOut: LeftOut[];
-}
+export type Promotions = ReturnType<typeof promotionsOf>;
 
 export type DiffEnvsResult = ReturnType<typeof toResult> & {
   /** The arriving artifacts' compliance; absent with `compliance: false`. */
@@ -222,7 +214,8 @@ export function rolloutsOf(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[], bot
     [both, 'both'],
   ];
   const rolling = new Set(names);
-  const byName = new Map<string, Rollout['versions']>();
+  // Every artifact of a rolling name in either snapshot, and where it runs.
+  const byName = new Map<string, { artifact: DiffArtifact; in: RolloutSide }[]>();
   for (const [artifacts, where] of placed) {
     for (const artifact of artifacts) {
       const name = repositoryOf(artifact);
@@ -250,7 +243,7 @@ function promotionSide(a: DiffArtifact) {
  * What may move from snapshot 2 to 1 (the matrix): each named version kept by `only`/`exclude` and, with `state:
  * compliant`, COMPLIANT in its worst flow. Rollouts and an unconfirmed diff never move; each is said as left out.
  */
-export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter): Promotions {
+export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter) {
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const include: Promotion[] = [];
   const leftOut: LeftOut[] = [];
