@@ -230,14 +230,10 @@ function readAllOptions(options: ReadAllOptions) {
 }
 
 /** A report the service took: the status, its message ('' when it gave none) and its answer as sent. */
-export interface Delivered {
-  status: number;
-  message: string;
-  body: ReportAnswer | undefined;
-}
+export type Delivered = ReturnType<typeof delivered>;
 
 /** Delivered on no body, or JSON of a report answer's shape; anything else (a proxy's page) throws, saying what. */
-function delivered(endpoint: string, response: HttpResponse): Delivered {
+function delivered(endpoint: string, response: HttpResponse) {
   const empty = response.text.trim() === '';
   const json = isJsonType(response.contentType) && !(response.body instanceof NonJsonBody);
   const answer = json && !empty ? ReportAnswer.safeParse(response.body) : undefined;

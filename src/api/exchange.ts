@@ -14,13 +14,8 @@ export interface ExchangeRequest {
   maxBytes: number;
 }
 
-export interface Answer {
-  status: number;
-  contentType?: string;
-  retryAfter?: string;
-  /** Undefined when the body passed `maxBytes`. */
-  text: string | undefined;
-}
+/** The status, the headers read, and the body's text: undefined when it passed `maxBytes`. */
+export type Answer = ReturnType<typeof answerOf>;
 
 /** Sends requests on kept-alive connections; close() drops them, so that nothing keeps the process alive. */
 export interface Exchange {
@@ -40,7 +35,7 @@ export function answerOf(
   status: number,
   headers: Record<string, string | string[] | undefined>,
   text: string | undefined,
-): Answer {
+) {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const contentType = first(headers['content-type']);
   const retryAfter = first(headers['retry-after']);
