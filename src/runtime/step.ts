@@ -100,12 +100,9 @@ export function defineAction<I extends FinishInputs>(definition: ActionDefinitio
   return { ...definition, start: (env, cwd, declared) => runStep(definition, env, cwd, declared) };
 }
 
-export interface StepError {
-  kind: string;
-  message: string;
-}
+export type StepError = ReturnType<typeof stepError>;
 
-export function stepError(error: unknown): StepError {
+export function stepError(error: unknown) {
   // ComplianceError messages are scrubbed when made; anything else is scrubbed here.
   const message = redact(error instanceof Error ? error.message : String(error)).trim();
   return {
