@@ -82,7 +82,6 @@ async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
 
 // The rendering: the job summary (the counts, the window, the table) and what a failed step says.
 
-/** The heading of a step that could not list. */
 function couldNot(inputs: ListAttestationsInputs | undefined): string {
   return inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations';
 }

@@ -99,7 +99,6 @@ async function run(inputs: ListTrailsInputs): Promise<StepResult> {
 
 // The rendering: the job summary (the counts, the filters, the table) and what a failed step says.
 
-/** The heading of a step that could not list. */
 function couldNot(): string {
   return 'Could not list the trails';
 }

@@ -70,7 +70,6 @@ async function run(inputs: SetupInputs): Promise<StepResult> {
 
 // The rendering: what a step that could not set up says, and which setting a failed check blames.
 
-/** The heading of a step that could not set up. */
 function couldNot(): string {
   return 'Could not set up the connection to the compliance service';
 }

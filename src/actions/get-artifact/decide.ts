@@ -35,11 +35,7 @@ export function worstOutcome(items: ItemResult[]): ItemOutcome {
   );
 }
 
-export function notChecked(
-  item: NamedSpec,
-  fingerprint: string | undefined,
-  error: StepError | undefined,
-): ItemResult {
+export function notChecked(item: NamedSpec, fingerprint: string | undefined, error: StepError | undefined) {
   return {
     name: item.name,
     ...(fingerprint !== undefined && { fingerprint }),
@@ -47,7 +43,7 @@ export function notChecked(
     state: null,
     compliant: false,
     ...(error && { error }),
-  };
+  } satisfies ItemResult;
 }
 
 /** A failure that is not about one item: a refused token, a missing org or flow, an unreachable service, no time. */
