@@ -54,17 +54,10 @@ export function matrixLimit(kept: number): string {
     : `an output holds at most ${LIST_OUTPUT_CAP / 1024} KiB`;
 }
 
-/** A list output the cap cut; `matrix`: what it left out gets no job. */
-export interface CutList {
-  name: string;
-  kept: number;
-  total: number;
-  matrix: boolean;
-}
-
 /** Sets each output as a string ('' for undefined); a list as capped JSON with `<name>-truncated`; returns the cuts. */
-export function setOutputs(outputs: Record<string, OutputValue>): CutList[] {
-  const cut: CutList[] = [];
+export function setOutputs(outputs: Record<string, OutputValue>) {
+  // Each list output the cap cut; `matrix`: what it left out gets no job.
+  const cut: { name: string; kept: number; total: number; matrix: boolean }[] = [];
   for (const [name, value] of Object.entries(outputs)) {
     if (typeof value === 'object') {
       const items = listOf(value);
