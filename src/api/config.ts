@@ -10,10 +10,6 @@ export interface ProxySettings {
   noProxy?: string;
 }
 
-export interface Logger {
-  debug(message: string): void;
-}
-
 export interface ConnectionOptions {
   /** `https://host` or `https://host/api/v2` (a trailing slash is fine). */
   baseUrl: string;
@@ -33,7 +29,7 @@ export interface ConnectionOptions {
   maxResponseBytes?: number;
   userAgent?: string;
   proxy?: ProxySettings;
-  logger?: Logger;
+  logger?: { debug(message: string): void };
   random?: () => number;
 }
 

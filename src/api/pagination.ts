@@ -35,12 +35,6 @@ export function readPage<S extends z.core.$ZodType>(raw: unknown, item: S, endpo
   return parsed.success ? { items, pagination: parsed.data } : { items };
 }
 
-export interface FetchAllOptions {
-  perPage: number;
-  maxItems: number;
-  concurrency: number;
-}
-
 /** Runs `fn` over `items`, at most `limit` in flight, in order; the first failure starts no more and is thrown. */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
   const results = new Array<R>(items.length);
@@ -63,7 +57,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
 
 export async function fetchAllPages<T>(
   fetchPage: (page: number, perPage: number) => Promise<Page<T>>,
-  options: FetchAllOptions,
+  options: { perPage: number; maxItems: number; concurrency: number },
 ): Promise<AllPages<T>> {
   const { perPage, maxItems } = options;
   const first = await fetchPage(1, perPage);

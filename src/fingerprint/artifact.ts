@@ -5,7 +5,6 @@ import type { ProxySettings } from '../api/config.js';
 import { SourceError } from '../errors/errors.js';
 
 export const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'] as const;
-export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
 export type ArtifactSpec =
   | { type: 'fingerprint'; fingerprint: string }

@@ -34,12 +34,6 @@ export function cappedWarnings(messages: string[], rest: (count: number) => stri
   return shown.map((message): Annotation => ({ level: 'warning', message }));
 }
 
-/** A sticky pull-request comment: `key` tells two steps of one action in a job apart; the body is built on demand. */
-export interface CommentRequest {
-  key: string;
-  body: () => string;
-}
-
 export interface StepResult {
   outcome: string;
   /** Outputs besides `outcome`, `result-file` and `payload-file`; a list is capped here, in full in the result file. */
@@ -47,7 +41,8 @@ export interface StepResult {
   /** Written as JSON to the file named by the `result-file` output (with `outcome`). */
   result: Record<string, unknown>;
   summary?: SummaryWriter;
-  comment?: CommentRequest;
+  /** A sticky pull-request comment: `key` tells two steps of one action in a job apart; the body is built on demand. */
+  comment?: { key: string; body: () => string };
   annotations?: Annotation[];
   /** Fails the step with this message, after everything else is written. */
   failure?: string;
