@@ -33,13 +33,13 @@ function splitRegistry(name: string): [string, string] {
 }
 
 /**
- * Parses and normalizes an image reference; a malformed one is an {@link InputError} on `input`. `apiHost` is where
+ * Parses and normalizes an image reference; a malformed one is an {@link InputError} on `artifact`. `apiHost` is where
  * the registry API is reached (`registry-1.docker.io` for Docker Hub), `tag` is `latest` when neither a tag nor a
  * digest is given, and `digest` is `sha256:<64 lowercase hex>` when the reference pins one.
  */
-export function parseImageReference(reference: string, input = 'artifact') {
+export function parseImageReference(reference: string) {
   const text = reference.trim();
-  const bad = (problem: string): InputError => new InputError(input, problem, EXPECTED_REFERENCE);
+  const bad = (problem: string): InputError => new InputError('artifact', problem, EXPECTED_REFERENCE);
   if (text === '') throw bad('the image reference is empty');
   if (/\s/.test(text)) throw bad(`'${text}' contains white space`);
   if (text.includes('://')) throw bad(`'${text}' is a URL, not an image reference (leave out the scheme)`);
