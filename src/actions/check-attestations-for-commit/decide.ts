@@ -207,7 +207,6 @@ interface Judged {
   approvers: string[];
 }
 
-/** `username` trimmed; '' when absent. */
 /** A username as compared: look-alike forms (fullwidth letters) folded, invisible characters dropped, trimmed. */
 const person = (name: string | null | undefined) =>
   (name ?? '')
@@ -260,7 +259,7 @@ export function reviewCommit(
   attestations: CommitAttestation[],
   isExempt: (username: string) => boolean,
 ): ReviewVerdict {
-  // An override stands for the attestations of its name it covers (decide.ts), which then do not count.
+  // An override stands for the attestations of its name it covers (`overridden`, above), which then do not count.
   const byName = Map.groupBy(attestations, (a) => a.attestation_name);
   const counted: CommitAttestation[] = [];
   // Each standing override that stands for a report (or is all its name has), with the reports it hides and those of
