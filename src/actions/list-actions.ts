@@ -25,19 +25,6 @@ function describe(inputs: ListActionsInputs): Record<string, unknown> {
   return { failIfFailing: inputs.failIfFailing };
 }
 
-export interface ListActionsResult {
-  url: string;
-  count: number;
-  /** Names of the actions whose notifications currently fail (`is_failing: true`). */
-  failing: string[];
-  failIfFailing: boolean;
-  /** Why the step failed; absent when it passed. */
-  failure?: string;
-  /** Why it could not check, as a step that could not finish says it (fail-if-failing without a status). */
-  error?: { kind: string; message: string };
-  actions: Action[];
-}
-
 // The decision (pure: no I/O, no log): healthy or failing, and with fail-if-failing whether the health check fails
 // the step, or could not check.
 
@@ -74,23 +61,10 @@ async function run(inputs: ListActionsInputs): Promise<StepResult> {
     }),
   }));
   const health = decide(actions, inputs.failIfFailing);
-  const failing = health.failing.map((a) => a.name);
-  const result: ListActionsResult = {
-    url,
-    count: actions.length,
-    failing,
-    failIfFailing: inputs.failIfFailing,
-    actions,
-  };
-  if (health.tripped) {
-    result.failure = failureText(health.tripped, actions.length);
-    if (health.tripped.by === 'unknown') {
-      result.error = { kind: 'unexpected-response', message: result.failure };
-    }
-  }
+  const result = resultOf(url, actions, inputs.failIfFailing, health);
   return {
     outcome: health.outcome,
-    outputs: { count: result.count, failing },
+    outputs: { count: result.count, failing: result.failing },
     result: { ...result },
     summary: summarize(result),
     ...(result.failure !== undefined
@@ -98,6 +72,24 @@ async function run(inputs: ListActionsInputs): Promise<StepResult> {
       : { annotations: warnings(health.failing) }),
   };
 }
+
+/** The result file: a tripped health check says why it failed, and, without a status, that it could not check. */
+function resultOf(url: string, actions: Action[], failIfFailing: boolean, health: ReturnType<typeof decide>) {
+  const failure = health.tripped && failureText(health.tripped, actions.length);
+  return {
+    url,
+    count: actions.length,
+    failing: health.failing.map((a) => a.name),
+    failIfFailing,
+    actions,
+    ...(failure !== undefined && {
+      failure,
+      ...(health.tripped?.by === 'unknown' && { error: { kind: 'unexpected-response', message: failure } }),
+    }),
+  };
+}
+
+type ListActionsResult = ReturnType<typeof resultOf>;
 
 // The rendering: the job summary, one row per action; the failure and warnings; what a step that could not check
 // says. Text from the service is escaped by the summary writer; a webhook target shows its host only.
