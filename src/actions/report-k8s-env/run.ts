@@ -19,7 +19,6 @@ import {
   type ReportK8sEnvInputs,
   type EnvironmentOutcome,
   type ReportK8sEnvResult,
-  type SnapshotMade,
 } from './inputs.js';
 import { details, manyWarnings, summarize, summarizeMany, warnings } from './render.js';
 
@@ -225,7 +224,7 @@ async function send(
   environment: string,
   payload: K8sReportBody,
   result: ReportK8sEnvResult,
-): Promise<ReportK8sEnvResult & { message: string; snapshot: SnapshotMade }> {
+) {
   const answer = await deliver(payload, () => client.reportK8sEnvironment(environment, payload));
   // The server's text goes to logs, outputs and the summary: scrubbed once, here.
   const message = redact(answer.message);
