@@ -85,6 +85,7 @@ interface ArtifactPage {
   /** Why `state` is not the service's word as given (src/compliance/state.ts). */
   stateNote?: string;
   unread?: string;
+  warning?: Annotation;
 }
 
 interface ReportArtifactResult {
@@ -221,11 +222,7 @@ function commitLink(inputs: ReportArtifactInputs, sha: string): string | undefin
 }
 
 /** The artifact's page and state once reported (the 201 gives neither); a failed read is only a warning. */
-async function readBack(
-  client: ComplianceClient,
-  flow: string,
-  fingerprint: string,
-): Promise<ArtifactPage & { warning?: Annotation }> {
+async function readBack(client: ComplianceClient, flow: string, fingerprint: string): Promise<ArtifactPage> {
   const unread = (why: string) => {
     const message = `Reported, but the artifact could not be read back for its page and state: ${why}`;
     return { htmlUrl: null, state: null, unread: why, warning: { level: 'warning' as const, message } };
