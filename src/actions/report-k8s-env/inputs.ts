@@ -79,10 +79,7 @@ const SINGLE_INPUTS = [
 ] as const;
 
 /** The environments to report: one from the inputs, or many from `config-file` or `environments`. */
-async function readTargets(
-  inputs: InputReader,
-  workspace: string,
-): Promise<{ targets: EnvironmentTarget[]; config: 'config-file' | 'environments' | undefined }> {
+async function readTargets(inputs: InputReader, workspace: string) {
   const file = inputs.optional('config-file');
   const inline = inputs.optional('environments');
   if (file !== undefined && inline !== undefined) {
