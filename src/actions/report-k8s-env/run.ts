@@ -39,11 +39,7 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
 }
 
 /** One environment (the `environment` input): what is not delivered fails the step and is kept as `payload-file`. */
-async function reportOne(
-  inputs: ReportK8sEnvInputs,
-  target: EnvironmentTarget,
-  report: PodReport,
-): Promise<StepResult> {
+async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, report: PodReport) {
   const prepared = prepare(target, report);
   const { payload, counts } = prepared;
   const annotations = warnings(target.filter, report);
