@@ -25,20 +25,21 @@ export interface Shorthand {
   whenFalse: readonly Grade[];
   /** Its value when not given. */
   fallback: boolean;
-  /** The grades this action can find: `fail-on` and the shorthand agree when they say the same of these. */
+  /**
+   * The grades this action can find: `fail-on` and the shorthand agree when they say the same of these, and `fail-on`
+   * takes these besides GRADES (the review's, where a step reviews).
+   */
   found: readonly Grade[];
-  /** Whether `fail-on` takes the review's grades (REVIEW_GRADES). */
-  review?: boolean;
 }
 
 /** The `fail-on` input: grades by line or comma, any case, checked before anything is sent. */
-export function parseFailOn(raw: string, review = false): Grade[] | undefined {
+export function parseFailOn(raw: string, found: readonly Grade[] = GRADES): Grade[] | undefined {
   const words = raw
     .split(/[\n,]/)
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  const known: readonly string[] = review ? ALL_GRADES : GRADES;
+  const known: readonly string[] = [...GRADES, ...REVIEW_GRADES.filter((g) => found.includes(g))];
   const form = formOf(known);
   const bad = words.find((word) => word !== 'none' && !known.includes(word));
   if (bad !== undefined) {
@@ -60,7 +61,7 @@ export function parseFailOn(raw: string, review = false): Grade[] | undefined {
  * true, else undefined (the default: an action that only reads is quiet).
  */
 export function readFailOn(inputs: InputReader, shorthand: Shorthand) {
-  const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT), shorthand.review);
+  const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT), shorthand.found);
   const given = inputs.optional(shorthand.input) !== undefined;
   const flag = inputs.boolean(shorthand.input, shorthand.fallback);
   const implied = inOrder([...(flag ? shorthand.whenTrue : shorthand.whenFalse)]);

@@ -158,7 +158,6 @@ const REVIEW_SHORTHAND: Shorthand = {
   ...SHORTHAND,
   whenTrue: [...GATE_GRADES, ...REVIEW_GRADES],
   found: [...GATE_GRADES, ...REVIEW_GRADES],
-  review: true,
 };
 
 /** A SHA as git prints it or in capitals; checked lowercase, as the service keys its answer. */

@@ -438,16 +438,23 @@ function verdictCounts(counts: Record<Verdict, number>, verdicts: Verdict[]): st
 }
 
 /** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
-export function renderReview(inputs: GateInputs, read: CommitsRead, review: Review): StepResult {
+/** The review rule the step applies, and whose commits it exempts. */
+type ReviewRule = NonNullable<GateInputs['review']>;
+
+export function renderReview(
+  inputs: GateInputs,
+  rule: ReviewRule,
+  read: CommitsRead,
+  review: Review,
+): StepResult {
   const sorted = sortReview(review, inputs.failOn);
   const outcome: Outcome = review.compliant ? 'compliant' : 'non-compliant';
-  const rule = inputs.review;
   const result = {
     compliant: review.compliant,
     ...resultOf(inputs, read, sorted.wouldFail),
     review: {
-      rule: rule?.rule,
-      exemptAuthors: rule?.exemptAuthors.given ?? [],
+      rule: rule.rule,
+      exemptAuthors: rule.exemptAuthors.given,
       counts: review.counts,
       verdicts: review.verdicts,
     },
@@ -464,10 +471,10 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
       unreviewed: review.failing,
     },
     result,
-    summary: reviewReport(inputs, result, review, sorted, false),
+    summary: reviewReport(inputs, rule, result, review, sorted, false),
     comment: {
       key: commentKey(inputs),
-      body: () => reviewReport(inputs, result, review, sorted, true).toString(),
+      body: () => reviewReport(inputs, rule, result, review, sorted, true).toString(),
     },
     ...verdictAnnotations(inputs, read.note, sorted, {
       describe,
@@ -486,6 +493,7 @@ export function renderReview(inputs: GateInputs, read: CommitsRead, review: Revi
 /** The review's summary, or with `forComment` the comment body: the auditor's answer first, then what failed. */
 function reviewReport(
   inputs: GateInputs,
+  rule: ReviewRule,
   read: ReturnType<typeof resultOf>,
   review: Review,
   sorted: Sorted<ReviewVerdict>,
@@ -506,7 +514,7 @@ function reviewReport(
   summary.paragraph(
     `${counts.reviewed} of ${verdicts.length} commit(s) reviewed by someone else${others ? `; ${others}.` : '.'}`,
   );
-  const exempt = inputs.review?.exemptAuthors.given ?? [];
+  const exempt = rule.exemptAuthors.given;
   const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
   summary.paragraph(
     `${verdicts.length} commit(s)${sourceWords(read)}. Each needs a pull request approved by someone other than ` +

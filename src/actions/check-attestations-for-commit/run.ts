@@ -53,7 +53,7 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
         inputs.review.exemptAuthors.matches,
       );
       if (review.compliant) log.info(`Review check passed: ${commits.length} commit(s) checked.`);
-      return renderReview(inputs, { ...read, commits }, review);
+      return renderReview(inputs, inputs.review, { ...read, commits }, review);
     }
     const decision = decide(
       commits.map((c) => c.sha),
