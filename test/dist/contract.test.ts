@@ -9,7 +9,6 @@ import {
   VERDICT_GRADES,
   type Review,
   type ReviewVerdict,
-  type Verdict,
 } from '../../src/actions/check-attestations-for-commit/decide.js';
 import { COMPLIANT, errors, resultOf, seedWith, UI } from '../helpers/check-attestations.js';
 import { BACKEND_14, BACKEND_15, type Saved as DiffSaved } from '../helpers/diff-envs.js';
@@ -25,7 +24,14 @@ import { fastCommits, repoIn, useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN } from '../helpers/github-api.js';
 import { APP_BIN_FP, checkout } from '../helpers/report-artifact.js';
 import { podsWorkspace } from '../helpers/report-k8s-env.js';
-import { REVIEW_CASES, reviewRepo, reviewSeed, type ReviewCase } from '../helpers/review.js';
+import {
+  FAILING_CASES,
+  REVIEW_CASES,
+  REVIEW_COUNTS,
+  reviewRepo,
+  reviewSeed,
+  verdictOf,
+} from '../helpers/review.js';
 import { outputFile, runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
@@ -354,22 +360,6 @@ describe('check-attestations-for-commit: review never-alone over a release range
   const review = { commits: 'v1.0.0..HEAD', review: 'never-alone', flow: 'app' };
   const zero = Object.fromEntries(Object.keys(VERDICT_GRADES).map((v) => [v, 0]));
 
-  /** Each case's verdict, as the issue grades it. */
-  const EXPECTED: Record<ReviewCase, Verdict> = {
-    reviewed: 'reviewed',
-    'reviewed-one': 'reviewed',
-    'self-approved': 'self-approved',
-    unreviewed: 'unreviewed',
-    'direct-push': 'no-pull-request',
-    'no-attestation': 'no-pull-request',
-    'second-attestation': 'reviewed',
-    'overridden-compliant': 'overridden-compliant',
-    'overridden-non-compliant': 'overridden-non-compliant',
-    bot: 'exempt',
-    'no-pull-requests-field': 'unknown',
-    'duplicate-approver': 'reviewed',
-  };
-
   it('grades every case, exempts the bot, and fails closed on an answer without pull_requests', async () => {
     const dir = tempDir('review-');
     const { shas } = reviewRepo(dir);
@@ -385,14 +375,12 @@ describe('check-attestations-for-commit: review never-alone over a release range
     const bySha = (verdicts: { commit: string; verdict: string }[]) =>
       Object.fromEntries(verdicts.map((v) => [v.commit, v.verdict]));
     expect(bySha(saved.verdicts)).toEqual(
-      Object.fromEntries(REVIEW_CASES.map((c) => [shas[c], EXPECTED[c]])),
+      Object.fromEntries(REVIEW_CASES.map((c) => [shas[c], verdictOf(c)])),
     );
-    const counts = { ...zero };
-    for (const c of REVIEW_CASES) counts[EXPECTED[c]] = (counts[EXPECTED[c]] ?? 0) + 1;
-    expect(JSON.parse(result.outputs.review ?? '')).toEqual(counts);
-    const failing = REVIEW_CASES.filter((c) => VERDICT_GRADES[EXPECTED[c]] !== undefined);
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual(REVIEW_COUNTS);
+    const failing = FAILING_CASES;
     expect(bySha(JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[])).toEqual(
-      Object.fromEntries(failing.map((c) => [shas[c], EXPECTED[c]])),
+      Object.fromEntries(failing.map((c) => [shas[c], verdictOf(c)])),
     );
     expect(result.outputs['unreviewed-truncated']).toBe('false');
   });

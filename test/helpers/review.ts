@@ -2,6 +2,7 @@
  * The never-alone review rule's cases: each a commit of a real repository, authored by its pull request's author,
  * and what the service holds for it in flow `app`.
  */
+import { VERDICT_GRADES, type Verdict } from '../../src/actions/check-attestations-for-commit/decide.js';
 import { seedWith, type Seed } from './check-attestations.js';
 import { fastCommits, repoIn } from './git.js';
 
@@ -15,33 +16,46 @@ const PEOPLE = {
 } as const;
 
 /**
- * Each case's author (of its commit, in git and in its pull requests) and what is held: `{ prs }` a `pull_request`
+ * Each case's verdict, its author (of its commit, in git and in its pull requests) and what is held: `{ prs }` a `pull_request`
  * attestation (`{}`: one without the field), `{ override }` an override of the case's first one (same name, flow
  * and trail).
  */
 export const REVIEW = {
-  reviewed: { author: 'ann', held: [{ prs: [['bob', 'cat']] }] },
-  'reviewed-one': { author: 'ann', held: [{ prs: [['bob']] }] },
-  'self-approved': { author: 'ann', held: [{ prs: [[' Ann ']] }] },
-  unreviewed: { author: 'ann', held: [{ prs: [[]] }] },
-  'direct-push': { author: 'ann', held: [{ prs: [] }] },
-  'no-attestation': { author: 'ann', held: [] },
-  'second-attestation': { author: 'ann', held: [{ prs: [[]] }, { prs: [['bob', 'cat']] }] },
+  reviewed: { verdict: 'reviewed', author: 'ann', held: [{ prs: [['bob', 'cat']] }] },
+  'reviewed-one': { verdict: 'reviewed', author: 'ann', held: [{ prs: [['bob']] }] },
+  'self-approved': { verdict: 'self-approved', author: 'ann', held: [{ prs: [[' Ann ']] }] },
+  unreviewed: { verdict: 'unreviewed', author: 'ann', held: [{ prs: [[]] }] },
+  'direct-push': { verdict: 'no-pull-request', author: 'ann', held: [{ prs: [] }] },
+  'no-attestation': { verdict: 'no-pull-request', author: 'ann', held: [] },
+  'second-attestation': {
+    verdict: 'reviewed',
+    author: 'ann',
+    held: [{ prs: [[]] }, { prs: [['bob', 'cat']] }],
+  },
   'overridden-compliant': {
+    verdict: 'overridden-compliant',
     author: 'ann',
     held: [{ override: true, why: 'hotfix approved by the CAB' }, { prs: [[]] }],
   },
   'overridden-non-compliant': {
+    verdict: 'overridden-non-compliant',
     author: 'ann',
     held: [{ override: false, why: 'merged without review' }, { prs: [[]] }],
   },
-  bot: { author: 'dependabot[bot]', held: [{ prs: [[]] }] },
-  'no-pull-requests-field': { author: 'ann', held: [{}] },
-  'duplicate-approver': { author: 'cat', held: [{ prs: [['bob', ' Bob']] }] },
-} satisfies Record<string, { author: keyof typeof PEOPLE; held: Held[] }>;
+  bot: { verdict: 'exempt', author: 'dependabot[bot]', held: [{ prs: [[]] }] },
+  'no-pull-requests-field': { verdict: 'unknown', author: 'ann', held: [{}] },
+  'duplicate-approver': { verdict: 'reviewed', author: 'cat', held: [{ prs: [['bob', ' Bob']] }] },
+} satisfies Record<string, { verdict: Verdict; author: keyof typeof PEOPLE; held: Held[] }>;
 
 export type ReviewCase = keyof typeof REVIEW;
 export const REVIEW_CASES = Object.keys(REVIEW) as ReviewCase[];
+
+/** What the rule must find of each case (dependabot[bot] exempt), how many of each verdict, and which fail. */
+export const verdictOf = (name: ReviewCase): Verdict => REVIEW[name].verdict;
+export const REVIEW_COUNTS = Object.fromEntries(
+  Object.keys(VERDICT_GRADES).map((v) => [v, REVIEW_CASES.filter((name) => verdictOf(name) === v).length]),
+);
+export const FAILING_CASES = REVIEW_CASES.filter((name) => VERDICT_GRADES[verdictOf(name)] !== undefined);
 
 /** When the case commits were made: the i-th a second after the one before. */
 const START = 1793600100;

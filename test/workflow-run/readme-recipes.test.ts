@@ -18,7 +18,7 @@ import { useTempDirs } from '../helpers/git.js';
 import { pod, running } from '../helpers/pods.js';
 import { DEMO_TOKEN, type Running } from '../helpers/sandbox.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
-import { REVIEW_CASES, reviewRepo, reviewSeed } from '../helpers/review.js';
+import { REVIEW_CASES, REVIEW_COUNTS, reviewRepo, reviewSeed } from '../helpers/review.js';
 import {
   COMPLIANT,
   docWorkflows,
@@ -350,16 +350,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     const [, previous, gate] = result.steps;
     expect(previous?.outputs).toEqual({ tag: 'v1.0.0' });
     // Four reviewed, the bot's commit exempt, one accepted by an override; the other six fail the gate.
-    const counts = {
-      'overridden-non-compliant': 1,
-      unknown: 1,
-      'self-approved': 1,
-      unreviewed: 1,
-      'no-pull-request': 2,
-      'overridden-compliant': 1,
-      exempt: 1,
-      reviewed: 4,
-    };
+    const counts = REVIEW_COUNTS;
     expect(gate?.outputs).toMatchObject({ outcome: 'non-compliant', missing: '[]', 'non-compliant': '[]' });
     expect(JSON.parse(gate?.outputs.review ?? '')).toEqual(counts);
     expect(result.jobs[0]?.summary).toContain('4 of 12 commit(s) reviewed by someone else');

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couldNotCheck, errors, expectStep, resultOf, warnings } from '../../helpers/check-attestations.js';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
-import { REVIEW_CASES, reviewRepo, reviewSeed, type ReviewCase } from '../../helpers/review.js';
+import {
+  FAILING_CASES,
+  REVIEW_CASES,
+  REVIEW_COUNTS,
+  reviewRepo,
+  reviewSeed,
+  verdictOf,
+  type ReviewCase,
+} from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
@@ -44,30 +52,6 @@ const short = (name: ReviewCase) => shas[name].slice(0, 7);
 const commitLink = (name: ReviewCase) =>
   `[${short(name)} Change ${name}](https://github.com/acme/app/commit/${shas[name]})`;
 const pull = (n: number) => `[#${n}](https://github.com/acme/app/pull/${n})`;
-
-/** What each case must be found, with dependabot[bot] exempt. */
-const EXPECTED: Record<ReviewCase, string> = {
-  reviewed: 'reviewed',
-  'reviewed-one': 'reviewed',
-  'self-approved': 'self-approved',
-  unreviewed: 'unreviewed',
-  'direct-push': 'no-pull-request',
-  'no-attestation': 'no-pull-request',
-  'second-attestation': 'reviewed',
-  'overridden-compliant': 'overridden-compliant',
-  'overridden-non-compliant': 'overridden-non-compliant',
-  bot: 'exempt',
-  'no-pull-requests-field': 'unknown',
-  'duplicate-approver': 'reviewed',
-};
-const FAILING: ReviewCase[] = [
-  'self-approved',
-  'unreviewed',
-  'direct-push',
-  'no-attestation',
-  'overridden-non-compliant',
-  'no-pull-requests-field',
-];
 
 /** How many requests the sandbox is sent from now on, and what they asked. */
 function observed(sandbox: Running): string[] {
@@ -124,7 +108,7 @@ describe('review: never-alone over a release', () => {
       review: Record<string, unknown> & { verdicts: { commit: string; verdict: string }[] };
     };
     expect(Object.fromEntries(saved.review.verdicts.map((v) => [v.commit, v.verdict]))).toEqual(
-      Object.fromEntries(REVIEW_CASES.map((name) => [shas[name], EXPECTED[name]])),
+      Object.fromEntries(REVIEW_CASES.map((name) => [shas[name], verdictOf(name)])),
     );
     expect(saved.review).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
     expect(saved.review.verdicts.find((v) => v.commit === shas.reviewed)).toEqual({
@@ -135,18 +119,11 @@ describe('review: never-alone over a release', () => {
       authors: ['ann'],
       approvers: ['bob', 'cat'],
     });
-    expect(JSON.parse(result.outputs.review ?? '')).toEqual({
-      'overridden-non-compliant': 1,
-      unknown: 1,
-      'self-approved': 1,
-      unreviewed: 1,
-      'no-pull-request': 2,
-      'overridden-compliant': 1,
-      exempt: 1,
-      reviewed: 4,
-    });
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual(REVIEW_COUNTS);
     const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as { commit: string }[];
-    expect(new Set(unreviewed.map((u) => u.commit))).toEqual(new Set(FAILING.map((name) => shas[name])));
+    expect(new Set(unreviewed.map((u) => u.commit))).toEqual(
+      new Set(FAILING_CASES.map((name) => shas[name])),
+    );
     expect(result.outputs['unreviewed-truncated']).toBe('false');
     // One question to the service: the pull_request attestations of flow app.
     expect(asked).toHaveLength(1);

@@ -304,42 +304,32 @@ describe('reviewCommit: one commit', () => {
   });
 });
 
+/** A squashed pull request: its commits, by these authors, are not the commit checked. */
+const squashed = (...authors: string[]) =>
+  pr([], [], { commits: authors.map((author_username) => ({ sha1: OTHER, author_username })) });
+
 describe('reviewCommit: exempt authors', () => {
   it.each([
     ["the commit's own author is exempt", [pr([], ['dependabot[bot]', 'ann'])], 'exempt'],
     ["the commit's own author is not, another's is", [pr([], ['ann', 'dependabot[bot]'])], 'unreviewed'],
     [
       'the commit is not in the pull request (squashed): every author is exempt',
-      [pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] })],
+      [squashed('renovate[bot]')],
       'exempt',
     ],
     [
       'the commit is not in the pull request: one author is not exempt',
-      [
-        pr([], [], {
-          commits: [
-            { sha1: OTHER, author_username: 'renovate[bot]' },
-            { sha1: OTHER, author_username: 'ann' },
-          ],
-        }),
-      ],
+      [squashed('renovate[bot]', 'ann')],
       'unreviewed',
     ],
     [
       'the commit is not in the pull request: an author is not named',
-      [
-        pr([], [], {
-          commits: [
-            { sha1: OTHER, author_username: 'renovate[bot]' },
-            { sha1: OTHER, author_username: ' ' },
-          ],
-        }),
-      ],
+      [squashed('renovate[bot]', ' ')],
       'unreviewed',
     ],
     [
       'the commit is not in the pull request, nor are the commits of another',
-      [pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] }), pr([], null)],
+      [squashed('renovate[bot]'), pr([], null)],
       'unreviewed',
     ],
     [
@@ -354,10 +344,9 @@ describe('reviewCommit: exempt authors', () => {
   });
 
   it('the commit is not in its pull request, and another attestation does not say its pull requests', () => {
-    const squashed = pr([], [], { commits: [{ sha1: OTHER, author_username: 'renovate[bot]' }] });
     const r = reviewCommit(
       SHA,
-      [attestation([squashed]), attestation(null, { attestation_name: 'b' })],
+      [attestation([squashed('renovate[bot]')]), attestation(null, { attestation_name: 'b' })],
       bots,
     );
     expect(r.verdict).toBe('unknown');
