@@ -1,8 +1,9 @@
 // Many environments of one cluster: the official CLI's config (`config-file` or inline `environments`), read before
 // anything is sent. Errors give the place and the form, never the text (it may be any file).
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type YAMLError } from 'yaml';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { expectedForms, patterns } from '../api/schemas/common.js';
 import { compiledOr, REGEX_FORM, type Pattern } from '../context/pattern.js';
+import { parseYaml, textOf } from '../context/yaml-file.js';
 import { InputError } from '../errors/errors.js';
 import { NAMESPACE_NAME, type NamespaceFilter } from './pods.js';
 
@@ -17,61 +18,13 @@ export const CONFIG_FORM =
 const SELECTORS = ['namespaces', 'namespacesRegex', 'excludeNamespaces', 'excludeNamespacesRegex'] as const;
 type Selector = (typeof SELECTORS)[number];
 
-/** The YAML parser's errors in words of our own: its messages quote the text (`Unresolved tag: !secret`). */
-const YAML_PROBLEMS: Partial<Record<YAMLError['code'], string>> = {
-  BAD_DQ_ESCAPE: 'a bad escape in a double-quoted string',
-  BAD_INDENT: 'bad indentation',
-  BAD_SCALAR_START: 'a plain value cannot start with this character',
-  BLOCK_AS_IMPLICIT_KEY: 'a nested block cannot be a key',
-  BLOCK_IN_FLOW: 'a block inside [ ] or { }',
-  DUPLICATE_KEY: 'a key given twice in one map',
-  KEY_OVER_1024_CHARS: 'a key longer than 1024 characters',
-  MISSING_CHAR: 'a closing bracket, quote or separator is missing',
-  MULTILINE_IMPLICIT_KEY: 'a key spread over several lines',
-  MULTIPLE_DOCS: 'more than one YAML document',
-  TAB_AS_INDENT: 'a tab used as indentation',
-  TAG_RESOLVE_FAILED: 'an unknown tag (!name)',
-  BAD_COLLECTION_TYPE: 'a tag that does not fit its value',
-  UNEXPECTED_TOKEN: 'unexpected text',
-};
-
 /** Reads the environments of a config; `input` (and `path`) name where the text came from. */
 export async function readEnvironmentsConfig(
   text: string,
   input: 'config-file' | 'environments',
   path?: string,
 ): Promise<EnvironmentTarget[]> {
-  const lines = new LineCounter();
-  const at = (offset: number | undefined): string => {
-    if (offset === undefined) return path ?? 'the YAML';
-    const { line, col } = lines.linePos(offset);
-    return `${path ?? 'the YAML'}, line ${line}, column ${col}`;
-  };
-  const where = (node: Node | null | undefined): string => at(node?.range?.[0]);
-  const lineOf = (node: Node | null | undefined): string => {
-    const offset = node?.range?.[0];
-    return offset === undefined ? 'above' : `at line ${lines.linePos(offset).line}`;
-  };
-  const fail = (node: Node | null | undefined, problem: string): never => {
-    throw new InputError(input, `${where(node)}: ${problem}`, CONFIG_FORM);
-  };
-
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const error = doc.errors[0];
-  if (error) {
-    // Offsets, not `linePos` (only set with prettyErrors, which puts the YAML's text in the message).
-    const problem = YAML_PROBLEMS[error.code] ?? error.code;
-    throw new InputError(input, `${at(error.pos[0])}: not valid YAML (${problem})`, CONFIG_FORM);
-  }
-  // Aliases and merge keys are YAML, but the CLI's examples never use them: refused with a line, not misread.
-  const noAliases = 'aliases (*name) and merge keys (<<) are not supported here: write the value out';
-  visit(doc, {
-    Alias: (_key, node) => fail(node, noAliases),
-    Pair(_key, pair) {
-      if (isScalar(pair.key) && pair.key.value === '<<') fail(pair.key, noAliases);
-    },
-  });
-  const root = doc.contents;
+  const { root, where, lineOf, fail } = parseYaml(text, input, path, CONFIG_FORM);
   if (!isMap(root)) return fail(root, 'the document is not a map with `environments`');
   let list: Node | null = null;
   for (const pair of root.items) {
@@ -165,12 +118,4 @@ export async function readEnvironmentsConfig(
     targets.push({ name, filter: { include, includeRegex, exclude, excludeRegex } });
   }
   return targets;
-}
-
-/** A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the CLI reads it. */
-function textOf(node: Node | null | undefined): string | undefined {
-  if (!isScalar(node)) return undefined;
-  if (typeof node.value === 'string') return node.value;
-  if (typeof node.value !== 'number' && typeof node.value !== 'boolean') return undefined;
-  return typeof node.source === 'string' ? node.source : String(node.value);
 }

@@ -1,5 +1,4 @@
 /** report-k8s-env's inputs: the environment, where the pods come from, and which namespaces count. */
-import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
@@ -51,9 +50,6 @@ export interface EnvironmentOutcome {
   payloadFile?: string;
   payload?: unknown;
 }
-
-/** Kept in inputs.ts (src/k8s/environments.ts, with the YAML parser, is loaded only for a config). */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** A typo would match nothing and report an empty environment: names are checked as Kubernetes checks them. */
 const NamespaceName = z.string().check(z.regex(NAMESPACE_NAME));
@@ -108,7 +104,11 @@ async function readTargets(inputs: InputReader, workspace: string) {
     };
   }
   const path = resolve(workspace, file);
-  return { targets: await readEnvironmentsConfig(readConfigFile(path), 'config-file', path), config };
+  const { readYamlFile } = await import('../../context/yaml-file.js');
+  return {
+    targets: await readEnvironmentsConfig(readYamlFile('config-file', path), 'config-file', path),
+    config,
+  };
 }
 
 async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget> {
@@ -136,39 +136,6 @@ async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget>
     );
   }
   return { name, filter };
-}
-
-function readConfigFile(path: string): string {
-  let size: number | undefined;
-  try {
-    const info = statSync(path);
-    size = info.isFile() ? info.size : undefined;
-  } catch {
-    size = undefined;
-  }
-  if (size === undefined) {
-    throw new InputError(
-      'config-file',
-      `${path} is not a readable file`,
-      'the path of a YAML file, relative to the workspace',
-    );
-  }
-  if (size > MAX_CONFIG_BYTES) {
-    throw new InputError(
-      'config-file',
-      `${path} is ${size} bytes`,
-      `a config of at most ${MAX_CONFIG_BYTES} bytes`,
-    );
-  }
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputError(
-      'config-file',
-      `${path} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      'the path of a readable YAML file, relative to the workspace',
-    );
-  }
 }
 
 /** A pods file, else a live read with kubectl; the kubectl inputs make no sense with a file. */
