@@ -1,6 +1,6 @@
 /** list-trails: the org's trails by flow, flow tag or fingerprint, one page or every page up to a cap. */
 import type { Trail } from '../api/schemas.js';
-import { readState, statusProblem, type StateRead } from '../compliance/state.js';
+import { stateOf, statusProblem, trailState, verdictOf } from '../compliance/state.js';
 import type { InputReader } from '../context/inputs.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import {
@@ -51,23 +51,6 @@ function describe(inputs: ListTrailsInputs): Record<string, unknown> {
 }
 
 // The decision (pure): a trail's state, and which trails count as non-compliant.
-
-/** The trail's state as the service gave it: `compliance_state`, else `compliance_status.status`. */
-function stateOf(trail: Trail): string | undefined {
-  return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
-}
-
-/** The trail's verdict, a false `is_compliant` of its two before a true (src/compliance/state.ts). */
-function verdictOf(trail: Trail): boolean | undefined {
-  const given = [trail.is_compliant, trail.compliance_status?.is_compliant];
-  if (given.includes(false)) return false;
-  return given.includes(true) ? true : undefined;
-}
-
-/** The state that counts: named, or read by `is_compliant` (null when neither gives one). */
-function trailState(trail: Trail): StateRead {
-  return readState(stateOf(trail), verdictOf(trail));
-}
 
 /** NON-COMPLIANT by its state as read; a trail without a state counts only when it says `is_compliant: false`. */
 export function isNonCompliant(trail: Trail): boolean {

@@ -8,7 +8,10 @@ import { InputError } from '../errors/errors.js';
 export const GRADES = ['non-compliant', 'missing', 'incomplete', 'unknown'] as const;
 /** The never-alone review's own grades (check-attestations-for-commit with `review`), after GRADES everywhere. */
 export const REVIEW_GRADES = ['self-approved', 'unreviewed', 'no-pull-request'] as const;
-const ALL_GRADES = [...GRADES, ...REVIEW_GRADES];
+/** An environment policy's grade (get-artifact and diff-envs with `policy`); its unknown rules are `unknown`. */
+export const POLICY_GRADES = ['breaks-policy'] as const;
+const ONLY_WHERE_FOUND: readonly string[] = [...REVIEW_GRADES, ...POLICY_GRADES];
+const ALL_GRADES = [...GRADES, ...REVIEW_GRADES, ...POLICY_GRADES];
 export type Grade = (typeof ALL_GRADES)[number];
 
 export const FAIL_ON_INPUT = 'fail-on';
@@ -27,7 +30,7 @@ export interface Shorthand {
   fallback: boolean;
   /**
    * The grades this action can find: `fail-on` and the shorthand agree when they say the same of these, and `fail-on`
-   * takes these besides GRADES (the review's, where a step reviews).
+   * takes these besides GRADES (the review's where a step reviews, the policy's where it applies one).
    */
   found: readonly Grade[];
 }
@@ -39,13 +42,18 @@ export function parseFailOn(raw: string, found: readonly Grade[] = GRADES): Grad
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  const known: readonly string[] = [...GRADES, ...REVIEW_GRADES.filter((g) => found.includes(g))];
+  const known: readonly string[] = [
+    ...GRADES,
+    ...ALL_GRADES.filter((g) => ONLY_WHERE_FOUND.includes(g) && found.includes(g)),
+  ];
   const form = formOf(known);
   const bad = words.find((word) => word !== 'none' && !known.includes(word));
   if (bad !== undefined) {
     const why = (REVIEW_GRADES as readonly string[]).includes(bad)
       ? 'is a grade of the review rule, which only check-attestations-for-commit applies, with review: never-alone'
-      : 'is not a grade';
+      : (POLICY_GRADES as readonly string[]).includes(bad)
+        ? 'is the grade of an environment policy, which get-artifact and diff-envs apply with policy'
+        : 'is not a grade';
     throw new InputError(FAIL_ON_INPUT, `'${bad}' ${why}`, form);
   }
   const others = words.filter((word) => word !== 'none');

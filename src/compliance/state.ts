@@ -1,6 +1,6 @@
 // A state read with `is_compliant`, one reading for artifacts and trails: a named state decides (NON-COMPLIANT where
 // `is_compliant` contradicts it), one spelled otherwise is read by `is_compliant`, else no state (null).
-import { ARTIFACT_STATES, type ArtifactState } from '../api/schemas.js';
+import { ARTIFACT_STATES, type ArtifactState, type Trail } from '../api/schemas.js';
 import { quoteValue } from '../trust/text.js';
 
 /** What each named state says of compliance: INCOMPLETE is not compliant (some attestation is missing). */
@@ -42,4 +42,21 @@ export function statusProblem(status: string | null | undefined, isCompliant: bo
   if (status === 'MISSING') return isCompliant === true ? 'non-compliant' : 'missing';
   if (isCompliant === true) return undefined;
   return isCompliant === false ? 'non-compliant' : 'no-verdict';
+}
+
+/** The trail's state as the service gave it: `compliance_state`, else `compliance_status.status`. */
+export function stateOf(trail: Trail): string | undefined {
+  return trail.compliance_state ?? trail.compliance_status?.status ?? undefined;
+}
+
+/** The trail's verdict, a false `is_compliant` of its two before a true. */
+export function verdictOf(trail: Trail): boolean | undefined {
+  const given = [trail.is_compliant, trail.compliance_status?.is_compliant];
+  if (given.includes(false)) return false;
+  return given.includes(true) ? true : undefined;
+}
+
+/** The state that counts: named, or read by `is_compliant` (null when neither gives one). */
+export function trailState(trail: Trail): StateRead {
+  return readState(stateOf(trail), verdictOf(trail));
 }

@@ -70,9 +70,11 @@ export function parseYaml(text: string, input: string, path: string | undefined,
     const offset = node?.range?.[0];
     return offset === undefined ? 'above' : `at line ${lines.linePos(offset).line}`;
   };
-  const fail = (node: Node | null | undefined, problem: string, expected = form): never => {
-    throw new InputError(input, `${where(node)}: ${problem}`, expected);
+  const failAt = (offset: number | undefined, problem: string, expected = form): never => {
+    throw new InputError(input, `${at(offset)}: ${problem}`, expected);
   };
+  const fail = (node: Node | null | undefined, problem: string, expected = form): never =>
+    failAt(node?.range?.[0], problem, expected);
 
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const error = doc.errors[0];
@@ -88,7 +90,7 @@ export function parseYaml(text: string, input: string, path: string | undefined,
       if (isScalar(pair.key) && pair.key.value === '<<') fail(pair.key, noAliases);
     },
   });
-  return { root: doc.contents, where, lineOf, fail };
+  return { root: doc.contents, where, lineOf, fail, failAt };
 }
 
 /** A scalar as written: a plain number or boolean as its source (`namespaces: [123]`), as the CLI reads it. */

@@ -1,0 +1,157 @@
+// What the service says of each artifact a policy judges: its trails in its flow (`GET /trails?flow&fingerprint`),
+// read once per distinct flow and fingerprint, at most 8 in flight. What an answer lacks is UNKNOWN, never a pass.
+import type { ComplianceClient } from '../../api/client.js';
+import { mapBounded } from '../../api/pagination.js';
+import type { Trail } from '../../api/schemas.js';
+import { ApiError, ComplianceError } from '../../errors/errors.js';
+import { stepError } from '../../runtime/step.js';
+import { trailState } from '../state.js';
+import type { ArtifactFacts, AttestationFact, TrailFact } from './evaluate.js';
+import { contextsOf, UNKNOWN } from './expression.js';
+import type { Policy } from './load.js';
+
+/** Trail reads in flight at once, and in one step: past it, the rest are unknown. */
+export const POLICY_CONCURRENCY = 8;
+export const MAX_POLICY_READS = 1000;
+/** The trails of one artifact read: one page of the most the service serves. */
+const TRAILS_PER_ARTIFACT = 100;
+
+/** An artifact to judge: `flow` null when it has no provenance, UNKNOWN when the answer does not say. */
+export interface PolicySubject {
+  name: string | null;
+  fingerprint: string;
+  flow: string | null | typeof UNKNOWN;
+}
+
+/** Whether any rule of these policies reads a trail: trail compliance, attestations, or a flow tag. */
+export function needsTrails(policies: readonly Policy[]): boolean {
+  return policies.some((p) => {
+    const conditions = [
+      ...p.provenance.exceptions,
+      ...p.trailCompliance.exceptions,
+      ...p.attestations.flatMap((a) => (a.when ? [a.when] : [])),
+    ];
+    return (
+      p.trailCompliance.required ||
+      p.attestations.length > 0 ||
+      conditions.some((c) => contextsOf(c.expr).has('flow.tags'))
+    );
+  });
+}
+
+const keyOf = (s: PolicySubject) =>
+  `${typeof s.flow === 'string' ? s.flow : String(s.flow)}\0${s.fingerprint}`;
+
+/** Each subject's facts, in order; a read that fails leaves its artifact unknown, but a refused token or an outage fails all. */
+export async function readPolicyFacts(
+  client: ComplianceClient,
+  subjects: readonly PolicySubject[],
+  policies: readonly Policy[],
+): Promise<{ facts: ArtifactFacts[]; reads: number; leftOut: number }> {
+  const read = needsTrails(policies);
+  const distinct = [...new Map(subjects.map((s) => [keyOf(s), s])).values()];
+  const toRead = read ? distinct.filter((s) => typeof s.flow === 'string') : [];
+  const allowed = new Set(toRead.slice(0, MAX_POLICY_READS));
+  const byKey = new Map<string, ArtifactFacts>();
+  const results = await mapBounded(distinct, POLICY_CONCURRENCY, async (s) => {
+    const base = { name: s.name, fingerprint: s.fingerprint };
+    if (s.flow === null) return { ...base, flow: null, trails: [], attestations: [] };
+    const unknown = (why: string) => ({ trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
+    if (s.flow === UNKNOWN) return { ...base, flow: UNKNOWN, ...unknown('the answer names no flow') };
+    const flow = s.flow;
+    if (!read) return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown('not read') };
+    if (!allowed.has(s)) {
+      return {
+        ...base,
+        flow: { name: flow, tags: UNKNOWN },
+        ...unknown(`over ${MAX_POLICY_READS} reads in one step`),
+      };
+    }
+    try {
+      const { items } = await client.listAllTrails(
+        { flow, fingerprint: s.fingerprint },
+        { perPage: TRAILS_PER_ARTIFACT, maxItems: TRAILS_PER_ARTIFACT, concurrency: 1 },
+      );
+      return { ...base, ...factsOf(flow, s.fingerprint, items) };
+    } catch (error) {
+      if (stepWide(error)) throw error;
+      const why = `its trails could not be read: ${stepError(error).message}`;
+      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why) };
+    }
+  });
+  distinct.forEach((s, i) => byKey.set(keyOf(s), results[i] as ArtifactFacts));
+  return {
+    facts: subjects.map((s) => ({ ...(byKey.get(keyOf(s)) as ArtifactFacts), name: s.name })),
+    reads: allowed.size,
+    leftOut: toRead.length - allowed.size,
+  };
+}
+
+/** A refused token or an unreachable service fails every artifact alike: the step, once. */
+function stepWide(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403;
+  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/** The facts in the trails of `flow` that hold `fingerprint`; a trail of another flow is not about what was asked. */
+export function factsOf(
+  flow: string,
+  fingerprint: string,
+  trails: readonly Trail[],
+): Pick<ArtifactFacts, 'flow' | 'trails' | 'attestations' | 'why'> {
+  const unnamed = trails.find((t) => typeof t.flow?.name !== 'string');
+  if (unnamed !== undefined) {
+    const why = `the answer does not name the flow of trail ${unnamed.name ?? '(no name)'}`;
+    return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
+  }
+  const mine = trails.filter((t) => t.flow?.name === flow);
+  const tags = mine.length === 0 ? UNKNOWN : tagsOf(mine[0]?.flow?.tags);
+  const facts: TrailFact[] = mine.map((t) => ({
+    name: t.name ?? '(no name)',
+    state: trailState(t).state,
+    url: t.html_url,
+  }));
+  const attestations: AttestationFact[] = [];
+  for (const t of mine) {
+    const own = attestationsOf(t, fingerprint);
+    if (own === UNKNOWN) {
+      const why = `the answer gives no attestation statuses of the artifact in trail ${t.name ?? '(no name)'}`;
+      return { flow: { name: flow, tags }, trails: facts, attestations: UNKNOWN, why };
+    }
+    attestations.push(...own);
+  }
+  return { flow: { name: flow, tags }, trails: facts, attestations };
+}
+
+/** Tags as the format reads them: string values only; anything else is not the documented shape. */
+function tagsOf(tags: Record<string, unknown> | null | undefined): Record<string, string> | typeof UNKNOWN {
+  if (tags === null || tags === undefined) return UNKNOWN;
+  return Object.values(tags).every((v) => typeof v === 'string') ? (tags as Record<string, string>) : UNKNOWN;
+}
+
+/** The trail's own attestations and the artifact's (its entry in `artifacts_statuses`, by fingerprint). */
+function attestationsOf(trail: Trail, fingerprint: string): AttestationFact[] | typeof UNKNOWN {
+  const status = trail.compliance_status;
+  const entries = status?.artifacts_statuses;
+  if (!status || !Array.isArray(status.attestations_statuses) || !entries) return UNKNOWN;
+  const entry = Object.values(entries).find(
+    (e) =>
+      typeof e === 'object' &&
+      e !== null &&
+      (e as Record<string, unknown>).artifact_fingerprint === fingerprint,
+  ) as Record<string, unknown> | undefined;
+  if (entry === undefined || !Array.isArray(entry.attestations_statuses)) return UNKNOWN;
+  const name = trail.name ?? '(no name)';
+  const fact = (s: unknown): AttestationFact => {
+    const r = (typeof s === 'object' && s !== null ? s : {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    return {
+      type: text(r.attestation_type),
+      name: text(r.attestation_name),
+      status: text(r.status),
+      compliant: typeof r.is_compliant === 'boolean' ? r.is_compliant : null,
+      trail: name,
+    };
+  };
+  return [...status.attestations_statuses, ...(entry.attestations_statuses as unknown[])].map(fact);
+}

@@ -1,0 +1,170 @@
+// A policy file in the service's v1 format, read before any request: checked as its JSON Schema checks it (the tests
+// hold the two to agreement), every expression parsed once, each error naming the file, line and column.
+import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { parseYaml, readYamlFile } from '../../context/yaml-file.js';
+import { ExpressionError, parseExpression, type Expr } from './expression.js';
+
+export const POLICY_FORM =
+  'a policy in the v1 format: `_schema` (a URI ending in /v1) and optionally `artifacts`, a map of `provenance` and ' +
+  '`trail-compliance` (each `required` and `exceptions`) and `attestations` (a list of `type`, `name` and `if`)';
+
+export const ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'pull_request', 'jira', 'sonar', '*'] as const;
+const TYPE_FORM = `one of ${ATTESTATION_TYPES.join(', ')}, or custom:<name>`;
+const EXPRESSION_FORM =
+  'an expression such as ${{ flow.tags.risk-level == "high" }} that yields true or false';
+
+/** An expression of the policy: its text as written, parsed. */
+export interface Condition {
+  text: string;
+  expr: Expr;
+}
+
+/** `provenance` and `trail-compliance`: off unless required; an exception waives it where its `if` is true. */
+export interface BooleanRule {
+  required: boolean;
+  exceptions: Condition[];
+}
+
+/** An attestation every artifact must have (where `when` holds): `*` matches any type, or any name. */
+export interface AttestationRule {
+  type: string;
+  name: string;
+  when?: Condition;
+}
+
+export interface Policy {
+  /** The file as the workflow named it. */
+  file: string;
+  schema: string;
+  provenance: BooleanRule;
+  trailCompliance: BooleanRule;
+  attestations: AttestationRule[];
+}
+
+/** Reads and checks the policy at `path` (the workflow's `file`, resolved); every problem is an input error of `input`. */
+export async function loadPolicy(input: string, path: string, file: string): Promise<Policy> {
+  return readPolicy(readYamlFile(input, path), input, file);
+}
+
+export async function readPolicy(text: string, input: string, file: string): Promise<Policy> {
+  const { root, fail, failAt } = parseYaml(text, input, file, POLICY_FORM);
+  const { compilePattern } = await import('../../context/re2.js');
+
+  /** The map's values by key; a key not in `keys` is refused, naming the keys there are. */
+  const fields = (node: Node | null, what: string, keys: readonly string[]) => {
+    if (!isMap(node)) return fail(node, `${what} is not a map`);
+    const found = new Map<string, Node | null>();
+    for (const pair of node.items as Pair<Node, Node | null>[]) {
+      const key = isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.key.value : undefined;
+      if (key === undefined || !keys.includes(key)) {
+        fail(pair.key, `${what} has a key other than ${keys.map((k) => `\`${k}\``).join(', ')}`);
+      }
+      found.set(key as string, pair.value);
+    }
+    return found;
+  };
+  const string = (node: Node | null, what: string, expected: string): string => {
+    if (!isScalar(node) || typeof node.value !== 'string')
+      return fail(node, `${what} is not a string`, expected);
+    return node.value;
+  };
+  const condition = (node: Node | null, what: string): Condition => {
+    const text = string(node, what, EXPRESSION_FORM);
+    try {
+      return { text, expr: parseExpression(text, compilePattern) };
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      // The column of the problem inside the value: a quoted value starts one character later.
+      const scalar = node as Node & { type?: string; range: [number, number, number] };
+      const quoted = scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE' ? 1 : 0;
+      const inline = scalar.type === 'PLAIN' || quoted === 1;
+      const offset = scalar.range[0] + (inline ? quoted + error.offset : 0);
+      return failAt(offset, `${what}: ${error.problem}`, error.expected);
+    }
+  };
+  const booleanRule = (node: Node | null | undefined, name: string): BooleanRule => {
+    if (node === undefined) return { required: false, exceptions: [] };
+    const rule = fields(node, `\`${name}\``, ['required', 'exceptions']);
+    const required = rule.get('required');
+    if (required !== undefined && !(isScalar(required) && typeof required.value === 'boolean')) {
+      fail(required, `\`${name}.required\` is not true or false`, 'required: true, or required: false');
+    }
+    const list = rule.get('exceptions');
+    if (list !== undefined && !isSeq(list)) fail(list, `\`${name}.exceptions\` is not a list`, POLICY_FORM);
+    const exceptions = ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map((item) => {
+      const exception = fields(item, `an exception of \`${name}\``, ['if']);
+      const when = exception.get('if');
+      // The schema allows an exception without `if`; it would waive the rule for every artifact.
+      if (when === undefined) return fail(item, `an exception of \`${name}\` has no \`if\``, EXPRESSION_FORM);
+      return condition(when, `the \`if\` of an exception of \`${name}\``);
+    });
+    return { required: isScalar(required) && required.value === true, exceptions };
+  };
+  const attestationRule = (item: Node | null): AttestationRule => {
+    const rule = fields(item, 'an attestation rule', ['type', 'name', 'if']);
+    const typeNode = rule.get('type');
+    if (typeNode === undefined) return fail(item, 'an attestation rule has no `type`', TYPE_FORM);
+    const type = string(typeNode, "an attestation rule's `type`", TYPE_FORM);
+    if (!(ATTESTATION_TYPES as readonly string[]).includes(type) && !/^custom:./s.test(type)) {
+      fail(typeNode, `\`type: ${type}\` is not an attestation type`, TYPE_FORM);
+    }
+    const nameNode = rule.get('name');
+    const name =
+      nameNode === undefined ? '*' : string(nameNode, "an attestation rule's `name`", 'a name, or *');
+    if (name === '*' && type === '*') {
+      fail(item, 'an attestation rule has `*` for both `type` and `name`', 'a type or a name that is not *');
+    }
+    const when = rule.get('if');
+    return {
+      type,
+      name,
+      ...(when !== undefined && {
+        when: condition(when, `the \`if\` of the attestation rule ${name} (${type})`),
+      }),
+    };
+  };
+
+  const top = fields(root, 'the policy', ['_schema', 'artifacts']);
+  const schemaNode = top.get('_schema');
+  if (schemaNode === undefined)
+    return fail(
+      root,
+      'the policy has no `_schema`',
+      'a first line _schema: https://kosli.com/schemas/policy/environment/v1',
+    );
+  const schema = string(schemaNode, '`_schema`', 'a URI ending in /v1');
+  const version = schemaVersion(schema);
+  if (version === undefined)
+    fail(schemaNode, '`_schema` is not a URI ending in /v<n>', 'a URI ending in /v1');
+  if (version !== 'v1')
+    fail(
+      schemaNode,
+      `\`_schema\` names version ${version}, which this action does not read`,
+      'a v1 policy (_schema ending in /v1)',
+    );
+  const artifactsNode = top.get('artifacts');
+  const artifacts =
+    artifactsNode === undefined
+      ? new Map<string, Node | null>()
+      : fields(artifactsNode, '`artifacts`', ['provenance', 'trail-compliance', 'attestations']);
+  const list = artifacts.get('attestations');
+  if (list !== undefined && !isSeq(list)) fail(list, '`artifacts.attestations` is not a list', POLICY_FORM);
+  return {
+    file,
+    schema,
+    provenance: booleanRule(artifacts.get('provenance'), 'provenance'),
+    trailCompliance: booleanRule(artifacts.get('trail-compliance'), 'trail-compliance'),
+    attestations: ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map(attestationRule),
+  };
+}
+
+/** `v1` of `https://kosli.com/schemas/policy/environment/v1`; undefined when it is not an absolute URI ending so. */
+export function schemaVersion(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return undefined;
+  }
+  return /\/(v\d+)\/?$/.exec(url.pathname)?.[1];
+}

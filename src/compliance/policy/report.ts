@@ -1,0 +1,114 @@
+// What a policy's verdicts become in every action that applies one: the grade of each artifact, the outputs, the
+// result file's block, and the summary's section, verdict first, in a reader's words.
+import type { Grade } from '../grades.js';
+import { escapeText, SummaryWriter, type Cell } from '../../summary/writer.js';
+import type { ArtifactVerdict, PolicyVerdict, RuleResult } from './evaluate.js';
+import type { Policy } from './load.js';
+
+/** One artifact judged: as the service names it, and the policy's verdict. */
+export interface Judged extends ArtifactVerdict {
+  name: string | null;
+  fingerprint: string;
+  flow: string | null;
+  /** Its page in the service, where known. */
+  url?: string | null;
+}
+
+/** The grade of an artifact's verdict; undefined when it passes. */
+export function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined {
+  return judged.verdict === 'fail' ? 'breaks-policy' : judged.verdict === 'unknown' ? 'unknown' : undefined;
+}
+
+/** The verdict of many: any failure fails, else any unknown; none judged passes. */
+export function overallVerdict(judged: readonly Pick<Judged, 'verdict'>[]): PolicyVerdict {
+  if (judged.some((j) => j.verdict === 'fail')) return 'fail';
+  return judged.some((j) => j.verdict === 'unknown') ? 'unknown' : 'pass';
+}
+
+const shortName = (j: Pick<Judged, 'name' | 'fingerprint'>) => j.name ?? j.fingerprint.slice(0, 12);
+
+/** `policy-failures`: each rule that fails or cannot be told, on each artifact, with the reason. */
+export function policyFailures(judged: readonly Judged[]) {
+  return judged.flatMap((j) =>
+    j.rules
+      .filter((r) => r.verdict === 'fail' || r.verdict === 'unknown')
+      .map((r) => ({
+        name: j.name,
+        fingerprint: j.fingerprint,
+        rule: r.rule,
+        verdict: r.verdict,
+        reason: r.reason ?? null,
+      })),
+  );
+}
+
+/** The result file's block: the policy read, the verdict, and every artifact with every rule. */
+export function policyResult(
+  policy: Policy,
+  judged: readonly Judged[],
+  reads: { reads: number; leftOut: number },
+) {
+  return {
+    file: policy.file,
+    schema: policy.schema,
+    verdict: overallVerdict(judged),
+    counts: {
+      artifacts: judged.length,
+      pass: judged.filter((j) => j.verdict === 'pass').length,
+      fail: judged.filter((j) => j.verdict === 'fail').length,
+      unknown: judged.filter((j) => j.verdict === 'unknown').length,
+    },
+    ...reads,
+    artifacts: judged,
+  };
+}
+
+/** `2 of 14 arriving artifacts break the production policy`, `All 14 … pass …`, with the unknown counted. */
+export function verdictSentence(judged: readonly Judged[], what: string, policyName: string): string {
+  const failing = judged.filter((j) => j.verdict === 'fail').length;
+  const unknown = judged.filter((j) => j.verdict === 'unknown').length;
+  const of = `${judged.length} ${what}`;
+  const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
+  if (failing > 0) return `${failing} of ${of} ${failing === 1 ? 'breaks' : 'break'} ${policyName}${unsure}`;
+  if (unknown > 0) return `${unknown} of ${of} could not be checked against ${policyName}`;
+  if (judged.length === 0) return `No ${what} to check against ${policyName}`;
+  return `${judged.length === 1 ? 'The' : `All ${judged.length}`} ${what} ${judged.length === 1 ? 'passes' : 'pass'} ${policyName}`;
+}
+
+const rowsOf = (judged: readonly Judged[], verdict: RuleResult['verdict'], last: (r: RuleResult) => Cell) =>
+  judged.flatMap((j) =>
+    j.rules.filter((r) => r.verdict === verdict).map((r): Cell[] => [artifactCell(j), r.rule, last(r)]),
+  );
+
+function artifactCell(j: Judged): Cell {
+  const name = shortName(j);
+  return j.url ? { text: name, href: j.url } : name;
+}
+
+/** The section: what breaks it, what could not be checked, what an exception waived; the rest folded. */
+export function writePolicySection(
+  summary: SummaryWriter,
+  judged: readonly Judged[],
+  policy: Policy,
+): SummaryWriter {
+  const failing = rowsOf(judged, 'fail', (r) => r.reason ?? '');
+  if (failing.length > 0)
+    summary.heading('What breaks the policy', 3).table(['Artifact', 'Rule', 'Why'], failing);
+  const unknown = rowsOf(judged, 'unknown', (r) => r.reason ?? '');
+  if (unknown.length > 0) {
+    summary
+      .heading('What could not be checked', 3)
+      .table(['Artifact', 'Rule', 'What the service did not say'], unknown);
+  }
+  const waived = rowsOf(judged, 'waived', (r) => ({ code: r.exception ?? '' }));
+  if (waived.length > 0) {
+    summary.heading('Waived by an exception', 3).table(['Artifact', 'Rule', 'Exception'], waived);
+  }
+  const passing = judged.filter((j) => j.verdict === 'pass');
+  if (passing.length > 0) {
+    const lines = passing.map((j) => `- ${escapeText(shortName(j))}`);
+    summary.details(`${passing.length} artifact(s) pass every rule that applies`, lines.join('\n'));
+  }
+  summary.paragraph(`Policy: ${policy.file} (${policy.schema}).`);
+  return summary;
+}
