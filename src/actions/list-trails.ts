@@ -1,5 +1,7 @@
 /** list-trails: the org's trails by flow, flow tag or fingerprint, one page or every page up to a cap. */
+import { isRecord } from '../api/parse.js';
 import type { Trail } from '../api/schemas.js';
+import { attestationsOf, type AttestationCheck } from '../compliance/decide.js';
 import { stateOf, statusProblem, trailState, verdictOf } from '../compliance/state.js';
 import type { InputReader } from '../context/inputs.js';
 import { readCommon, withClient } from '../runtime/context.js';
@@ -86,15 +88,31 @@ function couldNot(): string {
   return 'Could not list the trails';
 }
 
+/** The attestation statuses of a trail: its own, then each of its artifacts' (`artifacts_statuses`). */
+function statusesOf(trail: Trail): AttestationCheck[] {
+  // A status the service sent malformed is null in the list: it names nothing.
+  const own = (trail.compliance_status?.attestations_statuses ?? []).flatMap((s) =>
+    s?.attestation_name == null
+      ? []
+      : [{ name: s.attestation_name, status: s.status ?? undefined, compliant: s.is_compliant }],
+  );
+  // Only shown, so read by hand: an entry or a status that is not one is skipped.
+  const artifacts = Object.values(trail.compliance_status?.artifacts_statuses ?? {}).flatMap((entry) =>
+    isRecord(entry) && Array.isArray(entry.attestations_statuses)
+      ? attestationsOf({ list: entry.attestations_statuses })
+      : [],
+  );
+  return [...own, ...artifacts];
+}
+
 /** The attestations that keep a trail from being compliant: missing ones and non-compliant ones. */
 function problems(trail: Trail): string {
-  // A status the service sent malformed is null in the list: it names nothing.
   return problemsText(
-    (trail.compliance_status?.attestations_statuses ?? []).flatMap((s) => {
-      const problem = s?.attestation_name == null ? undefined : statusProblem(s.status, s.is_compliant);
+    statusesOf(trail).flatMap((s) => {
+      const problem = statusProblem(s.status, s.compliant);
       // Named when the service says so; one without a verdict is left to the trail's state.
-      if (s?.attestation_name == null || problem === undefined || problem === 'no-verdict') return [];
-      return [{ name: s.attestation_name, problem }];
+      if (problem === undefined || problem === 'no-verdict') return [];
+      return [{ name: s.name, problem }];
     }),
   );
 }

@@ -323,18 +323,28 @@ describe('lists', () => {
     });
   });
 
-  it("gives each trail's compliance status, attestation by attestation", async () => {
+  it("gives each trail's compliance status: its own attestations, and each artifact's apart", async () => {
     const client = (await start()).client();
     const t = (await client.listTrails({ flow: 'backend' })).items.find((x) => x.name === BAD_COMMIT);
+    const names = (list: unknown) =>
+      (list as { attestation_name: string; status: string; is_compliant: boolean | null }[]).map((a) => [
+        a.attestation_name,
+        a.status,
+        a.is_compliant,
+      ]);
     expect(t?.compliance_state).toBe('NON-COMPLIANT');
-    expect(
-      t?.compliance_status?.attestations_statuses?.map((a) => [
-        a?.attestation_name,
-        a?.status,
-        a?.is_compliant,
-      ]),
-    ).toEqual([
-      ['pull-request', 'COMPLETE', true],
+    expect(names(t?.compliance_status?.attestations_statuses)).toEqual([['pull-request', 'COMPLETE', true]]);
+    // Keyed by the template reference name, as the live service keys them.
+    const image = t?.compliance_status?.artifacts_statuses?.['backend-image'] as Record<string, unknown>;
+    expect(image).toMatchObject({
+      artifact_fingerprint: FP_API2,
+      artifact_id: '000000000000000000000002',
+      status: 'NON-COMPLIANT',
+      is_compliant: false,
+      unexpected: false,
+      flow_template_id: 'backend-v1',
+    });
+    expect(names(image.attestations_statuses)).toEqual([
       ['unit-tests', 'COMPLETE', true],
       ['snyk-scan', 'COMPLETE', false],
     ]);
@@ -343,6 +353,30 @@ describe('lists', () => {
       web?.compliance_status?.attestations_statuses?.find((a) => a?.attestation_name === 'jira-ticket')
         ?.unexpected,
     ).toBe(true);
+  });
+
+  it('lists an artifact the template does not name under the name it was reported with, unexpected and not counted', async () => {
+    const sb = await start();
+    const client = sb.client();
+    const report = (fingerprint: string, filename: string, name?: string) =>
+      client.reportArtifact('frontend', {
+        fingerprint,
+        filename,
+        build_url: 'https://ci.test/1',
+        commit_url: 'https://ci.test/c',
+        trail_name: 'release-9',
+        ...(name !== undefined && { template_reference_name: name }),
+      });
+    await report(FP_NEW, 'ghcr.io/acme/web:9', 'web-bundle');
+    await report('d'.repeat(64), 'ghcr.io/acme/worker:9', 'worker');
+    await report('c'.repeat(64), 'ghcr.io/acme/nameless:9');
+    const trail = (await client.listTrails({ flow: 'frontend' })).items.find((x) => x.name === 'release-9');
+    const statuses = trail?.compliance_status?.artifacts_statuses as Record<string, Record<string, unknown>>;
+    expect(Object.keys(statuses)).toEqual(['web-bundle', 'worker', 'ghcr.io/acme/nameless:9']);
+    expect(statuses.worker).toMatchObject({ artifact_fingerprint: 'd'.repeat(64), unexpected: true });
+    expect(statuses['web-bundle']).toMatchObject({ status: 'INCOMPLETE', unexpected: false });
+    // The trail's state is what its template asks: its code review and the web bundle's two attestations, missing.
+    expect(trail?.compliance_state).toBe('INCOMPLETE');
   });
 
   it('paginates flow attestations, newest first', async () => {

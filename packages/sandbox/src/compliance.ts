@@ -5,7 +5,7 @@
  * latest report of that name counts: MISSING when there is none, else COMPLETE with its outcome. Reports the template
  * does not require are listed as `unexpected`, and count too: a non-compliant one makes the whole non-compliant.
  * The result is NON-COMPLIANT if anything counted is non-compliant, else INCOMPLETE if anything is missing, else
- * COMPLIANT.
+ * COMPLIANT. A trail's answer keeps its own attestations apart from each artifact's, as the live service does.
  */
 import type { ArtifactState } from '../../../src/api/schemas.js';
 import type { StoredArtifact, StoredAttestation, StoredTrail, TemplateSpec } from './state.js';
@@ -23,6 +23,22 @@ export interface AttestationStatusEntry {
 export interface Evaluation {
   state: ArtifactState;
   statuses: AttestationStatusEntry[];
+}
+
+/** One artifact of a trail, evaluated on its own attestations: an entry of the trail's `artifacts_statuses`. */
+export interface ArtifactEvaluation extends Evaluation {
+  /** Its key: the template reference name it was reported with, else its filename. */
+  name: string;
+  /** Undefined for an artifact the template names that was not reported. */
+  artifact: StoredArtifact | undefined;
+  /** Reported under a name the trail's template does not give. */
+  unexpected: boolean;
+}
+
+/** A trail: `state` and `statuses` over everything counted, then its own attestations and its artifacts apart. */
+export interface TrailEvaluation extends Evaluation {
+  own: AttestationStatusEntry[];
+  artifacts: ArtifactEvaluation[];
 }
 
 const byNewest = (a: StoredAttestation, b: StoredAttestation) => b.created_at - a.created_at;
@@ -107,21 +123,33 @@ export function evaluateArtifact(
   ]);
 }
 
-/** A trail: its own attestations, and each artifact its template names (missing until reported). */
+/**
+ * A trail: its own attestations, and each artifact its template names (missing until reported). An artifact reported
+ * under another name is listed, unexpected, and not counted in the trail's state.
+ */
 export function evaluateTrail(
   trail: StoredTrail,
   artifacts: StoredArtifact[],
   attestations: StoredAttestation[],
-): Evaluation {
+): TrailEvaluation {
   const template = trail.template ?? { attestations: [], artifacts: [] };
-  const results = [evaluate(template.attestations, trailLevel(trail.flow, trail.name, attestations))];
-  for (const entry of template.artifacts) {
-    const artifact = artifacts.find(
-      (a) => a.flow === trail.flow && a.trail === trail.name && a.template_reference_name === entry.name,
-    );
-    results.push(artifact ? evaluateOwn(artifact, template, attestations) : evaluate(entry.attestations, []));
-  }
-  return combine(results);
+  const own = evaluate(template.attestations, trailLevel(trail.flow, trail.name, attestations));
+  const reported = artifacts.filter((a) => a.flow === trail.flow && a.trail === trail.name);
+  const named: ArtifactEvaluation[] = template.artifacts.map((entry) => {
+    const artifact = reported.find((a) => a.template_reference_name === entry.name);
+    const evaluation = artifact
+      ? evaluateOwn(artifact, template, attestations)
+      : evaluate(entry.attestations, []);
+    return { ...evaluation, name: entry.name, artifact, unexpected: false };
+  });
+  const names = new Set(named.map((a) => a.name));
+  const unexpected = reported.flatMap((artifact): ArtifactEvaluation[] => {
+    const name = artifact.template_reference_name ?? artifact.filename;
+    if (names.has(name)) return [];
+    names.add(name);
+    return [{ ...evaluateOwn(artifact, template, attestations), name, artifact, unexpected: true }];
+  });
+  return { ...combine([own, ...named]), own: own.statuses, artifacts: [...named, ...unexpected] };
 }
 
 const RANK: Record<ArtifactState, number> = { COMPLIANT: 0, INCOMPLETE: 1, 'NON-COMPLIANT': 2 };

@@ -179,6 +179,8 @@ export class SandboxService {
       org.attestations,
     );
     const template = t.template ?? { attestations: [], artifacts: [] };
+    const evaluatedAt = this.now();
+    const flowTemplateId = `${t.flow}-v${t.template_version}`;
     return {
       name: t.name,
       flow: { name: t.flow, tags: flow?.tags ?? {} },
@@ -197,10 +199,25 @@ export class SandboxService {
       compliance_status: {
         status: evaluation.state,
         is_compliant: evaluation.state === 'COMPLIANT',
-        attestations_statuses: evaluation.statuses,
-        artifacts_statuses: {},
-        evaluated_at: this.now(),
-        flow_template_id: `${t.flow}-v${t.template_version}`,
+        // The trail's own attestations here, each artifact's under the name it was reported with, as live trails show.
+        attestations_statuses: evaluation.own,
+        artifacts_statuses: Object.fromEntries(
+          evaluation.artifacts.map((a) => [
+            a.name,
+            {
+              artifact_fingerprint: a.artifact?.fingerprint ?? null,
+              artifact_id: a.artifact?.id ?? null,
+              status: a.state,
+              is_compliant: a.state === 'COMPLIANT',
+              attestations_statuses: a.statuses,
+              unexpected: a.unexpected,
+              evaluated_at: evaluatedAt,
+              flow_template_id: flowTemplateId,
+            },
+          ]),
+        ),
+        evaluated_at: evaluatedAt,
+        flow_template_id: flowTemplateId,
       },
       compliance_state: evaluation.state,
       is_compliant: evaluation.state === 'COMPLIANT',

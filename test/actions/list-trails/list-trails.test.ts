@@ -187,6 +187,38 @@ describe('list-trails against a loopback server', () => {
     expect(result.summary).toContain('| non-compliant: review, tests |');
   });
 
+  it("names the problems of the trail's artifacts too, skipping what is malformed in artifacts_statuses", async () => {
+    const result = await ask([
+      {
+        name: 'a',
+        compliance_state: 'NON-COMPLIANT',
+        compliance_status: {
+          attestations_statuses: [
+            { attestation_name: 'pull-request', status: 'MISSING', is_compliant: null },
+          ],
+          artifacts_statuses: {
+            api: {
+              artifact_fingerprint: FINGERPRINT,
+              attestations_statuses: [
+                { attestation_name: 'unit-tests', status: 'COMPLETE', is_compliant: true },
+                { attestation_name: 'snyk-scan', status: 'COMPLETE', is_compliant: false },
+                { attestation_name: 42, status: 'MISSING' },
+                'not a status',
+              ],
+            },
+            worker: { attestations_statuses: [{ attestation_name: 'lint', status: 'MISSING' }] },
+            broken: 'not an entry',
+            listless: { attestations_statuses: { attestation_name: 'odd', status: 'MISSING' } },
+          },
+        },
+      },
+      { name: 'b', compliance_state: 'INCOMPLETE', compliance_status: { artifacts_statuses: ['not a map'] } },
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.summary).toContain('| non-compliant: snyk-scan; missing: pull-request, lint |');
+    expect(result.summary).toMatch(/\| b \| {2}\| ⚠️ INCOMPLETE \| {2}\| {2}\|/);
+  });
+
   it('sends exactly the query asked for', async () => {
     const result = await ask(
       { data: [] },
