@@ -544,6 +544,15 @@ describe('get-artifact', () => {
 const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const NON_COMPLIANT_TRAIL = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
+/** The trails of what runs in eu-production, newest first: checkout, documents, notifications, invoices, search, ledger. */
+const EU_TRAILS = [
+  'release-2.1',
+  '1addad165e5b342626bdbfa08604cbbc7b64cf0b',
+  '8d53aedd82f61fb9d55ad70c7b6f4bcec9de31ab',
+  '4a461aa10861362d43d1acbcc9ce4ab5595bb4d4',
+  '87c30089bf6232360dc7bb9b7f9c7ced0c0eadd4',
+  '8a77c429c3b2cad02588afde12201d6f6adb7183',
+];
 
 interface TrailsSaved {
   trails: { name: string | null; compliance_state: string | null }[];
@@ -551,23 +560,29 @@ interface TrailsSaved {
 
 it('list-trails: lists every trail of the org, counts the non-compliant ones, and summarizes them', async () => {
   const result = await passes('list-trails', {});
-  expect(result.outputs).toMatchObject({ outcome: 'listed', count: '4', 'non-compliant': '2' });
+  expect(result.outputs).toMatchObject({ outcome: 'listed', count: '10', 'non-compliant': '4' });
   const saved = outputFile(result, 'result-file') as TrailsSaved;
   expect(saved).toMatchObject({
     outcome: 'listed',
-    count: 4,
-    nonCompliant: 2,
-    total: 4,
+    count: 10,
+    nonCompliant: 4,
+    total: 10,
     truncated: false,
     pagesRead: 1,
   });
   // Newest first, as the service lists them. The minimal profile sends no names (only shown): the states, which it
   // keeps, tell them apart.
-  const names = ['release-2.0', NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL];
+  const names = [...EU_TRAILS, 'release-2.0', NON_COMPLIANT_TRAIL, FRONTEND_TRAIL, COMPLIANT_TRAIL];
   expect(saved.trails.map((t) => t.name)).toEqual(
-    byProfile<(string | null)[]>(names, Array<null>(4).fill(null)),
+    byProfile<(string | null)[]>(names, Array<null>(10).fill(null)),
   );
   expect(saved.trails.map((t) => t.compliance_state)).toEqual([
+    'COMPLIANT',
+    'NON-COMPLIANT',
+    'NON-COMPLIANT',
+    'COMPLIANT',
+    'COMPLIANT',
+    'COMPLIANT',
     'NON-COMPLIANT',
     'NON-COMPLIANT',
     'COMPLIANT',
@@ -575,7 +590,7 @@ it('list-trails: lists every trail of the org, counts the non-compliant ones, an
   ]);
 
   expect(result.stdout).toContain('::group::List trails (');
-  expect(result.summary).toContain('### Trails: 4 listed, 2 non-compliant');
+  expect(result.summary).toContain('### Trails: 10 listed, 4 non-compliant');
   expect(result.summary).toContain(
     '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
   );
@@ -589,7 +604,7 @@ it('list-trails: lists every trail of the org, counts the non-compliant ones, an
   );
   if (PROFILE === 'minimal') {
     const rows = (row: string) => result.summary.split('\n').filter((line) => line === row);
-    expect(rows('| ? |  | ✅ COMPLIANT |  |  |  |  |')).toHaveLength(2);
+    expect(rows('| ? |  | ✅ COMPLIANT |  |  |  |  |')).toHaveLength(6);
   }
 });
 

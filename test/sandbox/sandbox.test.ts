@@ -307,19 +307,23 @@ describe('environment diffs', () => {
 describe('lists', () => {
   it('answers trails as a bare list without page parameters, an envelope with them', async () => {
     const sb = await start();
-    const bare = (await (await sb.fetch('/trails/demo')).json()) as { name: string }[];
+    const bare = (await (await sb.fetch('/trails/demo')).json()) as { name: string; created_at: number }[];
     expect(Array.isArray(bare)).toBe(true);
-    // Newest first.
-    expect(bare.map((t) => t.name)).toEqual(['release-2.0', BAD_COMMIT, WEB_COMMIT, GOOD_COMMIT]);
+    // Newest first: the six of what runs in eu-production, then the first four.
+    const created = bare.map((t) => t.created_at);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(bare).toHaveLength(10);
+    expect(bare.map((t) => t.name).slice(6)).toEqual(['release-2.0', BAD_COMMIT, WEB_COMMIT, GOOD_COMMIT]);
+    expect(bare[0]?.name).toBe('release-2.1');
     const one = (await (await sb.fetch('/trails/demo?per_page=20')).json()) as Record<string, unknown>;
     expect(Object.keys(one)).toEqual(['data']);
-    const paged = (await (await sb.fetch('/trails/demo?per_page=2&page=2')).json()) as Record<
+    const paged = (await (await sb.fetch('/trails/demo?per_page=2&page=5')).json()) as Record<
       string,
       unknown
     >;
     expect(paged).toMatchObject({
       data: [{ name: WEB_COMMIT }, { name: GOOD_COMMIT }],
-      pagination: { total: 4, page: 2, per_page: 2, page_count: 2 },
+      pagination: { total: 10, page: 5, per_page: 2, page_count: 5 },
     });
   });
 
@@ -396,6 +400,48 @@ describe('lists', () => {
     });
     expect(narrowed[GOOD_COMMIT]).toEqual([]);
     expect(narrowed[WEB_COMMIT]?.map((a) => a.attestation_name)).toEqual(['unit-tests']);
+  });
+});
+
+describe('eu-production, a case of every environment-policy rule (seeds/policies/)', () => {
+  it("runs each artifact with its flow's tags, its trail's state and the attestations a policy reads", async () => {
+    const client = (await start()).client();
+    const diff = await client.diffEnvironments('eu-production~1', 'eu-production');
+    const running = [...diff.snappish2.artifacts, ...diff['not-changed'].artifacts];
+    const rows = await Promise.all(
+      running.map(async (a) => {
+        if (!a.flow) return `${String(a.name)}: no flow`;
+        const [trail, ...others] = (await client.listTrails({ flow: a.flow, fingerprint: a.fingerprint }))
+          .items;
+        const entry = Object.values(trail?.compliance_status?.artifacts_statuses ?? {}).find(
+          (e) => (e as { artifact_fingerprint?: string }).artifact_fingerprint === a.fingerprint,
+        ) as {
+          attestations_statuses: {
+            attestation_name: string;
+            attestation_type: string;
+            is_compliant: boolean;
+          }[];
+        };
+        const attestations = [
+          ...(trail?.compliance_status?.attestations_statuses ?? []),
+          ...entry.attestations_statuses,
+        ]
+          .map((s) => `${s?.attestation_name}:${s?.attestation_type}:${s?.is_compliant ? 'ok' : 'failed'}`)
+          .sort();
+        expect(others).toEqual([]);
+        return `${a.name}: ${a.flow} ${JSON.stringify(trail?.flow?.tags)} ${trail?.compliance_state} ${attestations.join(' ')}`;
+      }),
+    );
+    expect(rows.sort()).toEqual([
+      'docker.io/datadog/agent:7: no flow',
+      'docker.io/library/postgres:16: no flow',
+      'ghcr.io/acme/checkout:2.1.0: checkout {"team":"checkout","tier":"1"} COMPLIANT coverage:custom:coverage-metrics:ok pull-request:pull_request:ok security-scan:snyk:ok unit-tests:junit:ok',
+      'ghcr.io/acme/invoices:2.1.0: invoices {"risk-level":"medium","team.name":"finance"} COMPLIANT coverage:custom:coverage-metrics:ok dependency-scan:snyk:ok unit-tests:junit:ok',
+      'ghcr.io/acme/ledger:4.2.0: ledger {"risk-level":"high","team.name":"finance"} COMPLIANT security-scan:snyk:ok unit-tests:junit:ok',
+      'ghcr.io/acme/notifier:0.9.3: notifications {"team.name":"messaging"} NON-COMPLIANT security-scan:snyk:ok unit-tests:junit:failed',
+      'ghcr.io/acme/pdf-renderer:1.0.4: documents {"team.name":"documents","data.class":"pii"} NON-COMPLIANT security-scan:snyk:failed unit-tests:junit:ok',
+      'ghcr.io/acme/search:1.8.0: search {"risk-level":"low","team.name":"discovery"} COMPLIANT security-scan:snyk:ok unit-tests:junit:ok',
+    ]);
   });
 });
 
