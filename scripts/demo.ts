@@ -14,7 +14,7 @@
 // --serve: keep the sandbox running after the demo (until Ctrl-C), so the links of the summaries can be followed.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -239,6 +239,11 @@ async function main(): Promise<number> {
   for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
   const url = await sandbox.start(0, '127.0.0.1');
   const workspace = mkdtempSync(join(tmpdir(), 'compliance-demo-'));
+  // The pull request's policy and the base branch's, as a checkout and `git show` would leave them.
+  const policies = join(ROOT, 'packages/sandbox/src/seeds/policies');
+  mkdirSync(join(workspace, 'policies'));
+  copyFileSync(join(policies, 'eu-production-next.yml'), join(workspace, 'policies/eu-production.yml'));
+  copyFileSync(join(policies, 'eu-production.yml'), join(workspace, 'base-policy.yml'));
   const ran: Ran[] = [];
   try {
     console.log(`Sandbox on ${url} (org 'demo', token '${TOKEN}': sandbox tokens are not secrets)`);
@@ -510,6 +515,21 @@ async function main(): Promise<number> {
           if (wrong) return `output review is '${outputs.review ?? ''}', expected ${wrong[1]} ${wrong[0]}`;
           return equals({ compliant: 'false', 'would-fail': 'true' })(outputs);
         },
+      },
+      {
+        // A pull request that changes eu-production's policy: what the new policy would say of everything that
+        // runs there now, against the policy on the base branch (which a workflow takes from git).
+        title: "Preview a change to eu-production's policy, as its pull request would",
+        action: 'preview-policy',
+        options: () =>
+          job({
+            environment: 'eu-production',
+            policy: 'policies/eu-production.yml',
+            'base-policy': 'base-policy.yml',
+          }),
+        notes: { 'base-policy': 'git show origin/main:policies/eu-production.yml, written earlier' },
+        outcome: 'fail',
+        expect: equals({ 'policy-verdict': 'fail', count: '8' }),
       },
     ];
 

@@ -110,6 +110,7 @@ const PASSES = new Set([
   'healthy',
   'same',
   'different',
+  'pass',
 ]);
 
 export interface Verdict {

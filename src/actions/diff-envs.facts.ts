@@ -5,7 +5,7 @@ export const facts: ActionFacts = {
   bad: { inputs: { 'snapshot-1': 'staging#0' }, input: 'snapshot-1' },
   // It reads the arriving artifacts' compliance too.
   calls: ['diffEnvironments', 'getArtifact'],
-  lists: ['non-compliant', 'promotions', 'rollouts'],
+  lists: ['non-compliant', 'policy-failures', 'promotions', 'rollouts'],
   leastWorkflow: {
     permissions: '{}',
     with: { 'snapshot-1': 'production', 'snapshot-2': 'staging' },

@@ -7,7 +7,7 @@ export const facts: ActionFacts = {
   },
   bad: { inputs: { flow: 'my flow' }, input: 'flow' },
   calls: ['getArtifact'],
-  lists: ['non-compliant', 'not-found'],
+  lists: ['non-compliant', 'not-found', 'policy-failures'],
   leastWorkflow: {
     permissions: '{}',
     dispatch: {

@@ -9,6 +9,7 @@ export const ACTIONS = {
   'list-actions': () => import('./list-actions.js'),
   'list-attestations': () => import('./list-attestations.js'),
   'list-trails': () => import('./list-trails.js'),
+  'preview-policy': () => import('./preview-policy.js'),
   'report-artifact': () => import('./report-artifact.js'),
   'report-k8s-env': () => import('./report-k8s-env/index.js'),
 } as const;
@@ -22,9 +23,9 @@ export const INPUTS: Record<ActionName, string> = {
   'check-attestations-for-commit':
     'commits include-merges since-deployed-in name on-no-base github-token flow attestation-type attestation-name required review exempt-authors fail-on fail-on-non-compliant comment-on-pr dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'diff-envs':
-    'snapshot-1 snapshot-2 show-unchanged fail-on-diff compliance fail-on-non-compliant fail-on fail-on-rollout only exclude promotions-state comment-on-pr github-token dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+    'snapshot-1 snapshot-2 show-unchanged fail-on-diff compliance fail-on-non-compliant fail-on policy fail-on-rollout only exclude promotions-state comment-on-pr github-token dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'get-artifact':
-    'flow fingerprint artifact artifact-type exclude registry-username registry-password trail attestation-id assert-compliant fail-on dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+    'flow fingerprint artifact artifact-type exclude registry-username registry-password trail attestation-id assert-compliant fail-on policy dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'get-deployment':
     'environment fingerprint artifact artifact-type exclude registry-username registry-password fail-if-missing dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'list-actions': 'fail-if-failing dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
@@ -32,6 +33,8 @@ export const INPUTS: Record<ActionName, string> = {
     'flow from to all page per-page max-items dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'list-trails':
     'flow flow-tag fingerprint all page per-page max-items dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
+  'preview-policy':
+    'environment policy base-policy fail-on comment-on-pr github-token dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'report-artifact':
     'flow fingerprint artifact artifact-type exclude name trail template-reference-name git-commit build-url commit-url repo-url description annotations external-urls user-data compliant registry-username registry-password dry-run summary api-url api-token org timeout-seconds allow-insecure-http',
   'report-k8s-env':

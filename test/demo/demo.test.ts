@@ -71,7 +71,7 @@ interface PrintedStep {
 }
 
 /** How many steps the demo runs. */
-const STEPS = 17;
+const STEPS = 18;
 
 /** The steps as printed: `[n/17] title`, the YAML, then the mark line and the outputs. */
 function printedSteps(stdout: string): PrintedStep[] {
@@ -106,7 +106,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
   it('drives the whole pipeline to a clean exit and writes every summary as Markdown and HTML', async () => {
     const { code, stdout, out } = await clean();
     expect(stdout).toContain(
-      `${STEPS} of ${STEPS} steps behaved as the demo expected. By their own outcomes: 10 passed (✔), 7 ran and found a ` +
+      `${STEPS} of ${STEPS} steps behaved as the demo expected. By their own outcomes: 10 passed (✔), 8 ran and found a ` +
         'problem (⚠), 0 failed (✖).',
     );
     expect(code).toBe(0);
@@ -209,22 +209,37 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       `| production | ✅ reported | 3 | 2 | 0 | ${byProfile('production#3', 'a snapshot')} (new) |`,
     );
     // The never-alone review of checkout 2.0: the audit's answer first, then each change not reviewed, with why.
-    expect(section(STEPS)).toContain(
+    const REVIEW_STEP = 17;
+    expect(section(REVIEW_STEP)).toContain(
       '1 of 7 commit(s) reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 approved by no one, ' +
         '1 without a pull request, 1 accepted by an override, 1 exempt from review.',
     );
     // Who overrode and why, where the answer says (a minimal answer leaves both out).
-    expect(section(STEPS)).toContain(
+    expect(section(REVIEW_STEP)).toContain(
       byProfile(
         "overridden as non-compliant by carol: 'Merged outside the change window",
         'overridden as non-compliant |',
       ),
     );
     // Each change titled by its pull request's message and linked to the pull request, where the answer gives them.
-    expect(section(STEPS)).toContain(
+    expect(section(REVIEW_STEP)).toContain(
       byProfile('[1d790b1 Retry declined payments once](', '[1d790b1](') +
         `https://github.com/acme/shop/commit/1d790b1bba0552fb8c98e0e22f473faa1ecf6063) | ❌ self-approved | ` +
         `${byProfile('[#61](https://github.com/acme/shop/pull/61)', '—')} | dan | dan | approved only by its author dan |`,
+    );
+    // The policy preview, verdict first, then what the change would newly fail and pass; a minimal answer leaves only
+    // the artifacts without provenance decided, the rest could not be checked.
+    expect(section(STEPS)).toContain(
+      byProfile(
+        '### ❌ With policies/eu-production.yml, 4 of 8 artifact(s) in eu-production would fail',
+        '### ❌ With policies/eu-production.yml, 1 of 8 artifact(s) in eu-production would fail; 6 could not be checked',
+      ),
+    );
+    expect(section(STEPS)).toContain(
+      byProfile(
+        'Compared with base-policy.yml: 1 would newly fail, 1 would newly pass.',
+        'Compared with base-policy.yml: 0 would newly fail, 0 would newly pass.',
+      ),
     );
     // Every commit message of the demo's story is its own.
     expect(markdown).toContain('Rate-limit refund requests');
@@ -328,6 +343,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       [14, 'failing (expected)'],
       [15, 'non-compliant (expected)'],
       [17, 'non-compliant (expected)'],
+      [18, 'fail (expected)'],
     ]);
     // The summaries say the same, step by step.
     const markdown = readFileSync(join(out, 'summaries.md'), 'utf8');

@@ -41,13 +41,14 @@ const unexpected = useSharedServer((req, res) => {
   }
 });
 let unreachable = '';
-/** The workspace of every step: the pods file its facts name. */
+/** The workspace of every step: the pods file and the policy its facts name. */
 let dir = '';
 
 beforeAll(async () => {
   unreachable = await closedOrigin();
   dir = mkdtempSync(join(tmpdir(), 'lifecycle-'));
   writeFileSync(join(dir, 'pods.json'), JSON.stringify(podList([pod('web-1')])));
+  writeFileSync(join(dir, 'policy.yml'), '_schema: https://kosli.com/schemas/policy/environment/v1\n');
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });

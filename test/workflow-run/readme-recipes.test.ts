@@ -7,7 +7,7 @@
  * other. Then the README's `npm run action` commands, run as written in a shell.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ const RUN = [
   'docs/recipes.md › A promotion review between environments',
   'docs/recipes.md › Promote what may move, one job per service',
   'docs/recipes.md › Was every change in this release reviewed?',
+  'docs/recipes.md › Check a promotion against the production policy',
+  'docs/recipes.md › Preview a policy change in its pull request',
   'docs/configuration.md › When the service is down',
 ];
 
@@ -370,6 +372,76 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     expect(file.commits.map((c) => c.sha).sort()).toEqual(Object.values(shas).sort());
     expect(file.review).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'], counts });
     expect(file.review.verdicts.find((v) => v.commit === shas.bot)?.verdict).toBe('exempt');
+  });
+
+  it('Check a promotion against the production policy: staging brings a backend whose trail is not compliant, which blocks the deploy job', async () => {
+    const policy =
+      '_schema: https://kosli.com/schemas/policy/environment/v1\n' +
+      'artifacts:\n  provenance:\n    required: true\n  trail-compliance:\n    required: true\n';
+    const { sha, checkout } = docRuns.userRepository({ 'policies/production.yml': policy });
+    const { result } = await run(
+      pick(all, 'docs/recipes.md › Check a promotion against the production policy'),
+      {
+        github: { GITHUB_SHA: sha, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+        stubs: [checkout],
+      },
+    );
+    expect(outcomes(result)).toEqual([
+      'review success stub Run actions/checkout@v5',
+      'review failure action What the promotion brings, judged by the production policy',
+      'review success run Name what breaks it',
+    ]);
+    // The seed's staging brings backend 1.5.0, whose snyk scan failed: its trail is not compliant.
+    expect(result.steps[1]?.outputs['policy-verdict']).toBe('fail');
+    expect(result.jobs[0]?.summary).toContain(
+      '### ❌ 1 of 1 arriving artifact(s) breaks the production policy',
+    );
+    expect(result.steps[2]?.log).toMatch(
+      /^ghcr\.io\/acme\/backend:1\.5\.0: trail-compliance: trail \S+ is NON-COMPLIANT\n$/,
+    );
+    expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review failure', 'deploy skipped']);
+  });
+
+  it('Preview a policy change in its pull request: the comment says what production would newly fail and pass', async () => {
+    // main holds the policy in force; the pull request's branch adds a pull_request rule and lets library images go.
+    const dir = tempDir('git-');
+    const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
+    const head =
+      '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  provenance:\n    required: true\n';
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 'ann@example.test');
+    git('config', 'user.name', 'Ann Example');
+    mkdirSync(join(dir, 'policies'));
+    const write = (text: string) => writeFileSync(join(dir, 'policies/production.yml'), text);
+    write(head);
+    git('add', '.');
+    git('commit', '-q', '-m', 'Require provenance');
+    git('checkout', '-q', '-b', 'review-rule');
+    write(
+      `${head}    exceptions:\n      - if: \${{ matches(artifact.name, "^docker.io/library/") }}\n` +
+        '  attestations:\n    - type: pull_request\n      if: ${{ exists(flow.name) }}\n',
+    );
+    git('commit', '-q', '-am', 'Every change reviewed; library images exempt');
+    const api = await github();
+    const { result } = await run(pick(all, 'docs/recipes.md › Preview a policy change in its pull request'), {
+      ...onPullRequest(api, 7, git('rev-parse', 'HEAD'), { GITHUB_BASE_REF: 'main' }),
+      stubs: [checkoutOf(dir)],
+    });
+    expect(outcomes(result)).toEqual([
+      'preview success stub Run actions/checkout@v5',
+      'preview success run The policy on the base branch',
+      'preview success action What the changed policy would say of production',
+    ]);
+    expect(result.steps[2]?.outputs).toMatchObject({ outcome: 'fail', count: '3', failing: '1' });
+    const changed = (name: string) =>
+      (JSON.parse(result.steps[2]?.outputs[name] ?? '') as { name: string }[]).map((c) => c.name);
+    expect(changed('newly-failing')).toEqual(['ghcr.io/acme/web:3.2.0']);
+    expect(changed('newly-passing')).toEqual(['docker.io/library/redis:7.4']);
+    const [comment] = api.comments.get(7) ?? [];
+    expect(comment?.body).toContain(
+      'With policies/production.yml, 1 of 3 artifact(s) in production would fail',
+    );
+    expect(comment?.body).toContain('1 would newly fail, 1 would newly pass.');
   });
 
   describe('When the service is down: the outage switch', () => {

@@ -2,7 +2,7 @@
  * The typical run of each action, shared by the start benchmark (`npm run bench:start`) and the test of
  * what each action loads (test/dist/module-load.test.ts): its inputs from its facts (`typical` of
  * src/actions/<name>.facts.ts), the connection to the sandbox on loopback with the demo seed, and the workspace made
- * here: one commit, a small file (`build/app.bin`) and a small pods file (`pods.json`). Not part of the bundle.
+ * here: one commit, a small file (`build/app.bin`), a small pods file (`pods.json`) and a policy (`policy.yml`). Not part of the bundle.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,10 @@ function podsDocument(): unknown {
  * Makes the workspace in `dir` (a git repository with one commit, a small build output, a pods file) and returns
  * each action's typical run against the service at `url`, by action name.
  */
+/** A policy that reads each artifact's trails. */
+const TYPICAL_POLICY =
+  '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  trail-compliance:\n    required: true\n';
+
 export function typicalRuns(url: string, dir: string): Record<string, RunOptions> {
   const git = (...args: string[]) =>
     execFileSync('git', args, {
@@ -82,6 +86,7 @@ export function typicalRuns(url: string, dir: string): Record<string, RunOptions
   mkdirSync(join(dir, 'build'), { recursive: true });
   writeFileSync(join(dir, 'build/app.bin'), 'payments 1.6.0\n'.repeat(256));
   writeFileSync(join(dir, 'pods.json'), JSON.stringify(podsDocument()));
+  writeFileSync(join(dir, 'policy.yml'), TYPICAL_POLICY);
 
   const connection = { 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG };
   return Object.fromEntries(

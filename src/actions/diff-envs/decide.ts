@@ -6,6 +6,8 @@ import type { ArtifactState, DiffArtifact, EnvDiff } from '../../api/schemas.js'
 import { judgeAnswer, type Judged } from '../../compliance/decide.js';
 import { GRADES, sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
+import type { PolicyVerdict } from '../../compliance/policy/evaluate.js';
+import type { Judged as PolicyJudged, policyResult } from '../../compliance/policy/report.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
@@ -63,14 +65,17 @@ export interface Promotion {
   /** The compliance read for the arriving artifact; null with `compliance: false`. */
   state: ArrivalState | null;
   flow: string | null;
+  /** The target's policy on it, in its worst flow; absent without `policy`. */
+  policy?: PolicyVerdict;
 }
 
 /** An arriving artifact the `promotions` output leaves out, and why. */
 export interface LeftOut {
   name: string | null;
   fingerprint: string | null;
-  why: 'not-compliant' | 'filtered' | 'no-name' | 'rollout' | 'not-confirmed';
+  why: 'not-compliant' | 'breaks-policy' | 'filtered' | 'no-name' | 'rollout' | 'not-confirmed';
   state?: ArrivalState | null;
+  policy?: PolicyVerdict;
 }
 
 export type Promotions = ReturnType<typeof promotionsOf>;
@@ -80,6 +85,8 @@ export type DiffEnvsResult = ReturnType<typeof toResult> & {
   compliance?: ComplianceReview;
   /** What would move from snapshot 2 to snapshot 1 (the `promotions` output), and what was left out. */
   promotions?: Promotions;
+  /** The target's policy on each arriving artifact; absent without `policy`. */
+  policy?: ReturnType<typeof policyResult>;
 };
 
 /** Pairs by repository where unambiguous: one version only in each snapshot; one without a name never pairs. */
@@ -179,6 +186,15 @@ export function worstOf(
   );
 }
 
+/** Of one version's entries (one per flow), the policy's worst verdict: a failure, then one not told, then a pass. */
+function worstVerdict(
+  entries: [DiffArtifact, ...DiffArtifact[]],
+  judged: ReadonlyMap<string, PolicyJudged>,
+): PolicyVerdict {
+  const verdicts = entries.map((e) => judged.get(checkKey(e))?.verdict ?? 'unknown');
+  return verdicts.includes('fail') ? 'fail' : verdicts.includes('unknown') ? 'unknown' : 'pass';
+}
+
 /** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
 function repositoryOf(a: DiffArtifact): string | undefined {
   const repository = typeof a.name === 'string' ? splitImageName(a.name).repository : '';
@@ -245,6 +261,7 @@ function promotionSide(a: DiffArtifact) {
  */
 export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter) {
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
+  const judged = result.policy && new Map(result.policy.artifacts.map((j) => [checkKey(j), j]));
   const include: Promotion[] = [];
   const leftOut: LeftOut[] = [];
   // One entry per version: an added image in two flows is one candidate, as a replaced one is.
@@ -263,12 +280,22 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter) {
     // The state of the worst of its flows, and that flow.
     const worst = result.compliance ? worstOf(entries, checks) : undefined;
     const state = worst?.check.state ?? null;
-    const about = { name: name ?? null, fingerprint: to.fingerprint };
-    if (!confirmed) leftOut.push({ ...about, why: 'not-confirmed', state });
-    else if (name === undefined) leftOut.push({ ...about, why: 'no-name', state });
-    else if (!keptBy(name, filter.only, filter.exclude)) leftOut.push({ ...about, why: 'filtered', state });
-    else if (filter.state === 'compliant' && state !== 'COMPLIANT') {
-      leftOut.push({ ...about, why: 'not-compliant', state });
+    const policy = judged && worstVerdict(entries, judged);
+    const about = {
+      name: name ?? null,
+      fingerprint: to.fingerprint,
+      state,
+      ...(policy !== undefined && { policy }),
+    };
+    // With a policy and no lookups, the policy alone says what may move.
+    const stateFails =
+      filter.state === 'compliant' && (result.compliance || !judged) && state !== 'COMPLIANT';
+    if (!confirmed) leftOut.push({ ...about, why: 'not-confirmed' });
+    else if (name === undefined) leftOut.push({ ...about, why: 'no-name' });
+    else if (!keptBy(name, filter.only, filter.exclude)) leftOut.push({ ...about, why: 'filtered' });
+    else if (stateFails) leftOut.push({ ...about, why: 'not-compliant' });
+    else if (filter.state === 'compliant' && policy !== undefined && policy !== 'pass') {
+      leftOut.push({ ...about, why: 'breaks-policy' });
     } else {
       include.push({
         name,
@@ -277,6 +304,7 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter) {
         'compare-url': (from && compareUrl(from.commit_url, to.commit_url)) ?? null,
         state,
         flow: worst?.check.flow ?? (hasFlow(to) ? to.flow : null),
+        ...(policy !== undefined && { policy }),
       });
     }
   }

@@ -1,6 +1,7 @@
 /** diff-envs' inputs: the two snapshots, the drift check, the compliance review and its gate, the PR comment. */
 import { formatSnapshotExpression, parseSnapshotExpression, SNAPSHOT_FORMS } from '../../api/snapshot.js';
-import { GRADES, gradeWords, readFailOn, type Shorthand } from '../../compliance/grades.js';
+import { GRADES, gradeWords, POLICY_GRADES, readFailOn, type Shorthand } from '../../compliance/grades.js';
+import { readPolicyInput } from '../../compliance/policy/input.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters } from '../../context/name-filter.js';
@@ -12,13 +13,18 @@ export async function readInputs(inputs: InputReader, cwd: string) {
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
   const snapshot = (name: string) => parseSnapshotExpression(inputs.required(name, SNAPSHOT_FORMS), name);
+  const snapshot1 = snapshot('snapshot-1');
+  const snapshot2 = snapshot('snapshot-2');
+  const policy = await readPolicyInput(inputs, common.runner.workspace);
   return {
     ...common,
-    snapshot1: snapshot('snapshot-1'),
-    snapshot2: snapshot('snapshot-2'),
+    snapshot1,
+    snapshot2,
     showUnchanged: inputs.boolean('show-unchanged', false),
     failOnDiff: inputs.boolean('fail-on-diff', false),
-    ...readComplianceInputs(inputs),
+    /** The target's policy, applied to every arriving artifact. */
+    policy,
+    ...readComplianceInputs(inputs, policy !== undefined),
     /** Fail the step when a snapshot runs two versions of one name (a rollout in progress). */
     failOnRollout: inputs.boolean('fail-on-rollout', false),
     /** Which artifacts the `promotions` output keeps. */
@@ -34,6 +40,7 @@ export type StepInputs = Pick<
   DiffEnvsInputs,
   'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
 > &
+  Partial<Pick<DiffEnvsInputs, 'policy'>> &
   // Without failOn, fail-on-non-compliant says it all, as its shorthand (decide.ts, failOnOf).
   Partial<Pick<DiffEnvsInputs, 'failOn'>>;
 
@@ -66,15 +73,30 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
+/** With a policy, the policy decides: by default what breaks it and what cannot be checked fail the step. */
+const POLICY_SHORTHAND: Shorthand = {
+  ...SHORTHAND,
+  whenTrue: [...GRADES, ...POLICY_GRADES],
+  whenFalse: [...POLICY_GRADES, 'unknown'],
+  found: [...GRADES, ...POLICY_GRADES],
+};
+
+/** The grades only the compliance lookups find. */
+const LOOKUP_GRADES = GRADES.filter((g) => g !== 'unknown');
+
 /**
  * `compliance` (the lookups), the grades that fail the step (`fail-on`, or `fail-on-non-compliant` as its shorthand)
- * and whether it is a gate, which needs the lookups.
+ * and whether it is a gate, which needs the lookups. With a policy, which reads what it needs, the lookups are on by
+ * default only where a grade they find is listed.
  */
-function readComplianceInputs(inputs: InputReader) {
-  const compliance = inputs.boolean('compliance', true);
-  const failOn = readFailOn(inputs, SHORTHAND);
+function readComplianceInputs(inputs: InputReader, withPolicy: boolean) {
+  const failOn = readFailOn(inputs, withPolicy ? POLICY_SHORTHAND : SHORTHAND);
   const failOnNonCompliant = failOn.grades.length > 0;
-  if (failOnNonCompliant && !compliance) {
+  const needsLookups = withPolicy
+    ? failOn.grades.some((g) => (LOOKUP_GRADES as readonly string[]).includes(g))
+    : failOnNonCompliant;
+  const compliance = inputs.boolean('compliance', withPolicy ? needsLookups : true);
+  if (needsLookups && !compliance) {
     const [input, what, off] =
       failOn.input === 'fail-on'
         ? ['fail-on', `lists ${gradeWords(failOn.grades)}`, 'fail-on, or fail-on: none']

@@ -16,6 +16,7 @@ import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
 import { failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
 import { MAX_LOOKUPS } from '../../compliance/lookup.js';
+import { policyLead } from '../../compliance/policy/report.js';
 import {
   arrivalGrade,
   arrivingOf,
@@ -192,6 +193,11 @@ export function summarize(
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const summary = new SummaryWriter(options);
+  // With a policy, its verdict comes first: it is what decides the promotion.
+  if (result.policy) {
+    const env = s1.expression.split(/[#~@]/)[0] ?? s1.expression;
+    policyLead(result.policy, 'arriving artifact(s)', `the ${env} policy`)(summary);
+  }
   summary.heading(`Environment diff: ${s1.name} → ${s2.name}`, 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));
   const resolved =
@@ -355,6 +361,7 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
 
 const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
   'not-compliant': 'not COMPLIANT',
+  'breaks-policy': 'breaking the policy or not checked against it',
   filtered: 'by only or exclude',
   'no-name': 'without a name',
   rollout: 'in a rollout in progress',

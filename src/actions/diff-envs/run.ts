@@ -4,7 +4,15 @@ import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
-import { gradeWords, type FailOn } from '../../compliance/grades.js';
+import { gradeWords, sortFindings, type FailOn } from '../../compliance/grades.js';
+import type { Policy } from '../../compliance/policy/load.js';
+import {
+  policyAnnotation,
+  policyFailure,
+  policyFailures,
+  policyGrade,
+  type PolicyResult,
+} from '../../compliance/policy/report.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
@@ -50,12 +58,18 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
     });
     const compared = toResult(url, one, two, diff);
     const arriving = arrivingOf(compared);
-    if (!inputs.compliance || arriving.length === 0) return compared;
-    const compliance = await log.group(
-      `Check the compliance of ${arriving.length} arriving artifact(s)`,
-      () => reviewArriving(client, arriving),
-    );
-    return { ...compared, compliance };
+    const compliance =
+      inputs.compliance && arriving.length > 0
+        ? await log.group(`Check the compliance of ${arriving.length} arriving artifact(s)`, () =>
+            reviewArriving(client, arriving),
+          )
+        : undefined;
+    const policy =
+      inputs.policy &&
+      (await log.group(`Check ${arriving.length} arriving artifact(s) against ${inputs.policy.file}`, () =>
+        judgeArriving(client, arriving, inputs.policy as Policy),
+      ));
+    return { ...compared, ...(compliance && { compliance }), ...(policy && { policy }) };
   });
   logDiff(result);
   return toStep(result, inputs);
@@ -102,6 +116,18 @@ async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]
   return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
 }
 
+/** The target's policy on each arriving artifact: the spec's flow is a string, empty for one reported to no flow. */
+async function judgeArriving(client: ComplianceClient, arriving: DiffArtifact[], policy: Policy) {
+  const { judgeArtifacts } = await import('../../compliance/policy/judge.js');
+  const subjects = arriving.map((a) => ({
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: typeof a.flow === 'string' ? (a.flow === '' ? null : a.flow) : undefined,
+  }));
+  const [judged] = await judgeArtifacts(client, subjects, [policy]);
+  return judged as PolicyResult;
+}
+
 /** The step a diff makes: its outcome, outputs, summary and comment, and the failures of its gates. */
 export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const { snapshot1: s1, snapshot2: s2 } = result;
@@ -120,6 +146,9 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const isGate = failOn.grades.length > 0;
   const gate = sorted.fail.length > 0;
   const rolling = inputs.failOnRollout && result.rollouts.length > 0;
+  // The target's policy: what breaks it, and what could not be checked against it, by fail-on.
+  const judged = full.policy?.artifacts.filter((j) => policyGrade(j) !== undefined) ?? [];
+  const policySorted = sortFindings(judged, (j) => policyGrade(j) ?? 'unknown', failOn);
   // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
   const unconfirmed = s1.id === null || s2.id === null;
   if (unconfirmed && (inputs.failOnDiff || failOn.grades.length > 0 || inputs.failOnRollout)) {
@@ -128,9 +157,16 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   // What the step would decide with every grade listed (the other gates as set): with the lookups on, the promotion
   // gate would be on, and could not check snapshots the answer does not name.
   const wouldFail =
-    bad.length > 0 || (inputs.failOnDiff && result.changed) || rolling || (unconfirmed && inputs.compliance);
+    bad.length > 0 ||
+    judged.length > 0 ||
+    (inputs.failOnDiff && result.changed) ||
+    rolling ||
+    (unconfirmed && (inputs.compliance || full.policy !== undefined));
   const failures = [
     ...(gate ? [gateFailure(sorted.fail, arrivingOf(result).length, failOn)] : []),
+    ...(full.policy && policySorted.fail.length > 0
+      ? [policyFailure(policySorted.fail, full.policy, 'arriving artifact(s)')]
+      : []),
     ...(inputs.failOnDiff && result.changed
       ? [
           `${s1.name} and ${s2.name} differ (fail-on-diff): ${counts(result)}. ` +
@@ -152,14 +188,18 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const annotations: Annotation[] = [
     ...sorted.fail.map(annotate('error')),
     ...warned.map(annotate('warning')),
+    ...policySorted.fail.map(policyAnnotation('error')),
+    ...policySorted.warn.map(policyAnnotation('warning')),
     ...result.rollouts.map((r): Annotation => ({
       level: rolling ? 'error' : 'warning',
       title: 'Rollout in progress',
       message: describeRollout(r, result),
     })),
   ];
+  // Never judged: under a gate, could not check.
+  const notJudged = policySorted.fail.some((j) => j.verdict === 'unknown');
   return {
-    outcome: isGate && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
+    outcome: isGate && (unchecked.length > 0 || notJudged) ? 'error' : result.changed ? 'different' : 'same',
     outputs: {
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,
@@ -172,6 +212,10 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
       }),
       promotions: { include: promotions.include },
       rollouts: result.rollouts.map((r) => r.name),
+      ...(full.policy && {
+        'policy-verdict': full.policy.verdict,
+        'policy-failures': policyFailures(full.policy.artifacts),
+      }),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',
       'would-fail': wouldFail,
@@ -200,7 +244,7 @@ function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult
   });
   const gates = [
     ...(inputs.failOnDiff ? ['fail-on-diff'] : []),
-    ...(failOn.grades.length > 0 ? [failOn.input === 'fail-on' ? 'fail-on' : 'fail-on-non-compliant'] : []),
+    ...(failOn.grades.length > 0 ? [failOn.input ?? 'policy'] : []),
     ...(inputs.failOnRollout ? ['fail-on-rollout'] : []),
   ].join(' and ');
   const failure = `${gates}: could not check. ${notConfirmedText(result)}`;

@@ -1,5 +1,6 @@
 /** get-artifact's inputs: the flow, the artifacts, the trail or attestation asked, and the gate. */
-import { GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
+import { GRADES, POLICY_GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
+import { readPolicyInput } from '../../compliance/policy/input.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readArtifactSpecs, type NamedSpec } from '../../runtime/artifact.js';
@@ -58,23 +59,36 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
+/** With a policy, the step fails by default on what breaks it and on what cannot be checked, as on a missing one. */
+const POLICY_SHORTHAND: Shorthand = {
+  ...SHORTHAND,
+  whenTrue: [...GRADES, ...POLICY_GRADES],
+  whenFalse: ['missing', ...POLICY_GRADES, 'unknown'],
+  found: [...GRADES, ...POLICY_GRADES],
+};
+
 export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
+  const flow = inputs.requiredMatching('flow', 'flowName');
+  const items = await readItems(inputs, common.runner.workspace);
+  const policy = await readPolicyInput(inputs, common.runner.workspace);
   return {
     ...common,
-    flow: inputs.requiredMatching('flow', 'flowName'),
-    ...(await readItems(inputs, common.runner.workspace)),
+    flow,
+    ...items,
     trail: inputs.matching('trail', 'trailName'),
     attestationId: inputs.matching('attestation-id', 'attestationId'),
-    ...readGate(inputs),
+    ...readGate(inputs, policy === undefined ? SHORTHAND : POLICY_SHORTHAND),
+    /** A policy each artifact read is judged by. */
+    policy,
   };
 }
 
 export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
 
 /** The grades that fail the step (`fail-on`, or `assert-compliant`: every grade); by default missing only. */
-function readGate(inputs: InputReader) {
-  const failOn = readFailOn(inputs, SHORTHAND);
+function readGate(inputs: InputReader, shorthand: Shorthand) {
+  const failOn = readFailOn(inputs, shorthand);
   return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
 }
 

@@ -97,8 +97,10 @@ function verdictCell(a: AttestationCheck): string {
   return a.type === OVERRIDE_ATTESTATION_TYPE ? overrideCell(a.compliant) : compliantCell(a.compliant);
 }
 
-export function summarize(result: GetArtifactResult): SummaryWriter {
+/** `lead` writes what comes first (a policy's verdict). */
+export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWriter) => void): SummaryWriter {
   const summary = new SummaryWriter();
+  lead?.(summary);
   const artifact = result.artifact;
   if (!artifact) {
     summary.heading('❌ Artifact not found', 3);
@@ -205,8 +207,15 @@ function mark(item: ItemResult): string {
   return item.outcome === 'error' ? UNKNOWN_MARK : stateMark(item);
 }
 
-export function summarizeMany(flow: string, items: ItemResult[], failure: string | undefined, graded = '') {
+export function summarizeMany(
+  flow: string,
+  items: ItemResult[],
+  failure: string | undefined,
+  graded = '',
+  lead?: (summary: SummaryWriter) => void,
+) {
   const summary = new SummaryWriter();
+  lead?.(summary);
   const bad = items.filter((i) => !i.compliant).length;
   summary.heading(
     bad === 0

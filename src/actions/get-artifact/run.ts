@@ -3,14 +3,18 @@
  * (decide.ts), renders it, and fails the step after everything was written; one item that cannot be checked does not
  * stop the others.
  */
+import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
+import type { Artifact } from '../../api/schemas.js';
 import { decide, type Decided } from '../../compliance/decide.js';
 import { fails, failOnSentence } from '../../compliance/grades.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact } from '../../compliance/lookup.js';
+import { joinPolicy, policyLead, type PolicyResult } from '../../compliance/policy/report.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
 import { withClient } from '../../runtime/context.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
+import type { SummaryWriter } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
 import {
   gradeOf,
@@ -76,7 +80,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
   const outcome: Decided | 'error' = unchecked ? 'error' : decided;
-  return {
+  const lead = read.policy && policyLead(read.policy, 'artifact(s)', `the policy ${read.policy.file}`);
+  const step: StepResult = {
     outcome,
     outputs: {
       found: result.found,
@@ -90,10 +95,30 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
       ...result,
       ...(unchecked && { compliant: false, error: { kind: 'unexpected-response', message: result.failure } }),
     },
-    summary: summarize(result),
+    summary: summarize(result, lead),
     ...(result.failure !== undefined && { failure: result.failure }),
     ...(result.warning !== undefined && { annotations: [{ level: 'warning', message: result.warning }] }),
   };
+  return read.policy ? joinPolicy(step, read.policy, inputs.failOn) : step;
+}
+
+/** The policy on the artifacts found in the flow (one not found is missing, which fails on its own). */
+async function judgeRead(
+  client: ComplianceClient,
+  inputs: GetArtifactInputs,
+  found: Artifact[],
+): Promise<PolicyResult | undefined> {
+  const { policy } = inputs;
+  if (policy === undefined) return undefined;
+  const { judgeArtifacts } = await import('../../compliance/policy/judge.js');
+  const subjects = found.map((a) => ({
+    name: a.filename,
+    fingerprint: a.fingerprint,
+    flow: inputs.flow,
+    url: a.html_url ?? null,
+  }));
+  const [judged] = await judgeArtifacts(client, subjects, [policy]);
+  return judged;
 }
 
 function queryOf(inputs: GetArtifactInputs) {
@@ -117,7 +142,8 @@ async function readArtifact(inputs: GetArtifactInputs) {
       );
       return found;
     });
-    return { fingerprint, url, ...found };
+    const policy = await judgeRead(client, inputs, found.artifact ? [found.artifact] : []);
+    return { fingerprint, url, ...found, policy };
   });
 }
 
@@ -138,17 +164,15 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
       }
     }),
   );
-  const items = await withClient(inputs.connection, (client) =>
-    log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
+  const found = new Map<string, Artifact>();
+  const { items, policy } = await withClient(inputs.connection, async (client) => {
+    const items = await log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
       mapBounded(hashed, LOOKUP_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
         if (fingerprint === undefined) return notChecked(item, undefined, error);
         try {
-          const result = judge(
-            inputs,
-            item,
-            fingerprint,
-            await lookUpArtifact(client, inputs.flow, fingerprint, query),
-          );
+          const lookup = await lookUpArtifact(client, inputs.flow, fingerprint, query);
+          if (lookup.artifact) found.set(fingerprint, lookup.artifact);
+          const result = judge(inputs, item, fingerprint, lookup);
           log.info(`${item.name}  ${fingerprint.slice(0, 12)}  ${result.outcome}`);
           return result;
         } catch (failure) {
@@ -160,15 +184,19 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
           return notChecked(item, fingerprint, why);
         }
       }),
-    ),
-  );
-  return manyStep(inputs, items);
+    );
+    return { items, policy: await judgeRead(client, inputs, [...found.values()]) };
+  });
+  const lead = policy && policyLead(policy, 'artifact(s)', `the policy ${policy.file}`);
+  const step = manyStep(inputs, items, lead);
+  return policy ? joinPolicy(step, policy, inputs.failOn) : step;
 }
 
 /** The step of many items: the worst outcome, the lists, the summary, and the failure naming the items. */
 export function manyStep(
   inputs: Pick<GetArtifactInputs, 'flow' | 'assertCompliant' | 'failOn'>,
   items: ItemResult[],
+  lead?: (summary: SummaryWriter) => void,
 ): StepResult {
   const outcome = worstOutcome(items);
   const sorted = sortItems(items, inputs.failOn);
@@ -213,7 +241,7 @@ export function manyStep(
         return grade === undefined ? item : { ...item, grade };
       }),
     },
-    summary: summarizeMany(inputs.flow, items, failure, graded),
+    summary: summarizeMany(inputs.flow, items, failure, graded, lead),
     ...(failure !== undefined && { failure }),
     ...(annotations.length > 0 && { annotations }),
   };

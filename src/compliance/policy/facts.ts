@@ -16,11 +16,14 @@ export const MAX_POLICY_READS = 1000;
 /** The trails of one artifact read: one page of the most the service serves. */
 const TRAILS_PER_ARTIFACT = 100;
 
-/** An artifact to judge: `flow` null when it has no provenance, UNKNOWN when the answer does not say. */
+/** An artifact to judge: `flow` null when it has no provenance, undefined when the answer does not say (`why`). */
 export interface PolicySubject {
   name: string | null;
   fingerprint: string;
-  flow: string | null | typeof UNKNOWN;
+  flow: string | null | undefined;
+  why?: string;
+  /** Its page in the service, where known. */
+  url?: string | null;
 }
 
 /** Whether any rule of these policies reads a trail: trail compliance, attestations, or a flow tag. */
@@ -57,7 +60,8 @@ export async function readPolicyFacts(
     const base = { name: s.name, fingerprint: s.fingerprint };
     if (s.flow === null) return { ...base, flow: null, trails: [], attestations: [] };
     const unknown = (why: string) => ({ trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
-    if (s.flow === UNKNOWN) return { ...base, flow: UNKNOWN, ...unknown('the answer names no flow') };
+    if (s.flow === undefined)
+      return { ...base, flow: UNKNOWN, ...unknown(s.why ?? 'the answer names no flow') };
     const flow = s.flow;
     if (!read) return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown('not read') };
     if (!allowed.has(s)) {
@@ -75,7 +79,7 @@ export async function readPolicyFacts(
       return { ...base, ...factsOf(flow, s.fingerprint, items) };
     } catch (error) {
       if (stepWide(error)) throw error;
-      const why = `its trails could not be read: ${stepError(error).message}`;
+      const why = stepError(error).message;
       return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why) };
     }
   });
@@ -93,7 +97,7 @@ function stepWide(error: unknown): boolean {
   return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** The facts in the trails of `flow` that hold `fingerprint`; a trail of another flow is not about what was asked. */
+/** The facts in the trails of `flow` that hold `fingerprint`. */
 export function factsOf(
   flow: string,
   fingerprint: string,
@@ -104,15 +108,15 @@ export function factsOf(
     const why = `the answer does not name the flow of trail ${unnamed.name ?? '(no name)'}`;
     return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
   }
-  const mine = trails.filter((t) => t.flow?.name === flow);
-  const tags = mine.length === 0 ? UNKNOWN : tagsOf(mine[0]?.flow?.tags);
-  const facts: TrailFact[] = mine.map((t) => ({
+  // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.
+  const tags = trails.length === 0 ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
+  const facts: TrailFact[] = trails.map((t) => ({
     name: t.name ?? '(no name)',
     state: trailState(t).state,
     url: t.html_url,
   }));
   const attestations: AttestationFact[] = [];
-  for (const t of mine) {
+  for (const t of trails) {
     const own = attestationsOf(t, fingerprint);
     if (own === UNKNOWN) {
       const why = `the answer gives no attestation statuses of the artifact in trail ${t.name ?? '(no name)'}`;

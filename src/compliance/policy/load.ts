@@ -46,9 +46,17 @@ export async function loadPolicy(input: string, path: string, file: string): Pro
   return readPolicy(readYamlFile(input, path), input, file);
 }
 
+const NO_REGEX = (): never => {
+  throw new Error('a regex outside matches()');
+};
+
 export async function readPolicy(text: string, input: string, file: string): Promise<Policy> {
   const { root, fail, failAt } = parseYaml(text, input, file, POLICY_FORM);
-  const { compilePattern } = await import('../../context/re2.js');
+  // The regex engine (re2.ts) only for a policy that matches: `matches` is in no other word of the language.
+  const values = JSON.stringify((root as { toJSON?: () => unknown } | null)?.toJSON?.() ?? null);
+  const { compilePattern } = values.includes('matches')
+    ? await import('../../context/re2.js')
+    : { compilePattern: NO_REGEX };
 
   /** The map's values by key; a key not in `keys` is refused, naming the keys there are. */
   const fields = (node: Node | null, what: string, keys: readonly string[]) => {

@@ -1,6 +1,8 @@
 // What a policy's verdicts become in every action that applies one: the grade of each artifact, the outputs, the
 // result file's block, and the summary's section, verdict first, in a reader's words.
-import type { Grade } from '../grades.js';
+import { sortFindings, type FailOn, type Grade } from '../grades.js';
+import type { Annotation, StepResult } from '../../runtime/step.js';
+import { firstOf } from '../../summary/cells.js';
 import { escapeText, SummaryWriter, type Cell } from '../../summary/writer.js';
 import type { ArtifactVerdict, PolicyVerdict, RuleResult } from './evaluate.js';
 import type { Policy } from './load.js';
@@ -14,6 +16,9 @@ export interface Judged extends ArtifactVerdict {
   url?: string | null;
 }
 
+/** The mark of a verdict, in the heading that gives it. */
+export const POLICY_MARK: Record<PolicyVerdict, string> = { pass: '✅', fail: '❌', unknown: '❔' };
+
 /** The grade of an artifact's verdict; undefined when it passes. */
 export function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined {
   return judged.verdict === 'fail' ? 'breaks-policy' : judged.verdict === 'unknown' ? 'unknown' : undefined;
@@ -26,6 +31,69 @@ export function overallVerdict(judged: readonly Pick<Judged, 'verdict'>[]): Poli
 }
 
 const shortName = (j: Pick<Judged, 'name' | 'fingerprint'>) => j.name ?? j.fingerprint.slice(0, 12);
+
+/** An artifact that breaks the policy, or could not be checked against it, as an annotation of `level`. */
+export function policyAnnotation(level: Annotation['level']) {
+  return (j: Judged): Annotation => ({
+    level,
+    title: j.verdict === 'fail' ? 'Breaks the policy' : 'Not checked against the policy',
+    message: `${shortName(j)}: ${j.rules
+      .filter((r) => r.verdict === j.verdict)
+      .map((r) => `${r.rule}: ${r.reason ?? ''}`)
+      .join('; ')}`,
+  });
+}
+
+/** The gate's failure: the artifacts that break the policy, or could not be checked against it. */
+export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
+  const shown = firstOf(
+    failing.map((j) => `${shortName(j)} (${j.verdict === 'fail' ? 'breaks it' : 'could not check'})`),
+    5,
+  );
+  return (
+    `${failing.length} of ${policy.artifacts.length} ${noun} fail the policy ${policy.file}: ` +
+    `${shown}. See the job summary or the policy-failures output.`
+  );
+}
+
+/**
+ * A step's result with a policy's verdict joined (get-artifact): its findings sorted by fail-on, failing or warning
+ * beside the step's own; an artifact not checked against it under the gate makes the outcome error.
+ */
+export function joinPolicy(step: StepResult, policy: PolicyResult, failOn: FailOn): StepResult {
+  const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
+  const sorted = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn);
+  const failure = [
+    ...(step.failure === undefined ? [] : [step.failure]),
+    ...(sorted.fail.length > 0 ? [policyFailure(sorted.fail, policy, 'artifact(s)')] : []),
+  ].join(' ');
+  const annotations = [
+    ...(step.annotations ?? []),
+    ...sorted.fail.map(policyAnnotation('error')),
+    ...sorted.warn.map(policyAnnotation('warning')),
+  ];
+  return {
+    ...step,
+    outcome: sorted.fail.some((j) => j.verdict === 'unknown') ? 'error' : step.outcome,
+    outputs: {
+      ...step.outputs,
+      'policy-verdict': policy.verdict,
+      'policy-failures': policyFailures(policy.artifacts),
+      'would-fail': step.outputs['would-fail'] === true || findings.length > 0,
+    },
+    result: { ...step.result, policy },
+    ...(annotations.length > 0 && { annotations }),
+    ...(failure !== '' && { failure }),
+  };
+}
+
+/** The summary's lead with a policy: the verdict as a heading, then the section. */
+export function policyLead(policy: PolicyResult, noun: string, name: string) {
+  return (summary: SummaryWriter): void => {
+    summary.heading(`${POLICY_MARK[policy.verdict]} ${verdictSentence(policy.artifacts, noun, name)}`, 3);
+    writePolicySection(summary, policy.artifacts, policy);
+  };
+}
 
 /** `policy-failures`: each rule that fails or cannot be told, on each artifact, with the reason. */
 export function policyFailures(judged: readonly Judged[]) {
@@ -41,6 +109,8 @@ export function policyFailures(judged: readonly Judged[]) {
       })),
   );
 }
+
+export type PolicyResult = ReturnType<typeof policyResult>;
 
 /** The result file's block: the policy read, the verdict, and every artifact with every rule. */
 export function policyResult(
@@ -89,26 +159,26 @@ function artifactCell(j: Judged): Cell {
 export function writePolicySection(
   summary: SummaryWriter,
   judged: readonly Judged[],
-  policy: Policy,
+  policy: Pick<Policy, 'file'>,
 ): SummaryWriter {
   const failing = rowsOf(judged, 'fail', (r) => r.reason ?? '');
   if (failing.length > 0)
-    summary.heading('What breaks the policy', 3).table(['Artifact', 'Rule', 'Why'], failing);
+    summary.heading('What breaks the policy', 4).table(['Artifact', 'Rule', 'Why'], failing);
   const unknown = rowsOf(judged, 'unknown', (r) => r.reason ?? '');
   if (unknown.length > 0) {
     summary
-      .heading('What could not be checked', 3)
+      .heading('What could not be checked', 4)
       .table(['Artifact', 'Rule', 'What the service did not say'], unknown);
   }
   const waived = rowsOf(judged, 'waived', (r) => ({ code: r.exception ?? '' }));
   if (waived.length > 0) {
-    summary.heading('Waived by an exception', 3).table(['Artifact', 'Rule', 'Exception'], waived);
+    summary.heading('Waived by an exception', 4).table(['Artifact', 'Rule', 'Exception'], waived);
   }
   const passing = judged.filter((j) => j.verdict === 'pass');
   if (passing.length > 0) {
     const lines = passing.map((j) => `- ${escapeText(shortName(j))}`);
     summary.details(`${passing.length} artifact(s) pass every rule that applies`, lines.join('\n'));
   }
-  summary.paragraph(`Policy: ${policy.file} (${policy.schema}).`);
+  summary.paragraph(`Policy: ${policy.file}.`);
   return summary;
 }

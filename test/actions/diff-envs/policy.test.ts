@@ -1,0 +1,177 @@
+/**
+ * diff-envs with the target's policy, run in-process: the promotion of eu-production #2 onto #1 judged by the demo
+ * seed's policy under both answer profiles, the gate's grades, and trail answers that cannot be trusted (a loopback
+ * server): a read that fails, and trails of another flow.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import { useInProcessAction } from '../../helpers/in-process.js';
+import { ARRIVING, BASE_POLICY, verdictOf } from '../../helpers/policy.js';
+import { outputFile, type RunResult } from '../../helpers/runner.js';
+import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { json, startServer, type TestServer } from '../../helpers/server.js';
+import { noLeak } from '../../helpers/step-result.js';
+
+const runAction = useInProcessAction();
+const startSandbox = useSandbox();
+
+/** The promotion of what eu-production runs now onto what it ran before, judged by the base policy. */
+const promote = (sandbox: Running, inputs: Record<string, string> = {}) =>
+  runAction('diff-envs', {
+    inputs: {
+      'api-url': sandbox.url,
+      'api-token': DEMO_TOKEN,
+      org: 'demo',
+      'snapshot-1': 'eu-production~1',
+      'snapshot-2': 'eu-production',
+      policy: BASE_POLICY,
+      ...inputs,
+    },
+  });
+const listed = (result: RunResult, name: string) =>
+  JSON.parse(result.outputs[name] ?? '[]') as { name: string; verdict?: string; policy?: string }[];
+
+describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PROFILE) => {
+  const byProfile = byProfileOf(PROFILE);
+  const start = () => startSandbox({ profile: PROFILE });
+  const failing = ARRIVING.filter((name) => verdictOf(name, 'base', PROFILE) === 'fail');
+  const passing = ARRIVING.filter((name) => verdictOf(name, 'base', PROFILE) === 'pass');
+
+  it('judges every arriving artifact by the target policy, fails on what breaks it, and moves only what passes', async () => {
+    const result = await promote(await start());
+    expect(result.code).toBe(1);
+    expect(result.outputs['policy-verdict']).toBe(byProfile('fail', 'unknown'));
+    // No compliance lookups: the policy reads what it needs.
+    expect(result.stdout).not.toContain('/artifacts/');
+    expect(result.stdout).toContain('/trails/demo?');
+    expect(result.stdout).toContain(
+      byProfile(
+        `::error::${failing.length} of 3 arriving artifact(s) fail the policy ${BASE_POLICY}: ` +
+          `${failing.map((n) => `${n} (breaks it)`).join(', ')}. See the job summary or the policy-failures output.`,
+        // The minimal answer names no snapshot: the gate could not check.
+        '::error::policy: could not check.',
+      ),
+    );
+    expect(result.summary).toContain(
+      byProfile(
+        `### ❌ ${failing.length} of 3 arriving artifact(s) break the eu-production policy`,
+        '### ❔ 3 of 3 arriving artifact(s) could not be checked against the eu-production policy',
+      ),
+    );
+    const failures = listed(result, 'policy-failures');
+    expect([...new Set(failures.map((f) => f.name))].sort()).toEqual(
+      ARRIVING.filter((name) => verdictOf(name, 'base', PROFILE) !== 'pass').sort(),
+    );
+    const promotions = JSON.parse(result.outputs.promotions ?? '') as {
+      include: { name: string; policy: string }[];
+    };
+    expect(promotions.include.map((p) => [p.name, p.policy])).toEqual(
+      byProfile(
+        passing.map((name) => [name.replace(/:.*/, ''), 'pass']),
+        [],
+      ),
+    );
+    const file = outputFile(result, 'result-file') as { policy: { reads: number; artifacts: unknown[] } };
+    expect(file.policy).toMatchObject({ reads: 3 });
+    expect(file.policy.artifacts).toHaveLength(3);
+    noLeak(result.everything);
+  });
+
+  it('only warns with fail-on: none, and would-fail says what a gate would decide', async () => {
+    const result = await promote(await start(), { 'fail-on': 'none' });
+    expect(result.code).toBe(0);
+    expect(result.outputs['would-fail']).toBe('true');
+    const title = byProfile('Breaks the policy', 'Not checked against the policy');
+    expect(result.stdout).toMatch(new RegExp(`::warning title=${title}::ghcr.io/acme/notifier:0.9.3: `));
+  });
+
+  it('reads compliance too where fail-on lists a grade only the lookups find', async () => {
+    const result = await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('/artifacts/demo/');
+  });
+});
+
+describe('diff-envs with a policy, refusals and answers that cannot be trusted', () => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+
+  it('refuses a gate on lookups turned off, and a policy that does not parse, before any request', async () => {
+    const sandbox = await startSandbox();
+    const off = await promote(sandbox, { 'fail-on': 'non-compliant', compliance: 'false' });
+    expect(off.code).toBe(1);
+    expect(off.stdout).toContain(
+      "::error::Invalid input 'fail-on': lists non-compliant while compliance is false",
+    );
+    const typo = await promote(sandbox, { 'fail-on': 'self-approved' });
+    expect(typo.stdout).toContain(
+      "::error::Invalid input 'fail-on': 'self-approved' is a grade of the review rule",
+    );
+    const withoutPolicy = await promote(sandbox, { policy: '', 'fail-on': 'breaks-policy' });
+    expect(withoutPolicy.stdout).toContain(
+      "::error::Invalid input 'fail-on': 'breaks-policy' is the grade of an environment policy, which get-artifact and diff-envs apply with policy",
+    );
+    for (const result of [off, typo, withoutPolicy]) expect(result.stdout).not.toContain('GET ');
+  });
+
+  /** A diff bringing one artifact of flow backend; the trails answer as `trails` says. */
+  const serve = async (trails: (res: Parameters<Parameters<typeof startServer>[0]>[1]) => void) => {
+    const server = await startServer((req, res) => {
+      if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
+        json(res, 200, {
+          snappish1: { snapshot_id: 'prod#1', artifacts: [] },
+          snappish2: {
+            snapshot_id: 'staging#2',
+            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow: 'backend' }],
+          },
+          changed: { snapshot_id: 'staging#2', artifacts: [] },
+          'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
+        });
+      } else trails(res);
+    });
+    servers.push(server);
+    return runAction('diff-envs', {
+      inputs: {
+        'api-url': server.origin,
+        'api-token': TEST_TOKEN,
+        org: 'acme',
+        'snapshot-1': 'prod',
+        'snapshot-2': 'staging',
+        policy: BASE_POLICY,
+        'timeout-seconds': '5',
+      },
+    });
+  };
+
+  it('a trail read that fails is could not check: the gate fails closed, outcome error', async () => {
+    const result = await serve((res) => json(res, 400, { message: 'boom' }));
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ outcome: 'error', 'policy-verdict': 'unknown' });
+    expect(result.stdout).toMatch(
+      /::error title=Not checked against the policy::ghcr.io\/acme\/backend:2.0: trail-compliance: its trails could not be read: /,
+    );
+  });
+
+  it('trails of another flow are not about what was asked: could not check', async () => {
+    const trail = {
+      name: 't1',
+      flow: { name: 'frontend', tags: {} },
+      compliance_state: 'COMPLIANT',
+      is_compliant: true,
+    };
+    const result = await serve((res) => json(res, 200, { data: [trail] }));
+    expect(result.code).toBe(1);
+    expect(listed(result, 'policy-failures')).toEqual([
+      expect.objectContaining({
+        rule: 'trail-compliance',
+        verdict: 'unknown',
+        reason: expect.stringContaining('flow.name is "frontend", not "backend" as asked') as string,
+      }),
+      // Without the flow's tags, whether the rule applies cannot be told.
+      expect.objectContaining({ rule: 'attestation pull-request (pull_request)', verdict: 'unknown' }),
+    ]);
+  });
+});
