@@ -4,7 +4,10 @@
  * input and the service down, through the bundle, are test/dist/lifecycle.test.ts (every action); every branch of an
  * action's logic is tested in-process: test/actions/<name>.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fleetSeed } from '@compliance-actions/sandbox/seeds/index';
 import {
   VERDICT_GRADES,
   type Review,
@@ -36,6 +39,7 @@ import { outputFile, runAction, type RunOptions, type RunResult } from '../helpe
 import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
+import * as policy from '../helpers/policy.js';
 
 const start = useSandbox();
 const { repo, tempDir } = useTempDirs();
@@ -443,6 +447,125 @@ describe('check-attestations-for-commit: review never-alone over a release range
         '#### ✅ Reviewed by someone else: 4995 commit(s)',
       ]);
       expect(Buffer.byteLength(result.summary)).toBeLessThan(1024 * 1024);
+    });
+});
+
+describe('environment policies', () => {
+  type Rules = { artifacts: { name: string; verdict: string; rules: { rule: string; verdict: string }[] }[] };
+  const verdicts = (rules: Rules) => new Set(rules.artifacts.flatMap((a) => a.rules.map((r) => r.verdict)));
+
+  it('preview-policy: every verdict of every rule, what the change newly fails and passes, unknown never a pass', async () => {
+    const result = await passes('preview-policy', {
+      environment: 'eu-production',
+      policy: policy.NEXT_POLICY,
+      'base-policy': policy.BASE_POLICY,
+    });
+    expect(result.outputs).toMatchObject({ outcome: 'fail', 'policy-verdict': 'fail', count: '8' });
+    const saved = outputFile(result, 'result-file') as { policy: Rules; basePolicy: Rules };
+    // A minimal answer gives no trail's flow: every artifact with one could not be checked, none passes.
+    expect(verdicts(saved.policy)).toEqual(
+      new Set(
+        byProfile(
+          ['pass', 'fail', 'waived', 'not-applicable'],
+          ['pass', 'fail', 'waived', 'not-applicable', 'unknown'],
+        ),
+      ),
+    );
+    for (const [judged, which] of [
+      [saved.policy, 'next'],
+      [saved.basePolicy, 'base'],
+    ] as const) {
+      expect(Object.fromEntries(judged.artifacts.map((a) => [a.name, a.verdict]))).toEqual(
+        Object.fromEntries(policy.EU_ARTIFACTS.map((name) => [name, policy.verdictOf(name, which, PROFILE)])),
+      );
+    }
+    expect(JSON.parse(result.outputs['newly-failing'] ?? '')).toEqual(
+      byProfile(
+        [expect.objectContaining({ name: 'ghcr.io/acme/invoices:2.1.0', before: 'pass', after: 'fail' })],
+        [],
+      ),
+    );
+  });
+
+  it('diff-envs: the target policy on what arrives fails the promotion, each promotion carrying its verdict', async () => {
+    const sandbox = await start();
+    const result = await runAction('diff-envs', {
+      inputs: {
+        ...connection(sandbox.url),
+        'snapshot-1': 'eu-production~1',
+        'snapshot-2': 'eu-production',
+        policy: policy.BASE_POLICY,
+        'promotions-state': 'any',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    noLeak(result);
+    expect(result.outputs['policy-verdict']).toBe(byProfile('fail', 'unknown'));
+    const promotions = JSON.parse(result.outputs.promotions ?? '') as {
+      include: { name: string; policy: string }[];
+    };
+    expect(Object.fromEntries(promotions.include.map((p) => [p.name, p.policy]))).toEqual(
+      byProfile(
+        Object.fromEntries(
+          policy.ARRIVING.map((name) => [name.replace(/:.*/, ''), policy.verdictOf(name, 'base', PROFILE)]),
+        ),
+        // A minimal answer names no snapshot: nothing may move on a diff not confirmed.
+        {},
+      ),
+    );
+  });
+
+  it('get-artifact: an artifact that breaks the policy fails the step, its state compliant', async () => {
+    const sandbox = await start();
+    const ledger = policy.EU_PRODUCTION['ghcr.io/acme/ledger:4.2.0'];
+    const result = await runAction('get-artifact', {
+      inputs: {
+        ...connection(sandbox.url),
+        flow: 'ledger',
+        fingerprint: ledger.fingerprint,
+        policy: policy.BASE_POLICY,
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    noLeak(result);
+    expect(result.outputs).toMatchObject({
+      state: 'COMPLIANT',
+      'policy-verdict': byProfile('fail', 'unknown'),
+      outcome: byProfile('compliant', 'error'),
+    });
+    expect(JSON.parse(result.outputs['policy-failures'] ?? '')).toContainEqual(
+      expect.objectContaining({
+        rule: 'attestation pull-request (pull_request)',
+        verdict: byProfile('fail', 'unknown'),
+      }),
+    );
+  });
+
+  // Run once, under the full profile: the reads and their bound are the same under both.
+  if (PROFILE === 'full')
+    it('preview-policy over 500 artifacts: one trail read each, at most 8 in flight', async () => {
+      const sandbox = await start({ seed: fleetSeed(500) });
+      sandbox.sandbox.faults.latencyMs = 20;
+      let reads = 0;
+      sandbox.sandbox.observe(({ url }) => {
+        if (new URL(url, 'http://sandbox').pathname.startsWith('/api/v2/trails/')) reads++;
+      });
+      const dir = tempDir('fleet-');
+      writeFileSync(
+        join(dir, 'policy.yml'),
+        '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  attestations:\n    - name: security-scan\n      type: snyk\n',
+      );
+      const result = await runAction('preview-policy', {
+        cwd: dir,
+        inputs: { ...connection(sandbox.url), environment: 'fleet-production', policy: 'policy.yml' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({ count: '500', failing: '50', outcome: 'fail' });
+      expect(reads).toBe(500);
+      expect(sandbox.sandbox.load.peak).toBeLessThanOrEqual(8);
+      expect(sandbox.sandbox.load.peak).toBeGreaterThan(1);
     });
 });
 

@@ -235,15 +235,15 @@ export class SandboxService {
       flows = flows.filter((f) => f.tags[key] === value);
     }
     const flowNames = new Set(flows.map((f) => f.name));
+    // The trails an artifact of this fingerprint was reported to, found once (an environment may hold thousands).
+    const holding =
+      q.fingerprint &&
+      new Set(
+        org.artifacts.filter((a) => a.fingerprint === q.fingerprint).map((a) => `${a.flow}\0${a.trail}`),
+      );
     const trails = org.trails
       .filter((t) => flowNames.has(t.flow) && (!q.flow || t.flow === q.flow))
-      .filter(
-        (t) =>
-          !q.fingerprint ||
-          org.artifacts.some(
-            (a) => a.fingerprint === q.fingerprint && a.flow === t.flow && a.trail === t.name,
-          ),
-      )
+      .filter((t) => !holding || holding.has(`${t.flow}\0${t.name}`))
       .sort((a, b) => b.created_at - a.created_at)
       .map((t) => this.trailResponse(orgName, org, t));
     // The spec: a plain list when pagination is not requested.

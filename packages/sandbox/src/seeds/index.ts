@@ -7,3 +7,67 @@ import { readFileSync } from 'node:fs';
 export function demoSeed(): unknown {
   return JSON.parse(readFileSync(new URL('./demo.json', import.meta.url), 'utf8'));
 }
+
+/**
+ * The demo seed with `fleet-production`, an environment of `count` artifacts of flow `fleet` (one trail each, with a
+ * unit-tests and a security-scan attestation of its own; every tenth scan failed), for what only a large environment
+ * shows: the policy reads' bound and time (`npm run bench:policy`, test/dist/contract.test.ts).
+ */
+export function fleetSeed(count: number): unknown {
+  const seed = demoSeed() as { orgs: { demo: Record<string, unknown[]> } };
+  const demo = seed.orgs.demo;
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+  demo.flows?.push({
+    name: 'fleet',
+    tags: { 'risk-level': 'low' },
+    template: { attestations: [], artifacts: [{ name: 'fleet-image', attestations: [] }] },
+  });
+  const artifacts = Array.from({ length: count }, (_, i) => {
+    const fingerprint = `f1ee7${hex(i, 59)}`;
+    const trail = `f1ee7${hex(i, 35)}`;
+    demo.trails?.push({
+      name: trail,
+      flow: 'fleet',
+      created_at: 1794000000 + i,
+      last_modified_at: 1794000000 + i,
+    });
+    demo.artifacts?.push({
+      id: hex(1000000 + i, 24),
+      flow: 'fleet',
+      fingerprint,
+      filename: `ghcr.io/acme/fleet-${i}:1.0`,
+      trail,
+      template_reference_name: 'fleet-image',
+      created_at: 1794000000 + i,
+      last_modified_at: 1794000000 + i,
+    });
+    for (const [k, [name, type]] of [
+      ['unit-tests', 'junit'],
+      ['security-scan', 'snyk'],
+    ].entries()) {
+      demo.attestations?.push({
+        id: `${hex(i, 8)}-000${k}-4000-8000-${hex(i, 8)}`,
+        flow: 'fleet',
+        trail,
+        name,
+        type,
+        artifact_fingerprint: fingerprint,
+        is_compliant: name !== 'security-scan' || i % 10 !== 9,
+        created_at: 1794000100 + i,
+      });
+    }
+    return {
+      fingerprint,
+      name: `ghcr.io/acme/fleet-${i}:1.0`,
+      pods: [`fleet-${i}-0`],
+      most_recent_timestamp: 1794000000,
+    };
+  });
+  demo.environments?.push({
+    name: 'fleet-production',
+    type: 'K8S',
+    description: 'A large environment',
+    snapshots: [{ index: 1, created_at: 1794000500, artifacts }],
+  });
+  return seed;
+}
