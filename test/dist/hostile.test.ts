@@ -113,6 +113,44 @@ describe.each(PROFILES)('against a hostile service answering %s', (profile) => {
     },
   );
 
+  it('preview-policy and diff-envs with a policy: hostile image names, and a hostile policy from a pull request', async () => {
+    const sandbox = await hostileSandbox(profile);
+    const api = await fakeGitHub();
+    // A pull request's policy is the pull request's: its names and expressions are untrusted text too.
+    const dir = tempDir('policy-');
+    writeFileSync(
+      join(dir, 'policy.yml'),
+      '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  provenance:\n    required: true\n' +
+        '    exceptions:\n      - if: ${{ matches(artifact.name, "datadog") or artifact.name == "\\n::warning::policy-hostile @octocat" }}\n' +
+        '  attestations:\n    - type: junit\n      name: "tests\\n::warning::policy-hostile <img src=x>"\n',
+    );
+    for (const [name, inputs] of [
+      ['preview-policy', { environment: 'eu-production', policy: 'policy.yml' }],
+      [
+        'diff-envs',
+        {
+          'snapshot-1': 'eu-production~1',
+          'snapshot-2': 'eu-production',
+          policy: 'policy.yml',
+          'fail-on': 'none',
+        },
+      ],
+    ] as const) {
+      const options = onPullRequest(api, COMPLIANT_COMMIT, {
+        cwd: dir,
+        inputs: { ...connection(sandbox.url), ...inputs, 'comment-on-pr': 'true' },
+      });
+      const result = await runStep(name, options);
+      expect(result.code, result.stdout).toBe(0);
+      assertInert(
+        result,
+        (api.comments.get(7) ?? []).map((c) => c.body),
+      );
+      assertShown(result, 'policy-hostile');
+      assertShown(result);
+    }
+  });
+
   it.each<[ActionName, Record<string, string>, (result: RunResult) => void]>([
     [
       'report-artifact',
