@@ -11,6 +11,7 @@ import {
   policyFailures,
   policyGrade,
   POLICY_MARK,
+  POLICY_WORDS,
   writePolicySection,
   type Judged,
   type PolicyResult,
@@ -212,17 +213,12 @@ function report(
     ].join(', ');
     summary.paragraph(`Compared with ${base.file}: ${counted}.`);
     if (changes.all.length > 0) {
-      const words: Record<Judged['verdict'], string> = {
-        pass: '✅ passes',
-        fail: '❌ fails',
-        unknown: '❔ could not check',
-      };
       summary.table(
         ['Artifact', 'Before', 'With this policy', 'Why'],
         changes.all.map((c): Cell[] => [
           c.artifact.name ?? c.artifact.fingerprint.slice(0, 12),
-          words[c.before],
-          words[c.artifact.verdict],
+          POLICY_WORDS[c.before],
+          POLICY_WORDS[c.artifact.verdict],
           whyChanged(c),
         ]),
       );

@@ -16,7 +16,7 @@ import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
 import { failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
 import { MAX_LOOKUPS } from '../../compliance/lookup.js';
-import { policyLead } from '../../compliance/policy/report.js';
+import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
 import {
   arrivalGrade,
   arrivingOf,
@@ -328,7 +328,11 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
     return;
   }
   if (review === undefined) {
-    summary.paragraph(`${lead}; their compliance was not checked (compliance is false).`);
+    summary.paragraph(
+      result.policy
+        ? `${lead}; the policy above judged them, and their compliance state was not read (compliance: true reads it too).`
+        : `${lead}; their compliance was not checked (compliance is false).`,
+    );
     return;
   }
   const bad = notCompliant(arrivingOf(result), review);
@@ -383,13 +387,15 @@ function promotionsSection(summary: SummaryWriter, promotions: Promotions, revie
     );
   }
   if (include.length > 0) {
+    const judged = include.some((p) => p.policy !== undefined);
     summary.table(
-      ['Name', 'From', 'To', 'State', 'Flow', 'Changes'],
+      ['Name', 'From', 'To', 'State', ...(judged ? ['Policy'] : []), 'Flow', 'Changes'],
       include.map((p): Cell[] => [
         p.name,
         p.from ? (p.from.tag ?? p.from.fingerprint.slice(0, 12)) : 'new',
         p.to.tag ?? p.to.fingerprint.slice(0, 12),
         p.state ?? 'not checked',
+        ...(judged ? [p.policy === undefined ? '' : POLICY_WORDS[p.policy]] : []),
         p.flow,
         p['compare-url']
           ? { text: 'compare', href: p['compare-url'] }

@@ -46,6 +46,8 @@ export interface RuleResult {
   reason?: string;
   /** The exception that waived it, as written. */
   exception?: string;
+  /** The page of the trail the reason is about, where the answer gives one. */
+  url?: string;
 }
 
 export type PolicyVerdict = 'pass' | 'fail' | 'unknown';
@@ -140,6 +142,8 @@ function unlessPassing(result: Base, what: string, why: string | undefined): Bas
   };
 }
 
+const pageOf = (trail: TrailFact | undefined) => (trail?.url ? { url: trail.url } : {});
+
 /** Compliant when one of its trails is (an artifact may be reported to several). */
 function trailVerdict(trails: TrailFact[]): Base {
   if (trails.length === 0) return { verdict: 'fail', reason: 'no trail of its flow holds it' };
@@ -147,10 +151,14 @@ function trailVerdict(trails: TrailFact[]): Base {
   const stated = trails.filter((t) => t.state !== null);
   if (stated.length < trails.length) {
     const unread = trails.find((t) => t.state === null) as TrailFact;
-    return { verdict: 'unknown', reason: `the answer gives no compliance state of trail ${unread.name}` };
+    return {
+      verdict: 'unknown',
+      reason: `the answer gives no compliance state of trail ${unread.name}`,
+      ...pageOf(unread),
+    };
   }
   const [first] = stated as [TrailFact];
-  return { verdict: 'fail', reason: `trail ${first.name} is ${first.state ?? ''}` };
+  return { verdict: 'fail', reason: `trail ${first.name} is ${first.state ?? ''}`, ...pageOf(first) };
 }
 
 function attestationVerdict(

@@ -105,7 +105,9 @@ export function factsOf(
 ): Pick<ArtifactFacts, 'flow' | 'trails' | 'attestations' | 'why'> {
   const unnamed = trails.find((t) => typeof t.flow?.name !== 'string');
   if (unnamed !== undefined) {
-    const why = `the answer does not name the flow of trail ${unnamed.name ?? '(no name)'}`;
+    const why = unnamed.name
+      ? `the answer does not name the flow of trail ${unnamed.name}`
+      : 'the answer names neither a trail nor its flow';
     return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
   }
   // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.

@@ -16,8 +16,13 @@ export interface Judged extends ArtifactVerdict {
   url?: string | null;
 }
 
-/** The mark of a verdict, in the heading that gives it. */
+/** The mark of a verdict, in the heading that gives it; the verdict in a table's cell. */
 export const POLICY_MARK: Record<PolicyVerdict, string> = { pass: '✅', fail: '❌', unknown: '❔' };
+export const POLICY_WORDS: Record<PolicyVerdict, string> = {
+  pass: '✅ passes',
+  fail: '❌ fails',
+  unknown: '❔ could not check',
+};
 
 /** The grade of an artifact's verdict; undefined when it passes. */
 export function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined {
@@ -161,10 +166,11 @@ export function writePolicySection(
   judged: readonly Judged[],
   policy: Pick<Policy, 'file'>,
 ): SummaryWriter {
-  const failing = rowsOf(judged, 'fail', (r) => r.reason ?? '');
+  const why = (r: RuleResult): Cell => (r.url ? { text: r.reason ?? '', href: r.url } : (r.reason ?? ''));
+  const failing = rowsOf(judged, 'fail', why);
   if (failing.length > 0)
     summary.heading('What breaks the policy', 4).table(['Artifact', 'Rule', 'Why'], failing);
-  const unknown = rowsOf(judged, 'unknown', (r) => r.reason ?? '');
+  const unknown = rowsOf(judged, 'unknown', why);
   if (unknown.length > 0) {
     summary
       .heading('What could not be checked', 4)

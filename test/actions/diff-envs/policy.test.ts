@@ -59,6 +59,13 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
         '### ❔ 3 of 3 arriving artifact(s) could not be checked against the eu-production policy',
       ),
     );
+    // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).
+    expect(result.summary).toMatch(
+      byProfile(
+        /\| ghcr\.io\/acme\/notifier:0\.9\.3 \| trail-compliance \| \[trail \w+ is NON-COMPLIANT\]\(https:\/\/sandbox\.compliance\.invalid\/demo\/flows\/notifications\/trails\/\w+\) \|/,
+        /\| ghcr\.io\/acme\/notifier:0\.9\.3 \| trail-compliance \| its trails could not be read: the answer names neither a trail nor its flow \|/,
+      ),
+    );
     const failures = listed(result, 'policy-failures');
     expect([...new Set(failures.map((f) => f.name))].sort()).toEqual(
       ARRIVING.filter((name) => verdictOf(name, 'base', PROFILE) !== 'pass').sort(),
