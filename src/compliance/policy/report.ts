@@ -77,6 +77,7 @@ export function joinPolicy(step: StepResult, policy: PolicyResult, failOn: FailO
     ...sorted.fail.map(policyAnnotation('error')),
     ...sorted.warn.map(policyAnnotation('warning')),
   ];
+  const wouldFail = step.outputs['would-fail'] === true || findings.length > 0;
   return {
     ...step,
     outcome: sorted.fail.some((j) => j.verdict === 'unknown') ? 'error' : step.outcome,
@@ -84,9 +85,10 @@ export function joinPolicy(step: StepResult, policy: PolicyResult, failOn: FailO
       ...step.outputs,
       'policy-verdict': policy.verdict,
       'policy-failures': policyFailures(policy.artifacts),
-      'would-fail': step.outputs['would-fail'] === true || findings.length > 0,
+      'would-fail': wouldFail,
     },
-    result: { ...step.result, policy },
+    // The result file says what the output says.
+    result: { ...step.result, wouldFail, policy },
     ...(annotations.length > 0 && { annotations }),
     ...(failure !== '' && { failure }),
   };

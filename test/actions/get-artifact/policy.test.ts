@@ -61,6 +61,16 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     expect(warned.stdout).toMatch(
       /::warning title=(Breaks|Not checked against) the policy::ghcr.io\/acme\/ledger:4.2.0: /,
     );
+    // The result file says what would-fail says, one item or many.
+    const many = await read(sandbox, {
+      flow: 'ledger',
+      fingerprint: `${LEDGER}\n${LEDGER}`,
+      'fail-on': 'none',
+    });
+    for (const result of [warned, many]) {
+      expect(result.outputs['would-fail']).toBe('true');
+      expect(outputFile(result, 'result-file')).toMatchObject({ wouldFail: true });
+    }
   });
 
   it('judges each item found, once; one not found is missing, not judged', async () => {
