@@ -80,7 +80,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
   const outcome: Decided | 'error' = unchecked ? 'error' : decided;
-  const lead = read.policy && policyLead(read.policy, 'artifact(s)', `the policy ${read.policy.file}`);
+  const lead = read.policy && policyLeadOf(read.policy);
   const step: StepResult = {
     outcome,
     outputs: {
@@ -100,6 +100,14 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
     ...(result.warning !== undefined && { annotations: [{ level: 'warning', message: result.warning }] }),
   };
   return read.policy ? joinPolicy(step, read.policy, inputs.failOn) : step;
+}
+
+/** The summary's lead: the policy's verdict; with nothing found, that nothing was checked against it, never a pass. */
+function policyLeadOf(policy: PolicyResult) {
+  const name = `the policy ${policy.file}`;
+  if (policy.artifacts.length > 0) return policyLead(policy, 'artifact(s)', name);
+  return (summary: SummaryWriter) =>
+    void summary.paragraph(`No artifact found: none was checked against ${name}.`);
 }
 
 /** The policy on the artifacts found in the flow (one not found is missing, which fails on its own). */
@@ -187,7 +195,7 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
     );
     return { items, policy: await judgeRead(client, inputs, [...found.values()]) };
   });
-  const lead = policy && policyLead(policy, 'artifact(s)', `the policy ${policy.file}`);
+  const lead = policy && policyLeadOf(policy);
   const step = manyStep(inputs, items, lead);
   return policy ? joinPolicy(step, policy, inputs.failOn) : step;
 }

@@ -85,6 +85,15 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     expect(result.stdout).toContain('::error::');
     expect(result.stdout).toContain('fail the policy');
   });
+
+  it('an artifact not found was checked against nothing: the summary never leads with a pass', async () => {
+    const result = await read(await start(), { flow: 'ledger', fingerprint: '0'.repeat(64) });
+    expect(result.outputs.outcome).toBe('not-found');
+    expect(result.summary).not.toContain('✅');
+    expect(result.summary).toContain(
+      `No artifact found: none was checked against the policy ${BASE_POLICY}.`,
+    );
+  });
 });
 
 describe('get-artifact with a policy, refusals', () => {
