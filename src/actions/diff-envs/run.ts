@@ -4,15 +4,9 @@ import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
-import { gradeWords, sortFindings, type FailOn } from '../../compliance/grades.js';
+import { gradeWords, type FailOn } from '../../compliance/grades.js';
 import type { Policy } from '../../compliance/policy/load.js';
-import {
-  policyAnnotation,
-  policyFailure,
-  policyFailures,
-  policyGrade,
-  type PolicyResult,
-} from '../../compliance/policy/report.js';
+import { joinPolicy, type PolicyResult } from '../../compliance/policy/report.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
@@ -146,9 +140,6 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const isGate = failOn.grades.length > 0;
   const gate = sorted.fail.length > 0;
   const rolling = inputs.failOnRollout && result.rollouts.length > 0;
-  // The target's policy: what breaks it, and what could not be checked against it, by fail-on.
-  const judged = full.policy?.artifacts.filter((j) => policyGrade(j) !== undefined) ?? [];
-  const policySorted = sortFindings(judged, (j) => policyGrade(j) ?? 'unknown', failOn);
   // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
   const unconfirmed = s1.id === null || s2.id === null;
   if (unconfirmed && (inputs.failOnDiff || failOn.grades.length > 0 || inputs.failOnRollout)) {
@@ -158,15 +149,11 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   // gate would be on, and could not check snapshots the answer does not name.
   const wouldFail =
     bad.length > 0 ||
-    judged.length > 0 ||
     (inputs.failOnDiff && result.changed) ||
     rolling ||
     (unconfirmed && (inputs.compliance || full.policy !== undefined));
   const failures = [
     ...(gate ? [gateFailure(sorted.fail, arrivingOf(result).length, failOn)] : []),
-    ...(full.policy && policySorted.fail.length > 0
-      ? [policyFailure(policySorted.fail, full.policy, 'arriving artifact(s)')]
-      : []),
     ...(inputs.failOnDiff && result.changed
       ? [
           `${s1.name} and ${s2.name} differ (fail-on-diff): ${counts(result)}. ` +
@@ -188,18 +175,14 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const annotations: Annotation[] = [
     ...sorted.fail.map(annotate('error')),
     ...warned.map(annotate('warning')),
-    ...policySorted.fail.map(policyAnnotation('error')),
-    ...policySorted.warn.map(policyAnnotation('warning')),
     ...result.rollouts.map((r): Annotation => ({
       level: rolling ? 'error' : 'warning',
       title: 'Rollout in progress',
       message: describeRollout(r, result),
     })),
   ];
-  // Never judged: under a gate, could not check.
-  const notJudged = policySorted.fail.some((j) => j.verdict === 'unknown');
-  return {
-    outcome: isGate && (unchecked.length > 0 || notJudged) ? 'error' : result.changed ? 'different' : 'same',
+  const step: StepResult = {
+    outcome: isGate && unchecked.length > 0 ? 'error' : result.changed ? 'different' : 'same',
     outputs: {
       changed: result.changed,
       'only-in-1': result.counts.onlyIn1,
@@ -212,10 +195,6 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
       }),
       promotions: { include: promotions.include },
       rollouts: result.rollouts.map((r) => r.name),
-      ...(full.policy && {
-        'policy-verdict': full.policy.verdict,
-        'policy-failures': policyFailures(full.policy.artifacts),
-      }),
       'snapshot-1-id': s1.id ?? '',
       'snapshot-2-id': s2.id ?? '',
       'would-fail': wouldFail,
@@ -230,6 +209,8 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
     ...(annotations.length > 0 && { annotations }),
     ...(failures.length > 0 && { failure: failures.join(' ') }),
   };
+  // The target's policy joins as in get-artifact: what breaks it, or could not be checked against it, by fail-on.
+  return full.policy ? joinPolicy(step, full.policy, failOn, 'arriving artifact(s)') : step;
 }
 
 /** A gate on an answer naming no snapshots: outcome error, the diff still written, the failure saying why. */

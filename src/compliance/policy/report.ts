@@ -62,15 +62,20 @@ export function policyFailure(failing: readonly Judged[], policy: PolicyResult, 
 }
 
 /**
- * A step's result with a policy's verdict joined (get-artifact): its findings sorted by fail-on, failing or warning
- * beside the step's own; an artifact not checked against it under the gate makes the outcome error.
+ * A step's result with a policy's verdict joined (get-artifact, diff-envs): its findings sorted by fail-on, failing or
+ * warning beside the step's own; an artifact not checked against it under the gate makes the outcome error.
  */
-export function joinPolicy(step: StepResult, policy: PolicyResult, failOn: FailOn): StepResult {
+export function joinPolicy(
+  step: StepResult,
+  policy: PolicyResult,
+  failOn: FailOn,
+  noun = 'artifact(s)',
+): StepResult {
   const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
   const sorted = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn);
   const failure = [
     ...(step.failure === undefined ? [] : [step.failure]),
-    ...(sorted.fail.length > 0 ? [policyFailure(sorted.fail, policy, 'artifact(s)')] : []),
+    ...(sorted.fail.length > 0 ? [policyFailure(sorted.fail, policy, noun)] : []),
   ].join(' ');
   const annotations = [
     ...(step.annotations ?? []),
@@ -87,8 +92,8 @@ export function joinPolicy(step: StepResult, policy: PolicyResult, failOn: FailO
       'policy-failures': policyFailures(policy.artifacts),
       'would-fail': wouldFail,
     },
-    // The result file says what the output says.
-    result: { ...step.result, wouldFail, policy },
+    // The result file says what the output says, where it says it.
+    result: { ...step.result, ...('wouldFail' in step.result && { wouldFail }), policy },
     ...(annotations.length > 0 && { annotations }),
     ...(failure !== '' && { failure }),
   };
