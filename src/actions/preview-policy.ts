@@ -2,7 +2,6 @@
  * preview-policy: a policy file against everything an environment runs now (its latest snapshot), and, for a pull
  * request that changes the policy, against the policy as it was: what would newly fail, and what would newly pass.
  */
-import type { DiffArtifact } from '../api/schemas.js';
 import { gradeWords, parseFailOn, POLICY_GRADES, sortFindings } from '../compliance/grades.js';
 import { readPolicyInput } from '../compliance/policy/input.js';
 import type { Policy } from '../compliance/policy/load.js';
@@ -80,21 +79,12 @@ async function run(inputs: PreviewInputs): Promise<StepResult> {
     const groups = [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2];
     const running = groups.flatMap((g) => g.artifacts);
     const policies = inputs.basePolicy ? [inputs.policy, inputs.basePolicy] : [inputs.policy];
-    const { judgeArtifacts } = await import('../compliance/policy/judge.js');
+    const { diffSubject, judgeArtifacts } = await import('../compliance/policy/judge.js');
     const [now, base] = await log.group(`Check ${running.length} artifact(s) against the policy`, () =>
-      judgeArtifacts(client, running.map(subjectOf), policies),
+      judgeArtifacts(client, running.map(diffSubject), policies),
     );
     return step(inputs, url, snapshot, now as PolicyResult, base);
   });
-}
-
-/** The spec's flow is a string: empty for one reported to no flow; absent, the answer does not say. */
-function subjectOf(a: DiffArtifact) {
-  return {
-    name: a.name ?? null,
-    fingerprint: a.fingerprint,
-    flow: typeof a.flow === 'string' ? (a.flow === '' ? null : a.flow) : undefined,
-  };
 }
 
 /** What would newly fail, and newly pass, against the base policy: by flow and fingerprint. */

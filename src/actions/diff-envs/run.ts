@@ -110,15 +110,10 @@ async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]
   return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
 }
 
-/** The target's policy on each arriving artifact: the spec's flow is a string, empty for one reported to no flow. */
+/** The target's policy on each arriving artifact. */
 async function judgeArriving(client: ComplianceClient, arriving: DiffArtifact[], policy: Policy) {
-  const { judgeArtifacts } = await import('../../compliance/policy/judge.js');
-  const subjects = arriving.map((a) => ({
-    name: a.name ?? null,
-    fingerprint: a.fingerprint,
-    flow: typeof a.flow === 'string' ? (a.flow === '' ? null : a.flow) : undefined,
-  }));
-  const [judged] = await judgeArtifacts(client, subjects, [policy]);
+  const { diffSubject, judgeArtifacts } = await import('../../compliance/policy/judge.js');
+  const [judged] = await judgeArtifacts(client, arriving.map(diffSubject), [policy]);
   return judged as PolicyResult;
 }
 

@@ -1,6 +1,7 @@
 // Policies applied to artifacts: their facts read once (facts.ts), each artifact judged by each policy (evaluate.ts),
 // each policy's result file block made (report.ts). Loaded only when a step has a policy.
 import type { ComplianceClient } from '../../api/client.js';
+import type { DiffArtifact } from '../../api/schemas.js';
 import { log } from '../../trust/log.js';
 import { evaluatePolicy, type ArtifactFacts } from './evaluate.js';
 import { readPolicyFacts, type PolicySubject } from './facts.js';
@@ -28,4 +29,13 @@ export async function judgeArtifacts(
     }
     return policyResult(policy, judged, reads);
   });
+}
+
+/** A diff entry as a subject: its flow empty is no provenance (null); absent, the answer does not say (undefined). */
+export function diffSubject(a: DiffArtifact): PolicySubject {
+  return {
+    name: a.name ?? null,
+    fingerprint: a.fingerprint,
+    flow: typeof a.flow === 'string' ? (a.flow === '' ? null : a.flow) : undefined,
+  };
 }
