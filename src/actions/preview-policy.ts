@@ -2,11 +2,12 @@
  * preview-policy: a policy file against everything an environment runs now (its latest snapshot), and, for a pull
  * request that changes the policy, against the policy as it was: what would newly fail, and what would newly pass.
  */
-import { gradeWords, parseFailOn, POLICY_GRADES, sortFindings } from '../compliance/grades.js';
+import { parseFailOn, POLICY_GRADES, sortFindings } from '../compliance/grades.js';
 import { readPolicyInput } from '../compliance/policy/input.js';
 import type { Policy } from '../compliance/policy/load.js';
 import {
   policyAnnotation,
+  policyFailure,
   policyFailures,
   policyGrade,
   POLICY_MARK,
@@ -20,7 +21,6 @@ import { InputError } from '../errors/errors.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS, readPrComment } from '../runtime/pr-comment.js';
 import { defineAction, type StepResult } from '../runtime/step.js';
-import { firstOf } from '../summary/cells.js';
 import { SummaryWriter, type Cell } from '../summary/writer.js';
 import { log } from '../trust/log.js';
 
@@ -119,12 +119,7 @@ function step(
   const failure = unconfirmed
     ? `fail-on: could not check. The answer does not name the snapshot of ${inputs.environment} it lists.`
     : sorted.fail.length > 0
-      ? `${sorted.fail.length} of ${now.artifacts.length} artifact(s) in ${inputs.environment} fail ` +
-        `${inputs.policy.file} (fail-on: ${gradeWords(inputs.failOn.grades)}): ` +
-        `${firstOf(
-          sorted.fail.map((j) => j.name ?? j.fingerprint),
-          5,
-        )}. See the job summary or the policy-failures output.`
+      ? policyFailure(sorted.fail, now, `artifact(s) in ${inputs.environment}`)
       : undefined;
   const change = (c: Change) => ({
     name: c.artifact.name,

@@ -87,7 +87,8 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
     expect(result.outputs.outcome).toBe(byProfile('fail', 'error'));
     expect(result.stdout).toContain(
       byProfile(
-        `::error::${count('next', 'fail')} of 8 artifact(s) in eu-production fail ${NEXT_POLICY} (fail-on: breaks-policy): `,
+        `::error::${count('next', 'fail')} of 8 artifact(s) in eu-production fail the policy ${NEXT_POLICY}: ` +
+          'docker.io/library/postgres:16 (breaks it), ',
         '::error::fail-on: could not check. The answer does not name the snapshot of eu-production it lists.',
       ),
     );
