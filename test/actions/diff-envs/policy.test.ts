@@ -59,6 +59,19 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
         '### ❔ 3 of 3 arriving artifact(s) could not be checked against the eu-production policy',
       ),
     );
+    // Each promotion's row says the policy passed it, beside a state the lookups did not read.
+    if (passing.length > 0) {
+      expect(result.summary).toContain('| Name | From | To | State | Policy | Flow | Changes |');
+      expect(result.summary).toMatch(
+        /\| ghcr\.io\/acme\/checkout \| new \| 2\.1\.0 \| not checked \| ✅ passes \|/,
+      );
+    }
+    // The lookups are off because the policy judges: the summary does not say the workflow turned them off.
+    expect(result.summary).not.toContain('(compliance is false)');
+    expect(result.summary).toContain(
+      'brings 3 artifact(s) (the replaced and the added); the policy above judged them, and their compliance state ' +
+        'was not read (compliance: true reads it too).',
+    );
     // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).
     expect(result.summary).toMatch(
       byProfile(
