@@ -2,6 +2,7 @@
 // read once per distinct flow and fingerprint, at most 8 in flight. What an answer lacks is UNKNOWN, never a pass.
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
+import { isRecord } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
 import { ApiError, ComplianceError } from '../../errors/errors.js';
 import { stepError } from '../../runtime/step.js';
@@ -110,6 +111,12 @@ export function factsOf(
       : 'the answer names neither a trail nor its flow';
     return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
   }
+  // Asked for the trails that hold it: one listing its artifacts without this one is about something else.
+  const other = trails.find((t) => t.compliance_status?.artifacts_statuses && !entryOf(t, fingerprint));
+  if (other !== undefined) {
+    const why = `trail ${other.name ?? '(no name)'} does not list the artifact in its artifacts_statuses`;
+    return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
+  }
   // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.
   const tags = trails.length === 0 ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
   const facts: TrailFact[] = trails.map((t) => ({
@@ -138,14 +145,8 @@ function tagsOf(tags: Record<string, unknown> | null | undefined): Record<string
 /** The trail's own attestations and the artifact's (its entry in `artifacts_statuses`, by fingerprint). */
 function attestationsOf(trail: Trail, fingerprint: string): AttestationFact[] | typeof UNKNOWN {
   const status = trail.compliance_status;
-  const entries = status?.artifacts_statuses;
-  if (!status || !Array.isArray(status.attestations_statuses) || !entries) return UNKNOWN;
-  const entry = Object.values(entries).find(
-    (e) =>
-      typeof e === 'object' &&
-      e !== null &&
-      (e as Record<string, unknown>).artifact_fingerprint === fingerprint,
-  ) as Record<string, unknown> | undefined;
+  const entry = entryOf(trail, fingerprint);
+  if (!status || !Array.isArray(status.attestations_statuses)) return UNKNOWN;
   if (entry === undefined || !Array.isArray(entry.attestations_statuses)) return UNKNOWN;
   const name = trail.name ?? '(no name)';
   const fact = (s: unknown): AttestationFact => {
@@ -160,4 +161,11 @@ function attestationsOf(trail: Trail, fingerprint: string): AttestationFact[] | 
     };
   };
   return [...status.attestations_statuses, ...(entry.attestations_statuses as unknown[])].map(fact);
+}
+
+/** The artifact's entry in the trail's `artifacts_statuses`, found by its fingerprint. */
+function entryOf(trail: Trail, fingerprint: string): Record<string, unknown> | undefined {
+  const entries = Object.values(trail.compliance_status?.artifacts_statuses ?? {});
+  return entries.find((e) => isRecord(e) && e.artifact_fingerprint === fingerprint) as
+    Record<string, unknown> | undefined;
 }

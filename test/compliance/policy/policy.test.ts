@@ -8,6 +8,8 @@ import { InputError } from '../../../src/errors/errors.js';
 import { evaluatePolicy, type ArtifactFacts } from '../../../src/compliance/policy/evaluate.js';
 import { UNKNOWN } from '../../../src/compliance/policy/expression.js';
 import { readPolicy } from '../../../src/compliance/policy/load.js';
+import { factsOf } from '../../../src/compliance/policy/facts.js';
+import type { Trail } from '../../../src/api/schemas.js';
 
 const SCHEMA = JSON.parse(
   readFileSync(
@@ -402,6 +404,57 @@ describe('a policy on one artifact', () => {
     expect((await verdicts(policy, with_({ attestations: [] }))).rules.slice(1)).toEqual([
       ['attestation security-scan (any type)', 'fail', 'no attestation security-scan (any type)'],
       ['attestation of type pull_request', 'fail', 'no attestation of type pull_request'],
+    ]);
+  });
+});
+
+describe('what the trails of an artifact say', () => {
+  const FP = 'a'.repeat(64);
+  const status = (name: string, type: string) => ({
+    attestation_name: name,
+    attestation_type: type,
+    status: 'COMPLETE',
+    is_compliant: true,
+  });
+  /** A trail of flow backend, compliant, that lists the artifact `fingerprint` with a passing snyk scan. */
+  const trail = (name: string, fingerprint = FP, changes: Partial<Trail> = {}): Trail =>
+    ({
+      name,
+      flow: { name: 'backend', tags: { tier: '1' } },
+      compliance_state: 'COMPLIANT',
+      is_compliant: true,
+      html_url: null,
+      compliance_status: {
+        status: 'COMPLIANT',
+        is_compliant: true,
+        attestations_statuses: [],
+        artifacts_statuses: {
+          backend: {
+            artifact_fingerprint: fingerprint,
+            attestations_statuses: [status('security-scan', 'snyk')],
+          },
+        },
+      },
+      ...changes,
+    }) as Trail;
+  const POLICY = `${HEAD}artifacts:\n  trail-compliance:\n    required: true\n  attestations:\n    - type: snyk\n`;
+  const judge = async (trails: Trail[]) => {
+    const facts = { name: 'backend:1', fingerprint: FP, ...factsOf('backend', FP, trails) };
+    return evaluatePolicy(await read(POLICY), facts).rules.map((r) => [r.rule, r.verdict]);
+  };
+
+  it('passes on a trail that lists the artifact', async () => {
+    expect(await judge([trail('v1')])).toEqual([
+      ['trail-compliance', 'pass'],
+      ['attestation of type snyk', 'pass'],
+    ]);
+  });
+
+  it('does not pass on a trail whose artifacts_statuses lists other artifacts only', async () => {
+    // A service that ignored the fingerprint filter: a compliant trail of the flow, holding something else.
+    expect(await judge([trail('v2', 'b'.repeat(64))])).toEqual([
+      ['trail-compliance', 'unknown'],
+      ['attestation of type snyk', 'unknown'],
     ]);
   });
 });
