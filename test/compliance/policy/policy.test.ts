@@ -457,4 +457,12 @@ describe('what the trails of an artifact say', () => {
       ['attestation of type snyk', 'unknown'],
     ]);
   });
+
+  it('does not pass on a trail whose two states disagree', async () => {
+    const base = trail('v3');
+    const split = trail('v3', FP, {
+      compliance_status: { ...base.compliance_status, status: 'NON-COMPLIANT' } as Trail['compliance_status'],
+    });
+    expect((await judge([split]))[0]).toEqual(['trail-compliance', 'fail']);
+  });
 });
