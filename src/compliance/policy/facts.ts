@@ -118,7 +118,9 @@ export function factsOf(
     return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
   }
   // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.
-  const tags = trails.length === 0 ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
+  // Tags are the flow's: trails that give them differently (as written), or none, leave them unknown.
+  const differ = new Set(trails.map((t) => JSON.stringify(t.flow?.tags ?? null))).size !== 1;
+  const tags = differ ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
   const facts: TrailFact[] = trails.map((t) => ({
     name: t.name ?? '(no name)',
     state: gateState(t),

@@ -438,9 +438,9 @@ describe('what the trails of an artifact say', () => {
       ...changes,
     }) as Trail;
   const POLICY = `${HEAD}artifacts:\n  trail-compliance:\n    required: true\n  attestations:\n    - type: snyk\n`;
-  const judge = async (trails: Trail[]) => {
+  const judge = async (trails: Trail[], policy = POLICY) => {
     const facts = { name: 'backend:1', fingerprint: FP, ...factsOf('backend', FP, trails) };
-    return evaluatePolicy(await read(POLICY), facts).rules.map((r) => [r.rule, r.verdict]);
+    return evaluatePolicy(await read(policy), facts).rules.map((r) => [r.rule, r.verdict]);
   };
 
   it('passes on a trail that lists the artifact', async () => {
@@ -464,5 +464,20 @@ describe('what the trails of an artifact say', () => {
       compliance_status: { ...base.compliance_status, status: 'NON-COMPLIANT' } as Trail['compliance_status'],
     });
     expect((await judge([split]))[0]).toEqual(['trail-compliance', 'fail']);
+  });
+
+  it('reads no tags where the trails of its flow give different ones', async () => {
+    const waiver = `${HEAD}artifacts:\n  trail-compliance:\n    required: true\n    exceptions:\n      - if: \${{ flow.tags.tier == "1" }}\n`;
+    const failing = { compliance_state: 'INCOMPLETE', is_compliant: false } as const;
+    const tier = (value: string) => ({ flow: { name: 'backend', tags: { tier: value } }, ...failing });
+    expect(await judge([trail('a', FP, tier('1')), trail('b', FP, tier('1'))], waiver)).toEqual([
+      ['trail-compliance', 'waived'],
+    ]);
+    expect(await judge([trail('a', FP, tier('3')), trail('b', FP, tier('1'))], waiver)).toEqual([
+      ['trail-compliance', 'unknown'],
+    ]);
+    expect(await judge([trail('a', FP, tier('1')), trail('b', FP, tier('3'))], waiver)).toEqual([
+      ['trail-compliance', 'unknown'],
+    ]);
   });
 });
