@@ -43,8 +43,9 @@ export function needsTrails(policies: readonly Policy[]): boolean {
   });
 }
 
-const keyOf = (s: PolicySubject) =>
-  `${typeof s.flow === 'string' ? s.flow : String(s.flow)}\0${s.fingerprint}`;
+/** One artifact to judge: its fingerprint in its flow, no flow (null) and an unknown one (undefined) apart. */
+export const keyOf = (s: PolicySubject) =>
+  `${typeof s.flow === 'string' ? `flow ${s.flow}` : String(s.flow)}\0${s.fingerprint}`;
 
 /** Each subject's facts, in order; a read that fails leaves its artifact unknown, but a refused token or an outage fails all. */
 export async function readPolicyFacts(

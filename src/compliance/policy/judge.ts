@@ -4,7 +4,7 @@ import type { ComplianceClient } from '../../api/client.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { log } from '../../trust/log.js';
 import { evaluatePolicy, type ArtifactFacts } from './evaluate.js';
-import { readPolicyFacts, type PolicySubject } from './facts.js';
+import { keyOf, readPolicyFacts, type PolicySubject } from './facts.js';
 import type { Policy } from './load.js';
 import { policyResult, type PolicyResult } from './report.js';
 
@@ -14,7 +14,7 @@ export async function judgeArtifacts(
   subjects: readonly PolicySubject[],
   policies: readonly Policy[],
 ): Promise<PolicyResult[]> {
-  const distinct = [...new Map(subjects.map((s) => [`${s.flow ?? ''}\0${s.fingerprint}`, s])).values()];
+  const distinct = [...new Map(subjects.map((s) => [keyOf(s), s])).values()];
   const { facts, ...reads } = await readPolicyFacts(client, distinct, policies);
   return policies.map((policy) => {
     const judged = distinct.map((s, i) => ({

@@ -9,6 +9,8 @@ import { evaluatePolicy, type ArtifactFacts } from '../../../src/compliance/poli
 import { UNKNOWN } from '../../../src/compliance/policy/expression.js';
 import { readPolicy } from '../../../src/compliance/policy/load.js';
 import { factsOf } from '../../../src/compliance/policy/facts.js';
+import { judgeArtifacts } from '../../../src/compliance/policy/judge.js';
+import { ComplianceClient, resolveConnection } from '../../../src/api/index.js';
 import type { Trail } from '../../../src/api/schemas.js';
 
 const SCHEMA = JSON.parse(
@@ -479,5 +481,30 @@ describe('what the trails of an artifact say', () => {
     expect(await judge([trail('a', FP, tier('1')), trail('b', FP, tier('3'))], waiver)).toEqual([
       ['trail-compliance', 'unknown'],
     ]);
+  });
+});
+
+describe('judging many artifacts', () => {
+  it('judges an artifact with no flow apart from the same one whose flow the answer does not give', async () => {
+    const policy = await read(
+      `${HEAD}artifacts:\n  provenance:\n    required: true\n    exceptions:\n      - if: \${{ flow.name != "payments" }}\n`,
+    );
+    const fingerprint = 'c'.repeat(64);
+    // No rule reads a trail: nothing is asked of the service.
+    const client = new ComplianceClient(
+      resolveConnection({ baseUrl: 'http://127.0.0.1:9', org: 'acme', token: 'unused' }),
+    );
+    const [result] = await judgeArtifacts(
+      client,
+      [
+        { name: 'x', fingerprint, flow: undefined, why: 'the diff gives no flow' },
+        { name: 'x', fingerprint, flow: null },
+        // A flow may be named so (the spec's pattern allows it).
+        { name: 'x', fingerprint, flow: 'undefined' },
+      ],
+      [policy],
+    );
+    await client.close();
+    expect(result?.artifacts.map((a) => a.verdict)).toEqual(['unknown', 'pass', 'pass']);
   });
 });
