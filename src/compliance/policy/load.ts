@@ -1,6 +1,6 @@
 // A policy file in the service's v1 format, read before any request: checked as its JSON Schema checks it (the tests
 // hold the two to agreement), every expression parsed once, each error naming the file, line and column.
-import { isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Node, type Pair } from 'yaml';
 import { parseYaml, readYamlFile } from '../../context/yaml-file.js';
 import { ExpressionError, parseExpression, type Expr } from './expression.js';
 
@@ -77,16 +77,12 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     return node.value;
   };
   const condition = (node: Node | null, what: string): Condition => {
-    const text = string(node, what, EXPRESSION_FORM);
+    const written = string(node, what, EXPRESSION_FORM);
     try {
-      return { text, expr: parseExpression(text, compilePattern) };
+      return { text: written, expr: parseExpression(written, compilePattern) };
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
-      // The column of the problem inside the value: a quoted value starts one character later.
-      const scalar = node as Node & { type?: string; range: [number, number, number] };
-      const quoted = scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE' ? 1 : 0;
-      const inline = scalar.type === 'PLAIN' || quoted === 1;
-      const offset = scalar.range[0] + (inline ? quoted + error.offset : 0);
+      const offset = sourceOffset(text, node as Scalar<string>, error.offset);
       return failAt(offset, `${what}: ${error.problem}`, error.expected);
     }
   };
@@ -164,6 +160,22 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     trailCompliance: booleanRule(artifacts.get('trail-compliance'), 'trail-compliance'),
     attestations: ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map(attestationRule),
   };
+}
+
+/**
+ * Where the value's character at `offset` is in `text`: the value's characters found in order in the scalar's source,
+ * past what YAML drops (quotes, escapes, indentation, line breaks folded); the scalar's start where they do not line up.
+ */
+function sourceOffset(text: string, scalar: Scalar<string>, offset: number): number {
+  const [start, end] = scalar.range as [number, number, number];
+  const { type, value } = scalar;
+  const block = type === Scalar.BLOCK_FOLDED || type === Scalar.BLOCK_LITERAL;
+  // A block's text starts on the line after its header (`>-`, and a comment that may hold anything).
+  let i = block ? text.indexOf('\n', start) + 1 || end : type === Scalar.PLAIN ? start : start + 1;
+  let j = 0;
+  for (; i < end && j < offset; i++) if (text[i] === value[j]) j++;
+  while (i < end && j < value.length && text[i] !== value[j]) i++;
+  return j === offset && (i < end || j === value.length) ? i : start;
 }
 
 /** `v1` of `https://kosli.com/schemas/policy/environment/v1`; undefined when it is not an absolute URI ending so. */

@@ -184,6 +184,36 @@ describe('reading a policy', () => {
     );
     expect(notBoolean).toMatch(/the `if` of an exception of `provenance`: .*boolean/);
   });
+
+  it.each([
+    [
+      'double-quoted, with escapes',
+      '      if: "${{ flow.name == \\"x\\" and build.name == 1 }}"\n',
+      'line 5, column 39',
+    ],
+    [
+      'single-quoted, with escapes',
+      "      if: '${{ flow.name == ''x'' and build.name == 1 }}'\n",
+      'line 5, column 39',
+    ],
+    [
+      'plain, on two lines',
+      '      if: ${{ flow.name == "x"\n        and build.name == 1 }}\n',
+      'line 6, column 13',
+    ],
+    ['folded', '      if: >-\n        ${{ build.name == 1 }}\n', 'line 6, column 13'],
+    [
+      'folded, on two lines',
+      '      if: >-\n        ${{ flow.name == "x"\n        and build.name == 1 }}\n',
+      'line 7, column 13',
+    ],
+    ['literal', '      if: |\n        ${{ build.name == 1 }}\n', 'line 6, column 13'],
+  ])('points at the column of an expression error in a %s value', async (_style, rule, place) => {
+    const message = await refusal(`${HEAD}artifacts:\n  attestations:\n    - type: junit\n${rule}`);
+    expect(message).toContain(
+      `${place}: the \`if\` of the attestation rule * (junit): unknown context 'build.name'`,
+    );
+  });
 });
 
 describe('the reader agrees with the published JSON Schema', () => {
