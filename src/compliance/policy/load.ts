@@ -1,6 +1,7 @@
 // A policy file in the service's v1 format, read before any request: checked as its JSON Schema checks it (the tests
 // hold the two to agreement), every expression parsed once, each error naming the file, line and column.
 import { isMap, isScalar, isSeq, Scalar, type Node, type Pair } from 'yaml';
+import { PatternError } from '../../context/pattern-error.js';
 import { parseYaml, readYamlFile } from '../../context/yaml-file.js';
 import { ExpressionError, parseExpression, type Expr } from './expression.js';
 
@@ -12,6 +13,10 @@ export const ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'pull_request', 'j
 const TYPE_FORM = `one of ${ATTESTATION_TYPES.join(', ')}, or custom:<name>`;
 const EXPRESSION_FORM =
   'an expression such as ${{ flow.tags.risk-level == "high" }} that yields true or false';
+
+// A policy may be a pull request's, and each rule and regex is judged on every artifact: bounded, so none holds a step.
+export const MAX_POLICY_RULES = 100;
+export const MAX_POLICY_REGEXES = 100;
 
 /** An expression of the policy: its text as written, parsed. */
 export interface Condition {
@@ -57,6 +62,18 @@ export async function readPolicy(text: string, input: string, file: string): Pro
   const { compilePattern } = values.includes('matches')
     ? await import('../../context/re2.js')
     : { compilePattern: NO_REGEX };
+  let [rules, regexes] = [0, 0];
+  const compile = (source: string) => {
+    if (++regexes > MAX_POLICY_REGEXES)
+      throw new PatternError(source, `the policy has more than ${MAX_POLICY_REGEXES} regexes`);
+    return compilePattern(source);
+  };
+  const counted = (node: Node | null) => {
+    if (++rules > MAX_POLICY_RULES) {
+      const bound = `at most ${MAX_POLICY_RULES} attestation rules and exceptions in all`;
+      fail(node, `the policy has more than ${MAX_POLICY_RULES} rules and exceptions`, bound);
+    }
+  };
 
   /** The map's values by key; a key not in `keys` is refused, naming the keys there are. */
   const fields = (node: Node | null, what: string, keys: readonly string[]) => {
@@ -79,7 +96,7 @@ export async function readPolicy(text: string, input: string, file: string): Pro
   const condition = (node: Node | null, what: string): Condition => {
     const written = string(node, what, EXPRESSION_FORM);
     try {
-      return { text: written, expr: parseExpression(written, compilePattern) };
+      return { text: written, expr: parseExpression(written, compile) };
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
       const offset = sourceOffset(text, node as Scalar<string>, error.offset);
@@ -96,6 +113,7 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     const list = rule.get('exceptions');
     if (list !== undefined && !isSeq(list)) fail(list, `\`${name}.exceptions\` is not a list`, POLICY_FORM);
     const exceptions = ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map((item) => {
+      counted(item);
       const exception = fields(item, `an exception of \`${name}\``, ['if']);
       const when = exception.get('if');
       // The schema allows an exception without `if`; it would waive the rule for every artifact.
@@ -105,6 +123,7 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     return { required: isScalar(required) && required.value === true, exceptions };
   };
   const attestationRule = (item: Node | null): AttestationRule => {
+    counted(item);
     const rule = fields(item, 'an attestation rule', ['type', 'name', 'if']);
     const typeNode = rule.get('type');
     if (typeNode === undefined) return fail(item, 'an attestation rule has no `type`', TYPE_FORM);

@@ -167,6 +167,21 @@ describe('reading a policy', () => {
     expect(message).toContain(expected);
   });
 
+  it('bounds the rules and the regexes of a policy, each judged on every artifact', async () => {
+    const rules = (n: number, rule: string) =>
+      `${HEAD}artifacts:\n  provenance:\n    exceptions:\n      - if: \${{ flow.name == "a" }}\n  attestations:\n${rule.repeat(n)}`;
+    const junit = '    - type: junit\n';
+    expect(await refusal(rules(99, junit))).toBeUndefined();
+    expect(await refusal(rules(100, junit))).toContain(
+      'line 106, column 7: the policy has more than 100 rules and exceptions',
+    );
+    const regex = `    - type: junit\n      if: \${{ matches(artifact.name, "^a") or matches(flow.name, "b") }}\n`;
+    expect(await refusal(rules(50, regex))).toBeUndefined();
+    expect(await refusal(rules(51, regex))).toContain(
+      "line 108, column 38: the `if` of the attestation rule * (junit): regex '^a': the policy has more than 100 regexes",
+    );
+  });
+
   it('points an expression error at its column in the file', async () => {
     const plain = await refusal(
       `${HEAD}artifacts:\n  attestations:\n    - type: junit\n      if: \${{ build.name == "x" }}\n`,
