@@ -2,14 +2,14 @@
  * preview-policy: a policy file against everything an environment runs now (its latest snapshot), and, for a pull
  * request that changes the policy, against the policy as it was: what would newly fail, and what would newly pass.
  */
-import { parseFailOn, POLICY_GRADES, sortFindings } from '../compliance/grades.js';
+import { parseFailOn, POLICY_GRADES } from '../compliance/grades.js';
 import { readPolicyInput } from '../compliance/policy/input.js';
 import type { Policy } from '../compliance/policy/load.js';
 import {
   policyAnnotation,
   policyFailure,
   policyFailures,
-  policyGrade,
+  sortPolicy,
   POLICY_MARK,
   POLICY_WORDS,
   writePolicySection,
@@ -112,8 +112,7 @@ function step(
   base: PolicyResult | undefined,
 ): StepResult {
   const changes = changesOf(now, base);
-  const findings = now.artifacts.filter((j) => policyGrade(j) !== undefined);
-  const sorted = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', inputs.failOn);
+  const { findings, sorted } = sortPolicy(now, inputs.failOn);
   // A gate on a snapshot the answer does not name could not check what runs.
   const unconfirmed = snapshot === null && inputs.failOn.grades.length > 0;
   const failure = unconfirmed

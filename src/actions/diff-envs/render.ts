@@ -345,14 +345,16 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
   // The gate in the words the workflow used: fail-on (with its grades), or fail-on-non-compliant.
   const sorted = sortArrivals(bad, failOn);
   const gate = failOn.input === 'fail-on' ? `fail-on: ${gradeWords(failOn.grades)}` : 'fail-on-non-compliant';
+  // With a policy, this is the lookups' part of the gate only: the policy's verdict is above.
+  const subject = result.policy ? 'Their compliance state' : 'The promotion gate';
   const consequence =
     failOn.input === undefined
       ? ''
       : sorted.fail.length > 0
-        ? ` The promotion gate (${gate}) fails the step.`
+        ? ` ${subject} (${gate}) fails the step.`
         : bad.length > 0
-          ? ` The promotion gate (${gate}) only warns.`
-          : ` The promotion gate (${gate}) passes.`;
+          ? ` ${subject} (${gate}) only warns.`
+          : ` ${subject} (${gate}) passes.`;
   summary.paragraph(`${lead}: ${verdict}.${consequence}`);
   const graded = failOnSentence(failOn, sorted, (c) => arrivalGrade(c.state) ?? 'unknown');
   if (graded !== '') summary.paragraph(graded);

@@ -125,8 +125,9 @@ async function judgeRead(
     flow: inputs.flow,
     url: a.html_url ?? null,
   }));
-  const [judged] = await judgeArtifacts(client, subjects, [policy]);
-  return judged;
+  const [judged] = (await judgeArtifacts(client, subjects, [policy])) as [PolicyResult];
+  // Nothing found, nothing judged: the policy's verdict is not known, never a pass a later step could gate on.
+  return judged.artifacts.length === 0 ? { ...judged, verdict: 'unknown' } : judged;
 }
 
 function queryOf(inputs: GetArtifactInputs) {

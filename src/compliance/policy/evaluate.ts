@@ -34,6 +34,8 @@ export interface ArtifactFacts {
   attestations: AttestationFact[] | Unknown;
   /** Why what is UNKNOWN could not be read: `the trails could not be read: HTTP 503`. */
   why?: string;
+  /** The read failed or was not made (over the cap): never judged, as a lookup that fails. */
+  notRead?: boolean;
 }
 
 export const RULE_VERDICTS = ['fail', 'unknown', 'waived', 'pass', 'not-applicable'] as const;

@@ -71,6 +71,7 @@ export async function readPolicyFacts(
         ...base,
         flow: { name: flow, tags: UNKNOWN },
         ...unknown(`over ${MAX_POLICY_READS} reads in one step`),
+        notRead: true,
       };
     }
     try {
@@ -82,7 +83,7 @@ export async function readPolicyFacts(
     } catch (error) {
       if (stepWide(error)) throw error;
       const why = stepError(error).message;
-      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why) };
+      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why), notRead: true };
     }
   });
   distinct.forEach((s, i) => byKey.set(keyOf(s), results[i] as ArtifactFacts));

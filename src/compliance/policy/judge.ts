@@ -23,6 +23,7 @@ export async function judgeArtifacts(
       flow: s.flow ?? null,
       ...(s.url !== undefined && { url: s.url }),
       ...evaluatePolicy(policy, facts[i] as ArtifactFacts),
+      ...(facts[i]?.notRead && { notRead: true }),
     }));
     for (const j of judged) {
       log.info(`${policy.file}: ${j.name ?? '?'}  ${j.fingerprint.slice(0, 12)}  ${j.verdict}`);

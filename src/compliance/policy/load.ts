@@ -128,7 +128,7 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     const typeNode = rule.get('type');
     if (typeNode === undefined) return fail(item, 'an attestation rule has no `type`', TYPE_FORM);
     const type = string(typeNode, "an attestation rule's `type`", TYPE_FORM);
-    if (!(ATTESTATION_TYPES as readonly string[]).includes(type) && !/^custom:./s.test(type)) {
+    if (!(ATTESTATION_TYPES as readonly string[]).includes(type) && !/^custom:./.test(type)) {
       fail(typeNode, `\`type: ${type}\` is not an attestation type`, TYPE_FORM);
     }
     const nameNode = rule.get('name');

@@ -14,6 +14,8 @@ export interface Judged extends ArtifactVerdict {
   flow: string | null;
   /** Its page in the service, where known. */
   url?: string | null;
+  /** Its trails could not be read: never judged. */
+  notRead?: boolean;
 }
 
 /** The mark of a verdict, in the heading that gives it; the verdict in a table's cell. */
@@ -49,6 +51,22 @@ export function policyAnnotation(level: Annotation['level']) {
   });
 }
 
+/**
+ * The artifacts the policy fails or could not check, sorted by fail-on; under any gate one whose read failed fails
+ * whatever fail-on lists, as a lookup that fails: it was never judged.
+ */
+export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick<FailOn, 'grades'>) {
+  const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
+  const graded = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn);
+  const neverJudged = (j: Judged) => failOn.grades.length > 0 && j.notRead === true;
+  const sorted = {
+    ...graded,
+    fail: findings.filter((j) => graded.fail.includes(j) || neverJudged(j)),
+    warn: graded.warn.filter((j) => !neverJudged(j)),
+  };
+  return { findings, sorted };
+}
+
 /** The gate's failure: the artifacts that break the policy, or could not be checked against it. */
 export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
   const shown = firstOf(
@@ -71,8 +89,7 @@ export function joinPolicy(
   failOn: FailOn,
   noun = 'artifact(s)',
 ): StepResult {
-  const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
-  const sorted = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn);
+  const { findings, sorted } = sortPolicy(policy, failOn);
   const failure = [
     ...(step.failure === undefined ? [] : [step.failure]),
     ...(sorted.fail.length > 0 ? [policyFailure(sorted.fail, policy, noun)] : []),

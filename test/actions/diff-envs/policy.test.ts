@@ -110,6 +110,13 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     const result = await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('/artifacts/demo/');
+    // The lookups' sentence speaks of their part of the gate only: the policy's verdict is its own heading.
+    expect(result.summary).not.toContain('The promotion gate');
+    if (PROFILE === 'full') {
+      expect(result.summary).toContain(
+        'Their compliance state (fail-on: non-compliant, breaks-policy) fails the step.',
+      );
+    }
   });
 });
 
@@ -138,7 +145,10 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   });
 
   /** A diff bringing one artifact of flow backend; the trails answer as `trails` says. */
-  const serve = async (trails: (res: Parameters<Parameters<typeof startServer>[0]>[1]) => void) => {
+  const serve = async (
+    trails: (res: Parameters<Parameters<typeof startServer>[0]>[1]) => void,
+    inputs: Record<string, string> = {},
+  ) => {
     const server = await startServer((req, res) => {
       if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
         json(res, 200, {
@@ -162,16 +172,30 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
         'snapshot-2': 'staging',
         policy: BASE_POLICY,
         'timeout-seconds': '5',
+        ...inputs,
       },
     });
   };
 
-  it('a trail read that fails is could not check: the gate fails closed, outcome error', async () => {
-    const result = await serve((res) => json(res, 400, { message: 'boom' }));
-    expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ outcome: 'error', 'policy-verdict': 'unknown' });
+  it.each<Record<string, string>>([{}, { 'fail-on': 'breaks-policy' }])(
+    'a trail read that fails is could not check: any gate (%j) fails closed, outcome error',
+    async (inputs) => {
+      const result = await serve((res) => json(res, 400, { message: 'boom' }), inputs);
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ outcome: 'error', 'policy-verdict': 'unknown' });
+      expect(result.stdout).toMatch(
+        /::error title=Not checked against the policy::ghcr.io\/acme\/backend:2.0: trail-compliance: its trails could not be read: /,
+      );
+    },
+  );
+
+  it('an answer that lacks what a rule needs only warns where fail-on leaves unknown out', async () => {
+    const trail = { name: 't1', flow: { name: 'backend', tags: {} }, is_compliant: true };
+    const result = await serve((res) => json(res, 200, { data: [trail] }), { 'fail-on': 'breaks-policy' });
+    expect(result.code).toBe(0);
+    expect(result.outputs['policy-verdict']).toBe('unknown');
     expect(result.stdout).toMatch(
-      /::error title=Not checked against the policy::ghcr.io\/acme\/backend:2.0: trail-compliance: its trails could not be read: /,
+      /::warning title=Not checked against the policy::ghcr.io\/acme\/backend:2.0: /,
     );
   });
 

@@ -89,6 +89,8 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
   it('an artifact not found was checked against nothing: the summary never leads with a pass', async () => {
     const result = await read(await start(), { flow: 'ledger', fingerprint: '0'.repeat(64) });
     expect(result.outputs.outcome).toBe('not-found');
+    // A later step that gates on the verdict alone must not read a pass.
+    expect(result.outputs['policy-verdict']).toBe('unknown');
     expect(result.summary).not.toContain('✅');
     expect(result.summary).toContain(
       `No artifact found: none was checked against the policy ${BASE_POLICY}.`,

@@ -261,6 +261,7 @@ describe('the reader agrees with the published JSON Schema', () => {
     ['no type', `${HEAD}artifacts:\n  attestations:\n    - name: x\n`],
     ['an unknown type', `${HEAD}artifacts:\n  attestations:\n    - type: sbom\n`],
     ['custom: alone', `${HEAD}artifacts:\n  attestations:\n    - type: "custom:"\n`],
+    ['custom: then a line break', `${HEAD}artifacts:\n  attestations:\n    - type: "custom:\\nx"\n`],
     ['a rule key', `${HEAD}artifacts:\n  attestations:\n    - type: junit\n      required: true\n`],
     ['name a number', `${HEAD}artifacts:\n  attestations:\n    - type: junit\n      name: 3\n`],
     ['both wildcards', `${HEAD}artifacts:\n  attestations:\n    - type: "*"\n`],
