@@ -182,8 +182,11 @@ function attestationVerdict(
     return { verdict: 'unknown', reason: 'the answer lists an attestation without its name or type' };
   }
   const given = matching.filter((a) => a.status !== 'MISSING');
-  if (given.length === 0) return { verdict: 'fail', reason: `no ${what}` };
-  if (given.some((a) => a.compliant === false))
-    return { verdict: 'fail', reason: `${what} is not compliant` };
+  // The reason links the trail it is about: the one with the failed attestation, else the artifact's first.
+  const trails = facts.trails === UNKNOWN ? [] : facts.trails;
+  const page = (trail?: string) => pageOf(trails.find((t) => t.name === trail) ?? trails[0]);
+  if (given.length === 0) return { verdict: 'fail', reason: `no ${what}`, ...page() };
+  const failed = given.find((a) => a.compliant === false);
+  if (failed) return { verdict: 'fail', reason: `${what} is not compliant`, ...page(failed.trail) };
   return { verdict: 'unknown', reason: `the answer gives no verdict on ${what}` };
 }

@@ -368,6 +368,25 @@ describe('a policy on one artifact', () => {
     expect(noTrail.rules[1]).toEqual(['trail-compliance', 'fail', 'no trail of its flow holds it']);
   });
 
+  it('links each reason to the trail it is about', async () => {
+    const trails = [
+      { name: 'old', state: 'NON-COMPLIANT' as const, url: 'https://ui.example/trails/old' },
+      { name: 'new', state: 'NON-COMPLIANT' as const, url: 'https://ui.example/trails/new' },
+    ];
+    const scan = { type: 'snyk', name: 'security-scan', status: 'COMPLETE', compliant: false, trail: 'new' };
+    const urls = (facts: ArtifactFacts) => evaluatePolicy(policyOf, facts).rules.map((r) => [r.rule, r.url]);
+    const policyOf = await read(EXAMPLE);
+    expect(urls(with_({ trails, attestations: [scan] })).slice(1, 3)).toEqual([
+      ['trail-compliance', 'https://ui.example/trails/old'],
+      ['attestation security-scan (snyk)', 'https://ui.example/trails/new'],
+    ]);
+    // No attestation at all: the artifact's first trail.
+    expect(urls(with_({ trails, attestations: [] }))[2]).toEqual([
+      'attestation security-scan (snyk)',
+      'https://ui.example/trails/old',
+    ]);
+  });
+
   it('applies a rule with if only where it holds', async () => {
     const low = with_({ flow: { name: 'backend', tags: { 'risk-level': 'low' } }, attestations: [] });
     const result = await verdicts(EXAMPLE, low);
