@@ -1,7 +1,9 @@
 /** One artifact by fingerprint: a 404 about it is "not found"; one about the org or flow throws. */
 import type { ComplianceClient } from '../api/client.js';
 import type { Artifact, GetArtifactQuery } from '../api/schemas.js';
-import { ApiError } from '../errors/errors.js';
+import { patterns } from '../api/schemas/common.js';
+import { ApiError, ComplianceError } from '../errors/errors.js';
+import { quoteText } from '../trust/text.js';
 import { notFoundAbout } from '../runtime/not-found.js';
 
 /** Artifact lookups in one step, for every action that makes one per artifact the service names: past it, none. */
@@ -39,4 +41,22 @@ export async function notFoundOr<T>(read: () => Promise<T>): Promise<Lookup<T>> 
     }
     throw error;
   }
+}
+
+/**
+ * A failure that is not about one artifact: a refused token, an unreachable service, no time left; by default also a
+ * 404 (the org or flow asked is missing), which a read in a flow the service named is not.
+ */
+export function stepWide(error: unknown, statuses: readonly number[] = [401, 403, 404]): boolean {
+  if (error instanceof ApiError) return statuses.includes(error.status);
+  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/** What is wrong with a flow and fingerprint the service named, before they go into a request: its answer's fault. */
+export function malformedName(flow: string, fingerprint: string): string | undefined {
+  if (!patterns.flowName.test(flow)) return `flow ${quoteText(flow)}, not a flow name`;
+  if (!patterns.fingerprint.test(fingerprint)) {
+    return `fingerprint ${quoteText(fingerprint)}, not 64 lowercase hexadecimal characters`;
+  }
+  return undefined;
 }

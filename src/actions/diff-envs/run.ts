@@ -2,17 +2,15 @@
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
-import { patterns } from '../../api/schemas/common.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { gradeWords, type FailOn } from '../../compliance/grades.js';
 import type { Policy } from '../../compliance/policy/load.js';
 import { joinPolicy, type PolicyResult } from '../../compliance/policy/report.js';
-import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from '../../compliance/lookup.js';
+import { LOOKUP_CONCURRENCY, lookUpArtifact, malformedName, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { firstOf } from '../../summary/cells.js';
-import { quoteText } from '../../trust/text.js';
 import { log } from '../../trust/log.js';
 import {
   arrivingOf,
@@ -86,11 +84,7 @@ async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]
     }
     // The flow and fingerprint come from the service: one that is not a flow name or a fingerprint is its answer's
     // fault, not the user's input.
-    const malformed = !patterns.flowName.test(a.flow)
-      ? `flow ${quoteText(a.flow)}, not a flow name`
-      : !patterns.fingerprint.test(a.fingerprint)
-        ? `fingerprint ${quoteText(a.fingerprint)}, not 64 lowercase hexadecimal characters`
-        : undefined;
+    const malformed = malformedName(a.flow, a.fingerprint);
     if (malformed !== undefined) {
       return check(a, 'NOT-CHECKED', {
         error: { kind: 'unexpected-response', message: `the diff names ${malformed}` },

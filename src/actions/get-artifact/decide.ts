@@ -13,7 +13,6 @@ import {
   type Sorted,
 } from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
-import { ApiError, ComplianceError } from '../../errors/errors.js';
 import type { NamedSpec } from '../../runtime/artifact.js';
 import type { StepError } from '../../runtime/step.js';
 import type { GetArtifactInputs, ItemOutcome, ItemResult } from './inputs.js';
@@ -44,12 +43,6 @@ export function notChecked(item: NamedSpec, fingerprint: string | undefined, err
     compliant: false,
     ...(error && { error }),
   } satisfies ItemResult;
-}
-
-/** A failure that is not about one item: a refused token, a missing org or flow, an unreachable service, no time. */
-export function stepWide(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 401 || error.status === 403 || error.status === 404;
-  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 /** One read's grade: a passing state not confirmed to be the trail's is unknown; a failing one keeps its grade. */

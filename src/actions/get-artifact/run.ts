@@ -8,7 +8,7 @@ import { mapBounded } from '../../api/pagination.js';
 import type { Artifact } from '../../api/schemas.js';
 import { decide, type Decided } from '../../compliance/decide.js';
 import { fails, failOnSentence } from '../../compliance/grades.js';
-import { LOOKUP_CONCURRENCY, lookUpArtifact } from '../../compliance/lookup.js';
+import { LOOKUP_CONCURRENCY, lookUpArtifact, stepWide } from '../../compliance/lookup.js';
 import { joinPolicy, policyLead, type PolicyResult } from '../../compliance/policy/report.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
 import { resolveFingerprint } from '../../runtime/artifact.js';
@@ -22,7 +22,6 @@ import {
   judge,
   notChecked,
   sortItems,
-  stepWide,
   trailNotConfirmed,
   worstOutcome,
 } from './decide.js';

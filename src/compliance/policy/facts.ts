@@ -4,8 +4,8 @@ import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import { isRecord } from '../../api/parse.js';
 import type { Trail } from '../../api/schemas.js';
-import { ApiError, ComplianceError } from '../../errors/errors.js';
 import { stepError } from '../../runtime/step.js';
+import { malformedName, stepWide } from '../lookup.js';
 import { trailState } from '../state.js';
 import type { ArtifactFacts, AttestationFact, TrailFact } from './evaluate.js';
 import { contextsOf, UNKNOWN } from './expression.js';
@@ -47,18 +47,19 @@ export function needsTrails(policies: readonly Policy[]): boolean {
 export const keyOf = (s: PolicySubject) =>
   `${typeof s.flow === 'string' ? `flow ${s.flow}` : String(s.flow)}\0${s.fingerprint}`;
 
-/** Each subject's facts, in order; a read that fails leaves its artifact unknown, but a refused token or an outage fails all. */
+/**
+ * Each subject's facts, in order (subjects distinct by `keyOf`); a read that fails leaves its artifact unknown, but a
+ * refused token or an outage fails all.
+ */
 export async function readPolicyFacts(
   client: ComplianceClient,
   subjects: readonly PolicySubject[],
   policies: readonly Policy[],
 ): Promise<{ facts: ArtifactFacts[]; reads: number; leftOut: number }> {
   const read = needsTrails(policies);
-  const distinct = [...new Map(subjects.map((s) => [keyOf(s), s])).values()];
-  const toRead = read ? distinct.filter((s) => typeof s.flow === 'string') : [];
+  const toRead = read ? subjects.filter((s) => typeof s.flow === 'string') : [];
   const allowed = new Set(toRead.slice(0, MAX_POLICY_READS));
-  const byKey = new Map<string, ArtifactFacts>();
-  const results = await mapBounded(distinct, POLICY_CONCURRENCY, async (s) => {
+  const facts = await mapBounded(subjects, POLICY_CONCURRENCY, async (s): Promise<ArtifactFacts> => {
     const base = { name: s.name, fingerprint: s.fingerprint };
     if (s.flow === null) return { ...base, flow: null, trails: [], attestations: [] };
     const unknown = (why: string) => ({ trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
@@ -74,6 +75,10 @@ export async function readPolicyFacts(
         notRead: true,
       };
     }
+    const malformed = malformedName(flow, s.fingerprint);
+    if (malformed !== undefined) {
+      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(`the answer names ${malformed}`) };
+    }
     try {
       const { items } = await client.listAllTrails(
         { flow, fingerprint: s.fingerprint },
@@ -81,23 +86,17 @@ export async function readPolicyFacts(
       );
       return { ...base, ...factsOf(flow, s.fingerprint, items) };
     } catch (error) {
-      if (stepWide(error)) throw error;
+      // A 404 is about this flow, which the service named: this artifact's, not the step's.
+      if (stepWide(error, [401, 403])) throw error;
       const why = stepError(error).message;
       return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why), notRead: true };
     }
   });
-  distinct.forEach((s, i) => byKey.set(keyOf(s), results[i] as ArtifactFacts));
   return {
-    facts: subjects.map((s) => ({ ...(byKey.get(keyOf(s)) as ArtifactFacts), name: s.name })),
+    facts,
     reads: allowed.size,
     leftOut: toRead.length - allowed.size,
   };
-}
-
-/** A refused token or an unreachable service fails every artifact alike: the step, once. */
-function stepWide(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 401 || error.status === 403;
-  return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 /** The facts in the trails of `flow` that hold `fingerprint`. */

@@ -148,6 +148,7 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   const serve = async (
     trails: (res: Parameters<Parameters<typeof startServer>[0]>[1]) => void,
     inputs: Record<string, string> = {},
+    flow = 'backend',
   ) => {
     const server = await startServer((req, res) => {
       if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
@@ -155,7 +156,7 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
           snappish1: { snapshot_id: 'prod#1', artifacts: [] },
           snappish2: {
             snapshot_id: 'staging#2',
-            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow: 'backend' }],
+            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow }],
           },
           changed: { snapshot_id: 'staging#2', artifacts: [] },
           'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
@@ -188,6 +189,24 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
       );
     },
   );
+
+  it("a flow the diff names that is not a flow name is the answer's fault: no read, could not check", async () => {
+    let reads = 0;
+    const result = await serve(
+      (res) => {
+        reads++;
+        json(res, 200, { data: [] });
+      },
+      {},
+      'back end',
+    );
+    expect(result.code).toBe(1);
+    expect(reads).toBe(0);
+    expect(result.outputs['policy-verdict']).toBe('unknown');
+    expect(result.stdout).toContain(
+      'trail-compliance: its trails could not be read: the answer names flow "back end", not a flow name',
+    );
+  });
 
   it('an answer that lacks what a rule needs only warns where fail-on leaves unknown out', async () => {
     const trail = { name: 't1', flow: { name: 'backend', tags: {} }, is_compliant: true };
