@@ -220,7 +220,7 @@ function whyChanged(c: Change): string {
       .join('; ');
   if (c.artifact.verdict !== 'pass') return reasons(c.artifact);
   const before = reasons(c.was);
-  return before === '' ? 'passes every rule that applies' : `no longer: ${before}`;
+  return before === '' ? 'passes every rule that applies' : `no longer fails ${before}`;
 }
 
 function couldNot(inputs: PreviewInputs | undefined): string {

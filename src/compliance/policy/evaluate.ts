@@ -78,7 +78,7 @@ export function evaluatePolicy(policy: Policy, facts: ArtifactFacts): ArtifactVe
       exempted('provenance', policy.provenance, context, facts.why, () => {
         if (facts.flow === UNKNOWN)
           return { verdict: 'unknown', reason: unknown('the answer names no flow') };
-        if (facts.flow === null) return { verdict: 'fail', reason: 'no provenance: reported to no flow' };
+        if (facts.flow === null) return { verdict: 'fail', reason: 'reported to no flow' };
         return { verdict: 'pass' };
       }),
     );
@@ -86,7 +86,7 @@ export function evaluatePolicy(policy: Policy, facts: ArtifactFacts): ArtifactVe
   if (policy.trailCompliance.required) {
     rules.push(
       exempted('trail-compliance', policy.trailCompliance, context, facts.why, () => {
-        if (facts.flow === null) return { verdict: 'fail', reason: 'no provenance: it belongs to no trail' };
+        if (facts.flow === null) return { verdict: 'fail', reason: 'reported to no flow, so in no trail' };
         if (facts.trails === UNKNOWN)
           return { verdict: 'unknown', reason: unknown('its trails could not be read') };
         return trailVerdict(facts.trails);
@@ -168,7 +168,7 @@ function attestationVerdict(
   facts: ArtifactFacts,
   unknown: (what: string) => string | undefined,
 ): Base {
-  if (facts.flow === null) return { verdict: 'fail', reason: 'no provenance: it has no attestations' };
+  if (facts.flow === null) return { verdict: 'fail', reason: 'missing: reported to no flow' };
   if (facts.attestations === UNKNOWN) {
     return { verdict: 'unknown', reason: unknown('its attestations could not be read') };
   }
@@ -185,8 +185,8 @@ function attestationVerdict(
   // The reason links the trail it is about: the one with the failed attestation, else the artifact's first.
   const trails = facts.trails === UNKNOWN ? [] : facts.trails;
   const page = (trail?: string) => pageOf(trails.find((t) => t.name === trail) ?? trails[0]);
-  if (given.length === 0) return { verdict: 'fail', reason: `no ${what}`, ...page() };
+  if (given.length === 0) return { verdict: 'fail', reason: 'missing', ...page() };
   const failed = given.find((a) => a.compliant === false);
-  if (failed) return { verdict: 'fail', reason: `${what} is not compliant`, ...page(failed.trail) };
-  return { verdict: 'unknown', reason: `the answer gives no verdict on ${what}` };
+  if (failed) return { verdict: 'fail', reason: 'not compliant', ...page(failed.trail) };
+  return { verdict: 'unknown', reason: 'the answer gives no verdict on it' };
 }

@@ -93,7 +93,7 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
       ),
     );
     expect(result.stdout).toMatch(
-      /::error title=Breaks the policy::docker.io\/library\/postgres:16: provenance: no provenance/,
+      /::error title=Breaks the policy::docker.io\/library\/postgres:16: provenance: reported to no flow/,
     );
   });
 

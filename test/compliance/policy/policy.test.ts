@@ -325,12 +325,12 @@ describe('a policy on one artifact', () => {
     expect(await verdicts(EXAMPLE, none)).toEqual({
       verdict: 'fail',
       rules: [
-        ['provenance', 'fail', 'no provenance: reported to no flow'],
-        ['trail-compliance', 'fail', 'no provenance: it belongs to no trail'],
-        ['attestation security-scan (snyk)', 'fail', 'no provenance: it has no attestations'],
+        ['provenance', 'fail', 'reported to no flow'],
+        ['trail-compliance', 'fail', 'reported to no flow, so in no trail'],
+        ['attestation security-scan (snyk)', 'fail', 'missing: reported to no flow'],
         // No flow, so no tag: the rule does not apply.
         ['attestation pull-request (pull_request)', 'not-applicable', undefined],
-        ['attestation coverage (custom:coverage-metrics)', 'fail', 'no provenance: it has no attestations'],
+        ['attestation coverage (custom:coverage-metrics)', 'fail', 'missing: reported to no flow'],
       ],
     });
     const datadog = await verdicts(EXAMPLE, { ...none, name: 'datadog:7' });
@@ -349,16 +349,12 @@ describe('a policy on one artifact', () => {
     expect(trail.rules[1]).toEqual(['trail-compliance', 'fail', 'trail v1.5.0 is NON-COMPLIANT']);
     const attestations = passing.attestations as Exclude<ArtifactFacts['attestations'], typeof UNKNOWN>;
     const missing = await verdicts(EXAMPLE, with_({ attestations: attestations.slice(1) }));
-    expect(missing.rules[2]).toEqual([
-      'attestation security-scan (snyk)',
-      'fail',
-      'no attestation security-scan (snyk)',
-    ]);
+    expect(missing.rules[2]).toEqual(['attestation security-scan (snyk)', 'fail', 'missing']);
     const bad = attestations.map((a) => (a.type === 'snyk' ? { ...a, compliant: false } : a));
     expect((await verdicts(EXAMPLE, with_({ attestations: bad }))).rules[2]).toEqual([
       'attestation security-scan (snyk)',
       'fail',
-      'attestation security-scan (snyk) is not compliant',
+      'not compliant',
     ]);
     const statusMissing = attestations.map((a) =>
       a.type === 'snyk' ? { ...a, status: 'MISSING', compliant: null } : a,
@@ -469,8 +465,8 @@ describe('a policy on one artifact', () => {
     });
     expect((await verdicts(policy, twoTrails)).verdict).toBe('pass');
     expect((await verdicts(policy, with_({ attestations: [] }))).rules.slice(1)).toEqual([
-      ['attestation security-scan (any type)', 'fail', 'no attestation security-scan (any type)'],
-      ['attestation of type pull_request', 'fail', 'no attestation of type pull_request'],
+      ['attestation security-scan (any type)', 'fail', 'missing'],
+      ['attestation of type pull_request', 'fail', 'missing'],
     ]);
   });
 });
