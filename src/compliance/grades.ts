@@ -3,6 +3,7 @@
 import type { ArtifactState } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { InputError } from '../errors/errors.js';
+import { plural } from '../summary/cells.js';
 
 /** In this order everywhere: in messages, in the result file, in the summary. */
 export const GRADES = ['non-compliant', 'missing', 'incomplete', 'unknown'] as const;
@@ -123,13 +124,37 @@ export function sortFindings<T>(
 
 export type Sorted<T> = ReturnType<typeof sortFindings<T>>;
 
-/** How many of each grade, in GRADES order, the absent left out: `1 non-compliant, 2 unknown`. */
-export function countWords<T>(findings: readonly T[], gradeOf: (finding: T) => Grade): string {
-  return ALL_GRADES.map((g) => [g, findings.filter((f) => gradeOf(f) === g).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([g, n]) => `${n} ${g}`)
-    .join(', ');
+/**
+ * A step's findings as its summary names them: one's noun (`commit`), and the words of its own for grades (the review's
+ * table says `approved by no one`); any other grade reads as GRADE_WORDS says, else as itself (`missing`).
+ */
+export interface FindingWords {
+  noun: string;
+  grades?: Partial<Record<Grade, string>>;
 }
+
+const GRADE_WORDS: Partial<Record<Grade, string>> = { unknown: 'without a verdict' };
+
+/**
+ * How many of each grade, in GRADES order, in words, the absent left out: `1 non-compliant, 2 without a verdict`; one
+ * grade alone is its word (`missing`), as the count beside it says how many.
+ */
+export function countWords<T>(
+  findings: readonly T[],
+  gradeOf: (finding: T) => Grade,
+  words: FindingWords['grades'] = {},
+): string {
+  const counts = ALL_GRADES.map((g) => [g, findings.filter((f) => gradeOf(f) === g).length] as const).filter(
+    ([, n]) => n > 0,
+  );
+  const word = (g: Grade) => words[g] ?? GRADE_WORDS[g] ?? g;
+  const [only] = counts;
+  if (counts.length === 1 && only) return word(only[0]);
+  return counts.map(([g, n]) => `${n} ${word(g)}`).join(', ');
+}
+
+/** Artifacts as findings (get-artifact, diff-envs): their grades in the default words. */
+export const ARTIFACTS: FindingWords = { noun: 'artifact' };
 
 /** The grade of an artifact the service has, by the one decision; undefined when it passes. */
 export function artifactGrade(state: ArtifactState | null, compliant: boolean): Grade | undefined {
@@ -139,15 +164,25 @@ export function artifactGrade(state: ArtifactState | null, compliant: boolean): 
   return 'non-compliant';
 }
 
-/** The summary's sentence about fail-on; empty without findings or where nothing only warns by default. */
-export function failOnSentence<T>(failOn: FailOn, sorted: Sorted<T>, gradeOf: (finding: T) => Grade): string {
+/**
+ * The summary's sentence on what fails the step and what it only warns of: `2 commits fail this step (missing); it is
+ * set to warn, not fail, on 1 more (self-approved).` Empty without findings, or where nothing only warns and fail-on
+ * was not given (the failure says it all). would-fail is left to its output, which the docs explain.
+ */
+export function failOnSentence<T>(
+  failOn: FailOn,
+  sorted: Sorted<T>,
+  gradeOf: (finding: T) => Grade,
+  words: FindingWords,
+): string {
   if (!sorted.wouldFail) return '';
   if (failOn.input !== FAIL_ON_INPUT && sorted.warn.length === 0) return '';
-  const failing =
-    sorted.fail.length > 0
-      ? `${sorted.fail.length} finding(s) fail the step (${countWords(sorted.fail, gradeOf)})`
-      : 'nothing fails the step';
-  const warning =
-    sorted.warn.length > 0 ? `; ${sorted.warn.length} only warn (${countWords(sorted.warn, gradeOf)})` : '';
-  return `fail-on: ${gradeWords(failOn.grades)}: ${failing}${warning}. would-fail: true (with every grade listed, the step would fail).`;
+  const { fail, warn } = sorted;
+  const which = (found: readonly T[]) => `(${countWords(found, gradeOf, words.grades)})`;
+  const counted = (n: number) => `${n} ${plural(n, words.noun)}`;
+  if (fail.length === 0)
+    return `This step is set to warn, not fail, on ${counted(warn.length)} ${which(warn)}.`;
+  const failing = `${counted(fail.length)} ${plural(fail.length, 'fails', 'fail')} this step ${which(fail)}`;
+  if (warn.length === 0) return `${failing}.`;
+  return `${failing}; it is set to warn, not fail, on ${warn.length} more ${which(warn)}.`;
 }

@@ -181,32 +181,55 @@ describe('sortFindings: which fail, which warn, would-fail', () => {
     });
   });
 
-  it('says it in words: counts by grade, fail-on, would-fail', () => {
-    expect(countWords(findings, (f) => f.grade)).toBe('1 non-compliant, 2 missing, 1 incomplete, 1 unknown');
+  it('says it in words: counts by grade, what fails and what the step is set to warn of', () => {
+    expect(countWords(findings, (f) => f.grade)).toBe(
+      '1 non-compliant, 2 missing, 1 incomplete, 1 without a verdict',
+    );
+    // One grade alone: its word, the count being beside it; a step's own words win over the defaults.
+    expect(countWords(findings.slice(0, 1), (f) => f.grade)).toBe('missing');
+    expect(countWords(findings.slice(0, 3), (f) => f.grade, { unknown: 'could not be checked' })).toBe(
+      '1 non-compliant, 1 missing, 1 could not be checked',
+    );
     expect(gradeWords([])).toBe('none');
     expect(gradeWords(['unknown', 'missing'])).toBe('missing, unknown');
     const grade = (f: { grade: Grade }) => f.grade;
-    /** The sentence of this fail-on over these findings. */
+    /** The sentence of this fail-on over these findings, each a commit. */
     const sentence = (failOn: { grades: Grade[]; input: string | undefined }, found = findings) =>
-      failOnSentence(failOn, sortFindings(found, grade, failOn), grade);
+      failOnSentence(failOn, sortFindings(found, grade, failOn), grade, { noun: 'commit' });
     expect(sentence({ grades: ['missing'], input: 'fail-on' })).toBe(
-      'fail-on: missing: 2 finding(s) fail the step (2 missing); 3 only warn (1 non-compliant, 1 incomplete, ' +
-        '1 unknown). would-fail: true (with every grade listed, the step would fail).',
+      '2 commits fail this step (missing); it is set to warn, not fail, on 3 more (1 non-compliant, 1 incomplete, ' +
+        '1 without a verdict).',
+    );
+    expect(sentence({ grades: ['non-compliant'], input: 'fail-on' }, findings.slice(0, 2))).toBe(
+      '1 commit fails this step (non-compliant); it is set to warn, not fail, on 1 more (missing).',
     );
     const none = { grades: [], input: 'fail-on' };
     expect(sentence(none, findings.slice(0, 1))).toBe(
-      'fail-on: none: nothing fails the step; 1 only warn (1 missing). would-fail: true (with every grade listed, ' +
-        'the step would fail).',
+      'This step is set to warn, not fail, on 1 commit (missing).',
     );
     expect(sentence(none, [])).toBe('');
     // Not given, and nothing only warns (a default or a shorthand true): the failure says it all.
     expect(sentence({ grades: [...GRADES], input: undefined })).toBe('');
-    expect(sentence({ grades: [...GRADES], input: 'fail-on' })).toContain(
-      'fail-on: non-compliant, missing, incomplete, unknown: 5 finding(s) fail the step',
+    expect(sentence({ grades: [...GRADES], input: 'fail-on' })).toBe(
+      '5 commits fail this step (1 non-compliant, 2 missing, 1 incomplete, 1 without a verdict).',
     );
-    // The shorthand false: everything only warns, and the summary says so.
-    expect(sentence({ grades: [], input: undefined })).toContain(
-      'fail-on: none: nothing fails the step; 5 only warn',
+    // The shorthand false: everything only warns, and the summary says so; would-fail is left to its output.
+    const warned = sentence({ grades: [], input: undefined });
+    expect(warned).toBe(
+      'This step is set to warn, not fail, on 5 commits (1 non-compliant, 2 missing, 1 incomplete, ' +
+        '1 without a verdict).',
+    );
+    expect(warned).not.toContain('would-fail');
+    // The step's own words for its grades.
+    const review = { grades: [], input: 'fail-on' };
+    const reviewed = [{ grade: 'no-pull-request' as const }, { grade: 'unreviewed' as const }];
+    expect(
+      failOnSentence(review, sortFindings(reviewed, grade, review), grade, {
+        noun: 'commit',
+        grades: { 'no-pull-request': 'without a pull request', unreviewed: 'approved by no one' },
+      }),
+    ).toBe(
+      'This step is set to warn, not fail, on 2 commits (1 approved by no one, 1 without a pull request).',
     );
   });
 });

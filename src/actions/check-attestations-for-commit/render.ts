@@ -3,8 +3,7 @@ import {
   countWords,
   failOnSentence,
   fails,
-  gradeWords,
-  type FailOn,
+  type FindingWords,
   type Grade,
   type Sorted,
 } from '../../compliance/grades.js';
@@ -39,6 +38,10 @@ import {
 } from './inputs.js';
 
 const TITLE = 'Compliance gate';
+/** What a gate that found problems says, where nothing it found fails the step: the heading and the log alike. */
+const WARNED = 'found problems (set to warn, not fail)';
+/** The gate's findings in a reader's words: each is an attestation, or a commit without any (one missing). */
+const ATTESTATIONS: FindingWords = { noun: 'attestation' };
 
 /** One comment per gate: two gates of one job (a flow each, or the gate and the review) keep their own. */
 function commentKey(inputs: GateInputs): string {
@@ -101,6 +104,7 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
     ...verdictAnnotations(inputs, result.note, sorted, {
       describe: (item) => describeItem(item, result),
       grade: (item) => item.grade,
+      words: ATTESTATIONS,
       counts: `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`,
       title: TITLE,
     }),
@@ -115,7 +119,13 @@ function verdictAnnotations<T>(
   inputs: GateInputs,
   note: string | undefined,
   sorted: Sorted<T>,
-  found: { describe: (item: T) => string; grade: (item: T) => Grade; counts: string; title: string },
+  found: {
+    describe: (item: T) => string;
+    grade: (item: T) => Grade;
+    words: FindingWords;
+    counts: string;
+    title: string;
+  },
 ): Pick<StepResult, 'annotations' | 'failure'> {
   const notes: Annotation[] = note === undefined ? [] : [{ level: 'warning', message: note }];
   if (!sorted.wouldFail) return { annotations: notes };
@@ -137,21 +147,15 @@ function verdictAnnotations<T>(
   });
   const annotations = [...notes, ...errors.map(annotate('error')), ...warnings.map(annotate('warning'))];
   if (failing) {
+    const warned = sorted.warn.length;
     const onlyWarn =
-      sorted.warn.length > 0
-        ? ` Of these, ${countWords(sorted.warn, found.grade)} only warn (fail-on: ${gradeWords(inputs.failOn.grades)}).`
+      warned > 0
+        ? ` The step is set to warn, not fail, on ${warned} of these (${countWords(sorted.warn, found.grade, found.words.grades)}).`
         : '';
     return { annotations, failure: `${found.title} tripped: ${found.counts}${more}.${onlyWarn}` };
   }
-  const tripped = `${found.title} tripped, not failing (${whyNotFailing(inputs.failOn)}): ${found.counts}${more}.`;
-  return { annotations: [...annotations, { level: 'warning', message: tripped }] };
-}
-
-/** Why nothing the gate found fails the step, in the words the workflow used. */
-function whyNotFailing(failOn: FailOn): string {
-  if (failOn.grades.length > 0 || failOn.input === 'fail-on')
-    return `fail-on is ${gradeWords(failOn.grades)}`;
-  return 'fail-on-non-compliant is false';
+  const warning = `${found.title} ${WARNED}: ${found.counts}${more}.`;
+  return { annotations: [...annotations, { level: 'warning', message: warning }] };
 }
 
 /** `2 missing and 1 non-compliant`, with `and 1 unknown (no verdict)` when an attestation has no verdict. */
@@ -208,7 +212,7 @@ function report(
   summary.heading(
     outcome === 'compliant'
       ? `✅ ${TITLE} passed`
-      : `❌ ${TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
+      : `❌ ${TITLE} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`,
     3,
   );
   const from = sourceWords(result);
@@ -233,8 +237,8 @@ function report(
         (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.')) +
       (overrides > 0 ? ` ${overrides} decided by an override (a person's verdict on the attestation).` : ''),
   );
-  // What fails the step and what only warns, and would-fail.
-  const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade);
+  // What fails the step and what it only warns of.
+  const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade, ATTESTATIONS);
   if (graded !== '') summary.paragraph(graded);
   if (result.deployed !== undefined) deployedLines(summary, result.deployed);
   // Many commits (a release range): grouped by state, problems first, rather than a matrix of thousands of rows.
@@ -362,10 +366,10 @@ export function renderNothingChecked(inputs: GateInputs, read: CommitsRead): Ste
   const note = read.note ?? 'Nothing was checked.';
   const failing = fails(inputs.failOn, 'missing');
   const graded = failing
-    ? `Nothing checked is graded missing, which fails the step (fail-on: ${gradeWords(inputs.failOn.grades)}).`
-    : `Nothing checked is graded missing, which only warns (${whyNotFailing(inputs.failOn)}).`;
-  const heading = `❌ ${TITLE} tripped${failing ? '' : ' (not failing the step)'}: nothing checked`;
-  const step = uncheckedStep(inputs, read, heading, [note, `${graded} would-fail: true.`]);
+    ? 'Nothing checked counts as missing, which fails this step.'
+    : 'Nothing checked counts as missing: this step is set to warn, not fail, on it.';
+  const heading = `❌ ${TITLE} ${failing ? 'tripped' : WARNED}: nothing checked`;
+  const step = uncheckedStep(inputs, read, heading, [note, graded]);
   return {
     ...step,
     outcome: 'non-compliant' satisfies Outcome,
@@ -425,6 +429,16 @@ const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
   reviewed: ['✅', 'reviewed by someone else'],
 };
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
+/** The review's findings, each a commit, graded in its table's words (`approved by no one`). */
+const REVIEWED: FindingWords = {
+  noun: 'commit',
+  grades: Object.fromEntries(
+    VERDICTS.flatMap((v) => {
+      const grade = VERDICT_GRADES[v];
+      return grade === undefined ? [] : [[grade, VERDICT_WORDS[v][1]]];
+    }),
+  ),
+};
 
 /** The reason, with the pull request that decided where there is one. */
 const why = (r: ReviewVerdict) => `${r.reason}${r.pullRequest ? ` (${r.pullRequest})` : ''}`;
@@ -479,6 +493,7 @@ export function renderReview(
     ...verdictAnnotations(inputs, read.note, sorted, {
       describe,
       grade: gradeOf,
+      words: REVIEWED,
       counts:
         `${review.failing.length} of ${review.verdicts.length} commit(s) fail the review ` +
         `(${verdictCounts(
@@ -504,7 +519,7 @@ function reviewReport(
   summary.heading(
     review.compliant
       ? `✅ ${REVIEW_TITLE} passed`
-      : `❌ ${REVIEW_TITLE} ${sorted.fail.length > 0 ? 'tripped' : 'tripped (not failing the step)'}`,
+      : `❌ ${REVIEW_TITLE} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`,
     3,
   );
   const others = verdictCounts(
@@ -521,7 +536,7 @@ function reviewReport(
       `its authors${exempt.length > 0 ? `, unless written by ${exempt.join(', ')}` : ''}.${narrowed}`,
   );
   if (read.note !== undefined) summary.paragraph(read.note);
-  const graded = failOnSentence(inputs.failOn, sorted, gradeOf);
+  const graded = failOnSentence(inputs.failOn, sorted, gradeOf, REVIEWED);
   if (graded !== '') summary.paragraph(graded);
   if (read.deployed !== undefined) deployedLines(summary, read.deployed);
 

@@ -14,7 +14,7 @@ import { capMatrix, matrixLimit } from '../../runtime/output.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { log } from '../../trust/log.js';
-import { failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
+import { ARTIFACTS, failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
 import { MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
 import {
@@ -353,10 +353,10 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
       : sorted.fail.length > 0
         ? ` ${subject} (${gate}) fails the step.`
         : bad.length > 0
-          ? ` ${subject} (${gate}) only warns.`
+          ? '' // The sentence below says what the step is set to warn of.
           : ` ${subject} (${gate}) passes.`;
   summary.paragraph(`${lead}: ${verdict}.${consequence}`);
-  const graded = failOnSentence(failOn, sorted, (c) => arrivalGrade(c.state) ?? 'unknown');
+  const graded = failOnSentence(failOn, sorted, (c) => arrivalGrade(c.state) ?? 'unknown', ARTIFACTS);
   if (graded !== '') summary.paragraph(graded);
   if (review.leftOut > 0) {
     summary.paragraph(

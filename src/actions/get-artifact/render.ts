@@ -16,7 +16,7 @@ import {
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck, Verdict } from '../../compliance/decide.js';
-import { failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
+import { ARTIFACTS, failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 
@@ -74,7 +74,7 @@ function unchecked(result: GetArtifactResult): boolean {
   return result.failOn.includes('unknown') && result.notConfirmed !== undefined;
 }
 
-/** What a gate says of fail-on in the summary: what fails, what only warns, and would-fail. */
+/** What a gate says of an artifact not found: whether it fails the step or the step is set to warn of it. */
 function gradedSentence(result: GetArtifactResult): string {
   const grade = gradeOf(result) ?? null;
   if (result.gate === undefined || grade === null) return '';
@@ -83,6 +83,7 @@ function gradedSentence(result: GetArtifactResult): string {
     failOn,
     sortFindings([grade], (g) => g, failOn),
     (g) => g,
+    ARTIFACTS,
   );
 }
 
@@ -147,18 +148,17 @@ export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWri
   }
   const gate = result.gate;
   if (gate !== undefined) {
+    // Whether the artifact fails the step, then why, without the input's name; a policy may fail it on its own.
     const unlabelled = (text: string) => (text.startsWith(`${gate}: `) ? text.slice(gate.length + 2) : text);
     summary.paragraph(
       result.failure !== undefined
         ? unchecked(result)
           ? result.failure
-          : `${gate}: failed. ${unlabelled(result.failure)}`
+          : `This fails the step: ${unlabelled(result.failure)}`
         : result.warning !== undefined
-          ? `${gate}: warns, not failing. ${unlabelled(result.warning)}`
-          : `${gate}: passed.`,
+          ? `The step is set to warn, not fail, on this: ${unlabelled(result.warning)}`
+          : 'The artifact is compliant: it does not fail the step.',
     );
-    const graded = gradedSentence(result);
-    if (graded !== '') summary.paragraph(graded);
   }
   return summary;
 }

@@ -7,7 +7,7 @@ import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { Artifact } from '../../api/schemas.js';
 import { decide, type Decided } from '../../compliance/decide.js';
-import { fails, failOnSentence } from '../../compliance/grades.js';
+import { ARTIFACTS, fails, failOnSentence } from '../../compliance/grades.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, stepWide } from '../../compliance/lookup.js';
 import { joinPolicy, policyLead, type PolicyResult } from '../../compliance/policy/report.js';
 import { fingerprintArtifact } from '../../fingerprint/artifact.js';
@@ -73,8 +73,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   };
   if (read.notFound) says(notFoundMessage(inputs, read.fingerprint, read.notFound));
   else if (unchecked) result.failure = `${label}: could not check. ${notConfirmed}`;
-  else if (notConfirmed !== undefined)
-    says(`${label}: not failing on ${grade ?? 'unknown'}. ${notConfirmed}`);
+  else if (notConfirmed !== undefined) says(`${label}: ${notConfirmed}`);
   else if (grade !== undefined) says(trippedMessage(result, label));
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
@@ -223,7 +222,7 @@ export function manyStep(
   const graded =
     inputs.failOn.input === undefined
       ? ''
-      : failOnSentence(inputs.failOn, sorted, (item) => itemGrade(item) ?? 'unknown');
+      : failOnSentence(inputs.failOn, sorted, (item) => itemGrade(item) ?? 'unknown', ARTIFACTS);
   // The items that failed the step (errors), then those a gate only warns of.
   const annotations = [
     ...sorted.fail.map((item) => annotation('error', item)),

@@ -292,7 +292,7 @@ const ofLevel = (step: StepResult, level: string) =>
   (step.annotations ?? []).filter((a) => a.level === level);
 
 describe('render', () => {
-  it('not failing: at most ten warnings, the note and a possible comment warning counted, the last saying it tripped', async () => {
+  it('not failing: at most ten warnings, the note and a possible comment warning counted, the last saying it is set to warn', async () => {
     const inputs = await read(
       env(
         {
@@ -319,7 +319,7 @@ describe('render', () => {
     expect(warnings).toHaveLength(9);
     expect(warnings[0]?.message).toBe('a note');
     expect(warnings.at(-1)?.message).toBe(
-      'Compliance gate tripped, not failing (fail-on-non-compliant is false): 12 missing and 0 non-compliant attestation(s) in 12 commit(s) (5 more in the job summary).',
+      'Compliance gate found problems (set to warn, not fail): 12 missing and 0 non-compliant attestation(s) in 12 commit(s) (5 more in the job summary).',
     );
     expect(ofLevel(step, 'error')).toEqual([]);
   });

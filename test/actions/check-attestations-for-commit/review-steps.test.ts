@@ -238,25 +238,35 @@ describe('review: never-alone over a release', () => {
     expect(result.code).toBe(verdict === 'exempt' ? 0 : 1);
   });
 
-  it('fail-on picks the grades that fail the step; the others warn, and would-fail still says so', async () => {
+  it('fail-on picks the grades that fail the step; the others warn, in the words of the table', async () => {
     const { url } = await seeded();
     const commits = [shas['self-approved'], shas['no-pull-requests-field']].join(',');
     const unknownOnly = await review(url, { commits, 'fail-on': 'unknown' });
-    expectStep(unknownOnly, { code: 1, outputs: { 'would-fail': 'true' } });
+    expectStep(unknownOnly, {
+      code: 1,
+      outputs: { 'would-fail': 'true' },
+      summary: [
+        '### ❌ Review check tripped\n',
+        '1 commit fails this step (could not be checked); it is set to warn, not fail, on 1 more (self-approved).',
+      ],
+    });
     expect(errors(unknownOnly).at(-1)).toBe(
       '::error::Review check tripped: 2 of 2 commit(s) fail the review (1 could not be checked, ' +
-        '1 self-approved). ' +
-        'Of these, 1 self-approved only warn (fail-on: unknown).',
+        '1 self-approved). The step is set to warn, not fail, on 1 of these (self-approved).',
     );
     const none = await review(url, { commits, 'fail-on': 'none' });
     expectStep(none, {
       code: 0,
       outputs: { outcome: 'non-compliant', 'would-fail': 'true' },
       errors: [],
-      summary: ['### ❌ Review check tripped (not failing the step)'],
+      summary: [
+        '### ❌ Review check found problems (set to warn, not fail)\n',
+        'This step is set to warn, not fail, on 2 commits (1 could not be checked, 1 self-approved).',
+      ],
     });
+    expect(none.summary).not.toContain('fails this step');
     expect(warnings(none).at(-1)).toBe(
-      '::warning::Review check tripped, not failing (fail-on is none): 2 of 2 commit(s) fail the review ' +
+      '::warning::Review check found problems (set to warn, not fail): 2 of 2 commit(s) fail the review ' +
         '(1 could not be checked, 1 self-approved).',
     );
   });

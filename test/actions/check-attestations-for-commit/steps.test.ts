@@ -232,13 +232,11 @@ describe('check-attestations-for-commit', () => {
         'Required: pull-request, unit-tests, snyk-scan. Narrowed to flow backend.',
       ],
     });
-    // Nothing found wrong: fail-on is not in the summary.
-    expect(result.summary).not.toContain('would-fail');
+    // Nothing found wrong: nothing said of what fails the step or what it is set to warn of.
+    expect(result.summary).not.toMatch(/fails? this step|set to warn/);
   });
 
-  const graded = (sentence: string) =>
-    `fail-on: ${sentence}. would-fail: true (with every grade listed, the step would fail).`;
-  const tripped = '::warning::Compliance gate tripped, not failing';
+  const setToWarn = '::warning::Compliance gate found problems (set to warn, not fail)';
   const hasNone = `title=Compliance gate::Commit ${UNKNOWN} has no attestation.`;
   const thirty = shas(30);
   it.each<Ended & { title: string; inputs: Record<string, string> }>([
@@ -277,11 +275,12 @@ describe('check-attestations-for-commit', () => {
       warnings: [
         expect.stringContaining(`Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant`),
         ...any(8),
-        expect.stringContaining(
-          'Compliance gate tripped, not failing (fail-on-non-compliant is false): 20 missing and 1',
-        ),
+        expect.stringContaining(`${setToWarn}: 20 missing and 1`),
       ],
-      summary: ['tripped (not failing the step)'],
+      summary: [
+        '### ❌ Compliance gate found problems (set to warn, not fail)',
+        'This step is set to warn, not fail, on 21 attestations (1 non-compliant, 20 missing).',
+      ],
     },
     {
       title: 'fail-on missing: a missing attestation fails the step, a non-compliant one only warns',
@@ -289,8 +288,8 @@ describe('check-attestations-for-commit', () => {
       code: 1,
       errors: [
         `::error ${hasNone}`,
-        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). Of ' +
-          'these, 1 non-compliant only warn (fail-on: missing).',
+        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). The ' +
+          'step is set to warn, not fail, on 1 of these (non-compliant).',
       ],
       warnings: [
         expect.stringContaining(
@@ -299,7 +298,7 @@ describe('check-attestations-for-commit', () => {
       ],
       summary: [
         '### ❌ Compliance gate tripped\n',
-        graded('missing: 1 finding(s) fail the step (1 missing); 1 only warn (1 non-compliant)'),
+        '1 attestation fails this step (missing); it is set to warn, not fail, on 1 more (non-compliant).',
       ],
       result: { failOn: ['missing'], wouldFail: true },
     },
@@ -310,11 +309,11 @@ describe('check-attestations-for-commit', () => {
       errors: [],
       warnings: [
         `::warning ${hasNone}`,
-        `${tripped} (fail-on is non-compliant): 1 missing and 0 non-compliant attestation(s) in 2 commit(s).`,
+        `${setToWarn}: 1 missing and 0 non-compliant attestation(s) in 2 commit(s).`,
       ],
       summary: [
-        '### ❌ Compliance gate tripped (not failing the step)',
-        graded('non-compliant: nothing fails the step; 1 only warn (1 missing)'),
+        '### ❌ Compliance gate found problems (set to warn, not fail)',
+        'This step is set to warn, not fail, on 1 attestation (missing).',
       ],
     },
     {
@@ -322,11 +321,8 @@ describe('check-attestations-for-commit', () => {
       inputs: { commits: `${NON_COMPLIANT},${UNKNOWN}`, 'fail-on': 'none' },
       code: 0,
       errors: [],
-      warnings: [
-        ...any(2),
-        `${tripped} (fail-on is none): 1 missing and 1 non-compliant attestation(s) in 2 commit(s).`,
-      ],
-      summary: [graded('none: nothing fails the step; 2 only warn (1 non-compliant, 1 missing)')],
+      warnings: [...any(2), `${setToWarn}: 1 missing and 1 non-compliant attestation(s) in 2 commit(s).`],
+      summary: ['This step is set to warn, not fail, on 2 attestations (1 non-compliant, 1 missing).'],
     },
   ])('a tripped gate, $title', async ({ title: _title, inputs, ...ended }) => {
     const outputs = { compliant: 'false', outcome: 'non-compliant', 'would-fail': 'true' };
@@ -376,9 +372,9 @@ describe('check-attestations-for-commit', () => {
       code: 0,
       outputs,
       errors: [],
-      summary: [graded('non-compliant, missing: nothing fails the step; 1 only warn (1 unknown)')],
+      summary: ['This step is set to warn, not fail, on 1 attestation (without a verdict).'],
     });
-    expect(warnings(warned).at(-1)).toBe(`${tripped} (fail-on is non-compliant, missing): ${counts}`);
+    expect(warnings(warned).at(-1)).toBe(`${setToWarn}: ${counts}`);
   });
 
   it('sends the narrowing filters to the service with the commits', async () => {

@@ -662,8 +662,8 @@ describe('the promotion gate under fail-on', () => {
       [...levels('error', 1, 4), ...levels('warning', 0, 2, 3)],
       [
         'The promotion gate (fail-on: incomplete) fails the step.',
-        'fail-on: incomplete: 2 finding(s) fail the step (1 incomplete, 1 unknown); 3 only warn (1 non-compliant, ' +
-          '1 missing, 1 unknown). would-fail: true',
+        '2 artifacts fail this step (1 incomplete, 1 without a verdict); it is set to warn, not fail, on 3 more ' +
+          '(1 non-compliant, 1 missing, 1 without a verdict).',
       ],
     ],
     [
@@ -681,11 +681,14 @@ describe('the promotion gate under fail-on', () => {
       ['The promotion gate (fail-on: missing) fails the step.'],
     ],
     [
-      'fail-on none: nothing fails, everything warns, the gate only warns',
+      'fail-on none: nothing fails, everything warns, and the summary says the step is set to warn',
       { grades: [], input: 'fail-on' },
       undefined,
       levels('warning', 0, 1, 2, 3, 4),
-      ['The promotion gate (fail-on: none) only warns.'],
+      [
+        'This step is set to warn, not fail, on 5 artifacts (1 non-compliant, 1 missing, 1 incomplete, ' +
+          '2 without a verdict).',
+      ],
     ],
     [
       'no gate (the default): as before, only the NOT-CHECKED warns',
@@ -719,9 +722,8 @@ describe('the promotion gate under fail-on', () => {
       `1 of 1 arriving artifact(s) fail (fail-on: incomplete): ${name(1)} (INCOMPLETE). ` +
         'See the job summary or the non-compliant output.',
     );
-    expect(failing.summary?.toString()).toContain(
-      'fail-on: incomplete: 1 finding(s) fail the step (1 incomplete). would-fail: true',
-    );
+    expect(failing.summary?.toString()).toContain('1 artifact fails this step (incomplete).');
+    expect(failing.summary?.toString()).not.toContain('set to warn');
     const s = graded('non-compliant', 'missing', 'unknown');
     expect(s.outcome).toBe('different');
     expect(s.failure).toBeUndefined();
@@ -733,11 +735,8 @@ describe('the promotion gate under fail-on', () => {
       },
     ]);
     const summary = s.summary?.toString() ?? '';
-    expect(summary).toContain('The promotion gate (fail-on: non-compliant, missing, unknown) only warns.');
-    expect(summary).toContain(
-      'fail-on: non-compliant, missing, unknown: nothing fails the step; 1 only warn (1 incomplete). ' +
-        'would-fail: true (with every grade listed, the step would fail).',
-    );
+    expect(summary).toContain('This step is set to warn, not fail, on 1 artifact (incomplete).');
+    expect(summary).not.toContain('fails the step');
   });
 
   it('would-fail false when every arriving artifact is COMPLIANT and no other gate trips', () => {

@@ -173,7 +173,7 @@ describe('the summary', () => {
     expect(text).toContain('| junit | COMPLETE, superseded | ❌ no |');
     expect(text).toContain('| junit | COMPLETE | ✅ yes |');
     expect(text).toContain('| jira | MISSING | — |');
-    expect(text).toContain('assert-compliant: failed. Artifact');
+    expect(text).toContain('This fails the step: Artifact');
   });
 
   it("shows an override as a person's verdict, and what it overrides as overridden", () => {
@@ -201,10 +201,16 @@ describe('the summary', () => {
 
   it('says the gate passed, and says nothing of a gate that is off', () => {
     const passed = resultOf({ state: 'COMPLIANT' });
-    expect(summarize(passed).toString()).toContain('assert-compliant: passed.');
-    expect(
-      summarize({ ...passed, assertCompliant: false, failOn: ['missing'], gate: undefined }).toString(),
-    ).not.toContain('assert-compliant');
+    const said = 'The artifact is compliant: it does not fail the step.';
+    expect(summarize(passed).toString()).toContain(said);
+    const off = summarize({
+      ...passed,
+      assertCompliant: false,
+      failOn: ['missing'],
+      gate: undefined,
+    }).toString();
+    expect(off).not.toContain(said);
+    expect(off).not.toContain('assert-compliant');
   });
 
   it('not found: the message, and no table', () => {
