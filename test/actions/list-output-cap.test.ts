@@ -38,7 +38,7 @@ describe('a matrix output cut to what GitHub takes', () => {
       /an output holds at most 64 KiB/,
     ],
   ])(
-    'diff-envs, %i promotions: the summary heading and a warning say how many the matrix leaves out',
+    'diff-envs, %i promotions: the summary, its rows and a warning say how many the matrix leaves out',
     async (count, name, limit) => {
       const server = await serveArriving({ count, name });
       try {
@@ -54,7 +54,10 @@ describe('a matrix output cut to what GitHub takes', () => {
           kept,
         );
         const left = count - kept;
-        expect(result.summary).toContain(`#### Promotions (${count}, ${left} left out of the matrix)`);
+        expect(result.summary).toContain(`Promotions: ${count} may move, ${left} left out of the matrix.`);
+        // Each row says whether its service gets a job: the first that fit do, the rest do not.
+        expect(result.summary.match(/ \| may move \| /g)).toHaveLength(kept);
+        expect(result.summary.match(/ \| no job: the matrix is full \| /g)).toHaveLength(left);
         expect(result.summary).toMatch(
           new RegExp(
             `The promotions output holds the first ${kept} \\(${limit.source}\\): the last ${left} below get no job`,

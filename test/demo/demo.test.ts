@@ -128,21 +128,33 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(STEPS);
     /** The summary of the demo's step `n`. */
     const section = (n: number) => markdown.split(/^## \d+\. /m)[n] ?? '';
+    // Two snapshots of staging: what changed, then the compliance of what arrived.
     expect(section(6)).toContain(
-      byProfile('### Environment diff: staging#3 → staging#4', '### Environment diff: staging\\~1 → staging'),
+      `### ❌ Environment diff: ${byProfile('staging#3 → staging#4', 'staging\\~1 → staging')}: 1 added, 1 scaled; ` +
+        '1 of 1 arriving artifact is not compliant\n',
     );
     expect(markdown).toContain('### ✅ Compliance gate passed');
     // One story: the promotion review of production against staging finds the new backend, reported with
     // its template name and so missing what the template asks, and reports it without failing. A minimal answer
     // gives no page to link the state to, and names no snapshot: the review says it is not confirmed.
     expect(section(7)).toMatch(/^Promotion review: what staging would bring to production$/m);
+    // The verdict is the heading; each arriving artifact is one row, its state marked as everywhere else, with its
+    // versions linked to what changed between them and whether it may move.
+    expect(section(7)).toContain(
+      `### ❌ Promoting ${byProfile('staging#4 to production#2', 'staging to production')}: 2 of 2 arriving ` +
+        'artifacts are not compliant\n',
+    );
     expect(section(7)).toMatch(
       byProfile(
-        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \|/,
-        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| <code>\w{12}<\/code> \| ⚠️ INCOMPLETE — missing: pull-request, unit-tests, snyk-scan \|/,
+        /\| ghcr\.io\/acme\/backend \| \[1\.4\.0 → 1\.6\.0\]\(https:\/\/github\.com\/acme\/shop\/compare\/3dfdaa9cbad35a60632a382f8653df6ef6539d28\.\.\.[0-9a-f]{40}\) \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \| may move \| <code>\w{12}<\/code> \|/,
+        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| ⚠️ INCOMPLETE — missing: pull-request, unit-tests, snyk-scan \| left out: from a diff not confirmed \| <code>\w{12}<\/code> \|/,
       ),
     );
-    expect(section(7)).toContain('| ❔ flow unknown |');
+    expect(section(7)).toContain(
+      `| ❔ flow unknown | ${byProfile('may move', 'left out: from a diff not confirmed')} |`,
+    );
+    expect(section(7).match(/^\| ghcr\.io\/acme\/backend /gm)).toHaveLength(1);
+    expect(section(7).match(/^\| ghcr\.io\/acme\/backend-migrate:1\.6\.0 /gm)).toHaveLength(1);
     // The matrix a promotion workflow would fan out on, printed one entry (one job) a line: every artifact that would
     // move (promotions-state: any), with its state; the compare link only where the answer gives both commits. A
     // minimal answer names no snapshot: nothing moves from a diff not confirmed as the one asked.
@@ -160,26 +172,16 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
         /^ {8}compare-url: https:\/\/github\.com\/acme\/shop\/compare\/3dfdaa9cbad35a60632a382f8653df6ef6539d28\.\.\.[0-9a-f]{40}$/m,
       );
       expect(stdout).toContain('    promotions-count: 2\n');
-      expect(section(7)).toContain('#### Promotions (2)');
-      expect(section(7)).toMatch(
-        /\| ghcr\.io\/acme\/backend \| 1\.4\.0 \| 1\.6\.0 \| INCOMPLETE \| backend \| \[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/\S+\) \|/,
-      );
-      expect(section(7)).toContain('| ghcr.io/acme/backend-migrate | new | 1.6.0 | FLOW-UNKNOWN |  |  |');
+      expect(section(7)).toContain('Promotions: 2 may move.');
     } else {
       expect(stdout).toContain('    promotions-count: 0\n');
-      expect(section(7)).toContain('#### Promotions (0)');
-      expect(section(7)).toContain(
-        'Left out of promotions: 2 of a diff not confirmed to be about the snapshots asked (the result file names them).',
-      );
+      expect(section(7)).toContain('Promotions: 0 may move; left out: 2 from a diff not confirmed.');
     }
     const notConfirmed =
       'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about production and staging as asked.';
     expect(section(7).includes(notConfirmed)).toBe(byProfile(false, true));
     expect(section(7)).toContain(
-      byProfile(
-        '### Environment diff: production#2 → staging#4',
-        '### Environment diff: production → staging',
-      ),
+      byProfile('#### Replaced production#2 → staging#4 (1)', '#### Replaced production → staging (1)'),
     );
     // The deployment is found either way; a minimal answer does not name what it is about.
     expect(section(8).includes('Not confirmed: the answer names no fingerprint and no environment')).toBe(
@@ -249,8 +251,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain(
       byProfile(
-        '<h3>Environment diff: staging#3 → staging#4</h3>',
-        '<h3>Environment diff: staging~1 → staging</h3>',
+        '<h3>❌ Promoting staging#4 to production#2: 2 of 2 arriving artifacts are not compliant</h3>',
+        '<h3>❌ Promoting staging to production: 2 of 2 arriving artifacts are not compliant</h3>',
       ),
     );
     expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>/);

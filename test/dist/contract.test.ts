@@ -214,19 +214,20 @@ it('diff-envs: compares two snapshots: outputs, result file, log and summary', a
     'staging\\~1 is staging#1, staging is staging#2. ',
     `${notConfirmed.replace('~', '\\~')}\n\n`,
   );
+  // A drift within staging: what changed, then the compliance of what arrived, in its heading.
   expect(s).toContain(
-    `### Environment diff: ${md1} → ${md2}\n\n${lead}1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.`,
-  );
-  expect(s).toContain(
-    `Promoting ${md2} over ${md1} brings 1 artifact(s) (the replaced and the added): ❌ 1 not COMPLIANT.`,
+    `### ❌ Environment diff: ${md1} → ${md2}: 1 replaced, 1 scaled; 1 of 1 arriving artifact is not compliant\n\n` +
+      `${lead}1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.`,
   );
   expect(s).toContain(`#### Replaced ${md1} → ${md2} (1)`);
-  expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
-  // What a minimal answer leaves out (the link, the commit, the counts, the pods) is an empty or "?" cell.
+  expect(s).toContain(
+    '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+  );
+  // What a minimal answer leaves out (the links, the commit, the counts, the pods) is an empty or "?" cell.
   expect(s).toContain(
     byProfile(
-      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
-      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | <code>${BACKEND_15.slice(0, 12)}</code> | ❌ NON-COMPLIANT — non-compliant: snyk-scan | backend |  | ? → ? |  |`,
+      `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/3dfdaa9cbad35a60632a382f8653df6ef6539d28...888f905eacac85a1e522752fa1be9aa2ce5d5016) | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${BACKEND_15.slice(0, 12)}</code> | backend | [888f905](https://github.com/acme/shop/commit/888f905eacac85a1e522752fa1be9aa2ce5d5016) | 1 → 2 |`,
+      `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | ❌ NON-COMPLIANT — non-compliant: snyk-scan | left out: from a diff not confirmed | <code>${BACKEND_15.slice(0, 12)}</code> | backend |  | ? → ? |  |`,
     ),
   );
   expect(s).toContain(`#### Scaled ${md1} → ${md2} (1)`);

@@ -325,7 +325,9 @@ describe.each(PROFILES)('answers that would fool a gate, the sandbox answering %
       });
       expect(result.stdout).toContain(`\n${notConfirmed}\n`);
       expect(result.stdout).not.toContain('::error');
-      expect(result.summary).toContain(`### Environment diff: staging → staging\n\n${notConfirmed}\n`);
+      expect(result.summary).toContain(
+        `### Environment diff: staging → staging: no differences\n\n${notConfirmed}\n`,
+      );
       // Never "both name the same snapshot": the answer does not say which it is.
       expect(result.summary).not.toContain('Both name the same snapshot');
       expect(outputFile(result, 'result-file')).toMatchObject({

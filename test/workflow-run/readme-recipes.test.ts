@@ -214,6 +214,10 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     ]);
     expect(result.steps[0]?.log).toContain('ghcr.io/acme/backend:1.5.0 was deployed to staging');
     expect(result.steps[1]?.log).toContain('::error::1 of 1 arriving artifact(s) not COMPLIANT');
+    // The review's summary gives its verdict first, as the recipe says it lists what production would get.
+    expect(result.jobs[0]?.summary).toContain(
+      '### ❌ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not compliant\n',
+    );
     expect(result.steps[2]?.log).toBe('ghcr.io/acme/backend:1.5.0 NON-COMPLIANT\n');
     expect(result.jobs.map((j) => `${j.id} ${j.result}`)).toEqual(['review failure', 'deploy skipped']);
   });
@@ -235,7 +239,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
         '::warning title=Rollout in progress::ghcr.io/acme/payments: a rollout in progress',
       );
       expect(review?.summary).toContain(
-        'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
+        'Promotions: 2 may move; left out: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress.',
       );
       const backend = {
         name: 'ghcr.io/acme/backend',
@@ -306,7 +310,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
         new RegExp(`^::warning::${ARRIVING - kept} of ${ARRIVING} entries of promotions are left out`, 'm'),
       );
       expect(review?.summary).toContain(
-        `#### Promotions (${ARRIVING}, ${ARRIVING - kept} left out of the matrix)`,
+        `Promotions: ${ARRIVING} may move, ${ARRIVING - kept} left out of the matrix.`,
       );
       expect(review?.steps[1]?.outcome).toBe('failure');
       expect(review?.steps[1]?.log).toContain(`::error::The matrix holds only the first ${kept} promotions`);

@@ -187,7 +187,7 @@ export function worstOf(
 }
 
 /** Of one version's entries (one per flow), the policy's worst verdict: a failure, then one not told, then a pass. */
-function worstVerdict(
+export function worstVerdict(
   entries: [DiffArtifact, ...DiffArtifact[]],
   judged: ReadonlyMap<string, PolicyJudged>,
 ): PolicyVerdict {
@@ -196,7 +196,7 @@ function worstVerdict(
 }
 
 /** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
-function repositoryOf(a: DiffArtifact): string | undefined {
+export function repositoryOf(a: DiffArtifact): string | undefined {
   const repository = typeof a.name === 'string' ? splitImageName(a.name).repository : '';
   return repository !== '' ? repository : undefined;
 }

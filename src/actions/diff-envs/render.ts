@@ -1,6 +1,6 @@
 /** What diff-envs shows: the log and the summary (the comment's body); a field left out reads as `?` or empty. */
 import type { DiffArtifact } from '../../api/schemas.js';
-import { formatSnapshotExpression } from '../../api/snapshot.js';
+import { formatSnapshotExpression, parseSnapshotExpression } from '../../api/snapshot.js';
 import {
   artifactLine,
   commitCell,
@@ -13,8 +13,9 @@ import type { ErrorExtras } from '../../runtime/step.js';
 import { capMatrix, matrixLimit } from '../../runtime/output.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
+import { compareUrl } from '../../context/commit-url.js';
 import { log } from '../../trust/log.js';
-import { ARTIFACTS, failOnSentence, gradeWords, type FailOn } from '../../compliance/grades.js';
+import { ARTIFACTS, failOnSentence, type FailOn } from '../../compliance/grades.js';
 import { MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
 import {
@@ -26,9 +27,11 @@ import {
   instances,
   notCompliant,
   notLookedUp,
+  repositoryOf,
   sortArrivals,
   versions,
   worstOf,
+  worstVerdict,
   type ArrivalCheck,
   type ArrivalState,
   type ComplianceReview,
@@ -73,6 +76,64 @@ export function counts(result: DiffEnvsResult): string {
   const c = result.counts;
   const rolling = c.rollouts > 0 ? `, ${c.rollouts} rollout(s) in progress` : '';
   return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged${rolling}`;
+}
+
+/** What changed, for a heading: the groups that are not empty, `1 added, 1 scaled`. */
+function changes(result: DiffEnvsResult): string {
+  const c = result.counts;
+  const groups: [number, string][] = [
+    [c.replaced, 'replaced'],
+    [c.added, 'added'],
+    [c.removed, 'removed'],
+    [c.scaled, 'scaled'],
+    [c.rollouts, `rollout${c.rollouts === 1 ? '' : 's'} in progress`],
+  ];
+  return groups
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ');
+}
+
+/** The environment an expression names: `staging` of `staging~1`. */
+const environmentOf = (expression: string) => parseSnapshotExpression(expression).env;
+
+/**
+ * The heading, verdict first: between two environments the promotion's compliance where it was read; within one (a
+ * drift) or unread, what changed, with the compliance of what arrived where it was read.
+ */
+function headingOf(result: DiffEnvsResult): string {
+  const { snapshot1: s1, snapshot2: s2 } = result;
+  const diff = `Environment diff: ${s1.name} → ${s2.name}`;
+  if (!result.changed) {
+    return `${diff}: ${s1.id !== null && s1.id === s2.id ? 'the same snapshot' : 'no differences'}`;
+  }
+  const verdict = complianceVerdict(result);
+  if (verdict === undefined) return `${diff}: ${changes(result)}`;
+  return environmentOf(s1.expression) === environmentOf(s2.expression)
+    ? `${verdict.mark} ${diff}: ${changes(result)}; ${verdict.text}`
+    : `${verdict.mark} Promoting ${s2.name} to ${s1.name}: ${verdict.text}`;
+}
+
+/** The arrivals' compliance in words and its mark; undefined when it was not read, or nothing arrives. */
+function complianceVerdict(result: DiffEnvsResult): { mark: string; text: string } | undefined {
+  const arriving = arrivingOf(result);
+  if (result.compliance === undefined || arriving.length === 0) return undefined;
+  const bad = notCompliant(arriving, result.compliance);
+  const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED').length;
+  const of = `of ${arriving.length} arriving artifact${arriving.length === 1 ? '' : 's'}`;
+  if (bad.length === 0) {
+    const all =
+      arriving.length === 1 ? 'the arriving artifact is' : `all ${arriving.length} arriving artifacts are`;
+    return { mark: STATE_MARK.COMPLIANT, text: `${all} compliant` };
+  }
+  // Only lookups that failed: not known to be anything, as a row that could not check reads.
+  if (unchecked === bad.length)
+    return { mark: UNKNOWN_MARK, text: `${unchecked} ${of} could not be checked` };
+  const them = unchecked > 0 ? `, ${unchecked} of them could not be checked` : '';
+  return {
+    mark: STATE_MARK['NON-COMPLIANT'],
+    text: `${bad.length} ${of} ${bad.length === 1 ? 'is' : 'are'} not compliant${them}`,
+  };
 }
 
 /** The versions of a rollout in words: `1.5.0 and 1.6.0` (a version without a tag by its fingerprint's start). */
@@ -185,7 +246,10 @@ function podsCell(a: DiffArtifact): Cell {
   };
 }
 
-/** The summary: the diff in a sentence, the arrivals' compliance, a table per group (unchanged on request). */
+/**
+ * The summary: the verdict as its heading, the diff in a sentence, what the gate does, what may move; then a table per
+ * group, each arriving artifact in one row with its compliance and whether it may move (unchanged on request).
+ */
 export function summarize(
   result: DiffEnvsResult,
   inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'>,
@@ -195,10 +259,9 @@ export function summarize(
   const summary = new SummaryWriter(options);
   // With a policy, its verdict comes first: it is what decides the promotion.
   if (result.policy) {
-    const env = s1.expression.split(/[#~@]/)[0] ?? s1.expression;
-    policyLead(result.policy, 'arriving artifact(s)', `the ${env} policy`)(summary);
+    policyLead(result.policy, 'arriving artifact(s)', `the ${environmentOf(s1.expression)} policy`)(summary);
   }
-  summary.heading(`Environment diff: ${s1.name} → ${s2.name}`, 3);
+  summary.heading(headingOf(result), 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));
   const resolved =
     s1.expression !== s1.name || s2.expression !== s2.name
@@ -210,7 +273,7 @@ export function summarize(
     );
   } else if (!result.changed) {
     summary.paragraph(
-      `${resolved}No differences: both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
+      `${resolved}Both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
     );
   } else {
     summary.paragraph(`${resolved}${counts(result)}.`);
@@ -226,7 +289,7 @@ export function summarize(
     }
     arrivingParagraph(summary, result, failOnOf(inputs));
   }
-  if (result.promotions) promotionsSection(summary, result.promotions, result.compliance !== undefined);
+  if (result.promotions) promotionsParagraph(summary, result.promotions, result.compliance !== undefined);
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const checked = result.compliance !== undefined;
   const complianceCell = (a: DiffArtifact): Cell[] => {
@@ -237,10 +300,25 @@ export function summarize(
     return [{ text: `${MARK[c.state]} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];
   };
   const complianceHeader = checked ? ['Compliance'] : [];
+  const judged = result.policy && new Map(result.policy.artifacts.map((j) => [checkKey(j), j]));
+  const promotion = result.promotions && promotionOf(result.promotions);
+  // What the review says of one arriving version, once: its compliance and the policy's verdict, each the worst of its
+  // flows, and whether it may move.
+  const reviewHeader = [
+    ...complianceHeader,
+    ...(judged ? ['Policy'] : []),
+    ...(promotion ? ['Promotion'] : []),
+  ];
+  const reviewCells = (entries: [DiffArtifact, ...DiffArtifact[]], name: string | undefined): Cell[] => [
+    ...complianceCell(worstOf(entries, checks).entry),
+    ...(judged ? [POLICY_WORDS[worstVerdict(entries, judged)]] : []),
+    ...(promotion ? [promotion(name, entries[0].fingerprint)] : []),
+  ];
+  // An arriving artifact's review comes before what identifies it: it is what a reviewer reads the row for.
   const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [
     a.name ?? '?',
+    ...(arriving ? reviewCells([a], repositoryOf(a)) : []),
     { code: shortFingerprint(a) },
-    ...(arriving ? complianceCell(a) : []),
     a.flow,
     commitCell({ url: a.commit_url }),
     count,
@@ -256,20 +334,21 @@ export function summarize(
     if (artifacts.length === 0) return;
     summary.heading(`${title} (${artifacts.length})`, 4);
     summary.table(
-      ['Name', 'Fingerprint', ...(arriving ? complianceHeader : []), 'Flow', 'Commit', column, 'Pods'],
+      ['Name', ...(arriving ? reviewHeader : []), 'Fingerprint', 'Flow', 'Commit', column, 'Pods'],
       artifacts.map((a) => row(a, count(a), arriving)),
     );
   };
   if (result.replaced.length > 0) {
     summary.heading(`Replaced ${s1.name} → ${s2.name} (${result.replaced.length})`, 4);
     summary.table(
-      ['Name', 'Version', 'Fingerprint', ...complianceHeader, 'Flow', 'Commit', 'Instances', 'Pods'],
+      ['Name', 'Version', ...reviewHeader, 'Fingerprint', 'Flow', 'Commit', 'Instances', 'Pods'],
       result.replaced.map((r: Replacement) => [
         r.name,
-        versions(r).join(' → '),
-        { code: shortFingerprint(r.to) },
+        // The versions link to what changed between them, where both commits are pages of one repository.
+        { text: versions(r).join(' → '), href: compareUrl(r.from.commit_url, r.to.commit_url) },
         // In two flows, the row shows the worse: compliant in one says nothing of the other.
-        ...complianceCell(worstOf(entriesOf(r), checks).entry),
+        ...reviewCells(entriesOf(r), r.name),
+        { code: shortFingerprint(r.to) },
         worstOf(entriesOf(r), checks).entry.flow,
         commitCell({ url: r.to.commit_url }),
         `${instances(r.from, 1) ?? '?'} → ${instances(r.to, 2) ?? '?'}`,
@@ -313,15 +392,14 @@ export function summarize(
   return summary;
 }
 
-/** What a promotion of snapshot 2 over snapshot 1 brings, and whether it is compliant. */
+/** What arrives where the heading does not say it, and what the gate does with it. */
 function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failOn: FailOn): void {
-  const { snapshot1: s1, snapshot2: s2 } = result;
   const arriving = arrivingOf(result).length;
   const what =
     result.counts.rollouts > 0
       ? 'the replaced, the added and those of a rollout'
       : 'the replaced and the added';
-  const lead = `Promoting ${s2.name} over ${s1.name} brings ${arriving} artifact(s) (${what})`;
+  const lead = `${result.snapshot2.name} brings ${arriving} artifact(s) (${what})`;
   const review: ComplianceReview | undefined = result.compliance;
   if (arriving === 0) {
     summary.paragraph(`${lead}.`);
@@ -335,29 +413,17 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
     );
     return;
   }
+  // The heading gives the verdict; this is what the gate does with it.
   const bad = notCompliant(arrivingOf(result), review);
-  const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED').length;
-  const verdict =
-    bad.length === 0
-      ? `${STATE_MARK.COMPLIANT} all COMPLIANT`
-      : `${STATE_MARK['NON-COMPLIANT']} ${bad.length} not COMPLIANT` +
-        (unchecked > 0 ? `, ${unchecked} of them could not be checked` : '');
-  // The gate in the words the workflow used: fail-on (with its grades), or fail-on-non-compliant.
   const sorted = sortArrivals(bad, failOn);
-  const gate = failOn.input === 'fail-on' ? `fail-on: ${gradeWords(failOn.grades)}` : 'fail-on-non-compliant';
   // With a policy, this is the lookups' part of the gate only: the policy's verdict is above.
   const subject = result.policy ? 'Their compliance state' : 'The promotion gate';
-  const consequence =
-    failOn.input === undefined
-      ? ''
-      : sorted.fail.length > 0
-        ? ` ${subject} (${gate}) fails the step.`
-        : bad.length > 0
-          ? '' // The sentence below says what the step is set to warn of.
-          : ` ${subject} (${gate}) passes.`;
-  summary.paragraph(`${lead}: ${verdict}.${consequence}`);
   const graded = failOnSentence(failOn, sorted, (c) => arrivalGrade(c.state) ?? 'unknown', ARTIFACTS);
+  // The sentence with counts when there is one; else the gate's verdict alone.
   if (graded !== '') summary.paragraph(graded);
+  else if (failOn.input !== undefined && sorted.fail.length > 0)
+    summary.paragraph(`${subject} fails this step.`);
+  else if (failOn.input !== undefined && bad.length === 0) summary.paragraph(`${subject} passes.`);
   if (review.leftOut > 0) {
     summary.paragraph(
       `${review.leftOut} arriving artifact(s) not checked: at most ${MAX_LOOKUPS} lookups in one step.`,
@@ -367,53 +433,50 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
 
 const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
   'not-compliant': 'not COMPLIANT',
-  'breaks-policy': 'breaking the policy or not checked against it',
+  'breaks-policy': 'by the policy',
   filtered: 'by only or exclude',
   'no-name': 'without a name',
   rollout: 'in a rollout in progress',
-  'not-confirmed': 'of a diff not confirmed to be about the snapshots asked',
+  'not-confirmed': 'from a diff not confirmed',
 };
 
-/** The `promotions` output as a table: what may move, each with its compare link; then what was left out, and why. */
-function promotionsSection(summary: SummaryWriter, promotions: Promotions, reviewed: boolean): void {
+/** How many may move (the `promotions` output), how many the matrix leaves out, and what was left out, and why. */
+function promotionsParagraph(summary: SummaryWriter, promotions: Promotions, reviewed: boolean): void {
   const { include, leftOut } = promotions;
   if (include.length === 0 && leftOut.length === 0) return;
-  // The output holds what capMatrix keeps, as the finisher writes it: the rest gets no job, so the heading says so.
+  // The output holds what capMatrix keeps, as the finisher writes it: the rest gets no job, so the summary says so.
   const { kept, truncated } = capMatrix(include);
   const cut = include.length - kept;
-  summary.heading(`Promotions (${include.length}${truncated ? `, ${cut} left out of the matrix` : ''})`, 4);
+  const why = new Map<string, number>();
+  for (const l of leftOut) why.set(LEFT_OUT[l.why], (why.get(LEFT_OUT[l.why]) ?? 0) + 1);
+  const reasons = [...why].map(([text, n]) => `${n} ${text}`).join(', ');
+  summary.paragraph(
+    `Promotions: ${include.length} may move${truncated ? `, ${cut} left out of the matrix` : ''}` +
+      `${leftOut.length > 0 ? `; left out: ${reasons}` : ''}.`,
+  );
   if (truncated) {
     summary.paragraph(
       `The promotions output holds the first ${kept} (${matrixLimit(kept)}): the last ${cut} below get no job, ` +
         'and promotions-truncated is true. Narrow it with only or exclude to promote them.',
     );
   }
-  if (include.length > 0) {
-    const judged = include.some((p) => p.policy !== undefined);
-    summary.table(
-      ['Name', 'From', 'To', 'State', ...(judged ? ['Policy'] : []), 'Flow', 'Changes'],
-      include.map((p): Cell[] => [
-        p.name,
-        p.from ? (p.from.tag ?? p.from.fingerprint.slice(0, 12)) : 'new',
-        p.to.tag ?? p.to.fingerprint.slice(0, 12),
-        p.state ?? 'not checked',
-        ...(judged ? [p.policy === undefined ? '' : POLICY_WORDS[p.policy]] : []),
-        p.flow,
-        p['compare-url']
-          ? { text: 'compare', href: p['compare-url'] }
-          : commitCell({ url: p.to['commit-url'] }),
-      ]),
-    );
-  }
-  const why = new Map<string, number>();
-  for (const l of leftOut) why.set(LEFT_OUT[l.why], (why.get(LEFT_OUT[l.why]) ?? 0) + 1);
-  const reasons = [...why].map(([text, n]) => `${n} ${text}`).join(', ');
-  if (leftOut.length > 0)
-    summary.paragraph(`Left out of promotions: ${reasons} (the result file names them).`);
   if (!reviewed && leftOut.some((l) => l.why === 'not-compliant')) {
     summary.paragraph(
       'Compliance is false, so no state was read and nothing is COMPLIANT: set compliance to true, or ' +
         'promotions-state to any.',
     );
   }
+}
+
+/** Whether an arriving version (its name without tag, its fingerprint) may move, gets no job, or was left out and why. */
+function promotionOf(promotions: Promotions) {
+  const key = (name: string | null | undefined, fingerprint: string | null) =>
+    `${name ?? ''}\u0000${fingerprint ?? ''}`;
+  const { kept } = capMatrix(promotions.include);
+  const said = new Map<string, string>();
+  promotions.include.forEach((p, i) =>
+    said.set(key(p.name, p.to.fingerprint), i < kept ? 'may move' : 'no job: the matrix is full'),
+  );
+  for (const l of promotions.leftOut) said.set(key(l.name, l.fingerprint), `left out: ${LEFT_OUT[l.why]}`);
+  return (name: string | undefined, fingerprint: string): string => said.get(key(name, fingerprint)) ?? '';
 }

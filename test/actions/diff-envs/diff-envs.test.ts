@@ -246,7 +246,8 @@ describe('diff-envs summary', () => {
 
   it('gives the counts first, then one table per group, counting the unchanged ones', () => {
     const s = summarize(sample(), shown(false)).toString();
-    expect(s).toContain('### Environment diff: prod#1 → prod#2');
+    // A drift within one environment, its compliance not read: the heading says what changed.
+    expect(s).toContain('### Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled\n');
     expect(s).toContain(
       'prod\\~1 is prod#1, prod is prod#2. 0 replaced, 1 added, 1 removed, 1 scaled, 1 unchanged.',
     );
@@ -275,7 +276,8 @@ describe('diff-envs summary', () => {
   it('says there is no difference, without repeating expressions that are already ids', () => {
     const s = summarize(resultOf({ unchanged: range(0, 3) }, 'prod#1', 'prod#2'), shown(false)).toString();
     expect(s).toContain(
-      'No differences: both snapshots run the same 3 artifact(s) with the same instance counts.',
+      '### Environment diff: prod#1 → prod#2: no differences\n\n' +
+        'Both snapshots run the same 3 artifact(s) with the same instance counts.',
     );
     expect(s).not.toContain(' is prod#1');
     expect(s).not.toContain('not listed');
@@ -417,8 +419,11 @@ describe('pairing replacements', () => {
     const step = toStep(result, { ...INPUTS, compliance: false });
     expect(step.outputs).toMatchObject({ 'only-in-1': 1, 'only-in-2': 1, replaced: 1 });
     expect(step.outputs['non-compliant']).toBeUndefined();
+    // Unread, the compliance is no verdict: the heading says what changed.
     expect(step.summary?.toString()).toContain(
-      'Promoting staging#4 over production#2 brings 1 artifact(s) (the replaced and the added); their compliance was not checked (compliance is false).',
+      '### Environment diff: production#2 → staging#4: 1 replaced\n\n' +
+        'production is production#2, staging is staging#4. 1 replaced, 0 added, 0 removed, 0 scaled, 0 unchanged.\n\n' +
+        'staging#4 brings 1 artifact(s) (the replaced and the added); their compliance was not checked (compliance is false).',
     );
   });
 });
@@ -481,14 +486,14 @@ describe('the promotion gate', () => {
       [check(1, 'COMPLIANT'), check(2, 'COMPLIANT')],
       GATE,
       { outcome: 'different', outputs: { 'non-compliant': [] }, failure: undefined, annotations: undefined },
-      ': ✅ all COMPLIANT. The promotion gate (fail-on-non-compliant) passes.',
+      '### ✅ Promoting staging#4 to production#2: all 2 arriving artifacts are compliant\n',
     ],
     [
       'a diff without its review, with compliance asked for, fails closed',
       undefined,
       GATE,
       { outcome: 'error', outputs: { 'non-compliant': [notChecked(1), notChecked(2)] } },
-      'The promotion gate (fail-on-non-compliant) fails the step.',
+      'The promotion gate fails this step.',
     ],
     [
       'an arriving artifact without a check is not checked, in the outputs and the summary',
@@ -548,14 +553,23 @@ describe('the promotion gate', () => {
       },
     ]);
     const s = step.summary?.toString() ?? '';
+    expect(s).toMatch(
+      /^### ❌ Promoting staging#4 to production#2: 2 of 2 arriving artifacts are not compliant$/m,
+    );
+    // Each arriving artifact once: its state, marked as its state is everywhere, and why it does not move.
     expect(s).toContain('#### Replaced production#2 → staging#4 (1)');
-    expect(s).toContain('| Name | Version | Fingerprint | Compliance | Flow | Commit | Instances | Pods |');
     expect(s).toContain(
-      `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | <code>${fp(1).slice(0, 12)}</code> | [❌ NON-COMPLIANT](https://app.example.test/a/1) — non-compliant: snyk-scan | backend |`,
+      '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+    );
+    expect(s).toContain(
+      `| ghcr.io/acme/svc-1 | 1.0 → 2.0 | [❌ NON-COMPLIANT](https://app.example.test/a/1) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${fp(1).slice(0, 12)}</code> | backend |`,
     );
     expect(s).toContain('#### Added: only in staging#4 (1)');
-    expect(s).toContain('| ❔ flow unknown |  |');
-    expect(s).toContain('❌ 2 not COMPLIANT. The promotion gate (fail-on-non-compliant) fails the step.');
+    expect(s).toContain(
+      `| ❔ flow unknown | left out: not COMPLIANT | <code>${fp(2).slice(0, 12)}</code> |  |`,
+    );
+    expect(s.match(/ghcr\.io\/acme\/svc-1 /g)).toHaveLength(1);
+    expect(s).toContain('Promotions: 0 may move; left out: 2 not COMPLIANT.');
   });
 
   it('says the same snapshot only when nothing differs: an answer that still lists differences is shown as it came', () => {
@@ -563,7 +577,7 @@ describe('the promotion gate', () => {
     const s = toStep(odd, GATE).summary?.toString() ?? '';
     expect(s).not.toContain('the same snapshot');
     expect(s).toContain('#### Added: only in prod#2 (1)');
-    expect(s).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+    expect(s).toContain('The promotion gate fails this step.');
   });
 
   it('ends an annotation in one period whatever the service text ends in', () => {
@@ -652,7 +666,7 @@ describe('the promotion gate under fail-on', () => {
       { grades: [...GRADES], input: 'fail-on-non-compliant' },
       expect.stringMatching(/^5 of 6 arriving artifact\(s\) not COMPLIANT \(fail-on-non-compliant\): /),
       levels('error', 0, 1, 2, 3, 4),
-      ['The promotion gate (fail-on-non-compliant) fails the step.'],
+      ['The promotion gate fails this step.'],
     ],
     [
       'fail-on incomplete: the INCOMPLETE one fails, the others warn; the NOT-CHECKED fails, never judged',
@@ -661,7 +675,6 @@ describe('the promotion gate under fail-on', () => {
         '. See the job summary or the non-compliant output.',
       [...levels('error', 1, 4), ...levels('warning', 0, 2, 3)],
       [
-        'The promotion gate (fail-on: incomplete) fails the step.',
         '2 artifacts fail this step (1 incomplete, 1 without a verdict); it is set to warn, not fail, on 3 more ' +
           '(1 non-compliant, 1 missing, 1 without a verdict).',
       ],
@@ -671,14 +684,20 @@ describe('the promotion gate under fail-on', () => {
       { grades: ['unknown'], input: 'fail-on' },
       expect.stringContaining(fails('unknown', '')),
       [...levels('error', 3, 4), ...levels('warning', 0, 1, 2)],
-      ['The promotion gate (fail-on: unknown) fails the step.'],
+      [
+        '2 artifacts fail this step (without a verdict); it is set to warn, not fail, on 3 more ' +
+          '(1 non-compliant, 1 missing, 1 incomplete).',
+      ],
     ],
     [
       'fail-on missing: the NOT-FOUND one fails, and the NOT-CHECKED one',
       { grades: ['missing'], input: 'fail-on' },
       expect.stringContaining(fails('missing', `${name(2)} (NOT-FOUND), ${name(4)} (NOT-CHECKED)`)),
       [...levels('error', 2, 4), ...levels('warning', 0, 1, 3)],
-      ['The promotion gate (fail-on: missing) fails the step.'],
+      [
+        '2 artifacts fail this step (1 missing, 1 without a verdict); it is set to warn, not fail, on 3 more ' +
+          '(1 non-compliant, 1 incomplete, 1 without a verdict).',
+      ],
     ],
     [
       'fail-on none: nothing fails, everything warns, and the summary says the step is set to warn',
@@ -847,7 +866,8 @@ describe('promotions', () => {
     const step = toStep(result, { ...INPUTS, compliance: false });
     expect(step.outputs.promotions).toEqual({ include: [] });
     expect(step.outputs['promotions-count']).toBeUndefined(); // the finisher writes it, from the output as capped
-    expect(step.summary?.toString()).toContain('Left out of promotions: 1 not COMPLIANT');
+    expect(step.summary?.toString()).toContain('Promotions: 0 may move; left out: 1 not COMPLIANT.');
+    expect(step.summary?.toString()).toContain('| left out: not COMPLIANT |');
     expect(step.summary?.toString()).toContain('set compliance to true, or promotions-state to any');
   });
 
@@ -859,9 +879,125 @@ describe('promotions', () => {
     const { include, leftOut } = promotionsOf(unconfirmed, { ...ALL, state: 'any' });
     expect(include).toEqual([]);
     expect(leftOut.map((l) => l.why)).toEqual(['not-confirmed', 'not-confirmed', 'not-confirmed']);
-    expect(toStep(unconfirmed, INPUTS).summary?.toString()).toContain(
-      'Left out of promotions: 3 of a diff not confirmed to be about the snapshots asked',
+    const s = toStep(unconfirmed, INPUTS).summary?.toString() ?? '';
+    expect(s).toContain('Promotions: 0 may move; left out: 3 from a diff not confirmed.');
+    expect(s.match(/\| left out: from a diff not confirmed \|/g)).toHaveLength(3);
+  });
+});
+
+describe('the summary of a review: its verdict as the heading, each arriving artifact in one row', () => {
+  const summaryOf = (result: DiffEnvsResult, inputs: Partial<typeof INPUTS> = {}) =>
+    toStep(result, { ...INPUTS, ...inputs }).summary?.toString() ?? '';
+  const headingOf = (summary: string) => summary.split('\n').find((line) => line.startsWith('### '));
+  const { compliance: _read, ...unread } = threeServices();
+  const reviewedAs = (states: ArrivalCheck['state'][]) => ({
+    ...threeServices(),
+    compliance: {
+      checks: arrivingOf(threeServices()).map((a, n) => check(a, states[n] ?? 'COMPLIANT')),
+      leftOut: 0,
+    },
+  });
+
+  it.each<[string, DiffEnvsResult, Partial<typeof INPUTS>, string]>([
+    [
+      'a promotion: how many arriving are not compliant',
+      threeServices(),
+      {},
+      '### ❌ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not compliant',
+    ],
+    [
+      'a promotion whose every arriving artifact is compliant',
+      reviewedAs([]),
+      {},
+      '### ✅ Promoting staging#4 to production#2: all 3 arriving artifacts are compliant',
+    ],
+    [
+      'one arriving, compliant',
+      {
+        ...diffOf({ onlyIn2: [entry('acme/x:1', 1)] }),
+        compliance: { checks: [check(1, 'COMPLIANT')], leftOut: 0 },
+      },
+      {},
+      '### ✅ Promoting staging#4 to production#2: the arriving artifact is compliant',
+    ],
+    [
+      'lookups that failed and nothing known to fail: not known, marked as a row that could not check',
+      reviewedAs(['NOT-CHECKED']),
+      {},
+      '### ❔ Promoting staging#4 to production#2: 1 of 3 arriving artifacts could not be checked',
+    ],
+    [
+      'a known failure beside one that could not be checked',
+      reviewedAs(['NOT-CHECKED', 'INCOMPLETE']),
+      {},
+      '### ❌ Promoting staging#4 to production#2: 2 of 3 arriving artifacts are not compliant, 1 of them could not be checked',
+    ],
+    [
+      'a drift within one environment: what changed, then the compliance of what arrived',
+      {
+        ...resultOf({ onlyIn1: [artifact(1)], onlyIn2: [artifact(2)], scaled: [artifact(3)] }),
+        compliance: { checks: [check(artifact(2), 'NON-COMPLIANT')], leftOut: 0 },
+      },
+      {},
+      '### ❌ Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled; 1 of 1 arriving artifact is not compliant',
+    ],
+    [
+      'compliance not read: what changed, no verdict',
+      unread,
+      { compliance: false },
+      '### Environment diff: production#2 → staging#4: 2 replaced, 1 added',
+    ],
+    [
+      'nothing arriving: what changed, no verdict',
+      diffOf({ onlyIn1: [entry('acme/x:1', 1)] }),
+      {},
+      '### Environment diff: production#2 → staging#4: 1 removed',
+    ],
+  ])('%s', (_title, result, inputs, heading) => {
+    expect(headingOf(summaryOf(result, inputs))).toBe(heading);
+  });
+
+  it('gives each arriving artifact one row: its versions linked to the compare page, its state, whether it may move', async () => {
+    const s = summaryOf(threeServices());
+    expect(s).not.toContain('#### Promotions');
+    expect(s).toContain('Promotions: 2 may move; left out: 1 not COMPLIANT.');
+    expect(s).toContain(
+      `| ghcr.io/acme/backend | [1.4.0 → 1.6.0](https://github.com/acme/backend/compare/${sha(1)}...${sha(2)}) | ` +
+        `✅ COMPLIANT | may move | <code>${fp(2).slice(0, 12)}</code> | backend | [0000002](${commit('backend', 2)}) | 1 → 1 |`,
     );
+    // No commit page on either side: the versions as text.
+    expect(s).toContain(
+      `| ghcr.io/acme/worker | 2.0.0 → 2.1.0 | ❌ NON-COMPLIANT | left out: not COMPLIANT | <code>${fp(5).slice(0, 12)}</code> | backend |`,
+    );
+    expect(s).toContain(
+      `| ghcr.io/acme/web:3.2.0 | ✅ COMPLIANT | may move | <code>${fp(3).slice(0, 12)}</code> | web |`,
+    );
+    for (const name of ['backend', 'worker', 'web']) {
+      expect(s.match(new RegExp(`^\\| ghcr\\.io/acme/${name}[ :]`, 'gm'))).toHaveLength(1);
+    }
+    // What only or exclude leaves out says so in its row.
+    const filtered = summaryOf(threeServices(), { promotions: (await read({ exclude: 'web' })).promotions });
+    expect(filtered).toContain(`| left out: by only or exclude | <code>${fp(3).slice(0, 12)}</code> | web |`);
+    expect(filtered).toContain('Promotions: 1 may move; left out: 1 not COMPLIANT, 1 by only or exclude.');
+  });
+
+  it('marks a state alike wherever it is shown, and never shows one bare', () => {
+    // Every arriving artifact moves (promotions-state any), whatever its state.
+    const s =
+      toStep(sixArrive, { ...INPUTS, promotions: { ...ALL, state: 'any' } }).summary?.toString() ?? '';
+    expect(s).toContain('Promotions: 6 may move.');
+    const cells = [...s.matchAll(/^\| ghcr\.io\/acme\/svc-\d:2\.0 \| ([^|]+) \| may move \|/gm)].map(
+      (m) => m[1],
+    );
+    expect(cells).toEqual([
+      '❌ NON-COMPLIANT',
+      '⚠️ INCOMPLETE',
+      '❌ not found in flow backend',
+      '❔ no compliance state',
+      '❔ could not check — no answer in 30 s',
+      '✅ COMPLIANT',
+    ]);
+    expect(s).not.toMatch(/\| (?:NON-COMPLIANT|INCOMPLETE|COMPLIANT|NOT-FOUND|NO-STATE|NOT-CHECKED) \|/);
   });
 });
 

@@ -59,18 +59,40 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
         '### ❔ 3 of 3 arriving artifact(s) could not be checked against the eu-production policy',
       ),
     );
-    // Each promotion's row says the policy passed it, beside a state the lookups did not read.
-    if (passing.length > 0) {
-      expect(result.summary).toContain('| Name | From | To | State | Policy | Flow | Changes |');
+    // The policy's verdict leads; the diff's heading says what changed, not the verdict again.
+    expect(result.summary).toContain(
+      `### Environment diff: ${byProfile('eu-production#1 → eu-production#2', 'eu-production\\~1 → eu-production')}: 3 added\n`,
+    );
+    // Each arriving artifact's row gives the policy's verdict and whether it may move; no state was read.
+    expect(result.summary).toContain(
+      '| Name | Policy | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+    );
+    expect(result.summary).toContain(
+      byProfile(
+        `Promotions: ${passing.length} may move; left out: ${3 - passing.length} by the policy.`,
+        'Promotions: 0 may move; left out: 3 from a diff not confirmed.',
+      ),
+    );
+    for (const name of ARRIVING) {
+      const verdict = verdictOf(name, 'base', PROFILE);
+      const words = { pass: '✅ passes', fail: '❌ fails', unknown: '❔ could not check' }[verdict];
+      // A minimal answer names no snapshot: nothing moves from a diff not confirmed.
+      const promotion = byProfile(
+        verdict === 'pass' ? 'may move' : 'left out: by the policy',
+        'left out: from a diff not confirmed',
+      );
       expect(result.summary).toMatch(
-        /\| ghcr\.io\/acme\/checkout \| new \| 2\.1\.0 \| not checked \| ✅ passes \|/,
+        new RegExp(
+          `^\\| ${name.replaceAll('.', '\\.')} \\| ${words} \\| ${promotion} \\| <code>\\w{12}</code> \\|`,
+          'm',
+        ),
       );
     }
     // The lookups are off because the policy judges: the summary does not say the workflow turned them off.
     expect(result.summary).not.toContain('(compliance is false)');
     expect(result.summary).toContain(
-      'brings 3 artifact(s) (the replaced and the added); the policy above judged them, and their compliance state ' +
-        'was not read (compliance: true reads it too).',
+      `${byProfile('eu-production#2', 'eu-production')} brings 3 artifact(s) (the replaced and the added); the policy above judged them, and their ` +
+        'compliance state was not read (compliance: true reads it too).',
     );
     // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).
     expect(result.summary).toMatch(
@@ -113,9 +135,13 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     // The lookups' sentence speaks of their part of the gate only: the policy's verdict is its own heading.
     expect(result.summary).not.toContain('The promotion gate');
     if (PROFILE === 'full') {
+      expect(result.summary).toContain('2 artifacts fail this step (non-compliant).');
+      // Two verdicts, each said once: the policy's, then the compliance state's with what changed.
       expect(result.summary).toContain(
-        'Their compliance state (fail-on: non-compliant, breaks-policy) fails the step.',
+        '### ❌ Environment diff: eu-production#1 → eu-production#2: 3 added; 2 of 3 arriving artifacts are not ' +
+          'compliant\n',
       );
+      expect(result.summary).toContain('| Name | Compliance | Policy | Promotion | Fingerprint |');
     }
   });
 });

@@ -239,9 +239,17 @@ describe('diff-envs against a loopback server', () => {
         { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
         { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
       ]);
-      expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❔ flow unknown |');
-      expect(result.summary).toContain('| migrate:1 | <code>aaaaaaaaaaaa</code> | ❌ NON-COMPLIANT | bad |');
-      expect(result.summary).toContain('| api:1 | <code>aaaaaaaaaaaa</code> | ✅ COMPLIANT | good |');
+      // One version, one promotion: migrate stays out for the worst of its flows.
+      const leftOut = 'left out: not COMPLIANT';
+      expect(result.summary).toContain(
+        `| migrate:1 | ❔ flow unknown | ${leftOut} | <code>aaaaaaaaaaaa</code> |  |`,
+      );
+      expect(result.summary).toContain(
+        `| migrate:1 | ❌ NON-COMPLIANT | ${leftOut} | <code>aaaaaaaaaaaa</code> | bad |`,
+      );
+      expect(result.summary).toContain(
+        '| api:1 | ✅ COMPLIANT | may move | <code>aaaaaaaaaaaa</code> | good |',
+      );
     });
 
     it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
@@ -333,7 +341,9 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     });
     expect(result.stdout).toContain('production is production#2; production#2 is production#2.');
     expect(result.stdout).not.toContain('::error');
-    expect(result.summary).toContain('### Environment diff: production#2 → production#2');
+    expect(result.summary).toContain(
+      '### Environment diff: production#2 → production#2: the same snapshot\n',
+    );
     expect(result.summary).toContain(
       'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
     );
@@ -360,7 +370,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
     if (PROFILE === 'minimal') expect(result.summary).toContain(couldNot);
     expect(result.summary).toContain(
-      `### Environment diff: ${byProfile('production#2 → staging#2', 'production → staging')}`,
+      `### ❌ Promoting ${byProfile('staging#2 to production#2', 'staging to production')}: 1 of 1 arriving artifact is not compliant\n`,
     );
   });
 
@@ -459,7 +469,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       );
       // The failure is the last thing the step writes.
       expect(lastLine(result)).toMatch(/^::error::1 of 1 arriving/);
-      expect(result.summary).toContain('The promotion gate (fail-on-non-compliant) fails the step.');
+      expect(result.summary).toContain('The promotion gate fails this step.');
       expect(outputFile(result, 'result-file')).toMatchObject({
         outcome: 'different',
         compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
@@ -488,7 +498,9 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(reviewed.outputs.outcome).toBe('different');
       expect(nonCompliant(reviewed)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
-      expect(reviewed.summary).toContain('❌ 1 not COMPLIANT, 1 of them could not be checked.');
+      expect(reviewed.summary).toContain(
+        '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact could not be checked\n',
+      );
       expect(reviewed.summary).toContain('| ❔ could not check — GET /artifacts/');
     });
 
@@ -498,7 +510,9 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(result.outputs['non-compliant']).toBeUndefined();
       expect(result.stdout).not.toContain('/artifacts/');
       expect(result.summary).toContain('their compliance was not checked (compliance is false)');
-      expect(result.summary).toContain('| Name | Version | Fingerprint | Flow | Commit | Instances | Pods |');
+      expect(result.summary).toContain(
+        '| Name | Version | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+      );
     });
   });
 
@@ -520,12 +534,12 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
       const [created] = api.comments.get(7) ?? [];
       expect(created?.body).toMatch(
-        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### Environment diff: staging#1 → staging#2\n/,
+        /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### ❌ Environment diff: staging#1 → staging#2: 1 replaced, 1 scaled; 1 of 1 arriving artifact is not compliant\n/,
       );
       expect(created?.body).toContain('#### Replaced staging#1 → staging#2 (1)');
       // The comment is written after the result file and the summary, before the failure.
       expect(first.outputs.outcome).toBe('different');
-      expect(first.summary).toContain('### Environment diff: staging#1 → staging#2');
+      expect(first.summary).toContain('### ❌ Environment diff: staging#1 → staging#2: 1 replaced');
 
       const again = await comment(sandbox, api, { 'show-unchanged': 'true' });
       expect(again.code).toBe(0);
@@ -654,16 +668,26 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(result.stdout).toContain(`::warning title=Rollout in progress::${rollout('staging#3')}\n`);
       expect(result.stdout).not.toContain('::error');
       const s = result.summary;
-      expect(s).toContain('#### Promotions (2)');
-      expect(s).toContain('| Name | From | To | State | Flow | Changes |');
+      // Each arriving version in one row, with whether it may move; its links only where the answer gives them.
+      const linked = (text: string, url: string | null) => byProfile(`[${text}](${String(url)})`, text);
+      const page = (flow: string, fingerprint: string) =>
+        `https://sandbox.compliance.invalid/demo/flows/${flow}/artifacts/${fingerprint}`;
+      expect(s).toContain('Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.');
       expect(s).toContain(
-        `| ghcr.io/acme/backend | 1.4.0 | 1.6.0 | COMPLIANT | backend | ${byProfile(`[compare](${String(BACKEND['compare-url'])})`, '')} |`,
+        '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
       );
       expect(s).toContain(
-        `| ghcr.io/acme/web | new | 3.2.0 | COMPLIANT | frontend | ${byProfile(`[48d4add](${commitUrl('acme/shop', COMMIT.web32)})`, '')} |`,
+        `| ghcr.io/acme/backend | ${linked('1.4.0 → 1.6.0', BACKEND['compare-url'])} | ` +
+          `${linked('✅ COMPLIANT', page('backend', FP.backend16))} | may move | ` +
+          `<code>${FP.backend16.slice(0, 12)}</code> | backend |`,
+      );
+      expect(s).toMatch(
+        /\| ghcr\.io\/acme\/worker \| \S+ → \S+ \| [^|]*❌ NON-COMPLIANT[^|]* \| left out: not COMPLIANT \| <code>\w{12}<\/code> \| worker \|/,
       );
       expect(s).toContain(
-        'Left out of promotions: 1 not COMPLIANT, 1 in a rollout in progress (the result file names them).',
+        `| ghcr.io/acme/web:3.2.0 | ${linked('✅ COMPLIANT', page('frontend', FP.web32))} | may move | ` +
+          `<code>${FP.web32.slice(0, 12)}</code> | frontend | ` +
+          `${byProfile(`[48d4add](${commitUrl('acme/shop', COMMIT.web32)})`, '')} |`,
       );
       expect(s).toContain('#### Rollout in progress (1)');
       noLeak(result.everything);
@@ -728,7 +752,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         { only: 'backend\nghcr.io/acme/worker' },
         [BACKEND],
         [WORKER_LEFT_OUT, WEB_FILTERED, ROLLOUT_LEFT_OUT],
-        'Left out of promotions: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress',
+        'left out: 1 not COMPLIANT, 1 by only or exclude, 1 in a rollout in progress.',
       ],
       // Nothing left: an empty matrix, which GitHub refuses: the count is what a job guards on.
       [{ exclude: '**' }, []],
@@ -745,7 +769,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         expect(result.code).toBe(0);
         expect(result.outputs.promotions).toBe(matrix(...include));
         expect(result.outputs['promotions-count']).toBe(String(include.length));
-        expect(result.summary).toContain(`#### Promotions (${include.length})`);
+        expect(result.summary).toContain(`Promotions: ${include.length} may move`);
         if (leftOut) expect((outputFile(result, 'result-file') as Saved).promotions.leftOut).toEqual(leftOut);
         if (said) expect(result.summary).toContain(said);
       },
