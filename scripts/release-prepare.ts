@@ -5,7 +5,8 @@
 // it: the bundle carries the version.
 // The owner of the repository on GitHub is one variable: package.json's `repository` names it, and the docs write it
 // as `<owner>/compliance-actions` (a `uses:` line, a URL) until a release names it. `--owner` fills it in
-// package.json and in every file a user reads it in (OWNED_FILES); a release is refused while it is the placeholder.
+// package.json and in every file a user reads it in (OWNED_FILES), and puts the CI badge under the README's title
+// (none until then: its image would show broken); a release is refused while it is the placeholder.
 // Only node: modules are imported: the release workflow runs `notes` with Node alone, before any `npm ci`.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -50,6 +51,17 @@ export function ownerOf(packageJson: string): string {
 export function fillOwner(text: string, from: string, to: string): string {
   const escaped = `${from}/${REPOSITORY_NAME}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text.replace(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g'), `${to}/${REPOSITORY_NAME}`);
+}
+
+/**
+ * The README with the CI badge right under its title once the owner is named; until then it has none, as an image
+ * of the placeholder's URL shows broken on GitHub.
+ */
+export function withCiBadge(readme: string, owner: string): string {
+  const badge = `![CI](https://github.com/${owner}/${REPOSITORY_NAME}/actions/workflows/ci.yml/badge.svg)`;
+  const title = /^# [^\n]*\n\n/.exec(readme);
+  if (owner === OWNER_PLACEHOLDER || readme.includes(badge) || !title) return readme;
+  return `${title[0]}${badge}\n\n${readme.slice(title[0].length)}`;
 }
 
 /** The owner a release names: `--owner` (checked), else the one package.json has, refused while it is the placeholder. */
@@ -116,7 +128,8 @@ export function prepareRelease(
   const owner = releaseOwner(current, options.owner);
   const documents: Record<string, string> = {};
   for (const [path, text] of Object.entries(options.documents ?? {})) {
-    const filled = fillOwner(text, current, owner);
+    const owned = fillOwner(text, current, owner);
+    const filled = path === 'README.md' ? withCiBadge(owned, owner) : owned;
     if (filled !== text) documents[path] = filled;
   }
   const lock = JSON.parse(files.packageLock) as {

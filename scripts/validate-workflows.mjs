@@ -245,11 +245,12 @@ function ownActionProblems(text, { doc, lines }, { root, actions, repoName }) {
     const steps = isMap(job) ? job.get('steps', true) : undefined;
     if (!isSeq(steps)) continue;
     const outputsById = new Map();
+    const copies = copiesOfThisRepository(steps, repoName);
     for (const step of steps.items) {
       if (!isMap(step)) continue;
       const uses = step.get('uses', true);
       if (!isScalar(uses) || typeof uses.value !== 'string') continue;
-      const dir = ownActionDir(uses.value, repoName);
+      const dir = ownActionDir(uses.value, repoName, copies);
       if (dir === undefined) continue;
       const line = lineOf(lines, uses) ?? 1;
       const action = actions.get(dir);
@@ -300,12 +301,38 @@ function ownActionProblems(text, { doc, lines }, { root, actions, repoName }) {
 }
 
 /**
- * The folder (relative, '.' for the root) of an action of this repository, or undefined for another's.
- * @param {string} uses
+ * The folders of the workspace that a step of the job checks this repository out into (actions/checkout with
+ * `repository: <owner>/<this repo>` and a `path`), normalized.
+ * @param {import('yaml').YAMLSeq} steps
  * @param {string | undefined} repoName
  */
-function ownActionDir(uses, repoName) {
-  if (uses.startsWith('./')) return posix.normalize(uses.slice(2) || '.').replace(/\/$/, '') || '.';
+function copiesOfThisRepository(steps, repoName) {
+  const copies = /** @type {string[]} */ ([]);
+  for (const step of steps.items) {
+    if (!isMap(step) || !/^actions\/checkout@/.test(String(step.get('uses') ?? ''))) continue;
+    const repository = step.getIn(['with', 'repository']);
+    const path = step.getIn(['with', 'path']);
+    if (typeof repository !== 'string' || typeof path !== 'string') continue;
+    if (repoName && repository.split('/')[1] === repoName)
+      copies.push(posix.normalize(path).replace(/\/$/, ''));
+  }
+  return copies;
+}
+
+/**
+ * The folder (relative, '.' for the root) of an action of this repository, or undefined for another's: `./<path>`,
+ * `<owner>/<this repo>[/<path>]@<ref>`, or `./<copy>/<path>` where `<copy>` is a folder the job checks this
+ * repository out into.
+ * @param {string} uses
+ * @param {string | undefined} repoName
+ * @param {string[]} [copies]
+ */
+function ownActionDir(uses, repoName, copies = []) {
+  if (uses.startsWith('./')) {
+    const dir = posix.normalize(uses.slice(2) || '.').replace(/\/$/, '') || '.';
+    const copy = copies.find((c) => dir === c || dir.startsWith(`${c}/`));
+    return copy === undefined ? dir : dir.slice(copy.length + 1) || '.';
+  }
   if (!repoName) return undefined;
   const m = /^[^/@\s]+\/([^/@\s]+)((?:\/[^@\s]+)?)@\S+$/.exec(uses);
   if (!m || m[1] !== repoName) return undefined;

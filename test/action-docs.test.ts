@@ -69,11 +69,19 @@ describe('action docs', () => {
       expect(lines.filter((line) => line.length > 300)).toEqual([]);
     });
 
-    it('has the two commands and one workflow to copy within the first screen (50 lines)', () => {
+    it('has the two commands and the pull-request gate within the first screen (50 lines), then a build reported', () => {
       const screen = lines.slice(0, 50).join('\n');
       expect(screen).toContain('npm ci && npm start');
       expect(screen).toContain('npm test');
-      expect(screen).toMatch(/```yaml\nname: [^\n]+\non:[\s\S]*\njobs:[\s\S]*?```/);
+      // The gate's workflow, on pull_request, starts there and shows the gate's step (its inputs may run past it).
+      expect(screen).toMatch(
+        /```yaml\nname: [^\n]+\non:\n {2}pull_request:\n[^`]*\n {6}- uses: \S+\/actions\/check-attestations-for-commit@v0\n/,
+      );
+      const start = readme.indexOf('\n## Quick start\n');
+      const quickStart = readme.slice(start, readme.indexOf('\n## ', start + 1));
+      expect(quickStart).toMatch(
+        /```yaml\nname: [^\n]+\non:\n {2}push:\n[^`]*\njobs:[^`]*\/actions\/report-artifact@v0[^`]*```/,
+      );
     });
 
     it('lists every action once, each linking its page', () => {

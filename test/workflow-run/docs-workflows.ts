@@ -1,12 +1,14 @@
 /**
  * The complete workflows of the docs (```yaml blocks with top-level `on` and `jobs`, as scripts/validate-workflows.mjs
  * finds them), and how the tests run them with packages/runner/src/workflow.ts: `<owner>/compliance-actions[/actions/
- * <name>]@v0` (whatever the owner placeholder) is this checkout's action (`./`, `./actions/<name>`), and
+ * <name>]@v0` (whatever the owner placeholder) is this checkout's action (`./`, `./actions/<name>`) unless a test
+ * resolves it as GitHub would, in a fork of this repository (`local: false`, `forkOfThisRepository`), and
  * `vars.COMPLIANCE_API_URL`, `vars.COMPLIANCE_ORG` and `secrets.COMPLIANCE_API_TOKEN` are those of a sandbox started
  * for the run. test/workflow-run/readme-recipes.test.ts runs those of README.md and docs/*.md,
  * test/workflow-run/action-pages.test.ts those of docs/actions/*.md.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { parse } from 'yaml';
@@ -92,6 +94,11 @@ export const local = (text: string): string =>
 
 export interface DocRunOptions extends Partial<WorkflowOptions> {
   github: WorkflowOptions['github'];
+  /**
+   * `false`: the `uses:` of this repository's actions stay as written, for `repositories` to resolve (the ways of
+   * using the bundle before it is published); by default they are this checkout's (`local`).
+   */
+  local?: boolean;
 }
 
 /**
@@ -104,10 +111,10 @@ export async function runDocWorkflow(
   options: DocRunOptions,
   edit: (text: string) => string = (text) => text,
 ): Promise<WorkflowRun> {
-  const { vars, secrets, stubs, ...rest } = options;
+  const { vars, secrets, stubs, local: asLocal = true, ...rest } = options;
   const result = await runWorkflow({
     file: `${w.file} (yaml block at line ${w.line})`,
-    content: edit(local(w.text)),
+    content: edit(asLocal ? local(w.text) : w.text),
     vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo', ...vars },
     secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN, ...secrets },
     stubs: [setupNode, ...(stubs ?? [])],
@@ -120,6 +127,46 @@ export async function runDocWorkflow(
   );
   expect(result.problems).toEqual([]);
   return result;
+}
+
+/**
+ * A fork of this repository as its owner would push it to GitHub before it is published (README.md, "Before it is
+ * published"), in `dir`, for `WorkflowOptions.repositories`: a bare clone of this checkout's HEAD on `main`,
+ * tagged `v0`, then one commit whose bundle only fails, saying so, so that a run shows which commit's bundle a ref
+ * chose (made with git's plumbing: a bare repository has no working tree). The tagged commit (this checkout's HEAD)
+ * and the one after it.
+ */
+export function forkOfThisRepository(dir: string): { tagged: string; after: string } {
+  const index = join(dir, 'after.index');
+  const git = (args: string[], input?: string) =>
+    execFileSync('git', ['-C', dir, ...args], {
+      encoding: 'utf8',
+      input,
+      env: {
+        ...process.env,
+        GIT_INDEX_FILE: index,
+        GIT_AUTHOR_NAME: 'Ann Example',
+        GIT_AUTHOR_EMAIL: 'ann@example.test',
+        GIT_COMMITTER_NAME: 'Ann Example',
+        GIT_COMMITTER_EMAIL: 'ann@example.test',
+      },
+    }).trim();
+  execFileSync('git', ['clone', '-q', '--bare', '--shared', ROOT, dir]);
+  // This checkout's HEAD, a branch or detached (as in CI): the clone reads its objects where they are (--shared).
+  const tagged = execFileSync('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  git(['tag', 'v0', tagged]);
+  const bundle =
+    'export function runAction(name) {\n' +
+    '  console.log(`::error::${name}: the bundle of the commit after v0`);\n' +
+    '  process.exitCode = 1;\n}\n';
+  const blob = git(['hash-object', '-w', '--stdin'], bundle);
+  git(['read-tree', tagged]);
+  git(['update-index', '--cacheinfo', `100644,${blob},dist/index.js`]);
+  const after = git(['commit-tree', git(['write-tree']), '-p', tagged, '-m', 'After v0']);
+  git(['update-ref', 'refs/heads/main', after]);
+  git(['symbolic-ref', 'HEAD', 'refs/heads/main']);
+  rmSync(index, { force: true });
+  return { tagged, after };
 }
 
 /** `<job> <outcome> <kind> <name>` of each step, for compact expectations. */

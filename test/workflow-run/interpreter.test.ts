@@ -2,7 +2,8 @@
  * packages/runner/src/workflow.ts on small workflows of scripts (no sandbox): what passes between steps and jobs as on GitHub,
  * and the mistakes and leftovers it must catch.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   runWorkflow,
@@ -10,6 +11,8 @@ import {
   type WorkflowOptions,
   type WorkflowRun,
 } from '@compliance-actions/runner/workflow';
+import { useTempDirs } from '../helpers/git.js';
+import { forkOfThisRepository } from './docs-workflows.js';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 
@@ -182,6 +185,162 @@ describe('runWorkflow', () => {
       'last skipped',
     ]);
     expect(r.steps.find((s) => s.job === 'broken')?.log).toContain('Process completed with exit code 3.');
+  });
+});
+
+describe('runWorkflow, actions from the workspace and from a repository at a ref', () => {
+  const { tempDir } = useTempDirs();
+  /** What this repository's bundle says when a step runs it with no connection. */
+  const REAL_BUNDLE = "::error::Invalid input 'api-token': is required";
+  const AFTER_V0 = '::error::list-actions: the bundle of the commit after v0';
+  const logOf = (r: WorkflowRun, id: string) => r.steps.find((s) => s.id === id)?.log ?? '';
+
+  it('runs an action an earlier step put in the workspace, from its own folder, and checks its outputs then', async () => {
+    const files = tempDir('local-action-');
+    const put = (path: string, text: string) => {
+      mkdirSync(join(files, path, '..'), { recursive: true });
+      writeFileSync(join(files, path), text);
+    };
+    put(
+      'greet/action.yml',
+      "name: greet\ndescription: d\ninputs:\n  who:\n    description: d\noutputs:\n  greeting:\n    description: d\nruns:\n  using: node24\n  main: '../lib/greet.js'\n",
+    );
+    put(
+      'lib/greet.js',
+      "import { appendFileSync } from 'node:fs';\nappendFileSync(process.env.GITHUB_OUTPUT, `greeting=hello ${process.env.INPUT_WHO}\\n`);\n",
+    );
+    put('lib/package.json', '{ "type": "module" }\n');
+    put('steps/action.yml', 'name: steps\ndescription: d\nruns:\n  using: composite\n  steps: []\n');
+    const r = await run(
+      workflow(
+        [
+          '      - id: early',
+          '        continue-on-error: true',
+          '        uses: ./tools/greet',
+          `      - run: mkdir tools && cp -r '${files}/.' tools/`,
+          '      - id: greet',
+          '        uses: ./tools/greet',
+          '        with:',
+          '          who: octocat',
+          '      - id: check',
+          '        run: test "${{ steps.greet.outputs.greeting }}" = "hello octocat"',
+          '      - id: composite',
+          '        continue-on-error: true',
+          '        uses: ./tools/steps',
+          '      - id: undeclared',
+          '        run: echo "${{ steps.greet.outputs.nope }}"',
+        ].join('\n') + '\n',
+      ),
+    );
+    expect(outcomes(r)).toEqual([
+      'early failure/success',
+      '__run success/success',
+      'greet success/success',
+      'check success/success',
+      'composite failure/success',
+      'undeclared failure/failure',
+    ]);
+    expect(r.steps[2]?.outputs).toEqual({ greeting: 'hello octocat' });
+    expect(logOf(r, 'early')).toMatch(
+      /^Can't find 'action\.yml', 'action\.yaml' or 'Dockerfile' under '\/.*\/work\/tools\/greet'\. Did you forget to run actions\/checkout before running your local action\?$/,
+    );
+    expect(logOf(r, 'composite')).toBe(
+      "'./tools/steps': runs.using 'composite' is not run here, only a node action (node20, node24)",
+    );
+    expect(logOf(r, 'undeclared')).toBe(
+      "steps.greet.outputs.nope: ./tools/greet/action.yml declares no output 'nope' (greeting)",
+    );
+    expect(r.problems).toHaveLength(3);
+  });
+
+  it('runs the bundle of a copy of this repository checked out in the workspace, not this checkout’s', async () => {
+    const fork = tempDir('fork-');
+    forkOfThisRepository(fork);
+    const r = await run(
+      workflow(
+        [
+          `      - run: git clone -q --shared '${fork}' .compliance-actions`,
+          '      - id: after',
+          '        continue-on-error: true',
+          '        uses: ./.compliance-actions/actions/list-actions',
+          '      - run: git -C .compliance-actions checkout -q v0',
+          '      - id: tagged',
+          '        continue-on-error: true',
+          '        uses: ./.compliance-actions/actions/list-actions',
+        ].join('\n') + '\n',
+      ),
+    );
+    expect(outcomes(r)).toEqual([
+      '__run success/success',
+      'after failure/success',
+      '__run_2 success/success',
+      'tagged failure/success',
+    ]);
+    expect(logOf(r, 'after')).toContain(AFTER_V0);
+    expect(logOf(r, 'tagged')).toContain(REAL_BUNDLE);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('fetches owner/repo/path@ref from the repository standing in for it: a tag, a full SHA or a branch, each at its commit', async () => {
+    const fork = tempDir('fork-');
+    const { tagged, after } = forkOfThisRepository(fork);
+    const step = (id: string, ref: string, repo = 'you/compliance-actions') =>
+      `      - id: ${id}\n        continue-on-error: true\n        uses: ${repo}/actions/list-actions@${ref}\n`;
+    const r = await run(
+      workflow(
+        step('tag', 'v0') +
+          step('sha', tagged) +
+          step('branch', 'main') +
+          step('after', after, 'You/Compliance-Actions') +
+          '      - run: echo "${{ steps.sha.outputs.failing }}"\n',
+      ),
+      { repositories: { 'you/compliance-actions': fork } },
+    );
+    expect(outcomes(r)).toEqual([
+      'tag failure/success',
+      'sha failure/success',
+      'branch failure/success',
+      'after failure/success',
+      '__run success/success',
+    ]);
+    for (const id of ['tag', 'sha']) {
+      expect(logOf(r, id)).toContain(REAL_BUNDLE);
+      expect(logOf(r, id)).not.toContain(AFTER_V0);
+    }
+    for (const id of ['branch', 'after']) expect(logOf(r, id)).toContain(AFTER_V0);
+    expect(r.steps.map((s) => s.kind)).toEqual(['action', 'action', 'action', 'action', 'run']);
+  });
+
+  it('refuses, before running, a ref GitHub would not resolve, an action not at that commit, and an output it does not declare', async () => {
+    const fork = tempDir('fork-');
+    const { tagged } = forkOfThisRepository(fork);
+    const refused = (uses: string, after = '') =>
+      run(workflow(`      - id: s\n        uses: ${uses}\n${after}`), {
+        repositories: { 'you/compliance-actions': fork },
+      });
+    await expect(
+      refused(`you/compliance-actions/actions/list-actions@${tagged.slice(0, 7)}`),
+    ).rejects.toThrow(
+      new WorkflowError([
+        `t.yml (Line: 12, Col: 15): Unable to resolve action \`you/compliance-actions@${tagged.slice(0, 7)}\`, the ` +
+          `provided ref \`${tagged.slice(0, 7)}\` is the shortened version of a commit SHA, which is not supported. ` +
+          `Please use the full commit SHA \`${tagged}\` instead.`,
+      ]),
+    );
+    await expect(refused(`you/compliance-actions/actions/list-actions@${'0'.repeat(40)}`)).rejects.toThrow(
+      `Unable to resolve action \`you/compliance-actions@${'0'.repeat(40)}\`, unable to find version \`${'0'.repeat(40)}\``,
+    );
+    await expect(refused('you/compliance-actions/actions/nothing-here@v0')).rejects.toThrow(
+      `Can't find 'action.yml', 'action.yaml' or 'Dockerfile' for action 'you/compliance-actions/actions/nothing-here@v0' (commit ${tagged}).`,
+    );
+    await expect(
+      refused(
+        'you/compliance-actions/actions/list-actions@v0',
+        '      - run: echo "${{ steps.s.outputs.nope }}"\n',
+      ),
+    ).rejects.toThrow(
+      /steps\.s\.outputs\.nope: the action\.yml of 'you\/compliance-actions\/actions\/list-actions@v0' declares no output 'nope' \(outcome, /,
+    );
   });
 });
 

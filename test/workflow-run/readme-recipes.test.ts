@@ -23,6 +23,7 @@ import {
   COMPLIANT,
   docWorkflows,
   expectEachRunOrSkipped,
+  forkOfThisRepository,
   MAKE_APP,
   markdownIn,
   onPullRequest,
@@ -34,14 +35,16 @@ import {
   type DocRunOptions,
   type DocWorkflow,
 } from './docs-workflows.js';
-import { checkoutOf, uploadArtifact } from './stubs.js';
+import { checkoutOf, headSha, uploadArtifact } from './stubs.js';
 
 const all = docWorkflows(['README.md', ...markdownIn('docs')]);
 
 /** The workflows that cannot run here, and why. */
 const SKIPPED: Record<string, string> = {};
 const RUN = [
-  'README.md › Quick start',
+  'README.md › Gate each pull request',
+  'README.md › Report each build',
+  'README.md › Before it is published',
   'docs/recipes.md › Build and report',
   'docs/recipes.md › The pull-request gate',
   'docs/recipes.md › A scheduled cluster report with a drift diff',
@@ -68,13 +71,18 @@ const { tempDir } = useTempDirs();
 async function runOnBuild(
   w: DocWorkflow,
   options: Omit<Partial<DocRunOptions>, 'github'> & { github?: Record<string, string> } = {},
+  edit?: (text: string) => string,
 ) {
   const { sha, checkout } = docRuns.userRepository({
     Makefile:
       MAKE_APP +
       '.PHONY: site\nsite:\n\tmkdir -p site && echo "<h1>shop</h1>" > site/index.html && echo "{}" > site/app.js.map\n',
   });
-  const ran = await run(w, { ...options, github: { GITHUB_SHA: sha, ...options.github }, stubs: [checkout] });
+  const ran = await run(
+    w,
+    { ...options, github: { GITHUB_SHA: sha, ...options.github }, stubs: [checkout] },
+    edit,
+  );
   return { ...ran, sha };
 }
 
@@ -96,8 +104,34 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     expectEachRunOrSkipped(all, RUN, SKIPPED);
   });
 
-  it('Quick start: the user’s build, then its artifact reported to the sandbox', async () => {
-    const { result, sandbox, sha } = await runOnBuild(pick(all, 'README.md › Quick start'));
+  describe('README.md › Gate each pull request', () => {
+    const w = () => pick(all, 'README.md › Gate each pull request');
+    /** The gate on pull request #7 of these commits, the last its head. */
+    const gate = async (commits: { sha: string; message: string }[]) => {
+      const api = await github({ pulls: { 7: commits } });
+      const { result } = await run(w(), onPullRequest(api, 7, commits.at(-1)?.sha ?? ''));
+      return { api, result };
+    };
+
+    it('trips on the pull request whose second commit’s scan failed, and says which in its comment', async () => {
+      const { api, result } = await gate(PULL_7[7]);
+      expect(outcomes(result)).toEqual(['gate failure action Run ./actions/check-attestations-for-commit']);
+      expect(result.steps[0]?.outputs.outcome).toBe('non-compliant');
+      expect(JSON.parse(result.steps[0]?.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: SCAN_FAILED, name: 'snyk-scan' },
+      ]);
+      expect(api.comments.get(7)?.[0]?.body).toContain('snyk-scan');
+    });
+
+    it('passes a pull request whose commits have both attestations, compliant', async () => {
+      const { result } = await gate([{ sha: COMPLIANT, message: 'Add payment retries' }]);
+      expect(outcomes(result)).toEqual(['gate success action Run ./actions/check-attestations-for-commit']);
+      expect(result.steps[0]?.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
+    });
+  });
+
+  it('README.md › Report each build: the user’s build, then its artifact reported to the sandbox', async () => {
+    const { result, sandbox, sha } = await runOnBuild(pick(all, 'README.md › Report each build'));
     expect(outcomes(result)).toEqual([
       'build success stub Run actions/checkout@v5',
       'build success run Run make dist/app.tar.gz',
@@ -107,6 +141,75 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     const report = result.steps[3];
     expect(report?.outputs).toMatchObject({ outcome: 'reported', 'git-commit': sha });
     expect(await artifactStatus(sandbox, 'backend', report?.outputs.fingerprint)).toBe(200);
+  });
+
+  describe('README.md › Before it is published: each way of using the bundle', () => {
+    /**
+     * The README's build report as its reader writes it for a fork of theirs (`you`), at `ref` (`@v0` as written),
+     * its `uses:` resolved in a fork of this repository as GitHub resolves them: the tag, after which the fork has a
+     * commit whose bundle only fails.
+     */
+    async function reportFromFork(pin?: (tagged: string) => string) {
+      const fork = tempDir('fork-');
+      const { tagged } = forkOfThisRepository(fork);
+      const w = pick(all, 'README.md › Report each build');
+      const ran = await runOnBuild(
+        w,
+        { local: false, repositories: { 'you/compliance-actions': fork } },
+        (text) => {
+          const owned = text.replaceAll('<owner>/compliance-actions', 'you/compliance-actions');
+          return pin === undefined ? owned : owned.replaceAll('@v0', `@${pin(tagged)}`);
+        },
+      );
+      return { ...ran, tagged };
+    }
+
+    it('your fork, tagged v0: the workflow as written, with your owner, runs the tagged commit’s bundle', async () => {
+      const { result, sandbox, sha } = await reportFromFork();
+      expect(outcomes(result)).toEqual([
+        'build success stub Run actions/checkout@v5',
+        'build success run Run make dist/app.tar.gz',
+        'build success action Run you/compliance-actions@v0',
+        'build success action Run you/compliance-actions/actions/report-artifact@v0',
+      ]);
+      expect(result.steps[3]?.outputs).toMatchObject({ outcome: 'reported', 'git-commit': sha });
+      expect(await artifactStatus(sandbox, 'backend', result.steps[3]?.outputs.fingerprint)).toBe(200);
+    });
+
+    it('a full commit SHA, no tag: the same workflow pinned to this checkout’s HEAD runs that commit’s bundle', async () => {
+      const { result, tagged } = await reportFromFork((commit) => commit);
+      expect(tagged).toBe(headSha());
+      expect(outcomes(result)).toEqual([
+        'build success stub Run actions/checkout@v5',
+        'build success run Run make dist/app.tar.gz',
+        `build success action Run you/compliance-actions@${tagged}`,
+        `build success action Run you/compliance-actions/actions/report-artifact@${tagged}`,
+      ]);
+      expect(result.steps[3]?.outputs.outcome).toBe('reported');
+    });
+
+    it('a copy in the workspace: checked out into a folder at a full SHA, the gate run by its path there', async () => {
+      const w = pick(all, 'README.md › Before it is published');
+      const api = await github({ pulls: PULL_7 });
+      const { result } = await run(
+        w,
+        {
+          ...onPullRequest(api, 7, SCAN_FAILED),
+          // This checkout is the repository the README's reader checks out.
+          stubs: [checkoutOf(undefined, { '<owner>/compliance-actions': ROOT })],
+        },
+        (text) => text.replace('ref: <40-hex SHA>', `ref: ${headSha()}`),
+      );
+      expect(outcomes(result)).toEqual([
+        'gate success stub Run actions/checkout@v5',
+        'gate failure action Run ./.compliance-actions/actions/check-attestations-for-commit',
+      ]);
+      expect(result.steps[0]?.outputs.commit).toBe(headSha());
+      expect(result.steps[1]?.outputs.outcome).toBe('non-compliant');
+      expect(JSON.parse(result.steps[1]?.outputs['non-compliant'] ?? '')).toEqual([
+        { commit: SCAN_FAILED, name: 'snyk-scan' },
+      ]);
+    });
   });
 
   it('Build and report: the user’s build, then both artifacts reported to the sandbox', async () => {

@@ -39,14 +39,31 @@ export const checkoutThisRepository: Stub = {
   },
 };
 
-/** actions/checkout of another repository: a clone of a local one (a fixture standing in for the user's). */
-export const checkoutOf = (repo: string): Stub => ({
+/**
+ * actions/checkout of another repository: a clone of a local one (a fixture standing in for the user's), or with
+ * `repository: <owner>/<name>`, of the one `others` gives for that name (this checkout for a copy of the bundle), as
+ * checkout does it: at `ref` when given (a branch, a tag or a commit SHA), into `path` of the workspace when given
+ * (checkout refuses a path outside it).
+ */
+export const checkoutOf = (repo: string | undefined, others: Record<string, string> = {}): Stub => ({
   uses: 'actions/checkout',
-  reason: "it fetches from GitHub: the workspace is a clone of a local repository standing in for the user's",
+  reason:
+    'it fetches from GitHub: the workspace gets a clone of a local repository standing in for the one asked',
   outputs: ['ref', 'commit'],
-  apply({ workspace }) {
-    execFileSync('git', ['clone', '-q', repo, workspace]);
-    return { outputs: { ref: 'refs/heads/main', commit: git(workspace, 'rev-parse', 'HEAD') } };
+  apply({ workspace, with: inputs }) {
+    const name = inputs.repository ?? '';
+    const from = name === '' ? repo : others[name];
+    if (from === undefined) throw new Error(`checkout stub: no local repository stands in for '${name}'`);
+    const into = resolve(workspace, inputs.path ?? '');
+    if (into !== workspace && !into.startsWith(`${workspace}/`))
+      throw new Error(`checkout stub: path '${inputs.path ?? ''}' is outside the workspace`);
+    const ref = inputs.ref ?? '';
+    // At a ref, no checkout of the default branch first: writing the files is most of a clone's time.
+    execFileSync('git', ['clone', '-q', '--shared', ...(ref === '' ? [] : ['--no-checkout']), from, into]);
+    if (ref !== '') git(into, 'checkout', '-q', '-f', ref);
+    return {
+      outputs: { ref: ref || 'refs/heads/main', commit: git(into, 'rev-parse', 'HEAD') },
+    };
   },
 });
 

@@ -154,9 +154,16 @@ export async function runAction(name: string, options: RunOptions = {}): Promise
   return prepareAction(name, options).run();
 }
 
-/** The step's `INPUT_*` variables as the runner sets them: the given inputs (undeclared ones too) over the defaults. */
-export function stepInputs(name: string, options: RunOptions = {}): Record<string, string> {
-  const yml = parse(readFileSync(actionFile(name), 'utf8')) as ActionYml;
+/**
+ * The step's `INPUT_*` variables as the runner sets them: the given inputs (undeclared ones too) over the defaults.
+ * `file`: the action.yml, by default that of this repository's action `name`.
+ */
+export function stepInputs(
+  name: string,
+  options: RunOptions = {},
+  file = actionFile(name),
+): Record<string, string> {
+  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
   const inputs: Record<string, string> = {};
   for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
     // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
@@ -244,13 +251,18 @@ export function stepLeft(
 
 /**
  * Reads the action.yml and builds the step's environment once, for running the same step many times (the start
- * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left.
+ * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left. `file`: the
+ * action.yml, by default that of this repository's action `name` (another copy of the repository's, in a workflow's
+ * workspace or at a commit, is run from its own folder: `runs.main` is relative to it).
  */
-export function prepareAction(name: string, options: RunOptions = {}): PreparedAction {
-  const file = actionFile(name);
+export function prepareAction(
+  name: string,
+  options: RunOptions = {},
+  file = actionFile(name),
+): PreparedAction {
   const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
   const main = resolve(dirname(file), yml.runs.main);
-  const inputs = stepInputs(name, options);
+  const inputs = stepInputs(name, options, file);
   const args = [...(options.nodeArgs ?? []), main];
 
   return {

@@ -10,8 +10,16 @@
  *   at the end of the job (SIGTERM, then SIGKILL), as the runner cleans up orphan processes.
  * - `uses: ./` (the root action.yml, setup) and `uses: ./actions/<name>` run the dist bundle through the runner
  *   emulation (packages/runner/src/emulator.ts).
+ * - Any other `uses: ./<path>` is an action in the job's workspace, read when its step runs, as the runner reads a
+ *   local action (a copy of this repository checked out there: `./<folder>/actions/<name>`); none there fails the
+ *   step with the runner's message. `uses: <owner>/<repo>[/<path>]@<ref>` of a repository given in `repositories`
+ *   (a local git repository standing in for GitHub's) is fetched before anything runs, as the runner downloads the
+ *   job's actions: the ref resolved as GitHub resolves it (a tag, else a branch, else a full commit SHA; a short SHA
+ *   or a ref that is none of these is a WorkflowError with GitHub's message), the tree at that commit extracted
+ *   (`git archive`). Either runs through the emulation from its own folder (its `runs.main`, relative to it), and
+ *   only a node action (`runs.using` node20 or node24, no pre or post) is run.
  * - Any other step can be replaced by a `Stub` given by the caller, which says why it cannot run here; an external
- *   action with no stub fails its step (nothing is fetched).
+ *   action with no stub and no repository in `repositories` fails its step (nothing is fetched from GitHub).
  * - `if:` (default `success()`), `continue-on-error` (of a step, and of a job: a failure that does not fail the job's
  *   result nor the run), outcome and conclusion, `success()`, `failure()`, `always()`, `cancelled()` (never), and the
  *   contexts github, env, steps, runner, job, secrets, vars, inputs, needs, matrix and strategy. A job with a
@@ -33,14 +41,16 @@
  *
  * Mistakes fail the run, not only the validators: the parser's errors (schema, expression syntax, unknown contexts
  * or functions), and every `steps.<id>.outputs.<name>` reference is checked before anything runs. The step must be
- * an earlier step of the same job; for this repository's actions the output must be declared in its action.yml,
- * for a stub in the stub's `outputs`. A `run:` step's outputs are known only once it ran: a reference to an output a
- * successful `run:` step did not write fails the step that reads it (`WorkflowRun.problems` says so).
+ * an earlier step of the same job; for this repository's actions and those fetched from `repositories` the output
+ * must be declared in its action.yml, for a stub in the stub's `outputs`. A `run:` step's outputs are known only once
+ * it ran, an action's in the workspace once its step read its action.yml: a reference to an output a successful
+ * `run:` step did not write, or that such an action does not declare, fails the step that reads it
+ * (`WorkflowRun.problems` says so).
  *
  * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run `stepTimeoutMs`),
  * `strategy.max-parallel` (nothing runs in parallel).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   existsSync,
@@ -53,7 +63,7 @@ import {
 } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { Evaluator, Lexer, Parser, data, type Expr } from '@actions/expressions';
 import { ContextAccess, IndexAccess, Literal } from '@actions/expressions/ast';
 import type { FunctionDefinition } from '@actions/expressions/funcs/info';
@@ -187,6 +197,11 @@ export interface WorkflowOptions {
   /** `inputs` of a workflow_dispatch, over the declared defaults. */
   inputs?: Record<string, string>;
   stubs?: Stub[];
+  /**
+   * Local git repositories standing in for GitHub's, by `owner/repo`: a `uses: owner/repo[/path]@ref` of one is that
+   * repository's action at the commit the ref names (see the module's comment).
+   */
+  repositories?: Record<string, string>;
   /** Longest a step may run before it is stopped and fails (default 2 minutes). */
   stepTimeoutMs?: number;
 }
@@ -236,9 +251,33 @@ export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun
       ]);
     return { job, raw: rawMapping(root, ['jobs', job.id.value]) };
   });
-  const refs = jobs.flatMap(({ job, raw }) => checkReferences(options.file, job, raw, stubs));
-  if (refs.length > 0) throw new WorkflowError(refs);
+  // The actions fetched from `repositories`, for the whole run (the runner's _actions folder).
+  const actions = options.repositories ? mkdtempSync(join(tmpdir(), 'workflow-actions-')) : undefined;
+  try {
+    const fetched = actions
+      ? fetchActions(
+          options.file,
+          jobs.map(({ job }) => job),
+          options.repositories ?? {},
+          stubs,
+          actions,
+        )
+      : new Map<string, string>();
+    const refs = jobs.flatMap(({ job, raw }) => checkReferences(options.file, job, raw, stubs, fetched));
+    if (refs.length > 0) throw new WorkflowError(refs);
+    return await runJobs(options, template, root, jobs, fetched);
+  } finally {
+    if (actions) rmSync(actions, { recursive: true, force: true });
+  }
+}
 
+async function runJobs(
+  options: WorkflowOptions,
+  template: WorkflowTemplate,
+  root: TemplateToken,
+  jobs: { job: Job; raw: MappingToken | undefined }[],
+  fetched: Map<string, string>,
+): Promise<WorkflowRun> {
   const inputs: Dict = {};
   for (const [name, input] of Object.entries(template.events.workflow_dispatch?.inputs ?? {})) {
     if (input.default !== undefined) inputs[name] = String(input.default);
@@ -248,7 +287,8 @@ export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun
   const workflow: WorkflowState = {
     options,
     github,
-    stubs,
+    stubs: options.stubs ?? [],
+    fetched,
     shared: { vars: options.vars ?? {}, secrets: options.secrets ?? {}, inputs },
     env: template.env,
     defaults: rawMapping(root, ['defaults', 'run']),
@@ -280,6 +320,8 @@ interface WorkflowState {
   options: WorkflowOptions;
   github: Dict;
   stubs: Stub[];
+  /** The action.yml of each `uses:` fetched from `repositories`, by the `uses:` text. */
+  fetched: Map<string, string>;
   shared: Record<string, unknown>;
   /** The workflow's `env`, evaluated at the start of each job (it may read github, secrets, vars, inputs). */
   env: TemplateToken | undefined;
@@ -327,9 +369,128 @@ function ownAction(uses: string): string | undefined {
   return name !== undefined && existsSync(actionFile(name)) ? name : undefined;
 }
 
-function declaredOutputs(action: string): string[] {
-  const yml = parse(readFileSync(actionFile(action), 'utf8')) as { outputs?: Record<string, unknown> };
+/** `./` and `./actions/...` name this repository's actions; any other `./<path>` is an action in the workspace. */
+const claimedByThisRepository = (uses: string): boolean => /^\.\/?$|^\.\/actions\//.test(uses);
+
+interface ActionYml {
+  outputs?: Record<string, unknown>;
+  runs?: { using?: unknown; main?: unknown; pre?: unknown; post?: unknown };
+}
+
+function declaredOutputs(file: string): string[] {
+  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
   return Object.keys(yml.outputs ?? {});
+}
+
+/** The action.yml (or action.yaml) of the action in `dir`, if there is one. */
+function actionYmlIn(dir: string): string | undefined {
+  return ['action.yml', 'action.yaml'].map((f) => join(dir, f)).find((f) => existsSync(f));
+}
+
+/** Throws unless the action.yml is of a node action without pre or post: the only kind run here. */
+function checkRunnable(file: string, uses: string): void {
+  const runs = (parse(readFileSync(file, 'utf8')) as ActionYml | null)?.runs;
+  const using = typeof runs?.using === 'string' ? runs.using : JSON.stringify(runs?.using ?? '');
+  if (!['node20', 'node24'].includes(using) || typeof runs?.main !== 'string')
+    throw new Error(`'${uses}': runs.using '${using}' is not run here, only a node action (node20, node24)`);
+  if (runs.pre !== undefined || runs.post !== undefined)
+    throw new Error(`'${uses}': its pre or post script is not run here`);
+}
+
+/** `owner/repo[/path]@ref`: a repository's action at a ref. */
+const REPOSITORY_USES = /^([\w.-]+)\/([\w.-]+)((?:\/[^@]+)?)@(.+)$/;
+
+function gitQuiet(dir: string, ...args: string[]): string | undefined {
+  try {
+    return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The commit `ref` names in the repository at `dir`, as GitHub resolves an action's ref: a tag, else a branch, else
+ * a full commit SHA of the repository; a short SHA is refused, with GitHub's message.
+ */
+function resolveRef(dir: string, action: string, ref: string): string {
+  for (const name of [`refs/tags/${ref}`, `refs/heads/${ref}`]) {
+    const sha = gitQuiet(dir, 'rev-parse', '--verify', '--quiet', `${name}^{commit}`);
+    if (sha) return sha;
+  }
+  const commit = /^[0-9a-f]{4,40}$/.test(ref)
+    ? gitQuiet(dir, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`)
+    : undefined;
+  if (commit !== undefined && ref.length === 40) return commit;
+  if (commit !== undefined)
+    throw new Error(
+      `Unable to resolve action \`${action}@${ref}\`, the provided ref \`${ref}\` is the shortened version of a ` +
+        `commit SHA, which is not supported. Please use the full commit SHA \`${commit}\` instead.`,
+    );
+  throw new Error(`Unable to resolve action \`${action}@${ref}\`, unable to find version \`${ref}\``);
+}
+
+/**
+ * Each `uses: owner/repo[/path]@ref` of the jobs whose repository `repositories` holds (and no stub stands in for),
+ * fetched into `into` as the runner downloads a job's actions before its first step: the commit the ref resolves to,
+ * its tree extracted with `git archive` (which leaves out what .gitattributes marks export-ignore, as GitHub's
+ * archives do). The action.yml of each, by the `uses:` text; what cannot be resolved or run is a WorkflowError.
+ */
+function fetchActions(
+  file: string,
+  jobs: Job[],
+  repositories: Record<string, string>,
+  stubs: Stub[],
+  into: string,
+): Map<string, string> {
+  const byName = new Map(Object.entries(repositories).map(([name, dir]) => [name.toLowerCase(), dir]));
+  const fetched = new Map<string, string>();
+  const problems: string[] = [];
+  for (const step of jobs.flatMap((job) => job.steps)) {
+    if (!('uses' in step) || fetched.has(step.uses.value) || stubFor(step, stubs)) continue;
+    const [, owner = '', repo = '', path = '', ref = ''] = REPOSITORY_USES.exec(step.uses.value) ?? [];
+    const dir = byName.get(`${owner}/${repo}`.toLowerCase());
+    if (dir === undefined) continue;
+    try {
+      const sha = resolveRef(dir, `${owner}/${repo}`, ref);
+      const tree = join(into, owner, repo, sha);
+      if (!existsSync(tree)) {
+        mkdirSync(tree, { recursive: true });
+        const archive = execFileSync('git', ['-C', dir, 'archive', '--format=tar', sha], {
+          maxBuffer: 1 << 30,
+        });
+        execFileSync('tar', ['-x', '-C', tree], { input: archive });
+      }
+      const yml = actionYmlIn(join(tree, path));
+      if (yml === undefined)
+        throw new Error(
+          `Can't find 'action.yml', 'action.yaml' or 'Dockerfile' for action '${step.uses.value}' (commit ${sha}).`,
+        );
+      checkRunnable(yml, step.uses.value);
+      fetched.set(step.uses.value, yml);
+    } catch (error) {
+      problems.push(`${at(file, step.uses)}${message(error)}`);
+    }
+  }
+  if (problems.length > 0) throw new WorkflowError(problems);
+  return fetched;
+}
+
+/**
+ * The action.yml of the action a `uses: ./<path>` names in the workspace, once an earlier step put it there: the
+ * runner's message when there is none.
+ */
+function workspaceAction(uses: string, workspace: string): string {
+  const dir = resolve(workspace, uses);
+  if (dir !== workspace && !dir.startsWith(`${workspace}/`))
+    throw new Error(`'${uses}' is outside the workspace: a local action is a path in it`);
+  const yml = actionYmlIn(dir);
+  if (yml === undefined)
+    throw new Error(
+      `Can't find 'action.yml', 'action.yaml' or 'Dockerfile' under '${dir}'. Did you forget to run ` +
+        'actions/checkout before running your local action?',
+    );
+  checkRunnable(yml, uses);
+  return yml;
 }
 
 function stubFor(step: Step, stubs: Stub[]): Stub | undefined {
@@ -397,7 +558,13 @@ function* expressionsIn(token: TemplateToken | undefined): Generator<[string, Te
   else if (isSequence(token)) for (const item of token) yield* expressionsIn(item);
 }
 
-function checkReferences(file: string, job: Job, raw: MappingToken | undefined, stubs: Stub[]): string[] {
+function checkReferences(
+  file: string,
+  job: Job,
+  raw: MappingToken | undefined,
+  stubs: Stub[],
+  fetched: Map<string, string>,
+): string[] {
   const problems: string[] = [];
   const raws = rawSteps(raw);
   const index = new Map(job.steps.map((s, i) => [s.id.toLowerCase(), i] as const));
@@ -413,16 +580,31 @@ function checkReferences(file: string, job: Job, raw: MappingToken | undefined, 
       return void problems.push(`${where}a step has outputs, outcome and conclusion, not '${ref.property}'`);
     if (ref.property !== 'outputs' || ref.output === undefined) return;
     const stub = stubFor(target, stubs);
-    const own = 'uses' in target ? ownAction(target.uses.value) : undefined;
-    const declared = stub ? stub.outputs : own !== undefined ? declaredOutputs(own) : undefined;
+    const uses = 'uses' in target ? target.uses.value : '';
+    const own = ownAction(uses);
+    const yml = fetched.get(uses);
+    // An action in the workspace is read when its step runs: its outputs are checked then.
+    const declared = stub
+      ? stub.outputs
+      : own !== undefined
+        ? declaredOutputs(actionFile(own))
+        : yml !== undefined
+          ? declaredOutputs(yml)
+          : undefined;
     const by = stub
       ? `the stub of '${target.id}'`
-      : `${own === 'setup' ? '' : `actions/${own ?? ''}/`}action.yml`;
+      : own !== undefined
+        ? `${own === 'setup' ? '' : `actions/${own}/`}action.yml`
+        : `the action.yml of '${uses}'`;
     if (declared && !declared.some((d) => d.toLowerCase() === ref.output?.toLowerCase()))
       problems.push(`${where}${by} declares no output '${ref.output}' (${declared.join(', ') || 'none'})`);
   };
   job.steps.forEach((step, i) => {
-    if ('uses' in step && step.uses.value.startsWith('./') && ownAction(step.uses.value) === undefined)
+    if (
+      'uses' in step &&
+      claimedByThisRepository(step.uses.value) &&
+      ownAction(step.uses.value) === undefined
+    )
       problems.push(
         `${at(file, step.uses)}'${step.uses.value}' is not an action of this repository (./ or ./actions/<name>)`,
       );
@@ -522,6 +704,8 @@ interface JobState {
   failed: boolean;
   groups: Set<number>;
   summary: string;
+  /** The outputs the action.yml of each step that ran an action from the workspace declares, by step id. */
+  declared: Map<string, { by: string; outputs: string[] }>;
 }
 
 /** A job's `strategy`, evaluated and its matrix expanded. */
@@ -633,6 +817,7 @@ async function runOnce(
     failed: false,
     groups: new Set(),
     summary: '',
+    declared: new Map(),
   };
   for (const d of [state.workspace, state.temp, state.toolCache]) mkdirSync(d);
   const scope = (env: Dict): Scope => ({ ...base, ...contexts(state, w, env) });
@@ -808,7 +993,7 @@ async function runStep(
     return text;
   };
   const check = (expression: string, token: TemplateToken) => {
-    const wrong = unwrittenOutput(expression, token, state.steps);
+    const wrong = unwrittenOutput(expression, token, state.steps, state.declared);
     if (wrong !== undefined) throw new Error(problem(wrong));
   };
   const evalString = (token: TemplateToken, env: Dict): string => {
@@ -852,24 +1037,37 @@ async function runStep(
       NODE_COMPILE_CACHE: COMPILE_CACHE,
     };
     if ('uses' in step) {
-      const action = ownAction(step.uses.value);
-      if (action === undefined)
+      const uses = step.uses.value;
+      const own = ownAction(uses);
+      let file = own === undefined ? w.fetched.get(uses) : actionFile(own);
+      if (file === undefined && uses.startsWith('./')) {
+        try {
+          file = workspaceAction(uses, state.workspace);
+        } catch (error) {
+          return record('failure', {}, problem(message(error)), continueOnError);
+        }
+        state.declared.set(step.id, { by: `${uses}/${basename(file)}`, outputs: declaredOutputs(file) });
+      }
+      if (file === undefined)
         return record(
           'failure',
           {},
-          problem(
-            `'${step.uses.value}' is an external action, which is not fetched here, and no stub stands in for it`,
-          ),
+          problem(`'${uses}' is an external action, which is not fetched here, and no stub stands in for it`),
         );
-      const result = await prepareAction(action, {
-        inputs: withValues,
-        env: processEnv,
-        github: w.github,
-        event: w.options.event ?? {},
-        cwd: state.workspace,
-        runnerTemp: state.temp,
-        githubToken: w.options.secrets?.GITHUB_TOKEN ?? '',
-      }).run();
+      const name = own ?? (basename(dirname(file)).replace(/[^\w.-]/g, '') || 'action');
+      const result = await prepareAction(
+        name,
+        {
+          inputs: withValues,
+          env: processEnv,
+          github: w.github,
+          event: w.options.event ?? {},
+          cwd: state.workspace,
+          runnerTemp: state.temp,
+          githubToken: w.options.secrets?.GITHUB_TOKEN ?? '',
+        },
+        file,
+      ).run();
       collectMasks(result.stdout, w.masks);
       Object.assign(state.env, result.exportedEnv);
       state.summary += result.summary;
@@ -899,10 +1097,26 @@ async function runStep(
   }
 }
 
-/** The first `steps.<id>.outputs.<name>` of the expression that a successful run step did not write. */
-function unwrittenOutput(expression: string, token: TemplateToken, done: StepRun[]): string | undefined {
+/**
+ * The first `steps.<id>.outputs.<name>` of the expression that a successful run step did not write, or that the
+ * action.yml of an action read from the workspace (`declared`, by step id) does not declare.
+ */
+function unwrittenOutput(
+  expression: string,
+  token: TemplateToken,
+  done: StepRun[],
+  declared: Map<string, { by: string; outputs: string[] }>,
+): string | undefined {
   for (const ref of stepRefs(expression, token)) {
     const target = done.find((s) => s.id.toLowerCase() === ref.step.toLowerCase());
+    const action = target && declared.get(target.id);
+    if (
+      ref.property === 'outputs' &&
+      ref.output !== undefined &&
+      action &&
+      !action.outputs.some((o) => o.toLowerCase() === ref.output?.toLowerCase())
+    )
+      return `steps.${ref.step}.outputs.${ref.output}: ${action.by} declares no output '${ref.output}' (${action.outputs.join(', ') || 'none'})`;
     if (
       ref.property !== 'outputs' ||
       ref.output === undefined ||
