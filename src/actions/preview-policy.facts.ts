@@ -7,7 +7,7 @@ export const facts: ActionFacts = {
   lists: ['policy-failures', 'newly-failing', 'newly-passing'],
   leastWorkflow: {
     permissions: '{}',
-    before: ['- uses: actions/checkout@v5'],
+    before: ['- uses: actions/checkout@v7'],
     with: { environment: 'production', policy: 'policies/production.yml' },
     context: {
       repository: {

@@ -20,7 +20,7 @@ export const facts: ActionFacts = {
     on: ['push:', '  branches: [main]'],
     permissions: ['contents: read'],
     before: [
-      '- uses: actions/checkout@v5',
+      '- uses: actions/checkout@v7',
       '- run: mkdir -p dist && git archive -o dist/app.tar.gz HEAD # your build',
     ],
     with: { flow: 'backend', artifact: 'dist/app.tar.gz', 'artifact-type': 'file' },

@@ -171,11 +171,11 @@ describe('the workflows of docs/actions/*.md, run', () => {
       { github: { GITHUB_SHA: sha }, stubs: [checkout] },
     );
     expect(outcomes(result)).toEqual([
-      'build success stub Run actions/checkout@v5',
+      'build success stub Run actions/checkout@v7',
       'build success run Run make dist/app.tar.gz',
       'build success action Run ./',
       'build success action Run ./actions/report-artifact',
-      'build success run Run echo "reported ${{ steps.report.outputs.fingerprint }}"',
+      'build success run Run echo "reported $FINGERPRINT"',
     ]);
     const fingerprint = result.steps[3]?.outputs.fingerprint ?? '';
     expect(result.steps[4]?.log).toBe(`reported ${fingerprint}\n`);
@@ -221,7 +221,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
     );
     expect(outcomes(result).slice(-2)).toEqual([
       'report success action Run ./actions/report-k8s-env',
-      'report skipped action Run actions/upload-artifact@v4',
+      'report skipped action Run actions/upload-artifact@v7',
     ]);
     const reported = JSON.parse(result.steps.at(-2)?.outputs.environments ?? '[]') as {
       name: string;
@@ -300,7 +300,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
         },
       );
       expect(outcomes(result)).toEqual([
-        'gate success stub Run actions/checkout@v4',
+        'gate success stub Run actions/checkout@v7',
         'gate success action Run ./actions/check-attestations-for-commit',
       ]);
       expect(result.steps[1]?.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });

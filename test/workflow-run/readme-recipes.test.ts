@@ -133,7 +133,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
   it('README.md › Report each build: the user’s build, then its artifact reported to the sandbox', async () => {
     const { result, sandbox, sha } = await runOnBuild(pick(all, 'README.md › Report each build'));
     expect(outcomes(result)).toEqual([
-      'build success stub Run actions/checkout@v5',
+      'build success stub Run actions/checkout@v7',
       'build success run Run make dist/app.tar.gz',
       'build success action Run ./',
       'build success action Run ./actions/report-artifact',
@@ -217,13 +217,13 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       github: { GITHUB_WORKFLOW: 'build' },
     });
     expect(outcomes(result)).toEqual([
-      'build success stub Run actions/checkout@v5',
+      'build success stub Run actions/checkout@v7',
       'build success run Run make dist/app.tar.gz site',
       'build success action Run ./',
       'build success action Run ./actions/report-artifact',
       'build success action Run ./actions/report-artifact',
-      'build skipped action Run actions/upload-artifact@v4',
-      'build success run Run echo "backend ${{ steps.backend.outputs.fingerprint }}" >> "$GITHUB_STEP_SUMMARY"',
+      'build skipped action Run actions/upload-artifact@v7',
+      'build success run Run echo "backend $FINGERPRINT" >> "$GITHUB_STEP_SUMMARY"',
     ]);
     const [backend, frontend] = result.steps.filter((s) => s.name === 'Run ./actions/report-artifact');
     expect(backend?.outputs).toMatchObject({ trail: sha, 'git-commit': sha, filename: 'app.tar.gz' });
@@ -451,7 +451,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       seed: reviewSeed(shas),
     });
     expect(outcomes(result)).toEqual([
-      'review success stub Run actions/checkout@v5',
+      'review success stub Run actions/checkout@v7',
       'review success run The release before this one',
       'review failure action Every change reviewed by someone other than its author',
       'review success stub Keep the evidence',
@@ -494,7 +494,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       },
     );
     expect(outcomes(result)).toEqual([
-      'review success stub Run actions/checkout@v5',
+      'review success stub Run actions/checkout@v7',
       'review failure action What the promotion brings, judged by the production policy',
       'review success run Name what breaks it',
     ]);
@@ -535,7 +535,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       stubs: [checkoutOf(dir)],
     });
     expect(outcomes(result)).toEqual([
-      'preview success stub Run actions/checkout@v5',
+      'preview success stub Run actions/checkout@v7',
       'preview success run The policy on the base branch',
       'preview success action What the changed policy would say of production',
     ]);
@@ -557,7 +557,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     it('off (the variable unset): the build is reported, and the gate fails on the commit without unit-tests', async () => {
       const { result, sandbox } = await runOnBuild(w());
       expect(result.steps.map((s) => `${s.outcome} ${s.name}`)).toEqual([
-        'success Run actions/checkout@v5',
+        'success Run actions/checkout@v7',
         'success Run make dist/app.tar.gz',
         'success Run ./',
         'success Run ./actions/report-artifact',
