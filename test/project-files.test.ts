@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import semver from 'semver';
 import { parse } from 'yaml';
 import { OWNER_PLACEHOLDER, ownerOf } from '../scripts/release-prepare.js';
 import { actionNames, ROOT } from './helpers/runner.js';
@@ -57,7 +58,7 @@ describe('CONTRIBUTING.md', () => {
     ]) {
       expect(text).toContain(command);
     }
-    expect(text).toContain('Node 20 or newer');
+    expect(text).toContain('You need Node 24 with its npm');
     // An action's own files, and among them the facts the shared tests read.
     expect(text).toContain('`src/actions/<name>.facts.ts`');
     expect(text).toContain('](docs/architecture.md#adding-a-sub-action)');
@@ -97,6 +98,56 @@ describe('CONTRIBUTING.md', () => {
     expect(workflow.on.push.tags).toEqual(['v[0-9]+.[0-9]+.[0-9]+']);
     expect(text).toContain('git tag vX.Y.Z && git push origin main vX.Y.Z');
     expect(scripts['release:prepare']).toContain('scripts/release-prepare.ts');
+  });
+});
+
+describe('the Node a contributor needs', () => {
+  const pkg = JSON.parse(read('package.json')) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
+  const engines = pkg.engines.node;
+  /** The lowest version of each major that `engines` allows: 24.0.0, and 26.0.0 for `>=26`. */
+  const lowest = new semver.Range(engines).set.map((comparators) =>
+    semver.minVersion(new semver.Range(comparators.map((c) => c.value).join(' '))),
+  );
+
+  it('is Node 24 wherever it is said: engines, the node@24 the scripts run on, the actions, CI and the docs', () => {
+    expect(lowest.map((v) => v?.version)).toEqual(['24.0.0', '26.0.0']);
+    // Node 20 is end of life, and 22 too old for the dependencies.
+    for (const old of ['20.20.0', '22.22.0', '25.0.0'])
+      expect(semver.satisfies(old, engines), old).toBe(false);
+    expect(semver.minVersion(pkg.devDependencies.node ?? '')?.major).toBe(24);
+    expect((parse(read('action.yml')) as { runs: { using: string } }).runs.using).toBe('node24');
+    for (const workflow of ['ci.yml', 'release.yml', 'e2e.yml']) {
+      const text = read(`.github/workflows/${workflow}`);
+      const versions = [...text.matchAll(/node-version: (\S+)/g)].map(([, v]) => v);
+      expect(versions.length, workflow).toBeGreaterThan(0);
+      expect(new Set(versions), workflow).toEqual(new Set(['24']));
+    }
+    expect(read('CONTRIBUTING.md')).toContain('You need Node 24 with its npm');
+    expect(read('README.md')).toContain('You need Node 24 and its npm');
+    expect(read('docs/development.md')).toContain(
+      `Start with Node 24 and its npm (\`engines\`: \`${engines}\``,
+    );
+  });
+
+  // What npm checks at `npm ci`: a locked package whose engines leave out the Node it runs on prints EBADENGINE.
+  it('is one every locked package accepts, at the lowest version engines allows: npm ci warns of no engine there', () => {
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { engines?: { node?: string } | string[] }>;
+    };
+    const ranges = Object.entries(lock.packages).flatMap(([path, entry]) => {
+      const node = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+      return path === '' || node === undefined ? [] : [{ path, node }];
+    });
+    expect(ranges.length).toBeGreaterThan(50);
+    for (const version of lowest) {
+      const refused = ranges.filter(({ node }) => !semver.satisfies(version ?? '', node));
+      expect(refused, `on Node ${version?.version ?? '?'}`).toEqual([]);
+    }
+    // On Node 20 the same check finds the warnings npm prints there: it is not a check that passes anything.
+    expect(ranges.filter(({ node }) => !semver.satisfies('20.20.0', node)).length).toBeGreaterThan(0);
   });
 });
 
