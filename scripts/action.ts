@@ -2,11 +2,12 @@
 // from a terminal the way the runner runs it (packages/runner/src/emulator.ts: the dist/ bundle with INPUT_* from action.yml and
 // the given inputs, GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STEP_SUMMARY, RUNNER_TEMP, the workspace and an event payload),
 // against a sandbox of its own (or the service named by --api-url). Prints the step's log, outputs and job summary as
-// plain text, and exits with the step's exit code; bad usage exits 2.
+// plain text, and exits with the step's exit code; bad usage exits 2. The step's RUNNER_TEMP, a folder of its own under
+// TMPDIR, is removed when the command ends (also on Ctrl-C or SIGTERM), unless --keep keeps it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import type { Sandbox } from '@compliance-actions/sandbox/server';
@@ -74,6 +75,8 @@ Options:
   --org <name>             The organization.
   --fault <spec>           A fault the sandbox injects (repeatable; as npm run sandbox takes it, e.g. 503x2).
   --debug                  Show the step's debug lines (::debug::), hidden by default as on GitHub.
+  --keep                   Keep the step's RUNNER_TEMP (a folder under TMPDIR, with the result and payload files
+                           the step left) after the command ends, and print where. By default it is removed.
   -h, --help               This help; with an action's name, its inputs and outputs.
 
 Examples:
@@ -393,6 +396,7 @@ async function main(argv: string[], io: Io): Promise<number> {
       org: { type: 'string' },
       fault: { type: 'string', multiple: true },
       debug: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -484,7 +488,29 @@ async function main(argv: string[], io: Io): Promise<number> {
     else env[variable] ??= value;
   }
 
+  // The step's RUNNER_TEMP, where it leaves its result and payload files: removed when the command ends, also on a
+  // signal (see `cleanups`), unless --keep.
+  let temp: string | undefined;
+  let step: number | undefined;
+  const removeTemp = () => {
+    if (temp !== undefined && !values.keep) rmSync(temp, { recursive: true, force: true });
+  };
+  // On a signal: the step first (it would write on into the folder), then the folder.
+  const stop = () => {
+    if (step !== undefined) {
+      try {
+        process.kill(step, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    removeTemp();
+    if (temp !== undefined && values.keep)
+      io.stderr.write(`npm run action: the step's RUNNER_TEMP is kept in ${temp}\n`);
+  };
+  cleanups.add(stop);
   try {
+    temp = mkdtempSync(join(io.env.TMPDIR?.trim() || tmpdir(), `compliance-action-${name}-`));
     const org = inputs.org ?? connection.org;
     write(
       sandbox
@@ -504,28 +530,25 @@ async function main(argv: string[], io: Io): Promise<number> {
       github: event.github,
       event: event.payload,
       cwd,
+      runnerTemp: temp,
+      onSpawn: (pid) => (step = pid),
       onOutput: (stream, chunk) => log.write(stream, chunk),
     });
+    // The runner's file commands are read: what stays is what the step left.
+    rmSync(join(temp, '_runner_file_commands'), { recursive: true, force: true });
+    step = undefined;
     log.end();
     if (log.lines === 0) write('(nothing)');
-
-    // The step's RUNNER_TEMP is gone with the step: the files it left (result and payload files) are kept elsewhere.
-    const moved = new Map<string, string>();
-    let dir: string | undefined;
-    if (Object.keys(result.files).length > 0) {
-      dir = mkdtempSync(join(tmpdir(), `compliance-action-${name}-`));
-      for (const [path, content] of Object.entries(result.files)) {
-        const to = join(dir, basename(path));
-        writeFileSync(to, content);
-        moved.set(path, to);
-      }
-    }
 
     rule('Outputs');
     const outputs = Object.entries(result.outputs);
     if (outputs.length === 0) write('(none)');
-    for (const [output, value] of outputs) write(`${output}: ${shown(moved.get(value) ?? value)}`);
-    if (dir !== undefined) write(`(files the step left in its RUNNER_TEMP are kept in ${dir})`);
+    for (const [output, value] of outputs) write(`${output}: ${shown(value)}`);
+    if (values.keep) write(`(the step's RUNNER_TEMP, with the files it left, is kept in ${temp})`);
+    else if (Object.keys(result.files).length > 0)
+      write(
+        '(the files the step left in its RUNNER_TEMP are removed when the command ends: --keep keeps them)',
+      );
 
     const exported = Object.entries(result.exportedEnv);
     if (exported.length > 0) {
@@ -557,9 +580,14 @@ async function main(argv: string[], io: Io): Promise<number> {
     for (const a of log.annotations.filter((x) => x.level === 'error')) write(`  Error: ${a.message}`);
     return result.code ?? 1;
   } finally {
+    cleanups.delete(stop);
+    removeTemp();
     await sandbox?.close();
   }
 }
+
+/** What to do if a signal stops the process mid-run: end the step, remove its RUNNER_TEMP unless kept. */
+const cleanups = new Set<() => void>();
 
 /** Runs the command with `argv` (the arguments after its name) on `io`; resolves to its exit code, 2 on bad usage. */
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
@@ -585,4 +613,13 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
 }
 
 // import.meta.main, not a URL compared with argv: a checkout path with a space never equals that.
-if (import.meta.main) process.exitCode = await run(process.argv.slice(2));
+if (import.meta.main) {
+  // Ctrl-C or a kill mid-run: the step and its temp folder go first, then the process ends as the signal would end it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const cleanup of cleanups) cleanup();
+      process.exit(128 + constants.signals[signal]);
+    });
+  }
+  process.exitCode = await run(process.argv.slice(2));
+}

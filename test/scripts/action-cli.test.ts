@@ -2,7 +2,7 @@
 // captured output, against the sandbox it starts itself or one started here and named by --api-url; the real command
 // is spawned through npm and through node once each, for what only a process shows (INIT_CWD, the exit code).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
@@ -30,7 +30,7 @@ afterAll(() => {
 });
 
 function keep(stdout: string): void {
-  const dir = /kept in (\S+)\)$/m.exec(stdout)?.[1];
+  const dir = /is kept in (\S+)\)$/m.exec(stdout)?.[1];
   if (dir) kept.push(dir);
 }
 
@@ -108,10 +108,14 @@ describe('npm run action against its own sandbox', () => {
     expect(ran.stdout).toMatch(/release-webhook[\s\S]*WEBHOOK \(hooks\.acme\.test\)[\s\S]*❌ yes/);
     expect(ran.stdout).toMatch(/^✔ list-actions succeeded in [\d.]+ s \(1 warning\)$/m);
     expectReadable(ran);
-    // The result file the output names outlives the step's RUNNER_TEMP.
-    const file = output(ran, 'result-file') ?? '';
-    expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ outcome: 'failing', count: 3 });
+    // The result file the output names is in the step's RUNNER_TEMP, removed when the command ended.
+    expect(output(ran, 'result-file')).toMatch(
+      /compliance-action-list-actions-\w+\/compliance-actions\/.+\.json$/,
+    );
+    expect(existsSync(output(ran, 'result-file') ?? '')).toBe(false);
+    expect(ran.stdout).toContain(
+      '(the files the step left in its RUNNER_TEMP are removed when the command ends: --keep keeps them)',
+    );
   });
 
   it('exits with the step exit code when the step fails (list-actions with fail-if-failing)', async () => {
@@ -280,7 +284,7 @@ describe('npm run action and the terminal', () => {
       ),
     );
     const ran = await action(
-      `report-k8s-env --api-url ${service().url} --org demo --cwd ${workspace} ` +
+      `report-k8s-env --api-url ${service().url} --org demo --cwd ${workspace} --keep ` +
         '--input environment=staging --input pods-file=pods.json',
       { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
     );
@@ -298,6 +302,69 @@ describe('npm run action and the terminal', () => {
     const saved = JSON.parse(readFileSync(output(ran, 'result-file') ?? '', 'utf8')) as { message?: string };
     expect(saved.message).toMatch(/^Snapshot staging#\d+ created with 1 artifact\(s\)/);
     expect(saved.message?.endsWith(TERMINAL)).toBe(true);
+  });
+});
+
+describe('npm run action, its temp folder: removed when the command ends, unless --keep', () => {
+  const { tempDir } = useTempDirs();
+
+  it('removes the step’s RUNNER_TEMP, result file and all, after a step that passes and one that fails', async () => {
+    const tmp = tempDir('tmpdir-');
+    for (const line of ['list-actions', 'list-actions --input fail-if-failing=true']) {
+      const ran = await action(line, { TMPDIR: tmp });
+      expect(ran.code, line).toBe(line.includes('fail-if-failing') ? 1 : 0);
+      // The step ran in a folder of TMPDIR's, and left its result file there.
+      expect(output(ran, 'result-file')?.startsWith(`${tmp}/compliance-action-list-actions-`), line).toBe(
+        true,
+      );
+      expect(readdirSync(tmp), line).toEqual([]);
+    }
+  });
+
+  it('--keep keeps it, says where, and the result file the output names is there', async () => {
+    const tmp = tempDir('tmpdir-');
+    const ran = await action('list-actions --keep', { TMPDIR: tmp });
+    expect(ran.code).toBe(0);
+    const dir = /^\(the step's RUNNER_TEMP, with the files it left, is kept in (\S+)\)$/m.exec(
+      ran.stdout,
+    )?.[1];
+    expect(readdirSync(tmp).map((name) => join(tmp, name))).toEqual([dir]);
+    const file = output(ran, 'result-file') ?? '';
+    expect(file.startsWith(`${dir ?? '?'}/compliance-actions/`)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ outcome: 'failing', count: 3 });
+    // Only what the step left: the runner's own file commands are gone.
+    expect(readdirSync(dir ?? '')).toEqual(['compliance-actions']);
+  });
+
+  it('the real command, stopped by SIGTERM mid-step: the step ends too, the folder is removed, exit 143', async () => {
+    const tmp = tempDir('tmpdir-');
+    // The sandbox answers 429 with Retry-After 30 once: the step waits, and is stopped while it does.
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/node'),
+      [
+        '--import',
+        './scripts/register-ts.mjs',
+        'scripts/action.ts',
+        'list-actions',
+        '--fault',
+        '429x1:retry-after=30',
+      ],
+      { cwd: ROOT, env: { ...userEnv(), TMPDIR: tmp } },
+    );
+    let stdout = '';
+    const logging = new Promise<void>((started) =>
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        stdout += c;
+        if (stdout.includes('▸ List the actions of demo')) started();
+      }),
+    );
+    const closed = new Promise<number | null>((done) => child.on('close', done));
+    await logging;
+    expect(readdirSync(tmp).filter((name) => name.startsWith('compliance-action-'))).toHaveLength(1);
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    expect(stdout).not.toContain('succeeded');
+    expect(readdirSync(tmp).filter((name) => name !== 'node-compile-cache')).toEqual([]);
   });
 });
 
