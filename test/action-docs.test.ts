@@ -54,6 +54,9 @@ function sentences(text: string): string[] {
     .filter((sentence) => sentence !== '');
 }
 
+/** The longest an input's description may be, in characters: its cell in the inputs table stays readable. */
+const MAX_INPUT_DESCRIPTION = 400;
+
 describe('action docs', () => {
   // The suite is what CI runs, so this is the check that fails when an action.yml changed without `npm run docs`.
   it('README.md, docs/actions/<name>.md and actions/<name>/README.md match the action.yml files', async () => {
@@ -300,7 +303,7 @@ describe('action docs', () => {
   });
 
   // The generated tables stay readable: the detail of an input or output lives in the prose of the action's page.
-  it('keeps every description of an action, input and output to two sentences at most', () => {
+  it('keeps every description of an action, input and output to two sentences at most, an input’s to 400 characters', () => {
     expect(sentences('One. Two! Three? Four')).toHaveLength(4);
     expect(
       sentences(
@@ -324,6 +327,11 @@ describe('action docs', () => {
       for (const [what, description] of described) {
         const count = sentences(description).length;
         if (count > 2) long.push(`${file}: ${what} has ${count} sentences`);
+        // Two sentences joined by semicolons are still one cell too long to read: an input's stays short.
+        if (what.startsWith('input ') && description.length > MAX_INPUT_DESCRIPTION)
+          long.push(
+            `${file}: ${what} has ${description.length} characters (at most ${MAX_INPUT_DESCRIPTION})`,
+          );
       }
     }
     expect(long, 'move the detail to the prose of docs/actions/<name>.md').toEqual([]);
