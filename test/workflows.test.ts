@@ -130,7 +130,7 @@ describe('validate-workflows', () => {
 
   it('checks a copy of this repository checked out into the workspace and used by path as its own action', async () => {
     const checkout = (repository: string) =>
-      '      - uses: actions/checkout@v5\n        with:\n' +
+      '      - uses: actions/checkout@v7\n        with:\n' +
       `          repository: ${repository}\n          ref: main\n          path: .copy/\n`;
     const dir = repo({
       '.github/workflows/ci.yml': workflow(

@@ -167,7 +167,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     it('your fork, tagged v0: the workflow as written, with your owner, runs the tagged commit’s bundle', async () => {
       const { result, sandbox, sha } = await reportFromFork();
       expect(outcomes(result)).toEqual([
-        'build success stub Run actions/checkout@v5',
+        'build success stub Run actions/checkout@v7',
         'build success run Run make dist/app.tar.gz',
         'build success action Run you/compliance-actions@v0',
         'build success action Run you/compliance-actions/actions/report-artifact@v0',
@@ -180,7 +180,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       const { result, tagged } = await reportFromFork((commit) => commit);
       expect(tagged).toBe(headSha());
       expect(outcomes(result)).toEqual([
-        'build success stub Run actions/checkout@v5',
+        'build success stub Run actions/checkout@v7',
         'build success run Run make dist/app.tar.gz',
         `build success action Run you/compliance-actions@${tagged}`,
         `build success action Run you/compliance-actions/actions/report-artifact@${tagged}`,
@@ -201,7 +201,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
         (text) => text.replace('ref: <40-hex SHA>', `ref: ${headSha()}`),
       );
       expect(outcomes(result)).toEqual([
-        'gate success stub Run actions/checkout@v5',
+        'gate success stub Run actions/checkout@v7',
         'gate failure action Run ./.compliance-actions/actions/check-attestations-for-commit',
       ]);
       expect(result.steps[0]?.outputs.commit).toBe(headSha());
