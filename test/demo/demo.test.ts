@@ -130,8 +130,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     const section = (n: number) => markdown.split(/^## \d+\. /m)[n] ?? '';
     // Two snapshots of staging: what changed, then the compliance of what arrived.
     expect(section(6)).toContain(
-      `### ❌ Environment diff: ${byProfile('staging#3 → staging#4', 'staging\\~1 → staging')}: 1 added, 1 scaled; ` +
-        '1 of 1 arriving artifact is not compliant\n',
+      `### ❔ Environment diff: ${byProfile('staging#3 → staging#4', 'staging\\~1 → staging')}: 1 added, 1 scaled; ` +
+        '1 of 1 arriving artifact is not known to be compliant\n',
     );
     expect(markdown).toContain('### ✅ Compliance gate passed');
     // One story: the promotion review of production against staging finds the new backend, reported with
@@ -141,8 +141,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     // The verdict is the heading; each arriving artifact is one row, its state marked as everywhere else, with its
     // versions linked to what changed between them and whether it may move.
     expect(section(7)).toContain(
-      `### ❌ Promoting ${byProfile('staging#4 to production#2', 'staging to production')}: 2 of 2 arriving ` +
-        'artifacts are not compliant\n',
+      `### ❌ Promoting ${byProfile('staging#4 to production#2', 'staging to production')}: 1 of 2 arriving ` +
+        'artifacts is not compliant; 1 more not known to be\n',
     );
     expect(section(7)).toMatch(
       byProfile(
@@ -251,8 +251,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain(
       byProfile(
-        '<h3>❌ Promoting staging#4 to production#2: 2 of 2 arriving artifacts are not compliant</h3>',
-        '<h3>❌ Promoting staging to production: 2 of 2 arriving artifacts are not compliant</h3>',
+        '<h3>❌ Promoting staging#4 to production#2: 1 of 2 arriving artifacts is not compliant; 1 more not known to be</h3>',
+        '<h3>❌ Promoting staging to production: 1 of 2 arriving artifacts is not compliant; 1 more not known to be</h3>',
       ),
     );
     expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Name<\/th>/);

@@ -5,6 +5,7 @@ import {
   artifactLine,
   commitCell,
   firstOf,
+  plural,
   STATE_MARK,
   UNKNOWN_MARK,
   whyNotCompliant,
@@ -119,20 +120,25 @@ function complianceVerdict(result: DiffEnvsResult): { mark: string; text: string
   const arriving = arrivingOf(result);
   if (result.compliance === undefined || arriving.length === 0) return undefined;
   const bad = notCompliant(arriving, result.compliance);
-  const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED').length;
-  const of = `of ${arriving.length} arriving artifact${arriving.length === 1 ? '' : 's'}`;
+  const of = `of ${arriving.length} arriving ${plural(arriving.length, 'artifact')}`;
   if (bad.length === 0) {
     const all =
       arriving.length === 1 ? 'the arriving artifact is' : `all ${arriving.length} arriving artifacts are`;
     return { mark: STATE_MARK.COMPLIANT, text: `${all} compliant` };
   }
-  // Only lookups that failed: not known to be anything, as a row that could not check reads.
-  if (unchecked === bad.length)
-    return { mark: UNKNOWN_MARK, text: `${unchecked} ${of} could not be checked` };
-  const them = unchecked > 0 ? `, ${unchecked} of them could not be checked` : '';
+  // A flow unknown, no state or a failed lookup says nothing either way: not known to be compliant, as its row reads.
+  const unknown = bad.filter((c) => arrivalGrade(c.state) === 'unknown').length;
+  const known = bad.length - unknown;
+  if (known === 0) {
+    return {
+      mark: UNKNOWN_MARK,
+      text: `${unknown} ${of} ${plural(unknown, 'is', 'are')} not known to be compliant`,
+    };
+  }
+  const more = unknown > 0 ? `; ${unknown} more not known to be` : '';
   return {
     mark: STATE_MARK['NON-COMPLIANT'],
-    text: `${bad.length} ${of} ${bad.length === 1 ? 'is' : 'are'} not compliant${them}`,
+    text: `${known} ${of} ${plural(known, 'is', 'are')} not compliant${more}`,
   };
 }
 

@@ -172,7 +172,6 @@ function attestationVerdict(
   if (facts.attestations === UNKNOWN) {
     return { verdict: 'unknown', reason: unknown('its attestations could not be read') };
   }
-  const what = ruleLabel(rule);
   const matching = facts.attestations.filter(
     (a) => (rule.type === '*' || a.type === rule.type) && (rule.name === '*' || a.name === rule.name),
   );

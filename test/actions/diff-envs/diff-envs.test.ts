@@ -554,7 +554,7 @@ describe('the promotion gate', () => {
     ]);
     const s = step.summary?.toString() ?? '';
     expect(s).toMatch(
-      /^### ❌ Promoting staging#4 to production#2: 2 of 2 arriving artifacts are not compliant$/m,
+      /^### ❌ Promoting staging#4 to production#2: 1 of 2 arriving artifacts is not compliant; 1 more not known to be$/m,
     );
     // Each arriving artifact once: its state, marked as its state is everywhere, and why it does not move.
     expect(s).toContain('#### Replaced production#2 → staging#4 (1)');
@@ -924,13 +924,13 @@ describe('the summary of a review: its verdict as the heading, each arriving art
       'lookups that failed and nothing known to fail: not known, marked as a row that could not check',
       reviewedAs(['NOT-CHECKED']),
       {},
-      '### ❔ Promoting staging#4 to production#2: 1 of 3 arriving artifacts could not be checked',
+      '### ❔ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not known to be compliant',
     ],
     [
       'a known failure beside one that could not be checked',
       reviewedAs(['NOT-CHECKED', 'INCOMPLETE']),
       {},
-      '### ❌ Promoting staging#4 to production#2: 2 of 3 arriving artifacts are not compliant, 1 of them could not be checked',
+      '### ❌ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not compliant; 1 more not known to be',
     ],
     [
       'a drift within one environment: what changed, then the compliance of what arrived',

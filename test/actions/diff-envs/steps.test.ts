@@ -499,7 +499,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(nonCompliant(reviewed)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
       expect(reviewed.summary).toContain(
-        '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact could not be checked\n',
+        '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not known to be compliant\n',
       );
       expect(reviewed.summary).toContain('| ❔ could not check — GET /artifacts/');
     });
