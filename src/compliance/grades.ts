@@ -3,7 +3,7 @@
 import type { ArtifactState } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { InputError } from '../errors/errors.js';
-import { plural } from '../summary/cells.js';
+import { plural } from '../trust/text.js';
 
 /** In this order everywhere: in messages, in the result file, in the summary. */
 export const GRADES = ['non-compliant', 'missing', 'incomplete', 'unknown'] as const;

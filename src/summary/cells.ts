@@ -85,11 +85,6 @@ export function timeCell(value: string | number | null | undefined): string | un
   return Number.isFinite(ms) ? (serviceTime(ms / 1000) ?? value) : value;
 }
 
-/** A word for `count` of a thing: `1 commit`, but `2 commits`; `plural(n, 'is', 'are')` for a verb. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return count === 1 ? one : many;
-}
-
 /** The first `max` texts, then how many more: `a, b and 3 more` (`more` follows the count). */
 export function firstOf(texts: readonly string[], max: number, separator = ', ', more = ''): string {
   const rest = texts.length - max;

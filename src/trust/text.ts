@@ -1,6 +1,17 @@
-/** Neutralisers for untrusted text: nothing it says may act on the runner when logged or notify people on GitHub. */
+/**
+ * Neutralisers for untrusted text: nothing it says may act on the runner when logged or notify people on GitHub; and
+ * the one way every message counts in words (`plural`).
+ */
 import { redact, type Scrub } from './redact.js';
 import { READING_REACH } from './shadow.js';
+
+/**
+ * A word for `count` of a thing: `1 commit`, but `2 commits`; `plural(n, 'is', 'are')` for a verb. Here, the lowest
+ * text module, so a log line or an error of any layer counts in words.
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
 
 /** Every kind of line break something downstream may split a line on. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;

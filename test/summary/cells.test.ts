@@ -3,7 +3,6 @@ import {
   commitCell,
   compliantCell,
   firstLine,
-  plural,
   problemsText,
   STATE_MARK,
   stateCell,
@@ -29,14 +28,6 @@ describe('summary cells', () => {
       href: 'https://git.example/r/x',
     });
     expect(commitCell({})).toBe('');
-  });
-
-  it('counts in words: one, else many, a verb given both forms', () => {
-    expect([0, 1, 2].map((n) => `${n} ${plural(n, 'commit')} ${plural(n, 'is', 'are')}`)).toEqual([
-      '0 commits are',
-      '1 commit is',
-      '2 commits are',
-    ]);
   });
 
   it('cuts a long subject line', () => {
