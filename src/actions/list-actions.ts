@@ -7,6 +7,7 @@ import { cappedWarnings, defineAction, type Annotation, type StepResult } from '
 import { firstOf, timeCell } from '../summary/cells.js';
 import { SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
+import { plural } from '../trust/text.js';
 
 // The inputs: the connection, and whether it is a health check (fail-if-failing).
 
@@ -56,7 +57,7 @@ async function run(inputs: ListActionsInputs): Promise<StepResult> {
     url: client.urlFor('listActions'),
     actions: await log.group(`List the actions of ${inputs.connection.org}`, async () => {
       const list = await client.listActions();
-      log.info(`${list.length} action(s).`);
+      log.info(`${list.length} ${plural(list.length, 'action')}.`);
       return list;
     }),
   }));
@@ -159,17 +160,16 @@ export function summarize(result: ListActionsResult): SummaryWriter {
 
 /** Why the health check fails the step: the failing actions, or those it has no status for (could not check). */
 function failureText(tripped: Tripped, total: number): string {
+  const n = tripped.actions.length;
+  const counted = `${n} of ${total} ${plural(total, 'action')} ${plural(n, 'fails', 'fail')} to send notifications`;
   if (tripped.by === 'unknown') {
-    return (
-      `fail-if-failing: could not check: the service does not say whether ${tripped.actions.length} of ${total} ` +
-      `action(s) fail to send notifications: ${firstOf(
-        tripped.actions.map((a) => `'${a.name}'`),
-        MAX_NAMED,
-      )}.`
-    );
+    return `fail-if-failing: could not check: the service does not say whether ${counted}: ${firstOf(
+      tripped.actions.map((a) => `'${a.name}'`),
+      MAX_NAMED,
+    )}.`;
   }
   return (
-    `fail-if-failing: ${tripped.actions.length} of ${total} action(s) fail to send notifications: ` +
+    `fail-if-failing: ${counted}: ` +
     firstOf(tripped.actions.map(describeFailure), MAX_NAMED, '; ', ' (see the job summary)') +
     '.'
   );
@@ -179,7 +179,8 @@ function failureText(tripped: Tripped, total: number): string {
 function warnings(failingActions: Action[]): Annotation[] {
   return cappedWarnings(
     failingActions.map((a) => `Action ${describeFailure(a)} fails to send notifications.`),
-    (count) => `${count} more action(s) are failing: see the job summary.`,
+    (count) =>
+      `${count} more ${plural(count, 'action')} ${plural(count, 'is', 'are')} failing: see the job summary.`,
   );
 }
 

@@ -23,6 +23,7 @@ import { COMMENT_WRITER_OPTIONS, readPrComment } from '../runtime/pr-comment.js'
 import { defineAction, type StepResult } from '../runtime/step.js';
 import { SummaryWriter, type Cell } from '../summary/writer.js';
 import { log } from '../trust/log.js';
+import { plural } from '../trust/text.js';
 
 const ACTION = 'preview-policy';
 const FILE_FORM = 'the path of a policy file in the v1 format, relative to the workspace';
@@ -80,8 +81,9 @@ async function run(inputs: PreviewInputs): Promise<StepResult> {
     const running = groups.flatMap((g) => g.artifacts);
     const policies = inputs.basePolicy ? [inputs.policy, inputs.basePolicy] : [inputs.policy];
     const { diffSubject, judgeArtifacts } = await import('../compliance/policy/judge.js');
-    const [now, base] = await log.group(`Check ${running.length} artifact(s) against the policy`, () =>
-      judgeArtifacts(client, running.map(diffSubject), policies),
+    const [now, base] = await log.group(
+      `Check ${running.length} ${plural(running.length, 'artifact')} against the policy`,
+      () => judgeArtifacts(client, running.map(diffSubject), policies),
     );
     return step(inputs, url, snapshot, now as PolicyResult, base);
   });
@@ -118,7 +120,11 @@ function step(
   const failure = unconfirmed
     ? `fail-on: could not check. The answer does not name the snapshot of ${inputs.environment} it lists.`
     : sorted.fail.length > 0
-      ? policyFailure(sorted.fail, now, `artifact(s) in ${inputs.environment}`)
+      ? policyFailure(
+          sorted.fail,
+          now,
+          `${plural(now.artifacts.length, 'artifact')} in ${inputs.environment}`,
+        )
       : undefined;
   const change = (c: Change) => ({
     name: c.artifact.name,
@@ -162,7 +168,7 @@ function step(
   };
 }
 
-/** The preview, verdict first: "With this policy, 3 of 41 artifact(s) in production would fail". */
+/** The preview, verdict first: "With this policy, 3 of 41 artifacts in production would fail". */
 function report(
   inputs: PreviewInputs,
   snapshot: string | null,
@@ -175,12 +181,13 @@ function report(
   const { environment: env } = inputs;
   const { artifacts: n, fail, unknown } = now.counts;
   const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
+  const artifacts = `${plural(n, 'artifact')} in ${env}`;
   const verdict =
     fail > 0
-      ? `With ${now.file}, ${fail} of ${n} artifact(s) in ${env} would fail${unsure}`
+      ? `With ${now.file}, ${fail} of ${n} ${artifacts} would fail${unsure}`
       : unknown > 0
-        ? `With ${now.file}, ${unknown} of ${n} artifact(s) in ${env} could not be checked`
-        : `With ${now.file}, all ${n} artifact(s) in ${env} would pass`;
+        ? `With ${now.file}, ${unknown} of ${n} ${artifacts} could not be checked`
+        : `With ${now.file}, ${n === 1 ? 'the' : `all ${n}`} ${artifacts} would pass`;
   summary.heading(`${POLICY_MARK[now.verdict]} ${verdict}`, 3);
   summary.paragraph(
     snapshot === null

@@ -1,6 +1,7 @@
 /** Request validation, strict, before anything is sent: an error names the field, the problem and the form. */
 import * as z from 'zod/mini';
 import { InputError } from '../errors/errors.js';
+import { plural } from '../trust/text.js';
 import { formatPath } from './parse.js';
 import { expectedForms } from './schemas.js';
 
@@ -29,7 +30,8 @@ export function validate<S extends z.core.$ZodType>(schema: S, value: unknown, l
   const bad = valueAt(value, issue.path);
   const message = issue.message.replace(/^Invalid input:\s*/, '');
   if (issue.code === 'unrecognized_keys') {
-    throw new InputError(field, `unknown field(s) ${issue.keys.join(', ')}`, 'only the fields of the API');
+    const unknown = `unknown ${plural(issue.keys.length, 'field')} ${issue.keys.join(', ')}`;
+    throw new InputError(field, unknown, 'only the fields of the API');
   }
   if (issue.code === 'invalid_key') {
     const key = String(issue.path.at(-1));

@@ -10,6 +10,7 @@ import type { Revision } from '../context/commit-range.js';
 import { commitPage } from '../context/commit-url.js';
 import { keptBy, type NameFilter } from '../context/name-filter.js';
 import { firstOf } from '../summary/cells.js';
+import { plural } from '../trust/text.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './lookup.js';
 
 /** Distinct base commits one step reads in the checkout: as many as it looks up. */
@@ -140,9 +141,11 @@ export type Deployed = Awaited<ReturnType<typeof findDeployed>>;
 export function whyNoBase(found: Deployed, environment: string, matchedBy: string): string | undefined {
   if (found.artifacts.length === 0) return `nothing of this repository (${matchedBy}) runs in ${environment}`;
   if (found.leftOut !== undefined) {
+    const { leftOut, artifacts } = found;
     return (
-      `${found.leftOut} of the ${found.artifacts.length} artifact(s) of this repository running in ${environment} ` +
-      `were not looked up (at most ${MAX_LOOKUPS} lookups in one step), so their commits are not known`
+      `${leftOut} of the ${artifacts.length} ${plural(artifacts.length, 'artifact')} of this repository running in ` +
+      `${environment} ${plural(leftOut, 'was', 'were')} not looked up (at most ${MAX_LOOKUPS} lookups in one step), ` +
+      `so ${plural(leftOut, 'its commit is', 'their commits are')} not known`
     );
   }
   if (found.commits.length > MAX_BASES) {

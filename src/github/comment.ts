@@ -1,7 +1,7 @@
 // The sticky pull-request comment: one per key, found again by a hidden marker and updated in place, under GitHub's
 // limit. Where the token may not write it warns, leaving the job summary as the report: a comment never fails a step.
 import { log } from '../trust/log.js';
-import { noMention } from '../trust/text.js';
+import { noMention, plural } from '../trust/text.js';
 import { formatTime } from '../context/time.js';
 import {
   describeGitHubError,
@@ -51,7 +51,8 @@ function truncationNote(lines: number, runUrl: string | undefined): string {
   const where = runUrl && /^https?:\/\//.test(runUrl) ? `the [job summary](${runUrl})` : 'the job summary';
   return (
     `\n\n> [!NOTE]\n> This comment was cut to stay under GitHub's 65,536-character ` +
-    `limit: ${lines} more line(s) are not shown. The full result is in ${where}.`
+    `limit: ${lines} more ${plural(lines, 'line')} ${plural(lines, 'is', 'are')} not shown. ` +
+    `The full result is in ${where}.`
   );
 }
 
@@ -126,7 +127,9 @@ export async function upsertStickyComment(
       existing = marked.find((c) => viewer !== undefined && c.user?.login === viewer)?.id;
       if (existing === undefined) {
         const by = [...new Set(marked.map((c) => c.user?.login ?? 'unknown'))].join(', ');
-        log.info(`Left alone ${marked.length} comment(s) with this step's marker written by ${by}.`);
+        log.info(
+          `Left alone ${marked.length} ${plural(marked.length, 'comment')} with this step's marker written by ${by}.`,
+        );
       }
     }
     const write = { owner, repo, body: text, request: requestOptions() };

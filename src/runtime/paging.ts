@@ -7,6 +7,7 @@ import { MAX_PER_PAGE } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { SummaryWriter, type Cell } from '../summary/writer.js';
 import { log } from '../trust/log.js';
+import { plural } from '../trust/text.js';
 import type { StepResult } from './step.js';
 
 export const DEFAULT_MAX_ITEMS = 1000;
@@ -61,7 +62,7 @@ export async function readList<T>(listing: Pick<Listing<T>, 'paging' | 'onePage'
 
 /** One line for the log and the summary: how much of the list was read; `noun` is one item's name (`trail`). */
 function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): string {
-  const count = `${read.items.length} ${noun}(s)`;
+  const count = `${read.items.length} ${plural(read.items.length, noun)}`;
   if (!paging.all) {
     const of = read.pageCount !== undefined ? ` of ${read.pageCount}` : '';
     const all = read.pageCount !== undefined && read.total !== null ? ` (${read.total} in all)` : '';
@@ -71,7 +72,7 @@ function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): st
     const of = read.total !== null ? ` of ${read.total}` : ' and more (the service gives no total)';
     return `${count}${of}: max-items (${paging.maxItems}) stopped the read; raise it to read more.`;
   }
-  return `${count}, read in ${read.pagesRead} page(s).`;
+  return `${count}, read in ${read.pagesRead} ${plural(read.pagesRead, 'page')}.`;
 }
 
 export type ListCounts = Omit<AllPages<unknown>, 'items'> & { count: number; nonCompliant: number };

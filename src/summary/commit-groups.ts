@@ -1,6 +1,6 @@
 // Many commits in a summary, grouped under a heading each, one linked line per commit: at most `maxLines` in all (5,000
 // would not fit GitHub's limits), each group saying how many it leaves out and where they are.
-import { cutText } from '../trust/text.js';
+import { cutText, plural } from '../trust/text.js';
 import { escapeText, link, type SummaryWriter } from './writer.js';
 
 export interface GroupedCommit {
@@ -25,7 +25,7 @@ export function writeCommitGroups(
   for (const group of groups) {
     const { commits } = group;
     if (commits.length === 0) continue;
-    summary.heading(`${group.title}: ${commits.length} commit(s)`, 4);
+    summary.heading(`${group.title}: ${commits.length} ${plural(commits.length, 'commit')}`, 4);
     const shown = commits.slice(0, Math.max(0, room));
     room -= shown.length;
     for (let i = 0; i < shown.length; i += LINES_PER_BLOCK) {

@@ -2,7 +2,7 @@
 // stays under a byte budget (GitHub drops a step summary over 1 MiB), ending with a note of what was left out.
 import { appendFileSync } from 'node:fs';
 import { redact } from '../trust/redact.js';
-import { LINE_BREAK_MARK, noMention, oneLine } from '../trust/text.js';
+import { LINE_BREAK_MARK, noMention, oneLine, plural } from '../trust/text.js';
 
 /** GitHub's limit is 1 MiB per step; keep room for the truncation note. */
 export const SUMMARY_LIMIT = 1024 * 1024 - 4 * 1024;
@@ -183,7 +183,9 @@ export class SummaryWriter {
   toString(): string {
     const text = this.blocks.join('\n');
     if (!this.truncated) return `${text}\n`;
-    return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${this.omitted} more row(s) or block(s) are not shown. The full result is in ${this.fullDataHint}.\n`;
+    const n = this.omitted;
+    const more = `${n} more ${plural(n, 'row or block', 'rows or blocks')} ${plural(n, 'is', 'are')} not shown`;
+    return `${text}\n\n> [!NOTE]\n> ${this.cutReason}: ${more}. The full result is in ${this.fullDataHint}.\n`;
   }
 
   /** Appends to the step summary file, when there is one, after `lead` (the finisher's header, not in a comment). */

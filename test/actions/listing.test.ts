@@ -328,6 +328,8 @@ describe('what the service sends is listed as given', () => {
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject(outputs);
       expect(result.summary).toContain(shown);
+      // One of each, in the singular.
+      expect(result.summary).toMatch(/^1 (attestation|trail), read in 1 page\.$/m);
       noLeak(result.everything);
     },
   );
@@ -443,20 +445,17 @@ describe.each(PROFILES)('every page, or as many as max-items, the sandbox answer
     );
     const stopped = `max-items (${count}) stopped the read; raise it to read more.`;
     const warnings = result.stdout.match(
-      new RegExp(
-        `^::warning::${count} ${noun}\\(s\\).*: max-items \\(${count}\\) stopped the read; .*$`,
-        'gm',
-      ),
+      new RegExp(`^::warning::${count} ${noun}s.*: max-items \\(${count}\\) stopped the read; .*$`, 'gm'),
     );
     if (saved.truncated) {
       // One warning that says the cap stopped the read; the minimal one has no service total to tell.
       expect(warnings).toHaveLength(1);
-      const said = `${count} ${noun}(s) of 250: ${stopped}`;
+      const said = `${count} ${noun}s of 250: ${stopped}`;
       expect(result.stdout).toContain(byProfile(`::warning::${said}`, stopped));
       expect(result.summary).toContain(byProfile(said, stopped));
     } else {
       expect(warnings).toBeNull();
-      expect(result.summary).toContain(`${count} ${noun}(s), read in ${saved.pagesRead} page(s).`);
+      expect(result.summary).toContain(`${count} ${noun}s, read in ${saved.pagesRead} pages.`);
     }
   });
 });

@@ -118,7 +118,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     // Outputs are printed; the non-compliant gate reports without failing.
     // A minimal answer to a report may say nothing: the status still tells that a snapshot was made.
     expect(stdout).toMatch(
-      byProfile(/message: Snapshot staging#4 created with 4 artifact\(s\)/, /^ {4}snapshot-created: true$/m),
+      byProfile(/message: Snapshot staging#4 created with 4 artifacts/, /^ {4}snapshot-created: true$/m),
     );
     expect(stdout).toContain('outcome: non-compliant');
     // The snapshots diffed, as the answer names them; a minimal answer names none (the diff stands, not confirmed).
@@ -213,7 +213,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     // The never-alone review of checkout 2.0: the audit's answer first, then each change not reviewed, with why.
     const REVIEW_STEP = 17;
     expect(section(REVIEW_STEP)).toContain(
-      '1 of 7 commit(s) reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 approved by no one, ' +
+      '1 of 7 commits reviewed by someone else; 1 rejected by an override, 1 self-approved, 1 approved by no one, ' +
         '1 without a pull request, 1 accepted by an override, 1 exempt from review.',
     );
     // Who overrode and why, where the answer says (a minimal answer leaves both out).
@@ -233,8 +233,8 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     // the artifacts without provenance decided, the rest could not be checked.
     expect(section(STEPS)).toContain(
       byProfile(
-        '### ❌ With policies/eu-production.yml, 4 of 8 artifact(s) in eu-production would fail',
-        '### ❌ With policies/eu-production.yml, 1 of 8 artifact(s) in eu-production would fail; 6 could not be checked',
+        '### ❌ With policies/eu-production.yml, 4 of 8 artifacts in eu-production would fail',
+        '### ❌ With policies/eu-production.yml, 1 of 8 artifacts in eu-production would fail; 6 could not be checked',
       ),
     );
     expect(section(STEPS)).toContain(

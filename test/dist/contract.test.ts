@@ -123,7 +123,7 @@ it('report-k8s-env: reports the pods of a pods file: its outputs, result file an
     { environment: 'staging', 'pods-file': 'pods.json' },
     { cwd: podsWorkspace(tempDir('pods-')) },
   );
-  const message = byProfile('Snapshot staging#3 created with 4 artifact(s)', '');
+  const message = byProfile('Snapshot staging#3 created with 4 artifacts', '');
   expect(result.outputs).toMatchObject({
     outcome: 'reported',
     pods: '6',
@@ -444,8 +444,8 @@ describe('check-attestations-for-commit: review never-alone over a release range
       const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[];
       expect(unreviewed.map((u) => u.commit).sort()).toEqual([...self].sort());
       expect(result.summary.match(/^#### .*$/gm)).toEqual([
-        '#### ❌ Self-approved: 5 commit(s)',
-        '#### ✅ Reviewed by someone else: 4995 commit(s)',
+        '#### ❌ Self-approved: 5 commits',
+        '#### ✅ Reviewed by someone else: 4995 commits',
       ]);
       expect(Buffer.byteLength(result.summary)).toBeLessThan(1024 * 1024);
     });

@@ -50,7 +50,7 @@ describe('renderStickyBody', () => {
     // Whole lines only.
     for (const l of text.split('\n').filter((l) => l.startsWith('| row '))) expect(l).toMatch(/ \|$/);
     expect(text).toContain(
-      `> This comment was cut to stay under GitHub's 65,536-character limit: ${2000 - shown} more line(s) are not shown. The full result is in the [job summary](${RUN}).`,
+      `> This comment was cut to stay under GitHub's 65,536-character limit: ${2000 - shown} more lines are not shown. The full result is in the [job summary](${RUN}).`,
     );
     expect(text).toMatch(/<\/sub>\n$/);
   });

@@ -45,7 +45,7 @@ const TRIPPED: StepResult = {
   annotations: [
     { level: 'error', title: 'Missing attestation', message: 'abc1234 has no junit attestation' },
   ],
-  failure: '1 commit(s) not compliant: abc1234 has no junit attestation.',
+  failure: '1 commit not compliant: abc1234 has no junit attestation.',
 };
 
 describe('the outage switch: dry run', () => {
@@ -61,13 +61,13 @@ describe('the outage switch: dry run', () => {
       'would-fail': 'true',
     });
     expect(runner.annotations()).toEqual([
-      '::warning title=Dry run::Not failed (dry run): 1 commit(s) not compliant: abc1234 has no junit attestation.',
+      '::warning title=Dry run::Not failed (dry run): 1 commit not compliant: abc1234 has no junit attestation.',
       '::warning title=Missing attestation::abc1234 has no junit attestation',
     ]);
     const result = runner.keptJson(runner.outputs()['result-file'] ?? '');
     expect(result).toMatchObject({
       outcome: 'non-compliant',
-      dryRun: { wouldHaveFailed: '1 commit(s) not compliant: abc1234 has no junit attestation.' },
+      dryRun: { wouldHaveFailed: '1 commit not compliant: abc1234 has no junit attestation.' },
     });
   });
 
@@ -83,7 +83,7 @@ describe('the outage switch: dry run', () => {
     expect(summary.split('\n\n')[1]).toBe(
       '> [!WARNING]\n> Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, ' +
         'and nothing is gated: this step fails only on its own inputs. Without it, this step would have failed: 1 ' +
-        'commit(s) not compliant: abc1234 has no junit attestation.',
+        'commit not compliant: abc1234 has no junit attestation.',
     );
     expect(summary).toContain('### Compliance gate');
   });
@@ -120,7 +120,7 @@ describe('the outage switch: dry run', () => {
     const { runner, exitCode } = await gate({}, { decided: TRIPPED });
     expect(exitCode).toBe(1);
     expect(runner.annotations().at(-1)).toBe(
-      '::error::1 commit(s) not compliant: abc1234 has no junit attestation.',
+      '::error::1 commit not compliant: abc1234 has no junit attestation.',
     );
     expect(runner.stdout()).not.toContain('Dry run');
   });

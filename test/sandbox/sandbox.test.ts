@@ -223,7 +223,7 @@ describe('K8S reports, snapshots and deployments', () => {
     const first = await client.reportK8sEnvironment('production', {
       artifacts: [pod('api-1', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }), pod('redis-0', redis)],
     });
-    expect(first.message).toBe('Snapshot production#3 created with 2 artifact(s)');
+    expect(first.message).toBe('Snapshot production#3 created with 2 artifacts');
     const scaled = await client.reportK8sEnvironment('production', {
       artifacts: [
         pod('api-1', { 'ghcr.io/acme/backend:2.0.0': FP_NEW }),

@@ -99,7 +99,7 @@ describe('npm run action against its own sandbox', () => {
     expect(output(ran, 'failing')).toBe('["release-webhook"]');
     expect(output(ran, 'outcome')).toBe('failing');
     // The log: the group as a heading with its lines under it, the warning labelled, debug lines hidden.
-    expect(ran.stdout).toContain('▸ List the actions of demo\n  3 action(s).\n');
+    expect(ran.stdout).toContain('▸ List the actions of demo\n  3 actions.\n');
     expect(ran.stdout).toMatch(/^Warning: Action 'release-webhook' .*fails to send notifications\.$/m);
     expect(ran.stdout).not.toMatch(/debug|GET http/);
     // The summary, as text: its <sub> line, heading and table (as columns or a block per row).
@@ -188,7 +188,7 @@ describe('npm run action --event and the workspace', () => {
       `check-attestations-for-commit --event pull_request --cwd ${workspace.dir} --input required=unit-tests`,
     );
     expect(ran.stdout).toContain(`(pull_request #1, GITHUB_SHA ${head.slice(0, 12)})`);
-    expect(ran.stdout).toContain('1 commit(s) (the head of pull request #1)');
+    expect(ran.stdout).toContain('1 commit (the head of pull request #1)');
     expect(ran.stdout).toContain(`  ${head}`);
     // Nobody attested it: the gate fails the step, and the command with it.
     expect(ran.code).toBe(1);
@@ -294,13 +294,13 @@ describe('npm run action and the terminal', () => {
     expect(ran.stderr).not.toContain('\u001b');
     // Shown, and where it was: each as \uXXXX.
     expect(output(ran, 'message')).toMatch(
-      /^Snapshot staging#\d+ created with 1 artifact\(s\) \\u001b\]52;c;ZWNobyBoaQ==\\u0007\\u001b\]8;;https:\/\/evil\.test\/.*\\u001b\[2J\\u001b\[H\\u000d✔ report-k8s-env succeeded\\u009b31m\\u202eevil\\u200b$/,
+      /^Snapshot staging#\d+ created with 1 artifact \\u001b\]52;c;ZWNobyBoaQ==\\u0007\\u001b\]8;;https:\/\/evil\.test\/.*\\u001b\[2J\\u001b\[H\\u000d✔ report-k8s-env succeeded\\u009b31m\\u202eevil\\u200b$/,
     );
     // The last line is the command's own verdict, not the service's.
     expect(ran.stdout.trimEnd().split('\n').at(-1)).toMatch(/^✔ report-k8s-env succeeded in [\d.]+ s$/);
     // Where a workflow reads it, the service's value is untouched.
     const saved = JSON.parse(readFileSync(output(ran, 'result-file') ?? '', 'utf8')) as { message?: string };
-    expect(saved.message).toMatch(/^Snapshot staging#\d+ created with 1 artifact\(s\)/);
+    expect(saved.message).toMatch(/^Snapshot staging#\d+ created with 1 artifact /);
     expect(saved.message?.endsWith(TERMINAL)).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ describe('writeCommitGroups', () => {
       fullData: 'the result file',
     }).toString();
     // An empty group is left out, and nothing left out is not counted.
-    expect(text.match(/^#### .*$/gm)).toEqual(['#### Missing: 1 commit(s)']);
+    expect(text.match(/^#### .*$/gm)).toEqual(['#### Missing: 1 commit']);
     expect(text).not.toContain('… and 0 more');
     expect(text).not.toMatch(/<img|\]\(javascript:|(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
     // A link only to http(s): this one is text.

@@ -195,7 +195,11 @@ describe('the byte budget', () => {
   it('counts what it left out, blocks after the cut too', () => {
     const summary = new SummaryWriter({ limit: 92 }); // the first paragraph takes 92 bytes
     summary.paragraph('x'.repeat(90)).paragraph('y').details('z', 'w');
-    expect(summary.toString()).toContain('2 more row(s) or block(s)');
+    expect(summary.toString()).toContain('2 more rows or blocks are not shown');
     expect(summary.truncated).toBe(true);
+    const one = new SummaryWriter({ limit: 92 });
+    expect(one.paragraph('x'.repeat(90)).paragraph('y').toString()).toContain(
+      '1 more row or block is not shown',
+    );
   });
 });

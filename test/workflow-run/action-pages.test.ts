@@ -304,7 +304,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
         'gate success action Run ./actions/check-attestations-for-commit',
       ]);
       expect(result.steps[1]?.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
-      expect(result.steps[1]?.log).toContain('3 commit(s)');
+      expect(result.steps[1]?.log).toContain('3 commits');
       // And the same release with a failed scan on one of its commits trips.
       const failing = await runDocWorkflow(
         pick(
@@ -355,7 +355,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
       );
       expect(result.conclusion, result.steps.map((s) => s.log).join('\n')).toBe('success');
       expect(result.steps[1]?.outputs).toMatchObject({ outcome: 'compliant' });
-      expect(result.steps[1]?.log).toContain('3 commit(s)');
+      expect(result.steps[1]?.log).toContain('3 commits');
     });
   });
 

@@ -177,7 +177,7 @@ describe(`${FILE}, run`, () => {
     const artifact = 'compliance-actions end-to-end artifact\n';
     expect(step('report')?.outputs.fingerprint).toBe(createHash('sha256').update(artifact).digest('hex'));
     expect(step('report')?.outputs['git-commit']).toMatch(/^[0-9a-f]{40}$/);
-    expect(step('k8s')?.outputs.message).toBe('Snapshot staging#3 created with 4 artifact(s)');
+    expect(step('k8s')?.outputs.message).toBe('Snapshot staging#3 created with 4 artifacts');
     expect(step('gate-non-compliant')?.outputs.outcome).toBe('non-compliant');
   });
 

@@ -462,7 +462,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     const counts = REVIEW_COUNTS;
     expect(gate?.outputs).toMatchObject({ outcome: 'non-compliant', missing: '[]', 'non-compliant': '[]' });
     expect(JSON.parse(gate?.outputs.review ?? '')).toEqual(counts);
-    expect(result.jobs[0]?.summary).toContain('4 of 12 commit(s) reviewed by someone else');
+    expect(result.jobs[0]?.summary).toContain('4 of 12 commits reviewed by someone else');
     // The file uploaded is the gate's result file, read at the step: every commit of v1.0.0..v1.1.0 and its verdict.
     expect(upload.uploads.map((u) => [u.name, u.path])).toEqual([
       ['release-review', gate?.outputs['result-file']],
@@ -546,7 +546,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     expect(changed('newly-passing')).toEqual(['docker.io/library/redis:7.4']);
     const [comment] = api.comments.get(7) ?? [];
     expect(comment?.body).toContain(
-      'With policies/production.yml, 1 of 3 artifact(s) in production would fail',
+      'With policies/production.yml, 1 of 3 artifacts in production would fail',
     );
     expect(comment?.body).toContain('1 would newly fail, 1 would newly pass.');
   });
@@ -636,7 +636,7 @@ describe('the README’s npm run action commands, run as written', () => {
     const ran = await shell(gate);
     expect(ran.code, ran.out).toBe(0);
     expect(ran.out).toMatch(/^outcome: compliant$/m);
-    expect(ran.out).toContain(`1 commit(s) from the commits input:\n    ${COMPLIANT}`);
+    expect(ran.out).toContain(`1 commit from the commits input:\n    ${COMPLIANT}`);
     expect(ran.out).toMatch(/✔ check-attestations-for-commit succeeded/);
   });
 

@@ -8,6 +8,7 @@ import { InputError } from '../../../src/errors/errors.js';
 import type * as s from '../../../src/api/schemas.js';
 import { OVERRIDE_ATTESTATION_TYPE } from '../../../src/api/schemas/common.js';
 import { parseSnapshotExpression, type SnapshotExpression } from '../../../src/api/snapshot.js';
+import { plural } from '../../../src/trust/text.js';
 import { evaluateArtifact, evaluateTrail } from './compliance.js';
 import type {
   SandboxData,
@@ -646,7 +647,7 @@ export class SandboxService {
     const index = (latest?.index ?? 0) + 1;
     env.snapshots.push({ index, created_at: this.now(), artifacts: [...running.values()] });
     return {
-      message: `Snapshot ${envName}#${index} created with ${running.size} artifact(s)`,
+      message: `Snapshot ${envName}#${index} created with ${running.size} ${plural(running.size, 'artifact')}`,
       errors: {},
       created: true,
     };

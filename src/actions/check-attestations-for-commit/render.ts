@@ -13,6 +13,7 @@ import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } f
 import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
 import { writeCommitGroups } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
+import { plural } from '../../trust/text.js';
 import {
   cellState,
   sortByFailOn,
@@ -105,7 +106,7 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
       describe: (item) => describeItem(item, result),
       grade: (item) => item.grade,
       words: ATTESTATIONS,
-      counts: `${problemCounts(result)} attestation(s) in ${result.commits.length} commit(s)`,
+      counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
       title: TITLE,
     }),
   };
@@ -158,12 +159,18 @@ function verdictAnnotations<T>(
   return { annotations: [...annotations, { level: 'warning', message: warning }] };
 }
 
-/** `2 missing and 1 non-compliant`, with `and 1 unknown (no verdict)` when an attestation has no verdict. */
+/**
+ * `2 missing and 1 non-compliant attestations`, with `and 1 unknown (no verdict)` when an attestation has no verdict;
+ * the noun counts them all.
+ */
 function problemCounts(result: Decision): string {
+  const missing = result.missing.length;
+  const nonCompliant = result.nonCompliant.length;
   const unknown = result.unknown.length;
+  const noun = plural(missing + nonCompliant + unknown, 'attestation');
   return unknown === 0
-    ? `${result.missing.length} missing and ${result.nonCompliant.length} non-compliant`
-    : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant and ${unknown} unknown (no verdict)`;
+    ? `${missing} missing and ${nonCompliant} non-compliant ${noun}`
+    : `${missing} missing, ${nonCompliant} non-compliant and ${unknown} unknown (no verdict) ${noun}`;
 }
 
 function describeItem(item: GradedItem, result: GateResult): string {
@@ -219,7 +226,7 @@ function report(
   const narrowed = describeQuery(result.query);
   summary.paragraph(
     [
-      `${result.commits.length} commit(s)${from}.`,
+      `${result.commits.length} ${plural(result.commits.length, 'commit')}${from}.`,
       result.required.length > 0
         ? `Required: ${result.required.join(', ')}.`
         : 'Required: at least one attestation per commit, all compliant.',
@@ -301,7 +308,8 @@ function rangeWords({ range, deployed }: Pick<CommitsRead, 'range' | 'deployed'>
 function deployedLines(summary: SummaryWriter, deployed: DeployedRead): void {
   const snapshot = deployed.snapshot === undefined ? '' : ` (${deployed.snapshot})`;
   summary.paragraph(
-    `${deployed.running} artifact(s) run in ${deployed.environment}${snapshot}, ` +
+    `${deployed.running} ${plural(deployed.running, 'artifact')} ${plural(deployed.running, 'runs', 'run')} in ` +
+      `${deployed.environment}${snapshot}, ` +
       `${deployed.artifacts.length} of this repository${deployed.artifacts.length > 0 ? ':' : '.'}`,
   );
   if (deployed.artifacts.length === 0) return;
@@ -495,7 +503,8 @@ export function renderReview(
       grade: gradeOf,
       words: REVIEWED,
       counts:
-        `${review.failing.length} of ${review.verdicts.length} commit(s) fail the review ` +
+        `${review.failing.length} of ${review.verdicts.length} ${plural(review.verdicts.length, 'commit')} ` +
+        `${plural(review.failing.length, 'fails', 'fail')} the review ` +
         `(${verdictCounts(
           review.counts,
           VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined),
@@ -527,12 +536,14 @@ function reviewReport(
     VERDICTS.filter((v) => v !== 'reviewed'),
   );
   summary.paragraph(
-    `${counts.reviewed} of ${verdicts.length} commit(s) reviewed by someone else${others ? `; ${others}.` : '.'}`,
+    `${counts.reviewed} of ${verdicts.length} ${plural(verdicts.length, 'commit')} reviewed by someone else` +
+      (others ? `; ${others}.` : '.'),
   );
   const exempt = rule.exemptAuthors.given;
   const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
   summary.paragraph(
-    `${verdicts.length} commit(s)${sourceWords(read)}. Each needs a pull request approved by someone other than ` +
+    `${verdicts.length} ${plural(verdicts.length, 'commit')}${sourceWords(read)}. ` +
+      'Each needs a pull request approved by someone other than ' +
       `its authors${exempt.length > 0 ? `, unless written by ${exempt.join(', ')}` : ''}.${narrowed}`,
   );
   if (read.note !== undefined) summary.paragraph(read.note);
@@ -585,7 +596,9 @@ function reviewReport(
   const reviewed = byVerdict.at(-1) ?? [];
   if (reviewed.length === 0) return summary;
   // Folded: an auditor reads what failed first; the proof of each review is one click away.
-  summary.markdown(`<details><summary>${reviewed.length} commit(s) reviewed by someone else</summary>\n`);
+  summary.markdown(
+    `<details><summary>${reviewed.length} ${plural(reviewed.length, 'commit')} reviewed by someone else</summary>\n`,
+  );
   summary.table(
     ['Commit', 'Pull request', 'Approvers'],
     reviewed.map((r) => [commitCell(r.commit), prCell(r), r.approvers.join(', ')]),

@@ -11,6 +11,7 @@ import { withClient } from '../../runtime/context.js';
 import { GatheredFailure, type StepResult } from '../../runtime/step.js';
 import { firstLine } from '../../summary/cells.js';
 import { log } from '../../trust/log.js';
+import { plural } from '../../trust/text.js';
 import {
   SHA_FORM,
   MAX_COMMITS,
@@ -52,7 +53,8 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
         found,
         inputs.review.exemptAuthors.matches,
       );
-      if (review.compliant) log.info(`Review check passed: ${commits.length} commit(s) checked.`);
+      if (review.compliant)
+        log.info(`Review check passed: ${commits.length} ${plural(commits.length, 'commit')} checked.`);
       return renderReview(inputs, inputs.review, { ...read, commits }, review);
     }
     const decision = decide(
@@ -60,7 +62,8 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
       found,
       inputs.required,
     );
-    if (decision.compliant) log.info(`Compliance gate passed: ${commits.length} commit(s) checked.`);
+    if (decision.compliant)
+      log.info(`Compliance gate passed: ${commits.length} ${plural(commits.length, 'commit')} checked.`);
     return render(inputs, { ...read, commits }, decision);
   });
 }
@@ -71,7 +74,7 @@ async function readCommits(inputs: GateInputs, client: ComplianceClient): Promis
   const deployed = source.kind === 'since-deployed' ? await readDeployed(inputs, source, client) : undefined;
   return log.group('Commits to check', async () => {
     const read = deployed ? sinceDeployed(inputs, deployed) : await findCommits(inputs);
-    log.info(`${read.commits.length} commit(s) ${describeSource(read)}:`);
+    log.info(`${read.commits.length} ${plural(read.commits.length, 'commit')} ${describeSource(read)}:`);
     for (const c of read.commits) log.info(`  ${c.sha}${c.title ? ` ${c.title}` : ''}`);
     if (read.commits.length === 0 && read.note !== undefined) log.info(read.note);
     return read;
@@ -193,7 +196,9 @@ async function readDeployed(
     });
     const snapshot = found.snapshot === undefined ? '' : ` (${found.snapshot})`;
     log.info(
-      `${found.running} artifact(s) run in ${environment}${snapshot}; ${found.artifacts.length} of this repository:`,
+      `${found.running} ${plural(found.running, 'artifact')} ${plural(found.running, 'runs', 'run')} ` +
+        `in ${environment}${snapshot}; ` +
+        `${found.artifacts.length} of this repository:`,
     );
     for (const a of found.artifacts) log.info(`  ${a.name}: ${a.commit ?? 'commit unknown'} (${a.why})`);
     return { source, found };

@@ -14,6 +14,7 @@ import {
   whyNotCompliant,
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { plural } from '../../trust/text.js';
 import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
 import type { AttestationCheck, Verdict } from '../../compliance/decide.js';
 import { ARTIFACTS, failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
@@ -175,13 +176,15 @@ export function failureOf(
     10,
   );
   const { input } = inputs.failOn;
+  const n = failed.length;
+  const counted = `${n} of ${items.length} ${plural(items.length, 'artifact')}`;
   if (input === 'assert-compliant') {
-    return `assert-compliant: ${failed.length} of ${items.length} artifacts are not COMPLIANT: ${named}.`;
+    return `assert-compliant: ${counted} ${plural(n, 'is', 'are')} not COMPLIANT: ${named}.`;
   }
   if (input !== undefined) {
-    return `${input} (${gradeWords(inputs.failOn.grades)}): ${failed.length} of ${items.length} artifacts fail: ${named}.`;
+    return `${input} (${gradeWords(inputs.failOn.grades)}): ${counted} ${plural(n, 'fails', 'fail')}: ${named}.`;
   }
-  return `${failed.length} of ${items.length} artifacts were not found or could not be checked: ${named}.`;
+  return `${counted} ${plural(n, 'was', 'were')} not found or could not be checked: ${named}.`;
 }
 
 function stateWords(item: ItemResult): string {
@@ -217,10 +220,11 @@ export function summarizeMany(
   const summary = new SummaryWriter();
   lead?.(summary);
   const bad = items.filter((i) => !i.compliant).length;
+  const artifacts = `${items.length} ${plural(items.length, 'artifact')} of flow ${flow}`;
   summary.heading(
     bad === 0
-      ? `${STATE_MARK.COMPLIANT} ${items.length} artifacts of flow ${flow}: all COMPLIANT`
-      : `${STATE_MARK['NON-COMPLIANT']} ${items.length} artifacts of flow ${flow}: ${bad} not COMPLIANT`,
+      ? `${STATE_MARK.COMPLIANT} ${artifacts}: all COMPLIANT`
+      : `${STATE_MARK['NON-COMPLIANT']} ${artifacts}: ${bad} not COMPLIANT`,
     3,
   );
   if (failure !== undefined) summary.paragraph(failure);

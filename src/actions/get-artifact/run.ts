@@ -16,6 +16,7 @@ import { withClient } from '../../runtime/context.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import type { SummaryWriter } from '../../summary/writer.js';
 import { log } from '../../trust/log.js';
+import { plural } from '../../trust/text.js';
 import {
   gradeOf,
   itemGrade,
@@ -103,7 +104,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
 /** The summary's lead: the policy's verdict; with nothing found, that nothing was checked against it, never a pass. */
 function policyLeadOf(policy: PolicyResult) {
   const name = `the policy ${policy.file}`;
-  if (policy.artifacts.length > 0) return policyLead(policy, 'artifact(s)', name);
+  if (policy.artifacts.length > 0)
+    return policyLead(policy, plural(policy.artifacts.length, 'artifact'), name);
   return (summary: SummaryWriter) =>
     void summary.paragraph(`No artifact found: none was checked against ${name}.`);
 }
@@ -158,7 +160,8 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
   const query = queryOf(inputs);
   // Every item is fingerprinted before the client exists: the step's time budget is the service's, and hashing a
   // release of large files must not spend it.
-  const hashed = await log.group(`Fingerprint ${inputs.items.length} artifacts`, () =>
+  const artifacts = `${inputs.items.length} ${plural(inputs.items.length, 'artifact')}`;
+  const hashed = await log.group(`Fingerprint ${artifacts}`, () =>
     mapBounded(inputs.items, LOOKUP_CONCURRENCY, async (item) => {
       try {
         const { fingerprint } = await fingerprintArtifact(item.spec);
@@ -173,7 +176,7 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
   );
   const found = new Map<string, Artifact>();
   const { items, policy } = await withClient(inputs.connection, async (client) => {
-    const items = await log.group(`Check ${inputs.items.length} artifacts in flow ${inputs.flow}`, () =>
+    const items = await log.group(`Check ${artifacts} in flow ${inputs.flow}`, () =>
       mapBounded(hashed, LOOKUP_CONCURRENCY, async ({ item, fingerprint, error }): Promise<ItemResult> => {
         if (fingerprint === undefined) return notChecked(item, undefined, error);
         try {

@@ -3,11 +3,12 @@ import type { EnvironmentTarget } from '../../k8s/environments.js';
 import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
 import { cappedWarnings, MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { plural } from '../../trust/text.js';
 import type { ReportK8sEnvInputs, EnvironmentOutcome, ReportK8sEnvResult, SnapshotMade } from './inputs.js';
 
 export function couldNot(inputs: ReportK8sEnvInputs | undefined): string {
   return inputs
-    ? `Could not report environment${inputs.targets.length > 1 ? 's' : ''} ${environmentsText(inputs.targets)}`
+    ? `Could not report ${plural(inputs.targets.length, 'environment')} ${environmentsText(inputs.targets)}`
     : 'Could not report the environment';
 }
 
@@ -53,7 +54,9 @@ function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
   const skipped = skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
   // The namespaces' warnings all stand; the pods' fill the room left, at least one.
   const room = empty.length + Math.max(MAX_ANNOTATIONS - empty.length, 1);
-  const rest = (count: number) => `${count} more pod(s) were skipped: see the job summary or result-file.`;
+  const rest = (count: number) =>
+    `${count} more ${plural(count, 'pod')} ${plural(count, 'was', 'were')} skipped: ` +
+    'see the job summary or result-file.';
   return cappedWarnings([...empty, ...skipped], rest, room);
 }
 
@@ -108,8 +111,8 @@ function snapshotLine(summary: SummaryWriter, environment: string, snapshot: Sna
 
 /** How many pods were read, reported, left out and skipped, and why, in words. */
 function counted(result: ReportK8sEnvResult): string {
-  const pods = (n: number) => (n === 1 ? '1 pod' : `${n} pods`);
-  const they = (n: number) => (n === 1 ? 'it was' : 'they were');
+  const pods = (n: number) => `${n} ${plural(n, 'pod')}`;
+  const they = (n: number) => plural(n, 'it was', 'they were');
   const parts = [`${pods(result.pods)} read, ${result.reported} reported.`];
   if (result.leftOut > 0) {
     parts.push(
@@ -137,12 +140,13 @@ export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[
   const summary = new SummaryWriter();
   const failed = environments.filter((e) => e.outcome === 'error').length;
   const n = environments.length;
+  const counted = `${n} ${plural(n, 'environment')}`;
   summary.heading(
     dryRun
-      ? `DRY RUN: ${n} environments not reported`
+      ? `DRY RUN: ${counted} not reported`
       : failed > 0
-        ? `${n - failed} of ${n} environments reported`
-        : `${n} environments reported`,
+        ? `${n - failed} of ${counted} reported`
+        : `${counted} reported`,
     3,
   );
   summary.paragraph(

@@ -7,6 +7,7 @@ import { withClient } from '../../runtime/context.js';
 import { deliver, reportFailure } from '../../runtime/report.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
 import { redact } from '../../trust/redact.js';
+import { plural } from '../../trust/text.js';
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { EnvironmentTarget } from '../../k8s/environments.js';
@@ -130,7 +131,7 @@ function manyStep(inputs: ReportK8sEnvInputs, environments: EnvironmentOutcome[]
   }));
   const failure =
     failed.length > 0
-      ? `Could not report ${failed.length} of ${environments.length} environment(s): ` +
+      ? `Could not report ${failed.length} of ${environments.length} ${plural(environments.length, 'environment')}: ` +
         `${failed.map((e) => `${e.result.environment} (${e.error?.message ?? 'unknown error'})`).join('; ')}. ` +
         'Each payload is kept: see payload-file in the environments output.'
       : undefined;
@@ -173,8 +174,9 @@ type Prepared = ReturnType<typeof prepare>;
 function prepare(target: EnvironmentTarget, report: PodReport) {
   const artifacts = countArtifacts(report);
   log.info(
-    `${target.name}: ${report.pods} pod(s) read: ${report.artifacts.length} reported, ${report.leftOut} left out by ` +
-      `phase, ${report.skipped.length} skipped; ${artifacts.length} artifact(s).`,
+    `${target.name}: ${report.pods} ${plural(report.pods, 'pod')} read: ${report.artifacts.length} reported, ` +
+      `${report.leftOut} left out by phase, ${report.skipped.length} skipped; ` +
+      `${artifacts.length} ${plural(artifacts.length, 'artifact')}.`,
   );
   return {
     target,

@@ -4,6 +4,7 @@ import { sortFindings, type FailOn, type Grade } from '../grades.js';
 import type { Annotation, StepResult } from '../../runtime/step.js';
 import { firstOf } from '../../summary/cells.js';
 import { escapeText, SummaryWriter, type Cell } from '../../summary/writer.js';
+import { plural } from '../../trust/text.js';
 import type { ArtifactVerdict, PolicyVerdict, RuleResult } from './evaluate.js';
 import type { Policy } from './load.js';
 
@@ -67,14 +68,18 @@ export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick
   return { findings, sorted };
 }
 
-/** The gate's failure: the artifacts that break the policy, or could not be checked against it. */
+/**
+ * The gate's failure: the artifacts that break the policy, or could not be checked against it; `noun` is as many
+ * as the policy judged (`artifacts in production`).
+ */
 export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
   const shown = firstOf(
     failing.map((j) => `${shortName(j)} (${j.verdict === 'fail' ? 'breaks it' : 'could not check'})`),
     5,
   );
   return (
-    `${failing.length} of ${policy.artifacts.length} ${noun} fail the policy ${policy.file}: ` +
+    `${failing.length} of ${policy.artifacts.length} ${noun} ${plural(failing.length, 'fails', 'fail')} ` +
+    `the policy ${policy.file}: ` +
     `${shown}. See the job summary or the policy-failures output.`
   );
 }
@@ -87,7 +92,7 @@ export function joinPolicy(
   step: StepResult,
   policy: PolicyResult,
   failOn: FailOn,
-  noun = 'artifact(s)',
+  noun = plural(policy.artifacts.length, 'artifact'),
 ): StepResult {
   const { findings, sorted } = sortPolicy(policy, failOn);
   const failure = [
@@ -116,7 +121,7 @@ export function joinPolicy(
   };
 }
 
-/** The summary's lead with a policy: the verdict as a heading, then the section. */
+/** The summary's lead with a policy: the verdict as a heading (`noun` as `verdictSentence`), then the section. */
 export function policyLead(policy: PolicyResult, noun: string, name: string) {
   return (summary: SummaryWriter): void => {
     summary.heading(`${POLICY_MARK[policy.verdict]} ${verdictSentence(policy.artifacts, noun, name)}`, 3);
@@ -162,16 +167,20 @@ export function policyResult(
   };
 }
 
-/** `2 of 14 arriving artifacts break the production policy`, `All 14 … pass …`, with the unknown counted. */
+/**
+ * `2 of 14 arriving artifacts break the production policy`, `All 14 … pass …`, with the unknown counted; `what`
+ * is as many as `judged` (`artifact` for one).
+ */
 export function verdictSentence(judged: readonly Judged[], what: string, policyName: string): string {
   const failing = judged.filter((j) => j.verdict === 'fail').length;
   const unknown = judged.filter((j) => j.verdict === 'unknown').length;
   const of = `${judged.length} ${what}`;
   const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
-  if (failing > 0) return `${failing} of ${of} ${failing === 1 ? 'breaks' : 'break'} ${policyName}${unsure}`;
+  if (failing > 0) return `${failing} of ${of} ${plural(failing, 'breaks', 'break')} ${policyName}${unsure}`;
   if (unknown > 0) return `${unknown} of ${of} could not be checked against ${policyName}`;
   if (judged.length === 0) return `No ${what} to check against ${policyName}`;
-  return `${judged.length === 1 ? 'The' : `All ${judged.length}`} ${what} ${judged.length === 1 ? 'passes' : 'pass'} ${policyName}`;
+  const all = judged.length === 1 ? 'The' : `All ${judged.length}`;
+  return `${all} ${what} ${plural(judged.length, 'passes', 'pass')} ${policyName}`;
 }
 
 const rowsOf = (judged: readonly Judged[], verdict: RuleResult['verdict'], last: (r: RuleResult) => Cell) =>
@@ -207,7 +216,11 @@ export function writePolicySection(
   const passing = judged.filter((j) => j.verdict === 'pass');
   if (passing.length > 0) {
     const lines = passing.map((j) => `- ${escapeText(shortName(j))}`);
-    summary.details(`${passing.length} artifact(s) pass every rule that applies`, lines.join('\n'));
+    const n = passing.length;
+    summary.details(
+      `${n} ${plural(n, 'artifact')} ${plural(n, 'passes', 'pass')} every rule that applies`,
+      lines.join('\n'),
+    );
   }
   summary.paragraph(`Policy: ${policy.file}.`);
   return summary;

@@ -144,9 +144,9 @@ describe('check-attestations-for-commit over a range', () => {
       nonCompliant: [{ commit: failing, name: 'unit-tests' }],
       missing: [{ commit: missing, name: 'unit-tests' }],
       result: { from: 'range', commits: newestFirst.map((sha) => ({ sha })) },
-      stdout: ['300 commit(s) of v1..HEAD (newest first):'],
+      stdout: ['300 commits of v1..HEAD (newest first):'],
       summary: [
-        `300 commit(s) of v1..HEAD (${root.slice(0, 7)}..${head().slice(0, 7)}), newest first, merges included.`,
+        `300 commits of v1..HEAD (${root.slice(0, 7)}..${head().slice(0, 7)}), newest first, merges included.`,
         `- [${failing.slice(0, 7)} Commit 150](${commitUrl(failing)}): unit-tests non-compliant`,
         `- [${missing.slice(0, 7)} Commit 20](${commitUrl(missing)}): unit-tests missing`,
       ],
@@ -303,7 +303,7 @@ describe('check-attestations-for-commit over a range', () => {
       lookups.hold(answer);
     });
     const bound =
-      '5 of the 205 artifact(s) of this repository running in prod were not looked up (at most 200 lookups in ' +
+      '5 of the 205 artifacts of this repository running in prod were not looked up (at most 200 lookups in ' +
       'one step), so their commits are not known';
     try {
       const inputs = { 'api-token': TEST_TOKEN, org: 'acme', 'since-deployed-in': 'prod', flow: 'app' };
@@ -384,8 +384,8 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
           },
         },
         summary: [
-          `6 commit(s) since what runs in app-prod (since ${c3.slice(0, 7)} and ${c6.slice(0, 7)}, up to ${head.slice(0, 7)}), newest first, merges included.`,
-          '3 artifact(s) run in app-prod (app-prod#1), 2 of this repository:',
+          `6 commits since what runs in app-prod (since ${c3.slice(0, 7)} and ${c6.slice(0, 7)}, up to ${head.slice(0, 7)}), newest first, merges included.`,
+          '3 artifacts run in app-prod (app-prod#1), 2 of this repository:',
           `| ghcr.io/acme/app:1.3.0 | <code>${c3}</code> | its commit_url |`,
         ],
       });

@@ -255,15 +255,15 @@ describe('the summary of many commits', () => {
       render(inputs, rangeRead(past), decide(past, found, inputs.required)).summary?.toString() ?? '';
     expect(grouped).not.toContain('| Commit | Result |');
     expect(grouped.match(/^#### .*$/gm)).toEqual([
-      '#### ❌ Non-compliant: 15 commit(s)',
-      '#### ⚠️ Missing: 10 commit(s)',
-      '#### ✅ Compliant: 232 commit(s)',
+      '#### ❌ Non-compliant: 15 commits',
+      '#### ⚠️ Missing: 10 commits',
+      '#### ✅ Compliant: 232 commits',
     ]);
     expect(grouped).toContain(
       `- [${past[0]?.slice(0, 7) ?? ''} Change 0: a long subject line that fills the width of a commit title a l](https://github.com/acme/app/commit/${past[0] ?? ''}): unit-tests missing, sbom missing`,
     );
     expect(grouped).toMatch(/^- \[0000000 Change 23: .*\): sbom non-compliant$/m);
-    expect(grouped).toContain('257 commit(s) of v1..HEAD (bbbbbbb..0000000), newest first, merges included.');
+    expect(grouped).toContain('257 commits of v1..HEAD (bbbbbbb..0000000), newest first, merges included.');
   });
 
   it('5,000 commits: the summary under 1 MiB and the comment under 65,536 characters, counting what is left out', async () => {
@@ -273,7 +273,7 @@ describe('the summary of many commits', () => {
     const summary = step.summary?.toString() ?? '';
     expect(Buffer.byteLength(summary)).toBeLessThan(SUMMARY_LIMIT);
     expect(summary.match(/^- \[/gm)).toHaveLength(1000);
-    expect(summary).toContain('#### ⚠️ Missing: 5000 commit(s)');
+    expect(summary).toContain('#### ⚠️ Missing: 5000 commits');
     expect(summary).toContain(
       '… and 4000 more, not shown here: every commit is in the `result-file` output.',
     );
@@ -319,7 +319,7 @@ describe('render', () => {
     expect(warnings).toHaveLength(9);
     expect(warnings[0]?.message).toBe('a note');
     expect(warnings.at(-1)?.message).toBe(
-      'Compliance gate found problems (set to warn, not fail): 12 missing and 0 non-compliant attestation(s) in 12 commit(s) (5 more in the job summary).',
+      'Compliance gate found problems (set to warn, not fail): 12 missing and 0 non-compliant attestations in 12 commits (5 more in the job summary).',
     );
     expect(ofLevel(step, 'error')).toEqual([]);
   });

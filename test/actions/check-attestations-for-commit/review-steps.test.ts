@@ -69,7 +69,7 @@ describe('review: never-alone over a release', () => {
       'exempt-authors': 'dependabot[bot]',
     });
     const failure =
-      '::error::Review check tripped: 6 of 12 commit(s) fail the review (1 rejected by an override, ' +
+      '::error::Review check tripped: 6 of 12 commits fail the review (1 rejected by an override, ' +
       '1 could not be checked, 1 self-approved, 1 approved by no one, 2 without a pull request).';
     expectStep(result, {
       code: 1,
@@ -77,10 +77,10 @@ describe('review: never-alone over a release', () => {
       nonCompliant: [],
       summary: [
         '### ❌ Review check tripped\n',
-        '4 of 12 commit(s) reviewed by someone else; 1 rejected by an override, 1 could not be checked, ' +
+        '4 of 12 commits reviewed by someone else; 1 rejected by an override, 1 could not be checked, ' +
           '1 self-approved, 1 approved by no one, 2 without a pull request, 1 accepted by an override, ' +
           '1 exempt from review.',
-        '12 commit(s) of v1.0.0..HEAD (',
+        '12 commits of v1.0.0..HEAD (',
         'Each needs a pull request approved by someone other than its authors, unless written by ' +
           'dependabot\\[bot\\]. Narrowed to flow app.',
         '| Commit | Result | Pull request | Authors | Approvers | Why |',
@@ -92,7 +92,7 @@ describe('review: never-alone over a release', () => {
           "overridden as non-compliant by alice: 'merged without review' |",
         `| ${commitLink('bot')} | ✅ exempt from review | ${pull(108)} | dependabot\\[bot\\] | — | ` +
           'authored by dependabot\\[bot\\], exempt from review |',
-        '<details><summary>4 commit(s) reviewed by someone else</summary>',
+        '<details><summary>4 commits reviewed by someone else</summary>',
         `| ${commitLink('second-attestation')} | ${pull(105)} | bob, cat |`,
         `| ${commitLink('duplicate-approver')} | ${pull(109)} | bob |`,
       ],
@@ -142,10 +142,10 @@ describe('review: never-alone over a release', () => {
       warnings: [],
       summary: [
         '### ✅ Review check passed\n',
-        '4 of 4 commit(s) reviewed by someone else.\n',
-        '<details><summary>4 commit(s) reviewed by someone else</summary>',
+        '4 of 4 commits reviewed by someone else.\n',
+        '<details><summary>4 commits reviewed by someone else</summary>',
       ],
-      stdout: ['Review check passed: 4 commit(s) checked.'],
+      stdout: ['Review check passed: 4 commits checked.'],
     });
     expect(result.summary).not.toContain('| Why |');
     // GitHub renders a table inside <details> only with a blank line after <summary> and before </details>.
@@ -166,9 +166,9 @@ describe('review: never-alone over a release', () => {
     const body = api.comments.get(7)?.[0]?.body ?? '';
     expect(body).toContain('### ❌ Review check tripped');
     expect(body).toContain(
-      '2 commit(s) of pull request #7. Each needs a pull request approved by someone other',
+      '2 commits of pull request #7. Each needs a pull request approved by someone other',
     );
-    expect(body).toContain('1 of 2 commit(s) reviewed by someone else; 1 self-approved.');
+    expect(body).toContain('1 of 2 commits reviewed by someone else; 1 self-approved.');
   });
 
   it('keeps its own pull-request comment beside the gate of the same flow, as a second step of one job', async () => {
@@ -217,9 +217,9 @@ describe('review: never-alone over a release', () => {
     expectStep(result, {
       code: 1,
       summary: [
-        '1 of 3 commit(s) reviewed by someone else; 1 could not be checked, 1 exempt from review.',
-        '3 commit(s) since what runs in app-prod (',
-        '1 artifact(s) run in app-prod (app-prod#1), 1 of this repository:',
+        '1 of 3 commits reviewed by someone else; 1 could not be checked, 1 exempt from review.',
+        '3 commits since what runs in app-prod (',
+        '1 artifact runs in app-prod (app-prod#1), 1 of this repository:',
         `| ${commitLink('no-pull-requests-field')} | ❔`,
       ],
     });
@@ -251,7 +251,7 @@ describe('review: never-alone over a release', () => {
       ],
     });
     expect(errors(unknownOnly).at(-1)).toBe(
-      '::error::Review check tripped: 2 of 2 commit(s) fail the review (1 could not be checked, ' +
+      '::error::Review check tripped: 2 of 2 commits fail the review (1 could not be checked, ' +
         '1 self-approved). The step is set to warn, not fail, on 1 of these (self-approved).',
     );
     const none = await review(url, { commits, 'fail-on': 'none' });
@@ -266,7 +266,7 @@ describe('review: never-alone over a release', () => {
     });
     expect(none.summary).not.toContain('fails this step');
     expect(warnings(none).at(-1)).toBe(
-      '::warning::Review check found problems (set to warn, not fail): 2 of 2 commit(s) fail the review ' +
+      '::warning::Review check found problems (set to warn, not fail): 2 of 2 commits fail the review ' +
         '(1 could not be checked, 1 self-approved).',
     );
   });
@@ -295,10 +295,10 @@ describe('review: never-alone over a release', () => {
     expectStep(result, {
       code: 1,
       summary: [
-        '1 of 301 commit(s) reviewed by someone else; 300 without a pull request.',
-        '#### ⚠️ Without a pull request: 300 commit(s)',
+        '1 of 301 commits reviewed by someone else; 300 without a pull request.',
+        '#### ⚠️ Without a pull request: 300 commits',
         `- [0000eee](https://github.com/acme/app/commit/${unknown[0] ?? ''}): no pull-request attestation`,
-        '#### ✅ Reviewed by someone else: 1 commit(s)',
+        '#### ✅ Reviewed by someone else: 1 commit',
       ],
     });
     expect(result.summary).not.toContain('| Commit |');

@@ -115,7 +115,7 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
         ),
         `::error title=Compliance gate::Commit ${COMPLIANT}: the required attestation 'security-review' is missing.`,
         ...any(4),
-        '::error::Compliance gate tripped: 5 missing and 1 non-compliant attestation(s) in 3 commit(s).',
+        '::error::Compliance gate tripped: 5 missing and 1 non-compliant attestations in 3 commits.',
       ],
       summary: [
         '### ❌ Compliance gate tripped',
@@ -260,7 +260,7 @@ describe('check-attestations-for-commit', () => {
       ]),
       errors: [
         ...any(9, /Commit [a-f0-9]{40}: the required attestation '(sbom|provenance)' is missing/),
-        '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestation(s) in 30 commit(s) (51 more in the job summary).',
+        '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestations in 30 commits (51 more in the job summary).',
       ],
       summary: thirty.map((c) => `[${c.slice(0, 7)}]`),
     },
@@ -288,7 +288,7 @@ describe('check-attestations-for-commit', () => {
       code: 1,
       errors: [
         `::error ${hasNone}`,
-        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestation(s) in 2 commit(s). The ' +
+        '::error::Compliance gate tripped: 1 missing and 1 non-compliant attestations in 2 commits. The ' +
           'step is set to warn, not fail, on 1 of these (non-compliant).',
       ],
       warnings: [
@@ -309,7 +309,7 @@ describe('check-attestations-for-commit', () => {
       errors: [],
       warnings: [
         `::warning ${hasNone}`,
-        `${setToWarn}: 1 missing and 0 non-compliant attestation(s) in 2 commit(s).`,
+        `${setToWarn}: 1 missing and 0 non-compliant attestation in 2 commits.`,
       ],
       summary: [
         '### ❌ Compliance gate found problems (set to warn, not fail)',
@@ -321,7 +321,7 @@ describe('check-attestations-for-commit', () => {
       inputs: { commits: `${NON_COMPLIANT},${UNKNOWN}`, 'fail-on': 'none' },
       code: 0,
       errors: [],
-      warnings: [...any(2), `${setToWarn}: 1 missing and 1 non-compliant attestation(s) in 2 commit(s).`],
+      warnings: [...any(2), `${setToWarn}: 1 missing and 1 non-compliant attestations in 2 commits.`],
       summary: ['This step is set to warn, not fail, on 2 attestations (1 non-compliant, 1 missing).'],
     },
   ])('a tripped gate, $title', async ({ title: _title, inputs, ...ended }) => {
@@ -344,7 +344,7 @@ describe('check-attestations-for-commit', () => {
       return gate({ commits: NON_COMPLIANT, ...inputs });
     };
     const outputs = { outcome: 'non-compliant', 'would-fail': 'true' };
-    const counts = '0 missing, 0 non-compliant and 1 unknown (no verdict) attestation(s) in 1 commit(s).';
+    const counts = '0 missing, 0 non-compliant and 1 unknown (no verdict) attestation in 1 commit.';
     expectStep(await run({}), {
       code: 1,
       outputs,
@@ -507,7 +507,7 @@ describe('check-attestations-for-commit', () => {
         result: { from: 'pull-request', commits: commits.map((c) => ({ sha: c.sha })) },
         nonCompliant: [{ commit: sha(199), name: 'unit-tests' }],
         outputs: { missing: '[]' },
-        stdout: [`::group::Commits to check`, '250 commit(s) of pull request #7:'],
+        stdout: [`::group::Commits to check`, '250 commits of pull request #7:'],
       });
       expect(resultOf(result).commits[0]?.title).toMatch(/^Step 0 of the migration: a long subject .*…$/);
       expect(result.summary.match(/^\| \[[a-f0-9]{7} Step /gm)).toHaveLength(250);
@@ -581,7 +581,7 @@ describe('check-attestations-for-commit', () => {
           code: 0,
           outputs: { outcome: 'compliant' },
           result: { from: 'pull-request-head', commits: [{ sha: COMPLIANT }] },
-          summary: ['1 commit(s) of pull request #7 (its head only).'],
+          summary: ['1 commit of pull request #7 (its head only).'],
         });
         const head = `: checking its head commit ${COMPLIANT} alone. ${advice}`;
         const [warning = '', ...more] = warnings(result);
@@ -740,7 +740,7 @@ describe('check-attestations-for-commit', () => {
       const api = await github({ pulls: pulls([NON_COMPLIANT, 'Bump openssl']), comments: { 7: [planted] } });
       expectStep(await gate({ ...comment, flow: 'backend' }, onPullRequest(api, NON_COMPLIANT)), {
         code: 1,
-        stdout: ["Left alone 1 comment(s) with this step's marker written by mallory."],
+        stdout: ["Left alone 1 comment with this step's marker written by mallory."],
       });
       const frontend = { ...comment, flow: 'frontend', 'fail-on-non-compliant': 'false' };
       expectStep(await gate(frontend, onPullRequest(api, NON_COMPLIANT)), { code: 0 });

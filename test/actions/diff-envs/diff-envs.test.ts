@@ -226,7 +226,7 @@ describe('diff-envs outcome', () => {
     expect(body.length).toBeGreaterThan(60_000);
     expect(body).toContain('0 replaced, 800 added, 800 removed, 0 scaled, 0 unchanged');
     expect(body).toMatch(
-      /This comment was cut to stay under GitHub's 65,536-character limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the run's job summary and the `result-file` output\./,
+      /This comment was cut to stay under GitHub's 65,536-character limit: \d+ more rows or blocks are not shown\. The full result is in the run's job summary and the `result-file` output\./,
     );
     // The job summary has room for all of it.
     const summary = step.summary?.toString() ?? '';
@@ -314,7 +314,7 @@ describe('diff-envs summary', () => {
     expect(bytes).toBeLessThan(1024 * 1024);
     expect(bytes).toBeGreaterThan(SUMMARY_LIMIT - 24 * 1024);
     expect(s).toMatch(
-      /This summary was cut to stay under GitHub's 1 MiB limit: \d+ more row\(s\) or block\(s\) are not shown\. The full result is in the `result-file` output\./,
+      /This summary was cut to stay under GitHub's 1 MiB limit: \d+ more rows or blocks are not shown\. The full result is in the `result-file` output\./,
     );
     expect(s).toContain('0 replaced, 1001 added, 1000 removed, 1000 scaled, 3000 unchanged.');
     expect(s).not.toContain('<img');

@@ -457,6 +457,15 @@ describe('the step of many items under fail-on', () => {
       true,
     ],
     [
+      'assert-compliant, one item (a glob that matched one file): counted in the singular',
+      { grades: [...GRADES], input: 'assert-compliant' },
+      ITEMS.slice(1, 2),
+      'non-compliant',
+      'assert-compliant: 1 of 1 artifact is not COMPLIANT: bad (NON-COMPLIANT).',
+      errors('bad'),
+      true,
+    ],
+    [
       'fail-on none, every item read: nothing fails, everything warns; would-fail still true',
       { grades: [], input: 'fail-on' },
       ITEMS.slice(0, 5),

@@ -71,7 +71,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
         `::error title=Artifact ${BAD}::${BAD} (${short(BAD)}): NON-COMPLIANT`,
         `::warning title=Artifact ${MISSING}::${MISSING} (${short(MISSING)}): not found.`,
       ],
-      last: `::error::fail-on (non-compliant): 1 of 5 artifacts fail: ${BAD} (NON-COMPLIANT).`,
+      last: `::error::fail-on (non-compliant): 1 of 5 artifacts fails: ${BAD} (NON-COMPLIANT).`,
       summary: [
         '1 artifact fails this step (non-compliant); it is set to warn, not fail, on 1 more (missing).',
       ],
@@ -145,7 +145,7 @@ describe('get-artifact: many artifacts in one step, the sandbox answering full',
         'non-compliant': [{ name: 'release/part-002.bin', fingerprint: broken, state: 'NOT-CHECKED' }],
       },
       stdout: [
-        '::error::1 of 4 artifacts were not found or could not be checked: release/part-002.bin (could not check).',
+        '::error::1 of 4 artifacts was not found or could not be checked: release/part-002.bin (could not check).',
       ],
       summary: ['| release/part-002.bin |'],
     });

@@ -35,14 +35,14 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     });
     expect(result.stdout).toContain(
       byProfile(
-        `::error::1 of 1 artifact(s) fail the policy ${BASE_POLICY}: ghcr.io/acme/ledger:4.2.0 (breaks it).`,
-        `::error::1 of 1 artifact(s) fail the policy ${BASE_POLICY}: ghcr.io/acme/ledger:4.2.0 (could not check).`,
+        `::error::1 of 1 artifact fails the policy ${BASE_POLICY}: ghcr.io/acme/ledger:4.2.0 (breaks it).`,
+        `::error::1 of 1 artifact fails the policy ${BASE_POLICY}: ghcr.io/acme/ledger:4.2.0 (could not check).`,
       ),
     );
     expect(result.summary).toContain(
       byProfile(
-        `### ❌ 1 of 1 artifact(s) breaks the policy ${BASE_POLICY}`,
-        `### ❔ 1 of 1 artifact(s) could not be checked against the policy ${BASE_POLICY}`,
+        `### ❌ 1 of 1 artifact breaks the policy ${BASE_POLICY}`,
+        `### ❔ 1 of 1 artifact could not be checked against the policy ${BASE_POLICY}`,
       ),
     );
     expect(outputFile(result, 'result-file')).toMatchObject({
@@ -83,7 +83,7 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     expect(file.policy.artifacts.map((a) => a.name)).toEqual(['ghcr.io/acme/ledger:4.2.0']);
     expect(file.policy.reads).toBe(1);
     expect(result.stdout).toContain('::error::');
-    expect(result.stdout).toContain('fail the policy');
+    expect(result.stdout).toContain('fails the policy');
   });
 
   it('an artifact not found was checked against nothing: the summary never leads with a pass', async () => {

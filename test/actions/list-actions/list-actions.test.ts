@@ -36,7 +36,7 @@ describe.each(PROFILES)('list-actions, the sandbox answering %s', (profile) => {
     const result = await list(profile, GATE);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      `::error::fail-if-failing: 1 of 3 action(s) fail to send notifications: 'release-webhook'${lastFailure}.`,
+      `::error::fail-if-failing: 1 of 3 actions fails to send notifications: 'release-webhook'${lastFailure}.`,
     );
     expect(result.stdout).not.toContain('::warning::');
     expect(result.outputs).toMatchObject({ count: '3', failing: '["release-webhook"]' });
@@ -128,7 +128,7 @@ describe('list-actions against a loopback server', () => {
   it('with fail-if-failing, actions whose status the service does not give are could-not-check, never healthy', async () => {
     const result = await ask([act('known', false), act('mute-1', null), act('mute-2')], GATE);
     const message =
-      'fail-if-failing: could not check: the service does not say whether 2 of 3 action(s) fail to send ' +
+      'fail-if-failing: could not check: the service does not say whether 2 of 3 actions fail to send ' +
       "notifications: 'mute-1', 'mute-2'.";
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`::error::${message}`);
@@ -151,7 +151,7 @@ describe('list-actions against a loopback server', () => {
     expect(warned.stdout.match(/^::warning::/gm)).toHaveLength(10);
     expect(warned.stdout).toContain("::warning::Action 'hook-9' fails to send notifications.");
     expect(warned.stdout).not.toContain("'hook-10'");
-    expect(warned.stdout).toContain('::warning::16 more action(s) are failing: see the job summary.');
+    expect(warned.stdout).toContain('::warning::16 more actions are failing: see the job summary.');
     expect(JSON.parse(warned.outputs.failing ?? '')).toHaveLength(25);
     expect(warned.summary).toContain('| hook-25 |');
 

@@ -60,7 +60,7 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
     expect(names(result.outputs['newly-passing'])).toEqual(changed('', 'pass'));
     const unsure = count('next', 'unknown');
     expect(result.summary).toContain(
-      `### ❌ With ${NEXT_POLICY}, ${failing} of 8 artifact(s) in eu-production would fail` +
+      `### ❌ With ${NEXT_POLICY}, ${failing} of 8 artifacts in eu-production would fail` +
         (unsure > 0 ? `; ${unsure} could not be checked` : ''),
     );
     expect(result.summary).toContain(`Compared with ${BASE_POLICY}:`);
@@ -87,7 +87,7 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
     expect(result.outputs.outcome).toBe(byProfile('fail', 'error'));
     expect(result.stdout).toContain(
       byProfile(
-        `::error::${count('next', 'fail')} of 8 artifact(s) in eu-production fail the policy ${NEXT_POLICY}: ` +
+        `::error::${count('next', 'fail')} of 8 artifacts in eu-production fail the policy ${NEXT_POLICY}: ` +
           'docker.io/library/postgres:16 (breaks it), ',
         '::error::fail-on: could not check. The answer does not name the snapshot of eu-production it lists.',
       ),

@@ -93,7 +93,7 @@ describe('warnings', () => {
     const many = warnings({ include: ['a', 'b'] }, report(25));
     expect(many).toHaveLength(MAX_ANNOTATIONS);
     expect(many.every((a) => a.level === 'warning')).toBe(true);
-    expect(many.at(-1)?.message).toBe('18 more pod(s) were skipped: see the job summary or result-file.');
+    expect(many.at(-1)?.message).toBe('18 more pods were skipped: see the job summary or result-file.');
     expect(warnings({}, report(MAX_ANNOTATIONS))).toHaveLength(MAX_ANNOTATIONS);
     expect(warnings({}, report(MAX_ANNOTATIONS)).at(-1)?.message).toMatch(/^Skipped pod/);
   });

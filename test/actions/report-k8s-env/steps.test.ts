@@ -145,7 +145,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     expect(result.outputs.outcome).toBe('reported');
     // Minimal answers (no body, then "OK") go to whichever report arrives first: both are sent at once.
     const message = (env: string) =>
-      byProfile(`Snapshot ${env}#3 created with 1 artifact(s)`, expect.stringMatching(/^(OK)?$/) as unknown);
+      byProfile(`Snapshot ${env}#3 created with 1 artifact`, expect.stringMatching(/^(OK)?$/) as unknown);
     const row = { outcome: 'reported', artifacts: 1, 'payload-file': '' };
     expect(listed(result)).toEqual([
       { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
@@ -166,7 +166,7 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     expect(result.summary).toContain(
       // Pods read, as the environments output counts them.
       byProfile(
-        '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact(s) |',
+        '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact |',
         '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
       ),
     );
@@ -274,7 +274,7 @@ describe('report-k8s-env, the sandbox answering full', () => {
     expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
     // The failure comes last, after every environment was reported.
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
-      /^::error::Could not report 1 of 3 environment\(s\): nowhere \(PUT .+404.+\)\. Each payload is kept/,
+      /^::error::Could not report 1 of 3 environments: nowhere \(PUT .+404.+\)\. Each payload is kept/,
     );
     expect(result.summary).toContain('### 2 of 3 environments reported');
     expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
