@@ -15,6 +15,7 @@ import { defineAction, type StepResult } from '../runtime/step.js';
 import { commitCell } from '../summary/cells.js';
 import { escapeText, link, safeUrl, SummaryWriter } from '../summary/writer.js';
 import { log } from '../trust/log.js';
+import { plural } from '../trust/text.js';
 
 // The inputs: the environment, the artifact (a fingerprint, or what to fingerprint) and the gate.
 
@@ -293,7 +294,7 @@ function shippedLine(result: GetDeploymentResult): { text: string; markdown: str
     ? (splitImageName(replacedName).tag ?? shortName(replacedName))
     : result.replacedFingerprint?.slice(0, 12);
   const count =
-    result.commits !== undefined ? `${result.commits} commit${result.commits === 1 ? '' : 's'}` : undefined;
+    result.commits !== undefined ? `${result.commits} ${plural(result.commits, 'commit')}` : undefined;
   const compare = safeUrl(result.compareUrl);
   const rest =
     (replaced === null ? ' replaced nothing' : '') +

@@ -6,7 +6,7 @@ import { DEFAULTS, isLoopbackHost, proxyFromEnv, resolveConnection, type Connect
 import * as z from 'zod/mini';
 import { errorCode, InputError } from '../errors/errors.js';
 import { expectedForms, patterns } from '../api/schemas.js';
-import { jsonSyntaxProblem } from '../trust/text.js';
+import { jsonSyntaxProblem, plural } from '../trust/text.js';
 import { formatTime, parseTime } from './time.js';
 import { log } from '../trust/log.js';
 import { registerSecret } from '../trust/redact.js';
@@ -62,7 +62,7 @@ export class InputReader {
     const [first, ...others] = unknown;
     if (first === undefined) return;
     const also = others.map((name) => `'${name}'${didYouMean(name, declared)}`);
-    const nor = also.length > 0 ? `; nor ${also.length === 1 ? 'is' : 'are'} ${also.join(', ')}` : '';
+    const nor = also.length > 0 ? `; nor ${plural(also.length, 'is', 'are')} ${also.join(', ')}` : '';
     const problem = `is not an input of this action${didYouMean(first, declared)}${nor}`;
     throw new InputError(first, problem, `one of its inputs: ${declared.join(', ')}`);
   }
