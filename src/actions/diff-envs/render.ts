@@ -5,7 +5,6 @@ import {
   artifactLine,
   commitCell,
   firstOf,
-  plural,
   STATE_MARK,
   UNKNOWN_MARK,
   whyNotCompliant,
@@ -16,6 +15,7 @@ import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { compareUrl } from '../../context/commit-url.js';
 import { log } from '../../trust/log.js';
+import { plural } from '../../trust/text.js';
 import { ARTIFACTS, failOnSentence, type FailOn } from '../../compliance/grades.js';
 import { MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
@@ -102,7 +102,10 @@ const environmentOf = (expression: string) => parseSnapshotExpression(expression
  * The heading, verdict first: between two environments the promotion's compliance where it was read; within one (a
  * drift) or unread, what changed, with the compliance of what arrived where it was read.
  */
-function headingOf(result: DiffEnvsResult): string {
+function headingOf(
+  result: DiffEnvsResult,
+  inputs: Partial<Pick<StepInputs, 'failOnDiff' | 'failOnRollout'>>,
+): string {
   const { snapshot1: s1, snapshot2: s2 } = result;
   const diff = `Environment diff: ${s1.name} → ${s2.name}`;
   if (!result.changed) {
@@ -110,9 +113,24 @@ function headingOf(result: DiffEnvsResult): string {
   }
   const verdict = complianceVerdict(result);
   if (verdict === undefined) return `${diff}: ${changes(result)}`;
+  // ✅ only where nothing else stops the step: a drift or rollout it fails on, a diff not confirmed, a policy.
+  const failing =
+    (inputs.failOnDiff === true && result.changed) ||
+    (inputs.failOnRollout === true && result.rollouts.length > 0);
+  const mark =
+    verdict.mark !== STATE_MARK.COMPLIANT
+      ? verdict.mark
+      : failing
+        ? STATE_MARK['NON-COMPLIANT']
+        : s1.id === null || s2.id === null
+          ? UNKNOWN_MARK
+          : result.policy !== undefined && result.policy.verdict !== 'pass'
+            ? ''
+            : verdict.mark;
+  const lead = mark === '' ? '' : `${mark} `;
   return environmentOf(s1.expression) === environmentOf(s2.expression)
-    ? `${verdict.mark} ${diff}: ${changes(result)}; ${verdict.text}`
-    : `${verdict.mark} Promoting ${s2.name} to ${s1.name}: ${verdict.text}`;
+    ? `${lead}${diff}: ${changes(result)}; ${verdict.text}`
+    : `${lead}Promoting ${s2.name} to ${s1.name}: ${verdict.text}`;
 }
 
 /** The arrivals' compliance in words and its mark; undefined when it was not read, or nothing arrives. */
@@ -258,7 +276,8 @@ function podsCell(a: DiffArtifact): Cell {
  */
 export function summarize(
   result: DiffEnvsResult,
-  inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'>,
+  inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'> &
+    Partial<Pick<StepInputs, 'failOnDiff' | 'failOnRollout'>>,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const { snapshot1: s1, snapshot2: s2 } = result;
@@ -267,7 +286,7 @@ export function summarize(
   if (result.policy) {
     policyLead(result.policy, 'arriving artifact(s)', `the ${environmentOf(s1.expression)} policy`)(summary);
   }
-  summary.heading(headingOf(result), 3);
+  summary.heading(headingOf(result, inputs), 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));
   const resolved =
     s1.expression !== s1.name || s2.expression !== s2.name

@@ -158,7 +158,7 @@ export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWri
           : `This fails the step: ${unlabelled(result.failure)}`
         : result.warning !== undefined
           ? `The step is set to warn, not fail, on this: ${unlabelled(result.warning)}`
-          : 'The artifact is compliant: it does not fail the step.',
+          : 'The artifact is compliant: its state does not fail the step.',
     );
   }
   return summary;

@@ -942,6 +942,21 @@ describe('the summary of a review: its verdict as the heading, each arriving art
       '### ❌ Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled; 1 of 1 arriving artifact is not compliant',
     ],
     [
+      'a drift the step fails on: every arrival compliant, yet no ✅ on a failing step',
+      {
+        ...resultOf({ onlyIn1: [artifact(1)], onlyIn2: [artifact(2)], scaled: [artifact(3)] }),
+        compliance: { checks: [check(artifact(2), 'COMPLIANT')], leftOut: 0 },
+      },
+      { failOnDiff: true },
+      '### ❌ Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled; the arriving artifact is compliant',
+    ],
+    [
+      'a diff not confirmed to be about the snapshots asked: compliant arrivals, not known to pass',
+      { ...reviewedAs([]), snapshot2: { expression: 'staging', id: null, name: 'staging' } },
+      {},
+      '### ❔ Promoting staging to production#2: all 3 arriving artifacts are compliant',
+    ],
+    [
       'compliance not read: what changed, no verdict',
       unread,
       { compliance: false },

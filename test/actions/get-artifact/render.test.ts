@@ -201,7 +201,7 @@ describe('the summary', () => {
 
   it('says the gate passed, and says nothing of a gate that is off', () => {
     const passed = resultOf({ state: 'COMPLIANT' });
-    const said = 'The artifact is compliant: it does not fail the step.';
+    const said = 'The artifact is compliant: its state does not fail the step.';
     expect(summarize(passed).toString()).toContain(said);
     const off = summarize({
       ...passed,

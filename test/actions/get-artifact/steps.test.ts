@@ -372,7 +372,7 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
       code: 0,
       outputs: { outcome: 'compliant', compliant: 'true', 'would-fail': 'false' },
       notStdout: ['::error::', '::warning'],
-      summary: ['The artifact is compliant: it does not fail the step.'],
+      summary: ['The artifact is compliant: its state does not fail the step.'],
     },
     {
       label: 'an answer that names the trail asked confirms it',
