@@ -201,7 +201,7 @@ it('diff-envs: compares two snapshots: outputs, result file, log and summary', a
   expect(result.stdout).toContain(byProfile('staging~1 is staging#1; staging is staging#2.', notConfirmed));
   expect(result.stdout).toContain(`::group::Replaced ${one} -> ${two} (1)`);
   expect(result.stdout).toContain('ghcr.io/acme/backend  1.4.0 -> 1.5.0');
-  expect(result.stdout).toContain('::group::Check the compliance of 1 arriving artifact(s)');
+  expect(result.stdout).toContain('::group::Check the compliance of 1 arriving artifact');
   expect(result.stdout).toContain(`ghcr.io/acme/backend:1.5.0  ${BACKEND_15.slice(0, 12)}  NON-COMPLIANT`);
   expect(result.stdout).toContain(`::group::${one} -> ${two} scaling (1)`);
   // No gate: a non-compliant arrival is shown, not failed on; nor is a diff the answer does not confirm.
@@ -234,13 +234,13 @@ it('diff-envs: compares two snapshots: outputs, result file, log and summary', a
   expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
   expect(s).toMatch(
     byProfile(
-      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pod\(s\)<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+      /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pods<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
       /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| {2}\| \? → \? \| {2}\|/,
     ),
   );
   // Unchanged artifacts are counted, not listed, unless asked for.
   expect(s).not.toContain('#### Unchanged');
-  expect(s).toContain('1 unchanged artifact(s) not listed: set show-unchanged to true to list them.');
+  expect(s).toContain('1 unchanged artifact not listed: set show-unchanged to true to list them.');
 });
 
 /** Demo seed: the commit of backend 1.5.0 (1.4.0's is COMPLIANT), of acme/shop. */

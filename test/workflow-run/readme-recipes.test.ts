@@ -316,7 +316,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
       'review success run Name what blocks it',
     ]);
     expect(result.steps[0]?.log).toContain('ghcr.io/acme/backend:1.5.0 was deployed to staging');
-    expect(result.steps[1]?.log).toContain('::error::1 of 1 arriving artifact(s) not COMPLIANT');
+    expect(result.steps[1]?.log).toContain('::error::1 of 1 arriving artifact not COMPLIANT');
     // The review's summary gives its verdict first, as the recipe says it lists what production would get.
     expect(result.jobs[0]?.summary).toContain(
       '### ❌ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not compliant\n',
@@ -500,9 +500,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
     ]);
     // The seed's staging brings backend 1.5.0, whose snyk scan failed: its trail is not compliant.
     expect(result.steps[1]?.outputs['policy-verdict']).toBe('fail');
-    expect(result.jobs[0]?.summary).toContain(
-      '### ❌ 1 of 1 arriving artifact(s) breaks the production policy',
-    );
+    expect(result.jobs[0]?.summary).toContain('### ❌ 1 of 1 arriving artifact breaks the production policy');
     expect(result.steps[2]?.log).toMatch(
       /^ghcr\.io\/acme\/backend:1\.5\.0: trail-compliance: trail \S+ is NON-COMPLIANT\n$/,
     );

@@ -75,7 +75,7 @@ export function notConfirmedText(result: DiffEnvsResult): string {
 
 export function counts(result: DiffEnvsResult): string {
   const c = result.counts;
-  const rolling = c.rollouts > 0 ? `, ${c.rollouts} rollout(s) in progress` : '';
+  const rolling = c.rollouts > 0 ? `, ${c.rollouts} ${plural(c.rollouts, 'rollout')} in progress` : '';
   return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged${rolling}`;
 }
 
@@ -184,7 +184,7 @@ export function rolloutFailure(result: DiffEnvsResult): string {
     5,
   );
   return (
-    `${result.rollouts.length} rollout(s) in progress (fail-on-rollout): ${shown}. ` +
+    `${result.rollouts.length} ${plural(result.rollouts.length, 'rollout')} in progress (fail-on-rollout): ${shown}. ` +
     'See the job summary or the rollouts output.'
   );
 }
@@ -228,7 +228,8 @@ export function logDiff(result: DiffEnvsResult): void {
 }
 
 function instanceText(a: DiffArtifact, side: 1 | 2): string {
-  return `${instances(a, side) ?? '?'} instance(s)`;
+  const n = instances(a, side);
+  return n === undefined ? '? instances' : `${n} ${plural(n, 'instance')}`;
 }
 
 /** One arriving artifact's check in a line, for an annotation: what it is, its state, and why. */
@@ -265,7 +266,7 @@ function podsCell(a: DiffArtifact): Cell {
   const shown = pods.slice(0, PODS_SHOWN);
   const more = pods.length - shown.length;
   return {
-    details: `${pods.length} pod(s)`,
+    details: `${pods.length} ${plural(pods.length, 'pod')}`,
     lines: more > 0 ? [...shown, `... and ${more} more`] : shown,
   };
 }
@@ -284,7 +285,8 @@ export function summarize(
   const summary = new SummaryWriter(options);
   // With a policy, its verdict comes first: it is what decides the promotion.
   if (result.policy) {
-    policyLead(result.policy, 'arriving artifact(s)', `the ${environmentOf(s1.expression)} policy`)(summary);
+    const arriving = `arriving ${plural(result.policy.artifacts.length, 'artifact')}`;
+    policyLead(result.policy, arriving, `the ${environmentOf(s1.expression)} policy`)(summary);
   }
   summary.heading(headingOf(result, inputs), 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));
@@ -294,11 +296,11 @@ export function summarize(
       : '';
   if (s1.id !== null && s1.id === s2.id && !result.changed) {
     summary.paragraph(
-      `${resolved}Both name the same snapshot, ${s1.name}: it runs ${result.counts.unchanged} artifact(s).`,
+      `${resolved}Both name the same snapshot, ${s1.name}: it runs ${result.counts.unchanged} ${plural(result.counts.unchanged, 'artifact')}.`,
     );
   } else if (!result.changed) {
     summary.paragraph(
-      `${resolved}Both snapshots run the same ${result.counts.unchanged} artifact(s) with the same instance counts.`,
+      `${resolved}Both snapshots run the same ${result.counts.unchanged} ${plural(result.counts.unchanged, 'artifact')} with the same instance counts.`,
     );
   } else {
     summary.paragraph(`${resolved}${counts(result)}.`);
@@ -308,7 +310,7 @@ export function summarize(
     );
     if (unnamed.length > 0) {
       summary.paragraph(
-        `${unnamed.length} artifact(s) without a name in the answer could not be paired as replacements: ` +
+        `${unnamed.length} ${plural(unnamed.length, 'artifact')} without a name in the answer could not be paired as replacements: ` +
           'they are counted as added or removed.',
       );
     }
@@ -411,7 +413,7 @@ export function summarize(
     group('Unchanged', 'Instances', result.unchanged, (a) => a.instance_count ?? instances(a, 2));
   } else if (result.changed && result.counts.unchanged > 0) {
     summary.paragraph(
-      `${result.counts.unchanged} unchanged artifact(s) not listed: set show-unchanged to true to list them.`,
+      `${result.counts.unchanged} unchanged ${plural(result.counts.unchanged, 'artifact')} not listed: set show-unchanged to true to list them.`,
     );
   }
   return summary;
@@ -424,7 +426,7 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
     result.counts.rollouts > 0
       ? 'the replaced, the added and those of a rollout'
       : 'the replaced and the added';
-  const lead = `${result.snapshot2.name} brings ${arriving} artifact(s) (${what})`;
+  const lead = `${result.snapshot2.name} brings ${arriving} ${plural(arriving, 'artifact')} (${what})`;
   const review: ComplianceReview | undefined = result.compliance;
   if (arriving === 0) {
     summary.paragraph(`${lead}.`);
@@ -451,7 +453,7 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
   else if (failOn.input !== undefined && bad.length === 0) summary.paragraph(`${subject} passes.`);
   if (review.leftOut > 0) {
     summary.paragraph(
-      `${review.leftOut} arriving artifact(s) not checked: at most ${MAX_LOOKUPS} lookups in one step.`,
+      `${review.leftOut} arriving ${plural(review.leftOut, 'artifact')} not checked: at most ${MAX_LOOKUPS} lookups in one step.`,
     );
   }
 }

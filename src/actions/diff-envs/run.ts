@@ -27,6 +27,7 @@ import {
   type ComplianceReview,
   type DiffEnvsResult,
 } from './decide.js';
+import { plural } from '../../trust/text.js';
 import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
   counts,
@@ -52,14 +53,16 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
     const arriving = arrivingOf(compared);
     const compliance =
       inputs.compliance && arriving.length > 0
-        ? await log.group(`Check the compliance of ${arriving.length} arriving artifact(s)`, () =>
-            reviewArriving(client, arriving),
+        ? await log.group(
+            `Check the compliance of ${arriving.length} arriving ${plural(arriving.length, 'artifact')}`,
+            () => reviewArriving(client, arriving),
           )
         : undefined;
     const policy =
       inputs.policy &&
-      (await log.group(`Check ${arriving.length} arriving artifact(s) against ${inputs.policy.file}`, () =>
-        judgeArriving(client, arriving, inputs.policy as Policy),
+      (await log.group(
+        `Check ${arriving.length} arriving ${plural(arriving.length, 'artifact')} against ${inputs.policy.file}`,
+        () => judgeArriving(client, arriving, inputs.policy as Policy),
       ));
     return { ...compared, ...(compliance && { compliance }), ...(policy && { policy }) };
   });
@@ -199,7 +202,9 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
     ...(failures.length > 0 && { failure: failures.join(' ') }),
   };
   // The target's policy joins as in get-artifact: what breaks it, or could not be checked against it, by fail-on.
-  return full.policy ? joinPolicy(step, full.policy, failOn, 'arriving artifact(s)') : step;
+  return full.policy
+    ? joinPolicy(step, full.policy, failOn, `arriving ${plural(full.policy.artifacts.length, 'artifact')}`)
+    : step;
 }
 
 /** A gate on an answer naming no snapshots: outcome error, the diff still written, the failure saying why. */
@@ -239,10 +244,10 @@ function gateFailure(failing: ArrivalCheck[], arriving: number, failOn: FailOn):
   );
   const what =
     failOn.input === 'fail-on'
-      ? `fail (fail-on: ${gradeWords(failOn.grades)})`
+      ? `${plural(failing.length, 'fails', 'fail')} (fail-on: ${gradeWords(failOn.grades)})`
       : 'not COMPLIANT (fail-on-non-compliant)';
   return (
-    `${failing.length} of ${arriving} arriving artifact(s) ${what}: ` +
+    `${failing.length} of ${arriving} arriving ${plural(arriving, 'artifact')} ${what}: ` +
     `${shown}. See the job summary or the non-compliant output.`
   );
 }

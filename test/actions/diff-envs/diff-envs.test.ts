@@ -254,13 +254,13 @@ describe('diff-envs summary', () => {
     expect(s).toContain('#### Removed: only in prod#1 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Instances | Pods |');
     expect(s).toContain(
-      `| registry.example.test/service-2:1.0 | <code>${'0'.repeat(11)}2</code> | backend | [ccccccc](https://github.com/acme/shop/commit/${'c'.repeat(40)}) | 3 | <details><summary>1 pod(s)</summary>service-2-pod</details> |`,
+      `| registry.example.test/service-2:1.0 | <code>${'0'.repeat(11)}2</code> | backend | [ccccccc](https://github.com/acme/shop/commit/${'c'.repeat(40)}) | 3 | <details><summary>1 pod</summary>service-2-pod</details> |`,
     );
     expect(s).toContain('#### Scaled prod#1 → prod#2 (1)');
     expect(s).toContain('| Name | Fingerprint | Flow | Commit | Scaling | Pods |');
-    expect(s).toContain('| 1 → 2 | <details><summary>2 pod(s)</summary>web-1<br>web-2</details> |');
+    expect(s).toContain('| 1 → 2 | <details><summary>2 pods</summary>web-1<br>web-2</details> |');
     expect(s).not.toContain('#### Unchanged');
-    expect(s).toContain('1 unchanged artifact(s) not listed: set show-unchanged to true to list them.');
+    expect(s).toContain('1 unchanged artifact not listed: set show-unchanged to true to list them.');
     expect(s).not.toContain('could not be paired');
   });
 
@@ -277,7 +277,7 @@ describe('diff-envs summary', () => {
     const s = summarize(resultOf({ unchanged: range(0, 3) }, 'prod#1', 'prod#2'), shown(false)).toString();
     expect(s).toContain(
       '### Environment diff: prod#1 → prod#2: no differences\n\n' +
-        'Both snapshots run the same 3 artifact(s) with the same instance counts.',
+        'Both snapshots run the same 3 artifacts with the same instance counts.',
     );
     expect(s).not.toContain(' is prod#1');
     expect(s).not.toContain('not listed');
@@ -287,7 +287,7 @@ describe('diff-envs summary', () => {
     const pods = Array.from({ length: 45 }, (_, i) => `sidecar-${i}`);
     const s = summarize(resultOf({ onlyIn2: [artifact(1, { pods })] }), shown(false)).toString();
     expect(s).toContain(
-      `<details><summary>45 pod(s)</summary>${pods.slice(0, 20).join('<br>')}<br>... and 25 more</details>`,
+      `<details><summary>45 pods</summary>${pods.slice(0, 20).join('<br>')}<br>... and 25 more</details>`,
     );
   });
 
@@ -297,7 +297,7 @@ describe('diff-envs summary', () => {
     const s = summarize(resultOf({ onlyIn1: [{ ...bare, name: null }] }), shown(false)).toString();
     expect(s).toContain(`| ? | <code>${'0'.repeat(11)}1</code> |  |  |  |  |`);
     expect(s).toContain(
-      '1 artifact(s) without a name in the answer could not be paired as replacements: they are counted as added or removed.',
+      '1 artifact without a name in the answer could not be paired as replacements: they are counted as added or removed.',
     );
   });
 
@@ -342,7 +342,7 @@ describe('diff-envs log', () => {
     vi.restoreAllMocks();
     expect(out).toContain('prod~1 is prod#1; prod is prod#2.');
     expect(out).toContain('::group::Only present in prod#1 (120)');
-    expect(out).toContain(`registry.example.test/service-49:1.0  ${'0'.repeat(10)}49  1 instance(s)`);
+    expect(out).toContain(`registry.example.test/service-49:1.0  ${'0'.repeat(10)}49  1 instance`);
     expect(out).not.toContain('service-50:1.0');
     expect(out).toContain('... and 70 more (see result-file)');
     expect(out).toContain('::group::prod#1 -> prod#2 scaling (1)');
@@ -423,7 +423,7 @@ describe('pairing replacements', () => {
     expect(step.summary?.toString()).toContain(
       '### Environment diff: production#2 → staging#4: 1 replaced\n\n' +
         'production is production#2, staging is staging#4. 1 replaced, 0 added, 0 removed, 0 scaled, 0 unchanged.\n\n' +
-        'staging#4 brings 1 artifact(s) (the replaced and the added); their compliance was not checked (compliance is false).',
+        'staging#4 brings 1 artifact (the replaced and the added); their compliance was not checked (compliance is false).',
     );
   });
 });
@@ -507,7 +507,7 @@ describe('the promotion gate', () => {
       [check(1, 'COMPLIANT'), check(2, 'NOT-CHECKED', LEFT_OUT)],
       INPUTS,
       { outcome: 'different' },
-      '1 arriving artifact(s) not checked: at most 200 lookups in one step.',
+      '1 arriving artifact not checked: at most 200 lookups in one step.',
     ],
   ])('%s', (_title, checks, inputs, expected, summary) => {
     const leftOut = checks?.filter((c) => c.error?.kind === 'left-out').length ?? 0;
@@ -537,7 +537,7 @@ describe('the promotion gate', () => {
       { name: 'ghcr.io/acme/svc-2:2.0', fingerprint: fp(2), state: 'FLOW-UNKNOWN' },
     ]);
     expect(step.failure).toBe(
-      '2 of 2 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-1:2.0 (NON-COMPLIANT), ' +
+      '2 of 2 arriving artifacts not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/svc-1:2.0 (NON-COMPLIANT), ' +
         'ghcr.io/acme/svc-2:2.0 (FLOW-UNKNOWN). See the job summary or the non-compliant output.',
     );
     expect(step.annotations).toEqual([
@@ -657,14 +657,14 @@ const annotated = (s: ReturnType<typeof underFailOn>) =>
 
 describe('the promotion gate under fail-on', () => {
   const fails = (failOn: string, findings: string) =>
-    `2 of 6 arriving artifact(s) fail (fail-on: ${failOn}): ${findings}`;
+    `2 of 6 arriving artifacts fail (fail-on: ${failOn}): ${findings}`;
   const levels = (level: string, ...n: number[]) => n.map((i) => `${level} ${name(i)}`);
   // Under any gate, an arriving artifact that could not be checked (NOT-CHECKED) fails, and the gate could not check.
   it.each<[string, FailOn, unknown, string[], string[]]>([
     [
       'fail-on-non-compliant true (every grade): every one fails',
       { grades: [...GRADES], input: 'fail-on-non-compliant' },
-      expect.stringMatching(/^5 of 6 arriving artifact\(s\) not COMPLIANT \(fail-on-non-compliant\): /),
+      expect.stringMatching(/^5 of 6 arriving artifacts not COMPLIANT \(fail-on-non-compliant\): /),
       levels('error', 0, 1, 2, 3, 4),
       ['The promotion gate fails this step.'],
     ],
@@ -738,7 +738,7 @@ describe('the promotion gate under fail-on', () => {
       toStep(incomplete, { ...GATE, failOn: { grades, input: 'fail-on' } });
     const failing = graded('incomplete');
     expect(failing.failure).toBe(
-      `1 of 1 arriving artifact(s) fail (fail-on: incomplete): ${name(1)} (INCOMPLETE). ` +
+      `1 of 1 arriving artifact fails (fail-on: incomplete): ${name(1)} (INCOMPLETE). ` +
         'See the job summary or the non-compliant output.',
     );
     expect(failing.summary?.toString()).toContain('1 artifact fails this step (incomplete).');
@@ -1174,10 +1174,10 @@ describe('a rollout in progress', () => {
     const summary = warned.summary?.toString() ?? '';
     expect(summary).toContain('#### Rollout in progress (1)');
     expect(summary).toContain('| ghcr.io/acme/backend | 1.6.0 |');
-    expect(summary).toContain('1 rollout(s) in progress');
+    expect(summary).toContain('1 rollout in progress');
     const failed = toStep(result, { ...INPUTS, failOnRollout: true });
     expect(failed.failure).toBe(
-      '1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/backend (1.4.0, 1.6.0, 1.7.0 and 1.5.0). ' +
+      '1 rollout in progress (fail-on-rollout): ghcr.io/acme/backend (1.4.0, 1.6.0, 1.7.0 and 1.5.0). ' +
         'See the job summary or the rollouts output.',
     );
     expect(failed.annotations?.find((a) => a.title === 'Rollout in progress')?.level).toBe('error');

@@ -47,7 +47,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     expect(result.stdout).toContain('/trails/demo?');
     expect(result.stdout).toContain(
       byProfile(
-        `::error::${failing.length} of 3 arriving artifact(s) fail the policy ${BASE_POLICY}: ` +
+        `::error::${failing.length} of 3 arriving artifacts fail the policy ${BASE_POLICY}: ` +
           `${failing.map((n) => `${n} (breaks it)`).join(', ')}. See the job summary or the policy-failures output.`,
         // The minimal answer names no snapshot: the gate could not check.
         '::error::policy: could not check.',
@@ -55,8 +55,8 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     );
     expect(result.summary).toContain(
       byProfile(
-        `### ❌ ${failing.length} of 3 arriving artifact(s) break the eu-production policy`,
-        '### ❔ 3 of 3 arriving artifact(s) could not be checked against the eu-production policy',
+        `### ❌ ${failing.length} of 3 arriving artifacts break the eu-production policy`,
+        '### ❔ 3 of 3 arriving artifacts could not be checked against the eu-production policy',
       ),
     );
     // The policy's verdict leads; the diff's heading says what changed, not the verdict again.
@@ -91,7 +91,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     // The lookups are off because the policy judges: the summary does not say the workflow turned them off.
     expect(result.summary).not.toContain('(compliance is false)');
     expect(result.summary).toContain(
-      `${byProfile('eu-production#2', 'eu-production')} brings 3 artifact(s) (the replaced and the added); the policy above judged them, and their ` +
+      `${byProfile('eu-production#2', 'eu-production')} brings 3 artifacts (the replaced and the added); the policy above judged them, and their ` +
         'compliance state was not read (compliance: true reads it too).',
     );
     // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).

@@ -131,7 +131,7 @@ describe('diff-envs against a loopback server', () => {
       'snapshot-1-id': 'prod#1',
       'snapshot-2-id': 'prod#2',
     });
-    expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instance(s)`);
+    expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instances`);
     expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
     expect((outputFile(result, 'result-file') as Saved).removed[0]?.pods).toEqual(['web-1', null]);
   });
@@ -302,7 +302,7 @@ describe('diff-envs against a loopback server', () => {
         expect(result.outputs.outcome).toBe('error');
         expect(result.code).toBe(1);
         expect(result.summary).toContain(
-          '6 arriving artifact(s) not checked: at most 200 lookups in one step.',
+          '6 arriving artifacts not checked: at most 200 lookups in one step.',
         );
         // Ten annotations at most: the failure and nine of the ten artifacts.
         expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
@@ -345,7 +345,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       '### Environment diff: production#2 → production#2: the same snapshot\n',
     );
     expect(result.summary).toContain(
-      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifact(s).',
+      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifacts.',
     );
     expect(result.everything).not.toMatch(/not confirmed/i);
   });
@@ -465,7 +465,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
       );
       expect(result.stdout).toContain(
-        '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
+        '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
       );
       // The failure is the last thing the step writes.
       expect(lastLine(result)).toMatch(/^::error::1 of 1 arriving/);
@@ -489,7 +489,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       );
       expect(gated.summary).toContain('<sub>Outcome: **error**');
       expect(lastLine(gated)).toBe(
-        '::error::1 of 1 arriving artifact(s) not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
+        '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
           '(NOT-CHECKED). See the job summary or the non-compliant output.',
       );
 
@@ -706,7 +706,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
       expect(result.stdout).toContain(`::error title=Rollout in progress::${rollout('staging#3')}\n`);
       const failure =
-        '::error::1 rollout(s) in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
+        '::error::1 rollout in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
         'See the job summary or the rollouts output.';
       // The failure is the last thing the step writes.
       expect(lastLine(result)).toBe(failure);
