@@ -7,6 +7,8 @@ import { readPolicyInput } from '../compliance/policy/input.js';
 import type { Policy } from '../compliance/policy/load.js';
 import {
   policyAnnotation,
+  reasonsOf,
+  shortName,
   policyFailure,
   policyFailures,
   sortPolicy,
@@ -17,7 +19,6 @@ import {
   type PolicyResult,
 } from '../compliance/policy/report.js';
 import type { InputReader } from '../context/inputs.js';
-import { InputError } from '../errors/errors.js';
 import { readCommon, withClient } from '../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS, readPrComment } from '../runtime/pr-comment.js';
 import { defineAction, type StepResult } from '../runtime/step.js';
@@ -38,15 +39,7 @@ export async function readInputs(inputs: InputReader, cwd: string) {
   inputs.required('policy', FILE_FORM);
   const policy = (await readPolicyInput(inputs, common.runner.workspace)) as Policy;
   const basePolicy = await readPolicyInput(inputs, common.runner.workspace, 'base-policy');
-  const listed = parseFailOn(inputs.raw('fail-on'), FOUND);
-  const other = listed?.find((g) => !(FOUND as readonly string[]).includes(g));
-  if (other !== undefined) {
-    throw new InputError(
-      'fail-on',
-      `'${other}' is not a grade a policy finds`,
-      'breaks-policy, unknown, or none',
-    );
-  }
+  const listed = parseFailOn(inputs.raw('fail-on'), FOUND, true);
   return {
     ...common,
     environment,
@@ -80,19 +73,24 @@ async function run(inputs: PreviewInputs): Promise<StepResult> {
     const groups = [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2];
     const running = groups.flatMap((g) => g.artifacts);
     const policies = inputs.basePolicy ? [inputs.policy, inputs.basePolicy] : [inputs.policy];
-    const { diffSubject, judgeArtifacts } = await import('../compliance/policy/judge.js');
+    const { diffSubject, judgeArtifacts, keyOf } = await import('../compliance/policy/judge.js');
     const [now, base] = await log.group(
       `Check ${running.length} ${plural(running.length, 'artifact')} against the policy`,
       () => judgeArtifacts(client, running.map(diffSubject), policies),
     );
-    return step(inputs, url, snapshot, now as PolicyResult, base);
+    return step(
+      inputs,
+      url,
+      snapshot,
+      now as PolicyResult,
+      base,
+      base && changesOf(now as PolicyResult, base, keyOf),
+    );
   });
 }
 
 /** What would newly fail, and newly pass, against the base policy: by flow and fingerprint. */
-function changesOf(now: PolicyResult, base: PolicyResult | undefined) {
-  if (base === undefined) return undefined;
-  const key = (j: Judged) => `${j.flow ?? ''}\0${j.fingerprint}`;
+function changesOf(now: PolicyResult, base: PolicyResult, key: (j: Judged) => string) {
   const before = new Map(base.artifacts.map((j) => [key(j), j]));
   const changes = now.artifacts.flatMap((artifact): Change[] => {
     const was = before.get(key(artifact));
@@ -112,8 +110,8 @@ function step(
   snapshot: string | null,
   now: PolicyResult,
   base: PolicyResult | undefined,
+  changes: ReturnType<typeof changesOf> | undefined,
 ): StepResult {
-  const changes = changesOf(now, base);
   const { findings, sorted } = sortPolicy(now, inputs.failOn);
   // A gate on a snapshot the answer does not name could not check what runs.
   const unconfirmed = snapshot === null && inputs.failOn.grades.length > 0;
@@ -174,7 +172,7 @@ function report(
   snapshot: string | null,
   now: PolicyResult,
   base: PolicyResult | undefined,
-  changes: ReturnType<typeof changesOf>,
+  changes: ReturnType<typeof changesOf> | undefined,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const summary = new SummaryWriter(options);
@@ -187,7 +185,9 @@ function report(
       ? `With ${now.file}, ${fail} of ${n} ${artifacts} would fail${unsure}`
       : unknown > 0
         ? `With ${now.file}, ${unknown} of ${n} ${artifacts} could not be checked`
-        : `With ${now.file}, ${n === 1 ? 'the' : `all ${n}`} ${artifacts} would pass`;
+        : n === 0
+          ? `With ${now.file}, no artifact in ${env} to check`
+          : `With ${now.file}, ${n === 1 ? 'the' : `all ${n}`} ${artifacts} would pass`;
   summary.heading(`${POLICY_MARK[now.verdict]} ${verdict}`, 3);
   summary.paragraph(
     snapshot === null
@@ -207,7 +207,7 @@ function report(
       summary.table(
         ['Artifact', 'Before', 'With this policy', 'Why'],
         changes.all.map((c): Cell[] => [
-          c.artifact.name ?? c.artifact.fingerprint.slice(0, 12),
+          shortName(c.artifact),
           POLICY_WORDS[c.before],
           POLICY_WORDS[c.artifact.verdict],
           whyChanged(c),
@@ -220,13 +220,8 @@ function report(
 
 /** Why a verdict changed: what now fails or cannot be told, or for a pass, what failed before. */
 function whyChanged(c: Change): string {
-  const reasons = (j: Judged | undefined) =>
-    (j?.rules ?? [])
-      .filter((r) => r.verdict === j?.verdict)
-      .map((r) => `${r.rule}: ${r.reason ?? ''}`)
-      .join('; ');
-  if (c.artifact.verdict !== 'pass') return reasons(c.artifact);
-  const before = reasons(c.was);
+  if (c.artifact.verdict !== 'pass') return reasonsOf(c.artifact);
+  const before = c.was ? reasonsOf(c.was) : '';
   return before === '' ? 'passes every rule that applies' : `no longer fails ${before}`;
 }
 

@@ -37,24 +37,31 @@ export interface Shorthand {
 }
 
 /** The `fail-on` input: grades by line or comma, any case, checked before anything is sent. */
-export function parseFailOn(raw: string, found: readonly Grade[] = GRADES): Grade[] | undefined {
+export function parseFailOn(
+  raw: string,
+  found: readonly Grade[] = GRADES,
+  only = false,
+): Grade[] | undefined {
   const words = raw
     .split(/[\n,]/)
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  const known: readonly string[] = [
-    ...GRADES,
-    ...ALL_GRADES.filter((g) => ONLY_WHERE_FOUND.includes(g) && found.includes(g)),
-  ];
+  // `only`: a step whose findings have just these grades (a policy's) takes no other.
+  const known: readonly string[] = only
+    ? ALL_GRADES.filter((g) => found.includes(g))
+    : [...GRADES, ...ALL_GRADES.filter((g) => ONLY_WHERE_FOUND.includes(g) && found.includes(g))];
   const form = formOf(known);
   const bad = words.find((word) => word !== 'none' && !known.includes(word));
   if (bad !== undefined) {
-    const why = (REVIEW_GRADES as readonly string[]).includes(bad)
-      ? 'is a grade of the review rule, which only check-attestations-for-commit applies, with review: never-alone'
-      : (POLICY_GRADES as readonly string[]).includes(bad)
-        ? 'is the grade of an environment policy, which get-artifact and diff-envs apply with policy'
-        : 'is not a grade';
+    const why =
+      only && (ALL_GRADES as readonly string[]).includes(bad)
+        ? 'is not a grade this step finds'
+        : (REVIEW_GRADES as readonly string[]).includes(bad)
+          ? 'is a grade of the review rule, which only check-attestations-for-commit applies, with review: never-alone'
+          : (POLICY_GRADES as readonly string[]).includes(bad)
+            ? 'is the grade of an environment policy, which get-artifact and diff-envs apply with policy'
+            : 'is not a grade';
     throw new InputError(FAIL_ON_INPUT, `'${bad}' ${why}`, form);
   }
   const others = words.filter((word) => word !== 'none');

@@ -1,10 +1,10 @@
 // `npm run action -- <name> ...` (scripts/action.ts): the command's run() in-process with its argv, environment and
 // captured output, against the sandbox it starts itself or one started here and named by --api-url; the real command
 // is spawned through npm and through node once each, for what only a process shows (INIT_CWD, the exit code).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
@@ -361,10 +361,24 @@ describe('npm run action, its temp folder: removed when the command ends, unless
     const closed = new Promise<number | null>((done) => child.on('close', done));
     await logging;
     expect(readdirSync(tmp).filter((name) => name.startsWith('compliance-action-'))).toHaveLength(1);
+    // The step is the command's child: it waits out Retry-After 30 unless the command ends it.
+    const steps = execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(steps.length).toBeGreaterThan(0);
     child.kill('SIGTERM');
     expect(await closed).toBe(143);
     expect(stdout).not.toContain('succeeded');
     expect(readdirSync(tmp).filter((name) => name !== 'node-compile-cache')).toEqual([]);
+    // Gone, or a zombie waiting to be reaped: killed, not left to write into the removed folder.
+    const alive = (pid: string) => {
+      try {
+        return !/^\d+ \(.*\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    await vi.waitFor(() => expect(steps.filter(alive)).toEqual([]), { timeout: 10_000, interval: 50 });
   });
 });
 

@@ -16,7 +16,7 @@ import { headingAnchors } from '../../scripts/action-docs.js';
 import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
-import { useTempDirs } from '../helpers/git.js';
+import { AUTHOR, useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN } from '../helpers/github-api.js';
 import { startKubeApi, writeKubeconfig, type Kubeconfig } from '../helpers/kube-api.js';
 import { DEMO_TOKEN, useSandbox, type Running } from '../helpers/sandbox.js';
@@ -145,10 +145,10 @@ export function forkOfThisRepository(dir: string): { tagged: string; after: stri
       env: {
         ...process.env,
         GIT_INDEX_FILE: index,
-        GIT_AUTHOR_NAME: 'Ann Example',
-        GIT_AUTHOR_EMAIL: 'ann@example.test',
-        GIT_COMMITTER_NAME: 'Ann Example',
-        GIT_COMMITTER_EMAIL: 'ann@example.test',
+        GIT_AUTHOR_NAME: AUTHOR.name,
+        GIT_AUTHOR_EMAIL: AUTHOR.email,
+        GIT_COMMITTER_NAME: AUTHOR.name,
+        GIT_COMMITTER_EMAIL: AUTHOR.email,
       },
     }).trim();
   execFileSync('git', ['clone', '-q', '--bare', '--shared', ROOT, dir]);

@@ -53,14 +53,14 @@ function podsDocument(): unknown {
   };
 }
 
-/**
- * Makes the workspace in `dir` (a git repository with one commit, a small build output, a pods file) and returns
- * each action's typical run against the service at `url`, by action name.
- */
 /** A policy that reads each artifact's trails. */
 const TYPICAL_POLICY =
   '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  trail-compliance:\n    required: true\n';
 
+/**
+ * Makes the workspace in `dir` (a git repository with one commit, a small build output, a pods file) and returns
+ * each action's typical run against the service at `url`, by action name.
+ */
 export function typicalRuns(url: string, dir: string): Record<string, RunOptions> {
   const git = (...args: string[]) =>
     execFileSync('git', args, {

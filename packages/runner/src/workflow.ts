@@ -252,13 +252,14 @@ export async function runWorkflow(options: WorkflowOptions): Promise<WorkflowRun
     return { job, raw: rawMapping(root, ['jobs', job.id.value]) };
   });
   // The actions fetched from `repositories`, for the whole run (the runner's _actions folder).
-  const actions = options.repositories ? mkdtempSync(join(tmpdir(), 'workflow-actions-')) : undefined;
+  const { repositories } = options;
+  const actions = repositories && mkdtempSync(join(tmpdir(), 'workflow-actions-'));
   try {
     const fetched = actions
       ? fetchActions(
           options.file,
           jobs.map(({ job }) => job),
-          options.repositories ?? {},
+          repositories,
           stubs,
           actions,
         )
@@ -1054,7 +1055,7 @@ async function runStep(
           {},
           problem(`'${uses}' is an external action, which is not fetched here, and no stub stands in for it`),
         );
-      const name = own ?? (basename(dirname(file)).replace(/[^\w.-]/g, '') || 'action');
+      const name = own ?? basename(dirname(file));
       const result = await prepareAction(
         name,
         {

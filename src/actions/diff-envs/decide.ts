@@ -8,6 +8,7 @@ import { GRADES, sortFindings, type FailOn, type Grade, type Sorted } from '../.
 import type { ArtifactLookup } from '../../compliance/lookup.js';
 import type { PolicyVerdict } from '../../compliance/policy/evaluate.js';
 import type { Judged as PolicyJudged, policyResult } from '../../compliance/policy/report.js';
+import { worstVerdict } from '../../compliance/policy/verdict.js';
 import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commit-url.js';
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
@@ -187,12 +188,11 @@ export function worstOf(
 }
 
 /** Of one version's entries (one per flow), the policy's worst verdict: a failure, then one not told, then a pass. */
-export function worstVerdict(
+export function versionVerdict(
   entries: [DiffArtifact, ...DiffArtifact[]],
   judged: ReadonlyMap<string, PolicyJudged>,
 ): PolicyVerdict {
-  const verdicts = entries.map((e) => judged.get(checkKey(e))?.verdict ?? 'unknown');
-  return verdicts.includes('fail') ? 'fail' : verdicts.includes('unknown') ? 'unknown' : 'pass';
+  return worstVerdict(entries.map((e) => judged.get(checkKey(e))?.verdict ?? 'unknown'));
 }
 
 /** The name without tag or digest, for an artifact the answer names; undefined for one it does not. */
@@ -280,7 +280,7 @@ export function promotionsOf(result: DiffEnvsResult, filter: PromotionFilter) {
     // The state of the worst of its flows, and that flow.
     const worst = result.compliance ? worstOf(entries, checks) : undefined;
     const state = worst?.check.state ?? null;
-    const policy = judged && worstVerdict(entries, judged);
+    const policy = judged && versionVerdict(entries, judged);
     const about = {
       name: name ?? null,
       fingerprint: to.fingerprint,

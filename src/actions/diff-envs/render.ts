@@ -32,7 +32,7 @@ import {
   sortArrivals,
   versions,
   worstOf,
-  worstVerdict,
+  versionVerdict,
   type ArrivalCheck,
   type ArrivalState,
   type ComplianceReview,
@@ -87,7 +87,7 @@ function changes(result: DiffEnvsResult): string {
     [c.added, 'added'],
     [c.removed, 'removed'],
     [c.scaled, 'scaled'],
-    [c.rollouts, `rollout${c.rollouts === 1 ? '' : 's'} in progress`],
+    [c.rollouts, `${plural(c.rollouts, 'rollout')} in progress`],
   ];
   return groups
     .filter(([n]) => n > 0)
@@ -338,7 +338,7 @@ export function summarize(
   ];
   const reviewCells = (entries: [DiffArtifact, ...DiffArtifact[]], name: string | undefined): Cell[] => [
     ...complianceCell(worstOf(entries, checks).entry),
-    ...(judged ? [POLICY_WORDS[worstVerdict(entries, judged)]] : []),
+    ...(judged ? [POLICY_WORDS[versionVerdict(entries, judged)]] : []),
     ...(promotion ? [promotion(name, entries[0].fingerprint)] : []),
   ];
   // An arriving artifact's review comes before what identifies it: it is what a reviewer reads the row for.

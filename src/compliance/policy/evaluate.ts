@@ -3,6 +3,7 @@
 import type { ArtifactState } from '../../api/schemas.js';
 import { evaluate, UNKNOWN, type ExpressionContext } from './expression.js';
 import type { AttestationRule, BooleanRule, Condition, Policy } from './load.js';
+import { worstVerdict } from './verdict.js';
 
 type Unknown = typeof UNKNOWN;
 
@@ -109,9 +110,7 @@ export function evaluatePolicy(policy: Policy, facts: ArtifactFacts): ArtifactVe
         ...unlessPassing(base(), `whether its if (${rule.when.text}) holds`, facts.why),
       });
   }
-  const verdicts = rules.map((r) => r.verdict);
-  const verdict = verdicts.includes('fail') ? 'fail' : verdicts.includes('unknown') ? 'unknown' : 'pass';
-  return { verdict, rules };
+  return { verdict: worstVerdict(rules.map((r) => r.verdict)), rules };
 }
 
 type Base = Omit<RuleResult, 'rule'>;

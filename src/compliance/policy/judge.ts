@@ -5,6 +5,8 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { log } from '../../trust/log.js';
 import { evaluatePolicy, type ArtifactFacts } from './evaluate.js';
 import { keyOf, readPolicyFacts, type PolicySubject } from './facts.js';
+
+export { keyOf };
 import type { Policy } from './load.js';
 import { policyResult, type PolicyResult } from './report.js';
 

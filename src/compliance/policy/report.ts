@@ -7,6 +7,7 @@ import { escapeText, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { plural } from '../../trust/text.js';
 import type { ArtifactVerdict, PolicyVerdict, RuleResult } from './evaluate.js';
 import type { Policy } from './load.js';
+import { worstVerdict } from './verdict.js';
 
 /** One artifact judged: as the service names it, and the policy's verdict. */
 export interface Judged extends ArtifactVerdict {
@@ -32,23 +33,21 @@ export function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined 
   return judged.verdict === 'fail' ? 'breaks-policy' : judged.verdict === 'unknown' ? 'unknown' : undefined;
 }
 
-/** The verdict of many: any failure fails, else any unknown; none judged passes. */
-export function overallVerdict(judged: readonly Pick<Judged, 'verdict'>[]): PolicyVerdict {
-  if (judged.some((j) => j.verdict === 'fail')) return 'fail';
-  return judged.some((j) => j.verdict === 'unknown') ? 'unknown' : 'pass';
-}
+export const shortName = (j: Pick<Judged, 'name' | 'fingerprint'>) => j.name ?? j.fingerprint.slice(0, 12);
 
-const shortName = (j: Pick<Judged, 'name' | 'fingerprint'>) => j.name ?? j.fingerprint.slice(0, 12);
+/** The rules behind an artifact's verdict, with their reasons: `provenance: reported to no flow; …`. */
+export const reasonsOf = (j: Pick<Judged, 'verdict' | 'rules'>) =>
+  j.rules
+    .filter((r) => r.verdict === j.verdict)
+    .map((r) => `${r.rule}: ${r.reason ?? ''}`)
+    .join('; ');
 
 /** An artifact that breaks the policy, or could not be checked against it, as an annotation of `level`. */
 export function policyAnnotation(level: Annotation['level']) {
   return (j: Judged): Annotation => ({
     level,
     title: j.verdict === 'fail' ? 'Breaks the policy' : 'Not checked against the policy',
-    message: `${shortName(j)}: ${j.rules
-      .filter((r) => r.verdict === j.verdict)
-      .map((r) => `${r.rule}: ${r.reason ?? ''}`)
-      .join('; ')}`,
+    message: `${shortName(j)}: ${reasonsOf(j)}`,
   });
 }
 
@@ -155,7 +154,7 @@ export function policyResult(
   return {
     file: policy.file,
     schema: policy.schema,
-    verdict: overallVerdict(judged),
+    verdict: worstVerdict(judged.map((j) => j.verdict)),
     counts: {
       artifacts: judged.length,
       pass: judged.filter((j) => j.verdict === 'pass').length,

@@ -118,7 +118,11 @@ describe('preview-policy refuses before any request', () => {
     [{ policy: 'nope.yml' }, "Invalid input 'policy': "],
     [
       { 'fail-on': 'non-compliant' },
-      "Invalid input 'fail-on': 'non-compliant' is not a grade a policy finds",
+      "Invalid input 'fail-on': 'non-compliant' is not a grade this step finds. Expected any of unknown, breaks-policy (one per line or comma-separated), or none alone.",
+    ],
+    [
+      { 'fail-on': 'breaks-polcy' },
+      "Invalid input 'fail-on': 'breaks-polcy' is not a grade. Expected any of unknown, breaks-policy (one per line or comma-separated), or none alone.",
     ],
     [{ environment: 'eu production' }, "Invalid input 'environment'"],
   ])('%j', async (inputs, message) => {
