@@ -30,8 +30,8 @@ export function registerSecret(value: string | undefined): void {
   registered.add(value);
   const bytes = Buffer.from(value, 'utf8');
   for (const form of [value, bytes.toString('hex'), ...base64Forms(bytes)]) {
-    const n = needle(form);
-    if (n.folded.length >= MIN_SECRET) needles.add(n);
+    const folded = needle(form);
+    if (folded.length >= MIN_SECRET) needles.add(folded);
   }
 }
 

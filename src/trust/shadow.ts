@@ -39,18 +39,6 @@ const LF = 0x0a;
 const SPECIAL = new Uint8Array(128);
 for (const unit of [BACKSLASH, PERCENT, AMPERSAND, PLUS, CR, LF]) SPECIAL[unit] = 1;
 
-/** What a search wants a position to read as: one (folded) unit, or the units of a table. */
-type Wanted = number | Uint8Array;
-
-/** The line breaks, as a table of wanted units. */
-const BREAKS = new Uint8Array(0x10000);
-BREAKS[CR] = 1;
-BREAKS[LF] = 1;
-
-function isWanted(unit: number, wanted: Wanted): boolean {
-  return typeof wanted === 'number' ? unit === wanted : wanted[unit] === 1;
-}
-
 function isSpecial(unit: number): boolean {
   return unit < 128 && SPECIAL[unit] === 1;
 }
@@ -78,12 +66,6 @@ function foldFirst(unit: number): number {
   const folded = lower.length === 1 ? lower.charCodeAt(0) : unit;
   foldCache[unit] = folded;
   return folded;
-}
-
-export function fold(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldUnit(text.charCodeAt(i)));
-  return out;
 }
 
 /** HTML's named references of ASCII characters (keys folded: a text upper-cased as a whole still reads). */
@@ -226,12 +208,6 @@ export class Reader {
 
   /** Every reading of the text at `at`, escapes nested up to `depth` deep. */
   readingsAt(at: number, depth = DEPTH): Reading[] {
-    const plain = depth === DEPTH && at < this.text.length ? plainReadings(this.text, at) : undefined;
-    return plain ?? this.readSlowly(at, depth);
-  }
-
-  /** `readingsAt` without the shortcut of `plainReadings` (exported for the test that holds the two together). */
-  readSlowly(at: number, depth = DEPTH): Reading[] {
     const text = this.text;
     if (at >= text.length) return [];
     const unit = text.charCodeAt(at);
@@ -436,8 +412,7 @@ export class Reader {
       if (unit === LF || unit === CR) mark(position + 1);
       else {
         out.push(position);
-        if (isSpecial(unit) && mayRead(text, position, BREAKS))
-          for (const r of this.readingsAt(position)) if (isLineBreak(r.text)) mark(r.end);
+        if (isSpecial(unit)) for (const r of this.readingsAt(position)) if (isLineBreak(r.text)) mark(r.end);
       }
     }
     return out;
@@ -455,10 +430,7 @@ export class Reader {
       if (position >= this.openFrom) return text.length;
       if (position >= text.length) return -1;
       const unit = text.charCodeAt(position);
-      if (isSpecial(unit))
-        return mayRead(text, position, needle.charCodeAt(k)) || mayRead(text, position, BREAKS)
-          ? this.completeSlowly(needle, position, k)
-          : -1;
+      if (isSpecial(unit)) return this.completeSlowly(needle, position, k);
       if (foldUnit(unit) !== needle.charCodeAt(k)) return -1;
       position++;
       k++;
@@ -480,8 +452,8 @@ export class Reader {
       for (const start of k > 0 ? this.withBreaks(from, `${k}:${needle}`) : from) {
         if (start >= this.openFrom) return this.text.length;
         const unit = this.text.charCodeAt(start);
-        // Read only where a reading may give the character wanted (the breaks after it were found above).
-        if (isSpecial(unit) ? !mayRead(this.text, start, wanted) : foldUnit(unit) !== wanted) continue;
+        // A plain character reads only as itself (the breaks after it were found above).
+        if (!isSpecial(unit) && foldUnit(unit) !== wanted) continue;
         for (const r of this.readingsAt(start))
           if (spells(r.text, needle, k)) (ends[k + r.text.length] ??= new Set()).add(r.end);
       }
@@ -492,120 +464,12 @@ export class Reader {
   }
 }
 
-/**
- * The readings at `at` where the escapes there have plain parts (none itself an escape, a percent escape one byte),
- * else undefined for the reader: reading them without its nesting keeps a long run of escapes cheap.
- */
-export function plainReadings(text: string, at: number): Reading[] | undefined {
-  const unit = text.charCodeAt(at);
-  const out: Reading[] = [{ text: text.charAt(at), end: at + 1 }];
-  if (unit === PLUS) out.push({ text: ' ', end: at + 1 });
-  if (!isIntro(unit)) return out;
-  const first = plainEscape(text, unit, at + 1);
-  if (!first) return undefined;
-  for (const r of first) {
-    addReading(out, r.text, r.end);
-    if (r.text.length !== 1 || !isIntro(r.text.charCodeAt(0))) continue;
-    const more = plainEscape(text, r.text.charCodeAt(0), r.end);
-    if (!more) return undefined;
-    for (const m of more) addReading(out, m.text, m.end);
-  }
-  return out;
-}
-
-/** What `plainPart` gives for a part that may be an escape that reads as a part wanted there. */
-const ESCAPED = -2;
-
-const isHashOrName = (unit: number) => unit === 0x23 || NAMES.next.has(unit);
-const isXOrDecimal = (unit: number) => unit === 0x78 || isDecimal(unit);
-
-/**
- * The folded part of an escape at `p`, one level down: -1 past the end or for an escape no unit `accept`s; `ESCAPED`
- * for one that may (the reader's to follow). With `literal`, each character is only itself.
- */
-function plainPart(text: string, p: number, accept: (unit: number) => boolean, literal: boolean): number {
-  if (p >= text.length) return -1;
-  const unit = text.charCodeAt(p);
-  if (literal || !isIntro(unit)) return foldUnit(unit);
-  if (accept(unit)) return ESCAPED;
-  const readings = plainEscape(text, unit, p + 1, true);
-  if (!readings) return ESCAPED;
-  return readings.some((r) => r.text.length === 1 && accept(foldUnit(r.text.charCodeAt(0)))) ? ESCAPED : -1;
-}
-
-/** Adds a reference's reading ending at `end`, and with the `;` after it; false where that part may be an escape. */
-function readReference(text: string, value: string, end: number, out: Reading[], literal: boolean): boolean {
-  addReading(out, value, end);
-  const semicolon = plainPart(text, end, isSemicolon, literal);
-  if (semicolon === 0x3b) addReading(out, value, end + 1);
-  return semicolon !== ESCAPED;
-}
-
-/**
- * The readings of the escape that `intro` starts, its parts from `at` (see `plainPart`); undefined where a part may
- * be an escape that reads as a part, or a percent escape is a byte of a longer UTF-8 sequence.
- */
-function plainEscape(text: string, intro: number, at: number, literal = false): Reading[] | undefined {
-  const out: Reading[] = [];
-  const part = (p: number, accept: (unit: number) => boolean) => plainPart(text, p, accept, literal);
-  if (intro === PERCENT) {
-    const high = part(at, isHex);
-    const low = high === ESCAPED || hexDigit(high) < 0 ? -1 : part(at + 1, isHex);
-    if (high === ESCAPED || low === ESCAPED) return undefined;
-    if (hexDigit(high) < 0 || hexDigit(low) < 0) return out;
-    const byte = hexDigit(high) * 16 + hexDigit(low);
-    if (byte >= 0x80) return undefined;
-    out.push({ text: String.fromCharCode(byte), end: at + 2 });
-    return out;
-  }
-  if (intro === BACKSLASH) {
-    const kind = part(at, isJsonPart);
-    if (kind === ESCAPED) return undefined;
-    const short = jsonShort(kind);
-    if (short !== 0) out.push({ text: String.fromCharCode(short), end: at + 1 });
-    if (kind !== 0x75) return out;
-    let value = 0;
-    for (let p = at + 1; p < at + 5; p++) {
-      const digit = part(p, isHex);
-      if (digit === ESCAPED) return undefined;
-      if (hexDigit(digit) < 0) return out;
-      value = value * 16 + hexDigit(digit);
-    }
-    out.push({ text: String.fromCharCode(value), end: at + 5 });
-    return out;
-  }
-  // `&`: every prefix of a number or a name reads, with or without the `;` after it.
-  const first = part(at, isHashOrName);
-  if (first === ESCAPED) return undefined;
-  if (first === 0x23) {
-    const second = part(at + 1, isXOrDecimal);
-    if (second === ESCAPED) return undefined;
-    const hex = second === 0x78;
-    let value = 0;
-    for (let p = at + (hex ? 2 : 1); p < at + (hex ? 10 : 9); p++) {
-      const digit = part(p, hex ? isHex : isDecimal);
-      if (digit === ESCAPED) return undefined;
-      const d = hex ? hexDigit(digit) : isDecimal(digit) ? digit - 0x30 : -1;
-      if (d < 0) break;
-      value = value * (hex ? 16 : 10) + d;
-      if (value <= 0x10ffff && !readReference(text, String.fromCodePoint(value), p + 1, out, literal))
-        return undefined;
-    }
-    // `&#x` also starts a decimal number that has no digit: nothing more.
-    return out;
-  }
-  for (let node = NAMES, p = at, letter = first; ; letter = part(++p, node.goesOn)) {
-    if (letter === ESCAPED) return undefined;
-    const child = letter >= 0 ? node.next.get(letter) : undefined;
-    if (!child) return out;
-    node = child;
-    if (node.value !== undefined && !readReference(text, node.value, p + 1, out, literal)) return undefined;
-  }
-}
-
 /** A secret, or one of its whole-text encodings (hex, base64), as searched: folded, without line breaks. */
-export function needle(form: string) {
-  return { folded: fold(form.replace(/[\r\n]/g, '')) };
+export function needle(form: string): string {
+  const text = form.replace(/[\r\n]/g, '');
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldUnit(text.charCodeAt(i)));
+  return out;
 }
 
 function spells(reading: string, needle: string, index: number): boolean {
@@ -615,115 +479,10 @@ function spells(reading: string, needle: string, index: number): boolean {
   return true;
 }
 
-/** Whether a part of an escape (`%`, `\`, `&`) may start here: an escape inside an escape, left to the reader. */
-function isIntro(unit: number): boolean {
-  return unit === PERCENT || unit === BACKSLASH || unit === AMPERSAND;
-}
-
-/** Whether the escape that `intro` starts may go on at `at` (`%2`, `\\u`, `&#`, `&l`, or an escape in turn). */
-function continues(intro: number, text: string, at: number): boolean {
-  const unit = text.charCodeAt(at);
-  if (isIntro(unit)) return true;
-  if (intro === PERCENT) return hexDigit(unit) >= 0;
-  // Folded as the reader folds the parts of an escape (`&ſol;` is `&sol;`).
-  const folded = foldUnit(unit);
-  if (intro === BACKSLASH) return isJsonPart(folded);
-  return folded === 0x23 || (folded >= 0x61 && folded <= 0x7a);
-}
-
-/** Whether the part of an escape at `at` may be an escape itself (`%2541`'s `%25`, `&%2365;`'s `%23`). */
-function nested(text: string, at: number): boolean {
-  const unit = text.charCodeAt(at);
-  return isIntro(unit) && continues(unit, text, at + 1);
-}
-
 function hexDigit(unit: number): number {
   if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
   const lower = unit | 0x20;
   return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
-}
-
-/** The first UTF-16 unit of a code point. */
-function firstUnit(code: number): number {
-  return code > 0xffff ? 0xd800 + ((code - 0x10000) >> 10) : code;
-}
-
-/**
- * Whether an escape that reads as `code` and ends at `end` gives a wanted unit, or starts an escape that may (unless
- * it is itself one that an escape's reading started: escapes nest two deep).
- */
-function decodes(text: string, code: number, end: number, wanted: Wanted, last: boolean): boolean {
-  return (
-    isWanted(foldUnit(firstUnit(code)), wanted) ||
-    (!last && isIntro(code) && escapeMayRead(text, code, end, wanted, true))
-  );
-}
-
-/** The same for a reference, which reads the same with or without the `;` after it. */
-function references(text: string, code: number, end: number, wanted: Wanted, last: boolean): boolean {
-  return (
-    decodes(text, code, end, wanted, last) ||
-    (text.charCodeAt(end) === 0x3b && decodes(text, code, end + 1, wanted, last))
-  );
-}
-
-/** Whether `at` may read as a wanted unit, without the reader: one level of plain escapes decoded, else yes. */
-function mayRead(text: string, at: number, wanted: Wanted): boolean {
-  const unit = text.charCodeAt(at);
-  if (isWanted(unit, wanted)) return true;
-  if (unit === PLUS) return isWanted(0x20, wanted);
-  return isIntro(unit) && escapeMayRead(text, unit, at + 1, wanted, false);
-}
-
-/** The same for the escape that `intro` starts, its parts from `at`; `last` for one an escape's reading started. */
-function escapeMayRead(text: string, intro: number, at: number, wanted: Wanted, last: boolean): boolean {
-  if (nested(text, at)) return true;
-  const next = text.charCodeAt(at);
-  if (intro === PERCENT) {
-    if (nested(text, at + 1)) return true;
-    const high = hexDigit(next);
-    const low = hexDigit(text.charCodeAt(at + 1));
-    if (high < 0 || low < 0) return false;
-    return high >= 8 || decodes(text, high * 16 + low, at + 2, wanted, last);
-  }
-  if (intro === BACKSLASH) {
-    const folded = foldUnit(next);
-    const short = jsonShort(folded);
-    if (short !== 0) return decodes(text, short, at + 1, wanted, last);
-    if (folded !== 0x75) return false;
-    let value = 0;
-    for (let k = at + 1; k < at + 5; k++) {
-      if (nested(text, k)) return true;
-      const digit = hexDigit(text.charCodeAt(k));
-      if (digit < 0) return false;
-      value = value * 16 + digit;
-    }
-    return decodes(text, value, at + 5, wanted, last);
-  }
-  // `&`: every prefix of a number or a name is a reading.
-  if (next === 0x23) {
-    // The part after `#` is read (and checked for an escape) by the loop; an `x` is not one.
-    const hex = (text.charCodeAt(at + 1) | 0x20) === 0x78;
-    let value = 0;
-    for (let k = at + (hex ? 2 : 1); k < at + (hex ? 10 : 9); k++) {
-      if (nested(text, k)) return true;
-      const part = text.charCodeAt(k);
-      const digit = hex ? hexDigit(part) : part >= 0x30 && part <= 0x39 ? part - 0x30 : -1;
-      if (digit < 0) break;
-      value = value * (hex ? 16 : 10) + digit;
-      if (value <= 0x10ffff && references(text, value, k + 1, wanted, last)) return true;
-    }
-    return false;
-  }
-  // The trie ends within the longest name (16 letters), so the walk does too.
-  for (let node = NAMES, k = at; ; k++) {
-    if (nested(text, k)) return true;
-    const child = node.next.get(foldUnit(text.charCodeAt(k)));
-    if (!child) return false;
-    node = child;
-    const value = node.value;
-    if (value !== undefined && references(text, value.charCodeAt(0), k + 1, wanted, last)) return true;
-  }
 }
 
 /** The units outside ASCII that fold to an ASCII letter, listed (finding them costs ~10 ms); a test checks. */
@@ -747,20 +506,17 @@ function asciiVariants(folded: number): number[] {
 /** The needles, indexed by their first (folded) unit, so a position tries only those that can start there. */
 export class NeedleSet {
   private readonly byFirst = new Map<number, string[]>();
-  /** Folded units some needle starts with. */
-  private readonly starts = new Uint8Array(0x10000);
   private readonly units = new Set<number>();
   /** Where a needle may start, found natively: its first unit, an escape, a `+`, or a unit outside ASCII. */
   private candidates: RegExp | undefined;
 
-  add(n: ReturnType<typeof needle>): void {
-    const first = n.folded.charCodeAt(0);
+  add(folded: string): void {
+    const first = folded.charCodeAt(0);
     const list = this.byFirst.get(first) ?? [];
-    if (list.includes(n.folded)) return;
-    list.push(n.folded);
+    if (list.includes(folded)) return;
+    list.push(folded);
     this.byFirst.set(first, list);
-    this.starts[first] = 1;
-    for (let i = 0; i < n.folded.length; i++) this.units.add(n.folded.charCodeAt(i));
+    for (let i = 0; i < folded.length; i++) this.units.add(folded.charCodeAt(i));
     this.candidates = undefined;
   }
 
@@ -798,7 +554,7 @@ export class NeedleSet {
       if (i >= openFrom) break;
       const unit = text.charCodeAt(i);
       if (isSpecial(unit)) {
-        if (mayRead(text, i, this.starts)) this.startSpecial(reader, i, spans);
+        this.startSpecial(reader, i, spans);
         continue;
       }
       let end = -1;

@@ -1,18 +1,11 @@
 /**
- * The shortcuts of the shadow search (src/trust/shadow.ts): a native scan for where a needle may start, a look at an
- * escape without the reader, a walk over plain text. Each may only skip work, never a match: the search finds exactly
- * what matching by the reader's readings alone, at every position, finds.
+ * The shortcuts of the shadow search (src/trust/shadow.ts): a native scan for where a needle may start, a walk over
+ * plain text. Each may only skip work, never a match: the search finds exactly what matching by the reader's readings
+ * alone, at every position, finds.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FOLDS_INTO_ASCII,
-  foldUnit,
-  needle,
-  NeedleSet,
-  plainReadings,
-  Reader,
-} from '../../src/trust/shadow.js';
+import { FOLDS_INTO_ASCII, foldUnit, needle, NeedleSet, Reader } from '../../src/trust/shadow.js';
 
 /** Every span where the readings spell a needle, found the long way: every position, every reading. */
 function spansByReadings(text: string, needles: string[]): [number, number][] {
@@ -121,39 +114,6 @@ describe('the shadow search', () => {
       expect(set.spans(`x${slash}abcd`), slash).toEqual([[1, slash.length + 5]]);
   });
 
-  it('reads a plain escape as the reader does, at every position', () => {
-    // A long run of escapes (`%0A%0A…`) is read by the shortcut, not by the reader: the two must agree.
-    const sorted = (readings: { text: string; end: number }[]) =>
-      readings.map((r) => `${r.end}:${r.text}`).sort();
-    let shortcuts = 0;
-    // Escapes whose readings start another (`&amp;`, `%25`, `\\u0026`), the parts of the one that follows, and
-    // escapes where a part is wanted that may or may not read as one (`&#1` then `%30`, `&#13` then `\\u000a`).
-    const doubled = fc
-      .array(
-        fc.constantFrom(
-          ...['&amp;', '&AMP', '%25', '%26', '%5C', '%5c', '\\u0025', '\\u0026', '\\u005C', '&#37;', '&#38'],
-          ...'&#x5c; &bsol; &percnt \\\\ # x 4 1 0 A a ; u lt n %'.split(' '),
-          ...'%30 %3B %3b \\u0030 \\u003B &#48; &#59; &semi; &#13 &#1 \\u000a'.split(' '),
-          ...['&s', '%78', '&#120;', '&#x', '\\n', '%6C', '&#108;', '&l', '\\u'],
-        ),
-        { maxLength: 12 },
-      )
-      .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(fc.oneof(text, doubled), (value) => {
-        const reader = new Reader(value);
-        for (let at = 0; at < value.length; at++) {
-          const fast = plainReadings(value, at);
-          if (fast === undefined) continue;
-          shortcuts++;
-          expect(sorted(fast), `${JSON.stringify(value)} at ${at}`).toEqual(sorted(reader.readSlowly(at)));
-        }
-      }),
-      { numRuns: 1000 },
-    );
-    expect(shortcuts).toBeGreaterThan(1000);
-  });
-
   it('finds exactly the spans that matching by readings at every position finds', () => {
     let matched = 0;
     fc.assert(
@@ -164,10 +124,7 @@ describe('the shadow search', () => {
         ([forms, value]) => {
           const set = new NeedleSet();
           for (const form of forms) set.add(needle(form));
-          const expected = spansByReadings(
-            value,
-            forms.map((form) => needle(form).folded),
-          );
+          const expected = spansByReadings(value, forms.map(needle));
           if (expected.length > 0) matched++;
           expect(set.spans(value)).toEqual(expected);
         },
