@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { getExecOutput } from '@actions/exec';
 import { describe, expect, it } from 'vitest';
+import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../src/context/commit-url.js';
 import { readCommit } from '../../src/context/git.js';
 import {
   branchOf,
@@ -178,5 +179,31 @@ describe('GitHub context', () => {
       },
     ]);
     expect(commitsFromPushEvent({}, 'main')).toEqual([]);
+  });
+
+  it("reads only a commit page of GitHub's form, rebuilt from its parts", () => {
+    const [sha, other] = ['ABCDEF1234567890abcdef1234567890abcdef12', '1'.repeat(40)];
+    const page = (path: string) => `https://github.com/${path}`;
+    expect(canonicalCommitUrl(`${page('Acme/App/commit/')}${sha}?x=1#y`)).toBe(
+      page(`Acme/App/commit/${sha.toLowerCase()}`),
+    );
+    expect(commitOfUrl(page(`a/b/commit/${sha}`))).toBe(sha.toLowerCase());
+    const refused = [
+      `javascript://github.com/a/b/commit/${sha}`,
+      `https://u:p@github.com/a/b/commit/${sha}`,
+      page(`a/b/tree/${sha}`),
+      page(`a/b/c/commit/${sha}`),
+      page('a/b/commit/xyz'),
+      'not a url',
+      null,
+    ];
+    for (const url of refused) expect(canonicalCommitUrl(url), String(url)).toBeUndefined();
+    // Compared within one repository, its name in any case; not a commit with itself.
+    expect(compareUrl(page(`Acme/App/commit/${sha}`), page(`acme/app/commit/${other}`))).toBe(
+      page(`Acme/App/compare/${sha.toLowerCase()}...${other}`),
+    );
+    expect(compareUrl(page(`a/b/commit/${sha}`), page(`a/c/commit/${other}`))).toBeUndefined();
+    expect(compareUrl(page(`a/b/commit/${sha}`), page(`a/b/commit/${sha}`))).toBeUndefined();
+    expect(compareUrl(undefined, page(`a/b/commit/${sha}`))).toBeUndefined();
   });
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  artifactLine,
   commitCell,
   compliantCell,
   firstLine,
+  overrideCell,
+  overrideText,
   problemsText,
   STATE_MARK,
   stateCell,
   timeCell,
   trailText,
+  whyNotCompliant,
 } from '../../src/summary/cells.js';
 
 describe('summary cells', () => {
@@ -73,5 +77,37 @@ describe('summary cells', () => {
     expect(trailText('release-7')).toBe('release-7');
     expect(trailText('C'.repeat(40))).toBe('C'.repeat(40));
     expect(trailText(null)).toBeUndefined();
+  });
+
+  it('says an override verdict first, then who and why, on one line and cut', () => {
+    expect([true, false, null].map(overrideCell)).toEqual([
+      '✅ overridden as compliant',
+      '❌ overridden as non-compliant',
+      'overridden, no verdict',
+    ]);
+    expect(
+      overrideText({ is_compliant: true, reported_by: ' alice ', description: 'hotfix\n approved  by CAB' }),
+    ).toBe("overridden as compliant by alice: 'hotfix approved by CAB'");
+    expect(overrideText({ is_compliant: null, reported_by: '', description: null })).toBe(
+      'overridden, no verdict',
+    );
+    expect(overrideText({ is_compliant: false, description: 'x'.repeat(250) })).toBe(
+      `overridden as non-compliant: '${'x'.repeat(200)}…'`,
+    );
+  });
+
+  it('says why an artifact is not compliant, and puts it on one annotation line', () => {
+    const why = [
+      { compliant: true, stateInfo: 'x' },
+      { compliant: false, problems: [{ name: 'a', problem: 'missing' as const }], stateInfo: 's' },
+      { compliant: false, problems: [], stateInfo: 's' },
+      { compliant: false, error: { message: 'e' } },
+      { compliant: false },
+    ].map(whyNotCompliant);
+    expect(why).toEqual(['', 'missing: a', 's', 'e', '']);
+    expect(artifactLine('app:1', '❌ NON-COMPLIANT', 'missing: a.. ', 'https://x/y')).toBe(
+      'app:1: ❌ NON-COMPLIANT: missing: a. See https://x/y',
+    );
+    expect(artifactLine('app:1', 'COMPLIANT', '')).toBe('app:1: COMPLIANT.');
   });
 });
