@@ -4,7 +4,7 @@
  */
 import type { ArtifactState, DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer, type Judged } from '../../compliance/decide.js';
-import { GRADES, sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
+import { sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
 import type { ArtifactLookup } from '../../compliance/lookup.js';
 import type { PolicyVerdict } from '../../compliance/policy/evaluate.js';
 import type { Judged as PolicyJudged, policyResult } from '../../compliance/policy/report.js';
@@ -13,7 +13,7 @@ import { canonicalCommitUrl, commitOfUrl, compareUrl } from '../../context/commi
 import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
 import type { StepError } from '../../runtime/step.js';
-import type { PromotionFilter, StepInputs } from './inputs.js';
+import type { PromotionFilter } from './inputs.js';
 
 /** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
 export interface Replacement {
@@ -93,16 +93,12 @@ export type DiffEnvsResult = ReturnType<typeof toResult> & {
 /** Pairs by repository where unambiguous: one version only in each snapshot; one without a name never pairs. */
 export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[]) {
   // By name, then by fingerprint: one image under two tags (`backend:1.6` and `backend:latest`) is one version.
-  const byRepository = (artifacts: DiffArtifact[]) => {
-    const map = new Map<string, Map<string, DiffArtifact[]>>();
-    for (const a of artifacts) {
-      const key = repositoryOf(a);
-      if (key === undefined) continue;
-      const versions = map.get(key) ?? new Map<string, DiffArtifact[]>();
-      map.set(key, versions.set(a.fingerprint, [...(versions.get(a.fingerprint) ?? []), a]));
-    }
-    return map;
-  };
+  const byRepository = (artifacts: DiffArtifact[]) =>
+    new Map(
+      [...Map.groupBy(artifacts, (a) => repositoryOf(a) ?? '')]
+        .filter(([name]) => name !== '')
+        .map(([name, all]) => [name, Map.groupBy(all, (a) => a.fingerprint)]),
+    );
   const one = byRepository(onlyIn1);
   const two = byRepository(onlyIn2);
   const replaced: Replacement[] = [];
@@ -161,16 +157,19 @@ export function entriesOf(r: Replacement): [DiffArtifact, ...DiffArtifact[]] {
   return [r.to, ...(r.otherFlows ?? [])];
 }
 
-/** Worst last: how far an arriving artifact's state is from COMPLIANT (a known failure the furthest). */
-const ARRIVAL_RANK: Record<ArrivalState, number> = {
-  COMPLIANT: 0,
-  INCOMPLETE: 1,
-  'NOT-FOUND': 2,
-  'NO-STATE': 3,
-  'FLOW-UNKNOWN': 3,
-  'NOT-CHECKED': 3,
-  'EVIDENCE-NOT-COMPLIANT': 4,
-  'NON-COMPLIANT': 5,
+/**
+ * Each state's grade, as get-artifact grades one (none for COMPLIANT), and its rank: how far it is from COMPLIANT,
+ * worst last (a known failure the furthest).
+ */
+const ARRIVAL: Record<ArrivalState, { grade: Grade | undefined; rank: number }> = {
+  COMPLIANT: { grade: undefined, rank: 0 },
+  INCOMPLETE: { grade: 'incomplete', rank: 1 },
+  'NOT-FOUND': { grade: 'missing', rank: 2 },
+  'NO-STATE': { grade: 'unknown', rank: 3 },
+  'FLOW-UNKNOWN': { grade: 'unknown', rank: 3 },
+  'NOT-CHECKED': { grade: 'unknown', rank: 3 },
+  'EVIDENCE-NOT-COMPLIANT': { grade: 'non-compliant', rank: 4 },
+  'NON-COMPLIANT': { grade: 'non-compliant', rank: 5 },
 };
 
 /** Of one version's entries (one per flow), the worst checked: it is no more compliant than in any flow. */
@@ -183,7 +182,7 @@ export function worstOf(
     check: checks.get(checkKey(entry)) ?? notLookedUp(entry),
   }));
   return checked.reduce((worst, next) =>
-    ARRIVAL_RANK[next.check.state] > ARRIVAL_RANK[worst.check.state] ? next : worst,
+    ARRIVAL[next.check.state].rank > ARRIVAL[worst.check.state].rank ? next : worst,
   );
 }
 
@@ -206,40 +205,25 @@ export function repositoryOf(a: DiffArtifact): string | undefined {
  * rollout in progress, whose pairing would be a guess. `both`: what is in both snapshots.
  */
 export function rolloutsOf(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[], both: DiffArtifact[]) {
-  const versions = (artifacts: DiffArtifact[]) => {
-    const map = new Map<string, Set<string>>();
-    for (const a of artifacts) {
-      const name = repositoryOf(a);
-      if (name !== undefined) map.set(name, (map.get(name) ?? new Set()).add(a.fingerprint));
-    }
-    return map;
-  };
-  const [leaving, arriving, staying] = [versions(onlyIn1), versions(onlyIn2), versions(both)];
-  const count = (map: Map<string, Set<string>>, name: string) => map.get(name)?.size ?? 0;
-  const snapshotsOf = (name: string): (1 | 2)[] => {
-    const [a, b, c] = [count(leaving, name), count(arriving, name), count(staying, name)];
-    if (a + b === 0 || (a === 1 && b === 1)) return [];
-    return [...(a + c > 1 ? [1 as const] : []), ...(b + c > 1 ? [2 as const] : [])];
-  };
-  const names = [...new Set([...leaving.keys(), ...arriving.keys()])]
-    .filter((name) => snapshotsOf(name).length > 0)
-    .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-  const placed: [DiffArtifact[], RolloutSide][] = [
+  const sides: [DiffArtifact[], RolloutSide][] = [
     [onlyIn1, 'snapshot-1'],
     [onlyIn2, 'snapshot-2'],
     [both, 'both'],
   ];
-  const rolling = new Set(names);
-  // Every artifact of a rolling name in either snapshot, and where it runs.
-  const byName = new Map<string, { artifact: DiffArtifact; in: RolloutSide }[]>();
-  for (const [artifacts, where] of placed) {
-    for (const artifact of artifacts) {
-      const name = repositoryOf(artifact);
-      if (name !== undefined && rolling.has(name))
-        byName.set(name, [...(byName.get(name) ?? []), { artifact, in: where }]);
-    }
-  }
-  return names.map((name) => ({ name, snapshots: snapshotsOf(name), versions: byName.get(name) ?? [] }));
+  const placed = sides.flatMap(([artifacts, side]) => artifacts.map((artifact) => ({ artifact, in: side })));
+  // Where a name runs two or more versions, unless nothing of it changes or it is a replacement (one only in each).
+  const snapshotsOf = (versions: typeof placed): (1 | 2)[] => {
+    const count = (side: RolloutSide) =>
+      new Set(versions.filter((v) => v.in === side).map((v) => v.artifact.fingerprint)).size;
+    const [a, b, c] = [count('snapshot-1'), count('snapshot-2'), count('both')];
+    if (a + b === 0 || (a === 1 && b === 1)) return [];
+    return [...(a + c > 1 ? [1 as const] : []), ...(b + c > 1 ? [2 as const] : [])];
+  };
+  return [...Map.groupBy(placed, (v) => repositoryOf(v.artifact) ?? '')]
+    .filter(([name]) => name !== '')
+    .map(([name, versions]) => ({ name, snapshots: snapshotsOf(versions), versions }))
+    .filter((r) => r.snapshots.length > 0)
+    .sort((x, y) => (x.name < y.name ? -1 : 1));
 }
 
 /** One side of a promotion, as the diff gives it: each field null where the answer does not. */
@@ -418,27 +402,9 @@ export function notLookedUp(a: DiffArtifact): ArrivalCheck {
   return check(a, 'NOT-CHECKED', { error: { kind: 'unexpected', message: 'not looked up' } });
 }
 
-/** The grade of an arriving artifact's state, as get-artifact grades one; undefined for COMPLIANT. */
+/** The grade of an arriving artifact's state; undefined for COMPLIANT. */
 export function arrivalGrade(state: ArrivalState): Grade | undefined {
-  const grades: Record<ArrivalState, Grade | undefined> = {
-    COMPLIANT: undefined,
-    'NON-COMPLIANT': 'non-compliant',
-    'EVIDENCE-NOT-COMPLIANT': 'non-compliant',
-    INCOMPLETE: 'incomplete',
-    'NOT-FOUND': 'missing',
-    'FLOW-UNKNOWN': 'unknown',
-    'NOT-CHECKED': 'unknown',
-    'NO-STATE': 'unknown',
-  };
-  return grades[state];
-}
-
-/** What fails the step: fail-on as read, or without it fail-on-non-compliant as its shorthand (every grade, or none). */
-export function failOnOf(inputs: Pick<StepInputs, 'failOnNonCompliant' | 'failOn'>): FailOn {
-  if (inputs.failOn) return inputs.failOn;
-  return inputs.failOnNonCompliant
-    ? { grades: [...GRADES], input: 'fail-on-non-compliant' }
-    : { grades: [], input: undefined };
+  return ARRIVAL[state].grade;
 }
 
 /** The arrivals not COMPLIANT sorted by fail-on; under any gate a NOT-CHECKED one fails whatever it lists. */

@@ -38,11 +38,9 @@ export type DiffEnvsInputs = Awaited<ReturnType<typeof readInputs>>;
 /** What decides the step besides the diff: its inputs without the connection, the snapshots and the comment. */
 export type StepInputs = Pick<
   DiffEnvsInputs,
-  'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOnNonCompliant' | 'failOnRollout' | 'promotions'
+  'showUnchanged' | 'failOnDiff' | 'compliance' | 'failOn' | 'failOnRollout' | 'promotions'
 > &
-  Partial<Pick<DiffEnvsInputs, 'policy'>> &
-  // Without failOn, fail-on-non-compliant says it all, as its shorthand (decide.ts, failOnOf).
-  Partial<Pick<DiffEnvsInputs, 'failOn'>>;
+  Partial<Pick<DiffEnvsInputs, 'policy'>>;
 
 /** `only` and `exclude` by name (without tag or digest), then `promotions-state`. */
 export type PromotionFilter = Awaited<ReturnType<typeof readPromotionFilter>>;
@@ -91,10 +89,9 @@ const LOOKUP_GRADES = GRADES.filter((g) => g !== 'unknown');
  */
 function readComplianceInputs(inputs: InputReader, withPolicy: boolean) {
   const failOn = readFailOn(inputs, withPolicy ? POLICY_SHORTHAND : SHORTHAND);
-  const failOnNonCompliant = failOn.grades.length > 0;
   const needsLookups = withPolicy
     ? failOn.grades.some((g) => (LOOKUP_GRADES as readonly string[]).includes(g))
-    : failOnNonCompliant;
+    : failOn.grades.length > 0;
   const compliance = inputs.boolean('compliance', withPolicy ? needsLookups : true);
   if (needsLookups && !compliance) {
     const [input, what, off] =
@@ -108,7 +105,7 @@ function readComplianceInputs(inputs: InputReader, withPolicy: boolean) {
     const why = 'while compliance is false: the gate needs the compliance lookups';
     throw new InputError(input, `${what} ${why}`, `compliance: true (the default) with ${off}`);
   }
-  return { compliance, failOnNonCompliant, failOn };
+  return { compliance, failOn };
 }
 
 /** The two snapshots as asked (canonical form): in the result file, also of a step that could not compare them. */

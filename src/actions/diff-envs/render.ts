@@ -1,6 +1,6 @@
 /** What diff-envs shows: the log and the summary (the comment's body); a field left out reads as `?` or empty. */
 import type { DiffArtifact } from '../../api/schemas.js';
-import { formatSnapshotExpression, parseSnapshotExpression } from '../../api/snapshot.js';
+import { parseSnapshotExpression } from '../../api/snapshot.js';
 import {
   artifactLine,
   commitCell,
@@ -24,7 +24,6 @@ import {
   arrivingOf,
   checkKey,
   entriesOf,
-  failOnOf,
   instances,
   notCompliant,
   notLookedUp,
@@ -38,10 +37,9 @@ import {
   type ComplianceReview,
   type DiffEnvsResult,
   type Promotions,
-  type Replacement,
   type Rollout,
 } from './decide.js';
-import type { DiffEnvsInputs, StepInputs } from './inputs.js';
+import { describe, type DiffEnvsInputs, type StepInputs } from './inputs.js';
 
 /** Lines per group in the log; the rest are counted (the full lists are in result-file and the summary). */
 const LOG_LINES = 50;
@@ -57,9 +55,8 @@ export const onError: ErrorExtras<DiffEnvsInputs> = {
 /** The heading of a step that could not compare: the two snapshots as asked, when the inputs were read. */
 export function couldNot(inputs: DiffEnvsInputs | undefined): string {
   if (!inputs) return 'Could not compare the environments';
-  const snapshot1 = formatSnapshotExpression(inputs.snapshot1);
-  const snapshot2 = formatSnapshotExpression(inputs.snapshot2);
-  return `Could not compare ${snapshot1} with ${snapshot2}`;
+  const { snapshot1, snapshot2 } = describe(inputs);
+  return `Could not compare ${snapshot1.expression} with ${snapshot2.expression}`;
 }
 
 /** Said when the answer names no snapshot (2.10 does not require it): the diff is shown, not confirmed. */
@@ -73,26 +70,23 @@ export function notConfirmedText(result: DiffEnvsResult): string {
   );
 }
 
-export function counts(result: DiffEnvsResult): string {
-  const c = result.counts;
-  const rolling = c.rollouts > 0 ? `, ${c.rollouts} ${plural(c.rollouts, 'rollout')} in progress` : '';
-  return `${c.replaced} replaced, ${c.added} added, ${c.removed} removed, ${c.scaled} scaled, ${c.unchanged} unchanged${rolling}`;
-}
-
-/** What changed, for a heading: the groups that are not empty, `1 added, 1 scaled`. */
-function changes(result: DiffEnvsResult): string {
+/**
+ * Every group's count, `1 replaced, 0 added, …, 2 unchanged`; with `changed` (a heading), only the groups that changed
+ * and are not empty: `1 added, 1 scaled`. The rollouts in progress where there are some.
+ */
+export function counts(result: DiffEnvsResult, changed = false): string {
   const c = result.counts;
   const groups: [number, string][] = [
     [c.replaced, 'replaced'],
     [c.added, 'added'],
     [c.removed, 'removed'],
     [c.scaled, 'scaled'],
-    [c.rollouts, `${plural(c.rollouts, 'rollout')} in progress`],
+    ...(changed ? [] : [[c.unchanged, 'unchanged'] as [number, string]]),
   ];
-  return groups
-    .filter(([n]) => n > 0)
-    .map(([n, what]) => `${n} ${what}`)
-    .join(', ');
+  const rolling = c.rollouts > 0 ? [`${c.rollouts} ${plural(c.rollouts, 'rollout')} in progress`] : [];
+  return [...groups.filter(([n]) => !changed || n > 0).map(([n, what]) => `${n} ${what}`), ...rolling].join(
+    ', ',
+  );
 }
 
 /** The environment an expression names: `staging` of `staging~1`. */
@@ -112,7 +106,7 @@ function headingOf(
     return `${diff}: ${s1.id !== null && s1.id === s2.id ? 'the same snapshot' : 'no differences'}`;
   }
   const verdict = complianceVerdict(result);
-  if (verdict === undefined) return `${diff}: ${changes(result)}`;
+  if (verdict === undefined) return `${diff}: ${counts(result, true)}`;
   // ✅ only where nothing else stops the step: a drift or rollout it fails on, a diff not confirmed, a policy.
   const failing =
     (inputs.failOnDiff === true && result.changed) ||
@@ -129,7 +123,7 @@ function headingOf(
             : verdict.mark;
   const lead = mark === '' ? '' : `${mark} `;
   return environmentOf(s1.expression) === environmentOf(s2.expression)
-    ? `${lead}${diff}: ${changes(result)}; ${verdict.text}`
+    ? `${lead}${diff}: ${counts(result, true)}; ${verdict.text}`
     : `${lead}Promoting ${s2.name} to ${s1.name}: ${verdict.text}`;
 }
 
@@ -277,7 +271,7 @@ function podsCell(a: DiffArtifact): Cell {
  */
 export function summarize(
   result: DiffEnvsResult,
-  inputs: Pick<StepInputs, 'showUnchanged' | 'failOnNonCompliant' | 'failOn'> &
+  inputs: Pick<StepInputs, 'showUnchanged' | 'failOn'> &
     Partial<Pick<StepInputs, 'failOnDiff' | 'failOnRollout'>>,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
@@ -314,7 +308,7 @@ export function summarize(
           'they are counted as added or removed.',
       );
     }
-    arrivingParagraph(summary, result, failOnOf(inputs));
+    arrivingParagraph(summary, result, inputs.failOn);
   }
   if (result.promotions) promotionsParagraph(summary, result.promotions, result.compliance !== undefined);
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
@@ -336,15 +330,15 @@ export function summarize(
     ...(judged ? ['Policy'] : []),
     ...(promotion ? ['Promotion'] : []),
   ];
-  const reviewCells = (entries: [DiffArtifact, ...DiffArtifact[]], name: string | undefined): Cell[] => [
+  const reviewCells = (entries: [DiffArtifact, ...DiffArtifact[]]): Cell[] => [
     ...complianceCell(worstOf(entries, checks).entry),
     ...(judged ? [POLICY_WORDS[versionVerdict(entries, judged)]] : []),
-    ...(promotion ? [promotion(name, entries[0].fingerprint)] : []),
+    ...(promotion ? [promotion(repositoryOf(entries[0]), entries[0].fingerprint)] : []),
   ];
   // An arriving artifact's review comes before what identifies it: it is what a reviewer reads the row for.
   const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [
     a.name ?? '?',
-    ...(arriving ? reviewCells([a], repositoryOf(a)) : []),
+    ...(arriving ? reviewCells([a]) : []),
     { code: shortFingerprint(a) },
     a.flow,
     commitCell({ url: a.commit_url }),
@@ -369,12 +363,12 @@ export function summarize(
     summary.heading(`Replaced ${s1.name} → ${s2.name} (${result.replaced.length})`, 4);
     summary.table(
       ['Name', 'Version', ...reviewHeader, 'Fingerprint', 'Flow', 'Commit', 'Instances', 'Pods'],
-      result.replaced.map((r: Replacement) => [
+      result.replaced.map((r) => [
         r.name,
         // The versions link to what changed between them, where both commits are pages of one repository.
         { text: versions(r).join(' → '), href: compareUrl(r.from.commit_url, r.to.commit_url) },
         // In two flows, the row shows the worse: compliant in one says nothing of the other.
-        ...reviewCells(entriesOf(r), r.name),
+        ...reviewCells(entriesOf(r)),
         { code: shortFingerprint(r.to) },
         worstOf(entriesOf(r), checks).entry.flow,
         commitCell({ url: r.to.commit_url }),

@@ -16,7 +16,6 @@ import {
   arrivingOf,
   check,
   checkKey,
-  failOnOf,
   hasFlow,
   judge,
   notCompliant,
@@ -117,36 +116,33 @@ async function judgeArriving(client: ComplianceClient, arriving: DiffArtifact[],
 /** The step a diff makes: its outcome, outputs, summary and comment, and the failures of its gates. */
 export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
   const { snapshot1: s1, snapshot2: s2 } = result;
+  const { failOn } = inputs;
+  const isGate = failOn.grades.length > 0;
+  // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
+  const unconfirmed = s1.id === null || s2.id === null;
+  if (unconfirmed && (inputs.failOnDiff || isGate || inputs.failOnRollout))
+    return unconfirmedGate(result, inputs);
   const reviewed: DiffEnvsResult = inputs.compliance
     ? { ...result, compliance: result.compliance ?? { checks: [], leftOut: 0 } }
     : result;
   const promotions = promotionsOf(reviewed, inputs.promotions);
   const full: DiffEnvsResult = { ...reviewed, promotions };
   const review = full.compliance;
-  const bad = review ? notCompliant(arrivingOf(result), review) : [];
+  const arriving = arrivingOf(result);
+  const bad = review ? notCompliant(arriving, review) : [];
   const unchecked = bad.filter((c) => c.state === 'NOT-CHECKED');
   // The arriving artifacts whose grade is in fail-on fail the step; a gate (fail-on given, or fail-on-non-compliant
   // true) warns of the others; without one, a NOT-CHECKED is a warning.
-  const failOn = failOnOf(inputs);
   const sorted = sortArrivals(bad, failOn);
-  const isGate = failOn.grades.length > 0;
-  const gate = sorted.fail.length > 0;
+  const drifted = inputs.failOnDiff && result.changed;
   const rolling = inputs.failOnRollout && result.rollouts.length > 0;
-  // A gate cannot pass, nor fail on a difference, about snapshots the answer does not name: could not check.
-  const unconfirmed = s1.id === null || s2.id === null;
-  if (unconfirmed && (inputs.failOnDiff || failOn.grades.length > 0 || inputs.failOnRollout)) {
-    return unconfirmedGate(full, inputs);
-  }
   // What the step would decide with every grade listed (the other gates as set): with the lookups on, the promotion
   // gate would be on, and could not check snapshots the answer does not name.
   const wouldFail =
-    bad.length > 0 ||
-    (inputs.failOnDiff && result.changed) ||
-    rolling ||
-    (unconfirmed && (inputs.compliance || full.policy !== undefined));
+    bad.length > 0 || drifted || rolling || (unconfirmed && (inputs.compliance || full.policy !== undefined));
   const failures = [
-    ...(gate ? [gateFailure(sorted.fail, arrivingOf(result).length, failOn)] : []),
-    ...(inputs.failOnDiff && result.changed
+    ...(sorted.fail.length > 0 ? [gateFailure(sorted.fail, arriving.length, failOn)] : []),
+    ...(drifted
       ? [
           `${s1.name} and ${s2.name} differ (fail-on-diff): ${counts(result)}. ` +
             'See the job summary or result-file for the artifacts.',
@@ -191,7 +187,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
       'snapshot-2-id': s2.id ?? '',
       'would-fail': wouldFail,
     },
-    result: { ...full },
+    result: full,
     summary: summarize(full, inputs),
     // Keyed by the two expressions too: a promotion check and a drift check in one workflow keep their own comments.
     comment: {
@@ -209,17 +205,15 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
 
 /** A gate on an answer naming no snapshots: outcome error, the diff still written, the failure saying why. */
 function unconfirmedGate(result: DiffEnvsResult, inputs: StepInputs): StepResult {
-  const failOn = failOnOf(inputs);
   const step = toStep(result, {
     ...inputs,
     failOnDiff: false,
-    failOnNonCompliant: false,
     failOn: { grades: [], input: undefined },
     failOnRollout: false,
   });
   const gates = [
     ...(inputs.failOnDiff ? ['fail-on-diff'] : []),
-    ...(failOn.grades.length > 0 ? [failOn.input ?? 'policy'] : []),
+    ...(inputs.failOn.grades.length > 0 ? [inputs.failOn.input ?? 'policy'] : []),
     ...(inputs.failOnRollout ? ['fail-on-rollout'] : []),
   ].join(' and ');
   const failure = `${gates}: could not check. ${notConfirmedText(result)}`;

@@ -94,14 +94,14 @@ const INPUTS = {
   showUnchanged: false,
   failOnDiff: false,
   compliance: true,
-  failOnNonCompliant: false,
+  failOn: { grades: [], input: undefined } as FailOn,
   failOnRollout: false,
   promotions: ALL,
 };
-const GATE = { ...INPUTS, failOnNonCompliant: true };
+const GATE = { ...INPUTS, failOn: { grades: [...GRADES], input: 'fail-on-non-compliant' } };
 const DRIFT = { ...INPUTS, failOnDiff: true, compliance: false };
 /** The summary's inputs: unchanged artifacts listed or not, no gate. */
-const shown = (showUnchanged: boolean) => ({ showUnchanged, failOnNonCompliant: false });
+const shown = (showUnchanged: boolean) => ({ showUnchanged, failOn: INPUTS.failOn });
 const read = (inputs: Record<string, string>) =>
   readInputs(
     readerOf({ ...CONNECTION, 'snapshot-1': 'production', 'snapshot-2': 'staging', ...inputs }),
@@ -650,8 +650,7 @@ const sixArrive = {
     leftOut: 0,
   },
 };
-const underFailOn = (failOn: FailOn) =>
-  toStep(sixArrive, { ...INPUTS, failOnNonCompliant: failOn.grades.length > 0, failOn });
+const underFailOn = (failOn: FailOn) => toStep(sixArrive, { ...INPUTS, failOn });
 const annotated = (s: ReturnType<typeof underFailOn>) =>
   (s.annotations ?? []).map((a) => `${a.level} ${a.message.split(' ')[0] ?? ''}`);
 
@@ -770,13 +769,11 @@ describe('the promotion gate under fail-on', () => {
         leftOut: 0,
       },
     };
-    const s = toStep(compliant, { ...INPUTS, failOnNonCompliant: true });
+    const s = toStep(compliant, GATE);
     expect(s.failure).toBeUndefined();
     expect(s.outputs['would-fail']).toBe(false);
     // fail-on-diff is a gate of its own: with it, the same diff would fail.
-    expect(
-      toStep(compliant, { ...INPUTS, failOnNonCompliant: false, failOnDiff: true }).outputs['would-fail'],
-    ).toBe(true);
+    expect(toStep(compliant, { ...INPUTS, failOnDiff: true }).outputs['would-fail']).toBe(true);
   });
 });
 
@@ -795,7 +792,6 @@ describe('inputs: fail-on, fail-on-non-compliant and compliance', () => {
   it.each(rows)('%s', async (_title, inputs, grades, input) => {
     const read_ = await read(inputs);
     expect(read_.failOn).toEqual({ grades, input });
-    expect(read_.failOnNonCompliant).toBe(grades.length > 0);
     // Compliance is checked by default, gated on only when asked.
     expect(read_.compliance).toBe(inputs.compliance !== 'false');
   });
@@ -1147,7 +1143,7 @@ describe('a rollout in progress', () => {
     expect(result.removed).toEqual([]);
     expect(result.added.map((a) => a.name)).toEqual(['ghcr.io/acme/web:2']);
     expect(result.counts).toMatchObject({ replaced: 0, added: 1, removed: 0, rollouts: 1 });
-    const step = toStep(result, { ...INPUTS, failOnNonCompliant: true });
+    const step = toStep(result, GATE);
     // The gate covers the rollout's arriving version: with no review of it, it is not checked, never a pass.
     expect(step.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/web:2', fingerprint: fp(2), state: 'NOT-CHECKED' },
