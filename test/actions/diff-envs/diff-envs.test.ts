@@ -166,12 +166,16 @@ describe('diff-envs inputs', () => {
 });
 
 describe('diff-envs outcome', () => {
-  it('is different when an artifact is only in one snapshot, with the counts as outputs', () => {
-    const step = toStep(resultOf({ onlyIn2: [artifact(1)], unchanged: [artifact(2), artifact(3)] }), DRIFT);
+  it('is different when an artifact is only in one snapshot: the counts as outputs, every artifact in the result', () => {
+    const removed = range(4, 6);
+    const step = toStep(
+      resultOf({ onlyIn1: removed, onlyIn2: [artifact(1)], unchanged: range(2, 4) }),
+      DRIFT,
+    );
     expect(step.outcome).toBe('different');
     expect(step.outputs).toEqual({
       changed: true,
-      'only-in-1': 0,
+      'only-in-1': 2,
       'only-in-2': 1,
       replaced: 0,
       scaled: 0,
@@ -185,9 +189,17 @@ describe('diff-envs outcome', () => {
       'would-fail': true,
     });
     expect(step.failure).toBe(
-      'prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 1 added, 0 removed, 0 scaled, 2 unchanged. ' +
+      'prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 1 added, 2 removed, 0 scaled, 2 unchanged. ' +
         'See the job summary or result-file for the artifacts.',
     );
+    // Both sides as asked and as resolved.
+    expect(step.result).toMatchObject({
+      snapshot1: { expression: 'prod~1', id: 'prod#1' },
+      snapshot2: { expression: 'prod', id: 'prod#2' },
+      changed: true,
+      counts: { onlyIn1: 2, onlyIn2: 1, replaced: 0, added: 1, removed: 2, scaled: 0, unchanged: 2 },
+      removed,
+    });
   });
 
   it('counts scaling alone as drift, and fails on a difference only as a drift check', () => {
@@ -201,19 +213,6 @@ describe('diff-envs outcome', () => {
     const review = toStep(resultOf({ onlyIn1: [artifact(1)] }), { ...DRIFT, failOnDiff: false });
     expect(review.outcome).toBe('different');
     expect(review.failure).toBeUndefined();
-  });
-
-  it('keeps every artifact of each group in the result, and both sides as asked and as resolved', () => {
-    const step = toStep(resultOf({ onlyIn1: range(0, 3), unchanged: range(3, 5) }), DRIFT);
-    expect(step.result).toMatchObject({
-      snapshot1: { expression: 'prod~1', id: 'prod#1' },
-      snapshot2: { expression: 'prod', id: 'prod#2' },
-      changed: true,
-      counts: { onlyIn1: 3, onlyIn2: 0, replaced: 0, added: 0, removed: 3, scaled: 0, unchanged: 2 },
-    });
-    expect((step.result.removed as DiffArtifact[]).map((a) => a.name)).toEqual(
-      range(0, 3).map((a) => a.name),
-    );
   });
 
   it('keeps one comment per pair of snapshots, built with the comment budget', () => {
@@ -428,42 +427,37 @@ describe('pairing replacements', () => {
   });
 });
 
-describe('judging an arriving artifact', () => {
-  const answer = (more: Partial<Artifact>) =>
-    ({
-      state: 'COMPLIANT',
-      evidence: { tests: { status: 'COMPLETE', is_compliant: true } },
-      html_url: 'https://app.example.test/acme/flows/backend/artifacts/x',
-      ...more,
-    }) as Artifact;
-  const a = entry('ghcr.io/acme/backend:1.6.0', 2);
+describe('judging an arriving artifact, as get-artifact judges one, and its grade', () => {
+  const page = 'https://app.example.test/acme/flows/backend/artifacts/x';
+  const evidence = (status: string, isCompliant: boolean | null) => ({
+    evidence: { scan: { status, is_compliant: isCompliant } },
+  });
+  it.each<[string | null, object, ArrivalState, Grade | undefined]>([
+    ['COMPLIANT', evidence('COMPLETE', true), 'COMPLIANT', undefined],
+    ['NON-COMPLIANT', evidence('COMPLETE', false), 'NON-COMPLIANT', 'non-compliant'],
+    ['INCOMPLETE', evidence('MISSING', null), 'INCOMPLETE', 'incomplete'],
+    [null, {}, 'NO-STATE', 'unknown'],
+    // COMPLIANT by its state, a missing attestation in its evidence: fails closed.
+    ['COMPLIANT', evidence('MISSING', null), 'EVIDENCE-NOT-COMPLIANT', 'non-compliant'],
+    // A state spelled otherwise is read by is_compliant, which may also contradict it: its note says so.
+    ['compliant', { is_compliant: true }, 'COMPLIANT', undefined],
+    ['Non-Compliant', { is_compliant: false }, 'NON-COMPLIANT', 'non-compliant'],
+    ['COMPLIANT', { is_compliant: false }, 'NON-COMPLIANT', 'non-compliant'],
+    ['INCOMPLETE', { is_compliant: true }, 'NON-COMPLIANT', 'non-compliant'],
+  ])('%j with %j: %s', (state, more, judged, grade) => {
+    const answer = artifactAnswer(fp(1), 'backend', state as string, { html_url: page, ...more });
+    const checked = judge(entry('svc', 1), { artifact: Artifact.parse(answer) });
+    expect(checked).toMatchObject({ state: judged, compliant: judged === 'COMPLIANT', htmlUrl: page });
+    expect(arrivalGrade(checked.state)).toBe(grade);
+    if ('is_compliant' in more) {
+      expect(checked.stateNote).toContain(`is_compliant ${String(more.is_compliant)}`);
+      expect(describeCheck(checked)).toContain(`${judged} (given as `);
+    }
+  });
 
-  it.each([
-    [answer({}), 'COMPLIANT', true],
-    [
-      answer({ state: 'NON-COMPLIANT', evidence: { scan: { status: 'COMPLETE', is_compliant: false } } }),
-      'NON-COMPLIANT',
-      false,
-    ],
-    [
-      answer({ state: 'INCOMPLETE', evidence: { scan: { status: 'MISSING', is_compliant: null } } }),
-      'INCOMPLETE',
-      false,
-    ],
-    [answer({ state: null }), 'NO-STATE', false],
-    // COMPLIANT by its state, a missing attestation in its evidence: fails closed, as get-artifact does.
-    [
-      answer({ evidence: { scan: { status: 'MISSING', is_compliant: null } } }),
-      'EVIDENCE-NOT-COMPLIANT',
-      false,
-    ],
-  ])('%#: %s', (artifact, state, compliant) => {
-    const c = judge(a, { artifact });
-    expect(c).toMatchObject({
-      state,
-      compliant,
-      htmlUrl: 'https://app.example.test/acme/flows/backend/artifacts/x',
-    });
+  it('grades the states only the review gives as get-artifact grades a missing or unknown artifact', () => {
+    const states: ArrivalState[] = ['NOT-FOUND', 'FLOW-UNKNOWN', 'NOT-CHECKED'];
+    expect(states.map(arrivalGrade)).toEqual(['missing', 'unknown', 'unknown']);
   });
 });
 
@@ -594,36 +588,6 @@ describe('the promotion gate', () => {
     expect(step.annotations?.[0]?.message).toBe(
       `acme/x:1 (${fp(1).slice(0, 12)}) in flow backend: no compliance state: Not evaluated yet.`,
     );
-  });
-});
-
-describe('the grade of an arriving artifact', () => {
-  const rows: [ArrivalState, Grade | undefined][] = [
-    ['COMPLIANT', undefined],
-    ['NON-COMPLIANT', 'non-compliant'],
-    ['EVIDENCE-NOT-COMPLIANT', 'non-compliant'],
-    ['INCOMPLETE', 'incomplete'],
-    ['NOT-FOUND', 'missing'],
-    ['FLOW-UNKNOWN', 'unknown'],
-    ['NOT-CHECKED', 'unknown'],
-    ['NO-STATE', 'unknown'],
-  ];
-  it.each(rows)('%s: %s', (state, grade) => {
-    expect(arrivalGrade(state)).toBe(grade);
-  });
-
-  it.each([
-    ['compliant', true, 'COMPLIANT', undefined],
-    ['Non-Compliant', false, 'NON-COMPLIANT', 'non-compliant'],
-    ['COMPLIANT', false, 'NON-COMPLIANT', 'non-compliant'],
-    ['INCOMPLETE', true, 'NON-COMPLIANT', 'non-compliant'],
-  ] as const)('a state given as %j with is_compliant %s: %s', (state, isCompliant, judged, grade) => {
-    const answer = Artifact.parse(artifactAnswer(fp(1), 'backend', state, { is_compliant: isCompliant }));
-    const checked = judge(entry('svc', 1), { artifact: answer });
-    expect(checked).toMatchObject({ state: judged, compliant: judged === 'COMPLIANT' });
-    expect(checked.stateNote).toContain(`is_compliant ${String(isCompliant)}`);
-    expect(arrivalGrade(checked.state)).toBe(grade);
-    expect(describeCheck(checked)).toContain(`${judged} (given as `);
   });
 });
 
@@ -1103,6 +1067,12 @@ describe('a rollout in progress', () => {
     expect(rolloutsOf([v14], [v16, v17], [v15])[0]?.snapshots).toEqual([1, 2]);
     // Two versions arriving, none leaving: a canary beside the new version.
     expect(rolloutsOf([], [v16, v17], [])[0]?.snapshots).toEqual([2]);
+    // Several names, each its own rollout, by name.
+    const web = [entry('ghcr.io/acme/web:1', 1), entry('ghcr.io/acme/web:2', 2)];
+    expect(rolloutsOf([], [...web, v16, v17], []).map((r) => r.name)).toEqual([
+      'ghcr.io/acme/backend',
+      'ghcr.io/acme/web',
+    ]);
     // One version on each side is a replacement, not a rollout; an unnamed artifact is no name's version.
     expect(rolloutsOf([v14], [v16], [])).toEqual([]);
     expect(rolloutsOf([], [entry(null, 1), entry(null, 2)], [])).toEqual([]);
