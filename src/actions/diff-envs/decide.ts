@@ -134,14 +134,12 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
 /** A replacement's two tags (`1.4.0 → 1.5.0`), with a fingerprint's start where they are alike or missing. */
 export function versions(replacement: Replacement): [string, string] {
   const tagOf = (a: DiffArtifact) => splitImageName(a.name ?? '').tag;
-  const label = (a: DiffArtifact, withFingerprint: boolean) => {
-    const tag = tagOf(a);
-    const short = a.fingerprint.slice(0, 12);
-    if (tag === undefined) return short;
-    return withFingerprint ? `${tag}@${short}` : tag;
-  };
   const same = tagOf(replacement.from) === tagOf(replacement.to);
-  return [label(replacement.from, same), label(replacement.to, same)];
+  const label = (a: DiffArtifact) => {
+    const [tag, short] = [tagOf(a), a.fingerprint.slice(0, 12)];
+    return tag === undefined ? short : same ? `${tag}@${short}` : tag;
+  };
+  return [label(replacement.from), label(replacement.to)];
 }
 
 /** What a promotion brings: the replaced (per flow), the added, and a rollout's versions only in snapshot 2. */
@@ -385,16 +383,9 @@ export function judge(a: DiffArtifact, found: ArtifactLookup): ArrivalCheck {
  */
 export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
   const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
-  const seen = new Set<string>();
-  const bad: ArrivalCheck[] = [];
-  for (const a of arriving) {
-    const key = checkKey(a);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const c = checks.get(key) ?? notLookedUp(a);
-    if (!c.compliant) bad.push(c);
-  }
-  return bad;
+  return [...Map.groupBy(arriving, checkKey)]
+    .map(([key, [a]]) => checks.get(key) ?? notLookedUp(a as DiffArtifact))
+    .filter((c) => !c.compliant);
 }
 
 /** The check of an arriving artifact that has none. */

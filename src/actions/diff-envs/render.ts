@@ -34,7 +34,6 @@ import {
   versionVerdict,
   type ArrivalCheck,
   type ArrivalState,
-  type ComplianceReview,
   type DiffEnvsResult,
   type Promotions,
   type Rollout,
@@ -108,9 +107,7 @@ function headingOf(
   const verdict = complianceVerdict(result);
   if (verdict === undefined) return `${diff}: ${counts(result, true)}`;
   // ✅ only where nothing else stops the step: a drift or rollout it fails on, a diff not confirmed, a policy.
-  const failing =
-    (inputs.failOnDiff === true && result.changed) ||
-    (inputs.failOnRollout === true && result.rollouts.length > 0);
+  const failing = inputs.failOnDiff === true || (inputs.failOnRollout === true && result.rollouts.length > 0);
   const mark =
     verdict.mark !== STATE_MARK.COMPLIANT
       ? verdict.mark
@@ -187,8 +184,9 @@ function shortFingerprint(a: DiffArtifact): string {
   return a.fingerprint.slice(0, 12);
 }
 
-function scaling(a: DiffArtifact): string {
-  return `${instances(a, 1) ?? '?'} → ${instances(a, 2) ?? '?'}`;
+/** Instances in snapshot 1 → in snapshot 2, of one artifact, or of a replacement's two. */
+function scaling(a: DiffArtifact, to = a): string {
+  return `${instances(a, 1) ?? '?'} → ${instances(to, 2) ?? '?'}`;
 }
 
 /** Names and snapshot ids come from the server: `log` scrubs every line, a server may echo the token. */
@@ -372,7 +370,7 @@ export function summarize(
         { code: shortFingerprint(r.to) },
         worstOf(entriesOf(r), checks).entry.flow,
         commitCell({ url: r.to.commit_url }),
-        `${instances(r.from, 1) ?? '?'} → ${instances(r.to, 2) ?? '?'}`,
+        scaling(r.from, r.to),
         podsCell(r.to),
       ]),
     );
@@ -415,13 +413,14 @@ export function summarize(
 
 /** What arrives where the heading does not say it, and what the gate does with it. */
 function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failOn: FailOn): void {
-  const arriving = arrivingOf(result).length;
+  const all = arrivingOf(result);
+  const arriving = all.length;
   const what =
     result.counts.rollouts > 0
       ? 'the replaced, the added and those of a rollout'
       : 'the replaced and the added';
   const lead = `${result.snapshot2.name} brings ${arriving} ${plural(arriving, 'artifact')} (${what})`;
-  const review: ComplianceReview | undefined = result.compliance;
+  const review = result.compliance;
   if (arriving === 0) {
     summary.paragraph(`${lead}.`);
     return;
@@ -435,7 +434,7 @@ function arrivingParagraph(summary: SummaryWriter, result: DiffEnvsResult, failO
     return;
   }
   // The heading gives the verdict; this is what the gate does with it.
-  const bad = notCompliant(arrivingOf(result), review);
+  const bad = notCompliant(all, review);
   const sorted = sortArrivals(bad, failOn);
   // With a policy, this is the lookups' part of the gate only: the policy's verdict is above.
   const subject = result.policy ? 'Their compliance state' : 'The promotion gate';
