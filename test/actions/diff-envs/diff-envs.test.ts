@@ -4,7 +4,7 @@
  * grade, the promotion gate under each fail-on, the promotions matrix and rollouts in progress. Run as a step against
  * the sandbox: steps.test.ts; through the bundle: test/dist/contract.test.ts.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   arrivalGrade,
   arrivingOf,
@@ -28,7 +28,7 @@ import { splitImageName } from '../../../src/context/artifact-name.js';
 import { InputError } from '../../../src/errors/errors.js';
 import { COMMENT_LIMIT } from '../../../src/github/comment.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
-import { CONNECTION, readerOf } from '../../helpers/inputs.js';
+import { CONNECTION, printedBy, readerOf } from '../../helpers/inputs.js';
 import { artifactAnswer } from '../../helpers/lookups.js';
 
 const fp = (n: number) => `${String(n).padStart(12, '0')}${'e'.repeat(52)}`;
@@ -322,23 +322,15 @@ describe('diff-envs summary', () => {
 });
 
 describe('diff-envs log', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('lists the first 50 artifacts of a group and counts the rest', () => {
-    let out = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      out += String(chunk);
-      return true;
-    });
-    logDiff(
-      resultOf({
-        onlyIn1: range(0, 120),
-        scaled: [artifact(500, { s1_instance_count: 2, s2_instance_count: 1 })],
-      }),
+    const { out } = printedBy(() =>
+      logDiff(
+        resultOf({
+          onlyIn1: range(0, 120),
+          scaled: [artifact(500, { s1_instance_count: 2, s2_instance_count: 1 })],
+        }),
+      ),
     );
-    vi.restoreAllMocks();
     expect(out).toContain('prod~1 is prod#1; prod is prod#2.');
     expect(out).toContain('::group::Only present in prod#1 (120)');
     expect(out).toContain(`registry.example.test/service-49:1.0  ${'0'.repeat(10)}49  1 instance`);
