@@ -667,29 +667,10 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       // Without fail-on-rollout, a warning.
       expect(result.stdout).toContain(`::warning title=Rollout in progress::${rollout('staging#3')}\n`);
       expect(result.stdout).not.toContain('::error');
-      const s = result.summary;
-      // Each arriving version in one row, with whether it may move; its links only where the answer gives them.
-      const linked = (text: string, url: string | null) => byProfile(`[${text}](${String(url)})`, text);
-      const page = (flow: string, fingerprint: string) =>
-        `https://sandbox.compliance.invalid/demo/flows/${flow}/artifacts/${fingerprint}`;
-      expect(s).toContain('Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.');
-      expect(s).toContain(
-        '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+      // Each arriving version's row, and why it may move or not: diff-envs.test.ts.
+      expect(result.summary).toContain(
+        'Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.',
       );
-      expect(s).toContain(
-        `| ghcr.io/acme/backend | ${linked('1.4.0 → 1.6.0', BACKEND['compare-url'])} | ` +
-          `${linked('✅ COMPLIANT', page('backend', FP.backend16))} | may move | ` +
-          `<code>${FP.backend16.slice(0, 12)}</code> | backend |`,
-      );
-      expect(s).toMatch(
-        /\| ghcr\.io\/acme\/worker \| \S+ → \S+ \| [^|]*❌ NON-COMPLIANT[^|]* \| left out: not COMPLIANT \| <code>\w{12}<\/code> \| worker \|/,
-      );
-      expect(s).toContain(
-        `| ghcr.io/acme/web:3.2.0 | ${linked('✅ COMPLIANT', page('frontend', FP.web32))} | may move | ` +
-          `<code>${FP.web32.slice(0, 12)}</code> | frontend | ` +
-          `${byProfile(`[48d4add](${commitUrl('acme/shop', COMMIT.web32)})`, '')} |`,
-      );
-      expect(s).toContain('#### Rollout in progress (1)');
       noLeak(result.everything);
     });
 
@@ -725,16 +706,6 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
             'and snappish2, so it cannot be shown to be about production and staging as asked.',
         ),
       );
-      // No rollout, no failure: staging#1 and staging#2 run one version of each name.
-      await liveShaped(sandbox, 'staging#1', 'staging#2');
-      const settled = await diff(sandbox, 'staging#1', 'staging#2', { 'fail-on-rollout': 'true' });
-      expect(settled.code).toBe(0);
-      expect(settled.outputs).toMatchObject({
-        outcome: 'different',
-        rollouts: '[]',
-        'rollouts-truncated': 'false',
-      });
-      expect(settled.stdout).not.toContain('Rollout in progress');
     });
 
     const ROLLOUT_LEFT_OUT = { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' };
