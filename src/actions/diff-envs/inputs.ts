@@ -46,7 +46,7 @@ export type StepInputs = Pick<
 export type PromotionFilter = Awaited<ReturnType<typeof readPromotionFilter>>;
 
 async function readPromotionFilter(inputs: InputReader) {
-  const state = inputs.raw('promotions-state').trim().toLowerCase() || 'compliant';
+  const state = inputs.raw('promotions-state').toLowerCase() || 'compliant';
   if (state !== 'compliant' && state !== 'any') {
     throw new InputError(
       'promotions-state',

@@ -286,14 +286,11 @@ export function summarize(
     s1.expression !== s1.name || s2.expression !== s2.name
       ? `${s1.expression} is ${s1.name}, ${s2.expression} is ${s2.name}. `
       : '';
+  const running = `${result.counts.unchanged} ${plural(result.counts.unchanged, 'artifact')}`;
   if (s1.id !== null && s1.id === s2.id && !result.changed) {
-    summary.paragraph(
-      `${resolved}Both name the same snapshot, ${s1.name}: it runs ${result.counts.unchanged} ${plural(result.counts.unchanged, 'artifact')}.`,
-    );
+    summary.paragraph(`${resolved}Both name the same snapshot, ${s1.name}: it runs ${running}.`);
   } else if (!result.changed) {
-    summary.paragraph(
-      `${resolved}Both snapshots run the same ${result.counts.unchanged} ${plural(result.counts.unchanged, 'artifact')} with the same instance counts.`,
-    );
+    summary.paragraph(`${resolved}Both snapshots run the same ${running} with the same instance counts.`);
   } else {
     summary.paragraph(`${resolved}${counts(result)}.`);
     // Pairing rests on names: one the answer leaves out pairs with nothing, so the replaced count would drop unsaid.
