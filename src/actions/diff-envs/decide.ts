@@ -177,7 +177,7 @@ export function worstOf(
 ): { entry: DiffArtifact; check: ArrivalCheck } {
   const checked = entries.map((entry) => ({
     entry,
-    check: checks.get(checkKey(entry)) ?? notLookedUp(entry),
+    check: checks.get(checkKey(entry)) ?? notChecked(entry),
   }));
   return checked.reduce((worst, next) =>
     ARRIVAL[next.check.state].rank > ARRIVAL[worst.check.state].rank ? next : worst,
@@ -384,13 +384,16 @@ export function judge(a: DiffArtifact, found: ArtifactLookup): ArrivalCheck {
 export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
   const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
   return [...Map.groupBy(arriving, checkKey)]
-    .map(([key, [a]]) => checks.get(key) ?? notLookedUp(a as DiffArtifact))
+    .map(([key, [a]]) => checks.get(key) ?? notChecked(a as DiffArtifact))
     .filter((c) => !c.compliant);
 }
 
-/** The check of an arriving artifact that has none. */
-export function notLookedUp(a: DiffArtifact): ArrivalCheck {
-  return check(a, 'NOT-CHECKED', { error: { kind: 'unexpected', message: 'not looked up' } });
+/** The check of an arriving artifact not checked, and why; by default, one that has no check. */
+export function notChecked(
+  a: DiffArtifact,
+  error: StepError = { kind: 'unexpected', message: 'not looked up' },
+): ArrivalCheck {
+  return check(a, 'NOT-CHECKED', { error });
 }
 
 /** The grade of an arriving artifact's state; undefined for COMPLIANT. */

@@ -26,7 +26,7 @@ import {
   entriesOf,
   instances,
   notCompliant,
-  notLookedUp,
+  notChecked,
   repositoryOf,
   sortArrivals,
   versions,
@@ -310,7 +310,7 @@ export function summarize(
   const checked = result.compliance !== undefined;
   const complianceCell = (a: DiffArtifact): Cell[] => {
     if (!checked) return [];
-    const c = checks.get(checkKey(a)) ?? notLookedUp(a);
+    const c = checks.get(checkKey(a)) ?? notChecked(a);
     const why = whyNotCompliant(c);
     // The state links to the artifact's page; why follows as text, not as one long link.
     return [{ text: `${MARK[c.state]} ${stateText(c)}`, href: c.htmlUrl, ...(why && { after: `— ${why}` }) }];

@@ -18,6 +18,7 @@ import {
   checkKey,
   hasFlow,
   judge,
+  notChecked,
   notCompliant,
   promotionsOf,
   sortArrivals,
@@ -79,23 +80,18 @@ async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]
   const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
   const checks = await mapBounded(distinct, LOOKUP_CONCURRENCY, async (a): Promise<ArrivalCheck> => {
     if (!hasFlow(a)) return check(a, 'FLOW-UNKNOWN');
-    if (!allowed.has(a)) {
-      return check(a, 'NOT-CHECKED', {
-        error: { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` },
-      });
-    }
+    if (!allowed.has(a))
+      return notChecked(a, { kind: 'left-out', message: `over ${MAX_LOOKUPS} lookups in one step` });
     // The flow and fingerprint come from the service: one that is not a flow name or a fingerprint is its answer's
     // fault, not the user's input.
     const malformed = malformedName(a.flow, a.fingerprint);
     if (malformed !== undefined) {
-      return check(a, 'NOT-CHECKED', {
-        error: { kind: 'unexpected-response', message: `the diff names ${malformed}` },
-      });
+      return notChecked(a, { kind: 'unexpected-response', message: `the diff names ${malformed}` });
     }
     try {
       return judge(a, await lookUpArtifact(client, a.flow, a.fingerprint));
     } catch (error) {
-      return check(a, 'NOT-CHECKED', { error: stepError(error) });
+      return notChecked(a, stepError(error));
     }
   });
   for (const c of checks) {
