@@ -21,36 +21,28 @@ export function readInputs(inputs: InputReader, cwd: string) {
 
 type ListActionsInputs = ReturnType<typeof readInputs>;
 
-/** What the inputs say, for the result file of a step that could not check. */
-function describe(inputs: ListActionsInputs): Record<string, unknown> {
-  return { failIfFailing: inputs.failIfFailing };
-}
-
 // The decision (pure: no I/O, no log): healthy or failing, and with fail-if-failing whether the health check fails
 // the step, or could not check.
 
-type Tripped = { by: 'failing' | 'unknown'; actions: Action[] };
-
 /**
- * The health check's verdict: the failing actions (`is_failing: true`), and with fail-if-failing what trips it, the
- * failing, else those without a status (outcome `error`: could not check).
+ * The health check's verdict: the failing actions (`is_failing: true`), and with fail-if-failing why it fails the
+ * step: the failing, else those without a status (outcome `error`: could not check).
  */
-export function decide(actions: Action[], failIfFailing: boolean) {
+function decide(actions: Action[], failIfFailing: boolean) {
   const failing = actions.filter((a) => a.is_failing === true);
   // A gate cannot pass on a status the service does not give: "unknown" is could-not-check, not healthy.
   const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean');
   const outcome = failing.length > 0 ? 'failing' : unknown.length > 0 && failIfFailing ? 'error' : 'healthy';
-  const tripped: Tripped | undefined = !failIfFailing
-    ? undefined
-    : failing.length > 0
-      ? { by: 'failing', actions: failing }
-      : unknown.length > 0
-        ? { by: 'unknown', actions: unknown }
-        : undefined;
-  return { outcome, failing, ...(tripped && { tripped }) };
+  const tripped = failing.length > 0 ? failing : unknown;
+  const failure =
+    failIfFailing && tripped.length > 0
+      ? failureText(tripped, actions.length, outcome === 'error')
+      : undefined;
+  return { outcome, failing, failure };
 }
 
-// The run: the actions (GET /actions/{org}), the decision, the rendering.
+// The run: the actions (GET /actions/{org}), the decision, the rendering. A tripped health check says why in the
+// result file, and, without a status, that it could not check.
 
 async function run(inputs: ListActionsInputs): Promise<StepResult> {
   const { url, actions } = await withClient(inputs.connection, async (client) => ({
@@ -62,45 +54,32 @@ async function run(inputs: ListActionsInputs): Promise<StepResult> {
     }),
   }));
   const health = decide(actions, inputs.failIfFailing);
-  const result = resultOf(url, actions, inputs.failIfFailing, health);
+  const { outcome, failure } = health;
+  const failing = health.failing.map((a) => a.name);
   return {
-    outcome: health.outcome,
-    outputs: { count: result.count, failing: result.failing },
-    result: { ...result },
-    summary: summarize(result),
-    ...(result.failure !== undefined
-      ? { failure: result.failure }
-      : { annotations: warnings(health.failing) }),
+    outcome,
+    outputs: { count: actions.length, failing },
+    result: {
+      url,
+      count: actions.length,
+      failing,
+      failIfFailing: inputs.failIfFailing,
+      actions,
+      ...(failure !== undefined && {
+        failure,
+        ...(outcome === 'error' && { error: { kind: 'unexpected-response', message: failure } }),
+      }),
+    },
+    summary: summarize(actions, health),
+    ...(failure !== undefined ? { failure } : { annotations: warnings(health.failing) }),
   };
 }
-
-/** The result file: a tripped health check says why it failed, and, without a status, that it could not check. */
-function resultOf(url: string, actions: Action[], failIfFailing: boolean, health: ReturnType<typeof decide>) {
-  const failure = health.tripped && failureText(health.tripped, actions.length);
-  return {
-    url,
-    count: actions.length,
-    failing: health.failing.map((a) => a.name),
-    failIfFailing,
-    actions,
-    ...(failure !== undefined && {
-      failure,
-      ...(health.tripped?.by === 'unknown' && { error: { kind: 'unexpected-response', message: failure } }),
-    }),
-  };
-}
-
-type ListActionsResult = ReturnType<typeof resultOf>;
 
 // The rendering: the job summary, one row per action; the failure and warnings; what a step that could not check
 // says. Text from the service is escaped by the summary writer; a webhook target shows its host only.
 
 /** How many failing actions a failure message names before "and N more". */
 const MAX_NAMED = 20;
-
-function couldNot(inputs: ListActionsInputs | undefined): string {
-  return inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions';
-}
 
 /** A target in a few words: a webhook URL may carry a secret in its path, so only its host is shown. */
 function describeTarget(target: Record<string, unknown>): string {
@@ -115,18 +94,21 @@ function isText(value: unknown): value is string {
   return typeof value === 'string' && value !== '';
 }
 
-export function summarize(result: ListActionsResult): SummaryWriter {
+function summarize(
+  actions: Action[],
+  { outcome, failing, failure }: ReturnType<typeof decide>,
+): SummaryWriter {
   const summary = new SummaryWriter();
   // Not given is not "not failing": said in the heading, so healthy never reads as more than was told.
-  const unknown = result.actions.filter((a) => typeof a.is_failing !== 'boolean').length;
+  const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean').length;
   summary.heading(
-    `Notification actions: ${result.count}, failing: ${result.failing.length}` +
-      `${unknown > 0 ? `, status unknown: ${unknown}` : ''}${result.failure ? ' ❌' : ''}`,
+    `Notification actions: ${actions.length}, failing: ${failing.length}` +
+      `${unknown > 0 ? `, status unknown: ${unknown}` : ''}${failure ? ' ❌' : ''}`,
     3,
   );
   // A health check that could not check (outcome error) says why in the summary too, not only in the failure.
-  if (result.error !== undefined) summary.paragraph(result.error.message);
-  if (result.count === 0) return summary.paragraph('The org has no actions.');
+  if (outcome === 'error' && failure !== undefined) summary.paragraph(failure);
+  if (actions.length === 0) return summary.paragraph('The org has no actions.');
   summary.table(
     [
       'Name',
@@ -138,18 +120,17 @@ export function summarize(result: ListActionsResult): SummaryWriter {
       'Last success',
       'Last failure',
     ],
-    result.actions.map((a) => {
+    actions.map((a) => {
       const scope = Object.entries({ flows: a.flows ?? [], environments: a.environments ?? [] })
         .filter(([, names]) => names.length > 0)
         .map(([what, names]) => `${what}: ${names.join(', ')}`);
-      const failing = a.is_failing;
       return [
         a.name,
         a.type,
         a.triggers.join(', '),
         a.targets.map(describeTarget).join(', '),
         scope.join('; '),
-        failing === true ? '❌ yes' : failing === false ? 'no' : 'unknown',
+        a.is_failing === true ? '❌ yes' : a.is_failing === false ? 'no' : 'unknown',
         timeCell(a.last_success_timestamp) ?? '—',
         timeCell(a.last_failure_timestamp) ?? '—',
       ];
@@ -159,20 +140,18 @@ export function summarize(result: ListActionsResult): SummaryWriter {
 }
 
 /** Why the health check fails the step: the failing actions, or those it has no status for (could not check). */
-function failureText(tripped: Tripped, total: number): string {
-  const n = tripped.actions.length;
+function failureText(tripped: Action[], total: number, unknown: boolean): string {
+  const n = tripped.length;
   const counted = `${n} of ${total} ${plural(total, 'action')} ${plural(n, 'fails', 'fail')} to send notifications`;
-  if (tripped.by === 'unknown') {
-    return `fail-if-failing: could not check: the service does not say whether ${counted}: ${firstOf(
-      tripped.actions.map((a) => `'${a.name}'`),
+  if (unknown) {
+    const named = firstOf(
+      tripped.map(({ name }) => `'${name}'`),
       MAX_NAMED,
-    )}.`;
+    );
+    return `fail-if-failing: could not check: the service does not say whether ${counted}: ${named}.`;
   }
-  return (
-    `fail-if-failing: ${counted}: ` +
-    firstOf(tripped.actions.map(describeFailure), MAX_NAMED, '; ', ' (see the job summary)') +
-    '.'
-  );
+  const named = firstOf(tripped.map(describeFailure), MAX_NAMED, '; ', ' (see the job summary)');
+  return `fail-if-failing: ${counted}: ${named}.`;
 }
 
 /** One warning per failing action; past GitHub's ten, the last one counts the rest (the summary lists them all). */
@@ -194,8 +173,10 @@ export const action = defineAction({
   name: 'list-actions',
   read: readInputs,
   run,
-  couldNot,
-  describe,
+  couldNot: (inputs) =>
+    inputs ? `Could not list the actions of ${inputs.connection.org}` : 'Could not list the actions',
+  // What the inputs say, for the result file of a step that could not check.
+  describe: (inputs) => ({ failIfFailing: inputs.failIfFailing }),
   // The outputs of a step that could not check: `failing` stays a JSON list, so a later fromJSON() reads it.
   onError: { outputs: { count: '', failing: [] } },
 });

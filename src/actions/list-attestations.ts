@@ -3,14 +3,7 @@ import { OVERRIDE_ATTESTATION_TYPE, type Attestation } from '../api/schemas.js';
 import type { InputReader } from '../context/inputs.js';
 import { formatTime } from '../context/time.js';
 import { readCommon, withClient } from '../runtime/context.js';
-import {
-  listStep,
-  listSummary,
-  readPaging,
-  type ListCounts,
-  type ListRead,
-  type Paging,
-} from '../runtime/paging.js';
+import { listStep, readPaging } from '../runtime/paging.js';
 import { defineAction, type StepResult } from '../runtime/step.js';
 import { commitCell, compliantCell, overrideCell, timeCell, trailText } from '../summary/cells.js';
 
@@ -24,10 +17,7 @@ export function readInputs(inputs: InputReader, cwd: string, now: number = Date.
   return { ...common, flow, from, to, paging: readPaging(inputs) };
 }
 
-export type ListAttestationsInputs = ReturnType<typeof readInputs>;
-
-type ListAttestationsResult = ListCounts &
-  ReturnType<typeof queryOf> & { url: string; attestations: Attestation[] };
+type ListAttestationsInputs = ReturnType<typeof readInputs>;
 
 /** The query as asked (the times in Unix seconds, as sent): in the result file, also of a step that could not list. */
 function queryOf(inputs: ListAttestationsInputs) {
@@ -39,13 +29,6 @@ function queryOf(inputs: ListAttestationsInputs) {
   };
 }
 
-// The decision (pure): which attestations count as non-compliant.
-
-/** Only `is_compliant: false` counts: an attestation that does not say is not called non-compliant. */
-export function isNonCompliant(attestation: Attestation): boolean {
-  return attestation.is_compliant === false;
-}
-
 // The run: the attestations of the flow in the window asked, one page or every page up to the cap.
 
 async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
@@ -53,6 +36,10 @@ async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
     ...(inputs.from !== undefined && { from_timestamp: inputs.from }),
     ...(inputs.to !== undefined && { to_timestamp: inputs.to }),
   };
+  const created = [
+    ...(inputs.from !== undefined ? [`from ${formatTime(inputs.from)}`] : []),
+    ...(inputs.to !== undefined ? [`to ${formatTime(inputs.to)}`] : []),
+  ];
   return withClient(inputs.connection, async (client) => {
     const url = client.urlFor('listFlowAttestations', { flow_name: inputs.flow }, window);
     return listStep(
@@ -67,64 +54,53 @@ async function run(inputs: ListAttestationsInputs): Promise<StepResult> {
             ...(perPage !== undefined && { per_page: perPage }),
           }),
         allPages: (options) => client.listAllFlowAttestations(inputs.flow, window, options),
-        isNonCompliant,
+        // Only `is_compliant: false` counts: an attestation that does not say is not called non-compliant.
+        isNonCompliant: (attestation) => attestation.is_compliant === false,
       },
-      (counts, attestations): ListAttestationsResult => ({
-        url,
-        ...queryOf(inputs),
-        ...counts,
-        attestations,
+      (counts, attestations) => ({ url, ...queryOf(inputs), ...counts, attestations }),
+      (read) => ({
+        heading: `Attestations of ${inputs.flow}`,
+        // Not given is not compliant either: said, so the count never reads as more than the service told.
+        unknown: {
+          count: read.items.filter((a) => typeof a.is_compliant !== 'boolean').length,
+          words: 'without a verdict',
+        },
+        narrowed: created.length > 0 ? `Created ${created.join(' ')}. ` : '',
+        columns: ['Name', 'Type', 'Compliant', 'Trail', 'Commit', 'Created', 'Reported by', 'Description'],
+        row,
       }),
-      summarize,
     );
   });
 }
 
-// The rendering: the job summary (the counts, the window, the table) and what a failed step says.
+// The rendering: an attestation's row. Every field is only shown here: one the service left out leaves its cell
+// empty, never fails the step.
 
-function couldNot(inputs: ListAttestationsInputs | undefined): string {
-  return inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations';
-}
-
-export function summarize(result: ListAttestationsResult, read: ListRead<Attestation>, paging: Paging) {
-  const window = [
-    ...(result.from !== undefined ? [`from ${formatTime(result.from)}`] : []),
-    ...(result.to !== undefined ? [`to ${formatTime(result.to)}`] : []),
+function row(a: Attestation) {
+  return [
+    { text: a.attestation_name ?? '?', href: a.html_url },
+    a.attestation_type,
+    // An override is a person's verdict on an attestation of its name: said as one.
+    a.attestation_type === OVERRIDE_ATTESTATION_TYPE
+      ? overrideCell(a.is_compliant)
+      : compliantCell(a.is_compliant, ''),
+    trailText(a.trail_name),
+    commitCell({
+      sha: a.git_commit_info?.sha1,
+      message: a.git_commit_info?.message,
+      url: a.git_commit_info?.url,
+    }),
+    timeCell(a.created_at),
+    a.reported_by,
+    a.description,
   ];
-  return listSummary(result, read, paging, 'attestation', {
-    heading: `Attestations of ${result.flow}`,
-    // Not given is not compliant either: said, so the count never reads as more than the service told.
-    unknown: {
-      count: read.items.filter((a) => typeof a.is_compliant !== 'boolean').length,
-      words: 'without a verdict',
-    },
-    narrowed: window.length > 0 ? `Created ${window.join(' ')}. ` : '',
-    columns: ['Name', 'Type', 'Compliant', 'Trail', 'Commit', 'Created', 'Reported by', 'Description'],
-    // Every field is only shown here: one the service left out leaves its cell empty, never fails the step.
-    row: (a) => [
-      { text: a.attestation_name ?? '?', href: a.html_url },
-      a.attestation_type,
-      // An override is a person's verdict on an attestation of its name: said as one.
-      a.attestation_type === OVERRIDE_ATTESTATION_TYPE
-        ? overrideCell(a.is_compliant)
-        : compliantCell(a.is_compliant, ''),
-      trailText(a.trail_name),
-      commitCell({
-        sha: a.git_commit_info?.sha1,
-        message: a.git_commit_info?.message,
-        url: a.git_commit_info?.url,
-      }),
-      timeCell(a.created_at),
-      a.reported_by,
-      a.description,
-    ],
-  });
 }
 
 export const action = defineAction({
   name: 'list-attestations',
   read: readInputs,
   run,
-  couldNot,
+  couldNot: (inputs) =>
+    inputs ? `Could not list the attestations of ${inputs.flow}` : 'Could not list the attestations',
   describe: queryOf,
 });

@@ -88,10 +88,10 @@ export interface Listing<T> {
 }
 
 /** Reads the list as its paging says: outcome `listed`, `count`, `non-compliant`, a warning when max-items cut it. */
-export async function listStep<T, R extends ListCounts>(
+export async function listStep<T>(
   listing: Listing<T>,
-  resultOf: (counts: ListCounts, items: T[]) => R,
-  summarize: (result: R, read: ListRead<T>, paging: Paging) => SummaryWriter,
+  resultOf: (counts: ListCounts, items: T[]) => ListCounts,
+  shown: (read: ListRead<T>) => ListShown<T>,
 ): Promise<StepResult> {
   const { paging, noun } = listing;
   const read = await log.group(listing.title, async () => {
@@ -107,7 +107,7 @@ export async function listStep<T, R extends ListCounts>(
     outcome: 'listed',
     outputs: { count: result.count, 'non-compliant': nonCompliant },
     result: { ...result },
-    summary: summarize(result, read, paging),
+    summary: listSummary(result, read, paging, noun, shown(read)),
     // A read cut by max-items is worth a warning: the counts are of part of the list.
     annotations:
       paging.all && truncated ? [{ level: 'warning', message: describeRead(read, paging, noun) }] : [],
@@ -125,7 +125,7 @@ export interface ListShown<T> {
 }
 
 /** The summary of a listing: the counts, what was asked and how much of it was read, then the table. */
-export function listSummary<T>(
+function listSummary<T>(
   counts: ListCounts,
   read: ListRead<T>,
   paging: Paging,
