@@ -2,6 +2,7 @@
  * get-deployment: when and in which snapshot an artifact started running in an environment, and what it replaced.
  * Only a 404 that says it was not deployed is not-found (`fail-if-missing` decides); any other could not check.
  */
+import { isRecord } from '../api/parse.js';
 import { patterns, type Deployment } from '../api/schemas.js';
 import { shortName, splitImageName } from '../context/artifact-name.js';
 import { compareUrl } from '../context/commit-url.js';
@@ -31,16 +32,6 @@ export async function readInputs(inputs: InputReader, cwd: string) {
 }
 
 type GetDeploymentInputs = Awaited<ReturnType<typeof readInputs>>;
-
-/** What the inputs say, for the result file of a step that could not check: never "found" nor "not found". */
-function describe(inputs: GetDeploymentInputs): Record<string, unknown> {
-  return {
-    environment: inputs.environment,
-    ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
-    failIfMissing: inputs.failIfMissing,
-    found: null,
-  };
-}
 
 interface GetDeploymentResult {
   environment: string;
@@ -127,46 +118,42 @@ function notFound(inputs: GetDeploymentInputs, base: ResultBase, error: ApiError
   };
 }
 
-/** A 200 is the answer; the rest is only passed on or shown: one the service leaves out is left empty. */
+/**
+ * A 200 is the answer; the rest is only passed on or shown: one the service leaves out is left empty. What shipped
+ * comes from the one answer: the replaced commit, the compare link, the lead time (null when negative).
+ */
 function found(base: ResultBase, answer: Deployment): GetDeploymentResult {
   // The client holds a fingerprint or environment that is named to the one asked; one not named is not confirmed.
   const notConfirmed = (['fingerprint', 'env_name'] as const).filter((key) => !answer[key]);
+  const { artifact, deployed_at: deployedAt } = answer;
+  const replaced = answer.replaced_artifact?.artifact;
+  const committed = artifact?.git_commit_info?.timestamp;
+  const lead =
+    typeof committed === 'number' && typeof deployedAt === 'number'
+      ? Math.floor(deployedAt) - Math.floor(committed)
+      : NaN;
   return {
     ...base,
     found: true,
     ...(notConfirmed.length > 0 && { notConfirmed }),
-    deployedAt: answer.deployed_at !== null ? (serviceTime(answer.deployed_at) ?? null) : null,
+    deployedAt: deployedAt !== null ? (serviceTime(deployedAt) ?? null) : null,
     snapshotIndex: answer.snapshot_index ?? null,
     artifactName: answer.artifact_name ?? null,
     replacedFingerprint: answer.replaced_artifact?.fingerprint ?? null,
-    ...shipped(answer),
+    replacedCommit: commitOf(replaced),
+    compareUrl: compareUrl(replaced?.git_commit_info?.url, artifact?.git_commit_info?.url) ?? null,
+    leadTimeSeconds: Number.isSafeInteger(lead) && lead >= 0 ? lead : null,
     diffUrl: answer.diff_url ?? null,
     deployment: answer,
   };
 }
 
 /** A deployment's commit (or the replaced one's): only a SHA, as it reaches command lines; else null. */
-function commitOf(artifact: Deployment['artifact'] | undefined): string | null {
+function commitOf(artifact?: Deployment['artifact']): string | null {
   const sha = [artifact?.git_commit, artifact?.git_commit_info?.sha1].find(
     (s): s is string => typeof s === 'string' && patterns.commitSha.test(s),
   );
   return sha?.toLowerCase() ?? null;
-}
-
-/** What shipped, from the one answer: replaced commit, compare link, lead time (null when not given or negative). */
-function shipped(answer: Deployment) {
-  const artifact = answer.artifact ?? undefined;
-  const replaced = answer.replaced_artifact?.artifact ?? undefined;
-  const committed = artifact?.git_commit_info?.timestamp;
-  const lead =
-    typeof committed === 'number' && typeof answer.deployed_at === 'number'
-      ? Math.floor(answer.deployed_at) - Math.floor(committed)
-      : undefined;
-  return {
-    replacedCommit: commitOf(replaced),
-    compareUrl: compareUrl(replaced?.git_commit_info?.url, artifact?.git_commit_info?.url) ?? null,
-    leadTimeSeconds: lead !== undefined && Number.isSafeInteger(lead) && lead >= 0 ? lead : null,
-  };
 }
 
 // The run: the fingerprint (given, or computed as report-artifact computes it), the deployment read from the
@@ -188,7 +175,7 @@ async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
   const base = { environment: inputs.environment, fingerprint, url, failIfMissing: inputs.failIfMissing };
   const result: GetDeploymentResult =
     answer instanceof ApiError ? notFound(inputs, base, answer) : found(base, answer);
-  const commit = commitOf(result.deployment?.artifact ?? undefined);
+  const commit = commitOf(result.deployment?.artifact);
   if (result.replacedCommit !== null && commit !== null) {
     // Counted where the checkout has both commits (a full clone); git is loaded only then.
     const { countCommits } = await import('../context/git.js');
@@ -204,33 +191,27 @@ async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
     result: { ...result },
     summary: summarize(result),
   };
-  if (result.message === undefined) {
-    log.info(
-      `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment}` +
-        (result.deployedAt !== null ? ` at ${result.deployedAt}` : '') +
-        `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
-    );
-    const shipped = shippedLine(result);
-    if (shipped !== undefined) log.info(shipped.text);
-    if (result.notConfirmed) log.info(notConfirmedText(result));
-    // fail-if-missing is a gate: it cannot pass on an answer not shown to be about what was asked.
-    if (result.notConfirmed && inputs.failIfMissing) return unconfirmedGate(step, result);
-  } else if (inputs.failIfMissing) {
-    step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
-  } else {
-    // A warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
-    step.annotations = [
-      {
-        level: 'warning',
-        message: `${result.message} fail-if-missing is false: carrying on with found=false.`,
-      },
-    ];
+  if (result.message !== undefined) {
+    // Else a warning, so the service's words are seen: a 404 read wrongly as "not deployed" would pass silently.
+    if (inputs.failIfMissing) {
+      step.failure = `${result.message} Set fail-if-missing: false to carry on when it is not deployed.`;
+    } else {
+      const message = `${result.message} fail-if-missing is false: carrying on with found=false.`;
+      step.annotations = [{ level: 'warning', message }];
+    }
+    return step;
   }
-  return step;
-}
-
-/** fail-if-missing on a found answer that does not name what it is about: could not check, `found` not set. */
-function unconfirmedGate(step: StepResult, result: GetDeploymentResult): StepResult {
+  log.info(
+    `${result.artifactName ?? fingerprint} was deployed to ${inputs.environment}` +
+      (result.deployedAt !== null ? ` at ${result.deployedAt}` : '') +
+      `${result.snapshotIndex !== null ? ` (snapshot #${result.snapshotIndex})` : ''}.`,
+  );
+  const shipped = shippedLine(result);
+  if (shipped !== undefined) log.info(shipped.text);
+  if (!result.notConfirmed) return step;
+  log.info(notConfirmedText(result));
+  if (!inputs.failIfMissing) return step;
+  // fail-if-missing is a gate: it cannot pass on an answer not shown to be about what was asked (`found` not set).
   const failure =
     `fail-if-missing: could not check. ${notConfirmedText(result)} ` +
     'Set fail-if-missing: false to read it as found all the same.';
@@ -244,23 +225,12 @@ function unconfirmedGate(step: StepResult, result: GetDeploymentResult): StepRes
   };
 }
 
-// The rendering: the job summary, and what a step that could not check says. Text from the service is escaped by
-// the summary writer; links are http(s) only.
+// The rendering: the job summary. Text from the service is escaped by the summary writer; links are http(s) only.
 
-function couldNot(inputs: GetDeploymentInputs | undefined): string {
-  return inputs
-    ? `Could not check the deployment to ${inputs.environment}`
-    : 'Could not check the deployment';
-}
-
-/** `_links.<name>.href` when it is an http(s) URL (the spec does not show what `_links` holds). */
+/** `_links.<name>.href`, where it is text (the spec does not show what `_links` holds). */
 function linkOf(deployment: Deployment, name: string): string | undefined {
-  const entry = deployment._links?.[name];
-  const href =
-    entry && typeof entry === 'object' && 'href' in entry && typeof entry.href === 'string'
-      ? entry.href
-      : undefined;
-  return safeUrl(href) ? href : undefined;
+  const entry: unknown = deployment._links?.[name];
+  return isRecord(entry) && typeof entry.href === 'string' ? entry.href : undefined;
 }
 
 /** The summary's and log's words for an answer that does not name what it is about. */
@@ -367,8 +337,15 @@ export const action = defineAction({
   name: 'get-deployment',
   read: readInputs,
   run,
-  couldNot,
-  describe,
+  couldNot: (inputs) =>
+    inputs ? `Could not check the deployment to ${inputs.environment}` : 'Could not check the deployment',
+  // What the inputs say, for the result file of a step that could not check: never "found" nor "not found".
+  describe: (inputs) => ({
+    environment: inputs.environment,
+    ...(inputs.artifact.type === 'fingerprint' && { fingerprint: inputs.artifact.fingerprint }),
+    failIfMissing: inputs.failIfMissing,
+    found: null,
+  }),
   // The outputs of a step that could not check: all empty, so none reads as an answer.
   onError: { outputs: Object.fromEntries(['found', ...Object.keys(OUTPUTS)].map((output) => [output, ''])) },
 });
