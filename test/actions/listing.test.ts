@@ -26,23 +26,38 @@ const ask = {
     'git-commit': 'd'.repeat(40),
   }),
 };
-/** The outputs of list-actions that could not list: told apart from "none failing" by outcome. */
-const NO_ACTIONS = { count: '', failing: '[]', 'failing-truncated': 'false' };
 /** The form of an environment's name, as each refusal of one says it. */
 const NAME = 'a name starting with a letter or digit, then letters, digits, ".", "-" or "_".';
-/** The outputs of get-artifact that could not check: never compliant, never passing the gate. */
-const NOT_CHECKED = { compliant: 'false', found: '', state: '', 'html-url': '', 'would-fail': 'true' };
-/** The outputs of get-deployment that could not check: each empty, told apart from "not deployed" by outcome. */
-const NOT_READ = Object.fromEntries(
-  ['found', 'deployed-at', 'snapshot-index', 'artifact-name', 'diff-url', 'lead-time-seconds']
-    .concat(['replaced-fingerprint', 'replaced-commit', 'compare-url'])
-    .map((name) => [name, '']),
-);
-/** The outputs of a step that could not finish: the outcome, the result file, and `others`. */
-const failed = (others: Record<string, string> = {}) => ({
+/**
+ * What each action's step that could not finish says first, and its outputs besides outcome and result-file: never
+ * compliant nor passing a gate, each told apart from "not found", "not deployed" or "none failing" by outcome.
+ */
+const COULD_NOT = {
+  'get-artifact': {
+    says: 'Could not check the artifact',
+    outputs: { compliant: 'false', found: '', state: '', 'html-url': '', 'would-fail': 'true' },
+  },
+  'get-deployment': {
+    says: 'Could not check the deployment',
+    outputs: Object.fromEntries(
+      ['found', 'deployed-at', 'snapshot-index', 'artifact-name', 'diff-url', 'lead-time-seconds']
+        .concat(['replaced-fingerprint', 'replaced-commit', 'compare-url'])
+        .map((name) => [name, '']),
+    ),
+  },
+  // `failing` stays a list.
+  'list-actions': {
+    says: 'Could not list the actions',
+    outputs: { count: '', failing: '[]', 'failing-truncated': 'false' },
+  },
+  'list-attestations': { says: 'Could not list the attestations', outputs: {} },
+  'list-trails': { says: 'Could not list the trails', outputs: {} },
+};
+/** The outputs of a step of `name` that could not finish. */
+const failed = (name: keyof typeof COULD_NOT) => ({
   outcome: 'error',
   'result-file': expect.any(String) as unknown,
-  ...others,
+  ...COULD_NOT[name].outputs,
 });
 const endpoint = (path: string) => path.replace(/[{}/]/g, '\\$&');
 const list = {
@@ -85,23 +100,17 @@ describe('a bad input fails before any request: outcome error, the error in resu
       { 'attestation-id': 'D873FFB9' },
       "Invalid input 'attestation-id': 'D873FFB9' is not valid. Expected an id of the form " +
         'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxx (lowercase hex).',
-      NOT_CHECKED,
-      '### ⚠️ Could not check the artifact\n',
     ],
     [
       'get-artifact',
       { 'assert-compliant': 'yes' },
       "Invalid input 'assert-compliant': 'yes' is not a boolean. Expected true or false.",
-      NOT_CHECKED,
-      '### ⚠️ Could not check the artifact\n',
     ],
     [
       'get-artifact',
       { 'fail-on': 'non-compliant\nsevere' },
       "Invalid input 'fail-on': 'severe' is not a grade. Expected any of non-compliant, missing, incomplete, " +
         'unknown (one per line or comma-separated), or none alone.',
-      NOT_CHECKED,
-      '### ⚠️ Could not check the artifact\n',
     ],
     [
       'get-artifact',
@@ -109,63 +118,45 @@ describe('a bad input fails before any request: outcome error, the error in resu
       "Invalid input 'fail-on': says missing while assert-compliant is true, which means non-compliant, " +
         'missing, incomplete, unknown. Expected fail-on alone (assert-compliant: true is the shorthand of ' +
         'non-compliant, missing, incomplete, unknown), or the two saying the same.',
-      NOT_CHECKED,
-      '### ⚠️ Could not check the artifact\n',
     ],
-    [
-      'get-deployment',
-      { environment: '' },
-      `Invalid input 'environment': is required. Expected ${NAME}`,
-      NOT_READ,
-      '### ⚠️ Could not check the deployment\n',
-    ],
+    ['get-deployment', { environment: '' }, `Invalid input 'environment': is required. Expected ${NAME}`],
     [
       'get-deployment',
       { environment: 'prod env' },
       `Invalid input 'environment': 'prod env' is not valid. Expected ${NAME}`,
-      NOT_READ,
-      '### ⚠️ Could not check the deployment\n',
     ],
     [
       'get-deployment',
       { 'fail-if-missing': 'no' },
       "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
-      NOT_READ,
-      '### ⚠️ Could not check the deployment\n',
     ],
     // The inputs could not be read, so no heading names the org or the flow.
     [
       'list-actions',
       { 'fail-if-failing': 'yes' },
       "Invalid input 'fail-if-failing': 'yes' is not a boolean. Expected true or false.",
-      NO_ACTIONS,
-      '### ⚠️ Could not list the actions\n',
     ],
     [
       'list-attestations',
       { from: '2026-11-03', to: '2026-11-02' },
       "Invalid input 'from': '2026-11-03' (2026-11-03T00:00:00Z) is later than to '2026-11-02' (2026-11-02T00:00:00Z). Expected from at or before to.",
-      {},
-      '### ⚠️ Could not list the attestations\n',
     ],
     [
       'list-trails',
       { flow: 'my flow' },
       'Invalid input \'flow\': \'my flow\' is not valid. Expected a name starting with a letter or digit, then letters, digits, ".", "-", "_" or "~".',
-      {},
-      '### ⚠️ Could not list the trails\n',
     ],
-  ] as const)('%s %j', async (name, inputs, message, outputs, heading) => {
+  ] as const)('%s %j', async (name, inputs, message) => {
     const result = await ask[name]([], inputs);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`::error::${message}`);
     expect(result.requests).toHaveLength(0);
-    expect(result.outputs).toEqual(failed(outputs));
+    expect(result.outputs).toEqual(failed(name));
     expect(outputFile(result, 'result-file')).toMatchObject({
       outcome: 'error',
       error: { kind: 'input', message },
     });
-    expect(result.summary).toContain(heading);
+    expect(result.summary).toContain(`### ⚠️ ${COULD_NOT[name].says}\n`);
     expect(summaryText(result.summary)).toContain(message);
     expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
     noLeak(result.everything);
@@ -173,42 +164,25 @@ describe('a bad input fails before any request: outcome error, the error in resu
 });
 
 describe('a list that cannot be read fails: outcome error, and the error in result-file and the summary', () => {
-  // Each told apart from "not found", "not deployed" or "none failing" by outcome, for a step after continue-on-error.
   it.each([
     [
       'get-artifact',
       '/artifacts/{org}/{flow_name}/fingerprint/{fingerprint}',
       { 'assert-compliant': 'true' },
-      NOT_CHECKED,
       { compliant: false, found: null, flow: 'backend', fingerprint: FP, assertCompliant: true },
-      'Could not check the artifact in flow backend',
+      ' in flow backend',
     ],
     [
       'get-deployment',
       '/deployments/{org}/{env_name}/{fingerprint}',
       { 'fail-if-missing': 'false' },
-      NOT_READ,
       { found: null, fingerprint: FP, failIfMissing: false },
-      'Could not check the deployment',
+      '',
     ],
-    [
-      'list-actions',
-      '/actions/{org}',
-      { 'fail-if-failing': 'true' },
-      NO_ACTIONS,
-      { failIfFailing: true },
-      'Could not list the actions of acme',
-    ],
-    [
-      'list-attestations',
-      '/attestations/{org}/{flow_name}',
-      {},
-      {},
-      { flow: 'backend' },
-      'Could not list the attestations of backend',
-    ],
-    ['list-trails', '/trails/{org}', {}, {}, { filters: {} }, 'Could not list the trails\n'],
-  ] as const)('%s, the service unreachable', async (name, path, inputs, outputs, saved, heading) => {
+    ['list-actions', '/actions/{org}', { 'fail-if-failing': 'true' }, { failIfFailing: true }, ' of acme'],
+    ['list-attestations', '/attestations/{org}/{flow_name}', {}, { flow: 'backend' }, ' of backend'],
+    ['list-trails', '/trails/{org}', {}, { filters: {} }, '\n'],
+  ] as const)('%s, the service unreachable', async (name, path, inputs, saved, named) => {
     const origin = await closedOrigin();
     const result = await ask[name](
       [],
@@ -219,13 +193,13 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
     expect(result.stdout).toMatch(
       new RegExp(`::error::GET ${endpoint(path)} could not reach the service: .*Check api-url`),
     );
-    expect(result.outputs).toEqual(failed(outputs));
+    expect(result.outputs).toEqual(failed(name));
     expect(outputFile(result, 'result-file')).toMatchObject({
       outcome: 'error',
       ...saved,
       error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
     });
-    expect(result.summary).toContain(`### ⚠️ ${heading}`);
+    expect(result.summary).toContain(`### ⚠️ ${COULD_NOT[name].says}${named}`);
     expect(result.summary).toContain('The service could not be reached');
     noLeak(result.everything);
   });
@@ -264,7 +238,7 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
           "'demo'. Check the org and the names in the request";
         expect(result.code).toBe(1);
         expect(result.stdout).toContain(`::error::${message}`);
-        expect(result.outputs).toEqual(failed());
+        expect(result.outputs).toEqual(failed(name));
         expect(outputFile(result, 'result-file')).toMatchObject({
           outcome: 'error',
           ...saved,

@@ -51,53 +51,30 @@ describe('list-trails: what counts as non-compliant', () => {
   const trail = (fields: Record<string, unknown>): Trail => Trail.parse({ name: 't', ...fields });
 
   it.each([
-    ['compliance_state NON-COMPLIANT', { compliance_state: 'NON-COMPLIANT' }, true],
-    ['compliance_state COMPLIANT', { compliance_state: 'COMPLIANT' }, false],
-    ['compliance_state INCOMPLETE', { compliance_state: 'INCOMPLETE' }, false],
-    [
-      'compliance_status.status when there is no compliance_state',
-      { compliance_status: { status: 'NON-COMPLIANT' } },
-      true,
-    ],
-    [
-      'compliance_state over compliance_status.status',
-      { compliance_state: 'COMPLIANT', compliance_status: { status: 'NON-COMPLIANT' } },
-      false,
-    ],
+    [{ compliance_state: 'NON-COMPLIANT' }, true],
+    [{ compliance_state: 'COMPLIANT' }, false],
+    [{ compliance_state: 'INCOMPLETE' }, false],
+    // compliance_status.status where there is no compliance_state, which comes first.
+    [{ compliance_status: { status: 'NON-COMPLIANT' } }, true],
+    [{ compliance_state: 'COMPLIANT', compliance_status: { status: 'NON-COMPLIANT' } }, false],
     // A named state decides, unless is_compliant contradicts it: then non-compliant (fails closed).
-    ['COMPLIANT and is_compliant true', { compliance_state: 'COMPLIANT', is_compliant: true }, false],
-    ['COMPLIANT, but is_compliant false', { compliance_state: 'COMPLIANT', is_compliant: false }, true],
-    [
-      'COMPLIANT, but compliance_status.is_compliant false',
-      { compliance_state: 'COMPLIANT', is_compliant: true, compliance_status: { is_compliant: false } },
-      true,
-    ],
-    ['INCOMPLETE, but is_compliant true', { compliance_state: 'INCOMPLETE', is_compliant: true }, true],
-    ['INCOMPLETE and is_compliant false', { compliance_state: 'INCOMPLETE', is_compliant: false }, false],
-    // A state spelled otherwise than the service names: is_compliant is the verdict.
-    ['"compliant" and is_compliant true', { compliance_state: 'compliant', is_compliant: true }, false],
-    [
-      '"Non-Compliant" and is_compliant false',
-      { compliance_state: 'Non-Compliant', is_compliant: false },
-      true,
-    ],
-    ['"OVERRIDDEN" and is_compliant false', { compliance_state: 'OVERRIDDEN', is_compliant: false }, true],
-    [
-      'a status spelled otherwise, read by its own is_compliant',
-      { compliance_status: { status: 'non_compliant', is_compliant: false } },
-      true,
-    ],
-    ['"Non-Compliant" without is_compliant: not read', { compliance_state: 'Non-Compliant' }, false],
+    [{ compliance_state: 'COMPLIANT', is_compliant: true }, false],
+    [{ compliance_state: 'COMPLIANT', is_compliant: false }, true],
+    [{ compliance_state: 'COMPLIANT', is_compliant: true, compliance_status: { is_compliant: false } }, true],
+    [{ compliance_state: 'INCOMPLETE', is_compliant: true }, true],
+    [{ compliance_state: 'INCOMPLETE', is_compliant: false }, false],
+    // A state spelled otherwise than the service names: is_compliant is the verdict; without one, not read.
+    [{ compliance_state: 'compliant', is_compliant: true }, false],
+    [{ compliance_state: 'Non-Compliant', is_compliant: false }, true],
+    [{ compliance_state: 'OVERRIDDEN', is_compliant: false }, true],
+    [{ compliance_status: { status: 'non_compliant', is_compliant: false } }, true],
+    [{ compliance_state: 'Non-Compliant' }, false],
     // Without a state, is_compliant false counts.
-    ['is_compliant false without a state', { is_compliant: false }, true],
-    [
-      'compliance_status.is_compliant false without a state',
-      { compliance_status: { is_compliant: false } },
-      true,
-    ],
-    ['is_compliant null without a state', { is_compliant: null }, false],
-    ['nothing said', {}, false],
-  ])('%s', (_label, fields, expected) => {
+    [{ is_compliant: false }, true],
+    [{ compliance_status: { is_compliant: false } }, true],
+    [{ is_compliant: null }, false],
+    [{}, false],
+  ])('%j: %s', (fields, expected) => {
     expect(isNonCompliant(trail(fields))).toBe(expected);
   });
 });
@@ -119,12 +96,7 @@ describe.each(PROFILES)('list-trails, the sandbox answering %s', (profile) => {
   it.each([
     ['flow', { flow: 'frontend' }, [FRONTEND_TRAIL], 0],
     ['flow-tag', { 'flow-tag': 'team=payments' }, [NON_COMPLIANT_TRAIL, COMPLIANT_TRAIL], 1],
-    [
-      'fingerprint',
-      { fingerprint: '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d' },
-      [COMPLIANT_TRAIL],
-      0,
-    ],
+    ['fingerprint', { fingerprint: FINGERPRINT }, [COMPLIANT_TRAIL], 0],
     // Nothing matches: the summary says so.
     ['flow-tag', { 'flow-tag': 'team=nobody' }, [], 0],
   ])('narrows by %s %j', async (_label, filter, names, nonCompliant) => {
