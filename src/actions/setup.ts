@@ -68,29 +68,24 @@ async function run(inputs: SetupInputs): Promise<StepResult> {
   };
 }
 
-// The rendering: what a step that could not set up says, and which setting a failed check blames.
-
-function couldNot(): string {
-  return 'Could not set up the connection to the compliance service';
-}
+// The rendering: which setting a failed check blames.
 
 /** Says which of the three settings is most likely wrong. */
 export function explainVerifyFailure(error: unknown, inputs: Pick<SetupInputs, 'org' | 'apiRoot'>): unknown {
-  if (error instanceof ApiError) {
-    if (error.status === 401 || error.status === 403) {
-      return new InputError(
-        'api-token',
-        `the service refused the token (HTTP ${error.status})`,
-        'a valid API token for this org',
-      );
-    }
-    if (error.status === 404) {
-      return new InputError(
-        'org',
-        `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`,
-        'an existing organization and the service URL',
-      );
-    }
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === 401 || status === 403) {
+    return new InputError(
+      'api-token',
+      `the service refused the token (HTTP ${status})`,
+      'a valid API token for this org',
+    );
+  }
+  if (status === 404) {
+    return new InputError(
+      'org',
+      `the service does not know org '${inputs.org}' or the URL is not an API v2 root (HTTP 404)`,
+      'an existing organization and the service URL',
+    );
   }
   if (error instanceof NetworkError) {
     return new InputError(
@@ -106,7 +101,7 @@ export const action = defineAction({
   name: 'setup',
   read: readInputs,
   run,
-  couldNot,
+  couldNot: () => 'Could not set up the connection to the compliance service',
   // No outcome and no result file: setup hands the connection on through the environment.
   resultFile: false,
 });
