@@ -58,7 +58,12 @@ describe('list-actions against a loopback server', () => {
     const result = await ask([
       act('<img src=x onerror=alert(1)> | [x](javascript:alert(1))', true, {
         type: 'FLOW',
-        targets: [{ type: 'WEBHOOK', url: 'https://hooks.chat.example/services/T0/B0/s3cretPart' }],
+        // A target without a type, or with nothing more: said as far as it goes.
+        targets: [
+          { type: 'WEBHOOK', url: 'https://hooks.chat.example/services/T0/B0/s3cretPart' },
+          { channel: '#ops' },
+          { type: 'EMAIL', url: 'not a URL' },
+        ],
         is_created_from_slack_app: true,
         last_modified_at: 1793600000.5,
         last_failure_timestamp: 1793600100.9,
@@ -77,7 +82,7 @@ describe('list-actions against a loopback server', () => {
     expect(result.summary).not.toContain('<img');
     expect(result.summary).not.toContain('](javascript:');
     expect(result.summary).toContain('&lt;img src=x onerror=alert(1)&gt; \\| \\[x\\]\\(javascript:alert(1))');
-    expect(result.summary).toContain('WEBHOOK (hooks.chat.example)');
+    expect(result.summary).toContain('| WEBHOOK (hooks.chat.example), target #ops, EMAIL |');
     expect(result.summary).not.toContain('s3cretPart');
     noLeak(result.everything);
   });

@@ -176,7 +176,7 @@ describe('list-attestations against a loopback server', () => {
     return Object.fromEntries(result.requests[0]?.url.searchParams ?? []);
   }
 
-  it('sends the window as integer Unix seconds: ISO dates (UTC), and times ago from now', async () => {
+  it('sends the window as integer Unix seconds: ISO dates (UTC), and times ago from now; one page as asked', async () => {
     expect(await sentQuery({ from: '2026-11-03', to: '2026-11-03T12:30:00Z' })).toEqual({
       from_timestamp: String(Date.parse('2026-11-03T00:00:00Z') / 1000),
       to_timestamp: String(Date.parse('2026-11-03T12:30:00Z') / 1000),
@@ -190,6 +190,8 @@ describe('list-attestations against a loopback server', () => {
     expect(from).toBeGreaterThanOrEqual(before - 7 * 86_400);
     expect(from).toBeLessThanOrEqual(after - 7 * 86_400);
     expect(Number(query.to_timestamp) - from).toBe(7 * 86_400 - 12 * 3600);
+    // One page, as asked.
+    expect(await sentQuery({ page: '2', 'per-page': '5' })).toEqual({ page: '2', per_page: '5' });
   });
 
   it('fails with outcome error and no counts when a later page fails', async () => {

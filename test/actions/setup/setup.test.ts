@@ -15,7 +15,8 @@ const DRY_RUN = '::notice::Compliance reporting is in DRY RUN for this job: noth
 
 describe('setup', () => {
   it('exports the connection as the later steps read it, after one authenticated read; no outcome, no result file', async () => {
-    const result = await ask([], { 'timeout-seconds': '300' });
+    // Plain http allowed is handed on too: later steps read the same URL.
+    const result = await ask([], { 'timeout-seconds': '300', 'allow-insecure-http': 'true' });
     expect(action.resultFile).toBe(false);
     expect(result.code).toBe(0);
     expect(result.requests).toHaveLength(1);
@@ -23,6 +24,7 @@ describe('setup', () => {
     expect(result.exportedEnv).toMatchObject({
       COMPLIANCE_DRY_RUN: 'false',
       COMPLIANCE_TIMEOUT_SECONDS: '300',
+      COMPLIANCE_ALLOW_INSECURE_HTTP: 'true',
     });
     expect(result.stdout).not.toMatch(/^::(error|warning|notice)/m);
     expect(result.outputs).toEqual({});
