@@ -11,7 +11,7 @@ import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
 import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
-import { writeCommitGroups } from '../../summary/commit-groups.js';
+import { writeCommitGroups, type GroupedCommit } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { plural } from '../../trust/text.js';
 import {
@@ -39,6 +39,7 @@ import {
 } from './inputs.js';
 
 const TITLE = 'Compliance gate';
+const REVIEW_TITLE = 'Review check';
 /** What a gate that found problems says, where nothing it found fails the step: the heading and the log alike. */
 const WARNED = 'found problems (set to warn, not fail)';
 /** The gate's findings in a reader's words: each is an attestation, or a commit without any (one missing). */
@@ -81,35 +82,55 @@ function resultOf(inputs: GateInputs, read: CommitsRead, wouldFail: boolean) {
 
 export type GateResult = Decision & ReturnType<typeof resultOf>;
 
+/** What the gate and the review found, and how the annotations and the failure name it. */
+interface Found<T> {
+  sorted: Sorted<T>;
+  describe: (item: T) => string;
+  grade: (item: T) => Grade;
+  words: FindingWords;
+  counts: string;
+  title: string;
+}
+
+/** A step that checked: its outcome, the summary and the comment alike (`report`), the annotations and failure. */
+function checkedStep<T>(
+  inputs: GateInputs,
+  step: Pick<StepResult, 'outputs' | 'result'> & { compliant: boolean; note: string | undefined },
+  report: (forComment: boolean) => SummaryWriter,
+  found: Found<T>,
+): StepResult {
+  const outcome: Outcome = step.compliant ? 'compliant' : 'non-compliant';
+  return {
+    outcome,
+    outputs: step.outputs,
+    result: step.result,
+    summary: report(false),
+    comment: { key: commentKey(inputs), body: () => report(true).toString() },
+    ...verdictAnnotations(inputs, step.note, found),
+  };
+}
+
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
   const sorted = sortByFailOn(decision, inputs.failOn);
   const result = { ...decision, ...resultOf(inputs, read, sorted.wouldFail) };
-  const outcome: Outcome = decision.compliant ? 'compliant' : 'non-compliant';
-  return {
-    outcome,
-    outputs: {
-      compliant: decision.compliant,
-      missing: decision.missing,
-      // Those without a verdict too: a script that reads only this list fails closed.
-      'non-compliant': decision.findings
-        .filter((f) => f.grade !== 'missing')
-        .map(({ commit, name }) => ({ commit, name })),
-      'would-fail': sorted.wouldFail,
-    },
-    result: { ...result },
-    summary: report(inputs, result, outcome, false),
-    comment: {
-      key: commentKey(inputs),
-      body: () => report(inputs, result, outcome, true).toString(),
-    },
-    ...verdictAnnotations(inputs, result.note, sorted, {
-      describe: (item) => describeItem(item, result),
-      grade: (item) => item.grade,
-      words: ATTESTATIONS,
-      counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
-      title: TITLE,
-    }),
+  const outputs = {
+    compliant: decision.compliant,
+    missing: decision.missing,
+    // Those without a verdict too: a script that reads only this list fails closed.
+    'non-compliant': decision.findings
+      .filter((f) => f.grade !== 'missing')
+      .map(({ commit, name }) => ({ commit, name })),
+    'would-fail': sorted.wouldFail,
   };
+  const step = { compliant: decision.compliant, outputs, result: { ...result }, note: result.note };
+  return checkedStep(inputs, step, (forComment) => report(inputs, result, sorted, forComment), {
+    sorted,
+    describe: (item) => describeItem(item, result),
+    grade: (item) => item.grade,
+    words: ATTESTATIONS,
+    counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
+    title: TITLE,
+  });
 }
 
 /**
@@ -119,14 +140,7 @@ export function render(inputs: GateInputs, read: CommitsRead, decision: Decision
 function verdictAnnotations<T>(
   inputs: GateInputs,
   note: string | undefined,
-  sorted: Sorted<T>,
-  found: {
-    describe: (item: T) => string;
-    grade: (item: T) => Grade;
-    words: FindingWords;
-    counts: string;
-    title: string;
-  },
+  { sorted, ...found }: Found<T>,
 ): Pick<StepResult, 'annotations' | 'failure'> {
   const notes: Annotation[] = note === undefined ? [] : [{ level: 'warning', message: note }];
   if (!sorted.wouldFail) return { annotations: notes };
@@ -207,26 +221,44 @@ const MARK: Record<CellState, string> = {
   unknown: UNKNOWN_MARK,
 };
 
+/** The summary, or with `forComment` the comment body, opening with the verdict: passed, tripped, or set to warn. */
+function opening(title: string, compliant: boolean, sorted: Sorted<unknown>, forComment: boolean) {
+  const verdict = compliant
+    ? `✅ ${title} passed`
+    : `❌ ${title} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`;
+  return new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {}).heading(verdict, 3);
+}
+
+/** Each commit checked as the summary shows it: its title where known, linked to its page. */
+function commitLines(inputs: GateInputs, read: Pick<CommitsRead, 'commits'>) {
+  const bySha = new Map(read.commits.map((c) => [c.sha, c]));
+  const line = (sha: string, detail?: string): GroupedCommit => {
+    const commit = bySha.get(sha);
+    return { sha, title: commit?.title, url: commit?.url ?? commitUrl(inputs.runner.github, sha), detail };
+  };
+  const cell = (sha: string) => {
+    const { title, url } = line(sha);
+    return { text: `${sha.slice(0, 7)}${title ? ` ${title}` : ''}`, href: url };
+  };
+  return { line, cell };
+}
+
+/** A group's title when many commits are grouped: `❌ Non-compliant`. */
+const groupTitle = (mark: string, words: string) =>
+  `${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 /** The summary, or with `forComment` the comment body: problems first, built to fit a comment. */
 function report(
   inputs: GateInputs,
   result: GateResult,
-  outcome: Outcome,
+  sorted: Sorted<GradedItem>,
   forComment: boolean,
 ): SummaryWriter {
-  const summary = new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {});
-  const sorted = sortByFailOn(result, inputs.failOn);
-  summary.heading(
-    outcome === 'compliant'
-      ? `✅ ${TITLE} passed`
-      : `❌ ${TITLE} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`,
-    3,
-  );
-  const from = sourceWords(result);
+  const summary = opening(TITLE, result.compliant, sorted, forComment);
   const narrowed = describeQuery(result.query);
   summary.paragraph(
     [
-      `${result.commits.length} ${plural(result.commits.length, 'commit')}${from}.`,
+      `${result.commits.length} ${plural(result.commits.length, 'commit')}${sourceWords(result)}.`,
       result.required.length > 0
         ? `Required: ${result.required.join(', ')}.`
         : 'Required: at least one attestation per commit, all compliant.',
@@ -248,26 +280,41 @@ function report(
   const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade, ATTESTATIONS);
   if (graded !== '') summary.paragraph(graded);
   if (result.deployed !== undefined) deployedLines(summary, result.deployed);
-  // Many commits (a release range): grouped by state, problems first, rather than a matrix of thousands of rows.
-  if (result.rows.length > MATRIX_MAX) return groupedByState(summary, inputs, result, forComment);
+  const commits = commitLines(inputs, result);
+  // Many commits (a release range): grouped by state, worst first, each with the attestations at fault, rather
+  // than a matrix of thousands of rows.
+  if (result.rows.length > MATRIX_MAX) {
+    const states = (Object.keys(STATE_RANK) as CellState[]).sort((a, b) => STATE_RANK[b] - STATE_RANK[a]);
+    const groups = states.map((state) => ({
+      title: groupTitle(MARK[state], state === 'unknown' ? 'unknown (no verdict)' : state),
+      commits: result.rows
+        .filter((row) => row.state === state)
+        .map((row) => {
+          const atFault = Object.entries(row.cells)
+            .filter(([, cell]) => cell.state !== 'compliant')
+            .map(([name, cell]) => `${name} ${cellWords(cell, true)}`);
+          const none = Object.keys(row.cells).length === 0 ? ['no attestation'] : [];
+          return commits.line(row.commit, [...atFault, ...none].join(', '));
+        }),
+    }));
+    return writeCommitGroups(summary, groups, listed(forComment));
+  }
   const rows = forComment
     ? [...result.rows].sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state])
     : result.rows;
-  const commits = new Map(result.commits.map((c) => [c.sha, c]));
   summary.table(
     ['Commit', 'Result', ...result.names],
     rows.map((row) => {
-      const commit = commits.get(row.commit);
-      const url = commit?.url ?? commitUrl(inputs.runner.github, row.commit);
+      const commit = commits.cell(row.commit);
       return [
-        { text: `${row.commit.slice(0, 7)}${commit?.title ? ` ${commit.title}` : ''}`, href: url },
+        commit,
         `${MARK[row.state]} ${row.state}`,
         ...result.names.map((name): Cell => {
           const cell = row.cells[name];
           if (!cell) return '—';
           const newest = [...cell.attestations].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0));
           const shown = cell.override ?? newest.find((a) => a.is_compliant !== true) ?? newest[0];
-          return { text: `${MARK[cell.state]} ${cellWords(cell)}`, href: shown?.html_url ?? url };
+          return { text: `${MARK[cell.state]} ${cellWords(cell)}`, href: shown?.html_url ?? commit.href };
         }),
       ];
     }),
@@ -287,8 +334,14 @@ const listed = (forComment: boolean) =>
     ? { maxLines: 100, fullData: "the run's job summary and the `result-file` output" }
     : { maxLines: 1000, fullData: 'the `result-file` output' };
 
-/** ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits that are not a range. */
-function rangeWords({ range, deployed }: Pick<CommitsRead, 'range' | 'deployed'>): string {
+/**
+ * ` of pull request #12`, ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits
+ * listed.
+ */
+function sourceWords(read: Pick<CommitsRead, 'from' | 'pullRequest' | 'range' | 'deployed'>): string {
+  const { range, deployed } = read;
+  if (read.from === 'pull-request' || read.from === 'pull-request-head')
+    return ` of pull request #${read.pullRequest ?? ''}${read.from === 'pull-request-head' ? ' (its head only)' : ''}`;
   if (range === undefined) return '';
   const [base, ...more] = range.bases.map((b) => b.slice(0, 7));
   const head = range.head.slice(0, 7);
@@ -319,36 +372,6 @@ function deployedLines(summary: SummaryWriter, deployed: DeployedRead): void {
   );
 }
 
-/** The commits by their state, worst first, each linked, with the attestations at fault; the rest counted. */
-function groupedByState(
-  summary: SummaryWriter,
-  inputs: GateInputs,
-  result: GateResult,
-  forComment: boolean,
-): SummaryWriter {
-  const commits = new Map(result.commits.map((c) => [c.sha, c]));
-  const states = (Object.keys(STATE_RANK) as CellState[]).sort((a, b) => STATE_RANK[b] - STATE_RANK[a]);
-  const groups = states.map((state) => ({
-    title: `${MARK[state]} ${state === 'unknown' ? 'Unknown (no verdict)' : `${state.charAt(0).toUpperCase()}${state.slice(1)}`}`,
-    commits: result.rows
-      .filter((row) => row.state === state)
-      .map((row) => {
-        const commit = commits.get(row.commit);
-        const atFault = Object.entries(row.cells)
-          .filter(([, cell]) => cell.state !== 'compliant')
-          .map(([name, cell]) => `${name} ${cellWords(cell, true)}`);
-        const none = Object.keys(row.cells).length === 0 ? ['no attestation'] : [];
-        return {
-          sha: row.commit,
-          title: commit?.title,
-          url: commit?.url ?? commitUrl(inputs.runner.github, row.commit),
-          detail: [...atFault, ...none].join(', '),
-        };
-      }),
-  }));
-  return writeCommitGroups(summary, groups, listed(forComment));
-}
-
 /** A cell in words: its state, or the override that decided it (with `short`, the verdict alone). */
 function cellWords(cell: GateCell, short = false): string {
   const override = cell.override;
@@ -358,71 +381,51 @@ function cellWords(cell: GateCell, short = false): string {
   return verdict === cell.state ? overrideText(override) : `${cell.state} (and ${overrideText(override)})`;
 }
 
-/** No base and on-no-base skip: never a pass (`compliant` false, `outcome: skipped`), a warning, no failure. */
-export function renderSkipped(inputs: GateInputs, read: CommitsRead): StepResult {
-  const note = read.note ?? 'Nothing was checked.';
-  return {
-    ...uncheckedStep(inputs, read, `⏭️ ${TITLE} skipped: nothing checked`, [note]),
-    annotations: [{ level: 'warning', message: note }],
-  };
-}
-
 /**
- * A range with nothing to check (merges left out, or no commit): never a pass; graded missing, so fail-on decides.
+ * A step that checked no commit: never a pass. No base and on-no-base skip: `skipped`, a warning, no failure; a range
+ * with nothing to check (merges left out, or no commit): graded missing, so fail-on decides.
  */
-export function renderNothingChecked(inputs: GateInputs, read: CommitsRead): StepResult {
+export function renderUnchecked(inputs: GateInputs, read: CommitsRead): StepResult {
   const note = read.note ?? 'Nothing was checked.';
-  const failing = fails(inputs.failOn, 'missing');
+  const skipped = read.deployed?.noBase === 'skip';
+  const failing = !skipped && fails(inputs.failOn, 'missing');
   const graded = failing
     ? 'Nothing checked counts as missing, which fails this step.'
     : 'Nothing checked counts as missing: this step is set to warn, not fail, on it.';
-  const heading = `❌ ${TITLE} ${failing ? 'tripped' : WARNED}: nothing checked`;
-  const step = uncheckedStep(inputs, read, heading, [note, graded]);
-  return {
-    ...step,
-    outcome: 'non-compliant' satisfies Outcome,
-    outputs: { ...step.outputs, 'would-fail': true },
-    result: {
-      ...step.result,
-      range: read.range,
-      failOn: inputs.failOn.grades,
-      wouldFail: true,
-      nothingChecked: 'missing',
-    },
-    ...(failing
-      ? { failure: `${TITLE} tripped: ${note} ${graded}` }
-      : { annotations: [{ level: 'warning', title: TITLE, message: `${note} ${graded}` }] }),
-  };
-}
-
-/** A step that checked no commit, whatever it decides: never compliant, nothing found, what runs where it was read. */
-function uncheckedStep(
-  inputs: GateInputs,
-  read: CommitsRead,
-  heading: string,
-  paragraphs: string[],
-): StepResult {
-  const summary = new SummaryWriter().heading(heading, 3);
-  for (const paragraph of paragraphs) summary.paragraph(paragraph);
+  const heading = skipped
+    ? `⏭️ ${TITLE} skipped: nothing checked`
+    : `❌ ${TITLE} ${failing ? 'tripped' : WARNED}: nothing checked`;
+  const summary = new SummaryWriter().heading(heading, 3).paragraph(note);
+  if (!skipped) summary.paragraph(graded);
   if (read.deployed !== undefined) deployedLines(summary, read.deployed);
+  const outcome: Outcome = skipped ? 'skipped' : 'non-compliant';
   return {
-    outcome: 'skipped',
-    outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': false },
+    outcome,
+    outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': !skipped },
     result: {
       compliant: false,
       commits: [],
       from: read.from,
-      note: read.note ?? 'Nothing was checked.',
+      note,
       deployed: read.deployed,
       query: inputs.query,
       required: inputs.required,
+      ...(!skipped && {
+        range: read.range,
+        failOn: inputs.failOn.grades,
+        wouldFail: true,
+        nothingChecked: 'missing',
+      }),
     },
     summary,
     comment: { key: commentKey(inputs), body: () => summary.toString() },
+    ...(skipped
+      ? { annotations: [{ level: 'warning', message: note }] }
+      : failing
+        ? { failure: `${TITLE} tripped: ${note} ${graded}` }
+        : { annotations: [{ level: 'warning', title: TITLE, message: `${note} ${graded}` }] }),
   };
 }
-
-const REVIEW_TITLE = 'Review check';
 
 /** Each verdict's mark and words, in a reader's language. */
 const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
@@ -459,10 +462,10 @@ function verdictCounts(counts: Record<Verdict, number>, verdicts: Verdict[]): st
     .join(', ');
 }
 
-/** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
 /** The review rule the step applies, and whose commits it exempts. */
 type ReviewRule = NonNullable<GateInputs['review']>;
 
+/** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
 export function renderReview(
   inputs: GateInputs,
   rule: ReviewRule,
@@ -470,7 +473,6 @@ export function renderReview(
   review: Review,
 ): StepResult {
   const sorted = sortReview(review, inputs.failOn);
-  const outcome: Outcome = review.compliant ? 'compliant' : 'non-compliant';
   const result = {
     compliant: review.compliant,
     ...resultOf(inputs, read, sorted.wouldFail),
@@ -481,37 +483,32 @@ export function renderReview(
       verdicts: review.verdicts,
     },
   };
-  const describe = (r: ReviewVerdict) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`;
-  return {
-    outcome,
-    outputs: {
-      compliant: review.compliant,
-      missing: [],
-      'non-compliant': [],
-      'would-fail': sorted.wouldFail,
-      review: JSON.stringify(review.counts),
-      unreviewed: review.failing,
-    },
-    result,
-    summary: reviewReport(inputs, rule, result, review, sorted, false),
-    comment: {
-      key: commentKey(inputs),
-      body: () => reviewReport(inputs, rule, result, review, sorted, true).toString(),
-    },
-    ...verdictAnnotations(inputs, read.note, sorted, {
-      describe,
+  const outputs = {
+    compliant: review.compliant,
+    missing: [],
+    'non-compliant': [],
+    'would-fail': sorted.wouldFail,
+    review: JSON.stringify(review.counts),
+    unreviewed: review.failing,
+  };
+  const step = { compliant: review.compliant, outputs, result, note: read.note };
+  const failingVerdicts = VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined);
+  return checkedStep(
+    inputs,
+    step,
+    (forComment) => reviewReport(inputs, rule, result, review, sorted, forComment),
+    {
+      sorted,
+      describe: (r) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`,
       grade: gradeOf,
       words: REVIEWED,
       counts:
         `${review.failing.length} of ${review.verdicts.length} ${plural(review.verdicts.length, 'commit')} ` +
         `${plural(review.failing.length, 'fails', 'fail')} the review ` +
-        `(${verdictCounts(
-          review.counts,
-          VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined),
-        )})`,
+        `(${verdictCounts(review.counts, failingVerdicts)})`,
       title: REVIEW_TITLE,
-    }),
-  };
+    },
+  );
 }
 
 /** The review's summary, or with `forComment` the comment body: the auditor's answer first, then what failed. */
@@ -523,14 +520,8 @@ function reviewReport(
   sorted: Sorted<ReviewVerdict>,
   forComment: boolean,
 ): SummaryWriter {
-  const summary = new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {});
+  const summary = opening(REVIEW_TITLE, review.compliant, sorted, forComment);
   const { counts, verdicts } = review;
-  summary.heading(
-    review.compliant
-      ? `✅ ${REVIEW_TITLE} passed`
-      : `❌ ${REVIEW_TITLE} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`,
-    3,
-  );
   const others = verdictCounts(
     counts,
     VERDICTS.filter((v) => v !== 'reviewed'),
@@ -551,46 +542,29 @@ function reviewReport(
   if (graded !== '') summary.paragraph(graded);
   if (read.deployed !== undefined) deployedLines(summary, read.deployed);
 
-  const commits = new Map(read.commits.map((c) => [c.sha, c]));
-  const commitCell = (sha: string): Cell => {
-    const commit = commits.get(sha);
-    const text = `${sha.slice(0, 7)}${commit?.title ? ` ${commit.title}` : ''}`;
-    return { text, href: commit?.url ?? commitUrl(inputs.runner.github, sha) };
-  };
+  const commits = commitLines(inputs, read);
   const prCell = (r: ReviewVerdict): Cell =>
     r.pullRequest ? { text: `#${r.pullRequest.split('/').pop() ?? ''}`, href: r.pullRequest } : '—';
   const byVerdict = VERDICTS.map((verdict) => verdicts.filter((r) => r.verdict === verdict));
   if (verdicts.length > MATRIX_MAX) {
-    const groups = byVerdict.map((rows, i) => {
-      const [mark, words] = VERDICT_WORDS[VERDICTS[i] as Verdict];
-      const title = `${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-      return {
-        title,
-        commits: rows.map((r) => ({
-          sha: r.commit,
-          title: commits.get(r.commit)?.title,
-          url: commits.get(r.commit)?.url ?? commitUrl(inputs.runner.github, r.commit),
-          detail: why(r),
-        })),
-      };
-    });
+    const groups = VERDICTS.map((verdict, i) => ({
+      title: groupTitle(...VERDICT_WORDS[verdict]),
+      commits: (byVerdict[i] ?? []).map((r) => commits.line(r.commit, why(r))),
+    }));
     return writeCommitGroups(summary, groups, listed(forComment));
   }
   const notReviewed = byVerdict.slice(0, -1).flat();
   if (notReviewed.length > 0) {
     summary.table(
       ['Commit', 'Result', 'Pull request', 'Authors', 'Approvers', 'Why'],
-      notReviewed.map((r) => {
-        const [mark, words] = VERDICT_WORDS[r.verdict];
-        return [
-          commitCell(r.commit),
-          `${mark} ${words}`,
-          prCell(r),
-          r.authors.join(', ') || '—',
-          r.approvers.join(', ') || '—',
-          r.reason,
-        ];
-      }),
+      notReviewed.map((r) => [
+        commits.cell(r.commit),
+        VERDICT_WORDS[r.verdict].join(' '),
+        prCell(r),
+        r.authors.join(', ') || '—',
+        r.approvers.join(', ') || '—',
+        r.reason,
+      ]),
     );
   }
   const reviewed = byVerdict.at(-1) ?? [];
@@ -601,14 +575,7 @@ function reviewReport(
   );
   summary.table(
     ['Commit', 'Pull request', 'Approvers'],
-    reviewed.map((r) => [commitCell(r.commit), prCell(r), r.approvers.join(', ')]),
+    reviewed.map((r) => [commits.cell(r.commit), prCell(r), r.approvers.join(', ')]),
   );
   return summary.markdown('</details>');
-}
-
-/** ` of pull request #12`, ` of v1.2.0..HEAD (…)`, or '' for commits listed. */
-function sourceWords(read: Pick<CommitsRead, 'from' | 'pullRequest' | 'range' | 'deployed'>): string {
-  if (read.from === 'pull-request' || read.from === 'pull-request-head')
-    return ` of pull request #${read.pullRequest ?? ''}${read.from === 'pull-request-head' ? ' (its head only)' : ''}`;
-  return rangeWords(read);
 }

@@ -22,19 +22,18 @@ import {
   type DeployedRead,
   type GateQuery,
 } from './inputs.js';
-import { render, renderNothingChecked, renderReview, renderSkipped } from './render.js';
+import { render, renderReview, renderUnchecked } from './render.js';
 import { decide, decideReview } from './decide.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
   // The client first: it is closed however the step ends, and nothing is asked of GitHub before it exists.
   return withClient(inputs.connection, async (client) => {
     const read = await readCommits(inputs, client);
-    if (read.deployed?.noBase === 'skip') return renderSkipped(inputs, read);
-    if (read.range !== undefined && read.commits.length === 0) return renderNothingChecked(inputs, read);
+    // Only a range, or since-deployed-in without a base, finds no commit: nothing is asked.
+    if (read.commits.length === 0) return renderUnchecked(inputs, read);
     let found;
     try {
-      // An empty range asks nothing: there is nothing to check.
-      found = read.commits.length === 0 ? {} : await readAttestations(client, read.commits, inputs.query);
+      found = await readAttestations(client, read.commits, inputs.query);
     } catch (error) {
       // What was read stays: the commits in the result file, and the note (only the head checked) as a warning.
       const { commits, from, pullRequest, note, range, deployed } = read;
