@@ -224,10 +224,6 @@ function namesEveryAuthor(pr: AttestedPullRequest): boolean {
   return !!pr.commits?.length && pr.commits.every((c) => person(c.author_username) !== '');
 }
 
-/** Worst first: a rejection, then no verdict, then an acceptance. */
-const overrideRank = (o: CommitAttestation) =>
-  o.is_compliant === false ? 0 : o.is_compliant === true ? 2 : 1;
-
 function judge(pr: AttestedPullRequest): Judged {
   const approvers = distinct((pr.approvers ?? []).map((a) => person(a.username)));
   const authors = distinct((pr.commits ?? []).map((c) => person(c.author_username)));
@@ -295,7 +291,7 @@ export function reviewCommit(
 
   // Of several standing (of other trails or names), a rejection decides: a gate fails closed. An acceptance decides
   // only where no report of its name stands beside it (a newer one, or one from elsewhere, is judged as it is).
-  const decider = [...overrides].sort((a, b) => overrideRank(a.override) - overrideRank(b.override))[0];
+  const decider = [...overrides].sort((a, b) => verdictRank(b.override) - verdictRank(a.override))[0];
   if (decider && (decider.override.is_compliant !== true || decider.rest.length === 0)) {
     const { override } = decider;
     const verdict =

@@ -19,7 +19,7 @@ import { readNameFilters, type NameFilter } from '../../context/name-filter.js';
 import { compiledOr, type Pattern } from '../../context/pattern.js';
 import { readCommon, type CommonInputs } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
-import type { DeployedArtifact } from '../../compliance/deployed.js';
+import type { Deployed } from '../../compliance/deployed.js';
 
 export const ACTION = 'check-attestations-for-commit';
 
@@ -80,17 +80,14 @@ interface RangeRead {
   includeMerges: boolean;
 }
 
-export interface DeployedRead {
+/**
+ * What runs in the environment: the snapshot read, how many artifacts run there, those of this repository; with no
+ * base, what on-no-base did (`all` checked every commit of the head, `skip` nothing).
+ */
+export type DeployedRead = Pick<Deployed, 'snapshot' | 'running' | 'artifacts'> & {
   environment: string;
-  /** The snapshot read (`production#12`), when the answer names it. */
-  snapshot: string | undefined;
-  /** How many artifacts run there in all. */
-  running: number;
-  /** Those of this repository, each with the commit it was built from where found. */
-  artifacts: DeployedArtifact[];
-  /** No base found: what on-no-base did (`all` checked every commit of the head, `skip` nothing). */
   noBase?: Exclude<OnNoBase, 'fail'>;
-}
+};
 
 /** The grades this gate finds (never incomplete: an attestation has a verdict or none). */
 export const GATE_GRADES = ['non-compliant', 'missing', 'unknown'] as const satisfies readonly Grade[];
@@ -263,7 +260,8 @@ async function readSource(
         'since-deployed-in with commits empty, or commits alone',
       );
     }
-    const head = headOf(pullRequest, common.runner.github);
+    // The pull request's head (GITHUB_SHA is an unattested merge there), else GITHUB_SHA, else the checkout's HEAD.
+    const head = pullRequest?.headSha ?? shaOf(common.runner.github) ?? 'HEAD';
     return { kind: 'since-deployed', environment, names, onNoBase, head, includeMerges };
   }
   if (names.length > 0) {
@@ -287,10 +285,9 @@ async function readSource(
   return commitSource(commits, pullRequest, common);
 }
 
-/** The head of since-deployed-in: the pull request's head (GITHUB_SHA is an unattested merge), else HEAD. */
-function headOf(pullRequest: PullRequestRef | undefined, github: GitHubContext): string {
-  if (pullRequest?.headSha !== undefined) return pullRequest.headSha;
-  return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : 'HEAD';
+/** GITHUB_SHA, where it is a commit SHA. */
+function shaOf(github: GitHubContext): string | undefined {
+  return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : undefined;
 }
 
 function commitSource(
@@ -309,8 +306,8 @@ function commitSource(
       `${SHA_FORM}, e.g. \${{ github.event.pull_request.head.sha }}`,
     );
   }
-  if (github.sha !== undefined && Sha1.safeParse(github.sha).success)
-    return { kind: 'github-sha', sha: github.sha };
+  const sha = shaOf(github);
+  if (sha !== undefined) return { kind: 'github-sha', sha };
   throw new InputError(
     'commits',
     github.sha === undefined

@@ -1,6 +1,6 @@
 /** check-attestations-for-commit, running: reads the commits and their attestations, decides, renders. */
 import type { ComplianceClient } from '../../api/client.js';
-import type { AttestationsByCommit, CommitAttestation } from '../../api/schemas.js';
+import type { AttestationsByCommit } from '../../api/schemas.js';
 import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../compliance/deployed.js';
 import { InputError } from '../../errors/errors.js';
 import { readRange, type RangeRequest, type Revision } from '../../context/commit-range.js';
@@ -46,23 +46,15 @@ export async function run(inputs: GateInputs): Promise<StepResult> {
       });
     }
     const commits = withTitles(read.commits, found);
+    const shas = commits.map((c) => c.sha);
+    const checked = `passed: ${commits.length} ${plural(commits.length, 'commit')} checked.`;
     if (inputs.review) {
-      const review = decideReview(
-        commits.map((c) => c.sha),
-        found,
-        inputs.review.exemptAuthors.matches,
-      );
-      if (review.compliant)
-        log.info(`Review check passed: ${commits.length} ${plural(commits.length, 'commit')} checked.`);
+      const review = decideReview(shas, found, inputs.review.exemptAuthors.matches);
+      if (review.compliant) log.info(`Review check ${checked}`);
       return renderReview(inputs, inputs.review, { ...read, commits }, review);
     }
-    const decision = decide(
-      commits.map((c) => c.sha),
-      found,
-      inputs.required,
-    );
-    if (decision.compliant)
-      log.info(`Compliance gate passed: ${commits.length} ${plural(commits.length, 'commit')} checked.`);
+    const decision = decide(shas, found, inputs.required);
+    if (decision.compliant) log.info(`Compliance gate ${checked}`);
     return render(inputs, { ...read, commits }, decision);
   });
 }
@@ -296,17 +288,15 @@ async function readAttestations(
       ...query,
     });
     for (const c of commits) {
-      const names = (found[c.sha] ?? []).map((a) => `${a.attestation_name} (${verdict(a)})`);
+      const names = (found[c.sha] ?? []).map((a) => {
+        const verdict =
+          a.is_compliant === true ? 'compliant' : a.is_compliant === false ? 'non-compliant' : 'no verdict';
+        return `${a.attestation_name} (${verdict})`;
+      });
       log.info(`${c.sha}: ${names.length === 0 ? 'no attestations' : names.join(', ')}`);
     }
     return found;
   });
-}
-
-function verdict(a: CommitAttestation): string {
-  if (a.is_compliant === true) return 'compliant';
-  if (a.is_compliant === false) return 'non-compliant';
-  return 'no verdict';
 }
 
 /** The commits, with the messages the service knows (of the commit, or of a pull request listing it). */
