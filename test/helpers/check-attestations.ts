@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
 import { escapeText } from '../../src/summary/writer.js';
 import { outputFile, type RunResult } from './runner.js';
-import { demoSeed } from './sandbox.js';
+import { demoSeed, type Running } from './sandbox.js';
 import { noLeak } from './step-result.js';
 
 /** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
@@ -43,6 +43,45 @@ export const seedAttesting = (compliant: string[], failing: string[] = []) =>
       created_at: 1793700000 + i,
     })),
   );
+
+/**
+ * `seed` with an environment `app-prod` whose one snapshot runs `running` (name and the commit of acme/app it was
+ * built from, or of another repository), each an artifact of the flow `app`.
+ */
+export function withDeployed(
+  seed: Seed,
+  running: { name: string; commit: string; repository?: string }[],
+): Seed {
+  const org = seed.orgs.demo;
+  org.flows.push({ name: 'app' });
+  const artifacts = running.map(({ name, commit, repository = 'acme/app' }, i) => {
+    const fingerprint = (i + 1).toString(16).padStart(64, 'a');
+    org.artifacts.push({
+      id: String(900 + i).padStart(24, '0'),
+      flow: 'app',
+      fingerprint,
+      filename: name,
+      git_commit: commit,
+      commit_url: `https://github.com/${repository}/commit/${commit}`,
+      created_at: 1793700000,
+      last_modified_at: 1793700000,
+    });
+    return { fingerprint, name, pods: [`pod-${i}`], most_recent_timestamp: 1793700000 };
+  });
+  org.environments.push({
+    name: 'app-prod',
+    type: 'K8S',
+    snapshots: [{ index: 1, created_at: 1793700000, artifacts }],
+  });
+  return seed;
+}
+
+/** What the sandbox is asked from now on: each request's path and query. */
+export function observed(sandbox: Running): string[] {
+  const urls: string[] = [];
+  sandbox.sandbox.observe(({ url }) => urls.push(url));
+  return urls;
+}
 
 export const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;
 export const errors = (r: RunResult) => r.stdout.match(/^::error.*$/gm) ?? [];

@@ -4,16 +4,22 @@
  * `since-deployed-in`. What the service's answer profile changes (the commit an artifact names) runs under both
  * profiles; how the commits are split into requests, test/api/commit-chunks.test.ts.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clean, expectStep, resultOf, seedAttesting, type Seed } from '../../helpers/check-attestations.js';
+import {
+  clean,
+  expectStep,
+  observed,
+  resultOf,
+  seedAttesting,
+  withDeployed,
+} from '../../helpers/check-attestations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR, fastCommits, gitRecorder, useTempDirs, type Repo } from '../../helpers/git.js';
+import { fastCommits, gitRecorder, repoIn, useTempDirs, type Repo } from '../../helpers/git.js';
 import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { json, startServer } from '../../helpers/server.js';
@@ -36,42 +42,6 @@ const gate = (url: string, inputs: Record<string, string>, options: RunOptions =
 const commitUrl = (sha: string) => `https://github.com/acme/app/commit/${sha}`;
 
 /**
- * `seed` with an environment `app-prod` whose one snapshot runs `running` (name and the commit of acme/app it was
- * built from, or of another repository), each an artifact of the flow `app`.
- */
-function withDeployed(seed: Seed, running: { name: string; commit: string; repository?: string }[]): unknown {
-  const org = seed.orgs.demo;
-  org.flows.push({ name: 'app' });
-  const artifacts = running.map(({ name, commit, repository = 'acme/app' }, i) => {
-    const fingerprint = (i + 1).toString(16).padStart(64, 'a');
-    org.artifacts.push({
-      id: String(900 + i).padStart(24, '0'),
-      flow: 'app',
-      fingerprint,
-      filename: name,
-      git_commit: commit,
-      commit_url: `https://github.com/${repository}/commit/${commit}`,
-      created_at: 1793700000,
-      last_modified_at: 1793700000,
-    });
-    return { fingerprint, name, pods: [`pod-${i}`], most_recent_timestamp: 1793700000 };
-  });
-  org.environments.push({
-    name: 'app-prod',
-    type: 'K8S',
-    snapshots: [{ index: 1, created_at: 1793700000, artifacts }],
-  });
-  return seed;
-}
-
-/** How many requests the sandbox is sent from now on. */
-function counted(sandbox: Running): () => number {
-  let count = 0;
-  sandbox.sandbox.observe(() => count++);
-  return () => count;
-}
-
-/**
  * main: a root commit tagged v1, then 300 ("Commit 0" to "Commit 299"), HEAD there; `side`: one commit on the root;
  * `merged`: one commit on the root, then side merged; `merges-only`: side merged into the root; `hostile`: two
  * commits whose subjects are runner commands and markup. And a clone of main of depth 1.
@@ -84,12 +54,7 @@ let side = '';
 let onMain = '';
 let merge = '';
 beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), 'range-'));
-  const identity = { NAME: AUTHOR.name, EMAIL: AUTHOR.email, DATE: AUTHOR.date };
-  const env = { ...process.env };
-  for (const [k, v] of Object.entries(identity)) env[`GIT_AUTHOR_${k}`] = env[`GIT_COMMITTER_${k}`] = v;
-  r = { dir, git: (...args) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim() };
-  r.git('init', '-q', '-b', 'main');
+  r = repoIn(mkdtempSync(join(tmpdir(), 'range-')));
   [root = ''] = fastCommits(r, 1, { message: () => 'Root' });
   r.git('tag', 'v1', root);
   after = fastCommits(r, 300, { start: 1793600100 });
@@ -111,7 +76,7 @@ beforeAll(() => {
     message: (i) => `::warning::from-git ${i}\r::stop-commands::x @octocat <img src=x> [a](javascript:x)`,
   });
   shallow = mkdtempSync(join(tmpdir(), 'range-shallow-'));
-  r.git('clone', '-q', '--depth', '1', `file://${dir}`, shallow);
+  r.git('clone', '-q', '--depth', '1', `file://${r.dir}`, shallow);
 });
 afterAll(() => {
   for (const dir of [r.dir, shallow]) rmSync(dir, { recursive: true, force: true });
@@ -179,7 +144,7 @@ describe('check-attestations-for-commit over a range', () => {
 
   it('a range of merges alone, left out by include-merges: false, checks nothing: never a pass, graded missing', async () => {
     const sandbox = await startSandbox({ seed: seedAttesting([side]) });
-    const requests = counted(sandbox);
+    const asked = observed(sandbox);
     const run = (inputs: Record<string, string> = {}) =>
       gate(sandbox.url, { commits: `${side}..merges-only`, 'include-merges': 'false', ...inputs });
     const note = `${side}..merges-only has only merge commits (1), which include-merges: false leaves out: nothing was checked.`;
@@ -223,7 +188,7 @@ describe('check-attestations-for-commit over a range', () => {
       expect(step.summary).not.toContain('which fails this step');
     }
     // Nothing was asked of the service.
-    expect(requests()).toBe(0);
+    expect(asked).toEqual([]);
   });
 
   it('commit subjects from git act on nothing: not the log, not the summary', async () => {
@@ -245,8 +210,7 @@ describe('check-attestations-for-commit over a range', () => {
         { name: 'ghcr.io/acme/app:1.0.0', commit: after[0] ?? '' },
       ]),
     });
-    const asked: string[] = [];
-    sandbox.sandbox.observe(({ url }) => asked.push(new URL(url, 'http://sandbox').pathname));
+    const asked = observed(sandbox);
     const run = async (more: Record<string, string> = {}) => {
       await unconfirmedDiff(sandbox, 'app-prod', 'app-prod');
       asked.length = 0;
@@ -268,7 +232,7 @@ describe('check-attestations-for-commit over a range', () => {
     expect(resultOf(result).error).toEqual({ kind: 'unexpected-response', message: why });
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`::error::${why}`);
     // The diff alone: no artifact looked up on its word, no attestation read.
-    expect(asked).toEqual(['/api/v2/env-diff/demo']);
+    expect(asked.map((url) => new URL(url, 'http://sandbox').pathname)).toEqual(['/api/v2/env-diff/demo']);
 
     const dry = await run({ 'dry-run': 'true' });
     expectStep(dry, {
@@ -332,14 +296,14 @@ describe('check-attestations-for-commit over a range', () => {
 
   it('refuses a revision the repository does not have before any request to the service, naming the input', async () => {
     const sandbox = await startSandbox();
-    const requests = counted(sandbox);
+    const asked = observed(sandbox);
     const result = await gate(sandbox.url, { commits: 'v9.9.9..HEAD' });
     expectStep(result, { code: 1, outputs: { outcome: 'error' }, result: { error: { kind: 'input' } } });
     expect(resultOf(result).error?.message).toBe(
       `Invalid input 'commits': 'v9.9.9' names no commit in the repository at ${r.dir}. Expected <base>..<head> ` +
         'on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs).',
     );
-    expect(requests()).toBe(0);
+    expect(asked).toEqual([]);
   });
 });
 
@@ -430,13 +394,13 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     const head = after[4] ?? '';
     // The demo's production runs acme/shop's backend (flow backend): not this repository (acme/app).
     const sandbox = await start({ seed: seedAttesting([root, ...after.slice(0, 5)]) });
-    const requests = counted(sandbox);
+    const requests = observed(sandbox);
     const run = async (onNoBase: string) => {
       await liveShaped(sandbox, 'production', 'production');
-      const before = requests();
+      const before = requests.length;
       const inputs = { 'since-deployed-in': 'production', flow: 'backend', 'on-no-base': onNoBase };
       const result = await gate(sandbox.url, inputs, { github: { GITHUB_SHA: head } });
-      return { result, asked: requests() - before };
+      return { result, asked: requests.length - before };
     };
 
     const { result: fail } = await run('fail');

@@ -196,6 +196,56 @@ describe('a bad input, named with the expected form', () => {
   });
 });
 
+describe('review: never-alone, its inputs', () => {
+  const review = (inputs: Record<string, string>) =>
+    read(env({ review: 'never-alone', flow: 'app', commits: A, ...inputs }));
+
+  it.each([
+    ['a username in any case', 'DEPENDABOT[bot]', true],
+    ['a pattern of the whole username, any case', '/.*\\[BOT\\]/', true],
+    ['a pattern matching only part of the username', '/bot/', false],
+    ['no exempt author', '', false],
+  ])('exempt-authors, %s: exempts dependabot[bot] %s', async (_title, exempt, exempts) => {
+    const { review: rule } = await review({ 'exempt-authors': exempt });
+    expect(rule?.exemptAuthors.matches('dependabot[bot]')).toBe(exempts);
+  });
+
+  it.each([
+    [{ review: 'sometimes' }, "Invalid input 'review': 'sometimes' is not one of the accepted values"],
+    [{ required: 'unit-tests' }, "Invalid input 'required': is not read with review: never-alone"],
+    [
+      { 'attestation-type': 'junit' },
+      "Invalid input 'attestation-type': is not read with review: never-alone",
+    ],
+    [{ 'attestation-name': 'pr' }, "Invalid input 'attestation-name': is not read with review: never-alone"],
+    [{ review: '', 'exempt-authors': 'bot' }, "Invalid input 'exempt-authors': is only read with review"],
+    [
+      { review: '', 'fail-on': 'self-approved' },
+      "Invalid input 'fail-on': 'self-approved' is a grade of the review rule, which only check-attestations-for-commit applies",
+    ],
+    [{ 'fail-on': 'approved' }, "Invalid input 'fail-on': 'approved' is not a grade"],
+    [
+      { 'exempt-authors': '/(/' },
+      "Invalid input 'exempt-authors': '/(/' is not a usable regular expression: missing closing )",
+    ],
+    [{ review: '', 'exempt-authors': '/(/' }, "Invalid input 'exempt-authors': is only read with review"],
+    [
+      { 'exempt-authors': '/bot/i' },
+      "Invalid input 'exempt-authors': '/bot/i' starts with / but is not a pattern between slashes",
+    ],
+    [
+      { 'exempt-authors': 'dependabot[bot]\n/.*/' },
+      "Invalid input 'exempt-authors': '/.*/' matches an empty username: it would exempt every author",
+    ],
+    [
+      { 'exempt-authors': '/a(?=b)/' },
+      "Invalid input 'exempt-authors': '/a(?=b)/' is not a usable regular expression: lookahead",
+    ],
+  ])('refuses %j', async (inputs, message) => {
+    await expect(review(inputs)).rejects.toThrow(message);
+  });
+});
+
 describe('a gate that could not check', () => {
   it('is never compliant, keeps what its inputs said, and updates its own comment', async () => {
     const inputs = await read(

@@ -6,7 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couldNotCheck, errors, expectStep, resultOf, warnings } from '../../helpers/check-attestations.js';
+import {
+  couldNotCheck,
+  errors,
+  expectStep,
+  observed,
+  resultOf,
+  warnings,
+  withDeployed,
+} from '../../helpers/check-attestations.js';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import {
@@ -19,7 +27,7 @@ import {
   type ReviewCase,
 } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 
 const runAction = useInProcessAction();
@@ -52,13 +60,6 @@ const short = (name: ReviewCase) => shas[name].slice(0, 7);
 const commitLink = (name: ReviewCase) =>
   `[${short(name)} Change ${name}](https://github.com/acme/app/commit/${shas[name]})`;
 const pull = (n: number) => `[#${n}](https://github.com/acme/app/pull/${n})`;
-
-/** How many requests the sandbox is sent from now on, and what they asked. */
-function observed(sandbox: Running): string[] {
-  const urls: string[] = [];
-  sandbox.sandbox.observe(({ url }) => urls.push(url));
-  return urls;
-}
 
 describe('review: never-alone over a release', () => {
   it('grades every commit, says so auditor first, fails on those not reviewed, and keeps the evidence', async () => {
@@ -185,30 +186,9 @@ describe('review: never-alone over a release', () => {
   });
 
   it('since-deployed-in: reviews the commits since what runs there, and says what runs', async () => {
-    const seed = reviewSeed(shas);
-    const base = shas['overridden-non-compliant'];
-    const fingerprint = 'a'.repeat(64);
-    seed.orgs.demo.artifacts.push({
-      id: '9'.repeat(24),
-      flow: 'app',
-      fingerprint,
-      filename: 'acme/app',
-      git_commit: base,
-      commit_url: `https://github.com/acme/app/commit/${base}`,
-      created_at: 1793700000,
-      last_modified_at: 1793700000,
-    });
-    seed.orgs.demo.environments.push({
-      name: 'app-prod',
-      type: 'K8S',
-      snapshots: [
-        {
-          index: 1,
-          created_at: 1793700000,
-          artifacts: [{ fingerprint, name: 'acme/app', pods: ['pod-0'], most_recent_timestamp: 1793700000 }],
-        },
-      ],
-    });
+    const seed = withDeployed(reviewSeed(shas), [
+      { name: 'acme/app', commit: shas['overridden-non-compliant'] },
+    ]);
     const { url } = await startSandbox({ seed });
     const result = await review(url, {
       'since-deployed-in': 'app-prod',
@@ -224,18 +204,6 @@ describe('review: never-alone over a release', () => {
       ],
     });
     expect(resultOf(result)).toMatchObject({ from: 'since-deployed', deployed: { environment: 'app-prod' } });
-  });
-
-  it.each([
-    ['a username in any case', 'DEPENDABOT[bot]', 'exempt'],
-    ['a pattern of the whole username, any case', '/.*\\[BOT\\]/', 'exempt'],
-    ['a pattern matching only part of the username', '/bot/', 'unreviewed'],
-    ['no exempt author', '', 'unreviewed'],
-  ])('exempt-authors, %s', async (_, exempt, verdict) => {
-    const { url } = await seeded();
-    const result = await review(url, { commits: shas.bot, 'exempt-authors': exempt });
-    expect(resultOf(result)).toMatchObject({ review: { verdicts: [{ verdict }] } });
-    expect(result.code).toBe(verdict === 'exempt' ? 0 : 1);
   });
 
   it('fail-on picks the grades that fail the step; the others warn, in the words of the table', async () => {
@@ -302,47 +270,5 @@ describe('review: never-alone over a release', () => {
       ],
     });
     expect(result.summary).not.toContain('| Commit |');
-  });
-});
-
-describe('review: its inputs, refused before any request', () => {
-  it.each([
-    [{ review: 'sometimes' }, "Invalid input 'review': 'sometimes' is not one of the accepted values"],
-    [{ required: 'unit-tests' }, "Invalid input 'required': is not read with review: never-alone"],
-    [
-      { 'attestation-type': 'junit' },
-      "Invalid input 'attestation-type': is not read with review: never-alone",
-    ],
-    [{ 'attestation-name': 'pr' }, "Invalid input 'attestation-name': is not read with review: never-alone"],
-    [{ review: '', 'exempt-authors': 'bot' }, "Invalid input 'exempt-authors': is only read with review"],
-    [
-      { review: '', 'fail-on': 'self-approved' },
-      "Invalid input 'fail-on': 'self-approved' is a grade of the review rule, which only check-attestations-for-commit applies",
-    ],
-    [{ 'fail-on': 'approved' }, "Invalid input 'fail-on': 'approved' is not a grade"],
-    [
-      { 'exempt-authors': '/(/' },
-      "Invalid input 'exempt-authors': '/(/' is not a usable regular expression: missing closing )",
-    ],
-    [{ review: '', 'exempt-authors': '/(/' }, "Invalid input 'exempt-authors': is only read with review"],
-    [
-      { 'exempt-authors': '/bot/i' },
-      "Invalid input 'exempt-authors': '/bot/i' starts with / but is not a pattern between slashes",
-    ],
-    [
-      { 'exempt-authors': 'dependabot[bot]\n/.*/' },
-      "Invalid input 'exempt-authors': '/.*/' matches an empty username: it would exempt every author",
-    ],
-    [
-      { 'exempt-authors': '/a(?=b)/' },
-      "Invalid input 'exempt-authors': '/a(?=b)/' is not a usable regular expression: lookahead",
-    ],
-  ])('%j', async (inputs, message) => {
-    const sandbox = await seeded();
-    const asked = observed(sandbox);
-    const result = await review(sandbox.url, { commits: shas.reviewed, ...inputs });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(message);
-    expect(asked).toEqual([]);
   });
 });
