@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { action } from '../../../src/actions/check-attestations-for-commit/index.js';
 import { decide } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import { readInputs, type CommitsRead } from '../../../src/actions/check-attestations-for-commit/inputs.js';
-import { MATRIX_MAX, render } from '../../../src/actions/check-attestations-for-commit/render.js';
+import {
+  MATRIX_MAX,
+  render,
+  renderUnchecked,
+} from '../../../src/actions/check-attestations-for-commit/render.js';
 import { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError, NetworkError } from '../../../src/errors/errors.js';
@@ -265,6 +269,24 @@ describe('a gate that could not check', () => {
       comment: { key: 'check-attestations-for-commit/backend' },
     });
     expect(step.comment?.body()).toContain('### ⚠️ Compliance gate could not check');
+  });
+});
+
+describe('a gate that checks no commit', () => {
+  it('a range without commits: its comment says nothing was checked', async () => {
+    const inputs = await read(env({ commits: 'v1..v2' }));
+    const note = 'v1..v2 has no commits: nothing was checked.';
+    const step = renderUnchecked(inputs, { commits: [], from: 'range', note });
+    expect(step.comment?.body()).toContain(`### ❌ Compliance gate tripped: nothing checked\n\n${note}`);
+  });
+
+  it('a pull request whose commits cannot be read and whose event names no head: an input error', async () => {
+    const e = pullRequestEnv();
+    writeFileSync(e.GITHUB_EVENT_PATH ?? '', JSON.stringify({ number: 7, pull_request: { number: 7 } }));
+    const inputs = await read(env({}, { ...e, GITHUB_SHA: '' }));
+    await expect(action.run(inputs)).rejects.toThrow(
+      'the commits of pull request #7 could not be read (no github-token) and the event names no head commit',
+    );
   });
 });
 
