@@ -82,8 +82,14 @@ function resultOf(inputs: GateInputs, read: CommitsRead, wouldFail: boolean) {
 
 export type GateResult = Decision & ReturnType<typeof resultOf>;
 
-/** What the gate and the review found, and how the annotations and the failure name it. */
-interface Found<T> {
+/** What the gate or the review decided, and how its summary, annotations and failure name what it found. */
+interface Checked<T> {
+  compliant: boolean;
+  outputs: StepResult['outputs'];
+  result: StepResult['result'];
+  note: string | undefined;
+  /** The summary, or with `forComment` the comment body. */
+  report: (forComment: boolean) => SummaryWriter;
   sorted: Sorted<T>;
   describe: (item: T) => string;
   grade: (item: T) => Grade;
@@ -92,58 +98,23 @@ interface Found<T> {
   title: string;
 }
 
-/** A step that checked: its outcome, the summary and the comment alike (`report`), the annotations and failure. */
-function checkedStep<T>(
-  inputs: GateInputs,
-  step: Pick<StepResult, 'outputs' | 'result'> & { compliant: boolean; note: string | undefined },
-  report: (forComment: boolean) => SummaryWriter,
-  found: Found<T>,
-): StepResult {
-  const outcome: Outcome = step.compliant ? 'compliant' : 'non-compliant';
-  return {
+/**
+ * A step that checked, with one annotation per problem, at most ten per level with the step's others: errors for the
+ * grades in fail-on (the failure is the tenth), else warnings, the last saying the gate tripped; it counts what is
+ * only in the summary.
+ */
+function checkedStep<T>(inputs: GateInputs, found: Checked<T>): StepResult {
+  const { sorted, note, report } = found;
+  const outcome: Outcome = found.compliant ? 'compliant' : 'non-compliant';
+  const step = {
     outcome,
-    outputs: step.outputs,
-    result: step.result,
+    outputs: found.outputs,
+    result: found.result,
     summary: report(false),
     comment: { key: commentKey(inputs), body: () => report(true).toString() },
-    ...verdictAnnotations(inputs, step.note, found),
   };
-}
-
-export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
-  const sorted = sortByFailOn(decision, inputs.failOn);
-  const result = { ...decision, ...resultOf(inputs, read, sorted.wouldFail) };
-  const outputs = {
-    compliant: decision.compliant,
-    missing: decision.missing,
-    // Those without a verdict too: a script that reads only this list fails closed.
-    'non-compliant': decision.findings
-      .filter((f) => f.grade !== 'missing')
-      .map(({ commit, name }) => ({ commit, name })),
-    'would-fail': sorted.wouldFail,
-  };
-  const step = { compliant: decision.compliant, outputs, result: { ...result }, note: result.note };
-  return checkedStep(inputs, step, (forComment) => report(inputs, result, sorted, forComment), {
-    sorted,
-    describe: (item) => describeItem(item, result),
-    grade: (item) => item.grade,
-    words: ATTESTATIONS,
-    counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
-    title: TITLE,
-  });
-}
-
-/**
- * One annotation per problem, at most ten per level with the step's others: errors for the grades in fail-on (the
- * failure is the tenth), else warnings, the last saying the gate tripped; it counts what is only in the summary.
- */
-function verdictAnnotations<T>(
-  inputs: GateInputs,
-  note: string | undefined,
-  { sorted, ...found }: Found<T>,
-): Pick<StepResult, 'annotations' | 'failure'> {
   const notes: Annotation[] = note === undefined ? [] : [{ level: 'warning', message: note }];
-  if (!sorted.wouldFail) return { annotations: notes };
+  if (!sorted.wouldFail) return { ...step, annotations: notes };
   const failing = sorted.fail.length > 0;
   // A comment GitHub refuses is one more warning (github/comment.ts), written before the annotations.
   const { commentOnPr, githubToken, pullRequest } = inputs.prComment;
@@ -167,10 +138,36 @@ function verdictAnnotations<T>(
       warned > 0
         ? ` The step is set to warn, not fail, on ${warned} of these (${countWords(sorted.warn, found.grade, found.words.grades)}).`
         : '';
-    return { annotations, failure: `${found.title} tripped: ${found.counts}${more}.${onlyWarn}` };
+    return { ...step, annotations, failure: `${found.title} tripped: ${found.counts}${more}.${onlyWarn}` };
   }
   const warning = `${found.title} ${WARNED}: ${found.counts}${more}.`;
-  return { annotations: [...annotations, { level: 'warning', message: warning }] };
+  return { ...step, annotations: [...annotations, { level: 'warning', message: warning }] };
+}
+
+export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
+  const sorted = sortByFailOn(decision, inputs.failOn);
+  const result = { ...decision, ...resultOf(inputs, read, sorted.wouldFail) };
+  return checkedStep(inputs, {
+    compliant: decision.compliant,
+    outputs: {
+      compliant: decision.compliant,
+      missing: decision.missing,
+      // Those without a verdict too: a script that reads only this list fails closed.
+      'non-compliant': decision.findings
+        .filter((f) => f.grade !== 'missing')
+        .map(({ commit, name }) => ({ commit, name })),
+      'would-fail': sorted.wouldFail,
+    },
+    result: { ...result },
+    note: result.note,
+    report: (forComment) => report(inputs, result, sorted, forComment),
+    sorted,
+    describe: (item) => describeItem(item, result),
+    grade: (item) => item.grade,
+    words: ATTESTATIONS,
+    counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
+    title: TITLE,
+  });
 }
 
 /**
@@ -483,32 +480,30 @@ export function renderReview(
       verdicts: review.verdicts,
     },
   };
-  const outputs = {
-    compliant: review.compliant,
-    missing: [],
-    'non-compliant': [],
-    'would-fail': sorted.wouldFail,
-    review: JSON.stringify(review.counts),
-    unreviewed: review.failing,
-  };
-  const step = { compliant: review.compliant, outputs, result, note: read.note };
   const failingVerdicts = VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined);
-  return checkedStep(
-    inputs,
-    step,
-    (forComment) => reviewReport(inputs, rule, result, review, sorted, forComment),
-    {
-      sorted,
-      describe: (r) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`,
-      grade: gradeOf,
-      words: REVIEWED,
-      counts:
-        `${review.failing.length} of ${review.verdicts.length} ${plural(review.verdicts.length, 'commit')} ` +
-        `${plural(review.failing.length, 'fails', 'fail')} the review ` +
-        `(${verdictCounts(review.counts, failingVerdicts)})`,
-      title: REVIEW_TITLE,
+  return checkedStep(inputs, {
+    compliant: review.compliant,
+    outputs: {
+      compliant: review.compliant,
+      missing: [],
+      'non-compliant': [],
+      'would-fail': sorted.wouldFail,
+      review: JSON.stringify(review.counts),
+      unreviewed: review.failing,
     },
-  );
+    result,
+    note: read.note,
+    report: (forComment) => reviewReport(inputs, rule, result, review, sorted, forComment),
+    sorted,
+    describe: (r) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`,
+    grade: gradeOf,
+    words: REVIEWED,
+    counts:
+      `${review.failing.length} of ${review.verdicts.length} ${plural(review.verdicts.length, 'commit')} ` +
+      `${plural(review.failing.length, 'fails', 'fail')} the review ` +
+      `(${verdictCounts(review.counts, failingVerdicts)})`,
+    title: REVIEW_TITLE,
+  });
 }
 
 /** The review's summary, or with `forComment` the comment body: the auditor's answer first, then what failed. */
