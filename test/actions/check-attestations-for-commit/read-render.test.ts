@@ -270,6 +270,16 @@ describe('a gate that could not check', () => {
     });
     expect(step.comment?.body()).toContain('### ⚠️ Compliance gate could not check');
   });
+
+  it('with review: could not check the reviews, with a comment of its own beside the gate of the same flow', async () => {
+    const inputs = await read(env({ commits: A, review: 'never-alone', flow: 'app' }));
+    const step = errorStep(action, inputs, new NetworkError('GET /x', 'refused'));
+    expect(step).toMatchObject({
+      result: { review: 'never-alone', query: { flow_name: 'app', attestation_type: 'pull_request' } },
+      comment: { key: 'check-attestations-for-commit/never-alone/app' },
+    });
+    expect(step.comment?.body()).toContain('### ⚠️ Could not check the reviews');
+  });
 });
 
 describe('a gate that checks no commit', () => {

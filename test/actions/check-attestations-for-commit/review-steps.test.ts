@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  couldNotCheck,
   errors,
   expectStep,
   observed,
@@ -28,7 +27,6 @@ import {
 } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -172,19 +170,6 @@ describe('review: never-alone over a release', () => {
     expect(body).toContain('1 of 2 commits reviewed by someone else; 1 self-approved.');
   });
 
-  it('keeps its own pull-request comment beside the gate of the same flow, as a second step of one job', async () => {
-    const { url } = await seeded();
-    const api = await github({ pulls: { 7: [{ sha: shas.reviewed, message: 'reviewed' }] } });
-    const onPr = onPullRequest(api, shas.reviewed);
-    const gate = await review(url, { review: '', 'comment-on-pr': 'true' }, onPr);
-    const reviewed = await review(url, { 'comment-on-pr': 'true' }, onPr);
-    expect([gate.code, reviewed.code]).toEqual([0, 0]);
-    const bodies = (api.comments.get(7) ?? []).map((c) => c.body);
-    expect(bodies).toHaveLength(2);
-    expect(bodies.find((b) => b.includes('Compliance gate passed'))).toBeDefined();
-    expect(bodies.find((b) => b.includes('Review check passed'))).toBeDefined();
-  });
-
   it('since-deployed-in: reviews the commits since what runs there, and says what runs', async () => {
     const seed = withDeployed(reviewSeed(shas), [
       { name: 'acme/app', commit: shas['overridden-non-compliant'] },
@@ -237,23 +222,6 @@ describe('review: never-alone over a release', () => {
       '::warning::Review check found problems (set to warn, not fail): 2 of 2 commits fail the review ' +
         '(1 could not be checked, 1 self-approved).',
     );
-  });
-
-  it('under dry run, reads and decides, but a tripped review only warns; a service that cannot answer fails', async () => {
-    const sandbox = await seeded();
-    const dry = await review(sandbox.url, { commits: shas.unreviewed, 'dry-run': 'true' });
-    expectStep(dry, { code: 0, errors: [], outputs: { outcome: 'non-compliant', 'would-fail': 'true' } });
-    const down = await review(sandbox.url, { commits: shas.unreviewed, 'api-token': TEST_TOKEN });
-    couldNotCheck(
-      down,
-      'api',
-      'GET /attestations/{org}/list_attestations_for_criteria',
-      'Could not check the reviews',
-    );
-    expect(resultOf(down)).toMatchObject({
-      review: 'never-alone',
-      query: { attestation_type: 'pull_request' },
-    });
   });
 
   it('groups a long list by verdict, each commit linked, rather than a table of hundreds', async () => {
