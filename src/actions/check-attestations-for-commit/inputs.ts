@@ -41,7 +41,7 @@ export type CommitSource =
       /** The `name` input: the artifacts of this repository by name (besides `flow`). */
       names: NameFilter[];
       onNoBase: OnNoBase;
-      /** The pull request's head commit on pull_request events, else GITHUB_SHA, else HEAD. */
+      /** The pull request's head commit (GITHUB_SHA is an unattested merge there), else GITHUB_SHA, else HEAD. */
       head: string;
       includeMerges: boolean;
     }
@@ -260,7 +260,6 @@ async function readSource(
         'since-deployed-in with commits empty, or commits alone',
       );
     }
-    // The pull request's head (GITHUB_SHA is an unattested merge there), else GITHUB_SHA, else the checkout's HEAD.
     const head = pullRequest?.headSha ?? shaOf(common.runner.github) ?? 'HEAD';
     return { kind: 'since-deployed', environment, names, onNoBase, head, includeMerges };
   }

@@ -3,7 +3,7 @@ import type { ComplianceClient } from '../../api/client.js';
 import type { AttestationsByCommit } from '../../api/schemas.js';
 import { baseRevisions, findDeployed, whyNoBase, type Deployed } from '../../compliance/deployed.js';
 import { InputError } from '../../errors/errors.js';
-import { readRange, type RangeRequest, type Revision } from '../../context/commit-range.js';
+import { readRange, type RangeRequest } from '../../context/commit-range.js';
 import { commitFromEvent, commitUrl } from '../../context/github.js';
 import { describeGitHubError, permissionsMayBeTheCause } from '../../github/octokit.js';
 import { listPullRequestCommits } from '../../github/pulls.js';
@@ -212,13 +212,9 @@ function sinceDeployed(
     artifacts: found.artifacts,
   };
   const noBase = whyNoBase(found, environment, matchedBy(inputs, source));
-  const shown = `${environment}..${head === 'HEAD' ? 'HEAD' : head.slice(0, 7)}`;
-  const headRevision: Revision = {
-    revision: head,
-    described: head === 'HEAD' ? 'HEAD' : `the head commit ${head}`,
-  };
-  const gathered = (error: unknown, read: DeployedRead) =>
-    new GatheredFailure(error, { result: { from: 'since-deployed', deployed: read } });
+  const described = head === 'HEAD' ? 'HEAD' : `the head commit ${head}`;
+  const gathered = (error: unknown) =>
+    new GatheredFailure(error, { result: { from: 'since-deployed', deployed } });
   if (noBase !== undefined && onNoBase === 'fail') {
     throw gathered(
       new InputError(
@@ -227,7 +223,6 @@ function sinceDeployed(
         'an environment that runs an artifact of this repository with a known commit (matched by flow or name), or ' +
           'on-no-base: all (check every commit of the head) or skip (check nothing)',
       ),
-      deployed,
     );
   }
   const said = noBase === undefined ? undefined : `No base in ${environment}: ${noBase}`;
@@ -242,16 +237,16 @@ function sinceDeployed(
   try {
     const read = fromRange(inputs, 'since-deployed', {
       input: said === undefined ? 'since-deployed-in' : 'on-no-base',
-      shown,
-      head: headRevision,
+      shown: `${environment}..${head === 'HEAD' ? 'HEAD' : head.slice(0, 7)}`,
+      head: { revision: head, described },
       bases: said === undefined ? baseRevisions(found, environment) : [],
       includeMerges: source.includeMerges,
     });
     if (said === undefined) return { ...read, deployed };
-    const all = `${said}. Every commit of ${headRevision.described ?? head} is checked (on-no-base: all).`;
+    const all = `${said}. Every commit of ${described} is checked (on-no-base: all).`;
     return { ...read, deployed: { ...deployed, noBase: 'all' }, note: all };
   } catch (error) {
-    throw gathered(error, deployed);
+    throw gathered(error);
   }
 }
 
