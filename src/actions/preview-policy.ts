@@ -78,14 +78,8 @@ async function run(inputs: PreviewInputs): Promise<StepResult> {
       `Check ${running.length} ${plural(running.length, 'artifact')} against the policy`,
       () => judgeArtifacts(client, running.map(diffSubject), policies),
     );
-    return step(
-      inputs,
-      url,
-      snapshot,
-      now as PolicyResult,
-      base,
-      base && changesOf(now as PolicyResult, base, keyOf),
-    );
+    const changes = base && changesOf(now as PolicyResult, base, keyOf);
+    return step({ inputs, url, snapshot, now: now as PolicyResult, base, changes });
   });
 }
 
@@ -104,14 +98,18 @@ function changesOf(now: PolicyResult, base: PolicyResult, key: (j: Judged) => st
   };
 }
 
-function step(
-  inputs: PreviewInputs,
-  url: string,
-  snapshot: string | null,
-  now: PolicyResult,
-  base: PolicyResult | undefined,
-  changes: ReturnType<typeof changesOf> | undefined,
-): StepResult {
+/** What the preview found: the policy now and, given a base policy, the base and what changes. */
+interface Preview {
+  inputs: PreviewInputs;
+  url: string;
+  snapshot: string | null;
+  now: PolicyResult;
+  base: PolicyResult | undefined;
+  changes: ReturnType<typeof changesOf> | undefined;
+}
+
+function step(preview: Preview): StepResult {
+  const { inputs, url, snapshot, now, base, changes } = preview;
   const { findings, sorted } = sortPolicy(now, inputs.failOn);
   // A gate on a snapshot the answer does not name could not check what runs.
   const unconfirmed = snapshot === null && inputs.failOn.grades.length > 0;
@@ -156,10 +154,10 @@ function step(
       'would-fail': result.wouldFail,
     },
     result,
-    summary: report(inputs, snapshot, now, base, changes),
+    summary: report(preview),
     comment: {
       key: `${ACTION}/${inputs.environment}/${inputs.policy.file}`,
-      body: () => report(inputs, snapshot, now, base, changes, COMMENT_WRITER_OPTIONS).toString(),
+      body: () => report(preview, COMMENT_WRITER_OPTIONS).toString(),
     },
     ...(annotations.length > 0 && { annotations }),
     ...(failure !== undefined && { failure }),
@@ -168,11 +166,7 @@ function step(
 
 /** The preview, verdict first: "With this policy, 3 of 41 artifacts in production would fail". */
 function report(
-  inputs: PreviewInputs,
-  snapshot: string | null,
-  now: PolicyResult,
-  base: PolicyResult | undefined,
-  changes: ReturnType<typeof changesOf> | undefined,
+  { inputs, snapshot, now, base, changes }: Preview,
   options: ConstructorParameters<typeof SummaryWriter>[0] = {},
 ): SummaryWriter {
   const summary = new SummaryWriter(options);

@@ -36,6 +36,16 @@ export interface Shorthand {
   found: readonly Grade[];
 }
 
+/** A shorthand where a policy is given: the policy's grades too, and by default what breaks it or is unknown fails. */
+export function withPolicy(shorthand: Shorthand): Shorthand {
+  return {
+    ...shorthand,
+    whenTrue: [...shorthand.whenTrue, ...POLICY_GRADES],
+    whenFalse: [...shorthand.whenFalse, ...POLICY_GRADES, 'unknown'],
+    found: [...shorthand.found, ...POLICY_GRADES],
+  };
+}
+
 /** The `fail-on` input: grades by line or comma, any case, checked before anything is sent. */
 export function parseFailOn(
   raw: string,
@@ -115,17 +125,21 @@ export function fails(failOn: Pick<FailOn, 'grades'>, grade: Grade): boolean {
 }
 
 /**
- * The findings sorted by fail-on, each keeping its place: `fail`, whose grade is in fail-on, fail the step; `warn` the
- * others; `wouldFail`, what the step would decide with every grade listed, is true when there is any finding.
+ * The findings sorted by fail-on, each keeping its place: `fail`, whose grade is in fail-on (or that `neverJudged`
+ * says was never judged), fail the step; `warn` the others; `wouldFail`, what the step would decide with every grade
+ * listed, is true when there is any finding.
  */
 export function sortFindings<T>(
   findings: readonly T[],
   gradeOf: (finding: T) => Grade,
   failOn: Pick<FailOn, 'grades'>,
+  neverJudged: (finding: T) => boolean = () => false,
 ) {
   const fail: T[] = [];
   const warn: T[] = [];
-  for (const finding of findings) (fails(failOn, gradeOf(finding)) ? fail : warn).push(finding);
+  for (const finding of findings) {
+    (fails(failOn, gradeOf(finding)) || neverJudged(finding) ? fail : warn).push(finding);
+  }
   return { fail, warn, wouldFail: findings.length > 0 };
 }
 

@@ -56,7 +56,12 @@ export function verdictOf(trail: Trail): boolean | undefined {
   return given.includes(true) ? true : undefined;
 }
 
-/** The state that counts: named, or read by `is_compliant` (null when neither gives one). */
-export function trailState(trail: Trail): StateRead {
+/**
+ * The state that counts: named, or read by `is_compliant` (null when neither gives one); for a gate, NON-COMPLIANT
+ * where its `compliance_state` and `compliance_status.status` disagree.
+ */
+export function trailState(trail: Trail, gate = false): StateRead {
+  const [given, status] = [trail.compliance_state, trail.compliance_status?.status];
+  if (gate && given && status && given !== status) return { state: 'NON-COMPLIANT' };
   return readState(stateOf(trail), verdictOf(trail));
 }

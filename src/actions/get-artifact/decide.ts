@@ -28,10 +28,7 @@ const RANK: ItemOutcome[] = ['compliant', 'non-compliant', 'not-found', 'error']
 
 /** The step's outcome with many items: the worst of the items' (error, then not-found, then non-compliant). */
 export function worstOutcome(items: ItemResult[]): ItemOutcome {
-  return items.reduce<ItemOutcome>(
-    (worst, item) => (RANK.indexOf(item.outcome) > RANK.indexOf(worst) ? item.outcome : worst),
-    'compliant',
-  );
+  return RANK[Math.max(...items.map((item) => RANK.indexOf(item.outcome)))] ?? 'compliant';
 }
 
 export function notChecked(item: NamedSpec, fingerprint: string | undefined, error: StepError | undefined) {
@@ -63,13 +60,12 @@ export function itemGrade(item: ItemResult): Grade | undefined {
 /** Which of many items fail the step and which warn; one that could not be checked fails whatever fail-on says. */
 export function sortItems(items: ItemResult[], failOn: Pick<FailOn, 'grades'>): Sorted<ItemResult> {
   const graded = items.filter((item) => itemGrade(item) !== undefined);
-  const sorted = sortFindings(graded, (item) => itemGrade(item) ?? 'unknown', failOn);
-  const unchecked = sorted.warn.filter((item) => item.outcome === 'error');
-  return {
-    fail: graded.filter((item) => sorted.fail.includes(item) || unchecked.includes(item)),
-    warn: sorted.warn.filter((item) => !unchecked.includes(item)),
-    wouldFail: sorted.wouldFail,
-  };
+  return sortFindings(
+    graded,
+    (item) => itemGrade(item) ?? 'unknown',
+    failOn,
+    (item) => item.outcome === 'error',
+  );
 }
 
 export function judge(

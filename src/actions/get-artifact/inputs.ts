@@ -1,5 +1,5 @@
 /** get-artifact's inputs: the flow, the artifacts, the trail or attestation asked, and the gate. */
-import { GRADES, POLICY_GRADES, readFailOn, type Shorthand, type Grade } from '../../compliance/grades.js';
+import { GRADES, readFailOn, withPolicy, type Shorthand, type Grade } from '../../compliance/grades.js';
 import { readPolicyInput } from '../../compliance/policy/input.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -59,44 +59,11 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
-/** With a policy, the step fails by default on what breaks it and on what cannot be checked, as on a missing one. */
-const POLICY_SHORTHAND: Shorthand = {
-  ...SHORTHAND,
-  whenTrue: [...GRADES, ...POLICY_GRADES],
-  whenFalse: ['missing', ...POLICY_GRADES, 'unknown'],
-  found: [...GRADES, ...POLICY_GRADES],
-};
-
 export async function readInputs(inputs: InputReader, cwd: string) {
   const common = readCommon(inputs, cwd);
   const flow = inputs.requiredMatching('flow', 'flowName');
-  const items = await readItems(inputs, common.runner.workspace);
-  const policy = await readPolicyInput(inputs, common.runner.workspace);
-  return {
-    ...common,
-    flow,
-    ...items,
-    trail: inputs.matching('trail', 'trailName'),
-    attestationId: inputs.matching('attestation-id', 'attestationId'),
-    ...readGate(inputs, policy === undefined ? SHORTHAND : POLICY_SHORTHAND),
-    /** A policy each artifact read is judged by. */
-    policy,
-  };
-}
-
-export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
-
-/** The grades that fail the step (`fail-on`, or `assert-compliant`: every grade); by default missing only. */
-function readGate(inputs: InputReader, shorthand: Shorthand) {
-  const failOn = readFailOn(inputs, shorthand);
-  return { failOn, assertCompliant: GRADES.every((g) => failOn.grades.includes(g)) };
-}
-
-/** Every artifact asked about, each once (globs expanded), the first, and whether they are many. */
-async function readItems(inputs: InputReader, workspace: string) {
-  const { items, many } = await readArtifactSpecs(inputs, workspace);
-  // readArtifactSpecs gives at least one item or throws an InputError.
-  const first = items[0] as NamedSpec;
+  // Every artifact asked about, each once (globs expanded): at least one, or an InputError.
+  const { items, many } = await readArtifactSpecs(inputs, common.runner.workspace);
   if (many && inputs.optional('attestation-id') !== undefined) {
     throw new InputError(
       'attestation-id',
@@ -104,8 +71,27 @@ async function readItems(inputs: InputReader, workspace: string) {
       'attestation-id with one fingerprint or artifact',
     );
   }
-  return { artifact: first.spec, items, many };
+  const policy = await readPolicyInput(inputs, common.runner.workspace);
+  const trail = inputs.matching('trail', 'trailName');
+  const attestationId = inputs.matching('attestation-id', 'attestationId');
+  // With a policy, the step fails by default on what breaks it and on what cannot be checked, as on a missing one.
+  const failOn = readFailOn(inputs, policy === undefined ? SHORTHAND : withPolicy(SHORTHAND));
+  return {
+    ...common,
+    flow,
+    artifact: (items[0] as NamedSpec).spec,
+    items,
+    many,
+    trail,
+    attestationId,
+    failOn,
+    assertCompliant: GRADES.every((g) => failOn.grades.includes(g)),
+    /** A policy each artifact read is judged by. */
+    policy,
+  };
 }
+
+export type GetArtifactInputs = Awaited<ReturnType<typeof readInputs>>;
 
 /** What the inputs say, for the result file of a step that could not check: never compliant, never "not found". */
 export function describe(inputs: GetArtifactInputs): Record<string, unknown> {

@@ -3,6 +3,7 @@
 import type { ArtifactState } from '../../api/schemas.js';
 import { evaluate, UNKNOWN, type ExpressionContext } from './expression.js';
 import type { AttestationRule, BooleanRule, Condition, Policy } from './load.js';
+import { statusProblem } from '../state.js';
 import { worstVerdict } from './verdict.js';
 
 type Unknown = typeof UNKNOWN;
@@ -39,12 +40,9 @@ export interface ArtifactFacts {
   notRead?: boolean;
 }
 
-export const RULE_VERDICTS = ['fail', 'unknown', 'waived', 'pass', 'not-applicable'] as const;
-export type RuleVerdict = (typeof RULE_VERDICTS)[number];
-
 export interface RuleResult {
   rule: string;
-  verdict: RuleVerdict;
+  verdict: 'fail' | 'unknown' | 'waived' | 'pass' | 'not-applicable';
   /** Why it failed, or could not be told. */
   reason?: string;
   /** The exception that waived it, as written. */
@@ -174,17 +172,19 @@ function attestationVerdict(
   const matching = facts.attestations.filter(
     (a) => (rule.type === '*' || a.type === rule.type) && (rule.name === '*' || a.name === rule.name),
   );
-  if (matching.some((a) => a.compliant === true && a.status !== 'MISSING')) return { verdict: 'pass' };
+  const problems = matching.map((a) => ({ ...a, problem: statusProblem(a.status, a.compliant) }));
+  if (problems.some((a) => a.problem === undefined)) return { verdict: 'pass' };
   // One listed without its name or type may be the one the rule asks for.
   if (facts.attestations.some((a) => a.type === null || a.name === null)) {
     return { verdict: 'unknown', reason: 'the answer lists an attestation without its name or type' };
   }
-  const given = matching.filter((a) => a.status !== 'MISSING');
+  // MISSING is missing here whatever its is_compliant says: the rule asks for one given.
+  const given = problems.filter((a) => a.status !== 'MISSING');
   // The reason links the trail it is about: the one with the failed attestation, else the artifact's first.
   const trails = facts.trails === UNKNOWN ? [] : facts.trails;
   const page = (trail?: string) => pageOf(trails.find((t) => t.name === trail) ?? trails[0]);
   if (given.length === 0) return { verdict: 'fail', reason: 'missing', ...page() };
-  const failed = given.find((a) => a.compliant === false);
+  const failed = given.find((a) => a.problem === 'non-compliant');
   if (failed) return { verdict: 'fail', reason: 'not compliant', ...page(failed.trail) };
   return { verdict: 'unknown', reason: 'the answer gives no verdict on it' };
 }

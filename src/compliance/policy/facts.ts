@@ -124,7 +124,7 @@ export function factsOf(
   const tags = differ ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
   const facts: TrailFact[] = trails.map((t) => ({
     name: t.name ?? '(no name)',
-    state: gateState(t),
+    state: trailState(t, true).state,
     url: t.html_url,
   }));
   const attestations: AttestationFact[] = [];
@@ -137,12 +137,6 @@ export function factsOf(
     attestations.push(...own);
   }
   return { flow: { name: flow, tags }, trails: facts, attestations };
-}
-
-/** A trail's state for a gate: NON-COMPLIANT where its `compliance_state` and `compliance_status.status` disagree. */
-function gateState(trail: Trail): TrailFact['state'] {
-  const [given, status] = [trail.compliance_state, trail.compliance_status?.status];
-  return given && status && given !== status ? 'NON-COMPLIANT' : trailState(trail).state;
 }
 
 /** Tags as the format reads them: string values only; anything else is not the documented shape. */

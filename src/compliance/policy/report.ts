@@ -57,14 +57,11 @@ export function policyAnnotation(level: Annotation['level']) {
  */
 export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick<FailOn, 'grades'>) {
   const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
-  const graded = sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn);
   const neverJudged = (j: Judged) => failOn.grades.length > 0 && j.notRead === true;
-  const sorted = {
-    ...graded,
-    fail: findings.filter((j) => graded.fail.includes(j) || neverJudged(j)),
-    warn: graded.warn.filter((j) => !neverJudged(j)),
+  return {
+    findings,
+    sorted: sortFindings(findings, (j) => policyGrade(j) ?? 'unknown', failOn, neverJudged),
   };
-  return { findings, sorted };
 }
 
 /**
