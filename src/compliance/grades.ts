@@ -18,7 +18,6 @@ export type Grade = (typeof ALL_GRADES)[number];
 export const FAIL_ON_INPUT = 'fail-on';
 const formOf = (grades: readonly string[]) =>
   `any of ${grades.join(', ')} (one per line or comma-separated), or none alone`;
-export const FAIL_ON_FORM = formOf(GRADES);
 
 /** How an action's older boolean input stands for a set of grades. */
 export interface Shorthand {

@@ -15,7 +15,7 @@ import {
 } from '../../summary/cells.js';
 import { link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { plural } from '../../trust/text.js';
-import { OVERRIDE_ATTESTATION_TYPE, type ArtifactState } from '../../api/schemas.js';
+import { OVERRIDE_ATTESTATION_TYPE } from '../../api/schemas.js';
 import type { AttestationCheck, Verdict } from '../../compliance/decide.js';
 import { ARTIFACTS, failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
 import { gradeOf } from './decide.js';
@@ -94,11 +94,6 @@ function statusText(a: AttestationCheck): string {
   return a.superseded ? `${status}${status ? ', ' : ''}${replaced}` : status;
 }
 
-/** Its verdict: an override's said as one (a person's verdict on the attestation). */
-function verdictCell(a: AttestationCheck): string {
-  return a.type === OVERRIDE_ATTESTATION_TYPE ? overrideCell(a.compliant) : compliantCell(a.compliant);
-}
-
 /** `lead` writes what comes first (a policy's verdict). */
 export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWriter) => void): SummaryWriter {
   const summary = new SummaryWriter();
@@ -113,8 +108,10 @@ export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWri
   }
   const name = artifact.filename || result.fingerprint;
   // The state is shown as read, but a gate that could not check is never marked as passed (as with many items).
-  const mark = unchecked(result) ? UNKNOWN_MARK : stateMark(result);
-  summary.heading(`${mark} Artifact ${name}: ${stateWithNote(result)}`, 3);
+  summary.heading(
+    `${unchecked(result) ? UNKNOWN_MARK : mark(result)} Artifact ${name}: ${stateWithNote(result)}`,
+    3,
+  );
   if (result.notConfirmed !== undefined) summary.paragraph(result.notConfirmed);
   if (safeUrl(result.htmlUrl)) summary.markdown(link('Open in the compliance service', result.htmlUrl));
   const info = artifact.git_commit_info ?? undefined;
@@ -144,7 +141,12 @@ export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWri
     summary.heading('Attestations', 4);
     summary.table(
       ['Attestation', 'Status', 'Compliant'],
-      result.attestations.map((a) => [a.name, statusText(a), verdictCell(a)]),
+      // An override's verdict is said as one: a person's verdict on the attestation.
+      result.attestations.map((a) => [
+        a.name,
+        statusText(a),
+        a.type === OVERRIDE_ATTESTATION_TYPE ? overrideCell(a.compliant) : compliantCell(a.compliant),
+      ]),
     );
   }
   const gate = result.gate;
@@ -197,17 +199,15 @@ export function describeItem(item: ItemResult): string {
   return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);
 }
 
-/** A read's mark: a COMPLIANT state the evidence contradicts is marked as not compliant, no state as unknown. */
-function stateMark(read: { state: ArtifactState | null; compliant: boolean }): string {
+/**
+ * A read's mark: a COMPLIANT state the evidence contradicts is marked as not compliant, no state (or an item that could
+ * not be checked) as unknown, an item not found as not compliant.
+ */
+function mark(read: Pick<ItemResult, 'state' | 'compliant'> & { outcome?: ItemResult['outcome'] }): string {
   if (read.compliant) return STATE_MARK.COMPLIANT;
-  if (read.state === null) return UNKNOWN_MARK;
+  if (read.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];
+  if (read.outcome === 'error' || read.state === null) return UNKNOWN_MARK;
   return read.state === 'COMPLIANT' ? STATE_MARK['NON-COMPLIANT'] : STATE_MARK[read.state];
-}
-
-function mark(item: ItemResult): string {
-  if (item.compliant) return STATE_MARK.COMPLIANT;
-  if (item.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];
-  return item.outcome === 'error' ? UNKNOWN_MARK : stateMark(item);
 }
 
 export function summarizeMany(

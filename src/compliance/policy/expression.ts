@@ -336,8 +336,7 @@ function at(node: Node, level: number): string {
 }
 
 /** Canonical text (without `${{ }}`): parentheses only where precedence needs them, strings in double quotes. */
-export function printExpression(expr: Expr | Value): string {
-  const e = expr;
+export function printExpression(e: Expr | Value): string {
   if (e.kind === 'string') return quote(e.value);
   if (e.kind === 'number') return decimal(e.value);
   if (e.kind === 'context') return e.path;

@@ -179,16 +179,6 @@ export function verdictSentence(judged: readonly Judged[], what: string, policyN
   return `${all} ${what} ${plural(judged.length, 'passes', 'pass')} ${policyName}`;
 }
 
-const rowsOf = (judged: readonly Judged[], verdict: RuleResult['verdict'], last: (r: RuleResult) => Cell) =>
-  judged.flatMap((j) =>
-    j.rules.filter((r) => r.verdict === verdict).map((r): Cell[] => [artifactCell(j), r.rule, last(r)]),
-  );
-
-function artifactCell(j: Judged): Cell {
-  const name = shortName(j);
-  return j.url ? { text: name, href: j.url } : name;
-}
-
 /** The section: what breaks it, what could not be checked, what an exception waived; the rest folded. */
 export function writePolicySection(
   summary: SummaryWriter,
@@ -196,18 +186,17 @@ export function writePolicySection(
   policy: Pick<Policy, 'file'>,
 ): SummaryWriter {
   const why = (r: RuleResult): Cell => (r.url ? { text: r.reason ?? '', href: r.url } : (r.reason ?? ''));
-  const failing = rowsOf(judged, 'fail', why);
-  if (failing.length > 0)
-    summary.heading('What breaks the policy', 4).table(['Artifact', 'Rule', 'Why'], failing);
-  const unknown = rowsOf(judged, 'unknown', why);
-  if (unknown.length > 0) {
-    summary
-      .heading('What could not be checked', 4)
-      .table(['Artifact', 'Rule', 'What the service did not say'], unknown);
-  }
-  const waived = rowsOf(judged, 'waived', (r) => ({ code: r.exception ?? '' }));
-  if (waived.length > 0) {
-    summary.heading('Waived by an exception', 4).table(['Artifact', 'Rule', 'Exception'], waived);
+  const sections: [RuleResult['verdict'], string, string, (r: RuleResult) => Cell][] = [
+    ['fail', 'What breaks the policy', 'Why', why],
+    ['unknown', 'What could not be checked', 'What the service did not say', why],
+    ['waived', 'Waived by an exception', 'Exception', (r) => ({ code: r.exception ?? '' })],
+  ];
+  for (const [verdict, heading, last, cell] of sections) {
+    const rows = judged.flatMap((j) => {
+      const artifact: Cell = j.url ? { text: shortName(j), href: j.url } : shortName(j);
+      return j.rules.filter((r) => r.verdict === verdict).map((r): Cell[] => [artifact, r.rule, cell(r)]);
+    });
+    if (rows.length > 0) summary.heading(heading, 4).table(['Artifact', 'Rule', last], rows);
   }
   const passing = judged.filter((j) => j.verdict === 'pass');
   if (passing.length > 0) {

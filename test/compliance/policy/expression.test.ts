@@ -11,6 +11,7 @@ import {
   parseExpression,
   printExpression,
   UNKNOWN,
+  type CompareOp,
   type Expr,
   type ExpressionContext,
   type Literal,
@@ -239,45 +240,21 @@ describe('printing then parsing', () => {
   const regex = fc
     .constantFrom('^a', 'b$', '\\d+', 'a"b', "it's", '\\\\', '[é-ü]+', '(x|y)*', '', '^\\w+:\\d\\.\\d$')
     .map(compilePattern);
-  const op = fc.constantFrom(
-    '==' as const,
-    '!=' as const,
-    '<' as const,
-    '>' as const,
-    '<=' as const,
-    '>=' as const,
-  );
+  const op = fc.constantFrom<CompareOp>('==', '!=', '<', '>', '<=', '>=');
+  /** A node of `kind` with these fields, at offset 0. */
+  const node = <K extends Expr['kind'], F>(kind: K, fields: fc.Arbitrary<F>) =>
+    fields.map((f) => ({ kind, offset: 0, ...f }));
 
   const { condition } = fc.letrec<{ condition: Expr }>((tie) => ({
     condition: fc.oneof(
       { maxDepth: 4, depthSize: 'small' },
-      fc.record({
-        kind: fc.constant('compare' as const),
-        op,
-        left: value,
-        right: value,
-        offset: fc.constant(0),
-      }),
-      fc.record({
-        kind: fc.constant('in' as const),
-        left: value,
-        items: fc.array(literal, { maxLength: 3 }),
-        offset: fc.constant(0),
-      }),
-      fc.record({ kind: fc.constant('exists' as const), operand: reference, offset: fc.constant(0) }),
-      fc.record({
-        kind: fc.constant('matches' as const),
-        input: value,
-        pattern: regex,
-        offset: fc.constant(0),
-      }),
-      fc.record({ kind: fc.constant('not' as const), operand: tie('condition'), offset: fc.constant(0) }),
-      fc.record({
-        kind: fc.constantFrom('and' as const, 'or' as const),
-        left: tie('condition'),
-        right: tie('condition'),
-        offset: fc.constant(0),
-      }),
+      node('compare', fc.record({ op, left: value, right: value })),
+      node('in', fc.record({ left: value, items: fc.array(literal, { maxLength: 3 }) })),
+      node('exists', fc.record({ operand: reference })),
+      node('matches', fc.record({ input: value, pattern: regex })),
+      node('not', fc.record({ operand: tie('condition') })),
+      node('and', fc.record({ left: tie('condition'), right: tie('condition') })),
+      node('or', fc.record({ left: tie('condition'), right: tie('condition') })),
     ),
   }));
 
