@@ -219,15 +219,12 @@ function whyChanged(c: Change): string {
   return before === '' ? 'passes every rule that applies' : `no longer fails ${before}`;
 }
 
-function couldNot(inputs: PreviewInputs | undefined): string {
-  return inputs ? `Could not preview the policy of ${inputs.environment}` : 'Could not preview the policy';
-}
-
 export const action = defineAction({
   name: 'preview-policy',
   read: readInputs,
   run,
-  couldNot,
+  couldNot: (inputs) =>
+    inputs ? `Could not preview the policy of ${inputs.environment}` : 'Could not preview the policy',
   describe: (inputs) => ({ environment: inputs.environment, policy: inputs.policy.file }),
   onError: { outputs: { 'would-fail': true }, result: { wouldFail: true } },
 });

@@ -301,14 +301,8 @@ export function evaluate(expr: Expr, context: ExpressionContext): boolean | type
     if (left === decides || right === decides) return decides;
     return left === UNKNOWN || right === UNKNOWN ? UNKNOWN : !decides;
   }
-  const left = read(
-    expr.kind === 'compare' || expr.kind === 'in'
-      ? expr.left
-      : expr.kind === 'exists'
-        ? expr.operand
-        : expr.input,
-    context,
-  );
+  const operand = expr.kind === 'exists' ? expr.operand : expr.kind === 'matches' ? expr.input : expr.left;
+  const left = read(operand, context);
   if (left === UNKNOWN) return UNKNOWN;
   if (expr.kind === 'in') return expr.items.some((item) => equal(left, item.value));
   if (expr.kind === 'exists') return left !== null;

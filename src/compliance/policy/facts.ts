@@ -66,19 +66,17 @@ export async function readPolicyFacts(
     if (s.flow === undefined)
       return { ...base, flow: UNKNOWN, ...unknown(s.why ?? 'the answer names no flow') };
     const flow = s.flow;
-    if (!read) return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown('not read') };
-    if (!allowed.has(s)) {
-      return {
-        ...base,
-        flow: { name: flow, tags: UNKNOWN },
-        ...unknown(`over ${MAX_POLICY_READS} reads in one step`),
-        notRead: true,
-      };
-    }
+    // Not read: the flow's tags, its trails and its attestations unknown.
+    const unread = (why: string, notRead = false): ArtifactFacts => ({
+      ...base,
+      flow: { name: flow, tags: UNKNOWN },
+      ...unknown(why),
+      ...(notRead && { notRead }),
+    });
+    if (!read) return unread('not read');
+    if (!allowed.has(s)) return unread(`over ${MAX_POLICY_READS} reads in one step`, true);
     const malformed = malformedName(flow, s.fingerprint);
-    if (malformed !== undefined) {
-      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(`the answer names ${malformed}`) };
-    }
+    if (malformed !== undefined) return unread(`the answer names ${malformed}`);
     try {
       const { items } = await client.listAllTrails(
         { flow, fingerprint: s.fingerprint },
@@ -88,8 +86,7 @@ export async function readPolicyFacts(
     } catch (error) {
       // A 404 is about this flow, which the service named: this artifact's, not the step's.
       if (stepWide(error, [401, 403])) throw error;
-      const why = stepError(error).message;
-      return { ...base, flow: { name: flow, tags: UNKNOWN }, ...unknown(why), notRead: true };
+      return unread(stepError(error).message, true);
     }
   });
   return {
@@ -105,18 +102,20 @@ export function factsOf(
   fingerprint: string,
   trails: readonly Trail[],
 ): Pick<ArtifactFacts, 'flow' | 'trails' | 'attestations' | 'why'> {
+  const unread = (why: string) =>
+    ({ flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
   const unnamed = trails.find((t) => typeof t.flow?.name !== 'string');
   if (unnamed !== undefined) {
-    const why = unnamed.name
-      ? `the answer does not name the flow of trail ${unnamed.name}`
-      : 'the answer names neither a trail nor its flow';
-    return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
+    return unread(
+      unnamed.name
+        ? `the answer does not name the flow of trail ${unnamed.name}`
+        : 'the answer names neither a trail nor its flow',
+    );
   }
   // Asked for the trails that hold it: one listing its artifacts without this one is about something else.
   const other = trails.find((t) => t.compliance_status?.artifacts_statuses && !entryOf(t, fingerprint));
   if (other !== undefined) {
-    const why = `trail ${other.name ?? '(no name)'} does not list the artifact in its artifacts_statuses`;
-    return { flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why };
+    return unread(`trail ${other.name ?? '(no name)'} does not list the artifact in its artifacts_statuses`);
   }
   // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.
   // Tags are the flow's: trails that give them differently (as written), or none, leave them unknown.

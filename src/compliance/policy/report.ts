@@ -148,16 +148,12 @@ export function policyResult(
   judged: readonly Judged[],
   reads: { reads: number; leftOut: number },
 ) {
+  const count = (verdict: PolicyVerdict) => judged.filter((j) => j.verdict === verdict).length;
   return {
     file: policy.file,
     schema: policy.schema,
     verdict: worstVerdict(judged.map((j) => j.verdict)),
-    counts: {
-      artifacts: judged.length,
-      pass: judged.filter((j) => j.verdict === 'pass').length,
-      fail: judged.filter((j) => j.verdict === 'fail').length,
-      unknown: judged.filter((j) => j.verdict === 'unknown').length,
-    },
+    counts: { artifacts: judged.length, pass: count('pass'), fail: count('fail'), unknown: count('unknown') },
     ...reads,
     artifacts: judged,
   };

@@ -331,22 +331,8 @@ describe('attestationsOf (the evidence, whose shape the spec does not show)', ()
   });
 });
 
+// What an override replaces is marked overridden, a plain re-run superseded only: render.test.ts's attestation table.
 describe('supersede', () => {
-  it('marks what an override replaces as overridden, and a plain re-run as superseded only', () => {
-    const marks = supersede([
-      { name: 'pr', status: 'COMPLETE', compliant: false, id: 'a1' },
-      { name: 'pr', type: 'override', status: 'COMPLETE', compliant: true, id: 'a2', overrides: 'a1' },
-      { name: 'unit', status: 'COMPLETE', compliant: false, createdAt: 1 },
-      { name: 'unit', status: 'COMPLETE', compliant: true, createdAt: 2 },
-    ]).map((c) => [c.superseded ?? false, c.overridden ?? false]);
-    expect(marks).toEqual([
-      [true, true],
-      [false, false],
-      [true, false],
-      [false, false],
-    ]);
-  });
-
   it('marks only what a later report of the same name replaces, and leaves the rest as it was', () => {
     const checks: AttestationCheck[] = [
       { name: 'a', status: 'COMPLETE', compliant: false, createdAt: 1 },
