@@ -313,7 +313,7 @@ export function evaluate(expr: Expr, context: ExpressionContext): boolean | type
 }
 
 /** A number as decimal text: never in exponent form, which the grammar does not read. */
-function decimal(n: number): string {
+export function decimal(n: number): string {
   const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(String(n));
   if (!m) return String(n);
   const [, sign = '', lead = '', rest = '', exponent = ''] = m;
@@ -321,29 +321,7 @@ function decimal(n: number): string {
   return sign + (point <= 0 ? `0.${'0'.repeat(-point)}${lead}${rest}` : (lead + rest).padEnd(point, '0'));
 }
 
-const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
-const LEVEL: Partial<Record<Node['kind'], number>> = { or: 1, and: 2, not: 3, compare: 4, in: 4 };
-/** `node`, in parentheses when it binds more loosely than `level`. */
-function at(node: Node, level: number): string {
-  const text = printExpression(node);
-  return (LEVEL[node.kind] ?? 5) < level ? `(${text})` : text;
-}
-
-/** Canonical text (without `${{ }}`): parentheses only where precedence needs them, strings in double quotes. */
-export function printExpression(e: Expr | Value): string {
-  if (e.kind === 'string') return quote(e.value);
-  if (e.kind === 'number') return decimal(e.value);
-  if (e.kind === 'context') return e.path;
-  if (e.kind === 'tag') return `flow.tags.${e.key}`;
-  if (e.kind === 'not') return `not ${at(e.operand, 3)}`;
-  if (e.kind === 'and' || e.kind === 'or')
-    return `${at(e.left, LEVEL[e.kind] ?? 0)} ${e.kind} ${at(e.right, (LEVEL[e.kind] ?? 0) + 1)}`;
-  if (e.kind === 'compare') return `${printExpression(e.left)} ${e.op} ${printExpression(e.right)}`;
-  if (e.kind === 'in') return `${printExpression(e.left)} in [${e.items.map(printExpression).join(', ')}]`;
-  if (e.kind === 'exists') return `exists(${printExpression(e.operand)})`;
-  return `matches(${printExpression(e.input)}, ${quote(e.pattern.source)})`;
-}
-
+export const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
 /** The contexts an expression reads: what the service must answer before a rule with it can be judged. */
 export function contextsOf(expr: Expr | Value, into = new Set<ContextName>()): Set<ContextName> {
   if (expr.kind === 'context') into.add(expr.path);

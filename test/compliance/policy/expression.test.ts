@@ -6,10 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contextsOf,
+  decimal,
   evaluate,
   ExpressionError,
   parseExpression,
-  printExpression,
+  quote,
   UNKNOWN,
   type CompareOp,
   type Expr,
@@ -21,6 +22,26 @@ import {
 import { compilePattern } from '../../../src/context/re2.js';
 
 const parse = (text: string) => parseExpression(text, compilePattern);
+
+const LEVEL: Partial<Record<(Expr | Value)['kind'], number>> = { or: 1, and: 2, not: 3, compare: 4, in: 4 };
+/** `node`, in parentheses when it binds more loosely than `level`. */
+const at = (node: Expr | Value, level: number) =>
+  (LEVEL[node.kind] ?? 5) < level ? `(${printExpression(node)})` : printExpression(node);
+
+/** Canonical text (without `${{ }}`), the oracle the parser is held to: parentheses only where precedence needs them. */
+function printExpression(e: Expr | Value): string {
+  if (e.kind === 'string') return quote(e.value);
+  if (e.kind === 'number') return decimal(e.value);
+  if (e.kind === 'context') return e.path;
+  if (e.kind === 'tag') return `flow.tags.${e.key}`;
+  if (e.kind === 'not') return `not ${at(e.operand, 3)}`;
+  if (e.kind === 'and' || e.kind === 'or')
+    return `${at(e.left, LEVEL[e.kind] ?? 0)} ${e.kind} ${at(e.right, (LEVEL[e.kind] ?? 0) + 1)}`;
+  if (e.kind === 'compare') return `${printExpression(e.left)} ${e.op} ${printExpression(e.right)}`;
+  if (e.kind === 'in') return `${printExpression(e.left)} in [${e.items.map(printExpression).join(', ')}]`;
+  if (e.kind === 'exists') return `exists(${printExpression(e.operand)})`;
+  return `matches(${printExpression(e.input)}, ${quote(e.pattern.source)})`;
+}
 
 const artifact = { name: 'datadog:7.1', fingerprint: 'sha256:0f3a' };
 const tags = {
