@@ -138,8 +138,7 @@ export function supersede(checks: AttestationCheck[]): AttestationCheck[] {
   });
 }
 
-/** An answer judged for a list of many artifacts (diff-envs' arrivals, get-artifact's items): the verdict, and what
- * the list links and says about it. */
+/** An answer judged for a list of many artifacts: the verdict, and what the list links and says about it. */
 export type Judged = ReturnType<typeof judgeAnswer>;
 
 export function judgeAnswer(artifact: ArtifactFacts & Pick<Artifact, 'html_url' | 'state_info'>) {

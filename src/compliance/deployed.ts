@@ -37,9 +37,8 @@ export interface DeployedArtifact {
 }
 
 /**
- * What of this repository runs there now: the `snapshot` named (`production#12`), how many artifacts are `running`
- * there, this repository's `artifacts` (by flow, name and commit page), their distinct `commits`, and how many were
- * `leftOut` of the lookups (past MAX_LOOKUPS; absent when none). An answer naming no snapshot could not be checked.
+ * What of this repository runs there now: the `snapshot`, how many artifacts are `running`, this repository's
+ * `artifacts` and their distinct `commits`, and how many were `leftOut` of the lookups (absent when none).
  */
 export async function findDeployed(client: ComplianceClient, search: DeployedSearch) {
   const latest = { env: search.environment, kind: 'latest' } as const;

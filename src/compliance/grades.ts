@@ -21,17 +21,12 @@ const formOf = (grades: readonly string[]) =>
 
 /** How an action's older boolean input stands for a set of grades. */
 export interface Shorthand {
-  /** Its name: `fail-on-non-compliant`, `assert-compliant`. */
   input: string;
   /** The grades it means when true, and when false. */
   whenTrue: readonly Grade[];
   whenFalse: readonly Grade[];
-  /** Its value when not given. */
   fallback: boolean;
-  /**
-   * The grades this action can find: `fail-on` and the shorthand agree when they say the same of these, and `fail-on`
-   * takes these besides GRADES (the review's where a step reviews, the policy's where it applies one).
-   */
+  /** The grades this action finds: `fail-on` takes them, and agrees with the shorthand saying the same of them. */
   found: readonly Grade[];
 }
 
@@ -81,9 +76,8 @@ export function parseFailOn(
 }
 
 /**
- * What fails the step: `fail-on`, else the shorthand; two that contradict each other are an input error. The grades
- * are in GRADES order (empty: nothing fails, `none`); the input that said so is `fail-on`, else the shorthand given
- * true, else undefined (the default: an action that only reads is quiet).
+ * What fails the step: `fail-on`, else the shorthand (the two contradicting is an input error), and the input that
+ * said so: undefined by default, as an action that only reads is quiet.
  */
 export function readFailOn(inputs: InputReader, shorthand: Shorthand) {
   const listed = parseFailOn(inputs.raw(FAIL_ON_INPUT), shorthand.found);
@@ -118,15 +112,13 @@ function inOrder(grades: Grade[]): Grade[] {
 /** The grades that fail the step, and the input that said so. */
 export type FailOn = ReturnType<typeof readFailOn>;
 
-/** Whether a finding of this grade fails the step. */
 export function fails(failOn: Pick<FailOn, 'grades'>, grade: Grade): boolean {
   return failOn.grades.includes(grade);
 }
 
 /**
- * The findings sorted by fail-on, each keeping its place: `fail`, whose grade is in fail-on (or that `neverJudged`
- * says was never judged), fail the step; `warn` the others; `wouldFail`, what the step would decide with every grade
- * listed, is true when there is any finding.
+ * The findings sorted by fail-on, each keeping its place: `fail` (its grade listed, or never judged) and `warn`;
+ * `wouldFail`, what the step would decide with every grade listed.
  */
 export function sortFindings<T>(
   findings: readonly T[],
@@ -144,10 +136,7 @@ export function sortFindings<T>(
 
 export type Sorted<T> = ReturnType<typeof sortFindings<T>>;
 
-/**
- * A step's findings as its summary names them: one's noun (`commit`), and the words of its own for grades (the review's
- * table says `approved by no one`); any other grade reads as GRADE_WORDS says, else as itself (`missing`).
- */
+/** A step's findings as its summary names them: one's noun (`commit`), and its own words for grades, if any. */
 export interface FindingWords {
   noun: string;
   grades?: Partial<Record<Grade, string>>;
@@ -155,10 +144,7 @@ export interface FindingWords {
 
 const GRADE_WORDS: Partial<Record<Grade, string>> = { unknown: 'without a verdict' };
 
-/**
- * How many of each grade, in GRADES order, in words, the absent left out: `1 non-compliant, 2 without a verdict`; one
- * grade alone is its word (`missing`), as the count beside it says how many.
- */
+/** `1 non-compliant, 2 without a verdict`; one grade alone is its word (`missing`), the count being beside it. */
 export function countWords<T>(
   findings: readonly T[],
   gradeOf: (finding: T) => Grade,
@@ -186,8 +172,7 @@ export function artifactGrade(state: ArtifactState | null, compliant: boolean): 
 
 /**
  * The summary's sentence on what fails the step and what it only warns of: `2 commits fail this step (missing); it is
- * set to warn, not fail, on 1 more (self-approved).` Empty without findings, or where nothing only warns and fail-on
- * was not given (the failure says it all). would-fail is left to its output, which the docs explain.
+ * set to warn, not fail, on 1 more (self-approved).` Empty where nothing only warns and fail-on was not given.
  */
 export function failOnSentence<T>(
   failOn: FailOn,

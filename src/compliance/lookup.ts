@@ -43,10 +43,7 @@ export async function notFoundOr<T>(read: () => Promise<T>): Promise<Lookup<T>> 
   }
 }
 
-/**
- * A failure that is not about one artifact: a refused token, an unreachable service, no time left; by default also a
- * 404 (the org or flow asked is missing), which a read in a flow the service named is not.
- */
+/** A failure not about one artifact: a refused token, no service, no time left; by default a 404 (org, flow) too. */
 export function stepWide(error: unknown, statuses: readonly number[] = [401, 403, 404]): boolean {
   if (error instanceof ApiError) return statuses.includes(error.status);
   return error instanceof ComplianceError && (error.kind === 'network' || error.kind === 'timeout');

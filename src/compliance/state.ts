@@ -10,10 +10,7 @@ const COMPLIANT_BY_STATE: Record<ArtifactState, boolean> = {
   INCOMPLETE: false,
 };
 
-/**
- * The state that counts (one of the three, or null when none was given or none can be read), and why it is not the
- * service's word as given, in a reader's words: `given as "compliant", is_compliant true`.
- */
+/** The state that counts (null: none can be read), and why it is not the service's word as given, in words. */
 export type StateRead = { state: ArtifactState | null; note?: string };
 
 export function isNamedState(value: unknown): value is ArtifactState {
@@ -56,10 +53,7 @@ export function verdictOf(trail: Trail): boolean | undefined {
   return given.includes(true) ? true : undefined;
 }
 
-/**
- * The state that counts: named, or read by `is_compliant` (null when neither gives one); for a gate, NON-COMPLIANT
- * where its `compliance_state` and `compliance_status.status` disagree.
- */
+/** The trail's state that counts; for a gate, NON-COMPLIANT where its two states (as given) disagree. */
 export function trailState(trail: Trail, gate = false): StateRead {
   const [given, status] = [trail.compliance_state, trail.compliance_status?.status];
   if (gate && given && status && given !== status) return { state: 'NON-COMPLIANT' };

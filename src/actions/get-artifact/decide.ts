@@ -1,7 +1,4 @@
-/**
- * get-artifact, deciding (pure): whether an answer is the trail's, each item's verdict by the one decision
- * (src/compliance/decide.ts), its grade, and the step's outcome as the worst of the items'.
- */
+/** get-artifact, deciding (pure): whether an answer is the trail's, each item's verdict and grade, the outcome. */
 import type { Artifact } from '../../api/schemas.js';
 import { judgeAnswer, type Verdict } from '../../compliance/decide.js';
 import {
@@ -23,7 +20,7 @@ export function trailNotConfirmed(trail: string | undefined, artifact: Artifact)
   return `Not confirmed: the answer names no trail, so it cannot be shown to be about trail '${trail}' as asked.`;
 }
 
-/** Worst last: the step's outcome is the worst of its items'. */
+/** Worst last. */
 const RANK: ItemOutcome[] = ['compliant', 'non-compliant', 'not-found', 'error'];
 
 /** The step's outcome with many items: the worst of the items' (error, then not-found, then non-compliant). */

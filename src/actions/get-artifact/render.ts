@@ -199,10 +199,7 @@ export function describeItem(item: ItemResult): string {
   return artifactLine(`${item.name}${fingerprint}`, stateWords(item), whyNotCompliant(item), item.htmlUrl);
 }
 
-/**
- * A read's mark: a COMPLIANT state the evidence contradicts is marked as not compliant, no state (or an item that could
- * not be checked) as unknown, an item not found as not compliant.
- */
+/** A read's mark: a COMPLIANT state the evidence contradicts is not compliant; no state, or not checked, unknown. */
 function mark(read: Pick<ItemResult, 'state' | 'compliant'> & { outcome?: ItemResult['outcome'] }): string {
   if (read.compliant) return STATE_MARK.COMPLIANT;
   if (read.outcome === 'not-found') return STATE_MARK['NON-COMPLIANT'];

@@ -1,7 +1,6 @@
 /**
- * get-artifact, running: reads each artifact (fingerprinted first, at most 8 looked up at once), judges it
- * (decide.ts), renders it, and fails the step after everything was written; one item that cannot be checked does not
- * stop the others.
+ * get-artifact, running: reads each artifact (fingerprinted first), judges it, renders it, and fails the step after
+ * everything was written; one item that cannot be checked does not stop the others.
  */
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';

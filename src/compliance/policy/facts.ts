@@ -47,10 +47,7 @@ export function needsTrails(policies: readonly Policy[]): boolean {
 export const keyOf = (s: PolicySubject) =>
   `${typeof s.flow === 'string' ? `flow ${s.flow}` : String(s.flow)}\0${s.fingerprint}`;
 
-/**
- * Each subject's facts, in order (subjects distinct by `keyOf`); a read that fails leaves its artifact unknown, but a
- * refused token or an outage fails all.
- */
+/** Each subject's facts, in order; a read that fails leaves its artifact unknown, a refused token or outage all. */
 export async function readPolicyFacts(
   client: ComplianceClient,
   subjects: readonly PolicySubject[],

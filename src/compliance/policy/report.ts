@@ -51,10 +51,7 @@ export function policyAnnotation(level: Annotation['level']) {
   });
 }
 
-/**
- * The artifacts the policy fails or could not check, sorted by fail-on; under any gate one whose read failed fails
- * whatever fail-on lists, as a lookup that fails: it was never judged.
- */
+/** The policy's findings sorted by fail-on; under any gate one whose read failed fails, as it was never judged. */
 export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick<FailOn, 'grades'>) {
   const findings = policy.artifacts.filter((j) => policyGrade(j) !== undefined);
   const neverJudged = (j: Judged) => failOn.grades.length > 0 && j.notRead === true;
@@ -64,10 +61,7 @@ export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick
   };
 }
 
-/**
- * The gate's failure: the artifacts that break the policy, or could not be checked against it; `noun` is as many
- * as the policy judged (`artifacts in production`).
- */
+/** The gate's failure, naming what fails it; `noun` is as many as the policy judged (`artifacts in production`). */
 export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
   const shown = firstOf(
     failing.map((j) => `${shortName(j)} (${j.verdict === 'fail' ? 'breaks it' : 'could not check'})`),
@@ -81,8 +75,8 @@ export function policyFailure(failing: readonly Judged[], policy: PolicyResult, 
 }
 
 /**
- * A step's result with a policy's verdict joined (get-artifact, diff-envs): its findings sorted by fail-on, failing or
- * warning beside the step's own; an artifact not checked against it under the gate makes the outcome error.
+ * A step's result with a policy's verdict joined: its findings fail or warn beside the step's own; one not checked
+ * against it under the gate makes the outcome error.
  */
 export function joinPolicy(
   step: StepResult,
@@ -159,10 +153,7 @@ export function policyResult(
   };
 }
 
-/**
- * `2 of 14 arriving artifacts break the production policy`, `All 14 … pass …`, with the unknown counted; `what`
- * is as many as `judged` (`artifact` for one).
- */
+/** `2 of 14 arriving artifacts break the production policy`; `what` is as many as `judged` (`artifact` for one). */
 export function verdictSentence(judged: readonly Judged[], what: string, policyName: string): string {
   const failing = judged.filter((j) => j.verdict === 'fail').length;
   const unknown = judged.filter((j) => j.verdict === 'unknown').length;
