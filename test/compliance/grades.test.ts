@@ -73,36 +73,12 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
     readFailOn(readerOf(inputs), shorthand);
 
   const rows: [string, Shorthand, Record<string, string>, Grade[], string | undefined][] = [
-    [
-      'neither given: the fallback (a gate: every grade it finds)',
-      gate,
-      {},
-      ['non-compliant', 'missing', 'unknown'],
-      undefined,
-    ],
+    ['neither given: a gate, all it finds', gate, {}, ['non-compliant', 'missing', 'unknown'], undefined],
     ['neither given: the fallback (a reader: missing only)', reader, {}, ['missing'], undefined],
     ['the shorthand false: its set, not a gate', gate, { 'fail-on-non-compliant': 'false' }, [], undefined],
-    [
-      'the shorthand true: its set, said by it',
-      reader,
-      { 'assert-compliant': 'true' },
-      [...GRADES],
-      'assert-compliant',
-    ],
-    [
-      'the shorthand given false: not a gate',
-      reader,
-      { 'assert-compliant': 'false' },
-      ['missing'],
-      undefined,
-    ],
-    [
-      'fail-on alone wins over the fallback',
-      gate,
-      { 'fail-on': 'non-compliant' },
-      ['non-compliant'],
-      'fail-on',
-    ],
+    ['the shorthand true: its set', reader, { 'assert-compliant': 'true' }, [...GRADES], 'assert-compliant'],
+    ['a reader given false: not a gate', reader, { 'assert-compliant': 'false' }, ['missing'], undefined],
+    ['fail-on alone over the fallback', gate, { 'fail-on': 'non-compliant' }, ['non-compliant'], 'fail-on'],
     ['fail-on none alone', gate, { 'fail-on': 'none' }, [], 'fail-on'],
     [
       'both, agreeing on the grades the action finds (incomplete never found by the gate)',
@@ -113,7 +89,7 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
     ],
     ['both, agreeing on none', gate, { 'fail-on': 'none', 'fail-on-non-compliant': 'false' }, [], 'fail-on'],
     [
-      'both, agreeing on missing',
+      'both agree: missing',
       reader,
       { 'fail-on': 'missing', 'assert-compliant': 'false' },
       ['missing'],
