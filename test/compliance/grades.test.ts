@@ -47,6 +47,10 @@ describe('parseFailOn', () => {
   });
 
   // An unknown word refused: the fail-on rows of each gate's bad-input table in test/actions.
+  it("refuses the review's grade where no review is made", () => {
+    expect(inputError(() => parseFailOn('self-approved')).problem).toContain('is a grade of the review rule');
+  });
+
   it('refuses none with another grade', () => {
     const error = inputError(() => parseFailOn('none, missing'));
     expect(error.input).toBe('fail-on');

@@ -18,7 +18,6 @@ import { plural } from '../../trust/text.js';
 import { OVERRIDE_ATTESTATION_TYPE } from '../../api/schemas.js';
 import type { AttestationCheck, Verdict } from '../../compliance/decide.js';
 import { ARTIFACTS, failOnSentence, gradeWords, sortFindings } from '../../compliance/grades.js';
-import { gradeOf } from './decide.js';
 import type { GetArtifactInputs, GetArtifactResult, ItemResult } from './inputs.js';
 
 export function couldNot(inputs: GetArtifactInputs | undefined): string {
@@ -75,14 +74,13 @@ function unchecked(result: GetArtifactResult): boolean {
   return result.failOn.includes('unknown') && result.notConfirmed !== undefined;
 }
 
-/** What a gate says of an artifact not found: whether it fails the step or the step is set to warn of it. */
+/** What a gate says of an artifact not found (missing): whether it fails the step or the step is set to warn of it. */
 function gradedSentence(result: GetArtifactResult): string {
-  const grade = gradeOf(result) ?? null;
-  if (result.gate === undefined || grade === null) return '';
+  if (result.gate === undefined) return '';
   const failOn = { grades: result.failOn, input: result.gate };
   return failOnSentence(
     failOn,
-    sortFindings([grade], (g) => g, failOn),
+    sortFindings(['missing'] as const, (g) => g, failOn),
     (g) => g,
     ARTIFACTS,
   );

@@ -270,6 +270,8 @@ describe('decide: a state and is_compliant read together', () => {
     ['OVERRIDDEN', true, 'COMPLIANT', 'given as "OVERRIDDEN", is_compliant true'],
     // Without a state (null or absent, one check), is_compliant alone does not pass: the spec makes the state decide.
     [null, true, null],
+    // A spelling the spec does not name, without is_compliant: no state.
+    ['compliant', undefined, null],
   ];
   test.for(cases)('state %j, is_compliant %j', ([state, isCompliant, read, note]) => {
     const verdict = decide({

@@ -10,6 +10,7 @@ import { UNKNOWN } from '../../../src/compliance/policy/expression.js';
 import { readPolicy } from '../../../src/compliance/policy/load.js';
 import { factsOf } from '../../../src/compliance/policy/facts.js';
 import { judgeArtifacts } from '../../../src/compliance/policy/judge.js';
+import { verdictSentence } from '../../../src/compliance/policy/report.js';
 import { ComplianceClient, resolveConnection } from '../../../src/api/index.js';
 import type { Trail } from '../../../src/api/schemas.js';
 
@@ -520,6 +521,25 @@ describe('what the trails of an artifact say', () => {
     expect((await judge([split]))[0]).toEqual(['trail-compliance', 'fail']);
   });
 
+  it('leaves unknown what a trail does not give: its name, tags or attestation statuses', async () => {
+    const bare = trail('', FP, {
+      name: null,
+      flow: { name: 'backend', tags: null },
+      compliance_status: { status: 'COMPLIANT', artifacts_statuses: { b: { artifact_fingerprint: FP } } },
+    } as unknown as Partial<Trail>);
+    expect(await judge([bare])).toEqual([
+      ['trail-compliance', 'pass'],
+      ['attestation of type snyk', 'unknown'],
+    ]);
+    const facts = factsOf('backend', FP, [bare]);
+    expect(facts).toMatchObject({
+      flow: { tags: UNKNOWN },
+      trails: [{ name: '(no name)' }],
+      attestations: UNKNOWN,
+    });
+    expect(facts.why).toBe('the answer gives no attestation statuses of the artifact in trail (no name)');
+  });
+
   it('reads no tags where the trails of its flow give different ones', async () => {
     const waiver = `${HEAD}artifacts:\n  trail-compliance:\n    required: true\n    exceptions:\n      - if: \${{ flow.tags.tier == "1" }}\n`;
     const failing = { compliance_state: 'INCOMPLETE', is_compliant: false } as const;
@@ -556,7 +576,27 @@ describe('judging many artifacts', () => {
       ],
       [policy],
     );
-    await client.close();
     expect(result?.artifacts.map((a) => a.verdict)).toEqual(['unknown', 'pass', 'pass']);
+    // A flow or fingerprint the answer names malformed is never asked about: its rules are unknown.
+    const trails = await read(`${HEAD}artifacts:\n  trail-compliance:\n    required: true\n`);
+    const [malformed] = await judgeArtifacts(
+      client,
+      [
+        { name: 'x', fingerprint, flow: 'no flow!' },
+        { name: 'y', fingerprint: 'c0ffee', flow: 'backend' },
+      ],
+      [trails],
+    );
+    await client.close();
+    expect(malformed?.artifacts.map((a) => a.rules[0]?.reason)).toEqual([
+      'its trails could not be read: the answer names flow "no flow!", not a flow name',
+      'its trails could not be read: the answer names fingerprint "c0ffee", not 64 lowercase hexadecimal characters',
+    ]);
+  });
+
+  it('says the verdict of no artifact, and of all that pass', () => {
+    const pass = { name: 'a', fingerprint: 'f', flow: null, verdict: 'pass' as const, rules: [] };
+    expect(verdictSentence([], 'artifacts', 'the policy')).toBe('No artifacts to check against the policy');
+    expect(verdictSentence([pass, pass], 'artifacts', 'the policy')).toBe('All 2 artifacts pass the policy');
   });
 });
