@@ -88,6 +88,11 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     }
     return found;
   };
+  /** The list's items; none where it is not given. */
+  const items = (node: Node | null | undefined, what: string): (Node | null)[] => {
+    if (node === undefined) return [];
+    return isSeq(node) ? (node.items as (Node | null)[]) : fail(node, `${what} is not a list`, POLICY_FORM);
+  };
   const string = (node: Node | null, what: string, expected: string): string => {
     if (!isScalar(node) || typeof node.value !== 'string')
       return fail(node, `${what} is not a string`, expected);
@@ -110,9 +115,7 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     if (required !== undefined && !(isScalar(required) && typeof required.value === 'boolean')) {
       fail(required, `\`${name}.required\` is not true or false`, 'required: true, or required: false');
     }
-    const list = rule.get('exceptions');
-    if (list !== undefined && !isSeq(list)) fail(list, `\`${name}.exceptions\` is not a list`, POLICY_FORM);
-    const exceptions = ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map((item) => {
+    const exceptions = items(rule.get('exceptions'), `\`${name}.exceptions\``).map((item) => {
       counted(item);
       const exception = fields(item, `an exception of \`${name}\``, ['if']);
       const when = exception.get('if');
@@ -170,14 +173,13 @@ export async function readPolicy(text: string, input: string, file: string): Pro
     artifactsNode === undefined
       ? new Map<string, Node | null>()
       : fields(artifactsNode, '`artifacts`', ['provenance', 'trail-compliance', 'attestations']);
-  const list = artifacts.get('attestations');
-  if (list !== undefined && !isSeq(list)) fail(list, '`artifacts.attestations` is not a list', POLICY_FORM);
+  const attestations = items(artifacts.get('attestations'), '`artifacts.attestations`');
   return {
     file,
     schema,
     provenance: booleanRule(artifacts.get('provenance'), 'provenance'),
     trailCompliance: booleanRule(artifacts.get('trail-compliance'), 'trail-compliance'),
-    attestations: ((list as { items?: (Node | null)[] } | undefined)?.items ?? []).map(attestationRule),
+    attestations: attestations.map(attestationRule),
   };
 }
 
