@@ -1,6 +1,6 @@
 /** diff-envs' inputs: the two snapshots, the drift check, the compliance review and its gate, the PR comment. */
 import { formatSnapshotExpression, parseSnapshotExpression, SNAPSHOT_FORMS } from '../../api/snapshot.js';
-import { GRADES, gradeWords, POLICY_GRADES, readFailOn, type Shorthand } from '../../compliance/grades.js';
+import { GRADES, gradeWords, readFailOn, withPolicy, type Shorthand } from '../../compliance/grades.js';
 import { readPolicyInput } from '../../compliance/policy/input.js';
 import { InputError } from '../../errors/errors.js';
 import type { InputReader } from '../../context/inputs.js';
@@ -71,14 +71,6 @@ const SHORTHAND: Shorthand = {
   found: GRADES,
 };
 
-/** With a policy, the policy decides: by default what breaks it and what cannot be checked fail the step. */
-const POLICY_SHORTHAND: Shorthand = {
-  ...SHORTHAND,
-  whenTrue: [...GRADES, ...POLICY_GRADES],
-  whenFalse: [...POLICY_GRADES, 'unknown'],
-  found: [...GRADES, ...POLICY_GRADES],
-};
-
 /** The grades only the compliance lookups find. */
 const LOOKUP_GRADES = GRADES.filter((g) => g !== 'unknown');
 
@@ -87,12 +79,12 @@ const LOOKUP_GRADES = GRADES.filter((g) => g !== 'unknown');
  * and whether it is a gate, which needs the lookups. With a policy, which reads what it needs, the lookups are on by
  * default only where a grade they find is listed.
  */
-function readComplianceInputs(inputs: InputReader, withPolicy: boolean) {
-  const failOn = readFailOn(inputs, withPolicy ? POLICY_SHORTHAND : SHORTHAND);
-  const needsLookups = withPolicy
+function readComplianceInputs(inputs: InputReader, policy: boolean) {
+  const failOn = readFailOn(inputs, policy ? withPolicy(SHORTHAND) : SHORTHAND);
+  const needsLookups = policy
     ? failOn.grades.some((g) => (LOOKUP_GRADES as readonly string[]).includes(g))
     : failOn.grades.length > 0;
-  const compliance = inputs.boolean('compliance', withPolicy ? needsLookups : true);
+  const compliance = inputs.boolean('compliance', policy ? needsLookups : true);
   if (needsLookups && !compliance) {
     const [input, what, off] =
       failOn.input === 'fail-on'
