@@ -3,7 +3,7 @@
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { quoteValue } from '../trust/text.js';
 import type { Page } from './pagination.js';
-import type { QueryValue } from './query.js';
+import type { QueryValue } from './http.js';
 import type * as s from './schemas.js';
 import { OVERRIDE_ATTESTATION_TYPE } from './schemas/common.js';
 import { formatSnapshotExpression, type SnapshotExpression } from './snapshot.js';

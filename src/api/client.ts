@@ -13,10 +13,9 @@ import {
 } from './endpoints.js';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText } from '../trust/text.js';
-import { HttpTransport, NonJsonBody, type HttpResponse } from './http.js';
+import { HttpTransport, NonJsonBody, type HttpResponse, type QueryValue } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type Page } from './pagination.js';
 import { parseResponse } from './parse.js';
-import type { QueryValue } from './query.js';
 import type * as s from './schemas.js';
 import { MAX_PER_PAGE, PerPage, ReportAnswer } from './schemas/common.js';
 import { formatSnapshotExpression, parseSnapshotExpression, type SnapshotExpression } from './snapshot.js';
@@ -77,8 +76,8 @@ export class ComplianceClient {
     const response = await this.http.send({
       method: spec.method,
       path: fillPath(spec.path, params),
-      ...(query !== undefined && { query }),
-      ...(body !== undefined && { body }),
+      query,
+      body,
       endpoint,
     });
     if (spec.method !== 'GET') return delivered(endpoint, response);
@@ -126,18 +125,14 @@ export class ComplianceClient {
     const { query: schema } = await endpoints.listAttestationsForCommits.schemas();
     const q = validate(schema, query, 'query');
     const commits = [...new Set(q.commit_list)];
-    const chunks: string[][] = [];
-    for (let i = 0; i < commits.length; i += COMMITS_PER_REQUEST) {
-      chunks.push(commits.slice(i, i + COMMITS_PER_REQUEST));
-    }
+    const chunks = Array.from({ length: Math.ceil(commits.length / COMMITS_PER_REQUEST) }, (_, i) =>
+      commits.slice(i * COMMITS_PER_REQUEST, (i + 1) * COMMITS_PER_REQUEST),
+    );
     const parts = await mapBounded(chunks, 4, (chunk) =>
       this.call('listAttestationsForCommits', { query: { ...q, commit_list: chunk } }),
     );
-    const merged: s.AttestationsByCommit = {};
-    for (const commit of commits) merged[commit] = [];
-    for (const part of parts) {
-      for (const [commit, list] of Object.entries(part)) merged[commit] = list;
-    }
+    const merged: s.AttestationsByCommit = Object.fromEntries(commits.map((commit) => [commit, []]));
+    for (const part of parts) Object.assign(merged, part);
     return merged;
   }
 

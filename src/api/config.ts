@@ -68,10 +68,8 @@ export function normalizeBaseUrl(value: string, allowInsecureHttp = false, input
     'an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2';
   const trimmed = value.trim();
   if (!trimmed) throw new InputError(input, 'is empty', expected);
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
+  const url = URL.parse(trimmed);
+  if (!url) {
     // Quoted only when it cannot hold credentials: `user:pass@` in a value that does not parse is not found reliably.
     const shown = trimmed.includes('@') ? 'the value (not quoted: it may hold credentials)' : `'${trimmed}'`;
     throw new InputError(input, `${shown} is not a URL`, expected);
@@ -162,14 +160,7 @@ function checkedProxy(proxy: ProxySettings): ProxySettings {
     ['httpsProxy', 'https_proxy'],
   ] as const) {
     const value = proxy[key];
-    if (value === undefined) continue;
-    let protocol = '';
-    try {
-      protocol = new URL(value).protocol;
-    } catch {
-      // Reported below.
-    }
-    if (protocol !== 'http:' && protocol !== 'https:') {
+    if (value !== undefined && !/^https?:$/.test(URL.parse(value)?.protocol ?? '')) {
       throw new InputError(
         `${variable} (or ${variable.toUpperCase()})`,
         'is not an http(s) URL (the value is not shown: it may hold credentials)',

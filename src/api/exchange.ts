@@ -37,13 +37,11 @@ export function answerOf(
   text: string | undefined,
 ) {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const contentType = first(headers['content-type']);
-  const retryAfter = first(headers['retry-after']);
   return {
     status,
     text,
-    ...(contentType !== undefined && { contentType }),
-    ...(retryAfter !== undefined && { retryAfter }),
+    contentType: first(headers['content-type']),
+    retryAfter: first(headers['retry-after']),
   };
 }
 

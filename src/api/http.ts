@@ -8,11 +8,54 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../errors/errors.js';
-import { encodeQuery, type QueryValue } from './query.js';
 import { cutText, pageText } from '../trust/text.js';
-import { isRetryableStatus, parseRetryAfter, retryDelay } from './retry.js';
 import { redact } from '../trust/redact.js';
 import { NodeExchange, type Exchange } from './exchange.js';
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
+/** A query as the service reads it: arrays as repeated keys (`commit_list=a&commit_list=b`), null and undefined out. */
+export function encodeQuery(query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+// The retry policy, as pure functions: what is worth another attempt, and how long to wait before it.
+/** 409 (lock conflict), 429 and 5xx other than 501 (which will not change on retry). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 409 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+
+/** A `Retry-After` header (delta seconds or an HTTP date) as milliseconds from `now`; undefined when unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!text || /^[+-]?\d/.test(text)) return undefined;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Backoff with "equal jitter" (half to all of base * 2^(n-1)); `Retry-After` wins; every wait capped at maxWaitMs. */
+export function retryDelay(
+  retry: number,
+  opts: { baseMs: number; maxWaitMs: number; random: () => number; retryAfterMs?: number },
+): number {
+  if (opts.retryAfterMs !== undefined) return Math.min(opts.retryAfterMs, opts.maxWaitMs);
+  const exp = opts.baseMs * 2 ** (retry - 1);
+  const jittered = exp / 2 + opts.random() * (exp / 2);
+  return Math.min(Math.round(jittered), opts.maxWaitMs);
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -105,17 +148,16 @@ function apiError(
   attempts: number,
   note?: string,
 ): ApiError {
-  const said = readErrorBody(
-    outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body,
-    outcome.contentType,
-  );
+  const body = outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body;
+  const said = readErrorBody(body, outcome.contentType);
+  const { status } = outcome;
   return new ApiError({
     endpoint,
-    status: outcome.status,
-    ...(said.message !== undefined && { serverMessage: said.message }),
-    ...(said.fieldErrors !== undefined && { fieldErrors: said.fieldErrors }),
+    status,
+    serverMessage: said.message,
+    fieldErrors: said.fieldErrors,
     attempts,
-    ...(note !== undefined && { note }),
+    note,
   });
 }
 
@@ -268,7 +310,7 @@ export class HttpTransport {
         baseMs: config.backoffBaseMs,
         maxWaitMs: config.maxWaitMs,
         random: config.random,
-        ...(retryAfterMs !== undefined && { retryAfterMs }),
+        retryAfterMs,
       });
       // Waiting would pass the deadline: give up now, saying what happened to this attempt.
       if (Date.now() + wait >= deadlineAt) throw noTimeAfter(outcome, attempt);
@@ -299,22 +341,17 @@ export class HttpTransport {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), limitMs);
     try {
-      const { status, text, contentType, retryAfter } = await exchange.send(url, {
+      const answer = await exchange.send(url, {
         method,
         headers,
         payload,
         signal: AbortSignal.any([timeout.signal, this.closing.signal]),
         maxBytes: this.config.maxResponseBytes,
       });
-      if (text === undefined) return { kind: 'too-large' };
-      return {
-        kind: 'response',
-        status,
-        body: parseBody(text),
-        text,
-        ...(contentType !== undefined && { contentType }),
-        ...(retryAfter !== undefined && { retryAfter }),
-      };
+      const { text } = answer;
+      return text === undefined
+        ? { kind: 'too-large' }
+        : { ...answer, kind: 'response', text, body: parseBody(text) };
     } catch (error) {
       if (this.isClosed()) return { kind: 'closed' };
       if (timeout.signal.aborted) return { kind: 'attempt-timeout' };

@@ -1,11 +1,10 @@
 export * from './client.js';
 export * from './config.js';
 export * from './endpoints.js';
+export * from './http.js';
 export * from '../errors/errors.js';
 export * from './pagination.js';
 export * from './parse.js';
-export * from './query.js';
-export * from './retry.js';
 export * from './snapshot.js';
 export * from './validate.js';
 // Every schema, for the tests and the sandbox; the bundle imports the module it needs (lint keeps it so).

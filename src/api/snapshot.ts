@@ -22,9 +22,7 @@ export function parseSnapshotExpression(text: string, input = 'snapshot'): Snaps
   const value = text.trim();
   if (!patterns.snapshotExpression.test(value))
     throw new InputError(input, problemWith(value), SNAPSHOT_FORMS);
-  const cut = value.search(/[#~@]/);
-  const env = cut === -1 ? value : value.slice(0, cut);
-  const rest = cut === -1 ? '' : value.slice(cut);
+  const { env, rest } = split(value);
   if (rest === '') return { env, kind: 'latest' };
   if (rest.startsWith('#')) return { env, kind: 'index', index: Number(rest.slice(1)) };
   if (rest.startsWith('~')) return { env, kind: 'behind', behind: Number(rest.slice(1)) };
@@ -34,11 +32,15 @@ export function parseSnapshotExpression(text: string, input = 'snapshot'): Snaps
   return { env, kind: 'at', at: inner };
 }
 
+/** The environment name, and the suffix from its first `#`, `~` or `@` ('' for none). */
+function split(value: string) {
+  const cut = value.search(/[#~@]|$/);
+  return { env: value.slice(0, cut), rest: value.slice(cut) };
+}
+
 function problemWith(value: string): string {
   if (!value) return 'is empty';
-  const cut = value.search(/[#~@]/);
-  const env = cut === -1 ? value : value.slice(0, cut);
-  const rest = cut === -1 ? '' : value.slice(cut);
+  const { env, rest } = split(value);
   if (!env) return `'${value}' does not start with an environment name`;
   if (!patterns.envName.test(env)) {
     return `environment name '${env}' is not valid (expected ${expectedForms.envName})`;
