@@ -15,7 +15,7 @@ import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText } from '../trust/text.js';
 import { HttpTransport, NonJsonBody, type HttpResponse, type QueryValue } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type Page } from './pagination.js';
-import { parseResponse } from './parse.js';
+import { isRecord, parseResponse } from './parse.js';
 import type * as s from './schemas.js';
 import { MAX_PER_PAGE, PerPage, ReportAnswer } from './schemas/common.js';
 import { formatSnapshotExpression, parseSnapshotExpression, type SnapshotExpression } from './snapshot.js';
@@ -205,12 +205,11 @@ export class ComplianceClient {
 
 /** A query as sent: a snapshot expression in its canonical text (formatted here only). */
 function wire(query: NonNullable<Ask['query']>): Record<string, QueryValue> {
-  const out: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(query)) {
-    const expression = typeof value === 'object' && value !== null && !Array.isArray(value);
-    out[key] = expression ? formatSnapshotExpression(value as SnapshotExpression) : (value as QueryValue);
-  }
-  return out;
+  const entries = Object.entries(query).map(([key, value]) => [
+    key,
+    isRecord(value) ? formatSnapshotExpression(value) : value,
+  ]);
+  return Object.fromEntries(entries) as Record<string, QueryValue>;
 }
 
 function readAllOptions(options: ReadAllOptions) {

@@ -10,6 +10,7 @@ import {
 } from '../errors/errors.js';
 import { cutText, pageText } from '../trust/text.js';
 import { redact } from '../trust/redact.js';
+import { isRecord } from './parse.js';
 import { NodeExchange, type Exchange } from './exchange.js';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
@@ -88,17 +89,12 @@ export function readErrorBody(body: unknown, contentType: string | undefined): E
     const shown = cutText(text, 200, { spaced: true });
     return { message: `non-JSON response${contentType ? ` (${contentType})` : ''}: ${shown}` };
   }
-  if (typeof body === 'object' && !Array.isArray(body)) {
-    const o = body as Record<string, unknown>;
+  if (isRecord(body)) {
     const out: ErrorSaid = {};
-    if (typeof o.message === 'string') out.message = o.message;
-    if (o.errors && typeof o.errors === 'object' && !Array.isArray(o.errors)) {
-      out.fieldErrors = Object.fromEntries(
-        Object.entries(o.errors as Record<string, unknown>).map(([k, v]) => [
-          k,
-          typeof v === 'string' ? v : JSON.stringify(v),
-        ]),
-      );
+    if (typeof body.message === 'string') out.message = body.message;
+    if (isRecord(body.errors)) {
+      const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+      out.fieldErrors = Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, text(v)]));
     }
     if (!out.message && !out.fieldErrors) out.message = cutText(JSON.stringify(body), 200);
     return out;

@@ -28,10 +28,8 @@ export function readPage<S extends z.core.$ZodType>(raw: unknown, item: S, endpo
     throw new UnexpectedResponseError(endpoint, '', 'expected a list or an object with a "data" list');
   }
   const items = parseResponse(z.looseObject({ data: z.array(item) }), raw, endpoint).data;
-  const pagination = envelope.data.pagination;
-  if (pagination === undefined || pagination === null) return { items };
   // Without a whole `page_count` (schemas/common.ts), the object is read as absent and the pages are followed instead.
-  const parsed = Pagination.safeParse(pagination);
+  const parsed = Pagination.safeParse(envelope.data.pagination);
   return parsed.success ? { items, pagination: parsed.data } : { items };
 }
 

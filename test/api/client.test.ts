@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ComplianceClient, InputError } from '../../src/api/index.js';
+import {
+  COMMITS_PER_REQUEST,
+  type ComplianceClient,
+  encodeQuery,
+  fillPath,
+  InputError,
+} from '../../src/api/index.js';
 import { VERSION } from '../../src/version.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
@@ -23,6 +29,46 @@ describe('requests on the wire', () => {
     expect(client.urlFor('getArtifact', { flow_name: 'a~b', fingerprint: FP })).toContain(
       '/artifacts/acme/a~b/fingerprint/',
     );
+  });
+
+  it('writes a query as the service reads it, and escapes every path parameter', () => {
+    const query = { a: undefined, b: null, c: 3, d: true, e: 'x y&z=1', l: ['x', 2] };
+    expect(encodeQuery(query)).toBe('?c=3&d=true&e=x+y%26z%3D1&l=x&l=2');
+    expect(encodeQuery({})).toBe('');
+    expect(fillPath('/x/{org}/{name}', { org: 'acme', name: 'a/b c' })).toBe('/x/acme/a%2Fb%20c');
+    expect(() => fillPath('/x/{org}', {})).toThrow('missing path parameter org');
+  });
+
+  // 4,950 commits: each URL under 8 KiB (a common limit of proxies and servers) even with long narrowing names.
+  it('sends commit_list in chunks of 100, at most 4 in flight, merging the answers into one map', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const { server, client } = await setup(async (req, res) => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      json(res, 200, Object.fromEntries(req.url.searchParams.getAll('commit_list').map((c) => [c, []])));
+    });
+    const commits = Array.from({ length: 4950 }, (_, i) => i.toString(16).padStart(40, '0'));
+    const long = 'n'.repeat(120);
+    const found = await client.listAttestationsForCommits({
+      commit_list: commits,
+      flow_name: `flow-${long}`,
+      attestation_type: `custom:${long}`,
+      attestation_name: `name-${long}`,
+    });
+    expect(COMMITS_PER_REQUEST).toBe(100);
+    const sent = server.requests.map((r) => r.url.searchParams.getAll('commit_list'));
+    expect(sent.map((chunk) => chunk.length).sort((a, b) => a - b)).toEqual([
+      50,
+      ...Array<number>(49).fill(100),
+    ]);
+    for (const { url } of server.requests)
+      expect(Buffer.byteLength(`${url.pathname}${url.search}`)).toBeLessThan(8192);
+    // In any order: four requests in flight arrive as they will.
+    expect(sent.flat().sort()).toEqual(commits);
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(Object.keys(found)).toHaveLength(4950);
   });
 });
 

@@ -26,30 +26,24 @@ const REPORT = {
 
 describe('retry policy (pure)', () => {
   it('retries network-like statuses only', () => {
-    for (const s of [409, 429, 500, 502, 503, 504, 599]) expect(isRetryableStatus(s)).toBe(true);
-    for (const s of [200, 201, 400, 401, 403, 404, 405, 413, 415, 501])
-      expect(isRetryableStatus(s)).toBe(false);
+    const retried = [409, 429, 500, 502, 503, 504, 599];
+    const statuses = [...retried, 200, 201, 400, 401, 403, 404, 405, 413, 415, 501];
+    expect(statuses.filter(isRetryableStatus)).toEqual(retried);
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
-    const now = Date.parse('2026-11-22T10:00:00Z');
-    expect(parseRetryAfter('7', now)).toBe(7000);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5000);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter('-3', now)).toBeUndefined();
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+    const read = (value?: string) => parseRetryAfter(value, Date.parse('2026-11-22T10:00:00Z'));
+    const date = (time: string) => read(`Sun, 22 Nov 2026 ${time} GMT`);
+    expect([read('7'), date('10:00:05'), date('09:00:00')]).toEqual([7000, 5000, 0]);
+    expect([read('soon'), read('-3'), read()]).toEqual([undefined, undefined, undefined]);
   });
 
   it('backs off exponentially with jitter between half and all of the step, capped', () => {
-    const opts = { baseMs: 1000, maxWaitMs: 60_000 };
-    expect(retryDelay(1, { ...opts, random: () => 0 })).toBe(500);
-    expect(retryDelay(1, { ...opts, random: () => 1 })).toBe(1000);
-    expect(retryDelay(3, { ...opts, random: () => 0 })).toBe(2000);
-    expect(retryDelay(3, { ...opts, random: () => 1 })).toBe(4000);
-    expect(retryDelay(12, { ...opts, random: () => 1 })).toBe(60_000);
-    expect(retryDelay(1, { ...opts, random: () => 0, retryAfterMs: 9000 })).toBe(9000);
-    expect(retryDelay(1, { ...opts, random: () => 0, retryAfterMs: 600_000 })).toBe(60_000);
+    const delay = (retry: number, random: number, retryAfterMs?: number) =>
+      retryDelay(retry, { baseMs: 1000, maxWaitMs: 60_000, random: () => random, retryAfterMs });
+    const delays = [delay(1, 0), delay(1, 1), delay(3, 0), delay(3, 1), delay(12, 1)];
+    expect(delays).toEqual([500, 1000, 2000, 4000, 60_000]);
+    expect([delay(1, 0, 9000), delay(1, 0, 600_000)]).toEqual([9000, 60_000]);
   });
 });
 

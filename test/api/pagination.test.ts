@@ -71,18 +71,17 @@ describe('fetchAllPages', () => {
     expect(whole).toMatchObject({ total: 1000, truncated: false, pagesRead: 10 });
   });
 
-  it('follows full pages one by one when the server leaves out pagination', async () => {
-    const src = pagedSource(25, { withPagination: false });
-    const all = await fetchAllPages(src.fetchPage, { perPage: 10, maxItems: 1000, concurrency: 4 });
-    expect(all.items).toHaveLength(25);
-    expect(all).toMatchObject({ total: 25, truncated: false, pagesRead: 3 });
-  });
-
-  it('does not claim a total when max-items stops a read the service gives no total for', async () => {
-    const src = pagedSource(250, { withPagination: false });
-    const all = await fetchAllPages(src.fetchPage, { perPage: 100, maxItems: 120, concurrency: 4 });
-    expect(all.items).toHaveLength(120);
-    expect(all).toMatchObject({ total: null, truncated: true });
+  it.each([
+    ['follows full pages one by one when the server leaves out pagination', 25, false, 10, 1000, 25],
+    // max-items stops a read the service gives no total for: no total is claimed.
+    ['stops at max-items, claiming no total', 250, false, 100, 120, null],
+    ['reads one page for a single short page', 3, true, 20, 100, 3],
+  ])('%s', async (_, total, withPagination, perPage, maxItems, told) => {
+    const src = pagedSource(total, { withPagination });
+    const all = await fetchAllPages(src.fetchPage, { perPage, maxItems, concurrency: 4 });
+    const read = Math.min(total, maxItems);
+    expect(all.items.map((i) => i.id)).toEqual(Array.from({ length: read }, (_, i) => i));
+    expect(all).toMatchObject({ total: told, truncated: read < total, pagesRead: Math.ceil(read / perPage) });
   });
 
   it('stops when a server ignores the page parameter and repeats itself', async () => {
@@ -90,12 +89,6 @@ describe('fetchAllPages', () => {
     const all = await fetchAllPages(fetchPage, { perPage: 2, maxItems: 100, concurrency: 2 });
     expect(all.items).toEqual([{ id: 1 }, { id: 2 }]);
     expect(all.pagesRead).toBe(2);
-  });
-
-  it('reads one page for a single short page', async () => {
-    const src = pagedSource(3, { withPagination: true });
-    const all = await fetchAllPages(src.fetchPage, { perPage: 20, maxItems: 100, concurrency: 4 });
-    expect(all).toMatchObject({ total: 3, truncated: false, pagesRead: 1 });
   });
 });
 

@@ -36,8 +36,8 @@ const isObject = (value: unknown): value is Json =>
 /** The answer the server gives next, for each operation. */
 const next = new Map<EndpointName, unknown>();
 let server: TestServer;
-let work: string;
-let podsFile: string;
+const work = mkdtempSync(join(tmpdir(), 'document-answers-'));
+const podsFile = join(work, 'pods.json');
 const schemas = new Map<EndpointName, JsonSchema>();
 
 beforeAll(async () => {
@@ -70,8 +70,6 @@ beforeAll(async () => {
     res.writeHead(name === 'reportArtifact' ? 201 : 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer));
   });
-  work = mkdtempSync(join(tmpdir(), 'document-answers-'));
-  podsFile = join(work, 'pods.json');
   // A container status without its name, as kubectl may give one.
   const status = { image: 'ghcr.io/acme/web:1.0', imageID: `ghcr.io/acme/web@sha256:${FP}` };
   const pods = [pod('web-1', { ns: 'shop', statuses: [status] })];
@@ -144,68 +142,62 @@ function aboutTheQuestion(name: EndpointName, drawn: unknown, url: URL): unknown
   }
 }
 
-/** The client call that reads each operation's answer. */
-const clientCalls: Record<EndpointName, (c: ComplianceClient) => Promise<unknown>> = {
-  listAttestationsForCommits: (c) => c.listAttestationsForCommits({ commit_list: SHAS }),
-  listTrails: (c) => c.listTrails({ page: 1, per_page: 5 }),
-  getDeployment: (c) => c.getDeployment('prod', FP),
-  reportArtifact: (c) =>
-    c.reportArtifact('backend', { fingerprint: FP, filename: 'a', build_url: 'b', commit_url: 'c' }),
-  listFlowAttestations: (c) => c.listFlowAttestations('backend', { page: 1, per_page: 5 }),
-  getArtifact: (c) => c.getArtifact('backend', FP),
-  diffEnvironments: (c) => c.diffEnvironments('prod#1', 'staging#2'),
-  reportK8sEnvironment: (c) => c.reportK8sEnvironment('prod', { artifacts: [] }),
-  listActions: (c) => c.listActions(),
-};
-
-/** The step that reads each operation's answer, without a gate, and what else it asks. */
-const steps: Record<
-  EndpointName,
-  { action: ActionName; inputs: Record<string, string>; also?: EndpointName[] }
-> = {
-  listAttestationsForCommits: {
-    action: 'check-attestations-for-commit',
-    inputs: { commits: SHAS.join('\n') },
-  },
-  listTrails: { action: 'list-trails', inputs: { 'max-items': '5' } },
+/** The client call and the step (without a gate) that read each operation's answer, and what else the step asks. */
+type Reader = [
+  (c: ComplianceClient) => Promise<unknown>,
+  ActionName,
+  Record<string, string>,
+  EndpointName[]?,
+];
+const readers: Record<EndpointName, Reader> = {
+  listAttestationsForCommits: [
+    (c) => c.listAttestationsForCommits({ commit_list: SHAS }),
+    'check-attestations-for-commit',
+    { commits: SHAS.join('\n') },
+  ],
+  listTrails: [(c) => c.listTrails({ page: 1, per_page: 5 }), 'list-trails', { 'max-items': '5' }],
   // fail-if-missing is a gate on the answer's identity (tested through the bundle): without it, a lookup.
-  getDeployment: {
-    action: 'get-deployment',
-    inputs: { environment: 'prod', fingerprint: FP, 'fail-if-missing': 'false' },
-  },
-  reportArtifact: {
-    action: 'report-artifact',
-    inputs: { flow: 'backend', fingerprint: FP, name: 'app.bin' },
-    also: ['getArtifact'],
-  },
-  listFlowAttestations: { action: 'list-attestations', inputs: { flow: 'backend', 'max-items': '5' } },
-  getArtifact: { action: 'get-artifact', inputs: { flow: 'backend', fingerprint: FP } },
-  diffEnvironments: {
-    action: 'diff-envs',
-    inputs: { 'snapshot-1': 'prod#1', 'snapshot-2': 'staging#2' },
-    also: ['getArtifact'],
-  },
-  reportK8sEnvironment: { action: 'report-k8s-env', inputs: { environment: 'prod' } },
-  listActions: { action: 'list-actions', inputs: {} },
+  getDeployment: [
+    (c) => c.getDeployment('prod', FP),
+    'get-deployment',
+    { environment: 'prod', fingerprint: FP, 'fail-if-missing': 'false' },
+  ],
+  reportArtifact: [
+    (c) => c.reportArtifact('backend', { fingerprint: FP, filename: 'a', build_url: 'b', commit_url: 'c' }),
+    'report-artifact',
+    { flow: 'backend', fingerprint: FP, name: 'app.bin' },
+    ['getArtifact'],
+  ],
+  listFlowAttestations: [
+    (c) => c.listFlowAttestations('backend', { page: 1, per_page: 5 }),
+    'list-attestations',
+    { flow: 'backend', 'max-items': '5' },
+  ],
+  getArtifact: [(c) => c.getArtifact('backend', FP), 'get-artifact', { flow: 'backend', fingerprint: FP }],
+  diffEnvironments: [
+    (c) => c.diffEnvironments('prod#1', 'staging#2'),
+    'diff-envs',
+    { 'snapshot-1': 'prod#1', 'snapshot-2': 'staging#2' },
+    ['getArtifact'],
+  ],
+  reportK8sEnvironment: [
+    (c) => c.reportK8sEnvironment('prod', { artifacts: [] }),
+    'report-k8s-env',
+    { environment: 'prod', 'pods-file': podsFile },
+  ],
+  listActions: [(c) => c.listActions(), 'list-actions', {}],
 };
 
-async function runStep(name: EndpointName): Promise<StepResult> {
-  const { action: actionName, inputs } = steps[name];
+async function runStep(actionName: ActionName, inputs: Record<string, string>): Promise<StepResult> {
   const { action } = await ACTIONS[actionName]();
+  const connection = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme', summary: 'true' };
   const env = {
     ...DEFAULT_GITHUB,
     GITHUB_SHA: SHAS[0],
     GITHUB_WORKSPACE: work,
     RUNNER_TEMP: work,
     COMPLIANCE_RETRIES: '0',
-    ...inputEnv({
-      'api-url': server.origin,
-      'api-token': TEST_TOKEN,
-      org: 'acme',
-      summary: 'true',
-      ...(name === 'reportK8sEnvironment' && { 'pods-file': podsFile }),
-      ...inputs,
-    }),
+    ...inputEnv({ ...connection, ...inputs }),
   };
   // The definition's own read and run: what the finisher would be handed (read is typed per action).
   const definition = action as unknown as {
@@ -235,33 +227,23 @@ function stepText(step: StepResult): string {
 
 describe('every answer the served document admits is read', () => {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    it(`${endpoints[name].method} ${endpoints[name].path}: by the client and by ${steps[name].action}`, async () => {
-      const schema = schemas.get(name) as JsonSchema;
-      const others = (steps[name].also ?? []).map((other) => schemas.get(other) as JsonSchema);
+    const [call, action, inputs, also = []] = readers[name];
+    it(`${endpoints[name].method} ${endpoints[name].path}: by the client and by ${action}`, async () => {
+      const others = also.map((other) => arbitraryFromSchema(schemas.get(other) as JsonSchema));
       await fc.assert(
         fc.asyncProperty(
-          arbitraryFromSchema(schema),
-          fc.tuple(...others.map((s) => arbitraryFromSchema(s))),
+          arbitraryFromSchema(schemas.get(name) as JsonSchema),
+          fc.tuple(...others),
           async (answer, extra) => {
             next.clear();
             next.set(name, answer);
-            (steps[name].also ?? []).forEach((other, i) => next.set(other, extra[i]));
-            const client = new ComplianceClient(
-              resolveConnection({
-                baseUrl: server.origin,
-                org: 'acme',
-                token: TEST_TOKEN,
-                retries: 0,
-              }),
-            );
-            const read = await clientCalls[name](client).then(
-              () => 'read',
-              (error: unknown) => thrownText(error),
-            );
+            also.forEach((other, i) => next.set(other, extra[i]));
+            const connection = { baseUrl: server.origin, org: 'acme', token: TEST_TOKEN, retries: 0 };
+            const client = new ComplianceClient(resolveConnection(connection));
+            const read = await call(client).then(() => 'read', thrownText);
             await client.close();
             expect(read, 'the client').toBe('read');
-            const stepped = await runStep(name).then(stepText, (error: unknown) => thrownText(error));
-            expect(stepped, steps[name].action).toBe('read');
+            expect(await runStep(action, inputs).then(stepText, thrownText), action).toBe('read');
           },
         ),
         { numRuns: RUNS },
