@@ -2,8 +2,7 @@
 // http/https (a few ms to load, where undici costs ~100 ms: undici only for a proxy, proxy-transport.ts).
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
-import { readBounded } from './bounded-body.js';
+import { readBounded, type ByteSource } from './bounded-body.js';
 
 export interface ExchangeRequest {
   method: string;
@@ -15,7 +14,7 @@ export interface ExchangeRequest {
 }
 
 /** The status, the headers read, and the body's text: undefined when it passed `maxBytes`. */
-export type Answer = ReturnType<typeof answerOf>;
+export type Answer = Awaited<ReturnType<typeof answerOf>>;
 
 /** Sends requests on kept-alive connections; close() drops them, so that nothing keeps the process alive. */
 export interface Exchange {
@@ -26,16 +25,14 @@ export interface Exchange {
 export const KEEP_ALIVE_MS = 10_000;
 export const MAX_CONNECTIONS = 16;
 
-/** The service's answer as text, or undefined once it passes `limit` bytes. */
-export async function readLimited(body: Readable, limit: number): Promise<string | undefined> {
-  return (await readBounded(body, limit))?.toString('utf8');
-}
-
-export function answerOf(
+/** The answer, its body read up to `maxBytes` (`text` undefined past them). */
+export async function answerOf(
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  text: string | undefined,
+  body: ByteSource,
+  maxBytes: number,
 ) {
+  const text = (await readBounded(body, maxBytes))?.toString('utf8');
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   return {
     status,
@@ -72,9 +69,7 @@ export class NodeExchange implements Exchange {
       if (req.payload !== undefined) headers['content-length'] = String(Buffer.byteLength(req.payload));
       const options = { method: req.method, headers, agent: this.agent, signal: req.signal };
       const request = this.request(url, options, (res) => {
-        readLimited(res, req.maxBytes).then((text) => {
-          resolve(answerOf(res.statusCode ?? 0, res.headers, text));
-        }, reject);
+        answerOf(res.statusCode ?? 0, res.headers, res, req.maxBytes).then(resolve, reject);
       });
       // Also after an answer: a socket dropped on purpose must not become an unhandled 'error'.
       request.on('error', reject);

@@ -20,11 +20,7 @@ export function encodeQuery(query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
-    } else {
-      params.append(key, String(value));
-    }
+    for (const item of [value].flat()) params.append(key, String(item));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -5,7 +5,6 @@ import {
   answerOf,
   KEEP_ALIVE_MS,
   MAX_CONNECTIONS,
-  readLimited,
   type Answer,
   type Exchange,
   type ExchangeRequest,
@@ -68,7 +67,7 @@ export class ProxyExchange implements Exchange {
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    return answerOf(res.statusCode, res.headers, await readLimited(res.body, req.maxBytes));
+    return answerOf(res.statusCode, res.headers, res.body, req.maxBytes);
   }
 
   close(): Promise<void> {
