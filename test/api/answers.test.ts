@@ -108,6 +108,7 @@ const REFUSALS: [Call, Refusal[]][] = [
       // is_compliant must be a boolean to read another spelling: null reads nothing.
       [(r) => ({ ...r.artifact, state: 'GREEN', is_compliant: null }), `: ${STATES} "GREEN"`],
       [(r) => ({ ...r.artifact, is_compliant: 'yes' }), ': is_compliant expected boolean, received string'],
+      [(r) => ({ ...r.artifact, created_at: true }), ': created_at is not valid (received boolean)'],
     ],
   ],
   [

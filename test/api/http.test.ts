@@ -133,7 +133,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
     title: string;
     handler: Handler;
     options?: Partial<ConnectionOptions>;
-    kind: typeof ApiError | typeof NetworkError | typeof UnexpectedResponseError;
+    kind: typeof ApiError | typeof NetworkError | typeof TimeoutError | typeof UnexpectedResponseError;
     holds?: Record<string, unknown>;
     says?: (string | RegExp)[];
     requests?: number;
@@ -211,6 +211,20 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       handler: (_req, res) => json(res, 400, { detail: 'no such flow' }),
       kind: ApiError,
       holds: { serverMessage: '{"detail":"no such flow"}' },
+    },
+    {
+      title: 'shows an error body that is a list as it came',
+      handler: (_req, res) => json(res, 400, ['no such flow']),
+      kind: ApiError,
+      holds: { serverMessage: '["no such flow"]' },
+    },
+    {
+      title: 'gives up when the last attempt times out, naming the attempt timeout',
+      handler: () => undefined,
+      options: { attemptTimeoutMs: 100, retries: 0 },
+      kind: TimeoutError,
+      holds: { limit: 'attempt' },
+      says: ['GET /actions/{org} timed out: no answer within 100 ms'],
     },
     {
       title: 'accepts a bare JSON string as the server message',

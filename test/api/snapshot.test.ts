@@ -43,6 +43,7 @@ describe('snapshot expressions', () => {
     ['prod@{yesterday}', /neither a time/],
     ['prod@{0.days.ago}', /amount must be at least 1/],
     ['prod@{2.years.ago}', /neither a time/],
+    ['prod@x', /has an unknown suffix '@x'/],
     ['prod@{2023-02-29T00:00:00}', /is not a real date and time/],
     ['prod@{1900-02-29T00:00:00}', /is not a real date and time/],
     ['prod@{2024-04-31T00:00:00}', /is not a real date and time/],

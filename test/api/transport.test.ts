@@ -226,17 +226,20 @@ describe('the proxy path (undici)', () => {
       httpsProxy: proxy.url,
       noProxy: 'example.test',
     });
-    opened.push(dispatcher);
-    for (const host of ['127.0.0.1', 'localhost', '0.0.0.0']) {
+    // Without a proxy, a plain agent.
+    const direct = createDispatcher({});
+    opened.push(dispatcher, direct);
+    const hosts = ['127.0.0.1', 'localhost', '0.0.0.0'];
+    for (const [host, via] of [...hosts.map((h) => [h, dispatcher] as const), ['0.0.0.0', direct] as const]) {
       const answer = await request(server.origin.replace('127.0.0.1', host), {
-        dispatcher,
+        dispatcher: via,
         headers: { authorization: 'Basic c2VjcmV0' },
       });
       await answer.body.text();
     }
     // Loopback twice around the proxy; 0.0.0.0, which is not loopback to the client, through it.
     expect(proxy.seen).toEqual([`GET ${server.origin.replace('127.0.0.1', '0.0.0.0')}/`]);
-    expect(server.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(4);
   });
 
   it('tunnels https to the service through the proxy with CONNECT', async () => {
