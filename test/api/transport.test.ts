@@ -3,12 +3,9 @@
  * https to a loopback TLS service, kept-alive connections, close() and an oversized answer dropping the socket, and
  * which hosts go through a proxy. What each path loads is recorded through the bundle (test/dist/module-load.test.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates, TLSSocket } from 'node:tls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -24,26 +21,13 @@ import { json, useClientAgainst } from '../helpers/server.js';
 
 const setup = useClientAgainst();
 
-/** A self-signed certificate for localhost, 127.0.0.1 and ::1 (test only; valid until 2126). */
-const TLS: ServerOptions = {
-  cert: readFileSync(new URL('../fixtures/tls/localhost.crt', import.meta.url), 'utf8'),
-  key: readFileSync(new URL('../fixtures/tls/localhost.key', import.meta.url), 'utf8'),
-};
-
-/** A self-signed certificate for `name`, made with openssl for the test (installed by the pretest). */
-function certificateFor(name: string): { cert: string; key: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'cert-'));
-  const subject = ['-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`];
-  const files = ['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')];
-  const ec = '-x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1'.split(' ');
-  execFileSync('openssl', ['req', ...ec, ...subject, ...files], { stdio: 'ignore' });
-  const pair = {
-    cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-    key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-  };
-  rmSync(dir, { recursive: true, force: true });
-  return pair;
+/** Self-signed certificates (test only; valid until 2126): for localhost, 127.0.0.1 and ::1, or for `name`. */
+function certificate(name = 'localhost'): ServerOptions & { cert: string } {
+  const read = (ext: string) =>
+    readFileSync(new URL(`../fixtures/tls/${name}.${ext}`, import.meta.url), 'utf8');
+  return { cert: read('crt'), key: read('key') };
 }
+const TLS = certificate();
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -76,7 +60,7 @@ async function startTlsServer(tls: ServerOptions = TLS) {
 }
 
 /** Trusts the test certificate as the runner would trust its own CA (NODE_EXTRA_CA_CERTS), until the test ends. */
-function trustTestCertificate(cert = TLS.cert as string): void {
+function trustTestCertificate(cert = TLS.cert): void {
   const before = getCACertificates('default');
   setDefaultCACertificates([...before, cert]);
   opened.push({
@@ -244,8 +228,8 @@ describe('the proxy path (undici)', () => {
 
   it('tunnels https to the service through the proxy with CONNECT', async () => {
     // Loopback is never proxied: the service is a name of the proxy's own (tunnel.test, which it resolves to the
-    // loopback server), with a certificate for that name made here.
-    const tls = certificateFor('tunnel.test');
+    // loopback server), with a certificate for that name.
+    const tls = certificate('tunnel.test');
     trustTestCertificate(tls.cert);
     const server = await startTlsServer(tls);
     const proxy = await startProxy({ hosts: { 'tunnel.test': '127.0.0.1' } });
