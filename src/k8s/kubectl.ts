@@ -17,8 +17,6 @@ export interface KubectlOptions {
   env?: Record<string, string | undefined>;
   /** kubectl's `--request-timeout` for each request to the API server, e.g. `30s`. */
   requestTimeout?: string;
-  /** How many namespaces are read at once (default 4). */
-  concurrency?: number;
 }
 
 /** How much of kubectl's stderr is kept for the error message: the end, where the reason is. */
@@ -55,20 +53,18 @@ export async function* readPodsWithKubectl(options: KubectlOptions) {
     const problem = 'the list is empty';
     throw new InputError('namespaces', problem, 'at least one namespace, or none to read them all');
   }
-  const namespaces = [...new Set(options.namespaces)];
-  const argsPerNamespace = namespaces.map((ns) => kubectlArgs(options, ns)); // every name checked before any call
-  yield* mergeBounded(
-    argsPerNamespace.map(
-      (args, i) => (signal: AbortSignal) => runKubectl(options, args, namespaces[i], signal),
-    ),
-    options.concurrency ?? NAMESPACE_CONCURRENCY,
-  );
+  // Every name is checked before any call.
+  const calls = [...new Set(options.namespaces)].map((ns) => {
+    const args = kubectlArgs(options, ns);
+    return (signal: AbortSignal) => runKubectl(options, args, ns, signal);
+  });
+  yield* mergeBounded(calls, NAMESPACE_CONCURRENCY);
 }
 
 type Pulled<T> = { index: number; result: IteratorResult<T> } | { index: number; error: unknown };
 
 /** Items of several generators, at most `limit` at once, one item ahead each; an error returns the others. */
-export async function* mergeBounded<T>(
+async function* mergeBounded<T>(
   sources: ((signal: AbortSignal) => AsyncGenerator<T, void, undefined>)[],
   limit: number,
 ): AsyncGenerator<T, void, undefined> {
@@ -173,13 +169,8 @@ async function* runKubectl(
     }
     // An empty output is what a failing kubectl prints; only a started one was cut short.
     const cutShort = streamError !== undefined && outputBytes > 0;
-    const failure = describeExit(
-      await exit,
-      binary,
-      where,
-      tailText(stderr, stderrCut),
-      cutShort ? streamError : undefined,
-    );
+    const tail = tailText(stderr, stderrCut);
+    const failure = describeExit(await exit, binary, where, tail, cutShort ? streamError : undefined);
     if (failure) throw failure;
     if (streamError !== undefined) {
       throw new SourceError(

@@ -158,12 +158,7 @@ export function countArtifacts(report: PodReport): ArtifactCount[] {
       else counts.set(key, { image, fingerprint, pods: 1 });
     }
   }
-  return [...counts.values()].sort(
-    (a, b) => byCodeUnits(a.image, b.image) || byCodeUnits(a.fingerprint, b.fingerprint),
-  );
-}
-
-/** Plain string order: localeCompare loads ICU's collator (~9 ms) and follows the runner's locale. */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  // By image, then fingerprint, in plain string order: localeCompare loads ICU's collator (~9 ms) and follows the
+  // runner's locale.
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
 }

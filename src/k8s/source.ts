@@ -1,5 +1,5 @@
 /** Reads the pods of a cluster: a saved `kubectl get pods -o json`, or live through kubectl. */
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { SourceError } from '../errors/errors.js';
 import type { Env } from '../context/inputs.js';
 import { readPodsWithKubectl } from './kubectl.js';
@@ -16,15 +16,14 @@ const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 /** Reads the pods once for every environment; live, only the named namespaces when all name theirs. */
 export async function readPods(source: PodSource, filters: readonly NamespaceFilter[]): Promise<PodReport[]> {
   if (source.kind === 'file') {
-    let info: Stats | undefined;
+    let isFile = false;
     try {
       // statSync: node:fs/promises is not loaded at start for one stat.
-      info = statSync(source.path);
+      isFile = statSync(source.path).isFile();
     } catch {
-      info = undefined;
+      // Missing or unreadable: refused below.
     }
-    if (!info?.isFile())
-      throw new SourceError('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
+    if (!isFile) throw new SourceError('pods-file', `${source.path} is not a readable file`, POD_LIST_HINT);
     try {
       return await mapPodsFor(
         streamItems(createReadStream(source.path, { highWaterMark: 1024 * 1024 })),
@@ -43,10 +42,8 @@ export async function readPods(source: PodSource, filters: readonly NamespaceFil
     (filter) => (filter.include?.length ?? 0) > 0 && (filter.includeRegex?.length ?? 0) === 0,
   );
   const pods = readPodsWithKubectl({
+    ...source,
     ...(onlyNames && { namespaces: [...new Set(filters.flatMap((filter) => filter.include ?? []))] }),
-    ...(source.kubeconfig !== undefined && { kubeconfig: source.kubeconfig }),
-    ...(source.context !== undefined && { context: source.context }),
-    env: source.env,
     // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
     requestTimeout: KUBECTL_REQUEST_TIMEOUT,
   });

@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { json, startServer } from './server.js';
+import { cleanedAfterEach, json, startServer } from './server.js';
 
 export interface PodListRequest {
   /** The namespace asked for; undefined for the cluster-wide list. */
@@ -91,6 +91,8 @@ export async function startKubeApi(options: KubeApiOptions = {}) {
     origin: server.origin,
     port: Number(new URL(server.origin).port),
     podRequests: () => [...podRequests],
+    /** The namespaces of the pod lists asked for, sorted (undefined for the cluster-wide list). */
+    namespacesAsked: () => podRequests.map((r) => r.namespace).sort(),
     close: () => server.close(),
   };
 }
@@ -131,4 +133,21 @@ export async function writeKubeconfig(
   };
   await writeFile(path, JSON.stringify(config, null, 2));
   return { path, dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Loopback API servers and kubeconfigs for a test, closed and removed after it. */
+export function useKubeApi() {
+  const later = cleanedAfterEach();
+  return {
+    cluster: async (pods: unknown[] = [], podsStatus?: number) => {
+      const api = await startKubeApi({ pods, podsStatus });
+      later(() => api.close());
+      return api;
+    },
+    kubeconfig: async (contexts: Record<string, string>, current?: string) => {
+      const kc = await writeKubeconfig(contexts, current);
+      later(() => kc.remove());
+      return kc;
+    },
+  };
 }

@@ -1,31 +1,16 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/errors/errors.js';
 import { kubectlArgs, readPodsWithKubectl, type KubectlOptions } from '../../src/k8s/kubectl.js';
 import { mapPodsFor } from '../../src/k8s/pods.js';
 import { PodStreamError } from '../../src/k8s/stream.js';
 import { pod } from '../helpers/pods.js';
 import { rejection } from '../helpers/rejection.js';
-import { startKubeApi, writeKubeconfig, type FakeKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
+import { useKubeApi, type Kubeconfig } from '../helpers/kube-api.js';
 
 const KUBECTL = '/usr/bin/kubectl';
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const o of opened.splice(0).reverse()) await o.close();
-});
-
-async function cluster(pods: unknown[] = [], podsStatus?: number): Promise<FakeKubeApi> {
-  const api = await startKubeApi({ pods, ...(podsStatus !== undefined && { podsStatus }) });
-  opened.push(api);
-  return api;
-}
-
-async function kubeconfig(contexts: Record<string, string>, current?: string): Promise<Kubeconfig> {
-  const kc = await writeKubeconfig(contexts, current);
-  opened.push({ close: () => kc.remove() });
-  return kc;
-}
+const { cluster, kubeconfig } = useKubeApi();
 
 /** Options for the real kubectl: its own HOME (discovery cache) per test, short timeouts. */
 function optionsFor(kc: Kubeconfig, more: Partial<KubectlOptions> = {}): KubectlOptions {
@@ -111,15 +96,7 @@ describe('readPodsWithKubectl against a fake API server (the real kubectl)', () 
     const kc = await kubeconfig({ fake: api.origin });
     const pods = await readAll(optionsFor(kc, { namespaces: ['dev', 'prod', 'dev', 'empty'] }));
     expect(names(pods).sort()).toEqual(['dev/b', 'prod/a', 'prod/d']);
-    expect(
-      api
-        .podRequests()
-        .map((r) => r.namespace)
-        .sort(),
-    ).toEqual(['dev', 'empty', 'prod']);
-    // One at a time, the order is the order given.
-    const inOrder = await readAll(optionsFor(kc, { namespaces: ['prod', 'dev'], concurrency: 1 }));
-    expect(names(inOrder)).toEqual(['prod/a', 'prod/d', 'dev/b']);
+    expect(api.namespacesAsked()).toEqual(['dev', 'empty', 'prod']);
   });
 
   it('gets a list of more than 500 pods whole, in the chunks kubectl asks for', async () => {

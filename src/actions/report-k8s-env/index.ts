@@ -4,11 +4,4 @@ import { describe, readInputs, ACTION } from './inputs.js';
 import { couldNot, onError } from './render.js';
 import { run } from './run.js';
 
-export const action = defineAction({
-  name: ACTION,
-  read: readInputs,
-  run,
-  couldNot,
-  describe,
-  onError,
-});
+export const action = defineAction({ name: ACTION, read: readInputs, run, couldNot, describe, onError });

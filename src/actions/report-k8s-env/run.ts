@@ -27,11 +27,9 @@ import { details, manyWarnings, summarize, summarizeMany, warnings } from './ren
 const PRINT_LIMIT = 50;
 
 export async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
+  const filters = inputs.targets.map((t) => t.filter);
   const reports = await log.group(`Read pods (${describeSource(inputs.source)})`, () =>
-    readPods(
-      inputs.source,
-      inputs.targets.map((t) => t.filter),
-    ),
+    readPods(inputs.source, filters),
   );
   const [target] = inputs.targets;
   const [report] = reports;

@@ -5,17 +5,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { useTempDirs } from '../../helpers/git.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
-import { startKubeApi, writeKubeconfig } from '../../helpers/kube-api.js';
+import { useKubeApi } from '../../helpers/kube-api.js';
 import { D1, D2, pod, running } from '../../helpers/pods.js';
 import { CLUSTER, expectKept, podsWorkspace } from '../../helpers/report-k8s-env.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
 import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
-import { json, startServer, type Handler } from '../../helpers/server.js';
+import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -29,10 +29,7 @@ const staging = (url: string, extra: Record<string, string> = {}) => ({
   'pods-file': 'pods.json',
   ...extra,
 });
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const o of opened.splice(0).reverse()) await o.close();
-});
+const later = cleanedAfterEach();
 
 /** A report-k8s-env step in `cwd` (when given) with `inputs`, and `env`. */
 const report = (cwd: string | undefined, inputs: Record<string, string>, env: Record<string, string> = {}) =>
@@ -43,22 +40,19 @@ const workspace = (items?: unknown[], config?: string) => podsWorkspace(tempDir(
 /** A loopback server answering with `handler`, closed after the test. */
 async function server(handler: Handler) {
   const started = await startServer(handler);
-  opened.push(started);
+  later(() => started.close());
   return started;
 }
 const loopback = (origin: string) => ({ 'api-url': origin, 'api-token': TEST_TOKEN, org: 'acme' });
 
+const kube = useKubeApi();
 /** A loopback Kubernetes API holding `pods`, and a kubeconfig with contexts `live` (current) and `other`. */
 async function liveCluster(pods: unknown[] = CLUSTER, podsStatus?: number) {
-  const api = await startKubeApi({ pods, ...(podsStatus !== undefined && { podsStatus }) });
-  opened.push(api);
-  const kc = await writeKubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' }, 'live');
-  opened.push({ close: () => kc.remove() });
+  const api = await kube.cluster(pods, podsStatus);
+  const kc = await kube.kubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' }, 'live');
   // kubectl caches discovery under HOME: one per test.
   return { api, kc, env: { HOME: kc.dir } };
 }
-const namespacesAsked = (api: { podRequests(): { namespace?: string }[] }) =>
-  api.podRequests().map((r) => r.namespace);
 
 /** Many environments: staging is the teams' namespaces, production the shop. */
 const TEAMS = [
@@ -295,7 +289,7 @@ describe('report-k8s-env, the sandbox answering full', () => {
       { ...env, KUBECONFIG: kc.path },
     );
     expect(result.code).toBe(0);
-    expect(namespacesAsked(api).sort()).toEqual(['batch', 'shop']);
+    expect(api.namespacesAsked()).toEqual(['batch', 'shop']);
     expect(result.outputs).toMatchObject({ pods: '5', artifacts: '3' });
   });
 
@@ -316,7 +310,7 @@ describe('report-k8s-env, the sandbox answering full', () => {
       env,
     );
     expect(result.code).toBe(0);
-    expect(namespacesAsked(api).sort()).toEqual(asked);
+    expect(api.namespacesAsked()).toEqual(asked);
     expect(result.stdout).toContain('::group::Read pods (kubectl)\n');
     expect(listed(result).map((e) => [e.name, e.pods])).toEqual([
       ['staging', stagingPods],
