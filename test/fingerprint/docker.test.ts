@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, SourceError } from '../../src/errors/errors.js';
 import { fingerprintDocker } from '../../src/fingerprint/docker.js';
 import { rejection } from '../helpers/rejection.js';
+import { closedOrigin } from '../helpers/server.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -129,13 +130,8 @@ describe('fingerprintDocker', () => {
     expect(error.problem).toBe(`cannot reach the Docker daemon at unix://${missing} (ENOENT)`);
     expect(error.hint).toContain('DOCKER_HOST');
     // Nothing listens on a tcp host.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const refused = await sourceError(
-      fingerprintDocker('nginx:1.27', { dockerHost: `tcp://127.0.0.1:${port}` }),
-    );
+    const nobody = (await closedOrigin()).replace('http:', 'tcp:');
+    const refused = await sourceError(fingerprintDocker('nginx:1.27', { dockerHost: nobody }));
     expect(refused.problem).toContain('(ECONNREFUSED)');
   });
 

@@ -1,22 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SourceError } from '../../src/errors/errors.js';
 import { fingerprintDir } from '../../src/fingerprint/dir.js';
 import { fingerprintFile } from '../../src/fingerprint/file.js';
+import { useTempDirs } from '../helpers/git.js';
 import { rejection } from '../helpers/rejection.js';
 
 const EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const temps: string[] = [];
-afterEach(() => {
-  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
-});
+const { tempDir } = useTempDirs();
 
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'fp-'));
-  temps.push(root);
+  const root = tempDir('fp-');
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), content);
@@ -38,16 +34,15 @@ describe('the reference vectors (compatibility with the official CLI)', () => {
     expect(await fingerprintDir(tree({}))).toBe(EMPTY);
   });
 
-  it('dir', async () => {
-    expect(await fingerprintDir(tree(VECTOR))).toBe(
-      'c43808cb04c6e66c4c6fc1f972dd67c3b9b71c81e0a0c78730da3699922d17be',
-    );
-  });
-
-  it('dir with .kosli_ignore naming folder2', async () => {
-    expect(await fingerprintDir(tree({ ...VECTOR, '.kosli_ignore': 'folder2\n' }))).toBe(
+  it.each([
+    ['dir', VECTOR, 'c43808cb04c6e66c4c6fc1f972dd67c3b9b71c81e0a0c78730da3699922d17be'],
+    [
+      'dir with .kosli_ignore naming folder2',
+      { ...VECTOR, '.kosli_ignore': 'folder2\n' },
       '038897ea5334462098d65125380d58a493671fb3b8bdbbee1e75ec8bd4a65c23',
-    );
+    ],
+  ])('%s', async (_what, files: Record<string, string>, fingerprint) => {
+    expect(await fingerprintDir(tree(files))).toBe(fingerprint);
   });
 });
 

@@ -25,7 +25,7 @@ import {
 } from '../helpers/registry.js';
 import { guardSecret } from '../helpers/secrets.js';
 import { rejection } from '../helpers/rejection.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { cleanedAfterEach, startServer, type TestServer } from '../helpers/server.js';
 
 const USER = { username: 'ci-bot', password: 'Pw-9f3e1c7a-not-in-messages' };
 const CREDS = `${USER.username}:${USER.password}`;
@@ -43,9 +43,11 @@ function expectNoPassword(error: Error): void {
   expect(String((error as { stack?: string }).stack)).not.toContain(USER.password);
 }
 
-/** A loopback pass-through to the plain registry whose answers' headers `edit` changes. */
-function passThrough(edit: (headers: Record<string, string>) => void): Promise<TestServer> {
-  return startServer(async (req, res) => {
+const later = cleanedAfterEach();
+
+/** A loopback pass-through to the plain registry whose answers' headers `edit` changes, closed after the test. */
+async function passThrough(edit: (headers: Record<string, string>) => void): Promise<TestServer> {
+  const server = await startServer(async (req, res) => {
     const upstream = await fetch(`http://${plain.host}${req.url.pathname}`, {
       method: req.method,
       headers: { accept: req.headers.accept ?? '*/*' },
@@ -59,6 +61,16 @@ function passThrough(edit: (headers: Record<string, string>) => void): Promise<T
     res.writeHead(upstream.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   });
+  later(() => server.close());
+  return server;
+}
+
+/** An undici MockAgent refusing the network, closed after the test. */
+function mockAgent(): MockAgent {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  later(() => agent.close());
+  return agent;
 }
 const portOf = (server: TestServer) => new URL(server.origin).port;
 
@@ -70,7 +82,7 @@ let bearer: TestRegistry;
 let single: ImageLayout;
 let multi: ImageLayout;
 /** skopeo's view of the pushed tags. */
-const expected = { single: '', multi: '', basic: '', bearer: '' };
+let expected: Record<'single' | 'multi' | 'basic' | 'bearer', string>;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'oci-fp-'));
@@ -93,17 +105,15 @@ beforeAll(async () => {
     pushLayout(single, `${basic.host}/private/app:1.0`, CREDS),
     pushLayout(single, `${bearer.host}/private/app:1.0`, CREDS),
   ]);
-  const [s, m, b, t] = await Promise.all([
+  const digests = await Promise.all([
     skopeoDigests(`${plain.host}/tiny:1.0`),
     skopeoDigests(`${plain.host}/multi:latest`),
     skopeoDigests(`${basic.host}/private/app:1.0`, CREDS),
     skopeoDigests(`${bearer.host}/private/app:1.0`, CREDS),
   ]);
-  for (const d of [s, m, b, t]) expect(d.digest).toBe(d.raw);
-  expected.single = hex(s.digest);
-  expected.multi = hex(m.digest);
-  expected.basic = hex(b.digest);
-  expected.bearer = hex(t.digest);
+  for (const d of digests) expect(d.digest).toBe(d.raw);
+  const [s, m, b, t] = digests.map((d) => hex(d.digest));
+  expected = { single: s ?? '', multi: m ?? '', basic: b ?? '', bearer: t ?? '' };
   tokens.requests.length = 0;
 });
 
@@ -148,16 +158,12 @@ describe('fingerprintOci against a registry without authentication', () => {
     const proxy = await passThrough((headers) => {
       delete headers['docker-content-digest'];
     });
-    try {
-      expect(await fingerprintOci(`127.0.0.1:${portOf(proxy)}/multi:latest`)).toBe(expected.multi);
-      expect(await fingerprintOci(`localhost:${portOf(proxy)}/tiny:1.0`)).toBe(expected.single);
-      expect(proxy.requests.slice(0, 2).map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
-        'HEAD /v2/multi/manifests/latest',
-        'GET /v2/multi/manifests/latest',
-      ]);
-    } finally {
-      await proxy.close();
-    }
+    expect(await fingerprintOci(`127.0.0.1:${portOf(proxy)}/multi:latest`)).toBe(expected.multi);
+    expect(await fingerprintOci(`localhost:${portOf(proxy)}/tiny:1.0`)).toBe(expected.single);
+    expect(proxy.requests.slice(0, 2).map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'HEAD /v2/multi/manifests/latest',
+      'GET /v2/multi/manifests/latest',
+    ]);
   });
 
   it('refuses a registry that answers a pinned digest with another one', async () => {
@@ -165,14 +171,10 @@ describe('fingerprintOci against a registry without authentication', () => {
     const proxy = await passThrough((headers) => {
       headers['docker-content-digest'] = `sha256:${other}`;
     });
-    try {
-      const error = await sourceError(
-        fingerprintOci(`127.0.0.1:${portOf(proxy)}/tiny@sha256:${expected.single}`),
-      );
-      expect(error.problem).toContain(`answered with sha256:${other}`);
-    } finally {
-      await proxy.close();
-    }
+    const error = await sourceError(
+      fingerprintOci(`127.0.0.1:${portOf(proxy)}/tiny@sha256:${expected.single}`),
+    );
+    expect(error.problem).toContain(`answered with sha256:${other}`);
   });
 });
 
@@ -265,22 +267,20 @@ describe('fingerprintOci failures before or without an answer', () => {
     const sockets = new Set<Socket>();
     const silent = createNetServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    try {
-      const port = (silent.address() as AddressInfo).port;
-      // The message is the verdict; a registry waited on for ever would hang the test into its timeout.
-      const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, { timeoutMs: 300 }));
-      expect(error.problem).toContain('within 300 ms');
-    } finally {
+    later(() => {
       for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
-    }
+      return new Promise((resolve) => silent.close(resolve));
+    });
+    const port = (silent.address() as AddressInfo).port;
+    // The message is the verdict; a registry waited on for ever would hang the test into its timeout.
+    const error = await sourceError(fingerprintOci(`127.0.0.1:${port}/tiny:1.0`, { timeoutMs: 300 }));
+    expect(error.problem).toContain('within 300 ms');
   });
 });
 
 describe('Docker Hub and https registries (undici MockAgent, no network)', () => {
   it('maps nginx to registry-1.docker.io/library/nginx:latest over https, with a Bearer access_token', async () => {
-    const agent = new MockAgent();
-    agent.disableNetConnect();
+    const agent = mockAgent();
     const digest = 'a'.repeat(64);
     const hub = agent.get('https://registry-1.docker.io');
     hub
@@ -313,28 +313,19 @@ describe('Docker Hub and https registries (undici MockAgent, no network)', () =>
           (h.accept ?? '').includes('application/vnd.docker.distribution.manifest.list.v2+json'),
       })
       .reply(200, '', { headers: { 'docker-content-digest': `sha256:${digest}` } });
-    try {
-      expect(await fingerprintOci('nginx', { dispatcher: agent })).toBe(digest);
-      agent.assertNoPendingInterceptors();
-    } finally {
-      await agent.close();
-    }
+    expect(await fingerprintOci('nginx', { dispatcher: agent })).toBe(digest);
+    agent.assertNoPendingInterceptors();
   });
 
   it('sends no password to a plain-http token realm of a remote registry', async () => {
-    const agent = new MockAgent();
-    agent.disableNetConnect();
+    const agent = mockAgent();
     agent
       .get('https://ghcr.io')
       .intercept({ path: '/v2/org/app/manifests/1.0', method: 'HEAD' })
       .reply(401, '', { headers: { 'www-authenticate': 'Bearer realm="http://ghcr.io/token"' } });
-    try {
-      const error = await sourceError(fingerprintOci('ghcr.io/org/app:1.0', { ...USER, dispatcher: agent }));
-      expect(error.problem).toContain('plain http');
-      expectNoPassword(error);
-    } finally {
-      await agent.close();
-    }
+    const error = await sourceError(fingerprintOci('ghcr.io/org/app:1.0', { ...USER, dispatcher: agent }));
+    expect(error.problem).toContain('plain http');
+    expectNoPassword(error);
   });
 });
 

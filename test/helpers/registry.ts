@@ -28,17 +28,15 @@ export interface TokenAuth {
   rootCertBundle: string;
 }
 
-export interface RegistryOptions {
-  /** Basic authentication against an htpasswd file holding this one user. */
-  htpasswd?: { username: string; password: string };
-  /** Bearer token authentication, tokens issued by a {@link TokenServer}. */
-  token?: TokenAuth;
-}
-
 export type TestRegistry = Awaited<ReturnType<typeof startRegistry>>;
 
-/** Starts a registry and waits until `/v2/` answers (200, or 401 behind authentication). */
-export async function startRegistry(options: RegistryOptions = {}) {
+/**
+ * Starts a registry and waits until `/v2/` answers (200, or 401 behind authentication): with `htpasswd`, Basic
+ * authentication of that one user; with `token`, Bearer tokens issued by a {@link TokenServer}.
+ */
+export async function startRegistry(
+  options: { htpasswd?: { username: string; password: string }; token?: TokenAuth } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'registry-'));
   const port = await freePort();
   const config: Record<string, unknown> = {
@@ -92,15 +90,10 @@ export async function startRegistry(options: RegistryOptions = {}) {
   }
 }
 
-export interface TokenRequest {
-  query: URLSearchParams;
-  authorization: string | undefined;
-}
-
 export interface TokenServer {
   auth: TokenAuth;
   /** Every token request, in order. */
-  requests: TokenRequest[];
+  requests: { query: URLSearchParams; authorization: string | undefined }[];
   /** The JSON field the token is sent in (`token` as distribution's docs, `access_token` as OAuth 2). */
   field: 'token' | 'access_token';
   close(): Promise<void>;
@@ -116,16 +109,15 @@ export async function startTokenServer(user: { username: string; password: strin
   const dir = mkdtempSync(join(tmpdir(), 'token-'));
   const keyPath = join(dir, 'key.pem');
   const certPath = join(dir, 'cert.pem');
-  const subject = ['-subj', '/CN=test-token-issuer', '-days', '1', '-keyout', keyPath, '-out', certPath];
+  const selfSigned = 'req -x509 -nodes -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -days 1'.split(' ');
   await run('openssl', [
-    'req',
-    '-x509',
-    '-nodes',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    ...subject,
+    ...selfSigned,
+    '-subj',
+    '/CN=test-token-issuer',
+    '-keyout',
+    keyPath,
+    '-out',
+    certPath,
   ]);
   const key = createPrivateKey(readFileSync(keyPath));
   const certDer = readFileSync(certPath, 'utf8').replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
@@ -179,14 +171,8 @@ export async function startTokenServer(user: { username: string; password: strin
 
 const MEDIA = 'application/vnd.oci.image';
 
-export interface Descriptor {
-  mediaType: string;
-  digest: string;
-  size: number;
-}
-
 /** A blob (bytes as they are, anything else as JSON) into the layout; its descriptor. */
-function writeBlob(layout: string, mediaType: string, data: unknown): Descriptor {
+function writeBlob(layout: string, mediaType: string, data: unknown) {
   const bytes = Buffer.isBuffer(data) ? data : Buffer.from(JSON.stringify(data));
   const hex = createHash('sha256').update(bytes).digest('hex');
   writeFileSync(join(layout, 'blobs', 'sha256', hex), bytes);
@@ -194,11 +180,7 @@ function writeBlob(layout: string, mediaType: string, data: unknown): Descriptor
 }
 
 /** One image into the layout: a layer of `content` gzipped (nothing here unpacks it: no tar), config, manifest. */
-function writeImage(
-  layout: string,
-  content: string,
-  platform: { os: string; architecture: string },
-): Descriptor {
+function writeImage(layout: string, content: string, platform: { os: string; architecture: string }) {
   const layer = writeBlob(layout, `${MEDIA}.layer.v1.tar+gzip`, gzipSync(content));
   const diffId = `sha256:${createHash('sha256').update(content).digest('hex')}`;
   const rootfs = { type: 'layers', diff_ids: [diffId] };
@@ -261,15 +243,9 @@ async function skopeo(args: string[]): Promise<Buffer> {
 
 /** Pushes the layout's tag to `docker://<destination>` (every platform of a multi-arch image). */
 export async function pushLayout(layout: ImageLayout, destination: string, creds?: string): Promise<void> {
-  await skopeo([
-    'copy',
-    '--quiet',
-    '--all',
-    '--dest-tls-verify=false',
-    ...(creds ? ['--dest-creds', creds] : []),
-    `oci:${layout.dir}:${layout.tag}`,
-    `docker://${destination}`,
-  ]);
+  const auth = creds ? ['--dest-creds', creds] : [];
+  const copy = ['copy', '--quiet', '--all', '--dest-tls-verify=false', ...auth];
+  await skopeo([...copy, `oci:${layout.dir}:${layout.tag}`, `docker://${destination}`]);
 }
 
 /** What skopeo says the pushed reference's digest is, two ways: its `.Digest` and the sha256 of the raw manifest. */
