@@ -45,13 +45,12 @@ async function fakeKubectl(kc: Kubeconfig, script: string): Promise<string> {
   return path;
 }
 
+/** Whether `pid` is a live process (signal 0 checks without sending anything). */
 function isRunning(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

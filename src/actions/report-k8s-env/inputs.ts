@@ -98,17 +98,13 @@ async function readTargets(inputs: InputReader, workspace: string) {
   const { readEnvironmentsConfig } = await import('../../k8s/environments.js');
   if (file === undefined) {
     // Untrimmed: blank lines before the YAML would shift every line number an error gives.
-    return {
-      targets: await readEnvironmentsConfig(inputs.env.INPUT_ENVIRONMENTS ?? '', 'environments'),
-      config,
-    };
+    const text = inputs.env.INPUT_ENVIRONMENTS ?? '';
+    return { targets: await readEnvironmentsConfig(text, 'environments'), config };
   }
   const path = resolve(workspace, file);
   const { readYamlFile } = await import('../../context/yaml-file.js');
-  return {
-    targets: await readEnvironmentsConfig(readYamlFile('config-file', path), 'config-file', path),
-    config,
-  };
+  const targets = await readEnvironmentsConfig(readYamlFile('config-file', path), 'config-file', path);
+  return { targets, config };
 }
 
 async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget> {

@@ -61,14 +61,11 @@ function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
 }
 
 export function summarize(result: ReportK8sEnvResult): SummaryWriter {
-  const summary = new SummaryWriter();
-  summary.heading(
-    result.dryRun
-      ? `DRY RUN: environment ${result.environment} not reported`
-      : `Environment ${result.environment} reported`,
-    3,
-  );
-  return details(summary, result);
+  const { dryRun, environment } = result;
+  const heading = dryRun
+    ? `DRY RUN: environment ${environment} not reported`
+    : `Environment ${environment} reported`;
+  return details(new SummaryWriter().heading(heading, 3), result);
 }
 
 /** The counts, the artifacts and the skipped pods, added to `summary`. */

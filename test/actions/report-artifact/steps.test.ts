@@ -19,12 +19,13 @@ import { APP_BIN_FP, checkout, expectKept, reportInputs } from '../../helpers/re
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { useSandbox, type Running } from '../../helpers/sandbox.js';
 import { guardSecret, TEST_TOKEN } from '../../helpers/secrets.js';
-import { json, startServer, type Handler } from '../../helpers/server.js';
+import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const { tempDir, repo } = useTempDirs();
+const later = cleanedAfterEach();
 
 /** Independent of our code: the sha256sum binary. */
 const sha256sum = (path: string) =>
@@ -317,21 +318,18 @@ describe('report-artifact, the sandbox answering full', () => {
     it('reports the manifest digest the registry gives, under the image reference, behind HTTP_PROXY', async () => {
       // A registry on loopback is reached directly: its password never crosses a proxy in clear.
       const proxy = await startProxy();
-      try {
-        const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url };
-        const { sandbox, result } = await reportImage(USER.password, env);
-        expect(result.code).toBe(0);
-        expect(digest).toMatch(/^[a-f0-9]{64}$/);
-        expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
-        expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
-        expect(result.stdout).toContain(`::add-mask::${USER.password}`);
-        noLeak(result.everything);
-        // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
-        expect(proxy.credentials).toEqual([]);
-        expect(proxy.seen).toEqual([]);
-      } finally {
-        await proxy.close();
-      }
+      later(() => proxy.close());
+      const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url };
+      const { sandbox, result } = await reportImage(USER.password, env);
+      expect(result.code).toBe(0);
+      expect(digest).toMatch(/^[a-f0-9]{64}$/);
+      expect(result.outputs).toMatchObject({ outcome: 'reported', fingerprint: digest, filename: image });
+      expect((await sandbox.client().getArtifact('backend', digest)).filename).toBe(image);
+      expect(result.stdout).toContain(`::add-mask::${USER.password}`);
+      noLeak(result.everything);
+      // Neither the registry (Basic credentials) nor the service (the token) went through the proxy.
+      expect(proxy.credentials).toEqual([]);
+      expect(proxy.seen).toEqual([]);
     });
 
     it('fails before any report when the registry refuses the credentials, without showing them', async () => {
@@ -366,19 +364,16 @@ describe('report-artifact, the sandbox answering full', () => {
       json(res, known ? 200 : 404, known ? inspect : { message: `No such image: ${req.url ?? ''}` });
     });
     await new Promise<void>((resolve) => engine.listen(socket, resolve));
-    try {
-      const found = await runAction('report-artifact', {
-        inputs: reportInputs(sandbox.url, { artifact: 'registry.example/app:2', 'artifact-type': 'docker' }),
-        env: { DOCKER_HOST: `unix://${socket}` },
-        github: { GITHUB_SHA: 'e'.repeat(40) },
-      });
-      expect(found.code).toBe(0);
-      expect(found.outputs).toMatchObject({ fingerprint: repoDigest, filename: 'registry.example/app:2' });
-      const saved = outputFile(found, 'result-file') as { payload: { fingerprint: string } };
-      expect(saved.payload.fingerprint).toBe(repoDigest);
-    } finally {
-      await new Promise((resolve) => engine.close(resolve));
-    }
+    later(() => new Promise((resolve) => engine.close(resolve)));
+    const found = await runAction('report-artifact', {
+      inputs: reportInputs(sandbox.url, { artifact: 'registry.example/app:2', 'artifact-type': 'docker' }),
+      env: { DOCKER_HOST: `unix://${socket}` },
+      github: { GITHUB_SHA: 'e'.repeat(40) },
+    });
+    expect(found.code).toBe(0);
+    expect(found.outputs).toMatchObject({ fingerprint: repoDigest, filename: 'registry.example/app:2' });
+    const saved = outputFile(found, 'result-file') as { payload: { fingerprint: string } };
+    expect(saved.payload.fingerprint).toBe(repoDigest);
   });
 });
 
@@ -392,19 +387,16 @@ describe('report-artifact against a loopback server', () => {
     options: RunOptions = {},
   ) {
     const server = await startServer(handler);
-    try {
-      const { dir, sha } = checkout(repo());
-      const inputs = reportInputs(server.origin, { 'api-token': TEST_TOKEN, org: 'acme', ...extra });
-      const result = await runAction('report-artifact', {
-        cwd: dir,
-        inputs,
-        github: { GITHUB_SHA: sha },
-        ...options,
-      });
-      return { result, dir, requests: server.requests };
-    } finally {
-      await server.close();
-    }
+    later(() => server.close());
+    const { dir, sha } = checkout(repo());
+    const inputs = reportInputs(server.origin, { 'api-token': TEST_TOKEN, org: 'acme', ...extra });
+    const result = await runAction('report-artifact', {
+      cwd: dir,
+      inputs,
+      github: { GITHUB_SHA: sha },
+      ...options,
+    });
+    return { result, dir, requests: server.requests };
   }
 
   it('an artifact that is not there fails before anything is sent: the result file says which', async () => {
