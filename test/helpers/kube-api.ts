@@ -8,22 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanedAfterEach, json, startServer } from './server.js';
 
-export interface PodListRequest {
-  /** The namespace asked for; undefined for the cluster-wide list. */
-  namespace: string | undefined;
-  limit: string | null;
-  continue: string | null;
-}
-
-export interface KubeApiOptions {
-  /** The pods the cluster holds; each must have `metadata.namespace`. */
-  pods?: unknown[];
-  /** Answer every pod list with this status (a Kubernetes `Status` object), e.g. 403 Forbidden. */
-  podsStatus?: number;
-}
-
-export type FakeKubeApi = Awaited<ReturnType<typeof startKubeApi>>;
-
 const POD_LIST_PATH = /^\/api\/v1\/(?:namespaces\/([^/]+)\/)?pods$/;
 
 const status = (code: number, reason: string, message: string) => ({
@@ -47,9 +31,14 @@ const DISCOVERY: Record<string, unknown> = {
   },
 };
 
-export async function startKubeApi(options: KubeApiOptions = {}) {
+/**
+ * A cluster holding `pods` (each with `metadata.namespace`); with `podsStatus`, every pod list is answered with that
+ * status (a Kubernetes `Status` object), e.g. 403 Forbidden.
+ */
+export async function startKubeApi(options: { pods?: unknown[]; podsStatus?: number | undefined } = {}) {
   const pods = options.pods ?? [];
-  const podRequests: PodListRequest[] = [];
+  /** Each pod list asked for: its namespace (undefined for the cluster-wide list), `limit` and `continue`. */
+  const podRequests: { namespace: string | undefined; limit: string | null; continue: string | null }[] = [];
   const server = await startServer((req, res) => {
     const path = req.url.pathname.replace(/\/$/, '');
     const podList = POD_LIST_PATH.exec(path);

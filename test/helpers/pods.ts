@@ -4,15 +4,11 @@
 export const D1 = 'a'.repeat(64);
 export const D2 = 'b'.repeat(64);
 
-export interface PodOptions {
-  phase?: string;
-  ns?: string;
-  statuses?: unknown[];
-  owners?: unknown;
-  created?: string;
-}
-
-export function pod(name: string, over: PodOptions = {}) {
+/** A pod `name`, Running in `default` with one container of nginx:1.27 at D1 unless `over` says otherwise. */
+export function pod(
+  name: string,
+  over: { phase?: string; ns?: string; statuses?: unknown[]; owners?: unknown; created?: string } = {},
+) {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
