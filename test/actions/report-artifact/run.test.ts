@@ -101,6 +101,9 @@ describe('report-artifact run', () => {
     expect(summary).toContain('#### The report that was not delivered');
     expect(summary).toContain(`<code>${FP}</code>`);
     expect(stored(sandbox)).toBe(false);
+    // The very payload a dry run keeps: nothing of the report is lost.
+    const dry = await settle(action, await inputs(sandbox.url, tempDir('work-'), { 'dry-run': 'true' }));
+    expect(step.payload).toEqual(dry.payload);
   });
 
   it('refuses a git-commit git cannot resolve, before anything is sent', async () => {
