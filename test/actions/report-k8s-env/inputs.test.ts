@@ -8,6 +8,7 @@ import { InputError } from '../../../src/errors/errors.js';
 import type { NamespaceFilter } from '../../../src/k8s/pods.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
+import { rejection } from '../../helpers/rejection.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 
 const read = (extra: Record<string, string> = {}, more: Env = {}) =>
@@ -96,12 +97,8 @@ describe('report-k8s-env inputs', () => {
       const dir = tempDir('config-');
       writeFileSync(join(dir, 'envs.yaml'), config);
       const inputs = { environment: '', 'config-file': 'envs.yaml', ...extra };
-      const error = await read(inputs, { GITHUB_WORKSPACE: dir }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(InputError);
-      return { message: (error as Error).message, path: join(dir, 'envs.yaml') };
+      const { message } = await rejection(read(inputs, { GITHUB_WORKSPACE: dir }), InputError);
+      return { message, path: join(dir, 'envs.yaml') };
     }
 
     // Each names the place and the form, and quotes nothing of the file: `hidden` is text of the file.
