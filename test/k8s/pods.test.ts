@@ -74,6 +74,12 @@ describe('streaming a kubectl List', () => {
       null,
       1,
     );
+  /** Every item streamed from `chunks`, read to the end. */
+  const readAll = async (chunks: (string | Buffer)[]) => {
+    const items: unknown[] = [];
+    for await (const item of streamItems(Readable.from(chunks))) items.push(item);
+    return items;
+  };
 
   it.each([1, 7, 64, 100_000])('reads every item whatever the chunk size (%i bytes)', async (size) => {
     const items = [pod('a'), pod('b "quoted" {brace}', { ns: 'ns-ü' }), pod('c', { phase: 'Pending' })];
@@ -81,9 +87,7 @@ describe('streaming a kubectl List', () => {
     const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
       text.subarray(i * size, (i + 1) * size),
     );
-    const got: unknown[] = [];
-    for await (const item of streamItems(Readable.from(chunks))) got.push(item);
-    expect(got).toEqual(items);
+    expect(await readAll(chunks)).toEqual(items);
   });
 
   it('maps a stream, counting left-out and skipped pods, filtered by namespace', async () => {
@@ -103,11 +107,7 @@ describe('streaming a kubectl List', () => {
   });
 
   it('accepts a bare array and refuses what is not a pod list', async () => {
-    const read = async (text: string) => {
-      const out: unknown[] = [];
-      for await (const x of streamItems(Readable.from([text]))) out.push(x);
-      return out;
-    };
+    const read = (text: string) => readAll([text]);
     expect(await read(JSON.stringify([pod('a')]))).toHaveLength(1);
     await expect(read('')).rejects.toThrow('the input is empty');
     await expect(read('{"kind": "Pod", "metadata": {}}')).rejects.toThrow('no "items" list');
@@ -116,11 +116,7 @@ describe('streaming a kubectl List', () => {
   });
 
   it('places what is wrong by line and column in the whole stream, across chunks, never quoting it', async () => {
-    const read = async (chunks: string[]) => {
-      for await (const _ of streamItems(Readable.from(chunks.map((c) => Buffer.from(c))))) {
-        // read to the end
-      }
-    };
+    const read = readAll;
     // The broken element is on line 4, its `x` in column 9; the first chunk ends inside the element before it.
     const broken = read(['{\n "items": [\n  {"a"', ': 1},\n  {"b": xs3cr3t}\n ]\n}\n']);
     await expect(broken).rejects.toThrow(/^line 4, column 9: an element of "items" is not valid JSON$/);

@@ -50,8 +50,7 @@ async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, 
       const result = resultOf(client, inputs, prepared);
       gathered.result = result;
       if (inputs.dryRun) {
-        await checkDryRun(payload, result.url);
-        const dry = { ...result, message: DRY_RUN_MESSAGE };
+        const dry = await dryRun(payload, result);
         return {
           outcome: 'dry-run',
           outputs: { ...counts, message: dry.message },
@@ -95,10 +94,9 @@ async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Pro
       const kept = () => payloadPathFor(inputs.runner, ACTION, p.target.name);
       try {
         if (inputs.dryRun) {
-          await checkDryRun(p.payload, result.url);
           return {
             outcome: 'dry-run',
-            result: { ...result, message: DRY_RUN_MESSAGE },
+            result: await dryRun(p.payload, result),
             payloadFile: kept(),
             payload: p.payload,
           };
@@ -165,7 +163,6 @@ function manyStep(inputs: ReportK8sEnvInputs, environments: EnvironmentOutcome[]
 
 /** Environments reported at once: each PUT holds one environment's pods. */
 const SEND_CONCURRENCY = 4;
-const DRY_RUN_MESSAGE = 'dry run: nothing was sent';
 
 type Prepared = ReturnType<typeof prepare>;
 
@@ -203,15 +200,16 @@ function resultOf(client: ComplianceClient, inputs: ReportK8sEnvInputs, p: Prepa
 }
 
 /** The client checks a payload before sending; a dry run checks it here, so a slip in the mapping shows. */
-async function checkDryRun(payload: K8sReportBody, url: string): Promise<void> {
+async function dryRun(payload: K8sReportBody, result: ReportK8sEnvResult): Promise<ReportK8sEnvResult> {
   const schemas = await import('../../api/schemas/report-k8s-environment.js');
   validate(schemas.K8sReportBody, payload, 'body');
-  log.info(`DRY RUN: would PUT ${url}`);
+  log.info(`DRY RUN: would PUT ${result.url}`);
   log.block(
     payload.artifacts.length <= PRINT_LIMIT
       ? JSON.stringify(payload, null, 2)
       : `The payload (${payload.artifacts.length} pods) is not printed: it is kept in the file named by payload-file.`,
   );
+  return { ...result, message: 'dry run: nothing was sent' };
 }
 
 /** Sends one environment's report; what the service answered, scrubbed, and what it made of it. */
