@@ -246,6 +246,8 @@ describe('fingerprintOci failures before or without an answer', () => {
     ['ghcr.io/', 'not a valid repository name'],
     [`${'a'.repeat(300)}:1`, 'longer than 255'],
     ['bad_host:5000/app', 'not a valid registry host'],
+    [':1.0', 'has no repository name'],
+    ['f'.repeat(64), 'looks like an image ID'],
   ])('refuses the malformed reference %j (%s)', async (reference, problem) => {
     const error = await inputError(fingerprintOci(reference));
     expect(error.input).toBe('artifact');

@@ -49,11 +49,13 @@ describe('mapPod', () => {
   });
 
   // A container without an imageID yet: test/actions/report-k8s-env/run.test.ts, which names the pod and the reason.
-  it('skips, with a reason, a pod without a name or namespace', () => {
-    expect(mapPod({ status: { phase: 'Running' } })).toMatchObject({
-      kind: 'skipped',
-      skipped: { reason: 'has no metadata.name or metadata.namespace' },
-    });
+  it.each([
+    [{ status: { phase: 'Running' } }, 'has no metadata.name or metadata.namespace'],
+    [pod('p', { created: 'yesterday' }), 'has no valid metadata.creationTimestamp'],
+    [pod('p', { statuses: [] }), 'is Running but has no containerStatuses'],
+    [pod('p', { statuses: [{ name: 'x', imageID: `sha256:${D1}` }] }), "container 'x' has no image"],
+  ])('skips, with a reason, a pod that cannot be mapped (%#)', (raw, reason) => {
+    expect(mapPod(raw)).toMatchObject({ kind: 'skipped', skipped: { reason } });
   });
 });
 
