@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { action } from '../../../src/actions/report-k8s-env/index.js';
-import { warnings } from '../../../src/actions/report-k8s-env/render.js';
+import { environmentsText, manyWarnings, warnings } from '../../../src/actions/report-k8s-env/render.js';
 import { ComplianceClient } from '../../../src/api/client.js';
 import { InputError, SourceError } from '../../../src/errors/errors.js';
 import { countArtifacts, type PodReport } from '../../../src/k8s/pods.js';
@@ -96,6 +96,20 @@ describe('warnings', () => {
     expect(many.at(-1)?.message).toBe('18 more pods were skipped: see the job summary or result-file.');
     expect(warnings({}, report(MAX_ANNOTATIONS))).toHaveLength(MAX_ANNOTATIONS);
     expect(warnings({}, report(MAX_ANNOTATIONS)).at(-1)?.message).toMatch(/^Skipped pod/);
+  });
+
+  it('names the environment of an empty named namespace, and up to three environments in a heading', () => {
+    const target = (name: string) => ({ name, filter: { include: ['shop'] } });
+    expect(manyWarnings([{ target: target('prod'), report: report(0) }]).map((a) => a.message)).toEqual([
+      "Environment prod: namespace 'shop' has no pods (or does not exist).",
+    ]);
+    const names = ['a', 'b', 'c', 'd'];
+    expect(names.map((_, i) => environmentsText(names.slice(0, i + 1).map(target)))).toEqual([
+      'a',
+      'a and b',
+      'a, b, c',
+      'a, b and 2 more',
+    ]);
   });
 });
 
