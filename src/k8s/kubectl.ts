@@ -169,8 +169,15 @@ async function* runKubectl(
     }
     // An empty output is what a failing kubectl prints; only a started one was cut short.
     const cutShort = streamError !== undefined && outputBytes > 0;
-    const tail = tailText(stderr, stderrCut);
-    const failure = describeExit(await exit, binary, where, tail, cutShort ? streamError : undefined);
+    // The exit first: stderr is read to its end only once kubectl has exited.
+    const exited = await exit;
+    const failure = describeExit(
+      exited,
+      binary,
+      where,
+      tailText(stderr, stderrCut),
+      cutShort ? streamError : undefined,
+    );
     if (failure) throw failure;
     if (streamError !== undefined) {
       throw new SourceError(
