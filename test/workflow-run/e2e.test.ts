@@ -1,12 +1,11 @@
 /**
  * .github/workflows/e2e.yml, run here for real by packages/runner/src/workflow.ts, as a push to main: its `run:` steps in bash
- * (the sandbox it starts on port 8080 included), its `uses: ./...` steps through the runner emulation. Only what
+ * (the sandbox it starts included, on a free port here), its `uses: ./...` steps through the runner emulation. Only what
  * cannot run here is stubbed (STUBBED below, test/workflow-run/stubs.ts). Broken copies of the workflow (a wrong
  * output name or step id, a bad expression, a failing check) must fail the interpreter.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -18,12 +17,13 @@ import {
   type WorkflowRun,
 } from '@compliance-actions/runner/workflow';
 import { renderProblems } from '../helpers/gfm.js';
+import { closedOrigin } from '../helpers/server.js';
 import { checkoutThisRepository, headSha, npmCi, setupNode } from './stubs.js';
 
 const FILE = '.github/workflows/e2e.yml';
 const WORKFLOW = readFileSync(join(ROOT, FILE), 'utf8');
-/** Where the workflow starts the sandbox (`npm run sandbox -- --port 8080`, SANDBOX_URL). */
-const PORT = 8080;
+/** The workflow starts its sandbox on port 8080; here on a free port, so files run at once never share one. */
+const PORT = new URL(await closedOrigin()).port;
 const RUN_TIMEOUT_MS = 90_000;
 
 /** The steps that cannot run here, by the name the run gives them, and the stub's reason. */
@@ -47,7 +47,7 @@ function run(content = WORKFLOW): Promise<WorkflowRun> {
   const sha = headSha();
   return runWorkflow({
     file: FILE,
-    content,
+    content: content.replaceAll('8080', PORT),
     github: { GITHUB_SHA: sha, GITHUB_WORKFLOW: 'End to end' },
     event: {
       ref: 'refs/heads/main',
@@ -58,23 +58,9 @@ function run(content = WORKFLOW): Promise<WorkflowRun> {
   });
 }
 
-/** Fails, saying why, when something already listens where the workflow starts its sandbox. */
-async function assertPortFree(when: string): Promise<void> {
-  const server = createServer();
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(PORT, '127.0.0.1', resolve);
-    });
-  } catch (error) {
-    throw new Error(
-      `${when}: port ${PORT} on 127.0.0.1 is taken (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
-        `${FILE} starts the sandbox there and would talk to whatever listens: stop it (a sandbox left ` +
-        'running by `npm run sandbox`?) and run again.',
-      { cause: error },
-    );
-  }
-  await new Promise((resolve) => server.close(resolve));
+/** Fails when something still listens where the workflow started its sandbox. */
+async function assertPortFree(): Promise<void> {
+  await expect(fetch(`http://127.0.0.1:${PORT}/`)).rejects.toThrow();
 }
 
 const table = (steps: StepRun[]) =>
@@ -93,7 +79,6 @@ describe(`${FILE}, run`, () => {
   let result: WorkflowRun;
 
   beforeAll(async () => {
-    await assertPortFree('before the run');
     const started = performance.now();
     result = await run();
     const ms = performance.now() - started;
@@ -187,7 +172,7 @@ describe(`${FILE}, run`, () => {
   });
 
   it('stops the sandbox the workflow left running in the background, with the job', async () => {
-    await assertPortFree('after the run');
+    await assertPortFree();
   });
 });
 
@@ -233,7 +218,6 @@ describe(`${FILE}, broken copies`, () => {
   it(
     'a failing check fails the run: the steps after it are skipped, the sandbox log is shown, the sandbox stopped',
     async () => {
-      await assertPortFree('before the run');
       const r = await broken('test "$COMPLIANCE_ORG" = demo', 'test "$COMPLIANCE_ORG" = nope');
       const at = r.steps.findIndex((s) => s.name === 'Check the connection setup shares with later steps');
       expect(r.conclusion).toBe('failure');
@@ -249,7 +233,7 @@ describe(`${FILE}, broken copies`, () => {
       expect(log?.log).toContain(`sandbox: listening on http://127.0.0.1:${PORT}/api/v2`);
       // setup masked the token (::add-mask::): the sandbox's own log shows it masked, as GitHub would.
       expect(log?.log).toContain("sandbox: org 'demo' token '***'");
-      await assertPortFree('after the run');
+      await assertPortFree();
     },
     RUN_TIMEOUT_MS,
   );
