@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { flood, GUARD_BYTES, type Flood } from '../helpers/flood.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { connection, useSandbox } from '../helpers/sandbox.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 
@@ -145,7 +145,7 @@ describe('GitHub (Octokit on undici fetch: bombs are inflated)', () => {
     const sandbox = await start();
     const run = await peakOf('check-attestations-for-commit', {
       ...onPullRequest(api, COMPLIANT),
-      inputs: { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo' },
+      inputs: connection(sandbox.url),
     });
     // Without the list, the gate checks the head commit alone, and says why.
     bounded(run, "GitHub's answer is larger than 64 MiB; the rest was not read", kind, flooding);

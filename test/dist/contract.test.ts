@@ -36,26 +36,28 @@ import {
   verdictOf,
 } from '../helpers/review.js';
 import { outputFile, runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
-import { byProfile, DEMO_TOKEN, PROFILE, useSandbox } from '../helpers/sandbox.js';
+import { byProfile, connection, PROFILE, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { json, startServer } from '../helpers/server.js';
 import * as policy from '../helpers/policy.js';
 
 const start = useSandbox();
 const { repo, tempDir } = useTempDirs();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 const noLeak = (result: RunResult) => assertNoSecret(withoutMaskCommands(result.everything), 'the step');
 
-/** `name`'s bundle against a demo sandbox of its own, `inputs` over the connection: it passed, and leaked nothing. */
-async function passes(
+/**
+ * `name`'s bundle against a sandbox of its own (the demo seed, or `seed`), `inputs` over the connection: it ended with
+ * `code` (0 unless given), wrote nothing to stderr, and leaked nothing.
+ */
+async function runs(
   name: string,
   inputs: Record<string, string>,
-  options: RunOptions = {},
+  { code = 0, seed, ...options }: RunOptions & { code?: number; seed?: unknown } = {},
 ): Promise<RunResult> {
-  const sandbox = await start();
+  const sandbox = await start(seed === undefined ? {} : { seed });
   const result = await runAction(name, { ...options, inputs: { ...connection(sandbox.url), ...inputs } });
   expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
+  expect(result.code).toBe(code);
   noLeak(result);
   return result;
 }
@@ -92,7 +94,7 @@ it('setup: verifies the connection and exports it for later steps, with no outco
 it('report-artifact: reports a file of the checkout: its outputs, result file and summary', async () => {
   const { dir, sha } = checkout(repo());
   const inputs = { flow: 'backend', artifact: 'app.bin', 'artifact-type': 'file' };
-  const result = await passes('report-artifact', inputs, { cwd: dir, github: { GITHUB_SHA: sha } });
+  const result = await runs('report-artifact', inputs, { cwd: dir, github: { GITHUB_SHA: sha } });
   const fingerprint = APP_BIN_FP;
   const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
   expect(result.outputs).toMatchObject({
@@ -118,7 +120,7 @@ it('report-artifact: reports a file of the checkout: its outputs, result file an
 });
 
 it('report-k8s-env: reports the pods of a pods file: its outputs, result file and summary', async () => {
-  const result = await passes(
+  const result = await runs(
     'report-k8s-env',
     { environment: 'staging', 'pods-file': 'pods.json' },
     { cwd: podsWorkspace(tempDir('pods-')) },
@@ -142,7 +144,7 @@ it('report-k8s-env: reports the pods of a pods file: its outputs, result file an
 });
 
 it('diff-envs: compares two snapshots: outputs, result file, log and summary', async () => {
-  const result = await passes('diff-envs', { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' });
+  const result = await runs('diff-envs', { 'snapshot-1': 'staging~1', 'snapshot-2': 'staging' });
   // A minimal answer names no snapshot: the step goes on (no gate), says so, and names them as asked.
   const [one, two] = byProfile(['staging#1', 'staging#2'], ['staging~1', 'staging']);
   const notConfirmed =
@@ -266,7 +268,7 @@ const deploymentNotConfirmed = (fingerprint: string, environment: string) =>
 
 it('get-deployment: tells when and where an artifact started running, and what it replaced', async () => {
   // Read as a lookup: with fail-if-missing (the default) a minimal answer is could-not-check (in-process).
-  const result = await passes('get-deployment', {
+  const result = await runs('get-deployment', {
     environment: 'staging',
     fingerprint: BACKEND_15,
     'fail-if-missing': 'false',
@@ -326,7 +328,7 @@ it('get-deployment: tells when and where an artifact started running, and what i
 });
 
 it('check-attestations-for-commit: on a push: GITHUB_SHA, every attestation found compliant', async () => {
-  const result = await passes(
+  const result = await runs(
     'check-attestations-for-commit',
     {},
     { github: { GITHUB_SHA: COMPLIANT }, githubToken: GITHUB_TOKEN },
@@ -368,13 +370,11 @@ describe('check-attestations-for-commit: review never-alone over a release range
   it('grades every case, exempts the bot, and fails closed on an answer without pull_requests', async () => {
     const dir = tempDir('review-');
     const { shas } = reviewRepo(dir);
-    const sandbox = await start({ seed: reviewSeed(shas) });
-    const result = await runAction('check-attestations-for-commit', {
-      cwd: dir,
-      inputs: { ...connection(sandbox.url), ...review, 'exempt-authors': 'dependabot[bot]' },
-    });
-    expect(result.code).toBe(1);
-    noLeak(result);
+    const result = await runs(
+      'check-attestations-for-commit',
+      { ...review, 'exempt-authors': 'dependabot[bot]' },
+      { cwd: dir, seed: reviewSeed(shas), code: 1 },
+    );
     const saved = (outputFile(result, 'result-file') as ReviewSaved).review;
     expect(saved).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
     const bySha = (verdicts: { commit: string; verdict: string }[]) =>
@@ -456,7 +456,7 @@ describe('environment policies', () => {
   const verdicts = (rules: Rules) => new Set(rules.artifacts.flatMap((a) => a.rules.map((r) => r.verdict)));
 
   it('preview-policy: every verdict of every rule, what the change newly fails and passes, unknown never a pass', async () => {
-    const result = await passes('preview-policy', {
+    const result = await runs('preview-policy', {
       environment: 'eu-production',
       policy: policy.NEXT_POLICY,
       'base-policy': policy.BASE_POLICY,
@@ -489,19 +489,16 @@ describe('environment policies', () => {
   });
 
   it('diff-envs: the target policy on what arrives fails the promotion, each promotion carrying its verdict', async () => {
-    const sandbox = await start();
-    const result = await runAction('diff-envs', {
-      inputs: {
-        ...connection(sandbox.url),
+    const result = await runs(
+      'diff-envs',
+      {
         'snapshot-1': 'eu-production~1',
         'snapshot-2': 'eu-production',
         policy: policy.BASE_POLICY,
         'promotions-state': 'any',
       },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe('');
-    noLeak(result);
+      { code: 1 },
+    );
     expect(result.outputs['policy-verdict']).toBe(byProfile('fail', 'unknown'));
     const promotions = JSON.parse(result.outputs.promotions ?? '') as {
       include: { name: string; policy: string }[];
@@ -518,19 +515,12 @@ describe('environment policies', () => {
   });
 
   it('get-artifact: an artifact that breaks the policy fails the step, its state compliant', async () => {
-    const sandbox = await start();
     const ledger = policy.EU_PRODUCTION['ghcr.io/acme/ledger:4.2.0'];
-    const result = await runAction('get-artifact', {
-      inputs: {
-        ...connection(sandbox.url),
-        flow: 'ledger',
-        fingerprint: ledger.fingerprint,
-        policy: policy.BASE_POLICY,
-      },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe('');
-    noLeak(result);
+    const result = await runs(
+      'get-artifact',
+      { flow: 'ledger', fingerprint: ledger.fingerprint, policy: policy.BASE_POLICY },
+      { code: 1 },
+    );
     expect(result.outputs).toMatchObject({
       state: 'COMPLIANT',
       'policy-verdict': byProfile('fail', 'unknown'),
@@ -574,7 +564,7 @@ const ARTIFACT_PAGE = `https://sandbox.compliance.invalid/demo/flows/backend/art
 
 describe('get-artifact', () => {
   it('reads a compliant artifact: state, link, attestations, result file', async () => {
-    const result = await passes('get-artifact', { flow: 'backend', fingerprint: COMPLIANT_FP });
+    const result = await runs('get-artifact', { flow: 'backend', fingerprint: COMPLIANT_FP });
     // The minimal profile sends no html_url and no commit info (only shown): no link, and no Commit row.
     const linked = [
       `[Open in the compliance service](${ARTIFACT_PAGE})`,
@@ -665,6 +655,9 @@ describe('get-artifact', () => {
   });
 });
 
+/** The lines of the job summary that are exactly `row`. */
+const rowsOf = (result: RunResult, row: string) => result.summary.split('\n').filter((line) => line === row);
+
 const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const NON_COMPLIANT_TRAIL = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
@@ -678,14 +671,12 @@ const EU_TRAILS = [
   '8a77c429c3b2cad02588afde12201d6f6adb7183',
 ];
 
-interface TrailsSaved {
-  trails: { name: string | null; compliance_state: string | null }[];
-}
-
 it('list-trails: lists every trail of the org, counts the non-compliant ones, and summarizes them', async () => {
-  const result = await passes('list-trails', {});
+  const result = await runs('list-trails', {});
   expect(result.outputs).toMatchObject({ outcome: 'listed', count: '10', 'non-compliant': '4' });
-  const saved = outputFile(result, 'result-file') as TrailsSaved;
+  const saved = outputFile(result, 'result-file') as {
+    trails: { name: string | null; compliance_state: string | null }[];
+  };
   expect(saved).toMatchObject({
     outcome: 'listed',
     count: 10,
@@ -726,20 +717,15 @@ it('list-trails: lists every trail of the org, counts the non-compliant ones, an
       '| ? |  | ❌ NON-COMPLIANT |  |  |  |  |',
     ),
   );
-  if (PROFILE === 'minimal') {
-    const rows = (row: string) => result.summary.split('\n').filter((line) => line === row);
-    expect(rows('| ? |  | ✅ COMPLIANT |  |  |  |  |')).toHaveLength(6);
-  }
+  if (PROFILE === 'minimal') expect(rowsOf(result, '| ? |  | ✅ COMPLIANT |  |  |  |  |')).toHaveLength(6);
 });
 
-interface AttestationsSaved {
-  attestations: { attestation_name: string | null; is_compliant: boolean | null }[];
-}
-
 it('list-attestations: lists the attestations of a flow, counts the non-compliant ones, and summarizes them', async () => {
-  const result = await passes('list-attestations', { flow: 'backend' });
+  const result = await runs('list-attestations', { flow: 'backend' });
   expect(result.outputs).toMatchObject({ outcome: 'listed', count: '6', 'non-compliant': '1' });
-  const saved = outputFile(result, 'result-file') as AttestationsSaved;
+  const saved = outputFile(result, 'result-file') as {
+    attestations: { attestation_name: string | null; is_compliant: boolean | null }[];
+  };
   expect(saved).toMatchObject({
     outcome: 'listed',
     flow: 'backend',
@@ -772,18 +758,11 @@ it('list-attestations: lists the attestations of a flow, counts the non-complian
       ') | junit | ✅ yes | 3dfdaa9cbad3… | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/3dfdaa9cbad35a60632a382f8653df6ef6539d28) | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |',
     );
   } else {
-    const rows = (row: string) => result.summary.split('\n').filter((line) => line === row);
     // Only the verdict is sent: the unknown mark for the name, every other cell empty, one row each.
-    expect(rows('| ? |  | ❌ no |  |  |  |  |  |')).toHaveLength(1);
-    expect(rows('| ? |  | ✅ yes |  |  |  |  |  |')).toHaveLength(5);
+    expect(rowsOf(result, '| ? |  | ❌ no |  |  |  |  |  |')).toHaveLength(1);
+    expect(rowsOf(result, '| ? |  | ✅ yes |  |  |  |  |  |')).toHaveLength(5);
   }
 });
-
-interface ActionsSaved {
-  count: number;
-  failing: string[];
-  actions: { name: string; targets: unknown[] }[];
-}
 
 /**
  * The minimal profile leaves out what is only shown (timestamps, flows, environments) and sends the chat-app flag
@@ -792,7 +771,7 @@ interface ActionsSaved {
 const lastFailure = byProfile(' (last failure 2026-11-03T09:07:30Z)', '');
 
 it('list-actions: lists the actions with their failing ones, warns about those, and summarizes every column', async () => {
-  const result = await passes('list-actions', {});
+  const result = await runs('list-actions', {});
   expect(result.outputs.count).toBe('3');
   expect(result.outputs.outcome).toBe('failing');
   expect(JSON.parse(result.outputs.failing ?? '')).toEqual(['release-webhook']);
@@ -801,7 +780,11 @@ it('list-actions: lists the actions with their failing ones, warns about those, 
   );
   expect(result.stdout).toContain('::group::List the actions of demo');
 
-  const saved = outputFile(result, 'result-file') as ActionsSaved;
+  const saved = outputFile(result, 'result-file') as {
+    count: number;
+    failing: string[];
+    actions: { name: string; targets: unknown[] }[];
+  };
   expect(saved.count).toBe(3);
   expect(saved.failing).toEqual(['release-webhook']);
   expect(saved.actions.map((a) => a.name)).toEqual(['prod-alerts', 'release-webhook', 'staging-email']);

@@ -11,7 +11,7 @@ import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
+import { connection, useSharedSandbox } from '../helpers/sandbox.js';
 
 /** Demo seed: a backend commit whose attestations are compliant. */
 const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
@@ -50,16 +50,16 @@ const OPENS_WITH_DRY_RUN =
 
 describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
   const github = useFakeGitHub();
-  const connection = () => ({ 'api-url': sandboxes[profile]().url, 'api-token': DEMO_TOKEN, org: 'demo' });
+  const demo = () => connection(sandboxes[profile]().url);
 
   it.each(Object.entries(GATES))(
     '%s decides as it would, and the gate that trips warns instead of failing; bad input still fails',
     async (name, { inputs, bad }) => {
-      const gated = await runStep(name as ActionName, { inputs: { ...connection(), ...inputs } });
+      const gated = await runStep(name as ActionName, { inputs: { ...demo(), ...inputs } });
       // Every one of these trips on the demo seed without dry run.
       expect(gated.code).toBe(1);
       const dry = await runStep(name as ActionName, {
-        inputs: { ...connection(), ...inputs, 'dry-run': 'true' },
+        inputs: { ...demo(), ...inputs, 'dry-run': 'true' },
       });
       expect(dry.stderr).toBe('');
       expect(dry.code).toBe(0);
@@ -71,7 +71,7 @@ describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
       const saved = outputFile(dry, 'result-file') as { dryRun?: { wouldHaveFailed?: unknown } };
       expect(typeof saved.dryRun?.wouldHaveFailed).toBe('string');
       const refused = await runStep(name as ActionName, {
-        inputs: { ...connection(), ...inputs, ...bad, 'dry-run': 'true' },
+        inputs: { ...demo(), ...inputs, ...bad, 'dry-run': 'true' },
       });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toMatch(/^::error::Invalid input /m);
@@ -84,7 +84,7 @@ describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
       const api = await github();
       const dry = await runStep(name as ActionName, {
         ...onPullRequest(api, NON_COMPLIANT),
-        inputs: { ...connection(), ...GATES[name]?.inputs, 'comment-on-pr': 'true', 'dry-run': 'true' },
+        inputs: { ...demo(), ...GATES[name]?.inputs, 'comment-on-pr': 'true', 'dry-run': 'true' },
       });
       expect(dry.code).toBe(0);
       const body = api.comments.get(7)?.[0]?.body ?? '';
@@ -98,7 +98,7 @@ describe.each(PROFILES)('dry run, the sandbox answering %s', (profile) => {
     const api = await github();
     const dry = await runStep('check-attestations-for-commit', {
       ...onPullRequest(api, COMPLIANT),
-      inputs: { ...connection(), commits: COMPLIANT, 'comment-on-pr': 'true' },
+      inputs: { ...demo(), commits: COMPLIANT, 'comment-on-pr': 'true' },
       env: { COMPLIANCE_DRY_RUN: 'true' },
     });
     expect(dry.code, dry.stdout + dry.stderr).toBe(0);

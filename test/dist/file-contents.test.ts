@@ -10,12 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/git.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { outputFile, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN } from '../helpers/sandbox.js';
+import { connection } from '../helpers/sandbox.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 
 const { tempDir } = useTempDirs();
 const runAction = useInProcessAction();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 
 /** Looks like a secret, and like nothing the step would write of its own. */
 const SECRET = 'Xq7pL0mZ9w-s3cr3t-passphrase';

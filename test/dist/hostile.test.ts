@@ -15,7 +15,7 @@ import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
 import { outputFile, type RunResult } from '../helpers/runner.js';
 import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { connection, DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
@@ -36,10 +36,6 @@ const MENTION = /(?<![A-Za-z0-9_])@[A-Za-z0-9]/;
 
 async function hostileSandbox(profile: AnswerProfile) {
   return start({ seed: hostileSeed(), profile });
-}
-
-function connection(url: string): Record<string, string> {
-  return { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' };
 }
 
 /** Shown, but inert: the step read hostile text and none of it acted on the runner or on people. */

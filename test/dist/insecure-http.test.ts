@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useInProcessAction } from '../helpers/in-process.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
@@ -18,7 +18,7 @@ describe('allow-insecure-http', () => {
   it('without it, plain http to a remote host is refused before any request, naming the input and the variable', async () => {
     const sandbox = await start();
     const result = await runAction('list-actions', {
-      inputs: { 'api-url': remote(sandbox.url), 'api-token': DEMO_TOKEN, org: 'demo' },
+      inputs: connection(remote(sandbox.url)),
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
@@ -33,7 +33,7 @@ describe('allow-insecure-http', () => {
   ])('with %s, it is used, with a warning in the log and atop the job summary', async (_how, inputs, env) => {
     const sandbox = await start();
     const result = await runAction('list-actions', {
-      inputs: { 'api-url': remote(sandbox.url), 'api-token': DEMO_TOKEN, org: 'demo', ...inputs },
+      inputs: { ...connection(remote(sandbox.url)), ...inputs },
       env,
     });
     expect(result.code).toBe(0);
@@ -50,12 +50,7 @@ describe('allow-insecure-http', () => {
   it('setup shares the permission with later steps, and writes the warning even though it writes no summary otherwise', async () => {
     const sandbox = await start();
     const result = await runAction('setup', {
-      inputs: {
-        'api-url': remote(sandbox.url),
-        'api-token': DEMO_TOKEN,
-        org: 'demo',
-        'allow-insecure-http': 'true',
-      },
+      inputs: { ...connection(remote(sandbox.url)), 'allow-insecure-http': 'true' },
     });
     expect(result.code).toBe(0);
     expect(result.exportedEnv).toMatchObject({ COMPLIANCE_ALLOW_INSECURE_HTTP: 'true' });
@@ -76,7 +71,7 @@ describe('allow-insecure-http', () => {
   it('a loopback service needs no permission and gets no warning', async () => {
     const sandbox = await start();
     const result = await runAction('list-actions', {
-      inputs: { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo' },
+      inputs: connection(sandbox.url),
     });
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('Plain http');

@@ -18,7 +18,7 @@ import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { actionFile, actionNames, runAction } from '../helpers/runner.js';
 import { pod, podList } from '../helpers/pods.js';
-import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
+import { connection, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
 import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
@@ -94,10 +94,7 @@ describe.concurrent('through the bundle: outcome error, result file, summary, fa
       it('with a bad input', async ({ expect }) => {
         const { inputs, input } = factsOf(name).bad;
         // The sandbox would answer: only the bad input stands between the step and success.
-        const result = await runAction(
-          name,
-          optionsOf(name, { 'api-url': sandbox().url, 'api-token': DEMO_TOKEN, org: 'demo' }, inputs),
-        );
+        const result = await runAction(name, optionsOf(name, connection(sandbox().url), inputs));
         expectCouldNotFinish(expect, result, {
           kinds: INPUT,
           reason: new RegExp(`Invalid input '${input}'`),

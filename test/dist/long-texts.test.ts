@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { startServer } from '../helpers/server.js';
 
@@ -53,7 +53,7 @@ describe('a long hostile text', () => {
     const api = await github({ pulls: { 7: [{ sha: COMPLIANT, message: `${subject}\n\nbody` }] } });
     const result = await runAction('check-attestations-for-commit', {
       ...onPullRequest(api, COMPLIANT),
-      inputs: { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo' },
+      inputs: connection(sandbox.url),
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -1,15 +1,7 @@
 /**
  * What each action loads, by recording it, with no timing: each action's typical run (the one the start
  * benchmark times, packages/runner/src/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
- * recorder (src/runner/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
- * - list-actions loads no Octokit, no fingerprint code and no Kubernetes code;
- * - only report-k8s-env loads Kubernetes code (src/k8s);
- * - only a step that talks to GitHub loads Octokit (no typical run does; the gate commenting on a pull request does);
- * - only the actions that take an artifact load fingerprint code (src/fingerprint);
- * - no typical run loads undici (only a proxy, a Docker daemon or a registry needs it) or the regex engine (only a
- *   pattern input needs it);
- * - each loads the schemas of the endpoints it calls (`calls` of src/actions/<name>.facts.ts), and no other
- *   endpoint's (src/api/schemas/<endpoint>.ts).
+ * recorder (packages/runner/src/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -16,6 +16,9 @@ guardSecret(OTHER_TOKEN);
 
 export { demoSeed };
 
+/** A step's connection inputs to the sandbox at `url`, as org demo. */
+export const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+
 /**
  * The answer profile of every sandbox the tests start, unless a test names one: `SANDBOX_PROFILE`, else full. The
  * through-the-bundle layer (test/dist) and the demo run under both (vitest.config.ts).

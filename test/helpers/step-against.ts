@@ -6,7 +6,7 @@ import type { AnswerProfile } from '@compliance-actions/sandbox/profile';
 import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from './in-process.js';
 import type { RunOptions, RunResult } from './runner.js';
-import { DEMO_TOKEN, useSandbox } from './sandbox.js';
+import { connection, useSandbox } from './sandbox.js';
 import { TEST_TOKEN } from './secrets.js';
 import { json, startServer, type Handler, type RecordedRequest } from './server.js';
 
@@ -46,7 +46,7 @@ export function useSandboxStep(name: ActionName) {
   ): Promise<RunResult> => {
     const sandbox = await start({ profile, ...(seed !== undefined && { seed }) });
     return runAction(name, {
-      inputs: { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo', ...inputs },
+      inputs: { ...connection(sandbox.url), ...inputs },
     });
   };
 }
