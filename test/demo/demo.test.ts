@@ -2,7 +2,7 @@
  * `npm start` as a new user runs it: the demo script under Node 24, the sandbox on a free port, every step through
  * the shipped dist/ bundles. It must end cleanly with every summary written, and fail when a step fails. The demo's
  * sandbox answers with each profile in turn (`--profile`): the story holds under both, told with what the answers give.
- * Issue 29: each step is shown as the workflow step that runs it, its mark is its own outcome's (never ✔ for a
+ * Each step is shown as the workflow step that runs it, its mark is its own outcome's (never ✔ for a
  * problem), and every link of its summaries leads to a page of its sandbox (which the demo fetches before it stops)
  * or is marked as an example.
  */
@@ -202,7 +202,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     }
     // Under full every answer names what it is about.
     if (PROFILE === 'full') expect(markdown).not.toContain('Not confirmed');
-    // Issue 16 in the story: the backend images checked in one step, two environments reported from one read.
+    // The backend images checked in one step, two environments reported from one read.
     expect(markdown).toContain('### ❌ 3 artifacts of flow backend: 2 not COMPLIANT');
     expect(markdown).toContain(
       '| ghcr.io/acme/backend:1.5.0 | <code>33907d725bd9</code> | ❌ NON-COMPLIANT |',

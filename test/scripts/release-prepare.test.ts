@@ -76,7 +76,7 @@ describe('release:prepare', () => {
     expect(() => prepareRelease(given, version, '2026-12-01')).toThrow(message);
   });
 
-  it('reads a changelog with CRLF, Unreleased last, and link definitions (found by review)', () => {
+  it('reads a changelog with CRLF, Unreleased last, and link definitions', () => {
     const crlf = '# Changelog\r\n\r\n## [Unreleased] \r\n\r\n### Fixed\r\n\r\n- a fix\r\n';
     const next = prepareRelease({ ...files(), changelog: crlf }, '9.0.0', '2026-12-01', { owner: 'acme' });
     expect(releaseNotes(next.changelog, '9.0.0')).toBe('### Fixed\n\n- a fix');
