@@ -13,19 +13,7 @@ export function renderGfm(markdown: string): string {
 }
 
 /** The raw HTML a summary may hold: what GitHub keeps. Anything else is stripped or shown as text there. */
-const ALLOWED_TAGS = new Set([
-  'details',
-  'summary',
-  'br',
-  'code',
-  'sub',
-  'sup',
-  'b',
-  'i',
-  'em',
-  'strong',
-  'kbd',
-]);
+const ALLOWED_TAGS = new Set('details summary br code sub sup b i em strong kbd'.split(' '));
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 

@@ -3,7 +3,7 @@
  * purpose (wrong status, Retry-After, reset connections, slow answers, bodies that are not JSON).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { TEST_TOKEN } from './secrets.js';
@@ -26,7 +26,6 @@ export interface TestServer {
 
 export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -45,10 +44,6 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       });
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -56,7 +51,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     requests,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
