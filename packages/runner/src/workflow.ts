@@ -597,8 +597,8 @@ function checkReferences(
       : own !== undefined
         ? `${own === 'setup' ? '' : `actions/${own}/`}action.yml`
         : `the action.yml of '${uses}'`;
-    if (declared && !declared.some((d) => d.toLowerCase() === ref.output?.toLowerCase()))
-      problems.push(`${where}${by} declares no output '${ref.output}' (${declared.join(', ') || 'none'})`);
+    const undeclared = declared && undeclaredOutput(by, declared, ref.output);
+    if (undeclared) problems.push(`${where}${undeclared}`);
   };
   job.steps.forEach((step, i) => {
     if (
@@ -1098,6 +1098,12 @@ async function runStep(
   }
 }
 
+/** Why an action.yml (`by`) with these outputs cannot give `output` (names match in any case), or undefined. */
+function undeclaredOutput(by: string, outputs: string[], output: string): string | undefined {
+  if (outputs.some((o) => o.toLowerCase() === output.toLowerCase())) return undefined;
+  return `${by} declares no output '${output}' (${outputs.join(', ') || 'none'})`;
+}
+
 /**
  * The first `steps.<id>.outputs.<name>` of the expression that a successful run step did not write, or that the
  * action.yml of an action read from the workspace (`declared`, by step id) does not declare.
@@ -1111,13 +1117,11 @@ function unwrittenOutput(
   for (const ref of stepRefs(expression, token)) {
     const target = done.find((s) => s.id.toLowerCase() === ref.step.toLowerCase());
     const action = target && declared.get(target.id);
-    if (
-      ref.property === 'outputs' &&
-      ref.output !== undefined &&
-      action &&
-      !action.outputs.some((o) => o.toLowerCase() === ref.output?.toLowerCase())
-    )
-      return `steps.${ref.step}.outputs.${ref.output}: ${action.by} declares no output '${ref.output}' (${action.outputs.join(', ') || 'none'})`;
+    const undeclared =
+      ref.property === 'outputs' && ref.output !== undefined && action
+        ? undeclaredOutput(action.by, action.outputs, ref.output)
+        : undefined;
+    if (undeclared) return `steps.${ref.step}.outputs.${ref.output}: ${undeclared}`;
     if (
       ref.property !== 'outputs' ||
       ref.output === undefined ||
