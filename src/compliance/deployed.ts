@@ -27,7 +27,7 @@ export interface DeployedSearch {
 }
 
 /** A running artifact of the repository, and the commit it was built from (undefined: not found, `why` says). */
-export interface DeployedArtifact {
+interface DeployedArtifact {
   name: string;
   fingerprint: string;
   flow: string | undefined;

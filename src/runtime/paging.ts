@@ -38,7 +38,7 @@ export function readPaging(inputs: InputReader): Paging {
 }
 
 /** A read of every page, or of one (`truncated`: pages follow it), with which and how many the service has. */
-export interface ListRead<T> extends AllPages<T> {
+interface ListRead<T> extends AllPages<T> {
   page?: number;
   pageCount?: number;
 }
@@ -75,7 +75,7 @@ function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): st
   return `${count}, read in ${read.pagesRead} ${plural(read.pagesRead, 'page')}.`;
 }
 
-export type ListCounts = Omit<AllPages<unknown>, 'items'> & { count: number; nonCompliant: number };
+type ListCounts = Omit<AllPages<unknown>, 'items'> & { count: number; nonCompliant: number };
 
 /** A listing: how to read it, what one item is called (`trail`), and which items count as non-compliant. */
 export interface Listing<T> {

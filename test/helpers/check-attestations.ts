@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
 import { escapeText } from '../../src/summary/writer.js';
+import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed, type Running } from './sandbox.js';
 import { noLeak } from './step-result.js';
@@ -62,7 +63,7 @@ export function withDeployed(
       fingerprint,
       filename: name,
       git_commit: commit,
-      commit_url: `https://github.com/${repository}/commit/${commit}`,
+      commit_url: commitUrl(repository, commit),
       created_at: 1793700000,
       last_modified_at: 1793700000,
     });

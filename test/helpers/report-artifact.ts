@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTHOR, type Repo } from './git.js';
-import { DEMO_TOKEN } from './sandbox.js';
+import { connection } from './sandbox.js';
 
 /** The fingerprint of app.bin (`hello world!`) in each checkout. */
 export const APP_BIN_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
@@ -29,9 +29,7 @@ export function checkout(r: Repo): { dir: string; sha: string; parent: string } 
 
 /** The inputs of a report of app.bin to flow backend of the sandbox at `url`, `extra` over them. */
 export const reportInputs = (url: string, extra: Record<string, string> = {}): Record<string, string> => ({
-  'api-url': url,
-  'api-token': DEMO_TOKEN,
-  org: 'demo',
+  ...connection(url),
   flow: 'backend',
   artifact: 'app.bin',
   'artifact-type': 'file',

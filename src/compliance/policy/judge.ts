@@ -5,10 +5,10 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { log } from '../../trust/log.js';
 import { evaluatePolicy, type ArtifactFacts } from './evaluate.js';
 import { keyOf, readPolicyFacts, type PolicySubject } from './facts.js';
-
-export { keyOf };
 import type { Policy } from './load.js';
 import { policyResult, type PolicyResult } from './report.js';
+
+export { keyOf };
 
 /** Each policy's result over the subjects, once per distinct flow and fingerprint, the reads shared. */
 export async function judgeArtifacts(

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastCommits, gitRecorder, repoIn, useTempDirs, type Repo } from '../../helpers/git.js';
 import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { connection, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { json, startServer } from '../../helpers/server.js';
@@ -37,7 +37,7 @@ const gate = (url: string, inputs: Record<string, string>, options: RunOptions =
   runAction(ACTION, {
     cwd: r.dir,
     ...options,
-    inputs: { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', ...inputs },
+    inputs: { ...connection(url), ...inputs },
   });
 const commitUrl = (sha: string) => `https://github.com/acme/app/commit/${sha}`;
 

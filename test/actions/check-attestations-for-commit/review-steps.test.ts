@@ -26,7 +26,7 @@ import {
   type ReviewCase,
 } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { connection, useSandbox } from '../../helpers/sandbox.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -45,9 +45,7 @@ const review = (url: string, inputs: Record<string, string>, options: RunOptions
     cwd: dir,
     ...options,
     inputs: {
-      'api-url': url,
-      'api-token': DEMO_TOKEN,
-      org: 'demo',
+      ...connection(url),
       review: 'never-alone',
       flow: 'app',
       ...inputs,

@@ -26,7 +26,7 @@ import {
   type FakeGitHubOptions,
 } from '../../helpers/github-api.js';
 import { startProxy } from '../../helpers/proxy.js';
-import { DEMO_TOKEN, useSandbox, useSharedSandbox } from '../../helpers/sandbox.js';
+import { connection, useSandbox, useSharedSandbox } from '../../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../../helpers/secrets.js';
 import { closedOrigin, json, startServer } from '../../helpers/server.js';
 import type { RunOptions } from '../../helpers/runner.js';
@@ -55,7 +55,7 @@ const any = (count: number, pattern?: RegExp) =>
 const gate = (inputs: Record<string, string>, options: RunOptions = {}, url = shared().url) =>
   runAction(ACTION, {
     ...options,
-    inputs: { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', ...inputs },
+    inputs: { ...connection(url), ...inputs },
   });
 /** A step against a service of `answer` (acme, a test token): what it was asked, and the step. */
 async function against(answer: unknown, inputs: Record<string, string>, options: RunOptions = {}) {

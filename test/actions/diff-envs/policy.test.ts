@@ -8,7 +8,7 @@ import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { ARRIVING, BASE_POLICY, verdictOf } from '../../helpers/policy.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, startServer, type TestServer } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
@@ -20,9 +20,7 @@ const startSandbox = useSandbox();
 const promote = (sandbox: Running, inputs: Record<string, string> = {}) =>
   runAction('diff-envs', {
     inputs: {
-      'api-url': sandbox.url,
-      'api-token': DEMO_TOKEN,
-      org: 'demo',
+      ...connection(sandbox.url),
       'snapshot-1': 'eu-production~1',
       'snapshot-2': 'eu-production',
       policy: BASE_POLICY,

@@ -9,7 +9,7 @@ import type { SandboxOptions } from '@compliance-actions/sandbox/server';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { noLeak } from '../../helpers/step-result.js';
 import { closedOrigin, json, startServer, type Handler, type TestServer } from '../../helpers/server.js';
@@ -48,13 +48,11 @@ const diff = (
   inputs: Record<string, string> = {},
   options: RunOptions = {},
 ) => {
-  const connection =
-    typeof at === 'string'
-      ? { 'api-url': at, 'api-token': TEST_TOKEN, org: 'acme' }
-      : { 'api-url': at.url, 'api-token': DEMO_TOKEN, org: 'demo' };
+  const to =
+    typeof at === 'string' ? { 'api-url': at, 'api-token': TEST_TOKEN, org: 'acme' } : connection(at.url);
   return runAction('diff-envs', {
     ...options,
-    inputs: { ...connection, 'snapshot-1': one, 'snapshot-2': two, ...inputs },
+    inputs: { ...to, 'snapshot-1': one, 'snapshot-2': two, ...inputs },
   });
 };
 /** A drift check of prod~1 against prod, and a promotion review of prod by staging, at a loopback server. */

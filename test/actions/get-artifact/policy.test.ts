@@ -7,7 +7,7 @@ import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { BASE_POLICY, EU_PRODUCTION } from '../../helpers/policy.js';
 import { outputFile } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -17,7 +17,7 @@ const SEARCH = EU_PRODUCTION['ghcr.io/acme/search:1.8.0'].fingerprint;
 
 const read = (sandbox: Running, inputs: Record<string, string>) =>
   runAction('get-artifact', {
-    inputs: { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo', policy: BASE_POLICY, ...inputs },
+    inputs: { ...connection(sandbox.url), policy: BASE_POLICY, ...inputs },
   });
 
 describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', (PROFILE) => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { answerOf, check, COMPLIANT_FP, SVC_FP as FP, type Expected } from '../../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
@@ -261,8 +261,8 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
     await setup?.(sandbox);
     const cwd = tempDir('get-artifact-');
     writeFileSync(join(cwd, 'app.bin'), 'hello world!');
-    const connection = { 'api-url': sandbox.url, 'api-token': DEMO_TOKEN, org: 'demo', flow: 'backend' };
-    check(await runAction('get-artifact', { cwd, inputs: { ...connection, ...inputs } }), expected);
+    const flowInputs = { ...connection(sandbox.url), flow: 'backend' };
+    check(await runAction('get-artifact', { cwd, inputs: { ...flowInputs, ...inputs } }), expected);
   });
 });
 

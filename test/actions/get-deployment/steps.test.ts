@@ -10,7 +10,7 @@ import type { SandboxOptions } from '@compliance-actions/sandbox/server';
 import { fastCommits, useTempDirs } from '../../helpers/git.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
@@ -28,9 +28,7 @@ const LOOKUP = { 'fail-if-missing': 'false' };
 const ask = (sandbox: Running, inputs: Record<string, string> = {}) =>
   runAction('get-deployment', {
     inputs: {
-      'api-url': sandbox.url,
-      'api-token': DEMO_TOKEN,
-      org: 'demo',
+      ...connection(sandbox.url),
       environment: 'staging',
       fingerprint: BACKEND_150,
       ...inputs,

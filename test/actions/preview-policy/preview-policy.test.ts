@@ -8,7 +8,7 @@ import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { BASE_POLICY, EU_ARTIFACTS, NEXT_POLICY, verdictOf, type EuArtifact } from '../../helpers/policy.js';
 import { outputFile } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../../helpers/sandbox.js';
+import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -19,9 +19,7 @@ const preview = (sandbox: Running, inputs: Record<string, string> = {}, options 
   runAction('preview-policy', {
     ...options,
     inputs: {
-      'api-url': sandbox.url,
-      'api-token': DEMO_TOKEN,
-      org: 'demo',
+      ...connection(sandbox.url),
       environment: 'eu-production',
       policy: NEXT_POLICY,
       ...inputs,

@@ -12,7 +12,7 @@ import { useTempDirs } from '../../helpers/git.js';
 import { readerOf } from '../../helpers/inputs.js';
 import { D1, D2, pod } from '../../helpers/pods.js';
 import { podsWorkspace } from '../../helpers/report-k8s-env.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { connection, useSandbox } from '../../helpers/sandbox.js';
 
 const start = useSandbox();
 const { tempDir } = useTempDirs();
@@ -22,10 +22,7 @@ const podsFile = (items?: unknown[]) => join(podsWorkspace(tempDir('pods-'), ite
 
 const inputs = (url: string, file: string) =>
   action.read(
-    readerOf(
-      { 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo', environment: 'staging', 'pods-file': file },
-      { COMPLIANCE_RETRIES: '0' },
-    ),
+    readerOf({ ...connection(url), environment: 'staging', 'pods-file': file }, { COMPLIANCE_RETRIES: '0' }),
     '/',
   );
 

@@ -13,7 +13,7 @@ import { useKubeApi } from '../../helpers/kube-api.js';
 import { D1, D2, pod, running } from '../../helpers/pods.js';
 import { CLUSTER, expectKept, podsWorkspace } from '../../helpers/report-k8s-env.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { connection, DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
@@ -21,7 +21,6 @@ import { noLeak } from '../../helpers/step-result.js';
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const { tempDir } = useTempDirs();
-const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
 /** The inputs of a report of pods.json as environment staging to the sandbox at `url`, `extra` over them. */
 const staging = (url: string, extra: Record<string, string> = {}) => ({
   ...connection(url),
