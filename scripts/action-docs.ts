@@ -5,7 +5,6 @@
 //   start/end -->` its inputs, outputs and the values of its `outcome` output (parsed from that output's description). Everything around the markers is
 //   hand-written (what it does, complete workflows) and kept as it is; a missing page is written from a skeleton.
 // - README.md, between `<!-- action-docs:index start/end -->`: the table of actions, one line each, linking the pages.
-// - actions/<name>/README.md, whole: the name, the description and a link to the page (GitHub shows it in the folder).
 // Each action.yml starts with the comment line POINTER names, pointing to its page. `--check` writes nothing and fails
 // when a file is stale, so the docs cannot drift from the action.yml files.
 // Usage: npm run docs [-- --check]
@@ -387,29 +386,6 @@ export function skeleton(action: Action): string {
   ].join('\n');
 }
 
-/** The whole actions/<name>/README.md of a sub-action: what it is, and where its page is. */
-export function subActionReadme(action: Action): string {
-  const inputs = Object.keys(action.meta.inputs ?? {}).map((name) => `\`${name}\``);
-  const outputs = Object.keys(action.meta.outputs ?? {}).map((name) => `\`${name}\``);
-  return [
-    GENERATED,
-    '',
-    `# ${action.meta.name}`,
-    '',
-    action.meta.description.replace(/\s+/g, ' ').trim(),
-    '',
-    `\`uses: ${usesOf(action.name, action.owner)}\``,
-    '',
-    `**Documentation: [docs/actions/${action.name}.md](../../${pagePath(action.name)})**: what it does, a ` +
-      'workflow that runs as written, its inputs, outputs and outcomes.',
-    '',
-    `Inputs: ${inputs.length > 0 ? inputs.join(', ') : 'none'}.`,
-    '',
-    `Outputs: ${outputs.length > 0 ? outputs.join(', ') : 'none'}.`,
-    '',
-  ].join('\n');
-}
-
 /** The README's table of actions: each linked to its page, with its description. */
 export function indexBlock(actions: Action[]): string {
   return [
@@ -532,11 +508,6 @@ export async function render(root: string): Promise<Map<string, string>> {
   for (const action of actions) {
     const page = read(join(root, pagePath(action.name))) ?? skeleton(action);
     files.set(pagePath(action.name), await renderPage(root, action, page, known));
-    if (action.name === 'setup') continue; // its folder is the root, whose README is the main one
-    files.set(
-      `actions/${action.name}/README.md`,
-      await format(root, subActionReadme(action), 'README.md', true),
-    );
   }
   return files;
 }

@@ -184,7 +184,7 @@ const PATHS = {
 } as const;
 
 /**
- * Every file besides package.json a user reads the owner in, relative to `root`: the READMEs, SECURITY.md and
+ * Every file besides package.json a user reads the owner in, relative to `root`: the README, SECURITY.md and
  * CONTRIBUTING.md, every action.yml, the docs (all of docs/, each folder in it too) and the issue forms.
  */
 export function ownedFiles(root: string): string[] {
@@ -195,17 +195,12 @@ export function ownedFiles(root: string): string[] {
       .filter((e) => e.isFile() && ending.test(e.name))
       .map((e) => relative(root, join(e.parentPath, e.name)));
   };
-  const actions = existsSync(join(root, 'actions'))
-    ? readdirSync(join(root, 'actions'), { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .flatMap((e) => [`actions/${e.name}/action.yml`, `actions/${e.name}/README.md`])
-    : [];
   return [
     'README.md',
     'SECURITY.md',
     'CONTRIBUTING.md',
     'action.yml',
-    ...actions,
+    ...within('actions', /^action\.yml$/),
     ...within('docs', /\.md$/),
     ...within('.github/ISSUE_TEMPLATE', /\.ya?ml$/),
   ]

