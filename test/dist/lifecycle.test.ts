@@ -2,9 +2,10 @@
  * The error paths of the step lifecycle, for every action: an unreachable service and a bad input through the shipped
  * bundles as the runner runs them, no token and an answer not in the documented shape in-process. Each ends with
  * outcome=error, a result file that holds the error, a job summary that says what could not be done and why, and the
- * failure (setup: the summary and the failure; it has no outcome and no result file). In-process too, an input the
- * action does not declare (the runner passes it as `INPUT_*` and only warns): refused before anything is sent, naming
- * the declared one it was likely meant to be, and the declared inputs (read from its action.yml). The actions are
+ * failure (setup: the summary and the failure; it has no outcome and no result file). Through the bundles too, an
+ * input the action does not declare (the runner passes it as `INPUT_*` and only warns): refused before anything is
+ * sent, naming the declared one it was likely meant to be, and the declared inputs (its stub passes them, as its
+ * action.yml declares them). The actions are
  * listed from the actions/ folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one
  * bad input of its own.
  */
@@ -73,7 +74,7 @@ function optionsOf(name: string, connection: Record<string, string>, inputs: Rec
   };
 }
 
-// The bundle's contract, as the runner runs it: a bad input refused, the service down.
+// The bundle's contract, as the runner runs it: a bad or undeclared input refused, the service down.
 describe.concurrent('through the bundle: outcome error, result file, summary, failure', () => {
   for (const name of NAMES) {
     const resultFile = name !== 'setup';
@@ -100,6 +101,30 @@ describe.concurrent('through the bundle: outcome error, result file, summary, fa
           reason: new RegExp(`Invalid input '${input}'`),
           resultFile,
         });
+      });
+
+      it('with an input it does not declare', async ({ expect }) => {
+        const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
+        const declared = Object.keys(yml.inputs ?? {});
+        const options = optionsOf(name, {
+          'api-url': unexpected().origin,
+          'api-token': TEST_TOKEN,
+          org: 'acme',
+        });
+        // The first declared input the run leaves to its default, its second and third letters swapped.
+        const meant = declared.find((input) => !(input in options.inputs) && input[1] !== input[2]) ?? '';
+        const typo = `${meant.slice(0, 1)}${meant.slice(2, 3)}${meant.slice(1, 2)}${meant.slice(3)}`;
+        expect(declared).not.toContain(typo);
+        const asked = unexpected().requests.length;
+        const result = await runAction(name, { ...options, inputs: { ...options.inputs, [typo]: 'true' } });
+        const refused = `Invalid input '${typo}': is not an input of this action (did you mean '${meant}'?)`;
+        // Input names are kebab-case: nothing in them to escape but the parentheses and the question mark.
+        const reason = new RegExp(refused.replace(/[()?]/g, '\\$&'));
+        expectCouldNotFinish(expect, result, { kinds: INPUT, reason, resultFile });
+        expect(errorLines(result)).toEqual([
+          `${refused}. Expected one of its inputs: ${declared.join(', ')}.`,
+        ]);
+        expect(unexpected().requests).toHaveLength(asked);
       });
     });
   }
@@ -131,30 +156,6 @@ describe('in-process: outcome error, result file, summary, failure', () => {
           reason: /unexpected response from /,
           resultFile,
         });
-      });
-
-      it('with an input it does not declare', async () => {
-        const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
-        const declared = Object.keys(yml.inputs ?? {});
-        const options = optionsOf(name, {
-          'api-url': unexpected().origin,
-          'api-token': TEST_TOKEN,
-          org: 'acme',
-        });
-        // The first declared input the run leaves to its default, its second and third letters swapped.
-        const meant = declared.find((input) => !(input in options.inputs) && input[1] !== input[2]) ?? '';
-        const typo = `${meant.slice(0, 1)}${meant.slice(2, 3)}${meant.slice(1, 2)}${meant.slice(3)}`;
-        expect(declared).not.toContain(typo);
-        const asked = unexpected().requests.length;
-        const result = await runStep(name, { ...options, inputs: { ...options.inputs, [typo]: 'true' } });
-        const refused = `Invalid input '${typo}': is not an input of this action (did you mean '${meant}'?)`;
-        // Input names are kebab-case: nothing in them to escape but the parentheses and the question mark.
-        const reason = new RegExp(refused.replace(/[()?]/g, '\\$&'));
-        expectCouldNotFinish(expect, result, { kinds: INPUT, reason, resultFile });
-        expect(errorLines(result)).toEqual([
-          `${refused}. Expected one of its inputs: ${declared.join(', ')}.`,
-        ]);
-        expect(unexpected().requests).toHaveLength(asked);
       });
     });
   }

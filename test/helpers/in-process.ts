@@ -6,9 +6,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
-import { ACTIONS, INPUTS, type ActionName } from '../../src/actions/index.js';
+import { parse } from 'yaml';
+import { ACTIONS, type ActionName } from '../../src/actions/index.js';
 import type { Env } from '../../src/context/inputs.js';
 import {
+  actionFile,
   checked,
   parseCommandFile,
   stepEnv,
@@ -68,6 +70,19 @@ export function useInProcessRunner() {
   };
 }
 
+const declaredInputs = new Map<ActionName, string[]>();
+
+/** The inputs `name`'s action.yml declares, as its stub passes them to `runAction` (parsed once per action). */
+function declared(name: ActionName): string[] {
+  let inputs = declaredInputs.get(name);
+  if (inputs === undefined) {
+    const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
+    inputs = Object.keys(yml.inputs ?? {});
+    declaredInputs.set(name, inputs);
+  }
+  return inputs;
+}
+
 /**
  * `runAction` in-process: the step started as src/main.ts starts it, in the environment and files the runner
  * emulation gives the bundle, read back as the same RunResult (`code`: the exit code the failure set).
@@ -87,7 +102,7 @@ export function useInProcessAction(): (name: ActionName, options?: RunOptions) =
     const started = Date.now();
     try {
       const { action } = await ACTIONS[name]();
-      await action.start(env, options.cwd ?? temp, INPUTS[name].split(' ').filter(Boolean));
+      await action.start(env, options.cwd ?? temp, declared(name));
     } finally {
       for (const key of Object.keys(process.env))
         if (!(key in before)) Reflect.deleteProperty(process.env, key);
