@@ -61,6 +61,7 @@ const failed = (name: keyof typeof COULD_NOT) => ({
 });
 const endpoint = (path: string) => path.replace(/[{}/]/g, '\\$&');
 const list = {
+  'list-actions': useSandboxStep('list-actions'),
   'list-attestations': useSandboxStep('list-attestations'),
   'list-trails': useSandboxStep('list-trails'),
 };
@@ -377,6 +378,150 @@ describe('what the service sends is listed as given', () => {
       expect(outputFile(result, 'result-file')).toMatchObject(saved);
     },
   );
+});
+
+/** Demo seed: the trails of the backend and frontend commits. */
+const [COMPLIANT_TRAIL, NON_COMPLIANT_TRAIL] = [
+  '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
+  '888f905eacac85a1e522752fa1be9aa2ce5d5016',
+];
+const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
+/** The trails of what runs in eu-production, newest first: checkout, documents, notifications, invoices, search, ledger. */
+const EU_TRAILS = [
+  'release-2.1',
+  '1addad165e5b342626bdbfa08604cbbc7b64cf0b',
+  '8d53aedd82f61fb9d55ad70c7b6f4bcec9de31ab',
+]
+  .concat(['4a461aa10861362d43d1acbcc9ce4ab5595bb4d4', '87c30089bf6232360dc7bb9b7f9c7ced0c0eadd4'])
+  .concat(['8a77c429c3b2cad02588afde12201d6f6adb7183']);
+const [C, N] = ['COMPLIANT', 'NON-COMPLIANT'];
+const shop = (sha: string, title: string) =>
+  `[${sha.slice(0, 7)} ${title}](https://github.com/acme/shop/commit/${sha})`;
+
+describe.each(PROFILES)('the lists of the demo seed, the sandbox answering %s', (profile) => {
+  const byProfile = byProfileOf(profile);
+  const named = namesUnder(profile);
+  // Newest first, as the service lists them. The minimal profile sends no names, links, times or authors (only shown):
+  // the states, which it keeps, tell them apart, and each row is the unknown mark, the state, and empty cells.
+  const rows: {
+    name: 'list-trails' | 'list-attestations' | 'list-actions';
+    inputs?: Record<string, string>;
+    outputs: Record<string, string>;
+    saved: Record<string, unknown>;
+    stdout: string[];
+    summary: string[];
+    /** Lines of the summary, each there exactly that many times. */
+    lines?: Record<string, number>;
+  }[] = [
+    {
+      name: 'list-trails',
+      outputs: { outcome: 'listed', count: '10', 'non-compliant': '4' },
+      saved: {
+        outcome: 'listed',
+        ...{ count: 10, nonCompliant: 4, total: 10, truncated: false, pagesRead: 1 },
+        trails: named([
+          ...EU_TRAILS,
+          'release-2.0',
+          NON_COMPLIANT_TRAIL,
+          FRONTEND_TRAIL,
+          COMPLIANT_TRAIL,
+        ]).map((name, i) => ({ name, compliance_state: [C, N, N, C, C, C, N, N, C, C][i] })),
+      },
+      stdout: ['::group::List trails ('],
+      summary: [
+        '### Trails: 10 listed, 4 non-compliant',
+        '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
+        byProfile(
+          // A trail named by its commit's SHA is cut to 12 characters: the Commit column has the commit.
+          `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | ${shop(NON_COMPLIANT_TRAIL, 'Bump openssl')} | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
+          '| ? |  | ❌ NON-COMPLIANT |  |  |  |  |',
+        ),
+      ],
+      lines: byProfile<Record<string, number>>({}, { '| ? |  | ✅ COMPLIANT |  |  |  |  |': 6 }),
+    },
+    {
+      name: 'list-attestations',
+      inputs: { flow: 'backend' },
+      outputs: { outcome: 'listed', count: '6', 'non-compliant': '1' },
+      saved: {
+        ...{ outcome: 'listed', flow: 'backend', count: 6, nonCompliant: 1, total: 6, truncated: false },
+        attestations: named([
+          'snyk-scan',
+          'unit-tests',
+          'pull-request',
+          'snyk-scan',
+          'unit-tests',
+          'pull-request',
+        ]).map((attestation_name, i) => ({ attestation_name, is_compliant: i > 0 })),
+      },
+      stdout: ['::group::List the attestations of backend ('],
+      summary: [
+        '### Attestations of backend: 6 listed, 1 non-compliant',
+        '| Name | Type | Compliant | Trail | Commit | Created | Reported by | Description |',
+        // The trail and commit: the commit's first line, linked.
+        ...byProfile(
+          [
+            `| [snyk-scan](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}/attestations/`,
+            `) | snyk | ❌ no | 888f905eacac… | ${shop(NON_COMPLIANT_TRAIL, 'Bump openssl')} | 2026-11-03T09:06:40Z | github-actions |`,
+            `) | junit | ✅ yes | 3dfdaa9cbad3… | ${shop(COMPLIANT_TRAIL, 'Add payment retries')} | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |`,
+          ],
+          [],
+        ),
+      ],
+      lines: byProfile<Record<string, number>>(
+        {},
+        { '| ? |  | ❌ no |  |  |  |  |  |': 1, '| ? |  | ✅ yes |  |  |  |  |  |': 5 },
+      ),
+    },
+    {
+      name: 'list-actions',
+      outputs: { outcome: 'failing', count: '3', failing: '["release-webhook"]' },
+      saved: {
+        count: 3,
+        failing: ['release-webhook'],
+        actions: [
+          // The chat-app flag is kept under the name it came as (the minimal profile: the live name); the other is null.
+          {
+            name: 'prod-alerts',
+            ...byProfile(
+              { is_created_from_chat_app: true, is_created_from_slack_app: null },
+              { is_created_from_chat_app: null, is_created_from_slack_app: true },
+            ),
+          },
+          // The full targets are kept in the file.
+          { name: 'release-webhook', targets: [{ type: 'WEBHOOK', url: 'https://hooks.acme.test/release' }] },
+          { name: 'staging-email' },
+        ],
+      },
+      stdout: [
+        `::warning::Action 'release-webhook'${byProfile(' (last failure 2026-11-03T09:07:30Z)', '')} fails to send notifications.`,
+        '::group::List the actions of demo',
+      ],
+      summary: ['### Notification actions: 3, failing: 1, status unknown: 1\n'],
+      // Where the service said nothing: an empty cell or `—`.
+      lines: {
+        '| Name | Type | Triggers | Targets | Flows or environments | Failing | Last success | Last failure |': 1,
+        [`| prod-alerts | ENV | ON_STARTED_ARTIFACT, ON_EXITED_ARTIFACT, ON_NON_COMPLIANT_ENV | SLACK #prod-deploys | ${byProfile('environments: production | no | 2026-11-02T11:30:00Z', ' | no | —')} | — |`]: 1,
+        [`| release-webhook | FLOW | ON_ATTESTATION, ON_RELEASE | WEBHOOK (hooks.acme.test) | ${byProfile('flows: backend, frontend | ❌ yes | 2026-11-02T08:09:59Z | 2026-11-03T09:07:30Z |', ' | ❌ yes | — | — |')}`]: 1,
+        [`| staging-email | ENV | ON_SCALED_ARTIFACT | EMAIL qa@acme.test | ${byProfile('environments: staging', '')} | unknown | — | — |`]: 1,
+      },
+    },
+  ];
+
+  it.each(rows)('$name', async ({ name, inputs = {}, outputs, saved, stdout, summary, lines = {} }) => {
+    const result = await list[name](profile, inputs);
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject(outputs);
+    expect(outputFile(result, 'result-file')).toMatchObject(saved);
+    for (const text of stdout) expect(result.stdout).toContain(text);
+    for (const text of summary) expect(result.summary).toContain(text);
+    const all = result.summary.split('\n');
+    for (const [line, times] of Object.entries(lines))
+      expect(all.filter((l) => l === line)).toHaveLength(times);
+    // A webhook URL may carry a secret in its path: only the host is shown.
+    expect(result.summary).not.toContain('hooks.acme.test/release');
+    noLeak(result.everything);
+  });
 });
 
 describe.each(PROFILES)('every page, or as many as max-items, the sandbox answering %s', (profile) => {

@@ -11,6 +11,7 @@ import {
   expectStep,
   observed,
   resultOf,
+  seedWith,
   warnings,
   withDeployed,
 } from '../../helpers/check-attestations.js';
@@ -27,10 +28,17 @@ import {
 } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { connection, useSandbox } from '../../helpers/sandbox.js';
+import type { AnswerProfile } from '@compliance-actions/sandbox/profile';
+import {
+  VERDICT_GRADES,
+  type ReviewVerdict,
+} from '../../../src/actions/check-attestations-for-commit/decide.js';
+import { fastCommits, repoIn, useTempDirs } from '../../helpers/git.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
+const { tempDir } = useTempDirs();
 
 let dir = '';
 let shas = {} as Record<ReviewCase, string>;
@@ -51,7 +59,13 @@ const review = (url: string, inputs: Record<string, string>, options: RunOptions
       ...inputs,
     },
   });
-const seeded = () => startSandbox({ seed: reviewSeed(shas) });
+const seeded = (profile: AnswerProfile = 'full') => startSandbox({ seed: reviewSeed(shas), profile });
+/** Each commit's verdict in `verdicts`, by SHA. */
+const bySha = (verdicts: { commit: string; verdict: string }[]) =>
+  Object.fromEntries(verdicts.map((v) => [v.commit, v.verdict]));
+/** The verdicts of `cases`, by SHA. */
+const verdictsOf = (cases: readonly ReviewCase[]) =>
+  Object.fromEntries(cases.map((name) => [shas[name], verdictOf(name)]));
 const short = (name: ReviewCase) => shas[name].slice(0, 7);
 const commitLink = (name: ReviewCase) =>
   `[${short(name)} Change ${name}](https://github.com/acme/app/commit/${shas[name]})`;
@@ -104,9 +118,7 @@ describe('review: never-alone over a release', () => {
     const saved = resultOf(result) as unknown as {
       review: Record<string, unknown> & { verdicts: { commit: string; verdict: string }[] };
     };
-    expect(Object.fromEntries(saved.review.verdicts.map((v) => [v.commit, v.verdict]))).toEqual(
-      Object.fromEntries(REVIEW_CASES.map((name) => [shas[name], verdictOf(name)])),
-    );
+    expect(bySha(saved.review.verdicts)).toEqual(verdictsOf(REVIEW_CASES));
     expect(saved.review).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
     expect(saved.review.verdicts.find((v) => v.commit === shas.reviewed)).toEqual({
       commit: shas.reviewed,
@@ -117,15 +129,31 @@ describe('review: never-alone over a release', () => {
       approvers: ['bob', 'cat'],
     });
     expect(JSON.parse(result.outputs.review ?? '')).toEqual(REVIEW_COUNTS);
-    const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as { commit: string }[];
-    expect(new Set(unreviewed.map((u) => u.commit))).toEqual(
-      new Set(FAILING_CASES.map((name) => shas[name])),
+    expect(bySha(JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[])).toEqual(
+      verdictsOf(FAILING_CASES),
     );
     expect(result.outputs['unreviewed-truncated']).toBe('false');
     // One question to the service: the pull_request attestations of flow app.
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain('flow_name=app');
     expect(asked[0]).toContain('attestation_type=pull_request');
+  });
+
+  it('grades every commit alike on minimal answers, which keep what the verdicts rest on', async () => {
+    const sandbox = await seeded('minimal');
+    const result = await review(sandbox.url, {
+      commits: 'v1.0.0..HEAD',
+      'exempt-authors': 'dependabot[bot]',
+    });
+    expect(result.code).toBe(1);
+    const saved = (resultOf(result) as unknown as { review: { verdicts: ReviewVerdict[] } }).review;
+    expect(saved).toMatchObject({ rule: 'never-alone', exemptAuthors: ['dependabot[bot]'] });
+    expect(bySha(saved.verdicts)).toEqual(verdictsOf(REVIEW_CASES));
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual(REVIEW_COUNTS);
+    expect(bySha(JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[])).toEqual(
+      verdictsOf(FAILING_CASES),
+    );
+    expect(result.outputs['unreviewed-truncated']).toBe('false');
   });
 
   it('passes when every commit is reviewed, the proof folded', async () => {
@@ -236,5 +264,49 @@ describe('review: never-alone over a release', () => {
       ],
     });
     expect(result.summary).not.toContain('| Commit |');
+  });
+
+  // The chunks of 100 and the four in flight: test/api/client.test.ts.
+  it('5,000 commits: every verdict kept, the summary grouped under 1 MiB', async () => {
+    const r = repoIn(tempDir('review-5000-'));
+    r.git('tag', 'v1.0.0', fastCommits(r, 1, { message: () => 'Root' })[0] ?? '');
+    const many = fastCommits(r, 5000, { start: 1793600100 });
+    // Each approved by bob, but five by their author alone.
+    const self = many.filter((_, i) => i % 1000 === 7);
+    const seed = seedWith(
+      ...many.map((sha, i) => ({
+        id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
+        flow: 'app',
+        trail: sha,
+        name: 'pull-request',
+        type: 'pull_request',
+        git_commit: sha,
+        is_compliant: true,
+        created_at: 1793700000 + i,
+        pull_requests: [
+          {
+            url: `https://github.com/acme/app/pull/${i + 1}`,
+            approvers: [{ username: self.includes(sha) ? 'ann' : 'bob' }],
+            commits: [{ sha1: sha, author_username: 'ann' }],
+          },
+        ],
+      })),
+    );
+    seed.orgs.demo.flows.push({ name: 'app' });
+    const { url } = await startSandbox({ seed });
+    const result = await review(url, { commits: 'v1.0.0..HEAD' }, { cwd: r.dir });
+    expect(result.code).toBe(1);
+    expect((resultOf(result) as unknown as { review: { verdicts: unknown[] } }).review.verdicts).toHaveLength(
+      5000,
+    );
+    const zero = Object.fromEntries(Object.keys(VERDICT_GRADES).map((v) => [v, 0]));
+    expect(JSON.parse(result.outputs.review ?? '')).toEqual({ ...zero, reviewed: 4995, 'self-approved': 5 });
+    const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[];
+    expect(unreviewed.map((u) => u.commit).sort()).toEqual(self.sort());
+    expect(result.summary.match(/^#### .*$/gm)).toEqual([
+      '#### ❌ Self-approved: 5 commits',
+      '#### ✅ Reviewed by someone else: 4995 commits',
+    ]);
+    expect(Buffer.byteLength(result.summary)).toBeLessThan(1024 * 1024);
   });
 });

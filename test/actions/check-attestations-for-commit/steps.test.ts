@@ -86,6 +86,38 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
   const byProfile = byProfileOf(PROFILE);
   const start = async (seed?: Seed) => (await startSandbox({ profile: PROFILE, ...(seed && { seed }) })).url;
 
+  it('on a push: GITHUB_SHA, every attestation found compliant', async () => {
+    const result = await gate(
+      {},
+      { github: { GITHUB_SHA: COMPLIANT }, githubToken: GITHUB_TOKEN },
+      await start(),
+    );
+    const commitUrl = `https://github.com/acme/app/commit/${COMPLIANT}`;
+    expectStep(result, {
+      code: 0,
+      outputs: { compliant: 'true', outcome: 'compliant' },
+      missing: [],
+      nonCompliant: [],
+      errors: [],
+      stdout: ['::group::Read the attestations'],
+      result: { from: 'github-sha' },
+      // The matrix: the commit (short SHA and title, linked) by every attestation found, each marked and linked.
+      summary: [
+        '### ✅ Compliance gate passed',
+        '| Commit | Result | pull-request | snyk-scan | unit-tests |',
+        byProfile(
+          `| [3dfdaa9 Add payment retries](${commitUrl}) | ✅ compliant | [✅ compliant](${UI}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
+          `| [3dfdaa9](${commitUrl}) | ✅ compliant | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) |`,
+        ),
+      ],
+    });
+    // The minimal profile sends no commit info and no links (only shown): the commit has no title, and each
+    // attestation links to the commit instead.
+    expect(resultOf(result).commits).toEqual([
+      { sha: COMPLIANT, ...byProfile({ title: 'Add payment retries' }, {}), url: commitUrl },
+    ]);
+  });
+
   it('fails on non-compliant and missing attestations, one annotation naming commit and attestation each', async () => {
     const commits = `${COMPLIANT}, ${NON_COMPLIANT.toUpperCase()}\n${UNKNOWN}`;
     const result = await gate(

@@ -118,6 +118,23 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     noLeak(result.everything);
   });
 
+  it('with promotions-state any, each promotion carries its verdict', async () => {
+    const result = await promote(await start(), { 'promotions-state': 'any' });
+    expect(result.code).toBe(1);
+    const promotions = JSON.parse(result.outputs.promotions ?? '') as {
+      include: { name: string; policy: string }[];
+    };
+    expect(Object.fromEntries(promotions.include.map((p) => [p.name, p.policy]))).toEqual(
+      byProfile(
+        Object.fromEntries(
+          ARRIVING.map((name) => [name.replace(/:.*/, ''), verdictOf(name, 'base', PROFILE)]),
+        ),
+        // A minimal answer names no snapshot: nothing may move on a diff not confirmed.
+        {},
+      ),
+    );
+  });
+
   it('only warns with fail-on: none, and would-fail says what a gate would decide', async () => {
     const result = await promote(await start(), { 'fail-on': 'none' });
     expect(result.code).toBe(0);

@@ -16,7 +16,8 @@ import { closedOrigin, json, startServer, type Handler, type TestServer } from '
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
-import { BACKEND_15, type Saved } from '../../helpers/diff-envs.js';
+import { BACKEND_14, BACKEND_15, COMMIT_14, COMMIT_15, type Saved } from '../../helpers/diff-envs.js';
+import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -346,6 +347,110 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifacts.',
     );
     expect(result.everything).not.toMatch(/not confirmed/i);
+  });
+
+  it('compares staging~1 with staging, no gate: outputs, result file, log and summary', async () => {
+    const result = await diff(await start(), 'staging~1', 'staging');
+    // A minimal answer names no snapshot: the step goes on (no gate), says so, and names them as asked.
+    const [one, two] = byProfile(['staging#1', 'staging#2'], ['staging~1', 'staging']);
+    const notConfirmed =
+      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
+      'staging~1 and staging as asked.';
+    // The summary escapes the `~` of an expression.
+    const [md1, md2] = [one.replace('~', '\\~'), two];
+    const lead = byProfile(
+      'staging\\~1 is staging#1, staging is staging#2. ',
+      `${notConfirmed.replace('~', '\\~')}\n\n`,
+    );
+    const short = BACKEND_15.slice(0, 12);
+    check(result, {
+      code: 0,
+      outputs: {
+        outcome: 'different',
+        changed: 'true',
+        'only-in-1': '1',
+        'only-in-2': '1',
+        scaled: '1',
+        unchanged: '1',
+        'snapshot-1-id': byProfile('staging#1', ''),
+        'snapshot-2-id': byProfile('staging#2', ''),
+      },
+      stdout: [
+        '::group::Compare staging~1 with staging',
+        byProfile('staging~1 is staging#1; staging is staging#2.', notConfirmed),
+        `::group::Replaced ${one} -> ${two} (1)`,
+        'ghcr.io/acme/backend  1.4.0 -> 1.5.0',
+        '::group::Check the compliance of 1 arriving artifact',
+        `ghcr.io/acme/backend:1.5.0  ${short}  NON-COMPLIANT`,
+        `::group::${one} -> ${two} scaling (1)`,
+      ],
+      // No gate: a non-compliant arrival is shown, not failed on; nor is a diff the answer does not confirm.
+      notStdout: ['::error'],
+      summary: [
+        // A drift within staging: what changed, then the compliance of what arrived, in its heading.
+        `### ❌ Environment diff: ${md1} → ${md2}: 1 replaced, 1 scaled; 1 of 1 arriving artifact is not compliant\n\n` +
+          `${lead}1 replaced, 0 added, 0 removed, 1 scaled, 1 unchanged.`,
+        `#### Replaced ${md1} → ${md2} (1)`,
+        '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+        // What a minimal answer leaves out (the links, the commit, the counts, the pods) is an empty or "?" cell.
+        byProfile(
+          `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}) | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${short}</code> | backend | [888f905](https://github.com/acme/shop/commit/${COMMIT_15}) | 1 → 2 |`,
+          `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | ❌ NON-COMPLIANT — non-compliant: snyk-scan | left out: from a diff not confirmed | <code>${short}</code> | backend |  | ? → ? |  |`,
+        ),
+        `#### Scaled ${md1} → ${md2} (1)`,
+        // Unchanged artifacts are counted, not listed, unless asked for.
+        '1 unchanged artifact not listed: set show-unchanged to true to list them.',
+      ],
+      notSummary: ['#### Unchanged'],
+      saved: {
+        outcome: 'different',
+        // backend 1.4.0 only in staging#1 and 1.5.0 only in staging#2 are one replacement.
+        replaced: [
+          {
+            name: 'ghcr.io/acme/backend',
+            from: { name: 'ghcr.io/acme/backend:1.4.0', fingerprint: BACKEND_14 },
+            to: { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15 },
+          },
+        ],
+        added: [],
+        removed: [],
+        // Scaled is the service's group: its counts only shown, unknown (null) where a minimal answer leaves them out.
+        scaled: [
+          {
+            name: 'ghcr.io/acme/web:3.2.0',
+            s1_instance_count: byProfile(1, null),
+            s2_instance_count: byProfile(2, null),
+          },
+        ],
+        unchanged: [{ name: 'docker.io/library/redis:7.4' }],
+        compliance: {
+          checks: [
+            {
+              name: 'ghcr.io/acme/backend:1.5.0',
+              fingerprint: BACKEND_15,
+              flow: 'backend',
+              state: 'NON-COMPLIANT',
+            },
+          ],
+          leftOut: 0,
+        },
+      },
+    });
+    const saved = outputFile(result, 'result-file') as Saved;
+    expect([saved.snapshot1, saved.snapshot2]).toEqual([
+      { expression: 'staging~1', id: byProfile('staging#1', null), name: one },
+      { expression: 'staging', id: byProfile('staging#2', null), name: two },
+    ]);
+    // The link is only shown: none where the answer gives none.
+    expect(saved.compliance?.checks[0]?.htmlUrl).toBe(
+      byProfile(`https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`, undefined),
+    );
+    expect(result.summary).toMatch(
+      byProfile(
+        /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| \[48d4add\]\(\S+\) \| 1 → 2 \| <details><summary>2 pods<\/summary>[^<|]+<br>[^<|]+<\/details> \|/,
+        /\| ghcr.io\/acme\/web:3.2.0 \| <code>\w{12}<\/code> \| frontend \| {2}\| \? → \? \| {2}\|/,
+      ),
+    );
   });
 
   it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {

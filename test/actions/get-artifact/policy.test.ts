@@ -29,6 +29,7 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({
       // The state is the artifact's; an artifact not checked against the policy under the gate is could not check.
+      state: 'COMPLIANT',
       outcome: byProfile('compliant', 'error'),
       'policy-verdict': byProfile('fail', 'unknown'),
       'would-fail': 'true',
@@ -48,6 +49,12 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
     expect(outputFile(result, 'result-file')).toMatchObject({
       policy: { verdict: byProfile('fail', 'unknown') },
     });
+    expect(JSON.parse(result.outputs['policy-failures'] ?? '')).toContainEqual(
+      expect.objectContaining({
+        rule: 'attestation pull-request (pull_request)',
+        verdict: byProfile('fail', 'unknown'),
+      }),
+    );
     noLeak(result.everything);
   });
 

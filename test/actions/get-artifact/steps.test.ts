@@ -76,6 +76,46 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
 
   const rows: Row<{ setup?: (sandbox: Running) => Promise<unknown> }>[] = [
     {
+      // The minimal profile sends no html_url and no commit info (only shown): no link, and no Commit row.
+      label: 'reads a compliant artifact: state, link, attestations, result file',
+      inputs: { fingerprint: COMPLIANT_FP },
+      code: 0,
+      outputs: {
+        outcome: 'compliant',
+        found: 'true',
+        state: 'COMPLIANT',
+        compliant: 'true',
+        'html-url': byProfile(`${UI}/flows/backend/artifacts/${COMPLIANT_FP}`, ''),
+      },
+      saved: {
+        outcome: 'compliant',
+        found: true,
+        state: 'COMPLIANT',
+        compliant: true,
+        problems: [],
+        artifact: { filename: 'ghcr.io/acme/backend:1.4.0' },
+        attestations: [
+          { name: 'pull-request', status: 'COMPLETE', compliant: true },
+          { name: 'unit-tests', status: 'COMPLETE', compliant: true },
+          { name: 'snyk-scan', status: 'COMPLETE', compliant: true },
+        ],
+      },
+      stdout: ['::group::Read the artifact from flow backend'],
+      summary: [
+        '### ✅ Artifact ghcr.io/acme/backend:1.4.0: COMPLIANT',
+        `| Fingerprint | <code>${COMPLIANT_FP}</code> |`,
+        '| snyk-scan | COMPLETE | ✅ yes |',
+        ...byProfile(
+          [
+            `[Open in the compliance service](${UI}/flows/backend/artifacts/${COMPLIANT_FP})`,
+            `| Commit | [3dfdaa9 Add payment retries](https://github.com/acme/shop/commit/${TRAIL}) |`,
+          ],
+          [],
+        ),
+      ],
+      notSummary: ['assert-compliant', ...byProfile([], ['Open in the compliance service', '| Commit |'])],
+    },
+    {
       label:
         'finds the artifact by its fingerprint as docker inspect prints it, in upper case, saying it was normalised',
       inputs: { fingerprint: written },

@@ -14,6 +14,9 @@ import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
+import { UI } from '../../helpers/check-attestations.js';
+import { COMMIT_14, COMMIT_15 } from '../../helpers/diff-envs.js';
+import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -341,6 +344,70 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     else expect(summary).not.toContain(row.slice(0, row.indexOf(' | ') + 3));
   }
   const start = (options: Partial<SandboxOptions> = {}) => startSandbox({ profile: PROFILE, ...options });
+
+  it('tells when and where an artifact started running, and what it replaced', async () => {
+    // Read as a lookup: with fail-if-missing (the default) a minimal answer is could-not-check (below).
+    const result = await ask(await start(), LOOKUP);
+    const notConfirmed =
+      'Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ' +
+      `${BACKEND_150} in staging as asked.`;
+    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
+    const diffUrl = `${UI}/demo/environments/staging/snapshots/2?compare=1`;
+    const shipped =
+      `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}))` +
+      ' 18 min after its commit';
+    check(result, {
+      code: 0,
+      // A 200 is "deployed": a minimal answer names nothing else, and each output it leaves out is empty.
+      outputs: {
+        outcome: 'found',
+        found: 'true',
+        // Snapshot staging#2 was taken at 1793697400 (Unix seconds).
+        'deployed-at': byProfile('2026-11-03T09:16:40Z', ''),
+        'snapshot-index': byProfile('2', ''),
+        'artifact-name': byProfile('ghcr.io/acme/backend:1.5.0', ''),
+        'replaced-fingerprint': byProfile(BACKEND_140, ''),
+        // What shipped: 1.4.0's commit, the compare link between the two commits, and 1,100 s from 1.5.0's commit.
+        'replaced-commit': byProfile(COMMIT_14, ''),
+        'compare-url': byProfile(`https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}`, ''),
+        'lead-time-seconds': byProfile('1100', ''),
+        'diff-url': byProfile(diffUrl, ''),
+      },
+      saved: {
+        found: true,
+        environment: 'staging',
+        fingerprint: BACKEND_150,
+        deployedAt: byProfile('2026-11-03T09:16:40Z', null),
+        deployment: byProfile(
+          { env_name: 'staging', artifact: { flow_name: 'backend' } },
+          { artifact: null },
+        ),
+      },
+      stdout: [
+        '::group::Read the deployment to staging',
+        byProfile(
+          'ghcr.io/acme/backend:1.5.0 was deployed to staging at 2026-11-03T09:16:40Z (snapshot #2).',
+          `${BACKEND_150} was deployed to staging.\n${notConfirmed}`,
+        ),
+      ],
+      summary: [
+        `### ${name} deployed to staging\n\n${byProfile(shipped, notConfirmed)}\n\n| Field |`,
+        `| Environment | ${byProfile(`[staging](${UI}/demo/environments/staging)`, 'staging')} |`,
+        `| Artifact | ${name} |`,
+      ],
+    });
+    const saved = outputFile(result, 'result-file') as { notConfirmed?: string[] };
+    expect(saved.notConfirmed).toEqual(byProfile(undefined, ['fingerprint', 'env_name']));
+    for (const row of [
+      '| Deployed at | 2026-11-03T09:16:40Z |',
+      '| Snapshot | #2 |',
+      `| Commit | [888f905 Bump openssl](https://github.com/acme/shop/commit/${COMMIT_15}) |`,
+      `| Diff | [compare with the snapshot before](${diffUrl}) |`,
+      // A minimal answer does not say what it replaced: no row, neither the artifact nor "nothing".
+      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`,
+    ])
+      expectShownRow(result.summary, row);
+  });
 
   it('a first deployment has no replaced artifact and no diff', async () => {
     const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });

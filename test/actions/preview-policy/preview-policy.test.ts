@@ -2,7 +2,11 @@
  * preview-policy run as a step in-process against the sandbox's eu-production, under both answer profiles: the
  * verdict of a policy on what runs now, what a change would newly fail and pass, the gate, the comment, and the reads.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fleetSeed } from '@compliance-actions/sandbox/seeds/index';
+import { useTempDirs } from '../../helpers/git.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
@@ -14,6 +18,7 @@ import { noLeak } from '../../helpers/step-result.js';
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
+const { tempDir } = useTempDirs();
 
 const preview = (sandbox: Running, inputs: Record<string, string> = {}, options = {}) =>
   runAction('preview-policy', {
@@ -55,6 +60,12 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
       'would-fail': 'true',
     });
     expect(names(result.outputs['newly-failing'])).toEqual(changed('', 'fail'));
+    expect(JSON.parse(result.outputs['newly-failing'] ?? '')).toEqual(
+      byProfile(
+        [expect.objectContaining({ name: 'ghcr.io/acme/invoices:2.1.0', before: 'pass', after: 'fail' })],
+        [],
+      ),
+    );
     expect(names(result.outputs['newly-passing'])).toEqual(changed('', 'pass'));
     const unsure = count('next', 'unknown');
     expect(result.summary).toContain(
@@ -108,6 +119,26 @@ describe.each(PROFILES)('preview-policy, the sandbox answering %s', (PROFILE) =>
     expect(comments[0]?.body).toContain('in eu-production would fail');
     expect(comments[0]?.body).not.toContain('Compared with');
   });
+});
+
+it('500 artifacts: one trail read each, at most 8 in flight', async () => {
+  const sandbox = await startSandbox({ seed: fleetSeed(500) });
+  sandbox.sandbox.faults.latencyMs = 20;
+  let reads = 0;
+  sandbox.sandbox.observe(({ url }) => {
+    if (new URL(url, 'http://sandbox').pathname.startsWith('/api/v2/trails/')) reads++;
+  });
+  const policy = join(tempDir('fleet-'), 'policy.yml');
+  writeFileSync(
+    policy,
+    '_schema: https://kosli.com/schemas/policy/environment/v1\nartifacts:\n  attestations:\n    - name: security-scan\n      type: snyk\n',
+  );
+  const result = await preview(sandbox, { environment: 'fleet-production', policy });
+  expect(result.code).toBe(0);
+  expect(result.outputs).toMatchObject({ count: '500', failing: '50', outcome: 'fail' });
+  expect(reads).toBe(500);
+  expect(sandbox.sandbox.load.peak).toBeLessThanOrEqual(8);
+  expect(sandbox.sandbox.load.peak).toBeGreaterThan(1);
 });
 
 describe('preview-policy refuses before any request', () => {

@@ -90,12 +90,24 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    // Its outputs, its result file's outcome, answer and page: the bundle's contract (test/dist) asserts them.
     const fingerprint = sha256sum(join(dir, 'app.bin'));
     expect(fingerprint).toBe(APP_BIN_FP);
     // What the service now holds, read back after the report for the artifact's page and state (which the 201 answer
     // does not give). A minimal answer gives the state (decided on) but no page (only shown): the step gives none.
     const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
+    expect(result.outputs).toMatchObject({
+      outcome: 'reported',
+      fingerprint,
+      filename: 'app.bin',
+      trail: sha,
+      'git-commit': sha,
+      'html-url': byProfile(page, ''),
+      state: 'INCOMPLETE',
+    });
+    expect(result.outputs['payload-file']).toBeUndefined();
+    expect(result.stdout).toContain('::group::Fingerprint the artifact');
+    expect(result.summary).toContain('### Artifact reported');
+    expect(result.summary).toContain('| State after the report | ⚠️ INCOMPLETE |');
     expect(held(sandbox, fingerprint)).toMatchObject({
       filename: 'app.bin',
       git_commit: sha,
@@ -108,8 +120,17 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     expect(result.summary.match(/\[Open in the compliance service\]\((\S+)\)/)?.[1]).toBe(
       byProfile(page, undefined),
     );
-    const { payload } = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
+    const saved = outputFile(result, 'result-file') as { payload: Record<string, unknown> };
+    expect(saved).toMatchObject({
+      outcome: 'reported',
+      dryRun: false,
+      response: byProfile({ message: expect.any(String) as unknown }, null),
+      page: { htmlUrl: byProfile(page, null), state: 'INCOMPLETE' },
+    });
+    const { payload } = saved;
     expect(payload).toMatchObject({
+      fingerprint,
+      git_commit: sha,
       git_commit_info: {
         sha1: sha,
         message: 'Add the build\n\nwith a body',

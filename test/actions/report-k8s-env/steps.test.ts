@@ -85,10 +85,23 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     const result = await report(dir, staging(sandbox.url));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    // Its outputs (counts, message, snapshot) and result file: the bundle's contract (test/dist) asserts them. The
-    // seed's staging has two snapshots: this report makes the third (201), which the summary names where the answer
-    // does (a minimal answer to a first report has no body).
-    expect(result.outputs.message).toMatch(byProfile(/created/, /^$/));
+    // The seed's staging has two snapshots: this report makes the third (201), which the outputs and the summary name
+    // where the answer does (a minimal answer to a first report has no body).
+    const message = byProfile('Snapshot staging#3 created with 4 artifacts', '');
+    expect(result.outputs).toMatchObject({
+      outcome: 'reported',
+      pods: '6',
+      artifacts: '4',
+      skipped: '1',
+      message,
+      'snapshot-created': 'true',
+      'snapshot-id': byProfile('staging#3', ''),
+      'payload-file': '',
+    });
+    const saved = outputFile(result, 'result-file') as { artifacts: unknown[] };
+    expect(saved).toMatchObject({ outcome: 'reported', reported: 4, leftOut: 1, message });
+    expect(saved.artifacts).toHaveLength(4);
+    expect(result.summary).toContain('### Environment staging reported');
     expect(result.summary).toContain(
       byProfile(
         '**A new snapshot was made: staging#3.**',

@@ -1,11 +1,11 @@
 /**
  * setup run as a step in-process against a loopback server: what it exports for later steps, and which setting a
- * failed check blames. The bundle keeps its contract in test/dist/contract.test.ts.
+ * failed check blames.
  */
 import { describe, expect, it } from 'vitest';
 import { action, explainVerifyFailure } from '../../../src/actions/setup.js';
 import { ApiError, InputError, TimeoutError } from '../../../src/errors/errors.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../../helpers/secrets.js';
 import { closedOrigin, json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
@@ -21,12 +21,18 @@ describe('setup', () => {
     expect(result.code).toBe(0);
     expect(result.requests).toHaveLength(1);
     expect(result.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
-    expect(result.exportedEnv).toMatchObject({
+    expect(result.exportedEnv).toEqual({
+      COMPLIANCE_API_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/) as unknown,
+      COMPLIANCE_API_TOKEN: TEST_TOKEN,
+      COMPLIANCE_ORG: 'acme',
       COMPLIANCE_DRY_RUN: 'false',
       COMPLIANCE_TIMEOUT_SECONDS: '300',
       COMPLIANCE_ALLOW_INSECURE_HTTP: 'true',
     });
     expect(result.stdout).not.toMatch(/^::(error|warning|notice)/m);
+    // The masked token reaches GITHUB_ENV (that is the point), but no log line, output or summary.
+    expect(result.stdout).toContain(`::add-mask::${TEST_TOKEN}`);
+    assertNoSecret(withoutMaskCommands(result.stdout), 'the log');
     expect(result.outputs).toEqual({});
     expect(result.files).toEqual({});
     expect(result.summary).toBe('');

@@ -11,7 +11,7 @@ export function demoSeed(): unknown {
 /**
  * The demo seed with `fleet-production`, an environment of `count` artifacts of flow `fleet` (one trail each, with a
  * unit-tests and a security-scan attestation of its own; every tenth scan failed), for what only a large environment
- * shows: the policy reads' bound and time (`npm run bench:policy`, test/dist/contract.test.ts).
+ * shows: the policy reads' bound and time (`npm run bench:policy`, test/actions/preview-policy).
  */
 export function fleetSeed(count: number): unknown {
   const seed = demoSeed() as { orgs: { demo: Record<string, unknown[]> } };
