@@ -15,7 +15,6 @@ const PROFILES_IN_FILE = [
   'insecure-http',
   'lifecycle',
   'long-texts',
-  'pointing-messages',
 ]
   .map((name) => `test/dist/${name}.test.ts`)
   .concat('test/demo/demo.test.ts', 'test/demo/demo-step.test.ts', 'test/demo/sandbox-pages.test.ts');

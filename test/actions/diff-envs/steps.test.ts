@@ -82,6 +82,57 @@ describe('diff-envs against a loopback server', () => {
     return server;
   };
 
+  describe('an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
+    const notConfirmed =
+      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
+      'prod and prod as asked.';
+    const unnamed = async (inputs: Record<string, string> = {}) => {
+      const group = { artifacts: [] };
+      const answer = { snappish1: group, snappish2: group, changed: group, 'not-changed': group };
+      return diff((await serve((_req, res) => json(res, 200, answer))).origin, 'prod', 'prod', inputs);
+    };
+
+    it('without a gate it goes on, and the summary and log say it is not confirmed', async () => {
+      const result = await unnamed();
+      expect(result.code).toBe(0);
+      expect(result.outputs).toMatchObject({
+        outcome: 'same',
+        changed: 'false',
+        'snapshot-1-id': '',
+        'snapshot-2-id': '',
+      });
+      expect(result.stdout).toContain(`\n${notConfirmed}\n`);
+      expect(result.stdout).not.toContain('::error');
+      expect(result.summary).toContain(
+        `### Environment diff: prod → prod: no differences\n\n${notConfirmed}\n`,
+      );
+      // Never "both name the same snapshot": the answer does not say which it is.
+      expect(result.summary).not.toContain('Both name the same snapshot');
+      expect(outputFile(result, 'result-file')).toMatchObject({
+        outcome: 'same',
+        snapshot1: { expression: 'prod', id: null, name: 'prod' },
+        snapshot2: { expression: 'prod', id: null, name: 'prod' },
+      });
+    });
+
+    it.each(['fail-on-diff', 'fail-on-non-compliant'])(
+      'with %s it is could not check (outcome error), the diff written all the same',
+      async (gate) => {
+        const result = await unnamed({ [gate]: 'true' });
+        const message = `${gate}: could not check. ${notConfirmed}`;
+        expect(result.code).toBe(1);
+        expect(result.outputs).toMatchObject({ outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' });
+        expect(lastLine(result)).toBe(`::error::${message}`);
+        expect(result.summary).toContain('<sub>Outcome: **error**');
+        expect(result.summary).toContain(notConfirmed);
+        expect(outputFile(result, 'result-file')).toMatchObject({
+          outcome: 'error',
+          error: { kind: 'unexpected-response', message },
+        });
+      },
+    );
+  });
+
   it('sends both expressions in canonical form', async () => {
     const server = await serve((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
     const result = await diff(server.origin, ' prod@{2.day.ago} ', 'prod@{2026-11-01T12:00:00}');
@@ -100,7 +151,7 @@ describe('diff-envs against a loopback server', () => {
     });
   });
 
-  it('carries on when display-only fields are null or malformed (a missing snapshot id is could-not-check: test/dist/hostile.test.ts)', async () => {
+  it('carries on when display-only fields are null or malformed (a missing snapshot id: not confirmed, above)', async () => {
     const bare = {
       fingerprint: 'a'.repeat(64),
       ...Object.fromEntries(
@@ -510,7 +561,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
   it("fails on an answer about another environment's snapshots", async () => {
     const sandbox = await start();
     const production = await sandbox.client().diffEnvironments('production~1', 'production');
-    // Named as the full answer names them: a minimal answer names no snapshot (not confirmed, hostile.test.ts).
+    // Named as the full answer names them: a minimal answer names no snapshot (not confirmed: the loopback tests above).
     const body = {
       ...production,
       snappish1: { ...production.snappish1, snapshot_id: 'production#1' },

