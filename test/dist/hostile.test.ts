@@ -13,7 +13,8 @@ import { HOSTILE_TEXT, hostileSeed } from '@compliance-actions/sandbox/seeds/hos
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { useTempDirs } from '../helpers/git.js';
-import { pod, podList, running } from '../helpers/pods.js';
+import { pod, running } from '../helpers/pods.js';
+import { podsWorkspace } from '../helpers/report-k8s-env.js';
 import type { RunResult } from '../helpers/runner.js';
 import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { connection, useSandbox } from '../helpers/sandbox.js';
@@ -200,18 +201,12 @@ describe('against a hostile service, where only full answers carry the text', ()
   it('report-k8s-env: hostile pod and image names, and a hostile answer', async () => {
     // The hostile text is in the report's message, which a minimal answer leaves out.
     const sandbox = await hostileSandbox('full');
-    const dir = tempDir('pods-');
     const hostileName = `web\n::warning::pod-hostile\u2028::add-mask::pod-hostile @octocat`;
-    writeFileSync(
-      join(dir, 'pods.json'),
-      JSON.stringify(
-        podList([
-          pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
-          // Unmappable: skipped with a warning that names it.
-          pod(hostileName, { ns: 'shop', statuses: [{ name: 'app', image: 'x', imageID: '' }] }),
-        ]),
-      ),
-    );
+    const dir = podsWorkspace(tempDir('pods-'), [
+      pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
+      // Unmappable: skipped with a warning that names it.
+      pod(hostileName, { ns: 'shop', statuses: [{ name: 'app', image: 'x', imageID: '' }] }),
+    ]);
     const result = await runStep('report-k8s-env', {
       cwd: dir,
       inputs: { ...connection(sandbox.url), environment: 'staging', 'pods-file': 'pods.json' },
@@ -226,16 +221,10 @@ describe('against a hostile service, where only full answers carry the text', ()
 
   it('report-k8s-env: many environments from one config, each with a hostile answer in its row', async () => {
     const sandbox = await hostileSandbox('full');
-    const dir = tempDir('pods-');
-    writeFileSync(
-      join(dir, 'pods.json'),
-      JSON.stringify(
-        podList([
-          pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
-          pod('api-1', { ns: 'payments', statuses: [running('api:2', 'b'.repeat(64))] }),
-        ]),
-      ),
-    );
+    const dir = podsWorkspace(tempDir('pods-'), [
+      pod('web-1', { ns: 'shop', statuses: [running(`nginx:1.27${PR_TEXT}`, 'a'.repeat(64))] }),
+      pod('api-1', { ns: 'payments', statuses: [running('api:2', 'b'.repeat(64))] }),
+    ]);
     const result = await runStep('report-k8s-env', {
       cwd: dir,
       inputs: {
