@@ -22,9 +22,24 @@ import { parse } from 'yaml';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-interface ActionYml {
-  inputs?: Record<string, { default?: string; required?: boolean }>;
-  runs: { using: string; main: string };
+/** What the runner reads of an action.yml, as written: whoever runs it checks `runs`. */
+export interface ActionYml {
+  inputs?: Record<string, { default?: string }>;
+  outputs?: Record<string, unknown>;
+  runs?: { using?: unknown; main?: unknown; pre?: unknown; post?: unknown };
+}
+
+const parsed = new Map<string, ActionYml>();
+
+/** An action.yml, parsed once per text: a step reads it for its inputs, its outputs and its `runs`. */
+export function readActionYml(file: string): ActionYml {
+  const text = readFileSync(file, 'utf8');
+  let yml = parsed.get(text);
+  if (yml === undefined) {
+    yml = (parse(text) as ActionYml | null) ?? {};
+    parsed.set(text, yml);
+  }
+  return yml;
 }
 
 export interface RunOptions {
@@ -163,9 +178,9 @@ export function stepInputs(
   options: RunOptions = {},
   file = actionFile(name),
 ): Record<string, string> {
-  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
+  const declared = readActionYml(file).inputs ?? {};
   const inputs: Record<string, string> = {};
-  for (const [input, spec] of Object.entries(yml.inputs ?? {})) {
+  for (const [input, spec] of Object.entries(declared)) {
     // The runner evaluates expressions in defaults; `github.token` is the one the actions use.
     const value =
       options.inputs?.[input] ??
@@ -174,7 +189,7 @@ export function stepInputs(
   }
   // As the runner: an input the action does not declare is passed all the same (the runner only warns).
   for (const [input, value] of Object.entries(options.inputs ?? {})) {
-    if (!(input in (yml.inputs ?? {}))) inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
+    if (!(input in declared)) inputs[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   return inputs;
 }
@@ -260,10 +275,10 @@ export function prepareAction(
   options: RunOptions = {},
   file = actionFile(name),
 ): PreparedAction {
-  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
-  const main = resolve(dirname(file), yml.runs.main);
+  const main = readActionYml(file).runs?.main;
+  if (typeof main !== 'string') throw new Error(`${file}: runs.main is not a path`);
   const inputs = stepInputs(name, options, file);
-  const args = [...(options.nodeArgs ?? []), main];
+  const args = [...(options.nodeArgs ?? []), resolve(dirname(file), main)];
 
   return {
     async run() {
@@ -279,24 +294,18 @@ export function prepareAction(
       const started = performance.now();
       const child = spawn(process.execPath, args, { cwd: options.cwd ?? temp, env });
       if (child.pid !== undefined) options.onSpawn?.(child.pid);
-      let stdout = '';
-      let stderr = '';
+      const log = { stdout: '', stderr: '' };
       // Decoded per stream, so a character split across two chunks is not garbled.
-      child.stdout.setEncoding('utf8');
-      child.stderr.setEncoding('utf8');
-      child.stdout.on('data', (c: string) => {
-        stdout += c;
-        options.onOutput?.('stdout', c);
-      });
-      child.stderr.on('data', (c: string) => {
-        stderr += c;
-        options.onOutput?.('stderr', c);
-      });
+      for (const stream of ['stdout', 'stderr'] as const)
+        child[stream].setEncoding('utf8').on('data', (c: string) => {
+          log[stream] += c;
+          options.onOutput?.(stream, c);
+        });
       let ms = 0;
       child.on('exit', () => (ms = performance.now() - started));
       const code = await new Promise<number | null>((r) => child.on('close', r));
 
-      const result = stepLeft(files, temp, { code, stdout, stderr, ms });
+      const result = stepLeft(files, temp, { code, ...log, ms });
       rmSync(commands, { recursive: true, force: true });
       return result;
     },

@@ -47,7 +47,7 @@
  * `run:` step did not write, or that such an action does not declare, fails the step that reads it
  * (`WorkflowRun.problems` says so).
  *
- * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run `stepTimeoutMs`),
+ * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run 2 minutes),
  * `strategy.max-parallel` (nothing runs in parallel).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -74,8 +74,7 @@ import type {
   ScalarToken,
   TemplateToken,
 } from '@actions/workflow-parser/templates/tokens/index';
-import { parse } from 'yaml';
-import { actionFile, DEFAULT_GITHUB, parseCommandFile, prepareAction } from './emulator.js';
+import { actionFile, DEFAULT_GITHUB, parseCommandFile, prepareAction, readActionYml } from './emulator.js';
 import { combinationName, expandMatrix, MatrixError, type Combination } from './matrix.js';
 
 // @actions/workflow-parser 0.3.61 imports its JSON schemas without `with { type: 'json' }`, which Node refuses
@@ -103,7 +102,6 @@ export type Outcome = 'success' | 'failure' | 'skipped';
 
 export interface StubContext {
   workspace: string;
-  runnerTemp: string;
   toolCache: string;
   /** The step's `with:`, evaluated. */
   with: Record<string, string>;
@@ -202,8 +200,6 @@ export interface WorkflowOptions {
    * repository's action at the commit the ref names (see the module's comment).
    */
   repositories?: Record<string, string>;
-  /** Longest a step may run before it is stopped and fails (default 2 minutes). */
-  stepTimeoutMs?: number;
 }
 
 /** The workflow cannot run as written: each line a mistake, `file (Line: n, Col: m): message`. */
@@ -236,6 +232,8 @@ const STATUS_FUNCTIONS = ['success', 'failure', 'always', 'cancelled'].map((name
 }));
 /** After a script exits, how long its output may stay open (a background process holding it) before the step fails. */
 const OUTPUT_GRACE_MS = 3000;
+/** Longest a script may run before it is stopped and fails. */
+const STEP_TIMEOUT_MS = 120_000;
 const COMPILE_CACHE = join(tmpdir(), 'workflow-node-compile-cache');
 
 type Dict = Record<string, string>;
@@ -373,14 +371,14 @@ function ownAction(uses: string): string | undefined {
 /** `./` and `./actions/...` name this repository's actions; any other `./<path>` is an action in the workspace. */
 const claimedByThisRepository = (uses: string): boolean => /^\.\/?$|^\.\/actions\//.test(uses);
 
-interface ActionYml {
-  outputs?: Record<string, unknown>;
-  runs?: { using?: unknown; main?: unknown; pre?: unknown; post?: unknown };
+/** The outputs an action.yml declares, and how messages name it. */
+interface Declared {
+  by: string;
+  outputs: string[];
 }
 
-function declaredOutputs(file: string): string[] {
-  const yml = parse(readFileSync(file, 'utf8')) as ActionYml;
-  return Object.keys(yml.outputs ?? {});
+function declaredBy(by: string, file: string): Declared {
+  return { by, outputs: Object.keys(readActionYml(file).outputs ?? {}) };
 }
 
 /** The action.yml (or action.yaml) of the action in `dir`, if there is one. */
@@ -390,7 +388,7 @@ function actionYmlIn(dir: string): string | undefined {
 
 /** Throws unless the action.yml is of a node action without pre or post: the only kind run here. */
 function checkRunnable(file: string, uses: string): void {
-  const runs = (parse(readFileSync(file, 'utf8')) as ActionYml | null)?.runs;
+  const { runs } = readActionYml(file);
   const using = typeof runs?.using === 'string' ? runs.using : JSON.stringify(runs?.using ?? '');
   if (!['node20', 'node24'].includes(using) || typeof runs?.main !== 'string')
     throw new Error(`'${uses}': runs.using '${using}' is not run here, only a node action (node20, node24)`);
@@ -585,19 +583,14 @@ function checkReferences(
     const own = ownAction(uses);
     const yml = fetched.get(uses);
     // An action in the workspace is read when its step runs: its outputs are checked then.
-    const declared = stub
-      ? stub.outputs
+    const declared: Declared | undefined = stub
+      ? { by: `the stub of '${target.id}'`, outputs: stub.outputs }
       : own !== undefined
-        ? declaredOutputs(actionFile(own))
-        : yml !== undefined
-          ? declaredOutputs(yml)
-          : undefined;
-    const by = stub
-      ? `the stub of '${target.id}'`
-      : own !== undefined
-        ? `${own === 'setup' ? '' : `actions/${own}/`}action.yml`
-        : `the action.yml of '${uses}'`;
-    const undeclared = declared && undeclaredOutput(by, declared, ref.output);
+        ? declaredBy(`${own === 'setup' ? '' : `actions/${own}/`}action.yml`, actionFile(own))
+        : yml === undefined
+          ? undefined
+          : declaredBy(`the action.yml of '${uses}'`, yml);
+    const undeclared = declared && undeclaredOutput(declared, ref.output);
     if (undeclared) problems.push(`${where}${undeclared}`);
   };
   job.steps.forEach((step, i) => {
@@ -706,7 +699,7 @@ interface JobState {
   groups: Set<number>;
   summary: string;
   /** The outputs the action.yml of each step that ran an action from the workspace declares, by step id. */
-  declared: Map<string, { by: string; outputs: string[] }>;
+  declared: Map<string, Declared>;
 }
 
 /** A job's `strategy`, evaluated and its matrix expanded. */
@@ -1022,7 +1015,6 @@ async function runStep(
     if (stub) {
       const effect = await stub.apply({
         workspace: state.workspace,
-        runnerTemp: state.temp,
         toolCache: state.toolCache,
         with: withValues,
       });
@@ -1047,7 +1039,7 @@ async function runStep(
         } catch (error) {
           return record('failure', {}, problem(message(error)), continueOnError);
         }
-        state.declared.set(step.id, { by: `${uses}/${basename(file)}`, outputs: declaredOutputs(file) });
+        state.declared.set(step.id, declaredBy(`${uses}/${basename(file)}`, file));
       }
       if (file === undefined)
         return record(
@@ -1077,11 +1069,10 @@ async function runStep(
     }
 
     const script = evalString(step.run, env);
-    const shell = raw?.find('shell') ?? defaults?.find('shell') ?? w.defaults?.find('shell');
-    const directory =
-      raw?.find('working-directory') ??
-      defaults?.find('working-directory') ??
-      w.defaults?.find('working-directory');
+    // The step's own, else the job's `defaults.run`, else the workflow's.
+    const setting = (key: string) => raw?.find(key) ?? defaults?.find(key) ?? w.defaults?.find(key);
+    const shell = setting('shell');
+    const directory = setting('working-directory');
     const cwd = resolve(state.workspace, directory ? evalString(directory, env) : '.');
     const result = await runScript(
       script,
@@ -1089,7 +1080,6 @@ async function runStep(
       cwd,
       processEnv,
       state,
-      w.options.stepTimeoutMs ?? 120_000,
     );
     collectMasks(result.log, w.masks);
     return record(result.ok ? 'success' : 'failure', result.outputs, result.log, continueOnError);
@@ -1098,8 +1088,8 @@ async function runStep(
   }
 }
 
-/** Why an action.yml (`by`) with these outputs cannot give `output` (names match in any case), or undefined. */
-function undeclaredOutput(by: string, outputs: string[], output: string): string | undefined {
+/** Why an action.yml (or a stub) cannot give `output` (names match in any case), or undefined. */
+function undeclaredOutput({ by, outputs }: Declared, output: string): string | undefined {
   if (outputs.some((o) => o.toLowerCase() === output.toLowerCase())) return undefined;
   return `${by} declares no output '${output}' (${outputs.join(', ') || 'none'})`;
 }
@@ -1112,14 +1102,14 @@ function unwrittenOutput(
   expression: string,
   token: TemplateToken,
   done: StepRun[],
-  declared: Map<string, { by: string; outputs: string[] }>,
+  declared: Map<string, Declared>,
 ): string | undefined {
   for (const ref of stepRefs(expression, token)) {
     const target = done.find((s) => s.id.toLowerCase() === ref.step.toLowerCase());
     const action = target && declared.get(target.id);
     const undeclared =
       ref.property === 'outputs' && ref.output !== undefined && action
-        ? undeclaredOutput(action.by, action.outputs, ref.output)
+        ? undeclaredOutput(action, ref.output)
         : undefined;
     if (undeclared) return `steps.${ref.step}.outputs.${ref.output}: ${undeclared}`;
     if (
@@ -1161,12 +1151,6 @@ function runnerEnv(state: JobState, w: WorkflowState): Dict {
   };
 }
 
-interface ScriptResult {
-  ok: boolean;
-  outputs: Dict;
-  log: string;
-}
-
 /** The runner's command line for a `shell:` (https://docs.github.com/actions/reference/workflow-syntax#jobsjob_idstepsshell). */
 function shellCommand(shell: string | undefined, file: string): string[] {
   if (shell === undefined || shell === '') return ['bash', '-e', file];
@@ -1182,8 +1166,7 @@ async function runScript(
   cwd: string,
   env: Dict,
   state: JobState,
-  timeoutMs: number,
-): Promise<ScriptResult> {
+): Promise<{ ok: boolean; outputs: Dict; log: string }> {
   const commands = join(state.temp, '_runner_file_commands', randomUUID());
   mkdirSync(commands, { recursive: true });
   const files = {
@@ -1216,7 +1199,7 @@ async function runScript(
   const timer = setTimeout(() => {
     limit.reached = true;
     signal(child.pid, 'SIGKILL');
-  }, timeoutMs);
+  }, STEP_TIMEOUT_MS);
   const code = await new Promise<number | null>((r) => {
     child.on('exit', (c) => r(c));
     child.on('error', (e) => {
@@ -1236,7 +1219,7 @@ async function runScript(
     child.stderr.destroy();
     log += `\na process the step started in the background still holds its output ${OUTPUT_GRACE_MS} ms after the script ended: on the runner the step would not end (redirect it: > file 2>&1 &)\n`;
   }
-  if (limit.reached) log += `\nthe step ran longer than ${timeoutMs} ms and was stopped\n`;
+  if (limit.reached) log += `\nthe step ran longer than ${STEP_TIMEOUT_MS} ms and was stopped\n`;
   else if (code !== 0) log += `\nProcess completed with exit code ${code ?? 'null'}.\n`;
 
   const read = (name: string) => readFileSync(paths[name] ?? '', 'utf8');
