@@ -211,6 +211,10 @@ describe('runWorkflow, actions from the workspace and from a repository at a ref
     );
     put('lib/package.json', '{ "type": "module" }\n');
     put('steps/action.yml', 'name: steps\ndescription: d\nruns:\n  using: composite\n  steps: []\n');
+    put(
+      'post/action.yml',
+      "name: post\ndescription: d\nruns:\n  using: node24\n  main: '../lib/greet.js'\n  post: '../lib/greet.js'\n",
+    );
     const r = await run(
       workflow(
         [
@@ -224,9 +228,10 @@ describe('runWorkflow, actions from the workspace and from a repository at a ref
           '          who: octocat',
           '      - id: check',
           '        run: test "${{ steps.greet.outputs.greeting }}" = "hello octocat"',
-          '      - id: composite',
-          '        continue-on-error: true',
-          '        uses: ./tools/steps',
+          ...['composite ./tools/steps', 'post ./tools/post', 'outside ./../outside'].flatMap((step) => {
+            const [id, uses] = step.split(' ');
+            return [`      - id: ${id}`, '        continue-on-error: true', `        uses: ${uses}`];
+          }),
           '      - id: undeclared',
           '        run: echo "${{ steps.greet.outputs.nope }}"',
         ].join('\n') + '\n',
@@ -238,77 +243,66 @@ describe('runWorkflow, actions from the workspace and from a repository at a ref
       'greet success/success',
       'check success/success',
       'composite failure/success',
+      'post failure/success',
+      'outside failure/success',
       'undeclared failure/failure',
     ]);
     expect(r.steps[2]?.outputs).toEqual({ greeting: 'hello octocat' });
-    expect(logOf(r, 'early')).toMatch(
-      /^Can't find 'action\.yml', 'action\.yaml' or 'Dockerfile' under '\/.*\/work\/tools\/greet'\. Did you forget to run actions\/checkout before running your local action\?$/,
-    );
-    expect(logOf(r, 'composite')).toBe(
-      "'./tools/steps': runs.using 'composite' is not run here, only a node action (node20, node24)",
-    );
-    expect(logOf(r, 'undeclared')).toBe(
-      "steps.greet.outputs.nope: ./tools/greet/action.yml declares no output 'nope' (greeting)",
-    );
-    expect(r.problems).toHaveLength(3);
+    // Why each action the runner cannot run failed its step.
+    const logs = ['early', 'composite', 'post', 'outside', 'undeclared'].map((id) => [id, logOf(r, id)]);
+    expect(Object.fromEntries(logs)).toEqual({
+      early: expect.stringMatching(
+        /^Can't find 'action\.yml', 'action\.yaml' or 'Dockerfile' under '\/.*\/work\/tools\/greet'\. Did you forget to run actions\/checkout before running your local action\?$/,
+      ) as unknown,
+      composite:
+        "'./tools/steps': runs.using 'composite' is not run here, only a node action (node20, node24)",
+      post: "'./tools/post': its pre or post script is not run here",
+      outside: "'./../outside' is outside the workspace: a local action is a path in it",
+      undeclared: "steps.greet.outputs.nope: ./tools/greet/action.yml declares no output 'nope' (greeting)",
+    });
+    expect(r.problems).toHaveLength(5);
   });
 
-  it('runs the bundle of a copy of this repository checked out in the workspace, not this checkout’s', async () => {
-    const fork = tempDir('fork-');
-    forkOfThisRepository(fork);
-    const r = await run(
-      workflow(
-        [
-          `      - run: git clone -q --shared '${fork}' .compliance-actions`,
-          '      - id: after',
-          '        continue-on-error: true',
-          '        uses: ./.compliance-actions/actions/list-actions',
-          '      - run: git -C .compliance-actions checkout -q v0',
-          '      - id: tagged',
-          '        continue-on-error: true',
-          '        uses: ./.compliance-actions/actions/list-actions',
-        ].join('\n') + '\n',
-      ),
-    );
-    expect(outcomes(r)).toEqual([
-      '__run success/success',
-      'after failure/success',
-      '__run_2 success/success',
-      'tagged failure/success',
-    ]);
-    expect(logOf(r, 'after')).toContain(AFTER_V0);
-    expect(logOf(r, 'tagged')).toContain(REAL_BUNDLE);
-    expect(r.problems).toEqual([]);
-  });
-
-  it('fetches owner/repo/path@ref from the repository standing in for it: a tag, a full SHA or a branch, each at its commit', async () => {
+  it('runs the bundle of the commit asked: of a copy of this repository checked out in the workspace, and of owner/repo/path@ref fetched from the repository standing in for it (a tag, a full SHA or a branch)', async () => {
     const fork = tempDir('fork-');
     const { tagged, after } = forkOfThisRepository(fork);
-    const step = (id: string, ref: string, repo = 'you/compliance-actions') =>
-      `      - id: ${id}\n        continue-on-error: true\n        uses: ${repo}/actions/list-actions@${ref}\n`;
+    const step = (id: string, uses: string) =>
+      `      - id: ${id}\n        continue-on-error: true\n        uses: ${uses}\n`;
+    const copy = (id: string) => step(id, './.compliance-actions/actions/list-actions');
+    const fetched = (id: string, ref: string, repo = 'you/compliance-actions') =>
+      step(id, `${repo}/actions/list-actions@${ref}`);
     const r = await run(
       workflow(
-        step('tag', 'v0') +
-          step('sha', tagged) +
-          step('branch', 'main') +
-          step('after', after, 'You/Compliance-Actions') +
+        `      - run: git clone -q --shared '${fork}' .compliance-actions\n` +
+          copy('copy-after') +
+          '      - run: git -C .compliance-actions checkout -q v0\n' +
+          copy('copy-tagged') +
+          fetched('tag', 'v0') +
+          fetched('sha', tagged) +
+          fetched('branch', 'main') +
+          fetched('after', after, 'You/Compliance-Actions') +
           '      - run: echo "${{ steps.sha.outputs.failing }}"\n',
       ),
       { repositories: { 'you/compliance-actions': fork } },
     );
     expect(outcomes(r)).toEqual([
+      '__run success/success',
+      'copy-after failure/success',
+      '__run_2 success/success',
+      'copy-tagged failure/success',
       'tag failure/success',
       'sha failure/success',
       'branch failure/success',
       'after failure/success',
-      '__run success/success',
+      '__run_3 success/success',
     ]);
-    for (const id of ['tag', 'sha']) {
+    for (const id of ['copy-tagged', 'tag', 'sha']) {
       expect(logOf(r, id)).toContain(REAL_BUNDLE);
       expect(logOf(r, id)).not.toContain(AFTER_V0);
     }
-    for (const id of ['branch', 'after']) expect(logOf(r, id)).toContain(AFTER_V0);
-    expect(r.steps.map((s) => s.kind)).toEqual(['action', 'action', 'action', 'action', 'run']);
+    for (const id of ['copy-after', 'branch', 'after']) expect(logOf(r, id)).toContain(AFTER_V0);
+    expect(r.steps.filter((s) => s.kind === 'action')).toHaveLength(6);
+    expect(r.problems).toEqual([]);
   });
 
   it('refuses, before running, a ref GitHub would not resolve, an action not at that commit, and an output it does not declare', async () => {
@@ -458,9 +452,25 @@ describe('runWorkflow, a job with a matrix', () => {
     expect(t.result).toBe('success');
   });
 
-  it('refuses a matrix that expands to nothing, or an expression that is not a matrix, naming the job', async () => {
-    const unguarded = (matrix: string) =>
-      run(
+  it.each([
+    [
+      '{"include":[]}',
+      /^t\.yml \(Line: 14, Col: 15\): job 'promote': strategy\.matrix: Matrix vector 'include' does not contain any values$/,
+    ],
+    [
+      '["a","b"]',
+      /job 'promote': strategy\.matrix: a matrix is a mapping \(vectors, include, exclude\), not a list$/,
+    ],
+    ['{"os":[]}', /job 'promote': strategy\.matrix: Matrix vector 'os' does not contain any values$/],
+    [
+      '{"os":["a"],"exclude":[{"os":"a"}]}',
+      /job 'promote': strategy\.matrix: the matrix expands to no combination/,
+    ],
+    ['not json', /job 'promote': error when evaluating 'strategy': /],
+  ])(
+    'refuses a matrix of %s (one that expands to nothing, or not a matrix), naming the job',
+    async (matrix, message) => {
+      const error: unknown = await run(
         jobs(
           '  review:',
           '    runs-on: x',
@@ -476,22 +486,11 @@ describe('runWorkflow, a job with a matrix', () => {
           '    steps:',
           '      - run: echo "${{ matrix.name }}"',
         ),
-      );
-    await expect(unguarded('{"include":[]}')).rejects.toThrow(
-      /^t\.yml \(Line: 14, Col: 15\): job 'promote': strategy\.matrix: Matrix vector 'include' does not contain any values$/,
-    );
-    await expect(unguarded('{"include":[]}')).rejects.toBeInstanceOf(WorkflowError);
-    await expect(unguarded('["a","b"]')).rejects.toThrow(
-      /job 'promote': strategy\.matrix: a matrix is a mapping \(vectors, include, exclude\), not a list$/,
-    );
-    await expect(unguarded('{"os":[]}')).rejects.toThrow(
-      /job 'promote': strategy\.matrix: Matrix vector 'os' does not contain any values$/,
-    );
-    await expect(unguarded('{"os":["a"],"exclude":[{"os":"a"}]}')).rejects.toThrow(
-      /job 'promote': strategy\.matrix: the matrix expands to no combination/,
-    );
-    await expect(unguarded('not json')).rejects.toThrow(/job 'promote': error when evaluating 'strategy': /);
-  });
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WorkflowError);
+      expect((error as Error).message).toMatch(message);
+    },
+  );
 
   it('cancels the combinations after a failed one with fail-fast (the default), runs them all without', async () => {
     const matrix = (strategy: string, job = '') =>
