@@ -22,6 +22,7 @@ import { useFakeGitHub } from '../helpers/github-api.js';
 import { pod, running } from '../helpers/pods.js';
 import { demoSeed } from '../helpers/sandbox.js';
 import { FP } from '../helpers/promotion-seed.js';
+import { seedWith } from '../helpers/check-attestations.js';
 import {
   COMPLIANT,
   docWorkflows,
@@ -32,7 +33,6 @@ import {
   outcomes,
   pick,
   PULL_7,
-  runDocWorkflow,
   SCAN_FAILED,
   useDocRuns,
   type DocRunOptions,
@@ -71,7 +71,7 @@ const RUN = [
 /** The demo's backend 1.4.0 (deployed to staging). */
 const BACKEND_14 = FP.backend14;
 
-const { repo, start, run, userRepository, cluster } = useDocRuns();
+const { repo, run, cluster } = useDocRuns();
 const github = useFakeGitHub();
 
 const CLUSTER = [
@@ -86,21 +86,16 @@ async function contextOf(name: string): Promise<DocRunOptions> {
   const context = least?.context ?? {};
   const dispatch = least?.dispatch;
   const event = dispatch ? 'workflow_dispatch' : context.event;
-  const options: DocRunOptions = {
-    github: { GITHUB_SHA: COMPLIANT, ...(event && { GITHUB_EVENT_NAME: event }) },
+  return {
+    github: event ? { GITHUB_EVENT_NAME: event } : {},
     ...(dispatch && {
       inputs: Object.fromEntries(Object.entries(dispatch).map(([name, { value }]) => [name, value])),
     }),
+    ...(context.repository && { repository: context.repository }),
+    ...(context.kubeconfigSecret && {
+      secrets: { [context.kubeconfigSecret]: (await cluster(CLUSTER)).kubeconfig },
+    }),
   };
-  if (context.repository) {
-    const { sha, checkout } = userRepository(context.repository);
-    options.github = { ...options.github, GITHUB_SHA: sha };
-    options.stubs = [checkout];
-  }
-  if (context.kubeconfigSecret) {
-    options.secrets = { [context.kubeconfigSecret]: (await cluster(CLUSTER)).kubeconfig };
-  }
-  return options;
 }
 
 /**
@@ -165,10 +160,9 @@ describe('the workflows of docs/actions/*.md, run', () => {
   );
 
   it('report-artifact: a build reported with its annotation, its fingerprint echoed', async () => {
-    const { sha, checkout } = userRepository({ Makefile: MAKE_APP });
     const { result, sandbox } = await run(
       pick(all, 'docs/actions/report-artifact.md › Report a build, with annotations'),
-      { github: { GITHUB_SHA: sha }, stubs: [checkout] },
+      { repository: { Makefile: MAKE_APP } },
     );
     expect(outcomes(result)).toEqual([
       'build success stub Run actions/checkout@v7',
@@ -188,7 +182,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
   it('report-k8s-env: one environment, kube-system left out', async () => {
     const { api, kubeconfig } = await cluster(CLUSTER);
     const { result } = await run(pick(all, 'docs/actions/report-k8s-env.md › Report one environment'), {
-      github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'schedule' },
+      github: { GITHUB_EVENT_NAME: 'schedule' },
       secrets: { PRODUCTION_KUBECONFIG: kubeconfig },
     });
     expect(result.conclusion).toBe('success');
@@ -201,7 +195,6 @@ describe('the workflows of docs/actions/*.md, run', () => {
     const page = readFileSync(join(ROOT, 'docs/actions/report-k8s-env.md'), 'utf8');
     const config = /```yaml\n(# \.compliance\/environments\.yaml\n[\s\S]*?)```/.exec(page)?.[1];
     expect(config).toBeDefined();
-    const { sha, checkout } = userRepository({ '.compliance/environments.yaml': config ?? '' });
     const { api, kubeconfig } = await cluster([
       pod('backend-s', { ns: 'staging-shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
       pod('backend-p', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
@@ -213,8 +206,8 @@ describe('the workflows of docs/actions/*.md, run', () => {
     const { result } = await run(
       pick(all, 'docs/actions/report-k8s-env.md › Many environments from one read of the cluster'),
       {
-        github: { GITHUB_SHA: sha, GITHUB_EVENT_NAME: 'schedule' },
-        stubs: [checkout],
+        repository: { '.compliance/environments.yaml': config ?? '' },
+        github: { GITHUB_EVENT_NAME: 'schedule' },
         secrets: { CLUSTER_KUBECONFIG: kubeconfig },
         seed,
       },
@@ -261,62 +254,46 @@ describe('the workflows of docs/actions/*.md, run', () => {
     }
 
     /** The demo seed with unit-tests and snyk-scan attested on each commit, `failing` a failed scan. */
-    function attesting(commits: string[], failing?: string) {
-      const seed = demoSeed() as {
-        orgs: { demo: { attestations: unknown[]; artifacts: unknown[]; environments: unknown[] } };
-      };
-      commits.forEach((sha, i) => {
-        for (const [j, name, type] of [
-          [1, 'unit-tests', 'junit'],
-          [2, 'snyk-scan', 'snyk'],
-        ] as const) {
-          seed.orgs.demo.attestations.push({
-            id: `${sha.slice(0, 8)}-0000-4000-800${j}-${String(i).padStart(8, '0')}`,
+    const attesting = (commits: string[], failing?: string) =>
+      seedWith(
+        ...commits.flatMap((sha, i) =>
+          (['unit-tests', 'snyk-scan'] as const).map((name, j) => ({
+            id: `${sha.slice(0, 8)}-0000-4000-800${j + 1}-${String(i).padStart(8, '0')}`,
             flow: 'backend',
             trail: COMPLIANT,
             name,
-            type,
+            type: name === 'unit-tests' ? 'junit' : 'snyk',
             git_commit: sha,
             is_compliant: !(sha === failing && name === 'snyk-scan'),
             created_at: 1793700000 + i,
-          });
-        }
-      });
-      return seed;
-    }
+          })),
+        ),
+      );
 
-    it('gates a release: every commit since the last release tag, each attested', async () => {
+    it.each([
+      ['each attested, passes', undefined, 'compliant'],
+      ['one with a failed scan, trips', 1, 'non-compliant'],
+    ])('gates a release: every commit since the last release tag, %s', async (_, failing, outcome) => {
       const { after, checkout } = released();
-      const head = after.at(-1) ?? '';
-      const { result, sandbox } = await run(
+      const { result } = await run(
         pick(
           all,
           'docs/actions/check-attestations-for-commit.md › Gate a release: every commit since the last one',
         ),
         {
-          github: { GITHUB_SHA: head, GITHUB_REF: 'refs/tags/v1.3.0', GITHUB_REF_TYPE: 'tag' },
+          github: { GITHUB_SHA: after.at(-1) ?? '', GITHUB_REF: 'refs/tags/v1.3.0', GITHUB_REF_TYPE: 'tag' },
           stubs: [checkout],
-          seed: attesting(after),
+          seed: attesting(after, failing === undefined ? undefined : after[failing]),
         },
       );
+      const passed = outcome === 'compliant';
+      expect(result.conclusion).toBe(passed ? 'success' : 'failure');
       expect(outcomes(result)).toEqual([
         'gate success stub Run actions/checkout@v7',
-        'gate success action Run ./actions/check-attestations-for-commit',
+        `gate ${result.conclusion} action Run ./actions/check-attestations-for-commit`,
       ]);
-      expect(result.steps[1]?.outputs).toMatchObject({ outcome: 'compliant', compliant: 'true' });
+      expect(result.steps[1]?.outputs).toMatchObject({ outcome, compliant: String(passed) });
       expect(result.steps[1]?.log).toContain('3 commits');
-      // And the same release with a failed scan on one of its commits trips.
-      const failing = await runDocWorkflow(
-        pick(
-          all,
-          'docs/actions/check-attestations-for-commit.md › Gate a release: every commit since the last one',
-        ),
-        await start({ seed: attesting(after, after[1]) }),
-        { github: { GITHUB_SHA: head }, stubs: [checkout] },
-      );
-      expect(failing.steps[1]?.outputs.outcome).toBe('non-compliant');
-      expect(failing.conclusion).toBe('failure');
-      expect(sandbox.url).not.toBe('');
     });
 
     it('gates since what is deployed: the commits after the one production runs', async () => {
@@ -335,7 +312,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
         created_at: 1793700000,
         last_modified_at: 1793700000,
       });
-      (org.environments as { name: string; snapshots: unknown[] }[])
+      org.environments
         .find((e) => e.name === 'production')
         ?.snapshots.push({
           index: 3,
@@ -360,16 +337,15 @@ describe('the workflows of docs/actions/*.md, run', () => {
   });
 
   it('get-artifact: a release of files the service does not know: the gate fails after naming each', async () => {
-    const { sha, checkout } = userRepository({
-      Makefile:
-        '.PHONY: dist\ndist:\n\tmkdir -p dist/sbom/app\n\techo app > dist/app.tar.gz\n\techo cli > dist/cli.tar.gz\n' +
-        '\techo "{}" > dist/sbom/app/sbom.json\n',
-    });
     const { result } = await run(
       pick(all, 'docs/actions/get-artifact.md › Verify a whole release in one step'),
       {
-        github: { GITHUB_SHA: sha, GITHUB_REF: 'refs/tags/v1.0.0' },
-        stubs: [checkout],
+        repository: {
+          Makefile:
+            '.PHONY: dist\ndist:\n\tmkdir -p dist/sbom/app\n\techo app > dist/app.tar.gz\n\techo cli > dist/cli.tar.gz\n' +
+            '\techo "{}" > dist/sbom/app/sbom.json\n',
+        },
+        github: { GITHUB_REF: 'refs/tags/v1.0.0' },
       },
     );
     expect(outcomes(result).slice(-2)).toEqual([
@@ -391,7 +367,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
     const { result } = await run(
       pick(all, 'docs/actions/get-deployment.md › Carry on when it is not there'),
       {
-        github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+        github: { GITHUB_EVENT_NAME: 'workflow_dispatch' },
         inputs: { fingerprint },
       },
     );
@@ -423,9 +399,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
     // The demo's release-webhook fails to send: fail-if-failing fails the step, naming it.
     ['docs/actions/list-actions.md › A scheduled health check of notifications', 'failure', 'failing'],
   ])('%s: %s, outcome %s', async (key, conclusion, outcome) => {
-    const { result } = await run(pick(all, key), {
-      github: { GITHUB_SHA: COMPLIANT, GITHUB_EVENT_NAME: 'workflow_dispatch' },
-    });
+    const { result } = await run(pick(all, key), { github: { GITHUB_EVENT_NAME: 'workflow_dispatch' } });
     expect(result.conclusion).toBe(conclusion);
     expect(result.steps.at(-1)?.outputs.outcome).toBe(outcome);
     if (outcome === 'failing') expect(result.steps.at(-1)?.log).toContain('release-webhook');

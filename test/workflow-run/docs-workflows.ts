@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { parse } from 'yaml';
 import { headingAnchors } from '../../scripts/action-docs.js';
 import { yamlBlocks } from '../../scripts/validate-workflows.mjs';
@@ -18,8 +18,8 @@ import { ROOT } from '@compliance-actions/runner/emulator';
 import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance-actions/runner/workflow';
 import { AUTHOR, useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN } from '../helpers/github-api.js';
-import { startKubeApi, writeKubeconfig, type Kubeconfig } from '../helpers/kube-api.js';
-import { DEMO_TOKEN, useSandbox, type Running } from '../helpers/sandbox.js';
+import { useKubeApi } from '../helpers/kube-api.js';
+import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { checkoutOf, setupNode } from './stubs.js';
 
 /** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
@@ -92,41 +92,18 @@ export const local = (text: string): string =>
     sub === undefined ? './' : `.${sub}`,
   );
 
-export interface DocRunOptions extends Partial<WorkflowOptions> {
-  github: WorkflowOptions['github'];
+export interface DocRunOptions extends Partial<Omit<WorkflowOptions, 'github'>> {
+  /** Over a push of COMPLIANT (of the user's repository's HEAD with `repository`). */
+  github?: Record<string, string>;
   /**
    * `false`: the `uses:` of this repository's actions stay as written, for `repositories` to resolve (the ways of
    * using the bundle before it is published); by default they are this checkout's (`local`).
    */
   local?: boolean;
-}
-
-/**
- * Runs a documented workflow against `sandbox`, as written but for its `uses:` of this repository's actions; the
- * interpreter found no problem in it (an output read that no step wrote, an external action with no stub).
- */
-export async function runDocWorkflow(
-  w: DocWorkflow,
-  sandbox: Running,
-  options: DocRunOptions,
-  edit: (text: string) => string = (text) => text,
-): Promise<WorkflowRun> {
-  const { vars, secrets, stubs, local: asLocal = true, ...rest } = options;
-  const result = await runWorkflow({
-    file: `${w.file} (yaml block at line ${w.line})`,
-    content: edit(asLocal ? local(w.text) : w.text),
-    vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo', ...vars },
-    secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN, ...secrets },
-    stubs: [setupNode, ...(stubs ?? [])],
-    ...rest,
-  });
-  console.log(
-    `${w.key}: ${result.conclusion}\n${result.steps
-      .map((s) => `  ${s.job}: ${s.outcome.padEnd(7)} ${s.kind.padEnd(6)} ${s.name}`)
-      .join('\n')}`,
-  );
-  expect(result.problems).toEqual([]);
-  return result;
+  /** The sandbox's seed (the demo's by default). */
+  seed?: unknown;
+  /** A repository of the user's with these files committed, checked out by the run (at its HEAD, GITHUB_SHA). */
+  repository?: Record<string, string>;
 }
 
 /**
@@ -173,9 +150,6 @@ export function forkOfThisRepository(dir: string): { tagged: string; after: stri
 export const outcomes = (r: WorkflowRun): string[] =>
   r.steps.map((s) => `${s.job} ${s.outcome} ${s.kind} ${s.name}`);
 
-/** A kubeconfig's text (what a workflow takes from a secret) for the stand-in Kubernetes API. */
-const kubeconfigText = (kube: Kubeconfig): string => readFileSync(kube.path, 'utf8');
-
 /** The test file's workflows are all run or skipped with a reason: a new one fails until it is one or the other. */
 export function expectEachRunOrSkipped(
   all: DocWorkflow[],
@@ -209,47 +183,59 @@ export const onPullRequest = (
 });
 
 /**
- * What a test file of documented workflows needs: each run against a sandbox of its own (the demo seed unless
- * `seed`), the user's repository, and a stand-in cluster; all closed after each test.
+ * What a test file of documented workflows needs: each run against a sandbox of its own, the user's repository, and
+ * a stand-in cluster; all closed after each test.
  */
 export function useDocRuns() {
   const { repo } = useTempDirs();
   const start = useSandbox();
-  const closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
+  const kube = useKubeApi();
+  /** A repository of the user's with these files committed (on main): it, its HEAD, and the checkout that clones it. */
+  const userRepository = (files: Record<string, string>) => {
+    const user = repo();
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(user.dir, path, '..'), { recursive: true });
+      writeFileSync(join(user.dir, path), text);
+    }
+    user.git('add', '.');
+    user.git('commit', '-q', '-m', 'Build');
+    return { ...user, sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
+  };
   return {
     repo,
-    start,
-    closeAfter: (close: () => Promise<void>) => closers.push(close),
-    run: async (
-      w: DocWorkflow,
-      options: DocRunOptions & { seed?: unknown },
-      edit?: (t: string) => string,
-    ) => {
-      const { seed, ...rest } = options;
+    userRepository,
+    /**
+     * Runs a documented workflow against a sandbox of its own, as written but for its `uses:` of this repository's
+     * actions; the interpreter found no problem in it (an output read that no step wrote, an external action with
+     * no stub). The run, the sandbox, and the run's GITHUB_SHA.
+     */
+    run: async (w: DocWorkflow, options: DocRunOptions = {}, edit: (text: string) => string = (t) => t) => {
+      const { vars, secrets, stubs = [], local: asLocal = true, seed, repository, github, ...rest } = options;
+      const user = repository && userRepository(repository);
       const sandbox = await start(seed === undefined ? {} : { seed });
-      return { result: await runDocWorkflow(w, sandbox, rest, edit), sandbox };
-    },
-    /** A repository of the user's with these files committed: its HEAD, and the checkout that clones it. */
-    userRepository: (files: Record<string, string>) => {
-      const user = repo();
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(join(user.dir, path, '..'), { recursive: true });
-        writeFileSync(join(user.dir, path), text);
-      }
-      user.git('add', '.');
-      user.git('commit', '-q', '-m', 'Build');
-      return { sha: user.git('rev-parse', 'HEAD'), checkout: checkoutOf(user.dir) };
+      const sha = github?.GITHUB_SHA ?? user?.sha ?? COMPLIANT;
+      const result = await runWorkflow({
+        file: `${w.file} (yaml block at line ${w.line})`,
+        content: edit(asLocal ? local(w.text) : w.text),
+        github: { ...github, GITHUB_SHA: sha },
+        vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo', ...vars },
+        secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN, ...secrets },
+        stubs: [setupNode, ...(user ? [user.checkout] : []), ...stubs],
+        ...rest,
+      });
+      console.log(
+        `${w.key}: ${result.conclusion}\n${result.steps
+          .map((s) => `  ${s.job}: ${s.outcome.padEnd(7)} ${s.kind.padEnd(6)} ${s.name}`)
+          .join('\n')}`,
+      );
+      expect(result.problems).toEqual([]);
+      return { result, sandbox, sha };
     },
     /** A stand-in cluster running `pods`, and a kubeconfig (its text) for it. */
     cluster: async (pods: unknown[]) => {
-      const api = await startKubeApi({ pods });
-      closers.push(() => api.close());
-      const kubeconfig = await writeKubeconfig({ live: api.origin });
-      closers.push(() => kubeconfig.remove());
-      return { api, kubeconfig: kubeconfigText(kubeconfig) };
+      const api = await kube.cluster(pods);
+      const kubeconfig = await kube.kubeconfig({ live: api.origin });
+      return { api, kubeconfig: readFileSync(kubeconfig.path, 'utf8') };
     },
   };
 }
