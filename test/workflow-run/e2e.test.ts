@@ -33,12 +33,7 @@ const STUBBED = [
   [/^Run npm ci --no-audit --no-fund$/, npmCi.reason],
 ] as const;
 
-interface YamlStep {
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-}
+type YamlStep = Partial<Record<'name' | 'uses' | 'run' | 'if', string>>;
 const yamlSteps = (parse(WORKFLOW) as { jobs: { e2e: { steps: YamlStep[] } } }).jobs.e2e.steps;
 /** The steps the run gives the e2e job (the promote job's come after them). */
 const e2eSteps = (r: WorkflowRun) => r.steps.filter((s) => s.job === 'e2e');
@@ -209,10 +204,9 @@ describe(`${FILE}, broken copies`, () => {
     await expect(
       broken('${{ steps.report.outputs.fingerprint }}', '${{ steps.report.outputs.fingerprint }'),
     ).rejects.toThrow(/The expression is not closed/);
-    await expect(broken('${{ env.SANDBOX_URL }}', '${{ envs.SANDBOX_URL }}')).rejects.toThrow(WorkflowError);
-    await expect(broken('${{ env.SANDBOX_URL }}', '${{ envs.SANDBOX_URL }}')).rejects.toThrow(
-      /Unrecognized named-value: 'envs'/,
-    );
+    const unknownContext = broken('${{ env.SANDBOX_URL }}', '${{ envs.SANDBOX_URL }}');
+    await expect(unknownContext).rejects.toThrow(WorkflowError);
+    await expect(unknownContext).rejects.toThrow(/Unrecognized named-value: 'envs'/);
   });
 
   it(
