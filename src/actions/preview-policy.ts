@@ -14,6 +14,7 @@ import {
   sortPolicy,
   POLICY_MARK,
   POLICY_WORDS,
+  verdictSentence,
   writePolicySection,
   type Judged,
   type PolicyResult,
@@ -116,11 +117,7 @@ function step(preview: Preview): StepResult {
   const failure = unconfirmed
     ? `fail-on: could not check. The answer does not name the snapshot of ${inputs.environment} it lists.`
     : sorted.fail.length > 0
-      ? policyFailure(
-          sorted.fail,
-          now,
-          `${plural(now.artifacts.length, 'artifact')} in ${inputs.environment}`,
-        )
+      ? policyFailure(sorted.fail, now, `artifact in ${inputs.environment}`)
       : undefined;
   const change = (c: Change) => ({
     name: c.artifact.name,
@@ -171,17 +168,7 @@ function report(
 ): SummaryWriter {
   const summary = new SummaryWriter(options);
   const { environment: env } = inputs;
-  const { artifacts: n, fail, unknown } = now.counts;
-  const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
-  const artifacts = `${plural(n, 'artifact')} in ${env}`;
-  const verdict =
-    fail > 0
-      ? `With ${now.file}, ${fail} of ${n} ${artifacts} would fail${unsure}`
-      : unknown > 0
-        ? `With ${now.file}, ${unknown} of ${n} ${artifacts} could not be checked`
-        : n === 0
-          ? `With ${now.file}, no artifact in ${env} to check`
-          : `With ${now.file}, ${n === 1 ? 'the' : `all ${n}`} ${artifacts} would pass`;
+  const verdict = verdictSentence(now.counts, now.file, `artifact in ${env}`, true);
   summary.heading(`${POLICY_MARK[now.verdict]} ${verdict}`, 3);
   summary.paragraph(
     snapshot === null

@@ -277,8 +277,7 @@ export function summarize(
   const summary = new SummaryWriter(options);
   // With a policy, its verdict comes first: it is what decides the promotion.
   if (result.policy) {
-    const arriving = `arriving ${plural(result.policy.artifacts.length, 'artifact')}`;
-    policyLead(result.policy, arriving, `the ${environmentOf(s1.expression)} policy`)(summary);
+    policyLead(result.policy, `the ${environmentOf(s1.expression)} policy`, 'arriving artifact')(summary);
   }
   summary.heading(headingOf(result, inputs), 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));

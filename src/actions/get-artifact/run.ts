@@ -103,8 +103,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
 /** The summary's lead: the policy's verdict; with nothing found, that nothing was checked against it, never a pass. */
 function policyLeadOf(policy: PolicyResult) {
   const name = `the policy ${policy.file}`;
-  if (policy.artifacts.length > 0)
-    return policyLead(policy, plural(policy.artifacts.length, 'artifact'), name);
+  if (policy.artifacts.length > 0) return policyLead(policy, name);
   return (summary: SummaryWriter) =>
     void summary.paragraph(`No artifact found: none was checked against ${name}.`);
 }

@@ -61,14 +61,20 @@ export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick
   };
 }
 
-/** The gate's failure, naming what fails it; `noun` is as many as the policy judged (`artifacts in production`). */
+/** `count` artifacts as a step names one (`arriving artifact`, `artifact in production`), the word in the plural. */
+function counted(count: number, noun: string): string {
+  return noun.replace('artifact', plural(count, 'artifact'));
+}
+
+/** The gate's failure, naming what fails it; `noun` as `counted` takes it. */
 export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
   const shown = firstOf(
     failing.map((j) => `${shortName(j)} (${j.verdict === 'fail' ? 'breaks it' : 'could not check'})`),
     5,
   );
+  const n = policy.artifacts.length;
   return (
-    `${failing.length} of ${policy.artifacts.length} ${noun} ${plural(failing.length, 'fails', 'fail')} ` +
+    `${failing.length} of ${n} ${counted(n, noun)} ${plural(failing.length, 'fails', 'fail')} ` +
     `the policy ${policy.file}: ` +
     `${shown}. See the job summary or the policy-failures output.`
   );
@@ -82,7 +88,7 @@ export function joinPolicy(
   step: StepResult,
   policy: PolicyResult,
   failOn: FailOn,
-  noun = plural(policy.artifacts.length, 'artifact'),
+  noun = 'artifact',
 ): StepResult {
   const { findings, sorted } = sortPolicy(policy, failOn);
   const failure = [
@@ -111,10 +117,10 @@ export function joinPolicy(
   };
 }
 
-/** The summary's lead with a policy: the verdict as a heading (`noun` as `verdictSentence`), then the section. */
-export function policyLead(policy: PolicyResult, noun: string, name: string) {
+/** The summary's lead with a policy: the verdict as a heading (`noun` as `counted` takes it), then the section. */
+export function policyLead(policy: PolicyResult, name: string, noun = 'artifact') {
   return (summary: SummaryWriter): void => {
-    summary.heading(`${POLICY_MARK[policy.verdict]} ${verdictSentence(policy.artifacts, noun, name)}`, 3);
+    summary.heading(`${POLICY_MARK[policy.verdict]} ${verdictSentence(policy.counts, name, noun)}`, 3);
     writePolicySection(summary, policy.artifacts, policy);
   };
 }
@@ -153,17 +159,34 @@ export function policyResult(
   };
 }
 
-/** `2 of 14 arriving artifacts break the production policy`; `what` is as many as `judged` (`artifact` for one). */
-export function verdictSentence(judged: readonly Judged[], what: string, policyName: string): string {
-  const failing = judged.filter((j) => j.verdict === 'fail').length;
-  const unknown = judged.filter((j) => j.verdict === 'unknown').length;
-  const of = `${judged.length} ${what}`;
+/**
+ * The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`; with `would`, what a policy not
+ * yet applied would do: `With p.yml, 2 of 14 artifacts in production would fail`. `noun` as `counted` takes it.
+ */
+export function verdictSentence(
+  { artifacts: n, fail, unknown }: PolicyResult['counts'],
+  name: string,
+  noun = 'artifact',
+  would = false,
+) {
+  const all = counted(n, noun);
+  const of = (count: number) => `${count} of ${n} ${all}`;
   const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
-  if (failing > 0) return `${failing} of ${of} ${plural(failing, 'breaks', 'break')} ${policyName}${unsure}`;
-  if (unknown > 0) return `${unknown} of ${of} could not be checked against ${policyName}`;
-  if (judged.length === 0) return `No ${what} to check against ${policyName}`;
-  const all = judged.length === 1 ? 'The' : `All ${judged.length}`;
-  return `${all} ${what} ${plural(judged.length, 'passes', 'pass')} ${policyName}`;
+  if (would) {
+    const said =
+      fail > 0
+        ? `${of(fail)} would fail${unsure}`
+        : unknown > 0
+          ? `${of(unknown)} could not be checked`
+          : n === 0
+            ? `no ${noun} to check`
+            : `${n === 1 ? 'the' : `all ${n}`} ${all} would pass`;
+    return `With ${name}, ${said}`;
+  }
+  if (fail > 0) return `${of(fail)} ${plural(fail, 'breaks', 'break')} ${name}${unsure}`;
+  if (unknown > 0) return `${of(unknown)} could not be checked against ${name}`;
+  if (n === 0) return `No ${all} to check against ${name}`;
+  return `${n === 1 ? 'The' : `All ${n}`} ${all} ${plural(n, 'passes', 'pass')} ${name}`;
 }
 
 /** The section: what breaks it, what could not be checked, what an exception waived; the rest folded. */

@@ -595,8 +595,8 @@ describe('judging many artifacts', () => {
   });
 
   it('says the verdict of no artifact, and of all that pass', () => {
-    const pass = { name: 'a', fingerprint: 'f', flow: null, verdict: 'pass' as const, rules: [] };
-    expect(verdictSentence([], 'artifacts', 'the policy')).toBe('No artifacts to check against the policy');
-    expect(verdictSentence([pass, pass], 'artifacts', 'the policy')).toBe('All 2 artifacts pass the policy');
+    const counts = (artifacts: number) => ({ artifacts, pass: artifacts, fail: 0, unknown: 0 });
+    expect(verdictSentence(counts(0), 'the policy')).toBe('No artifacts to check against the policy');
+    expect(verdictSentence(counts(2), 'the policy')).toBe('All 2 artifacts pass the policy');
   });
 });
