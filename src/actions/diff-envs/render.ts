@@ -304,9 +304,9 @@ export function summarize(
     }
     arrivingParagraph(summary, result, inputs.failOn);
   }
-  if (result.promotions) promotionsParagraph(summary, result.promotions, result.compliance !== undefined);
-  const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const checked = result.compliance !== undefined;
+  const promotion = result.promotions && promotionsParagraph(summary, result.promotions, checked);
+  const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const complianceCell = (a: DiffArtifact): Cell[] => {
     if (!checked) return [];
     const c = checks.get(checkKey(a)) ?? notChecked(a);
@@ -316,7 +316,6 @@ export function summarize(
   };
   const complianceHeader = checked ? ['Compliance'] : [];
   const judged = result.policy && new Map(result.policy.artifacts.map((j) => [checkKey(j), j]));
-  const promotion = result.promotions && promotionOf(result.promotions);
   // What the review says of one arriving version, once: its compliance and the policy's verdict, each the worst of its
   // flows, and whether it may move.
   const reviewHeader = [
@@ -329,16 +328,6 @@ export function summarize(
     ...(judged ? [POLICY_WORDS[versionVerdict(entries, judged)]] : []),
     ...(promotion ? [promotion(repositoryOf(entries[0]), entries[0].fingerprint)] : []),
   ];
-  // An arriving artifact's review comes before what identifies it: it is what a reviewer reads the row for.
-  const row = (a: DiffArtifact, count: string | number | undefined, arriving = false): Cell[] => [
-    a.name ?? '?',
-    ...(arriving ? reviewCells([a]) : []),
-    { code: shortFingerprint(a) },
-    a.flow,
-    commitCell({ url: a.commit_url }),
-    count,
-    podsCell(a),
-  ];
   const group = (
     title: string,
     column: string,
@@ -348,9 +337,18 @@ export function summarize(
   ) => {
     if (artifacts.length === 0) return;
     summary.heading(`${title} (${artifacts.length})`, 4);
+    // An arriving artifact's review comes before what identifies it: it is what a reviewer reads the row for.
     summary.table(
       ['Name', ...(arriving ? reviewHeader : []), 'Fingerprint', 'Flow', 'Commit', column, 'Pods'],
-      artifacts.map((a) => row(a, count(a), arriving)),
+      artifacts.map((a): Cell[] => [
+        a.name ?? '?',
+        ...(arriving ? reviewCells([a]) : []),
+        { code: shortFingerprint(a) },
+        a.flow,
+        commitCell({ url: a.commit_url }),
+        count(a),
+        podsCell(a),
+      ]),
     );
   };
   if (result.replaced.length > 0) {
@@ -456,20 +454,24 @@ const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
   'not-confirmed': 'from a diff not confirmed',
 };
 
-/** How many may move (the `promotions` output), how many the matrix leaves out, and what was left out, and why. */
-function promotionsParagraph(summary: SummaryWriter, promotions: Promotions, reviewed: boolean): void {
+/**
+ * How many may move (the `promotions` output), how many the matrix leaves out, and what was left out, and why; then
+ * what a row says of an arriving version (its name without tag, its fingerprint): may move, no job, or left out and why.
+ */
+function promotionsParagraph(summary: SummaryWriter, promotions: Promotions, reviewed: boolean) {
   const { include, leftOut } = promotions;
-  if (include.length === 0 && leftOut.length === 0) return;
   // The output holds what capMatrix keeps, as the finisher writes it: the rest gets no job, so the summary says so.
   const { kept, truncated } = capMatrix(include);
   const cut = include.length - kept;
   const why = new Map<string, number>();
   for (const l of leftOut) why.set(LEFT_OUT[l.why], (why.get(LEFT_OUT[l.why]) ?? 0) + 1);
   const reasons = [...why].map(([text, n]) => `${n} ${text}`).join(', ');
-  summary.paragraph(
-    `Promotions: ${include.length} may move${truncated ? `, ${cut} left out of the matrix` : ''}` +
-      `${leftOut.length > 0 ? `; left out: ${reasons}` : ''}.`,
-  );
+  if (include.length > 0 || leftOut.length > 0) {
+    summary.paragraph(
+      `Promotions: ${include.length} may move${truncated ? `, ${cut} left out of the matrix` : ''}` +
+        `${leftOut.length > 0 ? `; left out: ${reasons}` : ''}.`,
+    );
+  }
   if (truncated) {
     summary.paragraph(
       `The promotions output holds the first ${kept} (${matrixLimit(kept)}): the last ${cut} below get no job, ` +
@@ -482,17 +484,12 @@ function promotionsParagraph(summary: SummaryWriter, promotions: Promotions, rev
         'promotions-state to any.',
     );
   }
-}
-
-/** Whether an arriving version (its name without tag, its fingerprint) may move, gets no job, or was left out and why. */
-function promotionOf(promotions: Promotions) {
   const key = (name: string | null | undefined, fingerprint: string | null) =>
     `${name ?? ''}\u0000${fingerprint ?? ''}`;
-  const { kept } = capMatrix(promotions.include);
   const said = new Map<string, string>();
-  promotions.include.forEach((p, i) =>
+  include.forEach((p, i) =>
     said.set(key(p.name, p.to.fingerprint), i < kept ? 'may move' : 'no job: the matrix is full'),
   );
-  for (const l of promotions.leftOut) said.set(key(l.name, l.fingerprint), `left out: ${LEFT_OUT[l.why]}`);
+  for (const l of leftOut) said.set(key(l.name, l.fingerprint), `left out: ${LEFT_OUT[l.why]}`);
   return (name: string | undefined, fingerprint: string): string => said.get(key(name, fingerprint)) ?? '';
 }

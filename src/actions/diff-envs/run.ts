@@ -4,7 +4,6 @@ import { mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { gradeWords, type FailOn } from '../../compliance/grades.js';
-import type { Policy } from '../../compliance/policy/load.js';
 import { joinPolicy, type PolicyResult } from '../../compliance/policy/report.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, malformedName, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
@@ -51,19 +50,20 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
     });
     const compared = toResult(url, one, two, diff);
     const arriving = arrivingOf(compared);
+    const counted = `${arriving.length} arriving ${plural(arriving.length, 'artifact')}`;
     const compliance =
       inputs.compliance && arriving.length > 0
-        ? await log.group(
-            `Check the compliance of ${arriving.length} arriving ${plural(arriving.length, 'artifact')}`,
-            () => reviewArriving(client, arriving),
-          )
+        ? await log.group(`Check the compliance of ${counted}`, () => reviewArriving(client, arriving))
         : undefined;
+    const { policy: target } = inputs;
+    // The target's policy on each arriving artifact.
     const policy =
-      inputs.policy &&
-      (await log.group(
-        `Check ${arriving.length} arriving ${plural(arriving.length, 'artifact')} against ${inputs.policy.file}`,
-        () => judgeArriving(client, arriving, inputs.policy as Policy),
-      ));
+      target &&
+      (await log.group(`Check ${counted} against ${target.file}`, async () => {
+        const { diffSubject, judgeArtifacts } = await import('../../compliance/policy/judge.js');
+        const [judged] = await judgeArtifacts(client, arriving.map(diffSubject), [target]);
+        return judged as PolicyResult;
+      }));
     return { ...compared, ...(compliance && { compliance }), ...(policy && { policy }) };
   });
   logDiff(result);
@@ -100,13 +100,6 @@ async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]
     );
   }
   return { checks, leftOut: Math.max(0, lookups.length - MAX_LOOKUPS) };
-}
-
-/** The target's policy on each arriving artifact. */
-async function judgeArriving(client: ComplianceClient, arriving: DiffArtifact[], policy: Policy) {
-  const { diffSubject, judgeArtifacts } = await import('../../compliance/policy/judge.js');
-  const [judged] = await judgeArtifacts(client, arriving.map(diffSubject), [policy]);
-  return judged as PolicyResult;
 }
 
 /** The step a diff makes: its outcome, outputs, summary and comment, and the failures of its gates. */
