@@ -11,7 +11,7 @@ import { commitPage } from '../context/commit-url.js';
 import { keptBy, type NameFilter } from '../context/name-filter.js';
 import { firstOf } from '../summary/cells.js';
 import { plural } from '../trust/text.js';
-import { LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './lookup.js';
+import { checkKey, LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './lookup.js';
 
 /** Distinct base commits one step reads in the checkout: as many as it looks up. */
 export const MAX_BASES = MAX_LOOKUPS;
@@ -54,14 +54,10 @@ export async function findDeployed(client: ComplianceClient, search: DeployedSea
   }
   // Both sides are the latest snapshot, so every artifact is unchanged; the other groups are read too, each
   // artifact once (in each flow it belongs to), so that an answer that files them elsewhere still finds them.
-  const byKey = new Map<string, DiffArtifact>();
-  for (const group of [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2]) {
-    for (const artifact of group.artifacts) {
-      const key = `${artifact.flow ?? ''}\u0000${artifact.fingerprint}`;
-      if (!byKey.has(key)) byKey.set(key, artifact);
-    }
-  }
-  const all = [...byKey.values()];
+  const listed = [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2].flatMap(
+    (g) => g.artifacts,
+  );
+  const all = [...Map.groupBy(listed, checkKey).values()].map(([first]) => first as DiffArtifact);
   const told = all.filter((a) => ofSearch(a, search)).map((a) => fromDiff(a, search.repository));
   // Bounded as diff-envs bounds its lookups: past the bound an artifact's commit is not known, so no base is taken.
   const lookups = told.filter((t) => t !== undefined && 'lookUpIn' in t);

@@ -43,6 +43,11 @@ export async function notFoundOr<T>(read: () => Promise<T>): Promise<Lookup<T>> 
   }
 }
 
+/** What one lookup is about: the flow the diff names (none is its own key) and the fingerprint. */
+export function checkKey(a: { flow?: string | null; fingerprint: string }): string {
+  return `${a.flow ?? ''}\u0000${a.fingerprint}`;
+}
+
 /** A failure not about one artifact: a refused token, no service, no time left; by default a 404 (org, flow) too. */
 export function stepWide(error: unknown, statuses: readonly number[] = [401, 403, 404]): boolean {
   if (error instanceof ApiError) return statuses.includes(error.status);

@@ -5,7 +5,7 @@
 import type { ArtifactState, DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer, type Judged } from '../../compliance/decide.js';
 import { sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
-import type { ArtifactLookup } from '../../compliance/lookup.js';
+import { checkKey, type ArtifactLookup } from '../../compliance/lookup.js';
 import type { PolicyVerdict } from '../../compliance/policy/evaluate.js';
 import type { Judged as PolicyJudged, policyResult } from '../../compliance/policy/report.js';
 import { worstVerdict } from '../../compliance/policy/verdict.js';
@@ -14,6 +14,8 @@ import { splitImageName } from '../../context/artifact-name.js';
 import { keptBy } from '../../context/name-filter.js';
 import type { StepError } from '../../runtime/step.js';
 import type { PromotionFilter } from './inputs.js';
+
+export { checkKey };
 
 /** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
 export interface Replacement {
@@ -341,11 +343,6 @@ export function toResult(url: string, one: string, two: string, diff: EnvDiff) {
     scaled,
     unchanged,
   };
-}
-
-/** What one check is about: the flow the diff names (none is its own key) and the fingerprint. */
-export function checkKey(a: { flow?: string | null; fingerprint: string }): string {
-  return `${a.flow ?? ''}\u0000${a.fingerprint}`;
 }
 
 /** Whether the diff names the artifact's flow: without one there is nothing to look it up in. */
