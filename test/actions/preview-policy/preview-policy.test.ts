@@ -162,3 +162,17 @@ describe('preview-policy refuses before any request', () => {
     expect(result.stdout).not.toContain('GET ');
   });
 });
+
+describe('preview-policy that could not preview', () => {
+  it('says which environment and policy in the result file, as a failed gate would', async () => {
+    const result = await preview(await startSandbox(), { environment: 'nowhere' });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
+    expect(result.summary).toContain('Could not preview the policy of nowhere');
+    expect(outputFile(result, 'result-file')).toMatchObject({
+      environment: 'nowhere',
+      policy: NEXT_POLICY,
+      wouldFail: true,
+    });
+  });
+});
