@@ -112,9 +112,7 @@ export function summarize(result: GetArtifactResult, lead?: (summary: SummaryWri
   );
   if (result.notConfirmed !== undefined) summary.paragraph(result.notConfirmed);
   if (safeUrl(result.htmlUrl)) summary.markdown(link('Open in the compliance service', result.htmlUrl));
-  const info = artifact.git_commit_info ?? undefined;
-  const repo = artifact.repo_url ?? undefined;
-  const build = artifact.build_url ?? undefined;
+  const { git_commit_info: info, repo_url: repo, build_url: build } = artifact;
   summary.fields([
     ['Flow', result.flow],
     ['Name', { text: name, href: result.htmlUrl }],

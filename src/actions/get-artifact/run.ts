@@ -5,7 +5,7 @@
 import type { ComplianceClient } from '../../api/client.js';
 import { mapBounded } from '../../api/pagination.js';
 import type { Artifact } from '../../api/schemas.js';
-import { decide, type Decided } from '../../compliance/decide.js';
+import { decide } from '../../compliance/decide.js';
 import { ARTIFACTS, fails, failOnSentence } from '../../compliance/grades.js';
 import { LOOKUP_CONCURRENCY, lookUpArtifact, stepWide } from '../../compliance/lookup.js';
 import { joinPolicy, policyLead, type PolicyResult } from '../../compliance/policy/report.js';
@@ -77,10 +77,8 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
   else if (grade !== undefined) says(trippedMessage(result, label));
   else if (result.gate !== undefined) log.info(`${label}: the artifact is COMPLIANT.`);
 
-  const outcome: Decided | 'error' = unchecked ? 'error' : decided;
-  const lead = read.policy && policyLeadOf(read.policy);
   const step: StepResult = {
-    outcome,
+    outcome: unchecked ? 'error' : decided,
     outputs: {
       found: result.found,
       state: result.state ?? '',
@@ -93,7 +91,7 @@ export async function run(inputs: GetArtifactInputs): Promise<StepResult> {
       ...result,
       ...(unchecked && { compliant: false, error: { kind: 'unexpected-response', message: result.failure } }),
     },
-    summary: summarize(result, lead),
+    summary: summarize(result, read.policy && policyLeadOf(read.policy)),
     ...(result.failure !== undefined && { failure: result.failure }),
     ...(result.warning !== undefined && { annotations: [{ level: 'warning', message: result.warning }] }),
   };
@@ -195,8 +193,7 @@ async function runMany(inputs: GetArtifactInputs): Promise<StepResult> {
     );
     return { items, policy: await judgeRead(client, inputs, [...found.values()]) };
   });
-  const lead = policy && policyLeadOf(policy);
-  const step = manyStep(inputs, items, lead);
+  const step = manyStep(inputs, items, policy && policyLeadOf(policy));
   return policy ? joinPolicy(step, policy, inputs.failOn) : step;
 }
 
@@ -217,8 +214,6 @@ export function manyStep(
   });
   // An item that could not be checked is listed as not compliant: a script reading only the list fails closed.
   const nonCompliant = items.filter((i) => i.outcome === 'non-compliant' || i.outcome === 'error');
-  const notFound = items.filter((i) => i.outcome === 'not-found');
-  const bad = items.filter((i) => !i.compliant);
   const failure = failureOf(inputs, items, sorted.fail);
   const graded =
     inputs.failOn.input === undefined
@@ -233,9 +228,9 @@ export function manyStep(
     outcome,
     outputs: {
       count: items.length,
-      compliant: bad.length === 0,
+      compliant: items.every((i) => i.compliant),
       'non-compliant': nonCompliant.map(entry),
-      'not-found': notFound.map(entry),
+      'not-found': items.filter((i) => i.outcome === 'not-found').map(entry),
       'would-fail': sorted.wouldFail,
     },
     result: {
