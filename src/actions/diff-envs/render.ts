@@ -305,7 +305,7 @@ export function summarize(
     arrivingParagraph(summary, result, inputs.failOn);
   }
   const checked = result.compliance !== undefined;
-  const promotion = result.promotions && promotionsParagraph(summary, result.promotions, checked);
+  const promotion = result.promotions && writePromotions(summary, result.promotions, checked);
   const checks = new Map((result.compliance?.checks ?? []).map((c) => [checkKey(c), c]));
   const complianceCell = (a: DiffArtifact): Cell[] => {
     if (!checked) return [];
@@ -458,7 +458,7 @@ const LEFT_OUT: Record<Promotions['leftOut'][number]['why'], string> = {
  * How many may move (the `promotions` output), how many the matrix leaves out, and what was left out, and why; then
  * what a row says of an arriving version (its name without tag, its fingerprint): may move, no job, or left out and why.
  */
-function promotionsParagraph(summary: SummaryWriter, promotions: Promotions, reviewed: boolean) {
+function writePromotions(summary: SummaryWriter, promotions: Promotions, reviewed: boolean) {
   const { include, leftOut } = promotions;
   // The output holds what capMatrix keeps, as the finisher writes it: the rest gets no job, so the summary says so.
   const { kept, truncated } = capMatrix(include);
