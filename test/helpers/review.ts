@@ -2,7 +2,7 @@
  * The never-alone review rule's cases: each a commit of a real repository, authored by its pull request's author,
  * and what the service holds for it in flow `app`.
  */
-import { VERDICT_GRADES, type Verdict } from '../../src/actions/check-attestations-for-commit/decide.js';
+import { VERDICTS, type Verdict } from '../../src/actions/check-attestations-for-commit/decide.js';
 import { seedWith, type Seed } from './check-attestations.js';
 import { fastCommits, repoIn } from './git.js';
 
@@ -53,9 +53,9 @@ export const REVIEW_CASES = Object.keys(REVIEW) as ReviewCase[];
 /** What the rule must find of each case (dependabot[bot] exempt), how many of each verdict, and which fail. */
 export const verdictOf = (name: ReviewCase): Verdict => REVIEW[name].verdict;
 export const REVIEW_COUNTS = Object.fromEntries(
-  Object.keys(VERDICT_GRADES).map((v) => [v, REVIEW_CASES.filter((name) => verdictOf(name) === v).length]),
+  Object.keys(VERDICTS).map((v) => [v, REVIEW_CASES.filter((name) => verdictOf(name) === v).length]),
 );
-export const FAILING_CASES = REVIEW_CASES.filter((name) => VERDICT_GRADES[verdictOf(name)] !== undefined);
+export const FAILING_CASES = REVIEW_CASES.filter((name) => VERDICTS[verdictOf(name)][0] !== undefined);
 
 /** When the case commits were made: the i-th a second after the one before. */
 const START = 1793600100;

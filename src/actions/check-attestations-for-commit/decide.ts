@@ -5,12 +5,17 @@ import {
   type AttestedPullRequest,
   type CommitAttestation,
 } from '../../api/schemas.js';
-import { sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
-import { overrideText } from '../../summary/cells.js';
+import type { Grade } from '../../compliance/grades.js';
+import { overrideText, UNKNOWN_MARK } from '../../summary/cells.js';
 import type { GATE_GRADES } from './inputs.js';
 
-/** `unknown`: an attestation without a verdict (is_compliant null or absent), and none that failed. */
-export type CellState = 'compliant' | 'non-compliant' | 'missing' | 'unknown';
+/**
+ * Worst last: a row is as bad as its worst cell. `unknown`: an attestation without a verdict (is_compliant null or
+ * absent), and none that failed.
+ */
+export const CELL_STATES = ['compliant', 'missing', 'unknown', 'non-compliant'] as const;
+export type CellState = (typeof CELL_STATES)[number];
+export const stateRank = (state: CellState) => CELL_STATES.indexOf(state);
 
 export interface GateCell {
   state: CellState;
@@ -29,13 +34,8 @@ export interface GradedItem {
 
 export type Decision = ReturnType<typeof decide>;
 
-/** Worst last: a row is as bad as its worst cell. */
-export const STATE_RANK: Record<CellState, number> = {
-  compliant: 0,
-  missing: 1,
-  unknown: 2,
-  'non-compliant': 3,
-};
+/** Worst last: no verdict is worse than a pass, a failure worse than both. */
+const verdictRank = (a: CommitAttestation) => stateRank(cellState([a]));
 
 /**
  * Decides every commit: with `required`, every name; without, at least one attestation. Of one name, the newest per
@@ -112,11 +112,6 @@ export function overridden(attestations: CommitAttestation[]): {
   return { counted, ...(shown && { override: shown }) };
 }
 
-/** Worst last: no verdict is worse than a pass, a failure worse than both. */
-function verdictRank(a: CommitAttestation): number {
-  return a.is_compliant === true ? 0 : a.is_compliant === false ? 2 : 1;
-}
-
 /** One false verdict makes the name non-compliant; else one without a verdict makes it unknown. */
 export function cellState(attestations: CommitAttestation[]): CellState {
   if (attestations.length === 0) return 'missing';
@@ -124,21 +119,11 @@ export function cellState(attestations: CommitAttestation[]): CellState {
   return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'unknown';
 }
 
-/** Which findings fail the step and which warn: those found first, then the missing, in the matrix's order. */
-export function sortByFailOn(
-  decision: Pick<Decision, 'findings'>,
-  failOn: Pick<FailOn, 'grades'>,
-): Sorted<GradedItem> {
-  const found = decision.findings.filter((f) => f.grade !== 'missing');
-  const missing = decision.findings.filter((f) => f.grade === 'missing');
-  return sortFindings([...found, ...missing], (f) => f.grade, failOn);
-}
-
 /** The worst of the cells; a commit with no column at all (no attestation, nothing required) is missing. */
 function rowState(cells: GateCell[], columns: number): CellState {
   if (columns === 0) return 'missing';
   return cells.reduce<CellState>(
-    (worst, { state }) => (STATE_RANK[state] > STATE_RANK[worst] ? state : worst),
+    (worst, { state }) => (stateRank(state) > stateRank(worst) ? state : worst),
     'compliant',
   );
 }
@@ -171,18 +156,22 @@ function newestByName(attestations: CommitAttestation[]): Map<string, CommitAtte
 // The never-alone review, pure: was each commit approved by someone other than its authors? Every pull-request
 // attestation of a commit counts, and a lack of data is `unknown`, never reviewed.
 
-/** Each verdict and the grade it fails with (`fail-on`), none for the three that pass; in the summary's order. */
-export const VERDICT_GRADES = {
-  'overridden-non-compliant': 'non-compliant',
-  unknown: 'unknown',
-  'self-approved': 'self-approved',
-  unreviewed: 'unreviewed',
-  'no-pull-request': 'no-pull-request',
-  'overridden-compliant': undefined,
-  exempt: undefined,
-  reviewed: undefined,
-} as const satisfies Record<string, Grade | undefined>;
-export type Verdict = keyof typeof VERDICT_GRADES;
+/**
+ * Each verdict: the grade it fails with (`fail-on`), none for the three that pass; its mark and its words in a
+ * reader's language. In the summary's order.
+ */
+export const VERDICTS = {
+  'overridden-non-compliant': ['non-compliant', '❌', 'rejected by an override'],
+  unknown: ['unknown', UNKNOWN_MARK, 'could not be checked'],
+  'self-approved': ['self-approved', '❌', 'self-approved'],
+  // Not `merged`: on a pull request's own run, its pull request is still open.
+  unreviewed: ['unreviewed', '❌', 'approved by no one'],
+  'no-pull-request': ['no-pull-request', '⚠️', 'without a pull request'],
+  'overridden-compliant': [undefined, '✅', 'accepted by an override'],
+  exempt: [undefined, '✅', 'exempt from review'],
+  reviewed: [undefined, '✅', 'reviewed by someone else'],
+} as const satisfies Record<string, readonly [Grade | undefined, string, string]>;
+export type Verdict = keyof typeof VERDICTS;
 
 export interface ReviewVerdict {
   commit: string;
@@ -353,9 +342,9 @@ export function decideReview(
 ) {
   const verdicts = [...new Set(commits)].map((commit) => reviewCommit(commit, found[commit] ?? [], isExempt));
   const counts = Object.fromEntries(
-    Object.keys(VERDICT_GRADES).map((v) => [v, verdicts.filter((r) => r.verdict === v).length]),
+    Object.keys(VERDICTS).map((v) => [v, verdicts.filter((r) => r.verdict === v).length]),
   ) as Record<Verdict, number>;
-  const failing = verdicts.filter((r) => VERDICT_GRADES[r.verdict] !== undefined);
+  const failing = verdicts.filter((r) => VERDICTS[r.verdict][0] !== undefined);
   return { verdicts, counts, failing, compliant: failing.length === 0 };
 }
 
@@ -363,10 +352,5 @@ export type Review = ReturnType<typeof decideReview>;
 
 /** The grade a verdict fails with; never undefined for the verdicts in `failing`. */
 export function gradeOf(r: ReviewVerdict): Grade {
-  return VERDICT_GRADES[r.verdict] ?? 'unknown';
-}
-
-/** Which failing commits fail the step and which only warn, by fail-on. */
-export function sortReview(review: Pick<Review, 'failing'>, failOn: Pick<FailOn, 'grades'>) {
-  return sortFindings(review.failing, gradeOf, failOn);
+  return VERDICTS[r.verdict][0] ?? 'unknown';
 }

@@ -17,7 +17,7 @@ import type { GitHubContext, PullRequestRef } from '../../context/github.js';
 import type { InputReader } from '../../context/inputs.js';
 import { readNameFilters, type NameFilter } from '../../context/name-filter.js';
 import { compiledOr, type Pattern } from '../../context/pattern.js';
-import { readCommon, type CommonInputs } from '../../runtime/context.js';
+import { readCommon } from '../../runtime/context.js';
 import { readPrComment } from '../../runtime/pr-comment.js';
 import type { Deployed } from '../../compliance/deployed.js';
 
@@ -64,20 +64,13 @@ export interface CommitsRead {
   pullRequest?: number;
   /** Why the pull request's list was not used, or what it left out; what since-deployed-in did without a base. */
   note?: string;
-  /** A range (`range`, `since-deployed`): as asked, and as git resolved it. */
-  range?: RangeRead;
+  /**
+   * A range (`range`, `since-deployed`): as asked (`v1.2.0..HEAD`, or `production..HEAD` for since-deployed-in), and
+   * as git resolved it, the commits newest first; no base when every commit of the head is checked (on-no-base: all).
+   */
+  range?: { shown: string; head: string; bases: string[]; includeMerges: boolean };
   /** since-deployed-in: what runs in the environment, of this repository. */
   deployed?: DeployedRead;
-}
-
-/** A range as read: the commits are newest first (a commit before its parents), always. */
-interface RangeRead {
-  /** `v1.2.0..HEAD`, or `production..HEAD` for since-deployed-in. */
-  shown: string;
-  head: string;
-  /** The bases resolved; none when every commit of the head is checked (on-no-base: all). */
-  bases: string[];
-  includeMerges: boolean;
 }
 
 /**
@@ -92,9 +85,6 @@ export type DeployedRead = Pick<Deployed, 'snapshot' | 'running' | 'artifacts'> 
 /** The grades this gate finds (never incomplete: an attestation has a verdict or none). */
 export const GATE_GRADES = ['non-compliant', 'missing', 'unknown'] as const satisfies readonly Grade[];
 
-/** `skipped`: since-deployed-in found no base and on-no-base is skip, so nothing was checked (never a pass). */
-export type Outcome = 'compliant' | 'non-compliant' | 'error' | 'skipped';
-
 /** `fail-on-non-compliant`, the older word: true (the default) fails on every grade this gate finds, false on none. */
 const SHORTHAND: Shorthand = {
   input: 'fail-on-non-compliant',
@@ -103,9 +93,6 @@ const SHORTHAND: Shorthand = {
   fallback: true,
   found: GATE_GRADES,
 };
-
-/** The review rules: `never-alone`, every commit approved by someone other than its authors. */
-export const REVIEW_RULES = ['never-alone'] as const;
 
 const EXEMPT_FORM =
   'usernames (dependabot[bot]), or RE2 patterns between slashes matched against the whole username, any case ' +
@@ -172,8 +159,9 @@ export async function readInputs(inputs: InputReader, cwd: string) {
   const githubToken = inputs.secret('github-token');
   const common = readCommon(inputs, cwd);
   const prComment = readPrComment(inputs, common, githubToken);
-  const source = await readSource(inputs, prComment.pullRequest, common);
-  const review = inputs.choice('review', REVIEW_RULES);
+  const source = await readSource(inputs, prComment.pullRequest, common.runner.github);
+  // `never-alone`: every commit approved by someone other than its authors.
+  const review = inputs.choice('review', ['never-alone'] as const);
   if (review === undefined && inputs.list('exempt-authors').length > 0) {
     throw new InputError(
       'exempt-authors',
@@ -241,11 +229,11 @@ export async function readInputs(inputs: InputReader, cwd: string) {
 
 export type GateInputs = Awaited<ReturnType<typeof readInputs>>;
 
-/** The commits input (a range, or SHAs), since-deployed-in and its companions, else the defaults (commitSource). */
+/** The commits input (a range, or SHAs), since-deployed-in and its companions, else the pull request or GITHUB_SHA. */
 async function readSource(
   inputs: InputReader,
   pullRequest: PullRequestRef | undefined,
-  common: CommonInputs,
+  github: GitHubContext,
 ): Promise<CommitSource> {
   const environment = inputs.matching('since-deployed-in', 'envName');
   const includeMerges = inputs.boolean('include-merges', true);
@@ -260,7 +248,7 @@ async function readSource(
         'since-deployed-in with commits empty, or commits alone',
       );
     }
-    const head = pullRequest?.headSha ?? shaOf(common.runner.github) ?? 'HEAD';
+    const head = pullRequest?.headSha ?? shaOf(github) ?? 'HEAD';
     return { kind: 'since-deployed', environment, names, onNoBase, head, includeMerges };
   }
   if (names.length > 0) {
@@ -281,19 +269,6 @@ async function readSource(
     );
   }
   const commits = inputs.checkedList('commits', CommitSha, expectedForms.sha1);
-  return commitSource(commits, pullRequest, common);
-}
-
-/** GITHUB_SHA, where it is a commit SHA. */
-function shaOf(github: GitHubContext): string | undefined {
-  return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : undefined;
-}
-
-function commitSource(
-  commits: string[],
-  pullRequest: PullRequestRef | undefined,
-  { runner: { github } }: CommonInputs,
-): CommitSource {
   if (commits.length > 0) return { kind: 'input', commits };
   if (pullRequest) return { kind: 'pull-request', pullRequest };
   if (github.eventName === 'pull_request' || github.eventName === 'pull_request_target') {
@@ -314,6 +289,11 @@ function commitSource(
       : `is required: GITHUB_SHA ('${github.sha}') is not a commit SHA`,
     SHA_FORM,
   );
+}
+
+/** GITHUB_SHA, where it is a commit SHA. */
+function shaOf(github: GitHubContext): string | undefined {
+  return github.sha !== undefined && Sha1.safeParse(github.sha).success ? github.sha : undefined;
 }
 
 /** What the inputs say, for the result file of a gate that could not check. */

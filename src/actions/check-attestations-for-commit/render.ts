@@ -3,6 +3,7 @@ import {
   countWords,
   failOnSentence,
   fails,
+  sortFindings,
   type FindingWords,
   type Grade,
   type Sorted,
@@ -10,33 +11,25 @@ import {
 import { commitUrl } from '../../context/github.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { MAX_ANNOTATIONS, type Annotation, type ErrorExtras, type StepResult } from '../../runtime/step.js';
-import { overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
+import { commitCell, overrideText, overrideVerdict, UNKNOWN_MARK } from '../../summary/cells.js';
 import { writeCommitGroups, type GroupedCommit } from '../../summary/commit-groups.js';
 import { SummaryWriter, type Cell } from '../../summary/writer.js';
 import { plural } from '../../trust/text.js';
 import {
+  CELL_STATES,
   cellState,
-  sortByFailOn,
-  STATE_RANK,
+  gradeOf,
+  stateRank,
+  VERDICTS,
   type CellState,
   type Decision,
   type GateCell,
   type GradedItem,
-  gradeOf,
-  sortReview,
-  VERDICT_GRADES,
   type Review,
   type ReviewVerdict,
   type Verdict,
 } from './decide.js';
-import {
-  ACTION,
-  type GateInputs,
-  type CommitsRead,
-  type DeployedRead,
-  type GateQuery,
-  type Outcome,
-} from './inputs.js';
+import { ACTION, type GateInputs, type CommitsRead, type DeployedRead, type GateQuery } from './inputs.js';
 
 const TITLE = 'Compliance gate';
 const REVIEW_TITLE = 'Review check';
@@ -84,12 +77,13 @@ export type GateResult = Decision & ReturnType<typeof resultOf>;
 
 /** What the gate or the review decided, and how its summary, annotations and failure name what it found. */
 interface Checked<T> {
-  compliant: boolean;
+  /** Besides `compliant` and `would-fail`; `missing` and `non-compliant` are empty unless given. */
   outputs: StepResult['outputs'];
   result: StepResult['result'];
-  note: string | undefined;
-  /** The summary, or with `forComment` the comment body. */
-  report: (forComment: boolean) => SummaryWriter;
+  /** The summary's paragraphs after its heading, in order (the note among them), before what fails the step. */
+  paragraphs: (string | undefined)[];
+  /** The rest of the summary, or with `forComment` of the comment body: the commits. */
+  body: (summary: SummaryWriter, forComment: boolean) => SummaryWriter;
   sorted: Sorted<T>;
   describe: (item: T) => string;
   grade: (item: T) => Grade;
@@ -101,14 +95,33 @@ interface Checked<T> {
 /**
  * A step that checked, with one annotation per problem, at most ten per level with the step's others: errors for the
  * grades in fail-on (the failure is the tenth), else warnings, the last saying the gate tripped; it counts what is
- * only in the summary.
+ * only in the summary. Its summary, or the comment body, opens with the verdict: passed, tripped, or set to warn.
  */
-function checkedStep<T>(inputs: GateInputs, found: Checked<T>): StepResult {
-  const { sorted, note, report } = found;
-  const outcome: Outcome = found.compliant ? 'compliant' : 'non-compliant';
+function checkedStep<T>(inputs: GateInputs, read: CommitsRead, found: Checked<T>): StepResult {
+  const { sorted } = found;
+  const { note } = read;
+  // Nothing found, nothing that would fail.
+  const compliant = !sorted.wouldFail;
+  const report = (forComment: boolean) => {
+    const verdict = compliant
+      ? `✅ ${found.title} passed`
+      : `❌ ${found.title} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`;
+    const summary = new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {}).heading(verdict, 3);
+    for (const paragraph of found.paragraphs) if (paragraph !== undefined) summary.paragraph(paragraph);
+    const graded = failOnSentence(inputs.failOn, sorted, found.grade, found.words);
+    if (graded !== '') summary.paragraph(graded);
+    if (read.deployed !== undefined) deployedLines(summary, read.deployed);
+    return found.body(summary, forComment);
+  };
   const step = {
-    outcome,
-    outputs: found.outputs,
+    outcome: compliant ? 'compliant' : 'non-compliant',
+    outputs: {
+      compliant,
+      missing: [],
+      'non-compliant': [],
+      'would-fail': sorted.wouldFail,
+      ...found.outputs,
+    },
     result: found.result,
     summary: report(false),
     comment: { key: commentKey(inputs), body: () => report(true).toString() },
@@ -145,43 +158,57 @@ function checkedStep<T>(inputs: GateInputs, found: Checked<T>): StepResult {
 }
 
 export function render(inputs: GateInputs, read: CommitsRead, decision: Decision): StepResult {
-  const sorted = sortByFailOn(decision, inputs.failOn);
+  // Those found first, then the missing, each in the matrix's order.
+  const found = decision.findings.filter((f) => f.grade !== 'missing');
+  const sorted = sortFindings(
+    [...found, ...decision.findings.filter((f) => f.grade === 'missing')],
+    (f) => f.grade,
+    inputs.failOn,
+  );
   const result = { ...decision, ...resultOf(inputs, read, sorted.wouldFail) };
-  return checkedStep(inputs, {
-    compliant: decision.compliant,
+  const { missing, nonCompliant, unknown, required } = result;
+  const narrowed = describeQuery(result.query);
+  const overrides = result.rows.flatMap((row) => Object.values(row.cells)).filter((c) => c.override).length;
+  return checkedStep(inputs, read, {
     outputs: {
-      compliant: decision.compliant,
       missing: decision.missing,
       // Those without a verdict too: a script that reads only this list fails closed.
-      'non-compliant': decision.findings
-        .filter((f) => f.grade !== 'missing')
-        .map(({ commit, name }) => ({ commit, name })),
-      'would-fail': sorted.wouldFail,
+      'non-compliant': found.map(({ commit, name }) => ({ commit, name })),
     },
     result: { ...result },
-    note: result.note,
-    report: (forComment) => report(inputs, result, sorted, forComment),
+    paragraphs: [
+      [
+        `${result.commits.length} ${plural(result.commits.length, 'commit')}${sourceWords(result)}.`,
+        required.length > 0
+          ? `Required: ${required.join(', ')}.`
+          : 'Required: at least one attestation per commit, all compliant.',
+        narrowed ? `Narrowed to ${narrowed}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      read.note,
+      (result.compliant
+        ? 'Every commit is compliant.'
+        : `${missing.length} missing, ${nonCompliant.length} non-compliant` +
+          (unknown.length > 0 ? `, ${unknown.length} unknown (no verdict).` : '.')) +
+        (overrides > 0
+          ? ` ${overrides} decided by an override (a person's verdict on the attestation).`
+          : ''),
+    ],
+    body: (summary, forComment) => matrix(inputs, result, summary, forComment),
     sorted,
     describe: (item) => describeItem(item, result),
     grade: (item) => item.grade,
     words: ATTESTATIONS,
-    counts: `${problemCounts(result)} in ${result.commits.length} ${plural(result.commits.length, 'commit')}`,
+    // `2 missing and 1 non-compliant attestations`, with `and 1 unknown (no verdict)` when one has no verdict.
+    counts:
+      (unknown.length === 0
+        ? `${missing.length} missing and ${nonCompliant.length} non-compliant`
+        : `${missing.length} missing, ${nonCompliant.length} non-compliant and ${unknown.length} unknown (no verdict)`) +
+      ` ${plural(found.length + missing.length, 'attestation')} in ${result.commits.length} ` +
+      plural(result.commits.length, 'commit'),
     title: TITLE,
   });
-}
-
-/**
- * `2 missing and 1 non-compliant attestations`, with `and 1 unknown (no verdict)` when an attestation has no verdict;
- * the noun counts them all.
- */
-function problemCounts(result: Decision): string {
-  const missing = result.missing.length;
-  const nonCompliant = result.nonCompliant.length;
-  const unknown = result.unknown.length;
-  const noun = plural(missing + nonCompliant + unknown, 'attestation');
-  return unknown === 0
-    ? `${missing} missing and ${nonCompliant} non-compliant ${noun}`
-    : `${missing} missing, ${nonCompliant} non-compliant and ${unknown} unknown (no verdict) ${noun}`;
 }
 
 function describeItem(item: GradedItem, result: GateResult): string {
@@ -218,72 +245,43 @@ const MARK: Record<CellState, string> = {
   unknown: UNKNOWN_MARK,
 };
 
-/** The summary, or with `forComment` the comment body, opening with the verdict: passed, tripped, or set to warn. */
-function opening(title: string, compliant: boolean, sorted: Sorted<unknown>, forComment: boolean) {
-  const verdict = compliant
-    ? `✅ ${title} passed`
-    : `❌ ${title} ${sorted.fail.length > 0 ? 'tripped' : WARNED}`;
-  return new SummaryWriter(forComment ? COMMENT_WRITER_OPTIONS : {}).heading(verdict, 3);
-}
-
-/** Each commit checked as the summary shows it: its title where known, linked to its page. */
-function commitLines(inputs: GateInputs, read: Pick<CommitsRead, 'commits'>) {
+/** Each commit checked as the summary lists it: its title where known, linked to its page. */
+function commitLine(inputs: GateInputs, read: Pick<CommitsRead, 'commits'>) {
   const bySha = new Map(read.commits.map((c) => [c.sha, c]));
-  const line = (sha: string, detail?: string): GroupedCommit => {
+  return (sha: string, detail?: string): GroupedCommit => {
     const commit = bySha.get(sha);
     return { sha, title: commit?.title, url: commit?.url ?? commitUrl(inputs.runner.github, sha), detail };
   };
-  const cell = (sha: string) => {
-    const { title, url } = line(sha);
-    return { text: `${sha.slice(0, 7)}${title ? ` ${title}` : ''}`, href: url };
-  };
-  return { line, cell };
 }
 
-/** A group's title when many commits are grouped: `❌ Non-compliant`. */
-const groupTitle = (mark: string, words: string) =>
-  `${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-
-/** The summary, or with `forComment` the comment body: problems first, built to fit a comment. */
-function report(
-  inputs: GateInputs,
-  result: GateResult,
-  sorted: Sorted<GradedItem>,
+/** Past MATRIX_MAX, the commits grouped under a title each (`❌ Non-compliant`), a line per commit. */
+function writeGroups(
+  summary: SummaryWriter,
+  groups: { mark: string; words: string; commits: GroupedCommit[] }[],
   forComment: boolean,
-): SummaryWriter {
-  const summary = opening(TITLE, result.compliant, sorted, forComment);
-  const narrowed = describeQuery(result.query);
-  summary.paragraph(
-    [
-      `${result.commits.length} ${plural(result.commits.length, 'commit')}${sourceWords(result)}.`,
-      result.required.length > 0
-        ? `Required: ${result.required.join(', ')}.`
-        : 'Required: at least one attestation per commit, all compliant.',
-      narrowed ? `Narrowed to ${narrowed}.` : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
+) {
+  // Listed, at most: within the 1 MiB summary and the 65,536-character comment.
+  return writeCommitGroups(
+    summary,
+    groups.map(({ mark, words, commits }) => ({
+      title: `${mark} ${words.charAt(0).toUpperCase()}${words.slice(1)}`,
+      commits,
+    })),
+    forComment
+      ? { maxLines: 100, fullData: "the run's job summary and the `result-file` output" }
+      : { maxLines: 1000, fullData: 'the `result-file` output' },
   );
-  if (result.note !== undefined) summary.paragraph(result.note);
-  const overrides = result.rows.flatMap((row) => Object.values(row.cells)).filter((c) => c.override).length;
-  summary.paragraph(
-    (result.compliant
-      ? 'Every commit is compliant.'
-      : `${result.missing.length} missing, ${result.nonCompliant.length} non-compliant` +
-        (result.unknown.length > 0 ? `, ${result.unknown.length} unknown (no verdict).` : '.')) +
-      (overrides > 0 ? ` ${overrides} decided by an override (a person's verdict on the attestation).` : ''),
-  );
-  // What fails the step and what it only warns of.
-  const graded = failOnSentence(inputs.failOn, sorted, (f) => f.grade, ATTESTATIONS);
-  if (graded !== '') summary.paragraph(graded);
-  if (result.deployed !== undefined) deployedLines(summary, result.deployed);
-  const commits = commitLines(inputs, result);
+}
+
+/** The commits: a matrix of commits by attestation names, problems first in a comment; many grouped by state. */
+function matrix(inputs: GateInputs, result: GateResult, summary: SummaryWriter, forComment: boolean) {
+  const line = commitLine(inputs, result);
   // Many commits (a release range): grouped by state, worst first, each with the attestations at fault, rather
   // than a matrix of thousands of rows.
   if (result.rows.length > MATRIX_MAX) {
-    const states = (Object.keys(STATE_RANK) as CellState[]).sort((a, b) => STATE_RANK[b] - STATE_RANK[a]);
-    const groups = states.map((state) => ({
-      title: groupTitle(MARK[state], state === 'unknown' ? 'unknown (no verdict)' : state),
+    const groups = [...CELL_STATES].reverse().map((state) => ({
+      mark: MARK[state],
+      words: state === 'unknown' ? 'unknown (no verdict)' : state,
       commits: result.rows
         .filter((row) => row.state === state)
         .map((row) => {
@@ -291,27 +289,27 @@ function report(
             .filter(([, cell]) => cell.state !== 'compliant')
             .map(([name, cell]) => `${name} ${cellWords(cell, true)}`);
           const none = Object.keys(row.cells).length === 0 ? ['no attestation'] : [];
-          return commits.line(row.commit, [...atFault, ...none].join(', '));
+          return line(row.commit, [...atFault, ...none].join(', '));
         }),
     }));
-    return writeCommitGroups(summary, groups, listed(forComment));
+    return writeGroups(summary, groups, forComment);
   }
   const rows = forComment
-    ? [...result.rows].sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state])
+    ? [...result.rows].sort((a, b) => stateRank(b.state) - stateRank(a.state))
     : result.rows;
   summary.table(
     ['Commit', 'Result', ...result.names],
     rows.map((row) => {
-      const commit = commits.cell(row.commit);
+      const commit = line(row.commit);
       return [
-        commit,
+        commitCell({ ...commit, message: commit.title }),
         `${MARK[row.state]} ${row.state}`,
         ...result.names.map((name): Cell => {
           const cell = row.cells[name];
           if (!cell) return '—';
           const newest = [...cell.attestations].sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0));
           const shown = cell.override ?? newest.find((a) => a.is_compliant !== true) ?? newest[0];
-          return { text: `${MARK[cell.state]} ${cellWords(cell)}`, href: shown?.html_url ?? commit.href };
+          return { text: `${MARK[cell.state]} ${cellWords(cell)}`, href: shown?.html_url ?? commit.url };
         }),
       ];
     }),
@@ -325,11 +323,6 @@ function report(
 
 /** Up to this many commits, the matrix of commits by attestation names (a pull request's 250 and its head fit). */
 export const MATRIX_MAX = 256;
-/** Commit lines listed, at most, when grouped by state: within the 1 MiB summary and the 65,536-character comment. */
-const listed = (forComment: boolean) =>
-  forComment
-    ? { maxLines: 100, fullData: "the run's job summary and the `result-file` output" }
-    : { maxLines: 1000, fullData: 'the `result-file` output' };
 
 /**
  * ` of pull request #12`, ` of v1.2.0..HEAD (3dfdaa9..0a1b2c3), newest first, merges included`, or '' for commits
@@ -354,18 +347,25 @@ function sourceWords(read: Pick<CommitsRead, 'from' | 'pullRequest' | 'range' | 
   return ` ${what}, newest first, merges ${range.includeMerges ? 'included' : 'left out'}`;
 }
 
+/** `3 artifacts run in production (production#9)`: how many run in the environment, as the log and summary say. */
+export function runningWords(deployed: Omit<DeployedRead, 'artifacts'>): string {
+  const { running, environment, snapshot } = deployed;
+  return (
+    `${running} ${plural(running, 'artifact')} ${plural(running, 'runs', 'run')} in ${environment}` +
+    (snapshot === undefined ? '' : ` (${snapshot})`)
+  );
+}
+
 /** What runs in the environment, of this repository: each artifact and the commit it was built from. */
 function deployedLines(summary: SummaryWriter, deployed: DeployedRead): void {
-  const snapshot = deployed.snapshot === undefined ? '' : ` (${deployed.snapshot})`;
+  const { artifacts } = deployed;
   summary.paragraph(
-    `${deployed.running} ${plural(deployed.running, 'artifact')} ${plural(deployed.running, 'runs', 'run')} in ` +
-      `${deployed.environment}${snapshot}, ` +
-      `${deployed.artifacts.length} of this repository${deployed.artifacts.length > 0 ? ':' : '.'}`,
+    `${runningWords(deployed)}, ${artifacts.length} of this repository${artifacts.length > 0 ? ':' : '.'}`,
   );
-  if (deployed.artifacts.length === 0) return;
+  if (artifacts.length === 0) return;
   summary.table(
     ['Artifact', 'Built from', 'Found in'],
-    deployed.artifacts.map((a) => [a.name, a.commit === undefined ? 'unknown' : { code: a.commit }, a.why]),
+    artifacts.map((a) => [a.name, a.commit === undefined ? 'unknown' : { code: a.commit }, a.why]),
   );
 }
 
@@ -395,9 +395,9 @@ export function renderUnchecked(inputs: GateInputs, read: CommitsRead): StepResu
   const summary = new SummaryWriter().heading(heading, 3).paragraph(note);
   if (!skipped) summary.paragraph(graded);
   if (read.deployed !== undefined) deployedLines(summary, read.deployed);
-  const outcome: Outcome = skipped ? 'skipped' : 'non-compliant';
   return {
-    outcome,
+    // `skipped`: since-deployed-in found no base and on-no-base is skip, so nothing was checked (never a pass).
+    outcome: skipped ? 'skipped' : 'non-compliant',
     outputs: { compliant: false, missing: [], 'non-compliant': [], 'would-fail': !skipped },
     result: {
       compliant: false,
@@ -424,26 +424,15 @@ export function renderUnchecked(inputs: GateInputs, read: CommitsRead): StepResu
   };
 }
 
-/** Each verdict's mark and words, in a reader's language. */
-const VERDICT_WORDS: Record<Verdict, [mark: string, words: string]> = {
-  'overridden-non-compliant': ['❌', 'rejected by an override'],
-  unknown: [UNKNOWN_MARK, 'could not be checked'],
-  'self-approved': ['❌', 'self-approved'],
-  // Not `merged`: on a pull request's own run, its pull request is still open.
-  unreviewed: ['❌', 'approved by no one'],
-  'no-pull-request': ['⚠️', 'without a pull request'],
-  'overridden-compliant': ['✅', 'accepted by an override'],
-  exempt: ['✅', 'exempt from review'],
-  reviewed: ['✅', 'reviewed by someone else'],
-};
-const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
+const ORDER = Object.keys(VERDICTS) as Verdict[];
+const wordsOf = (verdict: Verdict) => VERDICTS[verdict][2];
 /** The review's findings, each a commit, graded in its table's words (`approved by no one`). */
 const REVIEWED: FindingWords = {
   noun: 'commit',
   grades: Object.fromEntries(
-    VERDICTS.flatMap((v) => {
-      const grade = VERDICT_GRADES[v];
-      return grade === undefined ? [] : [[grade, VERDICT_WORDS[v][1]]];
+    ORDER.flatMap((v) => {
+      const [grade, , words] = VERDICTS[v];
+      return grade === undefined ? [] : [[grade, words]];
     }),
   ),
 };
@@ -455,106 +444,91 @@ const why = (r: ReviewVerdict) => `${r.reason}${r.pullRequest ? ` (${r.pullReque
 function verdictCounts(counts: Record<Verdict, number>, verdicts: Verdict[]): string {
   return verdicts
     .filter((v) => counts[v] > 0)
-    .map((v) => `${counts[v]} ${VERDICT_WORDS[v][1]}`)
+    .map((v) => `${counts[v]} ${wordsOf(v)}`)
     .join(', ');
 }
 
-/** The review rule the step applies, and whose commits it exempts. */
-type ReviewRule = NonNullable<GateInputs['review']>;
-
-/** The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`. */
+/**
+ * The review's result: every commit's verdict in the result file, the failing ones in `unreviewed`; its summary, or
+ * with `forComment` the comment body: the auditor's answer first, then what failed.
+ */
 export function renderReview(
   inputs: GateInputs,
-  rule: ReviewRule,
+  rule: NonNullable<GateInputs['review']>,
   read: CommitsRead,
   review: Review,
 ): StepResult {
-  const sorted = sortReview(review, inputs.failOn);
+  const sorted = sortFindings(review.failing, gradeOf, inputs.failOn);
+  const { counts, verdicts } = review;
   const result = {
     compliant: review.compliant,
     ...resultOf(inputs, read, sorted.wouldFail),
-    review: {
-      rule: rule.rule,
-      exemptAuthors: rule.exemptAuthors.given,
-      counts: review.counts,
-      verdicts: review.verdicts,
-    },
+    review: { rule: rule.rule, exemptAuthors: rule.exemptAuthors.given, counts, verdicts },
   };
-  const failingVerdicts = VERDICTS.filter((v) => VERDICT_GRADES[v] !== undefined);
-  return checkedStep(inputs, {
-    compliant: review.compliant,
-    outputs: {
-      compliant: review.compliant,
-      missing: [],
-      'non-compliant': [],
-      'would-fail': sorted.wouldFail,
-      review: JSON.stringify(review.counts),
-      unreviewed: review.failing,
-    },
+  const others = verdictCounts(
+    counts,
+    ORDER.filter((v) => v !== 'reviewed'),
+  );
+  const exempt = rule.exemptAuthors.given;
+  const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
+  return checkedStep(inputs, read, {
+    outputs: { review: JSON.stringify(counts), unreviewed: review.failing },
     result,
-    note: read.note,
-    report: (forComment) => reviewReport(inputs, rule, result, review, sorted, forComment),
+    paragraphs: [
+      `${counts.reviewed} of ${verdicts.length} ${plural(verdicts.length, 'commit')} reviewed by someone else` +
+        (others ? `; ${others}.` : '.'),
+      `${verdicts.length} ${plural(verdicts.length, 'commit')}${sourceWords(read)}. ` +
+        'Each needs a pull request approved by someone other than ' +
+        `its authors${exempt.length > 0 ? `, unless written by ${exempt.join(', ')}` : ''}.${narrowed}`,
+      read.note,
+    ],
+    body: (summary, forComment) => reviewTables(inputs, read, review, summary, forComment),
     sorted,
-    describe: (r) => `Commit ${r.commit} (${VERDICT_WORDS[r.verdict][1]}): ${why(r)}.`,
+    describe: (r) => `Commit ${r.commit} (${wordsOf(r.verdict)}): ${why(r)}.`,
     grade: gradeOf,
     words: REVIEWED,
     counts:
-      `${review.failing.length} of ${review.verdicts.length} ${plural(review.verdicts.length, 'commit')} ` +
+      `${review.failing.length} of ${verdicts.length} ${plural(verdicts.length, 'commit')} ` +
       `${plural(review.failing.length, 'fails', 'fail')} the review ` +
-      `(${verdictCounts(review.counts, failingVerdicts)})`,
+      `(${verdictCounts(
+        counts,
+        ORDER.filter((v) => VERDICTS[v][0] !== undefined),
+      )})`,
     title: REVIEW_TITLE,
   });
 }
 
-/** The review's summary, or with `forComment` the comment body: the auditor's answer first, then what failed. */
-function reviewReport(
+/** The review's commits: those not reviewed in a table, the proof of each review folded; many grouped by verdict. */
+function reviewTables(
   inputs: GateInputs,
-  rule: ReviewRule,
-  read: ReturnType<typeof resultOf>,
-  review: Review,
-  sorted: Sorted<ReviewVerdict>,
+  read: CommitsRead,
+  { verdicts }: Review,
+  summary: SummaryWriter,
   forComment: boolean,
 ): SummaryWriter {
-  const summary = opening(REVIEW_TITLE, review.compliant, sorted, forComment);
-  const { counts, verdicts } = review;
-  const others = verdictCounts(
-    counts,
-    VERDICTS.filter((v) => v !== 'reviewed'),
-  );
-  summary.paragraph(
-    `${counts.reviewed} of ${verdicts.length} ${plural(verdicts.length, 'commit')} reviewed by someone else` +
-      (others ? `; ${others}.` : '.'),
-  );
-  const exempt = rule.exemptAuthors.given;
-  const narrowed = inputs.query.flow_name === undefined ? '' : ` Narrowed to flow ${inputs.query.flow_name}.`;
-  summary.paragraph(
-    `${verdicts.length} ${plural(verdicts.length, 'commit')}${sourceWords(read)}. ` +
-      'Each needs a pull request approved by someone other than ' +
-      `its authors${exempt.length > 0 ? `, unless written by ${exempt.join(', ')}` : ''}.${narrowed}`,
-  );
-  if (read.note !== undefined) summary.paragraph(read.note);
-  const graded = failOnSentence(inputs.failOn, sorted, gradeOf, REVIEWED);
-  if (graded !== '') summary.paragraph(graded);
-  if (read.deployed !== undefined) deployedLines(summary, read.deployed);
-
-  const commits = commitLines(inputs, read);
+  const line = commitLine(inputs, read);
+  const cell = (sha: string) => {
+    const commit = line(sha);
+    return commitCell({ ...commit, message: commit.title });
+  };
   const prCell = (r: ReviewVerdict): Cell =>
     r.pullRequest ? { text: `#${r.pullRequest.split('/').pop() ?? ''}`, href: r.pullRequest } : '—';
-  const byVerdict = VERDICTS.map((verdict) => verdicts.filter((r) => r.verdict === verdict));
+  const byVerdict = ORDER.map((verdict) => verdicts.filter((r) => r.verdict === verdict));
   if (verdicts.length > MATRIX_MAX) {
-    const groups = VERDICTS.map((verdict, i) => ({
-      title: groupTitle(...VERDICT_WORDS[verdict]),
-      commits: (byVerdict[i] ?? []).map((r) => commits.line(r.commit, why(r))),
+    const groups = ORDER.map((verdict, i) => ({
+      mark: VERDICTS[verdict][1],
+      words: wordsOf(verdict),
+      commits: (byVerdict[i] ?? []).map((r) => line(r.commit, why(r))),
     }));
-    return writeCommitGroups(summary, groups, listed(forComment));
+    return writeGroups(summary, groups, forComment);
   }
   const notReviewed = byVerdict.slice(0, -1).flat();
   if (notReviewed.length > 0) {
     summary.table(
       ['Commit', 'Result', 'Pull request', 'Authors', 'Approvers', 'Why'],
       notReviewed.map((r) => [
-        commits.cell(r.commit),
-        VERDICT_WORDS[r.verdict].join(' '),
+        cell(r.commit),
+        VERDICTS[r.verdict].slice(1).join(' '),
         prCell(r),
         r.authors.join(', ') || '—',
         r.approvers.join(', ') || '—',
@@ -570,7 +544,7 @@ function reviewReport(
   );
   summary.table(
     ['Commit', 'Pull request', 'Approvers'],
-    reviewed.map((r) => [commits.cell(r.commit), prCell(r), r.approvers.join(', ')]),
+    reviewed.map((r) => [cell(r.commit), prCell(r), r.approvers.join(', ')]),
   );
   return summary.markdown('</details>');
 }

@@ -22,7 +22,7 @@ import {
   type DeployedRead,
   type GateQuery,
 } from './inputs.js';
-import { render, renderReview, renderUnchecked } from './render.js';
+import { render, renderReview, renderUnchecked, runningWords } from './render.js';
 import { decide, decideReview } from './decide.js';
 
 export async function run(inputs: GateInputs): Promise<StepResult> {
@@ -185,12 +185,7 @@ async function readDeployed(
       names: source.names,
       repository: inputs.runner.github.repository,
     });
-    const snapshot = found.snapshot === undefined ? '' : ` (${found.snapshot})`;
-    log.info(
-      `${found.running} ${plural(found.running, 'artifact')} ${plural(found.running, 'runs', 'run')} ` +
-        `in ${environment}${snapshot}; ` +
-        `${found.artifacts.length} of this repository:`,
-    );
+    log.info(`${runningWords({ ...found, environment })}; ${found.artifacts.length} of this repository:`);
     for (const a of found.artifacts) log.info(`  ${a.name}: ${a.commit ?? 'commit unknown'} (${a.why})`);
     return { source, found };
   });
@@ -205,12 +200,8 @@ function sinceDeployed(
   { source, found }: { source: SinceDeployed; found: Deployed },
 ): CommitsRead {
   const { environment, onNoBase, head } = source;
-  const deployed: DeployedRead = {
-    environment,
-    snapshot: found.snapshot,
-    running: found.running,
-    artifacts: found.artifacts,
-  };
+  const { snapshot, running, artifacts } = found;
+  const deployed: DeployedRead = { environment, snapshot, running, artifacts };
   const noBase = whyNoBase(found, environment, matchedBy(inputs, source));
   const described = head === 'HEAD' ? 'HEAD' : `the head commit ${head}`;
   const gathered = (error: unknown) =>
