@@ -408,7 +408,7 @@ describe('render', () => {
 });
 
 describe('render: an overridden requirement', () => {
-  const [sha = '', other = ''] = many(2);
+  const [sha = '', other = '', bare = ''] = many(3);
   const attestation = (fields: Record<string, unknown>) =>
     CommitAttestation.parse({
       attestation_name: 'pull-request',
@@ -437,10 +437,15 @@ describe('render: an overridden requirement', () => {
         description: '**no** review @team',
       }),
     ],
+    // An answer with no who, why or link (only shown): the verdict alone, linked to the commit.
+    [bare]: [
+      attestation({ is_compliant: false, created_at: 100 }),
+      override({ is_compliant: true, created_at: 200, html_url: null }),
+    ],
   };
-  const decision = decide([sha, other], found, ['pull-request']);
+  const decision = decide([sha, other, bare], found, ['pull-request']);
   const readFrom: CommitsRead = {
-    commits: [sha, other].map((c) => ({ sha: c, title: undefined, url: undefined })),
+    commits: [sha, other, bare].map((c) => ({ sha: c, title: undefined, url: undefined })),
     from: 'input',
   };
 
@@ -454,7 +459,8 @@ describe('render: an overridden requirement', () => {
     expect(summary).toContain(
       "[❌ overridden as non-compliant by bob: '\\*\\*no\\*\\* review @\u200Bteam'](https://app.example.test/override/1)",
     );
-    expect(summary).toContain('0 missing, 1 non-compliant. 2 decided by an override');
+    expect(summary).toContain(`[✅ overridden as compliant](https://github.com/acme/app/commit/${bare})`);
+    expect(summary).toContain('0 missing, 1 non-compliant. 3 decided by an override');
     expect(step.comment?.body()).toContain("overridden as compliant by alice: 'hotfix approved by CAB'");
     expect(step.outcome).toBe('non-compliant');
     expect(step.outputs['non-compliant']).toEqual([{ commit: other, name: 'pull-request' }]);

@@ -30,7 +30,7 @@ import type { RunOptions } from '../../helpers/runner.js';
 import { connection, useSandbox } from '../../helpers/sandbox.js';
 import type { AnswerProfile } from '@compliance-actions/sandbox/profile';
 import {
-  VERDICT_GRADES,
+  VERDICTS,
   type ReviewVerdict,
 } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import { fastCommits, repoIn, useTempDirs } from '../../helpers/git.js';
@@ -299,7 +299,7 @@ describe('review: never-alone over a release', () => {
     expect((resultOf(result) as unknown as { review: { verdicts: unknown[] } }).review.verdicts).toHaveLength(
       5000,
     );
-    const zero = Object.fromEntries(Object.keys(VERDICT_GRADES).map((v) => [v, 0]));
+    const zero = Object.fromEntries(Object.keys(VERDICTS).map((v) => [v, 0]));
     expect(JSON.parse(result.outputs.review ?? '')).toEqual({ ...zero, reviewed: 4995, 'self-approved': 5 });
     const unreviewed = JSON.parse(result.outputs.unreviewed ?? '') as ReviewVerdict[];
     expect(unreviewed.map((u) => u.commit).sort()).toEqual(self.sort());
