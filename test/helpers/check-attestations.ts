@@ -1,6 +1,7 @@
 /** What check-attestations-for-commit's tests share, through the bundle (test/dist) and in-process. */
 import { expect } from 'vitest';
 import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
+import { CommitAttestation } from '../../src/api/schemas/index.js';
 import { escapeText } from '../../src/summary/writer.js';
 import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
@@ -10,6 +11,23 @@ import { noLeak } from './step-result.js';
 /** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
 export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 export const UI = 'https://sandbox.compliance.invalid';
+
+/**
+ * An attestation of `name` through the schema, as the client reads an answer (display-only fields absent read null);
+ * `verdict` undefined leaves is_compliant out, as a service without a verdict does.
+ */
+export function at(
+  name: string,
+  verdict: boolean | null | undefined,
+  extra: Partial<CommitAttestation> = {},
+) {
+  return CommitAttestation.parse({
+    attestation_name: name,
+    attestation_type: 'generic',
+    ...(verdict !== undefined && { is_compliant: verdict }),
+    ...extra,
+  });
+}
 
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
 export type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };

@@ -3,7 +3,8 @@
  * on a decision that passes what it must not (or trips on what it must pass).
  */
 import { describe, expect, it } from 'vitest';
-import { CommitAttestation, type AttestationsByCommit } from '../../../src/api/schemas/index.js';
+import type { AttestationsByCommit, CommitAttestation } from '../../../src/api/schemas/index.js';
+import { at } from '../../helpers/check-attestations.js';
 import {
   decide,
   type CellState,
@@ -15,16 +16,6 @@ const B = 'b'.repeat(40);
 const FP1 = '1'.repeat(64);
 const FP2 = '2'.repeat(64);
 
-/** An attestation of `name`; `verdict` undefined leaves is_compliant out, as a service without a verdict does. */
-function at(name: string, verdict: boolean | null | undefined, extra: Partial<CommitAttestation> = {}) {
-  // Through the schema, as the client reads an answer: display-only fields absent read null.
-  return CommitAttestation.parse({
-    attestation_name: name,
-    attestation_type: 'generic',
-    ...(verdict !== undefined && { is_compliant: verdict }),
-    ...extra,
-  });
-}
 /** Made in flow `backend`, trail `t1` (so a newer one there supersedes it), at `time`. */
 const placed = (time: number | null, extra: Partial<CommitAttestation> = {}) => ({
   flow_name: 'backend',

@@ -16,13 +16,14 @@ import {
   render,
   renderUnchecked,
 } from '../../../src/actions/check-attestations-for-commit/render.js';
-import { CommitAttestation } from '../../../src/api/schemas/index.js';
+import type { CommitAttestation } from '../../../src/api/schemas/index.js';
 import { InputReader, type Env } from '../../../src/context/inputs.js';
 import { InputError, NetworkError } from '../../../src/errors/errors.js';
 import { errorStep, type StepResult } from '../../../src/runtime/step.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { CONNECTION, inputEnv } from '../../helpers/inputs.js';
+import { at } from '../../helpers/check-attestations.js';
 
 const { tempDir } = useTempDirs();
 const A = 'a'.repeat(40);
@@ -313,18 +314,7 @@ describe('the summary of many commits', () => {
     from: 'range',
     range: { shown: 'v1..HEAD', head: commits[0] ?? '', bases: [B], includeMerges: true },
   });
-  const passed = (sha: string) => [
-    CommitAttestation.parse({
-      attestation_name: 'unit-tests',
-      attestation_type: 'junit',
-      is_compliant: true,
-    }),
-    CommitAttestation.parse({
-      attestation_name: 'sbom',
-      attestation_type: 'generic',
-      is_compliant: sha.endsWith('7') ? false : true,
-    }),
-  ];
+  const passed = (sha: string) => [at('unit-tests', true), at('sbom', !sha.endsWith('7'))];
 
   it(`up to ${MATRIX_MAX} commits, the matrix; past it, grouped by state, worst first`, async () => {
     const inputs = await read(env({ required: 'unit-tests\nsbom' }));
@@ -409,39 +399,20 @@ describe('render', () => {
 
 describe('render: an overridden requirement', () => {
   const [sha = '', other = '', bare = ''] = many(3);
-  const attestation = (fields: Record<string, unknown>) =>
-    CommitAttestation.parse({
-      attestation_name: 'pull-request',
-      attestation_type: 'pull_request',
-      ...fields,
+  const report = (verdict: boolean) => at('pull-request', verdict, { created_at: 100 });
+  const override = (verdict: boolean, extra: Partial<CommitAttestation>) =>
+    at('pull-request', verdict, {
+      attestation_type: 'override',
+      created_at: 200,
+      html_url: 'https://app.example.test/override/1',
+      ...extra,
     });
-  const override = (fields: Record<string, unknown>) =>
-    attestation({ attestation_type: 'override', html_url: 'https://app.example.test/override/1', ...fields });
   const found = {
-    [sha]: [
-      attestation({ is_compliant: false, created_at: 100 }),
-      override({
-        is_compliant: true,
-        created_at: 200,
-        reported_by: 'alice',
-        description: 'hotfix approved by CAB',
-      }),
-    ],
-    [other]: [
-      attestation({ is_compliant: true, created_at: 100 }),
-      // The service's text: markup and a mention are escaped by the summary writer.
-      override({
-        is_compliant: false,
-        created_at: 200,
-        reported_by: 'bob',
-        description: '**no** review @team',
-      }),
-    ],
+    [sha]: [report(false), override(true, { reported_by: 'alice', description: 'hotfix approved by CAB' })],
+    // The service's text: markup and a mention are escaped by the summary writer.
+    [other]: [report(true), override(false, { reported_by: 'bob', description: '**no** review @team' })],
     // An answer with no who, why or link (only shown): the verdict alone, linked to the commit.
-    [bare]: [
-      attestation({ is_compliant: false, created_at: 100 }),
-      override({ is_compliant: true, created_at: 200, html_url: null }),
-    ],
+    [bare]: [report(false), override(true, { html_url: null })],
   };
   const decision = decide([sha, other, bare], found, ['pull-request']);
   const readFrom: CommitsRead = {
