@@ -202,7 +202,12 @@ function sinceDeployed(
   const { environment, onNoBase, head } = source;
   const { snapshot, running, artifacts } = found;
   const deployed: DeployedRead = { environment, snapshot, running, artifacts };
-  const noBase = whyNoBase(found, environment, matchedBy(inputs, source));
+  // What picked this repository's artifacts, for the reason there is no base.
+  const matchedBy = [
+    inputs.query.flow_name !== undefined && `flow ${inputs.query.flow_name}`,
+    source.names.length > 0 && `name ${source.names.map((n) => n.source).join(', ')}`,
+  ];
+  const noBase = whyNoBase(found, environment, matchedBy.filter(Boolean).join(' and '));
   const described = head === 'HEAD' ? 'HEAD' : `the head commit ${head}`;
   const gathered = (error: unknown) =>
     new GatheredFailure(error, { result: { from: 'since-deployed', deployed } });
@@ -239,15 +244,6 @@ function sinceDeployed(
   } catch (error) {
     throw gathered(error);
   }
-}
-
-function matchedBy(inputs: GateInputs, source: SinceDeployed): string {
-  return [
-    inputs.query.flow_name !== undefined && `flow ${inputs.query.flow_name}`,
-    source.names.length > 0 && `name ${source.names.map((n) => n.source).join(', ')}`,
-  ]
-    .filter(Boolean)
-    .join(' and ');
 }
 
 function describeSource(read: CommitsRead): string {

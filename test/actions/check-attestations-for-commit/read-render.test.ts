@@ -398,7 +398,7 @@ describe('render', () => {
 });
 
 describe('render: an overridden requirement', () => {
-  const [sha = '', other = '', bare = ''] = many(3);
+  const [sha = '', other = '', bare = '', twice = ''] = many(4);
   const report = (verdict: boolean) => at('pull-request', verdict, { created_at: 100 });
   const override = (verdict: boolean, extra: Partial<CommitAttestation>) =>
     at('pull-request', verdict, {
@@ -413,10 +413,15 @@ describe('render: an overridden requirement', () => {
     [other]: [report(true), override(false, { reported_by: 'bob', description: '**no** review @team' })],
     // An answer with no who, why or link (only shown): the verdict alone, linked to the commit.
     [bare]: [report(false), override(true, { html_url: null })],
+    // Two failures, neither said where it was made, and no override: the cell links the newer.
+    [twice]: [
+      at('pull-request', false, { created_at: 100, html_url: 'https://app.example.test/report/old' }),
+      at('pull-request', false, { created_at: 300, html_url: 'https://app.example.test/report/new' }),
+    ],
   };
-  const decision = decide([sha, other, bare], found, ['pull-request']);
+  const decision = decide([sha, other, bare, twice], found, ['pull-request']);
   const readFrom: CommitsRead = {
-    commits: [sha, other, bare].map((c) => ({ sha: c, title: undefined, url: undefined })),
+    commits: [sha, other, bare, twice].map((c) => ({ sha: c, title: undefined, url: undefined })),
     from: 'input',
   };
 
@@ -431,10 +436,14 @@ describe('render: an overridden requirement', () => {
       "[❌ overridden as non-compliant by bob: '\\*\\*no\\*\\* review @\u200Bteam'](https://app.example.test/override/1)",
     );
     expect(summary).toContain(`[✅ overridden as compliant](https://github.com/acme/app/commit/${bare})`);
-    expect(summary).toContain('0 missing, 1 non-compliant. 3 decided by an override');
+    expect(summary).toContain('[❌ non-compliant](https://app.example.test/report/new)');
+    expect(summary).toContain('0 missing, 2 non-compliant. 3 decided by an override');
     expect(step.comment?.body()).toContain("overridden as compliant by alice: 'hotfix approved by CAB'");
     expect(step.outcome).toBe('non-compliant');
-    expect(step.outputs['non-compliant']).toEqual([{ commit: other, name: 'pull-request' }]);
+    expect(step.outputs['non-compliant']).toEqual([
+      { commit: other, name: 'pull-request' },
+      { commit: twice, name: 'pull-request' },
+    ]);
     expect(ofLevel(step, 'error')[0]?.message).toBe(
       `Commit ${other}: the attestation 'pull-request' is non-compliant, overridden as non-compliant by bob: ` +
         "'**no** review @team' (https://app.example.test/override/1).",
