@@ -581,20 +581,23 @@ describe('check-attestations-for-commit', () => {
     });
     const comment = { 'comment-on-pr': 'true' };
 
-    it('reaches GitHub and the service on loopback directly behind a proxy: no token crosses it', async () => {
-      const api = await github({ pulls: pulls([COMPLIANT, 'Add payment retries']) });
+    it("behind a proxy, reaches GitHub and the service on loopback directly; with a personal token, updates the comment that token's user wrote", async () => {
+      const api = await github({ pulls: pulls([COMPLIANT, 'x']), viewer: 'release-bot-user' });
       const proxy = await startProxy();
       try {
         const env = Object.fromEntries(
           ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].map((name) => [name, proxy.url]),
         );
-        expectStep(await gate(comment, onPullRequest(api, COMPLIANT, { env })), { code: 0 });
-        expect(api.comments.get(7)).toHaveLength(1);
+        for (let i = 0; i < 2; i++)
+          expectStep(await gate(comment, onPullRequest(api, COMPLIANT, { env })), { code: 0 });
         expect(proxy.credentials).toEqual([]);
         expect(proxy.seen).toEqual([]);
       } finally {
         await proxy.close();
       }
+      expect(api.comments.get(7)).toHaveLength(1);
+      expect(api.comments.get(7)?.[0]?.user.login).toBe('release-bot-user');
+      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
     });
 
     it('is created, then updated in place (a service down states it could not check), once per workflow', async () => {
@@ -695,14 +698,6 @@ describe('check-attestations-for-commit', () => {
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH').map((r) => r.url.pathname)).toEqual([
         `/repos/acme/app/issues/comments/${all[1]?.id ?? 0}`,
       ]);
-    });
-
-    it("with a personal token, updates the comment that token's user wrote", async () => {
-      const api = await github({ pulls: pulls([COMPLIANT, 'x']), viewer: 'release-bot-user' });
-      for (let i = 0; i < 2; i++) expect((await gate(comment, onPullRequest(api, COMPLIANT))).code).toBe(0);
-      expect(api.comments.get(7)).toHaveLength(1);
-      expect(api.comments.get(7)?.[0]?.user.login).toBe('release-bot-user');
-      expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
     });
   });
 });
