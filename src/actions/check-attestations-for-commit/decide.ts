@@ -54,14 +54,17 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
     const columns = names.length > 0 ? names : [...byName.keys()].sort();
     // Keyed by names from the service: no prototype, so 'valueOf' or '__proto__' is a name like any other.
     const cells = Object.create(null) as Record<string, GateCell>;
+    // The row: its worst cell; with no column at all (no attestation, nothing required), missing.
+    let row: CellState = columns.length === 0 ? 'missing' : 'compliant';
     for (const name of columns) {
       const { counted, override } = overridden(byName.get(name) ?? []);
       const state = cellState(counted);
       cells[name] = { state, attestations: counted, ...(override && { override }) };
       if (state !== 'compliant') findings.push({ commit, name, grade: state });
+      if (stateRank(state) > stateRank(row)) row = state;
     }
     if (columns.length === 0) findings.push({ commit, name: null, grade: 'missing' });
-    rows.push({ commit, state: rowState(Object.values(cells), columns.length), cells });
+    rows.push({ commit, state: row, cells });
   }
   const of = (grade: GradedItem['grade']) =>
     findings.filter((f) => f.grade === grade).map(({ commit, name }) => ({ commit, name }));
@@ -117,15 +120,6 @@ export function cellState(attestations: CommitAttestation[]): CellState {
   if (attestations.length === 0) return 'missing';
   if (attestations.some((a) => a.is_compliant === false)) return 'non-compliant';
   return attestations.every((a) => a.is_compliant === true) ? 'compliant' : 'unknown';
-}
-
-/** The worst of the cells; a commit with no column at all (no attestation, nothing required) is missing. */
-function rowState(cells: GateCell[], columns: number): CellState {
-  if (columns === 0) return 'missing';
-  return cells.reduce<CellState>(
-    (worst, { state }) => (stateRank(state) > stateRank(worst) ? state : worst),
-    'compliant',
-  );
 }
 
 /**
@@ -187,15 +181,6 @@ export interface ReviewVerdict {
   override?: Pick<CommitAttestation, 'is_compliant' | 'reported_by' | 'description' | 'html_url'>;
 }
 
-/** One pull request judged: its verdict and the people, trimmed, each once (compared case-insensitively). */
-interface Judged {
-  verdict: 'reviewed' | 'self-approved' | 'unreviewed' | 'unknown';
-  reason: string;
-  pr: AttestedPullRequest;
-  authors: string[];
-  approvers: string[];
-}
-
 /** A username as compared: look-alike forms (fullwidth letters) folded, invisible characters dropped, trimmed. */
 const person = (name: string | null | undefined) =>
   (name ?? '')
@@ -213,16 +198,13 @@ function namesEveryAuthor(pr: AttestedPullRequest): boolean {
   return !!pr.commits?.length && pr.commits.every((c) => person(c.author_username) !== '');
 }
 
-function judge(pr: AttestedPullRequest): Judged {
+/** One pull request judged: its verdict and the people, trimmed, each once (compared case-insensitively). */
+function judge(pr: AttestedPullRequest) {
   const approvers = distinct((pr.approvers ?? []).map((a) => person(a.username)));
   const authors = distinct((pr.commits ?? []).map((c) => person(c.author_username)));
-  const of = (verdict: Judged['verdict'], reason: string): Judged => ({
-    verdict,
-    reason,
-    pr,
-    authors,
-    approvers,
-  });
+  const of = (verdict: 'reviewed' | 'self-approved' | 'unreviewed' | 'unknown', reason: string) => {
+    return { verdict, reason, pr, authors, approvers };
+  };
   if (approvers.length >= 2) return of('reviewed', `approved by ${approvers.join(', ')}`);
   if (pr.approvers == null) return of('unknown', 'the answer does not list its approvers');
   if (pr.approvers.some((a) => person(a.username) === ''))
@@ -235,6 +217,8 @@ function judge(pr: AttestedPullRequest): Judged {
     return of('self-approved', `approved only by its author ${approver}`);
   return of('reviewed', `approved by ${approver}, who authored none of its commits`);
 }
+
+type Judged = ReturnType<typeof judge>;
 
 /** Worst first among those that fail: a lack of data before a finding, as either may hide a review. */
 const FAILING_ORDER: Judged['verdict'][] = ['unknown', 'self-approved', 'unreviewed'];
@@ -312,14 +296,8 @@ export function reviewCommit(
   );
   const authors = distinct(named);
   if (known && authors.length > 0 && !named.includes('') && authors.every(isExempt)) {
-    const shown = judged[0];
-    return {
-      commit,
-      verdict: 'exempt',
-      reason: `authored by ${authors.join(', ')}, exempt from review`,
-      ...people(shown),
-      authors,
-    };
+    const reason = `authored by ${authors.join(', ')}, exempt from review`;
+    return { commit, verdict: 'exempt', reason, ...people(judged[0]), authors };
   }
 
   if (unread) {
