@@ -119,14 +119,10 @@ describe('check-attestations-for-commit over a range', () => {
     const saved = resultOf(result);
     expect(saved.commits[0]).toEqual({ sha: head(), title: 'Commit 299', url: commitUrl(head()) });
     expect(saved.range).toEqual({ shown: 'v1..HEAD', head: head(), bases: [root], includeMerges: true });
-    // Grouped by state past the matrix's bound (read-render.test.ts has the headings), each commit linked.
-    const { summary } = result;
-    const compliantLines = summary
-      .slice(summary.indexOf('#### ✅'))
-      .match(/^- \[[0-9a-f]{7} Commit \d+\]\(https:\/\/github\.com\/acme\/app\/commit\/[0-9a-f]{40}\)/gm);
-    expect(compliantLines).toHaveLength(298);
-    // In the order checked: newest first.
-    expect(compliantLines?.[0]).toContain('Commit 299');
+    // Grouped by state past the matrix's bound: read-render.test.ts has the headings and counts.
+    expect(result.summary).toContain(
+      `#### ✅ Compliant: 298 commits\n\n- [${head().slice(0, 7)} Commit 299](`,
+    );
   });
 
   it('checks merge commits unless include-merges is false', async () => {
