@@ -103,22 +103,17 @@ async function readExemptAuthors(inputs: InputReader) {
   const lines = inputs.list('exempt-authors', true);
   const refuse = (line: string, problem: string) =>
     new InputError('exempt-authors', `'${line}' ${problem}`, EXEMPT_FORM);
-  const sources: string[] = [];
-  for (const line of lines.filter((l) => l.startsWith('/'))) {
-    if (line.length <= 2 || !line.endsWith('/'))
-      throw refuse(
-        line,
-        'starts with / but is not a pattern between slashes (no flags: every one matches any case)',
-      );
-    sources.push(line.slice(1, -1));
-  }
+  const slashed = lines.filter((line) => line.startsWith('/'));
+  const unclosed = slashed.find((line) => line.length <= 2 || !line.endsWith('/'));
+  const noFlags = 'starts with / but is not a pattern between slashes (no flags: every one matches any case)';
+  if (unclosed !== undefined) throw refuse(unclosed, noFlags);
   const names = lines.filter((line) => !line.startsWith('/')).map((name) => name.toLowerCase());
-  let patterns: Pattern[] = [];
-  if (sources.length > 0) {
+  const patterns: Pattern[] = [];
+  if (slashed.length > 0) {
     // The engine is loaded only when there is a pattern; each is compiled alone first, so wrapping cannot change it.
     const { compilePattern } = await import('../../context/re2.js');
-    patterns = sources.map((source) => {
-      const line = `/${source}/`;
+    for (const line of slashed) {
+      const source = line.slice(1, -1);
       const pattern = compiledOr(
         () => {
           compilePattern(source);
@@ -127,8 +122,8 @@ async function readExemptAuthors(inputs: InputReader) {
         (problem) => refuse(line, `is not a usable regular expression: ${problem}`),
       );
       if (pattern.test('')) throw refuse(line, 'matches an empty username: it would exempt every author');
-      return pattern;
-    });
+      patterns.push(pattern);
+    }
   }
   return {
     given: lines,
