@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { InputError } from '../../errors/errors.js';
-import type { Env, InputReader } from '../../context/inputs.js';
+import type { InputReader } from '../../context/inputs.js';
 import { readRegexList } from '../../context/pattern.js';
 import type { EnvironmentTarget } from '../../k8s/environments.js';
 import { NAMESPACE_NAME, type NamespaceFilter, type ArtifactCount, type SkippedPod } from '../../k8s/pods.js';
@@ -98,13 +98,11 @@ async function readTargets(inputs: InputReader, workspace: string) {
   const { readEnvironmentsConfig } = await import('../../k8s/environments.js');
   if (file === undefined) {
     // Untrimmed: blank lines before the YAML would shift every line number an error gives.
-    const text = inputs.env.INPUT_ENVIRONMENTS ?? '';
-    return { targets: await readEnvironmentsConfig(text, 'environments'), config };
+    return { targets: await readEnvironmentsConfig(inputs.env.INPUT_ENVIRONMENTS ?? '', config), config };
   }
   const path = resolve(workspace, file);
   const { readYamlFile } = await import('../../context/yaml-file.js');
-  const targets = await readEnvironmentsConfig(readYamlFile('config-file', path), 'config-file', path);
-  return { targets, config };
+  return { targets: await readEnvironmentsConfig(readYamlFile(config, path), config, path), config };
 }
 
 async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget> {
@@ -144,7 +142,12 @@ function readSource(inputs: InputReader, workspace: string): PodSource {
       kind: 'kubectl',
       ...(kubeconfig !== undefined && { kubeconfig: resolve(workspace, kubeconfig) }),
       ...(context !== undefined && { context }),
-      env: kubectlEnv(inputs.env),
+      // kubectl and the credential plugins it runs get the environment, less the inputs and the service token.
+      env: Object.fromEntries(
+        Object.entries(inputs.env).filter(
+          ([key]) => !key.startsWith('INPUT_') && key !== 'COMPLIANCE_API_TOKEN',
+        ),
+      ),
     };
   }
   const live = kubeconfig !== undefined ? 'kubeconfig' : context !== undefined ? 'kube-context' : undefined;
@@ -156,13 +159,6 @@ function readSource(inputs: InputReader, workspace: string): PodSource {
     );
   }
   return { kind: 'file', path: resolve(workspace, podsFile) };
-}
-
-/** kubectl and the credential plugins it runs get the environment, less the inputs and the service token. */
-function kubectlEnv(env: Env): Env {
-  return Object.fromEntries(
-    Object.entries(env).filter(([key]) => !key.startsWith('INPUT_') && key !== 'COMPLIANCE_API_TOKEN'),
-  );
 }
 
 /** Where the pods come from, in words: the log and the result file. */

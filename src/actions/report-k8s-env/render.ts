@@ -1,6 +1,6 @@
 /** What report-k8s-env says: the summary, the warnings of pods left out, the could-not heading. */
 import type { EnvironmentTarget } from '../../k8s/environments.js';
-import type { NamespaceFilter, PodReport, SkippedPod } from '../../k8s/pods.js';
+import type { PodReport, SkippedPod } from '../../k8s/pods.js';
 import { cappedWarnings, MAX_ANNOTATIONS, type Annotation, type ErrorExtras } from '../../runtime/step.js';
 import { escapeText, link, safeUrl, SummaryWriter, type Cell } from '../../summary/writer.js';
 import { plural } from '../../trust/text.js';
@@ -22,42 +22,45 @@ export function environmentsText(targets: EnvironmentTarget[]): string {
   return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }
 
-/** A named namespace without pods, then the skipped pods: as many warnings as GitHub shows, then a count. */
-export function warnings(filter: NamespaceFilter, report: PodReport): Annotation[] {
-  return capped(
-    emptyNamespaces(filter, report).map((ns) => `Namespace '${ns}' has no pods (or does not exist).`),
-    report.skipped,
-  );
-}
-
-/** The warnings of many environments from one read: each skipped pod once, whichever environments it was in. */
-export function manyWarnings(environments: { target: EnvironmentTarget; report: PodReport }[]): Annotation[] {
+/**
+ * A named namespace without pods (prefixed with its environment's name when `named`), then each skipped pod once
+ * (one pod is in the report of every environment whose namespaces hold it): as many as GitHub shows, then a count.
+ */
+export function warnings(
+  environments: { target: EnvironmentTarget; report: PodReport }[],
+  named: boolean,
+): Annotation[] {
   const empty = environments.flatMap(({ target, report }) =>
-    emptyNamespaces(target.filter, report).map(
-      (ns) => `Environment ${target.name}: namespace '${ns}' has no pods (or does not exist).`,
-    ),
+    (target.filter.include ?? [])
+      .filter((ns) => !report.namespaces.has(ns))
+      .map(
+        (ns) =>
+          `${named ? `Environment ${target.name}: namespace` : 'Namespace'} '${ns}' has no pods (or does not exist).`,
+      ),
   );
-  return capped(empty, uniqueSkipped(environments.map((e) => e.report)));
-}
-
-function emptyNamespaces(filter: NamespaceFilter, report: PodReport): string[] {
-  return (filter.include ?? []).filter((ns) => !report.namespaces.has(ns));
-}
-
-/** Each skipped pod once: one pod is in the report of every environment whose namespaces hold it. */
-function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
-  // mapPodsFor maps a pod once: the same object is in every report that holds it.
-  return [...new Set(reports.flatMap((r) => r.skipped))];
-}
-
-function capped(empty: string[], skippedPods: SkippedPod[]): Annotation[] {
-  const skipped = skippedPods.map((pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`);
+  const skipped = uniqueSkipped(environments.map((e) => e.report)).map(
+    (pod) => `Skipped pod ${pod.namespace}/${pod.pod}: ${pod.reason}`,
+  );
   // The namespaces' warnings all stand; the pods' fill the room left, at least one.
   const room = empty.length + Math.max(MAX_ANNOTATIONS - empty.length, 1);
   const rest = (count: number) =>
     `${count} more ${plural(count, 'pod')} ${plural(count, 'was', 'were')} skipped: ` +
     'see the job summary or result-file.';
   return cappedWarnings([...empty, ...skipped], rest, room);
+}
+
+/** Each skipped pod once: mapPodsFor maps a pod once, so the same object is in every report that holds it. */
+function uniqueSkipped(reports: { skipped: SkippedPod[] }[]): SkippedPod[] {
+  return [...new Set(reports.flatMap((r) => r.skipped))];
+}
+
+/** What the outputs count of an environment: its pods read, its distinct fingerprints, its skipped pods. */
+export function countsOf(result: Pick<ReportK8sEnvResult, 'pods' | 'artifacts' | 'skipped'>) {
+  return {
+    pods: result.pods,
+    artifacts: new Set(result.artifacts.map((a) => a.fingerprint)).size,
+    skipped: result.skipped.length,
+  };
 }
 
 export function summarize(result: ReportK8sEnvResult): SummaryWriter {
@@ -160,10 +163,8 @@ export function summarizeMany(dryRun: boolean, environments: EnvironmentOutcome[
     environments.map(({ outcome, result, error }): Cell[] => [
       result.environment,
       OUTCOME_MARK[outcome],
-      // Pods read, as the environments output counts them (not those reported).
-      result.pods,
-      new Set(result.artifacts.map((a) => a.fingerprint)).size,
-      result.skipped.length,
+      // Pods, artifacts and skipped pods as the environments output counts them (pods read, not reported).
+      ...Object.values(countsOf(result)),
       snapshotCell(result.snapshot),
       error?.message ?? result.message,
     ]),

@@ -21,7 +21,7 @@ import {
   type EnvironmentOutcome,
   type ReportK8sEnvResult,
 } from './inputs.js';
-import { details, manyWarnings, summarize, summarizeMany, warnings } from './render.js';
+import { countsOf, details, summarize, summarizeMany, warnings } from './render.js';
 
 /** A dry run prints the payload of this many pods at most; a bigger one is only kept in `payload-file`. */
 const PRINT_LIMIT = 50;
@@ -40,8 +40,8 @@ export async function run(inputs: ReportK8sEnvInputs): Promise<StepResult> {
 /** One environment (the `environment` input): what is not delivered fails the step and is kept as `payload-file`. */
 async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, report: PodReport) {
   const prepared = prepare(target, report);
-  const { payload, counts } = prepared;
-  const annotations = warnings(target.filter, report);
+  const { payload } = prepared;
+  const annotations = warnings([prepared], false);
 
   // What was gathered, for a step that fails after gathering it: nothing is lost, its warnings included.
   const gathered: { result?: ReportK8sEnvResult } = {};
@@ -53,7 +53,7 @@ async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, 
         const dry = await dryRun(payload, result);
         return {
           outcome: 'dry-run',
-          outputs: { ...counts, message: dry.message },
+          outputs: { ...countsOf(dry), message: dry.message },
           result: { ...dry },
           summary: summarize(dry),
           annotations,
@@ -67,7 +67,7 @@ async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, 
         outcome: 'reported',
         // No payload-file: set empty, so a later step reads a defined output.
         outputs: {
-          ...counts,
+          ...countsOf(reported),
           message: reported.message,
           'snapshot-created': reported.snapshot.created,
           'snapshot-id': reported.snapshot.id ?? '',
@@ -87,7 +87,6 @@ async function reportOne(inputs: ReportK8sEnvInputs, target: EnvironmentTarget, 
 /** Many environments, at most 4 reports at once; one that fails keeps its payload and fails the step at the end. */
 async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Promise<StepResult> {
   const prepared = inputs.targets.map((target, i) => prepare(target, reports[i] as PodReport));
-  const annotations = manyWarnings(prepared);
   const environments = await withClient(inputs.connection, (client) =>
     mapBounded(prepared, SEND_CONCURRENCY, async (p): Promise<EnvironmentOutcome> => {
       const result = resultOf(client, inputs, p);
@@ -110,30 +109,19 @@ async function reportMany(inputs: ReportK8sEnvInputs, reports: PodReport[]): Pro
       }
     }),
   );
-  return manyStep(inputs, environments, annotations);
-}
-
-/** The step of many environments: its outcome, the `environments` output, the summary, the kept payloads. */
-function manyStep(inputs: ReportK8sEnvInputs, environments: EnvironmentOutcome[], annotations: Annotation[]) {
   const failed = environments.filter((e) => e.outcome === 'error');
-  const listed = environments.map((e) => ({
-    name: e.result.environment,
-    outcome: e.outcome,
-    pods: e.result.pods,
-    artifacts: new Set(e.result.artifacts.map((a) => a.fingerprint)).size,
-    skipped: e.result.skipped.length,
-    message: e.error?.message ?? e.result.message ?? '',
-    'payload-file': e.payloadFile ?? '',
-  }));
-  const failure =
-    failed.length > 0
-      ? `Could not report ${failed.length} of ${environments.length} ${plural(environments.length, 'environment')}: ` +
-        `${failed.map((e) => `${e.result.environment} (${e.error?.message ?? 'unknown error'})`).join('; ')}. ` +
-        'Each payload is kept: see payload-file in the environments output.'
-      : undefined;
+  const n = environments.length;
   return {
     outcome: failed.length > 0 ? 'error' : inputs.dryRun ? 'dry-run' : 'reported',
-    outputs: { environments: listed },
+    outputs: {
+      environments: environments.map((e) => ({
+        name: e.result.environment,
+        outcome: e.outcome,
+        ...countsOf(e.result),
+        message: e.error?.message ?? e.result.message ?? '',
+        'payload-file': e.payloadFile ?? '',
+      })),
+    },
     result: {
       dryRun: inputs.dryRun,
       config: inputs.config,
@@ -152,12 +140,17 @@ function manyStep(inputs: ReportK8sEnvInputs, environments: EnvironmentOutcome[]
         title: `Environment ${e.result.environment} not reported`,
         message: `${e.error?.message ?? 'unknown error'} Its payload is kept in ${e.payloadFile ?? '?'}.`,
       })),
-      ...annotations,
+      ...warnings(prepared, true),
     ],
     payloads: environments.flatMap((e) =>
       e.payloadFile !== undefined ? [{ file: e.payloadFile, payload: e.payload }] : [],
     ),
-    ...(failure !== undefined && { failure }),
+    ...(failed.length > 0 && {
+      failure:
+        `Could not report ${failed.length} of ${n} ${plural(n, 'environment')}: ` +
+        `${failed.map((e) => `${e.result.environment} (${e.error?.message ?? 'unknown error'})`).join('; ')}. ` +
+        'Each payload is kept: see payload-file in the environments output.',
+    }),
   };
 }
 
@@ -178,11 +171,6 @@ function prepare(target: EnvironmentTarget, report: PodReport) {
     report,
     artifacts,
     payload: { artifacts: report.artifacts },
-    counts: {
-      pods: report.pods,
-      artifacts: new Set(artifacts.map((a) => a.fingerprint)).size,
-      skipped: report.skipped.length,
-    },
   };
 }
 

@@ -2,10 +2,10 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { action } from '../../../src/actions/report-k8s-env/index.js';
-import { environmentsText, manyWarnings, warnings } from '../../../src/actions/report-k8s-env/render.js';
+import { environmentsText, warnings } from '../../../src/actions/report-k8s-env/render.js';
 import { ComplianceClient } from '../../../src/api/client.js';
 import { InputError, SourceError } from '../../../src/errors/errors.js';
-import { countArtifacts, type PodReport } from '../../../src/k8s/pods.js';
+import { countArtifacts } from '../../../src/k8s/pods.js';
 import { readPods } from '../../../src/k8s/source.js';
 import { MAX_ANNOTATIONS, settle } from '../../../src/runtime/step.js';
 import { useTempDirs } from '../../helpers/git.js';
@@ -66,20 +66,25 @@ describe('reading a pods file', () => {
 });
 
 describe('warnings', () => {
-  const report = (skipped: number, namespaces: string[] = []): PodReport => ({
-    artifacts: [],
-    pods: skipped,
-    namespaces: new Set(namespaces),
-    leftOut: 0,
-    skipped: Array.from({ length: skipped }, (_, i) => ({
-      namespace: 'shop',
-      pod: `p-${i}`,
-      reason: 'no imageID',
-    })),
+  /** An environment of `include` whose report holds `skipped` pods, all skipped, in `namespaces`. */
+  const env = (include: string[], skipped: number, namespaces: string[] = [], name = 'prod') => ({
+    target: { name, filter: { include } },
+    report: {
+      artifacts: [],
+      pods: skipped,
+      namespaces: new Set(namespaces),
+      leftOut: 0,
+      skipped: Array.from({ length: skipped }, (_, i) => ({
+        namespace: 'shop',
+        pod: `p-${i}`,
+        reason: 'no imageID',
+      })),
+    },
   });
+  const messages = (annotations: { message: string }[]) => annotations.map((a) => a.message);
 
   it('names an empty named namespace first, then every skipped pod when they fit', () => {
-    expect(warnings({ include: ['shop', 'shopp'] }, report(2, ['shop'])).map((a) => a.message)).toEqual([
+    expect(messages(warnings([env(['shop', 'shopp'], 2, ['shop'])], false))).toEqual([
       "Namespace 'shopp' has no pods (or does not exist).",
       'Skipped pod shop/p-0: no imageID',
       'Skipped pod shop/p-1: no imageID',
@@ -87,21 +92,22 @@ describe('warnings', () => {
   });
 
   it('stays within what GitHub shows, the last warning counting the pods not named', () => {
-    const many = warnings({ include: ['a', 'b'] }, report(25));
+    const many = warnings([env(['a', 'b'], 25)], false);
     expect(many).toHaveLength(MAX_ANNOTATIONS);
     expect(many.every((a) => a.level === 'warning')).toBe(true);
     expect(many.at(-1)?.message).toBe('18 more pods were skipped: see the job summary or result-file.');
-    expect(warnings({}, report(MAX_ANNOTATIONS))).toHaveLength(MAX_ANNOTATIONS);
-    expect(warnings({}, report(MAX_ANNOTATIONS)).at(-1)?.message).toMatch(/^Skipped pod/);
+    const fit = warnings([env([], MAX_ANNOTATIONS)], false);
+    expect(fit).toHaveLength(MAX_ANNOTATIONS);
+    expect(fit.at(-1)?.message).toMatch(/^Skipped pod/);
   });
 
   it('names the environment of an empty named namespace, and up to three environments in a heading', () => {
-    const target = (name: string) => ({ name, filter: { include: ['shop'] } });
-    expect(manyWarnings([{ target: target('prod'), report: report(0) }]).map((a) => a.message)).toEqual([
+    expect(messages(warnings([env(['shop'], 0)], true))).toEqual([
       "Environment prod: namespace 'shop' has no pods (or does not exist).",
     ]);
     const names = ['a', 'b', 'c', 'd'];
-    expect(names.map((_, i) => environmentsText(names.slice(0, i + 1).map(target)))).toEqual([
+    const targets = names.map((name) => env([], 0, [], name).target);
+    expect(names.map((_, i) => environmentsText(targets.slice(0, i + 1)))).toEqual([
       'a',
       'a and b',
       'a, b, c',
