@@ -7,7 +7,7 @@ import { isLoopbackHost } from '../api/config.js';
 import { errorCode, SourceError } from '../errors/errors.js';
 import { cutText, pageText } from '../trust/text.js';
 import { USER_AGENT } from '../version.js';
-import { formatReference, parseImageReference, type ImageReference } from './reference.js';
+import { formatReference, parseImageReference } from './reference.js';
 import { registerSecret } from '../trust/redact.js';
 
 /** The manifest media types asked for, so that the registry answers with the manifest as pushed. */
@@ -32,13 +32,6 @@ interface OciOptions {
   dispatcher?: Dispatcher | undefined;
   /** Time limit of each request, from sending to the last byte of the answer; 30 s when left out. */
   timeoutMs?: number;
-}
-
-/** The manifest digest of `reference`, asked for even when pinned; runtime/artifact.ts pairs the credentials. */
-export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
-  const ref = parseImageReference(reference);
-  registerSecret(options.password);
-  return new RegistrySession(ref, options).manifestDigest();
 }
 
 /** One challenge of a `WWW-Authenticate` header: its scheme and parameters (the first value of each kept). */
@@ -88,175 +81,137 @@ function describeNetworkError(err: unknown): string {
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
-class RegistrySession {
-  private readonly ref: ImageReference;
-  private readonly options: OciOptions;
-  private readonly timeoutMs: number;
-  private readonly credentials: { username: string; password: string } | undefined;
-  private readonly source: string;
-  private readonly manifestUrl: string;
+/** The manifest digest of `reference`, asked for even when pinned; runtime/artifact.ts pairs the credentials. */
+export async function fingerprintOci(reference: string, options: OciOptions = {}): Promise<string> {
+  const ref = parseImageReference(reference);
+  registerSecret(options.password);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const { username, password } = options;
+  const credentials = username && password ? { username, password } : undefined;
+  const source = `registry ${ref.registry}`;
+  const hostname = new URL(`http://${ref.apiHost}`).hostname;
+  const origin = `${isLoopbackHost(hostname) ? 'http' : 'https'}://${ref.apiHost}`;
+  const manifestUrl = `${origin}/v2/${ref.repository}/manifests/${ref.digest ?? ref.tag ?? 'latest'}`;
   /** Set once the registry's challenge has been answered. */
-  private authorization: string | undefined;
-  private challenged = false;
-
-  constructor(ref: ImageReference, options: OciOptions) {
-    this.ref = ref;
-    this.options = options;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    const { username, password } = options;
-    this.credentials = username && password ? { username, password } : undefined;
-    this.source = `registry ${ref.registry}`;
-    const hostname = new URL(`http://${ref.apiHost}`).hostname;
-    const origin = `${isLoopbackHost(hostname) ? 'http' : 'https'}://${ref.apiHost}`;
-    this.manifestUrl = `${origin}/v2/${ref.repository}/manifests/${ref.digest ?? ref.tag ?? 'latest'}`;
-  }
-
-  async manifestDigest(): Promise<string> {
-    const head = await this.request('HEAD', this.manifestUrl);
-    await head.body?.cancel();
-    if (head.ok) {
-      const header = (head.headers.get('docker-content-digest') ?? '').trim().toLowerCase();
-      const hex = SHA256.exec(header)?.[1];
-      if (hex !== undefined) return this.checked(hex, 'its Docker-Content-Digest header');
-    }
-    // No usable header, or HEAD refused (some registries answer HEAD without a body or not at all): a GET, whose
-    // body is the manifest, or whose error body says what went wrong.
-    const get = await this.request('GET', this.manifestUrl);
-    const body = await this.readBody(get);
-    if (!get.ok) throw this.failure(get.status, body.toString('utf8'));
-    if (body.length === 0)
-      throw new SourceError(this.source, `the manifest of ${formatReference(this.ref)} is empty`);
-    return this.checked(createHash('sha256').update(body).digest('hex'), 'the hash of its manifest');
-  }
+  let authorization: string | undefined;
+  let challenged = false;
 
   /** A pinned digest must be what the registry has under it; anything else is a broken or lying registry. */
-  private checked(hex: string, how: string): string {
-    const pinned = this.ref.digest === undefined ? undefined : SHA256.exec(this.ref.digest)?.[1];
+  const checked = (hex: string, how: string): string => {
+    const pinned = ref.digest === undefined ? undefined : SHA256.exec(ref.digest)?.[1];
     if (pinned !== undefined && pinned !== hex) {
       throw new SourceError(
-        this.source,
-        `asked for ${this.ref.digest ?? ''}, the registry answered with sha256:${hex} (${how})`,
+        source,
+        `asked for ${ref.digest ?? ''}, the registry answered with sha256:${hex} (${how})`,
         'The registry does not serve the content the digest names; check the reference and the registry',
       );
     }
     return hex;
-  }
+  };
 
-  /** A request with the registry's authentication: the first 401 is answered once, then reused. */
-  private async request(method: 'HEAD' | 'GET', url: string): Promise<Response> {
-    let res = await this.send(method, url, this.authorization);
-    if (res.status === 401 && !this.challenged) {
-      this.challenged = true;
-      await res.body?.cancel();
-      this.authorization = await this.answerChallenge(res.headers.get('www-authenticate'));
-      if (this.authorization !== undefined) res = await this.send(method, url, this.authorization);
-    }
-    return res;
-  }
-
-  private async send(
-    method: 'HEAD' | 'GET',
-    url: string,
-    authorization: string | undefined,
-    accept: string = MANIFEST_MEDIA_TYPES.join(', '),
-  ): Promise<Response> {
-    const headers: Record<string, string> = { accept, 'user-agent': USER_AGENT };
-    if (authorization !== undefined) headers.authorization = authorization;
-    try {
-      return await fetch(url, {
-        method,
-        headers,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        ...(this.options.dispatcher !== undefined && { dispatcher: this.options.dispatcher }),
-      });
-    } catch (error) {
-      throw this.networkFailure(url, error);
-    }
-  }
-
-  /** The body, read through the bounded reader: a manifest inflated without end, or never ending, stops at 4 MiB. */
-  private async readBody(res: Response): Promise<Buffer> {
-    let body: Buffer | undefined;
-    try {
-      body = res.body === null ? Buffer.alloc(0) : await readBounded(res.body, MAX_MANIFEST_BYTES);
-    } catch (error) {
-      throw this.networkFailure(res.url || this.manifestUrl, error);
-    }
-    if (body === undefined) {
-      throw new SourceError(
-        this.source,
-        `the answer for ${formatReference(this.ref)} is larger than ${describeLimit(MAX_MANIFEST_BYTES)}, so not a ` +
-          'manifest; the rest was not read',
-      );
-    }
-    return body;
-  }
-
-  private networkFailure(url: string, error: unknown): SourceError {
+  const networkFailure = (url: string, error: unknown): SourceError => {
     const where = new URL(url).origin;
     const name = (error as { name?: unknown } | null)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
       return new SourceError(
-        this.source,
-        `no answer from ${where} within ${this.timeoutMs} ms`,
+        source,
+        `no answer from ${where} within ${timeoutMs} ms`,
         'Check that the registry is up and reachable from the runner (proxy settings: HTTPS_PROXY, NO_PROXY)',
         { cause: error },
       );
     }
     return new SourceError(
-      this.source,
+      source,
       `cannot reach ${where}: ${describeNetworkError(error)}`,
       'The registry is unreachable: check the registry host and port in the reference, that the registry is up ' +
         'and reachable from the runner, and the proxy settings (HTTPS_PROXY, NO_PROXY)',
       { cause: error },
     );
-  }
+  };
+
+  const send = async (
+    method: 'HEAD' | 'GET',
+    url: string,
+    auth: string | undefined,
+    accept: string = MANIFEST_MEDIA_TYPES.join(', '),
+  ): Promise<Response> => {
+    const headers: Record<string, string> = { accept, 'user-agent': USER_AGENT };
+    if (auth !== undefined) headers.authorization = auth;
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
+      });
+    } catch (error) {
+      throw networkFailure(url, error);
+    }
+  };
+
+  /** The body, read through the bounded reader: a manifest inflated without end, or never ending, stops at 4 MiB. */
+  const readBody = async (res: Response): Promise<Buffer> => {
+    let body: Buffer | undefined;
+    try {
+      body = res.body === null ? Buffer.alloc(0) : await readBounded(res.body, MAX_MANIFEST_BYTES);
+    } catch (error) {
+      throw networkFailure(res.url || manifestUrl, error);
+    }
+    if (body === undefined) {
+      throw new SourceError(
+        source,
+        `the answer for ${formatReference(ref)} is larger than ${describeLimit(MAX_MANIFEST_BYTES)}, so not a ` +
+          'manifest; the rest was not read',
+      );
+    }
+    return body;
+  };
 
   /** The Authorization header that answers the registry's challenge, or undefined when there is no answer. */
-  private async answerChallenge(header: string | null): Promise<string | undefined> {
+  const answerChallenge = async (header: string | null): Promise<string | undefined> => {
     if (header === null) return undefined;
     const { scheme, params } = parseChallenge(header);
-    const creds = this.credentials;
+    const creds = credentials;
     if (scheme === 'basic') return creds ? basic(creds.username, creds.password) : undefined;
     if (scheme !== 'bearer') return undefined;
     const realmText = params.realm ?? '';
     const realm = URL.parse(realmText);
     if (realm === null || (realm.protocol !== 'https:' && realm.protocol !== 'http:')) {
       const problem = `the registry's Bearer challenge names no usable token realm ('${realmText}')`;
-      throw new SourceError(this.source, problem, 'The registry is misconfigured');
+      throw new SourceError(source, problem, 'The registry is misconfigured');
     }
     if (creds && realm.protocol === 'http:' && !isLoopbackHost(realm.hostname)) {
       throw new SourceError(
-        this.source,
+        source,
         `the token realm ${realm.origin}${realm.pathname} is plain http; the registry password is not sent in clear`,
         'Use a registry whose token service is served over https',
       );
     }
     if (params.service) realm.searchParams.set('service', params.service);
-    realm.searchParams.set('scope', params.scope || `repository:${this.ref.repository}:pull`);
+    realm.searchParams.set('scope', params.scope || `repository:${ref.repository}:pull`);
     if (creds) realm.searchParams.set('account', creds.username);
     const where = `the token service ${realm.origin}${realm.pathname}`;
 
-    const res = await this.send(
+    const res = await send(
       'GET',
       realm.href,
       creds ? basic(creds.username, creds.password) : undefined,
       'application/json',
     );
-    const text = (await this.readBody(res)).toString('utf8');
+    const text = (await readBody(res)).toString('utf8');
     if (res.status === 401 || res.status === 403) {
       throw new SourceError(
-        this.source,
+        source,
         `${where} refused ${creds ? 'the credentials' : 'an anonymous token'} (HTTP ${res.status})`,
         creds
-          ? `${CREDENTIALS_HINT} (a token needs pull access to ${this.ref.repository})`
+          ? `${CREDENTIALS_HINT} (a token needs pull access to ${ref.repository})`
           : `The registry requires credentials: set registry-username and registry-password`,
       );
     }
     if (!res.ok) {
       const said = registryErrors(text).text;
       throw new SourceError(
-        this.source,
+        source,
         `${where} answered HTTP ${res.status}${said ? `: ${said}` : ''}`,
         'The registry or its token service is failing; retry later',
       );
@@ -269,64 +224,84 @@ class RegistrySession {
       token = undefined;
     }
     if (typeof token !== 'string' || token === '') {
-      throw new SourceError(this.source, `${where} answered without a token or access_token`);
+      throw new SourceError(source, `${where} answered without a token or access_token`);
     }
     return `Bearer ${token}`;
-  }
+  };
 
-  private failure(status: number, body: string): SourceError {
+  /** What a refused GET of the manifest says: what was refused and what to check, by its status. */
+  const failure = (status: number, body: string): SourceError => {
     const { codes, text } = registryErrors(body);
     const said = text ? `: ${text}` : '';
-    const repo = this.ref.repository;
-    const creds = this.credentials !== undefined;
-    switch (status) {
-      case 401:
-        return new SourceError(
-          this.source,
-          creds
-            ? `authentication failed for ${repo} (HTTP 401${said})`
-            : `${repo} needs authentication (HTTP 401${said})`,
-          creds
-            ? `${CREDENTIALS_HINT}: they must be valid for this registry and may pull ${repo}. Docker Hub also ` +
-                'answers 401 for a repository that does not exist'
-            : 'Set registry-username and registry-password for a private repository. Docker Hub also answers 401 ' +
-                'for a repository that does not exist, so check the name too',
-        );
-      case 403:
-        return new SourceError(
-          this.source,
-          `access to ${repo} denied (HTTP 403${said})`,
-          `${CREDENTIALS_HINT}, and that this account may pull ${repo}`,
-        );
-      case 404: {
-        const what = codes.includes('NAME_UNKNOWN')
-          ? `repository ${repo} not found`
-          : this.ref.digest !== undefined
-            ? `manifest ${this.ref.digest} not found in ${repo}`
-            : `tag '${this.ref.tag ?? 'latest'}' not found in ${repo}`;
-        return new SourceError(
-          this.source,
-          `${what} (HTTP 404${said})`,
-          this.ref.digest !== undefined
-            ? 'No manifest with that digest was pushed to this repository: check the digest and the registry'
-            : 'The tag does not exist: it was never pushed, or was deleted. Check the reference (registry, ' +
-                'repository, tag) and push the image before fingerprinting it',
-        );
-      }
-      case 429:
-        return new SourceError(
-          this.source,
-          `rate limited (HTTP 429${said})`,
-          'Retry later, or authenticate with registry-username and registry-password for a higher limit',
-        );
-      default:
-        return new SourceError(
-          this.source,
-          `reading the manifest of ${formatReference(this.ref)} failed with HTTP ${status}${said}`,
-          status >= 500 ? 'The registry is failing; retry later' : undefined,
-        );
+    const repo = ref.repository;
+    const pinned = ref.digest !== undefined;
+    const known: Record<number, [string, string]> = {
+      401: credentials
+        ? [
+            `authentication failed for ${repo} (HTTP 401${said})`,
+            `${CREDENTIALS_HINT}: they must be valid for this registry and may pull ${repo}. Docker Hub also ` +
+              'answers 401 for a repository that does not exist',
+          ]
+        : [
+            `${repo} needs authentication (HTTP 401${said})`,
+            'Set registry-username and registry-password for a private repository. Docker Hub also answers 401 ' +
+              'for a repository that does not exist, so check the name too',
+          ],
+      403: [
+        `access to ${repo} denied (HTTP 403${said})`,
+        `${CREDENTIALS_HINT}, and that this account may pull ${repo}`,
+      ],
+      404: [
+        `${
+          codes.includes('NAME_UNKNOWN')
+            ? `repository ${repo} not found`
+            : pinned
+              ? `manifest ${ref.digest} not found in ${repo}`
+              : `tag '${ref.tag ?? 'latest'}' not found in ${repo}`
+        } (HTTP 404${said})`,
+        pinned
+          ? 'No manifest with that digest was pushed to this repository: check the digest and the registry'
+          : 'The tag does not exist: it was never pushed, or was deleted. Check the reference (registry, ' +
+            'repository, tag) and push the image before fingerprinting it',
+      ],
+      429: [
+        `rate limited (HTTP 429${said})`,
+        'Retry later, or authenticate with registry-username and registry-password for a higher limit',
+      ],
+    };
+    const [problem, hint] = known[status] ?? [
+      `reading the manifest of ${formatReference(ref)} failed with HTTP ${status}${said}`,
+      status >= 500 ? 'The registry is failing; retry later' : undefined,
+    ];
+    return new SourceError(source, problem, hint);
+  };
+
+  /** A request with the registry's authentication: the first 401 is answered once, then reused. */
+  const request = async (method: 'HEAD' | 'GET'): Promise<Response> => {
+    let res = await send(method, manifestUrl, authorization);
+    if (res.status === 401 && !challenged) {
+      challenged = true;
+      await res.body?.cancel();
+      authorization = await answerChallenge(res.headers.get('www-authenticate'));
+      if (authorization !== undefined) res = await send(method, manifestUrl, authorization);
     }
+    return res;
+  };
+
+  const head = await request('HEAD');
+  await head.body?.cancel();
+  if (head.ok) {
+    const header = (head.headers.get('docker-content-digest') ?? '').trim().toLowerCase();
+    const hex = SHA256.exec(header)?.[1];
+    if (hex !== undefined) return checked(hex, 'its Docker-Content-Digest header');
   }
+  // No usable header, or HEAD refused (some registries answer HEAD without a body or not at all): a GET, whose
+  // body is the manifest, or whose error body says what went wrong.
+  const get = await request('GET');
+  const body = await readBody(get);
+  if (!get.ok) throw failure(get.status, body.toString('utf8'));
+  if (body.length === 0) throw new SourceError(source, `the manifest of ${formatReference(ref)} is empty`);
+  return checked(createHash('sha256').update(body).digest('hex'), 'the hash of its manifest');
 }
 
 function basic(username: string, password: string): string {
