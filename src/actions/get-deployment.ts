@@ -227,12 +227,6 @@ async function run(inputs: GetDeploymentInputs): Promise<StepResult> {
 
 // The rendering: the job summary. Text from the service is escaped by the summary writer; links are http(s) only.
 
-/** `_links.<name>.href`, where it is text (the spec does not show what `_links` holds). */
-function linkOf(deployment: Deployment, name: string): string | undefined {
-  const entry: unknown = deployment._links?.[name];
-  return isRecord(entry) && typeof entry.href === 'string' ? entry.href : undefined;
-}
-
 /** The summary's and log's words for an answer that does not name what it is about. */
 function notConfirmedText(result: GetDeploymentResult): string {
   const named = { fingerprint: 'fingerprint', env_name: 'environment' } as const;
@@ -296,8 +290,12 @@ function summarize(result: GetDeploymentResult): SummaryWriter {
   const shipped = shippedLine(result);
   if (shipped !== undefined) summary.markdown(shipped.markdown);
   const artifact = deployment.artifact ?? undefined;
+  // `_links.environment.href`, where it is text (the spec does not show what `_links` holds).
+  const environmentLink: unknown = deployment._links?.environment;
+  const href =
+    isRecord(environmentLink) && typeof environmentLink.href === 'string' ? environmentLink.href : undefined;
   summary.fields([
-    ['Environment', { text: result.environment, href: linkOf(deployment, 'environment') }],
+    ['Environment', { text: result.environment, href }],
     ['Artifact', name],
     ['Fingerprint', { code: result.fingerprint }],
     ['Deployed at', result.deployedAt],

@@ -38,7 +38,7 @@ function decide(actions: Action[], failIfFailing: boolean) {
     failIfFailing && tripped.length > 0
       ? failureText(tripped, actions.length, outcome === 'error')
       : undefined;
-  return { outcome, failing, failure };
+  return { outcome, failing, unknown, failure };
 }
 
 // The run: the actions (GET /actions/{org}), the decision, the rendering. A tripped health check says why in the
@@ -96,14 +96,13 @@ function isText(value: unknown): value is string {
 
 function summarize(
   actions: Action[],
-  { outcome, failing, failure }: ReturnType<typeof decide>,
+  { outcome, failing, unknown, failure }: ReturnType<typeof decide>,
 ): SummaryWriter {
   const summary = new SummaryWriter();
   // Not given is not "not failing": said in the heading, so healthy never reads as more than was told.
-  const unknown = actions.filter((a) => typeof a.is_failing !== 'boolean').length;
   summary.heading(
     `Notification actions: ${actions.length}, failing: ${failing.length}` +
-      `${unknown > 0 ? `, status unknown: ${unknown}` : ''}${failure ? ' ❌' : ''}`,
+      `${unknown.length > 0 ? `, status unknown: ${unknown.length}` : ''}${failure ? ' ❌' : ''}`,
     3,
   );
   // A health check that could not check (outcome error) says why in the summary too, not only in the failure.

@@ -2,11 +2,11 @@
 // component with `.`, `:` or upper case, or `localhost`, is a registry; a digest wins over a tag).
 import { InputError } from '../errors/errors.js';
 
-export const DOCKER_HUB = 'docker.io';
+const DOCKER_HUB = 'docker.io';
 /** Where the registry API of Docker Hub is served (`docker.io` itself only redirects to the web site). */
-export const DOCKER_HUB_API = 'registry-1.docker.io';
+const DOCKER_HUB_API = 'registry-1.docker.io';
 
-export const EXPECTED_REFERENCE =
+const EXPECTED_REFERENCE =
   'an image reference such as nginx, nginx:1.27, ghcr.io/org/app:1.0, 127.0.0.1:5000/app:dev or ' +
   'ghcr.io/org/app@sha256:<64 hex>';
 

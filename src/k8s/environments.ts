@@ -11,7 +11,7 @@ import { NAMESPACE_NAME, type NamespaceFilter } from './pods.js';
 export type EnvironmentTarget = { name: string; filter: NamespaceFilter };
 
 /** What a config file (or the inline YAML) must look like, for every error message. */
-export const CONFIG_FORM =
+const CONFIG_FORM =
   'YAML with a list `environments`, each item a map with `name` (an environment name) and optionally `namespaces`, ' +
   '`namespacesRegex`, `excludeNamespaces`, `excludeNamespacesRegex` (lists of strings; include or exclude, not both)';
 

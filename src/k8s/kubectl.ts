@@ -171,13 +171,8 @@ async function* runKubectl(
     const cutShort = streamError !== undefined && outputBytes > 0;
     // The exit first: stderr is read to its end only once kubectl has exited.
     const exited = await exit;
-    const failure = describeExit(
-      exited,
-      binary,
-      where,
-      tailText(stderr, stderrCut),
-      cutShort ? streamError : undefined,
-    );
+    const stderrText = tailText(stderr, stderrCut);
+    const failure = describeExit(exited, binary, where, stderrText, cutShort ? streamError : undefined);
     if (failure) throw failure;
     if (streamError !== undefined) {
       throw new SourceError(

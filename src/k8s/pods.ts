@@ -6,7 +6,7 @@ import type { Pattern } from '../context/pattern.js';
 
 export type SkippedPod = { namespace: string; pod: string; reason: string };
 
-export type PodOutcome =
+type PodOutcome =
   | { kind: 'report'; entry: K8sArtifact }
   | { kind: 'left-out'; phase: string }
   | { kind: 'skipped'; skipped: SkippedPod };
@@ -103,10 +103,8 @@ export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) =
   const exclude = new Set(filter.exclude ?? []);
   const excludeRe = filter.excludeRegex ?? [];
   if (include.size || includeRe.length) return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
-  if (exclude.size || excludeRe.length) {
-    return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
-  }
-  return () => true;
+  // Nothing excluded: every namespace.
+  return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
 }
 
 export interface PodReport {

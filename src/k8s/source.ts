@@ -10,7 +10,6 @@ import { PodStreamError, streamItems } from './stream.js';
 export type PodSource =
   { kind: 'file'; path: string } | { kind: 'kubectl'; kubeconfig?: string; context?: string; env: Env };
 
-const KUBECTL_REQUEST_TIMEOUT = '60s';
 const POD_LIST_HINT = 'Give the output of `kubectl get pods -o json`';
 
 /** Reads the pods once for every environment; live, only the named namespaces when all name theirs. */
@@ -45,7 +44,7 @@ export async function readPods(source: PodSource, filters: readonly NamespaceFil
     ...source,
     ...(onlyNames && { namespaces: [...new Set(filters.flatMap((filter) => filter.include ?? []))] }),
     // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
-    requestTimeout: KUBECTL_REQUEST_TIMEOUT,
+    requestTimeout: '60s',
   });
   return mapPodsFor(pods, filters);
 }

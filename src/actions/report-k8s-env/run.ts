@@ -215,7 +215,7 @@ async function send(
 }
 
 /** What the service made of a report: 201 is a new snapshot (200 none), with its id and page where given. */
-export function snapshotOf(environment: string, answer: { status: number; message: string; body?: unknown }) {
+function snapshotOf(environment: string, answer: { status: number; message: string; body?: unknown }) {
   const named = new RegExp(`(?:^|[^\\w.-])${environment.replace(/[.]/g, '\\.')}#(\\d{1,9})(?!\\d)`).exec(
     answer.message,
   );
