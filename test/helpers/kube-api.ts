@@ -100,12 +100,9 @@ export interface Kubeconfig {
 
 /**
  * A kubeconfig (JSON, which is YAML) in a new temporary directory: a context per entry (name → API server origin)
- * over plain http, `current` (by default the first) the current one; kubectl sends no credentials to plain http.
+ * over plain http, the first the current one; kubectl sends no credentials to plain http.
  */
-export async function writeKubeconfig(
-  contexts: Record<string, string>,
-  current?: string,
-): Promise<Kubeconfig> {
+export async function writeKubeconfig(contexts: Record<string, string>): Promise<Kubeconfig> {
   const dir = await mkdtemp(join(tmpdir(), 'kube-api-'));
   const path = join(dir, 'kubeconfig');
   const names = Object.keys(contexts);
@@ -118,7 +115,7 @@ export async function writeKubeconfig(
     })),
     users: [{ name: 'fake-user', user: { token: 'fake-kube-bearer-token' } }],
     contexts: names.map((name) => ({ name, context: { cluster: `${name}-cluster`, user: 'fake-user' } })),
-    'current-context': current ?? names[0] ?? '',
+    'current-context': names[0] ?? '',
   };
   await writeFile(path, JSON.stringify(config, null, 2));
   return { path, dir, remove: () => rm(dir, { recursive: true, force: true }) };
@@ -133,8 +130,8 @@ export function useKubeApi() {
       later(() => api.close());
       return api;
     },
-    kubeconfig: async (contexts: Record<string, string>, current?: string) => {
-      const kc = await writeKubeconfig(contexts, current);
+    kubeconfig: async (contexts: Record<string, string>) => {
+      const kc = await writeKubeconfig(contexts);
       later(() => kc.remove());
       return kc;
     },

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { compilePattern } from '../../src/context/re2.js';
-import { mapPod, mapPodsFor, namespaceMatcher } from '../../src/k8s/pods.js';
+import { mapPod, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
 import { D1, D2, pod } from '../helpers/pods.js';
 
@@ -92,22 +92,6 @@ describe('streaming a kubectl List', () => {
     expect(await readAll(chunks)).toEqual(items);
   });
 
-  it('maps a stream, counting left-out and skipped pods, filtered by namespace', async () => {
-    const items = [
-      pod('a'),
-      pod('b', { ns: 'kube-system' }),
-      pod('c', { phase: 'Succeeded' }),
-      pod('d', { statuses: [{ name: 'x', image: 'i', imageID: '' }] }),
-    ];
-    const [report] = await mapPodsFor(streamItems(Readable.from([list(items)])), [
-      { exclude: ['kube-system'] },
-    ]);
-    expect(report?.pods).toBe(3);
-    expect(report?.leftOut).toBe(1);
-    expect(report?.artifacts.map((a) => a.podName)).toEqual(['a']);
-    expect(report?.skipped.map((s) => s.pod)).toEqual(['d']);
-  });
-
   it('accepts a bare array and refuses what is not a pod list', async () => {
     const read = (text: string) => readAll([text]);
     expect(await read(JSON.stringify([pod('a')]))).toHaveLength(1);
@@ -118,14 +102,13 @@ describe('streaming a kubectl List', () => {
   });
 
   it('places what is wrong by line and column in the whole stream, across chunks, never quoting it', async () => {
-    const read = readAll;
     // The broken element is on line 4, its `x` in column 9; the first chunk ends inside the element before it.
-    const broken = read(['{\n "items": [\n  {"a"', ': 1},\n  {"b": xs3cr3t}\n ]\n}\n']);
+    const broken = readAll(['{\n "items": [\n  {"a"', ': 1},\n  {"b": xs3cr3t}\n ]\n}\n']);
     await expect(broken).rejects.toThrow(/^line 4, column 9: an element of "items" is not valid JSON$/);
-    await expect(read(['{"items": [', '1]}'])).rejects.toThrow(
+    await expect(readAll(['{"items": [', '1]}'])).rejects.toThrow(
       /^line 1, column 12: an element of "items" is not an object$/,
     );
-    await expect(read(['{"items": []}\n\n  ]'])).rejects.toThrow(
+    await expect(readAll(['{"items": []}\n\n  ]'])).rejects.toThrow(
       /^line 3, column 3: a closing bracket that closes nothing$/,
     );
   });

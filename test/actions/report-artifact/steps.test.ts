@@ -18,8 +18,9 @@ import type { TestRegistry } from '../../helpers/registry.js';
 import { APP_BIN_FP, checkout, reportInputs } from '../../helpers/report-artifact.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { useSandbox, type Running } from '../../helpers/sandbox.js';
-import { guardSecret, TEST_TOKEN } from '../../helpers/secrets.js';
-import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
+import { guardSecret } from '../../helpers/secrets.js';
+import { cleanedAfterEach, json, type Handler } from '../../helpers/server.js';
+import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -357,28 +358,21 @@ describe('report-artifact, the sandbox answering full', () => {
 
 // A refusal that echoes the token: ../listing.test.ts.
 describe('report-artifact against a loopback server', () => {
-  const ok: Handler = (_req, res) => json(res, 201, { message: 'OK' });
-  /** A report of app.bin in a fresh checkout to a server answering with `handler`, with `extra` inputs and `options`. */
-  async function againstServer(
-    handler: Handler,
-    extra: Record<string, string> = {},
-    options: RunOptions = {},
-  ) {
-    const server = await startServer(handler);
-    later(() => server.close());
+  const ask = useLoopbackStep('report-artifact', {
+    flow: 'backend',
+    artifact: 'app.bin',
+    'artifact-type': 'file',
+  });
+  /** A report of app.bin in a fresh checkout to a server answering 201, with `extra` inputs and `options`. */
+  async function againstServer(extra: Record<string, string> = {}, options: RunOptions = {}) {
     const { dir, sha } = checkout(repo());
-    const inputs = reportInputs(server.origin, { 'api-token': TEST_TOKEN, org: 'acme', ...extra });
-    const result = await runAction('report-artifact', {
-      cwd: dir,
-      inputs,
-      github: { GITHUB_SHA: sha },
-      ...options,
-    });
-    return { result, dir, requests: server.requests };
+    const ok: Handler = (_req, res) => json(res, 201, { message: 'OK' });
+    const result = await ask(ok, extra, { cwd: dir, github: { GITHUB_SHA: sha }, ...options });
+    return { result, dir, requests: result.requests };
   }
 
   it('an artifact that is not there fails before anything is sent: the result file says which', async () => {
-    const { result, dir, requests } = await againstServer(ok, { artifact: 'nope.bin' });
+    const { result, dir, requests } = await againstServer({ artifact: 'nope.bin' });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::.*nope\.bin does not exist/);
     expect(result.outputs.outcome).toBe('error');
@@ -393,11 +387,11 @@ describe('report-artifact against a loopback server', () => {
   });
 
   it('outside GitHub Actions, asks for build-url when git knows the commit', async () => {
-    const bare = await againstServer(ok, {}, { github: false });
+    const bare = await againstServer({}, { github: false });
     expect(bare.result.stdout).toContain("Invalid input 'build-url': is required outside GitHub Actions");
     expect(bare.result.outputs.outcome).toBe('error');
     const urls = { 'build-url': 'https://ci.example.test/1', 'commit-url': 'https://git.example.test/c' };
-    const { result, requests } = await againstServer(ok, urls, { github: false });
+    const { result, requests } = await againstServer(urls, { github: false });
     expect(result.code).toBe(0);
     // The report, then its read-back.
     expect(requests.map((r) => r.method)).toEqual(['POST', 'GET']);

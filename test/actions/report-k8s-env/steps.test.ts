@@ -48,7 +48,7 @@ const kube = useKubeApi();
 /** A loopback Kubernetes API holding `pods`, and a kubeconfig with contexts `live` (current) and `other`. */
 async function liveCluster(pods: unknown[] = CLUSTER, podsStatus?: number) {
   const api = await kube.cluster(pods, podsStatus);
-  const kc = await kube.kubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' }, 'live');
+  const kc = await kube.kubeconfig({ live: api.origin, other: 'http://127.0.0.1:9' });
   // kubectl caches discovery under HOME: one per test.
   return { api, kc, env: { HOME: kc.dir } };
 }
