@@ -67,7 +67,7 @@ describe('reading a pods file', () => {
 
 describe('warnings', () => {
   /** An environment of `include` whose report holds `skipped` pods, all skipped, in `namespaces`. */
-  const env = (include: string[], skipped: number, namespaces: string[] = [], name = 'prod') => ({
+  const env = (include: string[] | undefined, skipped: number, namespaces: string[] = [], name = 'prod') => ({
     target: { name, filter: { include } },
     report: {
       artifacts: [],
@@ -96,7 +96,7 @@ describe('warnings', () => {
     expect(many).toHaveLength(MAX_ANNOTATIONS);
     expect(many.every((a) => a.level === 'warning')).toBe(true);
     expect(many.at(-1)?.message).toBe('18 more pods were skipped: see the job summary or result-file.');
-    const fit = warnings([env([], MAX_ANNOTATIONS)], false);
+    const fit = warnings([env(undefined, MAX_ANNOTATIONS)], false);
     expect(fit).toHaveLength(MAX_ANNOTATIONS);
     expect(fit.at(-1)?.message).toMatch(/^Skipped pod/);
   });
