@@ -87,12 +87,10 @@ let expected: Record<'single' | 'multi' | 'basic' | 'bearer', string>;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'oci-fp-'));
   single = buildImageLayout(work, '1.0');
-  multi = buildImageLayout(work, 'latest', {
-    platforms: [
-      { os: 'linux', architecture: 'amd64' },
-      { os: 'linux', architecture: 'arm64' },
-    ],
-  });
+  multi = buildImageLayout(work, 'latest', [
+    { os: 'linux', architecture: 'amd64' },
+    { os: 'linux', architecture: 'arm64' },
+  ]);
   tokens = await startTokenServer(USER);
   [plain, basic, bearer] = await Promise.all([
     startRegistry(),

@@ -189,31 +189,22 @@ function writeImage(layout: string, content: string, platform: { os: string; arc
   return writeBlob(layout, mediaType, { schemaVersion: 2, mediaType, config, layers: [layer] });
 }
 
-export interface ImageLayout {
-  /** The layout's directory, for `oci:<dir>:<tag>`. */
-  dir: string;
-  tag: string;
-  /** Digest of what the tag points at: the manifest, or for a multi-arch image the index. */
-  digest: string;
-  /** For a multi-arch image, the digests of its platform manifests. */
-  platformDigests: string[];
-}
-
 /**
  * An OCI image layout under `parent` with one tag: a single-platform image, or with `platforms` a multi-arch one
- * whose tag points at an image index of one manifest per platform.
+ * whose tag points at an image index of one manifest per platform. Its `dir` is for `oci:<dir>:<tag>`; `digest` is
+ * what the tag points at (the manifest, or the index), `platformDigests` those of a multi-arch image's manifests.
  */
 export function buildImageLayout(
   parent: string,
   tag: string,
-  options: { content?: string; platforms?: { os: string; architecture: string }[] } = {},
-): ImageLayout {
+  platforms?: { os: string; architecture: string }[],
+) {
   const dir = mkdtempSync(join(parent, 'layout-'));
   mkdirSync(join(dir, 'blobs', 'sha256'), { recursive: true });
   writeFileSync(join(dir, 'oci-layout'), JSON.stringify({ imageLayoutVersion: '1.0.0' }));
-  const content = options.content ?? `hello from ${tag}\n`;
+  const content = `hello from ${tag}\n`;
   const mediaType = `${MEDIA}.index.v1+json`;
-  const manifests = options.platforms?.map((platform) => ({
+  const manifests = platforms?.map((platform) => ({
     ...writeImage(dir, `${content} for ${platform.os}/${platform.architecture}\n`, platform),
     platform,
   }));
@@ -240,6 +231,8 @@ async function skopeo(args: string[]): Promise<Buffer> {
     throw new Error(`skopeo ${args[0] ?? ''} failed: ${stderr.trim() || String(error)}`, { cause: error });
   }
 }
+
+export type ImageLayout = ReturnType<typeof buildImageLayout>;
 
 /** Pushes the layout's tag to `docker://<destination>` (every platform of a multi-arch image). */
 export async function pushLayout(layout: ImageLayout, destination: string, creds?: string): Promise<void> {
