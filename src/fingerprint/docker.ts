@@ -20,15 +20,14 @@ const USE_OCI = 'or use artifact-type oci to read the digest from the registry';
 
 /** Where requests go (`origin`, for a socket a placeholder), through what, and the daemon's name in messages. */
 function endpointFor(dockerHost: string) {
-  const expected = 'unix:///path/to/docker.sock or tcp://host:port';
+  const refused = (problem: string) =>
+    new InputError('DOCKER_HOST', problem, 'unix:///path/to/docker.sock or tcp://host:port');
   const url = URL.parse(dockerHost);
-  if (url === null) throw new InputError('DOCKER_HOST', `'${dockerHost}' is not a URL`, expected);
+  if (url === null) throw refused(`'${dockerHost}' is not a URL`);
   const options = { keepAliveTimeout: 1_000, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS };
   if (url.protocol === 'unix:') {
     const socketPath = decodeURIComponent(url.pathname);
-    if (!socketPath.startsWith('/')) {
-      throw new InputError('DOCKER_HOST', `'${dockerHost}' names no absolute socket path`, expected);
-    }
+    if (!socketPath.startsWith('/')) throw refused(`'${dockerHost}' names no absolute socket path`);
     return {
       origin: 'http://docker',
       dispatcher: new Agent({ ...options, connect: { socketPath } }),
@@ -36,15 +35,11 @@ function endpointFor(dockerHost: string) {
     };
   }
   if (url.protocol === 'tcp:' || url.protocol === 'http:') {
-    if (!url.hostname || !url.port) {
-      throw new InputError('DOCKER_HOST', `'${dockerHost}' needs a host and a port`, expected);
-    }
+    if (!url.hostname || !url.port) throw refused(`'${dockerHost}' needs a host and a port`);
     return { origin: `http://${url.host}`, dispatcher: new Agent(options), display: dockerHost };
   }
-  throw new InputError(
-    'DOCKER_HOST',
+  throw refused(
     `the scheme '${url.protocol}' is not supported (TLS and ssh connections to the daemon are not)`,
-    expected,
   );
 }
 
