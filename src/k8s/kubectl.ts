@@ -45,16 +45,13 @@ export function kubectlArgs(options: KubectlOptions, namespace?: string): string
 
 /** Yields every pod of the cluster (or of the given namespaces) as kubectl prints it. */
 export async function* readPodsWithKubectl(options: KubectlOptions) {
-  if (options.namespaces === undefined) {
-    yield* runKubectl(options, kubectlArgs(options), undefined);
-    return;
-  }
-  if (options.namespaces.length === 0) {
+  if (options.namespaces?.length === 0) {
     const problem = 'the list is empty';
     throw new InputError('namespaces', problem, 'at least one namespace, or none to read them all');
   }
-  // Every name is checked before any call.
-  const calls = [...new Set(options.namespaces)].map((ns) => {
+  // One call for all namespaces, or one per namespace; every name is checked before any call.
+  const namespaces = options.namespaces === undefined ? [undefined] : [...new Set(options.namespaces)];
+  const calls = namespaces.map((ns) => {
     const args = kubectlArgs(options, ns);
     return (signal: AbortSignal) => runKubectl(options, args, ns, signal);
   });
@@ -118,15 +115,11 @@ async function* runKubectl(
   options: KubectlOptions,
   args: string[],
   namespace: string | undefined,
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): AsyncGenerator<unknown, void, undefined> {
   const binary = options.kubectl ?? 'kubectl';
-  // An abort (another namespace failed) sends SIGTERM; the `close` that follows ends this read.
-  const child = spawn(binary, args, {
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(signal && { signal }),
-  });
+  // An abort (another namespace failed, or the consumer stopped) sends SIGTERM; the `close` that follows ends this read.
+  const child = spawn(binary, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], signal });
 
   let stderr = Buffer.alloc(0);
   let stderrCut = false;
