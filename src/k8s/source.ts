@@ -42,7 +42,7 @@ export async function readPods(source: PodSource, filters: readonly NamespaceFil
   );
   const pods = readPodsWithKubectl({
     ...source,
-    ...(onlyNames && { namespaces: [...new Set(filters.flatMap((filter) => filter.include ?? []))] }),
+    ...(onlyNames && { namespaces: filters.flatMap((filter) => filter.include ?? []) }),
     // An API server that accepts and never answers would otherwise hold the step until the job's timeout.
     requestTimeout: '60s',
   });
