@@ -114,22 +114,18 @@ async function readSingleTarget(inputs: InputReader): Promise<EnvironmentTarget>
       `${expectedForms.envName}; or config-file (or environments) for many environments`,
     );
   }
-  const filter: NamespaceFilter = {
-    include: inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM),
-    includeRegex: await readRegexList(inputs, 'namespaces-regex'),
-    exclude: inputs.checkedList('exclude-namespaces', NamespaceName, NAMESPACE_FORM),
-    excludeRegex: await readRegexList(inputs, 'exclude-namespaces-regex'),
-  };
-  const including = filter.include?.length || filter.includeRegex?.length;
-  const excluding = filter.exclude?.length || filter.excludeRegex?.length;
-  if (including && excluding) {
+  const include = inputs.checkedList('namespaces', NamespaceName, NAMESPACE_FORM);
+  const includeRegex = await readRegexList(inputs, 'namespaces-regex');
+  const exclude = inputs.checkedList('exclude-namespaces', NamespaceName, NAMESPACE_FORM);
+  const excludeRegex = await readRegexList(inputs, 'exclude-namespaces-regex');
+  if ((include.length || includeRegex.length) && (exclude.length || excludeRegex.length)) {
     throw new InputError(
-      filter.exclude?.length ? 'exclude-namespaces' : 'exclude-namespaces-regex',
+      exclude.length ? 'exclude-namespaces' : 'exclude-namespaces-regex',
       'cannot be combined with namespaces or namespaces-regex',
       'either namespaces to include, or namespaces to exclude',
     );
   }
-  return { name, filter };
+  return { name, filter: { include, includeRegex, exclude, excludeRegex } };
 }
 
 /** A pods file, else a live read with kubectl; the kubectl inputs make no sense with a file. */
