@@ -107,24 +107,18 @@ export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) =
   return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
 }
 
-export interface PodReport {
-  artifacts: K8sArtifact[];
-  pods: number;
-  /** The namespaces those pods are in. */
-  namespaces: Set<string>;
-  leftOut: number;
-  skipped: SkippedPod[];
-}
+export type PodReport = Awaited<ReturnType<typeof mapPodsFor>>[number];
 
 /** One read of the pods, a report per filter (entries shared, not copied), counting what was left out or skipped. */
 export async function mapPodsFor(pods: AsyncIterable<unknown>, filters: readonly NamespaceFilter[]) {
   const matchers = filters.map(namespaceMatcher);
-  const reports = filters.map((): PodReport => ({
-    artifacts: [],
+  const reports = filters.map(() => ({
+    artifacts: [] as K8sArtifact[],
     pods: 0,
-    namespaces: new Set(),
+    /** The namespaces those pods are in. */
+    namespaces: new Set<string>(),
     leftOut: 0,
-    skipped: [],
+    skipped: [] as SkippedPod[],
   }));
   for await (const pod of pods) {
     const ns = (pod as Pod | null)?.metadata?.namespace;
