@@ -284,6 +284,8 @@ function patternRegex(pattern: string, hidden: boolean): string {
   return `${out}${folder ? '/' : '/?'}`;
 }
 
+export type Glob = ReturnType<typeof compileGlob>;
+
 /**
  * Compiles one line to one RE2 program; a PatternError when the line is not in the dialect or over a bound. `hidden`:
  * whether a wildcard matches a name starting with `.` (false for `artifact`, as in a shell).

@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import { statSync, type Stats } from 'node:fs';
 import type { ProxySettings } from '../api/config.js';
+import type { Glob } from '../context/glob.js';
 import { SourceError } from '../errors/errors.js';
 
 export const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'] as const;
@@ -9,7 +10,7 @@ export const ARTIFACT_TYPES = ['file', 'dir', 'docker', 'oci'] as const;
 export type ArtifactSpec =
   | { type: 'fingerprint'; fingerprint: string }
   | { type: 'file'; path: string }
-  | { type: 'dir'; path: string; excludes: string[] }
+  | { type: 'dir'; path: string; excludes: readonly Glob[] }
   | { type: 'docker'; image: string; dockerHost?: string }
   | { type: 'oci'; image: string; username?: string; password?: string; proxy?: ProxySettings };
 

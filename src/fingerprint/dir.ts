@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SourceError } from '../errors/errors.js';
-import { compileGlob } from '../context/glob.js';
+import { compileGlob, type Glob } from '../context/glob.js';
 import { compiledOr } from '../context/pattern.js';
 import { fingerprintFile, sha256Hex } from './file.js';
 
@@ -30,9 +30,9 @@ const IGNORE_FORM =
 
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-export async function fingerprintDir(root: string, excludes: readonly string[] = []): Promise<string> {
+export async function fingerprintDir(root: string, excludes: readonly Glob[] = []): Promise<string> {
   const patterns = [
-    ...excludes.filter((p) => p.trim() !== '').map((glob) => compileGlob(glob)),
+    ...excludes,
     ...readIgnoreFile(root).map(({ glob, line, column }) =>
       compiledOr(
         () => compileGlob(glob),

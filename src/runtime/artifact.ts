@@ -6,6 +6,7 @@ import { proxyFromEnv } from '../api/config.js';
 import { InputError } from '../errors/errors.js';
 import { compiledOr } from '../context/pattern.js';
 import { readFingerprint, type InputReader } from '../context/inputs.js';
+import type { Glob } from '../context/glob.js';
 import {
   ARTIFACT_TYPES,
   fingerprintArtifact,
@@ -24,9 +25,9 @@ export async function readArtifactSpec(
 ): Promise<ArtifactSpec> {
   const fingerprint = inputs.fingerprint('fingerprint');
   const artifact = inputs.optional('artifact');
-  checkShared(shared, fingerprint, artifact);
+  const excludes = await checkShared(shared, fingerprint, artifact);
   if (fingerprint !== undefined) return { type: 'fingerprint', fingerprint };
-  return specFor(inputs, shared, artifact ?? '', workspace);
+  return specFor(inputs, shared, excludes, artifact ?? '', workspace);
 }
 
 /** One item of several (get-artifact): what it is called in outputs and the summary, and how to fingerprint it. */
@@ -60,7 +61,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string) 
     const spec = await readArtifactSpec(inputs, workspace, shared);
     return { items: [{ name: nameOf(spec, workspace), spec }], many: false };
   }
-  checkShared(shared, fingerprints[0], artifacts[0]);
+  const excludes = await checkShared(shared, fingerprints[0], artifacts[0]);
   if (fingerprints.length > 0) {
     const items = fingerprints.map((line): NamedSpec => {
       const fingerprint = readFingerprint('fingerprint', line);
@@ -74,7 +75,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string) 
       ? await expandGlob(line, number, shared.type === 'dir' ? 'dir' : 'file', workspace)
       : [line];
     for (const path of paths) {
-      const spec = await specFor(inputs, shared, path, workspace);
+      const spec = specFor(inputs, shared, excludes, path, workspace);
       expanded.push({ name: nameOf(spec, workspace), spec });
     }
   }
@@ -209,24 +210,25 @@ function readShared(inputs: InputReader) {
   return { type, password, username, excludes };
 }
 
-/** The checks that do not depend on which artifact: either a fingerprint or an artifact, and inputs that fit it. */
-function checkShared(shared: Shared, fingerprint: string | undefined, artifact: string | undefined): void {
+/** The checks of any artifact (a fingerprint or an artifact, inputs that fit it); the excludes, compiled once. */
+async function checkShared(
+  shared: Shared,
+  fingerprint: string | undefined,
+  artifact: string | undefined,
+): Promise<Glob[]> {
   const { type, password, username, excludes } = shared;
   if (fingerprint !== undefined && artifact !== undefined) {
     throw new InputError('fingerprint', 'is given together with artifact', EITHER);
   }
   if (fingerprint !== undefined) {
     // Inputs that only shape fingerprinting would be ignored silently: a sign the step is not what was meant.
-    const ignored =
-      type !== undefined
-        ? 'artifact-type'
-        : excludes.length > 0
-          ? 'exclude'
-          : username !== undefined
-            ? 'registry-username'
-            : password !== undefined
-              ? 'registry-password'
-              : undefined;
+    const given = {
+      'artifact-type': type,
+      exclude: excludes[0],
+      'registry-username': username,
+      'registry-password': password,
+    };
+    const ignored = Object.entries(given).find(([, value]) => value !== undefined)?.[0];
     if (ignored !== undefined) {
       throw new InputError(
         ignored,
@@ -234,7 +236,7 @@ function checkShared(shared: Shared, fingerprint: string | undefined, artifact: 
         `fingerprint alone, or artifact with ${ignored === 'artifact-type' ? 'artifact-type' : `artifact-type and ${ignored}`}`,
       );
     }
-    return;
+    return [];
   }
   if (artifact === undefined)
     throw new InputError('artifact', 'is required when fingerprint is not given', EITHER);
@@ -266,31 +268,29 @@ function checkShared(shared: Shared, fingerprint: string | undefined, artifact: 
       'both, or neither for an anonymous pull',
     );
   }
+  if (excludes.length === 0) return [];
+  // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
+  const { compileGlob } = await import('../context/glob.js');
+  return excludes.map((glob) =>
+    compiledOr(
+      () => compileGlob(glob),
+      (problem) => new InputError('exclude', `'${glob}' ${problem}`, EXCLUDE_FORM),
+    ),
+  );
 }
 
-async function specFor(
+function specFor(
   inputs: InputReader,
-  shared: Shared,
+  { type, username, password }: Shared,
+  excludes: Glob[],
   artifact: string,
   workspace: string,
-): Promise<ArtifactSpec> {
-  const { username, password, excludes } = shared;
-  switch (shared.type) {
+): ArtifactSpec {
+  switch (type) {
     case 'file':
       return { type: 'file', path: resolve(workspace, artifact) };
-    case 'dir': {
-      if (excludes.length > 0) {
-        // The glob compiler (and its regex engine) is loaded only when there is a glob to check.
-        const { compileGlob } = await import('../context/glob.js');
-        for (const glob of excludes) {
-          compiledOr(
-            () => compileGlob(glob),
-            (problem) => new InputError('exclude', `'${glob}' ${problem}`, EXCLUDE_FORM),
-          );
-        }
-      }
+    case 'dir':
       return { type: 'dir', path: resolve(workspace, artifact), excludes };
-    }
     case 'docker': {
       const dockerHost = inputs.env.DOCKER_HOST?.trim();
       return { type: 'docker', image: artifact, ...(dockerHost && { dockerHost }) };

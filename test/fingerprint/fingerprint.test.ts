@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compileGlob } from '../../src/context/glob.js';
 import { SourceError } from '../../src/errors/errors.js';
 import { fingerprintDir } from '../../src/fingerprint/dir.js';
 import { fingerprintFile } from '../../src/fingerprint/file.js';
@@ -92,14 +93,27 @@ describe('directory walk details', () => {
     };
     const kept = await fingerprintDir(tree({ 'keep.txt': 'k' }));
     // `*` takes names starting with `.` here (as the CLI does), and `{a,b}` is alternatives.
-    expect(await fingerprintDir(tree(files), ['{build,x}', '*.log', 'logs'])).toBe(kept);
+    expect(
+      await fingerprintDir(
+        tree(files),
+        ['{build,x}', '*.log', 'logs'].map((g) => compileGlob(g)),
+      ),
+    ).toBe(kept);
     // A leading `/` is the folder's root, as a line without one.
-    expect(await fingerprintDir(tree(files), ['/build', '.hidden.log', 'logs/', '/x/'])).toBe(kept);
+    expect(
+      await fingerprintDir(
+        tree(files),
+        ['/build', '.hidden.log', 'logs/', '/x/'].map((g) => compileGlob(g)),
+      ),
+    ).toBe(kept);
     // A trailing `/` leaves out folders only: the file `logs` stays, as the folder `build` goes.
     const withFile = tree({ 'keep.txt': 'k', logs: '', 'build/out.bin': 'b' });
-    expect(await fingerprintDir(withFile, ['build/', 'logs/'])).toBe(
-      await fingerprintDir(tree({ 'keep.txt': 'k', logs: '' })),
-    );
+    expect(
+      await fingerprintDir(
+        withFile,
+        ['build/', 'logs/'].map((g) => compileGlob(g)),
+      ),
+    ).toBe(await fingerprintDir(tree({ 'keep.txt': 'k', logs: '' })));
   });
 
   it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it', async () => {
