@@ -113,7 +113,15 @@ export class ComplianceClient {
 
   /** Every page of a list endpoint, up to a cap: the parameters are checked before the first page is asked. */
   private async readAll<N extends PageName>(name: N, ask: Ask, options: ReadAllOptions) {
-    const opts = readAllOptions(options);
+    const opts = {
+      perPage: validate(PerPage, options.perPage ?? MAX_PER_PAGE, 'per_page'),
+      maxItems: validate(z.number().check(z.int(), z.minimum(1)), options.maxItems ?? 1000, 'max-items'),
+      concurrency: validate(
+        z.number().check(z.int(), z.minimum(1), z.maximum(16)),
+        options.concurrency ?? 4,
+        'concurrency',
+      ),
+    };
     this.checked(endpoints[name], ask, await endpoints[name].schemas());
     const onePage = (page: number, per_page: number) =>
       this.call(name, { ...ask, query: { ...ask.query, page, per_page } }) as Promise<Page<Item<N>>>;
@@ -210,17 +218,6 @@ function wire(query: NonNullable<Ask['query']>): Record<string, QueryValue> {
     isRecord(value) ? formatSnapshotExpression(value) : value,
   ]);
   return Object.fromEntries(entries) as Record<string, QueryValue>;
-}
-
-function readAllOptions(options: ReadAllOptions) {
-  const perPage = validate(PerPage, options.perPage ?? MAX_PER_PAGE, 'per_page');
-  const maxItems = validate(z.number().check(z.int(), z.minimum(1)), options.maxItems ?? 1000, 'max-items');
-  const concurrency = validate(
-    z.number().check(z.int(), z.minimum(1), z.maximum(16)),
-    options.concurrency ?? 4,
-    'concurrency',
-  );
-  return { perPage, maxItems, concurrency };
 }
 
 /** A report the service took: the status, its message ('' when it gave none) and its answer as sent. */

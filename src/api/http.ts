@@ -141,16 +141,8 @@ function apiError(
   note?: string,
 ): ApiError {
   const body = outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body;
-  const said = readErrorBody(body, outcome.contentType);
-  const { status } = outcome;
-  return new ApiError({
-    endpoint,
-    status,
-    serverMessage: said.message,
-    fieldErrors: said.fieldErrors,
-    attempts,
-    note,
-  });
+  const { message: serverMessage, fieldErrors } = readErrorBody(body, outcome.contentType);
+  return new ApiError({ endpoint, status: outcome.status, serverMessage, fieldErrors, attempts, note });
 }
 
 /** Errors another attempt would only meet again: the request's own, or a wrong address (not EAI_AGAIN, resets). */

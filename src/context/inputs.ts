@@ -28,13 +28,9 @@ const WRITTEN = /^(?:sha256:)?([0-9a-f]{64})$/i;
 
 export const FINGERPRINT_FORM = `${expectedForms.fingerprint}; sha256:<digest> as docker inspect prints it, or upper case, is read as the same`;
 
-export function normaliseFingerprint(value: string): string | undefined {
-  return WRITTEN.exec(value)?.[1]?.toLowerCase();
-}
-
 /** `value`, given in the input `name`, as the digest; the log says so when it was written otherwise. */
 export function readFingerprint(name: string, value: string): string {
-  const digest = normaliseFingerprint(value);
+  const digest = WRITTEN.exec(value)?.[1]?.toLowerCase();
   if (digest === undefined) throw new InputError(name, `'${value}' is not a fingerprint`, FINGERPRINT_FORM);
   if (digest !== value) log.info(`Input '${name}': '${value}' normalised to the digest ${digest}.`);
   return digest;

@@ -85,7 +85,7 @@ export function outputLists(outputs: Record<string, OutputValue>) {
 }
 
 /** A new file's path under RUNNER_TEMP/compliance-actions: unique per step, as one job may run an action twice. */
-function uniqueFile(runner: RunnerContext, basename: string): string {
+export function uniqueFile(runner: RunnerContext, basename: string): string {
   return join(
     runner.temp,
     'compliance-actions',
@@ -104,11 +104,6 @@ export function keepPayloadAt(file: string, value: unknown, indent?: number): st
 /** Writes the full result under RUNNER_TEMP and returns its path (the finisher sets `result-file`). */
 export function writeResultFile(runner: RunnerContext, action: string, result: unknown): string {
   return keepPayloadAt(uniqueFile(runner, `${action}-result`), result, 2);
-}
-
-/** Keeps a payload that was not sent (dry run, or delivery failed) exactly as it would go on the wire. */
-export function keepPayload(runner: RunnerContext, action: string, payload: unknown): string {
-  return keepPayloadAt(uniqueFile(runner, `${action}-payload`), payload);
 }
 
 /** Where the payload of one of a step's many reports will be kept, chosen before the finisher writes it. */

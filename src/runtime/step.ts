@@ -7,12 +7,12 @@ import { log } from '../trust/log.js';
 import { redact } from '../trust/redact.js';
 import { readRunner, type RunnerContext } from './context.js';
 import {
-  keepPayload,
   keepPayloadAt,
   LIST_OUTPUT_CAP,
   matrixLimit,
   outputLists,
   setOutputs,
+  uniqueFile,
   writeResultFile,
   type OutputValue,
 } from './output.js';
@@ -177,12 +177,6 @@ function courtesy<T>(work: () => T, fallback: T): T {
   }
 }
 
-/** A failed step's finish needs a runner and a summary switch even when the inputs could not be read. */
-function fallbackInputs(env: Env, cwd: string): FinishInputs {
-  const reader = new InputReader(env);
-  return { runner: readRunner(env, cwd), summary: reader.raw('summary').toLowerCase() !== 'false' };
-}
-
 function failedStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   inputs: I | undefined,
@@ -223,8 +217,13 @@ export async function runStep<I extends FinishInputs>(
     // Only reading can throw here: settle turns whatever the run throws into its result.
     step = failedStep(definition, inputs, thrown);
   }
+  // A step whose inputs could not be read still needs a runner and the summary switch to finish.
+  const read = inputs ?? {
+    runner: readRunner(env, cwd),
+    summary: new InputReader(env).raw('summary').toLowerCase() !== 'false',
+  };
   try {
-    await finish(definition, inputs ?? fallbackInputs(env, cwd), step, Date.now() - started);
+    await finish(definition, read, step, Date.now() - started);
   } catch (error) {
     // The last resort: finish guards each write, so this is a bug; the step must still fail, and say so.
     log.fail(`could not finish the step: ${stepError(error).message}`);
@@ -267,7 +266,7 @@ export async function finish<I extends FinishInputs>(
   let payloadFile: string | undefined;
   if (step.payload !== undefined) {
     await attempt('payload file', () => {
-      payloadFile = keepPayload(inputs.runner, definition.name, step.payload);
+      payloadFile = keepPayloadAt(uniqueFile(inputs.runner, `${definition.name}-payload`), step.payload);
     });
   }
   for (const { file, payload } of step.payloads ?? []) {
