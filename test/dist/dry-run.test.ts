@@ -3,7 +3,7 @@
  * input or the organisation's COMPLIANCE_DRY_RUN variable) every gate still reads and decides, but a tripped gate and
  * a service that cannot be reached are warnings, not failures; the summary opens by saying dry run is on and what it
  * would have done; bad input still fails. The gates' decisions run under both answer profiles. The finisher's rules,
- * an unreachable service among them: test/runtime/dry-run.test.ts.
+ * an unreachable service among them: test/runtime/step.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';

@@ -5,8 +5,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, InputError, NetworkError, UndeliveredError } from '../../src/errors/errors.js';
-import { readRunner, type RunnerContext } from '../../src/runtime/context.js';
+import {
+  ApiError,
+  InputError,
+  NetworkError,
+  SourceError,
+  UndeliveredError,
+} from '../../src/errors/errors.js';
+import { readCommon, readRunner, type RunnerContext } from '../../src/runtime/context.js';
 import {
   defineAction,
   finish,
@@ -22,7 +28,7 @@ import { SummaryWriter } from '../../src/summary/writer.js';
 import { registerSecret } from '../../src/trust/redact.js';
 import { GITHUB_TOKEN, useFakeGitHub } from '../helpers/github-api.js';
 import { useInProcessRunner, type InProcessRunner } from '../helpers/in-process.js';
-import { inputEnv } from '../helpers/inputs.js';
+import { CONNECTION, inputEnv } from '../helpers/inputs.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const newRunner = useInProcessRunner();
@@ -446,5 +452,100 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
       error: expect.objectContaining({ kind: 'input' }) as unknown,
     });
     expect(runner.annotations().at(-1)).toMatch(/^::error::Invalid input 'flow'/);
+  });
+});
+
+/**
+ * The outage switch: under dry run (the `dry-run` input or COMPLIANCE_DRY_RUN) a failure about anything the service
+ * said, or did not say, is a warning; the step still decides, and its summary opens by saying so. A failure about the
+ * step's own inputs, what it was given to read, or a bug still fails it. Through every gate's bundle, on an unreachable
+ * service too: test/dist/dry-run.test.ts.
+ */
+describe('the outage switch: dry run', () => {
+  /** A gate read with the common inputs (dry-run among them), run as told. */
+  function gate(run: () => Promise<StepResult>, inputs: Record<string, string>, variables = {}) {
+    const runner = newRunner();
+    Object.assign(runner.env, variables);
+    return ran(run, {
+      runner,
+      inputs: { ...CONNECTION, ...inputs },
+      read: (reader, cwd) => ({ ...readCommon(reader, cwd), flow: 'backend' }),
+    });
+  }
+  const FAILURE = '1 commit not compliant: abc1234 has no junit attestation.';
+  /** A gate that tripped: outcome non-compliant, an error annotation per finding, and the failure. */
+  const TRIPPED: Partial<StepResult> = {
+    outcome: 'non-compliant',
+    outputs: { compliant: false, 'would-fail': true },
+    result: { compliant: false },
+    annotations: [
+      { level: 'error', title: 'Missing attestation', message: 'abc1234 has no junit attestation' },
+    ],
+    failure: FAILURE,
+  };
+
+  it('a tripped gate still decides, but warns instead of failing, and says so first in its summary', async () => {
+    const runner = await gate(result(TRIPPED), { 'dry-run': 'true' });
+    expect(process.exitCode).toBeUndefined();
+    expect(runner.outputs()).toMatchObject({
+      outcome: 'non-compliant',
+      compliant: 'false',
+      'would-fail': 'true',
+    });
+    expect(runner.annotations()).toEqual([
+      `::warning title=Dry run::Not failed (dry run): ${FAILURE}`,
+      '::warning title=Missing attestation::abc1234 has no junit attestation',
+    ]);
+    expect(resultFile(runner)).toMatchObject({
+      outcome: 'non-compliant',
+      dryRun: { wouldHaveFailed: FAILURE },
+    });
+  });
+
+  it('is the organisation-wide variable too, and its summary opens with the warning', async () => {
+    const summary = new SummaryWriter().heading('Compliance gate', 3);
+    const runner = await gate(result({ ...TRIPPED, summary }), {}, { COMPLIANCE_DRY_RUN: 'true' });
+    expect(process.exitCode).toBeUndefined();
+    expect(runner.summary().split('\n\n')[1]).toBe(
+      '> [!WARNING]\n> Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, ' +
+        `and nothing is gated: this step fails only on its own inputs. Without it, this step would have failed: ${FAILURE}`,
+    );
+    expect(runner.summary()).toContain('### Compliance gate');
+  });
+
+  it('a service that cannot be reached is a warning: outcome error, not a failure', async () => {
+    const unreachable = new NetworkError(
+      'GET https://compliance.example.test/api/v2/x',
+      'connect ECONNREFUSED',
+    );
+    const runner = await gate(rejected(unreachable), { 'dry-run': 'true' });
+    expect(process.exitCode).toBeUndefined();
+    expect(runner.outputs().outcome).toBe('error');
+    expect(runner.annotations()).toEqual([
+      expect.stringMatching(/^::warning title=Dry run::Not failed \(dry run\): .*could not reach/),
+    ]);
+  });
+
+  it("still fails on the step's own inputs, on what it was given to read, and on a bug", async () => {
+    for (const thrown of [
+      new InputError('commits', "'x' is not a commit", 'commit SHAs'),
+      new SourceError('the pods file', 'cannot be read'),
+      new TypeError('a bug'),
+    ]) {
+      const runner = await gate(rejected(thrown), { 'dry-run': 'true' });
+      expect(process.exitCode, thrown.message).toBe(1);
+      expect(runner.annotations().at(-1), thrown.message).toMatch(/^::error::/);
+      process.exitCode = undefined;
+    }
+    // A dry-run input that is no boolean is refused too.
+    await gate(result(TRIPPED), { 'dry-run': 'maybe' });
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('without it, the same gate fails, and no summary says dry run', async () => {
+    const runner = await gate(result(TRIPPED), {});
+    expect(process.exitCode).toBe(1);
+    expect(runner.annotations().at(-1)).toBe(`::error::${FAILURE}`);
+    expect(runner.stdout()).not.toContain('Dry run');
   });
 });
