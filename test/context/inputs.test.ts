@@ -8,7 +8,7 @@ import { InputError } from '../../src/api/index.js';
 import { AttestationType, expectedForms, Sha1 } from '../../src/api/schemas/index.js';
 import { FINGERPRINT_FORM, InputReader, readConnection } from '../../src/context/inputs.js';
 import { redact } from '../../src/trust/redact.js';
-import { CONNECTION, freshToken, printedBy, readerOf, thrownBy } from '../helpers/inputs.js';
+import { CONNECTION, freshToken, inputEnv, printedBy, readerOf, thrownBy } from '../helpers/inputs.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 describe('the input reader', () => {
@@ -384,4 +384,47 @@ describe('readConnection', () => {
       expect(redact(`Bearer ${given}`)).toBe('Bearer ***');
     },
   );
+});
+
+// The runner passes a misspelled `with:` key as `INPUT_*` all the same: the step refuses it, naming the likely input.
+describe('refuseUndeclared', () => {
+  const GATE = ['commits', 'required', 'fail-on', 'fail-on-non-compliant', 'api-url', 'org'];
+  const EXPECTED =
+    'Expected one of its inputs: commits, required, fail-on, fail-on-non-compliant, api-url, org.';
+  const refusal = (inputs: Record<string, string>, declared: readonly string[] = GATE) => {
+    const error = thrownBy(() => readerOf(inputs).refuseUndeclared(declared));
+    expect(error).toBeInstanceOf(InputError);
+    return error.message;
+  };
+
+  it('names the input, the declared input nearest to it, and every declared input', () => {
+    expect(refusal({ commits: 'abc', requried: 'true' })).toBe(
+      `Invalid input 'requried': is not an input of this action (did you mean 'required'?). ${EXPECTED}`,
+    );
+    expect(refusal({ api_url: 'https://x' })).toMatch(
+      /^Invalid input 'api_url': .*\(did you mean 'api-url'\?\)/,
+    );
+    expect(refusal({ 'fail-on-noncompliant': 'true' })).toContain("(did you mean 'fail-on-non-compliant'?)");
+  });
+
+  it('suggests nothing when no declared input is close', () => {
+    expect(refusal({ colour: 'blue' })).toBe(
+      `Invalid input 'colour': is not an input of this action. ${EXPECTED}`,
+    );
+    // Three letters from `org`, and `token` is four from `api-token`: no likely typo.
+    expect(refusal({ foo: 'x', token: 'y' }, ['org', 'api-token'])).not.toContain('did you mean');
+  });
+
+  it('names every undeclared input, an empty one too', () => {
+    expect(refusal({ flw: 'backend', requried: '' })).toBe(
+      "Invalid input 'flw': is not an input of this action; nor is 'requried' (did you mean 'required'?). " +
+        EXPECTED,
+    );
+  });
+
+  it('accepts the declared inputs, given or empty, and any other variable', () => {
+    const env = inputEnv({ commits: 'abc', 'fail-on': '' }, { COMPLIANCE_ORG: 'acme', INPUTS: 'x' });
+    expect(() => new InputReader(env).refuseUndeclared(GATE)).not.toThrow();
+    expect(() => new InputReader({ INPUT_REQURIED: undefined }).refuseUndeclared(GATE)).not.toThrow();
+  });
 });
