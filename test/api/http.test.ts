@@ -13,6 +13,7 @@ import {
   retryDelay,
   resolveConnection,
 } from '../../src/api/index.js';
+import { rejection } from '../helpers/rejection.js';
 import { guardSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { closedOrigin, type Handler, json, useClientAgainst } from '../helpers/server.js';
 
@@ -259,8 +260,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
 
   it.each(failures)('$title', async ({ handler, options, kind, holds = {}, says = [], requests }) => {
     const { server, client } = await setup(handler, options);
-    const error = (await client.listActions().catch((e: unknown) => e)) as Error;
-    expect(error).toBeInstanceOf(kind);
+    const error = await rejection<Error>(client.listActions(), kind);
     expect(error).toMatchObject(holds);
     for (const part of says) expect(error.message).toMatch(part);
     if (requests !== undefined) expect(server.requests).toHaveLength(requests);
@@ -286,8 +286,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       deadlineMs: 400,
       retries: 10,
     });
-    const error = await client.listActions().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
+    await rejection(client.listActions(), TimeoutError);
     // Stopped by the deadline, not after its 11 attempts (a busy machine only makes fewer fit).
     expect(server.requests.length).toBeLessThanOrEqual(3);
   });
@@ -298,15 +297,13 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       deadlineMs: 300,
       deadlineSetting: 'timeout-seconds',
     });
-    const first = (await client.listActions().catch((e: unknown) => e)) as TimeoutError;
-    expect(first).toBeInstanceOf(TimeoutError);
+    const first = await rejection(client.listActions(), TimeoutError);
     expect(first.limit).toBe('deadline');
     expect(first.message).toBe(
       'GET /actions/{org} gave up: the time budget of 300 ms for the calls to the service ran out (timeout-seconds).',
     );
     expect(server.requests).toHaveLength(1);
-    const second = (await client.listActions().catch((e: unknown) => e)) as TimeoutError;
-    expect(second).toBeInstanceOf(TimeoutError);
+    const second = await rejection(client.listActions(), TimeoutError);
     expect(second.attempts).toBe(0);
     expect(server.requests).toHaveLength(1);
   });
@@ -324,8 +321,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
         retries: 10,
       },
     );
-    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
+    const error = await rejection(client.listActions(), NetworkError);
     expect(error.attempts).toBeGreaterThan(1);
     expect(error.message).toMatch(
       /^GET \/actions\/\{org\} could not reach the service: the connection was reset: socket hang up \(ECONNRESET\) \[after \d+ attempts\]\. Check api-url/,
@@ -366,8 +362,7 @@ describe('HTTP transport against a misbehaving loopback server', () => {
       resolveConnection({ baseUrl, org: 'acme', token: TEST_TOKEN, proxy, logger }),
     );
     try {
-      const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
-      expect(error).toBeInstanceOf(NetworkError);
+      const error = await rejection(client.listActions(), NetworkError);
       expect(error.attempts).toBe(1);
       expect(error.message).not.toMatch(/after \d+ attempts|budget|timeout-seconds/);
       // One attempt sent, none retried.

@@ -16,6 +16,7 @@ import {
   type ConnectionOptions,
 } from '../../src/api/index.js';
 import { startProxy } from '../helpers/proxy.js';
+import { rejection } from '../helpers/rejection.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { json, useClientAgainst } from '../helpers/server.js';
 
@@ -96,8 +97,7 @@ describe('https (node:https)', () => {
   it('refuses a certificate the runner does not trust: a network error naming why, and nothing sent', async () => {
     const server = await startTlsServer();
     const client = clientFor(server.origin, { retries: 0 });
-    const error = (await client.listActions().catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
+    const error = await rejection(client.listActions(), NetworkError);
     expect(error.message).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(server.seen.requests).toBe(0);
   });
@@ -167,8 +167,7 @@ describe('connections', () => {
       },
       { maxResponseBytes: 1024 * 1024 },
     );
-    const error = await client.listActions().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    const error = await rejection(client.listActions(), UnexpectedResponseError);
     expect((error as Error).message).toBe(
       'unexpected response from GET /actions/{org}: the answer is larger than 1048576 bytes; not read',
     );
@@ -283,8 +282,7 @@ describe('the proxy path (undici)', () => {
         }),
       );
       opened.push(client);
-      const error = await client.listActions().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(Error);
+      const error = await rejection(client.listActions(), Error);
       expect(error).not.toBeInstanceOf(fresh.NetworkError);
       expect(String(error)).toContain('chunk missing');
       // Not retried: a broken install is no network fault (counted from the client's own debug lines, not timed).
