@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { writeCommitGroups } from '../../src/summary/commit-groups.js';
 import { escapeText, link, safeUrl, SummaryWriter } from '../../src/summary/writer.js';
 import { redact } from '../../src/trust/redact.js';
 import { LINE_BREAK_MARK, noMention, oneLine } from '../../src/trust/text.js';
@@ -84,8 +85,8 @@ describe('escapeText, rendered by cmark-gfm', () => {
   });
 
   it('a crafted URL carries no link, image, emphasis or code, in a paragraph, a cell or a link text', () => {
-    // Found by review: a URL left unescaped was live Markdown where GitHub does not autolink it (in a link's text, or
-    // a host it does not accept), and a trailing backslash undid the escape after it.
+    // A URL left unescaped is live Markdown where GitHub does not autolink it (in a link's text, or a host it does not
+    // accept), and a trailing backslash would undo the escape after it.
     const hostile = [
       'https://x.y/](https://evil.test/)',
       'https://x.y/![p](https://evil.test/p.png)',
@@ -97,7 +98,7 @@ describe('escapeText, rendered by cmark-gfm', () => {
       "https://x.y/'*'*'",
       'https://x.y/\\*. and https://x.y/\\*',
       'https://x.y/\\~a~ and www.x.y/\\_b_',
-      // Second review: GitHub's autolink takes any case and ftp://, and neither `&lt;` nor a non-breaking space ends it.
+      // GitHub's autolink takes any case and ftp://, and neither `&lt;` nor a non-breaking space ends it.
       'HTTPS://x.y/*\nHTTPS://x.y/*',
       'https://x.y/a<*\nhttps://x.y/b<*',
       'FTP://x.y/_\nftp://x.y/_',
@@ -124,7 +125,7 @@ describe('escapeText, rendered by cmark-gfm', () => {
     }
   });
 
-  it('a code cell and a link target carry no markup and break no cell (second review)', () => {
+  it('a code cell and a link target carry no markup and break no cell', () => {
     const html = renderGfm(
       new SummaryWriter()
         .table(
@@ -151,7 +152,7 @@ describe('escapeText, rendered by cmark-gfm', () => {
 
   it('escapes a long text in linear time (a URL run is found once, not again for each character)', () => {
     const text = `${'www.'.repeat(20_000)} ${'*'.repeat(20_000)}`;
-    // The quadratic version took minutes on this text: it would hang the test into its timeout. No time is asserted.
+    // A quadratic escape takes minutes on this text: it would hang the test into its timeout. No time is asserted.
     expect(escapeText(text)).toContain('\\*\\*');
   });
 
@@ -201,5 +202,34 @@ describe('the byte budget', () => {
     expect(one.paragraph('x'.repeat(90)).paragraph('y').toString()).toContain(
       '1 more row or block is not shown',
     );
+  });
+});
+
+// The groups in order, each with its count, within maxLines in all, counting what is left out: the gate's summary of a
+// range in test/actions/check-attestations-for-commit/read-render.test.ts.
+describe('writeCommitGroups', () => {
+  it('escapes what came from outside: a subject, a detail', () => {
+    const hostile = {
+      sha: 'b'.repeat(40),
+      title: '*bold* [x](javascript:alert(1)) @octocat <img src=x>',
+      url: 'javascript:alert(1)',
+      detail: `name_${'y'.repeat(300)} @github/security`,
+    };
+    const groups = [
+      { title: 'Missing', commits: [hostile] },
+      { title: 'Compliant', commits: [] },
+    ];
+    const options = { maxLines: 10, fullData: 'the result file' };
+    const text = writeCommitGroups(new SummaryWriter(), groups, options).toString();
+    // An empty group is left out, and nothing left out is not counted.
+    expect(text.match(/^#### .*$/gm)).toEqual(['#### Missing: 1 commit']);
+    expect(text).not.toContain('… and 0 more');
+    expect(text).not.toMatch(/<img|\]\(javascript:|(?<![A-Za-z0-9_])@[A-Za-z0-9]/);
+    // A link only to http(s): this one is text.
+    expect(text).toContain('- bbbbbbb \\*bold\\*');
+    // A long detail is cut.
+    expect(text).toContain('…');
+    expect(text.split('\n').find((line) => line.startsWith('- '))?.length).toBeLessThan(400);
+    expect(renderProblems(text)).toEqual([]);
   });
 });
