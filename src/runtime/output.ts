@@ -7,20 +7,15 @@ import { redact } from '../trust/redact.js';
 import { scrubbedWithin } from '../trust/text.js';
 
 /** A list output is written as capped JSON with `<name>-truncated`; a matrix as `{"include":[...]}`, capped too. */
-export type OutputValue = string | number | boolean | undefined | readonly unknown[] | MatrixOutput;
-
-export interface MatrixOutput {
-  readonly include: readonly unknown[];
-}
+export type OutputValue =
+  string | number | boolean | undefined | readonly unknown[] | { readonly include: readonly unknown[] };
 
 const MATRIX_WRAPPING = '{"include":[]}';
 /** The most jobs GitHub makes of one matrix: a longer one fails the workflow, so the output holds no more. */
 export const MAX_MATRIX_JOBS = 256;
 
 /** The list an output holds, whether a list or a matrix's `include`. */
-function listOf(value: readonly unknown[] | MatrixOutput): readonly unknown[] {
-  return Array.isArray(value) ? value : (value as MatrixOutput).include;
-}
+const listOf = (value: object & OutputValue) => ('include' in value ? value.include : value);
 
 /** A later step reads an output through `env:`, and Linux refuses a variable over 128 KiB: half leaves room for two. */
 export const LIST_OUTPUT_CAP = 64 * 1024;
