@@ -11,7 +11,7 @@ import {
 import { cutText, pageText } from '../trust/text.js';
 import { redact } from '../trust/redact.js';
 import { isRecord } from './parse.js';
-import { NodeExchange, type Exchange } from './exchange.js';
+import { NodeExchange, type Exchange, type ExchangeRequest } from './exchange.js';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
@@ -54,10 +54,8 @@ export function retryDelay(
   return Math.min(Math.round(jittered), opts.maxWaitMs);
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
-
 export interface HttpRequest {
-  method: HttpMethod;
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -243,7 +241,7 @@ export class HttpTransport {
       config.logger.debug(`${req.method} ${redact(url.href)} (attempt ${attempt}/${maxAttempts})`);
       // An attempt never outlives the budget: cut short, its timeout is the budget's.
       const limit = Math.min(config.attemptTimeoutMs, remaining);
-      const outcome = await this.attempt(req.method, url, headers, payload, limit);
+      const outcome = await this.attempt(url, { method: req.method, headers, payload }, limit);
       const last = attempt >= maxAttempts;
 
       let retryAfterMs: number | undefined;
@@ -313,10 +311,8 @@ export class HttpTransport {
   }
 
   private async attempt(
-    method: HttpMethod,
     url: URL,
-    headers: Record<string, string>,
-    payload: string | undefined,
+    sent: Pick<ExchangeRequest, 'method' | 'headers' | 'payload'>,
     limitMs: number,
   ): Promise<AttemptOutcome> {
     if (this.closing.signal.aborted) return { kind: 'closed' };
@@ -326,9 +322,7 @@ export class HttpTransport {
     const timer = setTimeout(() => timeout.abort(), limitMs);
     try {
       const answer = await exchange.send(url, {
-        method,
-        headers,
-        payload,
+        ...sent,
         signal: AbortSignal.any([timeout.signal, this.closing.signal]),
         maxBytes: this.config.maxResponseBytes,
       });

@@ -124,10 +124,8 @@ describe('upsertStickyComment', () => {
     const api = await github({ comments: { 7: many } });
     const octokit = await createOctokit({ token: GITHUB_TOKEN, apiUrl: api.url });
     const result = await upsertStickyComment({
+      ...pullRequest7(api.url),
       octokit,
-      owner: 'acme',
-      repo: 'app',
-      issueNumber: 7,
       key: 'build/gate',
       body: 'new',
     });
