@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ComplianceClient, UnexpectedResponseError } from '../../src/api/index.js';
+import { rejection } from '../helpers/rejection.js';
 import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
 
 interface SeedOrg {
@@ -76,14 +77,8 @@ const changed = (real: Real, snapshot: string) => ({
   changed: { ...(real.diff.changed as Json), snapshot_id: snapshot },
 });
 
-async function failure(call: Promise<unknown>): Promise<UnexpectedResponseError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UnexpectedResponseError);
-  return error as UnexpectedResponseError;
-}
+/** What `call` is refused with: an UnexpectedResponseError. */
+const failure = (call: Promise<unknown>) => rejection(call, UnexpectedResponseError);
 
 const forCommit =
   (commit: string, filter: { flow_name?: string; attestation_type?: string } = {}) =>
