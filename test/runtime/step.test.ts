@@ -84,6 +84,13 @@ function resultFile(runner: InProcessRunner): Record<string, unknown> {
   return runner.keptJson(path ?? '') as Record<string, unknown>;
 }
 
+/** Comments on pull request 7 of acme/app. */
+const PR_7: PrCommentInputs = {
+  commentOnPr: true,
+  githubToken: GITHUB_TOKEN,
+  pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: undefined, commits: 1 },
+};
+
 /** The job summary as a reader sees it: Markdown escapes removed. */
 const plain = (markdown: string) => markdown.replace(/\\([\\`*_[\]{}()#+!|~.-])/g, '$1');
 
@@ -116,18 +123,13 @@ describe('finish writes in the one order', () => {
         return context.summaryFile;
       },
     };
-    const prComment: PrCommentInputs = {
-      commentOnPr: true,
-      githubToken: GITHUB_TOKEN,
-      pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: undefined, commits: 1 },
-    };
     runner.onPrint((chunk) => {
       if (/^::(error|warning|notice)/.test(chunk)) look(chunk.trim());
     });
 
     await finish(
       probe(() => Promise.reject(new Error('not run'))),
-      { runner: probed, summary: true, prComment },
+      { runner: probed, summary: true, prComment: PR_7 },
       {
         outcome: 'dry-run',
         outputs: { count: 3 },
@@ -345,11 +347,7 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
         runner: readRunner({ ...reader.env, GITHUB_API_URL: api.url, GITHUB_REPOSITORY: 'acme/app' }, cwd),
         summary: true,
         flow: 'backend',
-        prComment: {
-          commentOnPr: true,
-          githubToken: GITHUB_TOKEN,
-          pullRequest: { owner: 'acme', repo: 'app', number: 7, headSha: undefined, commits: 1 },
-        },
+        prComment: PR_7,
       }),
       onError: { commentKey: (inputs) => `probe/${inputs.flow}` },
     });
