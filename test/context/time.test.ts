@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/api/index.js';
-import { formatTime, parseTime } from '../../src/context/time.js';
+import { formatDuration, formatTime, parseTime } from '../../src/context/time.js';
 
 const NOW = Date.parse('2026-11-04T12:00:00Z') / 1000;
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -54,5 +54,12 @@ describe('time inputs', () => {
   it('formats seconds as ISO 8601 UTC to the second', () => {
     expect(formatTime(1793534400)).toBe('2026-11-01T12:00:00Z');
     expect(formatTime(1793534400.797778)).toBe('2026-11-01T12:00:00Z');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes a span of whole seconds in two units at most', () => {
+    const spans = [45.9, 60, 720, 7200, 11_520, 86_400, 190_800].map((s) => formatDuration(s));
+    expect(spans).toEqual(['45 s', '1 min', '12 min', '2 h', '3 h 12 min', '1 d', '2 d 5 h']);
   });
 });

@@ -23,6 +23,7 @@ import {
   type FinishInputs,
   type StepResult,
 } from '../../src/runtime/step.js';
+import { payloadPathFor } from '../../src/runtime/output.js';
 import type { PrCommentInputs } from '../../src/runtime/pr-comment.js';
 import { SummaryWriter } from '../../src/summary/writer.js';
 import { registerSecret } from '../../src/trust/redact.js';
@@ -190,6 +191,17 @@ describe('finish writes in the one order', () => {
       payloadFile: runner.outputs()['payload-file'],
     });
     expect(runner.keptJson(runner.outputs()['payload-file'] ?? '')).toEqual({ would: 'send' });
+  });
+
+  it('keeps each payload of a step of many reports at the path the step chose for it', async () => {
+    const runner = newRunner();
+    const file = payloadPathFor(readRunner(runner.env, runner.dir), 'probe', `prod-${'x'.repeat(100)}`);
+    await ran(result({ payloads: [{ file, payload: { env: 'prod' } }] }), { runner });
+    expect(runner.keptJson(file)).toEqual({ env: 'prod' });
+    expect(runner.kept()).toEqual([
+      expect.stringMatching(/^probe-payload-prod-x{59}-\d+-[0-9a-f]+\.json$/),
+      expect.stringMatching(/^probe-result-/),
+    ]);
   });
 
   it('exports variables for later steps with the outputs, and leaves outcome and result file out for setup', async () => {
