@@ -2,14 +2,14 @@
  * readArtifactSpec in-process: which artifact a step is about (a fingerprint, or what to fingerprint), read the same
  * way by every sub-action that takes one.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/errors.js';
 import { FINGERPRINT_FORM } from '../../src/context/inputs.js';
 import { readArtifactSpec, readArtifactSpecs } from '../../src/runtime/artifact.js';
 import { redact } from '../../src/trust/redact.js';
+import { useTempDirs } from '../helpers/git.js';
 import { freshToken, printedDuring, readerOf } from '../helpers/inputs.js';
 
 const FP = 'a'.repeat(64);
@@ -101,11 +101,12 @@ describe('readArtifactSpec', () => {
     const TYPES = 'Expected one of file, dir, docker, oci.';
     const PAIRED = 'is missing: registry-username and registry-password go together';
     const OCI = { artifact: 'ghcr.io/acme/app:1', 'artifact-type': 'oci' };
+    const FILE = { artifact: 'app.bin', 'artifact-type': 'file' };
     it.each<[string, Record<string, string>]>([
       // A fingerprint that is none: the reader's own refusals, in test/context/inputs.test.ts.
       [
         `Invalid input 'fingerprint': is given together with artifact. ${EITHER}`,
-        { fingerprint: FP, artifact: 'app.bin', 'artifact-type': 'file' },
+        { ...FILE, fingerprint: FP },
       ],
       [`Invalid input 'artifact': is required when fingerprint is not given. ${EITHER}`, {}],
       [
@@ -118,7 +119,7 @@ describe('readArtifactSpec', () => {
       ],
       [
         "Invalid input 'exclude': only applies to artifact-type dir, not file. Expected no exclude, or artifact-type dir.",
-        { artifact: 'app.bin', 'artifact-type': 'file', exclude: 'x' },
+        { ...FILE, exclude: 'x' },
       ],
       [
         "Invalid input 'exclude': '[z-a]' has the range z-a, whose end comes before its start. Expected globs",
@@ -126,12 +127,7 @@ describe('readArtifactSpec', () => {
       ],
       [
         "Invalid input 'registry-username': only applies to artifact-type oci, not file",
-        {
-          artifact: 'app.bin',
-          'artifact-type': 'file',
-          'registry-username': 'u',
-          'registry-password': 'p4ssw0rd',
-        },
+        { ...FILE, 'registry-username': 'u', 'registry-password': 'p4ssw0rd' },
       ],
       [`Invalid input 'registry-username': ${PAIRED}`, { ...OCI, 'registry-password': 'p4ssw0rd' }],
       [`Invalid input 'registry-password': ${PAIRED}`, { ...OCI, 'registry-username': 'bot' }],
@@ -173,13 +169,9 @@ describe('readArtifactSpec', () => {
 });
 
 describe('readArtifactSpecs: a glob of artifact, walked under the workspace', () => {
-  const temps: string[] = [];
-  afterEach(() => {
-    for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
-  });
+  const { tempDir } = useTempDirs();
   const workspace = (files: string[]) => {
-    const root = mkdtempSync(join(tmpdir(), 'glob-'));
-    temps.push(root);
+    const root = tempDir('glob-');
     for (const file of files) {
       mkdirSync(join(root, dirname(file)), { recursive: true });
       writeFileSync(join(root, file), file);
