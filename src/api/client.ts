@@ -13,7 +13,7 @@ import {
 } from './endpoints.js';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { cutText, quoteText } from '../trust/text.js';
-import { HttpTransport, NonJsonBody, type HttpResponse, type QueryValue } from './http.js';
+import { HttpTransport, type HttpResponse, type QueryValue } from './http.js';
 import { fetchAllPages, mapBounded, readPage, type Page } from './pagination.js';
 import { isRecord, parseResponse } from './parse.js';
 import type * as s from './schemas.js';
@@ -81,12 +81,8 @@ export class ComplianceClient {
       endpoint,
     });
     if (spec.method !== 'GET') return delivered(endpoint, response);
-    if (response.body instanceof NonJsonBody) {
-      throw new UnexpectedResponseError(
-        endpoint,
-        '',
-        `body is not JSON: ${cutText(response.body.text, 200)}`,
-      );
+    if (!response.json) {
+      throw new UnexpectedResponseError(endpoint, '', `body is not JSON: ${cutText(response.text, 200)}`);
     }
     const raw = spec.unwrap ? spec.unwrap(response.body) : response.body;
     if (spec.answer === 'list' && !Array.isArray(raw))
@@ -226,7 +222,7 @@ export type Delivered = ReturnType<typeof delivered>;
 /** Delivered on no body, or JSON of a report answer's shape; anything else (a proxy's page) throws, saying what. */
 function delivered(endpoint: string, response: HttpResponse) {
   const empty = response.text.trim() === '';
-  const json = isJsonType(response.contentType) && !(response.body instanceof NonJsonBody);
+  const json = isJsonType(response.contentType) && response.json;
   const answer = json && !empty ? ReportAnswer.safeParse(response.body) : undefined;
   if (empty && (response.contentType === undefined || json)) {
     return { status: response.status, message: '', body: undefined };

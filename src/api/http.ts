@@ -65,8 +65,10 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  /** Parsed JSON, undefined for an empty body, or a NonJsonBody. */
+  /** Parsed JSON; undefined for an empty body, or one that is not JSON (`json` false). */
   body: unknown;
+  /** False for a body that does not parse: kept as `text`, whatever its label, never read as a JSON string. */
+  json: boolean;
   text: string;
   contentType?: string;
 }
@@ -96,20 +98,12 @@ export function readErrorBody(body: unknown, contentType: string | undefined): E
   return { message: cutText(JSON.stringify(body), 200) };
 }
 
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
+function parseBody(text: string): { body: unknown; json: boolean } {
+  if (text.trim() === '') return { body: undefined, json: true };
   try {
-    return JSON.parse(text) as unknown;
+    return { body: JSON.parse(text) as unknown, json: true };
   } catch {
-    // Kept as text, whatever its label: a page that does not parse is never read as a JSON string.
-    return new NonJsonBody(text);
-  }
-}
-
-export class NonJsonBody {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
+    return { body: undefined, json: false };
   }
 }
 
@@ -138,7 +132,7 @@ function apiError(
   attempts: number,
   note?: string,
 ): ApiError {
-  const body = outcome.body instanceof NonJsonBody ? outcome.body.text : outcome.body;
+  const body = outcome.json ? outcome.body : outcome.text;
   const { message: serverMessage, fieldErrors } = readErrorBody(body, outcome.contentType);
   return new ApiError({ endpoint, status: outcome.status, serverMessage, fieldErrors, attempts, note });
 }
@@ -329,7 +323,7 @@ export class HttpTransport {
       const { text } = answer;
       return text === undefined
         ? { kind: 'too-large' }
-        : { ...answer, kind: 'response', text, body: parseBody(text) };
+        : { ...answer, kind: 'response', text, ...parseBody(text) };
     } catch (error) {
       if (this.isClosed()) return { kind: 'closed' };
       if (timeout.signal.aborted) return { kind: 'attempt-timeout' };
