@@ -92,28 +92,20 @@ describe('directory walk details', () => {
       'x/y/z.map': 'z',
     };
     const kept = await fingerprintDir(tree({ 'keep.txt': 'k' }));
+    const leavingOut = (root: string, ...globs: string[]) =>
+      fingerprintDir(
+        root,
+        globs.map((g) => compileGlob(g)),
+      );
     // `*` takes names starting with `.` here (as the CLI does), and `{a,b}` is alternatives.
-    expect(
-      await fingerprintDir(
-        tree(files),
-        ['{build,x}', '*.log', 'logs'].map((g) => compileGlob(g)),
-      ),
-    ).toBe(kept);
+    expect(await leavingOut(tree(files), '{build,x}', '*.log', 'logs')).toBe(kept);
     // A leading `/` is the folder's root, as a line without one.
-    expect(
-      await fingerprintDir(
-        tree(files),
-        ['/build', '.hidden.log', 'logs/', '/x/'].map((g) => compileGlob(g)),
-      ),
-    ).toBe(kept);
+    expect(await leavingOut(tree(files), '/build', '.hidden.log', 'logs/', '/x/')).toBe(kept);
     // A trailing `/` leaves out folders only: the file `logs` stays, as the folder `build` goes.
     const withFile = tree({ 'keep.txt': 'k', logs: '', 'build/out.bin': 'b' });
-    expect(
-      await fingerprintDir(
-        withFile,
-        ['build/', 'logs/'].map((g) => compileGlob(g)),
-      ),
-    ).toBe(await fingerprintDir(tree({ 'keep.txt': 'k', logs: '' })));
+    expect(await leavingOut(withFile, 'build/', 'logs/')).toBe(
+      await fingerprintDir(tree({ 'keep.txt': 'k', logs: '' })),
+    );
   });
 
   it('refuses a bad line of .kosli_ignore, naming the file, the line and column, never quoting it', async () => {
