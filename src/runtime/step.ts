@@ -87,7 +87,7 @@ export interface ErrorExtras<I> {
 
 /** An action as the entry point holds it: `start` runs it as one step, refusing any undeclared `INPUT_*` variable. */
 export type Action<I extends FinishInputs> = ActionDefinition<I> & {
-  start(env: Env, cwd: string, declared?: readonly string[]): Promise<void>;
+  start(env: Env, cwd: string, declared: readonly string[]): Promise<void>;
 };
 
 export function defineAction<I extends FinishInputs>(definition: ActionDefinition<I>): Action<I> {
