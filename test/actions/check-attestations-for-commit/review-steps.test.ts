@@ -29,10 +29,7 @@ import {
 import type { RunOptions } from '../../helpers/runner.js';
 import { connection, useSandbox } from '../../helpers/sandbox.js';
 import type { AnswerProfile } from '@compliance-actions/sandbox/profile';
-import {
-  VERDICTS,
-  type ReviewVerdict,
-} from '../../../src/actions/check-attestations-for-commit/decide.js';
+import { VERDICTS, type ReviewVerdict } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import { fastCommits, repoIn, useTempDirs } from '../../helpers/git.js';
 
 const runAction = useInProcessAction();
