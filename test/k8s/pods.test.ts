@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { compilePattern } from '../../src/context/re2.js';
-import { mapPod, namespaceMatcher } from '../../src/k8s/pods.js';
+import { mapPod, mapPodsFor, namespaceMatcher } from '../../src/k8s/pods.js';
 import { streamItems } from '../../src/k8s/stream.js';
 import { D1, D2, pod } from '../helpers/pods.js';
 
@@ -90,6 +90,22 @@ describe('streaming a kubectl List', () => {
       text.subarray(i * size, (i + 1) * size),
     );
     expect(await readAll(chunks)).toEqual(items);
+  });
+
+  it('maps a stream, counting left-out and skipped pods, filtered by namespace', async () => {
+    const items = [
+      pod('a'),
+      pod('b', { ns: 'kube-system' }),
+      pod('c', { phase: 'Succeeded' }),
+      pod('d', { statuses: [{ name: 'x', image: 'i', imageID: '' }] }),
+    ];
+    const [report] = await mapPodsFor(streamItems(Readable.from([list(items)])), [
+      { exclude: ['kube-system'] },
+    ]);
+    expect(report?.pods).toBe(3);
+    expect(report?.leftOut).toBe(1);
+    expect(report?.artifacts.map((a) => a.podName)).toEqual(['a']);
+    expect(report?.skipped.map((s) => s.pod)).toEqual(['d']);
   });
 
   it('accepts a bare array and refuses what is not a pod list', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';
 import { InputError } from '../../../src/errors/errors.js';
 import { Attestation } from '../../../src/api/schemas/index.js';
-import { readInputs } from '../../../src/actions/list-attestations.js';
+import { action, readInputs } from '../../../src/actions/list-attestations.js';
 import type { Paging } from '../../../src/runtime/paging.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { outputFile } from '../../helpers/runner.js';
@@ -63,6 +63,17 @@ describe('list-attestations inputs', () => {
   ])('refuses %j, naming the input', (inputs, message) => {
     expect(() => read(inputs)).toThrow(InputError);
     expect(() => read(inputs)).toThrow(message);
+  });
+
+  it('names the flow in what it could not do, and keeps the query for the result file', () => {
+    const inputs = read({ from: '2026-11-01', page: '2' });
+    expect(action.couldNot(inputs)).toBe('Could not list the attestations of backend');
+    expect(action.couldNot(undefined)).toBe('Could not list the attestations');
+    expect(action.describe?.(inputs)).toEqual({
+      flow: 'backend',
+      from: at('2026-11-01T00:00:00Z'),
+      paging: { all: false, page: 2, perPage: undefined },
+    });
   });
 });
 
