@@ -79,32 +79,26 @@ describe('validate-workflows', () => {
     expect((await validateRepo(dir)).problems).toEqual([]);
   });
 
-  it('catches a workflow with an unknown key, with both tools', async () => {
-    const dir = repo({
-      '.github/workflows/ci.yml': workflow('      - run: echo hi\n', '    timeout-minuts: 5\n'),
-    });
-    const { problems } = await validateRepo(dir);
-    expect(where(problems)).toEqual([
-      '.github/workflows/ci.yml:8 actionlint',
-      '.github/workflows/ci.yml:6 action-validator',
-    ]);
-    expect(problems[0]?.message).toMatch(/unexpected key "timeout-minuts" for "job" section/);
-    expect(problems[1]?.message).toMatch(/Additional property 'timeout-minuts' is not allowed/);
-  });
-
-  it('catches bad expressions: an unknown context property and an unclosed ${{', async () => {
-    const dir = repo({
-      '.github/workflows/ci.yml': workflow(
-        '      - run: echo "${{ github.nope }}"\n      - run: echo "${{ matrix.x }"\n',
-      ),
-    });
-    const { problems } = await validateRepo(dir);
-    expect(where(problems)).toEqual([
-      '.github/workflows/ci.yml:9 actionlint',
-      '.github/workflows/ci.yml:10 actionlint',
-    ]);
-    expect(problems[0]?.message).toMatch(/property "nope" is not defined/);
-    expect(problems[1]?.message).toMatch(/while lexing end marker }}/);
+  it.each([
+    [
+      'a workflow with an unknown key, with both tools',
+      workflow('      - run: echo hi\n', '    timeout-minuts: 5\n'),
+      ['.github/workflows/ci.yml:8 actionlint', '.github/workflows/ci.yml:6 action-validator'],
+      [
+        /unexpected key "timeout-minuts" for "job" section/,
+        /Additional property 'timeout-minuts' is not allowed/,
+      ],
+    ],
+    [
+      'bad expressions: an unknown context property and an unclosed ${{',
+      workflow('      - run: echo "${{ github.nope }}"\n      - run: echo "${{ matrix.x }"\n'),
+      ['.github/workflows/ci.yml:9 actionlint', '.github/workflows/ci.yml:10 actionlint'],
+      [/property "nope" is not defined/, /while lexing end marker }}/],
+    ],
+  ])('catches %s', async (_what, ci, at, messages) => {
+    const { problems } = await validateRepo(repo({ '.github/workflows/ci.yml': ci }));
+    expect(where(problems)).toEqual(at);
+    messages.forEach((message, i) => expect(problems[i]?.message).toMatch(message));
   });
 
   it("catches a wrong input, a missing required input and an undeclared output of this repository's action", async () => {
@@ -163,31 +157,32 @@ describe('validate-workflows', () => {
     expect(problems.some((p) => p.file.endsWith('a.yml'))).toBe(true);
   });
 
-  it('catches an action.yml with a runtime GitHub does not run, and a runs.main that does not exist', async () => {
-    const dir = repo({ 'action.yml': action('setup', 'node99', 'dist/missing.js') });
-    const { problems } = await validateRepo(dir);
-    expect(problems.map(formatProblem)).toEqual([
-      'action.yml:4: [action-validator] /runs/using: Enum conditions are not met (value: "node99")',
-      "action.yml:4: [runs] runs.using 'node99' is not a runtime GitHub runs (node20, node24, composite, docker)",
-      "action.yml:5: [runs] runs.main 'dist/missing.js' does not exist (relative to action.yml's folder)",
-      "action.yml:4: [runs] runs.using 'node99' differs from 'node24' (actions/report/action.yml): every action.yml must declare the same",
-    ]);
-  });
-
-  it('still checks the rest of a node24 action.yml against the schema (which predates node24)', async () => {
-    const dir = repo({ 'action.yml': "name: 'setup'\nruns:\n  using: 'node24'\n  main: 'dist/index.js'\n" });
-    const { problems } = await validateRepo(dir);
-    expect(problems.map(formatProblem)).toEqual([
-      'action.yml:1: [action-validator] /description: This property is required',
-    ]);
-  });
-
-  it('catches two action.yml files that declare different runtimes', async () => {
-    const dir = repo({ 'actions/old/action.yml': action('old', 'node20', '../../dist/index.js') });
-    const { problems } = await validateRepo(dir);
-    expect(problems.map(formatProblem)).toEqual([
-      "actions/old/action.yml:4: [runs] runs.using 'node20' differs from 'node24' (action.yml and 1 more): every action.yml must declare the same",
-    ]);
+  it.each([
+    [
+      'an action.yml with a runtime GitHub does not run, and a runs.main that does not exist',
+      { 'action.yml': action('setup', 'node99', 'dist/missing.js') },
+      [
+        'action.yml:4: [action-validator] /runs/using: Enum conditions are not met (value: "node99")',
+        "action.yml:4: [runs] runs.using 'node99' is not a runtime GitHub runs (node20, node24, composite, docker)",
+        "action.yml:5: [runs] runs.main 'dist/missing.js' does not exist (relative to action.yml's folder)",
+        "action.yml:4: [runs] runs.using 'node99' differs from 'node24' (actions/report/action.yml): every action.yml must declare the same",
+      ],
+    ],
+    [
+      'the rest of a node24 action.yml against the schema (which predates node24)',
+      { 'action.yml': "name: 'setup'\nruns:\n  using: 'node24'\n  main: 'dist/index.js'\n" },
+      ['action.yml:1: [action-validator] /description: This property is required'],
+    ],
+    [
+      'two action.yml files that declare different runtimes',
+      { 'actions/old/action.yml': action('old', 'node20', '../../dist/index.js') },
+      [
+        "actions/old/action.yml:4: [runs] runs.using 'node20' differs from 'node24' (action.yml and 1 more): every action.yml must declare the same",
+      ],
+    ],
+  ])('checks %s', async (_what, files, expected) => {
+    const { problems } = await validateRepo(repo(files));
+    expect(problems.map(formatProblem)).toEqual(expected);
   });
 
   it('catches a broken workflow in a README or a docs page, at its line, and leaves snippets that are not workflows alone', async () => {

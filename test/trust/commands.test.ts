@@ -11,20 +11,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportVariable, setOutput, setSecret } from '../../src/trust/commands.js';
 import { log, safeLine } from '../../src/trust/log.js';
+import { printedBy } from '../helpers/inputs.js';
 
-let printed = '';
 let dir = '';
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'commands-'));
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    printed += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  });
 });
 
 afterEach(() => {
-  vi.restoreAllMocks();
   vi.unstubAllEnvs();
   process.exitCode = undefined;
   rmSync(dir, { recursive: true, force: true });
@@ -32,13 +27,13 @@ afterEach(() => {
 
 /** What `write` printed and appended to the command files, with the random delimiter made constant. */
 function written(write: () => void): { stdout: string; output: string; env: string } {
-  printed = '';
   const files = { output: join(dir, 'output'), env: join(dir, 'env') };
   for (const file of Object.values(files)) writeFileSync(file, '');
-  write();
+  const { out: stdout, error } = printedBy(write);
+  expect(error).toBeUndefined();
   const same = (text: string) => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, 'ghadelimiter_X');
   return {
-    stdout: printed,
+    stdout,
     output: same(readFileSync(files.output, 'utf8')),
     env: same(readFileSync(files.env, 'utf8')),
   };

@@ -4,31 +4,21 @@
  * survives in it.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { log } from '../../src/trust/log.js';
 import { registerSecret } from '../../src/trust/redact.js';
 import { hostileText } from '../helpers/arbitraries.js';
+import { printedBy } from '../helpers/inputs.js';
 import { leaks } from '../helpers/secrets.js';
 
 /** Every line break a runner, a terminal or a log viewer may split on. */
 const BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
-let printed: string[] = [];
-beforeEach(() => {
-  printed = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    printed.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** What one call printed, as the runner reads it: lines, without the final line ending. */
-function linesOf(output: string): string[] {
-  return output.replace(/\r?\n$/, '').split(BREAKS);
-}
+/** What `write` printed, as the runner reads it: lines, without the final line ending. */
+const linesOf = (write: () => void) =>
+  printedBy(write)
+    .out.replace(/\r?\n$/, '')
+    .split(BREAKS);
 
 /** Text built to be hostile: commands, breaks of every kind, the legacy `##[` form, around arbitrary Unicode. */
 const hostile = hostileText([
@@ -61,20 +51,18 @@ const kinds = {
 describe('log', () => {
   // First: a later property registers random secrets.
   it('shows where a line break was and keeps the text readable', () => {
-    log.info('build 1.2\n::add-mask::x\r\nnext');
-    expect(printed.join('')).toBe('build 1.2 ⏎ ::add-mask::x ⏎ next\n');
-    printed = [];
-    log.info('::stop-commands::token');
-    expect(printed.join('')).not.toMatch(/^::/);
-    expect(printed.join('')).toContain('stop-commands::token');
+    expect(printedBy(() => log.info('build 1.2\n::add-mask::x\r\nnext')).out).toBe(
+      'build 1.2 ⏎ ::add-mask::x ⏎ next\n',
+    );
+    const stopped = printedBy(() => log.info('::stop-commands::token')).out;
+    expect(stopped).not.toMatch(/^::/);
+    expect(stopped).toContain('stop-commands::token');
   });
   for (const [kind, { call, command }] of Object.entries(kinds)) {
     it(`${kind}: one line, a command only when meant, whatever the text`, () => {
       fc.assert(
         fc.property(hostile, (text) => {
-          printed = [];
-          call(text);
-          const lines = linesOf(printed.join(''));
+          const lines = linesOf(() => call(text));
           expect(lines).toHaveLength(1);
           const line = lines[0] ?? '';
           if (command === undefined) expect(line.trimStart().startsWith('::')).toBe(false);
@@ -90,10 +78,8 @@ describe('log', () => {
   it('block: one log line per line of the text, none of them a command', () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), (parts) => {
-        printed = [];
         const text = parts.join('\n');
-        log.block(text);
-        const lines = linesOf(printed.join(''));
+        const lines = linesOf(() => log.block(text));
         // A line per `\n` the text holds; any other break inside a line is shown, not obeyed.
         expect(lines).toHaveLength(text.split('\n').length);
         for (const line of lines) {
@@ -109,9 +95,10 @@ describe('log', () => {
   it('block: a secret split across two of its lines is still scrubbed', () => {
     const secret = 'Blk-3f9a1c7e-secret';
     registerSecret(secret);
-    printed = [];
-    log.block(`{\n  "a": "${secret.slice(0, 8)}\n${secret.slice(8)}",\n  "b": 1\n}`);
-    expect(leaks(printed.join(''), secret)).toBe(false);
-    expect(printed.join('')).toContain('***');
+    const { out } = printedBy(() =>
+      log.block(`{\n  "a": "${secret.slice(0, 8)}\n${secret.slice(8)}",\n  "b": 1\n}`),
+    );
+    expect(leaks(out, secret)).toBe(false);
+    expect(out).toContain('***');
   });
 });
