@@ -58,7 +58,6 @@ describe('CONTRIBUTING.md', () => {
     ]) {
       expect(text).toContain(command);
     }
-    expect(text).toContain('You need Node 24 with its npm');
     // An action's own files, and among them the facts the shared tests read.
     expect(text).toContain('`src/actions/<name>.facts.ts`');
     expect(text).toContain('](docs/architecture.md#adding-a-sub-action)');

@@ -12,7 +12,7 @@ import { redact, registerSecret } from '../../src/trust/redact.js';
 import { cutText, quoteText } from '../../src/trust/text.js';
 import { leaks } from '../helpers/secrets.js';
 
-/** The one pattern URL credentials were scrubbed with: from every scheme, it read the rest of the URL again. */
+/** The plain pattern for URL credentials, the reference: from every scheme it reads the rest of the URL again. */
 const URL_CREDENTIALS = /\b((?:https?|wss?|ftps?|socks[45]?h?):\/\/)[^\s'"<>]*@/gi;
 
 const TOKEN = 'tok_live_8Hq2Zr5Xw9Kc3Lm7Pv4T';
@@ -141,7 +141,7 @@ const redTeam: Pattern[] = [
 
 describe('a pass over untrusted text', () => {
   // First, while no secret is registered: these compare what needs none.
-  it('scrubs URL credentials as the one pattern did', () => {
+  it('scrubs URL credentials as the plain pattern does', () => {
     const piece = fc.constantFrom(
       ...['http://', 'HTTPS://', 'ws://', 'socks5h://', 'ftp:/', 'xhttp://', 'user:pw', '@', '@@', 'a', ' '],
       ...['\n', "'", '"', '<', '>', '/', ':'],
@@ -155,7 +155,7 @@ describe('a pass over untrusted text', () => {
     );
   });
 
-  it('reads an error page as the tag pattern did', () => {
+  it('reads an error page as the plain tag pattern does', () => {
     const piece = fc.constantFrom('<', '>', '<p>', '</p>', 'a', 'b c', ' ', '\n', '\t', 'x'.repeat(60));
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {

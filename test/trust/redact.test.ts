@@ -36,7 +36,7 @@ const NAMED: Record<string, string> = {
   '&': '&amp;',
 };
 
-/** The forms an earlier redactor let through, each the whole token (the property below mixes them). */
+/** Whole-token forms an encoder or a proxy may write, each spelled out (the property below mixes them). */
 const newForms: Record<string, (token: string) => string> = {
   'JSON with `+` as \\u002B (.NET)': (token) => JSON.stringify(token).replace('+', '\\u002B'),
   'JSON with every character as \\uXXXX': (token) => each(token, unicodeEscape),
