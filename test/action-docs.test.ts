@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../scripts/action-docs.js';
 import { fillOwner, OWNER_PLACEHOLDER } from '../scripts/release-prepare.js';
 import { useTempDirs } from './helpers/git.js';
+import { markdownIn } from './workflow-run/docs-workflows.js';
 
 // Each check renders every page again (in the repository or a copy of it), and most of what it formats is what an
 // earlier render formatted: Prettier formats the same text with the same options (the same file in any copy), once.
@@ -103,10 +104,6 @@ describe('action docs', () => {
 
   // Relative links between the docs, and the headings they name: a page or section moved without its links fails.
   it('links only to files and headings that exist (README, docs, SECURITY, CONTRIBUTING)', () => {
-    const markdownIn = (dir: string) =>
-      readdirSync(join(repo, dir))
-        .filter((f) => f.endsWith('.md'))
-        .map((f) => `${dir}/${f}`);
     const docs = [
       'README.md',
       'SECURITY.md',

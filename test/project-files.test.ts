@@ -11,6 +11,7 @@ import semver from 'semver';
 import { parse } from 'yaml';
 import { OWNER_PLACEHOLDER, ownerOf } from '../scripts/release-prepare.js';
 import { actionNames, ROOT } from './helpers/runner.js';
+import { markdownIn } from './workflow-run/docs-workflows.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const OWNER_REPO = 'https://github.com/<owner>/compliance-actions';
@@ -278,14 +279,7 @@ describe('the issue forms', () => {
 });
 
 describe('the CI badge', () => {
-  const markdown = [
-    'README.md',
-    'CONTRIBUTING.md',
-    'SECURITY.md',
-    ...readdirSync(join(ROOT, 'docs'))
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => `docs/${f}`),
-  ];
+  const markdown = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', ...markdownIn('docs')];
 
   it('no image of the docs names the owner placeholder: GitHub would show it broken', () => {
     for (const file of markdown) {

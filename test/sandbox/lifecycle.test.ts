@@ -52,62 +52,52 @@ describe('persistence', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('is served without auth and describes the nine operations from the shared schemas', async () => {
-    const sb = await start();
-    const res = await sb.fetch('/openapi.json', { token: null });
-    expect(res.status).toBe(200);
-    const doc = (await res.json()) as {
-      openapi: string;
-      paths: Record<string, Record<string, Record<string, unknown>>>;
-    };
-    expect(doc.openapi).toBe('3.1.0');
-    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
-    expect(operations.map((o) => o.operationId).sort()).toEqual(Object.keys(endpoints).sort());
-    const trails = doc.paths['/trails/{org}']?.get as {
-      parameters: { name: string; schema: { maximum?: number } }[];
-    };
-    expect(trails.parameters.find((p) => p.name === 'per_page')?.schema).toEqual({
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-    });
-    const commits = doc.paths['/attestations/{org}/list_attestations_for_criteria']?.get as {
-      parameters: { name: string; style?: string; explode?: boolean; required: boolean }[];
-    };
-    expect(commits.parameters.find((p) => p.name === 'commit_list')).toMatchObject({
-      style: 'form',
-      explode: true,
-      required: true,
-    });
-    const report = doc.paths['/artifacts/{org}/{flow_name}']?.post as {
-      requestBody: {
-        content: {
-          'application/json': {
-            schema: { required: string[]; properties: Record<string, { pattern?: string }> };
-          };
-        };
-      };
-    };
-    const body = report.requestBody.content['application/json'].schema;
-    expect(body.required.sort()).toEqual(['build_url', 'commit_url', 'filename', 'fingerprint']);
-    expect(body.properties.fingerprint?.pattern).toBe('^[a-f0-9]{64}$');
-  });
-});
-
-describe('OpenAPI document of the answers', () => {
   interface Property {
     type?: string | string[];
     default?: unknown;
     description?: string;
+    pattern?: string;
   }
   interface Answer {
     required?: string[];
     properties: Record<string, Property>;
   }
-  type Operation = { responses: Record<string, { content?: { 'application/json': { schema: Answer } } }> };
-  type Doc = { paths: Record<string, Record<string, Operation>> };
-  const documentOf = async (sb: Awaited<ReturnType<typeof start>>) =>
-    (await (await sb.fetch('/openapi.json', { token: null })).json()) as Doc;
+  type Json = { 'application/json': { schema: Answer } };
+  interface Operation {
+    operationId: string;
+    parameters: { name: string; schema: Record<string, unknown>; style?: string; explode?: boolean }[];
+    requestBody: { content: Json };
+    responses: Record<string, { content?: Json }>;
+  }
+  type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+  const documentOf = async (sb: Awaited<ReturnType<typeof start>>) => {
+    const res = await sb.fetch('/openapi.json', { token: null });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Doc;
+  };
+
+  it('is served without auth and describes the nine operations from the shared schemas', async () => {
+    const doc = await documentOf(await start());
+    expect(doc.openapi).toBe('3.1.0');
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    expect(operations.map((o) => o.operationId).sort()).toEqual(Object.keys(endpoints).sort());
+    const parameter = (path: string, name: string) =>
+      doc.paths[path]?.get?.parameters.find((p) => p.name === name);
+    expect(parameter('/trails/{org}', 'per_page')?.schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
+    expect(parameter('/attestations/{org}/list_attestations_for_criteria', 'commit_list')).toMatchObject({
+      style: 'form',
+      explode: true,
+      required: true,
+    });
+    const body =
+      doc.paths['/artifacts/{org}/{flow_name}']?.post?.requestBody.content['application/json'].schema;
+    expect(body?.required?.sort()).toEqual(['build_url', 'commit_url', 'filename', 'fingerprint']);
+    expect(body?.properties.fingerprint?.pattern).toBe('^[a-f0-9]{64}$');
+  });
 
   it('requires only what the spec or an outcome does, says why, and shows a field only shown as T | null', async () => {
     const doc = await documentOf(await start());
