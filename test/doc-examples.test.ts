@@ -4,7 +4,7 @@
  * (the README's rule: pass values through `env:`), one runner image, and one version of each external action (the
  * docs write one ref; the workflows pin a full commit SHA whose `# vX.Y.Z` comment names the same major). Each check reads the parsed YAML, and each is shown to fail on an example that breaks it.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isNode, isScalar, LineCounter, parseDocument, visit } from 'yaml';
@@ -45,28 +45,25 @@ function markdownFiles(root: string, dir = ''): string[] {
     });
 }
 
+/** Reads one Markdown file's text as the repository would hold it: its examples, as the checks see them. */
+const markdownExamples = (file: string, markdown: string): Example[] =>
+  yamlBlocks(markdown).map(({ line, text }) => ({ file, offset: line, text, kind: 'doc' }));
+
 /** Every YAML block of those files, and the workflows of .github/workflows. */
 function examples(root: string): Example[] {
   const blocks = markdownFiles(root).flatMap((file) =>
-    yamlBlocks(readFileSync(join(root, file), 'utf8')).map(({ line, text }): Example => ({
-      file,
-      offset: line,
-      text,
-      kind: 'doc',
-    })),
+    markdownExamples(file, readFileSync(join(root, file), 'utf8')),
   );
   const dir = join(root, '.github/workflows');
-  const workflows = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((name) => /\.ya?ml$/.test(name))
-        .sort()
-        .map((name): Example => ({
-          file: `.github/workflows/${name}`,
-          offset: 0,
-          text: readFileSync(join(dir, name), 'utf8'),
-          kind: 'workflow',
-        }))
-    : [];
+  const workflows = readdirSync(dir)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name): Example => ({
+      file: `.github/workflows/${name}`,
+      offset: 0,
+      text: readFileSync(join(dir, name), 'utf8'),
+      kind: 'workflow',
+    }));
   return [...blocks, ...workflows];
 }
 
@@ -171,10 +168,6 @@ function actionVersionProblems(found: Found[]): string[] {
   }
   return problems;
 }
-
-/** Reads one Markdown file's text as the repository would hold it: its examples, as the checks see them. */
-const markdownExamples = (file: string, markdown: string): Example[] =>
-  yamlBlocks(markdown).map(({ line, text }) => ({ file, offset: line, text, kind: 'doc' }));
 
 describe('the YAML examples of the docs, and the workflows of this repository', () => {
   const all = examples(ROOT);
