@@ -58,24 +58,10 @@ describe('the minimal answer profile', () => {
   it('an action: the seven required fields, is_failing, the live chat flag, shown fields null, an unknown field', async () => {
     const [action] = await read<Record<string, unknown>[]>(minimal(), '/actions/demo');
     const [whole] = await read<Record<string, unknown>[]>(full(), '/actions/demo');
+    const kept = 'name type number targets triggers created_by last_modified_at is_failing';
+    const shown = 'last_success_timestamp last_failure_timestamp created_at flows environments';
     expect(Object.keys(action ?? {}).sort()).toEqual(
-      [
-        'name',
-        'type',
-        'number',
-        'targets',
-        'triggers',
-        'created_by',
-        'last_modified_at',
-        'is_failing',
-        'last_success_timestamp',
-        'last_failure_timestamp',
-        'created_at',
-        'flows',
-        'environments',
-        'is_created_from_slack_app',
-        UNKNOWN_FIELD,
-      ].sort(),
+      [...`${kept} ${shown} is_created_from_slack_app`.split(' '), UNKNOWN_FIELD].sort(),
     );
     expect(action).toMatchObject({
       name: whole?.name,
