@@ -17,16 +17,9 @@ const TOOLS = ['skopeo', 'docker-registry', 'htpasswd', 'openssl', 'kubectl', 'c
 function bin(commands: string[], uid = 0): string {
   const dir = tempDir('bin-');
   const marker = join(dir, 'apt-get-ran');
+  const bodies: Record<string, string> = { id: `echo ${uid}`, 'apt-get': `: > '${marker}'`, sudo: '"$@"' };
   for (const name of commands) {
-    const body =
-      name === 'id'
-        ? `echo ${uid}`
-        : name === 'apt-get'
-          ? `: > '${marker}'`
-          : name === 'sudo'
-            ? '"$@"'
-            : 'exit 0';
-    writeFileSync(join(dir, name), `#!/bin/bash\n${body}\n`);
+    writeFileSync(join(dir, name), `#!/bin/bash\n${bodies[name] ?? 'exit 0'}\n`);
     chmodSync(join(dir, name), 0o755);
   }
   return dir;
