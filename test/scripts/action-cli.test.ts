@@ -2,12 +2,13 @@
 // captured output, against the sandbox it starts itself or one started here and named by --api-url; the real command
 // is spawned through npm and through node once each, for what only a process shows (INIT_CWD, the exit code).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROOT } from '@compliance-actions/runner/emulator';
 import { fastCommits, useTempDirs } from '../helpers/git.js';
-import { pod, podList, running } from '../helpers/pods.js';
+import { pod, running } from '../helpers/pods.js';
+import { podsWorkspace } from '../helpers/report-k8s-env.js';
 // Also registers the sandbox's demo token as a secret: assertNoSecret fails on it as on TEST_TOKEN.
 import { DEMO_TOKEN, demoSeed, useSharedSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
@@ -21,17 +22,6 @@ interface Ran {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** Folders of result files the command kept, removed after the file's tests. */
-const kept: string[] = [];
-afterAll(() => {
-  for (const dir of kept) rmSync(dir, { recursive: true, force: true });
-});
-
-function keep(stdout: string): void {
-  const dir = /is kept in (\S+)\)$/m.exec(stdout)?.[1];
-  if (dir) kept.push(dir);
 }
 
 /** The environment of `npm run action` typed in the package folder: none of the user's COMPLIANCE_* or COLUMNS. */
@@ -60,7 +50,6 @@ async function action(line: string, env: Record<string, string> = {}): Promise<R
       cwd: ROOT,
     },
   );
-  keep(stdout);
   return { code, stdout, stderr };
 }
 
@@ -72,7 +61,6 @@ async function spawned(command: string, args: string[], cwd: string): Promise<Ra
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const code = await new Promise<number | null>((done) => child.on('close', done));
-  keep(stdout);
   return { code, stdout, stderr };
 }
 
@@ -255,17 +243,13 @@ describe('npm run action and the terminal', () => {
   const service = useSharedSandbox({ seed: { ...(demoSeed() as object), hostile_text: TERMINAL } });
 
   it("shows the service's control sequences as visible marks; the result file keeps them exactly", async () => {
-    const workspace = tempDir('pods-');
-    writeFileSync(
-      join(workspace, 'pods.json'),
-      JSON.stringify(
-        podList([pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', 'a'.repeat(64))] })]),
-      ),
-    );
+    const web = pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', 'a'.repeat(64))] });
+    const workspace = podsWorkspace(tempDir('pods-'), [web]);
     const ran = await action(
       `report-k8s-env --api-url ${service().url} --org demo --cwd ${workspace} --keep ` +
         '--input environment=staging --input pods-file=pods.json',
-      { COMPLIANCE_API_TOKEN: DEMO_TOKEN },
+      // --keep keeps the step's folder: in TMPDIR, removed after the test.
+      { COMPLIANCE_API_TOKEN: DEMO_TOKEN, TMPDIR: tempDir('tmpdir-') },
     );
     expect(ran.code).toBe(0);
     // Nothing but line feeds: no escape, bell, carriage return, C1 control, bidi or zero-width character, anywhere.
