@@ -10,3 +10,11 @@ export const COMMIT_15 = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 
 /** The result file, as the step writes it. */
 export type Saved = DiffEnvsResult & { outcome: string; promotions: Promotions };
+
+/** A diff answer of `one` against `two`: `arriving` only in `two`, nothing else. */
+export const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
+  snappish1: { snapshot_id: one, artifacts: [] },
+  snappish2: { snapshot_id: two, artifacts: arriving },
+  changed: { snapshot_id: two, artifacts: [] },
+  'not-changed': { snapshot_id: two, artifacts: [] },
+});

@@ -3,14 +3,15 @@
  * seed's policy under both answer profiles, the gate's grades, and trail answers that cannot be trusted (a loopback
  * server): a read that fails, and trails of another flow.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { ARRIVING, BASE_POLICY, verdictOf } from '../../helpers/policy.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
-import { json, startServer, type TestServer } from '../../helpers/server.js';
+import { cleanedAfterEach, json, startServer } from '../../helpers/server.js';
+import { diffBody } from '../../helpers/diff-envs.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -29,6 +30,11 @@ const promote = (sandbox: Running, inputs: Record<string, string> = {}) =>
   });
 const listed = (result: RunResult, name: string) =>
   JSON.parse(result.outputs[name] ?? '[]') as { name: string; verdict?: string; policy?: string }[];
+/** The promotions matrix: each name and its policy verdict. */
+const promoted = (result: RunResult) =>
+  (
+    JSON.parse(result.outputs.promotions ?? '') as { include: { name: string; policy: string }[] }
+  ).include.map((p): [string, string] => [p.name, p.policy]);
 
 describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PROFILE) => {
   const byProfile = byProfileOf(PROFILE);
@@ -103,10 +109,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     expect([...new Set(failures.map((f) => f.name))].sort()).toEqual(
       ARRIVING.filter((name) => verdictOf(name, 'base', PROFILE) !== 'pass').sort(),
     );
-    const promotions = JSON.parse(result.outputs.promotions ?? '') as {
-      include: { name: string; policy: string }[];
-    };
-    expect(promotions.include.map((p) => [p.name, p.policy])).toEqual(
+    expect(promoted(result)).toEqual(
       byProfile(
         passing.map((name) => [name.replace(/:.*/, ''), 'pass']),
         [],
@@ -121,10 +124,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
   it('with promotions-state any, each promotion carries its verdict', async () => {
     const result = await promote(await start(), { 'promotions-state': 'any' });
     expect(result.code).toBe(1);
-    const promotions = JSON.parse(result.outputs.promotions ?? '') as {
-      include: { name: string; policy: string }[];
-    };
-    expect(Object.fromEntries(promotions.include.map((p) => [p.name, p.policy]))).toEqual(
+    expect(Object.fromEntries(promoted(result))).toEqual(
       byProfile(
         Object.fromEntries(
           ARRIVING.map((name) => [name.replace(/:.*/, ''), verdictOf(name, 'base', PROFILE)]),
@@ -162,27 +162,21 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 });
 
 describe('diff-envs with a policy, refusals and answers that cannot be trusted', () => {
-  const servers: TestServer[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) await server.close();
-  });
+  const later = cleanedAfterEach();
 
-  it('refuses a gate on lookups turned off, and a policy that does not parse, before any request', async () => {
+  // A review grade (self-approved) is refused by the same reader: grades.test.ts, parseFailOn.
+  it('refuses a gate on lookups turned off, and a policy grade without a policy, before any request', async () => {
     const sandbox = await startSandbox();
     const off = await promote(sandbox, { 'fail-on': 'non-compliant', compliance: 'false' });
     expect(off.code).toBe(1);
     expect(off.stdout).toContain(
       "::error::Invalid input 'fail-on': lists non-compliant while compliance is false",
     );
-    const typo = await promote(sandbox, { 'fail-on': 'self-approved' });
-    expect(typo.stdout).toContain(
-      "::error::Invalid input 'fail-on': 'self-approved' is a grade of the review rule",
-    );
     const withoutPolicy = await promote(sandbox, { policy: '', 'fail-on': 'breaks-policy' });
     expect(withoutPolicy.stdout).toContain(
       "::error::Invalid input 'fail-on': 'breaks-policy' is the grade of an environment policy, which get-artifact and diff-envs apply with policy",
     );
-    for (const result of [off, typo, withoutPolicy]) expect(result.stdout).not.toContain('GET ');
+    for (const result of [off, withoutPolicy]) expect(result.stdout).not.toContain('GET ');
   });
 
   /** A diff bringing one artifact of flow backend; the trails answer as `trails` says. */
@@ -193,18 +187,11 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   ) => {
     const server = await startServer((req, res) => {
       if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-        json(res, 200, {
-          snappish1: { snapshot_id: 'prod#1', artifacts: [] },
-          snappish2: {
-            snapshot_id: 'staging#2',
-            artifacts: [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow }],
-          },
-          changed: { snapshot_id: 'staging#2', artifacts: [] },
-          'not-changed': { snapshot_id: 'staging#2', artifacts: [] },
-        });
+        const arriving = [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow }];
+        json(res, 200, diffBody('prod#1', 'staging#2', arriving));
       } else trails(res);
     });
-    servers.push(server);
+    later(() => server.close());
     return runAction('diff-envs', {
       inputs: {
         'api-url': server.origin,

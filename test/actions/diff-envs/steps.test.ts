@@ -3,7 +3,7 @@
  * check and a promotion. What a loopback server answers does not depend on the sandbox's answer profile, so those run
  * once; the sandbox's under both profiles. The bundle keeps its contract in test/dist/contract.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import type { SandboxOptions } from '@compliance-actions/sandbox/server';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
@@ -12,11 +12,18 @@ import { outputFile, type RunOptions, type RunResult } from '../../helpers/runne
 import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { noLeak } from '../../helpers/step-result.js';
-import { closedOrigin, json, startServer, type Handler, type TestServer } from '../../helpers/server.js';
+import { cleanedAfterEach, closedOrigin, json, startServer, type Handler } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
-import { BACKEND_14, BACKEND_15, COMMIT_14, COMMIT_15, type Saved } from '../../helpers/diff-envs.js';
+import {
+  BACKEND_14,
+  BACKEND_15,
+  COMMIT_14,
+  COMMIT_15,
+  diffBody,
+  type Saved,
+} from '../../helpers/diff-envs.js';
 import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
@@ -62,23 +69,12 @@ const driftCheckAt = (origin: string, inputs: Record<string, string> = {}) =>
 const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
   diff(origin, 'prod', 'staging', inputs);
 
-/** A diff answer of `one` against `two`: `arriving` only in `two`, nothing else. */
-const diffBody = (one: string, two: string, arriving: unknown[] = []) => ({
-  snappish1: { snapshot_id: one, artifacts: [] },
-  snappish2: { snapshot_id: two, artifacts: arriving },
-  changed: { snapshot_id: two, artifacts: [] },
-  'not-changed': { snapshot_id: two, artifacts: [] },
-});
-
 describe('diff-envs against a loopback server', () => {
-  const servers: TestServer[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) await server.close();
-  });
+  const later = cleanedAfterEach();
   /** A loopback server closed after the test. */
   const serve = async (handler: Handler) => {
     const server = await startServer(handler);
-    servers.push(server);
+    later(() => server.close());
     return server;
   };
 
