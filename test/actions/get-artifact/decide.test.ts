@@ -5,10 +5,9 @@
  * each fail-on, the step of many items, and the inputs (fail-on with its shorthand assert-compliant).
  */
 import { describe, expect, it, test } from 'vitest';
-import { gradeOf, itemGrade, judge, sortItems } from '../../../src/actions/get-artifact/decide.js';
+import { gradeOf, sortItems } from '../../../src/actions/get-artifact/decide.js';
 import { readInputs, type ItemResult } from '../../../src/actions/get-artifact/inputs.js';
 import { manyStep } from '../../../src/actions/get-artifact/run.js';
-import { Artifact } from '../../../src/api/schemas/index.js';
 import {
   attestationsOf,
   decide,
@@ -19,7 +18,7 @@ import {
 } from '../../../src/compliance/decide.js';
 import { GRADES, type FailOn, type Grade } from '../../../src/compliance/grades.js';
 import { CONNECTION, readerOf } from '../../helpers/inputs.js';
-import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
+import { SVC_FP as FP } from '../../helpers/get-artifact.js';
 
 const pass = { status: 'COMPLETE', is_compliant: true };
 const fail = { status: 'COMPLETE', is_compliant: false };
@@ -346,8 +345,6 @@ describe('supersede', () => {
   });
 });
 
-const artifactOf = (fields: Partial<Artifact>): Artifact => Artifact.parse(answerOf(fields));
-
 describe('the grade of one artifact read', () => {
   /** Found, with `state`, compliant as `compliant` says, and not confirmed to be the trail asked when `unsure`. */
   const read = (state: Parameters<typeof gradeOf>[0]['state'], compliant: boolean, unsure = false) => ({
@@ -504,21 +501,6 @@ describe('the step of many items under fail-on', () => {
       'missing',
       'unknown',
     ]);
-  });
-});
-
-// Unknown in fail-on, could not check: many-steps.test.ts (with assert-compliant, each item NOT-CHECKED).
-describe('an answer not shown to be the trail asked (many items)', () => {
-  const svc = { name: 'svc', spec: { type: 'fingerprint' as const, fingerprint: FP } };
-  /** The item judged under fail-on `grades`, trail release-1 asked, from what the lookup found. */
-  const judged = (grades: Grade[], found: Parameters<typeof judge>[3]) =>
-    judge({ trail: 'release-1', failOn: { grades, input: 'fail-on' } }, svc, FP, found);
-  const answer = artifactOf({ state: 'COMPLIANT', evidence: { junit: pass }, trail_name: undefined });
-  it('unknown not in fail-on: judged and said, graded unknown', () => {
-    const said = judged(['non-compliant'], { artifact: answer });
-    expect(said.outcome).toBe('compliant');
-    expect(said.notConfirmed).toContain('Not confirmed');
-    expect(itemGrade(said)).toBe('unknown');
   });
 });
 

@@ -251,9 +251,10 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
     const inputs = { fingerprint: `${a}\n${b}`, trail: 'release-1.2' };
     const notConfirmed =
       "Not confirmed: the answer names no trail, so it cannot be shown to be about trail 'release-1.2' as asked.";
+    // Unknown (not shown to be the trail's) is judged and said, and graded: would-fail.
     check(await verify(server().origin, tempDir(), inputs, TEST_TOKEN), {
       code: 0,
-      outputs: { outcome: 'compliant', count: '2', compliant: 'true' },
+      outputs: { outcome: 'compliant', count: '2', compliant: 'true', 'would-fail': 'true' },
       summary: [notConfirmed],
     });
     check(await verify(server().origin, tempDir(), { ...inputs, 'assert-compliant': 'true' }, TEST_TOKEN), {

@@ -199,20 +199,6 @@ describe('the summary', () => {
     expect(text).toContain('| pull-request | COMPLETE | ✅ overridden as compliant |');
   });
 
-  it('says the gate passed, and says nothing of a gate that is off', () => {
-    const passed = resultOf({ state: 'COMPLIANT' });
-    const said = 'The artifact is compliant: its state does not fail the step.';
-    expect(summarize(passed).toString()).toContain(said);
-    const off = summarize({
-      ...passed,
-      assertCompliant: false,
-      failOn: ['missing'],
-      gate: undefined,
-    }).toString();
-    expect(off).not.toContain(said);
-    expect(off).not.toContain('assert-compliant');
-  });
-
   it('not found: the message, and no table', () => {
     const { artifact: _artifact, ...notFound } = resultOf({});
     const text = summarize({

@@ -20,6 +20,7 @@ import {
   type Value,
 } from '../../../src/compliance/policy/expression.js';
 import { compilePattern } from '../../../src/context/re2.js';
+import { thrownBy } from '../../helpers/inputs.js';
 
 const parse = (text: string) => parseExpression(text, compilePattern);
 
@@ -210,17 +211,10 @@ describe('refusals', () => {
   ];
 
   it.each(cases)('%j: %s at column %i', (text, problem, column) => {
-    const error = (() => {
-      try {
-        parse(text);
-      } catch (caught) {
-        return caught;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(ExpressionError);
+    const error = thrownBy(() => parse(text));
+    if (!(error instanceof ExpressionError)) throw error;
     expect(error).toMatchObject({ problem, offset: column - 1, message: `${problem} at column ${column}` });
-    expect((error as ExpressionError).expected).not.toBe('');
+    expect(error.expected).not.toBe('');
   });
 
   it('takes nesting up to the bound', () => {
