@@ -454,10 +454,11 @@ describe('judging an arriving artifact, as get-artifact judges one, and its grad
 });
 
 describe('the promotion gate', () => {
-  const arriving = () =>
+  /** svc-1 replaced, and svc-2 new, of flow `flow`. */
+  const arriving = (flow: string | null = 'backend') =>
     diffOf({
       onlyIn1: [entry('ghcr.io/acme/svc-1:1.0', 9)],
-      onlyIn2: [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2)],
+      onlyIn2: [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2, { flow })],
     });
 
   const notChecked = (n: number) => ({
@@ -512,11 +513,7 @@ describe('the promotion gate', () => {
       }),
       check(2, 'FLOW-UNKNOWN', { flow: null }),
     ];
-    const noFlow = diffOf({
-      onlyIn1: [entry('ghcr.io/acme/svc-1:1.0', 9)],
-      onlyIn2: [entry('ghcr.io/acme/svc-1:2.0', 1), entry('ghcr.io/acme/svc-2:2.0', 2, { flow: null })],
-    });
-    const step = toStep({ ...noFlow, compliance: { checks, leftOut: 0 } }, GATE);
+    const step = toStep({ ...arriving(null), compliance: { checks, leftOut: 0 } }, GATE);
     expect(step.outcome).toBe('different');
     expect(step.outputs['non-compliant']).toEqual([
       { name: 'ghcr.io/acme/svc-1:2.0', fingerprint: fp(1), state: 'NON-COMPLIANT' },

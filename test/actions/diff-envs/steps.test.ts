@@ -30,6 +30,9 @@ const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
 const lastLine = (result: RunResult) => result.stdout.trimEnd().split('\n').at(-1);
+/** What the step says of an answer that names neither snapshot, `one` and `two` asked. */
+const notConfirmedOf = (one: string, two: string) =>
+  `Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ${one} and ${two} as asked.`;
 const nonCompliant = (result: RunResult) => JSON.parse(result.outputs['non-compliant'] ?? '') as unknown;
 /**
  * A step that could not compare: it failed saying `message`, and set only the outcome (error), the result file (its
@@ -79,9 +82,7 @@ describe('diff-envs against a loopback server', () => {
   };
 
   describe('an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
-    const notConfirmed =
-      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
-      'prod and prod as asked.';
+    const notConfirmed = notConfirmedOf('prod', 'prod');
     const unnamed = async (inputs: Record<string, string> = {}) => {
       const group = { artifacts: [] };
       const answer = { snappish1: group, snappish2: group, changed: group, 'not-changed': group };
@@ -400,9 +401,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     const result = await diff(await start(), 'staging~1', 'staging');
     // A minimal answer names no snapshot: the step goes on (no gate), says so, and names them as asked.
     const [one, two] = byProfile(['staging#1', 'staging#2'], ['staging~1', 'staging']);
-    const notConfirmed =
-      'Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ' +
-      'staging~1 and staging as asked.';
+    const notConfirmed = notConfirmedOf('staging~1', 'staging');
     // The summary escapes the `~` of an expression.
     const [md1, md2] = [one.replace('~', '\\~'), two];
     const lead = byProfile(
@@ -500,9 +499,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     const result = await diff(await start(), 'production', 'staging', FAIL_ON_DIFF);
     expect(result.code).toBe(1);
     // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
-    const couldNot =
-      'fail-on-diff: could not check. Not confirmed: the answer names no snapshot for snappish1 and ' +
-      'snappish2, so it cannot be shown to be about production and staging as asked.';
+    const couldNot = `fail-on-diff: could not check. ${notConfirmedOf('production', 'staging')}`;
     expect(result.stdout).toContain(
       byProfile(
         '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
@@ -848,8 +845,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(lastLine(unconfirmed)).toBe(
         byProfile(
           failure,
-          '::error::fail-on-rollout: could not check. Not confirmed: the answer names no snapshot for snappish1 ' +
-            'and snappish2, so it cannot be shown to be about production and staging as asked.',
+          `::error::fail-on-rollout: could not check. ${notConfirmedOf('production', 'staging')}`,
         ),
       );
     });
