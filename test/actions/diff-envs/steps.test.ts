@@ -29,7 +29,6 @@ import { check } from '../../helpers/get-artifact.js';
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const github = useFakeGitHub();
-const lastLine = (result: RunResult) => result.stdout.trimEnd().split('\n').at(-1);
 /** What the step says of an answer that names neither snapshot, `one` and `two` asked. */
 const notConfirmedOf = (one: string, two: string) =>
   `Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ${one} and ${two} as asked.`;
@@ -90,41 +89,32 @@ describe('diff-envs against a loopback server', () => {
     };
 
     it('without a gate it goes on, and the summary and log say it is not confirmed', async () => {
-      const result = await unnamed();
-      expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({
-        outcome: 'same',
-        changed: 'false',
-        'snapshot-1-id': '',
-        'snapshot-2-id': '',
-      });
-      expect(result.stdout).toContain(`\n${notConfirmed}\n`);
-      expect(result.stdout).not.toContain('::error');
-      expect(result.summary).toContain(
-        `### Environment diff: prod → prod: no differences\n\n${notConfirmed}\n`,
-      );
-      // Never "both name the same snapshot": the answer does not say which it is.
-      expect(result.summary).not.toContain('Both name the same snapshot');
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'same',
-        snapshot1: { expression: 'prod', id: null, name: 'prod' },
-        snapshot2: { expression: 'prod', id: null, name: 'prod' },
+      check(await unnamed(), {
+        code: 0,
+        outputs: { outcome: 'same', changed: 'false', 'snapshot-1-id': '', 'snapshot-2-id': '' },
+        stdout: [`\n${notConfirmed}\n`],
+        notStdout: ['::error'],
+        summary: [`### Environment diff: prod → prod: no differences\n\n${notConfirmed}\n`],
+        // Never "both name the same snapshot": the answer does not say which it is.
+        notSummary: ['Both name the same snapshot'],
+        saved: {
+          outcome: 'same',
+          snapshot1: { expression: 'prod', id: null, name: 'prod' },
+          snapshot2: { expression: 'prod', id: null, name: 'prod' },
+        },
       });
     });
 
     it.each(['fail-on-diff', 'fail-on-non-compliant'])(
       'with %s it is could not check (outcome error), the diff written all the same',
       async (gate) => {
-        const result = await unnamed({ [gate]: 'true' });
         const message = `${gate}: could not check. ${notConfirmed}`;
-        expect(result.code).toBe(1);
-        expect(result.outputs).toMatchObject({ outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' });
-        expect(lastLine(result)).toBe(`::error::${message}`);
-        expect(result.summary).toContain('<sub>Outcome: **error**');
-        expect(result.summary).toContain(notConfirmed);
-        expect(outputFile(result, 'result-file')).toMatchObject({
-          outcome: 'error',
-          error: { kind: 'unexpected-response', message },
+        check(await unnamed({ [gate]: 'true' }), {
+          code: 1,
+          outputs: { outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' },
+          last: `::error::${message}`,
+          summary: ['<sub>Outcome: **error**', notConfirmed],
+          saved: { outcome: 'error', error: { kind: 'unexpected-response', message } },
         });
       },
     );
@@ -166,20 +156,22 @@ describe('diff-envs against a loopback server', () => {
     );
     const result = await driftCheckAt(server.origin);
     // Fails for the drift it was asked to catch, not over a field it only shows.
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(
-      '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
-    );
-    expect(result.stdout).not.toContain('unexpected response');
-    expect(result.outputs).toMatchObject({
-      outcome: 'different',
-      changed: 'true',
-      'only-in-1': '1',
-      'snapshot-1-id': 'prod#1',
-      'snapshot-2-id': 'prod#2',
+    check(result, {
+      code: 1,
+      stdout: [
+        '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
+        `?  ${'a'.repeat(12)}  ? instances`,
+      ],
+      notStdout: ['unexpected response'],
+      outputs: {
+        outcome: 'different',
+        changed: 'true',
+        'only-in-1': '1',
+        'snapshot-1-id': 'prod#1',
+        'snapshot-2-id': 'prod#2',
+      },
+      summary: [`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`],
     });
-    expect(result.stdout).toContain(`?  ${'a'.repeat(12)}  ? instances`);
-    expect(result.summary).toContain(`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`);
     expect((outputFile(result, 'result-file') as Saved).removed[0]?.pods).toEqual(['web-1', null]);
   });
 
@@ -205,11 +197,10 @@ describe('diff-envs against a loopback server', () => {
         'not-changed': { snapshot_id: id(2), artifacts: [artifact(4)] },
       });
     });
-    const result = await driftCheckAt(server.origin, { 'show-unchanged': 'true' });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('image of Bearer ***');
-    expect(result.stdout).toContain('::error::prod#1 and prod#2 differ');
-    noLeak(result.everything);
+    check(await driftCheckAt(server.origin, { 'show-unchanged': 'true' }), {
+      code: 1,
+      stdout: ['image of Bearer ***', '::error::prod#1 and prod#2 differ'],
+    });
     expectCouldNot(
       await driftCheckAt(server.origin, { 'show-unchanged': 'true' }),
       'unexpected-response',
@@ -264,7 +255,7 @@ describe('diff-envs against a loopback server', () => {
       });
       const server = await serve((req, res) => {
         if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
-          // Found by review: keyed by fingerprint alone, the last entry's pass stood for all three.
+          // Keyed by fingerprint alone, the last entry's pass would stand for all three.
           const arriving = [
             entry('migrate:1', null),
             entry('migrate:1', 'bad'),
@@ -281,22 +272,20 @@ describe('diff-envs against a loopback server', () => {
         `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
         `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
       ]);
-      expect(result.code).toBe(1);
       expect(nonCompliant(result)).toEqual([
         { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
         { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
       ]);
       // One version, one promotion: migrate stays out for the worst of its flows.
       const leftOut = 'left out: not COMPLIANT';
-      expect(result.summary).toContain(
-        `| migrate:1 | ❔ flow unknown | ${leftOut} | <code>aaaaaaaaaaaa</code> |  |`,
-      );
-      expect(result.summary).toContain(
-        `| migrate:1 | ❌ NON-COMPLIANT | ${leftOut} | <code>aaaaaaaaaaaa</code> | bad |`,
-      );
-      expect(result.summary).toContain(
-        '| api:1 | ✅ COMPLIANT | may move | <code>aaaaaaaaaaaa</code> | good |',
-      );
+      check(result, {
+        code: 1,
+        summary: [
+          `| migrate:1 | ❔ flow unknown | ${leftOut} | <code>aaaaaaaaaaaa</code> |  |`,
+          `| migrate:1 | ❌ NON-COMPLIANT | ${leftOut} | <code>aaaaaaaaaaaa</code> | bad |`,
+          '| api:1 | ✅ COMPLIANT | may move | <code>aaaaaaaaaaaa</code> | good |',
+        ],
+      });
     });
 
     it("a flow in the diff that is not a flow name is the answer's fault, not an input error", async () => {
@@ -304,11 +293,13 @@ describe('diff-envs against a loopback server', () => {
       const server = await serve((_req, res) => json(res, 200, diffBody('prod#1', 'staging#2', arriving)));
       const result = await promoteAt(server.origin);
       expect(server.requests).toHaveLength(1);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain(
-        `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
-      );
-      expect(result.stdout).not.toContain('Invalid input');
+      check(result, {
+        code: 0,
+        stdout: [
+          `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
+        ],
+        notStdout: ['Invalid input'],
+      });
     });
 
     it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
@@ -346,11 +337,11 @@ describe('diff-envs against a loopback server', () => {
           ...Array<string>(4).fill('NOT-FOUND'),
           ...Array<string>(6).fill('NOT-CHECKED'),
         ]);
-        expect(result.outputs.outcome).toBe('error');
-        expect(result.code).toBe(1);
-        expect(result.summary).toContain(
-          '6 arriving artifacts not checked: at most 200 lookups in one step.',
-        );
+        check(result, {
+          code: 1,
+          outputs: { outcome: 'error' },
+          summary: ['6 arriving artifacts not checked: at most 200 lookups in one step.'],
+        });
         // Ten annotations at most: the failure and nine of the ten artifacts.
         expect(result.stdout.match(/::error title=Arriving artifact not compliant::/g)).toHaveLength(9);
       } finally {
@@ -370,30 +361,30 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     await liveShaped(sandbox, 'production', 'production#2');
     const gates = { ...FAIL_ON_DIFF, 'fail-on-non-compliant': 'true' };
     const result = await diff(sandbox, 'production', 'production#2', gates);
-    expect(result.code).toBe(0);
-    expect(result.outputs).toMatchObject({
-      outcome: 'same',
-      changed: 'false',
-      'only-in-1': '0',
-      'only-in-2': '0',
-      scaled: '0',
-      unchanged: '3',
-      'non-compliant': '[]',
-      'snapshot-1-id': 'production#2',
-      'snapshot-2-id': 'production#2',
+    check(result, {
+      code: 0,
+      outputs: {
+        outcome: 'same',
+        changed: 'false',
+        'only-in-1': '0',
+        'only-in-2': '0',
+        scaled: '0',
+        unchanged: '3',
+        'non-compliant': '[]',
+        'snapshot-1-id': 'production#2',
+        'snapshot-2-id': 'production#2',
+      },
+      saved: {
+        snapshot1: { expression: 'production', id: 'production#2', name: 'production#2' },
+        snapshot2: { expression: 'production#2', id: 'production#2', name: 'production#2' },
+      },
+      stdout: ['production is production#2; production#2 is production#2.'],
+      notStdout: ['::error'],
+      summary: [
+        '### Environment diff: production#2 → production#2: the same snapshot\n',
+        'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifacts.',
+      ],
     });
-    expect(outputFile(result, 'result-file')).toMatchObject({
-      snapshot1: { expression: 'production', id: 'production#2', name: 'production#2' },
-      snapshot2: { expression: 'production#2', id: 'production#2', name: 'production#2' },
-    });
-    expect(result.stdout).toContain('production is production#2; production#2 is production#2.');
-    expect(result.stdout).not.toContain('::error');
-    expect(result.summary).toContain(
-      '### Environment diff: production#2 → production#2: the same snapshot\n',
-    );
-    expect(result.summary).toContain(
-      'production is production#2, production#2 is production#2. Both name the same snapshot, production#2: it runs 3 artifacts.',
-    );
     expect(result.everything).not.toMatch(/not confirmed/i);
   });
 
@@ -497,24 +488,26 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
 
   it('fail-on-diff trips on drift, after setting the outputs and writing the summary', async () => {
     const result = await diff(await start(), 'production', 'staging', FAIL_ON_DIFF);
-    expect(result.code).toBe(1);
     // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
     const couldNot = `fail-on-diff: could not check. ${notConfirmedOf('production', 'staging')}`;
-    expect(result.stdout).toContain(
-      byProfile(
-        '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
-        `::error::${couldNot}`,
-      ),
-    );
     const outcome = byProfile('different', 'error');
-    expect(result.outputs).toMatchObject({ outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' });
+    check(result, {
+      code: 1,
+      stdout: [
+        byProfile(
+          '::error::production#2 and staging#2 differ (fail-on-diff): 1 replaced, 0 added, 0 removed, 2 scaled, 0 unchanged. See the job summary or result-file for the artifacts.',
+          `::error::${couldNot}`,
+        ),
+      ],
+      outputs: { outcome, 'only-in-1': '1', 'only-in-2': '1', scaled: '2' },
+      saved: { outcome, changed: true },
+      summary: [
+        ...byProfile([], [couldNot]),
+        `### ❌ Promoting ${byProfile('staging#2 to production#2', 'staging to production')}: 1 of 1 arriving artifact is not compliant\n`,
+      ],
+    });
     // A gate that could not check sets no `changed`: a later step reading it alone must not go on.
     expect(result.outputs.changed).toBe(byProfile('true', undefined));
-    expect(outputFile(result, 'result-file')).toMatchObject({ outcome, changed: true });
-    if (PROFILE === 'minimal') expect(result.summary).toContain(couldNot);
-    expect(result.summary).toContain(
-      `### ❌ Promoting ${byProfile('staging#2 to production#2', 'staging to production')}: 1 of 1 arriving artifact is not compliant\n`,
-    );
   });
 
   it.each([
@@ -591,71 +584,67 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
   describe('promotion review', () => {
     it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
       const result = await review(await start(), GATE);
-      expect(result.code).toBe(1);
-      expect(result.outputs).toMatchObject({
-        outcome: 'different',
-        replaced: '1',
-        'only-in-1': '1',
-        'only-in-2': '1',
-      });
       expect(nonCompliant(result)).toEqual([BACKEND_15_NON_COMPLIANT]);
       // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
       const see = byProfile(
         ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
         '',
       );
-      expect(result.stdout).toContain(
-        `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
-      );
-      expect(result.stdout).toContain(
-        '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 (NON-COMPLIANT).',
-      );
-      // The failure is the last thing the step writes.
-      expect(lastLine(result)).toMatch(/^::error::1 of 1 arriving/);
-      expect(result.summary).toContain('The promotion gate fails this step.');
-      expect(outputFile(result, 'result-file')).toMatchObject({
-        outcome: 'different',
-        compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 },
+      check(result, {
+        code: 1,
+        outputs: { outcome: 'different', replaced: '1', 'only-in-1': '1', 'only-in-2': '1' },
+        stdout: [
+          `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
+        ],
+        // The failure is the last thing the step writes.
+        last:
+          '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
+          '(NON-COMPLIANT). See the job summary or the non-compliant output.',
+        summary: ['The promotion gate fails this step.'],
+        saved: { outcome: 'different', compliance: { checks: [{ state: 'NON-COMPLIANT' }], leftOut: 0 } },
       });
-      noLeak(result.everything);
     });
 
     it('a lookup that fails is could not check: with the gate outcome error, without it a warning', async () => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
       const gated = await review(sandbox, GATE, NO_RETRIES);
-      expect(gated.code).toBe(1);
-      expect(gated.outputs.outcome).toBe('error');
       expect(nonCompliant(gated)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(gated.stdout).toMatch(
         /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
       );
-      expect(gated.summary).toContain('<sub>Outcome: **error**');
-      expect(lastLine(gated)).toBe(
-        '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
+      check(gated, {
+        code: 1,
+        outputs: { outcome: 'error' },
+        summary: ['<sub>Outcome: **error**'],
+        last:
+          '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
           '(NOT-CHECKED). See the job summary or the non-compliant output.',
-      );
+      });
 
       const reviewed = await review(sandbox, {}, NO_RETRIES);
-      expect(reviewed.code).toBe(0);
-      expect(reviewed.outputs.outcome).toBe('different');
       expect(nonCompliant(reviewed)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
-      expect(reviewed.summary).toContain(
-        '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not known to be compliant\n',
-      );
-      expect(reviewed.summary).toContain('| ❔ could not check — GET /artifacts/');
+      check(reviewed, {
+        code: 0,
+        outputs: { outcome: 'different' },
+        summary: [
+          '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not known to be compliant\n',
+          '| ❔ could not check — GET /artifacts/',
+        ],
+      });
     });
 
     it('compliance: false makes no lookup', async () => {
-      const result = await review(await start(), { compliance: 'false' }, undefined, false);
-      expect(result.code).toBe(0);
-      expect(result.outputs['non-compliant']).toBeUndefined();
-      expect(result.stdout).not.toContain('/artifacts/');
-      expect(result.summary).toContain('their compliance was not checked (compliance is false)');
-      expect(result.summary).toContain(
-        '| Name | Version | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
-      );
+      check(await review(await start(), { compliance: 'false' }, undefined, false), {
+        code: 0,
+        unset: ['non-compliant'],
+        notStdout: ['/artifacts/'],
+        summary: [
+          'their compliance was not checked (compliance is false)',
+          '| Name | Version | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+        ],
+      });
     });
   });
 
@@ -760,32 +749,39 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const sandbox = await start({ seed: promotionSeed() });
       const result = await review(sandbox);
       expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      // The matrix exactly as a workflow reads it: the replacements first, then the new services.
-      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
-      expect(result.outputs).toMatchObject({
-        outcome: 'different',
-        changed: 'true',
-        'only-in-1': '2',
-        'only-in-2': '4',
-        replaced: '2',
-        scaled: '1',
-        unchanged: '1',
-        'promotions-count': '2',
-        'promotions-truncated': 'false',
-        rollouts: '["ghcr.io/acme/payments"]',
-        'rollouts-truncated': 'false',
-        'non-compliant-truncated': 'false',
-        'snapshot-1-id': 'production#3',
-        'snapshot-2-id': 'staging#3',
+      check(result, {
+        code: 0,
+        outputs: {
+          // The matrix exactly as a workflow reads it: the replacements first, then the new services.
+          promotions: matrix(BACKEND, WEB),
+          outcome: 'different',
+          changed: 'true',
+          'only-in-1': '2',
+          'only-in-2': '4',
+          replaced: '2',
+          scaled: '1',
+          unchanged: '1',
+          'promotions-count': '2',
+          'promotions-truncated': 'false',
+          rollouts: '["ghcr.io/acme/payments"]',
+          'rollouts-truncated': 'false',
+          'non-compliant-truncated': 'false',
+          'snapshot-1-id': 'production#3',
+          'snapshot-2-id': 'staging#3',
+        },
+        stdout: [
+          // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
+          `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
+          // Without fail-on-rollout, a warning.
+          `::warning title=Rollout in progress::${rollout('staging#3')}\n`,
+        ],
+        notStdout: ['::error'],
+        // Each arriving version's row, and why it may move or not: diff-envs.test.ts.
+        summary: ['Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.'],
       });
-      // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
       expect(nonCompliant(result)).toEqual([
         { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
       ]);
-      expect(result.stdout).toContain(
-        `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
-      );
 
       const saved = outputFile(result, 'result-file') as Saved;
       expect(saved.promotions).toEqual({
@@ -806,48 +802,42 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
           ],
         },
       ]);
-
-      // Without fail-on-rollout, a warning.
-      expect(result.stdout).toContain(`::warning title=Rollout in progress::${rollout('staging#3')}\n`);
-      expect(result.stdout).not.toContain('::error');
-      // Each arriving version's row, and why it may move or not: diff-envs.test.ts.
-      expect(result.summary).toContain(
-        'Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.',
-      );
-      noLeak(result.everything);
     });
 
     it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {
       const sandbox = await start({ seed: promotionSeed() });
-      const result = await review(sandbox, { 'fail-on-rollout': 'true' });
-      expect(result.code).toBe(1);
-      expect(result.outputs).toMatchObject({
-        outcome: 'different',
-        'promotions-count': '2',
-        rollouts: '["ghcr.io/acme/payments"]',
-        'snapshot-2-id': 'staging#3',
-      });
-      expect(result.outputs.promotions).toBe(matrix(BACKEND, WEB));
-      expect(result.stdout).toContain(`::error title=Rollout in progress::${rollout('staging#3')}\n`);
       const failure =
         '::error::1 rollout in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
         'See the job summary or the rollouts output.';
-      // The failure is the last thing the step writes.
-      expect(lastLine(result)).toBe(failure);
+      check(await review(sandbox, { 'fail-on-rollout': 'true' }), {
+        code: 1,
+        outputs: {
+          outcome: 'different',
+          promotions: matrix(BACKEND, WEB),
+          'promotions-count': '2',
+          rollouts: '["ghcr.io/acme/payments"]',
+          'snapshot-2-id': 'staging#3',
+        },
+        stdout: [`::error title=Rollout in progress::${rollout('staging#3')}\n`],
+        // The failure is the last thing the step writes.
+        last: failure,
+      });
 
       // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
       const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, undefined, false);
-      expect(unconfirmed.code).toBe(1);
-      expect(unconfirmed.outputs.outcome).toBe(byProfile('different', 'error'));
-      expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
-      // A matrix is a decision to deploy: nothing moves from a diff not confirmed to be about the snapshots asked.
-      expect(unconfirmed.outputs.promotions).toBe(byProfile(matrix(BACKEND, WEB), matrix()));
-      expect(lastLine(unconfirmed)).toBe(
-        byProfile(
+      check(unconfirmed, {
+        code: 1,
+        outputs: {
+          outcome: byProfile('different', 'error'),
+          // A matrix is a decision to deploy: nothing moves from a diff not confirmed to be about the snapshots asked.
+          promotions: byProfile(matrix(BACKEND, WEB), matrix()),
+        },
+        last: byProfile(
           failure,
           `::error::fail-on-rollout: could not check. ${notConfirmedOf('production', 'staging')}`,
         ),
-      );
+      });
+      expect(unconfirmed.outputs.changed).toBe(byProfile('true', undefined));
     });
 
     const ROLLOUT_LEFT_OUT = { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' };
@@ -879,12 +869,12 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       'promotions of %j',
       async (inputs: Record<string, string>, include: object[], leftOut?: object[], said?: string) => {
         const result = await review(await start({ seed: promotionSeed() }), inputs);
-        expect(result.code).toBe(0);
-        expect(result.outputs.promotions).toBe(matrix(...include));
-        expect(result.outputs['promotions-count']).toBe(String(include.length));
-        expect(result.summary).toContain(`Promotions: ${include.length} may move`);
+        check(result, {
+          code: 0,
+          outputs: { promotions: matrix(...include), 'promotions-count': String(include.length) },
+          summary: [`Promotions: ${include.length} may move`, ...(said === undefined ? [] : [said])],
+        });
         if (leftOut) expect((outputFile(result, 'result-file') as Saved).promotions.leftOut).toEqual(leftOut);
-        if (said) expect(result.summary).toContain(said);
       },
     );
   });
