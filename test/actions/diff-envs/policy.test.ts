@@ -12,7 +12,7 @@ import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { cleanedAfterEach, json, startServer } from '../../helpers/server.js';
 import { diffBody } from '../../helpers/diff-envs.js';
-import { noLeak } from '../../helpers/step-result.js';
+import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -44,39 +44,39 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 
   it('judges every arriving artifact by the target policy, fails on what breaks it, and moves only what passes', async () => {
     const result = await promote(await start());
-    expect(result.code).toBe(1);
-    expect(result.outputs['policy-verdict']).toBe(byProfile('fail', 'unknown'));
-    // No compliance lookups: the policy reads what it needs.
-    expect(result.stdout).not.toContain('/artifacts/');
-    expect(result.stdout).toContain('/trails/demo?');
-    expect(result.stdout).toContain(
-      byProfile(
-        `::error::${failing.length} of 3 arriving artifacts fail the policy ${BASE_POLICY}: ` +
-          `${failing.map((n) => `${n} (breaks it)`).join(', ')}. See the job summary or the policy-failures output.`,
-        // The minimal answer names no snapshot: the gate could not check.
-        '::error::policy: could not check.',
-      ),
-    );
-    expect(result.summary).toContain(
-      byProfile(
-        `### ❌ ${failing.length} of 3 arriving artifacts break the eu-production policy`,
-        '### ❔ 3 of 3 arriving artifacts could not be checked against the eu-production policy',
-      ),
-    );
-    // The policy's verdict leads; the diff's heading says what changed, not the verdict again.
-    expect(result.summary).toContain(
-      `### Environment diff: ${byProfile('eu-production#1 → eu-production#2', 'eu-production\\~1 → eu-production')}: 3 added\n`,
-    );
-    // Each arriving artifact's row gives the policy's verdict and whether it may move; no state was read.
-    expect(result.summary).toContain(
-      '| Name | Policy | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
-    );
-    expect(result.summary).toContain(
-      byProfile(
-        `Promotions: ${passing.length} may move; left out: ${3 - passing.length} by the policy.`,
-        'Promotions: 0 may move; left out: 3 from a diff not confirmed.',
-      ),
-    );
+    check(result, {
+      code: 1,
+      outputs: { 'policy-verdict': byProfile('fail', 'unknown') },
+      // No compliance lookups: the policy reads what it needs.
+      notStdout: ['/artifacts/'],
+      stdout: [
+        '/trails/demo?',
+        byProfile(
+          `::error::${failing.length} of 3 arriving artifacts fail the policy ${BASE_POLICY}: ` +
+            `${failing.map((n) => `${n} (breaks it)`).join(', ')}. See the job summary or the policy-failures output.`,
+          // The minimal answer names no snapshot: the gate could not check.
+          '::error::policy: could not check.',
+        ),
+      ],
+      summary: [
+        byProfile(
+          `### ❌ ${failing.length} of 3 arriving artifacts break the eu-production policy`,
+          '### ❔ 3 of 3 arriving artifacts could not be checked against the eu-production policy',
+        ),
+        // The policy's verdict leads; the diff's heading says what changed, not the verdict again.
+        `### Environment diff: ${byProfile('eu-production#1 → eu-production#2', 'eu-production\\~1 → eu-production')}: 3 added\n`,
+        // Each arriving artifact's row gives the policy's verdict and whether it may move; no state was read.
+        '| Name | Policy | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
+        byProfile(
+          `Promotions: ${passing.length} may move; left out: ${3 - passing.length} by the policy.`,
+          'Promotions: 0 may move; left out: 3 from a diff not confirmed.',
+        ),
+        `${byProfile('eu-production#2', 'eu-production')} brings 3 artifacts (the replaced and the added); the policy above judged them, and their ` +
+          'compliance state was not read (compliance: true reads it too).',
+      ],
+      // The lookups are off because the policy judges: the summary does not say the workflow turned them off.
+      notSummary: ['(compliance is false)'],
+    });
     for (const name of ARRIVING) {
       const verdict = verdictOf(name, 'base', PROFILE);
       const words = { pass: '✅ passes', fail: '❌ fails', unknown: '❔ could not check' }[verdict];
@@ -92,12 +92,6 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
         ),
       );
     }
-    // The lookups are off because the policy judges: the summary does not say the workflow turned them off.
-    expect(result.summary).not.toContain('(compliance is false)');
-    expect(result.summary).toContain(
-      `${byProfile('eu-production#2', 'eu-production')} brings 3 artifacts (the replaced and the added); the policy above judged them, and their ` +
-        'compliance state was not read (compliance: true reads it too).',
-    );
     // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).
     expect(result.summary).toMatch(
       byProfile(
@@ -118,7 +112,6 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     const file = outputFile(result, 'result-file') as { policy: { reads: number; artifacts: unknown[] } };
     expect(file.policy).toMatchObject({ reads: 3 });
     expect(file.policy.artifacts).toHaveLength(3);
-    noLeak(result.everything);
   });
 
   it('with promotions-state any, each promotion carries its verdict', async () => {
@@ -137,27 +130,28 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 
   it('only warns with fail-on: none, and would-fail says what a gate would decide', async () => {
     const result = await promote(await start(), { 'fail-on': 'none' });
-    expect(result.code).toBe(0);
-    expect(result.outputs['would-fail']).toBe('true');
+    check(result, { code: 0, outputs: { 'would-fail': 'true' } });
     const title = byProfile('Breaks the policy', 'Not checked against the policy');
     expect(result.stdout).toMatch(new RegExp(`::warning title=${title}::ghcr.io/acme/notifier:0.9.3: `));
   });
 
   it('reads compliance too where fail-on lists a grade only the lookups find', async () => {
-    const result = await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain('/artifacts/demo/');
-    // The lookups' sentence speaks of their part of the gate only: the policy's verdict is its own heading.
-    expect(result.summary).not.toContain('The promotion gate');
-    if (PROFILE === 'full') {
-      expect(result.summary).toContain('2 artifacts fail this step (non-compliant).');
-      // Two verdicts, each said once: the policy's, then the compliance state's with what changed.
-      expect(result.summary).toContain(
-        '### ❌ Environment diff: eu-production#1 → eu-production#2: 3 added; 2 of 3 arriving artifacts are not ' +
-          'compliant\n',
-      );
-      expect(result.summary).toContain('| Name | Compliance | Policy | Promotion | Fingerprint |');
-    }
+    check(await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' }), {
+      code: 1,
+      stdout: ['/artifacts/demo/'],
+      // The lookups' sentence speaks of their part of the gate only: the policy's verdict is its own heading.
+      notSummary: ['The promotion gate'],
+      summary: byProfile(
+        [
+          '2 artifacts fail this step (non-compliant).',
+          // Two verdicts, each said once: the policy's, then the compliance state's with what changed.
+          '### ❌ Environment diff: eu-production#1 → eu-production#2: 3 added; 2 of 3 arriving artifacts are not ' +
+            'compliant\n',
+          '| Name | Compliance | Policy | Promotion | Fingerprint |',
+        ],
+        [],
+      ),
+    });
   });
 });
 
@@ -167,16 +161,16 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   // A review grade (self-approved) is refused by the same reader: grades.test.ts, parseFailOn.
   it('refuses a gate on lookups turned off, and a policy grade without a policy, before any request', async () => {
     const sandbox = await startSandbox();
-    const off = await promote(sandbox, { 'fail-on': 'non-compliant', compliance: 'false' });
-    expect(off.code).toBe(1);
-    expect(off.stdout).toContain(
-      "::error::Invalid input 'fail-on': lists non-compliant while compliance is false",
+    const refused = async (inputs: Record<string, string>, error: string) =>
+      check(await promote(sandbox, inputs), { code: 1, stdout: [`::error::${error}`], notStdout: ['GET '] });
+    await refused(
+      { 'fail-on': 'non-compliant', compliance: 'false' },
+      "Invalid input 'fail-on': lists non-compliant while compliance is false",
     );
-    const withoutPolicy = await promote(sandbox, { policy: '', 'fail-on': 'breaks-policy' });
-    expect(withoutPolicy.stdout).toContain(
-      "::error::Invalid input 'fail-on': 'breaks-policy' is the grade of an environment policy, which get-artifact and diff-envs apply with policy",
+    await refused(
+      { policy: '', 'fail-on': 'breaks-policy' },
+      "Invalid input 'fail-on': 'breaks-policy' is the grade of an environment policy, which get-artifact and diff-envs apply with policy",
     );
-    for (const result of [off, withoutPolicy]) expect(result.stdout).not.toContain('GET ');
   });
 
   /** A diff bringing one artifact of flow backend; the trails answer as `trails` says. */
@@ -228,22 +222,24 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
       {},
       'back end',
     );
-    expect(result.code).toBe(1);
     expect(reads).toBe(0);
-    expect(result.outputs['policy-verdict']).toBe('unknown');
-    expect(result.stdout).toContain(
-      'trail-compliance: its trails could not be read: the answer names flow "back end", not a flow name',
-    );
+    check(result, {
+      code: 1,
+      outputs: { 'policy-verdict': 'unknown' },
+      stdout: [
+        'trail-compliance: its trails could not be read: the answer names flow "back end", not a flow name',
+      ],
+    });
   });
 
   it('an answer that lacks what a rule needs only warns where fail-on leaves unknown out', async () => {
     const trail = { name: 't1', flow: { name: 'backend', tags: {} }, is_compliant: true };
     const result = await serve((res) => json(res, 200, { data: [trail] }), { 'fail-on': 'breaks-policy' });
-    expect(result.code).toBe(0);
-    expect(result.outputs['policy-verdict']).toBe('unknown');
-    expect(result.stdout).toMatch(
-      /::warning title=Not checked against the policy::ghcr.io\/acme\/backend:2.0: /,
-    );
+    check(result, {
+      code: 0,
+      outputs: { 'policy-verdict': 'unknown' },
+      stdout: ['::warning title=Not checked against the policy::ghcr.io/acme/backend:2.0: '],
+    });
   });
 
   it('trails of another flow are not about what was asked: could not check', async () => {
