@@ -56,14 +56,19 @@ async function reported(
 }
 
 describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox answering %s', (profile) => {
+  /** `count` parts reported, `bad` non-compliant and `missing` not reported; `short` gives a part's fingerprint. */
+  const oneBadOneMissing = async (count: number, bad: string, missing: string) => {
+    const reading = await reported(count, {
+      profile,
+      bad: (name) => name === bad,
+      skip: (name) => name === missing,
+    });
+    return { ...reading, short: (name: string) => reading.fingerprints.get(name)?.slice(0, 12) ?? '' };
+  };
+
   it('fail-on non-compliant: the non-compliant item fails the step, the not-found one warns; none warns of both', async () => {
     const [BAD, MISSING] = ['release/part-001.bin', 'release/part-003.bin'];
-    const { fingerprints, run } = await reported(5, {
-      profile,
-      bad: (name) => name === BAD,
-      skip: (name) => name === MISSING,
-    });
-    const short = (name: string) => fingerprints.get(name)?.slice(0, 12) ?? '';
+    const { short, run } = await oneBadOneMissing(5, BAD, MISSING);
     check(await run({ artifact: 'release/*.bin', 'fail-on': 'non-compliant' }), {
       code: 1,
       outputs: { outcome: 'not-found', count: '5', compliant: 'false', 'would-fail': 'true' },
@@ -93,12 +98,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
 
   it('a release of 200 files from a glob: the worst outcome, the lists, one table, annotations naming them', async () => {
     const [BAD, MISSING] = ['release/part-007.bin', 'release/part-013.bin'];
-    const { fingerprints, run } = await reported(200, {
-      profile,
-      bad: (name) => name === BAD,
-      skip: (name) => name === MISSING,
-    });
-    const short = (name: string) => fingerprints.get(name)?.slice(0, 12) ?? '';
+    const { fingerprints, short, run } = await oneBadOneMissing(200, BAD, MISSING);
     const result = await run({ artifact: 'release/*.bin', 'assert-compliant': 'true' });
     check(result, {
       code: 1,
@@ -150,7 +150,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
         summary: ['### ✅ 3 artifacts of flow release: all COMPLIANT'],
       },
     );
-    // The shape follows the input, not the number of matches (found by review: the recipe's jq read nothing).
+    // The shape follows the input, not the number of matches: a recipe's jq reads a list.
     check(await run({ artifact: 'release/*-001.bin' }), {
       code: 0,
       outputs: { outcome: 'compliant', count: '1', 'non-compliant': '[]' },
@@ -207,7 +207,7 @@ describe('get-artifact: many artifacts in one step, the sandbox answering full',
     ).toEqual(['000', '001', '002', '010', '011'].map((n) => `release/part-${n}.bin`));
   });
 
-  it('follows a symlink a glob matches: a linked file is checked, not dropped (found by review)', async () => {
+  it('follows a symlink a glob matches: a linked file is checked, not dropped', async () => {
     const { dir, run } = await reported(2);
     writeFileSync(join(dir, 'elsewhere.bin'), 'never reported\n');
     symlinkSync(join(dir, 'elsewhere.bin'), join(dir, 'release', 'part-zz.bin'));
