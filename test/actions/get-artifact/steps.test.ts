@@ -7,6 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerOf, check, COMPLIANT_FP, SVC_FP as FP, type Expected } from '../../helpers/get-artifact.js';
+// The demo seed's backend 1.5.0 is NON-COMPLIANT (its snyk-scan failed); 1.4.0's trail is named by its commit.
+import { BACKEND_15 as NON_COMPLIANT_FP, COMMIT_14 as TRAIL } from '../../helpers/diff-envs.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
@@ -19,13 +21,10 @@ const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 const { tempDir } = useTempDirs();
 
-/** Demo seed: backend 1.5.0, NON-COMPLIANT (its snyk-scan failed). */
-const NON_COMPLIANT_FP = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 /** sha256 of `hello world!` (the reference's file vector). */
 const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca9';
 const UNKNOWN_FP = 'f'.repeat(64);
-/** A trail and an attestation of the demo seed's COMPLIANT artifact. */
-const TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+/** An attestation of the demo seed's COMPLIANT artifact, in its trail (named by its commit). */
 const ATTESTATION = 'd873ffb9-b5ba-6373-0af8-32f9592c';
 const UI = 'https://sandbox.compliance.invalid/demo';
 /** The lookup the loopback server answers. */
