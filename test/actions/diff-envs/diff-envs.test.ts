@@ -847,17 +847,15 @@ describe('the summary of a review: its verdict as the heading, each arriving art
     },
   });
 
-  it.each<[string, DiffEnvsResult, Partial<typeof INPUTS>, string]>([
+  it.each<[string, DiffEnvsResult, string, Partial<typeof INPUTS>?]>([
     [
       'a promotion: how many arriving are not compliant',
       threeServices(),
-      {},
       '### ❌ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not compliant',
     ],
     [
       'a promotion whose every arriving artifact is compliant',
       reviewedAs([]),
-      {},
       '### ✅ Promoting staging#4 to production#2: all 3 arriving artifacts are compliant',
     ],
     [
@@ -866,19 +864,16 @@ describe('the summary of a review: its verdict as the heading, each arriving art
         ...diffOf({ onlyIn2: [entry('acme/x:1', 1)] }),
         compliance: { checks: [check(1, 'COMPLIANT')], leftOut: 0 },
       },
-      {},
       '### ✅ Promoting staging#4 to production#2: the arriving artifact is compliant',
     ],
     [
       'lookups that failed and nothing known to fail: not known, marked as a row that could not check',
       reviewedAs(['NOT-CHECKED']),
-      {},
       '### ❔ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not known to be compliant',
     ],
     [
       'a known failure beside one that could not be checked',
       reviewedAs(['NOT-CHECKED', 'INCOMPLETE']),
-      {},
       '### ❌ Promoting staging#4 to production#2: 1 of 3 arriving artifacts is not compliant; 1 more not known to be',
     ],
     [
@@ -887,7 +882,6 @@ describe('the summary of a review: its verdict as the heading, each arriving art
         ...resultOf({ onlyIn1: [artifact(1)], onlyIn2: [artifact(2)], scaled: [artifact(3)] }),
         compliance: { checks: [check(artifact(2), 'NON-COMPLIANT')], leftOut: 0 },
       },
-      {},
       '### ❌ Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled; 1 of 1 arriving artifact is not compliant',
     ],
     [
@@ -896,28 +890,26 @@ describe('the summary of a review: its verdict as the heading, each arriving art
         ...resultOf({ onlyIn1: [artifact(1)], onlyIn2: [artifact(2)], scaled: [artifact(3)] }),
         compliance: { checks: [check(artifact(2), 'COMPLIANT')], leftOut: 0 },
       },
-      { failOnDiff: true },
       '### ❌ Environment diff: prod#1 → prod#2: 1 added, 1 removed, 1 scaled; the arriving artifact is compliant',
+      { failOnDiff: true },
     ],
     [
       'a diff not confirmed to be about the snapshots asked: compliant arrivals, not known to pass',
       { ...reviewedAs([]), snapshot2: { expression: 'staging', id: null, name: 'staging' } },
-      {},
       '### ❔ Promoting staging to production#2: all 3 arriving artifacts are compliant',
     ],
     [
       'compliance not read: what changed, no verdict',
       unread,
-      { compliance: false },
       '### Environment diff: production#2 → staging#4: 2 replaced, 1 added',
+      { compliance: false },
     ],
     [
       'nothing arriving: what changed, no verdict',
       diffOf({ onlyIn1: [entry('acme/x:1', 1)] }),
-      {},
       '### Environment diff: production#2 → staging#4: 1 removed',
     ],
-  ])('%s', (_title, result, inputs, heading) => {
+  ])('%s', (_title, result, heading, inputs = {}) => {
     expect(headingOf(summaryOf(result, inputs))).toBe(heading);
   });
 
