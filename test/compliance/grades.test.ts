@@ -76,12 +76,10 @@ describe('readFailOn: fail-on and the shorthand of each gate', () => {
   const read = (shorthand: Shorthand, inputs: Record<string, string>) =>
     readFailOn(readerOf(inputs), shorthand);
 
+  // The reader's shorthand alone (not given, true, false): get-artifact/decide.test.ts, its inputs.
   const rows: [string, Shorthand, Record<string, string>, Grade[], string | undefined][] = [
     ['neither given: a gate, all it finds', gate, {}, ['non-compliant', 'missing', 'unknown'], undefined],
-    ['neither given: the fallback (a reader: missing only)', reader, {}, ['missing'], undefined],
     ['the shorthand false: its set, not a gate', gate, { 'fail-on-non-compliant': 'false' }, [], undefined],
-    ['the shorthand true: its set', reader, { 'assert-compliant': 'true' }, [...GRADES], 'assert-compliant'],
-    ['a reader given false: not a gate', reader, { 'assert-compliant': 'false' }, ['missing'], undefined],
     ['fail-on alone over the fallback', gate, { 'fail-on': 'non-compliant' }, ['non-compliant'], 'fail-on'],
     ['fail-on none alone', gate, { 'fail-on': 'none' }, [], 'fail-on'],
     [

@@ -632,7 +632,7 @@ describe('the promotion gate under fail-on', () => {
       ],
     ],
     [
-      'fail-on unknown: the NOT-CHECKED one makes outcome error, as the gate always did',
+      'fail-on unknown: the NOT-CHECKED one makes outcome error',
       { grades: ['unknown'], input: 'fail-on' },
       expect.stringContaining(fails('unknown', '')),
       [...levels('error', 3, 4), ...levels('warning', 0, 1, 2)],
@@ -662,7 +662,7 @@ describe('the promotion gate under fail-on', () => {
       ],
     ],
     [
-      'no gate (the default): as before, only the NOT-CHECKED warns',
+      'no gate (the default): only the NOT-CHECKED warns',
       { grades: [], input: undefined },
       undefined,
       levels('warning', 4),
@@ -1061,7 +1061,7 @@ describe('a rollout in progress', () => {
   });
 
   it('is not what runs steadily: two versions in both snapshots, or one image under two tags', () => {
-    // Two deployments of one image at different tags, one of them replaced: the replacement pairs, as before.
+    // Two deployments of one image at different tags, one of them replaced: the replacement pairs.
     const web = entry('ghcr.io/acme/app:web-1.0', 1);
     const [worker20, worker21] = [
       entry('ghcr.io/acme/app:worker-2.0', 2),

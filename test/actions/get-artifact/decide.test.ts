@@ -254,7 +254,7 @@ describe('decide: a state and is_compliant read together', () => {
   const evidence = { 'unit-tests': pass };
   /** Each row: the state and is_compliant given (undefined: absent), the state read, and the note on it. */
   const cases: [string | null | undefined, boolean | null | undefined, string | null, string?][] = [
-    // A state the spec names decides, as it always did (is_compliant null reads as absent, in one check).
+    // A state the spec names decides (is_compliant null reads as absent, in one check).
     ['COMPLIANT', undefined, 'COMPLIANT'],
     ['COMPLIANT', true, 'COMPLIANT'],
     ['NON-COMPLIANT', false, 'NON-COMPLIANT'],
@@ -433,7 +433,7 @@ describe('the step of many items under fail-on', () => {
       true,
     ],
     [
-      'assert-compliant: every item not COMPLIANT fails, as before',
+      'assert-compliant: every item not COMPLIANT fails',
       { grades: [...GRADES], input: 'assert-compliant' },
       ITEMS,
       'error',
