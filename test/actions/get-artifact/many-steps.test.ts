@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOf, check, releaseIn, releaseSeed, reportAll } from '../../helpers/get-artifact.js';
+import { answerOf, check } from '../../helpers/get-artifact.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
-import { DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
+import { DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useSharedServer } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
@@ -33,9 +33,25 @@ const verify = (url: string, dir: string, inputs: Record<string, string>, token 
       ...inputs,
     },
   });
-const release = (count: number) => releaseIn(tempDir('release-'), count);
+/** `count` files release/part-NNN.bin and a NOTES.md in a new workspace `dir`, the parts' fingerprints by name. */
+function release(count: number): { dir: string; fingerprints: Map<string, string> } {
+  const dir = tempDir('release-');
+  mkdirSync(join(dir, 'release'));
+  const fingerprints = new Map<string, string>();
+  for (let n = 0; n < count; n++) {
+    const name = `release/part-${String(n).padStart(3, '0')}.bin`;
+    const content = `part ${n} of the release\n`;
+    writeFileSync(join(dir, name), content);
+    fingerprints.set(name, sha256(content));
+  }
+  writeFileSync(join(dir, 'release', 'NOTES.md'), 'not a part\n');
+  return { dir, fingerprints };
+}
 
-/** A sandbox answering `profile` with flow release and a workspace of `count` parts, reported compliant but `bad`. */
+/**
+ * A sandbox answering `profile`, with a flow release whose template asks nothing, and a workspace of `count` parts,
+ * each reported to it (but `skip`), compliant (but `bad`).
+ */
 async function reported(
   count: number,
   {
@@ -44,9 +60,21 @@ async function reported(
     skip = () => false,
   }: Partial<Record<'bad' | 'skip', (name: string) => boolean>> & { profile?: AnswerProfile } = {},
 ) {
-  const sandbox = await startSandbox({ profile, seed: releaseSeed() });
+  const seed = demoSeed() as { orgs: { demo: { flows: unknown[] } } };
+  seed.orgs.demo.flows.push({ name: 'release' });
+  const sandbox = await startSandbox({ profile, seed });
   const { dir, fingerprints } = release(count);
-  await reportAll(sandbox, fingerprints, skip, (name) => !bad(name));
+  const client = sandbox.client();
+  for (const [name, fingerprint] of fingerprints) {
+    if (skip(name)) continue;
+    await client.reportArtifact('release', {
+      fingerprint,
+      filename: name,
+      build_url: 'https://ci.example.test/1',
+      commit_url: 'https://git.example.test/c',
+      is_compliant: !bad(name),
+    });
+  }
   return {
     sandbox,
     dir,
