@@ -15,10 +15,11 @@ import { leaks } from '../helpers/secrets.js';
 const BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
 /** What `write` printed, as the runner reads it: lines, without the final line ending. */
-const linesOf = (write: () => void) =>
-  printedBy(write)
-    .out.replace(/\r?\n$/, '')
-    .split(BREAKS);
+const linesOf = (write: () => void) => {
+  const { error, out } = printedBy(write);
+  expect(error).toBeUndefined();
+  return out.replace(/\r?\n$/, '').split(BREAKS);
+};
 
 /** Text built to be hostile: commands, breaks of every kind, the legacy `##[` form, around arbitrary Unicode. */
 const hostile = hostileText([

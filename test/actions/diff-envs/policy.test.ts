@@ -158,14 +158,17 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 describe('diff-envs with a policy, refusals and answers that cannot be trusted', () => {
   const later = cleanedAfterEach();
 
-  // A review grade (self-approved) is refused by the same reader: grades.test.ts, parseFailOn.
-  it('refuses a gate on lookups turned off, and a policy grade without a policy, before any request', async () => {
+  it('refuses a gate on lookups turned off, a review grade, and a policy grade without a policy, before any request', async () => {
     const sandbox = await startSandbox();
     const refused = async (inputs: Record<string, string>, error: string) =>
       check(await promote(sandbox, inputs), { code: 1, stdout: [`::error::${error}`], notStdout: ['GET '] });
     await refused(
       { 'fail-on': 'non-compliant', compliance: 'false' },
       "Invalid input 'fail-on': lists non-compliant while compliance is false",
+    );
+    await refused(
+      { 'fail-on': 'self-approved' },
+      "Invalid input 'fail-on': 'self-approved' is a grade of the review rule",
     );
     await refused(
       { policy: '', 'fail-on': 'breaks-policy' },
