@@ -202,7 +202,7 @@ export async function runStep<I extends FinishInputs>(
   definition: ActionDefinition<I>,
   env: Env,
   cwd: string,
-  declared?: readonly string[],
+  declared: readonly string[],
 ): Promise<void> {
   // Date.now, not performance.now: the first use of `performance` loads perf_hooks, ~1 ms of every start.
   const started = Date.now();
@@ -210,7 +210,7 @@ export async function runStep<I extends FinishInputs>(
   let step: StepResult;
   try {
     const reader = new InputReader(env);
-    if (declared !== undefined) reader.refuseUndeclared(declared);
+    reader.refuseUndeclared(declared);
     inputs = await definition.read(reader, cwd);
     step = await settle(definition, inputs);
   } catch (thrown) {

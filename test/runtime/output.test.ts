@@ -98,7 +98,7 @@ describe('the finisher writes every list output through the cap', () => {
         }),
       couldNot: () => 'Could not probe',
     });
-    await runStep(action, inputEnv({}, runner.env), runner.dir);
+    await runStep(action, inputEnv({}, runner.env), runner.dir, []);
     return { runner, items };
   }
 

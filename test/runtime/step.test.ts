@@ -69,7 +69,7 @@ async function ran(
   run: (inputs: ProbeInputs) => Promise<StepResult>,
   { inputs = { flow: 'backend' }, runner = newRunner(), ...over }: Run = {},
 ): Promise<InProcessRunner> {
-  await runStep(probe(run, over), inputEnv(inputs, runner.env), runner.dir);
+  await runStep(probe(run, over), inputEnv(inputs, runner.env), runner.dir, Object.keys(inputs));
   return runner;
 }
 const result =
