@@ -1,13 +1,14 @@
 /**
- * What each action loads, by recording it, with no timing: each action's typical run (the one the start
- * benchmark times, packages/runner/src/typical-runs.ts) through the shipped bundle as the runner runs it, with the load
- * recorder (packages/runner/src/loads.ts). The chunks of dist/ are told apart by their content (MARKERS), not their ids.
+ * Each action's typical run (the one the start benchmark times, packages/runner/src/typical-runs.ts) through the
+ * shipped bundle as the runner runs it, with the load recorder (packages/runner/src/loads.ts), under both answer
+ * profiles: its contract (it succeeds and leaves what the runner reads in the contract's shape), and what it loads,
+ * with no timing. The chunks of dist/ are told apart by their content (MARKERS), not their ids. A bad input and the
+ * service down, through the bundle: lifecycle.test.ts. What each action says and decides: test/actions/<name>.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { endpoints } from '../../src/api/endpoints.js';
 import {
   DIST,
@@ -19,20 +20,21 @@ import {
   type Kind,
   type Loaded,
 } from '@compliance-actions/runner/loads';
+import { readActionYml } from '@compliance-actions/runner/emulator';
 import { factsOf } from '@compliance-actions/runner/facts';
 import { COMPLIANT_COMMIT, typicalRuns } from '@compliance-actions/runner/typical-runs';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
-import { actionFile, actionNames } from '../helpers/runner.js';
-import { useSharedSandbox } from '../helpers/sandbox.js';
+import { actionFile, actionNames, outputFile } from '../helpers/runner.js';
+import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';
+import { noLeak } from '../helpers/step-result.js';
 
 const sandbox = useSharedSandbox();
 const github = useFakeGitHub();
 
 /** The actions that take an artifact (an `artifact` input): the only ones that may fingerprint. */
-const TAKE_AN_ARTIFACT = actionNames().filter((name) => {
-  const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
-  return 'artifact' in (yml.inputs ?? {});
-});
+const TAKE_AN_ARTIFACT = actionNames().filter(
+  (name) => 'artifact' in (readActionYml(actionFile(name)).inputs ?? {}),
+);
 
 const loaded = new Map<string, Loaded>();
 let workspace = '';
@@ -55,6 +57,29 @@ const kindsOf = (name: string): Partial<Record<Kind, string[]>> => {
 
 const loading = (kind: Kind) => actionNames().filter((name) => kindsOf(name)[kind] !== undefined);
 
+it.each(actionNames())('%s keeps the contract', (name) => {
+  const result = loaded.get(name)?.result;
+  if (!result) throw new Error(`no record for ${name}`);
+  expect(result.stderr).toBe('');
+  expect(result.code, result.stdout).toBe(0);
+  noLeak(result.everything);
+  // Only outputs its action.yml declares; each list output JSON (a list, or a matrix's include).
+  expect(Object.keys(readActionYml(actionFile(name)).outputs ?? {})).toEqual(
+    expect.arrayContaining(Object.keys(result.outputs)),
+  );
+  for (const list of factsOf(name).lists)
+    if (list in result.outputs) expect(JSON.parse(result.outputs[list] ?? '')).toBeTypeOf('object');
+  if (name === 'setup') {
+    // The connection, for the later steps of the job; no outcome, no result file, no summary.
+    expect(result.exportedEnv).toMatchObject({ COMPLIANCE_API_TOKEN: DEMO_TOKEN, COMPLIANCE_ORG: 'demo' });
+    expect([result.outputs, result.files, result.summary]).toEqual([{}, {}, '']);
+  } else {
+    // The result file, left under RUNNER_TEMP, holds the outcome the output says; the summary has its heading.
+    expect(outputFile(result, 'result-file')).toMatchObject({ outcome: result.outputs.outcome });
+    expect(result.summary).toMatch(/^### \S/m);
+  }
+});
+
 describe('what each action loads', () => {
   it('every marker finds its code somewhere in dist/ (so an absence means something)', () => {
     const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
@@ -62,11 +87,12 @@ describe('what each action loads', () => {
     expect([...found].sort()).toEqual((Object.keys(MARKERS) as Kind[]).sort());
   });
 
-  it('every typical run succeeds and loads its stub and the shared bundle', () => {
+  it('every typical run loads its stub and the shared bundle first', () => {
     for (const name of actionNames()) {
-      const entry = loaded.get(name);
-      expect(entry?.result.code, `${name}: ${entry?.result.stdout ?? ''}`).toBe(0);
-      expect(entry?.files.slice(0, 2)).toEqual([join(DIST, name, 'index.js'), join(DIST, 'index.js')]);
+      expect(loaded.get(name)?.files.slice(0, 2)).toEqual([
+        join(DIST, name, 'index.js'),
+        join(DIST, 'index.js'),
+      ]);
     }
   });
 

@@ -43,9 +43,9 @@ export interface ActionFacts {
   /** One bad input of the action's own, and the input the error names. */
   bad: { inputs: Inputs; input: string };
   /**
-   * Its typical run (`npm run bench:start`, test/dist/module-load.test.ts, its contract in test/dist/contract.test.ts),
+   * Its typical run (`npm run bench:start`, and through the bundle with its contract, test/dist/module-load.test.ts),
    * against the demo seed, in the workspace packages/runner/src/typical-runs.ts makes: one commit, `build/app.bin`,
-   * `pods.json`. By default, `required`.
+   * `pods.json`, `policy.yml`. By default, `required`.
    */
   typical?: Inputs;
   /** The endpoints its typical run calls, in order: the only schemas it loads. */

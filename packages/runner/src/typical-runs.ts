@@ -1,6 +1,6 @@
 /**
- * The typical run of each action, shared by the start benchmark (`npm run bench:start`) and the test of
- * what each action loads (test/dist/module-load.test.ts): its inputs from its facts (`typical` of
+ * The typical run of each action, shared by the start benchmark (`npm run bench:start`) and the test of each
+ * action's contract and of what it loads (test/dist/module-load.test.ts): its inputs from its facts (`typical` of
  * src/actions/<name>.facts.ts), the connection to the sandbox on loopback with the demo seed, and the workspace made
  * here: one commit, a small file (`build/app.bin`), a small pods file (`pods.json`) and a policy (`policy.yml`). Not part of the bundle.
  */

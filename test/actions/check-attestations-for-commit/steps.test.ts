@@ -2,7 +2,7 @@
  * check-attestations-for-commit run as a step in-process against the sandbox, with a fake GitHub REST API on loopback
  * for the pull request's commits and the sticky comment: every branch of the gate. What the service's answer profile
  * changes (titles, links, who overrode and why) runs under both profiles. The bundle keeps its contract in
- * test/dist/contract.test.ts.
+ * test/dist/module-load.test.ts.
  */
 import { createHash } from 'node:crypto';
 import {

@@ -2,7 +2,7 @@
  * diff-envs' decisions and what they show, in-process: reading its inputs, the grouping and outcome of a diff, the
  * drift check's failure, the log, summary and comment; pairing replacements, judging each arriving artifact and its
  * grade, the promotion gate under each fail-on, the promotions matrix and rollouts in progress. Run as a step against
- * the sandbox: steps.test.ts; through the bundle: test/dist/contract.test.ts.
+ * the sandbox: steps.test.ts; through the bundle: test/dist/module-load.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,7 @@
 /**
  * diff-envs run as a step in-process against the sandbox (or a loopback server): every branch of a review, a drift
  * check and a promotion. What a loopback server answers does not depend on the sandbox's answer profile, so those run
- * once; the sandbox's under both profiles. The bundle keeps its contract in test/dist/contract.test.ts.
+ * once; the sandbox's under both profiles. The bundle keeps its contract in test/dist/module-load.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';

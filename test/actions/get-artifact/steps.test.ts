@@ -2,7 +2,7 @@
  * get-artifact run as a step in-process: every branch of the lookup and its gate against the sandbox under both
  * answer profiles, and against a loopback server for the answers the sandbox would not give (those do not depend on
  * the profile, so they run once). A bad input and a service that cannot be reached: ../listing.test.ts. The bundle
- * keeps its contract in test/dist/contract.test.ts.
+ * keeps its contract in test/dist/module-load.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * get-deployment run as a step in-process against the sandbox (or a loopback server that answers what the sandbox
  * would not): every branch of reading a deployment and what shipped with it. What a loopback server answers does not
  * depend on the sandbox's answer profile, so those run once; the sandbox's under both profiles. A bad input and a
- * service that cannot be reached: ../listing.test.ts. The bundle keeps its contract in test/dist/contract.test.ts.
+ * service that cannot be reached: ../listing.test.ts. The bundle keeps its contract in test/dist/module-load.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';

@@ -1,7 +1,7 @@
 /**
  * list-actions run as a step in-process against the sandbox, or a loopback server that answers what the sandbox would
  * not: every branch of the listing and of the health check (fail-if-failing); what the listing actions do alike on the
- * way out is in ../listing.test.ts. The bundle keeps its contract in test/dist/contract.test.ts.
+ * way out is in ../listing.test.ts. The bundle keeps its contract in test/dist/module-load.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';

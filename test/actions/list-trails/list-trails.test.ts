@@ -1,7 +1,7 @@
 /**
  * list-trails in-process: its filters, what counts as non-compliant, and the step run against the sandbox (under both
  * answer profiles) or a loopback server that answers what the sandbox would not; what the listing actions do alike on
- * the way out is in ../listing.test.ts. The bundle keeps its contract in test/dist/contract.test.ts.
+ * the way out is in ../listing.test.ts. The bundle keeps its contract in test/dist/module-load.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '@compliance-actions/sandbox/profile';

@@ -2,7 +2,7 @@
  * report-artifact run as a step in-process against the sandbox (under both answer profiles where the answer shows)
  * or a loopback server: every branch of fingerprinting (a file, a folder, an image in a real registry on loopback
  * pushed by skopeo, a Docker Engine on a unix socket), the commit context, the read-back and the delivery. The bundle
- * keeps its contract in test/dist/contract.test.ts.
+ * keeps its contract in test/dist/module-load.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * report-k8s-env run as a step in-process against the sandbox (under both answer profiles where the answer shows) or
  * a loopback server: every branch of one environment and of many from a config, read from a pods file or by the real kubectl against
- * the loopback API server. The bundle keeps its contract in test/dist/contract.test.ts.
+ * the loopback API server. The bundle keeps its contract in test/dist/module-load.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
