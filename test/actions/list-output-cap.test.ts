@@ -7,17 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { actionFile, actionNames, ROOT } from '@compliance-actions/runner/emulator';
+import { actionFile, actionNames, readActionYml, ROOT } from '@compliance-actions/runner/emulator';
 import { factsOf } from '@compliance-actions/runner/facts';
 import { serveArriving } from '../helpers/arriving.js';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 
 const runAction = useInProcessAction();
-type Outputs = Record<string, { description: string }>;
-const outputsOf = (action: string): Outputs =>
-  (parse(readFileSync(actionFile(action), 'utf8')) as { outputs?: Outputs }).outputs ?? {};
+const outputsOf = (action: string) => readActionYml(actionFile(action)).outputs ?? {};
 /** A promotion review of every artifact, compliant or not, without reading each one's compliance. */
 const REVIEW = {
   org: 'acme',
@@ -79,7 +76,7 @@ describe('a matrix output cut to what GitHub takes', () => {
 describe('every list output of every action', () => {
   const lists = actionNames().flatMap((action) => {
     const all = outputsOf(action);
-    return Object.entries(all).map(([name, { description }]) => ({ action, name, description, all }));
+    return Object.entries(all).map(([name, { description = '' }]) => ({ action, name, description, all }));
   });
 
   it('is documented with its cap, its -truncated output and where the full list is', () => {

@@ -9,15 +9,14 @@
  * listed from the actions/ folders; each one's facts (src/actions/<name>.facts.ts) give its required inputs and one
  * bad input of its own.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { factsOf } from '@compliance-actions/runner/facts';
 import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from '../helpers/in-process.js';
-import { actionFile, actionNames, runAction } from '../helpers/runner.js';
+import { actionFile, actionNames, readActionYml, runAction } from '../helpers/runner.js';
 import { pod, podList } from '../helpers/pods.js';
 import { connection, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
@@ -104,8 +103,7 @@ describe.concurrent('through the bundle: outcome error, result file, summary, fa
       });
 
       it('with an input it does not declare', async ({ expect }) => {
-        const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
-        const declared = Object.keys(yml.inputs ?? {});
+        const declared = Object.keys(readActionYml(actionFile(name)).inputs ?? {});
         const options = optionsOf(name, {
           'api-url': unexpected().origin,
           'api-token': TEST_TOKEN,

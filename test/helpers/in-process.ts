@@ -6,13 +6,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
-import { parse } from 'yaml';
 import { ACTIONS, type ActionName } from '../../src/actions/index.js';
 import type { Env } from '../../src/context/inputs.js';
 import {
   actionFile,
   checked,
   parseCommandFile,
+  readActionYml,
   stepEnv,
   stepFiles,
   stepInputs,
@@ -70,18 +70,8 @@ export function useInProcessRunner() {
   };
 }
 
-const declaredInputs = new Map<ActionName, string[]>();
-
-/** The inputs `name`'s action.yml declares, as its stub passes them to `runAction` (parsed once per action). */
-function declared(name: ActionName): string[] {
-  let inputs = declaredInputs.get(name);
-  if (inputs === undefined) {
-    const yml = parse(readFileSync(actionFile(name), 'utf8')) as { inputs?: Record<string, unknown> };
-    inputs = Object.keys(yml.inputs ?? {});
-    declaredInputs.set(name, inputs);
-  }
-  return inputs;
-}
+/** The inputs `name`'s action.yml declares, as its stub passes them to `runAction`. */
+const declared = (name: ActionName) => Object.keys(readActionYml(actionFile(name)).inputs ?? {});
 
 /**
  * `runAction` in-process: the step started as src/main.ts starts it, in the environment and files the runner

@@ -23,9 +23,9 @@ import { parse } from 'yaml';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What the runner reads of an action.yml, as written: whoever runs it checks `runs`. */
-export interface ActionYml {
+interface ActionYml {
   inputs?: Record<string, { default?: string }>;
-  outputs?: Record<string, unknown>;
+  outputs?: Record<string, { description?: string }>;
   runs?: { using?: unknown; main?: unknown; pre?: unknown; post?: unknown };
 }
 
