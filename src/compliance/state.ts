@@ -53,9 +53,7 @@ export function verdictOf(trail: Trail): boolean | undefined {
   return given.includes(true) ? true : undefined;
 }
 
-/** The trail's state that counts; for a gate, NON-COMPLIANT where its two states (as given) disagree. */
-export function trailState(trail: Trail, gate = false): StateRead {
-  const [given, status] = [trail.compliance_state, trail.compliance_status?.status];
-  if (gate && given && status && given !== status) return { state: 'NON-COMPLIANT' };
+/** The trail's state that counts. */
+export function trailState(trail: Trail): StateRead {
   return readState(stateOf(trail), verdictOf(trail));
 }

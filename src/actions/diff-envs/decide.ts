@@ -15,8 +15,6 @@ import { keptBy } from '../../context/name-filter.js';
 import type { StepError } from '../../runtime/step.js';
 import type { PromotionFilter } from './inputs.js';
 
-export { checkKey };
-
 /** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
 export interface Replacement {
   /** The repository both share, e.g. `ghcr.io/acme/backend`. */

@@ -17,12 +17,11 @@ import { compareUrl } from '../../context/commit-url.js';
 import { log } from '../../trust/log.js';
 import { plural } from '../../trust/text.js';
 import { ARTIFACTS, failOnSentence, type FailOn } from '../../compliance/grades.js';
-import { MAX_LOOKUPS } from '../../compliance/lookup.js';
+import { checkKey, MAX_LOOKUPS } from '../../compliance/lookup.js';
 import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
 import {
   arrivalGrade,
   arrivingOf,
-  checkKey,
   entriesOf,
   instances,
   notCompliant,

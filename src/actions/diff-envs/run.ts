@@ -5,7 +5,13 @@ import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { gradeWords, type FailOn } from '../../compliance/grades.js';
 import { joinPolicy, type PolicyResult } from '../../compliance/policy/report.js';
-import { LOOKUP_CONCURRENCY, lookUpArtifact, malformedName, MAX_LOOKUPS } from '../../compliance/lookup.js';
+import {
+  checkKey,
+  LOOKUP_CONCURRENCY,
+  lookUpArtifact,
+  malformedName,
+  MAX_LOOKUPS,
+} from '../../compliance/lookup.js';
 import { withClient } from '../../runtime/context.js';
 import { COMMENT_WRITER_OPTIONS } from '../../runtime/pr-comment.js';
 import { stepError, type Annotation, type StepResult } from '../../runtime/step.js';
@@ -14,7 +20,6 @@ import { log } from '../../trust/log.js';
 import {
   arrivingOf,
   check,
-  checkKey,
   hasFlow,
   judge,
   notChecked,

@@ -120,7 +120,7 @@ export function factsOf(
   const tags = differ ? UNKNOWN : tagsOf(trails[0]?.flow?.tags);
   const facts: TrailFact[] = trails.map((t) => ({
     name: t.name ?? '(no name)',
-    state: trailState(t, true).state,
+    state: gateState(t),
     url: t.html_url,
   }));
   const attestations: AttestationFact[] = [];
@@ -167,4 +167,10 @@ function entryOf(trail: Trail, fingerprint: string): Record<string, unknown> | u
   const entries = Object.values(trail.compliance_status?.artifacts_statuses ?? {});
   return entries.find((e) => isRecord(e) && e.artifact_fingerprint === fingerprint) as
     Record<string, unknown> | undefined;
+}
+
+/** A trail's state for a gate: NON-COMPLIANT where its two states (as given) disagree. */
+function gateState(trail: Trail): TrailFact['state'] {
+  const [given, status] = [trail.compliance_state, trail.compliance_status?.status];
+  return given && status && given !== status ? 'NON-COMPLIANT' : trailState(trail).state;
 }
