@@ -14,7 +14,7 @@ import {
 } from '../scripts/action-docs.js';
 import { fillOwner, OWNER_PLACEHOLDER } from '../scripts/release-prepare.js';
 import { useTempDirs } from './helpers/git.js';
-import { markdownIn } from './workflow-run/docs-workflows.js';
+import { markdownIn } from './helpers/runner.js';
 
 // Each check renders every page again (in the repository or a copy of it), and most of what it formats is what an
 // earlier render formatted: Prettier formats the same text with the same options (the same file in any copy), once.

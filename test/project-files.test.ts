@@ -11,7 +11,7 @@ import semver from 'semver';
 import { parse } from 'yaml';
 import { OWNER_PLACEHOLDER, ownerOf } from '../scripts/release-prepare.js';
 import { actionNames, ROOT } from './helpers/runner.js';
-import { markdownIn } from './workflow-run/docs-workflows.js';
+import { markdownIn } from './helpers/runner.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const OWNER_REPO = 'https://github.com/<owner>/compliance-actions';

@@ -168,7 +168,7 @@ describe('connections', () => {
       { maxResponseBytes: 1024 * 1024 },
     );
     const error = await rejection(client.listActions(), UnexpectedResponseError);
-    expect((error as Error).message).toBe(
+    expect(error.message).toBe(
       'unexpected response from GET /actions/{org}: the answer is larger than 1048576 bytes; not read',
     );
     await vi.waitFor(() => expect(dropped).toBe(true));

@@ -1,4 +1,4 @@
-/** What check-attestations-for-commit's tests share, through the bundle (test/dist) and in-process. */
+/** What check-attestations-for-commit's tests share. */
 import { expect } from 'vitest';
 import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
 import { CommitAttestation } from '../../src/api/schemas/index.js';

@@ -1,4 +1,4 @@
-/** What diff-envs' tests share, through the bundle (test/dist) and in-process (test/actions/diff-envs). */
+/** What diff-envs' in-process tests (test/actions/diff-envs) share. */
 import type { DiffEnvsResult, Promotions } from '../../src/actions/diff-envs/decide.js';
 
 /** The demo fingerprints of staging (seed): backend 1.4.0 → 1.5.0, web scaled 1 → 2, redis unchanged. */

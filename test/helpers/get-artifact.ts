@@ -1,4 +1,4 @@
-/** What get-artifact's tests share, through the bundle (test/dist) and in-process (test/actions/get-artifact). */
+/** What get-artifact's in-process tests (test/actions/get-artifact) share. */
 import { expect } from 'vitest';
 import { outputFile, type RunResult } from './runner.js';
 import { noLeak } from './step-result.js';

@@ -35,7 +35,7 @@ const DISCOVERY: Record<string, unknown> = {
  * A cluster holding `pods` (each with `metadata.namespace`); with `podsStatus`, every pod list is answered with that
  * status (a Kubernetes `Status` object), e.g. 403 Forbidden.
  */
-export async function startKubeApi(options: { pods?: unknown[]; podsStatus?: number | undefined } = {}) {
+async function startKubeApi(options: { pods?: unknown[]; podsStatus?: number | undefined } = {}) {
   const pods = options.pods ?? [];
   /** Each pod list asked for: its namespace (undefined for the cluster-wide list), `limit` and `continue`. */
   const podRequests: { namespace: string | undefined; limit: string | null; continue: string | null }[] = [];
@@ -102,7 +102,7 @@ export interface Kubeconfig {
  * A kubeconfig (JSON, which is YAML) in a new temporary directory: a context per entry (name → API server origin)
  * over plain http, the first the current one; kubectl sends no credentials to plain http.
  */
-export async function writeKubeconfig(contexts: Record<string, string>): Promise<Kubeconfig> {
+async function writeKubeconfig(contexts: Record<string, string>): Promise<Kubeconfig> {
   const dir = await mkdtemp(join(tmpdir(), 'kube-api-'));
   const path = join(dir, 'kubeconfig');
   const names = Object.keys(contexts);

@@ -25,7 +25,7 @@ function answerNext(running: Running, answer: Answer): void {
 
 /**
  * The next diff of `one` and `two` as the live service shapes it. The minimal profile names no snapshot, and a gate
- * on that could not check (hostile.test.ts): the tests of what a gate decides take the ids from the full answer.
+ * on that could not check (test/actions/diff-envs/steps.test.ts): the tests of what a gate decides take the ids from the full answer.
  */
 export async function liveShaped(running: Running, one: string, two: string): Promise<void> {
   const named = await readDiff(running, one, two, 'full');

@@ -1,5 +1,5 @@
 /**
- * What report-artifact's tests share, in-process and through the bundle: a checkout with a build in it, and the
+ * What report-artifact's in-process tests share: a checkout with a build in it, and the
  * inputs of its report.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,7 @@
 // The runner emulation lives in packages/runner, shared with the demo and the benchmarks; tests import it from here.
 // Every step run through here has its job summary rendered as GitHub renders it: a summary that does not
 // render as meant fails the test that ran the step.
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -34,3 +35,10 @@ export function prepareAction(name: string, options: emulator.RunOptions = {}): 
   const prepared = emulator.prepareAction(name, cached(options));
   return { ...prepared, run: async () => checked(await prepared.run()) };
 }
+
+/** The Markdown files directly in `dir` (relative to the root), in name order. */
+export const markdownIn = (dir: string): string[] =>
+  readdirSync(join(emulator.ROOT, dir))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `${dir}/${name}`);

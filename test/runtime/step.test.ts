@@ -468,8 +468,8 @@ describe('runStep: any throw becomes outcome=error, a result file, a summary tha
 /**
  * The outage switch: under dry run (the `dry-run` input or COMPLIANCE_DRY_RUN) a failure about anything the service
  * said, or did not say, is a warning; the step still decides, and its summary opens by saying so. A failure about the
- * step's own inputs, what it was given to read, or a bug still fails it. Through every gate's bundle, on an unreachable
- * service too: test/dist/dry-run.test.ts.
+ * step's own inputs, what it was given to read, or a bug still fails it. Every gate in-process against the sandbox,
+ * under both answer profiles: test/dist/dry-run.test.ts.
  */
 describe('the outage switch: dry run', () => {
   /** A gate read with the common inputs (dry-run among them), run as told. */

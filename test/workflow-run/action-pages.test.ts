@@ -28,7 +28,6 @@ import {
   docWorkflows,
   expectEachRunOrSkipped,
   MAKE_APP,
-  markdownIn,
   onPullRequest,
   outcomes,
   pick,
@@ -37,6 +36,7 @@ import {
   useDocRuns,
   type DocRunOptions,
 } from './docs-workflows.js';
+import { markdownIn } from '../helpers/runner.js';
 import { checkoutOf } from './stubs.js';
 
 const all = docWorkflows(markdownIn('docs/actions'));

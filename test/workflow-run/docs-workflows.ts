@@ -8,7 +8,7 @@
  * test/workflow-run/action-pages.test.ts those of docs/actions/*.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
@@ -49,13 +49,6 @@ export interface DocWorkflow {
   /** `<file> › <title>`: how the tests name it (unique: a test fails on two blocks under one heading). */
   key: string;
 }
-
-/** The Markdown files directly in `dir` (relative to the root), in name order. */
-export const markdownIn = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir))
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-    .map((name) => `${dir}/${name}`);
 
 /** The complete workflows of these Markdown files, each with the heading above it. */
 export function docWorkflows(files: string[]): DocWorkflow[] {

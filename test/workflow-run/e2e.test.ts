@@ -42,7 +42,7 @@ function run(content = WORKFLOW): Promise<WorkflowRun> {
   const sha = headSha();
   return runWorkflow({
     file: FILE,
-    content: content.replaceAll('8080', PORT),
+    content: content.replaceAll(/\b8080\b/g, PORT),
     github: { GITHUB_SHA: sha, GITHUB_WORKFLOW: 'End to end' },
     event: {
       ref: 'refs/heads/main',

@@ -26,7 +26,6 @@ import {
   expectEachRunOrSkipped,
   forkOfThisRepository,
   MAKE_APP,
-  markdownIn,
   onPullRequest,
   outcomes,
   pick,
@@ -34,6 +33,7 @@ import {
   SCAN_FAILED,
   useDocRuns,
 } from './docs-workflows.js';
+import { markdownIn } from '../helpers/runner.js';
 import { checkoutOf, headSha, uploadArtifact } from './stubs.js';
 
 const all = docWorkflows(['README.md', ...markdownIn('docs')]);

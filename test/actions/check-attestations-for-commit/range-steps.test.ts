@@ -2,7 +2,7 @@
  * check-attestations-for-commit over a range, run as a step in-process in one real git repository built before the
  * first test and only read after, against the sandbox: every branch of `commits: <base>..<head>` and
  * `since-deployed-in`. What the service's answer profile changes (the commit an artifact names) runs under both
- * profiles; how the commits are split into requests, test/api/commit-chunks.test.ts.
+ * profiles; how the commits are split into requests, test/api/client.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
