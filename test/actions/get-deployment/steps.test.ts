@@ -15,15 +15,13 @@ import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
 import { UI } from '../../helpers/check-attestations.js';
-import { COMMIT_14, COMMIT_15 } from '../../helpers/diff-envs.js';
+import { BACKEND_14, BACKEND_15, COMMIT_14, COMMIT_15 } from '../../helpers/diff-envs.js';
 import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
 
-/** Demo seed: backend 1.4.0 ran in staging from snapshot 1; 1.5.0 replaced it in snapshot 2 (never in production). */
-const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+// Demo seed: backend 1.4.0 ran in staging from snapshot 1; 1.5.0 replaced it in snapshot 2 (never in production).
 const FP = 'd'.repeat(64);
 const LOOKUP = { 'fail-if-missing': 'false' };
 
@@ -33,7 +31,7 @@ const ask = (sandbox: Running, inputs: Record<string, string> = {}) =>
     inputs: {
       ...connection(sandbox.url),
       environment: 'staging',
-      fingerprint: BACKEND_150,
+      fingerprint: BACKEND_15,
       ...inputs,
     },
   });
@@ -43,8 +41,8 @@ const askLoopback = useLoopbackStep('get-deployment', { environment: 'prod', fin
 
 /** The service's words for 1.5.0 in production, and the step's around them. */
 const NOT_IN_PRODUCTION =
-  `Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service answered HTTP 404: ` +
-  `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'.`;
+  `Artifact ${BACKEND_15} was not deployed to environment 'production' (org 'demo'): the service answered HTTP 404: ` +
+  `Artifact with fingerprint '${BACKEND_15}' was not deployed to environment 'production' in organization 'demo'.`;
 
 /** The outputs besides `found`. */
 const OUTPUTS = [
@@ -185,7 +183,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
     [
       'a 404 in other words about the deployment reads as not deployed, with a warning quoting it,',
       { message: 'No deployment of this fingerprint in environment prod' },
-      `::warning::Artifact ${BACKEND_150} was not deployed to environment 'prod' (org 'acme'): the service` +
+      `::warning::Artifact ${BACKEND_15} was not deployed to environment 'prod' (org 'acme'): the service` +
         ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
     ],
   ])('%s even with fail-if-missing: false', async (_label, body, message) => {
@@ -195,7 +193,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
         res.writeHead(404, { 'content-type': 'text/html' });
         res.end(body);
       },
-      { fingerprint: BACKEND_150, ...LOOKUP },
+      { fingerprint: BACKEND_15, ...LOOKUP },
     );
     const notDeployed = message.startsWith('::warning::');
     expect(result.code).toBe(notDeployed ? 0 : 1);
@@ -365,8 +363,8 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const result = await ask(await start(), LOOKUP);
     const notConfirmed =
       'Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ' +
-      `${BACKEND_150} in staging as asked.`;
-    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
+      `${BACKEND_15} in staging as asked.`;
+    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_15);
     const diffUrl = `${UI}/demo/environments/staging/snapshots/2?compare=1`;
     const shipped =
       `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}))` +
@@ -381,7 +379,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         'deployed-at': byProfile('2026-11-03T09:16:40Z', ''),
         'snapshot-index': byProfile('2', ''),
         'artifact-name': byProfile('ghcr.io/acme/backend:1.5.0', ''),
-        'replaced-fingerprint': byProfile(BACKEND_140, ''),
+        'replaced-fingerprint': byProfile(BACKEND_14, ''),
         // What shipped: 1.4.0's commit, the compare link between the two commits, and 1,100 s from 1.5.0's commit.
         'replaced-commit': byProfile(COMMIT_14, ''),
         'compare-url': byProfile(`https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}`, ''),
@@ -391,7 +389,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       saved: {
         found: true,
         environment: 'staging',
-        fingerprint: BACKEND_150,
+        fingerprint: BACKEND_15,
         deployedAt: byProfile('2026-11-03T09:16:40Z', null),
         deployment: byProfile(
           { env_name: 'staging', artifact: { flow_name: 'backend' } },
@@ -402,7 +400,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         '::group::Read the deployment to staging',
         byProfile(
           'ghcr.io/acme/backend:1.5.0 was deployed to staging at 2026-11-03T09:16:40Z (snapshot #2).',
-          `${BACKEND_150} was deployed to staging.\n${notConfirmed}`,
+          `${BACKEND_15} was deployed to staging.\n${notConfirmed}`,
         ),
       ],
       summary: [
@@ -419,13 +417,13 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       `| Commit | [888f905 Bump openssl](https://github.com/acme/shop/commit/${COMMIT_15}) |`,
       `| Diff | [compare with the snapshot before](${diffUrl}) |`,
       // A minimal answer does not say what it replaced: no row, neither the artifact nor "nothing".
-      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`,
+      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_14.slice(0, 12)}) |`,
     ])
       expectShownRow(result.summary, row);
   });
 
   it('a first deployment has no replaced artifact and no diff', async () => {
-    const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });
+    const result = await ask(await start(), { fingerprint: BACKEND_14, ...LOOKUP });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
       found: 'true',
@@ -466,7 +464,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         outcome: 'not-found',
         found: false,
         deployedAt: null,
-        serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
+        serverMessage: `Artifact with fingerprint '${BACKEND_15}' was not deployed to environment 'production' in organization 'demo'`,
       });
 
       const result = await ask(sandbox, { environment: 'production', ...LOOKUP });
@@ -495,7 +493,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         outcome: 'error',
         found: null,
         environment: 'nowhere',
-        fingerprint: BACKEND_150,
+        fingerprint: BACKEND_15,
         error: { kind: 'api', message: expect.stringContaining("Environment named 'nowhere'") as unknown },
       });
       expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
@@ -506,8 +504,8 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const sandbox = await start();
     // Named as the full answer names them: a minimal answer names neither (not confirmed, below).
     const real = {
-      ...(await sandbox.client().getDeployment('production', BACKEND_140)),
-      fingerprint: BACKEND_140,
+      ...(await sandbox.client().getDeployment('production', BACKEND_14)),
+      fingerprint: BACKEND_14,
       env_name: 'production',
     };
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
@@ -515,17 +513,17 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     expect(otherArtifact.code).toBe(1);
     expect(otherArtifact.stdout).toContain(
       '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
-        `"${BACKEND_140}", not "${BACKEND_150}" as asked: the answer is about something else`,
+        `"${BACKEND_14}", not "${BACKEND_15}" as asked: the answer is about something else`,
     );
     expect(otherArtifact.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
     expect(outputFile(otherArtifact, 'result-file')).toMatchObject({
       outcome: 'error',
-      fingerprint: BACKEND_150,
+      fingerprint: BACKEND_15,
       error: { kind: 'unexpected-response' },
     });
 
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_140, ...LOOKUP });
+    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_14, ...LOOKUP });
     expect(otherEnvironment.code).toBe(1);
     expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
     expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });
