@@ -155,16 +155,16 @@ function newestByName(attestations: CommitAttestation[]): Map<string, CommitAtte
  * reader's language. In the summary's order.
  */
 export const VERDICTS = {
-  'overridden-non-compliant': ['non-compliant', '❌', 'rejected by an override'],
-  unknown: ['unknown', UNKNOWN_MARK, 'could not be checked'],
-  'self-approved': ['self-approved', '❌', 'self-approved'],
+  'overridden-non-compliant': { grade: 'non-compliant', mark: '❌', words: 'rejected by an override' },
+  unknown: { grade: 'unknown', mark: UNKNOWN_MARK, words: 'could not be checked' },
+  'self-approved': { grade: 'self-approved', mark: '❌', words: 'self-approved' },
   // Not `merged`: on a pull request's own run, its pull request is still open.
-  unreviewed: ['unreviewed', '❌', 'approved by no one'],
-  'no-pull-request': ['no-pull-request', '⚠️', 'without a pull request'],
-  'overridden-compliant': [undefined, '✅', 'accepted by an override'],
-  exempt: [undefined, '✅', 'exempt from review'],
-  reviewed: [undefined, '✅', 'reviewed by someone else'],
-} as const satisfies Record<string, readonly [Grade | undefined, string, string]>;
+  unreviewed: { grade: 'unreviewed', mark: '❌', words: 'approved by no one' },
+  'no-pull-request': { grade: 'no-pull-request', mark: '⚠️', words: 'without a pull request' },
+  'overridden-compliant': { grade: undefined, mark: '✅', words: 'accepted by an override' },
+  exempt: { grade: undefined, mark: '✅', words: 'exempt from review' },
+  reviewed: { grade: undefined, mark: '✅', words: 'reviewed by someone else' },
+} as const satisfies Record<string, { grade: Grade | undefined; mark: string; words: string }>;
 export type Verdict = keyof typeof VERDICTS;
 
 export interface ReviewVerdict {
@@ -322,7 +322,7 @@ export function decideReview(
   const counts = Object.fromEntries(
     Object.keys(VERDICTS).map((v) => [v, verdicts.filter((r) => r.verdict === v).length]),
   ) as Record<Verdict, number>;
-  const failing = verdicts.filter((r) => VERDICTS[r.verdict][0] !== undefined);
+  const failing = verdicts.filter((r) => VERDICTS[r.verdict].grade !== undefined);
   return { verdicts, counts, failing, compliant: failing.length === 0 };
 }
 
@@ -330,5 +330,5 @@ export type Review = ReturnType<typeof decideReview>;
 
 /** The grade a verdict fails with; never undefined for the verdicts in `failing`. */
 export function gradeOf(r: ReviewVerdict): Grade {
-  return VERDICTS[r.verdict][0] ?? 'unknown';
+  return VERDICTS[r.verdict].grade ?? 'unknown';
 }

@@ -425,13 +425,13 @@ export function renderUnchecked(inputs: GateInputs, read: CommitsRead): StepResu
 }
 
 const ORDER = Object.keys(VERDICTS) as Verdict[];
-const wordsOf = (verdict: Verdict) => VERDICTS[verdict][2];
+const wordsOf = (verdict: Verdict) => VERDICTS[verdict].words;
 /** The review's findings, each a commit, graded in its table's words (`approved by no one`). */
 const REVIEWED: FindingWords = {
   noun: 'commit',
   grades: Object.fromEntries(
     ORDER.flatMap((v) => {
-      const [grade, , words] = VERDICTS[v];
+      const { grade, words } = VERDICTS[v];
       return grade === undefined ? [] : [[grade, words]];
     }),
   ),
@@ -492,7 +492,7 @@ export function renderReview(
       `${plural(review.failing.length, 'fails', 'fail')} the review ` +
       `(${verdictCounts(
         counts,
-        ORDER.filter((v) => VERDICTS[v][0] !== undefined),
+        ORDER.filter((v) => VERDICTS[v].grade !== undefined),
       )})`,
     title: REVIEW_TITLE,
   });
@@ -516,7 +516,7 @@ function reviewTables(
   const byVerdict = ORDER.map((verdict) => verdicts.filter((r) => r.verdict === verdict));
   if (verdicts.length > MATRIX_MAX) {
     const groups = ORDER.map((verdict, i) => ({
-      mark: VERDICTS[verdict][1],
+      mark: VERDICTS[verdict].mark,
       words: wordsOf(verdict),
       commits: (byVerdict[i] ?? []).map((r) => line(r.commit, why(r))),
     }));
@@ -528,7 +528,7 @@ function reviewTables(
       ['Commit', 'Result', 'Pull request', 'Authors', 'Approvers', 'Why'],
       notReviewed.map((r) => [
         cell(r.commit),
-        VERDICTS[r.verdict].slice(1).join(' '),
+        `${VERDICTS[r.verdict].mark} ${VERDICTS[r.verdict].words}`,
         prCell(r),
         r.authors.join(', ') || '—',
         r.approvers.join(', ') || '—',
