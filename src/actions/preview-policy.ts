@@ -14,7 +14,7 @@ import {
   sortPolicy,
   POLICY_MARK,
   POLICY_WORDS,
-  verdictSentence,
+  wouldSentence,
   writePolicySection,
   type Judged,
   type PolicyResult,
@@ -168,7 +168,7 @@ function report(
 ): SummaryWriter {
   const summary = new SummaryWriter(options);
   const { environment: env } = inputs;
-  const verdict = verdictSentence(now.counts, now.file, `artifact in ${env}`, true);
+  const verdict = wouldSentence(now.counts, now.file, `artifact in ${env}`);
   summary.heading(`${POLICY_MARK[now.verdict]} ${verdict}`, 3);
   summary.paragraph(
     snapshot === null

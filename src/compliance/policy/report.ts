@@ -159,34 +159,35 @@ export function policyResult(
   };
 }
 
-/**
- * The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`; with `would`, what a policy not
- * yet applied would do: `With p.yml, 2 of 14 artifacts in production would fail`. `noun` as `counted` takes it.
- */
-export function verdictSentence(
-  { artifacts: n, fail, unknown }: PolicyResult['counts'],
-  name: string,
-  noun = 'artifact',
-  would = false,
-) {
-  const all = counted(n, noun);
-  const of = (count: number) => `${count} of ${n} ${all}`;
-  const unsure = unknown > 0 ? `; ${unknown} could not be checked` : '';
-  if (would) {
-    const said =
-      fail > 0
-        ? `${of(fail)} would fail${unsure}`
-        : unknown > 0
-          ? `${of(unknown)} could not be checked`
-          : n === 0
-            ? `no ${noun} to check`
-            : `${n === 1 ? 'the' : `all ${n}`} ${all} would pass`;
-    return `With ${name}, ${said}`;
-  }
+/** The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`. `noun` as `counted` takes it. */
+export function verdictSentence(counts: PolicyResult['counts'], name: string, noun = 'artifact') {
+  const { artifacts: n, fail, unknown } = counts;
+  const { all, of, unsure } = countWords(counts, noun);
   if (fail > 0) return `${of(fail)} ${plural(fail, 'breaks', 'break')} ${name}${unsure}`;
   if (unknown > 0) return `${of(unknown)} could not be checked against ${name}`;
   if (n === 0) return `No ${all} to check against ${name}`;
   return `${n === 1 ? 'The' : `All ${n}`} ${all} ${plural(n, 'passes', 'pass')} ${name}`;
+}
+
+/** What a policy not yet applied would do: `With p.yml, 2 of 14 artifacts in production would fail`. */
+export function wouldSentence(counts: PolicyResult['counts'], name: string, noun: string) {
+  const { artifacts: n, fail, unknown } = counts;
+  const { all, of, unsure } = countWords(counts, noun);
+  const said =
+    fail > 0
+      ? `${of(fail)} would fail${unsure}`
+      : unknown > 0
+        ? `${of(unknown)} could not be checked`
+        : n === 0
+          ? `no ${noun} to check`
+          : `${n === 1 ? 'the' : `all ${n}`} ${all} would pass`;
+  return `With ${name}, ${said}`;
+}
+
+function countWords({ artifacts: n, unknown }: PolicyResult['counts'], noun: string) {
+  const all = counted(n, noun);
+  const of = (count: number) => `${count} of ${n} ${all}`;
+  return { all, of, unsure: unknown > 0 ? `; ${unknown} could not be checked` : '' };
 }
 
 /** The section: what breaks it, what could not be checked, what an exception waived; the rest folded. */
