@@ -16,6 +16,7 @@ import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { runAction, type RunOptions, type RunResult } from '../helpers/runner.js';
 import { connection, useSandbox } from '../helpers/sandbox.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
+import { loopback } from '../helpers/inputs.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
 
 const CAP = 256 * 1024 * 1024;
@@ -73,7 +74,7 @@ describe('the service (node:http: nothing is inflated)', () => {
       flooding = flood(res, kind);
     });
     const run = await peakOf('list-actions', {
-      inputs: { 'api-url': service.origin, 'api-token': TEST_TOKEN, org: 'acme' },
+      inputs: loopback(service.origin),
       env: { COMPLIANCE_RETRIES: '0' },
     });
     bounded(run, said, kind, flooding);

@@ -22,6 +22,7 @@ import { connection, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
 import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
+import { loopback } from '../helpers/inputs.js';
 
 const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 
@@ -79,10 +80,7 @@ describe.concurrent('through the bundle: outcome error, result file, summary, fa
     const resultFile = name !== 'setup';
     describe(name, () => {
       it('with the service unreachable', async ({ expect }) => {
-        const result = await runAction(
-          name,
-          optionsOf(name, { 'api-url': unreachable, 'api-token': TEST_TOKEN, org: 'acme' }),
-        );
+        const result = await runAction(name, optionsOf(name, loopback(unreachable)));
         expectCouldNotFinish(expect, result, {
           // A report that could not be sent is undelivered (its payload kept); setup names api-url.
           kinds: ['network', 'undelivered'],
@@ -145,10 +143,7 @@ describe('in-process: outcome error, result file, summary, failure', () => {
       });
 
       it('with an answer not in the documented shape', async () => {
-        const result = await runStep(
-          name,
-          optionsOf(name, { 'api-url': unexpected().origin, 'api-token': TEST_TOKEN, org: 'acme' }),
-        );
+        const result = await runStep(name, optionsOf(name, loopback(unexpected().origin)));
         expectCouldNotFinish(expect, result, {
           kinds: ['unexpected-response', 'undelivered'],
           reason: /unexpected response from /,

@@ -27,6 +27,9 @@ export const CONNECTION = {
   org: 'acme',
 } as const;
 
+/** The connection to a test server on loopback: its origin, the test token, org acme. */
+export const loopback = (origin: string) => ({ ...CONNECTION, 'api-url': origin });
+
 /**
  * A token no earlier test has registered with the redactor (it keeps what it learns for the life of the worker), so a
  * test can tell that this very call masked and registered it. Guarded: it must never show in a test's output.

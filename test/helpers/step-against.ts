@@ -7,7 +7,7 @@ import type { ActionName } from '../../src/actions/index.js';
 import { useInProcessAction } from './in-process.js';
 import type { RunOptions, RunResult } from './runner.js';
 import { connection, useSandbox } from './sandbox.js';
-import { TEST_TOKEN } from './secrets.js';
+import { loopback } from './inputs.js';
 import { json, startServer, type Handler, type RecordedRequest } from './server.js';
 
 export type Asked = RunResult & { requests: readonly RecordedRequest[] };
@@ -26,7 +26,7 @@ export function useLoopbackStep(name: ActionName, base: Record<string, string> =
     const handler: Handler = typeof answer === 'function' ? answer : (_req, res) => json(res, 200, answer);
     const server = await startServer(handler);
     try {
-      const connection = { 'api-url': server.origin, 'api-token': TEST_TOKEN, org: 'acme' };
+      const connection = loopback(server.origin);
       const result = await runAction(name, { ...options, inputs: { ...connection, ...base, ...inputs } });
       return { ...result, requests: server.requests };
     } finally {

@@ -10,7 +10,7 @@ import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { loopback } from '../../helpers/inputs.js';
 import { noLeak } from '../../helpers/step-result.js';
 import { cleanedAfterEach, closedOrigin, json, startServer, type Handler } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
@@ -58,8 +58,7 @@ const diff = (
   inputs: Record<string, string> = {},
   options: RunOptions = {},
 ) => {
-  const to =
-    typeof at === 'string' ? { 'api-url': at, 'api-token': TEST_TOKEN, org: 'acme' } : connection(at.url);
+  const to = typeof at === 'string' ? loopback(at) : connection(at.url);
   return runAction('diff-envs', {
     ...options,
     inputs: { ...to, 'snapshot-1': one, 'snapshot-2': two, ...inputs },

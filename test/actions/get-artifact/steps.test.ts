@@ -12,7 +12,7 @@ import { BACKEND_15 as NON_COMPLIANT_FP, COMMIT_14 as TRAIL } from '../../helper
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
-import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { loopback } from '../../helpers/inputs.js';
 import { json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
@@ -462,7 +462,7 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
   it.each(rows)('$label', async ({ inputs, answer: body = {}, sent, ...expected }) => {
     answer = body;
     const before = server().requests.length;
-    const connection = { 'api-url': server().origin, 'api-token': TEST_TOKEN, org: 'acme' };
+    const connection = loopback(server().origin);
     check(
       await runAction('get-artifact', {
         inputs: { ...connection, flow: 'backend', fingerprint: FP, ...inputs },

@@ -15,6 +15,7 @@ import { CLUSTER, expectKept, podsWorkspace } from '../../helpers/report-k8s-env
 import { outputFile, type RunResult } from '../../helpers/runner.js';
 import { connection, DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
+import { loopback } from '../../helpers/inputs.js';
 import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
 
@@ -42,7 +43,6 @@ async function server(handler: Handler) {
   later(() => started.close());
   return started;
 }
-const loopback = (origin: string) => ({ 'api-url': origin, 'api-token': TEST_TOKEN, org: 'acme' });
 
 const kube = useKubeApi();
 /** A loopback Kubernetes API holding `pods`, and a kubeconfig with contexts `live` (current) and `other`. */
