@@ -21,11 +21,7 @@ const patterns = (glob: string): string[] | string => {
 };
 
 /** What is wrong with a line the dialect refuses. */
-function refused(glob: string): PatternError {
-  const error = thrownBy(() => compileGlob(glob));
-  if (!(error instanceof PatternError)) throw error;
-  return error;
-}
+const refused = (glob: string) => thrownBy(() => compileGlob(glob), PatternError);
 const problem = (glob: string) => refused(glob).problem;
 
 /**

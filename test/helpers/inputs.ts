@@ -92,9 +92,14 @@ export async function printedDuring<T>(work: () => Promise<T>): Promise<Printed<
   }
 }
 
-/** What `work` threw; fails when it did not throw an Error. */
-export function thrownBy(work: () => unknown): Error {
+/** What `work` threw; fails when it did not throw an Error (or, given `type`, one of that kind). */
+export function thrownBy<T extends Error = Error>(
+  work: () => unknown,
+  type?: new (...args: never[]) => T,
+): T {
   const { error } = printedBy(work);
   if (!(error instanceof Error)) throw new Error(`expected an error, got ${String(error)}`);
-  return error;
+  if (type && !(error instanceof type)) throw error;
+  // Without `type`, T is Error.
+  return error as T;
 }

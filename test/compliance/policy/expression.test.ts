@@ -211,8 +211,7 @@ describe('refusals', () => {
   ];
 
   it.each(cases)('%j: %s at column %i', (text, problem, column) => {
-    const error = thrownBy(() => parse(text));
-    if (!(error instanceof ExpressionError)) throw error;
+    const error = thrownBy(() => parse(text), ExpressionError);
     expect(error).toMatchObject({ problem, offset: column - 1, message: `${problem} at column ${column}` });
     expect(error.expected).not.toBe('');
   });
