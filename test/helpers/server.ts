@@ -92,6 +92,16 @@ export function forTheFile<T extends { close(): Promise<void> }>(
   };
 }
 
+/** startServer for the tests of a file or block: each server closed after its test. */
+export function useServers(): (handler: Handler) => Promise<TestServer> {
+  const later = cleanedAfterEach();
+  return async (handler) => {
+    const server = await startServer(handler);
+    later(() => server.close());
+    return server;
+  };
+}
+
 /** Registers an afterEach that runs, in order, the clean-ups given to the returned function during the test. */
 export function cleanedAfterEach(): (cleanup: () => unknown) => void {
   const cleanups: (() => unknown)[] = [];

@@ -10,7 +10,7 @@ import { ARRIVING, BASE_POLICY, verdictOf } from '../../helpers/policy.js';
 import { outputFile, type RunResult } from '../../helpers/runner.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
-import { cleanedAfterEach, json, startServer } from '../../helpers/server.js';
+import { json, useServers, type Handler } from '../../helpers/server.js';
 import { diffBody } from '../../helpers/diff-envs.js';
 import { check } from '../../helpers/get-artifact.js';
 
@@ -156,7 +156,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 });
 
 describe('diff-envs with a policy, refusals and answers that cannot be trusted', () => {
-  const later = cleanedAfterEach();
+  const listen = useServers();
 
   it('refuses a gate on lookups turned off, a review grade, and a policy grade without a policy, before any request', async () => {
     const sandbox = await startSandbox();
@@ -178,17 +178,16 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
 
   /** A diff bringing one artifact of flow backend; the trails answer as `trails` says. */
   const serve = async (
-    trails: (res: Parameters<Parameters<typeof startServer>[0]>[1]) => void,
+    trails: (res: Parameters<Handler>[1]) => void,
     inputs: Record<string, string> = {},
     flow = 'backend',
   ) => {
-    const server = await startServer((req, res) => {
+    const server = await listen((req, res) => {
       if (req.url.pathname.startsWith('/api/v2/env-diff/')) {
         const arriving = [{ fingerprint: 'b'.repeat(64), name: 'ghcr.io/acme/backend:2.0', flow }];
         json(res, 200, diffBody('prod#1', 'staging#2', arriving));
       } else trails(res);
     });
-    later(() => server.close());
     return runAction('diff-envs', {
       inputs: {
         'api-url': server.origin,

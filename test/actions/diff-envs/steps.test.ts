@@ -12,7 +12,7 @@ import { outputFile, type RunOptions, type RunResult } from '../../helpers/runne
 import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { loopback } from '../../helpers/inputs.js';
 import { noLeak } from '../../helpers/step-result.js';
-import { cleanedAfterEach, closedOrigin, json, startServer, type Handler } from '../../helpers/server.js';
+import { closedOrigin, json, useServers } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
@@ -71,13 +71,7 @@ const promoteAt = (origin: string, inputs: Record<string, string> = {}) =>
   diff(origin, 'prod', 'staging', inputs);
 
 describe('diff-envs against a loopback server', () => {
-  const later = cleanedAfterEach();
-  /** A loopback server closed after the test. */
-  const serve = async (handler: Handler) => {
-    const server = await startServer(handler);
-    later(() => server.close());
-    return server;
-  };
+  const serve = useServers();
 
   describe('an answer that names no snapshot is not confirmed, never "no differences" as asked', () => {
     const notConfirmed = notConfirmedOf('prod', 'prod');

@@ -16,7 +16,7 @@ import { outputFile, type RunResult } from '../../helpers/runner.js';
 import { connection, DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { loopback } from '../../helpers/inputs.js';
-import { cleanedAfterEach, json, startServer, type Handler } from '../../helpers/server.js';
+import { json, useServers } from '../../helpers/server.js';
 import { noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
@@ -29,20 +29,13 @@ const staging = (url: string, extra: Record<string, string> = {}) => ({
   'pods-file': 'pods.json',
   ...extra,
 });
-const later = cleanedAfterEach();
+const server = useServers();
 
 /** A report-k8s-env step in `cwd` (when given) with `inputs`, and `env`. */
 const report = (cwd: string | undefined, inputs: Record<string, string>, env: Record<string, string> = {}) =>
   runAction('report-k8s-env', { ...(cwd !== undefined && { cwd }), inputs, env });
 /** A folder with pods.json of `items` (CLUSTER by default), and envs.yaml of `config` when given. */
 const workspace = (items?: unknown[], config?: string) => podsWorkspace(tempDir('pods-'), items, config);
-
-/** A loopback server answering with `handler`, closed after the test. */
-async function server(handler: Handler) {
-  const started = await startServer(handler);
-  later(() => started.close());
-  return started;
-}
 
 const kube = useKubeApi();
 /** A loopback Kubernetes API holding `pods`, and a kubeconfig with contexts `live` (current) and `other`. */
