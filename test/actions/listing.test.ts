@@ -40,9 +40,17 @@ const COULD_NOT = {
   'get-deployment': {
     says: 'Could not check the deployment',
     outputs: Object.fromEntries(
-      ['found', 'deployed-at', 'snapshot-index', 'artifact-name', 'diff-url', 'lead-time-seconds']
-        .concat(['replaced-fingerprint', 'replaced-commit', 'compare-url'])
-        .map((name) => [name, '']),
+      [
+        'found',
+        'deployed-at',
+        'snapshot-index',
+        'artifact-name',
+        'diff-url',
+        'lead-time-seconds',
+        'replaced-fingerprint',
+        'replaced-commit',
+        'compare-url',
+      ].map((name) => [name, '']),
     ),
   },
   // `failing` stays a list.
@@ -407,9 +415,10 @@ const EU_TRAILS = [
   'release-2.1',
   '1addad165e5b342626bdbfa08604cbbc7b64cf0b',
   '8d53aedd82f61fb9d55ad70c7b6f4bcec9de31ab',
-]
-  .concat(['4a461aa10861362d43d1acbcc9ce4ab5595bb4d4', '87c30089bf6232360dc7bb9b7f9c7ced0c0eadd4'])
-  .concat(['8a77c429c3b2cad02588afde12201d6f6adb7183']);
+  '4a461aa10861362d43d1acbcc9ce4ab5595bb4d4',
+  '87c30089bf6232360dc7bb9b7f9c7ced0c0eadd4',
+  '8a77c429c3b2cad02588afde12201d6f6adb7183',
+];
 const [C, N] = ['COMPLIANT', 'NON-COMPLIANT'];
 const shop = (sha: string, title: string) =>
   `[${sha.slice(0, 7)} ${title}](https://github.com/acme/shop/commit/${sha})`;
@@ -434,7 +443,11 @@ describe.each(PROFILES)('the lists of the demo seed, the sandbox answering %s', 
       outputs: { outcome: 'listed', count: '10', 'non-compliant': '4' },
       saved: {
         outcome: 'listed',
-        ...{ count: 10, nonCompliant: 4, total: 10, truncated: false, pagesRead: 1 },
+        count: 10,
+        nonCompliant: 4,
+        total: 10,
+        truncated: false,
+        pagesRead: 1,
         trails: named([
           ...EU_TRAILS,
           'release-2.0',
@@ -460,7 +473,12 @@ describe.each(PROFILES)('the lists of the demo seed, the sandbox answering %s', 
       inputs: { flow: 'backend' },
       outputs: { outcome: 'listed', count: '6', 'non-compliant': '1' },
       saved: {
-        ...{ outcome: 'listed', flow: 'backend', count: 6, nonCompliant: 1, total: 6, truncated: false },
+        outcome: 'listed',
+        flow: 'backend',
+        count: 6,
+        nonCompliant: 1,
+        total: 6,
+        truncated: false,
         attestations: named([
           'snyk-scan',
           'unit-tests',

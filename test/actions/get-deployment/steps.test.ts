@@ -51,7 +51,10 @@ const OUTPUTS = [
   'artifact-name',
   'replaced-fingerprint',
   'replaced-commit',
-].concat(['compare-url', 'lead-time-seconds', 'diff-url']);
+  'compare-url',
+  'lead-time-seconds',
+  'diff-url',
+];
 
 describe('get-deployment against a loopback server, whatever the sandbox profile', () => {
   describe('what shipped, from one answer and the checkout', () => {
