@@ -1,33 +1,15 @@
 /** What check-attestations-for-commit's tests share. */
 import { expect } from 'vitest';
 import type { GateResult } from '../../src/actions/check-attestations-for-commit/render.js';
-import { CommitAttestation } from '../../src/api/schemas/index.js';
 import { escapeText } from '../../src/summary/writer.js';
 import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed, type Running } from './sandbox.js';
-import { noLeak } from './step-result.js';
+import { expectStep } from './step-result.js';
 
 /** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
 export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 export const UI = 'https://sandbox.compliance.invalid';
-
-/**
- * An attestation of `name` through the schema, as the client reads an answer (display-only fields absent read null);
- * `verdict` undefined leaves is_compliant out, as a service without a verdict does.
- */
-export function at(
-  name: string,
-  verdict: boolean | null | undefined,
-  extra: Partial<CommitAttestation> = {},
-) {
-  return CommitAttestation.parse({
-    attestation_name: name,
-    attestation_type: 'generic',
-    ...(verdict !== undefined && { is_compliant: verdict }),
-    ...extra,
-  });
-}
 
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
 export type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
@@ -103,38 +85,6 @@ export function observed(sandbox: Running): string[] {
 }
 
 export const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;
-export const errors = (r: RunResult) => r.stdout.match(/^::error.*$/gm) ?? [];
-export const warnings = (r: RunResult) => r.stdout.match(/^::warning.*$/gm) ?? [];
-
-export const clean = (result: RunResult): void => noLeak(result.everything);
-
-/** How a step ended: each part given is checked (the list outputs parsed), and no secret shows anywhere. */
-export interface Ended {
-  code: number;
-  outputs?: Record<string, string>;
-  missing?: unknown[];
-  nonCompliant?: unknown[];
-  errors?: unknown[];
-  warnings?: unknown[];
-  stdout?: string[];
-  summary?: string[];
-  result?: Record<string, unknown>;
-}
-
-export function expectStep(result: RunResult, ended: Ended): void {
-  expect(result.code).toBe(ended.code);
-  if (ended.outputs) expect(result.outputs).toMatchObject(ended.outputs);
-  if (ended.missing) expect(JSON.parse(result.outputs.missing ?? '')).toEqual(ended.missing);
-  if (ended.nonCompliant)
-    expect(JSON.parse(result.outputs['non-compliant'] ?? '')).toEqual(ended.nonCompliant);
-  if (ended.errors) expect(errors(result)).toEqual(ended.errors);
-  if (ended.warnings) expect(warnings(result)).toEqual(ended.warnings);
-  for (const text of ended.stdout ?? []) expect(result.stdout).toContain(text);
-  for (const text of ended.summary ?? []) expect(result.summary).toContain(text);
-  if (ended.result) expect(resultOf(result)).toMatchObject(ended.result);
-  clean(result);
-}
-
 /**
  * A gate that could not check: it fails, never compliant, with outcome error, a result file keeping why, and a job
  * summary that says so and why (`why` as the log shows it).
@@ -154,7 +104,7 @@ export function couldNotCheck(
       'non-compliant': '[]',
       'would-fail': 'true',
     },
-    result: { outcome: 'error', compliant: false, error: { kind } },
+    saved: { outcome: 'error', compliant: false, error: { kind } },
     stdout: [`::error::${why}`],
     summary: [`### ⚠️ ${heading}`, escapeText(why)],
   });

@@ -1,15 +1,59 @@
 /**
- * What a step that could not finish must leave, as the lifecycle promises it (src/runtime/step.ts): `outcome=error`,
- * a `result-file` that exists and holds `error.kind` and `error.message`, a job summary that says what could not be
- * done and why, and the failure. For the dist tests, which see the step as the runner does.
+ * What a step leaves, as a test reads it: `expectStep`, how one ended, and `expectCouldNotFinish`, what a step that
+ * could not finish must leave as the lifecycle promises it (src/runtime/step.ts): `outcome=error`, a `result-file`
+ * holding `error.kind` and `error.message`, a job summary that says what could not be done and why, and the failure.
  */
-import type { ExpectStatic } from 'vitest';
+import { expect, type ExpectStatic } from 'vitest';
 import { outputFile, type RunResult } from './runner.js';
 import { assertNoSecret, withoutMaskCommands } from './secrets.js';
 
 /** Asserts that nothing the step printed or wrote shows a secret (the runner's mask commands aside). */
 export const noLeak = (everything: string): void =>
   assertNoSecret(withoutMaskCommands(everything), 'the step');
+
+/** The step's `::error` lines, and its `::warning` lines, whole and in order. */
+export const errors = (result: RunResult): string[] => result.stdout.match(/^::error.*$/gm) ?? [];
+export const warnings = (result: RunResult): string[] => result.stdout.match(/^::warning.*$/gm) ?? [];
+
+/** How a step ended: each field given is checked, and every run for a secret it shows. */
+export interface Expected {
+  code: number;
+  /** A subset of the outputs. */
+  outputs?: Record<string, string>;
+  /** Outputs that are not set. */
+  unset?: string[];
+  /** List outputs, parsed, in full, by output name. */
+  lists?: Record<string, unknown[]>;
+  /** Texts the log and the job summary hold, and do not. */
+  stdout?: string[];
+  notStdout?: string[];
+  summary?: string[];
+  notSummary?: string[];
+  /** Every `::error` and `::warning` line, in order (a line or a matcher). */
+  errors?: unknown[];
+  warnings?: unknown[];
+  /** The last line printed: the failure. */
+  last?: string;
+  /** A subset of the result file (an array in it, in full: same length, each item a subset). */
+  saved?: Record<string, unknown>;
+}
+
+export function expectStep(result: RunResult, e: Expected): void {
+  expect(result.code, result.stdout).toBe(e.code);
+  if (e.outputs) expect(result.outputs).toMatchObject(e.outputs);
+  for (const name of e.unset ?? []) expect(result.outputs[name]).toBeUndefined();
+  for (const [name, list] of Object.entries(e.lists ?? {}))
+    expect(JSON.parse(result.outputs[name] ?? '')).toEqual(list);
+  for (const text of e.stdout ?? []) expect(result.stdout).toContain(text);
+  for (const text of e.notStdout ?? []) expect(result.stdout).not.toContain(text);
+  for (const text of e.summary ?? []) expect(result.summary).toContain(text);
+  for (const text of e.notSummary ?? []) expect(result.summary).not.toContain(text);
+  if (e.errors) expect(errors(result)).toEqual(e.errors);
+  if (e.warnings) expect(warnings(result)).toEqual(e.warnings);
+  if (e.last !== undefined) expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(e.last);
+  if (e.saved) expect(outputFile(result, 'result-file')).toMatchObject(e.saved);
+  noLeak(result.everything);
+}
 
 /** A job summary as a reader sees it: Markdown escapes, HTML entities and the zero-width spaces that break mentions removed. */
 export function summaryText(markdown: string): string {

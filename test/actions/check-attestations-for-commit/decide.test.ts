@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AttestationsByCommit, CommitAttestation } from '../../../src/api/schemas/index.js';
-import { at } from '../../helpers/check-attestations.js';
+import { at } from '../../helpers/attestation.js';
 import {
   decide,
   type CellState,

@@ -7,14 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  clean,
-  expectStep,
-  observed,
-  resultOf,
-  seedAttesting,
-  withDeployed,
-} from '../../helpers/check-attestations.js';
+import { observed, resultOf, seedAttesting, withDeployed } from '../../helpers/check-attestations.js';
+import { expectStep, noLeak } from '../../helpers/step-result.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastCommits, gitRecorder, repoIn, useTempDirs, type Repo } from '../../helpers/git.js';
 import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
@@ -106,9 +100,11 @@ describe('check-attestations-for-commit over a range', () => {
     expectStep(result, {
       code: 1,
       outputs: { outcome: 'non-compliant' },
-      nonCompliant: [{ commit: failing, name: 'unit-tests' }],
-      missing: [{ commit: missing, name: 'unit-tests' }],
-      result: { from: 'range', commits: newestFirst.map((sha) => ({ sha })) },
+      lists: {
+        'non-compliant': [{ commit: failing, name: 'unit-tests' }],
+        missing: [{ commit: missing, name: 'unit-tests' }],
+      },
+      saved: { from: 'range', commits: newestFirst.map((sha) => ({ sha })) },
       stdout: ['300 commits of v1..HEAD (newest first):'],
       summary: [
         `300 commits of v1..HEAD (${root.slice(0, 7)}..${head().slice(0, 7)}), newest first, merges included.`,
@@ -157,7 +153,7 @@ describe('check-attestations-for-commit over a range', () => {
       },
       errors: [failure],
       warnings: [],
-      result: { compliant: false, commits: [], note, wouldFail: true, nothingChecked: 'missing' },
+      saved: { compliant: false, commits: [], note, wouldFail: true, nothingChecked: 'missing' },
       stdout: [`\n${note}\n`],
       summary: [
         '### ❌ Compliance gate tripped: nothing checked\n',
@@ -283,7 +279,7 @@ describe('check-attestations-for-commit over a range', () => {
         why: 'not looked up (at most 200 lookups in one step)',
       });
       expect(failed.summary).toContain(bound);
-      clean(failed);
+      noLeak(failed.everything);
     } finally {
       lookups.stop();
       await server.close();
@@ -294,7 +290,7 @@ describe('check-attestations-for-commit over a range', () => {
     const sandbox = await startSandbox();
     const asked = observed(sandbox);
     const result = await gate(sandbox.url, { commits: 'v9.9.9..HEAD' });
-    expectStep(result, { code: 1, outputs: { outcome: 'error' }, result: { error: { kind: 'input' } } });
+    expectStep(result, { code: 1, outputs: { outcome: 'error' }, saved: { error: { kind: 'input' } } });
     expect(resultOf(result).error?.message).toBe(
       `Invalid input 'commits': 'v9.9.9' names no commit in the repository at ${r.dir}. Expected <base>..<head> ` +
         'on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs).',
@@ -327,7 +323,7 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
         code: 0,
         outputs: { outcome: 'compliant' },
         // The union of c3..head and c6..head: every commit after c3, newest first.
-        result: {
+        saved: {
           from: 'since-deployed',
           commits: after
             .slice(4, 10)
@@ -356,7 +352,7 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
         `-C ${r.dir} rev-parse --verify --quiet --end-of-options ${head}^{commit}`,
       ]);
     } else {
-      expectStep(result, { code: 1, outputs: { outcome: 'error' }, result: { error: { kind: 'input' } } });
+      expectStep(result, { code: 1, outputs: { outcome: 'error' }, saved: { error: { kind: 'input' } } });
       expect(saved.error?.message).toContain("Invalid input 'since-deployed-in': found no base");
       expect(saved.error?.message).toContain('the commit of ghcr.io/acme/app:1.3.0');
     }
@@ -413,7 +409,7 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     expectStep(fail, {
       code: 1,
       outputs: { outcome: 'error', compliant: 'false' },
-      result: { error: { kind: 'input' }, deployed: { environment: 'production' } },
+      saved: { error: { kind: 'input' }, deployed: { environment: 'production' } },
       summary: ['Compliance gate could not check', 'found no base'],
     });
 
@@ -422,7 +418,7 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
       code: 0,
       outputs: { outcome: 'compliant' },
       // Every commit of the head, the root included.
-      result: {
+      saved: {
         commits: [...after.slice(0, 5).reverse(), root].map((sha) => ({ sha })),
         deployed: { noBase: 'all' },
       },
@@ -436,7 +432,7 @@ describe.each(PROFILES)('since-deployed-in, the sandbox answering %s', (PROFILE)
     expectStep(skip, {
       code: 0,
       outputs: { outcome: 'skipped', compliant: 'false', missing: '[]', 'would-fail': 'false' },
-      result: { outcome: 'skipped', compliant: false, commits: [] },
+      saved: { outcome: 'skipped', compliant: false, commits: [] },
       summary: ['### ⏭️ Compliance gate skipped: nothing checked', noBase],
       stdout: [`::warning::No base in production: ${noBase}. Nothing was checked (on-no-base: skip).`],
     });

@@ -23,7 +23,7 @@ import { errorStep, type StepResult } from '../../../src/runtime/step.js';
 import { SUMMARY_LIMIT } from '../../../src/summary/writer.js';
 import { useTempDirs } from '../../helpers/git.js';
 import { CONNECTION, inputEnv } from '../../helpers/inputs.js';
-import { at } from '../../helpers/check-attestations.js';
+import { at } from '../../helpers/attestation.js';
 
 const { tempDir } = useTempDirs();
 const A = 'a'.repeat(40);

@@ -6,15 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errors,
-  expectStep,
-  observed,
-  resultOf,
-  seedWith,
-  warnings,
-  withDeployed,
-} from '../../helpers/check-attestations.js';
+import { observed, resultOf, seedWith, withDeployed } from '../../helpers/check-attestations.js';
+import { errors, expectStep, warnings } from '../../helpers/step-result.js';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import {
@@ -82,7 +75,9 @@ describe('review: never-alone over a release', () => {
     expectStep(result, {
       code: 1,
       outputs: { outcome: 'non-compliant', compliant: 'false', 'would-fail': 'true', missing: '[]' },
-      nonCompliant: [],
+      lists: {
+        'non-compliant': [],
+      },
       summary: [
         '### ❌ Review check tripped\n',
         '4 of 12 commits reviewed by someone else; 1 rejected by an override, 1 could not be checked, ' +
@@ -184,7 +179,7 @@ describe('review: never-alone over a release', () => {
     }));
     const api = await github({ pulls: { 7: listed } });
     const result = await review(url, { 'comment-on-pr': 'true' }, onPullRequest(api, shas.reviewed));
-    expectStep(result, { code: 1, result: { from: 'pull-request', pullRequest: 7 } });
+    expectStep(result, { code: 1, saved: { from: 'pull-request', pullRequest: 7 } });
     const body = api.comments.get(7)?.[0]?.body ?? '';
     expect(body).toContain('### ❌ Review check tripped');
     expect(body).toContain(

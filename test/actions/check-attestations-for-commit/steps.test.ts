@@ -5,17 +5,8 @@
  * test/dist/module-load.test.ts.
  */
 import { createHash } from 'node:crypto';
-import {
-  COMPLIANT,
-  couldNotCheck,
-  errors,
-  expectStep,
-  resultOf,
-  seedAttesting,
-  UI,
-  warnings,
-  type Ended,
-} from '../../helpers/check-attestations.js';
+import { COMPLIANT, couldNotCheck, resultOf, seedAttesting, UI } from '../../helpers/check-attestations.js';
+import { errors, expectStep, warnings, type Expected } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
@@ -78,11 +69,13 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
     expectStep(result, {
       code: 0,
       outputs: { compliant: 'true', outcome: 'compliant' },
-      missing: [],
-      nonCompliant: [],
+      lists: {
+        missing: [],
+        'non-compliant': [],
+      },
       errors: [],
       stdout: ['::group::Read the attestations'],
-      result: { from: 'github-sha' },
+      saved: { from: 'github-sha' },
       // The matrix: the commit (short SHA and title, linked) by every attestation found, each marked and linked.
       summary: [
         '### ✅ Compliance gate passed',
@@ -110,14 +103,16 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
     expectStep(result, {
       code: 1,
       outputs: { compliant: 'false', outcome: 'non-compliant' },
-      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
-      missing: [
-        { commit: COMPLIANT, name: 'security-review' },
-        { commit: NON_COMPLIANT, name: 'security-review' },
-        { commit: UNKNOWN, name: 'pull-request' },
-        { commit: UNKNOWN, name: 'snyk-scan' },
-        { commit: UNKNOWN, name: 'security-review' },
-      ],
+      lists: {
+        'non-compliant': [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+        missing: [
+          { commit: COMPLIANT, name: 'security-review' },
+          { commit: NON_COMPLIANT, name: 'security-review' },
+          { commit: UNKNOWN, name: 'pull-request' },
+          { commit: UNKNOWN, name: 'snyk-scan' },
+          { commit: UNKNOWN, name: 'security-review' },
+        ],
+      },
       errors: [
         expect.stringMatching(
           new RegExp(
@@ -164,7 +159,7 @@ describe('check-attestations-for-commit', () => {
       },
       errors: [],
       warnings: [],
-      result: { from: 'input', failOn: [], wouldFail: false },
+      saved: { from: 'input', failOn: [], wouldFail: false },
       summary: [
         '| Commit | Result | pull-request | unit-tests | snyk-scan |',
         'Required: pull-request, unit-tests, snyk-scan. Narrowed to flow backend.',
@@ -177,13 +172,15 @@ describe('check-attestations-for-commit', () => {
   const setToWarn = '::warning::Compliance gate found problems (set to warn, not fail)';
   const hasNone = `title=Compliance gate::Commit ${UNKNOWN} has no attestation.`;
   const thirty = shas(30);
-  it.each<Ended & { title: string; inputs: Record<string, string> }>([
+  it.each<Expected & { title: string; inputs: Record<string, string> }>([
     {
       title: 'without required: every commit needs an attestation, every one found compliant',
       inputs: { commits: `${NON_COMPLIANT}\n${UNKNOWN}` },
       code: 1,
-      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
-      missing: [{ commit: UNKNOWN, name: null }],
+      lists: {
+        'non-compliant': [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+        missing: [{ commit: UNKNOWN, name: null }],
+      },
       stdout: [`::error ${hasNone}`],
       summary: [`| [eeeeeee](https://github.com/acme/app/commit/${UNKNOWN}) | ⚠️ missing | — | — | — |`],
     },
@@ -192,10 +189,12 @@ describe('check-attestations-for-commit', () => {
         'annotates at most ten times, the failure included, and counts the rest; every commit in the summary',
       inputs: { commits: thirty.join('\n'), required: 'sbom\nprovenance' },
       code: 1,
-      missing: thirty.flatMap((commit) => [
-        { commit, name: 'sbom' },
-        { commit, name: 'provenance' },
-      ]),
+      lists: {
+        missing: thirty.flatMap((commit) => [
+          { commit, name: 'sbom' },
+          { commit, name: 'provenance' },
+        ]),
+      },
       errors: [
         ...any(9, /Commit [a-f0-9]{40}: the required attestation '(sbom|provenance)' is missing/),
         '::error::Compliance gate tripped: 60 missing and 0 non-compliant attestations in 30 commits (51 more in the job summary).',
@@ -238,7 +237,7 @@ describe('check-attestations-for-commit', () => {
         '### ❌ Compliance gate tripped\n',
         '1 attestation fails this step (missing); it is set to warn, not fail, on 1 more (non-compliant).',
       ],
-      result: { failOn: ['missing'], wouldFail: true },
+      saved: { failOn: ['missing'], wouldFail: true },
     },
     {
       title: 'fail-on non-compliant: a missing attestation only warns, and the step passes',
@@ -286,9 +285,11 @@ describe('check-attestations-for-commit', () => {
     expectStep(await run({}), {
       code: 1,
       outputs,
-      // Listed as before fail-on, so a step that reads only this list fails closed; the result file tells them apart.
-      nonCompliant: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
-      result: {
+      lists: {
+        // Listed as before fail-on, so a step that reads only this list fails closed; the result file tells them apart.
+        'non-compliant': [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
+      },
+      saved: {
         nonCompliant: [],
         unknown: [{ commit: NON_COMPLIANT, name: 'snyk-scan' }],
         failOn: ['non-compliant', 'missing', 'unknown'],
@@ -442,8 +443,10 @@ describe('check-attestations-for-commit', () => {
       // Read page by page (test/github/pulls.test.ts counts the pages); every commit checked, the summary holds each.
       expectStep(result, {
         code: 1,
-        result: { from: 'pull-request', commits: commits.map((c) => ({ sha: c.sha })) },
-        nonCompliant: [{ commit: sha(199), name: 'unit-tests' }],
+        saved: { from: 'pull-request', commits: commits.map((c) => ({ sha: c.sha })) },
+        lists: {
+          'non-compliant': [{ commit: sha(199), name: 'unit-tests' }],
+        },
         outputs: { missing: '[]' },
         stdout: [`::group::Commits to check`, '250 commits of pull request #7:'],
       });
@@ -516,7 +519,7 @@ describe('check-attestations-for-commit', () => {
         expectStep(result, {
           code: 0,
           outputs: { outcome: 'compliant' },
-          result: { from: 'pull-request-head', commits: [{ sha: COMPLIANT }] },
+          saved: { from: 'pull-request-head', commits: [{ sha: COMPLIANT }] },
           summary: ['1 commit of pull request #7 (its head only).'],
         });
         const head = `: checking its head commit ${COMPLIANT} alone. ${advice}`;

@@ -12,7 +12,7 @@ import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useServers, type Handler } from '../../helpers/server.js';
 import { diffBody } from '../../helpers/diff-envs.js';
-import { check } from '../../helpers/get-artifact.js';
+import { expectStep } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -44,7 +44,7 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 
   it('judges every arriving artifact by the target policy, fails on what breaks it, and moves only what passes', async () => {
     const result = await promote(await start());
-    check(result, {
+    expectStep(result, {
       code: 1,
       outputs: { 'policy-verdict': byProfile('fail', 'unknown') },
       // No compliance lookups: the policy reads what it needs.
@@ -130,13 +130,13 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
 
   it('only warns with fail-on: none, and would-fail says what a gate would decide', async () => {
     const result = await promote(await start(), { 'fail-on': 'none' });
-    check(result, { code: 0, outputs: { 'would-fail': 'true' } });
+    expectStep(result, { code: 0, outputs: { 'would-fail': 'true' } });
     const title = byProfile('Breaks the policy', 'Not checked against the policy');
     expect(result.stdout).toMatch(new RegExp(`::warning title=${title}::ghcr.io/acme/notifier:0.9.3: `));
   });
 
   it('reads compliance too where fail-on lists a grade only the lookups find', async () => {
-    check(await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' }), {
+    expectStep(await promote(await start(), { 'fail-on': 'non-compliant, breaks-policy' }), {
       code: 1,
       stdout: ['/artifacts/demo/'],
       // The lookups' sentence speaks of their part of the gate only: the policy's verdict is its own heading.
@@ -161,7 +161,11 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   it('refuses a gate on lookups turned off, a review grade, and a policy grade without a policy, before any request', async () => {
     const sandbox = await startSandbox();
     const refused = async (inputs: Record<string, string>, error: string) =>
-      check(await promote(sandbox, inputs), { code: 1, stdout: [`::error::${error}`], notStdout: ['GET '] });
+      expectStep(await promote(sandbox, inputs), {
+        code: 1,
+        stdout: [`::error::${error}`],
+        notStdout: ['GET '],
+      });
     await refused(
       { 'fail-on': 'non-compliant', compliance: 'false' },
       "Invalid input 'fail-on': lists non-compliant while compliance is false",
@@ -225,7 +229,7 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
       'back end',
     );
     expect(reads).toBe(0);
-    check(result, {
+    expectStep(result, {
       code: 1,
       outputs: { 'policy-verdict': 'unknown' },
       stdout: [
@@ -237,7 +241,7 @@ describe('diff-envs with a policy, refusals and answers that cannot be trusted',
   it('an answer that lacks what a rule needs only warns where fail-on leaves unknown out', async () => {
     const trail = { name: 't1', flow: { name: 'backend', tags: {} }, is_compliant: true };
     const result = await serve((res) => json(res, 200, { data: [trail] }), { 'fail-on': 'breaks-policy' });
-    check(result, {
+    expectStep(result, {
       code: 0,
       outputs: { 'policy-verdict': 'unknown' },
       stdout: ['::warning title=Not checked against the policy::ghcr.io/acme/backend:2.0: '],

@@ -11,7 +11,7 @@ import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { loopback } from '../../helpers/inputs.js';
-import { noLeak } from '../../helpers/step-result.js';
+import { expectStep, noLeak } from '../../helpers/step-result.js';
 import { closedOrigin, json, useServers } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
@@ -24,7 +24,6 @@ import {
   diffBody,
   type Saved,
 } from '../../helpers/diff-envs.js';
-import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -82,7 +81,7 @@ describe('diff-envs against a loopback server', () => {
     };
 
     it('without a gate it goes on, and the summary and log say it is not confirmed', async () => {
-      check(await unnamed(), {
+      expectStep(await unnamed(), {
         code: 0,
         outputs: { outcome: 'same', changed: 'false', 'snapshot-1-id': '', 'snapshot-2-id': '' },
         stdout: [`\n${notConfirmed}\n`],
@@ -102,7 +101,7 @@ describe('diff-envs against a loopback server', () => {
       'with %s it is could not check (outcome error), the diff written all the same',
       async (gate) => {
         const message = `${gate}: could not check. ${notConfirmed}`;
-        check(await unnamed({ [gate]: 'true' }), {
+        expectStep(await unnamed({ [gate]: 'true' }), {
           code: 1,
           outputs: { outcome: 'error', 'snapshot-1-id': '', 'snapshot-2-id': '' },
           last: `::error::${message}`,
@@ -149,7 +148,7 @@ describe('diff-envs against a loopback server', () => {
     );
     const result = await driftCheckAt(server.origin);
     // Fails for the drift it was asked to catch, not over a field it only shows.
-    check(result, {
+    expectStep(result, {
       code: 1,
       stdout: [
         '::error::prod#1 and prod#2 differ (fail-on-diff): 0 replaced, 0 added, 1 removed',
@@ -190,7 +189,7 @@ describe('diff-envs against a loopback server', () => {
         'not-changed': { snapshot_id: id(2), artifacts: [artifact(4)] },
       });
     });
-    check(await driftCheckAt(server.origin, { 'show-unchanged': 'true' }), {
+    expectStep(await driftCheckAt(server.origin, { 'show-unchanged': 'true' }), {
       code: 1,
       stdout: ['image of Bearer ***', '::error::prod#1 and prod#2 differ'],
     });
@@ -271,7 +270,7 @@ describe('diff-envs against a loopback server', () => {
       ]);
       // One version, one promotion: migrate stays out for the worst of its flows.
       const leftOut = 'left out: not COMPLIANT';
-      check(result, {
+      expectStep(result, {
         code: 1,
         summary: [
           `| migrate:1 | ❔ flow unknown | ${leftOut} | <code>aaaaaaaaaaaa</code> |  |`,
@@ -286,7 +285,7 @@ describe('diff-envs against a loopback server', () => {
       const server = await serve((_req, res) => json(res, 200, diffBody('prod#1', 'staging#2', arriving)));
       const result = await promoteAt(server.origin);
       expect(server.requests).toHaveLength(1);
-      check(result, {
+      expectStep(result, {
         code: 0,
         stdout: [
           `::warning title=Compliance not checked::x:1 (${'b'.repeat(12)}) in flow ../admin: could not check: the diff names flow "../admin", not a flow name.`,
@@ -330,7 +329,7 @@ describe('diff-envs against a loopback server', () => {
           ...Array<string>(4).fill('NOT-FOUND'),
           ...Array<string>(6).fill('NOT-CHECKED'),
         ]);
-        check(result, {
+        expectStep(result, {
           code: 1,
           outputs: { outcome: 'error' },
           summary: ['6 arriving artifacts not checked: at most 200 lookups in one step.'],
@@ -354,7 +353,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     await liveShaped(sandbox, 'production', 'production#2');
     const gates = { ...FAIL_ON_DIFF, 'fail-on-non-compliant': 'true' };
     const result = await diff(sandbox, 'production', 'production#2', gates);
-    check(result, {
+    expectStep(result, {
       code: 0,
       outputs: {
         outcome: 'same',
@@ -393,7 +392,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       `${notConfirmed.replace('~', '\\~')}\n\n`,
     );
     const short = BACKEND_15.slice(0, 12);
-    check(result, {
+    expectStep(result, {
       code: 0,
       outputs: {
         outcome: 'different',
@@ -484,7 +483,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     // A minimal answer names no snapshot: the gate could not check (outcome error), the diff written all the same.
     const couldNot = `fail-on-diff: could not check. ${notConfirmedOf('production', 'staging')}`;
     const outcome = byProfile('different', 'error');
-    check(result, {
+    expectStep(result, {
       code: 1,
       stdout: [
         byProfile(
@@ -583,7 +582,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
         '',
       );
-      check(result, {
+      expectStep(result, {
         code: 1,
         outputs: { outcome: 'different', replaced: '1', 'only-in-1': '1', 'only-in-2': '1' },
         stdout: [
@@ -606,7 +605,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(gated.stdout).toMatch(
         /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
       );
-      check(gated, {
+      expectStep(gated, {
         code: 1,
         outputs: { outcome: 'error' },
         summary: ['<sub>Outcome: **error**'],
@@ -618,7 +617,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const reviewed = await review(sandbox, {}, NO_RETRIES);
       expect(nonCompliant(reviewed)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
       expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
-      check(reviewed, {
+      expectStep(reviewed, {
         code: 0,
         outputs: { outcome: 'different' },
         summary: [
@@ -629,7 +628,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     });
 
     it('compliance: false makes no lookup', async () => {
-      check(await review(await start(), { compliance: 'false' }, undefined, false), {
+      expectStep(await review(await start(), { compliance: 'false' }, undefined, false), {
         code: 0,
         unset: ['non-compliant'],
         notStdout: ['/artifacts/'],
@@ -742,7 +741,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const sandbox = await start({ seed: promotionSeed() });
       const result = await review(sandbox);
       expect(result.stderr).toBe('');
-      check(result, {
+      expectStep(result, {
         code: 0,
         outputs: {
           // The matrix exactly as a workflow reads it: the replacements first, then the new services.
@@ -802,7 +801,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const failure =
         '::error::1 rollout in progress (fail-on-rollout): ghcr.io/acme/payments (3.1.0 and 3.0.0). ' +
         'See the job summary or the rollouts output.';
-      check(await review(sandbox, { 'fail-on-rollout': 'true' }), {
+      expectStep(await review(sandbox, { 'fail-on-rollout': 'true' }), {
         code: 1,
         outputs: {
           outcome: 'different',
@@ -818,7 +817,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
 
       // As the sandbox answers: a minimal answer names no snapshot, so the gate could not check; the diff stands.
       const unconfirmed = await review(sandbox, { 'fail-on-rollout': 'true' }, undefined, false);
-      check(unconfirmed, {
+      expectStep(unconfirmed, {
         code: 1,
         outputs: {
           outcome: byProfile('different', 'error'),
@@ -862,7 +861,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       'promotions of %j',
       async (inputs: Record<string, string>, include: object[], leftOut?: object[], said?: string) => {
         const result = await review(await start({ seed: promotionSeed() }), inputs);
-        check(result, {
+        expectStep(result, {
           code: 0,
           outputs: { promotions: matrix(...include), 'promotions-count': String(include.length) },
           summary: [`Promotions: ${include.length} may move`, ...(said === undefined ? [] : [said])],

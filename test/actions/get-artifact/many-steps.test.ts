@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOf, check } from '../../helpers/get-artifact.js';
+import { answerOf } from '../../helpers/get-artifact.js';
+import { expectStep } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
@@ -97,7 +98,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
   it('fail-on non-compliant: the non-compliant item fails the step, the not-found one warns; none warns of both', async () => {
     const [BAD, MISSING] = ['release/part-001.bin', 'release/part-003.bin'];
     const { short, run } = await oneBadOneMissing(5, BAD, MISSING);
-    check(await run({ artifact: 'release/*.bin', 'fail-on': 'non-compliant' }), {
+    expectStep(await run({ artifact: 'release/*.bin', 'fail-on': 'non-compliant' }), {
       code: 1,
       outputs: { outcome: 'not-found', count: '5', compliant: 'false', 'would-fail': 'true' },
       stdout: [
@@ -110,7 +111,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
       ],
     });
     const none = await run({ artifact: 'release/*.bin', 'fail-on': 'none' });
-    check(none, {
+    expectStep(none, {
       code: 0,
       notStdout: ['::error'],
       outputs: { outcome: 'not-found', 'would-fail': 'true' },
@@ -118,7 +119,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
     });
     expect(none.stdout.match(/^::warning title=Artifact /gm)).toHaveLength(2);
     // Only the compliant ones: nothing would fail.
-    check(await run({ artifact: 'release/part-00[024].bin', 'fail-on': 'none' }), {
+    expectStep(await run({ artifact: 'release/part-00[024].bin', 'fail-on': 'none' }), {
       code: 0,
       outputs: { outcome: 'compliant', count: '3', 'would-fail': 'false' },
     });
@@ -128,7 +129,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
     const [BAD, MISSING] = ['release/part-007.bin', 'release/part-013.bin'];
     const { fingerprints, short, run } = await oneBadOneMissing(200, BAD, MISSING);
     const result = await run({ artifact: 'release/*.bin', 'assert-compliant': 'true' });
-    check(result, {
+    expectStep(result, {
       code: 1,
       // The worst of the items: not found is worse than non-compliant.
       outputs: { outcome: 'not-found', count: '200', compliant: 'false' },
@@ -164,7 +165,7 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
 
   it('passes when every item is COMPLIANT; a glob is many even when it matches one file', async () => {
     const { dir, run } = await reported(3, { profile });
-    check(
+    expectStep(
       await run({ artifact: 'release/part-00[0-2].bin\nrelease/part-000.bin', 'assert-compliant': 'true' }),
       {
         code: 0,
@@ -179,14 +180,14 @@ describe.each(PROFILES)('get-artifact: many artifacts in one step, the sandbox a
       },
     );
     // The shape follows the input, not the number of matches: a recipe's jq reads a list.
-    check(await run({ artifact: 'release/*-001.bin' }), {
+    expectStep(await run({ artifact: 'release/*-001.bin' }), {
       code: 0,
       outputs: { outcome: 'compliant', count: '1', 'non-compliant': '[]' },
       unset: ['found'],
     });
     // One literal path is one artifact, with the outputs of one, even with glob characters in its name.
     writeFileSync(join(dir, 'release', 'x[1].bin'), 'part 1 of the release\n');
-    check(await run({ artifact: 'release/x[1].bin' }), {
+    expectStep(await run({ artifact: 'release/x[1].bin' }), {
       code: 0,
       outputs: { outcome: 'compliant', found: 'true', state: 'COMPLIANT' },
       unset: ['count'],
@@ -209,7 +210,7 @@ describe('get-artifact: many artifacts in one step, the sandbox answering full',
       path: new RegExp(`/fingerprint/${broken}$`),
     });
     const result = await run({ artifact: 'release/*.bin' });
-    check(result, {
+    expectStep(result, {
       code: 1,
       outputs: { outcome: 'error', count: '4', compliant: 'false', 'not-found': '[]' },
       lists: {
@@ -239,7 +240,7 @@ describe('get-artifact: many artifacts in one step, the sandbox answering full',
     const { dir, run } = await reported(2);
     writeFileSync(join(dir, 'elsewhere.bin'), 'never reported\n');
     symlinkSync(join(dir, 'elsewhere.bin'), join(dir, 'release', 'part-zz.bin'));
-    check(await run({ artifact: 'release/*.bin', 'assert-compliant': 'true' }), {
+    expectStep(await run({ artifact: 'release/*.bin', 'assert-compliant': 'true' }), {
       code: 1,
       outputs: { outcome: 'not-found', count: '3' },
       lists: {
@@ -251,12 +252,12 @@ describe('get-artifact: many artifacts in one step, the sandbox answering full',
   it('several fingerprints, one per line; what fails every item alike fails the step once, with the usual next step', async () => {
     const { sandbox, dir, fingerprints, run } = await reported(3);
     const [a, b] = [...fingerprints.values()];
-    check(await run({ fingerprint: `${a ?? ''}\n${b ?? ''}\n` }), {
+    expectStep(await run({ fingerprint: `${a ?? ''}\n${b ?? ''}\n` }), {
       code: 0,
       outputs: { outcome: 'compliant', count: '2' },
     });
     const refused = await verify(sandbox.url, dir, { artifact: 'release/*.bin' }, 'not-the-sandbox-token');
-    check(refused, {
+    expectStep(refused, {
       code: 1,
       outputs: { outcome: 'error' },
       summary: ['### ⚠️ Could not check the artifacts in flow release'],
@@ -280,23 +281,26 @@ describe('get-artifact: many artifacts, a loopback server answering', () => {
     const notConfirmed =
       "Not confirmed: the answer names no trail, so it cannot be shown to be about trail 'release-1.2' as asked.";
     // Unknown (not shown to be the trail's) is judged and said, and graded: would-fail.
-    check(await verify(server().origin, tempDir(), inputs, TEST_TOKEN), {
+    expectStep(await verify(server().origin, tempDir(), inputs, TEST_TOKEN), {
       code: 0,
       outputs: { outcome: 'compliant', count: '2', compliant: 'true', 'would-fail': 'true' },
       summary: [notConfirmed],
     });
-    check(await verify(server().origin, tempDir(), { ...inputs, 'assert-compliant': 'true' }, TEST_TOKEN), {
-      code: 1,
-      outputs: { outcome: 'error', count: '2', compliant: 'false', 'not-found': '[]' },
-      lists: {
-        'non-compliant': [
-          { name: a, fingerprint: a, state: 'NOT-CHECKED' },
-          { name: b, fingerprint: b, state: 'NOT-CHECKED' },
-        ],
+    expectStep(
+      await verify(server().origin, tempDir(), { ...inputs, 'assert-compliant': 'true' }, TEST_TOKEN),
+      {
+        code: 1,
+        outputs: { outcome: 'error', count: '2', compliant: 'false', 'not-found': '[]' },
+        lists: {
+          'non-compliant': [
+            { name: a, fingerprint: a, state: 'NOT-CHECKED' },
+            { name: b, fingerprint: b, state: 'NOT-CHECKED' },
+          ],
+        },
+        summary: [`❔ could not check | ${notConfirmed}`],
+        notSummary: ['✅ COMPLIANT'],
       },
-      summary: [`❔ could not check | ${notConfirmed}`],
-      notSummary: ['✅ COMPLIANT'],
-    });
+    );
   });
 
   // Each bound of a glob: test/context/glob.test.ts and test/runtime/artifact.test.ts, by the same reader.

@@ -8,7 +8,7 @@ import { useInProcessAction } from '../../helpers/in-process.js';
 import { BASE_POLICY, EU_PRODUCTION } from '../../helpers/policy.js';
 import { outputFile } from '../../helpers/runner.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
-import { check } from '../../helpers/get-artifact.js';
+import { expectStep } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -27,7 +27,7 @@ describe.each(PROFILES)('get-artifact with a policy, the sandbox answering %s', 
   it('fails on an artifact that breaks the policy, its own state compliant', async () => {
     const result = await read(await start(), { flow: 'ledger', fingerprint: LEDGER });
     const verdict = byProfile('fail', 'unknown');
-    check(result, {
+    expectStep(result, {
       code: 1,
       outputs: {
         // The state is the artifact's; an artifact not checked against the policy under the gate is could not check.

@@ -6,7 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOf, check, COMPLIANT_FP, SVC_FP as FP, type Expected } from '../../helpers/get-artifact.js';
+import { answerOf, COMPLIANT_FP, SVC_FP as FP } from '../../helpers/get-artifact.js';
+import { expectStep, type Expected } from '../../helpers/step-result.js';
 // The demo seed's backend 1.5.0 is NON-COMPLIANT (its snyk-scan failed); 1.4.0's trail is named by its commit.
 import { BACKEND_15 as NON_COMPLIANT_FP, COMMIT_14 as TRAIL } from '../../helpers/diff-envs.js';
 import { describe, expect, it } from 'vitest';
@@ -136,8 +137,10 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
       code: 1,
       stdout: [`::error::assert-compliant: ${tripped}\n`],
       outputs: { outcome: 'non-compliant', found: 'true', state: 'NON-COMPLIANT', compliant: 'false' },
-      problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
-      saved: { failure: expect.stringContaining('non-compliant: snyk-scan') as unknown },
+      saved: {
+        problems: [{ name: 'snyk-scan', problem: 'non-compliant' }],
+        failure: expect.stringContaining('non-compliant: snyk-scan') as unknown,
+      },
       summary: [
         '### ❌ Artifact ghcr.io/acme/backend:1.5.0: NON-COMPLIANT',
         '| snyk-scan | COMPLETE | ❌ no |',
@@ -306,7 +309,7 @@ describe.each(PROFILES)('get-artifact, the sandbox answering %s', (PROFILE) => {
     const cwd = tempDir('get-artifact-');
     writeFileSync(join(cwd, 'app.bin'), 'hello world!');
     const flowInputs = { ...connection(sandbox.url), flow: 'backend' };
-    check(await runAction('get-artifact', { cwd, inputs: { ...flowInputs, ...inputs } }), expected);
+    expectStep(await runAction('get-artifact', { cwd, inputs: { ...flowInputs, ...inputs } }), expected);
   });
 });
 
@@ -339,11 +342,13 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
       ],
       outputs: { outcome: 'non-compliant', state: 'COMPLIANT', compliant: 'false' },
       summary: ['### ❌ Artifact svc.tar: COMPLIANT by its state, not by its evidence'],
-      saved: { outcome: 'non-compliant' },
-      problems: [
-        { name: 'sonar', problem: 'non-compliant' },
-        { name: 'jira', problem: 'missing' },
-      ],
+      saved: {
+        outcome: 'non-compliant',
+        problems: [
+          { name: 'sonar', problem: 'non-compliant' },
+          { name: 'jira', problem: 'missing' },
+        ],
+      },
     },
     {
       label: 'sends trail and attestation-id as the query, and escapes what the service sends',
@@ -463,7 +468,7 @@ describe('get-artifact, a loopback server answering what the sandbox would not',
     answer = body;
     const before = server().requests.length;
     const connection = loopback(server().origin);
-    check(
+    expectStep(
       await runAction('get-artifact', {
         inputs: { ...connection, flow: 'backend', fingerprint: FP, ...inputs },
       }),

@@ -13,10 +13,9 @@ import { outputFile } from '../../helpers/runner.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
-import { noLeak } from '../../helpers/step-result.js';
+import { expectStep, noLeak } from '../../helpers/step-result.js';
 import { UI } from '../../helpers/check-attestations.js';
 import { BACKEND_14, BACKEND_15, COMMIT_14, COMMIT_15 } from '../../helpers/diff-envs.js';
-import { check } from '../../helpers/get-artifact.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -372,7 +371,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const shipped =
       `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}))` +
       ' 18 min after its commit';
-    check(result, {
+    expectStep(result, {
       code: 0,
       // A 200 is "deployed": a minimal answer names nothing else, and each output it leaves out is empty.
       outputs: {
