@@ -10,6 +10,11 @@ import { demoSeed } from '../helpers/sandbox.js';
 import { closedOrigin, json, type Handler } from '../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
 import { errorLines, summaryText, noLeak } from '../helpers/step-result.js';
+import {
+  COMPLIANT_COMMIT as COMPLIANT_TRAIL,
+  NON_COMPLIANT_COMMIT as NON_COMPLIANT_TRAIL,
+  WEB_COMMIT as FRONTEND_TRAIL,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const FP = 'a'.repeat(64);
 const ask = {
@@ -404,12 +409,6 @@ describe('what the service sends is listed as given', () => {
   );
 });
 
-/** Demo seed: the trails of the backend and frontend commits. */
-const [COMPLIANT_TRAIL, NON_COMPLIANT_TRAIL] = [
-  '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
-  '888f905eacac85a1e522752fa1be9aa2ce5d5016',
-];
-const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
 /** The trails of what runs in eu-production, newest first: checkout, documents, notifications, invoices, search, ledger. */
 const EU_TRAILS = [
   'release-2.1',

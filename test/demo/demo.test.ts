@@ -12,6 +12,7 @@ import { majorOf, ownerOf } from '../../scripts/lib/demo-step.js';
 import { renderGfm, renderProblems } from '../helpers/gfm.js';
 import { actionNames, ROOT } from '../helpers/runner.js';
 import { byProfileOf, PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
+import { NON_COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
 /** The owner and major tag of every `uses:`, from package.json (test/demo/demo-step.test.ts holds how). */
 const PACKAGE_JSON = readFileSync(join(ROOT, 'package.json'), 'utf8');
@@ -282,7 +283,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       {
         uses: `${OWNER}/compliance-actions/actions/check-attestations-for-commit@${MAJOR}`,
         with: {
-          commits: '888f905eacac85a1e522752fa1be9aa2ce5d5016',
+          commits: NON_COMPLIANT_COMMIT,
           required: 'unit-tests\nsnyk-scan',
           'fail-on-non-compliant': false,
         },

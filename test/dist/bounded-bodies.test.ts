@@ -18,6 +18,7 @@ import { connection, useSandbox } from '../helpers/sandbox.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { loopback } from '../helpers/inputs.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
+import { COMPLIANT_COMMIT as COMPLIANT } from '@compliance-actions/sandbox/seeds/index';
 
 const CAP = 256 * 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
@@ -132,8 +133,6 @@ describe('the Docker daemon (undici request: nothing is inflated)', () => {
 describe('GitHub (Octokit on undici fetch: bombs are inflated)', () => {
   const github = useFakeGitHub();
   const start = useSandbox();
-  /** Demo seed: a backend commit whose attestations are all compliant. */
-  const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
   it.each<Flood>(['gzip', 'br', 'endless'])('%s: the commits list stops at 64 MiB', async (kind) => {
     let flooding: ReturnType<typeof flood> | undefined;
     const api = await github({

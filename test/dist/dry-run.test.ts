@@ -12,13 +12,11 @@ import { useInProcessAction } from '../helpers/in-process.js';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { outputFile } from '../helpers/runner.js';
 import { connection, useSharedSandbox } from '../helpers/sandbox.js';
-
-/** Demo seed: a backend commit whose attestations are compliant. */
-const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-/** Demo seed: a backend commit with a non-compliant attestation (snyk-scan). */
-const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
-/** Demo seed: backend 1.5.0 (runs in staging, never in production). */
-const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+import {
+  BACKEND_150,
+  COMPLIANT_COMMIT as COMPLIANT,
+  NON_COMPLIANT_COMMIT as NON_COMPLIANT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 /** Each gate with its inputs, and a bad input of its own. */
 const GATES: Record<string, { inputs: Record<string, string>; bad: Record<string, string> }> = {

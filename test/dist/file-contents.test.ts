@@ -12,6 +12,7 @@ import { useInProcessAction } from '../helpers/in-process.js';
 import { outputFile, type RunResult } from '../helpers/runner.js';
 import { connection } from '../helpers/sandbox.js';
 import { json, startServer, type TestServer } from '../helpers/server.js';
+import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
 const { tempDir } = useTempDirs();
 const runAction = useInProcessAction();
@@ -110,7 +111,7 @@ describe('a file that is not what the input expects: named and placed, never quo
             name: 'app.bin',
             'user-data': '@data.json',
           },
-          github: { GITHUB_SHA: '3dfdaa9cbad35a60632a382f8653df6ef6539d28' },
+          github: { GITHUB_SHA: COMPLIANT_COMMIT },
         });
         const error = refusedWithoutSecret(result, join(dir, 'data.json'));
         // V8 gives no position for an unexpected token: the step finds it (the secret's first character).

@@ -19,15 +19,17 @@ import type { RunResult } from '../helpers/runner.js';
 import { PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import {
+  BACKEND_140 as COMPLIANT_FP,
+  BACKEND_150,
+  COMPLIANT_COMMIT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const start = useSandbox();
 const runStep = useInProcessAction();
 const fakeGitHub = useFakeGitHub();
 const { tempDir } = useTempDirs();
 
-const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 /** What a pull request or a cluster says, in the same spirit as the hostile service. */
 const PR_TEXT = 'Add retries\r::warning::pr-hostile\r::stop-commands::pr-stop @octocat';
 

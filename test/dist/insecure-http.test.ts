@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useInProcessAction } from '../helpers/in-process.js';
 import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, withoutMaskCommands } from '../helpers/secrets.js';
+import { BACKEND_140 } from '@compliance-actions/sandbox/seeds/index';
 
 const start = useSandbox();
 const runAction = useInProcessAction();
@@ -58,7 +59,7 @@ describe('allow-insecure-http', () => {
     const later = await runAction('get-deployment', {
       inputs: {
         environment: 'production',
-        fingerprint: '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d',
+        fingerprint: BACKEND_140,
         // A lookup: the permission is this test's subject, not whether a minimal answer confirms the deployment.
         'fail-if-missing': 'false',
       },

@@ -23,8 +23,7 @@ import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
 import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { loopback } from '../helpers/inputs.js';
-
-const SHA = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+import { COMPLIANT_COMMIT as SHA } from '@compliance-actions/sandbox/seeds/index';
 
 const NAMES = actionNames() as ActionName[];
 const INPUT = ['input'];

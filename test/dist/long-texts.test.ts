@@ -10,12 +10,11 @@ import { outputFile, runAction, type RunResult } from '../helpers/runner.js';
 import { connection, useSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN, withoutMaskCommands } from '../helpers/secrets.js';
 import { startServer } from '../helpers/server.js';
+import { COMPLIANT_COMMIT as COMPLIANT } from '@compliance-actions/sandbox/seeds/index';
 
 const start = useSandbox();
 const github = useFakeGitHub();
 
-/** Demo seed: a commit whose attestations are all compliant. */
-const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 const MIB = 1024 * 1024;
 
 /** No token in anything the step wrote, in any form, nor once its whitespace is taken out. */

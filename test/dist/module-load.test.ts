@@ -22,7 +22,8 @@ import {
 } from '@compliance-actions/runner/loads';
 import { readActionYml } from '@compliance-actions/runner/emulator';
 import { factsOf } from '@compliance-actions/runner/facts';
-import { COMPLIANT_COMMIT, typicalRuns } from '@compliance-actions/runner/typical-runs';
+import { typicalRuns } from '@compliance-actions/runner/typical-runs';
+import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 import { onPullRequest, useFakeGitHub } from '../helpers/github-api.js';
 import { actionFile, actionNames, outputFile } from '../helpers/runner.js';
 import { DEMO_TOKEN, useSharedSandbox } from '../helpers/sandbox.js';

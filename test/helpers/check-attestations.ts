@@ -6,9 +6,8 @@ import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed, type Running } from './sandbox.js';
 import { expectStep } from './step-result.js';
+import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
-/** Demo seed: backend trail with pull-request, unit-tests and snyk-scan, all compliant. */
-export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
 export const UI = 'https://sandbox.compliance.invalid';
 
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
@@ -36,7 +35,7 @@ export const seedAttesting = (compliant: string[], failing: string[] = []) =>
     ...[...compliant, ...failing].map((sha, i) => ({
       id: `${sha.slice(0, 8)}-0000-4000-8000-${String(i).padStart(8, '0')}`,
       flow: 'backend',
-      trail: COMPLIANT,
+      trail: COMPLIANT_COMMIT,
       name: 'unit-tests',
       type: 'junit',
       git_commit: sha,

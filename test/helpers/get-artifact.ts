@@ -1,8 +1,5 @@
 /** What get-artifact's in-process tests (test/actions/get-artifact) share. */
 
-/** Demo seed: backend 1.4.0, COMPLIANT. */
-export const COMPLIANT_FP = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-
 /** The fingerprint of svc.tar, the artifact `answerOf` answers with. */
 export const SVC_FP = 'a'.repeat(64);
 

@@ -16,28 +16,35 @@
  */
 import { createHash } from 'node:crypto';
 import { demoSeed } from './sandbox.js';
+import {
+  BACKEND_140,
+  COMPLIANT_COMMIT,
+  REDIS_74,
+  WEB_320,
+  WEB_COMMIT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The fingerprints of the seed's images. */
 export const FP = {
-  backend14: '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d',
+  backend14: BACKEND_140,
   backend16: sha256('ghcr.io/acme/backend:1.6.0'),
-  web32: '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0',
+  web32: WEB_320,
   worker20: sha256('ghcr.io/acme/worker:2.0.0'),
   worker21: sha256('ghcr.io/acme/worker:2.1.0'),
   payments30: sha256('ghcr.io/acme/payments:3.0.0'),
   payments31: sha256('ghcr.io/acme/payments:3.1.0'),
   migrate16: sha256('ghcr.io/acme/backend-migrate:1.6.0'),
-  redis: 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348',
+  redis: REDIS_74,
 } as const;
 
 /** The commits the images were built from. */
 export const COMMIT = {
-  backend14: '3dfdaa9cbad35a60632a382f8653df6ef6539d28',
+  backend14: COMPLIANT_COMMIT,
   backend16: sha1('backend 1.6.0'),
-  web32: '48d4add1472687902145455ca3c48dd619426eb9',
+  web32: WEB_COMMIT,
   worker20: sha1('worker 2.0.0'),
   worker21: sha1('worker 2.1.0'),
 } as const;

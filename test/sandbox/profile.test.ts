@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_FIELD } from '@compliance-actions/sandbox/profile';
 import { useSandbox, useSharedSandbox } from '../helpers/sandbox.js';
+import { BACKEND_150 } from '@compliance-actions/sandbox/seeds/index';
 
 const minimal = useSharedSandbox({ profile: 'minimal' });
 const full = useSharedSandbox({ profile: 'full' });
 const fresh = useSandbox();
-const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 
 /** The answer to GET `path`, which must be a 200, as `T`. */
 async function read<T = Record<string, unknown>>(sb: ReturnType<typeof minimal>, path: string): Promise<T> {

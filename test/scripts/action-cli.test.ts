@@ -13,9 +13,8 @@ import { podsWorkspace } from '../helpers/report-k8s-env.js';
 import { DEMO_TOKEN, demoSeed, useSharedSandbox } from '../helpers/sandbox.js';
 import { assertNoSecret, TEST_TOKEN } from '../helpers/secrets.js';
 import { run } from '../../scripts/action.js';
+import { BACKEND_140 as FINGERPRINT } from '@compliance-actions/sandbox/seeds/index';
 
-/** A backend artifact of the demo seed, compliant. */
-const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
 const UNKNOWN = 'a'.repeat(64);
 
 interface Ran {

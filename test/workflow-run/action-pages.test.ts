@@ -21,10 +21,8 @@ import { fastCommits } from '../helpers/git.js';
 import { useFakeGitHub } from '../helpers/github-api.js';
 import { pod, running } from '../helpers/pods.js';
 import { demoSeed } from '../helpers/sandbox.js';
-import { FP } from '../helpers/promotion-seed.js';
 import { seedWith } from '../helpers/check-attestations.js';
 import {
-  COMPLIANT,
   docWorkflows,
   expectEachRunOrSkipped,
   MAKE_APP,
@@ -32,12 +30,16 @@ import {
   outcomes,
   pick,
   PULL_7,
-  SCAN_FAILED,
   useDocRuns,
   type DocRunOptions,
 } from './docs-workflows.js';
 import { markdownIn } from '../helpers/runner.js';
 import { checkoutOf } from './stubs.js';
+import {
+  COMPLIANT_COMMIT as COMPLIANT,
+  NON_COMPLIANT_COMMIT as SCAN_FAILED,
+} from '@compliance-actions/sandbox/seeds/index';
+import { BACKEND_140 } from '@compliance-actions/sandbox/seeds/index';
 
 const all = docWorkflows(markdownIn('docs/actions'));
 const actions = readActions(ROOT);
@@ -69,13 +71,12 @@ const RUN = [
 ];
 
 /** The demo's backend 1.4.0 (deployed to staging). */
-const BACKEND_14 = FP.backend14;
 
 const { repo, run, cluster } = useDocRuns();
 const github = useFakeGitHub();
 
 const CLUSTER = [
-  pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
+  pod('backend-1', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_140)] }),
   pod('coredns-1', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
 ];
 
@@ -196,8 +197,11 @@ describe('the workflows of docs/actions/*.md, run', () => {
     const config = /```yaml\n(# \.compliance\/environments\.yaml\n[\s\S]*?)```/.exec(page)?.[1];
     expect(config).toBeDefined();
     const { api, kubeconfig } = await cluster([
-      pod('backend-s', { ns: 'staging-shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
-      pod('backend-p', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_14)] }),
+      pod('backend-s', {
+        ns: 'staging-shop',
+        statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_140)],
+      }),
+      pod('backend-p', { ns: 'shop', statuses: [running('ghcr.io/acme/backend:1.4.0', BACKEND_140)] }),
       pod('pay-p', { ns: 'payments', statuses: [running('ghcr.io/acme/payments:3.0.0', 'd'.repeat(64))] }),
       pod('dns', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
     ]);
@@ -360,7 +364,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
 
   it.each([
     // Deployed: says since when.
-    [BACKEND_14, ['success', 'success', 'success'], { outcome: 'found' }],
+    [BACKEND_140, ['success', 'success', 'success'], { outcome: 'found' }],
     // Not deployed: found false, and the run carries on.
     ['0'.repeat(64), ['success', 'success', 'skipped'], { found: 'false', outcome: 'not-found' }],
   ])('get-deployment: carry on when it is not there (%s)', async (fingerprint, outcomes, outputs) => {
@@ -374,7 +378,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
     expect(result.conclusion).toBe('success');
     expect(result.steps.map((s) => s.outcome)).toEqual(outcomes);
     expect(result.steps[1]?.outputs).toMatchObject(outputs);
-    if (fingerprint === BACKEND_14) {
+    if (fingerprint === BACKEND_140) {
       expect(result.steps[2]?.log).toMatch(/^in staging since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
     }
   });

@@ -21,10 +21,10 @@ import { GITHUB_TOKEN } from '../helpers/github-api.js';
 import { useKubeApi } from '../helpers/kube-api.js';
 import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { checkoutOf, setupNode } from './stubs.js';
-
-/** The demo's compliant commit (unit-tests, snyk-scan and pull-request compliant) and the one whose scan failed. */
-export const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-export const SCAN_FAILED = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+import {
+  COMPLIANT_COMMIT as COMPLIANT,
+  NON_COMPLIANT_COMMIT as SCAN_FAILED,
+} from '@compliance-actions/sandbox/seeds/index';
 
 /** A Makefile of the user's whose `make dist/app.tar.gz` builds the artifact the docs report. */
 export const MAKE_APP =

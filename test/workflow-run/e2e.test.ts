@@ -19,6 +19,7 @@ import {
 import { renderProblems } from '../helpers/gfm.js';
 import { closedOrigin } from '../helpers/server.js';
 import { checkoutThisRepository, headSha, npmCi, setupNode } from './stubs.js';
+import { COMPLIANT_COMMIT, NON_COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
 const FILE = '.github/workflows/e2e.yml';
 const WORKFLOW = readFileSync(join(ROOT, FILE), 'utf8');
@@ -125,8 +126,8 @@ describe(`${FILE}, run`, () => {
     expect(include).toMatchObject([
       {
         name: 'ghcr.io/acme/backend',
-        from: { tag: '1.4.0', commit: '3dfdaa9cbad35a60632a382f8653df6ef6539d28' },
-        to: { tag: '1.5.0', commit: '888f905eacac85a1e522752fa1be9aa2ce5d5016' },
+        from: { tag: '1.4.0', commit: COMPLIANT_COMMIT },
+        to: { tag: '1.5.0', commit: NON_COMPLIANT_COMMIT },
         state: 'NON-COMPLIANT',
       },
       {

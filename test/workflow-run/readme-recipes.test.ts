@@ -21,7 +21,6 @@ import { DEMO_TOKEN, type Running } from '../helpers/sandbox.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../helpers/promotion-seed.js';
 import { REVIEW_CASES, REVIEW_COUNTS, reviewRepo, reviewSeed } from '../helpers/review.js';
 import {
-  COMPLIANT,
   docWorkflows,
   expectEachRunOrSkipped,
   forkOfThisRepository,
@@ -30,11 +29,15 @@ import {
   outcomes,
   pick,
   PULL_7,
-  SCAN_FAILED,
   useDocRuns,
 } from './docs-workflows.js';
 import { markdownIn } from '../helpers/runner.js';
 import { checkoutOf, headSha, uploadArtifact } from './stubs.js';
+import {
+  BACKEND_150,
+  COMPLIANT_COMMIT as COMPLIANT,
+  NON_COMPLIANT_COMMIT as SCAN_FAILED,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const all = docWorkflows(['README.md', ...markdownIn('docs')]);
 
@@ -255,7 +258,7 @@ describe('the workflows of README.md and docs/*.md, run', () => {
 
   it('A promotion review between environments: the demo’s staging brings a non-compliant backend, which blocks the deploy job', async () => {
     // The seed's staging runs backend 1.5.0, whose snyk scan failed: the gate trips, as the recipe says it does.
-    const fingerprint = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+    const fingerprint = BACKEND_150;
     const { result } = await run(pick(all, 'docs/recipes.md › A promotion review between environments'), {
       github: { GITHUB_EVENT_NAME: 'workflow_dispatch' },
       event: { inputs: { fingerprint } },

@@ -7,18 +7,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BACKEND_150, REDIS_74, WEB_320 } from '@compliance-actions/sandbox/seeds/index';
 import { actionNames, type RunOptions } from './emulator.js';
 import { factsOf } from './facts.js';
 
 export const DEMO_ORG = 'demo';
 /** The demo seed's token; sandbox tokens are not secrets. */
 export const DEMO_TOKEN = 'sandbox-demo-token';
-/** Demo seed: a backend commit whose attestations are all compliant. */
-export const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-/** Demo seed: backend 1.5.0, which runs in staging in the latest snapshot. */
-const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
-const WEB_320 = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
-const REDIS_74 = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
 
 /** `kubectl get pods -o json` of a small cluster: what staging runs in the demo seed's latest snapshot. */
 function podsDocument(): unknown {

@@ -5,7 +5,7 @@
  * test/dist/module-load.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { COMPLIANT, couldNotCheck, resultOf, seedAttesting, UI } from '../../helpers/check-attestations.js';
+import { couldNotCheck, resultOf, seedAttesting, UI } from '../../helpers/check-attestations.js';
 import { errors, expectStep, warnings, type Expected } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,10 @@ import { closedOrigin, json, startServer } from '../../helpers/server.js';
 import type { RunOptions } from '../../helpers/runner.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import {
+  COMPLIANT_COMMIT as COMPLIANT,
+  NON_COMPLIANT_COMMIT as NON_COMPLIANT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -29,7 +33,6 @@ const github = useFakeGitHub();
 
 const ACTION = 'check-attestations-for-commit';
 /** Demo seed: backend trail whose snyk-scan is non-compliant. */
-const NON_COMPLIANT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 /** Known to no one. */
 const UNKNOWN = 'e'.repeat(40);
 

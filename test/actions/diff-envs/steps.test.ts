@@ -16,14 +16,13 @@ import { closedOrigin, json, useServers } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { COMMIT, commitUrl, FP, promotionSeed } from '../../helpers/promotion-seed.js';
+import { diffBody, type Saved } from '../../helpers/diff-envs.js';
 import {
-  BACKEND_14,
-  BACKEND_15,
-  COMMIT_14,
-  COMMIT_15,
-  diffBody,
-  type Saved,
-} from '../../helpers/diff-envs.js';
+  BACKEND_140,
+  BACKEND_150,
+  COMPLIANT_COMMIT,
+  NON_COMPLIANT_COMMIT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -391,7 +390,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       'staging\\~1 is staging#1, staging is staging#2. ',
       `${notConfirmed.replace('~', '\\~')}\n\n`,
     );
-    const short = BACKEND_15.slice(0, 12);
+    const short = BACKEND_150.slice(0, 12);
     expectStep(result, {
       code: 0,
       outputs: {
@@ -422,7 +421,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
         // What a minimal answer leaves out (the links, the commit, the counts, the pods) is an empty or "?" cell.
         byProfile(
-          `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}) | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${short}</code> | backend | [888f905](https://github.com/acme/shop/commit/${COMMIT_15}) | 1 → 2 |`,
+          `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}) | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${short}</code> | backend | [888f905](https://github.com/acme/shop/commit/${NON_COMPLIANT_COMMIT}) | 1 → 2 |`,
           `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | ❌ NON-COMPLIANT — non-compliant: snyk-scan | left out: from a diff not confirmed | <code>${short}</code> | backend |  | ? → ? |  |`,
         ),
       ],
@@ -432,8 +431,8 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         replaced: [
           {
             name: 'ghcr.io/acme/backend',
-            from: { name: 'ghcr.io/acme/backend:1.4.0', fingerprint: BACKEND_14 },
-            to: { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_15 },
+            from: { name: 'ghcr.io/acme/backend:1.4.0', fingerprint: BACKEND_140 },
+            to: { name: 'ghcr.io/acme/backend:1.5.0', fingerprint: BACKEND_150 },
           },
         ],
         added: [],
@@ -451,7 +450,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
           checks: [
             {
               name: 'ghcr.io/acme/backend:1.5.0',
-              fingerprint: BACKEND_15,
+              fingerprint: BACKEND_150,
               flow: 'backend',
               state: 'NON-COMPLIANT',
             },
@@ -467,7 +466,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     ]);
     // The link is only shown: none where the answer gives none.
     expect(saved.compliance?.checks[0]?.htmlUrl).toBe(
-      byProfile(`https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`, undefined),
+      byProfile(`https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}`, undefined),
     );
     // What a minimal answer leaves out of the scaled group: its counts ("?") and its pods.
     expect(result.summary).toMatch(
@@ -569,7 +568,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
   const GATE = { 'fail-on-non-compliant': 'true' };
   const BACKEND_15_NON_COMPLIANT = {
     name: 'ghcr.io/acme/backend:1.5.0',
-    fingerprint: BACKEND_15,
+    fingerprint: BACKEND_150,
     state: 'NON-COMPLIANT',
   };
 
@@ -579,14 +578,14 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       expect(nonCompliant(result)).toEqual([BACKEND_15_NON_COMPLIANT]);
       // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
       const see = byProfile(
-        ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_15}`,
+        ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}`,
         '',
       );
       expectStep(result, {
         code: 1,
         outputs: { outcome: 'different', replaced: '1', 'only-in-1': '1', 'only-in-2': '1' },
         stdout: [
-          `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_15.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
+          `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_150.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
         ],
         // The failure is the last thing the step writes.
         last:

@@ -6,10 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOf, COMPLIANT_FP, SVC_FP as FP } from '../../helpers/get-artifact.js';
+import { answerOf, SVC_FP as FP } from '../../helpers/get-artifact.js';
 import { expectStep, type Expected } from '../../helpers/step-result.js';
 // The demo seed's backend 1.5.0 is NON-COMPLIANT (its snyk-scan failed); 1.4.0's trail is named by its commit.
-import { BACKEND_15 as NON_COMPLIANT_FP, COMMIT_14 as TRAIL } from '../../helpers/diff-envs.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
 import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
@@ -17,6 +16,11 @@ import { loopback } from '../../helpers/inputs.js';
 import { json, useSharedServer, type RecordedRequest } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
 import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
+import {
+  BACKEND_140 as COMPLIANT_FP,
+  BACKEND_150 as NON_COMPLIANT_FP,
+  COMPLIANT_COMMIT as TRAIL,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();

@@ -15,7 +15,12 @@ import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { expectStep, noLeak } from '../../helpers/step-result.js';
 import { UI } from '../../helpers/check-attestations.js';
-import { BACKEND_14, BACKEND_15, COMMIT_14, COMMIT_15 } from '../../helpers/diff-envs.js';
+import {
+  BACKEND_140,
+  BACKEND_150,
+  COMPLIANT_COMMIT,
+  NON_COMPLIANT_COMMIT,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -30,7 +35,7 @@ const ask = (sandbox: Running, inputs: Record<string, string> = {}) =>
     inputs: {
       ...connection(sandbox.url),
       environment: 'staging',
-      fingerprint: BACKEND_15,
+      fingerprint: BACKEND_150,
       ...inputs,
     },
   });
@@ -40,8 +45,8 @@ const askLoopback = useLoopbackStep('get-deployment', { environment: 'prod', fin
 
 /** The service's words for 1.5.0 in production, and the step's around them. */
 const NOT_IN_PRODUCTION =
-  `Artifact ${BACKEND_15} was not deployed to environment 'production' (org 'demo'): the service answered HTTP 404: ` +
-  `Artifact with fingerprint '${BACKEND_15}' was not deployed to environment 'production' in organization 'demo'.`;
+  `Artifact ${BACKEND_150} was not deployed to environment 'production' (org 'demo'): the service answered HTTP 404: ` +
+  `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'.`;
 
 /** The outputs besides `found`. */
 const OUTPUTS = [
@@ -185,7 +190,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
     [
       'a 404 in other words about the deployment reads as not deployed, with a warning quoting it,',
       { message: 'No deployment of this fingerprint in environment prod' },
-      `::warning::Artifact ${BACKEND_15} was not deployed to environment 'prod' (org 'acme'): the service` +
+      `::warning::Artifact ${BACKEND_150} was not deployed to environment 'prod' (org 'acme'): the service` +
         ' answered HTTP 404: No deployment of this fingerprint in environment prod.',
     ],
   ])('%s even with fail-if-missing: false', async (_label, body, message) => {
@@ -195,7 +200,7 @@ describe('get-deployment against a loopback server, whatever the sandbox profile
         res.writeHead(404, { 'content-type': 'text/html' });
         res.end(body);
       },
-      { fingerprint: BACKEND_15, ...LOOKUP },
+      { fingerprint: BACKEND_150, ...LOOKUP },
     );
     const notDeployed = message.startsWith('::warning::');
     expect(result.code).toBe(notDeployed ? 0 : 1);
@@ -365,11 +370,11 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const result = await ask(await start(), LOOKUP);
     const notConfirmed =
       'Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ' +
-      `${BACKEND_15} in staging as asked.`;
-    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_15);
+      `${BACKEND_150} in staging as asked.`;
+    const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
     const diffUrl = `${UI}/demo/environments/staging/snapshots/2?compare=1`;
     const shipped =
-      `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}))` +
+      `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}))` +
       ' 18 min after its commit';
     expectStep(result, {
       code: 0,
@@ -381,17 +386,20 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         'deployed-at': byProfile('2026-11-03T09:16:40Z', ''),
         'snapshot-index': byProfile('2', ''),
         'artifact-name': byProfile('ghcr.io/acme/backend:1.5.0', ''),
-        'replaced-fingerprint': byProfile(BACKEND_14, ''),
+        'replaced-fingerprint': byProfile(BACKEND_140, ''),
         // What shipped: 1.4.0's commit, the compare link between the two commits, and 1,100 s from 1.5.0's commit.
-        'replaced-commit': byProfile(COMMIT_14, ''),
-        'compare-url': byProfile(`https://github.com/acme/shop/compare/${COMMIT_14}...${COMMIT_15}`, ''),
+        'replaced-commit': byProfile(COMPLIANT_COMMIT, ''),
+        'compare-url': byProfile(
+          `https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}`,
+          '',
+        ),
         'lead-time-seconds': byProfile('1100', ''),
         'diff-url': byProfile(diffUrl, ''),
       },
       saved: {
         found: true,
         environment: 'staging',
-        fingerprint: BACKEND_15,
+        fingerprint: BACKEND_150,
         deployedAt: byProfile('2026-11-03T09:16:40Z', null),
         deployment: byProfile(
           { env_name: 'staging', artifact: { flow_name: 'backend' } },
@@ -402,7 +410,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         '::group::Read the deployment to staging',
         byProfile(
           'ghcr.io/acme/backend:1.5.0 was deployed to staging at 2026-11-03T09:16:40Z (snapshot #2).',
-          `${BACKEND_15} was deployed to staging.\n${notConfirmed}`,
+          `${BACKEND_150} was deployed to staging.\n${notConfirmed}`,
         ),
       ],
       summary: [
@@ -416,16 +424,16 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     for (const row of [
       '| Deployed at | 2026-11-03T09:16:40Z |',
       '| Snapshot | #2 |',
-      `| Commit | [888f905 Bump openssl](https://github.com/acme/shop/commit/${COMMIT_15}) |`,
+      `| Commit | [888f905 Bump openssl](https://github.com/acme/shop/commit/${NON_COMPLIANT_COMMIT}) |`,
       `| Diff | [compare with the snapshot before](${diffUrl}) |`,
       // A minimal answer does not say what it replaced: no row, neither the artifact nor "nothing".
-      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_14.slice(0, 12)}) |`,
+      `| Replaced | ghcr.io/acme/backend:1.4.0 (${BACKEND_140.slice(0, 12)}) |`,
     ])
       expectShownRow(result.summary, row);
   });
 
   it('a first deployment has no replaced artifact and no diff', async () => {
-    const result = await ask(await start(), { fingerprint: BACKEND_14, ...LOOKUP });
+    const result = await ask(await start(), { fingerprint: BACKEND_140, ...LOOKUP });
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({
       found: 'true',
@@ -466,7 +474,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         outcome: 'not-found',
         found: false,
         deployedAt: null,
-        serverMessage: `Artifact with fingerprint '${BACKEND_15}' was not deployed to environment 'production' in organization 'demo'`,
+        serverMessage: `Artifact with fingerprint '${BACKEND_150}' was not deployed to environment 'production' in organization 'demo'`,
       });
 
       const result = await ask(sandbox, { environment: 'production', ...LOOKUP });
@@ -495,7 +503,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
         outcome: 'error',
         found: null,
         environment: 'nowhere',
-        fingerprint: BACKEND_15,
+        fingerprint: BACKEND_150,
         error: { kind: 'api', message: expect.stringContaining("Environment named 'nowhere'") as unknown },
       });
       expect(result.summary).toContain('### ⚠️ Could not check the deployment to nowhere');
@@ -506,8 +514,8 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     const sandbox = await start();
     // Named as the full answer names them: a minimal answer names neither (not confirmed, below).
     const real = {
-      ...(await sandbox.client().getDeployment('production', BACKEND_14)),
-      fingerprint: BACKEND_14,
+      ...(await sandbox.client().getDeployment('production', BACKEND_140)),
+      fingerprint: BACKEND_140,
       env_name: 'production',
     };
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
@@ -515,17 +523,17 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
     expect(otherArtifact.code).toBe(1);
     expect(otherArtifact.stdout).toContain(
       '::error::unexpected response from GET /deployments/{org}/{env_name}/{fingerprint}: fingerprint is ' +
-        `"${BACKEND_14}", not "${BACKEND_15}" as asked: the answer is about something else`,
+        `"${BACKEND_140}", not "${BACKEND_150}" as asked: the answer is about something else`,
     );
     expect(otherArtifact.outputs).toMatchObject({ outcome: 'error', found: '', 'deployed-at': '' });
     expect(outputFile(otherArtifact, 'result-file')).toMatchObject({
       outcome: 'error',
-      fingerprint: BACKEND_15,
+      fingerprint: BACKEND_150,
       error: { kind: 'unexpected-response' },
     });
 
     sandbox.sandbox.faults.respondNext(1, { status: 200, body: real });
-    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_14, ...LOOKUP });
+    const otherEnvironment = await ask(sandbox, { fingerprint: BACKEND_140, ...LOOKUP });
     expect(otherEnvironment.code).toBe(1);
     expect(otherEnvironment.stdout).toContain('env_name is "production", not "staging" as asked');
     expect(otherEnvironment.outputs).toMatchObject({ outcome: 'error', found: '' });

@@ -11,8 +11,12 @@ import { CONNECTION, readerOf } from '../../helpers/inputs.js';
 import { outputFile } from '../../helpers/runner.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../../helpers/step-against.js';
-
-const FINGERPRINT = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+import {
+  BACKEND_140 as FINGERPRINT,
+  COMPLIANT_COMMIT as COMPLIANT_TRAIL,
+  NON_COMPLIANT_COMMIT as NON_COMPLIANT_TRAIL,
+  WEB_COMMIT as FRONTEND_TRAIL,
+} from '@compliance-actions/sandbox/seeds/index';
 
 const read = (inputs: Record<string, string>) => readInputs(readerOf({ ...CONNECTION, ...inputs }), '/tmp');
 
@@ -78,10 +82,6 @@ describe('list-trails: what counts as non-compliant', () => {
     expect(isNonCompliant(trail(fields))).toBe(expected);
   });
 });
-
-const COMPLIANT_TRAIL = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-const NON_COMPLIANT_TRAIL = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
-const FRONTEND_TRAIL = '48d4add1472687902145455ca3c48dd619426eb9';
 
 const ask = useLoopbackStep('list-trails');
 const run = useSandboxStep('list-trails');

@@ -22,6 +22,7 @@ import { guardSecret } from '../../helpers/secrets.js';
 import { cleanedAfterEach, json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
+import { BACKEND_140 } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -166,8 +167,7 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     const failed = await run({}, { env: { COMPLIANCE_RETRIES: '0' } });
     // The report itself went through.
     expect(held(sandbox, APP_BIN_FP).git_commit).toBe(sha);
-    const other = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-    const body = await sandbox.client().getArtifact('backend', other);
+    const body = await sandbox.client().getArtifact('backend', BACKEND_140);
     sandbox.sandbox.faults.respondNext(1, { status: 200, body, path: READ_BACK });
     const another = await run();
     for (const result of [failed, another]) {

@@ -9,6 +9,22 @@ export function demoSeed(): unknown {
 }
 
 /**
+ * Values of the demo seed that the tests, the demo and the benchmarks name. The commits (each its trail's name) of
+ * acme/shop: backend 1.4.0's, every attestation compliant; 1.5.0's, whose snyk-scan failed; web 3.2.0's.
+ */
+export const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
+export const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
+export const WEB_COMMIT = '48d4add1472687902145455ca3c48dd619426eb9';
+/**
+ * The fingerprints of the images: backend 1.4.0 (COMPLIANT, runs in production) and 1.5.0 (runs in staging's latest
+ * snapshot), web 3.2.0 and redis 7.4 (both run in each).
+ */
+export const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
+export const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
+export const WEB_320 = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
+export const REDIS_74 = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
+
+/**
  * The demo seed with `fleet-production`, an environment of `count` artifacts of flow `fleet` (one trail each, with a
  * unit-tests and a security-scan attestation of its own; every tenth scan failed), for what only a large environment
  * shows: the policy reads' bound and time (`npm run bench:policy`, test/actions/preview-policy).
