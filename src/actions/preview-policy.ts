@@ -17,6 +17,7 @@ import {
   wouldSentence,
   writePolicySection,
   type Judged,
+  type Noun,
   type PolicyResult,
 } from '../compliance/policy/report.js';
 import type { InputReader } from '../context/inputs.js';
@@ -109,6 +110,9 @@ interface Preview {
   changes: ReturnType<typeof changesOf> | undefined;
 }
 
+/** What the policy judges: `artifact in production`, `artifacts in production`. */
+const artifactsIn = (env: string): Noun => ({ one: `artifact in ${env}`, many: `artifacts in ${env}` });
+
 function step(preview: Preview): StepResult {
   const { inputs, url, snapshot, now, base, changes } = preview;
   const { findings, sorted } = sortPolicy(now, inputs.failOn);
@@ -117,7 +121,7 @@ function step(preview: Preview): StepResult {
   const failure = unconfirmed
     ? `fail-on: could not check. The answer does not name the snapshot of ${inputs.environment} it lists.`
     : sorted.fail.length > 0
-      ? policyFailure(sorted.fail, now, `artifact in ${inputs.environment}`)
+      ? policyFailure(sorted.fail, now, artifactsIn(inputs.environment))
       : undefined;
   const change = (c: Change) => ({
     name: c.artifact.name,
@@ -168,7 +172,7 @@ function report(
 ): SummaryWriter {
   const summary = new SummaryWriter(options);
   const { environment: env } = inputs;
-  const verdict = wouldSentence(now.counts, now.file, `artifact in ${env}`);
+  const verdict = wouldSentence(now.counts, now.file, artifactsIn(env));
   summary.heading(`${POLICY_MARK[now.verdict]} ${verdict}`, 3);
   summary.paragraph(
     snapshot === null

@@ -18,7 +18,7 @@ import { log } from '../../trust/log.js';
 import { plural } from '../../trust/text.js';
 import { ARTIFACTS, failOnSentence, type FailOn } from '../../compliance/grades.js';
 import { checkKey, MAX_LOOKUPS } from '../../compliance/lookup.js';
-import { POLICY_WORDS, policyLead } from '../../compliance/policy/report.js';
+import { POLICY_WORDS, policyLead, type Noun } from '../../compliance/policy/report.js';
 import {
   arrivalGrade,
   arrivingOf,
@@ -43,6 +43,8 @@ import { describe, type DiffEnvsInputs, type StepInputs } from './inputs.js';
 const LOG_LINES = 50;
 /** Pods shown in one summary cell; the rest are counted. */
 const PODS_SHOWN = 20;
+/** The artifacts a promotion's target policy judges. */
+export const ARRIVING: Noun = { one: 'arriving artifact', many: 'arriving artifacts' };
 
 /** What a step that could not compare still says besides `outcome: error`: it failed, as every gate would. */
 export const onError: ErrorExtras<DiffEnvsInputs> = {
@@ -276,7 +278,7 @@ export function summarize(
   const summary = new SummaryWriter(options);
   // With a policy, its verdict comes first: it is what decides the promotion.
   if (result.policy) {
-    policyLead(result.policy, `the ${environmentOf(s1.expression)} policy`, 'arriving artifact')(summary);
+    policyLead(result.policy, `the ${environmentOf(s1.expression)} policy`, ARRIVING)(summary);
   }
   summary.heading(headingOf(result, inputs), 3);
   if (s1.id === null || s2.id === null) summary.paragraph(notConfirmedText(result));

@@ -34,6 +34,7 @@ import {
 import { plural } from '../../trust/text.js';
 import type { DiffEnvsInputs, StepInputs } from './inputs.js';
 import {
+  ARRIVING,
   counts,
   describeCheck,
   describeRollout,
@@ -192,7 +193,7 @@ export function toStep(result: DiffEnvsResult, inputs: StepInputs): StepResult {
     ...(failures.length > 0 && { failure: failures.join(' ') }),
   };
   // The target's policy joins as in get-artifact: what breaks it, or could not be checked against it, by fail-on.
-  return full.policy ? joinPolicy(step, full.policy, failOn, 'arriving artifact') : step;
+  return full.policy ? joinPolicy(step, full.policy, failOn, ARRIVING) : step;
 }
 
 /** A gate on an answer naming no snapshots: outcome error, the diff still written, the failure saying why. */

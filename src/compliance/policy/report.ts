@@ -61,20 +61,23 @@ export function sortPolicy(policy: Pick<PolicyResult, 'artifacts'>, failOn: Pick
   };
 }
 
-/** `count` artifacts as a step names one (`arriving artifact`, `artifact in production`), the word in the plural. */
-function counted(count: number, noun: string): string {
-  return noun.replace('artifact', plural(count, 'artifact'));
+/** What a step calls the artifacts it judges, in both forms: `arriving artifact`, `arriving artifacts`. */
+export interface Noun {
+  one: string;
+  many: string;
 }
 
-/** The gate's failure, naming what fails it; `noun` as `counted` takes it. */
-export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: string): string {
+const ARTIFACT: Noun = { one: 'artifact', many: 'artifacts' };
+
+/** The gate's failure, naming what fails it. */
+export function policyFailure(failing: readonly Judged[], policy: PolicyResult, noun: Noun): string {
   const shown = firstOf(
     failing.map((j) => `${shortName(j)} (${j.verdict === 'fail' ? 'breaks it' : 'could not check'})`),
     5,
   );
   const n = policy.artifacts.length;
   return (
-    `${failing.length} of ${n} ${counted(n, noun)} ${plural(failing.length, 'fails', 'fail')} ` +
+    `${failing.length} of ${n} ${plural(n, noun.one, noun.many)} ${plural(failing.length, 'fails', 'fail')} ` +
     `the policy ${policy.file}: ` +
     `${shown}. See the job summary or the policy-failures output.`
   );
@@ -88,7 +91,7 @@ export function joinPolicy(
   step: StepResult,
   policy: PolicyResult,
   failOn: FailOn,
-  noun = 'artifact',
+  noun = ARTIFACT,
 ): StepResult {
   const { findings, sorted } = sortPolicy(policy, failOn);
   const failure = [
@@ -117,8 +120,8 @@ export function joinPolicy(
   };
 }
 
-/** The summary's lead with a policy: the verdict as a heading (`noun` as `counted` takes it), then the section. */
-export function policyLead(policy: PolicyResult, name: string, noun = 'artifact') {
+/** The summary's lead with a policy: the verdict as a heading, then the section. */
+export function policyLead(policy: PolicyResult, name: string, noun = ARTIFACT) {
   return (summary: SummaryWriter): void => {
     summary.heading(`${POLICY_MARK[policy.verdict]} ${verdictSentence(policy.counts, name, noun)}`, 3);
     writePolicySection(summary, policy.artifacts, policy);
@@ -159,8 +162,8 @@ export function policyResult(
   };
 }
 
-/** The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`. `noun` as `counted` takes it. */
-export function verdictSentence(counts: PolicyResult['counts'], name: string, noun = 'artifact') {
+/** The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`. */
+export function verdictSentence(counts: PolicyResult['counts'], name: string, noun = ARTIFACT) {
   const { artifacts: n, fail, unknown } = counts;
   const { all, of, unsure } = countWords(counts, noun);
   if (fail > 0) return `${of(fail)} ${plural(fail, 'breaks', 'break')} ${name}${unsure}`;
@@ -170,7 +173,7 @@ export function verdictSentence(counts: PolicyResult['counts'], name: string, no
 }
 
 /** What a policy not yet applied would do: `With p.yml, 2 of 14 artifacts in production would fail`. */
-export function wouldSentence(counts: PolicyResult['counts'], name: string, noun: string) {
+export function wouldSentence(counts: PolicyResult['counts'], name: string, noun: Noun) {
   const { artifacts: n, fail, unknown } = counts;
   const { all, of, unsure } = countWords(counts, noun);
   const said =
@@ -179,13 +182,13 @@ export function wouldSentence(counts: PolicyResult['counts'], name: string, noun
       : unknown > 0
         ? `${of(unknown)} could not be checked`
         : n === 0
-          ? `no ${noun} to check`
+          ? `no ${noun.one} to check`
           : `${n === 1 ? 'the' : `all ${n}`} ${all} would pass`;
   return `With ${name}, ${said}`;
 }
 
-function countWords({ artifacts: n, unknown }: PolicyResult['counts'], noun: string) {
-  const all = counted(n, noun);
+function countWords({ artifacts: n, unknown }: PolicyResult['counts'], noun: Noun) {
+  const all = plural(n, noun.one, noun.many);
   const of = (count: number) => `${count} of ${n} ${all}`;
   return { all, of, unsure: unknown > 0 ? `; ${unknown} could not be checked` : '' };
 }

@@ -10,7 +10,7 @@ import { UNKNOWN } from '../../../src/compliance/policy/expression.js';
 import { readPolicy } from '../../../src/compliance/policy/load.js';
 import { factsOf } from '../../../src/compliance/policy/facts.js';
 import { judgeArtifacts } from '../../../src/compliance/policy/judge.js';
-import { verdictSentence } from '../../../src/compliance/policy/report.js';
+import { verdictSentence, wouldSentence } from '../../../src/compliance/policy/report.js';
 import { ComplianceClient, resolveConnection } from '../../../src/api/index.js';
 import type { Trail } from '../../../src/api/schemas.js';
 
@@ -598,5 +598,22 @@ describe('judging many artifacts', () => {
     const counts = (artifacts: number) => ({ artifacts, pass: artifacts, fail: 0, unknown: 0 });
     expect(verdictSentence(counts(0), 'the policy')).toBe('No artifacts to check against the policy');
     expect(verdictSentence(counts(2), 'the policy')).toBe('All 2 artifacts pass the policy');
+  });
+
+  it('names the artifacts in the form the count takes, an environment named for them as it is', () => {
+    const counts = (artifacts: number, fail = 0) => ({ artifacts, pass: artifacts - fail, fail, unknown: 0 });
+    const noun = { one: 'artifact in artifact-store', many: 'artifacts in artifact-store' };
+    expect(wouldSentence(counts(0), 'p.yml', noun)).toBe(
+      'With p.yml, no artifact in artifact-store to check',
+    );
+    expect(wouldSentence(counts(1), 'p.yml', noun)).toBe(
+      'With p.yml, the artifact in artifact-store would pass',
+    );
+    expect(wouldSentence(counts(2, 1), 'p.yml', noun)).toBe(
+      'With p.yml, 1 of 2 artifacts in artifact-store would fail',
+    );
+    expect(verdictSentence(counts(1, 1), 'p.yml', noun)).toBe(
+      '1 of 1 artifact in artifact-store breaks p.yml',
+    );
   });
 });
