@@ -1,5 +1,6 @@
 // The one pagination helper: `readPage` reads a list in its three shapes (a bare list, an envelope with or without
-// `pagination`), and `fetchAllPages` every page, the first, then the rest concurrently, up to a cap on items.
+// `pagination`), and `fetchAllPages` every page, the first, then the rest concurrently, up to a cap on items. Beside
+// it, what the callers do with a list read: map it a few in flight, keep one item per key.
 import * as z from 'zod/mini';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { parseResponse } from './parse.js';
@@ -51,6 +52,21 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
+}
+
+/** One item per key, the first of each, in the order the keys first appear. */
+export function firstByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const kept = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    if (!kept.has(k)) kept.set(k, item);
+  }
+  return [...kept.values()];
+}
+
+/** One item per key, the last of each, in the order the keys first appear. */
+export function lastByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...new Map(items.map((item) => [key(item), item])).values()];
 }
 
 export async function fetchAllPages<T>(

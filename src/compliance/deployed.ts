@@ -2,7 +2,7 @@
 // by the documented endpoints only: the env-diff of the latest snapshot with itself, then each artifact.
 import type { ComplianceClient } from '../api/client.js';
 import { endpointLabel } from '../api/endpoints.js';
-import { mapBounded } from '../api/pagination.js';
+import { firstByKey, mapBounded } from '../api/pagination.js';
 import { patterns, type DiffArtifact } from '../api/schemas.js';
 import { UnexpectedResponseError } from '../errors/errors.js';
 import { splitImageName } from '../context/artifact-name.js';
@@ -53,11 +53,12 @@ export async function findDeployed(client: ComplianceClient, search: DeployedSea
     );
   }
   // Both sides are the latest snapshot, so every artifact is unchanged; the other groups are read too, each
-  // artifact once (in each flow it belongs to), so that an answer that files them elsewhere still finds them.
+  // artifact once (in each flow it belongs to), so that an answer that files them elsewhere still finds them. The
+  // first listed is kept: what the unchanged group says of it comes before what another group says.
   const listed = [diff['not-changed'], diff.changed, diff.snappish1, diff.snappish2].flatMap(
     (g) => g.artifacts,
   );
-  const all = [...Map.groupBy(listed, checkKey).values()].map(([first]) => first as DiffArtifact);
+  const all = firstByKey(listed, checkKey);
   const told = all.filter((a) => ofSearch(a, search)).map((a) => fromDiff(a, search.repository));
   // Bounded as diff-envs bounds its lookups: past the bound an artifact's commit is not known, so no base is taken.
   const lookups = told.filter((t) => t !== undefined && 'lookUpIn' in t);

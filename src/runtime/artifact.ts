@@ -3,6 +3,7 @@ import { log } from '../trust/log.js';
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { proxyFromEnv } from '../api/config.js';
+import { firstByKey } from '../api/pagination.js';
 import { InputError } from '../errors/errors.js';
 import { compiledOr } from '../context/pattern.js';
 import { readFingerprint, type InputReader } from '../context/inputs.js';
@@ -67,7 +68,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string) 
       const fingerprint = readFingerprint('fingerprint', line);
       return { name: fingerprint, spec: { type: 'fingerprint', fingerprint } };
     });
-    return { items: capped(unique(items), 'fingerprint'), many: true };
+    return { items: capped(firstByKey(items, byName), 'fingerprint'), many: true };
   }
   const expanded: NamedSpec[] = [];
   for (const { line, number } of numbered) {
@@ -79,7 +80,7 @@ export async function readArtifactSpecs(inputs: InputReader, workspace: string) 
       expanded.push({ name: nameOf(spec, workspace), spec });
     }
   }
-  return { items: capped(unique(expanded), 'artifact'), many: true };
+  return { items: capped(firstByKey(expanded, byName), 'artifact'), many: true };
 }
 
 function capped(items: NamedSpec[], input: string): NamedSpec[] {
@@ -93,9 +94,8 @@ function capped(items: NamedSpec[], input: string): NamedSpec[] {
   return items;
 }
 
-function unique(items: NamedSpec[]): NamedSpec[] {
-  return [...new Map(items.map((item) => [item.name, item])).values()];
-}
+// Each item once: one name is one spec (the same path, image or fingerprint, read with the same shared inputs).
+const byName = (item: NamedSpec) => item.name;
 
 /** A file or directory as its path relative to the workspace (as given, for one outside it); an image as named. */
 function nameOf(spec: ArtifactSpec, workspace: string): string {

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { fetchAllPages, mapBounded, readPage, type Page } from '../../src/api/index.js';
+import {
+  fetchAllPages,
+  firstByKey,
+  lastByKey,
+  mapBounded,
+  readPage,
+  type Page,
+} from '../../src/api/index.js';
 
 const Item = z.looseObject({ id: z.number() });
 const E = 'GET /things';
@@ -98,5 +105,18 @@ describe('mapBounded', () => {
       [30, 10, 20],
     );
     expect(await mapBounded([], 4, () => Promise.resolve(1))).toEqual([]);
+  });
+});
+
+describe('firstByKey and lastByKey', () => {
+  it('keep one item per key, the first or the last of each, in the order the keys first appear', () => {
+    const items = [
+      { key: 'a', n: 1 },
+      { key: 'b', n: 2 },
+      { key: 'a', n: 3 },
+    ];
+    const key = (i: { key: string }) => i.key;
+    expect(firstByKey(items, key).map((i) => i.n)).toEqual([1, 2]);
+    expect(lastByKey(items, key).map((i) => i.n)).toEqual([3, 2]);
   });
 });

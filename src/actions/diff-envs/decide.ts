@@ -2,6 +2,7 @@
  * diff-envs' decisions, pure: the service's groups as the result, replacements paired by name without tag or digest
  * (`backend 1.4.0 → 1.5.0`), and each arriving artifact's check, failing closed.
  */
+import { firstByKey, lastByKey } from '../../api/pagination.js';
 import type { ArtifactState, DiffArtifact, EnvDiff } from '../../api/schemas.js';
 import { judgeAnswer, type Judged } from '../../compliance/decide.js';
 import { sortFindings, type FailOn, type Grade, type Sorted } from '../../compliance/grades.js';
@@ -113,9 +114,7 @@ export function pairReplacements(onlyIn1: DiffArtifact[], onlyIn2: DiffArtifact[
     if (fromPrint === toPrint) continue;
     const [to, ...more] = toAll as [DiffArtifact, ...DiffArtifact[]];
     // The same image in another flow is reviewed too: compliant in one flow says nothing of another.
-    const otherFlows = [...new Map(more.map((a) => [checkKey(a), a])).values()].filter(
-      (a) => checkKey(a) !== checkKey(to),
-    );
+    const otherFlows = lastByKey(more, checkKey).filter((a) => checkKey(a) !== checkKey(to));
     replaced.push({
       name,
       from: fromAll[0] as DiffArtifact,
@@ -378,8 +377,8 @@ export function judge(a: DiffArtifact, found: ArtifactLookup): ArrivalCheck {
  */
 export function notCompliant(arriving: DiffArtifact[], review: ComplianceReview): ArrivalCheck[] {
   const checks = new Map(review.checks.map((c) => [checkKey(c), c]));
-  return [...Map.groupBy(arriving, checkKey)]
-    .map(([key, [a]]) => checks.get(key) ?? notChecked(a as DiffArtifact))
+  return firstByKey(arriving, checkKey)
+    .map((a) => checks.get(checkKey(a)) ?? notChecked(a))
     .filter((c) => !c.compliant);
 }
 

@@ -1,6 +1,6 @@
 /** diff-envs, running: reads the diff, pairs it, reads the arrivals' compliance, renders it, makes the step. */
 import type { ComplianceClient } from '../../api/client.js';
-import { mapBounded } from '../../api/pagination.js';
+import { lastByKey, mapBounded } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { formatSnapshotExpression } from '../../api/snapshot.js';
 import { gradeWords, type FailOn } from '../../compliance/grades.js';
@@ -81,7 +81,7 @@ export async function run(inputs: DiffEnvsInputs): Promise<StepResult> {
  * most 8 at a time and 200 a step; a lookup that fails is `NOT-CHECKED`, never a pass.
  */
 async function reviewArriving(client: ComplianceClient, arriving: DiffArtifact[]): Promise<ComplianceReview> {
-  const distinct = [...new Map(arriving.map((a) => [checkKey(a), a])).values()];
+  const distinct = lastByKey(arriving, checkKey);
   const lookups = distinct.filter(hasFlow);
   const allowed = new Set(lookups.slice(0, MAX_LOOKUPS));
   const checks = await mapBounded(distinct, LOOKUP_CONCURRENCY, async (a): Promise<ArrivalCheck> => {

@@ -1,6 +1,7 @@
 // Policies applied to artifacts: their facts read once (facts.ts), each artifact judged by each policy (evaluate.ts),
 // each policy's result file block made (report.ts). Loaded only when a step has a policy.
 import type { ComplianceClient } from '../../api/client.js';
+import { lastByKey } from '../../api/pagination.js';
 import type { DiffArtifact } from '../../api/schemas.js';
 import { log } from '../../trust/log.js';
 import { evaluatePolicy, type ArtifactFacts } from './evaluate.js';
@@ -16,7 +17,7 @@ export async function judgeArtifacts(
   subjects: readonly PolicySubject[],
   policies: readonly Policy[],
 ): Promise<PolicyResult[]> {
-  const distinct = [...new Map(subjects.map((s) => [keyOf(s), s])).values()];
+  const distinct = lastByKey(subjects, keyOf);
   const { facts, ...reads } = await readPolicyFacts(client, distinct, policies);
   return policies.map((policy) => {
     const judged = distinct.map((s, i) => ({
