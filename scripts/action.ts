@@ -9,9 +9,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parse } from 'yaml';
 import type { Sandbox } from '@compliance-actions/sandbox/server';
-import { actionFile, actionNames, DEFAULT_GITHUB, runAction } from '@compliance-actions/runner/emulator';
+import {
+  actionFile,
+  actionMain,
+  actionNames,
+  DEFAULT_GITHUB,
+  readActionYml,
+  runAction,
+} from '@compliance-actions/runner/emulator';
 import { markdownToText, Masks, StepLog } from './lib/step-text.js';
 import { showInvisible } from '../src/trust/text.js';
 
@@ -41,13 +47,6 @@ class UsageError extends Error {
     super(message);
     this.listActions = listActions;
   }
-}
-
-interface ActionSpec {
-  description?: string;
-  inputs?: Record<string, { description?: string; required?: boolean; default?: string }>;
-  outputs?: Record<string, { description?: string }>;
-  runs: { main: string };
 }
 
 const HELP = `Usage: npm run action -- <name> [options]
@@ -86,9 +85,7 @@ Examples:
   COMPLIANCE_API_TOKEN=... npm run action -- list-trails --api-url https://compliance.example.com --org acme
 `;
 
-function readSpec(name: string): ActionSpec {
-  return parse(readFileSync(actionFile(name), 'utf8')) as ActionSpec;
-}
+const readSpec = (name: string) => readActionYml(actionFile(name));
 
 /** A description's first sentence, cut at a word to `max` characters. */
 const firstSentence = (text = '', max = 80) => {
@@ -424,7 +421,7 @@ async function main(argv: string[], io: Io): Promise<number> {
     );
   }
   const userEnv = pairs(values.env, '--env');
-  const bundle = resolve(actionFile(name), '..', spec.runs.main);
+  const bundle = actionMain(actionFile(name));
   if (!existsSync(bundle))
     throw new UsageError(`${bundle} is missing: build the bundle first (npm run build)`);
 

@@ -22,9 +22,10 @@ import { parse } from 'yaml';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** What the runner reads of an action.yml, as written: whoever runs it checks `runs`. */
+/** What the runner and `npm run action` read of an action.yml, as written: whoever runs it checks `runs`. */
 interface ActionYml {
-  inputs?: Record<string, { default?: string }>;
+  description?: string;
+  inputs?: Record<string, { description?: string; required?: boolean; default?: string }>;
   outputs?: Record<string, { description?: string }>;
   runs?: { using?: unknown; main?: unknown; pre?: unknown; post?: unknown };
 }
@@ -264,6 +265,13 @@ export function stepLeft(
   };
 }
 
+/** The script an action.yml runs, `runs.main` against its folder; the YAML is cast, not checked, so this checks it. */
+export function actionMain(file: string): string {
+  const main = readActionYml(file).runs?.main;
+  if (typeof main !== 'string') throw new Error(`${file}: runs.main is not a path`);
+  return resolve(dirname(file), main);
+}
+
 /**
  * Reads the action.yml and builds the step's environment once, for running the same step many times (the start
  * benchmark): each run only makes its temp folder, spawns the bundle and collects what the step left. `file`: the
@@ -275,10 +283,8 @@ export function prepareAction(
   options: RunOptions = {},
   file = actionFile(name),
 ): PreparedAction {
-  const main = readActionYml(file).runs?.main;
-  if (typeof main !== 'string') throw new Error(`${file}: runs.main is not a path`);
   const inputs = stepInputs(name, options, file);
-  const args = [...(options.nodeArgs ?? []), resolve(dirname(file), main)];
+  const args = [...(options.nodeArgs ?? []), actionMain(file)];
 
   return {
     async run() {
