@@ -14,6 +14,7 @@ import {
   COMPLIANT_COMMIT as COMPLIANT_TRAIL,
   NON_COMPLIANT_COMMIT as NON_COMPLIANT_TRAIL,
   WEB_COMMIT as FRONTEND_TRAIL,
+  UI_URL,
 } from '@compliance-actions/sandbox/seeds/index';
 
 const FP = 'a'.repeat(64);
@@ -461,7 +462,7 @@ describe.each(PROFILES)('the lists of the demo seed, the sandbox answering %s', 
         '| Trail | Flow | State | Commit | Missing or non-compliant | Created | Created by |',
         byProfile(
           // A trail named by its commit's SHA is cut to 12 characters: the Commit column has the commit.
-          `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | ${shop(NON_COMPLIANT_TRAIL, 'Bump openssl')} | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
+          `| [${NON_COMPLIANT_TRAIL.slice(0, 12)}…](${UI_URL}/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}) | backend | ❌ NON-COMPLIANT | ${shop(NON_COMPLIANT_TRAIL, 'Bump openssl')} | non-compliant: snyk-scan | 2026-11-03T09:00:00Z | bob |`,
           '| ? |  | ❌ NON-COMPLIANT |  |  |  |  |',
         ),
       ],
@@ -494,7 +495,7 @@ describe.each(PROFILES)('the lists of the demo seed, the sandbox answering %s', 
         // The trail and commit: the commit's first line, linked.
         ...byProfile(
           [
-            `| [snyk-scan](https://sandbox.compliance.invalid/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}/attestations/`,
+            `| [snyk-scan](${UI_URL}/demo/flows/backend/trails/${NON_COMPLIANT_TRAIL}/attestations/`,
             `) | snyk | ❌ no | 888f905eacac… | ${shop(NON_COMPLIANT_TRAIL, 'Bump openssl')} | 2026-11-03T09:06:40Z | github-actions |`,
             `) | junit | ✅ yes | 3dfdaa9cbad3… | ${shop(COMPLIANT_TRAIL, 'Add payment retries')} | 2026-11-02T09:05:00Z | github-actions | 412 tests, 0 failures |`,
           ],

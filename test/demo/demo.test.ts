@@ -12,7 +12,13 @@ import { majorOf, ownerOf } from '../../scripts/lib/demo-step.js';
 import { renderGfm, renderProblems } from '../helpers/gfm.js';
 import { actionNames, ROOT } from '../helpers/runner.js';
 import { byProfileOf, PROFILES, type AnswerProfile } from '@compliance-actions/sandbox/profile';
-import { NON_COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
+import {
+  BACKEND_140,
+  BACKEND_150,
+  COMPLIANT_COMMIT,
+  NON_COMPLIANT_COMMIT,
+  UI_URL,
+} from '@compliance-actions/sandbox/seeds/index';
 
 /** The owner and major tag of every `uses:`, from package.json (test/demo/demo-step.test.ts holds how). */
 const PACKAGE_JSON = readFileSync(join(ROOT, 'package.json'), 'utf8');
@@ -135,7 +141,9 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     );
     expect(section(7)).toMatch(
       byProfile(
-        /\| ghcr\.io\/acme\/backend \| \[1\.4\.0 → 1\.6\.0\]\(https:\/\/github\.com\/acme\/shop\/compare\/3dfdaa9cbad35a60632a382f8653df6ef6539d28\.\.\.[0-9a-f]{40}\) \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \| may move \| <code>\w{12}<\/code> \|/,
+        new RegExp(
+          String.raw`\| ghcr\.io\/acme\/backend \| \[1\.4\.0 → 1\.6\.0\]\(https:\/\/github\.com\/acme\/shop\/compare\/${COMPLIANT_COMMIT}\.\.\.[0-9a-f]{40}\) \| \[⚠️ INCOMPLETE\]\(\S+\) — missing: pull-request, unit-tests, snyk-scan \| may move \| <code>\w{12}<\/code> \|`,
+        ),
         /\| ghcr\.io\/acme\/backend \| 1\.4\.0 → 1\.6\.0 \| ⚠️ INCOMPLETE — missing: pull-request, unit-tests, snyk-scan \| left out: from a diff not confirmed \| <code>\w{12}<\/code> \|/,
       ),
     );
@@ -151,13 +159,19 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
         '    promotions: {"include": [2 entries]}, for strategy.matrix: one job per entry\n',
       );
       expect(stdout).toMatch(
-        /^ {6}- name: ghcr\.io\/acme\/backend {2}from: 1\.4\.0 \(9e5f20177e21\) {2}to: 1\.6\.0 \([0-9a-f]{12}\) {2}state: INCOMPLETE {2}flow: backend$/m,
+        new RegExp(
+          String.raw`^ {6}- name: ghcr\.io\/acme\/backend {2}from: 1\.4\.0 \(${BACKEND_140.slice(0, 12)}\) {2}to: 1\.6\.0 \([0-9a-f]{12}\) {2}state: INCOMPLETE {2}flow: backend$`,
+          'm',
+        ),
       );
       expect(stdout).toMatch(
         /^ {6}- name: ghcr\.io\/acme\/backend-migrate {2}from: null \(new\) {2}to: 1\.6\.0 \([0-9a-f]{12}\) {2}state: FLOW-UNKNOWN {2}flow: null$/m,
       );
       expect(stdout).toMatch(
-        /^ {8}compare-url: https:\/\/github\.com\/acme\/shop\/compare\/3dfdaa9cbad35a60632a382f8653df6ef6539d28\.\.\.[0-9a-f]{40}$/m,
+        new RegExp(
+          String.raw`^ {8}compare-url: https:\/\/github\.com\/acme\/shop\/compare\/${COMPLIANT_COMMIT}\.\.\.[0-9a-f]{40}$`,
+          'm',
+        ),
       );
       expect(stdout).toContain('    promotions-count: 2\n');
       expect(section(7)).toContain('Promotions: 2 may move.');
@@ -181,7 +195,9 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     if (PROFILE === 'full') {
       expect(stdout.match(new RegExp(`^ {4}\\| ${shipped.source}$`, 'm'))?.[1]).toBe('compare');
       expect(section(8).match(shipped)?.[1]).toMatch(
-        /^\[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/888f905eacac85a1e522752fa1be9aa2ce5d5016\.\.\.[0-9a-f]{40}\)$/,
+        new RegExp(
+          String.raw`^\[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/${NON_COMPLIANT_COMMIT}\.\.\.[0-9a-f]{40}\)$`,
+        ),
       );
     } else {
       expect(stdout).not.toMatch(shipped);
@@ -192,7 +208,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
     // The backend images checked in one step, two environments reported from one read.
     expect(markdown).toContain('### ❌ 3 artifacts of flow backend: 2 not COMPLIANT');
     expect(markdown).toContain(
-      '| ghcr.io/acme/backend:1.5.0 | <code>33907d725bd9</code> | ❌ NON-COMPLIANT |',
+      `| ghcr.io/acme/backend:1.5.0 | <code>${BACKEND_150.slice(0, 12)}</code> | ❌ NON-COMPLIANT |`,
     );
     expect(markdown).toContain(
       `| production | ✅ reported | 3 | 2 | 0 | ${byProfile('production#3', 'a snapshot')} (new) |`,
@@ -365,7 +381,7 @@ describe.each(PROFILES)('npm start (the demo), the sandbox answering %s', (PROFI
       `; ${elsewhere.length} lead to https://github.com/acme/…, examples: the demo's repository, acme/shop, does not exist.`,
     );
     // The service links the steps print lead there too.
-    expect(stdout).not.toContain('sandbox.compliance.invalid');
+    expect(stdout).not.toContain(new URL(UI_URL).host);
     // The page marks each example link as one.
     const html = readFileSync(join(out, 'summaries.html'), 'utf8');
     expect(html).toContain('a[href^="https://github.com/acme/"]::after { content: " (example)";');

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostileSeed, HOSTILE_TEXT } from '@compliance-actions/sandbox/seeds/hostile';
 import { PROFILES } from '@compliance-actions/sandbox/profile';
+import { UI_URL } from '@compliance-actions/sandbox/seeds/index';
 import { demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
 
 const start = useSandbox();
@@ -147,7 +148,7 @@ describe("the sandbox's own pages (uiBase: 'own')", () => {
 describe('the sandbox without the option', () => {
   it.each(PROFILES)("links to the seed's ui_url, and serves no page, answering %s", async (profile) => {
     const sb = await start({ profile });
-    expect(sb.sandbox.uiUrl).toBe('https://sandbox.compliance.invalid');
+    expect(sb.sandbox.uiUrl).toBe(UI_URL);
     const res = await sb.fetch(`/artifacts/demo/backend/fingerprint/${FP_15}`);
     const links = addressesIn(await res.json(), 'https://');
     // The minimal profile gives no html_url: then nothing links anywhere.

@@ -8,8 +8,6 @@ import { demoSeed, type Running } from './sandbox.js';
 import { expectStep } from './step-result.js';
 import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
-export const UI = 'https://sandbox.compliance.invalid';
-
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
 export type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
 

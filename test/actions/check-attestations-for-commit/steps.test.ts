@@ -5,7 +5,7 @@
  * test/dist/module-load.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { couldNotCheck, resultOf, seedAttesting, UI } from '../../helpers/check-attestations.js';
+import { couldNotCheck, resultOf, seedAttesting } from '../../helpers/check-attestations.js';
 import { errors, expectStep, warnings, type Expected } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,6 +24,7 @@ import { byProfileOf, PROFILES } from '@compliance-actions/sandbox/profile';
 import {
   COMPLIANT_COMMIT as COMPLIANT,
   NON_COMPLIANT_COMMIT as NON_COMPLIANT,
+  UI_URL,
 } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
@@ -84,7 +85,7 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
         '### ✅ Compliance gate passed',
         '| Commit | Result | pull-request | snyk-scan | unit-tests |',
         byProfile(
-          `| [3dfdaa9 Add payment retries](${commitUrl}) | ✅ compliant | [✅ compliant](${UI}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
+          `| [3dfdaa9 Add payment retries](${commitUrl}) | ✅ compliant | [✅ compliant](${UI_URL}/demo/flows/backend/trails/${COMPLIANT}/attestations/`,
           `| [3dfdaa9](${commitUrl}) | ✅ compliant | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) | [✅ compliant](${commitUrl}) |`,
         ),
       ],
@@ -120,7 +121,7 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
         expect.stringMatching(
           new RegExp(
             `^::error title=Compliance gate::Commit ${NON_COMPLIANT}: the attestation 'snyk-scan' is non-compliant \\(flow backend${byProfile(
-              `: ${UI}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
+              `: ${UI_URL}/demo/flows/backend/trails/${NON_COMPLIANT}/attestations/`,
               '\\)\\.$',
             )}`,
           ),
@@ -136,7 +137,7 @@ describe.each(PROFILES)('check-attestations-for-commit, the sandbox answering %s
     });
     expect(result.summary).toMatch(
       new RegExp(
-        `\\| \\[888f905${byProfile(' Bump openssl', '')}\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${byProfile(UI, 'https://github.com/acme/app/commit/')}[^)]+\\) \\| \\[⚠️ missing\\]`,
+        `\\| \\[888f905${byProfile(' Bump openssl', '')}\\]\\([^)]+\\) \\| ❌ non-compliant \\| \\[✅ compliant\\]\\([^)]+\\) \\| \\[❌ non-compliant\\]\\(${byProfile(UI_URL, 'https://github.com/acme/app/commit/')}[^)]+\\) \\| \\[⚠️ missing\\]`,
       ),
     );
   });

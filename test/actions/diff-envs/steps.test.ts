@@ -22,6 +22,7 @@ import {
   BACKEND_150,
   COMPLIANT_COMMIT,
   NON_COMPLIANT_COMMIT,
+  UI_URL,
 } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
@@ -421,7 +422,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         '| Name | Version | Compliance | Promotion | Fingerprint | Flow | Commit | Instances | Pods |',
         // What a minimal answer leaves out (the links, the commit, the counts, the pods) is an empty or "?" cell.
         byProfile(
-          `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}) | [❌ NON-COMPLIANT](https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${short}</code> | backend | [888f905](https://github.com/acme/shop/commit/${NON_COMPLIANT_COMMIT}) | 1 → 2 |`,
+          `| ghcr.io/acme/backend | [1.4.0 → 1.5.0](https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}) | [❌ NON-COMPLIANT](${UI_URL}/demo/flows/backend/artifacts/${BACKEND_150}) — non-compliant: snyk-scan | left out: not COMPLIANT | <code>${short}</code> | backend | [888f905](https://github.com/acme/shop/commit/${NON_COMPLIANT_COMMIT}) | 1 → 2 |`,
           `| ghcr.io/acme/backend | 1.4.0 → 1.5.0 | ❌ NON-COMPLIANT — non-compliant: snyk-scan | left out: from a diff not confirmed | <code>${short}</code> | backend |  | ? → ? |  |`,
         ),
       ],
@@ -466,7 +467,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
     ]);
     // The link is only shown: none where the answer gives none.
     expect(saved.compliance?.checks[0]?.htmlUrl).toBe(
-      byProfile(`https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}`, undefined),
+      byProfile(`${UI_URL}/demo/flows/backend/artifacts/${BACKEND_150}`, undefined),
     );
     // What a minimal answer leaves out of the scaled group: its counts ("?") and its pods.
     expect(result.summary).toMatch(
@@ -577,10 +578,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const result = await review(await start(), GATE);
       expect(nonCompliant(result)).toEqual([BACKEND_15_NON_COMPLIANT]);
       // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
-      const see = byProfile(
-        ` See https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${BACKEND_150}`,
-        '',
-      );
+      const see = byProfile(` See ${UI_URL}/demo/flows/backend/artifacts/${BACKEND_150}`, '');
       expectStep(result, {
         code: 1,
         outputs: { outcome: 'different', replaced: '1', 'only-in-1': '1', 'only-in-2': '1' },

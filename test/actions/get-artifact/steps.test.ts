@@ -20,6 +20,7 @@ import {
   BACKEND_140 as COMPLIANT_FP,
   BACKEND_150 as NON_COMPLIANT_FP,
   COMPLIANT_COMMIT as TRAIL,
+  UI_URL,
 } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
@@ -31,7 +32,7 @@ const FILE_FP = '7509e5bda0c762d2bac7f90d758b5b2263fa01ccbc542ab5e3df163be08e6ca
 const UNKNOWN_FP = 'f'.repeat(64);
 /** An attestation of the demo seed's COMPLIANT artifact, in its trail (named by its commit). */
 const ATTESTATION = 'd873ffb9-b5ba-6373-0af8-32f9592c';
-const UI = 'https://sandbox.compliance.invalid/demo';
+const UI = `${UI_URL}/demo`;
 /** The lookup the loopback server answers. */
 const PATH = `/api/v2/artifacts/acme/backend/fingerprint/${FP}`;
 const ENDPOINT = 'GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}';

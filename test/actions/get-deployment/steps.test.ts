@@ -14,12 +14,12 @@ import { connection, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { expectStep, noLeak } from '../../helpers/step-result.js';
-import { UI } from '../../helpers/check-attestations.js';
 import {
   BACKEND_140,
   BACKEND_150,
   COMPLIANT_COMMIT,
   NON_COMPLIANT_COMMIT,
+  UI_URL,
 } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
@@ -372,7 +372,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       'Not confirmed: the answer names no fingerprint and no environment, so it cannot be shown to be about ' +
       `${BACKEND_150} in staging as asked.`;
     const name = byProfile('ghcr.io/acme/backend:1.5.0', BACKEND_150);
-    const diffUrl = `${UI}/demo/environments/staging/snapshots/2?compare=1`;
+    const diffUrl = `${UI_URL}/demo/environments/staging/snapshots/2?compare=1`;
     const shipped =
       `backend 1.5.0 replaced 1.4.0 ([compare](https://github.com/acme/shop/compare/${COMPLIANT_COMMIT}...${NON_COMPLIANT_COMMIT}))` +
       ' 18 min after its commit';
@@ -415,7 +415,7 @@ describe.each(PROFILES)('get-deployment, the sandbox answering %s', (PROFILE) =>
       ],
       summary: [
         `### ${name} deployed to staging\n\n${byProfile(shipped, notConfirmed)}\n\n| Field |`,
-        `| Environment | ${byProfile(`[staging](${UI}/demo/environments/staging)`, 'staging')} |`,
+        `| Environment | ${byProfile(`[staging](${UI_URL}/demo/environments/staging)`, 'staging')} |`,
         `| Artifact | ${name} |`,
       ],
     });

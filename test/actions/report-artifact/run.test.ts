@@ -7,6 +7,7 @@ import { readerOf } from '../../helpers/inputs.js';
 import { checkout, reportInputs } from '../../helpers/report-artifact.js';
 import { DEFAULT_GITHUB } from '../../helpers/runner.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { UI_URL } from '@compliance-actions/sandbox/seeds/index';
 
 const start = useSandbox();
 const { tempDir, repo } = useTempDirs();
@@ -40,7 +41,7 @@ describe('report-artifact run', () => {
       filename: 'app.bin',
       trail: 'release-1',
       'git-commit': SHA,
-      'html-url': `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${FP}`,
+      'html-url': `${UI_URL}/demo/flows/backend/artifacts/${FP}`,
       state: 'INCOMPLETE',
     });
     expect(step.result).toMatchObject({ dryRun: false, fingerprint: FP, response: { message: 'OK' } });

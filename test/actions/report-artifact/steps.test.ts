@@ -22,7 +22,7 @@ import { guardSecret } from '../../helpers/secrets.js';
 import { cleanedAfterEach, json, type Handler } from '../../helpers/server.js';
 import { useLoopbackStep } from '../../helpers/step-against.js';
 import { noLeak } from '../../helpers/step-result.js';
-import { BACKEND_140 } from '@compliance-actions/sandbox/seeds/index';
+import { BACKEND_140, UI_URL } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -96,7 +96,7 @@ describe.each(PROFILES)('report-artifact, the sandbox answering %s', (PROFILE) =
     expect(fingerprint).toBe(APP_BIN_FP);
     // What the service now holds, read back after the report for the artifact's page and state (which the 201 answer
     // does not give). A minimal answer gives the state (decided on) but no page (only shown): the step gives none.
-    const page = `https://sandbox.compliance.invalid/demo/flows/backend/artifacts/${fingerprint}`;
+    const page = `${UI_URL}/demo/flows/backend/artifacts/${fingerprint}`;
     expect(result.outputs).toMatchObject({
       outcome: 'reported',
       fingerprint,
