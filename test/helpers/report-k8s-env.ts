@@ -4,10 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
 import { D1, D2, pod, podList, running } from './pods.js';
-import { outputFile, type RunResult } from './runner.js';
-import { noLeak } from './step-result.js';
+import type { RunResult } from './runner.js';
+import { expectStep } from './step-result.js';
 
 /** Six pods: four mapped to four fingerprints, one that is done (left out), one not mappable yet (skipped). */
 export const CLUSTER = [
@@ -28,30 +27,31 @@ export function podsWorkspace(dir: string, items: unknown[] = CLUSTER, config?: 
 
 /** What a failed delivery of CLUSTER to staging must leave: outcome error, the payload and counts kept, the failure saying where. */
 export function expectKept(result: RunResult): void {
-  expect(result.code).toBe(1);
-  expect(result.outputs.outcome).toBe('error');
-  expect(result.outputs.message).toBeUndefined();
   const path = result.outputs['payload-file'] ?? 'no payload-file';
-  expect(result.stdout).toContain(
-    `The report was not delivered. Its payload is kept in ${path} (output payload-file)`,
-  );
-  expect(outputFile(result, 'result-file')).toMatchObject({
-    outcome: 'error',
-    environment: 'staging',
-    pods: 6,
-    reported: 4,
-    skipped: [{ namespace: 'shop', pod: 'new-1' }],
-    payloadFile: path,
-    error: { kind: 'undelivered' },
+  expectStep(result, {
+    code: 1,
+    outputs: { outcome: 'error' },
+    unset: ['message'],
+    stdout: [
+      `The report was not delivered. Its payload is kept in ${path} (output payload-file)`,
+      // The warning about the pod the payload leaves out is not lost with the delivery.
+      '::warning::Skipped pod shop/new-1',
+    ],
+    summary: [
+      '### ⚠️ Could not report environment staging',
+      'The report was not delivered: see',
+      '6 pods read, 4 reported. 1 pod left out: it was neither Running nor Failed (Pending, Succeeded or Unknown), ' +
+        'so not part of what the environment runs. 1 pod skipped: it was not mappable to an artifact (why is ' +
+        'listed below).',
+    ],
+    saved: {
+      outcome: 'error',
+      environment: 'staging',
+      pods: 6,
+      reported: 4,
+      skipped: [{ namespace: 'shop', pod: 'new-1' }],
+      payloadFile: path,
+      error: { kind: 'undelivered' },
+    },
   });
-  // The warning about the pod the payload leaves out is not lost with the delivery.
-  expect(result.stdout).toContain('::warning::Skipped pod shop/new-1');
-  expect(result.summary).toContain('### ⚠️ Could not report environment staging');
-  expect(result.summary).toContain('The report was not delivered: see');
-  expect(result.summary).toContain(
-    '6 pods read, 4 reported. 1 pod left out: it was neither Running nor Failed (Pending, Succeeded or Unknown), ' +
-      'so not part of what the environment runs. 1 pod skipped: it was not mappable to an artifact (why is ' +
-      'listed below).',
-  );
-  noLeak(result.everything);
 }

@@ -11,7 +11,7 @@ import { useInProcessAction } from '../../helpers/in-process.js';
 import { outputFile, type RunOptions, type RunResult } from '../../helpers/runner.js';
 import { connection, demoSeed, type Running, useSandbox } from '../../helpers/sandbox.js';
 import { loopback } from '../../helpers/inputs.js';
-import { expectStep, noLeak } from '../../helpers/step-result.js';
+import { expectStep } from '../../helpers/step-result.js';
 import { closedOrigin, json, useServers } from '../../helpers/server.js';
 import { liveShaped } from '../../helpers/live-diff.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
@@ -31,22 +31,19 @@ const github = useFakeGitHub();
 /** What the step says of an answer that names neither snapshot, `one` and `two` asked. */
 const notConfirmedOf = (one: string, two: string) =>
   `Not confirmed: the answer names no snapshot for snappish1 and snappish2, so it cannot be shown to be about ${one} and ${two} as asked.`;
-const nonCompliant = (result: RunResult) => JSON.parse(result.outputs['non-compliant'] ?? '') as unknown;
 /**
  * A step that could not compare: it failed saying `message`, and set only the outcome (error), the result file (its
  * error of `kind`) and would-fail (true), so that no later step can take it for a diff; the summary says `summary`.
  */
 function expectCouldNot(result: RunResult, kind: string, message: string, ...summary: string[]): void {
-  expect(result.code).toBe(1);
-  expect(result.stdout).toContain(`::error::${message}`);
-  expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
-  expect(result.outputs).toMatchObject({ outcome: 'error', 'would-fail': 'true' });
-  expect(outputFile(result, 'result-file')).toMatchObject({
-    outcome: 'error',
-    error: { kind, message: expect.stringContaining(message) as string },
+  expectStep(result, {
+    code: 1,
+    outputs: { outcome: 'error', 'would-fail': 'true' },
+    stdout: [`::error::${message}`],
+    summary,
+    saved: { outcome: 'error', error: { kind, message: expect.stringContaining(message) as string } },
   });
-  for (const line of summary) expect(result.summary).toContain(line);
-  noLeak(result.everything);
+  expect(Object.keys(result.outputs).sort()).toEqual(['outcome', 'result-file', 'would-fail']);
 }
 
 /** diff-envs of `one` against `two`: of the demo org at the sandbox, or of acme at a loopback server's origin. */
@@ -115,18 +112,15 @@ describe('diff-envs against a loopback server', () => {
   it('sends both expressions in canonical form', async () => {
     const server = await serve((_req, res) => json(res, 200, diffBody('prod#7', 'prod#9')));
     const result = await diff(server.origin, ' prod@{2.day.ago} ', 'prod@{2026-11-01T12:00:00}');
-    expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.url.pathname).toBe('/api/v2/env-diff/acme');
     expect(Object.fromEntries(server.requests[0]?.url.searchParams ?? [])).toEqual({
       snappish1: 'prod@{2.days.ago}',
       snappish2: 'prod@{2026-11-01T12:00:00}',
     });
-    expect(result.outputs).toMatchObject({
-      outcome: 'same',
-      changed: 'false',
-      'snapshot-1-id': 'prod#7',
-      'snapshot-2-id': 'prod#9',
+    expectStep(result, {
+      code: 0,
+      outputs: { outcome: 'same', changed: 'false', 'snapshot-1-id': 'prod#7', 'snapshot-2-id': 'prod#9' },
     });
   });
 
@@ -163,8 +157,8 @@ describe('diff-envs against a loopback server', () => {
         'snapshot-2-id': 'prod#2',
       },
       summary: [`| ? | <code>${'a'.repeat(12)}</code> |  |  |  |`],
+      saved: { removed: [{ pods: ['web-1', null] }] },
     });
-    expect((outputFile(result, 'result-file') as Saved).removed[0]?.pods).toEqual(['web-1', null]);
   });
 
   it('never shows the token when a 200 answer echoes it in names and snapshot ids', async () => {
@@ -264,14 +258,16 @@ describe('diff-envs against a loopback server', () => {
         `/api/v2/artifacts/acme/bad/fingerprint/${fp}`,
         `/api/v2/artifacts/acme/good/fingerprint/${fp}`,
       ]);
-      expect(nonCompliant(result)).toEqual([
-        { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
-        { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
-      ]);
       // One version, one promotion: migrate stays out for the worst of its flows.
       const leftOut = 'left out: not COMPLIANT';
       expectStep(result, {
         code: 1,
+        lists: {
+          'non-compliant': [
+            { name: 'migrate:1', fingerprint: fp, state: 'FLOW-UNKNOWN' },
+            { name: 'migrate:1', fingerprint: fp, state: 'NON-COMPLIANT' },
+          ],
+        },
         summary: [
           `| migrate:1 | ❔ flow unknown | ${leftOut} | <code>aaaaaaaaaaaa</code> |  |`,
           `| migrate:1 | ❌ NON-COMPLIANT | ${leftOut} | <code>aaaaaaaaaaaa</code> | bad |`,
@@ -295,9 +291,12 @@ describe('diff-envs against a loopback server', () => {
     });
 
     it('looks up each distinct fingerprint once, at most 8 at a time and 200 in all, saying how many were left out', async () => {
-      const arriving = Array.from({ length: 206 }, (_, n) => ({
-        fingerprint: n.toString(16).padStart(64, '0'),
+      const svc = (n: number) => ({
         name: `registry.example.test/svc-${n}:1.0`,
+        fingerprint: n.toString(16).padStart(64, '0'),
+      });
+      const arriving = Array.from({ length: 206 }, (_, n) => ({
+        ...svc(n),
         flow: 'backend',
         instance_count: 1,
         pods: [`svc-${n}-0`],
@@ -324,13 +323,15 @@ describe('diff-envs against a loopback server', () => {
         expect(lookups).toHaveLength(200);
         expect(new Set(lookups.map((r) => r.url.pathname)).size).toBe(200);
         expect(held.peak()).toBe(8);
-        // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
-        expect((nonCompliant(result) as { state: string }[]).map((b) => b.state)).toEqual([
-          ...Array<string>(4).fill('NOT-FOUND'),
-          ...Array<string>(6).fill('NOT-CHECKED'),
-        ]);
         expectStep(result, {
           code: 1,
+          lists: {
+            // 7, 57, 107 and 157 are not found; 200 to 205 were left out.
+            'non-compliant': [
+              ...[7, 57, 107, 157].map((n) => ({ ...svc(n), state: 'NOT-FOUND' })),
+              ...[200, 201, 202, 203, 204, 205].map((n) => ({ ...svc(n), state: 'NOT-CHECKED' })),
+            ],
+          },
           outputs: { outcome: 'error' },
           summary: ['6 arriving artifacts not checked: at most 200 lookups in one step.'],
         });
@@ -576,12 +577,12 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
   describe('promotion review', () => {
     it('fail-on-non-compliant fails after writing everything, its annotation naming the artifact', async () => {
       const result = await review(await start(), GATE);
-      expect(nonCompliant(result)).toEqual([BACKEND_15_NON_COMPLIANT]);
       // The link is only shown: a minimal answer gives none, and the annotation ends with the state.
       const see = byProfile(` See ${UI_URL}/demo/flows/backend/artifacts/${BACKEND_150}`, '');
       expectStep(result, {
         code: 1,
         outputs: { outcome: 'different', replaced: '1', 'only-in-1': '1', 'only-in-2': '1' },
+        lists: { 'non-compliant': [BACKEND_15_NON_COMPLIANT] },
         stdout: [
           `::error title=Arriving artifact not compliant::ghcr.io/acme/backend:1.5.0 (${BACKEND_150.slice(0, 12)}) in flow backend: NON-COMPLIANT: non-compliant: snyk-scan.${see}\n`,
         ],
@@ -598,25 +599,33 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const sandbox = await start();
       sandbox.sandbox.faults.failNext(2, 503, { path: /^\/artifacts\// });
       const gated = await review(sandbox, GATE, NO_RETRIES);
-      expect(nonCompliant(gated)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
-      expect(gated.stdout).toMatch(
-        /::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
-      );
+      const failure =
+        '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
+        '(NOT-CHECKED). See the job summary or the non-compliant output.';
+      const notChecked = { 'non-compliant': [{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }] };
       expectStep(gated, {
         code: 1,
         outputs: { outcome: 'error' },
+        lists: notChecked,
         summary: ['<sub>Outcome: **error**'],
-        last:
-          '::error::1 of 1 arriving artifact not COMPLIANT (fail-on-non-compliant): ghcr.io/acme/backend:1.5.0 ' +
-          '(NOT-CHECKED). See the job summary or the non-compliant output.',
+        errors: [
+          expect.stringMatching(
+            /^::error title=Arriving artifact not compliant::ghcr.io\/acme\/backend:1.5.0 \(33907d725bd9\) in flow backend: could not check: GET \/artifacts\/\S+ failed with HTTP 503/,
+          ),
+          failure,
+        ],
+        last: failure,
       });
 
       const reviewed = await review(sandbox, {}, NO_RETRIES);
-      expect(nonCompliant(reviewed)).toEqual([{ ...BACKEND_15_NON_COMPLIANT, state: 'NOT-CHECKED' }]);
-      expect(reviewed.stdout).toMatch(/::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/);
       expectStep(reviewed, {
         code: 0,
         outputs: { outcome: 'different' },
+        lists: notChecked,
+        errors: [],
+        warnings: [
+          expect.stringMatching(/^::warning title=Compliance not checked::ghcr.io\/acme\/backend:1.5.0/),
+        ],
         summary: [
           '### ❔ Promoting staging#2 to production#2: 1 of 1 arriving artifact is not known to be compliant\n',
           '| ❔ could not check — GET /artifacts/',
@@ -651,34 +660,33 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       const api = await github();
       await liveShaped(sandbox, 'staging~1', 'staging');
       const first = await comment(sandbox, api, FAIL_ON_DIFF);
-      expect(first.code).toBe(1);
-      expect(first.stdout).toContain('::error::staging#1 and staging#2 differ (fail-on-diff)');
+      // The comment is written after the result file and the summary, before the failure.
+      expectStep(first, {
+        code: 1,
+        outputs: { outcome: 'different' },
+        stdout: ['::error::staging#1 and staging#2 differ (fail-on-diff)'],
+        summary: ['### ❌ Environment diff: staging#1 → staging#2: 1 replaced'],
+      });
       const [created] = api.comments.get(7) ?? [];
       expect(created?.body).toMatch(
         /^<!-- compliance-actions:sticky build%2Fbuild%2Fdiff-envs%2Fstaging~1\.\.staging -->\n### ❌ Environment diff: staging#1 → staging#2: 1 replaced, 1 scaled; 1 of 1 arriving artifact is not compliant\n/,
       );
       expect(created?.body).toContain('#### Replaced staging#1 → staging#2 (1)');
-      // The comment is written after the result file and the summary, before the failure.
-      expect(first.outputs.outcome).toBe('different');
-      expect(first.summary).toContain('### ❌ Environment diff: staging#1 → staging#2: 1 replaced');
 
       const again = await comment(sandbox, api, { 'show-unchanged': 'true' });
-      expect(again.code).toBe(0);
+      expectStep(again, { code: 0 });
       expect(api.comments.get(7)).toHaveLength(1);
       expect(api.comments.get(7)?.[0]?.body).toContain('#### Unchanged (1)');
       expect(api.requestsTo('/repos/acme/app/issues/comments/', 'PATCH')).toHaveLength(1);
 
       // Another pair of snapshots in the same workflow (a drift check beside a promotion check) keeps its own.
       const drift = await comment(sandbox, api, {}, 'production');
-      expect(drift.code).toBe(0);
+      expectStep(drift, { code: 0 });
       expect(api.comments.get(7)).toHaveLength(2);
       expect(api.comments.get(7)?.[1]?.body).toContain(
         'sticky build%2Fbuild%2Fdiff-envs%2Fproduction..staging -->',
       );
-      for (const r of [first, again, drift]) {
-        expect(r.stderr).toBe('');
-        noLeak(r.everything);
-      }
+      for (const r of [first, again, drift]) expect(r.stderr).toBe('');
     });
   });
 
@@ -758,6 +766,11 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
           'snapshot-1-id': 'production#3',
           'snapshot-2-id': 'staging#3',
         },
+        lists: {
+          'non-compliant': [
+            { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
+          ],
+        },
         stdout: [
           // The rollout's arriving version (payments 3.1.0) is checked too: it would move if staging were promoted.
           `ghcr.io/acme/payments:3.1.0  ${FP.payments31.slice(0, 12)}  COMPLIANT\n`,
@@ -767,30 +780,28 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
         notStdout: ['::error'],
         // Each arriving version's row, and why it may move or not: diff-envs.test.ts.
         summary: ['Promotions: 2 may move; left out: 1 not COMPLIANT, 1 in a rollout in progress.'],
+        saved: {
+          counts: { replaced: 2, added: 1, removed: 0, rollouts: 1 },
+          replaced: [{ name: 'ghcr.io/acme/backend' }, { name: 'ghcr.io/acme/worker' }],
+          added: [{ name: 'ghcr.io/acme/web:3.2.0' }],
+          // Neither version of payments is paired, added or removed: both are the rollout's.
+          rollouts: [
+            {
+              name: 'ghcr.io/acme/payments',
+              snapshots: [2],
+              versions: [
+                { artifact: { fingerprint: FP.payments31 }, in: 'snapshot-2' },
+                { artifact: { fingerprint: FP.payments30 }, in: 'both' },
+              ],
+            },
+          ],
+        },
       });
-      expect(nonCompliant(result)).toEqual([
-        { name: 'ghcr.io/acme/worker:2.1.0', fingerprint: FP.worker21, state: 'NON-COMPLIANT' },
-      ]);
 
-      const saved = outputFile(result, 'result-file') as Saved;
-      expect(saved.promotions).toEqual({
+      expect((outputFile(result, 'result-file') as Saved).promotions).toEqual({
         include: [BACKEND, WEB],
         leftOut: [WORKER_LEFT_OUT, { name: 'ghcr.io/acme/payments', fingerprint: null, why: 'rollout' }],
       });
-      expect(saved.counts).toMatchObject({ replaced: 2, added: 1, removed: 0, rollouts: 1 });
-      expect(saved.replaced.map((r) => r.name)).toEqual(['ghcr.io/acme/backend', 'ghcr.io/acme/worker']);
-      expect(saved.added.map((a) => a.name)).toEqual(['ghcr.io/acme/web:3.2.0']);
-      // Neither version of payments is paired, added or removed: both are the rollout's.
-      expect(saved.rollouts).toMatchObject([
-        {
-          name: 'ghcr.io/acme/payments',
-          snapshots: [2],
-          versions: [
-            { artifact: { fingerprint: FP.payments31 }, in: 'snapshot-2' },
-            { artifact: { fingerprint: FP.payments30 }, in: 'both' },
-          ],
-        },
-      ]);
     });
 
     it('fail-on-rollout fails the step after every output is set; on snapshots the answer does not name, could not check', async () => {

@@ -17,7 +17,7 @@ import { connection, DEMO_TOKEN, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { loopback } from '../../helpers/inputs.js';
 import { json, useServers } from '../../helpers/server.js';
-import { noLeak } from '../../helpers/step-result.js';
+import { expectStep, noLeak } from '../../helpers/step-result.js';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -77,50 +77,52 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     const dir = workspace();
     const result = await report(dir, staging(sandbox.url));
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
     // The seed's staging has two snapshots: this report makes the third (201), which the outputs and the summary name
     // where the answer does (a minimal answer to a first report has no body).
     const message = byProfile('Snapshot staging#3 created with 4 artifacts', '');
-    expect(result.outputs).toMatchObject({
-      outcome: 'reported',
-      pods: '6',
-      artifacts: '4',
-      skipped: '1',
-      message,
-      'snapshot-created': 'true',
-      'snapshot-id': byProfile('staging#3', ''),
-      'payload-file': '',
+    expectStep(result, {
+      code: 0,
+      outputs: {
+        outcome: 'reported',
+        pods: '6',
+        artifacts: '4',
+        skipped: '1',
+        message,
+        'snapshot-created': 'true',
+        'snapshot-id': byProfile('staging#3', ''),
+        'payload-file': '',
+      },
+      saved: { outcome: 'reported', reported: 4, leftOut: 1, message },
+      stdout: [`::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`],
+      summary: [
+        '### Environment staging reported',
+        byProfile(
+          '**A new snapshot was made: staging#3.**',
+          '**A new snapshot of staging was made** (the service did not say its number).',
+        ),
+        `| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`,
+        `| shop | new-1 | ${NO_IMAGE_ID} |`,
+      ],
     });
-    const saved = outputFile(result, 'result-file') as { artifacts: unknown[] };
-    expect(saved).toMatchObject({ outcome: 'reported', reported: 4, leftOut: 1, message });
-    expect(saved.artifacts).toHaveLength(4);
-    expect(result.summary).toContain('### Environment staging reported');
-    expect(result.summary).toContain(
-      byProfile(
-        '**A new snapshot was made: staging#3.**',
-        '**A new snapshot of staging was made** (the service did not say its number).',
-      ),
-    );
-    expect(result.stdout).toContain(`::warning::Skipped pod shop/new-1: ${NO_IMAGE_ID}`);
+    expect((outputFile(result, 'result-file') as { artifacts: unknown[] }).artifacts).toHaveLength(4);
     // The service's latest staging snapshot now runs exactly these fingerprints.
     const diff = await sandbox.client().diffEnvironments('staging~1', 'staging');
     const now = [...diff.snappish2.artifacts, ...diff.changed.artifacts, ...diff['not-changed'].artifacts];
     expect(now.map((a) => a.fingerprint).sort()).toEqual([D1, D2, 'c'.repeat(64), 'd'.repeat(64)].sort());
-    expect(result.summary).toContain(`| nginx:1.27 | <code>${D1.slice(0, 12)}</code> | 2 |`);
-    expect(result.summary).toContain(`| shop | new-1 | ${NO_IMAGE_ID} |`);
-    noLeak(result.everything);
 
     const second = await report(dir, staging(sandbox.url));
-    expect(second.code).toBe(0);
-    // A minimal answer to the second report is the bare string "OK": no snapshot named.
-    expect(second.outputs.message).toMatch(byProfile(/^No new snapshot/, /^OK$/));
-    expect(second.outputs).toMatchObject({
-      'snapshot-created': 'false',
-      'snapshot-id': byProfile('staging#3', ''),
+    expectStep(second, {
+      code: 0,
+      // A minimal answer to the second report is the bare string "OK": no snapshot named.
+      outputs: {
+        message: expect.stringMatching(byProfile(/^No new snapshot/, /^OK$/)) as string,
+        'snapshot-created': 'false',
+        'snapshot-id': byProfile('staging#3', ''),
+      },
+      summary: [
+        `**No new snapshot was made**: what runs is what the latest snapshot${byProfile(', staging#3,', '')} already holds (HTTP 200: the set of running artifacts did not change).`,
+      ],
     });
-    expect(second.summary).toContain(
-      `**No new snapshot was made**: what runs is what the latest snapshot${byProfile(', staging#3,', '')} already holds (HTTP 200: the set of running artifacts did not change).`,
-    );
   });
 
   it('reports each environment from a config file, with its own pods, and one summary row each', async () => {
@@ -131,16 +133,31 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
       'pods-file': 'pods.json',
     });
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.outputs.outcome).toBe('reported');
     // Minimal answers (no body, then "OK") go to whichever report arrives first: both are sent at once.
     const message = (env: string) =>
       byProfile(`Snapshot ${env}#3 created with 1 artifact`, expect.stringMatching(/^(OK)?$/) as unknown);
     const row = { outcome: 'reported', artifacts: 1, 'payload-file': '' };
-    expect(listed(result)).toEqual([
-      { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
-      { name: 'production', pods: 2, skipped: 0, message: message('production'), ...row },
-    ]);
+    expectStep(result, {
+      code: 0,
+      outputs: { outcome: 'reported' },
+      lists: {
+        environments: [
+          { name: 'staging', pods: 3, skipped: 1, message: message('staging'), ...row },
+          { name: 'production', pods: 2, skipped: 0, message: message('production'), ...row },
+        ],
+      },
+      summary: [
+        '### 2 environments reported',
+        '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
+        // Pods read, as the environments output counts them.
+        byProfile(
+          '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact |',
+          '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
+        ),
+        '#### Skipped pods (1)',
+      ],
+      saved: { environments: [{ environment: 'staging' }, { environment: 'production' }] },
+    });
     // What the service now runs in each: only the pods of its namespaces. Read from the sandbox's store, as the pods
     // of a diff are only shown (a minimal answer leaves them out).
     const runs = (env: string) => {
@@ -149,23 +166,8 @@ describe.each(PROFILES)('report-k8s-env, the sandbox answering %s', (PROFILE) =>
     };
     expect(runs('staging')).toEqual(['api:2 api-1,api-2']);
     expect(runs('production')).toEqual(['nginx:1.27 web-1,web-2']);
-    expect(result.summary).toContain('### 2 environments reported');
-    expect(result.summary).toContain(
-      '| Environment | Outcome | Pods | Artifacts | Skipped | Snapshot | Message |',
-    );
-    expect(result.summary).toContain(
-      // Pods read, as the environments output counts them.
-      byProfile(
-        '| staging | ✅ reported | 3 | 1 | 1 | staging#3 (new) | Snapshot staging#3 created with 1 artifact |',
-        '| staging | ✅ reported | 3 | 1 | 1 | a snapshot (new) |',
-      ),
-    );
     // A skipped pod is warned about once, whichever environments hold it.
     expect(result.stdout.match(/::warning::Skipped pod team-a\/new-1/g)).toHaveLength(1);
-    expect(result.summary).toContain('#### Skipped pods (1)');
-    const saved = outputFile(result, 'result-file') as { environments: { environment: string }[] };
-    expect(saved.environments.map((e) => e.environment)).toEqual(['staging', 'production']);
-    noLeak(result.everything);
   });
 });
 
@@ -253,21 +255,22 @@ describe('report-k8s-env, the sandbox answering full', () => {
       'config-file': 'envs.yaml',
       'pods-file': 'pods.json',
     });
-    expect(result.code).toBe(1);
-    expect(result.outputs.outcome).toBe('error');
+    expectStep(result, {
+      code: 1,
+      outputs: { outcome: 'error' },
+      stdout: ['::error title=Environment nowhere not reported::'],
+      summary: ['### 2 of 3 environments reported', '| nowhere | ❌ not reported | 1 | 0 | 0 |  |'],
+    });
     const [staging, production, nowhere] = listed(result);
     expect(staging?.outcome).toBe('reported');
     expect(production?.outcome).toBe('reported');
     expect(nowhere).toMatchObject({ name: 'nowhere', outcome: 'error', pods: 1 });
     expect(nowhere?.message).toContain("Environment named 'nowhere' does not exist");
     expect(JSON.parse(result.files[nowhere?.['payload-file'] ?? ''] ?? '')).toEqual({ artifacts: [] });
-    expect(result.stdout).toContain('::error title=Environment nowhere not reported::');
     // The failure comes last, after every environment was reported.
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
       /^::error::Could not report 1 of 3 environments: nowhere \(PUT .+404.+\)\. Each payload is kept/,
     );
-    expect(result.summary).toContain('### 2 of 3 environments reported');
-    expect(result.summary).toContain('| nowhere | ❌ not reported | 1 | 0 | 0 |  |');
   });
 
   // The kubeconfig input and a read of every namespace: the many environments below, one read for all.
