@@ -13,6 +13,7 @@ import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useServers, type Handler } from '../../helpers/server.js';
 import { diffBody } from '../../helpers/diff-envs.js';
 import { expectStep } from '../../helpers/step-result.js';
+import { UI_URL } from '@compliance-actions/sandbox/seeds/index';
 
 const runAction = useInProcessAction();
 const startSandbox = useSandbox();
@@ -95,7 +96,9 @@ describe.each(PROFILES)('diff-envs with a policy, the sandbox answering %s', (PR
     // Each rule broken, with its reason linked to the trail it is about (a minimal answer gives no page).
     expect(result.summary).toMatch(
       byProfile(
-        /\| ghcr\.io\/acme\/notifier:0\.9\.3 \| trail-compliance \| \[trail \w+ is NON-COMPLIANT\]\(https:\/\/sandbox\.compliance\.invalid\/demo\/flows\/notifications\/trails\/\w+\) \|/,
+        new RegExp(
+          String.raw`\| ghcr\.io\/acme\/notifier:0\.9\.3 \| trail-compliance \| \[trail \w+ is NON-COMPLIANT\]\(${UI_URL.replaceAll('.', '\\.')}\/demo\/flows\/notifications\/trails\/\w+\) \|`,
+        ),
         /\| ghcr\.io\/acme\/notifier:0\.9\.3 \| trail-compliance \| its trails could not be read: the answer names neither a trail nor its flow \|/,
       ),
     );
