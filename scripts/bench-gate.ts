@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { COMPLIANT_COMMIT, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { mib, measuredStep } from './lib/peak-memory.js';
 
@@ -67,7 +67,7 @@ try {
     seed.orgs.demo.attestations.push(
       review
         ? { ...common, trail: sha, name: 'pull-request', type: 'pull_request', pull_requests: [pullRequest] }
-        : { ...common, trail: '3dfdaa9cbad35a60632a382f8653df6ef6539d28', name: 'unit-tests', type: 'junit' },
+        : { ...common, trail: COMPLIANT_COMMIT, name: 'unit-tests', type: 'junit' },
     );
   });
   const failing = review ? commits.filter((_, i) => selfApproved(i)).length : 0;

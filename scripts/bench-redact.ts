@@ -15,7 +15,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { COMPLIANT_COMMIT as COMPLIANT, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import type { RunOptions, RunResult } from '@compliance-actions/runner/emulator';
 
@@ -144,7 +144,6 @@ const shown = (seconds: number, result: RunResult | undefined, outcome: string |
 
 /** The gate on a pull request of one commit whose subject is a run of URL schemes of `size` units. */
 async function gate(size: number): Promise<string> {
-  const COMPLIANT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
   const message = `${hostile('', 'http://', size)}\n\nbody`;
   const github = await serve((path) =>
     path === '/repos/acme/app/pulls/7/commits'

@@ -18,7 +18,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import {
+  BACKEND_140 as BACKEND_14,
+  BACKEND_150 as BACKEND_15,
+  COMPLIANT_COMMIT,
+  demoSeed,
+  NON_COMPLIANT_COMMIT,
+  REDIS_74,
+  WEB_320,
+} from '@compliance-actions/sandbox/seeds/index';
 import { byProfileOf, parseProfile, type AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { checkLinks, EXAMPLE_PREFIXES, type LinkCheck } from './lib/demo-links.js';
@@ -45,12 +53,6 @@ try {
 /** The full profile's expectation, or the minimal one's (a field the live service may not send). */
 const byProfile = byProfileOf(profile);
 
-/** The demo seed's commits: every attestation of the first is compliant; the second has a failed snyk-scan. */
-const COMPLIANT_COMMIT = '3dfdaa9cbad35a60632a382f8653df6ef6539d28';
-/** The seed's backend images: 1.4.0 (COMPLIANT, running in production) and 1.5.0 (its snyk-scan failed). */
-const BACKEND_14 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975f79d068f647d';
-const BACKEND_15 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
-const NON_COMPLIANT_COMMIT = '888f905eacac85a1e522752fa1be9aa2ce5d5016';
 /** Demo seed: the commits of checkout 2.0, newest first, each with its pull_request attestation. */
 const CHECKOUT_RELEASE = [
   'e4006174536774ec91e861122a9dc568fc054e1d',
@@ -260,18 +262,16 @@ async function main(): Promise<number> {
     const build = makeWorkspace(workspace);
     const tarballFp = sha256(readFileSync(join(workspace, build.tarball)));
     const migrateFp = sha256('ghcr.io/acme/backend-migrate:1.6.0');
-    const web = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
-    const redis = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
     const rollout = podsFile(workspace, 'pods-rollout.json', {
       'ghcr.io/acme/backend:1.6.0': [tarballFp, 2],
-      'ghcr.io/acme/web:3.2.0': [web, 2],
-      'docker.io/library/redis:7.4': [redis, 1],
+      'ghcr.io/acme/web:3.2.0': [WEB_320, 2],
+      'docker.io/library/redis:7.4': [REDIS_74, 1],
     });
     const later = podsFile(workspace, 'pods-later.json', {
       'ghcr.io/acme/backend:1.6.0': [tarballFp, 3],
       'ghcr.io/acme/backend-migrate:1.6.0': [migrateFp, 1],
-      'ghcr.io/acme/web:3.2.0': [web, 2],
-      'docker.io/library/redis:7.4': [redis, 1],
+      'ghcr.io/acme/web:3.2.0': [WEB_320, 2],
+      'docker.io/library/redis:7.4': [REDIS_74, 1],
     });
 
     // One cluster holding both environments, each in its namespace: staging as later, production as it runs.
@@ -283,11 +283,11 @@ async function main(): Promise<number> {
         kind: 'List',
         items: [
           ...pods(
-            { 'ghcr.io/acme/backend:1.6.0': [tarballFp, 3], 'ghcr.io/acme/web:3.2.0': [web, 2] },
+            { 'ghcr.io/acme/backend:1.6.0': [tarballFp, 3], 'ghcr.io/acme/web:3.2.0': [WEB_320, 2] },
             'shop',
           ),
           ...pods(
-            { 'ghcr.io/acme/backend:1.4.0': [BACKEND_14, 2], 'ghcr.io/acme/web:3.2.0': [web, 1] },
+            { 'ghcr.io/acme/backend:1.4.0': [BACKEND_14, 2], 'ghcr.io/acme/web:3.2.0': [WEB_320, 1] },
             'shop-prod',
           ),
         ],
