@@ -36,10 +36,10 @@ import {
 import { markdownIn } from '../helpers/runner.js';
 import { checkoutOf } from './stubs.js';
 import {
+  BACKEND_140,
   COMPLIANT_COMMIT as COMPLIANT,
   NON_COMPLIANT_COMMIT as SCAN_FAILED,
 } from '@compliance-actions/sandbox/seeds/index';
-import { BACKEND_140 } from '@compliance-actions/sandbox/seeds/index';
 
 const all = docWorkflows(markdownIn('docs/actions'));
 const actions = readActions(ROOT);
@@ -69,8 +69,6 @@ const RUN = [
   'docs/actions/list-attestations.md › Attestations of the last week',
   'docs/actions/list-actions.md › A scheduled health check of notifications',
 ];
-
-/** The demo's backend 1.4.0 (deployed to staging). */
 
 const { repo, run, cluster } = useDocRuns();
 const github = useFakeGitHub();

@@ -33,7 +33,6 @@ const shared = useSharedSandbox();
 const github = useFakeGitHub();
 
 const ACTION = 'check-attestations-for-commit';
-/** Demo seed: backend trail whose snyk-scan is non-compliant. */
 /** Known to no one. */
 const UNKNOWN = 'e'.repeat(40);
 
