@@ -33,20 +33,20 @@ export const OWNER = ownerOf(PACKAGE_JSON);
 export const MAJOR = majorOf(PACKAGE_JSON);
 
 /** `uses:` of an action: the root action.yml is setup, each other is under actions/. */
-export function usesOf(action: string): string {
+function usesOf(action: string): string {
   return action === 'setup'
     ? `${OWNER}/compliance-actions@${MAJOR}`
     : `${OWNER}/compliance-actions/actions/${action}@${MAJOR}`;
 }
 
 /** An input shown as a workflow writes it rather than as passed here: an expression, and what it stands for here. */
-export interface Shown {
+interface Shown {
   expression: string;
   /** A comment on its line: what the demo passed instead. */
   here: string;
 }
 
-export interface WorkflowStepOptions {
+interface WorkflowStepOptions {
   action: string;
   /** The step's `id:`, when a later step refers to its outputs. */
   id?: string;

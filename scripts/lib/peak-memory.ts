@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { runAction, type RunOptions, type RunResult } from '@compliance-actions/runner/emulator';
 
 /** Samples the child's high-water mark of resident memory (VmHWM) until it exits. */
-export function watchPeak(): { onSpawn: (pid: number) => void; peak: () => number } {
+function watchPeak(): { onSpawn: (pid: number) => void; peak: () => number } {
   let peak = 0;
   let timer: NodeJS.Timeout | undefined;
   return {

@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 
-export function podJson(i: number): string {
+function podJson(i: number): string {
   const hex = (n: number) => n.toString(16).padStart(64, '0');
   const ns = `team-${i % 1000}`;
   return JSON.stringify({

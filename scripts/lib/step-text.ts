@@ -23,7 +23,7 @@ export class Masks {
   }
 }
 
-export interface Annotation {
+interface Annotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
   /** `file:line` when the command named a place. */

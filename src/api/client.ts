@@ -28,7 +28,7 @@ export const COMMITS_PER_REQUEST = 100;
 export type ReadAllOptions = Partial<Parameters<typeof fetchAllPages>[1]>;
 
 /** A snapshot expression: typed, as an input was read into; text (a test's, a tool's) is parsed here, once. */
-export type Snapshot = SnapshotExpression | string;
+type Snapshot = SnapshotExpression | string;
 
 interface Ask {
   params?: Record<string, string>;
@@ -217,7 +217,7 @@ function wire(query: NonNullable<Ask['query']>): Record<string, QueryValue> {
 }
 
 /** A report the service took: the status, its message ('' when it gave none) and its answer as sent. */
-export type Delivered = ReturnType<typeof delivered>;
+type Delivered = ReturnType<typeof delivered>;
 
 /** Delivered on no body, or JSON of a report answer's shape; anything else (a proxy's page) throws, saying what. */
 function delivered(endpoint: string, response: HttpResponse) {

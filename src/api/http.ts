@@ -54,7 +54,7 @@ export function retryDelay(
   return Math.min(Math.round(jittered), opts.maxWaitMs);
 }
 
-export interface HttpRequest {
+interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, QueryValue>;

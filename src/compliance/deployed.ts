@@ -16,7 +16,7 @@ import { checkKey, LOOKUP_CONCURRENCY, lookUpArtifact, MAX_LOOKUPS } from './loo
 /** Distinct base commits one step reads in the checkout: as many as it looks up. */
 export const MAX_BASES = MAX_LOOKUPS;
 
-export interface DeployedSearch {
+interface DeployedSearch {
   environment: string;
   /** Only artifacts of this flow, when given. */
   flow: string | undefined;

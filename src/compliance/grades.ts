@@ -15,7 +15,7 @@ const ONLY_WHERE_FOUND: readonly string[] = [...REVIEW_GRADES, ...POLICY_GRADES]
 const ALL_GRADES = [...GRADES, ...REVIEW_GRADES, ...POLICY_GRADES];
 export type Grade = (typeof ALL_GRADES)[number];
 
-export const FAIL_ON_INPUT = 'fail-on';
+const FAIL_ON_INPUT = 'fail-on';
 const formOf = (grades: readonly string[]) =>
   `any of ${grades.join(', ')} (one per line or comma-separated), or none alone`;
 

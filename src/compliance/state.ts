@@ -11,9 +11,9 @@ const COMPLIANT_BY_STATE: Record<ArtifactState, boolean> = {
 };
 
 /** The state that counts (null: none can be read), and why it is not the service's word as given, in words. */
-export type StateRead = { state: ArtifactState | null; note?: string };
+type StateRead = { state: ArtifactState | null; note?: string };
 
-export function isNamedState(value: unknown): value is ArtifactState {
+function isNamedState(value: unknown): value is ArtifactState {
   return (ARTIFACT_STATES as readonly unknown[]).includes(value);
 }
 

@@ -12,9 +12,9 @@ import {
   type RevisionWalk,
 } from './git.js';
 
-export const RANGE_FORM =
+const RANGE_FORM =
   '<base>..<head> on one line, each a revision git knows in the checkout (v1.2.0..HEAD, main..feature, two SHAs)';
-export const FETCH_ALL = 'the whole history in the checkout: set fetch-depth: 0 on actions/checkout';
+const FETCH_ALL = 'the whole history in the checkout: set fetch-depth: 0 on actions/checkout';
 
 /** `<base>..<head>`, undefined without `..`; a range written wrong is an InputError on `input`. */
 export function parseRange(text: string, input: string) {

@@ -264,10 +264,10 @@ export class InputReader {
   }
 }
 
-export const INSECURE_INPUT = 'allow-insecure-http';
+const INSECURE_INPUT = 'allow-insecure-http';
 export const INSECURE_VARIABLE = 'COMPLIANCE_ALLOW_INSECURE_HTTP';
 
-export const TIMEOUT_INPUT = 'timeout-seconds';
+const TIMEOUT_INPUT = 'timeout-seconds';
 export const TIMEOUT_VARIABLE = 'COMPLIANCE_TIMEOUT_SECONDS';
 
 /** The step's connection, resolved and checked once; each input falls back to its `COMPLIANCE_*` variable. */

@@ -4,7 +4,7 @@ import { InputError } from '../errors/errors.js';
 import type { InputReader } from './inputs.js';
 import { compiledOr } from './pattern.js';
 
-export const NAME_FILTER_FORM =
+const NAME_FILTER_FORM =
   'artifact names without tag or digest, or globs of them (ghcr.io/acme/backend, backend, ghcr.io/acme/*; see ' +
   'docs/configuration.md, "Globs"), one per line; a line without / also matches the last part of a name';
 

@@ -31,8 +31,8 @@ function describe(error: RE2JSSyntaxException): [problem: string, construct: str
 
 // A repeat copies what it repeats (`\pL{1000}` a hundred times is 100,000 instructions): compiling is bounded by the
 // length, matching by the program's size (RE2's own measure; `[a-z0-9-]{1,63}` is 129).
-export const MAX_PATTERN_CHARS = 4096;
-export const MAX_PROGRAM_SIZE = 5000;
+const MAX_PATTERN_CHARS = 4096;
+const MAX_PROGRAM_SIZE = 5000;
 
 /** Compiles a pattern; a PatternError naming the construct when RE2 cannot take it. */
 export function compilePattern(

@@ -1,7 +1,7 @@
 /** Times given as inputs: ISO 8601, Unix seconds, or a time ago (`7d`), all as integer Unix seconds. */
 import { InputError } from '../errors/errors.js';
 
-export const TIME_FORMS =
+const TIME_FORMS =
   'an ISO 8601 date or time (2026-11-01, 2026-11-01T12:00:00Z, 2026-11-01T14:00+02:00), Unix seconds ' +
   '(1793534400), or a time ago: a number with s, m, h, d or w (30m, 12h, 7d, 2w)';
 

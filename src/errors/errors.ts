@@ -10,8 +10,7 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export type ErrorKind =
-  'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source' | 'undelivered';
+type ErrorKind = 'api' | 'network' | 'timeout' | 'unexpected-response' | 'input' | 'source' | 'undelivered';
 
 export abstract class ComplianceError extends Error {
   abstract readonly kind: ErrorKind;
@@ -48,7 +47,7 @@ export class InputError extends ComplianceError {
   }
 }
 
-export interface ApiErrorDetails {
+interface ApiErrorDetails {
   endpoint: string;
   status: number;
   serverMessage?: string;

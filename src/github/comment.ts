@@ -16,7 +16,7 @@ import { redact } from '../trust/redact.js';
 
 export const COMMENT_LIMIT = 65_536;
 
-export interface StickyCommentOptions {
+interface StickyCommentOptions {
   owner: string;
   repo: string;
   issueNumber: number;

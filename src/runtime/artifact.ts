@@ -40,7 +40,7 @@ export interface NamedSpec {
 const GLOB_CHARS = /[*?[{]/;
 
 /** Items in one step at most: the lists are outputs, and a later step reads them through its environment. */
-export const MAX_ITEMS = 1000;
+const MAX_ITEMS = 1000;
 
 /**
  * One or more artifacts, each once, in order; with artifact-type file or dir a line may be a glob. `many` is false

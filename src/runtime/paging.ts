@@ -10,9 +10,9 @@ import { log } from '../trust/log.js';
 import { plural } from '../trust/text.js';
 import type { StepResult } from './step.js';
 
-export const DEFAULT_MAX_ITEMS = 1000;
+const DEFAULT_MAX_ITEMS = 1000;
 /** A bound that keeps a mistyped number from holding a runner's memory hostage. */
-export const MAX_ITEMS_LIMIT = 100_000;
+const MAX_ITEMS_LIMIT = 100_000;
 const MAX_PAGE = 1_000_000;
 
 export type Paging =
@@ -78,7 +78,7 @@ function describeRead(read: ListRead<unknown>, paging: Paging, noun: string): st
 type ListCounts = Omit<AllPages<unknown>, 'items'> & { count: number; nonCompliant: number };
 
 /** A listing: how to read it, what one item is called (`trail`), and which items count as non-compliant. */
-export interface Listing<T> {
+interface Listing<T> {
   paging: Paging;
   noun: string;
   title: string;
@@ -115,7 +115,7 @@ export async function listStep<T>(
 }
 
 /** What a listing's summary says besides the counts: its heading, what narrowed it, and its table. */
-export interface ListShown<T> {
+interface ListShown<T> {
   heading: string;
   /** Items that give no verdict, never counted as compliant: how many, in words (`without a state`). */
   unknown: { count: number; words: string };

@@ -86,7 +86,7 @@ export interface ErrorExtras<I> {
 }
 
 /** An action as the entry point holds it: `start` runs it as one step, refusing any undeclared `INPUT_*` variable. */
-export type Action<I extends FinishInputs> = ActionDefinition<I> & {
+type Action<I extends FinishInputs> = ActionDefinition<I> & {
   start(env: Env, cwd: string, declared: readonly string[]): Promise<void>;
 };
 
@@ -153,7 +153,7 @@ export function errorStep<I extends FinishInputs>(
 }
 
 /** What a step had gathered when it failed: kept in the result file, shown under the reason, its warnings kept. */
-export interface Gathered {
+interface Gathered {
   result: object;
   details?: (summary: SummaryWriter) => SummaryWriter;
   annotations?: Annotation[];
@@ -348,7 +348,7 @@ export async function finish<I extends FinishInputs>(
 }
 
 /** The first line of every job summary: the outcome ("dry run" in words) and how long the step took. */
-export function headerLine(outcome: string, elapsedMs: number | undefined): string {
+function headerLine(outcome: string, elapsedMs: number | undefined): string {
   const shown = outcome === 'dry-run' ? 'dry run' : outcome;
   const took =
     elapsedMs === undefined
@@ -377,7 +377,7 @@ function annotate(step: StepResult, problems: string[]): void {
 const FAILS_EVEN_IN_DRY_RUN = new Set(['input', 'source', 'unexpected']);
 
 /** Under dry run, the failure the step forgoes (undefined when it has none, or one a dry run does not forgive). */
-export function forgone(
+function forgone(
   inputs: { dryRun?: boolean },
   step: { failure?: string | undefined; result: object },
 ): string | undefined {
@@ -387,7 +387,7 @@ export function forgone(
 }
 
 /** What the summary and the pull-request comment say first under dry run. */
-export function dryRunWarning(wouldHaveFailed: string | undefined): string {
+function dryRunWarning(wouldHaveFailed: string | undefined): string {
   return (
     'Dry run is on (dry-run or COMPLIANCE_DRY_RUN): nothing that changes the service is sent, and nothing is gated: ' +
     'this step fails only on its own inputs. ' +

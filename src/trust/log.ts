@@ -12,7 +12,7 @@ export function safeLine(text: string): string {
 }
 
 /** Where an annotation points, and its title; the title is made safe as the message is. */
-export interface AnnotationProperties {
+interface AnnotationProperties {
   title?: string;
   file?: string;
   startLine?: number;

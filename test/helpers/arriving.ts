@@ -6,7 +6,7 @@
 import { artifactAnswer } from './lookups.js';
 import { json, startServer, type TestServer } from './server.js';
 
-export interface ArrivingOptions {
+interface ArrivingOptions {
   count: number;
   /** The name of service `n`, without its tag (`:1.0`). */
   name?: (n: number) => string;
@@ -16,7 +16,7 @@ export interface ArrivingOptions {
   environments?: [string, string];
 }
 
-export const arrivingFingerprint = (n: number): string => n.toString(16).padStart(64, '0');
+const arrivingFingerprint = (n: number): string => n.toString(16).padStart(64, '0');
 
 export function serveArriving(options: ArrivingOptions): Promise<TestServer> {
   const { count, name = (n) => `registry.example.test/svc-${n}`, state = 'NON-COMPLIANT' } = options;

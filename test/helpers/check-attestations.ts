@@ -9,7 +9,7 @@ import { expectStep } from './step-result.js';
 import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
 
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
-export type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
+type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
 
 export interface Seed {
   orgs: {

@@ -13,7 +13,7 @@ export type Flood = (typeof FLOODS)[number];
 /** The content a flood holds at most: four times the memory cap of a step. */
 export const GUARD_BYTES = 1024 ** 3;
 
-export interface Flooding {
+interface Flooding {
   /** Bytes of content produced so far (before compression). */
   served: number;
   /** Whether the client dropped the connection before the flood was over. */

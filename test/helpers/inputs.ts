@@ -40,7 +40,7 @@ export function freshToken(prefix = 'tok'): string {
   return token;
 }
 
-export interface Printed<T> {
+interface Printed<T> {
   /** What `work` returned, when it returned. */
   value?: T;
   /** What `work` threw, when it threw. */

@@ -7,7 +7,7 @@ import { seedWith, type Seed } from './check-attestations.js';
 import { fastCommits, repoIn } from './git.js';
 
 /** What the service holds of a commit, newest first: an attestation's pull requests, each its approvers. */
-export type Held = { prs?: string[][] } | { override: boolean; why: string };
+type Held = { prs?: string[][] } | { override: boolean; why: string };
 
 const PEOPLE = {
   ann: 'Ann <ann@acme.test>',

@@ -10,7 +10,7 @@ import { connection, useSandbox } from './sandbox.js';
 import { loopback } from './inputs.js';
 import { json, startServer, type Handler, type RecordedRequest } from './server.js';
 
-export type Asked = RunResult & { requests: readonly RecordedRequest[] };
+type Asked = RunResult & { requests: readonly RecordedRequest[] };
 
 /**
  * `ask(answer, inputs, options)`: `name` run with the connection to a server answering `answer` (a handler, or a body

@@ -74,7 +74,7 @@ export function errorLines(result: RunResult): string[] {
     .map((line) => line.replace(/^::error[^:]*::/, ''));
 }
 
-export interface CouldNotFinish {
+interface CouldNotFinish {
   /** The kinds of error the result file may name (a report that could not be sent is `undelivered`). */
   kinds: readonly string[];
   /** What the summary, the failure and the result file must say. */

@@ -38,7 +38,7 @@ export const PULL_7 = {
   ],
 };
 
-export interface DocWorkflow {
+interface DocWorkflow {
   /** The Markdown file, relative to the root. */
   file: string;
   /** The heading above the block. */
@@ -80,7 +80,7 @@ export function pick(all: DocWorkflow[], key: string): DocWorkflow {
 }
 
 /** This checkout's actions for the published ones, whatever stands for the owner. */
-export const local = (text: string): string =>
+const local = (text: string): string =>
   text.replace(/[\w.<>-]+\/compliance-actions(\/actions\/[\w-]+)?@v0\b/g, (_, sub?: string) =>
     sub === undefined ? './' : `.${sub}`,
   );

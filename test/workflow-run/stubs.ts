@@ -103,7 +103,7 @@ export const npmCi: Stub = {
 };
 
 /** What the actions/upload-artifact stub was given: the artifact's name, its path, and the file's text then. */
-export interface Upload {
+interface Upload {
   name: string;
   path: string;
   text: string;

@@ -88,7 +88,7 @@ export function decide(commits: string[], found: AttestationsByCommit, required:
  * An override stands for the attestations of its name reported no later than it, made where it was made as far as
  * both say; the newest override counts. A newer report, or one from elsewhere, is never hidden by it.
  */
-export function overridden(attestations: CommitAttestation[]): {
+function overridden(attestations: CommitAttestation[]): {
   counted: CommitAttestation[];
   override?: CommitAttestation;
 } {

@@ -27,7 +27,7 @@ export const ACTION = 'check-attestations-for-commit';
 export const MAX_COMMITS = 5000;
 
 /** What `since-deployed-in` does when nothing of this repository runs in the environment. */
-export const ON_NO_BASE = ['fail', 'all', 'skip'] as const;
+const ON_NO_BASE = ['fail', 'all', 'skip'] as const;
 type OnNoBase = (typeof ON_NO_BASE)[number];
 
 export type CommitSource =

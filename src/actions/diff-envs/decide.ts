@@ -17,7 +17,7 @@ import type { StepError } from '../../runtime/step.js';
 import type { PromotionFilter } from './inputs.js';
 
 /** One artifact replaced by another of the same repository: `from` only in snapshot 1, `to` only in snapshot 2. */
-export interface Replacement {
+interface Replacement {
   /** The repository both share, e.g. `ghcr.io/acme/backend`. */
   name: string;
   from: DiffArtifact;
@@ -50,13 +50,13 @@ export interface ComplianceReview {
 }
 
 /** Where an artifact of a rollout runs: only in snapshot 1, only in snapshot 2, or in both. */
-export type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
+type RolloutSide = 'snapshot-1' | 'snapshot-2' | 'both';
 
 /** A snapshot runs two or more versions of one name (a rollout midway): none of it pairs or moves. */
 export type Rollout = ReturnType<typeof rolloutsOf>[number];
 
 /** One entry of the `promotions` matrix: an artifact that would move from snapshot 2 to snapshot 1. */
-export interface Promotion {
+interface Promotion {
   /** The name without tag or digest: what a matrix job is about. */
   name: string;
   /** What it replaces in snapshot 1; null for a new service. */
@@ -72,7 +72,7 @@ export interface Promotion {
 }
 
 /** An arriving artifact the `promotions` output leaves out, and why. */
-export interface LeftOut {
+interface LeftOut {
   name: string | null;
   fingerprint: string | null;
   why: 'not-compliant' | 'breaks-policy' | 'filtered' | 'no-name' | 'rollout' | 'not-confirmed';

@@ -154,7 +154,7 @@ export const MAX_PER_PAGE = 100;
 /** A whole number, or its decimal digits as a query string carries it; nothing else is coerced. */
 const wholeNumber = () =>
   z.union([z.number(), z.string().check(z.regex(/^\d+$/, { error: 'must be a whole number' }))]);
-export const Page = z.pipe(wholeNumber(), z.coerce.number<string | number>().check(z.int(), z.minimum(1)));
+const Page = z.pipe(wholeNumber(), z.coerce.number<string | number>().check(z.int(), z.minimum(1)));
 export const PerPage = z.pipe(
   wholeNumber(),
   z.coerce.number<string | number>().check(z.int(), z.minimum(1), z.maximum(MAX_PER_PAGE)),

@@ -22,7 +22,7 @@ export const GetArtifactQuery = z.strictObject({
 });
 export type GetArtifactQuery = z.input<typeof GetArtifactQuery>;
 
-export const RepoInfo = z.looseObject({
+const RepoInfo = z.looseObject({
   ...shownTexts('name', 'url', 'id', 'description', 'provider'),
 });
 

@@ -25,7 +25,7 @@ export const ListTrailsQuery = z.extend(PageQuery, {
 export type ListTrailsQuery = z.input<typeof ListTrailsQuery>;
 
 /** An attestation status of a trail: only shown (list-trails names the missing and non-compliant ones). */
-export const AttestationStatus = z.looseObject({
+const AttestationStatus = z.looseObject({
   ...shownTexts('attestation_name', 'attestation_type', 'attestation_id'),
   ...shownTexts('overridden_attestation_id', 'status'),
   is_compliant: shown(z.boolean()),
@@ -33,7 +33,7 @@ export const AttestationStatus = z.looseObject({
 });
 
 /** `status` and `is_compliant` decide whether a trail without `compliance_state` counts as non-compliant. */
-export const TrailComplianceStatus = z.looseObject({
+const TrailComplianceStatus = z.looseObject({
   status: decides("list-trails' non-compliant count, when the trail has no compliance_state", z.string()),
   is_compliant: decides(
     "list-trails' non-compliant count: reads a state spelled otherwise, and fails closed against one it contradicts",
@@ -47,7 +47,7 @@ export const TrailComplianceStatus = z.looseObject({
 
 /** A trail's template (2.6): only passed on to the result file, so every part of it is only shown. */
 const TemplateAttestation = z.looseObject({ name: shown(z.string()), type: shown(z.string()) });
-export const TrailTemplate = z.looseObject({
+const TrailTemplate = z.looseObject({
   trail: shown(
     z.looseObject({
       attestations: shownList(TemplateAttestation),

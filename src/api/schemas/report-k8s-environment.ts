@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { Fingerprint } from './common.js';
 
-export const K8sOwner = z.looseObject({
+const K8sOwner = z.looseObject({
   apiVersion: z.string(),
   kind: z.string(),
   name: z.string(),

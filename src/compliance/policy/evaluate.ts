@@ -59,7 +59,7 @@ export interface ArtifactVerdict {
 }
 
 /** An attestation rule as people read it: `attestation security-scan (snyk)`. */
-export function ruleLabel(rule: AttestationRule): string {
+function ruleLabel(rule: AttestationRule): string {
   if (rule.name === '*') return `attestation of type ${rule.type}`;
   return `attestation ${rule.name} (${rule.type === '*' ? 'any type' : rule.type})`;
 }

@@ -12,7 +12,7 @@ export interface ExpressionContext {
 }
 
 export type ContextPath = 'flow.name' | 'artifact.name' | 'artifact.fingerprint';
-export type ContextName = ContextPath | 'flow.tags';
+type ContextName = ContextPath | 'flow.tags';
 export type CompareOp = '==' | '!=' | '<' | '>' | '<=' | '>=';
 export type Literal =
   { kind: 'string'; value: string; offset: number } | { kind: 'number'; value: number; offset: number };
@@ -45,8 +45,8 @@ export class ExpressionError extends Error {
   }
 }
 
-export const MAX_EXPRESSION_CHARS = 4096;
-export const MAX_DEPTH = 64;
+const MAX_EXPRESSION_CHARS = 4096;
+const MAX_DEPTH = 64;
 
 const CONTEXTS = 'flow.name, flow.tags.<key>, artifact.name or artifact.fingerprint';
 const CONDITION = `a condition: a comparison, in, exists() or matches(), joined by and, or, not`;

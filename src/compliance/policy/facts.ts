@@ -12,8 +12,8 @@ import { contextsOf, UNKNOWN } from './expression.js';
 import type { Policy } from './load.js';
 
 /** Trail reads in flight at once, and in one step: past it, the rest are unknown. */
-export const POLICY_CONCURRENCY = 8;
-export const MAX_POLICY_READS = 1000;
+const POLICY_CONCURRENCY = 8;
+const MAX_POLICY_READS = 1000;
 /** The trails of one artifact read: one page of the most the service serves. */
 const TRAILS_PER_ARTIFACT = 100;
 
@@ -28,7 +28,7 @@ export interface PolicySubject {
 }
 
 /** Whether any rule of these policies reads a trail: trail compliance, attestations, or a flow tag. */
-export function needsTrails(policies: readonly Policy[]): boolean {
+function needsTrails(policies: readonly Policy[]): boolean {
   return policies.some((p) => {
     const conditions = [
       ...p.provenance.exceptions,

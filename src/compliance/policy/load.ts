@@ -5,18 +5,18 @@ import { PatternError } from '../../context/pattern-error.js';
 import { parseYaml, readYamlFile } from '../../context/yaml-file.js';
 import { ExpressionError, parseExpression, type Expr } from './expression.js';
 
-export const POLICY_FORM =
+const POLICY_FORM =
   'a policy in the v1 format: `_schema` (a URI ending in /v1) and optionally `artifacts`, a map of `provenance` and ' +
   '`trail-compliance` (each `required` and `exceptions`) and `attestations` (a list of `type`, `name` and `if`)';
 
-export const ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'pull_request', 'jira', 'sonar', '*'] as const;
+const ATTESTATION_TYPES = ['generic', 'junit', 'snyk', 'pull_request', 'jira', 'sonar', '*'] as const;
 const TYPE_FORM = `one of ${ATTESTATION_TYPES.join(', ')}, or custom:<name>`;
 const EXPRESSION_FORM =
   'an expression such as ${{ flow.tags.risk-level == "high" }} that yields true or false';
 
 // A policy may be a pull request's, and each rule and regex is judged on every artifact: bounded, so none holds a step.
-export const MAX_POLICY_RULES = 100;
-export const MAX_POLICY_REGEXES = 100;
+const MAX_POLICY_RULES = 100;
+const MAX_POLICY_REGEXES = 100;
 
 /** An expression of the policy: its text as written, parsed. */
 export interface Condition {
@@ -200,7 +200,7 @@ function sourceOffset(text: string, scalar: Scalar<string>, offset: number): num
 }
 
 /** `v1` of `https://kosli.com/schemas/policy/environment/v1`; undefined when it is not an absolute URI ending so. */
-export function schemaVersion(uri: string): string | undefined {
+function schemaVersion(uri: string): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);

@@ -29,7 +29,7 @@ export const POLICY_WORDS: Record<PolicyVerdict, string> = {
 };
 
 /** The grade of an artifact's verdict; undefined when it passes. */
-export function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined {
+function policyGrade(judged: Pick<Judged, 'verdict'>): Grade | undefined {
   return judged.verdict === 'fail' ? 'breaks-policy' : judged.verdict === 'unknown' ? 'unknown' : undefined;
 }
 
