@@ -31,11 +31,6 @@ export async function runAction(
   return checked(await emulator.runAction(name, cached(options)));
 }
 
-export function prepareAction(name: string, options: emulator.RunOptions = {}): emulator.PreparedAction {
-  const prepared = emulator.prepareAction(name, cached(options));
-  return { ...prepared, run: async () => checked(await prepared.run()) };
-}
-
 /** The Markdown files directly in `dir` (relative to the root), in name order. */
 export const markdownIn = (dir: string): string[] =>
   readdirSync(join(emulator.ROOT, dir))

@@ -4,7 +4,7 @@
  */
 import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
-import { byProfileOf, parseProfile } from '@compliance-actions/sandbox/profile';
+import { parseProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox, type SandboxOptions } from '@compliance-actions/sandbox/server';
 import { guardSecret } from './secrets.js';
 import { cleanedAfterEach, forTheFile } from './server.js';
@@ -23,10 +23,7 @@ export const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_
  * The answer profile of every sandbox the tests start, unless a test names one: `SANDBOX_PROFILE`, else full. The
  * through-the-bundle layer (test/dist) and the demo run under both (vitest.config.ts).
  */
-export const PROFILE = parseProfile(process.env.SANDBOX_PROFILE, 'SANDBOX_PROFILE');
-
-/** The full profile's value, or the minimal profile's (a field it leaves out, or says otherwise). */
-export const byProfile = byProfileOf(PROFILE);
+const PROFILE = parseProfile(process.env.SANDBOX_PROFILE, 'SANDBOX_PROFILE');
 
 export interface Running {
   sandbox: Sandbox;
