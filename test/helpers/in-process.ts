@@ -10,7 +10,6 @@ import { ACTIONS, type ActionName } from '../../src/actions/index.js';
 import type { Env } from '../../src/context/inputs.js';
 import {
   actionFile,
-  checked,
   parseCommandFile,
   readActionYml,
   stepEnv,
@@ -19,7 +18,8 @@ import {
   stepLeft,
   type RunOptions,
   type RunResult,
-} from './runner.js';
+} from '@compliance-actions/runner/emulator';
+import { checked } from './runner.js';
 import { capture } from './inputs.js';
 import { cleanedAfterEach } from './server.js';
 

@@ -8,7 +8,17 @@ import { expect } from 'vitest';
 import * as emulator from '@compliance-actions/runner/emulator';
 import { renderProblems } from './gfm.js';
 
-export * from '@compliance-actions/runner/emulator';
+// What the tests read of the emulator; its way to run a step only through `runAction` below.
+export {
+  actionFile,
+  actionNames,
+  DEFAULT_GITHUB,
+  outputFile,
+  readActionYml,
+  ROOT,
+  type RunOptions,
+  type RunResult,
+} from '@compliance-actions/runner/emulator';
 
 /** The result, its job summary checked as GitHub renders it (in-process runs are checked the same way). */
 export function checked(result: emulator.RunResult): emulator.RunResult {

@@ -1,4 +1,5 @@
-// Every schema of API v2, values and all: for the sandbox and the tests; the bundle never imports this module.
+// Each endpoint's schemas as its module exports them, values and all: for the sandbox and the tests; the bundle never
+// imports this module.
 export * from './common.js';
 export * from './list-attestations-for-commits.js';
 export * from './list-trails.js';
