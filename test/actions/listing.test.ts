@@ -9,7 +9,7 @@ import { outputFile } from '../helpers/runner.js';
 import { demoSeed } from '../helpers/sandbox.js';
 import { closedOrigin, json, type Handler } from '../helpers/server.js';
 import { namesUnder, useLoopbackStep, useSandboxStep } from '../helpers/step-against.js';
-import { errorLines, summaryText, noLeak } from '../helpers/step-result.js';
+import { errors, summaryText, noLeak } from '../helpers/step-result.js';
 import {
   COMPLIANT_COMMIT as COMPLIANT_TRAIL,
   NON_COMPLIANT_COMMIT as NON_COMPLIANT_TRAIL,
@@ -213,10 +213,10 @@ describe('a list that cannot be read fails: outcome error, and the error in resu
       { env: { COMPLIANCE_RETRIES: '0' } },
     );
     expect(result.code).toBe(1);
-    const failure = errorLines(result).at(-1) ?? '';
+    const failure = errors(result).at(-1) ?? '';
     expect(failure).toMatch(
       new RegExp(
-        `^GET ${endpoint(path)} could not reach the service: the connection was refused \\(nothing listens at ` +
+        `^::error::GET ${endpoint(path)} could not reach the service: the connection was refused \\(nothing listens at ` +
           'that address and port\\): connect ECONNREFUSED .*Check api-url',
       ),
     );

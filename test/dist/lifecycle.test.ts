@@ -20,7 +20,7 @@ import { actionFile, actionNames, readActionYml, runAction } from '../helpers/ru
 import { pod, podList } from '../helpers/pods.js';
 import { connection, useSharedSandbox } from '../helpers/sandbox.js';
 import { closedOrigin, json, useSharedServer } from '../helpers/server.js';
-import { errorLines, expectCouldNotFinish } from '../helpers/step-result.js';
+import { errors, expectCouldNotFinish } from '../helpers/step-result.js';
 import { TEST_TOKEN } from '../helpers/secrets.js';
 import { loopback } from '../helpers/inputs.js';
 import { COMPLIANT_COMMIT as SHA } from '@compliance-actions/sandbox/seeds/index';
@@ -116,8 +116,8 @@ describe.concurrent('through the bundle: outcome error, result file, summary, fa
         // Input names are kebab-case: nothing in them to escape but the parentheses and the question mark.
         const reason = new RegExp(refused.replace(/[()?]/g, '\\$&'));
         expectCouldNotFinish(expect, result, { kinds: INPUT, reason, resultFile });
-        expect(errorLines(result)).toEqual([
-          `${refused}. Expected one of its inputs: ${declared.join(', ')}.`,
+        expect(errors(result)).toEqual([
+          `::error::${refused}. Expected one of its inputs: ${declared.join(', ')}.`,
         ]);
         expect(unexpected().requests).toHaveLength(asked);
       });

@@ -66,14 +66,6 @@ export function summaryText(markdown: string): string {
     .replace(/\u200b/g, '');
 }
 
-/** The messages of the step's `::error` lines (annotations and the failure), in order. */
-export function errorLines(result: RunResult): string[] {
-  return result.stdout
-    .split('\n')
-    .filter((line) => line.startsWith('::error'))
-    .map((line) => line.replace(/^::error[^:]*::/, ''));
-}
-
 interface CouldNotFinish {
   /** The kinds of error the result file may name (a report that could not be sent is `undelivered`). */
   kinds: readonly string[];
@@ -94,8 +86,7 @@ export function expectCouldNotFinish(
   expect(result.stderr, 'nothing on stderr: a crash would print its stack there').toBe('');
 
   // The failure, last, says why.
-  const errors = errorLines(result);
-  expect(errors.at(-1), why).toMatch(expected.reason);
+  expect(errors(result).at(-1), why).toMatch(expected.reason);
 
   // The job summary says what could not be done, then why.
   const summary = summaryText(result.summary);

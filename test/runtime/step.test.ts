@@ -547,9 +547,12 @@ describe('the outage switch: dry run', () => {
       expect(runner.annotations().at(-1), thrown.message).toMatch(/^::error::/);
       process.exitCode = undefined;
     }
-    // A dry-run input that is no boolean is refused too.
-    await gate(result(TRIPPED), { 'dry-run': 'maybe' });
+    // A dry-run input that is no boolean is refused too, whatever the step found.
+    const refused = await gate(result({}), { 'dry-run': 'maybe' });
     expect(process.exitCode).toBe(1);
+    expect(refused.annotations().at(-1)).toMatch(
+      /^::error::Invalid input 'dry-run': 'maybe' is not a boolean/,
+    );
   });
 
   it('without it, the same gate fails, and no summary says dry run', async () => {
