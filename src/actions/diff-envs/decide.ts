@@ -397,11 +397,6 @@ export function arrivalGrade(state: ArrivalState): Grade | undefined {
 
 /** The arrivals not COMPLIANT sorted by fail-on; under any gate a NOT-CHECKED one fails whatever it lists. */
 export function sortArrivals(bad: ArrivalCheck[], failOn: Pick<FailOn, 'grades'>): Sorted<ArrivalCheck> {
-  const graded = sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn);
   const neverJudged = (c: ArrivalCheck) => failOn.grades.length > 0 && c.state === 'NOT-CHECKED';
-  return {
-    ...graded,
-    fail: [...graded.fail, ...graded.warn.filter(neverJudged)],
-    warn: graded.warn.filter((c) => !neverJudged(c)),
-  };
+  return sortFindings(bad, (c) => arrivalGrade(c.state) ?? 'unknown', failOn, neverJudged);
 }

@@ -12,6 +12,7 @@ import {
   pairReplacements,
   promotionsOf,
   rolloutsOf,
+  sortArrivals,
   toResult,
   versions,
   type ArrivalCheck,
@@ -679,6 +680,12 @@ describe('the promotion gate under fail-on', () => {
     const text = s.summary?.toString() ?? '';
     for (const line of summary) expect(text).toContain(line);
     if (summary.length === 0) expect(text).not.toContain('promotion gate');
+  });
+
+  it('a NOT-CHECKED arrival fails in its place among the others, as every finding never judged does', () => {
+    const [notChecked, incomplete] = [check(0, 'NOT-CHECKED'), check(1, 'INCOMPLETE')];
+    const sorted = sortArrivals([notChecked, incomplete], { grades: ['incomplete'] });
+    expect(sorted).toEqual({ fail: [notChecked, incomplete], warn: [], wouldFail: true });
   });
 
   it('one finding fails when its grade is listed, and only warns when it is not', () => {
