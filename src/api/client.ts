@@ -107,7 +107,7 @@ export class ComplianceClient {
     return { params, query, body };
   }
 
-  /** Every page of a list endpoint, up to a cap: the parameters are checked before the first page is asked. */
+  /** Every page of a list endpoint, up to a cap: the first page's call checks the parameters before it is sent. */
   private async readAll<N extends PageName>(name: N, ask: Ask, options: ReadAllOptions) {
     const opts = {
       perPage: validate(PerPage, options.perPage ?? MAX_PER_PAGE, 'per_page'),
@@ -118,7 +118,6 @@ export class ComplianceClient {
         'concurrency',
       ),
     };
-    this.checked(endpoints[name], ask, await endpoints[name].schemas());
     const onePage = (page: number, per_page: number) =>
       this.call(name, { ...ask, query: { ...ask.query, page, per_page } }) as Promise<Page<Item<N>>>;
     return fetchAllPages(onePage, opts);

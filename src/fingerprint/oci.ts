@@ -171,8 +171,8 @@ export async function fingerprintOci(reference: string, options: OciOptions = {}
   const answerChallenge = async (header: string | null): Promise<string | undefined> => {
     if (header === null) return undefined;
     const { scheme, params } = parseChallenge(header);
-    const creds = credentials;
-    if (scheme === 'basic') return creds ? basic(creds.username, creds.password) : undefined;
+    if (scheme === 'basic')
+      return credentials ? basic(credentials.username, credentials.password) : undefined;
     if (scheme !== 'bearer') return undefined;
     const realmText = params.realm ?? '';
     const realm = URL.parse(realmText);
@@ -180,7 +180,7 @@ export async function fingerprintOci(reference: string, options: OciOptions = {}
       const problem = `the registry's Bearer challenge names no usable token realm ('${realmText}')`;
       throw new SourceError(source, problem, 'The registry is misconfigured');
     }
-    if (creds && realm.protocol === 'http:' && !isLoopbackHost(realm.hostname)) {
+    if (credentials && realm.protocol === 'http:' && !isLoopbackHost(realm.hostname)) {
       throw new SourceError(
         source,
         `the token realm ${realm.origin}${realm.pathname} is plain http; the registry password is not sent in clear`,
@@ -189,21 +189,21 @@ export async function fingerprintOci(reference: string, options: OciOptions = {}
     }
     if (params.service) realm.searchParams.set('service', params.service);
     realm.searchParams.set('scope', params.scope || `repository:${ref.repository}:pull`);
-    if (creds) realm.searchParams.set('account', creds.username);
+    if (credentials) realm.searchParams.set('account', credentials.username);
     const where = `the token service ${realm.origin}${realm.pathname}`;
 
     const res = await send(
       'GET',
       realm.href,
-      creds ? basic(creds.username, creds.password) : undefined,
+      credentials ? basic(credentials.username, credentials.password) : undefined,
       'application/json',
     );
     const text = (await readBody(res)).toString('utf8');
     if (res.status === 401 || res.status === 403) {
       throw new SourceError(
         source,
-        `${where} refused ${creds ? 'the credentials' : 'an anonymous token'} (HTTP ${res.status})`,
-        creds
+        `${where} refused ${credentials ? 'the credentials' : 'an anonymous token'} (HTTP ${res.status})`,
+        credentials
           ? `${CREDENTIALS_HINT} (a token needs pull access to ${ref.repository})`
           : `The registry requires credentials: set registry-username and registry-password`,
       );

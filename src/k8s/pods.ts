@@ -103,7 +103,7 @@ export function namespaceMatcher(filter: NamespaceFilter): (namespace: string) =
   const exclude = new Set(filter.exclude ?? []);
   const excludeRe = filter.excludeRegex ?? [];
   if (include.size || includeRe.length) return (ns) => include.has(ns) || includeRe.some((re) => re.test(ns));
-  // Nothing excluded: every namespace.
+  // No namespace named: every one but those excluded.
   return (ns) => !exclude.has(ns) && !excludeRe.some((re) => re.test(ns));
 }
 

@@ -59,15 +59,11 @@ export async function readPolicyFacts(
   const facts = await mapBounded(subjects, POLICY_CONCURRENCY, async (s): Promise<ArtifactFacts> => {
     const base = { name: s.name, fingerprint: s.fingerprint };
     if (s.flow === null) return { ...base, flow: null, trails: [], attestations: [] };
-    const unknown = (why: string) => ({ trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
-    if (s.flow === undefined)
-      return { ...base, flow: UNKNOWN, ...unknown(s.why ?? 'the answer names no flow') };
+    if (s.flow === undefined) return { ...base, ...unreadIn(UNKNOWN, s.why ?? 'the answer names no flow') };
     const flow = s.flow;
-    // Not read: the flow's tags, its trails and its attestations unknown.
     const unread = (why: string, notRead = false): ArtifactFacts => ({
       ...base,
-      flow: { name: flow, tags: UNKNOWN },
-      ...unknown(why),
+      ...unreadIn(flow, why),
       ...(notRead && { notRead }),
     });
     if (!read) return unread('not read');
@@ -93,17 +89,29 @@ export async function readPolicyFacts(
   };
 }
 
+/** Facts not read in `flow` (or in a flow not known): its tags, its trails and their attestations unknown, and why. */
+function unreadIn(
+  flow: string | typeof UNKNOWN,
+  why: string,
+): Pick<ArtifactFacts, 'flow' | 'trails' | 'attestations' | 'why'> {
+  return {
+    flow: flow === UNKNOWN ? UNKNOWN : { name: flow, tags: UNKNOWN },
+    trails: UNKNOWN,
+    attestations: UNKNOWN,
+    why,
+  };
+}
+
 /** The facts in the trails of `flow` that hold `fingerprint`. */
 export function factsOf(
   flow: string,
   fingerprint: string,
   trails: readonly Trail[],
 ): Pick<ArtifactFacts, 'flow' | 'trails' | 'attestations' | 'why'> {
-  const unread = (why: string) =>
-    ({ flow: { name: flow, tags: UNKNOWN }, trails: UNKNOWN, attestations: UNKNOWN, why }) as const;
   const unnamed = trails.find((t) => typeof t.flow?.name !== 'string');
   if (unnamed !== undefined) {
-    return unread(
+    return unreadIn(
+      flow,
       unnamed.name
         ? `the answer does not name the flow of trail ${unnamed.name}`
         : 'the answer names neither a trail nor its flow',
@@ -112,7 +120,10 @@ export function factsOf(
   // Asked for the trails that hold it: one listing its artifacts without this one is about something else.
   const other = trails.find((t) => t.compliance_status?.artifacts_statuses && !entryOf(t, fingerprint));
   if (other !== undefined) {
-    return unread(`trail ${other.name ?? '(no name)'} does not list the artifact in its artifacts_statuses`);
+    return unreadIn(
+      flow,
+      `trail ${other.name ?? '(no name)'} does not list the artifact in its artifacts_statuses`,
+    );
   }
   // The client refuses a trail of another flow (an answer about something else); one naming none is not confirmed.
   // Tags are the flow's: trails that give them differently (as written), or none, leave them unknown.

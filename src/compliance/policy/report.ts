@@ -165,7 +165,7 @@ export function policyResult(
 /** The verdict in a sentence: `2 of 14 arriving artifacts break the production policy`. */
 export function verdictSentence(counts: PolicyResult['counts'], name: string, noun = ARTIFACT) {
   const { artifacts: n, fail, unknown } = counts;
-  const { all, of, unsure } = countWords(counts, noun);
+  const { all, of, unsure } = countParts(counts, noun);
   if (fail > 0) return `${of(fail)} ${plural(fail, 'breaks', 'break')} ${name}${unsure}`;
   if (unknown > 0) return `${of(unknown)} could not be checked against ${name}`;
   if (n === 0) return `No ${all} to check against ${name}`;
@@ -175,7 +175,7 @@ export function verdictSentence(counts: PolicyResult['counts'], name: string, no
 /** What a policy not yet applied would do: `With p.yml, 2 of 14 artifacts in production would fail`. */
 export function wouldSentence(counts: PolicyResult['counts'], name: string, noun: Noun) {
   const { artifacts: n, fail, unknown } = counts;
-  const { all, of, unsure } = countWords(counts, noun);
+  const { all, of, unsure } = countParts(counts, noun);
   const said =
     fail > 0
       ? `${of(fail)} would fail${unsure}`
@@ -187,7 +187,7 @@ export function wouldSentence(counts: PolicyResult['counts'], name: string, noun
   return `With ${name}, ${said}`;
 }
 
-function countWords({ artifacts: n, unknown }: PolicyResult['counts'], noun: Noun) {
+function countParts({ artifacts: n, unknown }: PolicyResult['counts'], noun: Noun) {
   const all = plural(n, noun.one, noun.many);
   const of = (count: number) => `${count} of ${n} ${all}`;
   return { all, of, unsure: unknown > 0 ? `; ${unknown} could not be checked` : '' };
