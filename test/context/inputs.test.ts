@@ -391,11 +391,8 @@ describe('refuseUndeclared', () => {
   const GATE = ['commits', 'required', 'fail-on', 'fail-on-non-compliant', 'api-url', 'org'];
   const EXPECTED =
     'Expected one of its inputs: commits, required, fail-on, fail-on-non-compliant, api-url, org.';
-  const refusal = (inputs: Record<string, string>, declared: readonly string[] = GATE) => {
-    const error = thrownBy(() => readerOf(inputs).refuseUndeclared(declared));
-    expect(error).toBeInstanceOf(InputError);
-    return error.message;
-  };
+  const refusal = (inputs: Record<string, string>, declared: readonly string[] = GATE) =>
+    thrownBy(() => readerOf(inputs).refuseUndeclared(declared), InputError).message;
 
   it('names the input, the declared input nearest to it, and every declared input', () => {
     expect(refusal({ commits: 'abc', requried: 'true' })).toBe(

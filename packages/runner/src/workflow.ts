@@ -47,7 +47,7 @@
  * `run:` step did not write, or that such an action does not declare, fails the step that reads it
  * (`WorkflowRun.problems` says so).
  *
- * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a step may run 2 minutes),
+ * Ignored: `runs-on`, `permissions`, `concurrency`, `environment`, `timeout-minutes` (a `run:` step may run 2 minutes),
  * `strategy.max-parallel` (nothing runs in parallel).
  */
 import { execFileSync, spawn } from 'node:child_process';
