@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import type { Sandbox } from '@compliance-actions/sandbox/server';
 import {
   actionFile,
@@ -21,8 +22,6 @@ import {
 import { markdownToText, Masks, StepLog } from './lib/step-text.js';
 import { showInvisible } from '../src/trust/text.js';
 
-const SANDBOX_ORG = 'demo';
-const SANDBOX_TOKEN = 'sandbox-demo-token';
 const CONNECTION_INPUTS = {
   'api-url': 'COMPLIANCE_API_URL',
   'api-token': 'COMPLIANCE_API_TOKEN',
@@ -53,7 +52,7 @@ const HELP = `Usage: npm run action -- <name> [options]
 
 Runs one sub-action's dist/ bundle the way the GitHub runner does (INPUT_* from action.yml and --input,
 GITHUB_OUTPUT, GITHUB_ENV, GITHUB_STEP_SUMMARY, RUNNER_TEMP, the workspace, an event payload), against a
-sandbox of the compliance service it starts itself (org '${SANDBOX_ORG}', the demo seed), unless --api-url names
+sandbox of the compliance service it starts itself (org '${DEMO_ORG}', the demo seed), unless --api-url names
 a service. Prints the step's log, its outputs and its job summary as text; exits with the step's exit code.
 
 Options:
@@ -451,10 +450,7 @@ async function main(argv: string[], io: Io): Promise<number> {
     };
   } else {
     // Loaded only here: the sandbox is most of the command's start, and --help, bad usage and --api-url need none.
-    const [{ Sandbox }, { demoSeed }] = await Promise.all([
-      import('@compliance-actions/sandbox/server'),
-      import('@compliance-actions/sandbox/seeds/index'),
-    ]);
+    const { Sandbox } = await import('@compliance-actions/sandbox/server');
     sandbox = new Sandbox({ seed: demoSeed() });
     try {
       for (const fault of values.fault ?? []) sandbox.faults.addFromFlag(fault);
@@ -463,8 +459,8 @@ async function main(argv: string[], io: Io): Promise<number> {
     }
     connection = {
       url: await sandbox.start(0, '127.0.0.1'),
-      token: values['api-token'] ?? SANDBOX_TOKEN,
-      org: values.org ?? SANDBOX_ORG,
+      token: values['api-token'] ?? DEMO_TOKEN,
+      org: values.org ?? DEMO_ORG,
     };
   }
   masks.add(connection.token);

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPLIANT_COMMIT, demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { COMPLIANT_COMMIT, DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { mib, measuredStep } from './lib/peak-memory.js';
 
@@ -95,8 +95,8 @@ try {
           cwd: dir,
           inputs: {
             'api-url': url,
-            'api-token': 'sandbox-demo-token',
-            org: 'demo',
+            'api-token': DEMO_TOKEN,
+            org: DEMO_ORG,
             commits: `${root}..HEAD`,
             ...(review ? { review: 'never-alone' } : { required: 'unit-tests' }),
           },

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fleetSeed } from '@compliance-actions/sandbox/seeds/index';
+import { DEMO_ORG, DEMO_TOKEN, fleetSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { mib, measuredStep } from './lib/peak-memory.js';
 
@@ -43,8 +43,8 @@ try {
       cwd: dir,
       inputs: {
         'api-url': url,
-        'api-token': 'sandbox-demo-token',
-        org: 'demo',
+        'api-token': DEMO_TOKEN,
+        org: DEMO_ORG,
         environment: 'fleet-production',
         policy: 'policy.yml',
         'base-policy': 'base.yml',

@@ -15,7 +15,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPLIANT_COMMIT as COMPLIANT, demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { COMPLIANT_COMMIT, DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import type { RunOptions, RunResult } from '@compliance-actions/runner/emulator';
 
@@ -147,14 +147,20 @@ async function gate(size: number): Promise<string> {
   const message = `${hostile('', 'http://', size)}\n\nbody`;
   const github = await serve((path) =>
     path === '/repos/acme/app/pulls/7/commits'
-      ? [{ sha: COMPLIANT, html_url: `https://github.com/acme/app/commit/${COMPLIANT}`, commit: { message } }]
+      ? [
+          {
+            sha: COMPLIANT_COMMIT,
+            html_url: `https://github.com/acme/app/commit/${COMPLIANT_COMMIT}`,
+            commit: { message },
+          },
+        ]
       : undefined,
   );
   const sandbox = new Sandbox({ seed: demoSeed() });
   try {
     const url = await sandbox.start();
     const { seconds, result } = await step('check-attestations-for-commit', {
-      inputs: { 'api-url': url, 'api-token': 'sandbox-demo-token', org: 'demo' },
+      inputs: { 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG },
       githubToken: 'ghs_benchToken0123456789',
       github: {
         GITHUB_EVENT_NAME: 'pull_request',
@@ -162,7 +168,7 @@ async function gate(size: number): Promise<string> {
         GITHUB_SHA: 'f'.repeat(40),
         GITHUB_REF: 'refs/pull/7/merge',
       },
-      event: { number: 7, pull_request: { number: 7, head: { sha: COMPLIANT } } },
+      event: { number: 7, pull_request: { number: 7, head: { sha: COMPLIANT_COMMIT } } },
     });
     return shown(seconds, result, result?.outputs.outcome);
   } finally {

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { measuredStep, mib } from './lib/peak-memory.js';
 import { writePodsFile } from './lib/pods-fixture.js';
@@ -20,8 +20,8 @@ async function step(url: string, pods: number, environment: string) {
     cwd: dir,
     inputs: {
       'api-url': url,
-      'api-token': 'sandbox-demo-token',
-      org: 'demo',
+      'api-token': DEMO_TOKEN,
+      org: DEMO_ORG,
       environment,
       'pods-file': file,
       summary: 'true',

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ComplianceClient, resolveConnection } from '../src/api/index.js';
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { Sandbox } from '@compliance-actions/sandbox/server';
 import { measuredStep } from './lib/peak-memory.js';
 
@@ -19,9 +19,7 @@ seed.orgs.demo.flows.push({ name: 'release' });
 const sandbox = new Sandbox({ seed });
 try {
   const url = await sandbox.start();
-  const client = new ComplianceClient(
-    resolveConnection({ baseUrl: url, org: 'demo', token: 'sandbox-demo-token' }),
-  );
+  const client = new ComplianceClient(resolveConnection({ baseUrl: url, org: DEMO_ORG, token: DEMO_TOKEN }));
   mkdirSync(join(dir, 'release'));
   for (let n = 0; n < count; n++) {
     const content = `part ${n} of the release\n`.repeat(1000);
@@ -44,8 +42,8 @@ try {
       cwd: dir,
       inputs: {
         'api-url': url,
-        'api-token': 'sandbox-demo-token',
-        org: 'demo',
+        'api-token': DEMO_TOKEN,
+        org: DEMO_ORG,
         flow: 'release',
         artifact: 'release/*.bin',
         'artifact-type': 'file',

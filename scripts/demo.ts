@@ -19,9 +19,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  BACKEND_140 as BACKEND_14,
-  BACKEND_150 as BACKEND_15,
+  BACKEND_140,
+  BACKEND_150,
   COMPLIANT_COMMIT,
+  DEMO_ORG,
+  DEMO_TOKEN,
   demoSeed,
   NON_COMPLIANT_COMMIT,
   REDIS_74,
@@ -65,7 +67,6 @@ const CHECKOUT_RELEASE = [
 ];
 
 /** The token of the demo seed's org: the sandbox's, not a secret, but shown as a workflow takes a token all the same. */
-const TOKEN = 'sandbox-demo-token';
 
 interface Step {
   title: string;
@@ -248,7 +249,9 @@ async function main(): Promise<number> {
   copyFileSync(join(policies, 'eu-production.yml'), join(workspace, 'base-policy.yml'));
   const ran: Ran[] = [];
   try {
-    console.log(`Sandbox on ${url} (org 'demo', token '${TOKEN}': sandbox tokens are not secrets)`);
+    console.log(
+      `Sandbox on ${url} (org '${DEMO_ORG}', token '${DEMO_TOKEN}': sandbox tokens are not secrets)`,
+    );
     console.log(`Its pages, where the service's links in the job summaries lead: ${sandbox.uiUrl}/demo`);
     console.log(
       profile === 'full'
@@ -287,7 +290,7 @@ async function main(): Promise<number> {
             'shop',
           ),
           ...pods(
-            { 'ghcr.io/acme/backend:1.4.0': [BACKEND_14, 2], 'ghcr.io/acme/web:3.2.0': [WEB_320, 1] },
+            { 'ghcr.io/acme/backend:1.4.0': [BACKEND_140, 2], 'ghcr.io/acme/web:3.2.0': [WEB_320, 1] },
             'shop-prod',
           ),
         ],
@@ -310,7 +313,7 @@ async function main(): Promise<number> {
         title: 'Set up the connection',
         action: 'setup',
         options: () => ({
-          ...job({ 'api-url': url, 'api-token': TOKEN, org: 'demo' }),
+          ...job({ 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG }),
           env: {},
         }),
         outcome: 'passed',
@@ -416,7 +419,7 @@ async function main(): Promise<number> {
         expect: equals({
           found: 'true',
           'snapshot-index': byProfile('3', ''),
-          'replaced-fingerprint': byProfile(BACKEND_15, ''),
+          'replaced-fingerprint': byProfile(BACKEND_150, ''),
         }),
         log: true,
       },
@@ -471,7 +474,8 @@ async function main(): Promise<number> {
       {
         title: 'Check every backend image of the story in one step (not asserting)',
         action: 'get-artifact',
-        options: () => job({ flow: 'backend', fingerprint: [BACKEND_14, BACKEND_15, tarballFp].join('\n') }),
+        options: () =>
+          job({ flow: 'backend', fingerprint: [BACKEND_140, BACKEND_150, tarballFp].join('\n') }),
         notes: { fingerprint: 'backend 1.4.0, 1.5.0, and the one step 2 reported' },
         outcome: 'non-compliant',
         expect: equals({ count: '3', compliant: 'false' }),
@@ -586,7 +590,7 @@ function stepYaml(step: Step, inputs: Record<string, string>, url: string): stri
       },
     },
     ...(step.notes !== undefined && { notes: step.notes }),
-    secrets: [TOKEN],
+    secrets: [DEMO_TOKEN],
   });
 }
 

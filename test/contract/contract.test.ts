@@ -15,13 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { normalizeBaseUrl, schemas as s } from '../../src/api/index.js';
 import { lostValue, Sandbox } from '@compliance-actions/sandbox/server';
-import { demoSeed, DEMO_TOKEN } from '../helpers/sandbox.js';
+import { DEMO_ORG, demoSeed, DEMO_TOKEN } from '../helpers/sandbox.js';
 import { guardSecret } from '../helpers/secrets.js';
 
 const live = process.env.COMPLIANCE_CONTRACT_URL;
 const target = {
   url: '',
-  org: live ? (process.env.COMPLIANCE_CONTRACT_ORG ?? '') : 'demo',
+  org: live ? (process.env.COMPLIANCE_CONTRACT_ORG ?? '') : DEMO_ORG,
   token: live ? (process.env.COMPLIANCE_CONTRACT_TOKEN ?? '') : DEMO_TOKEN,
   env: live ? process.env.COMPLIANCE_CONTRACT_ENV : 'staging',
   flow: live ? process.env.COMPLIANCE_CONTRACT_FLOW : 'backend',

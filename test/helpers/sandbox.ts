@@ -2,22 +2,21 @@
  * Starts the sandbox in-process on an ephemeral loopback port, seeded with the demo seed (or a given one), and
  * closes it after each test, or, shared by a whole file whose tests only read, after the file's last test.
  */
-import { demoSeed } from '@compliance-actions/sandbox/seeds/index';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { ComplianceClient, type ConnectionOptions, resolveConnection } from '../../src/api/index.js';
 import { parseProfile } from '@compliance-actions/sandbox/profile';
 import { Sandbox, type SandboxOptions } from '@compliance-actions/sandbox/server';
 import { guardSecret } from './secrets.js';
 import { cleanedAfterEach, forTheFile } from './server.js';
 
-export const DEMO_TOKEN = 'sandbox-demo-token';
 export const OTHER_TOKEN = 'sandbox-other-token';
 guardSecret(DEMO_TOKEN);
 guardSecret(OTHER_TOKEN);
 
-export { demoSeed };
+export { DEMO_ORG, DEMO_TOKEN, demoSeed };
 
 /** A step's connection inputs to the sandbox at `url`, as org demo. */
-export const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: 'demo' });
+export const connection = (url: string) => ({ 'api-url': url, 'api-token': DEMO_TOKEN, org: DEMO_ORG });
 
 /**
  * The answer profile of every sandbox the tests start, unless a test names one: `SANDBOX_PROFILE`, else full. The
@@ -50,7 +49,7 @@ async function open(options: Partial<SandboxOptions>): Promise<Opened> {
         const c = new ComplianceClient(
           resolveConnection({
             baseUrl: url,
-            org: 'demo',
+            org: DEMO_ORG,
             token: DEMO_TOKEN,
             backoffBaseMs: 10,
             ...clientOptions,

@@ -7,7 +7,7 @@ import { ComplianceClient, resolveConnection } from '../../src/api/index.js';
 import { lostValue, Sandbox } from '@compliance-actions/sandbox/server';
 import { useTempDirs } from '../helpers/git.js';
 import { ROOT } from '../helpers/runner.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed, useSandbox } from '../helpers/sandbox.js';
 
 const FP = 'd'.repeat(64);
 /** A valid artifact report: over the 64-byte body limit of the status test's sandbox, so there it is a 413. */
@@ -17,7 +17,7 @@ const { tempDir } = useTempDirs();
 
 describe('persistence', () => {
   const clientOf = (url: string) =>
-    new ComplianceClient(resolveConnection({ baseUrl: url, org: 'demo', token: DEMO_TOKEN }));
+    new ComplianceClient(resolveConnection({ baseUrl: url, org: DEMO_ORG, token: DEMO_TOKEN }));
 
   it('keeps every change across a restart, written atomically', async () => {
     const dataFile = join(tempDir(), 'state.json');

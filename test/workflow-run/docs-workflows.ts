@@ -19,7 +19,7 @@ import { runWorkflow, type WorkflowOptions, type WorkflowRun } from '@compliance
 import { AUTHOR, useTempDirs } from '../helpers/git.js';
 import { GITHUB_TOKEN } from '../helpers/github-api.js';
 import { useKubeApi } from '../helpers/kube-api.js';
-import { DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
+import { DEMO_ORG, DEMO_TOKEN, useSandbox } from '../helpers/sandbox.js';
 import { checkoutOf, setupNode } from './stubs.js';
 import {
   COMPLIANT_COMMIT as COMPLIANT,
@@ -211,7 +211,7 @@ export function useDocRuns() {
         file: `${w.file} (yaml block at line ${w.line})`,
         content: edit(asLocal ? local(w.text) : w.text),
         github: { ...github, GITHUB_SHA: sha },
-        vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: 'demo', ...vars },
+        vars: { COMPLIANCE_API_URL: sandbox.url, COMPLIANCE_ORG: DEMO_ORG, ...vars },
         secrets: { COMPLIANCE_API_TOKEN: DEMO_TOKEN, ...secrets },
         stubs: [setupNode, ...(user ? [user.checkout] : []), ...stubs],
         ...rest,

@@ -7,13 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKEND_150, REDIS_74, WEB_320 } from '@compliance-actions/sandbox/seeds/index';
+import {
+  BACKEND_150,
+  DEMO_ORG,
+  DEMO_TOKEN,
+  REDIS_74,
+  WEB_320,
+} from '@compliance-actions/sandbox/seeds/index';
 import { actionNames, type RunOptions } from './emulator.js';
 import { factsOf } from './facts.js';
-
-export const DEMO_ORG = 'demo';
-/** The demo seed's token; sandbox tokens are not secrets. */
-export const DEMO_TOKEN = 'sandbox-demo-token';
 
 /** `kubectl get pods -o json` of a small cluster: what staging runs in the demo seed's latest snapshot. */
 function podsDocument(): unknown {

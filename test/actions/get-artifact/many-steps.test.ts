@@ -10,7 +10,7 @@ import { answerOf } from '../../helpers/get-artifact.js';
 import { expectStep } from '../../helpers/step-result.js';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/git.js';
-import { DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
+import { DEMO_ORG, DEMO_TOKEN, demoSeed, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { json, useSharedServer } from '../../helpers/server.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
@@ -28,7 +28,7 @@ const verify = (url: string, dir: string, inputs: Record<string, string>, token 
     inputs: {
       'api-url': url,
       'api-token': token,
-      org: 'demo',
+      org: DEMO_ORG,
       flow: 'release',
       ...('artifact' in inputs && { 'artifact-type': 'file' }),
       ...inputs,

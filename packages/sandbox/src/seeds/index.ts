@@ -23,6 +23,9 @@ export const BACKEND_140 = '9e5f20177e2131a174e6d70d947a1244919fcb0ef41d1ce7e975
 export const BACKEND_150 = '33907d725bd992d1651784dee23dff369334af6903feb0d75e00eb37a820491f';
 export const WEB_320 = '135f1cd28b320d1f2c39a5acb5de38f13d8ac7f9776f034919f425addef218a0';
 export const REDIS_74 = 'c6c54bbcd898faaca4f0ae1abf4d1de0f5463c4035e66b7659dd706555459348';
+/** The demo seed's org and its token: sandbox tokens are not secrets. */
+export const DEMO_ORG = 'demo';
+export const DEMO_TOKEN = 'sandbox-demo-token';
 /** The seed's ui_url: where the links to the service's pages lead (nowhere: the domain is .invalid). */
 export const UI_URL = 'https://sandbox.compliance.invalid';
 
