@@ -41,7 +41,7 @@ async function step(url: string, inputs: Record<string, string>) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
-const seed = demoSeed() as { orgs: { demo: { environments: { name: string }[] } } };
+const seed = demoSeed();
 for (let d = 0; d < ENVIRONMENTS; d++) seed.orgs.demo.environments.push({ name: `env-${d}` });
 const sandbox = new Sandbox({ seed, maxBodyBytes: 1024 * 1024 * 1024 });
 try {

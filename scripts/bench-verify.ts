@@ -14,7 +14,7 @@ import { measuredStep } from './lib/peak-memory.js';
 
 const count = Number(process.argv[2] ?? 200);
 const dir = mkdtempSync(join(tmpdir(), 'bench-verify-'));
-const seed = demoSeed() as { orgs: { demo: { flows: unknown[] } } };
+const seed = demoSeed();
 seed.orgs.demo.flows.push({ name: 'release' });
 const sandbox = new Sandbox({ seed });
 try {

@@ -84,9 +84,7 @@ const nth = (prefix: string, i: number) => `${prefix}-${String(i).padStart(4, '0
 const compliant = (name: string) => Number(name.slice(-4)) % 10 !== 0;
 /** The demo seed plus a flow `release` of 250 trails, each with one attestation, one a second. */
 function seedOfReleases(): unknown {
-  const seed = demoSeed() as {
-    orgs: { demo: { flows: unknown[]; trails: unknown[]; attestations: unknown[] } };
-  };
+  const seed = demoSeed();
   const demo = seed.orgs.demo;
   demo.flows.push({ name: 'release', tags: { team: 'release' } });
   for (let i = 0; i < 250; i++) {

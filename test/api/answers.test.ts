@@ -9,11 +9,7 @@ import { type ComplianceClient, UnexpectedResponseError } from '../../src/api/in
 import { rejection } from '../helpers/rejection.js';
 import { DEMO_TOKEN, demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
 
-interface SeedOrg {
-  trails: { name: string }[];
-  artifacts: { fingerprint: string }[];
-}
-const demo = (demoSeed() as { orgs: { demo: SeedOrg } }).orgs.demo;
+const demo = demoSeed().orgs.demo;
 const [GOOD_COMMIT, BAD_COMMIT, WEB_COMMIT] = demo.trails.map((t) => t.name) as [string, string, string];
 const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
 const ARTIFACT = 'unexpected response from GET /artifacts/{org}/{flow_name}/fingerprint/{fingerprint}';

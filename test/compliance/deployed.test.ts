@@ -14,6 +14,7 @@ import {
 import { InputReader } from '../../src/context/inputs.js';
 import { readNameFilters } from '../../src/context/name-filter.js';
 import { demoSeed, useSandbox } from '../helpers/sandbox.js';
+import type { DemoSeed } from '@compliance-actions/sandbox/seeds/index';
 
 const start = useSandbox();
 
@@ -27,17 +28,11 @@ async function deployedIn(seed: unknown, search: Partial<Parameters<typeof findD
   return findDeployed(sandbox.client(), { ...SEARCH, ...search });
 }
 
-interface Org {
-  flows: { name: string }[];
-  artifacts: unknown[];
-  environments: { name: string; type: string; snapshots: unknown[] }[];
-}
-
 /** The demo seed with `prod` running these artifacts (flow, name, commit_url, git_commit as given). */
 function seedRunning(
   running: { flow: string; name: string; commitUrl?: string; gitCommit?: string }[],
-): unknown {
-  const seed = demoSeed() as { orgs: { demo: Org } };
+): DemoSeed {
+  const seed = demoSeed();
   const org = seed.orgs.demo;
   for (const flow of new Set(running.map((r) => r.flow))) org.flows.push({ name: flow });
   const artifacts = running.map((r, i) => {
@@ -158,7 +153,7 @@ describe('findDeployed', () => {
         name: 'ghcr.io/acme/app:1.0',
         commitUrl: `https://github.com/acme/app/commit/${sha('e')}`,
       },
-    ]) as { orgs: { demo: Org } };
+    ]);
     const org = seed.orgs.demo;
     org.flows.push({ name: 'app' });
     // The same image reported to a second flow, listed after the first.

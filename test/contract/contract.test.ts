@@ -27,8 +27,7 @@ const target = {
   flow: live ? process.env.COMPLIANCE_CONTRACT_FLOW : 'backend',
   fingerprint: live
     ? process.env.COMPLIANCE_CONTRACT_FINGERPRINT
-    : (demoSeed() as { orgs: { demo: { artifacts: { fingerprint: string }[] } } }).orgs.demo.artifacts[0]
-        ?.fingerprint,
+    : demoSeed().orgs.demo.artifacts[0]?.fingerprint,
   writes: live ? process.env.COMPLIANCE_CONTRACT_WRITES === 'true' : true,
 };
 guardSecret(target.token);

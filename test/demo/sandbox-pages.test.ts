@@ -12,11 +12,7 @@ import { demoSeed, useSandbox, type Running } from '../helpers/sandbox.js';
 
 const start = useSandbox();
 
-interface SeedOrg {
-  trails: { name: string }[];
-  artifacts: { fingerprint: string; flow: string }[];
-}
-const demo = (demoSeed() as { orgs: { demo: SeedOrg } }).orgs.demo;
+const demo = demoSeed().orgs.demo;
 const [GOOD_COMMIT = '', BAD_COMMIT = ''] = demo.trails.map((t) => t.name);
 const [FP_14 = '', FP_15 = ''] = demo.artifacts.map((a) => a.fingerprint);
 

@@ -6,24 +6,14 @@ import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
 import { demoSeed, type Running } from './sandbox.js';
 import { expectStep } from './step-result.js';
-import { COMPLIANT_COMMIT } from '@compliance-actions/sandbox/seeds/index';
+import { COMPLIANT_COMMIT, type DemoSeed } from '@compliance-actions/sandbox/seeds/index';
 
 /** The result file: the gate's result, its outcome, and why a gate that could not check did not. */
 type Result = GateResult & { outcome: string; error?: { kind: string; message: string } };
 
-export interface Seed {
-  orgs: {
-    demo: {
-      flows: { name: string }[];
-      attestations: unknown[];
-      artifacts: unknown[];
-      environments: { name: string; type: string; snapshots: unknown[] }[];
-    };
-  };
-}
 /** The demo seed plus `attestations`. */
-export function seedWith(...attestations: Record<string, unknown>[]): Seed {
-  const seed = demoSeed() as Seed;
+export function seedWith(...attestations: DemoSeed['orgs']['demo']['attestations']): DemoSeed {
+  const seed = demoSeed();
   seed.orgs.demo.attestations.push(...attestations);
   return seed;
 }
@@ -47,9 +37,9 @@ export const seedAttesting = (compliant: string[], failing: string[] = []) =>
  * built from, or of another repository), each an artifact of the flow `app`.
  */
 export function withDeployed(
-  seed: Seed,
+  seed: DemoSeed,
   running: { name: string; commit: string; repository?: string }[],
-): Seed {
+): DemoSeed {
   const org = seed.orgs.demo;
   org.flows.push({ name: 'app' });
   const artifacts = running.map(({ name, commit, repository = 'acme/app' }, i) => {

@@ -52,14 +52,6 @@ export const COMMIT = {
 export const commitUrl = (repository: string, sha: string) =>
   `https://github.com/${repository}/commit/${sha}`;
 
-interface Org {
-  flows: unknown[];
-  trails: unknown[];
-  attestations: unknown[];
-  artifacts: unknown[];
-  environments: { name: string; snapshots: unknown[] }[];
-}
-
 const T = 1793700000;
 
 /** An artifact as the seed stores it, its fingerprint that of its name, built from `sha` of `repository`. */
@@ -86,7 +78,7 @@ const running = (name: string, fingerprint: string, pods: string[]) => ({
 
 /** The demo seed with the promotion of three services and a rollout in progress (above), fresh. */
 export function promotionSeed(options: { migration?: boolean } = {}): unknown {
-  const seed = demoSeed() as { orgs: { demo: Org } };
+  const seed = demoSeed();
   const org = seed.orgs.demo;
   org.flows.push({ name: 'worker' }, { name: 'payments' });
   const template = {
@@ -147,7 +139,7 @@ export function promotionSeed(options: { migration?: boolean } = {}): unknown {
     artifact(40, 'payments', 'ghcr.io/acme/backend-migrate:1.6.0', 'acme/shop', COMMIT.backend16),
   );
   const environment = (name: string) => org.environments.find((e) => e.name === name);
-  environment('production')?.snapshots.push({
+  environment('production')?.snapshots?.push({
     index: 3,
     created_at: T + 3600,
     artifacts: [
@@ -157,7 +149,7 @@ export function promotionSeed(options: { migration?: boolean } = {}): unknown {
       running('ghcr.io/acme/payments:3.0.0', FP.payments30, ['payments-30-p1', 'payments-30-p2']),
     ],
   });
-  environment('staging')?.snapshots.push({
+  environment('staging')?.snapshots?.push({
     index: 3,
     created_at: T + 7200,
     artifacts: [

@@ -3,7 +3,8 @@
  * and what the service holds for it in flow `app`.
  */
 import { VERDICTS, type Verdict } from '../../src/actions/check-attestations-for-commit/decide.js';
-import { seedWith, type Seed } from './check-attestations.js';
+import { seedWith } from './check-attestations.js';
+import type { DemoSeed } from '@compliance-actions/sandbox/seeds/index';
 import { fastCommits, repoIn } from './git.js';
 
 /** What the service holds of a commit, newest first: an attestation's pull requests, each its approvers. */
@@ -74,7 +75,7 @@ export function reviewRepo(dir: string): { base: string; shas: Record<ReviewCase
 }
 
 /** The demo seed, with flow `app` and what each case's commit (`shas`, from `reviewRepo`) holds. */
-export function reviewSeed(shas: Record<ReviewCase, string>): Seed {
+export function reviewSeed(shas: Record<ReviewCase, string>): DemoSeed {
   let pull = 100;
   const attestations = REVIEW_CASES.flatMap((name, i) => {
     const sha = shas[name];

@@ -6,12 +6,7 @@ import { useTempDirs } from '../helpers/git.js';
 import { REVIEW, REVIEW_CASES, reviewRepo, reviewSeed } from '../helpers/review.js';
 import { demoSeed, OTHER_TOKEN, useSandbox } from '../helpers/sandbox.js';
 
-interface SeedOrg {
-  trails: { name: string; flow: string }[];
-  artifacts: { fingerprint: string; flow: string; trail: string }[];
-  attestations: { id: string; name: string; artifact_fingerprint?: string; trail: string }[];
-}
-const seed = demoSeed() as { orgs: { demo: SeedOrg } };
+const seed = demoSeed();
 const demo = seed.orgs.demo;
 const [GOOD_COMMIT, BAD_COMMIT, WEB_COMMIT] = demo.trails.map((t) => t.name) as [string, string, string];
 const [FP_API1, FP_API2, FP_WEB] = demo.artifacts.map((a) => a.fingerprint) as [string, string, string];
@@ -445,7 +440,7 @@ describe('pull-request attestations', () => {
     ['without the field: no key', undefined],
     ['a direct push: []', []],
   ])('%s, for commits, in the flow and on its page', async (_name, stored) => {
-    const withPr = demoSeed() as { orgs: { demo: { attestations: unknown[] } } };
+    const withPr = demoSeed();
     withPr.orgs.demo.attestations.push({
       id: ID,
       flow: 'backend',

@@ -172,7 +172,7 @@ describe('npm run action --event and the workspace', () => {
 
 describe('npm run action --api-url', () => {
   // Another service than the command's own sandbox: another org, UI and token (the demo token is refused).
-  const demo = demoSeed() as { orgs: Record<string, unknown> };
+  const demo = demoSeed();
   const service = useSharedSandbox({
     seed: {
       ...demo,
@@ -239,7 +239,7 @@ describe('npm run action and the terminal', () => {
     '\u001b[2J\u001b[H\r✔ report-k8s-env succeeded\u009b31m\u202eevil\u200b';
   const { tempDir } = useTempDirs();
   // The sandbox appends hostile_text to every message it writes: report-k8s-env's message output carries it.
-  const service = useSharedSandbox({ seed: { ...(demoSeed() as object), hostile_text: TERMINAL } });
+  const service = useSharedSandbox({ seed: { ...demoSeed(), hostile_text: TERMINAL } });
 
   it("shows the service's control sequences as visible marks; the result file keeps them exactly", async () => {
     const web = pod('web-1', { ns: 'shop', statuses: [running('nginx:1.27', 'a'.repeat(64))] });

@@ -203,7 +203,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
       pod('pay-p', { ns: 'payments', statuses: [running('ghcr.io/acme/payments:3.0.0', 'd'.repeat(64))] }),
       pod('dns', { ns: 'kube-system', statuses: [running('coredns:1.11', 'c'.repeat(64))] }),
     ]);
-    const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
+    const seed = demoSeed();
     seed.orgs.demo.environments.push({ name: 'platform', type: 'K8S', snapshots: [] });
     const { result } = await run(
       pick(all, 'docs/actions/report-k8s-env.md › Many environments from one read of the cluster'),
@@ -316,7 +316,7 @@ describe('the workflows of docs/actions/*.md, run', () => {
       });
       org.environments
         .find((e) => e.name === 'production')
-        ?.snapshots.push({
+        ?.snapshots?.push({
           index: 3,
           created_at: 1793700000,
           artifacts: [

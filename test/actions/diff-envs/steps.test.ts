@@ -517,7 +517,7 @@ describe.each(PROFILES)('diff-envs, the sandbox answering %s', (PROFILE) => {
       "GET /env-diff/{org} failed with HTTP 400 Bad Request: Snappish 'empty' resolves to empty#0: Indexes are 1-based",
     ],
   ])('the service cannot resolve a snapshot: %s', async (_label, one, two, message) => {
-    const seed = demoSeed() as { orgs: { demo: { environments: unknown[] } } };
+    const seed = demoSeed();
     seed.orgs.demo.environments.push({ name: 'empty' });
     const result = await diff(await start({ seed }), one, two, FAIL_ON_DIFF);
     expectCouldNot(

@@ -61,7 +61,7 @@ async function reported(
     skip = () => false,
   }: Partial<Record<'bad' | 'skip', (name: string) => boolean>> & { profile?: AnswerProfile } = {},
 ) {
-  const seed = demoSeed() as { orgs: { demo: { flows: unknown[] } } };
+  const seed = demoSeed();
   seed.orgs.demo.flows.push({ name: 'release' });
   const sandbox = await startSandbox({ profile, seed });
   const { dir, fingerprints } = release(count);

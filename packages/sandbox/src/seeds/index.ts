@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
+import type { SandboxData, StoredOrg } from '../state.js';
+
+/** A seed as its file holds it (`SandboxData`'s input: defaults not yet filled in), org demo with each of its lists. */
+export type DemoSeed = z.input<typeof SandboxData> & { orgs: { demo: Required<z.input<typeof StoredOrg>> } };
 
 /**
  * The demo seed (flows, their trails and attestations, staging, production and eu-production, notification actions),
  * fresh. `policies/` holds eu-production's environment policies: every rule's case runs there.
  */
-export function demoSeed(): unknown {
-  return JSON.parse(readFileSync(new URL('./demo.json', import.meta.url), 'utf8'));
+export function demoSeed(): DemoSeed {
+  // Not parsed here: the sandbox checks a seed with `SandboxData` when it loads it.
+  return JSON.parse(readFileSync(new URL('./demo.json', import.meta.url), 'utf8')) as DemoSeed;
 }
 
 /**
@@ -34,11 +40,11 @@ export const UI_URL = 'https://sandbox.compliance.invalid';
  * unit-tests and a security-scan attestation of its own; every tenth scan failed), for what only a large environment
  * shows: the policy reads' bound and time (`npm run bench:policy`, test/actions/preview-policy).
  */
-export function fleetSeed(count: number): unknown {
-  const seed = demoSeed() as { orgs: { demo: Record<string, unknown[]> } };
+export function fleetSeed(count: number): DemoSeed {
+  const seed = demoSeed();
   const demo = seed.orgs.demo;
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-  demo.flows?.push({
+  demo.flows.push({
     name: 'fleet',
     tags: { 'risk-level': 'low' },
     template: { attestations: [], artifacts: [{ name: 'fleet-image', attestations: [] }] },
@@ -46,13 +52,13 @@ export function fleetSeed(count: number): unknown {
   const artifacts = Array.from({ length: count }, (_, i) => {
     const fingerprint = `f1ee7${hex(i, 59)}`;
     const trail = `f1ee7${hex(i, 35)}`;
-    demo.trails?.push({
+    demo.trails.push({
       name: trail,
       flow: 'fleet',
       created_at: 1794000000 + i,
       last_modified_at: 1794000000 + i,
     });
-    demo.artifacts?.push({
+    demo.artifacts.push({
       id: hex(1000000 + i, 24),
       flow: 'fleet',
       fingerprint,
@@ -62,11 +68,13 @@ export function fleetSeed(count: number): unknown {
       created_at: 1794000000 + i,
       last_modified_at: 1794000000 + i,
     });
-    for (const [k, [name, type]] of [
-      ['unit-tests', 'junit'],
-      ['security-scan', 'snyk'],
-    ].entries()) {
-      demo.attestations?.push({
+    for (const [k, [name, type]] of (
+      [
+        ['unit-tests', 'junit'],
+        ['security-scan', 'snyk'],
+      ] as const
+    ).entries()) {
+      demo.attestations.push({
         id: `${hex(i, 8)}-000${k}-4000-8000-${hex(i, 8)}`,
         flow: 'fleet',
         trail,
@@ -84,7 +92,7 @@ export function fleetSeed(count: number): unknown {
       most_recent_timestamp: 1794000000,
     };
   });
-  demo.environments?.push({
+  demo.environments.push({
     name: 'fleet-production',
     type: 'K8S',
     description: 'A large environment',
