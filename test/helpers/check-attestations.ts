@@ -4,7 +4,7 @@ import type { GateResult } from '../../src/actions/check-attestations-for-commit
 import { escapeText } from '../../src/summary/writer.js';
 import { commitUrl } from './promotion-seed.js';
 import { outputFile, type RunResult } from './runner.js';
-import { demoSeed, type Running } from './sandbox.js';
+import { demoSeed } from './sandbox.js';
 import { expectStep } from './step-result.js';
 import { COMPLIANT_COMMIT, type DemoSeed } from '@compliance-actions/sandbox/seeds/index';
 
@@ -62,13 +62,6 @@ export function withDeployed(
     snapshots: [{ index: 1, created_at: 1793700000, artifacts }],
   });
   return seed;
-}
-
-/** What the sandbox is asked from now on: each request's path and query. */
-export function observed(sandbox: Running): string[] {
-  const urls: string[] = [];
-  sandbox.sandbox.observe(({ url }) => urls.push(url));
-  return urls;
 }
 
 export const resultOf = (r: RunResult) => outputFile(r, 'result-file') as Result;

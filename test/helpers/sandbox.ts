@@ -73,6 +73,13 @@ async function open(options: Partial<SandboxOptions>): Promise<Opened> {
 }
 
 /** `start(options)` opens a sandbox that is closed after the test. */
+/** What the sandbox is asked from now on: each request's path and query. */
+export function observed(sandbox: Running): string[] {
+  const urls: string[] = [];
+  sandbox.sandbox.observe(({ url }) => urls.push(url));
+  return urls;
+}
+
 export function useSandbox() {
   const later = cleanedAfterEach();
   return async (options: Partial<SandboxOptions> = {}): Promise<Running> => {

@@ -7,13 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { observed, resultOf, seedAttesting, withDeployed } from '../../helpers/check-attestations.js';
+import { resultOf, seedAttesting, withDeployed } from '../../helpers/check-attestations.js';
 import { expectStep, noLeak } from '../../helpers/step-result.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastCommits, gitRecorder, repoIn, useTempDirs, type Repo } from '../../helpers/git.js';
 import { liveShaped, unconfirmedDiff } from '../../helpers/live-diff.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { connection, useSandbox } from '../../helpers/sandbox.js';
+import { connection, observed, useSandbox } from '../../helpers/sandbox.js';
 import { TEST_TOKEN } from '../../helpers/secrets.js';
 import { artifactAnswer, heldAnswers } from '../../helpers/lookups.js';
 import { json, startServer } from '../../helpers/server.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { observed, resultOf, seedWith, withDeployed } from '../../helpers/check-attestations.js';
+import { resultOf, seedWith, withDeployed } from '../../helpers/check-attestations.js';
 import { errors, expectStep, warnings } from '../../helpers/step-result.js';
 import { onPullRequest, useFakeGitHub } from '../../helpers/github-api.js';
 import { useInProcessAction } from '../../helpers/in-process.js';
@@ -20,7 +20,7 @@ import {
   type ReviewCase,
 } from '../../helpers/review.js';
 import type { RunOptions } from '../../helpers/runner.js';
-import { connection, useSandbox } from '../../helpers/sandbox.js';
+import { connection, observed, useSandbox } from '../../helpers/sandbox.js';
 import type { AnswerProfile } from '@compliance-actions/sandbox/profile';
 import { VERDICTS, type ReviewVerdict } from '../../../src/actions/check-attestations-for-commit/decide.js';
 import { fastCommits, repoIn, useTempDirs } from '../../helpers/git.js';
